@@ -1,0 +1,24 @@
+import type { Hosts } from '../generated/config/hosts';
+import type { UiStringTable } from '../generated/config/i18n';
+import type { Landing } from '../generated/config/landing';
+import type { Programme } from '../generated/config/programme';
+import type { Site } from '../generated/config/site';
+
+export type Locale = Landing['locale'];
+
+/** Every config file, loaded and validated. */
+export interface ConfigBundle {
+  site: Site;
+  hosts: Hosts;
+  /** By programme id. */
+  programmes: Record<string, Programme>;
+  landings: LandingFile[];
+  /** UI strings by locale; only the locales that have a file. */
+  strings: Partial<Record<Locale, UiStringTable>>;
+}
+
+export interface LandingFile {
+  /** Path relative to the config folder, e.g. landings/mock-neet.json. */
+  file: string;
+  landing: Landing;
+}

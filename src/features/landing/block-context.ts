@@ -1,0 +1,20 @@
+import type { ReactElement } from 'react';
+import type { Translate } from '../../engine/i18n';
+import type { Block, Landing } from '../../generated/config/landing';
+import type { Programme } from '../../generated/config/programme';
+import type { Site } from '../../generated/config/site';
+
+/** What every block may read besides its own config. */
+export interface BlockContext {
+  site: Site;
+  programme: Programme;
+  landing: Landing;
+  t: Translate;
+}
+
+export type BlockOfType<T extends Block['type']> = Extract<Block, { type: T }>;
+
+export type BlockComponent<T extends Block['type']> = (props: {
+  block: BlockOfType<T>;
+  context: BlockContext;
+}) => ReactElement;
