@@ -6,7 +6,12 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'server/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'scripts/**/*.test.ts',
+      'server/**/*.test.ts',
+      'tests/unit/**/*.test.{ts,tsx}',
+    ],
     environment: 'node',
     pool: 'threads',
     restoreMocks: true,

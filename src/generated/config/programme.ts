@@ -130,11 +130,21 @@ export interface Programme {
     awardedLastYear?: string;
   };
   /**
-   * Test details and eligibility tables, shown by criteria blocks.
+   * Test details and eligibility tables, shown by criteria blocks. translations.<locale> replaces a table on pages in that locale.
    */
   criteria?: {
     testDetails?: CriteriaTable;
     eligibility?: CriteriaTable;
+    translations?: {
+      en?: {
+        testDetails?: CriteriaTable;
+        eligibility?: CriteriaTable;
+      };
+      hi?: {
+        testDetails?: CriteriaTable;
+        eligibility?: CriteriaTable;
+      };
+    };
   };
   registration: {
     /**

@@ -1,0 +1,100 @@
+// npm run build — validate config, bundle the client with Vite, prerender every page for every
+// host profile, precompress. An invalid config never builds.
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { build as viteBuild, type Manifest } from 'vite';
+import type { PageAssets } from '../src/app/document';
+import { renderSite } from '../src/app/render-site';
+import { configDir, projectRoot } from '../src/engine/node/paths';
+import { ConfigError, loadConfig } from '../src/engine/node/validate-config';
+import { buildInputsHash } from './lib/build-inputs';
+import { clientConfig, PAGE_ENTRY } from './lib/vite-client-config';
+
+export function distDir(): string {
+  return path.resolve(process.env.EXAMFLOW_DIST ?? path.join(projectRoot, 'dist'));
+}
+
+function assetsFromManifest(manifest: Manifest): PageAssets {
+  const entry = manifest[PAGE_ENTRY];
+  if (!entry) throw new Error(`${PAGE_ENTRY} is missing from the Vite manifest`);
+  const preload = new Set<string>();
+  const visit = (key: string): void => {
+    const chunk = manifest[key];
+    if (!chunk) return;
+    for (const imported of chunk.imports ?? []) {
+      const file = manifest[imported]?.file;
+      if (file && !preload.has(`/${file}`)) {
+        preload.add(`/${file}`);
+        visit(imported);
+      }
+    }
+  };
+  visit(PAGE_ENTRY);
+  const css = new Set(entry.css ?? []);
+  return { css: [...css].map((f) => `/${f}`), js: [`/${entry.file}`], preload: [...preload] };
+}
+
+const compressible = /\.(html|js|css|svg|json|txt)$/;
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+async function precompress(dir: string): Promise<number> {
+  let count = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !compressible.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const body = await readFile(file);
+    if (body.length < 512) continue;
+    await writeFile(`${file}.br`, await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    await writeFile(`${file}.gz`, await gz(body, { level: 9 }));
+    count++;
+  }
+  return count;
+}
+
+export async function build(options: { quiet?: boolean } = {}): Promise<void> {
+  const started = performance.now();
+  const dir = configDir();
+  const bundle = loadConfig(dir);
+  const out = distDir();
+  await rm(out, { recursive: true, force: true });
+
+  await viteBuild({
+    ...clientConfig(path.join(out, 'client')),
+    root: projectRoot,
+    configFile: false,
+    logLevel: options.quiet ? 'warn' : 'info',
+  });
+  const manifest = JSON.parse(
+    await readFile(path.join(out, 'client/.vite/manifest.json'), 'utf8'),
+  ) as Manifest;
+  const assets = assetsFromManifest(manifest);
+
+  const site = renderSite(bundle, assets);
+  for (const [file, html] of site.pages) {
+    const target = path.join(out, 'pages', file);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, html);
+  }
+  await writeFile(path.join(out, 'site-index.json'), JSON.stringify(site.index, null, 2));
+  const compressed =
+    (await precompress(path.join(out, 'client'))) + (await precompress(path.join(out, 'pages')));
+  await writeFile(
+    path.join(out, 'build-info.json'),
+    JSON.stringify({ inputs: buildInputsHash(dir), configDir: dir }),
+  );
+  console.log(
+    `Built ${site.pages.size} pages for ${site.index.routes.length} routes × ${bundle.hosts.profiles.length} host profiles, ` +
+      `${compressed} files precompressed, in ${Math.round(performance.now() - started)} ms → ${path.relative(process.cwd(), out) || out}`,
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  build().catch((error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  });
+}

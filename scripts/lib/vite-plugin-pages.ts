@@ -1,0 +1,104 @@
+// Dev server: renders each page from config on request (same code as the prerenderer) and
+// reports config mistakes in Vite's error overlay; fixing the file clears it without a restart.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import type { Plugin, ViteDevServer } from 'vite';
+import type * as RenderSite from '../../src/app/render-site';
+import { buildRoutes } from '../../src/engine/routes';
+import { resolveProfile } from '../../src/engine/hosts';
+import { decidePage } from '../../src/engine/page-request';
+import { configDir } from '../../src/engine/node/paths';
+import { formatProblem, validateConfig, type ValidationResult } from '../../src/engine/node/validate-config';
+
+const DEV_ASSETS = { css: [], js: ['/src/app/entries/page.ts'], preload: [] };
+
+function overlayPayload(result: ValidationResult) {
+  return {
+    type: 'error' as const,
+    err: {
+      message: `Invalid config:\n${result.problems.map(formatProblem).join('\n')}`,
+      stack: '',
+      plugin: 'examflow:config',
+    },
+  };
+}
+
+function errorPage(result: ValidationResult): string {
+  const payload = JSON.stringify(overlayPayload(result).err).replace(/</g, '\\u003c');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Invalid config</title>
+<script type="module">import { ErrorOverlay } from '/@vite/client'; document.body.appendChild(new ErrorOverlay(${payload}));</script>
+</head><body><h1>Invalid config</h1><pre>${result.problems.map(formatProblem).join('\n').replace(/&/g, '&amp;').replace(/</g, '&lt;')}</pre></body></html>`;
+}
+
+function isPageRequest(req: IncomingMessage): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const url = req.url ?? '/';
+  if (/^\/(@|src\/|node_modules\/|assets\/|images\/|api\/|sandbox\/)/.test(url)) return false;
+  if (/\.[a-z0-9]+(\?|$)/i.test(url.split('?')[0] ?? '')) return false;
+  return (req.headers.accept ?? '').includes('text/html');
+}
+
+export function examflowPages(): Plugin {
+  let result: ValidationResult | undefined;
+  const dir = configDir();
+  const current = (): ValidationResult => (result ??= validateConfig(dir));
+
+  return {
+    name: 'examflow:pages',
+    apply: 'serve',
+    configureServer(server: ViteDevServer) {
+      server.watcher.add(dir);
+      const onChange = (file: string): void => {
+        if (!path.resolve(file).startsWith(dir)) return;
+        result = undefined;
+        const next = current();
+        if (next.problems.length > 0) {
+          for (const problem of next.problems) server.config.logger.error(formatProblem(problem));
+          server.ws.send(overlayPayload(next));
+        } else {
+          server.config.logger.info('config OK, reloading', { timestamp: true });
+          server.ws.send({ type: 'full-reload', path: '*' });
+        }
+      };
+      server.watcher.on('change', onChange);
+      server.watcher.on('add', onChange);
+      server.watcher.on('unlink', onChange);
+
+      server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
+        if (!isPageRequest(req)) return next();
+        void (async () => {
+          const validation = current();
+          res.setHeader('Content-Type', 'text/html; charset=utf-8');
+          if (!validation.bundle) {
+            res.statusCode = 500;
+            res.end(errorPage(validation));
+            return;
+          }
+          const bundle = validation.bundle;
+          const url = new URL(req.url ?? '/', 'http://dev.invalid');
+          const decision = decidePage(buildRoutes(bundle), url, req.headers.cookie);
+          if (decision.kind === 'redirect') {
+            res.statusCode = 302;
+            res.setHeader('Location', decision.location);
+            res.end();
+            return;
+          }
+          const render = (await server.ssrLoadModule('/src/app/render-site.tsx')) as typeof RenderSite;
+          const profile = resolveProfile(bundle.hosts, req.headers.host);
+          const html = render.renderRoute(
+            bundle,
+            decision.kind === 'page' ? decision.route : undefined,
+            profile,
+            DEV_ASSETS,
+          );
+          res.statusCode = decision.status;
+          res.end(await server.transformIndexHtml(req.url ?? '/', html));
+        })().catch((error: unknown) => {
+          server.ssrFixStacktrace(error as Error);
+          res.statusCode = 500;
+          res.end(String((error as Error).stack ?? error));
+        });
+      });
+    },
+  };
+}

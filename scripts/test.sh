@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# npm test — every check, in order of how fast it fails: lint, types, config, unit and component
+# tests, a production build with its size budgets, then the browser tests in Debian's Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+started=$SECONDS
+step() { printf '\n\033[1m▶ %s\033[0m\n' "$*"; }
+
+step "lint + typecheck + config validation"
+npm run -s lint
+npm run -s typecheck
+npm run -s validate:config
+
+step "unit and component tests"
+npx vitest run
+
+step "production build"
+npm run -s build
+
+step "size budgets (size-limit)"
+npx size-limit
+
+step "browser tests (Chromium)"
+bash scripts/ensure-chromium.sh
+npx vitest run --config vitest.e2e.config.ts
+
+printf '\nAll checks passed in %ss.\n' "$((SECONDS - started))"

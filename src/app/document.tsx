@@ -1,0 +1,49 @@
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+
+export interface PageAssets {
+  /** Stylesheets, render-blocking, in the head. */
+  css: string[];
+  /** Module scripts (deferred by nature). */
+  js: string[];
+  /** Modules the scripts import, preloaded. */
+  preload: string[];
+}
+
+export interface DocumentProps {
+  lang: string;
+  title: string;
+  description?: string;
+  assets: PageAssets;
+  body: ReactElement;
+  /** Robots directive for pages that should not be indexed (404, private screens). */
+  noindex?: boolean;
+}
+
+/** A whole HTML page as a string: the prerenderer writes it, the dev server sends it. */
+export function renderDocument({ lang, title, description, assets, body, noindex }: DocumentProps): string {
+  const html = renderToStaticMarkup(
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        {description ? <meta name="description" content={description} /> : null}
+        {noindex ? <meta name="robots" content="noindex" /> : null}
+        <meta name="theme-color" content="#0b3d91" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {assets.css.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {assets.preload.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
+        {assets.js.map((src) => (
+          <script key={src} type="module" src={src} />
+        ))}
+      </head>
+      <body>{body}</body>
+    </html>,
+  );
+  return `<!doctype html>${html}`;
+}

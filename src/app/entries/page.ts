@@ -1,0 +1,6 @@
+// The one script every prerendered page loads: styles, and the enhancers of the blocks on it.
+import '../../ui/styles.css';
+import '../../ui/screens.css';
+import { enhanceAll } from '../../features/landing/enhance/enhance-all';
+
+enhanceAll(document);

@@ -1,0 +1,181 @@
+// Renders every route for every host profile to static HTML. Pages whose HTML is the same on
+// every host are written once; the index tells the server which file to send for (path, host).
+import type { ReactElement } from 'react';
+import type { ConfigBundle } from '../engine/config-bundle';
+import { defaultProfile, landingForProfile, type HostProfile } from '../engine/hosts';
+import { createTranslator, type Translate } from '../engine/i18n';
+import { buildRoutes, type Route, type ScreenName } from '../engine/routes';
+import type { SiteIndex } from '../engine/site-index';
+import type { Landing } from '../generated/config/landing';
+import type { Programme } from '../generated/config/programme';
+import { LoginScreen } from '../features/login/login-screen';
+import type { BlockContext } from '../features/landing/block-context';
+import { renderBlock } from '../features/landing/block-renderer';
+import { LandingPage } from '../features/landing/landing-page';
+import { NotFoundScreen } from '../features/not-found/not-found-screen';
+import { renderDocument, type PageAssets } from './document';
+
+export interface RenderedSite {
+  index: SiteIndex;
+  /** File name (relative to the pages folder) → HTML. */
+  pages: Map<string, string>;
+}
+
+function programmeOf(bundle: ConfigBundle, id: string): Programme {
+  const programme = bundle.programmes[id];
+  if (!programme) throw new Error(`No programme "${id}"`);
+  return programme;
+}
+
+function translatorFor(bundle: ConfigBundle, locale: Landing['locale']): Translate {
+  const strings = bundle.strings[locale] ?? bundle.strings[bundle.site.defaultLocale];
+  if (!strings) throw new Error(`No UI strings for locale "${locale}"`);
+  return createTranslator(strings);
+}
+
+/** Screens are framed by the same header and footer blocks as landing pages. */
+function ScreenPage({ context, children }: { context: BlockContext; children: ReactElement }) {
+  return (
+    <>
+      <a className="ef-skip-link" href="#main">
+        {context.t('skipToContent')}
+      </a>
+      {context.landing.blocks.filter((b) => b.type === 'header').map((b, i) => renderBlock(b, context, i))}
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      {context.landing.blocks.filter((b) => b.type === 'footer').map((b, i) => renderBlock(b, context, i))}
+    </>
+  );
+}
+
+function screenBody(
+  screen: ScreenName,
+  bundle: ConfigBundle,
+  profile: HostProfile,
+  programme: Programme,
+  t: Translate,
+): ReactElement {
+  const { screens, brand } = bundle.site;
+  const first = (name: ScreenName): string => screens[name].paths[0] ?? '/';
+  switch (screen) {
+    case 'login':
+      return (
+        <LoginScreen
+          programme={programme}
+          registerPath={profile.registerPath}
+          recoverPath={first('recover')}
+          t={t}
+        />
+      );
+    case 'notFound':
+      return <NotFoundScreen loginPath={first('login')} websiteUrl={brand.websiteUrl} t={t} />;
+    case 'dashboard':
+    case 'result':
+    case 'recover': {
+      const heading = t(
+        screen === 'dashboard'
+          ? 'dashboard.heading'
+          : screen === 'result'
+            ? 'result.heading'
+            : 'recover.heading',
+      );
+      return (
+        <section className="ef-screen" aria-labelledby="screen-heading" data-island={screen}>
+          <h1 id="screen-heading">{heading}</h1>
+          <p>{t('screen.pending')}</p>
+        </section>
+      );
+    }
+  }
+}
+
+/** One page's HTML for one host profile. A missing route renders the 404 screen. */
+export function renderRoute(
+  bundle: ConfigBundle,
+  route: Route | undefined,
+  profile: HostProfile,
+  assets: PageAssets,
+): string {
+  if (route?.kind === 'landing') {
+    const { landing } = landingForProfile(bundle, route.landing, profile);
+    const t = translatorFor(bundle, landing.locale);
+    const context: BlockContext = {
+      site: bundle.site,
+      programme: programmeOf(bundle, landing.programme),
+      landing,
+      t,
+    };
+    return renderDocument({
+      lang: landing.locale,
+      title: landing.title,
+      description: landing.description,
+      assets,
+      body: <LandingPage landing={landing} context={context} />,
+    });
+  }
+  const screen: ScreenName = route?.kind === 'screen' ? route.screen : 'notFound';
+  const programme = programmeOf(bundle, profile.programme);
+  const locale = bundle.site.defaultLocale;
+  const t = translatorFor(bundle, locale);
+  const title = `${bundle.site.screens[screen].title} | ${programme.shortName} | ${bundle.site.brand.providerName}`;
+  const landing: Landing = {
+    $schema: '',
+    paths: [route?.path ?? '/404'],
+    variantKey: screen,
+    programme: programme.id,
+    locale,
+    title,
+    description: '',
+    blocks: [{ type: 'header' }, { type: 'footer' }],
+  };
+  const context: BlockContext = { site: bundle.site, programme, landing, t };
+  return renderDocument({
+    lang: locale,
+    title,
+    description: screen === 'login' ? `${programme.name}: ${programme.login.tagline}` : undefined,
+    noindex: screen !== 'login',
+    assets,
+    body: <ScreenPage context={context}>{screenBody(screen, bundle, profile, programme, t)}</ScreenPage>,
+  });
+}
+
+function slug(path: string): string {
+  return path === '/' ? 'index' : path.slice(1).replace(/\//g, '--');
+}
+
+/** Every route × every profile; identical pages are stored once. */
+export function renderSite(bundle: ConfigBundle, assets: PageAssets): RenderedSite {
+  const pages = new Map<string, string>();
+  const fallback = defaultProfile(bundle.hosts);
+  const profiles = [fallback, ...bundle.hosts.profiles.filter((p) => p !== fallback)];
+  const renderAll = (name: string, route: Route | undefined): Record<string, string> => {
+    const files: Record<string, string> = {};
+    const byHtml = new Map<string, string>();
+    for (const profile of profiles) {
+      const html = renderRoute(bundle, route, profile, assets);
+      let file = byHtml.get(html);
+      if (!file) {
+        file = `${name}/${profile.id}.html`;
+        byHtml.set(html, file);
+        pages.set(file, html);
+      }
+      files[profile.id] = file;
+    }
+    return files;
+  };
+  const routes = buildRoutes(bundle).map((route) => ({
+    path: route.path,
+    ...(route.tokenRule ? { tokenRule: route.tokenRule } : {}),
+    files: renderAll(slug(route.path), route),
+  }));
+  return {
+    pages,
+    index: {
+      hosts: bundle.hosts,
+      routes,
+      notFound: renderAll('_not-found', undefined),
+      pageJs: [...assets.js, ...assets.preload],
+    },
+  };
+}

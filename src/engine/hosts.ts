@@ -1,0 +1,53 @@
+// Host → profile (exam type and landing variant). Pure.
+import type { Hosts } from '../generated/config/hosts';
+import type { ConfigBundle, LandingFile } from './config-bundle';
+
+export type HostProfile = Hosts['profiles'][number];
+
+const hostName = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;
+
+/** The host name of a Host header without its port, lower-cased; undefined when malformed. */
+export function normaliseHost(header: string | undefined): string | undefined {
+  if (!header || header.length > 255) return undefined;
+  const host = header
+    .trim()
+    .toLowerCase()
+    .replace(/:\d{1,5}$/, '')
+    .replace(/\.$/, '');
+  return hostName.test(host) ? host : undefined;
+}
+
+function matches(pattern: string, host: string): boolean {
+  return pattern.startsWith('*.') ? host.endsWith(pattern.slice(1)) : pattern === host;
+}
+
+/** The profile serving this Host header; the default profile for an unknown or malformed host. */
+export function resolveProfile(hosts: Hosts, header: string | undefined): HostProfile {
+  const host = normaliseHost(header);
+  const found = host
+    ? hosts.profiles.find((p) => p.hosts.some((pattern) => matches(pattern, host)))
+    : undefined;
+  return found ?? defaultProfile(hosts);
+}
+
+export function defaultProfile(hosts: Hosts): HostProfile {
+  const found = hosts.profiles.find((p) => p.id === hosts.defaultProfile);
+  if (!found) throw new Error(`hosts.json: defaultProfile "${hosts.defaultProfile}" is not a profile`);
+  return found;
+}
+
+/** The landing whose content a path shows on this profile's hosts (the digital host shows adst). */
+export function landingForProfile(
+  bundle: ConfigBundle,
+  landing: LandingFile,
+  profile: HostProfile,
+): LandingFile {
+  const override = profile.variantOverride;
+  if (!override || landing.landing.programme !== profile.programme) return landing;
+  if (!override.forVariants.includes(landing.landing.variantKey)) return landing;
+  return (
+    bundle.landings.find(
+      (l) => l.landing.programme === profile.programme && l.landing.variantKey === override.variantKey,
+    ) ?? landing
+  );
+}

@@ -1,0 +1,276 @@
+// Checks that span files or that JSON Schema cannot express.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { ConfigBundle } from '../config-bundle';
+import type { Block } from '../../generated/config/landing';
+import type { Programme } from '../../generated/config/programme';
+import type { Problem } from './validate-config';
+
+interface CrossCheckOptions {
+  programmeFiles: Record<string, string>;
+  publicDir: string;
+}
+
+const reservedPrefixes = ['/api', '/sandbox', '/assets', '/images', '/@'];
+
+function escapePointer(segment: string | number): string {
+  return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** Every /images/… string in a value, with its JSON pointer. */
+function imageRefs(value: unknown, pointer = ''): { src: string; pointer: string }[] {
+  if (typeof value === 'string') return value.startsWith('/images/') ? [{ src: value, pointer }] : [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => imageRefs(v, `${pointer}/${i}`));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => imageRefs(v, `${pointer}/${escapePointer(k)}`));
+  }
+  return [];
+}
+
+function checkProgramme(file: string, p: Programme): Problem[] {
+  const problems: Problem[] = [];
+  const add = (pointer: string, message: string): void => void problems.push({ file, pointer, message });
+  const { schedule, registration, windows, payment } = p;
+  if (schedule.kind === 'dates' && !schedule.dates?.length)
+    add('/schedule/dates', 'a "dates" schedule needs at least one date');
+  if (schedule.kind === 'daily' && !schedule.firstDay)
+    add('/schedule/firstDay', 'a "daily" schedule needs firstDay');
+  (schedule.dates ?? []).forEach((date, i, dates) => {
+    if (Number.isNaN(Date.parse(`${date}T00:00:00Z`)))
+      add(`/schedule/dates/${i}`, `"${date}" is not a real date`);
+    const previous = dates[i - 1];
+    if (previous !== undefined && date <= previous)
+      add(`/schedule/dates/${i}`, `dates must be in order: ${date} comes after ${previous}`);
+    if (schedule.calendarMonths && !schedule.calendarMonths.includes(date.slice(0, 7))) {
+      add(
+        `/schedule/dates/${i}`,
+        `${date} is outside calendarMonths (${schedule.calendarMonths.join(', ')})`,
+      );
+    }
+  });
+  schedule.slots.forEach((slot, i) => {
+    if (slot.end <= slot.start)
+      add(`/schedule/slots/${i}/end`, `slot ends (${slot.end}) before it starts (${slot.start})`);
+  });
+  if (registration.dob.max <= registration.dob.min)
+    add('/registration/dob/max', `must be after min (${registration.dob.min})`);
+  if (windows.resultDelay.max < windows.resultDelay.min)
+    add('/windows/resultDelay/max', 'must not be less than min');
+  if (payment.methods.length > 0 && !payment.methods.some((m) => m.value === payment.default)) {
+    add('/payment/default', `"${payment.default}" is not one of the payment methods`);
+  }
+  const stepIds = registration.steps.map((s) => s.id);
+  stepIds.forEach((id, i) => {
+    if (stepIds.indexOf(id) !== i) add(`/registration/steps/${i}/id`, `step "${id}" appears twice`);
+  });
+  return problems;
+}
+
+function blockIds(block: Block): string[] {
+  const ids: string[] = [];
+  if ('id' in block && typeof block.id === 'string') ids.push(block.id);
+  if (block.type === 'registration-card' && !block.id) ids.push('register_now');
+  if (block.type === 'faq' && !block.id) ids.push('faq');
+  if (block.type === 'faq' || block.type === 'accordion') ids.push(...block.items.map((item) => item.id));
+  return ids;
+}
+
+export function crossCheck(bundle: ConfigBundle, options: CrossCheckOptions): Problem[] {
+  const problems: Problem[] = [];
+  const { site, hosts, programmes, landings, strings } = bundle;
+
+  for (const [id, programme] of Object.entries(programmes)) {
+    problems.push(...checkProgramme(options.programmeFiles[id] ?? `programmes/${id}.json`, programme));
+  }
+
+  // Paths: unique across screens and landings, and clear of the server's own prefixes.
+  const owner = new Map<string, string>();
+  const claim = (p: string, file: string, pointer: string): void => {
+    const previous = owner.get(p);
+    if (previous) problems.push({ file, pointer, message: `path "${p}" is already used by ${previous}` });
+    else owner.set(p, `config/${file}`);
+    if (reservedPrefixes.some((prefix) => p === prefix || p.startsWith(`${prefix}/`))) {
+      problems.push({ file, pointer, message: `path "${p}" is reserved for the server` });
+    }
+  };
+  for (const [name, screen] of Object.entries(site.screens)) {
+    screen.paths.forEach((p, i) => claim(p, 'site.json', `/screens/${name}/paths/${i}`));
+  }
+
+  const variantOwner = new Map<string, string>();
+  for (const { file, landing } of landings) {
+    landing.paths.forEach((p, i) => claim(p, file, `/paths/${i}`));
+    const programme = programmes[landing.programme];
+    if (!programme) {
+      problems.push({
+        file,
+        pointer: '/programme',
+        message: `programme "${landing.programme}" has no file config/programmes/${landing.programme}.json`,
+      });
+    }
+    const variant = `${landing.programme}/${landing.variantKey}`;
+    const sameVariant = variantOwner.get(variant);
+    if (sameVariant)
+      problems.push({
+        file,
+        pointer: '/variantKey',
+        message: `variant "${landing.variantKey}" of ${landing.programme} is already used by ${sameVariant}`,
+      });
+    else variantOwner.set(variant, `config/${file}`);
+    if (!strings[landing.locale]) {
+      problems.push({
+        file,
+        pointer: '/locale',
+        message: `locale "${landing.locale}" has no file config/i18n/${landing.locale}.json`,
+      });
+    }
+
+    // In-page references: unique anchor ids, links to existing ids, criteria the programme has.
+    const ids = new Map<string, number>();
+    landing.blocks.forEach((block, i) => {
+      for (const id of blockIds(block)) {
+        if (ids.has(id))
+          problems.push({ file, pointer: `/blocks/${i}`, message: `id "${id}" is used twice on this page` });
+        else ids.set(id, i);
+      }
+    });
+    landing.blocks.forEach((block, i) => {
+      if (block.type === 'how-to-register-link' && !ids.has(block.target)) {
+        problems.push({
+          file,
+          pointer: `/blocks/${i}/target`,
+          message: `no block on this page has id "${block.target}"`,
+        });
+      }
+      if (block.type === 'criteria' && programme && !programme.criteria?.[block.source]) {
+        problems.push({
+          file,
+          pointer: `/blocks/${i}/source`,
+          message: `programme "${programme.id}" has no criteria.${block.source}`,
+        });
+      }
+      const links =
+        block.type === 'feature-cards'
+          ? [block.applyLink, block.registerLink]
+          : block.type === 'hero' && block.cta
+            ? [block.cta]
+            : [];
+      for (const link of links) {
+        if (link.href.startsWith('#') && !ids.has(link.href.slice(1))) {
+          problems.push({
+            file,
+            pointer: `/blocks/${i}`,
+            message: `link "${link.label}" points to #${link.href.slice(1)}, which is not on this page`,
+          });
+        }
+      }
+    });
+    if (landing.blocks.filter((b) => b.type === 'hero').length > 1) {
+      problems.push({
+        file,
+        pointer: '/blocks',
+        message: 'a page has at most one hero block (it holds the page heading)',
+      });
+    }
+  }
+
+  if (!strings[site.defaultLocale]) {
+    problems.push({
+      file: 'site.json',
+      pointer: '/defaultLocale',
+      message: `locale "${site.defaultLocale}" has no file config/i18n/${site.defaultLocale}.json`,
+    });
+  }
+
+  // Hosts: profiles point at real programmes and variants; a host belongs to one profile.
+  const profileIds = new Set<string>();
+  const hostOwner = new Map<string, string>();
+  hosts.profiles.forEach((profile, i) => {
+    if (profileIds.has(profile.id))
+      problems.push({
+        file: 'hosts.json',
+        pointer: `/profiles/${i}/id`,
+        message: `profile id "${profile.id}" is used twice`,
+      });
+    profileIds.add(profile.id);
+    if (!programmes[profile.programme]) {
+      problems.push({
+        file: 'hosts.json',
+        pointer: `/profiles/${i}/programme`,
+        message: `programme "${profile.programme}" has no file config/programmes/${profile.programme}.json`,
+      });
+    }
+    profile.hosts.forEach((host, j) => {
+      const previous = hostOwner.get(host);
+      if (previous)
+        problems.push({
+          file: 'hosts.json',
+          pointer: `/profiles/${i}/hosts/${j}`,
+          message: `host "${host}" already belongs to profile "${previous}"`,
+        });
+      else hostOwner.set(host, profile.id);
+    });
+    if (!owner.has(profile.registerPath)) {
+      problems.push({
+        file: 'hosts.json',
+        pointer: `/profiles/${i}/registerPath`,
+        message: `no page has the path "${profile.registerPath}"`,
+      });
+    }
+    const override = profile.variantOverride;
+    if (override) {
+      const keys = new Set(
+        landings.filter((l) => l.landing.programme === profile.programme).map((l) => l.landing.variantKey),
+      );
+      if (!keys.has(override.variantKey)) {
+        problems.push({
+          file: 'hosts.json',
+          pointer: `/profiles/${i}/variantOverride/variantKey`,
+          message: `programme "${profile.programme}" has no landing with variantKey "${override.variantKey}"`,
+        });
+      }
+      override.forVariants.forEach((key, j) => {
+        if (!keys.has(key))
+          problems.push({
+            file: 'hosts.json',
+            pointer: `/profiles/${i}/variantOverride/forVariants/${j}`,
+            message: `programme "${profile.programme}" has no landing with variantKey "${key}"`,
+          });
+      });
+    }
+  });
+  if (!profileIds.has(hosts.defaultProfile)) {
+    problems.push({
+      file: 'hosts.json',
+      pointer: '/defaultProfile',
+      message: `"${hosts.defaultProfile}" is not one of the profiles`,
+    });
+  }
+
+  // Referenced images exist.
+  const sources: { file: string; value: unknown }[] = [
+    { file: 'site.json', value: site },
+    ...Object.entries(programmes).map(([id, value]) => ({
+      file: options.programmeFiles[id] ?? `programmes/${id}.json`,
+      value,
+    })),
+    ...landings.map(({ file, landing }) => ({ file, value: landing })),
+  ];
+  const exists = new Map<string, boolean>();
+  for (const { file, value } of sources) {
+    for (const ref of imageRefs(value)) {
+      let found = exists.get(ref.src);
+      if (found === undefined) {
+        found = existsSync(path.join(options.publicDir, ref.src));
+        exists.set(ref.src, found);
+      }
+      if (!found)
+        problems.push({
+          file,
+          pointer: ref.pointer,
+          message: `image ${ref.src} does not exist (expected public${ref.src})`,
+        });
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,204 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { copyConfig, type ConfigCopy } from '../../../tests/fixtures/config-copy';
+import { configDir } from './paths';
+import { validateConfig, type Problem } from './validate-config';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests poke at raw JSON
+
+let copy: ConfigCopy | undefined;
+afterEach(() => copy?.remove());
+
+function problemsAfter(change: (c: ConfigCopy) => void): Problem[] {
+  copy = copyConfig();
+  change(copy);
+  return validateConfig(copy.dir).problems;
+}
+
+describe('validateConfig on the shipped config', () => {
+  it('finds no problem and returns every programme, landing and locale', () => {
+    const result = validateConfig(configDir());
+    expect(result.problems).toEqual([]);
+    expect(Object.keys(result.bundle?.programmes ?? {}).sort()).toEqual([
+      'iacst',
+      'iat',
+      'mock-jee',
+      'mock-neet',
+      'sample-pack',
+    ]);
+    expect(result.bundle?.strings.hi).toBeDefined();
+  });
+});
+
+describe('schema problems name the file, the JSON pointer and the mistake', () => {
+  it('an unknown block type is an error, never a silent skip', () => {
+    const problems = problemsAfter((c) =>
+      c.edit<Json>('landings/mock-neet.json', (d) => (d.blocks[1].type = 'herro')),
+    );
+    expect(problems).toContainEqual(
+      expect.objectContaining({
+        file: 'landings/mock-neet.json',
+        pointer: '/blocks/1/type',
+        message: expect.stringMatching(/^unknown block type "herro"; expected one of .*"hero"/),
+      }),
+    );
+  });
+  it('a misspelt property is reported by name', () => {
+    const problems = problemsAfter((c) =>
+      c.edit<Json>('landings/iacst-default.json', (d) => (d.titel = 'x')),
+    );
+    expect(problems).toContainEqual({
+      file: 'landings/iacst-default.json',
+      pointer: '',
+      message: expect.stringContaining('unknown property "titel"'),
+    });
+  });
+  it('a missing field of a known block type is reported at that block', () => {
+    const problems = problemsAfter((c) =>
+      c.edit<Json>('landings/mock-neet.json', (d) => {
+        const faq = d.blocks.findIndex((b: Json) => b.type === 'faq');
+        delete d.blocks[faq].items;
+      }),
+    );
+    expect(
+      problems.some(
+        (p) => /^\/blocks\/\d+$/.test(p.pointer) && p.message === 'missing required property "items"',
+      ),
+    ).toBe(true);
+  });
+  it('a wrong type and a too-short description are explained', () => {
+    const problems = problemsAfter((c) =>
+      c.edit<Json>('programmes/mock-neet.json', (d) => (d.fee.amount = '200')),
+    );
+    expect(problems).toContainEqual({
+      file: 'programmes/mock-neet.json',
+      pointer: '/fee/amount',
+      message: 'must be integer, not string',
+    });
+    const short = problemsAfter((c) =>
+      c.edit<Json>('landings/adst.json', (d) => (d.description = 'Too short')),
+    );
+    expect(short).toContainEqual({
+      file: 'landings/adst.json',
+      pointer: '/description',
+      message: 'must be at least 50 characters (has 9)',
+    });
+  });
+  it('broken JSON is reported with the file', () => {
+    const problems = problemsAfter((c) =>
+      writeFileSync(path.join(c.dir, 'landings/adst.json'), '{ "paths": ['),
+    );
+    expect(problems).toContainEqual({
+      file: 'landings/adst.json',
+      pointer: '',
+      message: expect.stringMatching(/^not valid JSON: /),
+    });
+  });
+  it('a Hindi file that misses a UI string is an error', () => {
+    const problems = problemsAfter((c) =>
+      c.edit<Json>('i18n/hi.json', (d) => delete d.strings['faq.heading']),
+    );
+    expect(problems).toContainEqual({
+      file: 'i18n/hi.json',
+      pointer: '/strings',
+      message: 'missing required property "faq.heading"',
+    });
+  });
+});
+
+describe('cross-file checks', () => {
+  it('paths are unique across landing files and screens', () => {
+    const problems = problemsAfter((c) =>
+      c.edit<Json>('landings/adst.json', (d) => d.paths.push('/mock-neet-exam')),
+    );
+    expect(problems).toContainEqual(
+      expect.objectContaining({
+        pointer: expect.stringMatching(/^\/paths\/\d$/),
+        message: expect.stringContaining('path "/mock-neet-exam" is already used by config/landings/'),
+      }),
+    );
+    const screen = problemsAfter((c) =>
+      c.edit<Json>('landings/adst.json', (d) => (d.paths = ['/dashboard'])),
+    );
+    expect(screen).toContainEqual({
+      file: 'landings/adst.json',
+      pointer: '/paths/0',
+      message: 'path "/dashboard" is already used by config/site.json',
+    });
+  });
+  it("every variant's programme exists", () => {
+    const problems = problemsAfter((c) => c.edit<Json>('landings/adst.json', (d) => (d.programme = 'nope')));
+    expect(problems).toContainEqual({
+      file: 'landings/adst.json',
+      pointer: '/programme',
+      message: 'programme "nope" has no file config/programmes/nope.json',
+    });
+  });
+  it('a Hindi variant needs the hi strings file', () => {
+    const problems = problemsAfter((c) => c.edit<Json>('i18n/hi.json', (d) => (d.locale = 'en')));
+    expect(problems).toContainEqual({
+      file: 'i18n/hi.json',
+      pointer: '/locale',
+      message: 'locale "en" must match the file name',
+    });
+  });
+  it('dates must be in order and slots must end after they start', () => {
+    const problems = problemsAfter((c) =>
+      c.edit<Json>('programmes/mock-neet.json', (d) => {
+        d.schedule.dates = ['2025-04-20', '2025-04-13'];
+        d.schedule.slots[0].end = '09:00';
+        d.registration.dob.max = '1990-01-01';
+      }),
+    );
+    expect(problems).toContainEqual({
+      file: 'programmes/mock-neet.json',
+      pointer: '/schedule/dates/1',
+      message: 'dates must be in order: 2025-04-13 comes after 2025-04-20',
+    });
+    expect(problems).toContainEqual(expect.objectContaining({ pointer: '/schedule/slots/0/end' }));
+    expect(problems).toContainEqual(expect.objectContaining({ pointer: '/registration/dob/max' }));
+  });
+  it('referenced images must exist', () => {
+    const problems = problemsAfter((c) =>
+      c.edit<Json>('site.json', (d) => (d.brand.logo.src = '/images/missing-logo.svg')),
+    );
+    expect(problems).toContainEqual({
+      file: 'site.json',
+      pointer: '/brand/logo/src',
+      message: 'image /images/missing-logo.svg does not exist (expected public/images/missing-logo.svg)',
+    });
+  });
+  it('in-page links must point at blocks on the page', () => {
+    const problems = problemsAfter((c) =>
+      c.edit<Json>('landings/mock-neet.json', (d) => {
+        const link = d.blocks.findIndex((b: Json) => b.type === 'how-to-register-link');
+        d.blocks[link].target = 'nowhere';
+      }),
+    );
+    expect(problems).toContainEqual(
+      expect.objectContaining({
+        file: 'landings/mock-neet.json',
+        message: 'no block on this page has id "nowhere"',
+      }),
+    );
+  });
+  it('host profiles must point at real programmes and variants', () => {
+    const problems = problemsAfter((c) =>
+      c.edit<Json>('hosts.json', (d) => {
+        d.profiles[0].programme = 'ghost';
+        d.defaultProfile = 'nobody';
+      }),
+    );
+    expect(problems).toContainEqual({
+      file: 'hosts.json',
+      pointer: '/profiles/0/programme',
+      message: 'programme "ghost" has no file config/programmes/ghost.json',
+    });
+    expect(problems).toContainEqual({
+      file: 'hosts.json',
+      pointer: '/defaultProfile',
+      message: '"nobody" is not one of the profiles',
+    });
+  });
+});

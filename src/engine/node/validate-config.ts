@@ -1,0 +1,219 @@
+// Loads every config file and checks it against its JSON Schema and across files.
+// Node-only (file system, ajv at build time); the browser never compiles a schema.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ConfigBundle, LandingFile, Locale } from '../config-bundle';
+import type { Hosts } from '../../generated/config/hosts';
+import type { UiStrings } from '../../generated/config/i18n';
+import type { Landing } from '../../generated/config/landing';
+import type { Programme } from '../../generated/config/programme';
+import type { Site } from '../../generated/config/site';
+import { crossCheck } from './cross-check';
+import { publicDir as defaultPublicDir, schemasDir } from './paths';
+
+export interface Problem {
+  /** Path of the file relative to the config folder. */
+  file: string;
+  /** JSON pointer inside the file ('' for the whole file). */
+  pointer: string;
+  message: string;
+}
+
+export interface ValidationResult {
+  problems: Problem[];
+  /** Present only when there is no problem. */
+  bundle?: ConfigBundle;
+  counts: { programmes: number; landings: number; locales: number; files: number };
+}
+
+type SchemaName = 'site' | 'hosts' | 'programme' | 'landing' | 'i18n';
+
+let compiled: Record<SchemaName, ValidateFunction> | undefined;
+
+function validators(): Record<SchemaName, ValidateFunction> {
+  if (compiled) return compiled;
+  const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true });
+  ajv.addKeyword({ keyword: 'tsType', schemaType: 'string' });
+  const dir = path.join(schemasDir, 'config');
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.schema.json'))) {
+    ajv.addSchema(JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as object);
+  }
+  const get = (name: SchemaName): ValidateFunction => {
+    const fn = ajv.getSchema(`${name}.schema.json`);
+    if (!fn) throw new Error(`schemas/config/${name}.schema.json is missing`);
+    return fn;
+  };
+  compiled = {
+    site: get('site'),
+    hosts: get('hosts'),
+    programme: get('programme'),
+    landing: get('landing'),
+    i18n: get('i18n'),
+  };
+  return compiled;
+}
+
+/** Turns one ajv error into a sentence a marketing editor can act on. */
+function describe(error: ErrorObject): string | undefined {
+  const parent = error.parentSchema as { description?: string } | undefined;
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'if':
+      return undefined; // the failing "then" branch reports the real problem
+    case 'required':
+      return `missing required property "${String(params.missingProperty)}"`;
+    case 'additionalProperties':
+      return `unknown property "${String(params.additionalProperty)}" (check its spelling against the schema)`;
+    case 'enum': {
+      const allowed = (params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ');
+      const what = error.instancePath.endsWith('/type') ? 'unknown block type' : 'unknown value';
+      return `${what} ${JSON.stringify(error.data)}; expected one of ${allowed}`;
+    }
+    case 'const':
+      return `must be ${JSON.stringify(params.allowedValue)}`;
+    case 'type':
+      return `must be ${String(params.type)}, not ${Array.isArray(error.data) ? 'array' : error.data === null ? 'null' : typeof error.data}`;
+    case 'pattern':
+      return `${JSON.stringify(error.data)} is not valid${parent?.description ? `: ${parent.description}` : ` (expected pattern ${String(params.pattern)})`}`;
+    case 'minLength':
+      return JSON.stringify(error.data) === '""'
+        ? 'must not be empty'
+        : `must be at least ${String(params.limit)} characters (has ${String((error.data as string).length)})`;
+    case 'maxLength':
+      return `must be at most ${String(params.limit)} characters (has ${String((error.data as string).length)})`;
+    case 'minItems':
+      return `must have at least ${String(params.limit)} item(s)`;
+    case 'maxItems':
+      return `must have at most ${String(params.limit)} item(s)`;
+    case 'uniqueItems':
+      return `items ${String(params.j)} and ${String(params.i)} are the same`;
+    default:
+      return error.message ?? 'is invalid';
+  }
+}
+
+function schemaProblems(file: string, validate: ValidateFunction, data: unknown): Problem[] {
+  if (validate(data)) return [];
+  const seen = new Set<string>();
+  const problems: Problem[] = [];
+  for (const error of validate.errors ?? []) {
+    const message = describe(error);
+    if (!message) continue;
+    const key = `${error.instancePath}\u0000${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    problems.push({ file, pointer: error.instancePath, message });
+  }
+  return problems;
+}
+
+function readJson(dir: string, file: string, problems: Problem[]): unknown {
+  const full = path.join(dir, file);
+  let text: string;
+  try {
+    text = readFileSync(full, 'utf8');
+  } catch {
+    problems.push({ file, pointer: '', message: 'file is missing' });
+    return undefined;
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    problems.push({ file, pointer: '', message: `not valid JSON: ${(error as Error).message}` });
+    return undefined;
+  }
+}
+
+function listJson(dir: string, sub: string): string[] {
+  const full = path.join(dir, sub);
+  if (!existsSync(full)) return [];
+  return readdirSync(full)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => `${sub}/${f}`);
+}
+
+export interface ValidateOptions {
+  /** Where /images/… files live; defaults to the project's public folder. */
+  publicDir?: string;
+}
+
+/** Loads and validates the config folder. The bundle is returned only when there is no problem. */
+export function validateConfig(dir: string, options: ValidateOptions = {}): ValidationResult {
+  const v = validators();
+  const problems: Problem[] = [];
+  const check = <T>(file: string, validate: ValidateFunction): T | undefined => {
+    const data = readJson(dir, file, problems);
+    if (data === undefined) return undefined;
+    const found = schemaProblems(file, validate, data);
+    problems.push(...found);
+    return found.length === 0 ? (data as T) : undefined;
+  };
+
+  const site = check<Site>('site.json', v.site);
+  const hosts = check<Hosts>('hosts.json', v.hosts);
+  const programmes: Record<string, Programme> = {};
+  const programmeFiles: Record<string, string> = {};
+  for (const file of listJson(dir, 'programmes')) {
+    const programme = check<Programme>(file, v.programme);
+    if (!programme) continue;
+    if (`programmes/${programme.id}.json` !== file) {
+      problems.push({ file, pointer: '/id', message: `id "${programme.id}" must match the file name` });
+    }
+    programmes[programme.id] = programme;
+    programmeFiles[programme.id] = file;
+  }
+  const landings: LandingFile[] = [];
+  for (const file of listJson(dir, 'landings')) {
+    const landing = check<Landing>(file, v.landing);
+    if (landing) landings.push({ file, landing });
+  }
+  const strings: ConfigBundle['strings'] = {};
+  for (const file of listJson(dir, 'i18n')) {
+    const table = check<UiStrings>(file, v.i18n);
+    if (!table) continue;
+    if (`i18n/${table.locale}.json` !== file) {
+      problems.push({
+        file,
+        pointer: '/locale',
+        message: `locale "${table.locale}" must match the file name`,
+      });
+    }
+    strings[table.locale as Locale] = table.strings;
+  }
+
+  const files =
+    2 + listJson(dir, 'programmes').length + listJson(dir, 'landings').length + listJson(dir, 'i18n').length;
+  const counts = {
+    programmes: Object.keys(programmes).length,
+    landings: landings.length,
+    locales: Object.keys(strings).length,
+    files,
+  };
+  if (!site || !hosts || problems.length > 0) return { problems, counts };
+
+  const bundle: ConfigBundle = { site, hosts, programmes, landings, strings };
+  problems.push(...crossCheck(bundle, { programmeFiles, publicDir: options.publicDir ?? defaultPublicDir }));
+  return problems.length > 0 ? { problems, counts } : { problems, bundle, counts };
+}
+
+/** The validated config, or an Error listing every problem. */
+export function loadConfig(dir: string, options: ValidateOptions = {}): ConfigBundle {
+  const result = validateConfig(dir, options);
+  if (!result.bundle) throw new ConfigError(result.problems);
+  return result.bundle;
+}
+
+export function formatProblem(problem: Problem): string {
+  return `config/${problem.file} ${problem.pointer || '(file)'}: ${problem.message}`;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: Problem[]) {
+    super(
+      `Invalid config (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${problems.map(formatProblem).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+  }
+}

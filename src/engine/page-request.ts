@@ -1,0 +1,44 @@
+// What to answer for a page request: a redirect (token rules) or a page (or 404). Pure, so the
+// production server and the dev server decide alike.
+import { guardRedirect } from './routes';
+import type { TokenRule } from '../generated/config/common';
+
+/**
+ * Name of the cookie that marks a browser holding a session token. The token itself lives in the
+ * client's persisted state (part 1 §3); this marker lets the server apply the token rules before
+ * any HTML is sent, so a logged-in student never sees a landing page flash (decision 001).
+ */
+export const SESSION_MARKER_COOKIE = 'ef_session';
+
+export interface PageRoute {
+  path: string;
+  tokenRule?: TokenRule;
+}
+
+export type PageDecision<R extends PageRoute> =
+  | { kind: 'redirect'; location: string }
+  | { kind: 'page'; route: R; status: 200 }
+  | { kind: 'not-found'; status: 404 };
+
+export function hasSessionMarker(cookieHeader: string | undefined): boolean {
+  if (!cookieHeader) return false;
+  return cookieHeader.split(';').some((part) => {
+    const [name, value] = part.trim().split('=');
+    return name === SESSION_MARKER_COOKIE && Boolean(value);
+  });
+}
+
+export function decidePage<R extends PageRoute>(
+  routes: readonly R[],
+  url: URL,
+  cookieHeader: string | undefined,
+): PageDecision<R> {
+  const route = routes.find((r) => r.path === url.pathname);
+  if (!route) return { kind: 'not-found', status: 404 };
+  const location = guardRedirect(route.tokenRule, {
+    hasToken: hasSessionMarker(cookieHeader),
+    query: url.searchParams,
+  });
+  if (location !== undefined && location !== route.path) return { kind: 'redirect', location };
+  return { kind: 'page', route, status: 200 };
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { TokenRule } from '../generated/config/common';
+import { decidePage, hasSessionMarker } from './page-request';
+import { guardRedirect } from './routes';
+
+const login: TokenRule = { ifToken: { redirectTo: '/dashboard' } };
+const mock: TokenRule = {
+  ifToken: {
+    redirectTo: '/dashboard',
+    unlessQuery: [
+      { param: 'registeration', value: 'success' },
+      { param: 'status', value: 'failure' },
+    ],
+  },
+};
+const dashboard: TokenRule = { ifNoToken: { redirectTo: '/' } };
+const q = (s: string) => new URLSearchParams(s);
+
+describe('guardRedirect (part 1 §2 token rules)', () => {
+  it('sends a visitor with a token from login and iACST pages to /dashboard', () => {
+    expect(guardRedirect(login, { hasToken: true, query: q('') })).toBe('/dashboard');
+    expect(guardRedirect(login, { hasToken: true, query: q('registeration=success') })).toBe('/dashboard');
+  });
+  it('lets a visitor without a token stay', () => {
+    expect(guardRedirect(login, { hasToken: false, query: q('') })).toBeUndefined();
+    expect(guardRedirect(mock, { hasToken: false, query: q('') })).toBeUndefined();
+  });
+  it('keeps a token holder on mock pages when the query says registeration=success or status=failure', () => {
+    expect(
+      guardRedirect(mock, { hasToken: true, query: q('registeration=success&roll_no=1') }),
+    ).toBeUndefined();
+    expect(
+      guardRedirect(mock, { hasToken: true, query: q('status=failure&mobile=9876543210') }),
+    ).toBeUndefined();
+    expect(guardRedirect(mock, { hasToken: true, query: q('status=success') })).toBe('/dashboard');
+    expect(guardRedirect(mock, { hasToken: true, query: q('registeration=failure') })).toBe('/dashboard');
+  });
+  it('sends a visitor without a token from the dashboard to /', () => {
+    expect(guardRedirect(dashboard, { hasToken: false, query: q('') })).toBe('/');
+    expect(guardRedirect(dashboard, { hasToken: true, query: q('') })).toBeUndefined();
+  });
+  it('does nothing without a rule', () => {
+    expect(guardRedirect(undefined, { hasToken: true, query: q('') })).toBeUndefined();
+  });
+});
+
+describe('decidePage', () => {
+  const routes = [
+    { path: '/', tokenRule: login },
+    { path: '/mock-neet-exam', tokenRule: mock },
+    { path: '/iacst-result' },
+  ];
+  const url = (s: string) => new URL(s, 'http://localhost');
+
+  it('matches exact paths only', () => {
+    expect(decidePage(routes, url('/iacst-result'), undefined)).toMatchObject({ kind: 'page', status: 200 });
+    expect(decidePage(routes, url('/iacst-result/'), undefined)).toEqual({ kind: 'not-found', status: 404 });
+    expect(decidePage(routes, url('/IACST-RESULT'), undefined)).toEqual({ kind: 'not-found', status: 404 });
+  });
+  it('applies the token rule from the session marker cookie', () => {
+    expect(decidePage(routes, url('/'), 'a=1; ef_session=1')).toEqual({
+      kind: 'redirect',
+      location: '/dashboard',
+    });
+    expect(decidePage(routes, url('/'), 'ef_session=')).toMatchObject({ kind: 'page' });
+    expect(decidePage(routes, url('/mock-neet-exam?status=failure'), 'ef_session=1')).toMatchObject({
+      kind: 'page',
+    });
+  });
+  it('reads the marker cookie exactly', () => {
+    expect(hasSessionMarker('xef_session=1')).toBe(false);
+    expect(hasSessionMarker('ef_session=1')).toBe(true);
+    expect(hasSessionMarker(undefined)).toBe(false);
+  });
+});

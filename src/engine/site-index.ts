@@ -1,0 +1,19 @@
+import type { TokenRule } from '../generated/config/common';
+import type { Hosts } from '../generated/config/hosts';
+
+/** What the build writes beside the prerendered pages, so the server needs no config to serve them. */
+export interface SiteIndex {
+  hosts: Hosts;
+  routes: IndexedRoute[];
+  /** The 404 page per profile. */
+  notFound: Record<string, string>;
+  /** The JavaScript files a page loads (the same for every page for now). */
+  pageJs: string[];
+}
+
+export interface IndexedRoute {
+  path: string;
+  tokenRule?: TokenRule;
+  /** Profile id → page file (relative to the pages folder). */
+  files: Record<string, string>;
+}
