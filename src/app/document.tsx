@@ -18,12 +18,14 @@ export interface DocumentProps {
   body: ReactElement;
   /** Robots directive for pages that should not be indexed (404, private screens). */
   noindex?: boolean;
+  /** site.flags.blockDevtoolsShortcuts: read by the page script. */
+  blockDevtools?: boolean;
 }
 
 /** A whole HTML page as a string: the prerenderer writes it, the dev server sends it. */
-export function renderDocument({ lang, title, description, assets, body, noindex }: DocumentProps): string {
+export function renderDocument({ lang, title, description, assets, body, noindex, blockDevtools }: DocumentProps): string {
   const html = renderToStaticMarkup(
-    <html lang={lang}>
+    <html lang={lang} data-block-devtools={blockDevtools ? '' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

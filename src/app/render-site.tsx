@@ -110,6 +110,7 @@ export function renderRoute(
       lang: landing.locale,
       title: landing.title,
       description: landing.description,
+      blockDevtools: bundle.site.flags.blockDevtoolsShortcuts,
       assets,
       body: <LandingPage landing={landing} context={context} />,
     });
@@ -135,6 +136,7 @@ export function renderRoute(
     title,
     description: screen === 'login' ? `${programme.name}: ${programme.login.tagline}` : undefined,
     noindex: screen !== 'login',
+    blockDevtools: bundle.site.flags.blockDevtoolsShortcuts,
     assets,
     body: <ScreenPage context={context}>{screenBody(screen, bundle, profile, programme, t)}</ScreenPage>,
   });

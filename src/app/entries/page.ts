@@ -2,5 +2,7 @@
 import '../../ui/styles.css';
 import '../../ui/screens.css';
 import { enhanceAll } from '../../features/landing/enhance/enhance-all';
+import { blockDevtoolsShortcuts } from '../devtools-shortcuts';
 
 enhanceAll(document);
+if (document.documentElement.hasAttribute('data-block-devtools')) blockDevtoolsShortcuts(document);

@@ -1,0 +1,72 @@
+// `npm run dev` for marketing: saving a config file with a mistake shows it in the browser's error
+// overlay; fixing it clears the overlay without a restart.
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { createServer, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../../src/engine/node/paths';
+import type { Landing } from '../../src/generated/config/landing';
+import { copyConfig, type ConfigCopy } from '../fixtures/config-copy';
+import { launchBrowser } from './browser';
+
+let copy: ConfigCopy;
+let server: ViteDevServer;
+let browser: Browser;
+let base = '';
+
+beforeAll(async () => {
+  copy = copyConfig();
+  process.env.EXAMFLOW_CONFIG_DIR = copy.dir; // read by the pages plugin when the config loads
+  server = await createServer({
+    configFile: path.join(projectRoot, 'vite.config.ts'),
+    root: projectRoot,
+    logLevel: 'silent',
+    server: { port: 0, host: 'localhost' },
+  });
+  await server.listen();
+  const address = server.httpServer?.address();
+  if (!address || typeof address === 'string') throw new Error('dev server has no port');
+  base = `http://localhost:${address.port}`;
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  delete process.env.EXAMFLOW_CONFIG_DIR;
+  copy?.remove();
+});
+
+describe('dev server', () => {
+  it('renders pages from config, shows a config mistake in the overlay and clears it when fixed', async () => {
+    const original = copy.read<Landing>('landings/mock-neet.json');
+    const page = await browser.newPage();
+    const connected = page.waitForEvent('console', (message) => message.text().includes('[vite] connected'));
+    await page.goto(`${base}/mock-neet-exam`);
+    expect(await page.title()).toBe(original.title);
+    await connected; // the overlay arrives over the HMR socket
+    expect(await page.locator('vite-error-overlay').count()).toBe(0);
+
+    copy.write('landings/mock-neet.json', {
+      ...original,
+      blocks: [original.blocks[0], { type: 'herro' }, ...original.blocks.slice(1)],
+    });
+    const overlay = page.locator('vite-error-overlay');
+    await overlay.waitFor({ state: 'attached', timeout: 15_000 });
+    const text = await overlay.evaluate((el) => el.shadowRoot?.textContent ?? '');
+    expect(text).toContain('config/landings/mock-neet.json /blocks/1/type: unknown block type "herro"');
+
+    // A fresh load while the config is broken shows the same problem instead of a stale page.
+    const fresh = await browser.newPage();
+    const response = await fresh.goto(`${base}/mock-neet-exam`);
+    expect(response?.status()).toBe(500);
+    await fresh.locator('vite-error-overlay').waitFor({ state: 'attached' });
+    await fresh.close();
+
+    const changed = { ...original, title: `${original.title} (edited)` };
+    copy.write('landings/mock-neet.json', changed);
+    await page.waitForFunction((title) => document.title === title, changed.title, { timeout: 15_000 });
+    expect(await page.locator('vite-error-overlay').count()).toBe(0);
+    await page.close();
+  });
+});
