@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isDevtoolsShortcut } from './devtools-shortcuts';
 
-const key = (k: string, mods: Partial<Record<'ctrlKey' | 'shiftKey' | 'altKey' | 'metaKey', boolean>> = {}) => ({
+const key = (
+  k: string,
+  mods: Partial<Record<'ctrlKey' | 'shiftKey' | 'altKey' | 'metaKey', boolean>> = {},
+) => ({
   key: k,
   ctrlKey: false,
   shiftKey: false,

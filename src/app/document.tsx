@@ -23,7 +23,15 @@ export interface DocumentProps {
 }
 
 /** A whole HTML page as a string: the prerenderer writes it, the dev server sends it. */
-export function renderDocument({ lang, title, description, assets, body, noindex, blockDevtools }: DocumentProps): string {
+export function renderDocument({
+  lang,
+  title,
+  description,
+  assets,
+  body,
+  noindex,
+  blockDevtools,
+}: DocumentProps): string {
   const html = renderToStaticMarkup(
     <html lang={lang} data-block-devtools={blockDevtools ? '' : undefined}>
       <head>
