@@ -1,8 +1,9 @@
 // Loads every config file and checks it against its JSON Schema and across files.
 // Node-only (file system, ajv at build time); the browser never compiles a schema.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { ConfigBundle, LandingFile, Locale } from '../config-bundle';
 import type { Hosts } from '../../generated/config/hosts';
 import type { UiStrings } from '../../generated/config/i18n';
@@ -10,7 +11,7 @@ import type { Landing } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
 import type { Site } from '../../generated/config/site';
 import { crossCheck } from './cross-check';
-import { publicDir as defaultPublicDir, schemasDir } from './paths';
+import { publicDir as defaultPublicDir } from './paths';
 
 export interface Problem {
   /** Path of the file relative to the config folder. */
@@ -29,30 +30,11 @@ export interface ValidationResult {
 
 type SchemaName = 'site' | 'hosts' | 'programme' | 'landing' | 'i18n';
 
-let compiled: Record<SchemaName, ValidateFunction> | undefined;
-
-function validators(): Record<SchemaName, ValidateFunction> {
-  if (compiled) return compiled;
-  const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true });
-  ajv.addKeyword({ keyword: 'tsType', schemaType: 'string' });
-  const dir = path.join(schemasDir, 'config');
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.schema.json'))) {
-    ajv.addSchema(JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as object);
-  }
-  const get = (name: SchemaName): ValidateFunction => {
-    const fn = ajv.getSchema(`${name}.schema.json`);
-    if (!fn) throw new Error(`schemas/config/${name}.schema.json is missing`);
-    return fn;
-  };
-  compiled = {
-    site: get('site'),
-    hosts: get('hosts'),
-    programme: get('programme'),
-    landing: get('landing'),
-    i18n: get('i18n'),
-  };
-  return compiled;
-}
+// Compiled ahead of time by scripts/gen-types.ts (no schema compilation at run time). Loaded with
+// Node's own require: bundlers (Vite's config loader) would rewrite the file's requires.
+const v: Record<SchemaName, ValidateFunction> = createRequire(import.meta.url)(
+  '../../generated/validators/config.cjs',
+) as typeof import('../../generated/validators/config.cjs');
 
 /** Turns one ajv error into a sentence a marketing editor can act on. */
 function describe(error: ErrorObject): string | undefined {
@@ -141,7 +123,6 @@ export interface ValidateOptions {
 
 /** Loads and validates the config folder. The bundle is returned only when there is no problem. */
 export function validateConfig(dir: string, options: ValidateOptions = {}): ValidationResult {
-  const v = validators();
   const problems: Problem[] = [];
   const check = <T>(file: string, validate: ValidateFunction): T | undefined => {
     const data = readJson(dir, file, problems);
