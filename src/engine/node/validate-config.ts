@@ -4,6 +4,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import type * as Compiled from '../../generated/validators/config.cjs';
 import type { ConfigBundle, LandingFile, Locale } from '../config-bundle';
 import type { Hosts } from '../../generated/config/hosts';
 import type { UiStrings } from '../../generated/config/i18n';
@@ -34,7 +35,7 @@ type SchemaName = 'site' | 'hosts' | 'programme' | 'landing' | 'i18n';
 // Node's own require: bundlers (Vite's config loader) would rewrite the file's requires.
 const v: Record<SchemaName, ValidateFunction> = createRequire(import.meta.url)(
   '../../generated/validators/config.cjs',
-) as typeof import('../../generated/validators/config.cjs');
+) as typeof Compiled;
 
 /** Turns one ajv error into a sentence a marketing editor can act on. */
 function describe(error: ErrorObject): string | undefined {
