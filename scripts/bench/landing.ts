@@ -12,36 +12,11 @@ import { projectRoot } from '../../src/engine/node/paths';
 import type { IndexedRoute } from '../../src/engine/site-index';
 import { build, distDir } from '../build';
 import { KB, gzipBytes, machineContext, median, readSiteIndex, table } from './shared';
-
-const CHROME_PATH = '/usr/bin/chromium';
-// DESIGN.md "Working on these machines": root, no GPU, small /dev/shm, no background traffic.
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { specLandingPaths } from '../../tests/fixtures/spec-routes';
+import { chromiumFlags, chromiumPath } from '../lib/chromium';
 
 /** Login, the 11 registration/landing paths and the terms page (part 1 §2). */
-const LANDING_PATHS = [
-  '/',
-  '/iacstexam',
-  '/iacst-exam',
-  '/mock-neet-exam',
-  '/invictus',
-  '/mock-jee-exam',
-  '/adst',
-  '/neet-repeater-scholarship',
-  '/iacst-medical-engineering-repeater-courses',
-  '/neet-repeater-scholarship-hindi',
-  '/jee-repeater-scholarship',
-  '/iacst-medical-engineering-repeater-courses-hindi',
-  '/iacst-scholarship/terms-conditions',
-];
+const LANDING_PATHS: readonly string[] = ['/', ...specLandingPaths, '/iacst-scholarship/terms-conditions'];
 
 const TARGETS = { performance: 95, accessibility: 100, seo: 100, cls: 0.02, tbt: 100, jsBytes: 100 * KB };
 const CATEGORIES = [
@@ -85,7 +60,7 @@ function runsPerRoute(): number {
 function chromiumVersion(): string {
   try {
     // The Debian launcher prints a harmless "[: unexpected operator" on stderr; ignore it.
-    return execFileSync(CHROME_PATH, ['--version'], {
+    return execFileSync(chromiumPath, ['--version'], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
     }).trim();
@@ -159,7 +134,11 @@ function failingAudits(lhr: Result): { category: CategoryId; audit: Result['audi
 }
 
 async function launchChrome(): Promise<chromeLauncher.LaunchedChrome> {
-  return chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  return chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless=new', ...chromiumFlags],
+    logLevel: 'silent',
+  });
 }
 
 async function main(): Promise<void> {

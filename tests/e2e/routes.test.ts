@@ -5,33 +5,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { configDir } from '../../src/engine/node/paths';
 import { loadConfig } from '../../src/engine/node/validate-config';
 import type { Landing } from '../../src/generated/config/landing';
+import { specLandingPaths, specScreenPaths } from '../fixtures/spec-routes';
 import { launchBrowser, seriousViolations } from './browser';
 
 const bundle = loadConfig(configDir());
 const port = inject('port');
 const url = (path: string, host = 'localhost') => `http://${host}:${port}${path}`;
 
-// The spec's routes table (part 1 §2), not read from config: config must cover it.
-const landingPaths = [
-  '/iacstexam',
-  '/iacst-exam',
-  '/mock-neet-exam',
-  '/invictus',
-  '/mock-jee-exam',
-  '/adst',
-  '/neet-repeater-scholarship',
-  '/iacst-medical-engineering-repeater-courses',
-  '/neet-repeater-scholarship-hindi',
-  '/jee-repeater-scholarship',
-  '/iacst-medical-engineering-repeater-courses-hindi',
-];
-const screenPaths = [
-  '/',
-  '/exam/login',
-  '/iacst-result',
-  '/recover-credentials',
-  '/iacst-scholarship/terms-conditions',
-];
+const landingPaths: readonly string[] = specLandingPaths;
+const screenPaths: readonly string[] = specScreenPaths;
 
 function landingAt(path: string): Landing {
   const found = bundle.landings.find((l) => l.landing.paths.includes(path));
