@@ -63,6 +63,15 @@ function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile): F
   return reply.send(file.body);
 }
 
+/** A malformed %-escape is simply not a file (never a 500). */
+function safeDecode(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
 export function registerSite(app: FastifyInstance, distDir: string): void {
   const index = JSON.parse(readFileSync(path.join(distDir, 'site-index.json'), 'utf8')) as SiteIndex;
   const assets = loadFiles(path.join(distDir, 'client'));
@@ -75,7 +84,7 @@ export function registerSite(app: FastifyInstance, distDir: string): void {
 
   app.get('/*', (request, reply) => {
     const url = new URL(request.url, 'http://site.invalid');
-    const asset = assets.get(decodeURIComponent(url.pathname));
+    const asset = assets.get(safeDecode(url.pathname));
     if (asset) {
       const immutable = url.pathname.startsWith('/assets/');
       reply.header(
