@@ -12,7 +12,10 @@ import { compile } from 'json-schema-to-typescript';
 import prettier from 'prettier';
 
 const root = path.resolve(import.meta.dirname, '..');
-const groups = [{ schemas: 'schemas/config', out: 'src/generated/config' }];
+const groups = [
+  { schemas: 'schemas/config', out: 'src/generated/config' },
+  { schemas: 'schemas/api', out: 'src/generated/api' },
+];
 
 async function generate(schemaDir: string, file: string): Promise<string> {
   const schema = JSON.parse(await readFile(path.join(schemaDir, file), 'utf8'));

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     await build({ quiet: true });
   }
   const port = Number(process.env.PORT ?? 3000);
-  const app = buildApp({ distDir: dist });
+  const app = await buildApp({ distDir: dist });
   await app.listen({ port, host: process.env.HOST ?? 'localhost' });
   console.log(`examflow is running at http://localhost:${port}/`);
   console.log(

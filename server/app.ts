@@ -1,16 +1,81 @@
+// The portal server: the API, the sandbox providers and the built site on one port.
+import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { ConfigBundle } from '../src/engine/config-bundle';
+import { configDir } from '../src/engine/node/paths';
+import { loadConfig } from '../src/engine/node/validate-config';
+import { registerErrorHandling } from './api/errors';
+import { registerDocsRoutes, registerOpenApi } from './api/openapi';
+import { registerApiRoutes } from './api/routes';
+import { registerApiSchemas } from './api/schemas';
+import { configFromEnv, type ServerConfig } from './config';
+import type { AppContext } from './context';
+import { createDb, sqliteFileIn, type Db } from './db/database';
+import { migrateToLatest } from './db/migrations/index';
+import { noSms, sandboxSms } from './sandbox/sms';
+import { registerSandboxRoutes } from './sandbox/routes';
 import { registerSecurityHeaders } from './security-headers';
+import { seedIfEmpty } from './seed/index';
 import { registerSite } from './site';
 
 export interface AppOptions {
-  /** The built site (npm run build). */
-  distDir: string;
-  logger?: boolean;
+  /** The built site (npm run build); without it only the API and sandbox are served. */
+  distDir?: string;
+  config?: ServerConfig;
+  /** An open database (tests); otherwise one is opened from the config. */
+  db?: Db;
+  site?: ConfigBundle;
+  now?: () => Date;
 }
 
-export function buildApp({ distDir, logger = false }: AppOptions): FastifyInstance {
-  const app = Fastify({ logger, bodyLimit: 64 * 1024, trustProxy: false });
+export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
+  const config = options.config ?? configFromEnv();
+  const now = options.now ?? (() => new Date());
+  const app = Fastify({
+    logger: config.logger ? { level: 'info' } : false,
+    bodyLimit: config.bodyLimit,
+    trustProxy: false,
+    ajv: {
+      // Reject what the schema does not allow instead of silently dropping or converting it
+      // (query values are declared as strings).
+      customOptions: {
+        removeAdditional: false,
+        coerceTypes: false,
+        useDefaults: true,
+        allErrors: false,
+        verbose: true,
+        keywords: ['tsType'],
+      },
+    },
+  });
+  const db =
+    options.db ?? createDb({ databaseUrl: config.databaseUrl, sqliteFile: sqliteFileIn(config.dataDir) });
+  await migrateToLatest(db);
+  await seedIfEmpty(db, { now: now() });
+  const ctx: AppContext = {
+    db,
+    config,
+    site: options.site ?? loadConfig(configDir()),
+    sms: config.sandbox ? sandboxSms(db, app.log, now) : noSms,
+    now,
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('student', null);
+  if (!options.db) app.addHook('onClose', async () => db.destroy());
+
   registerSecurityHeaders(app);
-  registerSite(app, distDir);
+  registerErrorHandling(app);
+  await app.register(formbody);
+  registerApiSchemas(app);
+  await registerOpenApi(app);
+  registerApiRoutes(app);
+  registerDocsRoutes(app);
+  if (config.sandbox) registerSandboxRoutes(app);
+  app.all('/sandbox/*', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .code(404)
+      .send({ success: 'false', msg: config.sandbox ? 'No such sandbox page.' : 'The sandbox is off.' }),
+  );
+  if (options.distDir) registerSite(app, options.distDir);
   return app;
 }

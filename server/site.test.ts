@@ -7,12 +7,13 @@ import { brotliCompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteIndex } from '../src/engine/site-index';
-import { buildApp } from './app';
+import { testApp, type TestApp } from './test/harness';
 
 let dist: string;
 let app: FastifyInstance;
+let harness: TestApp;
 
-beforeAll(() => {
+beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'examflow-site-'));
   const file = (rel: string, body: string | Buffer) => {
     mkdirSync(path.dirname(path.join(dist, rel)), { recursive: true });
@@ -53,11 +54,12 @@ beforeAll(() => {
     pageJs: ['/assets/page-abc.js'],
   };
   file('site-index.json', JSON.stringify(index));
-  app = buildApp({ distDir: dist });
+  harness = await testApp({ distDir: dist });
+  app = harness.app;
 });
 
 afterAll(async () => {
-  await app.close();
+  await harness.close();
   rmSync(dist, { recursive: true, force: true });
 });
 

@@ -166,7 +166,7 @@ async function main(): Promise<void> {
   // meanwhile). Every page loads the same pageJs today; summed per route so a split shows up here.
   const jsByRoute = new Map(routes.map((r) => [r.path, gzipBytes(dist, index.pageJs)]));
 
-  const app = buildApp({ distDir: dist });
+  const app = await buildApp({ distDir: dist });
   await app.listen({ port: 0, host: 'localhost' });
   const { port } = app.server.address() as AddressInfo;
   const outDir = path.join(projectRoot, '.lighthouse');

@@ -1,0 +1,22 @@
+// Every API route, by domain. Each domain registers its own routes from its own file.
+import type { FastifyInstance } from 'fastify';
+import { registerAuthRoutes } from '../routes/auth';
+import { registerCommerceRoutes } from '../routes/commerce';
+import { registerExamRoutes } from '../routes/exams';
+import { registerMasterRoutes } from '../routes/master';
+import { registerRecoveryRoutes } from '../routes/recovery';
+import { registerRegistrationRoutes } from '../routes/registration';
+import { ApiError } from './errors';
+
+export function registerApiRoutes(app: FastifyInstance): void {
+  registerAuthRoutes(app);
+  registerRecoveryRoutes(app);
+  registerMasterRoutes(app);
+  registerRegistrationRoutes(app);
+  registerCommerceRoutes(app);
+  registerExamRoutes(app);
+  // An unknown API path answers JSON, never the site's 404 page.
+  app.all('/api/*', { schema: { hide: true } }, async () => {
+    throw new ApiError(404, 'This API call does not exist.');
+  });
+}

@@ -1,0 +1,57 @@
+// The API contract: one JSON Schema per endpoint in schemas/api/, with definitions named body,
+// query, params and reply. Fastify validates requests and serialises replies with them, the
+// OpenAPI document lists them, and scripts/gen-types.ts turns them into the client's types.
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import { schemasDir } from '../../src/engine/node/paths';
+
+interface SchemaFile {
+  $id: string;
+  definitions?: Record<string, unknown>;
+}
+
+const apiDir = path.join(schemasDir, 'api');
+
+function loadApiSchemas(): Map<string, SchemaFile> {
+  const files = new Map<string, SchemaFile>();
+  for (const file of readdirSync(apiDir)
+    .filter((f) => f.endsWith('.schema.json'))
+    .sort()) {
+    const schema = JSON.parse(readFileSync(path.join(apiDir, file), 'utf8')) as SchemaFile;
+    if (schema.$id !== file) throw new Error(`schemas/api/${file}: $id must be "${file}"`);
+    files.set(file.replace('.schema.json', ''), schema);
+  }
+  return files;
+}
+
+const schemas = loadApiSchemas();
+
+export function registerApiSchemas(app: FastifyInstance): void {
+  for (const schema of schemas.values()) app.addSchema(schema);
+}
+
+export interface RouteDoc {
+  summary: string;
+  tags: string[];
+  /** Needs the session token (Authorization: Bearer …). */
+  auth?: boolean;
+}
+
+/** The Fastify schema of an endpoint, from its file's definitions. */
+export function apiSchema(name: string, doc: RouteDoc): FastifySchema {
+  const file = schemas.get(name);
+  if (!file) throw new Error(`No schemas/api/${name}.schema.json`);
+  const defs = file.definitions ?? {};
+  const ref = (def: string) => ({ $ref: `${file.$id}#/definitions/${def}` });
+  const error = { $ref: 'common.schema.json#/definitions/errorReply' };
+  return {
+    summary: doc.summary,
+    tags: doc.tags,
+    ...(doc.auth ? { security: [{ bearer: [] }] } : {}),
+    ...('body' in defs ? { body: ref('body') } : {}),
+    ...('query' in defs ? { querystring: ref('query') } : {}),
+    ...('params' in defs ? { params: ref('params') } : {}),
+    response: { ...('reply' in defs ? { 200: ref('reply') } : {}), '4xx': error, '5xx': error },
+  };
+}

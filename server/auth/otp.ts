@@ -1,0 +1,136 @@
+// One-time codes for registration and credential recovery: one flow, parameterised by purpose.
+// 4 random digits (crypto), stored as a hash, single use, 10 minutes, 5 wrong tries, a new code
+// no sooner than 45 s after the last, at most 5 codes per mobile per hour.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { ApiError } from '../api/errors';
+import { addMs, iso, type AppContext } from '../context';
+import type { OtpsTable } from '../db/tables/core';
+import { hit, lockedUntil, minutesUntil } from './throttle';
+import { newId, randomDigits } from './tokens';
+
+export const OTP_RULES = {
+  digits: 4,
+  ttlMs: 10 * 60_000,
+  maxWrongTries: 5,
+  resendAfterMs: 45_000,
+  sendsPerHour: 5,
+} as const;
+
+/** error_code 1: the client clears the boxes and refocuses the first (part 2 §8). */
+export const WRONG_OTP_ERROR_CODE = 1;
+
+const hashCode = (otpId: string, code: string) => createHash('sha256').update(`${otpId}:${code}`).digest();
+
+export interface IssueOtp {
+  purpose: OtpsTable['purpose'];
+  mobile: string;
+  loginId: string;
+  message: (code: string) => string;
+}
+
+export async function issueOtp(
+  ctx: AppContext,
+  { purpose, mobile, loginId, message }: IssueOtp,
+): Promise<{ otpId: string }> {
+  const now = ctx.now();
+  const last = await ctx.db
+    .selectFrom('otps')
+    .select('created_at')
+    .where('mobile', '=', mobile)
+    .where('purpose', '=', purpose)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  if (last) {
+    const wait = new Date(last.created_at).getTime() + OTP_RULES.resendAfterMs - now.getTime();
+    if (wait > 0)
+      throw new ApiError(429, `Please wait ${Math.ceil(wait / 1000)} seconds before asking for a new OTP.`);
+  }
+  const sendKey = `otp-send:${mobile}`;
+  const locked = await lockedUntil(ctx, sendKey);
+  if (locked)
+    throw new ApiError(
+      429,
+      `Too many OTP requests for this number. Please try again in ${minutesUntil(ctx, locked)} minutes.`,
+    );
+  await hit(ctx, sendKey, { lockAfter: OTP_RULES.sendsPerHour, windowMs: 3_600_000, lockMs: 3_600_000 });
+
+  const otpId = newId();
+  const code = randomDigits(OTP_RULES.digits);
+  await ctx.db
+    .insertInto('otps')
+    .values({
+      id: otpId,
+      purpose,
+      mobile,
+      login_id: loginId,
+      code_hash: hashCode(otpId, code).toString('hex'),
+      created_at: iso(now),
+      expires_at: iso(addMs(now, OTP_RULES.ttlMs)),
+      attempts: 0,
+      consumed_at: null,
+    })
+    .execute();
+  await ctx.sms.send(mobile, message(code), code);
+  return { otpId };
+}
+
+export interface VerifyOtp {
+  purpose: OtpsTable['purpose'];
+  code: string;
+  /** The code to check: by its id, or the latest one sent to this mobile for this purpose. */
+  otpId?: string;
+  mobile?: string;
+  /** Accept a code that was already used (to send the details again), if it is still valid. */
+  allowUsed?: boolean;
+}
+
+/** The matching one-time code, now used; an ApiError with the reason otherwise. */
+export async function verifyOtp(
+  ctx: AppContext,
+  { purpose, code, otpId, mobile, allowUsed = false }: VerifyOtp,
+): Promise<OtpsTable> {
+  let query = ctx.db.selectFrom('otps').selectAll().where('purpose', '=', purpose);
+  if (otpId) query = query.where('id', '=', otpId);
+  else if (mobile) query = query.where('mobile', '=', mobile);
+  else throw new ApiError(400, 'Please request an OTP first.');
+  const otp = await query.orderBy('created_at', 'desc').executeTakeFirst();
+  const now = ctx.now();
+  if (!otp) throw new ApiError(400, 'Please request an OTP first.');
+  if (otp.consumed_at && !allowUsed)
+    throw new ApiError(400, 'This OTP has already been used. Please request a new one.');
+  if (new Date(otp.expires_at) <= now)
+    throw new ApiError(400, 'This OTP has expired. Please request a new one.');
+  if (otp.attempts >= OTP_RULES.maxWrongTries)
+    throw new ApiError(429, 'Too many wrong attempts. Please request a new OTP.');
+  const matches =
+    /^\d{4}$/.test(code) && timingSafeEqual(hashCode(otp.id, code), Buffer.from(otp.code_hash, 'hex'));
+  if (!matches) {
+    await ctx.db
+      .updateTable('otps')
+      .set({ attempts: otp.attempts + 1 })
+      .where('id', '=', otp.id)
+      .execute();
+    const left = OTP_RULES.maxWrongTries - otp.attempts - 1;
+    throw new ApiError(
+      400,
+      left > 0
+        ? 'Invalid OTP. Please check the code and try again.'
+        : 'Too many wrong attempts. Please request a new OTP.',
+      {
+        error_code: WRONG_OTP_ERROR_CODE,
+      },
+    );
+  }
+  if (!otp.consumed_at) {
+    // Single use, even when two requests race: only the first update changes a row.
+    const used = await ctx.db
+      .updateTable('otps')
+      .set({ consumed_at: iso(now) })
+      .where('id', '=', otp.id)
+      .where('consumed_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(used.numUpdatedRows) !== 1 && !allowUsed)
+      throw new ApiError(400, 'This OTP has already been used. Please request a new one.');
+  }
+  return otp;
+}

@@ -1,0 +1,13 @@
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+
+/** A session token: 256 random bits, URL-safe. Only its hash is stored. */
+export const newToken = (): string => randomBytes(32).toString('base64url');
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+export const newId = (): string => randomUUID();
+/** n random decimal digits (crypto), e.g. OTPs and roll numbers. */
+export const randomDigits = (n: number): string => Array.from({ length: n }, () => randomInt(0, 10)).join('');
+
+let sequence = 0;
+/** An id that sorts by creation time, even for rows created in the same millisecond. */
+export const sortableId = (now: Date): string =>
+  `${now.toISOString()}-${String(sequence++ % 1e9).padStart(9, '0')}-${randomBytes(3).toString('hex')}`;

@@ -1,0 +1,35 @@
+// Server settings from the environment, with the embedded defaults `npm start` runs on.
+import path from 'node:path';
+import { projectRoot } from '../src/engine/node/paths';
+
+export interface ServerConfig {
+  /** PostgreSQL when set; otherwise SQLite in dataDir. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** Sandbox SMS, payment gateway, test player, caller identity and geo: on unless NODE_ENV=production (SANDBOX=on|off overrides). */
+  sandbox: boolean;
+  session: { idleMinutes: number; absoluteHours: number };
+  /** Body size limit for every request, bytes. */
+  bodyLimit: number;
+  logger: boolean;
+}
+
+const int = (value: string | undefined, fallback: number): number => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+};
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const production = env.NODE_ENV === 'production';
+  return {
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(projectRoot, 'data')),
+    sandbox: env.SANDBOX === 'on' || (env.SANDBOX !== 'off' && !production),
+    session: {
+      idleMinutes: int(env.SESSION_IDLE_MINUTES, 12 * 60),
+      absoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 7 * 24),
+    },
+    bodyLimit: int(env.BODY_LIMIT, 64 * 1024),
+    logger: env.LOG !== 'off' && !env.VITEST,
+  };
+}

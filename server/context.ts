@@ -1,0 +1,30 @@
+// What every route can reach: the database, settings, the site config, the SMS provider and a
+// clock (tests move time forward instead of waiting).
+import type { ConfigBundle } from '../src/engine/config-bundle';
+import type { ServerConfig } from './config';
+import type { Db } from './db/database';
+import type { StudentsTable } from './db/tables/core';
+import type { SmsProvider } from './sandbox/sms';
+
+export interface AppContext {
+  db: Db;
+  config: ServerConfig;
+  site: ConfigBundle;
+  sms: SmsProvider;
+  now: () => Date;
+}
+
+export type Student = StudentsTable;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    /** Set by requireStudent. */
+    student: Student | null;
+  }
+}
+
+export const iso = (date: Date): string => date.toISOString();
+export const addMs = (date: Date, ms: number): Date => new Date(date.getTime() + ms);

@@ -1,0 +1,24 @@
+// Migrations are code and run in name order. Never edit one that has shipped: add a new one.
+import type { Migration, MigrationProvider } from 'kysely';
+import { Migrator } from 'kysely';
+import type { Db } from '../database';
+import { m001Core } from './001-core';
+import { m002Master } from './002-master';
+import { m003Commerce } from './003-commerce';
+import { m004Exams } from './004-exams';
+
+const migrations: Record<string, Migration> = {
+  '001-core': m001Core,
+  '002-master': m002Master,
+  '003-commerce': m003Commerce,
+  '004-exams': m004Exams,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the database to the latest migration; throws with the failing migration's error. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

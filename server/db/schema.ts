@@ -1,0 +1,7 @@
+import type { CommerceTables } from './tables/commerce';
+import type { CoreTables } from './tables/core';
+import type { ExamsTables } from './tables/exams';
+import type { MasterTables } from './tables/master';
+
+/** Every table, by domain; each domain owns its file in tables/ and its migration. */
+export type Database = CoreTables & MasterTables & CommerceTables & ExamsTables;

@@ -1,0 +1,2 @@
+// Dashboard, courses, orders and the payment gateway's records.
+export type CommerceTables = Record<never, never>;

@@ -1,0 +1,101 @@
+// Tables of the core: students, sessions, throttles, one-time codes, sandbox SMS, analytics.
+// Times are ISO-8601 UTC strings (text) and flags are 0/1 integers on both SQLite and PostgreSQL.
+export interface StudentsTable {
+  id: string;
+  /** 12 digits. */
+  roll_number: string;
+  psid: string;
+  /** The CRM record id the registration page reads from the query. */
+  sf_id: string;
+  /** pending_payment: signed up for a paid exam, not paid yet (a "lead"); registered: done. */
+  registration_status: 'pending_payment' | 'registered';
+  first_name: string;
+  last_name: string | null;
+  father_name: string | null;
+  mobile: string;
+  email: string;
+  /** YYYY-MM-DD. */
+  dob: string;
+  exam_type: string;
+  /** class&stream, e.g. 11&SOM (stream SOE engineering, SOF foundation, SOM medical). */
+  class_stream: string;
+  board: string;
+  city: string | null;
+  pincode: string | null;
+  state: string | null;
+  school_id: string | null;
+  branch_code: string;
+  exam_state_id: string | null;
+  /** name-code-id of the exam centre. */
+  exam_centre: string | null;
+  /** YYYY-MM-DD. */
+  exam_date: string | null;
+  exam_slot_id: string | null;
+  exam_mode: 'Online' | 'Offline';
+  is_payment_done: number;
+  register_from_third_party: number;
+  max_exam_edit_allowed: number;
+  exam_attempts_left: number;
+  is_edit_allowed: number;
+  remove_edit_exam_edit_profile: number;
+  utm: string | null;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  /** sha256 of the token; the token itself is never stored. */
+  token_hash: string;
+  student_id: string;
+  created_at: string;
+  last_seen_at: string;
+  /** Absolute expiry. */
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface ThrottlesTable {
+  /** e.g. login-roll:123456789012, login-ip:127.0.0.1, otp-send:9876543210. */
+  key: string;
+  window_start: string;
+  count: number;
+  locked_until: string | null;
+}
+
+export interface OtpsTable {
+  id: string;
+  purpose: 'register' | 'recover';
+  mobile: string;
+  /** What the user typed (mobile number or roll number). */
+  login_id: string;
+  code_hash: string;
+  created_at: string;
+  expires_at: string;
+  attempts: number;
+  consumed_at: string | null;
+}
+
+export interface SmsMessagesTable {
+  id: string;
+  mobile: string;
+  text: string;
+  otp: string | null;
+  sent_at: string;
+}
+
+export interface AnalyticsEventsTable {
+  id: string;
+  name: string;
+  exam_type: string | null;
+  payload: string;
+  created_at: string;
+}
+
+export interface CoreTables {
+  students: StudentsTable;
+  sessions: SessionsTable;
+  throttles: ThrottlesTable;
+  otps: OtpsTable;
+  sms_messages: SmsMessagesTable;
+  analytics_events: AnalyticsEventsTable;
+}

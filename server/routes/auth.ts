@@ -1,0 +1,121 @@
+// Login by roll number and date of birth, and logout (part 1 §7).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { parseDob } from '../../src/domain/dates';
+import { resolveProfile } from '../../src/engine/hosts';
+import type { LoginBody, LoginReply } from '../../src/generated/api/login';
+import type { SessionReply } from '../../src/generated/api/session';
+import { ApiError } from '../api/errors';
+import { apiSchema } from '../api/schemas';
+import {
+  bearerToken,
+  clearSessionMarker,
+  createSession,
+  requireStudent,
+  revokeSession,
+  setSessionMarker,
+  studentOf,
+} from '../auth/sessions';
+import { clear, hit, lockedUntil, minutesUntil, type ThrottleRule } from '../auth/throttle';
+import type { AppContext, Student } from '../context';
+
+const MINUTE = 60_000;
+// A wrong guess counts against the (roll number, address) pair, the roll number and the address.
+// The pair locks soon; the roll number alone only briefly, so an attacker elsewhere cannot keep a
+// student locked out for long; the address limit stops one machine trying many roll numbers.
+const rules: Record<'pair' | 'roll' | 'ip', ThrottleRule> = {
+  pair: { lockAfter: 5, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
+  roll: { lockAfter: 30, windowMs: 60 * MINUTE, lockMs: 5 * MINUTE },
+  ip: { lockAfter: 50, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
+};
+
+/** The dashboard on a host of the student's exam type (the same host when it already is one). */
+export function dashboardUrl(ctx: AppContext, request: FastifyRequest, student: Student): string {
+  const { hosts, programmes } = ctx.site;
+  const [hostName = 'localhost', port] = (request.headers.host ?? 'localhost').split(':');
+  const suffix = port ? `:${port}` : '';
+  const proto = request.protocol;
+  const examTypeOf = (programme: string) => programmes[programme]?.examType;
+  const here = resolveProfile(hosts, request.headers.host);
+  if (examTypeOf(here.programme) === student.exam_type) return `${proto}://${hostName}${suffix}/dashboard`;
+  const local = hostName === 'localhost' || hostName.endsWith('.localhost');
+  const profile = hosts.profiles.find(
+    (p) => examTypeOf(p.programme) === student.exam_type && !p.variantOverride,
+  );
+  const host = profile?.hosts.find((h) => !h.startsWith('*.') && h.endsWith('localhost') === local);
+  return host ? `${proto}://${host}${suffix}/dashboard` : `${proto}://${hostName}${suffix}/dashboard`;
+}
+
+export function registerAuthRoutes(app: FastifyInstance): void {
+  app.post<{ Body: LoginBody; Reply: LoginReply }>(
+    '/api/login',
+    { schema: apiSchema('login', { summary: 'Log in with roll number and date of birth', tags: ['auth'] }) },
+    async (request, reply) => {
+      const { ctx } = app;
+      const { roll_number: roll } = request.body;
+      const keys = {
+        pair: `login-pair:${roll}:${request.ip}`,
+        roll: `login-roll:${roll}`,
+        ip: `login-ip:${request.ip}`,
+      };
+      for (const key of Object.values(keys)) {
+        const until = await lockedUntil(ctx, key);
+        if (until)
+          throw new ApiError(
+            429,
+            `Too many login attempts. Please try again in ${minutesUntil(ctx, until)} minutes.`,
+          );
+      }
+      const dob = parseDob(request.body.date_of_birth);
+      const student = dob
+        ? await ctx.db.selectFrom('students').selectAll().where('roll_number', '=', roll).executeTakeFirst()
+        : undefined;
+      if (!student || student.dob !== dob || student.registration_status !== 'registered') {
+        for (const name of ['pair', 'roll', 'ip'] as const) await hit(ctx, keys[name], rules[name]);
+        throw new ApiError(
+          401,
+          'Invalid roll number or password. Your password is your date of birth (DD/MM/YYYY).',
+        );
+      }
+      await clear(ctx, keys.pair);
+      const session = await createSession(ctx, student.id);
+      setSessionMarker(reply, ctx.config.session.absoluteHours * 3600);
+      return {
+        success: 'true',
+        token: session.token,
+        dashboard_url: dashboardUrl(ctx, request, student),
+        msg: 'Login successful',
+      };
+    },
+  );
+
+  app.get<{ Reply: SessionReply }>(
+    '/api/session',
+    {
+      schema: apiSchema('session', { summary: 'Check the session token', tags: ['auth'], auth: true }),
+      preHandler: requireStudent,
+    },
+    async (request) => {
+      const student = studentOf(request);
+      const name = [student.first_name, student.last_name].filter(Boolean).join(' ');
+      return {
+        success: 'true',
+        msg: 'Session active',
+        data: { roll_number: student.roll_number, exam_type: student.exam_type, name },
+      };
+    },
+  );
+
+  app.post(
+    '/api/logout',
+    {
+      schema: apiSchema('logout', { summary: 'End the session', tags: ['auth'], auth: true }),
+      preHandler: requireStudent,
+    },
+    async (request, reply) => {
+      const token = bearerToken(request);
+      if (token) await revokeSession(app.ctx, token);
+      clearSessionMarker(reply);
+      return { success: 'true', msg: 'You have been logged out.' };
+    },
+  );
+}

@@ -1,0 +1,109 @@
+// Forgot roll number or password (part 1 §2, §7): a mobile number gets an OTP, then its details;
+// a roll number gets its details by SMS straight away.
+import type { FastifyInstance } from 'fastify';
+import { toDdMmYyyy } from '../../src/domain/dates';
+import { maskEmail, maskMiddle } from '../../src/domain/mask';
+import type { RecoverOtpBody, RecoverOtpReply } from '../../src/generated/api/recover-otp';
+import type { RecoverVerifyBody, RecoverVerifyReply } from '../../src/generated/api/recover-verify';
+import { ApiError } from '../api/errors';
+import { apiSchema } from '../api/schemas';
+import { issueOtp, verifyOtp } from '../auth/otp';
+import type { AppContext, Student } from '../context';
+
+const detailsText = (s: Student) =>
+  `Your examflow roll number is ${s.roll_number} and your password (date of birth) is ${toDdMmYyyy(s.dob)}.`;
+
+async function latestRegistered(
+  ctx: AppContext,
+  column: 'mobile' | 'roll_number',
+  value: string,
+): Promise<Student | undefined> {
+  return ctx.db
+    .selectFrom('students')
+    .selectAll()
+    .where(column, '=', value)
+    .where('registration_status', '=', 'registered')
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+}
+
+export function registerRecoveryRoutes(app: FastifyInstance): void {
+  app.post<{ Body: RecoverOtpBody; Reply: RecoverOtpReply }>(
+    '/api/recover/otp',
+    {
+      schema: apiSchema('recover-otp', {
+        summary: 'Start credential recovery by mobile number or roll number',
+        tags: ['recovery'],
+      }),
+    },
+    async (request) => {
+      const { ctx } = app;
+      const { login_id: loginId } = request.body;
+      const isMobile = loginId.length === 10;
+      const student = await latestRegistered(ctx, isMobile ? 'mobile' : 'roll_number', loginId);
+      if (!student) {
+        throw new ApiError(
+          404,
+          isMobile
+            ? 'No registration found for this mobile number.'
+            : 'No registration found for this roll number.',
+        );
+      }
+      const masked = { email: maskEmail(student.email), mobile_number: maskMiddle(student.mobile) };
+      if (!isMobile) {
+        await ctx.sms.send(student.mobile, detailsText(student));
+        return {
+          success: 'true',
+          msg: `Your login details have been sent to your registered mobile number ${masked.mobile_number}.`,
+          data: { is_mobile: false, otp_id: '', ...masked },
+        };
+      }
+      const { otpId } = await issueOtp(ctx, {
+        purpose: 'recover',
+        mobile: student.mobile,
+        loginId,
+        message: (code) =>
+          `${code} is your examflow OTP to recover your login details. It is valid for 10 minutes.`,
+      });
+      return {
+        success: 'true',
+        msg: `OTP sent to ${masked.mobile_number}.`,
+        data: { is_mobile: true, otp_id: otpId, ...masked },
+      };
+    },
+  );
+
+  app.post<{ Body: RecoverVerifyBody; Reply: RecoverVerifyReply }>(
+    '/api/recover/verify',
+    {
+      schema: apiSchema('recover-verify', {
+        summary: 'Verify the recovery OTP and show the login details',
+        tags: ['recovery'],
+      }),
+    },
+    async (request) => {
+      const { ctx } = app;
+      const { otp_id: otpId, otp, login_id: loginId, resendUserDetails } = request.body;
+      const verified = await verifyOtp(ctx, {
+        purpose: 'recover',
+        otpId,
+        code: otp,
+        allowUsed: resendUserDetails,
+      });
+      if (verified.login_id !== loginId) throw new ApiError(400, 'This OTP was sent for a different number.');
+      const student = await latestRegistered(ctx, 'mobile', verified.mobile);
+      if (!student) throw new ApiError(404, 'No registration found for this mobile number.');
+      if (resendUserDetails) await ctx.sms.send(student.mobile, detailsText(student));
+      return {
+        success: 'true',
+        msg: resendUserDetails ? 'Your login details have been sent to your mobile number.' : 'OTP verified.',
+        data: {
+          email: maskEmail(student.email),
+          mobile_number: maskMiddle(student.mobile),
+          roll_number: student.roll_number,
+          dob: toDdMmYyyy(student.dob),
+        },
+      };
+    },
+  );
+}

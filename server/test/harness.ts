@@ -1,0 +1,91 @@
+// A fresh app per test file: its own database (in-memory SQLite, or a new PostgreSQL database
+// when TEST_DATABASE_URL is set), migrated and seeded, and a clock the test can move.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { configFromEnv, type ServerConfig } from '../config';
+import { createDb, type Db } from '../db/database';
+
+export interface TestClock {
+  now: () => Date;
+  advance(ms: number): void;
+  set(date: Date): void;
+}
+
+export function testClock(start = new Date()): TestClock {
+  let t = start.getTime();
+  return { now: () => new Date(t), advance: (ms) => void (t += ms), set: (d) => void (t = d.getTime()) };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  clock: TestClock;
+  /** Inject with JSON parsing of the answer. */
+  call(options: InjectOptions): Promise<LightMyRequestResponse & { data: Record<string, unknown> }>;
+  /** Logs a demo student in; returns the Authorization header. */
+  login(rollNumber: string, dob: string): Promise<{ authorization: string }>;
+  close(): Promise<void>;
+}
+
+async function openDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) return { db: createDb({ sqliteFile: ':memory:' }), drop: async () => {} };
+  const name = `examflow_test_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const db = createDb({ databaseUrl: url.toString() });
+  return {
+    db,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function testApp(
+  options: { start?: Date; config?: Partial<ServerConfig>; distDir?: string } = {},
+): Promise<TestApp> {
+  const clock = testClock(options.start);
+  const { db, drop } = await openDatabase();
+  const config = { ...configFromEnv({ NODE_ENV: 'test', LOG: 'off' }), ...options.config };
+  const app = await buildApp({ db, config, now: clock.now, distDir: options.distDir });
+  const call: TestApp['call'] = async (injectOptions) => {
+    const response = await app.inject(injectOptions);
+    let data: Record<string, unknown> = {};
+    try {
+      data = response.json();
+    } catch {
+      // not JSON
+    }
+    return Object.assign(response, { data });
+  };
+  return {
+    app,
+    db,
+    clock,
+    call,
+    async login(rollNumber, dob) {
+      const response = await call({
+        method: 'POST',
+        url: '/api/login',
+        payload: { roll_number: rollNumber, date_of_birth: dob },
+      });
+      if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+      return { authorization: `Bearer ${String(response.data.token)}` };
+    },
+    async close() {
+      await app.close();
+      await db.destroy();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,17 @@
+// Dates as the spec writes them. Pure: shared by the client and the server.
+
+/** DD-MM-YYYY, DD/MM/YYYY or YYYY-MM-DD → YYYY-MM-DD, or undefined when it is not a real date. */
+export function parseDob(value: string): string | undefined {
+  const m = /^(\d{2})[-/](\d{2})[-/](\d{4})$/.exec(value) ?? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return undefined;
+  const [y, mo, d] = value.includes('-') && /^\d{4}/.test(value) ? [m[1], m[2], m[3]] : [m[3], m[2], m[1]];
+  const date = new Date(`${y}-${mo}-${d}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== `${y}-${mo}-${d}`) return undefined;
+  return `${y}-${mo}-${d}`;
+}
+
+/** YYYY-MM-DD → DD-MM-YYYY (the auto-login link's dob). */
+export function toDdMmYyyy(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-');
+  return `${d}-${m}-${y}`;
+}
