@@ -8,6 +8,7 @@ import { registerErrorHandling } from './api/errors';
 import { registerDocsRoutes, registerOpenApi } from './api/openapi';
 import { registerApiRoutes } from './api/routes';
 import { registerApiSchemas } from './api/schemas';
+import { registerPaymentRoutes } from './payments/routes';
 import { configFromEnv, type ServerConfig } from './config';
 import type { AppContext } from './context';
 import { createDb, sqliteFileIn, type Db } from './db/database';
@@ -68,6 +69,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(formbody);
   registerApiSchemas(app);
   await registerOpenApi(app);
+  registerPaymentRoutes(app);
   registerApiRoutes(app);
   registerDocsRoutes(app);
   if (config.sandbox) registerSandboxRoutes(app);

@@ -1,4 +1,5 @@
 // Server settings from the environment, with the embedded defaults `npm start` runs on.
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { projectRoot } from '../src/engine/node/paths';
 
@@ -12,6 +13,8 @@ export interface ServerConfig {
   /** Body size limit for every request, bytes. */
   bodyLimit: number;
   logger: boolean;
+  /** Shared secret of the payment gateway's signed callbacks (random per process when unset). */
+  paymentCallbackSecret: string;
 }
 
 const int = (value: string | undefined, fallback: number): number => {
@@ -31,5 +34,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     },
     bodyLimit: int(env.BODY_LIMIT, 64 * 1024),
     logger: env.LOG !== 'off' && !env.VITEST,
+    paymentCallbackSecret: env.PAYMENT_CALLBACK_SECRET ?? randomBytes(32).toString('hex'),
   };
 }

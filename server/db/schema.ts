@@ -2,6 +2,7 @@ import type { CommerceTables } from './tables/commerce';
 import type { CoreTables } from './tables/core';
 import type { ExamsTables } from './tables/exams';
 import type { MasterTables } from './tables/master';
+import type { PaymentsTables } from './tables/payments';
 
 /** Every table, by domain; each domain owns its file in tables/ and its migration. */
-export type Database = CoreTables & MasterTables & CommerceTables & ExamsTables;
+export type Database = CoreTables & MasterTables & CommerceTables & ExamsTables & PaymentsTables;

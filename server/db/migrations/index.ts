@@ -6,12 +6,14 @@ import { m001Core } from './001-core';
 import { m002Master } from './002-master';
 import { m003Commerce } from './003-commerce';
 import { m004Exams } from './004-exams';
+import { m005Payments } from './005-payments';
 
 const migrations: Record<string, Migration> = {
   '001-core': m001Core,
   '002-master': m002Master,
   '003-commerce': m003Commerce,
   '004-exams': m004Exams,
+  '005-payments': m005Payments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

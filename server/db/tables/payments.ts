@@ -1,0 +1,25 @@
+// Orders: an exam fee, a course or the sample-paper pack, and what the payment gateway said.
+export interface OrdersTable {
+  id: string;
+  student_id: string;
+  kind: 'exam' | 'course' | 'mock';
+  product_id: string | null;
+  /** Rupees, computed by the server (never taken from the client). */
+  amount: number;
+  payment_method: string;
+  status: 'created' | 'paid' | 'failed' | 'aborted';
+  /** Portal path the gateway returns the browser to. */
+  return_path: string;
+  /** JSON objects of extra query parameters for a successful / failed return. */
+  success_query: string;
+  failure_query: string;
+  /** JSON: billing details and anything the paid handler needs. */
+  details: string;
+  created_at: string;
+  confirmed_at: string | null;
+  gateway_txn: string | null;
+}
+
+export interface PaymentsTables {
+  orders: OrdersTable;
+}

@@ -1,0 +1,149 @@
+// Orders and their confirmation. Only confirmOrder changes an order's state, and only the
+// gateway's server-side confirmation calls it: a status=success typed into a URL marks nothing.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { ApiError } from '../api/errors';
+import { iso, type AppContext } from '../context';
+import type { Database } from '../db/schema';
+import type { OrdersTable } from '../db/tables/payments';
+
+export type OrderKind = OrdersTable['kind'];
+export type Order = OrdersTable;
+export type Outcome = 'paid' | 'failed' | 'aborted';
+
+export interface CreateOrder {
+  studentId: string;
+  kind: OrderKind;
+  /** Rupees, computed by the server. */
+  amount: number;
+  paymentMethod: string;
+  productId?: string;
+  /** Where the gateway returns the browser, e.g. /mock-neet-exam or /dashboard. */
+  returnPath: string;
+  successQuery?: Record<string, string>;
+  failureQuery?: Record<string, string>;
+  details?: Record<string, unknown>;
+}
+
+/** The payment data of part 2 §3: the client posts `fields` to `action_url`. */
+export interface PaymentData {
+  order_id: string;
+  amount: number;
+  TXN_AMOUNT: number;
+  action_url: string;
+  form_action: string;
+  form_name: string;
+  redirect_url: string;
+  fields: Record<string, string>;
+}
+
+type PaidHandler = (trx: Kysely<Database>, order: Order) => Promise<void>;
+const paidHandlers = new Map<OrderKind, PaidHandler>();
+
+/** What a paid order of this kind does; runs once, inside the confirmation's transaction. */
+export function onOrderPaid(kind: OrderKind, handler: PaidHandler): void {
+  paidHandlers.set(kind, handler);
+}
+
+const GATEWAY_PATH = '/sandbox/gateway';
+
+export async function createOrder(
+  ctx: AppContext,
+  input: CreateOrder,
+  db: Kysely<Database> = ctx.db,
+): Promise<PaymentData> {
+  if (!ctx.config.sandbox)
+    throw new ApiError(503, 'Online payment is not available right now. Please try again later.');
+  if (!Number.isInteger(input.amount) || input.amount <= 0)
+    throw new ApiError(400, 'Nothing to pay for this order.');
+  const id = `EF${randomBytes(10).toString('hex').toUpperCase()}`;
+  await db
+    .insertInto('orders')
+    .values({
+      id,
+      student_id: input.studentId,
+      kind: input.kind,
+      product_id: input.productId ?? null,
+      amount: input.amount,
+      payment_method: input.paymentMethod,
+      status: 'created',
+      return_path: input.returnPath,
+      success_query: JSON.stringify(input.successQuery ?? {}),
+      failure_query: JSON.stringify(input.failureQuery ?? {}),
+      details: JSON.stringify(input.details ?? {}),
+      created_at: iso(ctx.now()),
+      confirmed_at: null,
+      gateway_txn: null,
+    })
+    .execute();
+  return {
+    order_id: id,
+    amount: input.amount,
+    TXN_AMOUNT: input.amount,
+    action_url: GATEWAY_PATH,
+    form_action: GATEWAY_PATH,
+    form_name: 'sandbox_gateway',
+    redirect_url: input.returnPath,
+    fields: { order_id: id, amount: String(input.amount), payment_method: input.paymentMethod },
+  };
+}
+
+export async function orderById(ctx: AppContext, id: string): Promise<Order | undefined> {
+  return ctx.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Records the gateway's verdict. Idempotent: the first confirmation of an order wins; later ones
+ * (a retried callback, a second click) change nothing and return the order as it is.
+ */
+export async function confirmOrder(
+  ctx: AppContext,
+  id: string,
+  outcome: Outcome,
+  gatewayTxn: string,
+): Promise<Order> {
+  return ctx.db.transaction().execute(async (trx: Transaction<Database>) => {
+    const updated = await trx
+      .updateTable('orders')
+      .set({ status: outcome, confirmed_at: iso(ctx.now()), gateway_txn: gatewayTxn })
+      .where('id', '=', id)
+      .where('status', '=', 'created')
+      .executeTakeFirst();
+    const order = await trx.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!order) throw new ApiError(404, 'No such order.');
+    if (Number(updated.numUpdatedRows) === 1 && outcome === 'paid') {
+      const handler = paidHandlers.get(order.kind);
+      if (!handler) throw new Error(`no paid handler for ${order.kind} orders`);
+      await handler(trx, order);
+    }
+    return order;
+  });
+}
+
+/** Where the browser goes after the gateway: the portal page with the spec's query parameters. */
+export function returnUrl(order: Order): string {
+  const status = order.status === 'paid' ? 'success' : order.status === 'failed' ? 'failure' : 'aborted';
+  const extra = JSON.parse(order.status === 'paid' ? order.success_query : order.failure_query) as Record<
+    string,
+    string
+  >;
+  const query = new URLSearchParams({
+    status,
+    mode: order.payment_method,
+    type: order.kind === 'course' ? 'iacstecomm' : order.kind,
+    order_id: order.id,
+    ...extra,
+  });
+  return `${order.return_path}?${query.toString()}`;
+}
+
+/** The gateway callback's signature (HMAC-SHA256 over order id, status and transaction id). */
+export function callbackSignature(secret: string, orderId: string, status: string, txn: string): string {
+  return createHmac('sha256', secret).update(`${orderId}|${status}|${txn}`).digest('hex');
+}
+
+export function signatureMatches(expected: string, given: string): boolean {
+  const a = Buffer.from(expected, 'hex');
+  const b = Buffer.from(given, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
