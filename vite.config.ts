@@ -2,10 +2,13 @@ import { defineConfig, mergeConfig } from 'vite';
 import { examflowPages } from './scripts/lib/vite-plugin-pages';
 import { clientConfig } from './scripts/lib/vite-client-config';
 
-// `npm run dev`: the client config plus the plugin that renders pages from config on request.
+// `npm run dev`: the client config plus the plugin that renders pages from config on request;
+// /api and /sandbox go to the API server that scripts/dev.ts starts.
+const api = process.env.EXAMFLOW_API_URL ?? 'http://localhost:3001';
+
 export default defineConfig(
   mergeConfig(clientConfig('dist/client'), {
     plugins: [examflowPages()],
-    server: { port: 5173 },
+    server: { port: 5173, proxy: { '/api': api, '/sandbox': api } },
   }),
 );

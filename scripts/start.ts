@@ -24,9 +24,20 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   const app = await buildApp({ distDir: dist });
   await app.listen({ port, host: process.env.HOST ?? 'localhost' });
-  console.log(`examflow is running at http://localhost:${port}/`);
+  const base = `http://localhost:${port}`;
+  const { config } = app.ctx;
+  console.log(`examflow is running at ${base}/`);
+  console.log(`  programmes by host: http://{mock-neet,mock-jee,iat,digital}.localhost:${port}/`);
+  console.log(`  API reference:      ${base}/api/docs  (${base}/api/openapi.json)`);
+  if (config.sandbox) {
+    console.log(`  sandbox SMS (OTPs): ${base}/sandbox/messages`);
+    console.log(
+      '  sandbox payment gateway, test player and caller identity open from the flows that use them',
+    );
+  }
+  console.log('  demo students:      README.md "Demo students" (server/seed/demo-students.json)');
   console.log(
-    `  host-based programmes: http://mock-neet.localhost:${port}/, http://mock-jee.localhost:${port}/, http://iat.localhost:${port}/, http://digital.localhost:${port}/`,
+    `  database:           ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `${config.dataDir}/examflow.sqlite`}`,
   );
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void app.close().then(() => process.exit(0)));

@@ -11,8 +11,11 @@ npm run -s lint
 npm run -s typecheck
 npm run -s validate:config
 
-step "unit and component tests"
+step "unit, component and API tests (SQLite)"
 npx vitest run
+
+step "API tests on PostgreSQL"
+bash scripts/with-postgres.sh npx vitest run server src/api
 
 step "production build"
 npm run -s build

@@ -3,6 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_MARKER_COOKIE } from '../../src/engine/page-request';
 import { ApiError } from '../api/errors';
 import { addMs, iso, type AppContext, type Student } from '../context';
+import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 import { hashToken, newId, newToken } from './tokens';
 
 const TOUCH_EVERY_MS = 60_000; // refresh last_seen_at at most once a minute: reads stay reads
@@ -29,10 +31,8 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The student holding this token, or null when it is unknown, revoked, idle too long or expired. */
-export async function authenticate(ctx: AppContext, token: string): Promise<Student | null> {
-  const now = ctx.now();
-  const row = await ctx.db
+const sessionByHash = prepared((db: Db) =>
+  db
     .selectFrom('sessions')
     .innerJoin('students', 'students.id', 'sessions.student_id')
     .selectAll('students')
@@ -42,8 +42,14 @@ export async function authenticate(ctx: AppContext, token: string): Promise<Stud
       'sessions.expires_at',
       'sessions.revoked_at',
     ])
-    .where('sessions.token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+    .where('sessions.token_hash', '=', '')
+    .compile(),
+);
+
+/** The student holding this token, or null when it is unknown, revoked, idle too long or expired. */
+export async function authenticate(ctx: AppContext, token: string): Promise<Student | null> {
+  const now = ctx.now();
+  const [row] = await sessionByHash(ctx.db, [hashToken(token)]);
   if (!row || row.revoked_at) return null;
   const idleUntil = addMs(new Date(row.last_seen_at), ctx.config.session.idleMinutes * 60_000);
   if (now >= new Date(row.expires_at) || now >= idleUntil) return null;

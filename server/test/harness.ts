@@ -29,9 +29,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function openDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
-  const admin = process.env.TEST_DATABASE_URL;
-  if (!admin) return { db: createDb({ sqliteFile: ':memory:' }), drop: async () => {} };
+/** A new, empty PostgreSQL database on the TEST_DATABASE_URL server, and how to drop it. */
+export async function freshPostgresDatabase(
+  admin: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `examflow_test_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
@@ -39,9 +40,8 @@ async function openDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
   await client.end();
   const url = new URL(admin);
   url.pathname = `/${name}`;
-  const db = createDb({ databaseUrl: url.toString() });
   return {
-    db,
+    url: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: admin });
       await c.connect();
@@ -49,6 +49,13 @@ async function openDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
       await c.end();
     },
   };
+}
+
+async function openDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) return { db: createDb({ sqliteFile: ':memory:' }), drop: async () => {} };
+  const { url, drop } = await freshPostgresDatabase(admin);
+  return { db: createDb({ databaseUrl: url }), drop };
 }
 
 export async function testApp(

@@ -1,0 +1,16 @@
+// The server under test for bench:api, in its own process: a fresh SQLite database, the sandbox
+// on, and one bare JSON route as the baseline. Prints its port on stdout.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../server/app';
+import { configFromEnv } from '../../server/config';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'examflow-bench-api-'));
+const app = await buildApp({
+  config: { ...configFromEnv({ NODE_ENV: 'development', LOG: 'off' }), dataDir },
+});
+app.get('/bench/bare', async () => ({ success: 'true', msg: 'ok' }));
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0, dataDir }));

@@ -1,0 +1,148 @@
+// npm run bench:api — autocannon (50 connections, no pipelining) on authenticated reads and on
+// writes, each beside a bare Fastify JSON route in the same run; prints req/s, p99 and the ratio.
+// Figures only: it never fails on a timing.
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import autocannon, { type Options, type Result } from 'autocannon';
+import { projectRoot } from '../../src/engine/node/paths';
+import { machineContext, table } from './shared';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const connections = 50;
+
+interface Target {
+  name: string;
+  kind: 'read' | 'write';
+  options: (base: string, token: string) => Partial<Options> & { path?: string };
+}
+
+let mobileCounter = 0;
+const nextMobile = () => String(7000000000 + (mobileCounter++ % 999_999_999));
+
+const targets: Target[] = [
+  {
+    name: 'GET /api/session (auth)',
+    kind: 'read',
+    options: (_b, token) => ({ headers: { authorization: `Bearer ${token}` }, path: '/api/session' }),
+  },
+  {
+    name: 'GET /api/dashboard (auth)',
+    kind: 'read',
+    options: (_b, token) => ({ headers: { authorization: `Bearer ${token}` }, path: '/api/dashboard' }),
+  },
+  {
+    name: 'GET /api/profile (auth)',
+    kind: 'read',
+    options: (_b, token) => ({ headers: { authorization: `Bearer ${token}` }, path: '/api/profile' }),
+  },
+  {
+    name: 'GET /api/master?masterKey=state_master',
+    kind: 'read',
+    options: () => ({ path: '/api/master?masterKey=state_master' }),
+  },
+  {
+    name: 'POST /api/login',
+    kind: 'write',
+    options: () => ({
+      method: 'POST',
+      path: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ roll_number: '250000000001', date_of_birth: '05/01/2008' }),
+    }),
+  },
+  {
+    name: 'POST /api/otp/send (new mobile each)',
+    kind: 'write',
+    options: () => ({
+      method: 'POST',
+      requests: [
+        { method: 'POST', setupRequest: (req) => ({ ...req, path: `/api/otp/send?mobile=${nextMobile()}` }) },
+      ],
+    }),
+  },
+];
+
+/** autocannon takes the path as part of url; `path` here is ours. */
+function run(
+  base: string,
+  { path: route = '/', ...extra }: Partial<Options> & { path?: string },
+): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const options = {
+      url: `${base}${route}`,
+      connections,
+      pipelining: 1,
+      duration: seconds,
+      ...extra,
+    } as Options;
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+async function startServer(): Promise<{ base: string; stop: () => void }> {
+  const child = spawn(path.join(projectRoot, 'node_modules/.bin/tsx'), ['scripts/bench/api-server.ts'], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  const { port, dataDir } = JSON.parse(line) as { port: number; dataDir: string };
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: () => {
+      child.kill();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const server = await startServer();
+try {
+  console.log(
+    machineContext(
+      'examflow bench:api — autocannon, 50 connections, no pipelining, server in its own process',
+    ),
+  );
+  console.log(`${seconds} s per run\n`);
+  const login = await fetch(`${server.base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ roll_number: '250000000001', date_of_birth: '05/01/2008' }),
+  });
+  const token = String(((await login.json()) as { token?: string }).token);
+  const rows: string[][] = [['Route', 'Kind', 'req/s', 'p99 ms', 'non-2xx', 'bare req/s', 'ratio', 'target']];
+  for (const target of targets) {
+    const probe = await run(server.base, {
+      ...target.options(server.base, token),
+      duration: 1,
+      connections: 1,
+    });
+    if (probe.non2xx === probe.requests.total && probe.requests.total > 0) {
+      rows.push([target.name, target.kind, '—', '—', 'all', '—', '—', 'route not available']);
+      continue;
+    }
+    const bare = await run(server.base, { path: '/bench/bare' });
+    const result = await run(server.base, target.options(server.base, token));
+    const rps = result.requests.average;
+    const ratio = rps / bare.requests.average;
+    const p99 = result.latency.p99;
+    const goal = target.kind === 'read' ? rps >= 3000 && p99 <= 50 && ratio >= 0.3 : rps >= 500 && p99 <= 100;
+    rows.push([
+      target.name,
+      target.kind,
+      rps.toFixed(0),
+      p99.toFixed(1),
+      String(result.non2xx),
+      bare.requests.average.toFixed(0),
+      ratio.toFixed(2),
+      `${goal ? 'PASS' : 'MISS'} (${target.kind === 'read' ? '≥3000 req/s, p99 ≤50, ≥0.3×bare' : '≥500 req/s, p99 ≤100'})`,
+    ]);
+  }
+  console.log(table(rows, ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'left']));
+} finally {
+  server.stop();
+}

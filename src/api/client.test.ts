@@ -1,0 +1,70 @@
+// The client against the real server on a real port (no fake fetch).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LoginReply } from '../generated/api/login';
+import { testApp, type TestApp } from '../../server/test/harness';
+import { apiGet, apiPost, ApiRequestError, GET_FAILED, POST_FAILED, UNREACHABLE } from './client';
+
+let t: TestApp;
+let baseUrl = '';
+beforeAll(async () => {
+  t = await testApp();
+  t.app.get('/test/plain-error', async (_request, reply) =>
+    reply.code(500).type('text/plain').send('Upstream is down'),
+  );
+  t.app.get('/test/empty-error', async (_request, reply) => reply.code(502).send(''));
+  t.app.post('/test/empty-error', async (_request, reply) => reply.code(502).send(''));
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  baseUrl = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+});
+afterAll(async () => t.close());
+
+const failure = async (promise: Promise<unknown>) => {
+  try {
+    await promise;
+  } catch (error) {
+    return error as ApiRequestError;
+  }
+  throw new Error('expected a failure');
+};
+
+describe('api client', () => {
+  it('returns the parsed answer and sends the token', async () => {
+    const login = await apiPost<LoginReply>(
+      '/api/login',
+      { roll_number: '250000000001', date_of_birth: '05/01/2008' },
+      { baseUrl },
+    );
+    expect(login.success).toBe('true');
+    const session = await apiGet<{ data: { roll_number: string } }>('/api/session', {
+      baseUrl,
+      token: login.token,
+    });
+    expect(session.data.roll_number).toBe('250000000001');
+  });
+
+  it("shows the server's msg for a failed POST, with its status and body", async () => {
+    const error = await failure(
+      apiPost('/api/login', { roll_number: '250000000001', date_of_birth: '01/01/2001' }, { baseUrl }),
+    );
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error.status).toBe(401);
+    expect(error.message).toContain('Invalid roll number or password');
+  });
+
+  it('falls back to the spec texts', async () => {
+    expect((await failure(apiGet('/test/plain-error', { baseUrl }))).message).toBe('Upstream is down');
+    expect((await failure(apiGet('/test/empty-error', { baseUrl }))).message).toBe(GET_FAILED);
+    expect((await failure(apiPost('/test/empty-error', {}, { baseUrl }))).message).toBe(POST_FAILED);
+    const down = await failure(apiPost('/api/login', {}, { baseUrl: 'http://127.0.0.1:1' }));
+    expect([down.message, down.status]).toEqual([UNREACHABLE, 0]);
+    expect((await failure(apiGet('/api/session', { baseUrl: 'http://127.0.0.1:1' }))).message).toBe(
+      GET_FAILED,
+    );
+  });
+
+  it('reads the message of a GET error answer', async () => {
+    const error = await failure(apiGet('/api/session', { baseUrl }));
+    expect([error.status, error.message]).toEqual([401, 'Your session has expired. Please log in again.']);
+  });
+});
