@@ -1,4 +1,16 @@
-// Dashboard, profile, courses, branches, orders, payment options and mock payment.
+// Commerce: courses and the fee breakup, branches, payment options, course orders, the mock
+// (sample-paper pack) payment, the prospectus and course PDFs, and analytics events.
 import type { FastifyInstance } from 'fastify';
+import { registerAnalyticsRoutes } from './commerce/analytics';
+import { registerCatalogueRoutes } from './commerce/catalogue';
+import { registerCheckoutRoutes } from './commerce/checkout';
+import { registerDocumentRoutes } from './commerce/documents';
+import { registerPurchaseHandlers } from './commerce/purchases';
 
-export function registerCommerceRoutes(_app: FastifyInstance): void {}
+export function registerCommerceRoutes(app: FastifyInstance): void {
+  registerPurchaseHandlers(app.ctx.now);
+  registerCatalogueRoutes(app);
+  registerCheckoutRoutes(app);
+  registerDocumentRoutes(app);
+  registerAnalyticsRoutes(app);
+}

@@ -1,4 +1,390 @@
-// Test launch, exam start, test-platform token, results.
-import type { FastifyInstance } from 'fastify';
+// The student dashboard, profile, edit-exam, test launch and result calls (part 1 §7, part 2 §7),
+// and the sandbox test player when the sandbox is on.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { parseDob } from '../../src/domain/dates';
+import type { DashboardReply } from '../../src/generated/api/dashboard';
+import type { ExamEditDatesBody, ExamEditDatesReply } from '../../src/generated/api/exam-edit-dates';
+import type { ExamEditInfoBody, ExamEditInfoReply } from '../../src/generated/api/exam-edit-info';
+import type { ExamLaunchBody, ExamLaunchReply } from '../../src/generated/api/exam-launch';
+import type { MockJeeExamLinkBody, MockJeeExamLinkReply } from '../../src/generated/api/exam-launch-mock-jee';
+import type { ExamStartBody, ExamStartReply } from '../../src/generated/api/exam-launch-start';
+import type { TestPlatformTokenReply } from '../../src/generated/api/exam-launch-token';
+import type { ProfileReply } from '../../src/generated/api/profile';
+import type { ProfileUpdateBody, ProfileUpdateReply } from '../../src/generated/api/profile-update';
+import type { ResultBody, ResultReply } from '../../src/generated/api/result';
+import type { StudentResultQuery, StudentResultReply } from '../../src/generated/api/result-student';
+import { ApiError } from '../api/errors';
+import { apiSchema } from '../api/schemas';
+import { bearerToken, requireStudent, studentOf } from '../auth/sessions';
+import { clear, hit, lockedUntil, minutesUntil, type ThrottleRule } from '../auth/throttle';
+import { hashToken, newToken } from '../auth/tokens';
+import { addMs, iso, type AppContext, type Student } from '../context';
+import { registerTestPlayerRoutes } from '../sandbox/test-player';
+import { buildDashboard } from './dashboard/build';
+import { buildProfile } from './dashboard/profile';
+import { applyConfirmedEdits, examDates, updateExamInfo } from './exams/edit';
+import {
+  assertPlayerUp,
+  checkPayload,
+  examUrl,
+  launchPayload,
+  notStartable,
+  resultUrl,
+  SANDBOX_TENANT_ID,
+  startAttempt,
+} from './exams/launch';
+import { NOT_READY, resultData, resultSummary, sittingForResult } from './exams/results';
+import {
+  currentSeriesSitting,
+  findSitting,
+  loadExamContext,
+  stateOf,
+  type ExamContext,
+  type Sitting,
+} from './exams/sittings';
 
-export function registerExamRoutes(_app: FastifyInstance): void {}
+/** Test-platform tokens live this long: enough to fetch the result or open a paper. */
+const PLATFORM_TOKEN_MS = 15 * 60_000;
+const MINUTE = 60_000;
+// The result call is authorised by roll number + date of birth: guesses are limited like logins.
+const resultRules: Record<'pair' | 'ip', ThrottleRule> = {
+  pair: { lockAfter: 5, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
+  ip: { lockAfter: 50, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
+};
+
+async function issuePlatformToken(
+  ctx: AppContext,
+  studentId: string,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const now = ctx.now();
+  const expiresAt = addMs(now, PLATFORM_TOKEN_MS);
+  await ctx.db
+    .insertInto('test_platform_tokens')
+    .values({
+      token_hash: hashToken(token),
+      student_id: studentId,
+      created_at: iso(now),
+      expires_at: iso(expiresAt),
+    })
+    .execute();
+  return { token, expiresAt };
+}
+
+/** The student a test-platform token was issued to, or a 401. */
+async function platformStudent(ctx: AppContext, token: string | undefined): Promise<Student> {
+  const row = token
+    ? await ctx.db
+        .selectFrom('test_platform_tokens')
+        .innerJoin('students', 'students.id', 'test_platform_tokens.student_id')
+        .selectAll('students')
+        .select('test_platform_tokens.expires_at as token_expires_at')
+        .where('test_platform_tokens.token_hash', '=', hashToken(token))
+        .executeTakeFirst()
+    : undefined;
+  if (!row || new Date(row.token_expires_at) <= ctx.now())
+    throw new ApiError(401, 'The test platform token is missing or has expired.');
+  const { token_expires_at: _e, ...student } = row;
+  return student;
+}
+
+/** Opens a sitting: its test page (event exam) or its result page (event result). */
+async function launch(
+  ctx: AppContext,
+  ec: ExamContext,
+  sitting: Sitting,
+  event: 'exam' | 'result',
+  source: string,
+): Promise<{ exam_url?: string; result_url?: string }> {
+  if (event === 'result') {
+    if (sitting.state === 'released') return { result_url: resultUrl(ec, sitting) };
+    throw new ApiError(
+      409,
+      sitting.state === 'awaited' ? NOT_READY : 'There is no result for this test yet.',
+    );
+  }
+  return { exam_url: examUrl(await startAttempt(ctx, ec, sitting, source)) };
+}
+
+export function registerExamRoutes(app: FastifyInstance): void {
+  const { ctx } = app;
+  const auth = { preHandler: requireStudent };
+
+  app.get<{ Reply: DashboardReply }>(
+    '/api/dashboard',
+    {
+      schema: apiSchema('dashboard', { summary: "The student's dashboard", tags: ['dashboard'], auth: true }),
+      ...auth,
+    },
+    async (request) => {
+      const student = studentOf(request);
+      await applyConfirmedEdits(ctx, student.id);
+      return { success: 'true', msg: 'Dashboard loaded.', data: await buildDashboard(ctx, student) };
+    },
+  );
+
+  app.get<{ Reply: ProfileReply }>(
+    '/api/profile',
+    {
+      schema: apiSchema('profile', { summary: "The student's profile", tags: ['dashboard'], auth: true }),
+      ...auth,
+    },
+    async (request) => {
+      const student = studentOf(request);
+      await applyConfirmedEdits(ctx, student.id);
+      return { success: 'true', msg: 'Profile loaded.', data: await buildProfile(ctx, student) };
+    },
+  );
+
+  app.post<{ Body: ProfileUpdateBody; Reply: ProfileUpdateReply }>(
+    '/api/profile',
+    {
+      schema: apiSchema('profile-update', {
+        summary: 'Update city, school board and school',
+        tags: ['dashboard'],
+        auth: true,
+      }),
+      ...auth,
+    },
+    async (request) => {
+      const student = studentOf(request);
+      if (student.remove_edit_exam_edit_profile === 1)
+        throw new ApiError(403, 'Editing the profile is not allowed for your registration.');
+      const { student_city, school_board, school_id } = request.body;
+      const { db } = ctx;
+      const city = await db
+        .selectFrom('cities')
+        .select(['tid', 'name'])
+        .where('name', '=', student_city.trim())
+        .orderBy('tid')
+        .executeTakeFirst();
+      if (!city) throw new ApiError(400, 'Please select a city from the list.');
+      const board = await db
+        .selectFrom('exam_boards')
+        .select('name')
+        .where('name', '=', school_board.trim())
+        .executeTakeFirst();
+      if (!board) throw new ApiError(400, 'Please select a school board from the list.');
+      const school = await db
+        .selectFrom('schools')
+        .select(['school_code', 'full_school_name', 'city_tid'])
+        .where('school_code', '=', school_id)
+        .executeTakeFirst();
+      if (!school || school.city_tid !== city.tid)
+        throw new ApiError(400, 'Please select a school in your city.');
+      await stateOf(ctx, student.id);
+      await db
+        .updateTable('exam_student_state')
+        .set({
+          student_city: city.name,
+          school_board: board.name,
+          school_id: school.school_code,
+          school_name: school.full_school_name,
+          updated_at: iso(ctx.now()),
+        })
+        .where('student_id', '=', student.id)
+        .execute();
+      return { success: 'true', msg: 'Your profile has been updated.' };
+    },
+  );
+
+  app.post<{ Body: ExamEditDatesBody; Reply: ExamEditDatesReply }>(
+    '/api/exam-dates',
+    {
+      schema: apiSchema('exam-edit-dates', {
+        summary: 'Dates the exam can be moved to (edit exam)',
+        tags: ['dashboard'],
+        auth: true,
+      }),
+      ...auth,
+    },
+    async (request) => ({
+      success: 'true',
+      msg: 'Exam dates loaded.',
+      data: await examDates(ctx, studentOf(request), request.body),
+    }),
+  );
+
+  app.post<{ Body: ExamEditInfoBody; Reply: ExamEditInfoReply }>(
+    '/api/exam-info',
+    {
+      schema: apiSchema('exam-edit-info', {
+        summary: "Change the exam's mode, centre and date (edit exam)",
+        tags: ['dashboard'],
+        auth: true,
+      }),
+      ...auth,
+    },
+    async (request) => updateExamInfo(ctx, studentOf(request), request.body),
+  );
+
+  app.post<{ Body: ExamStartBody; Reply: ExamStartReply }>(
+    '/api/exam/start',
+    {
+      schema: apiSchema('exam-launch-start', {
+        summary: 'Start or resume the main exam',
+        tags: ['exams'],
+        auth: true,
+      }),
+      ...auth,
+    },
+    async (request) => {
+      const ec = await loadExamContext(ctx, studentOf(request));
+      // The main exam, or the current test of a series (the one its main card shows).
+      const main = ec.main ?? currentSeriesSitting(ec)?.sitting;
+      if (!main || main.paper.code !== request.body.test_short_code)
+        throw new ApiError(404, 'This test is not available for your account.');
+      if (main.state !== 'open' && main.state !== 'in_progress') throw new ApiError(409, notStartable(main));
+      const id = await startAttempt(ctx, ec, main, request.body.source_type);
+      return { success: 'true', msg: 'Your test is ready. All the best!', data: { exam_url: examUrl(id) } };
+    },
+  );
+
+  app.get<{ Reply: TestPlatformTokenReply }>(
+    '/api/test-platform/token',
+    {
+      schema: apiSchema('exam-launch-token', {
+        summary: 'A short-lived token for the test platform calls',
+        tags: ['exams'],
+        auth: true,
+      }),
+      ...auth,
+    },
+    async (request) => {
+      const { token, expiresAt } = await issuePlatformToken(ctx, studentOf(request).id);
+      return { success: 'true', msg: 'Token issued.', data: token, expires_at: iso(expiresAt) };
+    },
+  );
+
+  const studentResult =
+    (iat: boolean) => async (request: FastifyRequest<{ Querystring: StudentResultQuery }>) => {
+      const student = await platformStudent(ctx, bearerToken(request));
+      if (student.roll_number !== request.query.rollNo)
+        throw new ApiError(403, 'This token is not valid for this roll number.');
+      if (iat !== (student.exam_type === 'IAT'))
+        throw new ApiError(
+          404,
+          iat
+            ? 'There is no IAT result for this roll number.'
+            : 'Use the IAT result call for this roll number.',
+        );
+      const data = resultSummary(await loadExamContext(ctx, student));
+      return { success: 'true' as const, msg: data ? 'Result found.' : NOT_READY, data };
+    };
+  for (const [url, iat] of [
+    ['/api/student-result', false],
+    ['/api/student-result/iat', true],
+  ] as const) {
+    app.get<{ Querystring: StudentResultQuery; Reply: StudentResultReply }>(
+      url,
+      {
+        schema: apiSchema('result-student', {
+          summary: iat ? "An IAT student's result summary" : "The student's result summary",
+          tags: ['results'],
+          auth: true,
+        }),
+      },
+      studentResult(iat),
+    );
+  }
+
+  app.post<{ Body: ExamLaunchBody; Reply: ExamLaunchReply }>(
+    '/api/test-launch',
+    {
+      schema: apiSchema('exam-launch', {
+        summary: 'Open a test (Begin Test) or its result (View Result)',
+        tags: ['exams'],
+        auth: true,
+      }),
+      ...auth,
+    },
+    async (request) => {
+      const body = request.body;
+      const ec = await loadExamContext(ctx, studentOf(request));
+      const sitting = findSitting(ec, body.exam_short_code, body.external_schedule_id);
+      if (!sitting) throw new ApiError(403, 'The test details do not match your registration.');
+      checkPayload(launchPayload(ec, sitting), body);
+      const data = await launch(ctx, ec, sitting, body.event_type, 'test_launch');
+      return {
+        success: 'true',
+        msg: data.exam_url ? 'Your test is ready. All the best!' : 'Your result is ready.',
+        data,
+      };
+    },
+  );
+
+  app.post<{ Body: MockJeeExamLinkBody; Reply: MockJeeExamLinkReply }>(
+    '/api/mock-jee/exam-link',
+    {
+      schema: apiSchema('exam-launch-mock-jee', {
+        summary: 'The link of a JEE mock paper (tenant headers)',
+        tags: ['exams'],
+      }),
+    },
+    async (request) => {
+      const tenant = request.headers['x-tenant-id'];
+      const token = request.headers['x-tenant-token'];
+      if (tenant !== SANDBOX_TENANT_ID) throw new ApiError(401, 'Unknown tenant.');
+      const student = await platformStudent(
+        ctx,
+        typeof token === 'string' && /^[A-Za-z0-9_-]{20,200}$/.test(token) ? token : undefined,
+      );
+      const ec = await loadExamContext(ctx, student);
+      const sitting = findSitting(ec, request.body.exam_short_code, request.body.external_schedule_id);
+      if (!sitting || sitting.kind !== 'series')
+        throw new ApiError(404, 'This mock test is not available for your account.');
+      const event = launchPayload(ec, sitting).event_type;
+      if (event === 'exam') assertPlayerUp(ctx, ec);
+      const data = await launch(ctx, ec, sitting, event, 'mock_jee');
+      return {
+        success: 'true',
+        msg: data.exam_url ? 'Your test is ready. All the best!' : 'Your result is ready.',
+        data,
+      };
+    },
+  );
+
+  app.post<{ Body: ResultBody; Reply: ResultReply }>(
+    '/api/result',
+    {
+      schema: apiSchema('result', {
+        summary: 'The result page (roll number and date of birth)',
+        tags: ['results'],
+      }),
+    },
+    async (request) => {
+      const { roll_number: roll, dob, exam_short_code, external_schedule_id } = request.body;
+      const keys = { pair: `result-pair:${roll}:${request.ip}`, ip: `result-ip:${request.ip}` };
+      for (const key of Object.values(keys)) {
+        const until = await lockedUntil(ctx, key);
+        if (until)
+          throw new ApiError(
+            429,
+            `Too many attempts. Please try again in ${minutesUntil(ctx, until)} minutes.`,
+          );
+      }
+      const parsed = parseDob(dob);
+      const student = parsed
+        ? await ctx.db
+            .selectFrom('students')
+            .selectAll()
+            .where('roll_number', '=', roll)
+            .where('registration_status', '=', 'registered')
+            .executeTakeFirst()
+        : undefined;
+      if (!student || student.dob !== parsed) {
+        for (const name of ['pair', 'ip'] as const) await hit(ctx, keys[name], resultRules[name]);
+        throw new ApiError(401, 'The roll number and date of birth do not match our records.');
+      }
+      await clear(ctx, keys.pair);
+      const ec = await loadExamContext(ctx, student);
+      const sitting = sittingForResult(ec, exam_short_code, external_schedule_id);
+      if (!sitting || (!sitting.result && sitting.state !== 'awaited'))
+        throw new ApiError(404, 'We could not find a result for this roll number.');
+      const data = await resultData(ctx, ec, sitting);
+      return { success: 'true', msg: data.result_page_status ? 'Result found.' : NOT_READY, data };
+    },
+  );
+
+  if (ctx.config.sandbox) registerTestPlayerRoutes(app);
+}

@@ -1,2 +1,176 @@
 // Master data and registration tables (owned by the master-data and registration routes).
-export type MasterTables = Record<never, never>;
+// Coordinates are integers in millionths of a degree: portable (text and integer types only) and
+// exact enough (about 11 cm).
+
+export interface ExamBoardsTable {
+  id: string;
+  name: string;
+  /** 1 for the default board (CBSE), listed first. */
+  is_default: number;
+  sort_order: number;
+}
+
+export interface StatesTable {
+  /** The master's term id, e.g. "7". */
+  tid: string;
+  state_name: string;
+  /** Two-letter code, e.g. DL. */
+  short_code: string;
+}
+
+export interface CitiesTable {
+  tid: string;
+  name: string;
+  state_tid: string;
+}
+
+export interface SchoolsTable {
+  school_code: string;
+  city_tid: string;
+  short_school_name: string;
+  full_school_name: string;
+}
+
+export interface ClassStreamsTable {
+  id: string;
+  /** 6 … 12 or 12-passed (the class opted). */
+  class: string;
+  /** SOE engineering, SOF foundation, SOM medical. */
+  stream: string;
+  display_name: string;
+  sort_order: number;
+}
+
+export interface CentresTable {
+  /** The third part of the centre value name-code-id. */
+  id: string;
+  /** With its RCC / F+EC / ALC prefix; never contains a dash. */
+  name: string;
+  /** Branch code, e.g. DL001; the second part of the value. */
+  code: string;
+  state_tid: string;
+  city: string;
+  address: string;
+  /** JSON array of up to 4 phone numbers. */
+  phones: string;
+  latitude_e6: number;
+  longitude_e6: number;
+  /** JSON arrays: exam types held here, modes (Online, Offline) and streams (SOE, SOF, SOM) served. */
+  exam_types: string;
+  modes: string;
+  streams: string;
+  /** 0 for a branch kept out of every list (the digital-only branch IC006). */
+  listed: number;
+  /** 1 for the branch online-only registrations without a chosen centre belong to. */
+  default_online: number;
+}
+
+/** Per-centre exam dates, for programmes held on the dates each centre sets (IAT). */
+export interface CentreExamDatesTable {
+  id: string;
+  exam_type: string;
+  centre_id: string;
+  /** YYYY-MM-DD. */
+  exam_date: string;
+}
+
+export interface CouponsTable {
+  id: string;
+  /** Upper case. */
+  code: string;
+  exam_type: string;
+  /** Exactly one of percent_off and amount_off is set. */
+  percent_off: number | null;
+  amount_off: number | null;
+  /** JSON array of classes (e.g. ["11","12"]); null for every class. */
+  classes: string | null;
+  /** Academic term the coupon is for (e.g. 2025-26); null for any. */
+  lead_term: string | null;
+  valid_from: string;
+  valid_until: string;
+}
+
+export interface PincodesTable {
+  pincode: string;
+  place_name: string;
+  city: string;
+  state_desc: string;
+  latitude_e6: number;
+  longitude_e6: number;
+}
+
+/** Sandbox IP geolocation: the longest matching prefix wins; the empty prefix is the default. */
+export interface GeoIpRangesTable {
+  prefix: string;
+  postal: string;
+  country_code: string;
+  latitude_e6: number;
+  longitude_e6: number;
+  city: string;
+  state: string;
+}
+
+/** Proof that the holder verified a mobile number by OTP (or caller identity). */
+export interface RegistrationTokensTable {
+  id: string;
+  /** sha256 of the token; the token itself is never stored. */
+  token_hash: string;
+  mobile: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** What a registration records beside the core student row. */
+export interface RegistrationsTable {
+  student_id: string;
+  registration_page: string;
+  whatsapp_opt_in: number;
+  gclid: string | null;
+  payment_mode: string | null;
+  coupon_code: string | null;
+  exam_fee: number;
+  discount_amount: number;
+  amount_payable: number;
+  order_id: string | null;
+  paid_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One row per mobile, touched at the start of a signup so concurrent signups queue up. */
+export interface RegistrationMobilesTable {
+  mobile: string;
+  updated_at: string;
+}
+
+export interface CallerIdentityRequestsTable {
+  id: string;
+  /** The client's nonce from its identity-app link. */
+  nonce: string;
+  status: 'pending' | 'verified' | 'failed';
+  mobile: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  created_at: string;
+  expires_at: string;
+  /** When the registration token was handed out (once). */
+  token_issued_at: string | null;
+}
+
+export interface MasterTables {
+  exam_boards: ExamBoardsTable;
+  states: StatesTable;
+  cities: CitiesTable;
+  schools: SchoolsTable;
+  class_streams: ClassStreamsTable;
+  centres: CentresTable;
+  centre_exam_dates: CentreExamDatesTable;
+  coupons: CouponsTable;
+  pincodes: PincodesTable;
+  geo_ip_ranges: GeoIpRangesTable;
+  registration_tokens: RegistrationTokensTable;
+  registrations: RegistrationsTable;
+  registration_mobiles: RegistrationMobilesTable;
+  caller_identity_requests: CallerIdentityRequestsTable;
+}

@@ -1,0 +1,64 @@
+// Analytics events from the portal's pages (no session needed), and the sandbox's list of them.
+import type { FastifyInstance } from 'fastify';
+import type {
+  AnalyticsEventBody,
+  OkReply as AnalyticsEventReply,
+} from '../../../src/generated/api/analytics-event';
+import type { AnalyticsListQuery, AnalyticsListReply } from '../../../src/generated/api/analytics-list';
+import { ApiError } from '../../api/errors';
+import { apiSchema } from '../../api/schemas';
+import { hit, lockedUntil, type ThrottleRule } from '../../auth/throttle';
+import { sortableId } from '../../auth/tokens';
+import { iso } from '../../context';
+
+export const MAX_PAYLOAD_BYTES = 2048;
+/** Per address: a busy page sends a few events a minute; 120 is far above that. */
+export const ANALYTICS_RULE: ThrottleRule = { lockAfter: 120, windowMs: 60_000, lockMs: 60_000 };
+
+export function registerAnalyticsRoutes(app: FastifyInstance): void {
+  const { ctx } = app;
+
+  app.post<{ Body: AnalyticsEventBody; Reply: AnalyticsEventReply }>(
+    '/api/analytics',
+    { schema: apiSchema('analytics-event', { summary: 'Record an analytics event', tags: ['analytics'] }) },
+    async (request) => {
+      const key = `analytics-ip:${request.ip}`;
+      if (await lockedUntil(ctx, key))
+        throw new ApiError(429, 'Too many analytics events from this address. Please try again later.');
+      await hit(ctx, key, ANALYTICS_RULE);
+      const { name, exam_type: examType = null, payload = {} } = request.body;
+      if (examType !== null && !Object.values(ctx.site.programmes).some((p) => p.examType === examType))
+        throw new ApiError(400, `Invalid exam_type: ${examType} is not an exam type of this site.`);
+      // JSON.stringify escapes control characters and lone surrogates, so the text is safe to store.
+      const text = JSON.stringify(payload);
+      if (Buffer.byteLength(text, 'utf8') > MAX_PAYLOAD_BYTES)
+        throw new ApiError(413, `The analytics payload is too large (at most ${MAX_PAYLOAD_BYTES} bytes).`);
+      const now = ctx.now();
+      await ctx.db
+        .insertInto('analytics_events')
+        .values({ id: sortableId(now), name, exam_type: examType, payload: text, created_at: iso(now) })
+        .execute();
+      return { success: 'true', msg: 'Event recorded.' };
+    },
+  );
+
+  if (!ctx.config.sandbox) return;
+
+  app.get<{ Querystring: AnalyticsListQuery; Reply: AnalyticsListReply }>(
+    '/sandbox/analytics',
+    {
+      schema: apiSchema('analytics-list', {
+        summary: 'Analytics events the portal recorded, newest first',
+        tags: ['sandbox'],
+      }),
+    },
+    async (request) => {
+      let query = ctx.db
+        .selectFrom('analytics_events')
+        .select(['name', 'exam_type', 'payload', 'created_at']);
+      if (request.query.name) query = query.where('name', '=', request.query.name);
+      const rows = await query.orderBy('id', 'desc').limit(100).execute(); // ids sort by time
+      return rows.map((r) => ({ ...r, payload: JSON.parse(r.payload) as Record<string, unknown> }));
+    },
+  );
+}

@@ -1,0 +1,163 @@
+// Courses for the logged-in student (with the course flags), branch centres and payment options.
+import type { FastifyInstance } from 'fastify';
+import type { Programme } from '../../../src/generated/config/programme';
+import type { Branch, BranchListParams, BranchListReply } from '../../../src/generated/api/branch-list';
+import type {
+  CourseFlags,
+  CourseItem,
+  CourseListParams,
+  CourseListQuery,
+  CourseListReply,
+} from '../../../src/generated/api/course-list';
+import type { PaymentOptionsParams, PaymentOptionsReply } from '../../../src/generated/api/payment-options';
+import { ApiError } from '../../api/errors';
+import { apiSchema } from '../../api/schemas';
+import { requireStudent, studentOf } from '../../auth/sessions';
+import type { AppContext, Student } from '../../context';
+import { offersFor, splitClassStream, type BranchTerms } from './courses';
+
+export const programmeOf = (ctx: AppContext, examType: string): Programme | undefined =>
+  Object.values(ctx.site.programmes).find((p) => p.examType === examType);
+
+export const prospectusPath = (examType: string) =>
+  `/api/prospectus?exam_type=${encodeURIComponent(examType)}`;
+
+function courseFlags(
+  ctx: AppContext,
+  student: Student,
+  branch: BranchTerms,
+  courses: CourseItem[],
+): CourseFlags {
+  const bought = courses.filter((c) => c.purchased === 1);
+  const purchased = bought.length > 0;
+  const digital = branch.channel === 'digital';
+  const feeWord = branch.fee_basis === 'course_fee' ? 'course fee' : 'registration fee';
+  // A digital-only branch has no centre to visit: its team calls the student instead.
+  const next = digital
+    ? 'Our team will contact you soon.'
+    : 'Visit the branch for academic counselling and batch information.';
+  const { site } = ctx.site;
+  return {
+    course_purchased: purchased ? 1 : 0,
+    enable_myexamflow_status: courses.length > 0 ? 1 : 0,
+    guided_journey_message: purchased
+      ? 'Your course registration is complete'
+      : 'Register for your course now',
+    guided_journey_sub_message: purchased
+      ? `Start now with your exclusive course content. ${next}`
+      : `Pay the ${feeWord} to unlock exclusive course content: e-books, videos, test series and audios.`,
+    scholarship_course_purchased_msg: purchased
+      ? `Welcome to ${site.brand.providerName}! You have registered for ${bought.map((c) => c.product_title).join(', ')}. ${next}`
+      : '',
+    term_condition_link: programmeOf(ctx, student.exam_type)?.termsLink ?? '',
+    privacy_policy_link: site.legal.privacyLink,
+    iacst_download_prosp: prospectusPath(student.exam_type),
+    preadmission_url: `${site.brand.websiteUrl}/pre-admission`,
+  };
+}
+
+async function knownBranch(ctx: AppContext, code: string): Promise<void> {
+  const row = await ctx.db
+    .selectFrom('commerce_branches')
+    .select('code')
+    .where('code', '=', code)
+    .executeTakeFirst();
+  if (!row) throw new ApiError(404, `No branch has the code ${code}.`);
+}
+
+export function registerCatalogueRoutes(app: FastifyInstance): void {
+  const { ctx } = app;
+
+  app.get<{ Params: CourseListParams; Querystring: CourseListQuery; Reply: CourseListReply }>(
+    '/api/courses/:class/:stream/:branch_code/:roll_number/:mobile_number',
+    {
+      schema: apiSchema('course-list', {
+        summary: 'Courses offered to the logged-in student, with the fee breakup and course flags',
+        tags: ['commerce'],
+        auth: true,
+      }),
+      preHandler: requireStudent,
+    },
+    async (request) => {
+      const student = studentOf(request);
+      const p = request.params;
+      const { klass, stream } = splitClassStream(student.class_stream);
+      // The path repeats the student's own details: another student's courses are not theirs to see.
+      if (
+        p.class !== klass ||
+        p.stream !== stream ||
+        p.branch_code !== student.branch_code ||
+        p.roll_number !== student.roll_number ||
+        p.mobile_number !== student.mobile
+      ) {
+        throw new ApiError(403, 'These details do not match the logged-in student.');
+      }
+      const { branch, courses } = await offersFor(ctx, student, request.query.career_type);
+      return {
+        success: 'true',
+        msg: courses.length > 0 ? 'Courses for you' : 'No Courses Available for this user',
+        data: courses,
+        flags: courseFlags(ctx, student, branch, courses),
+      };
+    },
+  );
+
+  app.get<{ Params: BranchListParams; Reply: BranchListReply }>(
+    '/api/branches/:branch_code',
+    {
+      schema: apiSchema('branch-list', {
+        summary: "A branch's centres with addresses, phone numbers and map links",
+        tags: ['commerce'],
+      }),
+    },
+    async (request) => {
+      const code = request.params.branch_code;
+      await knownBranch(ctx, code);
+      const rows = await ctx.db
+        .selectFrom('commerce_centres')
+        .selectAll()
+        .where('branch_code', '=', code)
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+      return {
+        success: 'true',
+        msg: rows.length > 0 ? 'Branches near you' : 'Our team will contact you soon.',
+        data: rows.map((r) => ({
+          center_name: r.center_name,
+          address: r.address,
+          contact_numbers: JSON.parse(r.contact_numbers) as Branch['contact_numbers'], // seeded as 4
+          location_url: r.location_url,
+          latitude: Number(r.latitude),
+          longitude: Number(r.longitude),
+        })),
+      };
+    },
+  );
+
+  app.get<{ Params: PaymentOptionsParams; Reply: PaymentOptionsReply }>(
+    '/api/payment-options/:branch_code',
+    {
+      schema: apiSchema('payment-options', {
+        summary: "The centre's payment options (value → label)",
+        tags: ['commerce'],
+      }),
+    },
+    async (request) => {
+      const code = request.params.branch_code;
+      await knownBranch(ctx, code);
+      return { success: 'true', msg: 'Payment options', data: await paymentOptions(ctx, code) };
+    },
+  );
+}
+
+export async function paymentOptions(ctx: AppContext, code: string): Promise<Record<string, string>> {
+  const rows = await ctx.db
+    .selectFrom('commerce_payment_options')
+    .select(['value', 'label'])
+    .where('branch_code', '=', code)
+    .orderBy('position')
+    .orderBy('value')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.value, r.label]));
+}

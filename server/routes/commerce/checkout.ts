@@ -1,0 +1,177 @@
+// Payment orders for a course (the checkout) and for the sample-paper pack (the mock payment card).
+// The amount is always computed here; the client never sends one.
+import type { FastifyInstance } from 'fastify';
+import type { CourseOrderBody, CourseOrderReply } from '../../../src/generated/api/course-order';
+import type {
+  MockPaymentDataQuery,
+  MockPaymentDataReply,
+} from '../../../src/generated/api/mock-payment-data';
+import type { Programme } from '../../../src/generated/config/programme';
+import { ApiError } from '../../api/errors';
+import { apiSchema } from '../../api/schemas';
+import { requireStudent, studentOf } from '../../auth/sessions';
+import type { AppContext } from '../../context';
+import { createOrder } from '../../payments/orders';
+import { paymentOptions } from './catalogue';
+import { offersFor, splitClassStream } from './courses';
+import { isMockPurchased } from './purchases';
+
+/** The programme of the sample-paper pack (config/programmes/sample-pack.json). */
+export const SAMPLE_PACK_PROGRAMME = 'sample-pack';
+
+const invalid = (field: string, msg: string) => new ApiError(400, msg, { data: { field } });
+
+// Letters and single spaces (part 2 §5's name rule); a billing name may hold a last name with dots.
+const NAME = /^[A-Za-z]+(?: [A-Za-z]+)*$/;
+const BILLING_NAME = /^[A-Za-z][A-Za-z.]*(?: [A-Za-z.]+)*$/;
+// Address-like text: letters of any script, digits and the punctuation addresses use. No angle
+// brackets, quotes other than the apostrophe, semicolons or control characters.
+const PLAIN_TEXT = /^[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N} ,.\-/#()&':]*$/u;
+const EMAIL = /^[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})*\.[A-Za-z]{2,24}$/;
+
+function checkName(field: string, value: string, required: string): void {
+  const name = value.trim();
+  if (!name) throw invalid(field, required);
+  if (name.length < 2) throw invalid(field, 'Minimum length should be 2');
+  if (name.length > 60) throw invalid(field, 'Maximum 60 characters are allowed');
+  if (!NAME.test(name)) throw invalid(field, 'Only alphabets are allowed');
+}
+
+function checkText(field: string, value: string, required: string, max: number, label: string): void {
+  const text = value.trim();
+  if (!text) throw invalid(field, required);
+  if (text.length > max) throw invalid(field, `${label} must be at most ${max} characters long.`);
+  if (!PLAIN_TEXT.test(text)) throw invalid(field, `${label} contains characters that are not allowed.`);
+}
+
+/** The checkout form's rules (part 2 §5), in the form's order, with its messages. */
+function checkBilling(body: CourseOrderBody): void {
+  checkName('father_name', body.father_name, 'Father name is required');
+  checkText('billing_address', body.billing_address, 'Billing address is required', 200, 'Billing address');
+  const zip = body.billing_zip.trim();
+  if (!zip) throw invalid('billing_zip', 'Pincode is required');
+  if (!/^\d{6}$/.test(zip)) throw invalid('billing_zip', 'Pincode must be 6 characters long');
+  if (zip.startsWith('0')) throw invalid('billing_zip', 'Enter a valid pincode.');
+  checkText('billing_city', body.billing_city, 'City is required', 60, 'City');
+  checkText('billing_state', body.billing_state, 'State must be selected', 60, 'State');
+  const billingName = body.billing_name.trim();
+  if (!billingName) throw invalid('billing_name', 'Billing name is required');
+  if (billingName.length < 2 || billingName.length > 121 || !BILLING_NAME.test(billingName))
+    throw invalid('billing_name', 'Enter a valid billing name (letters, spaces and dots).');
+  if (!EMAIL.test(body.billing_email.trim())) throw invalid('billing_email', 'Enter a valid email address');
+}
+
+/** The checkout pays by hdfc when the centre offers ccavenue, otherwise by 'others' (part 2 §4). */
+export function acceptedCheckoutMethods(options: Record<string, string>): Set<string> {
+  const accepted = new Set(Object.keys(options));
+  if (accepted.has('ccavenue')) accepted.add('hdfc');
+  return accepted;
+}
+
+function samplePack(ctx: AppContext): Programme {
+  const programme = ctx.site.programmes[SAMPLE_PACK_PROGRAMME];
+  if (!programme) throw new ApiError(404, 'The mock test paper pack is not on sale right now.');
+  return programme;
+}
+
+export function registerCheckoutRoutes(app: FastifyInstance): void {
+  const { ctx } = app;
+
+  app.post<{ Body: CourseOrderBody; Reply: CourseOrderReply }>(
+    '/api/course-order',
+    {
+      schema: apiSchema('course-order', {
+        summary: 'Create the payment order for a course (amount computed by the server)',
+        tags: ['commerce'],
+        auth: true,
+      }),
+      preHandler: requireStudent,
+    },
+    async (request) => {
+      const student = studentOf(request);
+      const body = request.body;
+      if (
+        body.roll_number !== student.roll_number ||
+        body.sf_id !== student.sf_id ||
+        body.mobile_no !== student.mobile ||
+        body.center_code !== student.branch_code ||
+        body.student_stream !== splitClassStream(student.class_stream).stream
+      ) {
+        throw new ApiError(403, 'These details do not match the logged-in student.');
+      }
+      checkBilling(body);
+      const { courses } = await offersFor(ctx, student);
+      const course = courses.find((c) => c.product_id === body.product_id);
+      if (!course || course.product_course_term !== body.product_course_term)
+        throw new ApiError(404, 'This course is not available for you.');
+      if (course.purchased) throw new ApiError(409, 'You have already registered for this course.');
+      const accepted = acceptedCheckoutMethods(await paymentOptions(ctx, student.branch_code));
+      if (!accepted.has(body.payment_method))
+        throw invalid('payment_method', 'This payment method is not available at your centre.');
+      const data = await createOrder(ctx, {
+        studentId: student.id,
+        kind: 'course',
+        amount: course.registration_fees,
+        paymentMethod: body.payment_method,
+        productId: course.product_id,
+        returnPath: '/dashboard',
+        successQuery: { type: 'iacstecomm' },
+        failureQuery: { type: 'iacstecomm' },
+        details: {
+          product_title: course.product_title,
+          product_course_term: course.product_course_term,
+          fee_label: course.fee_label,
+          billing: {
+            name: body.billing_name.trim(),
+            father_name: body.father_name.trim(),
+            address: body.billing_address.trim(),
+            city: body.billing_city.trim(),
+            state: body.billing_state.trim(),
+            zip: body.billing_zip.trim(),
+            email: body.billing_email.trim(),
+          },
+        },
+      });
+      return { success: 'true', msg: 'Order created. Continue to payment.', data };
+    },
+  );
+
+  app.get<{ Querystring: MockPaymentDataQuery; Reply: MockPaymentDataReply }>(
+    '/api/mock-payment',
+    {
+      schema: apiSchema('mock-payment-data', {
+        summary: 'Create the payment order for the sample-paper pack',
+        tags: ['commerce'],
+        auth: true,
+      }),
+      preHandler: requireStudent,
+    },
+    async (request) => {
+      const student = studentOf(request);
+      const pack = samplePack(ctx);
+      const method = request.query.payment_mode ?? pack.payment.default;
+      if (!pack.payment.methods.some((m) => m.value === method))
+        throw invalid('payment_mode', 'Please choose a valid payment method.');
+      if (await isMockPurchased(ctx.db, student.id))
+        throw new ApiError(409, `You have already bought the ${pack.shortName.toLowerCase()}.`);
+      const data = await createOrder(ctx, {
+        studentId: student.id,
+        kind: 'mock',
+        amount: pack.fee.amount,
+        paymentMethod: method,
+        productId: pack.id,
+        returnPath: '/dashboard',
+        details: {
+          programme: pack.id,
+          papers: pack.fee.papers ?? null,
+          branch_code: request.query.branch_code ?? null,
+        },
+      });
+      return {
+        success: 'true',
+        msg: `Pay ₹${pack.fee.amount} for the ${pack.shortName.toLowerCase()}${pack.fee.papers ? ` (${pack.fee.papers} papers)` : ''}.`,
+        data,
+      };
+    },
+  );
+}

@@ -1,0 +1,120 @@
+// The courses offered to a student, priced with the spec's fee waiver (src/domain/fees.ts). The
+// course list and the course order use the same function, so the amount charged is the amount shown.
+import { applyWaiver, FEE_COMPONENTS, type FeeComponent, type WaiverRecord } from '../../../src/domain/fees';
+import type { CourseItem, PriceBreakup } from '../../../src/generated/api/course-list';
+import type { AppContext, Student } from '../../context';
+import type { CommerceBranchesTable, CommerceCoursesTable } from '../../db/tables/commerce';
+import { purchasedCourseIds } from './purchases';
+
+/** class&stream → its two parts (11&SOM → 11, SOM). */
+export function splitClassStream(classStream: string): { klass: string; stream: string } {
+  const [klass = '', stream = ''] = classStream.split('&');
+  return { klass, stream };
+}
+
+/** A branch code unknown to commerce is treated as an ordinary classroom branch. */
+export type BranchTerms = Pick<CommerceBranchesTable, 'code' | 'channel' | 'fee_basis'>;
+
+export async function branchTerms(ctx: AppContext, code: string): Promise<BranchTerms> {
+  const row = await ctx.db
+    .selectFrom('commerce_branches')
+    .select(['code', 'channel', 'fee_basis'])
+    .where('code', '=', code)
+    .executeTakeFirst();
+  return row ?? { code, channel: 'classroom', fee_basis: 'registration_fee' };
+}
+
+export async function waiverOf(ctx: AppContext, rollNumber: string): Promise<WaiverRecord | null> {
+  const row = await ctx.db
+    .selectFrom('commerce_fee_waivers')
+    .selectAll()
+    .where('roll_number', '=', rollNumber)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    admfee: row.admfee,
+    tuitionfee: row.tuitionfee,
+    Technology_Examination_Fee: row.technology_examination_fee,
+    ClassroomService: row.classroom_service,
+  };
+}
+
+const isComponent = (key: string): key is FeeComponent => (FEE_COMPONENTS as readonly string[]).includes(key);
+
+function priceList(json: string): Partial<Record<FeeComponent, number>> {
+  const parsed = JSON.parse(json) as Record<string, unknown>;
+  const prices: Partial<Record<FeeComponent, number>> = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    if (isComponent(key) && typeof value === 'number' && Number.isInteger(value) && value >= 0)
+      prices[key] = value;
+  }
+  return prices;
+}
+
+export const courseContentPath = (productId: string) =>
+  `/api/course-content/${encodeURIComponent(productId)}`;
+
+export function toCourseItem(
+  course: CommerceCoursesTable,
+  branch: BranchTerms,
+  waiver: WaiverRecord | null,
+  purchased: boolean,
+): CourseItem {
+  const prices = priceList(course.price_list);
+  const breakup = applyWaiver(prices, waiver);
+  const priceBreakup: PriceBreakup = {};
+  for (const row of breakup.rows)
+    priceBreakup[row.key] = { key: row.key, value: row.value, strike_value: row.strike_value };
+  const courseFee = branch.fee_basis === 'course_fee';
+  return {
+    product_id: course.product_id,
+    product_title: course.product_title,
+    product_course_term: course.product_course_term,
+    course_category: course.course_category,
+    class: course.class,
+    stream: course.stream,
+    purchased: purchased ? 1 : 0,
+    registration_fees: courseFee ? breakup.total : (priceBreakup['Registration Fee']?.value ?? 0),
+    fee_label: courseFee ? 'Course Fee' : 'Registration Fee',
+    price_breakup: priceBreakup,
+    total_fee: breakup.total,
+    list_total: breakup.listTotal,
+    total_savings: breakup.savings,
+    course_highlights: course.course_highlights,
+    course_description: course.course_description,
+    course_feature: JSON.parse(course.course_features) as string[],
+    course_content_cta: course.has_content ? courseContentPath(course.product_id) : null,
+  };
+}
+
+export interface Offers {
+  branch: BranchTerms;
+  courses: CourseItem[];
+}
+
+/** The student's courses: their class and stream, on their branch's channel. */
+export async function offersFor(ctx: AppContext, student: Student, careerType = ''): Promise<Offers> {
+  const { klass, stream } = splitClassStream(student.class_stream);
+  const branch = await branchTerms(ctx, student.branch_code);
+  const [rows, waiver, purchased] = await Promise.all([
+    ctx.db
+      .selectFrom('commerce_courses')
+      .selectAll()
+      .where('class', '=', klass)
+      .where('stream', '=', stream)
+      .where('channel', '=', branch.channel)
+      .orderBy('position')
+      .orderBy('product_id')
+      .execute(),
+    waiverOf(ctx, student.roll_number),
+    purchasedCourseIds(ctx.db, student.id),
+  ]);
+  // The main exam's career type lists its courses first, without hiding the others.
+  const career = careerType.trim().toLowerCase();
+  const first = (c: CommerceCoursesTable) => (career && c.career_type.toLowerCase() === career ? 0 : 1);
+  const sorted = [...rows].sort((a, b) => first(a) - first(b));
+  return {
+    branch,
+    courses: sorted.map((c) => toCourseItem(c, branch, waiver, purchased.has(c.product_id))),
+  };
+}

@@ -1,0 +1,69 @@
+// What a student bought: course registrations and the sample-paper pack. Rows are written only by
+// the paid-order handlers (the gateway's confirmation), never by a client request.
+import type { Kysely } from 'kysely';
+import { iso } from '../../context';
+import type { Database } from '../../db/schema';
+import type { CommercePurchasesTable } from '../../db/tables/commerce';
+import { newId } from '../../auth/tokens';
+import { onOrderPaid, type Order } from '../../payments/orders';
+
+async function hasPurchase(
+  db: Kysely<Database>,
+  studentId: string,
+  kind: CommercePurchasesTable['kind'],
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('commerce_purchases')
+    .select('id')
+    .where('student_id', '=', studentId)
+    .where('kind', '=', kind)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** static_data.mock_purchased of the dashboard: the sample-paper pack was paid for. */
+export const isMockPurchased = (db: Kysely<Database>, studentId: string): Promise<boolean> =>
+  hasPurchase(db, studentId, 'mock');
+
+/** The student paid for at least one course (course_purchased). */
+export const isCoursePurchased = (db: Kysely<Database>, studentId: string): Promise<boolean> =>
+  hasPurchase(db, studentId, 'course');
+
+/** The product ids of the courses the student paid for. */
+export async function purchasedCourseIds(db: Kysely<Database>, studentId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('commerce_purchases')
+    .select('product_id')
+    .where('student_id', '=', studentId)
+    .where('kind', '=', 'course')
+    .execute();
+  return new Set(rows.map((r) => r.product_id));
+}
+
+async function recordPurchase(
+  trx: Kysely<Database>,
+  order: Order,
+  kind: CommercePurchasesTable['kind'],
+  now: Date,
+): Promise<void> {
+  if (!order.product_id) throw new Error(`paid ${kind} order ${order.id} has no product`);
+  await trx
+    .insertInto('commerce_purchases')
+    .values({
+      id: newId(),
+      student_id: order.student_id,
+      kind,
+      product_id: order.product_id,
+      order_id: order.id,
+      amount: order.amount,
+      created_at: order.confirmed_at ?? iso(now),
+    })
+    .execute();
+}
+
+/** Paid course and pack orders become purchases (once per order: the confirmation runs once). */
+export function registerPurchaseHandlers(now: () => Date): void {
+  onOrderPaid('course', (trx, order) => recordPurchase(trx, order, 'course', now()));
+  onOrderPaid('mock', (trx, order) => recordPurchase(trx, order, 'mock', now()));
+}

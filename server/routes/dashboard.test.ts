@@ -1,0 +1,451 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import demo from '../seed/demo-students.json' with { type: 'json' };
+import { testApp, type TestApp } from '../test/harness';
+
+// Noon in India on a fixed day: every "today" of the seed is this day, whenever the suite runs.
+const START = new Date('2026-03-10T06:30:00.000Z');
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp({ start: START });
+});
+afterAll(async () => t.close());
+
+type Row = Record<string, unknown>;
+const student = (roll: string) => {
+  const s = demo.find((d) => d.roll_number === roll);
+  if (!s) throw new Error(roll);
+  return s;
+};
+async function dashboard(roll: string): Promise<Row> {
+  const s = student(roll);
+  const response = await t.call({
+    method: 'GET',
+    url: '/api/dashboard',
+    headers: await t.login(roll, s.dob),
+  });
+  expect(response.statusCode).toBe(200);
+  expect(response.data).toMatchObject({ success: 'true' });
+  return response.data.data as Row;
+}
+const mainOf = (d: Row) => (d.main_exam as Row[])[0] as Row;
+
+describe('GET /api/dashboard: every demo student shows its state', () => {
+  it('needs a session', async () => {
+    const response = await t.call({ method: 'GET', url: '/api/dashboard' });
+    expect(response.statusCode).toBe(401);
+    expect(response.data).toEqual({
+      success: 'false',
+      msg: 'Your session has expired. Please log in again.',
+    });
+  });
+
+  it('250000000001: iACST upcoming tomorrow, disabled button', async () => {
+    const d = await dashboard('250000000001');
+    expect(mainOf(d)).toMatchObject({
+      card_title: 'Instant Admission cum Scholarship Test',
+      exam_button_text: 'Upcoming',
+      exam_button_enabled: 0,
+      exam_date: 'Wednesday, 11 Mar 2026',
+      exam_time: 'Any time from 09:00 AM to 10:00 PM',
+      exam_duration: '1 hour',
+      exam_mode: 'Online',
+      absent: 0,
+      view_report: 0,
+      present: 0,
+      career_type: 'Medical',
+      test_short_code: 'IACST-SOM',
+      exam_help_line: '1800-000-0001',
+    });
+    expect((mainOf(d).exam_data as Row).btn_txt).toBe('Upcoming');
+    expect(d).toMatchObject({
+      scholarship_percentage: '0',
+      overall_percentage: '',
+      exam_taken: false,
+      student_name: 'Aarav Sharma',
+      student_psid: 'PS00000001',
+      static_data: { testplayer_down: false, mock_purchased: false, dashboard_msg: '' },
+    });
+  });
+
+  it('250000000002: exam today, Start Now active; pack not bought: sample paper and locked mock papers', async () => {
+    const d = await dashboard('250000000002');
+    expect(mainOf(d)).toMatchObject({ exam_button_text: 'Start Now', exam_button_enabled: 1, absent: 0 });
+    expect((mainOf(d).exam_data as Row).btn_txt).toBe('Begin Test');
+    expect((d.static_data as Row).mock_purchased).toBe(false);
+    expect((d.static_data as Row).sample_heading).toMatch(/mock paper pack/);
+    expect(d.sample_exam).toHaveLength(1);
+    expect((d.sample_exam as Row[])[0]).toMatchObject({
+      card_title: 'Free sample paper',
+      exam_button_text: 'Start Test',
+    });
+    expect(d.mock_exam).toHaveLength(4);
+    for (const card of d.mock_exam as Row[])
+      expect(card).toMatchObject({ isLocked: true, exam_button_text: 'Locked' });
+  });
+
+  it('250000000003: date passed without the test: Missed, absent, the absent message', async () => {
+    const main = mainOf(await dashboard('250000000003'));
+    expect(main).toMatchObject({
+      exam_button_text: 'Missed',
+      exam_button_enabled: 0,
+      absent: 1,
+      card_description:
+        'You have missed your test. Contact the support number or visit the branch to reschedule the test.',
+    });
+  });
+
+  it('250000000004: submitted, before release: Result Awaited with the expected time', async () => {
+    const d = await dashboard('250000000004');
+    expect(mainOf(d)).toMatchObject({
+      exam_button_text: 'Result Awaited',
+      exam_button_enabled: 0,
+      report_text: 'Result Awaited',
+      present: 1,
+      view_report: 0,
+      card_description: 'Hey Ananya! Your result is being calculated.',
+      result_expected_date: '10 Mar 2026, 03:30 PM',
+    });
+    expect(d.exam_taken).toBe(true);
+    expect(d.scholarship_percentage).toBe('0');
+  });
+
+  it('250000000005: result out with a 60% scholarship', async () => {
+    const d = await dashboard('250000000005');
+    const main = mainOf(d);
+    expect(main).toMatchObject({
+      exam_button_text: 'View Result',
+      exam_button_enabled: 1,
+      view_report: 1,
+      report_text: 'View Result',
+    });
+    expect(main.report_link).toMatch(/^\/iacst-result\?data=/);
+    expect(main.exam_button_link).toBe(main.report_link);
+    expect(d).toMatchObject({ scholarship_percentage: '60', overall_percentage: '75.0', exam_taken: true });
+    expect(d.scholarship_msg).toBe('scholarship on your course fee, valid till 8 Apr 2026.');
+    expect(main.iacst_fomo_desc).toMatch(/^Your 60% scholarship is valid till 8 Apr 2026: only 29 days left/);
+    expect(d.course_flags).toMatchObject({
+      course_purchased: 0,
+      enable_my_product_status: 0,
+      product: 'iacst',
+    });
+  });
+
+  it('250000000006: result out with no scholarship: scholarship_percentage 0', async () => {
+    const d = await dashboard('250000000006');
+    expect(mainOf(d).exam_button_text).toBe('View Result');
+    expect(d).toMatchObject({ scholarship_percentage: '0', overall_percentage: '5.0' });
+    expect(d.scholarship_msg).toMatch(/^Thank you for taking iACST/);
+  });
+
+  it('250000000007: course purchased: flags on, welcome message', async () => {
+    const d = await dashboard('250000000007');
+    expect(d).toMatchObject({ scholarship_percentage: '90' });
+    expect(d.course_flags).toMatchObject({
+      course_purchased: 1,
+      enable_my_product_status: 1,
+      scholarship_course_purchased_msg: 'Your 90% scholarship has been applied to your course.',
+      term_condition_link: '/iacst-scholarship/terms-conditions',
+      iacst_download_prosp: '/api/prospectus?exam_type=iACST',
+    });
+    expect((d.course_flags as Row).guided_journey_message).toMatch(/registration is complete/);
+  });
+
+  it('250000000008: branch IC006: course-fee wording and its own help line', async () => {
+    const d = await dashboard('250000000008');
+    expect(d).toMatchObject({
+      branch_code: 'IC006',
+      scholarship_percentage: '75',
+      exam_help_line: '1800-000-0006',
+    });
+    expect(mainOf(d).exam_help_line).toBe('1800-000-0006');
+    expect((d.course_flags as Row).guided_journey_message).toMatch(/course fee/);
+  });
+
+  it('250000000009: IAT offline tomorrow: admit card available, centre address', async () => {
+    const d = await dashboard('250000000009');
+    const main = mainOf(d);
+    expect(main).toMatchObject({
+      card_title: 'Invictus Admission Test',
+      exam_mode: 'Offline',
+      exam_button_text: 'Upcoming',
+      is_admit_card_available: 1,
+      exam_time: '09:00 AM to 12:00 PM',
+      exam_duration: '3 hours',
+      center_address: 'RCC Delhi Central, 8 Pusa Road, Karol Bagh, New Delhi 110005',
+    });
+    expect(main.admit_card_url).toMatch(/^\/sandbox\/admit-card\/[0-9a-f-]{36}$/);
+    const card = await t.call({ method: 'GET', url: String(main.admit_card_url) });
+    expect(card.statusCode).toBe(200);
+    expect(card.body).toContain('Roll number</dt><dd>250000000009');
+    expect(card.body).not.toContain('<script');
+    expect(d.sample_exam).toEqual([]); // the mock-test flag is off for IAT
+  });
+
+  it('250000000010: IAT result out a week after the offline exam', async () => {
+    const d = await dashboard('250000000010');
+    expect(mainOf(d)).toMatchObject({
+      exam_button_text: 'View Result',
+      view_report: 1,
+      is_admit_card_available: 0,
+    });
+  });
+
+  it('250000000011: MOCK-NEET inside the admit-card window', async () => {
+    const main = mainOf(await dashboard('250000000011'));
+    expect(main).toMatchObject({
+      card_title: 'NEET Mock Test',
+      exam_button_text: 'Upcoming',
+      is_admit_card_available: 1,
+      exam_time: '10:00 AM to 01:20 PM',
+      exam_duration: '3 hours 20 minutes',
+    });
+  });
+
+  it('250000000012: MOCK-NEET outside the admit-card window says when it comes', async () => {
+    const main = mainOf(await dashboard('250000000012'));
+    expect(main).toMatchObject({
+      is_admit_card_available: 0,
+      admit_card_url: '',
+      card_description: 'Your admit card will be available 2 days before the exam, from 18 Mar 2026.',
+    });
+    const unavailable = await t.call({
+      method: 'GET',
+      url: '/sandbox/admit-card/00000000-0000-4000-8000-000000000000',
+    });
+    expect(unavailable.statusCode).toBe(404);
+  });
+
+  it('250000000013: MOCK-JEE series with missed, results, ongoing and upcoming tests', async () => {
+    const d = await dashboard('250000000013');
+    const series = d.mock_jee_series as Row[];
+    expect(series.map((s) => s.status)).toEqual([
+      'Missed',
+      'Results',
+      'Ongoing',
+      'Upcoming',
+      'Upcoming',
+      'Upcoming',
+    ]);
+    const btns = series.map((s) => (s.papers as Row[]).map((p) => p.btn_txt));
+    expect(btns).toEqual([
+      ['Missed', 'Missed'],
+      ['View Result', 'View Result'],
+      ['Begin Test', 'Begin Test'],
+      ['Upcoming', 'Upcoming'],
+      ['Upcoming', 'Upcoming'],
+      ['Upcoming', 'Upcoming'],
+    ]);
+    const live = series[2] as Row;
+    expect(live).toMatchObject({
+      series_name: 'Mock Test 3',
+      exam_date: '2026-03-10',
+      start_time: '2026-03-10T03:30:00.000Z',
+    });
+    expect(live.end_time).toBe('2026-03-12T03:30:00.000Z'); // 48 hours
+    expect(mainOf(d)).toMatchObject({
+      card_title: 'JEE Advanced 2025 Mock Test Series: Mock Test 3',
+      exam_button_text: 'Start Now',
+    });
+    const launch = ((live.papers as Row[])[0]?.exam_data as Row).launch as Row;
+    expect(launch).toMatchObject({
+      event_type: 'exam',
+      attempt_state: 'not_started',
+      exam_short_code: 'MJEE-P1',
+      klass: '12',
+      stream: 'SOE',
+    });
+    expect((((series[1] as Row).papers as Row[])[0]?.exam_data as Row).launch).toMatchObject({
+      event_type: 'result',
+      attempt_state: 'submitted',
+    });
+  });
+
+  it('250000000014: sample pack bought: mock papers unlocked, paper 1 reported', async () => {
+    const d = await dashboard('250000000014');
+    expect((d.static_data as Row).mock_purchased).toBe(true);
+    const cards = d.mock_exam as Row[];
+    expect(cards.map((c) => c.isLocked)).toEqual([false, false, false, false]);
+    expect(cards[0]).toMatchObject({ exam_button_text: 'View Report', view_report: 1 });
+    expect(cards[1]).toMatchObject({ exam_button_text: 'Start Test', view_report: 0 });
+  });
+
+  it('250000000015: test player down: the notice and its message', async () => {
+    const d = await dashboard('250000000015');
+    expect(d.static_data).toMatchObject({ testplayer_down: true });
+    expect((d.static_data as Row).dashboard_msg).toMatch(/maintenance/);
+  });
+
+  it('every demo student logs in and has distinct mobiles and roll numbers', async () => {
+    expect(new Set(demo.map((s) => s.mobile)).size).toBe(demo.length);
+    expect(new Set(demo.map((s) => s.roll_number)).size).toBe(demo.length);
+    for (const s of demo) {
+      expect(s.roll_number).toMatch(/^2500000000\d\d$/);
+      expect(s.shows.length).toBeGreaterThan(20);
+      await dashboard(s.roll_number);
+    }
+  });
+});
+
+describe('GET /api/profile', () => {
+  it('returns the profile fields', async () => {
+    const auth = await t.login('250000000011', '19/01/2007');
+    const response = await t.call({ method: 'GET', url: '/api/profile', headers: auth });
+    expect(response.statusCode).toBe(200);
+    expect(response.data.data).toMatchObject({
+      student_firstname: 'Aditya',
+      student_lastname: 'Kulkarni',
+      father_name: 'Prakash Kulkarni',
+      roll_number: '250000000011',
+      classtream: '12&SOM',
+      class: '12',
+      stream: 'SOM',
+      class_stream_id: 'cs-12-som',
+      class_stream_name: 'Class 12 Medical',
+      student_dob: '19-01-2007',
+      exam_type: 'MOCK-NEET',
+      exam_state: 'Delhi',
+      exam_state_id: '9',
+      exam_center: 'RCC Delhi Central-DL001-1',
+      exam_center_id: '1',
+      center_name: 'Delhi Central',
+      exam_date_id: '2026-03-12',
+      exam_date: 'Thursday, 12 Mar 2026',
+      exam_mode_and_slot: 'Offline, 10:00 AM to 1:20 PM',
+      exam_location: '8 Pusa Road, Karol Bagh, New Delhi 110005',
+      exam_attempts_left: 2,
+      is_edit_allowed: true,
+      is_payment_done: true,
+      exam_taken: false,
+      exam_date_skip: false,
+    });
+  });
+
+  it('shows exam_taken and exam_date_skip', async () => {
+    const taken = await t.call({
+      method: 'GET',
+      url: '/api/profile',
+      headers: await t.login('250000000005', '30/04/2007'),
+    });
+    expect(taken.data.data).toMatchObject({ exam_taken: true, is_edit_allowed: false });
+    const missed = await t.call({
+      method: 'GET',
+      url: '/api/profile',
+      headers: await t.login('250000000003', '22/07/2007'),
+    });
+    expect(missed.data.data).toMatchObject({ exam_taken: false, exam_date_skip: true });
+  });
+
+  it('needs a session', async () => {
+    expect((await t.call({ method: 'GET', url: '/api/profile' })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/profile', () => {
+  const update = async (payload: unknown, roll = '250000000002', dob = '14/03/2011') =>
+    t.call({
+      method: 'POST',
+      url: '/api/profile',
+      payload: payload as object,
+      headers: await t.login(roll, dob),
+    });
+
+  it('updates city, board and school; the profile shows them', async () => {
+    const school = await t.db
+      .selectFrom('schools')
+      .innerJoin('cities', 'cities.tid', 'schools.city_tid')
+      .select(['schools.school_code', 'schools.full_school_name', 'cities.name', 'cities.tid'])
+      .where('cities.name', '=', 'Pune')
+      .orderBy('schools.school_code')
+      .executeTakeFirstOrThrow();
+    const response = await update({
+      student_city: 'Pune',
+      school_board: 'ICSE',
+      school_id: school.school_code,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.data).toEqual({ success: 'true', msg: 'Your profile has been updated.' });
+    const profile = await t.call({
+      method: 'GET',
+      url: '/api/profile',
+      headers: await t.login('250000000002', '14/03/2011'),
+    });
+    expect(profile.data.data).toMatchObject({
+      student_city: 'Pune',
+      student_city_value: school.tid,
+      exam_board: 'ICSE',
+      school_id: school.school_code,
+      school_name: school.full_school_name,
+    });
+    const students = await t.db
+      .selectFrom('students')
+      .select(['city', 'board'])
+      .where('roll_number', '=', '250000000002')
+      .executeTakeFirstOrThrow();
+    expect(students).toEqual({ city: 'Mumbai', board: 'CBSE' }); // the core row is not touched
+  });
+
+  it('refuses values that are not in the master lists', async () => {
+    const mumbaiSchool = await t.db
+      .selectFrom('schools')
+      .innerJoin('cities', 'cities.tid', 'schools.city_tid')
+      .select('schools.school_code')
+      .where('cities.name', '=', 'Mumbai')
+      .executeTakeFirstOrThrow();
+    expect(
+      (await update({ student_city: 'Atlantis', school_board: 'CBSE', school_id: mumbaiSchool.school_code }))
+        .data.msg,
+    ).toBe('Please select a city from the list.');
+    expect(
+      (
+        await update({
+          student_city: 'Mumbai',
+          school_board: 'Hogwarts Board',
+          school_id: mumbaiSchool.school_code,
+        })
+      ).data.msg,
+    ).toBe('Please select a school board from the list.');
+    const wrongCity = await update({
+      student_city: 'Pune',
+      school_board: 'CBSE',
+      school_id: mumbaiSchool.school_code,
+    });
+    expect(wrongCity.statusCode).toBe(400);
+    expect(wrongCity.data.msg).toBe('Please select a school in your city.');
+  });
+
+  it.each([
+    [{}],
+    [{ student_city: 'Pune', school_board: 'CBSE' }],
+    [{ student_city: 'Pune', school_board: 'CBSE', school_id: 'X1', admin: true }],
+    [{ student_city: 42, school_board: 'CBSE', school_id: 'X1' }],
+    [{ student_city: 'P'.repeat(61), school_board: 'CBSE', school_id: 'X1' }],
+    [{ student_city: "Pune'; DROP TABLE students; --", school_board: 'CBSE', school_id: 'X1' }],
+    [{ student_city: '<script>alert(1)</script>', school_board: 'CBSE', school_id: 'X1' }],
+    [{ student_city: 'Pune\u202e', school_board: 'CBSE', school_id: 'X1' }],
+    [{ student_city: 'Pune', school_board: 'CBSE', school_id: '../../etc' }],
+  ])('answers bad input %j with a 400 and stores nothing', async (body) => {
+    const response = await update(body, '250000000003', '22/07/2007');
+    expect(response.statusCode).toBe(400);
+    expect(response.data.success).toBe('false');
+    const state = await t.db
+      .selectFrom('exam_student_state')
+      .select('student_city')
+      .where('student_id', '=', 'demo-250000000003')
+      .executeTakeFirst();
+    expect(state?.student_city ?? null).toBeNull();
+  });
+
+  it('is refused when the profile may not be edited', async () => {
+    await t.db
+      .updateTable('students')
+      .set({ remove_edit_exam_edit_profile: 1 })
+      .where('roll_number', '=', '250000000006')
+      .execute();
+    const response = await update(
+      { student_city: 'Pune', school_board: 'CBSE', school_id: 'X1' },
+      '250000000006',
+      '18/08/2010',
+    );
+    expect(response.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,316 @@
+// The dashboard's data (part 2 §3 "Dashboard response", "Main exam card data", "Mock card",
+// "Mock JEE series", course flags), computed from the student's sittings.
+import type {
+  CourseFlags,
+  DashboardData,
+  ExamData,
+  MainExamCard,
+  MockExamCard,
+  MockJeeSeries,
+  SampleExamCard,
+} from '../../../src/generated/api/dashboard';
+import { iso, type AppContext } from '../../context';
+import { launchPayload, resultUrl } from '../exams/launch';
+import {
+  careerTypes,
+  DIGITAL_BRANCH,
+  helpLine,
+  maybeProgramme,
+  slotOf,
+  splitClassStream,
+} from '../exams/programme';
+import { oneDecimal, percentageOf } from '../exams/scoring';
+import {
+  buttonText,
+  currentSeriesSitting,
+  loadExamContext,
+  type ExamContext,
+  type Sitting,
+  type SittingState,
+} from '../exams/sittings';
+import {
+  addDays,
+  dateLabel,
+  dateLabelWithDay,
+  dateTimeLabel,
+  daysBetween,
+  durationLabel,
+  istDate,
+  timeLabel,
+} from '../exams/time';
+import type { Student } from '../../context';
+
+export const ABSENT_MESSAGE =
+  'You have missed your test. Contact the support number or visit the branch to reschedule the test.';
+export const TESTPLAYER_DOWN_MESSAGE =
+  'Our test platform is under maintenance. You can start your test once it is back; please check again after some time.';
+
+const MAIN_BUTTON: Record<SittingState, string> = {
+  upcoming: 'Upcoming',
+  open: 'Start Now',
+  in_progress: 'Resume Test',
+  offline_day: 'Exam Today',
+  missed: 'Missed',
+  awaited: 'Result Awaited',
+  released: 'View Result',
+  locked: 'Locked',
+};
+const ACTIVE: SittingState[] = ['open', 'in_progress', 'released'];
+
+const bit = (value: boolean): 0 | 1 => (value ? 1 : 0);
+
+function examData(ec: ExamContext, s: Sitting): ExamData {
+  return {
+    exam_short_code: s.paper.code,
+    external_schedule_id: s.scheduleId,
+    start_time: iso(s.opensAt),
+    end_time: iso(s.closesAt),
+    btn_txt: buttonText(s.state),
+    exam_date: s.examDate,
+    test_name: s.testName,
+    launch: launchPayload(ec, s),
+  };
+}
+
+interface Centre {
+  label: string;
+  address: string;
+}
+
+async function centreOf(ctx: AppContext, value: string | null): Promise<Centre | undefined> {
+  const id = value?.split('-').pop();
+  if (!value || !id) return undefined;
+  const row = await ctx.db
+    .selectFrom('centres')
+    .select(['name', 'address'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  const name = value.split('-')[0] ?? value;
+  return row ? { label: row.name, address: row.address } : { label: name, address: '' };
+}
+
+/** The released main result's percentage and scholarship, if any. */
+function mainScore(ec: ExamContext): { percentage: number; scholarship: number } | undefined {
+  const r = ec.main?.state === 'released' ? ec.main.result : undefined;
+  return r
+    ? { percentage: percentageOf(r.score, r.max_score), scholarship: r.scholarship_percent }
+    : undefined;
+}
+
+function scholarshipValidUntil(ec: ExamContext): string | undefined {
+  const days = ec.programme.scholarship?.validityDays;
+  return ec.main && days ? addDays(ec.main.examDate, days) : undefined;
+}
+
+function fomo(ec: ExamContext): string {
+  const score = mainScore(ec);
+  const until = scholarshipValidUntil(ec);
+  if (score && score.scholarship > 0 && until) {
+    const left = Math.max(0, daysBetween(istDate(ec.now), until));
+    return `Your ${score.scholarship}% scholarship is valid till ${dateLabel(until)}: only ${left} day${left === 1 ? '' : 's'} left. Pay the registration fee now to lock it in.`;
+  }
+  return 'Seats in our classroom batches are filling fast. Register for a course to start your preparation.';
+}
+
+async function mainCard(ctx: AppContext, ec: ExamContext, s: Sitting, title: string): Promise<MainExamCard> {
+  const { programme, booking, student, state } = ec;
+  const offline = booking.exam_mode === 'Offline' && s.kind === 'main';
+  const slot = slotOf(programme, booking.exam_slot_id);
+  const today = istDate(ec.now);
+  const admitDays = programme.windows.admitCardDaysBefore;
+  const admitFrom = admitDays !== undefined ? addDays(s.examDate, -admitDays) : undefined;
+  const admitAvailable = offline && admitFrom !== undefined && today >= admitFrom && today <= s.examDate;
+  const centre = offline ? await centreOf(ctx, booking.exam_centre) : undefined;
+  const released = s.state === 'released';
+  const link = released ? resultUrl(ec, s) : '';
+  const minutes = s.kind === 'main' ? programme.schedule.durationMinutes : s.paper.durationMinutes;
+  const time =
+    s.kind === 'series'
+      ? `Opens at ${timeLabel(slot.start)}, open for ${programme.windows.examValidityHours ?? 24} hours`
+      : offline
+        ? `${timeLabel(slot.start)} to ${timeLabel(slot.end)}`
+        : `Any time from ${timeLabel(slot.start)} to ${timeLabel(slot.end)}`;
+  const description = (() => {
+    switch (s.state) {
+      case 'upcoming':
+        if (s.kind === 'series') return `${s.testName} opens on ${dateTimeLabel(s.opensAt)}.`;
+        if (admitFrom && offline && !admitAvailable)
+          return `Your admit card will be available ${admitDays} days before the exam, from ${dateLabel(admitFrom)}.`;
+        if (offline) return 'Your admit card is ready. Print it and bring it to your exam centre.';
+        return `Your online test is on ${dateLabel(s.examDate)}. ${time}.`;
+      case 'open':
+        if (s.kind === 'series')
+          return `${s.testName} is live until ${dateTimeLabel(s.closesAt)}. Each paper takes ${durationLabel(minutes)}; begin with Paper 1.`;
+        return `Your test is open today. It takes ${durationLabel(minutes)}; start by ${timeLabel(slot.end)} to use the full time.`;
+      case 'in_progress':
+        return s.attempt
+          ? `You have started your test. Finish it before ${dateTimeLabel(new Date(s.attempt.expires_at))}.`
+          : '';
+      case 'offline_day':
+        return `Your test is today at ${centre?.label ?? 'your exam centre'}. Bring your printed admit card.`;
+      case 'missed':
+        return ABSENT_MESSAGE;
+      case 'awaited':
+        return `Hey ${student.first_name}! Your result is being calculated.`;
+      case 'released':
+        return 'Your result is out. View your score card and analysis.';
+      case 'locked':
+        return '';
+    }
+  })();
+  return {
+    card_title: title,
+    absent: bit(s.state === 'missed'),
+    is_admit_card_available: bit(admitAvailable),
+    admit_card_url: admitAvailable ? `/sandbox/admit-card/${state.admit_card_id}` : '',
+    exam_date: dateLabelWithDay(s.examDate),
+    exam_time: time,
+    exam_duration: durationLabel(minutes),
+    exam_mode: s.kind === 'main' ? booking.exam_mode : programme.mode === 'offline' ? 'Offline' : 'Online',
+    exam_button_text: MAIN_BUTTON[s.state],
+    exam_button_link: link,
+    exam_button_enabled: bit(ACTIVE.includes(s.state)),
+    view_report: bit(released),
+    report_text: released ? 'View Result' : s.state === 'awaited' ? 'Result Awaited' : '',
+    report_link: link,
+    center_address: centre ? [centre.label, centre.address].filter(Boolean).join(', ') : '',
+    exam_help_line: helpLine(ctx.site, programme, student.branch_code),
+    test_short_code: s.paper.code,
+    card_description: description,
+    exam_end_date: dateLabel(istDate(new Date(s.closesAt.getTime() - 1))),
+    result_expected_date: s.state === 'awaited' ? dateTimeLabel(s.resultAt) : '',
+    present: bit(Boolean(s.result || s.attempt) || (s.state === 'awaited' && offline)),
+    career_type: careerTypes[splitClassStream(booking.class_stream).stream] ?? '',
+    iacst_fomo_desc: fomo(ec),
+    exam_data: examData(ec, s),
+  };
+}
+
+function paperButton(s: Sitting): string {
+  switch (s.state) {
+    case 'open':
+      return 'Start Test';
+    case 'in_progress':
+      return 'Resume Test';
+    case 'released':
+      return 'View Report';
+    default:
+      return buttonText(s.state);
+  }
+}
+
+function sampleCard(ec: ExamContext, s: Sitting): SampleExamCard {
+  const released = s.state === 'released';
+  return {
+    card_title: s.paper.title,
+    exam_end_date: dateLabel(s.examDate),
+    card_description: `${s.paper.subjects.join(', ')}. ${durationLabel(s.paper.durationMinutes)}.`,
+    exam_button_text: paperButton(s),
+    exam_button_link: released ? resultUrl(ec, s) : '',
+    view_report: bit(released),
+    report_text: released ? 'View Report' : '',
+    report_link: released ? resultUrl(ec, s) : '',
+    exam_data: examData(ec, s),
+  };
+}
+
+function mockCard(ec: ExamContext, s: Sitting): MockExamCard {
+  const released = s.state === 'released';
+  return {
+    card_title: s.paper.title,
+    exam_end_date: dateLabel(s.examDate),
+    isLocked: s.state === 'locked',
+    view_report: bit(released),
+    report_link: released ? resultUrl(ec, s) : '',
+    exam_button_text: paperButton(s),
+    exam_button_link: released ? resultUrl(ec, s) : '',
+    exam_data: examData(ec, s),
+  };
+}
+
+function seriesView(ec: ExamContext): MockJeeSeries[] {
+  return ec.series.map((s) => ({
+    series_name: s.name,
+    exam_date: s.examDate,
+    status: s.status,
+    start_time: iso(s.opensAt),
+    end_time: iso(s.closesAt),
+    papers: s.papers.map((p) => ({
+      name: p.paper.title,
+      start_time: iso(p.opensAt),
+      btn_txt: buttonText(p.state),
+      exam_data: examData(ec, p),
+    })),
+  }));
+}
+
+function courseFlags(ctx: AppContext, ec: ExamContext): CourseFlags {
+  const { programme, student } = ec;
+  const purchased = ec.coursePurchased;
+  const fee = student.branch_code === DIGITAL_BRANCH ? 'course fee' : 'registration fee';
+  const scholarship = mainScore(ec)?.scholarship ?? 0;
+  return {
+    course_purchased: bit(purchased),
+    product: programme.id.replace(/-/g, ''),
+    enable_my_product_status: bit(purchased),
+    guided_journey_message: purchased
+      ? `Welcome to ${ctx.site.site.brand.providerName}! Your course registration is complete.`
+      : `Pay the ${fee} and get access to ${programme.shortName} exclusive course content.`,
+    guided_journey_sub_message: purchased
+      ? 'Start now: your e-books, videos, test series and audios are ready.'
+      : 'Freebies like e-books, audios and videos come with your course registration.',
+    scholarship_course_purchased_msg:
+      purchased && scholarship > 0 ? `Your ${scholarship}% scholarship has been applied to your course.` : '',
+    term_condition_link: programme.termsLink,
+    privacy_policy_link: ctx.site.site.legal.privacyLink,
+    iacst_download_prosp: `/api/prospectus?exam_type=${encodeURIComponent(programme.examType)}`,
+    preadmission_url: `${ctx.site.site.brand.websiteUrl}/admissions`,
+  };
+}
+
+export async function buildDashboard(ctx: AppContext, student: Student): Promise<DashboardData> {
+  const ec = await loadExamContext(ctx, student);
+  const { programme, state, booking } = ec;
+  const { klass, stream } = splitClassStream(booking.class_stream);
+  const mains: MainExamCard[] = [];
+  if (ec.main) mains.push(await mainCard(ctx, ec, ec.main, programme.name));
+  const current = currentSeriesSitting(ec);
+  if (current) mains.push(await mainCard(ctx, ec, current.sitting, current.title));
+  const score = mainScore(ec);
+  const until = scholarshipValidUntil(ec);
+  const pack = maybeProgramme(ctx.site, 'SAMPLE-PACK');
+  const testplayerDown = state.testplayer_down === 1;
+  const examTaken =
+    Boolean(
+      ec.main && (ec.main.result || (ec.main.state === 'awaited' && booking.exam_mode === 'Offline')),
+    ) || ec.series.some((s) => s.papers.some((p) => p.result));
+  return {
+    main_exam: mains,
+    sample_exam: ec.sample.map((s) => sampleCard(ec, s)),
+    mock_exam: ec.pack.map((s) => mockCard(ec, s)),
+    mock_jee_series: seriesView(ec),
+    static_data: {
+      testplayer_down: testplayerDown,
+      dashboard_msg: state.dashboard_msg ?? (testplayerDown ? TESTPLAYER_DOWN_MESSAGE : ''),
+      mock_purchased: ec.mockPurchased,
+      sample_heading: pack ? `Practise with the ${pack.shortName.toLowerCase()}` : '',
+    },
+    scholarship_msg: score
+      ? score.scholarship > 0
+        ? `scholarship on your course fee${until ? `, valid till ${dateLabel(until)}` : ''}.`
+        : `Thank you for taking ${programme.shortName}. Visit your nearest branch for counselling on the right course for you.`
+      : '',
+    overall_percentage: score ? oneDecimal(score.percentage).toFixed(1) : '',
+    scholarship_percentage: String(score?.scholarship ?? 0),
+    student_name: [student.first_name, student.last_name].filter(Boolean).join(' '),
+    student_psid: student.psid || 'NA',
+    roll_number: student.roll_number,
+    exam_type: student.exam_type,
+    branch_code: student.branch_code,
+    class: klass,
+    stream,
+    exam_taken: examTaken,
+    exam_help_line: helpLine(ctx.site, programme, student.branch_code),
+    course_flags: courseFlags(ctx, ec),
+  };
+}

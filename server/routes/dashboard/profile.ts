@@ -1,0 +1,93 @@
+// The profile (part 2 §3 "Profile"): the core student row with the booking and profile edits on top.
+import { toDdMmYyyy } from '../../../src/domain/dates';
+import type { Profile } from '../../../src/generated/api/profile';
+import type { AppContext, Student } from '../../context';
+import { centreLabel } from '../master/centres';
+import { slotOf, splitClassStream } from '../exams/programme';
+import { loadExamContext } from '../exams/sittings';
+import { dateLabelWithDay, timeLabel } from '../exams/time';
+
+export async function buildProfile(ctx: AppContext, student: Student): Promise<Profile> {
+  const ec = await loadExamContext(ctx, student);
+  const { booking, state, programme } = ec;
+  const { db } = ctx;
+  const { klass, stream } = splitClassStream(booking.class_stream);
+  const city = state.student_city ?? student.city ?? '';
+  const schoolId = state.school_id ?? student.school_id ?? '';
+  const centreId = booking.exam_centre?.split('-').pop() ?? '';
+  const [cityRow, school, classStream, examState, centre] = await Promise.all([
+    city
+      ? db.selectFrom('cities').select('tid').where('name', '=', city).orderBy('tid').executeTakeFirst()
+      : undefined,
+    schoolId
+      ? db
+          .selectFrom('schools')
+          .select('full_school_name')
+          .where('school_code', '=', schoolId)
+          .executeTakeFirst()
+      : undefined,
+    db
+      .selectFrom('class_streams')
+      .select(['id', 'display_name'])
+      .where('class', '=', klass)
+      .where('stream', '=', stream)
+      .executeTakeFirst(),
+    booking.exam_state_id
+      ? db
+          .selectFrom('states')
+          .select('state_name')
+          .where('tid', '=', booking.exam_state_id)
+          .executeTakeFirst()
+      : undefined,
+    centreId
+      ? db.selectFrom('centres').select(['name', 'address']).where('id', '=', centreId).executeTakeFirst()
+      : undefined,
+  ]);
+  const slot = slotOf(programme, booking.exam_slot_id);
+  const slotMatches = slot.label.toLowerCase().includes(booking.exam_mode.toLowerCase());
+  const taken =
+    Boolean(ec.main?.result || ec.main?.attempt) || ec.series.some((s) => s.papers.some((p) => p.result));
+  return {
+    student_firstname: student.first_name,
+    student_lastname: student.last_name ?? '',
+    father_name: student.father_name ?? '',
+    roll_number: student.roll_number,
+    student_psid: student.psid,
+    classtream: booking.class_stream,
+    mobile_number: student.mobile,
+    email: student.email,
+    student_dob: toDdMmYyyy(student.dob),
+    exam_type: student.exam_type,
+    exam_board: state.school_board ?? student.board,
+    student_city: city,
+    student_city_value: cityRow?.tid ?? '',
+    school_name: school?.full_school_name ?? state.school_name ?? '',
+    school_id: schoolId,
+    branch_code: student.branch_code,
+    class: klass,
+    stream,
+    class_stream_id: classStream?.id ?? '',
+    class_stream_name: classStream?.display_name ?? booking.class_stream,
+    exam_state: examState?.state_name ?? '',
+    exam_state_id: booking.exam_state_id ?? '',
+    exam_center: booking.exam_centre ?? '',
+    exam_center_id: centreId,
+    center_name: centre ? centreLabel(centre.name) : '',
+    exam_date: booking.exam_date ? dateLabelWithDay(booking.exam_date) : '',
+    exam_date_id: booking.exam_date ?? '',
+    exam_mode_and_slot: slotMatches
+      ? slot.label
+      : `${booking.exam_mode}, ${timeLabel(slot.start)} to ${timeLabel(slot.end)}`,
+    exam_location: booking.exam_mode === 'Offline' ? (centre?.address ?? '') : 'Online',
+    exam_attempts_left: booking.exam_attempts_left,
+    max_exam_edit_allowed: student.max_exam_edit_allowed,
+    is_edit_allowed: student.is_edit_allowed === 1 && !taken,
+    is_payment_done: student.is_payment_done === 1 || booking.offline_fee_paid === 1,
+    is_offline_sf_exam_date: booking.is_offline_sf_exam_date === 1,
+    register_from_third_party: student.register_from_third_party === 1,
+    remove_edit_exam_edit_profile: student.remove_edit_exam_edit_profile === 1,
+    exam_taken: taken,
+    exam_date_skip: ec.main?.state === 'missed',
+    sf_id: student.sf_id,
+  };
+}

@@ -1,0 +1,720 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp, type TestApp } from '../test/harness';
+
+// Noon in India on a fixed day (the seed's "today").
+const START = new Date('2026-03-10T06:30:00.000Z');
+const HOUR = 3_600_000;
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp({ start: START });
+});
+afterAll(async () => t.close());
+
+type Row = Record<string, unknown>;
+const DOBS: Record<string, string> = {
+  '250000000001': '05/01/2008',
+  '250000000002': '14/03/2011',
+  '250000000003': '22/07/2007',
+  '250000000004': '09/11/2008',
+  '250000000005': '30/04/2007',
+  '250000000009': '25/06/2011',
+  '250000000010': '07/09/2008',
+  '250000000011': '19/01/2007',
+  '250000000013': '28/10/2006',
+  '250000000014': '15/02/2012',
+  '250000000015': '21/09/2008',
+};
+const auth = (roll: string) => t.login(roll, DOBS[roll] ?? '');
+const post = async (url: string, roll: string, payload: unknown) =>
+  t.call({ method: 'POST', url, payload: payload as object, headers: await auth(roll) });
+const dashboard = async (roll: string) =>
+  (await t.call({ method: 'GET', url: '/api/dashboard', headers: await auth(roll) })).data.data as Row;
+const mainOf = async (roll: string) => ((await dashboard(roll)).main_exam as Row[])[0] as Row;
+const launchOf = (card: Row) => (card.exam_data as Row).launch as Row;
+
+/** Answers a sandbox test page: `right` questions right, the rest wrong. */
+async function answerPage(url: string, right: number): Promise<string> {
+  const page = await t.call({ method: 'GET', url });
+  expect(page.statusCode).toBe(200);
+  expect(page.body).not.toMatch(/<script|style=/);
+  const fields = [...new Set([...page.body.matchAll(/name="(q-[a-z]+-\d+)"/g)].map((m) => m[1]))];
+  expect(fields.length).toBeGreaterThanOrEqual(15);
+  return fields.map((f, i) => `${f}=${i < right ? 'R' : 'W'}`).join('&');
+}
+
+describe('POST /api/exam-dates', () => {
+  it('lists the dates an online iACST exam can move to, from tomorrow for 30 days', async () => {
+    const response = await post('/api/exam-dates', '250000000001', {
+      exam_mode: 'Online',
+      branch_code: 'DL001',
+      class_and_stream: '11&SOM',
+    });
+    expect(response.statusCode).toBe(200);
+    const data = response.data.data as Record<string, string>;
+    expect(Object.keys(data)).toHaveLength(30);
+    expect(Object.entries(data)[0]).toEqual(['2026-03-11', 'Wednesday, 11 Mar 2026']);
+  });
+
+  it('lists a centre’s own dates for IAT offline', async () => {
+    const response = await post('/api/exam-dates', '250000000009', {
+      exam_mode: 'Offline',
+      branch_code: 'DL001',
+      class_and_stream: '9&SOF',
+    });
+    expect(response.statusCode).toBe(200);
+    const dates = Object.keys(response.data.data as object);
+    expect(dates.length).toBeGreaterThan(0);
+    for (const d of dates) expect(new Date(`${d}T00:00:00Z`).getUTCDay()).toBe(0); // Sundays
+  });
+
+  it.each([
+    [
+      { exam_mode: 'Online', branch_code: 'DL001', class_and_stream: '11&SOM' },
+      '250000000009',
+      400,
+      'IAT is not held as an online exam.',
+    ],
+    [
+      { exam_mode: 'Offline', branch_code: 'ZZ999', class_and_stream: '11&SOM' },
+      '250000000001',
+      400,
+      'Please select centre',
+    ],
+    [
+      { exam_mode: 'Offline', branch_code: 'IC006', class_and_stream: '11&SOM' },
+      '250000000001',
+      400,
+      'Please select centre',
+    ],
+    [
+      { exam_mode: 'Online', branch_code: 'DL001', class_and_stream: '8&SOM' },
+      '250000000001',
+      400,
+      'Please select class & stream',
+    ],
+    [
+      { exam_mode: 'Offline', branch_code: 'DL001', class_and_stream: '6&SOF' },
+      '250000000011',
+      400,
+      'Class 6 is not eligible for NEET Mock.',
+    ],
+    [
+      { exam_mode: 'Online', branch_code: 'DL001', class_and_stream: '12&SOM' },
+      '250000000011',
+      400,
+      'NEET Mock is not held as an online exam.',
+    ],
+  ])('refuses %j', async (body, roll, status, msg) => {
+    const response = await post('/api/exam-dates', roll, body);
+    expect(response.statusCode).toBe(status);
+    expect(response.data).toEqual({ success: 'false', msg });
+  });
+
+  it.each([
+    [{ exam_mode: 'online', branch_code: 'DL001', class_and_stream: '11&SOM' }],
+    [{ exam_mode: 'Online', branch_code: "DL001' OR 1=1", class_and_stream: '11&SOM' }],
+    [{ exam_mode: 'Online', branch_code: 'DL001', class_and_stream: '11&SOM', extra: 1 }],
+    [{ exam_mode: 'Online', branch_code: 'DL001' }],
+  ])('answers bad input %j with 400', async (body) => {
+    expect((await post('/api/exam-dates', '250000000001', body)).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/exam-info (edit exam)', () => {
+  const online = (date: string) => ({
+    state_id: '',
+    exam_date: date,
+    exam_mode: 'Online',
+    exam_center: '',
+    class_and_stream: '12&SOE',
+  });
+
+  it('moves an online exam to another date, using an edit attempt, until none are left', async () => {
+    const roll = '250000000003'; // missed yesterday: rescheduling is the remedy
+    const missed = await post('/api/exam/start', roll, {
+      test_short_code: 'IACST-SOE',
+      source_type: 'dashboard',
+    });
+    expect(missed.statusCode).toBe(409);
+    expect(missed.data.msg).toMatch(/^You have missed your test/);
+    const first = await post('/api/exam-info', roll, online('2026-03-12'));
+    expect(first.statusCode).toBe(200);
+    expect(first.data).toEqual({
+      success: 'true',
+      msg: 'Your exam details have been updated. Your exam is on Thursday, 12 Mar 2026.',
+    });
+    expect(await mainOf(roll)).toMatchObject({
+      exam_button_text: 'Upcoming',
+      exam_date: 'Thursday, 12 Mar 2026',
+      absent: 0,
+    });
+    const profile = await t.call({ method: 'GET', url: '/api/profile', headers: await auth(roll) });
+    expect(profile.data.data).toMatchObject({
+      exam_date_id: '2026-03-12',
+      exam_attempts_left: 1,
+      exam_date_skip: false,
+    });
+    const same = await post('/api/exam-info', roll, online('2026-03-12'));
+    expect(same.statusCode).toBe(400);
+    expect(same.data.msg).toMatch(/Nothing to change/);
+    expect((await post('/api/exam-info', roll, online('2026-03-13'))).statusCode).toBe(200);
+    const none = await post('/api/exam-info', roll, online('2026-03-14'));
+    expect(none.statusCode).toBe(403);
+    expect(none.data.msg).toBe('You have no exam edits left.');
+    const student = await t.db
+      .selectFrom('students')
+      .select('exam_date')
+      .where('roll_number', '=', roll)
+      .executeTakeFirstOrThrow();
+    expect(student.exam_date).toBe('2026-03-09'); // the core row keeps the registration
+  });
+
+  it('refuses a date outside the list, an exam already taken, and a student not allowed to edit', async () => {
+    expect(
+      (await post('/api/exam-info', '250000000001', { ...online('2027-01-01'), class_and_stream: '11&SOM' }))
+        .data.msg,
+    ).toBe('Please select date of exam');
+    const taken = await post('/api/exam-info', '250000000005', {
+      ...online('2026-03-12'),
+      class_and_stream: '12&SOM',
+    });
+    expect(taken.statusCode).toBe(409);
+    await t.db
+      .updateTable('students')
+      .set({ is_edit_allowed: 0 })
+      .where('roll_number', '=', '250000000014')
+      .execute();
+    const locked = await post('/api/exam-info', '250000000014', {
+      ...online('2026-03-12'),
+      class_and_stream: '8&SOF',
+    });
+    expect(locked.statusCode).toBe(403);
+    expect(locked.data.msg).toBe('Editing the exam is not allowed for your registration.');
+  });
+
+  it('switching an online iACST exam to offline costs the switch fee once, and applies after payment', async () => {
+    const roll = '250000000001';
+    const body = {
+      state_id: '9',
+      exam_date: '2026-03-15',
+      exam_mode: 'Offline',
+      exam_center: 'RCC Delhi Central-DL001-1',
+      class_and_stream: '11&SOM',
+    };
+    const response = await post('/api/exam-info', roll, body);
+    expect(response.statusCode).toBe(200);
+    expect(response.data).toMatchObject({
+      success: 'true',
+      payment_required: true,
+      data: { amount: 100, action_url: '/sandbox/gateway' },
+    });
+    expect(String(response.data.msg)).toMatch(/^Pay ₹100/);
+    expect(await mainOf(roll)).toMatchObject({ exam_mode: 'Online', exam_date: 'Wednesday, 11 Mar 2026' }); // not yet
+    const orderId = String((response.data.data as Row).order_id);
+    const pay = await t.call({ method: 'POST', url: `/sandbox/gateway/${orderId}/pay` });
+    expect(pay.statusCode).toBe(303);
+    expect(await mainOf(roll)).toMatchObject({
+      exam_mode: 'Offline',
+      exam_date: 'Sunday, 15 Mar 2026',
+      center_address: 'RCC Delhi Central, 8 Pusa Road, Karol Bagh, New Delhi 110005',
+    });
+    // Back to online and offline again: the fee was paid once, so no new payment.
+    expect(
+      (await post('/api/exam-info', roll, { ...online('2026-03-16'), class_and_stream: '11&SOM' }))
+        .statusCode,
+    ).toBe(200);
+    const again = await post('/api/exam-info', roll, { ...body, exam_date: '2026-03-17' });
+    expect(again.statusCode).toBe(403); // but every edit uses an attempt: none left now
+  });
+
+  it('an unpaid or failed switch changes nothing', async () => {
+    const roll = '250000000015';
+    const response = await post('/api/exam-info', roll, {
+      state_id: '9',
+      exam_date: '2026-03-15',
+      exam_mode: 'Offline',
+      exam_center: 'RCC Delhi Central-DL001-1',
+      class_and_stream: '11&SOE',
+    });
+    const orderId = String((response.data.data as Row).order_id);
+    await t.call({ method: 'POST', url: `/sandbox/gateway/${orderId}/fail` });
+    expect(await mainOf(roll)).toMatchObject({ exam_mode: 'Online', exam_button_text: 'Start Now' });
+  });
+
+  it('validates state and centre against the master data', async () => {
+    const base = { exam_date: '2026-03-12', exam_mode: 'Offline', class_and_stream: '12&SOM' };
+    const roll = '250000000011'; // MOCK-NEET, offline
+    const msg = async (body: Row) => (await post('/api/exam-info', roll, body)).data.msg;
+    expect(await msg({ ...base, state_id: '999', exam_center: 'RCC Delhi Central-DL001-1' })).toBe(
+      'Please select state',
+    );
+    expect(await msg({ ...base, state_id: '', exam_center: 'RCC Delhi Central-DL001-1' })).toBe(
+      'Please select state',
+    );
+    expect(await msg({ ...base, state_id: '21', exam_center: 'RCC Delhi Central-DL001-1' })).toBe(
+      'Please select centre',
+    );
+    expect(await msg({ ...base, state_id: '9', exam_center: 'Fake-DL001-1' })).toBe('Please select centre');
+    expect(await msg({ ...base, state_id: '9', exam_center: 'RCC Delhi Central-DL009-1' })).toBe(
+      'Please select centre',
+    );
+    expect(await msg({ ...base, state_id: '9', exam_center: 'Digital Learning Centre-IC006-16' })).toBe(
+      'Please select centre',
+    );
+    // The MOCK-NEET dates are the programme's (2025, enrolment closed): none can be chosen now.
+    expect(
+      await msg({
+        ...base,
+        state_id: '9',
+        exam_center: 'F+EC Delhi Janakpuri-DL002-2',
+        class_and_stream: '12&SOE',
+      }),
+    ).toBe('Please select date of exam');
+  });
+
+  it.each([
+    [
+      {
+        state_id: '9',
+        exam_date: '15-03-2026',
+        exam_mode: 'Offline',
+        exam_center: 'RCC Delhi Central-DL001-1',
+        class_and_stream: '11&SOM',
+      },
+    ],
+    [
+      {
+        state_id: '9',
+        exam_date: '2026-03-15',
+        exam_mode: 'Offline',
+        exam_center: '<script>-DL001-1',
+        class_and_stream: '11&SOM',
+      },
+    ],
+    [
+      {
+        state_id: "9' OR '1'='1",
+        exam_date: '2026-03-15',
+        exam_mode: 'Offline',
+        exam_center: 'RCC Delhi Central-DL001-1',
+        class_and_stream: '11&SOM',
+      },
+    ],
+    [
+      {
+        state_id: '9',
+        exam_date: '2026-03-15',
+        exam_mode: 'Offline',
+        exam_center: 'RCC Delhi Central-DL001-1',
+      },
+    ],
+    [
+      {
+        state_id: 9,
+        exam_date: '2026-03-15',
+        exam_mode: 'Offline',
+        exam_center: 'RCC Delhi Central-DL001-1',
+        class_and_stream: '11&SOM',
+      },
+    ],
+  ])('answers bad input %j with 400 and changes nothing', async (body) => {
+    const response = await post('/api/exam-info', '250000000002', body);
+    expect(response.statusCode).toBe(400);
+    expect(
+      await t.db
+        .selectFrom('exam_bookings')
+        .select('student_id')
+        .where('student_id', '=', 'demo-250000000002')
+        .executeTakeFirst(),
+    ).toBeUndefined();
+  });
+});
+
+describe('starting the main exam and the sandbox test player', () => {
+  it('Start Now opens a test page; submitting records the result, shown after the 4-hour delay', async () => {
+    const roll = '250000000002';
+    const main = await mainOf(roll);
+    const start = await post('/api/exam/start', roll, {
+      test_short_code: main.test_short_code,
+      source_type: 'dashboard',
+    });
+    expect(start.statusCode).toBe(200);
+    const url = String((start.data.data as Row).exam_url);
+    expect(url).toMatch(/^\/sandbox\/test\/[0-9a-f-]{36}$/);
+    expect(await mainOf(roll)).toMatchObject({ exam_button_text: 'Resume Test', exam_button_enabled: 1 });
+    // Starting again resumes the same attempt.
+    const again = await post('/api/exam/start', roll, {
+      test_short_code: main.test_short_code,
+      source_type: 'dashboard',
+    });
+    expect((again.data.data as Row).exam_url).toBe(url);
+
+    const page = await t.call({ method: 'GET', url });
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    const fields = [...new Set([...page.body.matchAll(/name="(q-[a-z]+-\d+)"/g)].map((m) => m[1]))];
+    expect(fields).toHaveLength(15); // 5 questions in each of 3 subjects
+    const bad = await t.call({
+      method: 'POST',
+      url,
+      payload: 'q-xxx-1=0',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const foreign = await t.call({
+      method: 'POST',
+      url,
+      payload: 'q-bio-1=0',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(foreign.statusCode).toBe(400); // Biology is not on the foundation paper
+    const submit = await t.call({
+      method: 'POST',
+      url,
+      payload: 'q-math-1=2&q-math-2=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(submit.statusCode).toBe(303);
+    expect(submit.headers.location).toBe(url);
+    const thanks = await t.call({ method: 'GET', url });
+    expect(thanks.body).toContain('Your test has been submitted');
+    expect(thanks.body).toContain('Release my result now');
+    // A second submission changes nothing.
+    await t.call({
+      method: 'POST',
+      url,
+      payload: 'q-math-3=2',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const results = await t.db
+      .selectFrom('exam_results')
+      .selectAll()
+      .where('student_id', '=', 'demo-250000000002')
+      .execute();
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({ score: 8, max_score: 60, scholarship_percent: 0 });
+
+    expect(await mainOf(roll)).toMatchObject({
+      exam_button_text: 'Result Awaited',
+      result_expected_date: '10 Mar 2026, 04:00 PM',
+    });
+    t.clock.advance(4 * HOUR - 1000);
+    expect((await mainOf(roll)).exam_button_text).toBe('Result Awaited');
+    t.clock.advance(1000);
+    expect(await mainOf(roll)).toMatchObject({ exam_button_text: 'View Result', view_report: 1 });
+    t.clock.set(START);
+  });
+
+  it('the release button of the thank-you page releases the result now (sandbox)', async () => {
+    const roll = '250000000004';
+    const attempt = await t.db
+      .selectFrom('exam_attempts')
+      .select('id')
+      .where('student_id', '=', 'demo-250000000004')
+      .executeTakeFirstOrThrow();
+    const release = await t.call({ method: 'POST', url: `/sandbox/test/${attempt.id}/release` });
+    expect(release.statusCode).toBe(303);
+    expect(await mainOf(roll)).toMatchObject({ exam_button_text: 'View Result' });
+    const page = await t.call({ method: 'GET', url: `/sandbox/test/${attempt.id}` });
+    expect(page.body).toContain('View your result');
+  });
+
+  it('refuses to start a test that is not open', async () => {
+    for (const [roll, code, msg] of [
+      ['250000000001', 'IACST-SOM', 'This test has not started yet.'],
+      ['250000000005', 'IACST-SOM', 'You have already taken this test.'],
+    ] as const) {
+      const response = await post('/api/exam/start', roll, {
+        test_short_code: code,
+        source_type: 'dashboard',
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.data.msg).toMatch(msg);
+    }
+    const other = await post('/api/exam/start', '250000000015', {
+      test_short_code: 'IACST-SOM',
+      source_type: 'dashboard',
+    });
+    expect(other.statusCode).toBe(404);
+    const down = await post('/api/exam/start', '250000000015', {
+      test_short_code: 'IACST-SOE',
+      source_type: 'dashboard',
+    });
+    expect(down.statusCode).toBe(503);
+    expect(down.data.msg).toMatch(/maintenance/);
+    for (const body of [
+      { test_short_code: 'iacst', source_type: 'dashboard' },
+      { test_short_code: 'IACST-SOE' },
+      { test_short_code: 'IACST-SOE', source_type: 'DROP TABLE' },
+    ])
+      expect((await post('/api/exam/start', '250000000002', body)).statusCode).toBe(400);
+  });
+
+  it('an attempt past its time cannot be submitted', async () => {
+    const roll = '250000000009'; // IAT offline: no online start; use a fresh online student instead
+    expect(
+      (await post('/api/exam/start', roll, { test_short_code: 'IAT-MAIN', source_type: 'dashboard' }))
+        .statusCode,
+    ).toBe(409);
+    const series = ((await dashboard('250000000013')).mock_jee_series as Row[])[2] as Row;
+    const launch = launchOf((series.papers as Row[])[1] as Row);
+    const opened = await post('/api/test-launch', '250000000013', launch);
+    const url = String((opened.data.data as Row).exam_url);
+    t.clock.advance(3 * HOUR + 1000); // a 3-hour paper
+    const late = await t.call({
+      method: 'POST',
+      url,
+      payload: 'q-phy-1=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(late.statusCode).toBe(410);
+    expect((await t.call({ method: 'GET', url })).statusCode).toBe(410);
+    t.clock.set(START);
+  });
+
+  it('unknown test pages answer 404', async () => {
+    expect(
+      (await t.call({ method: 'GET', url: '/sandbox/test/00000000-0000-4000-8000-000000000000' })).statusCode,
+    ).toBe(404);
+    expect((await t.call({ method: 'GET', url: '/sandbox/test/not-a-uuid' })).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/test-launch', () => {
+  it('Begin Test on a live JEE paper opens its test page; submitting it shows the result 3 days later', async () => {
+    const roll = '250000000013';
+    const series = ((await dashboard(roll)).mock_jee_series as Row[])[2] as Row;
+    const launch = launchOf((series.papers as Row[])[0] as Row);
+    const response = await post('/api/test-launch', roll, launch);
+    expect(response.statusCode).toBe(200);
+    const url = String((response.data.data as Row).exam_url);
+    const body = await answerPage(url, 15);
+    const answers = body
+      .split('&')
+      .map((pair) => pair.replace(/=R$/, '=0').replace(/=W$/, '=0'))
+      .join('&');
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url,
+          payload: answers,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        })
+      ).statusCode,
+    ).toBe(303);
+    const after = ((await dashboard(roll)).mock_jee_series as Row[])[2] as Row;
+    expect((after.papers as Row[]).map((p) => p.btn_txt)).toEqual(['Result Awaited', 'Begin Test']);
+    t.clock.advance(72 * HOUR);
+    const later = ((await dashboard(roll)).mock_jee_series as Row[])[2] as Row;
+    expect(later.status).toBe('Results');
+    expect((later.papers as Row[])[0]?.btn_txt).toBe('View Result');
+    const resultLaunch = launchOf((later.papers as Row[])[0] as Row);
+    expect(resultLaunch.event_type).toBe('result');
+    const opened = await post('/api/test-launch', roll, resultLaunch);
+    expect(opened.statusCode).toBe(200);
+    const resultUrl = String((opened.data.data as Row).result_url);
+    const data = decodeURIComponent(resultUrl.replace('/iacst-result?data=', ''));
+    expect(Object.fromEntries(new URLSearchParams(Buffer.from(data, 'base64').toString()))).toEqual({
+      roll_number: roll,
+      dob: '28-10-2006',
+      exam_short_code: 'MJEE-P1',
+      external_schedule_id: 'demo-250000000013-test-3',
+    });
+    t.clock.set(START);
+  });
+
+  it('View Result on a released result answers its result page', async () => {
+    const main = await mainOf('250000000005');
+    const response = await post('/api/test-launch', '250000000005', launchOf(main));
+    expect(response.statusCode).toBe(200);
+    expect((response.data.data as Row).result_url).toBe(main.report_link);
+  });
+
+  it('rejects forged payloads', async () => {
+    const roll = '250000000013';
+    const series = ((await dashboard(roll)).mock_jee_series as Row[])[3] as Row; // upcoming
+    const upcoming = launchOf((series.papers as Row[])[0] as Row);
+    const otherStudent = launchOf(await mainOf('250000000005'));
+    const forged: Array<[Row, number]> = [
+      [{ ...upcoming, event_type: 'exam' }, 409], // Upcoming is not Begin Test
+      [{ ...upcoming, user_id: '250000000005' }, 403],
+      [{ ...upcoming, exam_start_time: '2026-03-10T00:00:00.000Z' }, 403],
+      [{ ...upcoming, we_user_id: 'PS99999999' }, 403],
+      [{ ...upcoming, groups: { state: 'Goa' } }, 403],
+      [{ ...upcoming, tenant_id: 'someone-else' }, 403],
+      [{ ...upcoming, external_schedule_id: 'demo-250000000005-test-1' }, 403],
+      [otherStudent, 403], // another student's sitting
+    ];
+    for (const [payload, status] of forged) {
+      const response = await post('/api/test-launch', roll, payload);
+      expect(response.statusCode).toBe(status);
+      expect(response.data.success).toBe('false');
+    }
+    const missed = launchOf(
+      (((await dashboard(roll)).mock_jee_series as Row[])[0]?.papers as Row[])[0] as Row,
+    );
+    expect(missed.event_type).toBe('result');
+    expect((await post('/api/test-launch', roll, missed)).statusCode).toBe(409); // no result to show
+    for (const bad of [
+      { ...upcoming, extra: 1 },
+      { ...upcoming, event_type: 'admin' },
+      { ...upcoming, dob: '2006-10-28' },
+      { ...upcoming, groups: { state: 'x', more: 1 } },
+    ])
+      expect((await post('/api/test-launch', roll, bad)).statusCode).toBe(400);
+    expect(
+      await t.db
+        .selectFrom('exam_attempts')
+        .select('id')
+        .where('schedule_id', '=', 'demo-250000000013-test-4')
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it('needs a session', async () => {
+    const launch = launchOf(await mainOf('250000000005'));
+    const response = await t.call({ method: 'POST', url: '/api/test-launch', payload: launch });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('test-platform token, student result and the JEE exam link', () => {
+  const token = async (roll: string) => {
+    const response = await t.call({
+      method: 'GET',
+      url: '/api/test-platform/token',
+      headers: await auth(roll),
+    });
+    expect(response.statusCode).toBe(200);
+    return String(response.data.data);
+  };
+
+  it('the student result call answers with the token, for its own roll number only', async () => {
+    const tok = await token('250000000005');
+    const ok = await t.call({
+      method: 'GET',
+      url: '/api/student-result?rollNo=250000000005',
+      headers: { authorization: `Bearer ${tok}` },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.data.data).toMatchObject({
+      roll_number: '250000000005',
+      scholarship_percentage: '60',
+      overall_percentage: '75.0',
+      status: 'Qualified',
+    });
+    const other = await t.call({
+      method: 'GET',
+      url: '/api/student-result?rollNo=250000000006',
+      headers: { authorization: `Bearer ${tok}` },
+    });
+    expect(other.statusCode).toBe(403);
+    const session = (await auth('250000000005')).authorization;
+    const withSession = await t.call({
+      method: 'GET',
+      url: '/api/student-result?rollNo=250000000005',
+      headers: { authorization: session },
+    });
+    expect(withSession.statusCode).toBe(401); // a session token is not a test-platform token
+    t.clock.advance(15 * 60_000 + 1);
+    const expired = await t.call({
+      method: 'GET',
+      url: '/api/student-result?rollNo=250000000005',
+      headers: { authorization: `Bearer ${tok}` },
+    });
+    expect(expired.statusCode).toBe(401);
+    t.clock.set(START);
+    expect(
+      (
+        await t.call({
+          method: 'GET',
+          url: '/api/student-result?rollNo=12',
+          headers: { authorization: `Bearer ${tok}` },
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+
+  it('answers null before a result exists, and IAT results on the IAT call', async () => {
+    const none = await t.call({
+      method: 'GET',
+      url: '/api/student-result?rollNo=250000000001',
+      headers: { authorization: `Bearer ${await token('250000000001')}` },
+    });
+    expect(none.data).toEqual({ success: 'true', msg: 'Your result would be available soon.', data: null });
+    const iatToken = await token('250000000010');
+    const iat = await t.call({
+      method: 'GET',
+      url: '/api/student-result/iat?rollNo=250000000010',
+      headers: { authorization: `Bearer ${iatToken}` },
+    });
+    expect(iat.data.data).toMatchObject({
+      exam_type: 'IAT',
+      test_short_code: 'IAT-MAIN',
+      overall_percentage: '75.0',
+    });
+    expect(
+      (
+        await t.call({
+          method: 'GET',
+          url: '/api/student-result?rollNo=250000000010',
+          headers: { authorization: `Bearer ${iatToken}` },
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('the JEE exam link needs the tenant headers and opens a live paper', async () => {
+    const roll = '250000000013';
+    const series = ((await dashboard(roll)).mock_jee_series as Row[])[2] as Row;
+    const paper = ((series.papers as Row[])[1] as Row).exam_data as Row;
+    const body = { exam_short_code: paper.exam_short_code, external_schedule_id: paper.external_schedule_id };
+    const tok = await token(roll);
+    const call = (headers: Record<string, string>) =>
+      t.call({ method: 'POST', url: '/api/mock-jee/exam-link', payload: body, headers });
+    expect(
+      (await call({ 'x-tenant-id': 'examflow-sandbox', 'x-tenant-token': tok })).data.data,
+    ).toMatchObject({ exam_url: expect.stringMatching(/^\/sandbox\/test\//) });
+    expect((await call({ 'x-tenant-id': 'other', 'x-tenant-token': tok })).statusCode).toBe(401);
+    expect(
+      (await call({ 'x-tenant-id': 'examflow-sandbox', 'x-tenant-token': 'x'.repeat(43) })).statusCode,
+    ).toBe(401);
+    expect((await call({ 'x-tenant-id': 'examflow-sandbox' })).statusCode).toBe(401);
+    const foreign = await t.call({
+      method: 'POST',
+      url: '/api/mock-jee/exam-link',
+      payload: body,
+      headers: { 'x-tenant-id': 'examflow-sandbox', 'x-tenant-token': await token('250000000005') },
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+});
+
+describe('POST /sandbox/results/release', () => {
+  it('releases pending results of a roll number', async () => {
+    const response = await t.call({
+      method: 'POST',
+      url: '/sandbox/results/release',
+      payload: { roll_number: '250000000001' },
+    });
+    expect(response.data).toEqual({ success: 'true', msg: 'No pending results.', released: 0 });
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: '/sandbox/results/release',
+          payload: { roll_number: '999999999999' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: '/sandbox/results/release',
+          payload: { roll_number: "1' OR 1=1" },
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+});

@@ -1,0 +1,237 @@
+// The edit-exam flow (part 2 §4): dates to move to, and the change itself. Editing needs
+// is_edit_allowed and an edit left (dates a centre sets are not counted); a first switch to an
+// offline exam costs the programme's offlineSwitchFee, and the change waits for the payment.
+import type { Kysely } from 'kysely';
+import type { ExamEditDatesBody } from '../../../src/generated/api/exam-edit-dates';
+import type { ExamEditInfoBody, ExamEditInfoReply } from '../../../src/generated/api/exam-edit-info';
+import { ApiError } from '../../api/errors';
+import { newId } from '../../auth/tokens';
+import { iso, type AppContext, type Student } from '../../context';
+import type { Database } from '../../db/schema';
+import type { CentresTable } from '../../db/tables/master';
+import { createOrder, orderById, type Order } from '../../payments/orders';
+import { centreByCode, centreValue, classStreamOf, eligible, serves } from '../master/centres';
+import { datesPerCentre, openExamDates } from '../master/exam-calendar';
+import { allowedModes, programmeOf } from './programme';
+import { loadExamContext, type Booking } from './sittings';
+import { dateLabelWithDay } from './time';
+
+type Mode = 'Online' | 'Offline';
+
+const modeLabel = (mode: Mode) => (mode === 'Offline' ? 'an offline' : 'an online');
+
+function checkMode(student: Student, ctx: AppContext, mode: Mode) {
+  const programme = programmeOf(ctx.site, student.exam_type);
+  if (!allowedModes(programme).includes(mode))
+    throw new ApiError(400, `${programme.shortName} is not held as ${modeLabel(mode)} exam.`);
+  return programme;
+}
+
+async function checkClassStream(ctx: AppContext, student: Student, value: string) {
+  const programme = programmeOf(ctx.site, student.exam_type);
+  const row = await classStreamOf(ctx, value);
+  if (!eligible(programme, row))
+    throw new ApiError(400, `Class ${row.class} is not eligible for ${programme.shortName}.`);
+  return row;
+}
+
+export async function examDates(
+  ctx: AppContext,
+  student: Student,
+  body: ExamEditDatesBody,
+): Promise<Record<string, string>> {
+  const programme = checkMode(student, ctx, body.exam_mode);
+  const cs = await checkClassStream(ctx, student, body.class_and_stream);
+  let centre: CentresTable | undefined;
+  if (body.exam_mode === 'Offline') {
+    centre = await centreByCode(ctx, body.branch_code);
+    if (
+      !centre ||
+      centre.listed !== 1 ||
+      !serves(centre, { examType: programme.examType, mode: 'Offline', stream: cs.stream })
+    )
+      throw new ApiError(400, 'Please select centre');
+  }
+  const dates = await openExamDates(ctx, programme, centre);
+  return Object.fromEntries(dates.map((d) => [d, dateLabelWithDay(d)]));
+}
+
+interface Change {
+  booking: Omit<Booking, 'offline_fee_paid'>;
+}
+
+async function writeBooking(
+  db: Kysely<Database>,
+  studentId: string,
+  booking: Booking,
+  now: Date,
+): Promise<void> {
+  const values = { ...booking, exam_date: booking.exam_date ?? '', updated_at: iso(now) };
+  await db
+    .insertInto('exam_bookings')
+    .values({ student_id: studentId, ...values })
+    .onConflict((oc) => oc.column('student_id').doUpdateSet(values))
+    .execute();
+}
+
+/** Applies the edit a paid offline-switch order was for (once). For the paid-order hook. */
+export async function applyPaidExamEdit(db: Kysely<Database>, order: Order, now: Date): Promise<boolean> {
+  const request = await db
+    .selectFrom('exam_edit_requests')
+    .selectAll()
+    .where('order_id', '=', order.id)
+    .executeTakeFirst();
+  if (!request || request.status !== 'pending' || order.status !== 'paid') return false;
+  const done = await db
+    .updateTable('exam_edit_requests')
+    .set({ status: 'applied' })
+    .where('id', '=', request.id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows) !== 1) return false;
+  const change = JSON.parse(request.change) as Change;
+  await writeBooking(db, request.student_id, { ...change.booking, offline_fee_paid: 1 }, now);
+  return true;
+}
+
+/** Applies the student's edits whose payment the gateway has confirmed since. */
+export async function applyConfirmedEdits(ctx: AppContext, studentId: string): Promise<void> {
+  const pending = await ctx.db
+    .selectFrom('exam_edit_requests')
+    .select('order_id')
+    .where('student_id', '=', studentId)
+    .where('status', '=', 'pending')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  for (const { order_id } of pending) {
+    const order = await orderById(ctx, order_id);
+    if (order?.status === 'paid')
+      await ctx.db.transaction().execute((trx) => applyPaidExamEdit(trx, order, ctx.now()));
+  }
+}
+
+export async function updateExamInfo(
+  ctx: AppContext,
+  student: Student,
+  body: ExamEditInfoBody,
+): Promise<ExamEditInfoReply> {
+  const programme = checkMode(student, ctx, body.exam_mode);
+  if (student.is_edit_allowed !== 1 || student.remove_edit_exam_edit_profile === 1)
+    throw new ApiError(403, 'Editing the exam is not allowed for your registration.');
+  await applyConfirmedEdits(ctx, student.id);
+  const ec = await loadExamContext(ctx, student);
+  if (programme.schedule.papers || !ec.main)
+    throw new ApiError(400, `The ${programme.shortName} schedule cannot be edited.`);
+  if (ec.main.result || ec.main.attempt)
+    throw new ApiError(409, 'You have already taken your test, so its details can no longer be changed.');
+  const cs = await checkClassStream(ctx, student, body.class_and_stream);
+  const offline = body.exam_mode === 'Offline';
+
+  let centre: CentresTable | undefined;
+  let stateId: string | null = null;
+  if (offline) {
+    const state = body.state_id
+      ? await ctx.db.selectFrom('states').select('tid').where('tid', '=', body.state_id).executeTakeFirst()
+      : undefined;
+    if (!state) throw new ApiError(400, 'Please select state');
+    stateId = state.tid;
+    const [, code = '', id = ''] = /^.+-([A-Za-z]{2}\d{3})-([A-Za-z0-9]{1,10})$/.exec(body.exam_center) ?? [];
+    centre = id
+      ? await ctx.db.selectFrom('centres').selectAll().where('id', '=', id).executeTakeFirst()
+      : undefined;
+    if (
+      !centre ||
+      centreValue(centre) !== body.exam_center ||
+      centre.code !== code.toUpperCase() ||
+      centre.listed !== 1 ||
+      centre.state_tid !== stateId ||
+      !serves(centre, { examType: programme.examType, mode: 'Offline', stream: cs.stream })
+    )
+      throw new ApiError(400, 'Please select centre');
+  } else if (body.state_id) {
+    const state = await ctx.db
+      .selectFrom('states')
+      .select('tid')
+      .where('tid', '=', body.state_id)
+      .executeTakeFirst();
+    if (!state) throw new ApiError(400, 'Please select state');
+    stateId = state.tid;
+  }
+  const dates = await openExamDates(ctx, programme, centre);
+  if (!dates.includes(body.exam_date)) throw new ApiError(400, 'Please select date of exam');
+
+  const current = ec.booking;
+
+  const slot = programme.schedule.slots.find((s) =>
+    s.label.toLowerCase().includes(body.exam_mode.toLowerCase()),
+  );
+  const next: Change['booking'] = {
+    class_stream: `${cs.class}&${cs.stream}`,
+    exam_mode: body.exam_mode,
+    exam_state_id: stateId,
+    exam_centre: centre ? centreValue(centre) : null,
+    exam_date: body.exam_date,
+    exam_slot_id: slot?.id ?? current.exam_slot_id,
+    exam_attempts_left: current.exam_attempts_left,
+    is_offline_sf_exam_date: offline && (await datesPerCentre(ctx, programme)) ? 1 : 0,
+  };
+  const changed = (['class_stream', 'exam_mode', 'exam_state_id', 'exam_centre', 'exam_date'] as const).some(
+    (k) => (next[k] ?? null) !== (current[k] ?? null),
+  );
+  if (!changed) throw new ApiError(400, 'Nothing to change: these are your current exam details.');
+  // Dates a centre sets (offline) are unrestricted; any other edit uses one attempt.
+  if (!next.is_offline_sf_exam_date) {
+    if (current.exam_attempts_left <= 0) throw new ApiError(403, 'You have no exam edits left.');
+    next.exam_attempts_left = current.exam_attempts_left - 1;
+  }
+
+  const fee = programme.fee.offlineSwitchFee ?? 0;
+  const needsPayment =
+    offline && current.exam_mode !== 'Offline' && fee > 0 && current.offline_fee_paid !== 1;
+  if (needsPayment) {
+    const method = body.payment_mode ?? programme.payment.default;
+    if (!programme.payment.methods.some((m) => m.value === method))
+      throw new ApiError(400, 'Please choose a valid payment method.');
+    const data = await ctx.db.transaction().execute(async (trx) => {
+      const requestId = newId();
+      const payment = await createOrder(
+        ctx,
+        {
+          studentId: student.id,
+          kind: 'exam',
+          amount: fee,
+          paymentMethod: method,
+          returnPath: '/dashboard',
+          successQuery: { editExam: 'true' },
+          failureQuery: { editExam: 'true' },
+          details: { purpose: 'exam-edit', request_id: requestId, exam_type: programme.examType },
+        },
+        trx,
+      );
+      await trx
+        .insertInto('exam_edit_requests')
+        .values({
+          id: requestId,
+          student_id: student.id,
+          order_id: payment.order_id,
+          change: JSON.stringify({ booking: next } satisfies Change),
+          status: 'pending',
+          created_at: iso(ctx.now()),
+        })
+        .execute();
+      return payment;
+    });
+    return {
+      success: 'true',
+      msg: `Pay ₹${fee} (non-refundable) to switch to an offline exam. Your new exam details apply once the payment is confirmed.`,
+      payment_required: true,
+      data,
+    };
+  }
+  await writeBooking(ctx.db, student.id, { ...next, offline_fee_paid: current.offline_fee_paid }, ctx.now());
+  return {
+    success: 'true',
+    msg: `Your exam details have been updated. Your exam is on ${dateLabelWithDay(body.exam_date)}.`,
+  };
+}

@@ -1,0 +1,147 @@
+// Test launch: the exam-launch payload of a sitting (the dashboard hands it out, the launch call
+// checks it field by field), starting or resuming an attempt, and the result page's address.
+import { toDdMmYyyy } from '../../../src/domain/dates';
+import { ApiError } from '../../api/errors';
+import { newId } from '../../auth/tokens';
+import { addMs, iso, type AppContext } from '../../context';
+import { splitClassStream } from './programme';
+import { buttonText, type ExamContext, type Sitting } from './sittings';
+import { istInstant } from './time';
+
+/** The tenant id of the sandbox test platform (the real one is a configured key, part 2 §9). */
+export const SANDBOX_TENANT_ID = 'examflow-sandbox';
+
+export interface LaunchPayload {
+  tenant_id: string;
+  user_id: string;
+  exam_short_code: string;
+  external_schedule_id: string;
+  exam_start_time: string;
+  exam_end_time: string;
+  result_date_time: string;
+  dob: string;
+  stream: string;
+  groups: { state: string };
+  attempt_state: 'not_started' | 'in_progress' | 'submitted';
+  event_type: 'exam' | 'result';
+  reset_cutoff_time: string;
+  klass: string;
+  we_user_id: string;
+}
+
+/** Fields that name the student and the sitting: a difference means the payload was forged. */
+const IDENTITY: Array<keyof LaunchPayload> = [
+  'tenant_id',
+  'user_id',
+  'exam_short_code',
+  'external_schedule_id',
+  'exam_start_time',
+  'exam_end_time',
+  'dob',
+  'stream',
+  'groups',
+  'reset_cutoff_time',
+  'klass',
+  'we_user_id',
+];
+
+export function launchPayload(ec: ExamContext, sitting: Sitting): LaunchPayload {
+  const { student, booking } = ec;
+  const { klass, stream } = splitClassStream(booking.class_stream);
+  return {
+    tenant_id: SANDBOX_TENANT_ID,
+    user_id: student.roll_number,
+    exam_short_code: sitting.paper.code,
+    external_schedule_id: sitting.scheduleId,
+    exam_start_time: iso(sitting.opensAt),
+    exam_end_time: iso(sitting.closesAt),
+    result_date_time: iso(sitting.resultAt),
+    // Midnight of the birthday in India time, i.e. the day before at T18:30Z (part 2 §9).
+    dob: iso(istInstant(student.dob)),
+    stream,
+    groups: { state: booking.exam_state_id ?? student.state ?? '' },
+    attempt_state: sitting.result ? 'submitted' : sitting.attempt ? 'in_progress' : 'not_started',
+    event_type: buttonText(sitting.state) === 'Begin Test' ? 'exam' : 'result',
+    reset_cutoff_time: iso(sitting.closesAt),
+    klass,
+    we_user_id: student.psid,
+  };
+}
+
+/** Refuses a payload that is not the one this sitting has now. */
+export function checkPayload(expected: LaunchPayload, received: LaunchPayload): void {
+  const same = (key: keyof LaunchPayload) => JSON.stringify(expected[key]) === JSON.stringify(received[key]);
+  if (!IDENTITY.every(same)) throw new ApiError(403, 'The test details do not match your registration.');
+  if (!same('attempt_state') || !same('event_type') || !same('result_date_time'))
+    throw new ApiError(409, 'Your test status has changed. Please refresh your dashboard.');
+}
+
+export function assertPlayerUp(ctx: AppContext, ec: ExamContext): void {
+  if (ec.state.testplayer_down === 1)
+    throw new ApiError(
+      503,
+      ec.state.dashboard_msg ?? 'The test platform is under maintenance. Please try again after some time.',
+    );
+  if (!ctx.config.sandbox) throw new ApiError(503, 'The test platform is not available right now.');
+}
+
+/** The open attempt of the sitting, or a new one; refuses a sitting that cannot be taken now. */
+export async function startAttempt(
+  ctx: AppContext,
+  ec: ExamContext,
+  sitting: Sitting,
+  sourceType: string,
+): Promise<string> {
+  assertPlayerUp(ctx, ec);
+  if (sitting.attempt) return sitting.attempt.id;
+  if (sitting.state !== 'open') throw new ApiError(409, notStartable(sitting));
+  const now = ctx.now();
+  const id = newId();
+  const end = addMs(now, sitting.paper.durationMinutes * 60_000);
+  await ctx.db
+    .insertInto('exam_attempts')
+    .values({
+      id,
+      student_id: ec.student.id,
+      paper_code: sitting.paper.code,
+      schedule_id: sitting.scheduleId,
+      status: 'open',
+      source_type: sourceType,
+      started_at: iso(now),
+      expires_at: iso(end < sitting.closesAt ? end : sitting.closesAt),
+      submitted_at: null,
+      answers: '{}',
+    })
+    .execute();
+  return id;
+}
+
+export function notStartable(sitting: Sitting): string {
+  switch (sitting.state) {
+    case 'upcoming':
+      return 'This test has not started yet.';
+    case 'missed':
+      return 'You have missed your test. Contact the support number or visit the branch to reschedule the test.';
+    case 'awaited':
+    case 'released':
+      return 'You have already taken this test.';
+    case 'offline_day':
+      return 'This test is held offline at your exam centre.';
+    case 'locked':
+      return 'Buy the mock test papers to unlock this test.';
+    default:
+      return 'This test cannot be started now.';
+  }
+}
+
+export const examUrl = (attemptId: string): string => `/sandbox/test/${attemptId}`;
+
+/** /iacst-result?data=<base64 of the key/value pairs the result call takes>. */
+export function resultUrl(ec: ExamContext, sitting: Sitting): string {
+  const pairs = new URLSearchParams({ roll_number: ec.student.roll_number, dob: toDdMmYyyy(ec.student.dob) });
+  if (sitting.kind !== 'main') {
+    pairs.set('exam_short_code', sitting.paper.code);
+    pairs.set('external_schedule_id', sitting.scheduleId);
+  }
+  return `/iacst-result?data=${encodeURIComponent(Buffer.from(pairs.toString()).toString('base64'))}`;
+}

@@ -1,0 +1,52 @@
+// The programme config of a student's exam type, and the rules the exam routes read from it.
+import type { ConfigBundle } from '../../../src/engine/config-bundle';
+import type { Programme } from '../../../src/generated/config/programme';
+import { ApiError } from '../../api/errors';
+
+export function programmeOf(site: ConfigBundle, examType: string): Programme {
+  const programme = Object.values(site.programmes).find((p) => p.examType === examType);
+  if (!programme) throw new ApiError(404, 'This exam is not offered any more.');
+  return programme;
+}
+
+export function maybeProgramme(site: ConfigBundle, examType: string): Programme | undefined {
+  return Object.values(site.programmes).find((p) => p.examType === examType);
+}
+
+export type Slot = Programme['schedule']['slots'][number];
+
+export const slotOf = (programme: Programme, slotId: string | null): Slot =>
+  programme.schedule.slots.find((s) => s.id === slotId) ?? programme.schedule.slots[0];
+
+const HOUR_MS = 3_600_000;
+
+/** When a result shows after submission (the lower bound of the programme's window). */
+export const resultDelayMs = (programme: Programme): number =>
+  programme.windows.resultDelay.min * (programme.windows.resultDelay.unit === 'days' ? 24 : 1) * HOUR_MS;
+
+export const resultDelayText = (programme: Programme): string => {
+  const { min, max, unit } = programme.windows.resultDelay;
+  return min === max ? `${min} ${unit}` : `${min} to ${max} ${unit}`;
+};
+
+/** The exam modes a student of this programme may choose in the edit-exam flow. */
+export function allowedModes(programme: Programme): Array<'Online' | 'Offline'> {
+  if (programme.mode === 'offline') return ['Offline'];
+  return programme.fee.offlineSwitchFee !== undefined ? ['Online', 'Offline'] : ['Online'];
+}
+
+/** class&stream → its parts. */
+export function splitClassStream(value: string): { klass: string; stream: string } {
+  const [klass = '', stream = ''] = value.split('&');
+  return { klass, stream };
+}
+
+export const careerTypes: Record<string, string> = { SOE: 'Engineering', SOF: 'Foundation', SOM: 'Medical' };
+
+/** Support number shown to the student: the digital-only branch has its own. */
+export function helpLine(site: ConfigBundle, programme: Programme, branchCode: string): string {
+  return branchCode === DIGITAL_BRANCH ? site.site.support.ic006Phone : programme.support.phone;
+}
+
+/** The digital-only special branch (part 2 §1). */
+export const DIGITAL_BRANCH = 'IC006';

@@ -1,0 +1,423 @@
+// A student's sittings: the main exam, the tests of a series (MOCK-JEE) and the sample and mock
+// papers, each with its window, attempt, result and state, computed from the programme config,
+// the booking and the clock. The dashboard, the launch calls and the result call all read this.
+import type { Programme } from '../../../src/generated/config/programme';
+import { newId } from '../../auth/tokens';
+import { addMs, iso, type AppContext, type Student } from '../../context';
+import type { Db } from '../../db/database';
+import type {
+  ExamAttemptsTable,
+  ExamPapersTable,
+  ExamResultsTable,
+  ExamStudentStateTable,
+} from '../../db/tables/exams';
+import { isCoursePurchased, isMockPurchased } from '../commerce/purchases';
+import { maybeProgramme, programmeOf, resultDelayMs, slotOf, splitClassStream } from './programme';
+import { addDays, istDate, istInstant } from './time';
+
+const HOUR_MS = 3_600_000;
+/** Sample and mock papers stay open this long after registration. */
+const PACK_VALIDITY_DAYS = 365;
+/** The main exam's schedule ids start with this; the date follows. */
+const MAIN_PREFIX = 'M-';
+
+export interface Booking {
+  class_stream: string;
+  exam_mode: 'Online' | 'Offline';
+  exam_state_id: string | null;
+  exam_centre: string | null;
+  exam_date: string | null;
+  exam_slot_id: string | null;
+  exam_attempts_left: number;
+  is_offline_sf_exam_date: number;
+  offline_fee_paid: number;
+}
+
+export type SittingKind = 'main' | 'series' | 'sample' | 'pack';
+export type SittingState =
+  'upcoming' | 'open' | 'in_progress' | 'awaited' | 'released' | 'missed' | 'offline_day' | 'locked';
+
+export interface Paper {
+  code: string;
+  examType: string;
+  stream: string;
+  title: string;
+  subjects: string[];
+  durationMinutes: number;
+  part: number;
+}
+
+export interface Sitting {
+  kind: SittingKind;
+  paper: Paper;
+  scheduleId: string;
+  testName: string;
+  examDate: string;
+  opensAt: Date;
+  closesAt: Date;
+  /** The open attempt (not expired), if any. */
+  attempt?: ExamAttemptsTable;
+  result?: ExamResultsTable;
+  state: SittingState;
+  /** When the result shows (expected when there is none yet). */
+  resultAt: Date;
+}
+
+export interface Series {
+  id: string;
+  seriesNo: number;
+  name: string;
+  examDate: string;
+  opensAt: Date;
+  closesAt: Date;
+  status: 'Upcoming' | 'Ongoing' | 'Results' | 'Missed';
+  papers: Sitting[];
+}
+
+export interface ExamContext {
+  student: Student;
+  programme: Programme;
+  booking: Booking;
+  state: ExamStudentStateTable;
+  main?: Sitting;
+  series: Series[];
+  sample: Sitting[];
+  pack: Sitting[];
+  /** A course or the sample-paper pack was bought (commerce's purchases, or the demo state). */
+  coursePurchased: boolean;
+  mockPurchased: boolean;
+  now: Date;
+}
+
+const toPaper = (row: ExamPapersTable): Paper => ({
+  code: row.code,
+  examType: row.exam_type,
+  stream: row.stream,
+  title: row.title,
+  subjects: JSON.parse(row.subjects) as string[],
+  durationMinutes: row.duration_minutes,
+  part: row.part,
+});
+
+export async function bookingOf(db: Db, student: Student): Promise<Booking> {
+  const edited = await db
+    .selectFrom('exam_bookings')
+    .selectAll()
+    .where('student_id', '=', student.id)
+    .executeTakeFirst();
+  if (edited) return edited;
+  return {
+    class_stream: student.class_stream,
+    exam_mode: student.exam_mode,
+    exam_state_id: student.exam_state_id,
+    exam_centre: student.exam_centre,
+    exam_date: student.exam_date,
+    exam_slot_id: student.exam_slot_id,
+    exam_attempts_left: student.exam_attempts_left,
+    is_offline_sf_exam_date: 0,
+    offline_fee_paid: 0,
+  };
+}
+
+/** The student's dashboard state row, created with defaults the first time it is needed. */
+export async function stateOf(ctx: AppContext, studentId: string): Promise<ExamStudentStateTable> {
+  const found = await ctx.db
+    .selectFrom('exam_student_state')
+    .selectAll()
+    .where('student_id', '=', studentId)
+    .executeTakeFirst();
+  if (found) return found;
+  await ctx.db
+    .insertInto('exam_student_state')
+    .values(defaultState(studentId, ctx.now()))
+    .onConflict((oc) => oc.column('student_id').doNothing())
+    .execute();
+  return ctx.db
+    .selectFrom('exam_student_state')
+    .selectAll()
+    .where('student_id', '=', studentId)
+    .executeTakeFirstOrThrow();
+}
+
+export const defaultState = (studentId: string, now: Date): ExamStudentStateTable => ({
+  student_id: studentId,
+  student_city: null,
+  school_board: null,
+  school_id: null,
+  school_name: null,
+  absent: 0,
+  course_purchased: 0,
+  mock_purchased: 0,
+  testplayer_down: 0,
+  dashboard_msg: null,
+  admit_card_id: newId(),
+  updated_at: iso(now),
+});
+
+/** An attempt still running: open and not past its end. */
+const running = (attempts: ExamAttemptsTable[], now: Date) =>
+  attempts.find((a) => a.status === 'open' && new Date(a.expires_at) > now);
+
+function stateFor(
+  sitting: Omit<Sitting, 'state' | 'resultAt'>,
+  now: Date,
+  offline: boolean,
+  absent: boolean,
+): SittingState {
+  if (sitting.result) return new Date(sitting.result.release_at) <= now ? 'released' : 'awaited';
+  if (sitting.attempt) return 'in_progress';
+  if (now < sitting.opensAt) return 'upcoming';
+  if (offline) {
+    if (now < sitting.closesAt) return 'offline_day';
+    return absent ? 'missed' : 'awaited';
+  }
+  return now < sitting.closesAt ? 'open' : 'missed';
+}
+
+export async function loadExamContext(ctx: AppContext, student: Student): Promise<ExamContext> {
+  const { db, site } = ctx;
+  const now = ctx.now();
+  const programme = programmeOf(site, student.exam_type);
+  const [booking, state, paperRows, attempts, results, seriesRows] = await Promise.all([
+    bookingOf(db, student),
+    stateOf(ctx, student.id),
+    db.selectFrom('exam_papers').selectAll().orderBy('code').execute(),
+    db
+      .selectFrom('exam_attempts')
+      .selectAll()
+      .where('student_id', '=', student.id)
+      .orderBy('started_at', 'desc')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('exam_results')
+      .selectAll()
+      .where('student_id', '=', student.id)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('exam_series')
+      .selectAll()
+      .where('student_id', '=', student.id)
+      .orderBy('series_no')
+      .execute(),
+  ]);
+  // Durations follow the programme config (a series' papers have their own).
+  const papers = paperRows.map(toPaper).map((p) => {
+    const owner = maybeProgramme(site, p.examType);
+    const minutes =
+      p.part >= 1 && owner?.schedule.papers
+        ? owner.schedule.papers.durationMinutes
+        : owner?.schedule.durationMinutes;
+    return { ...p, durationMinutes: minutes ?? p.durationMinutes };
+  });
+  const [coursePurchased, mockPurchased] = await Promise.all([
+    state.course_purchased === 1 || isCoursePurchased(db, student.id),
+    state.mock_purchased === 1 || isMockPurchased(db, student.id),
+  ]);
+  const { stream } = splitClassStream(booking.class_stream);
+  const delay = resultDelayMs(programme);
+  const build = (
+    kind: SittingKind,
+    paper: Paper,
+    scheduleId: string,
+    window: { examDate: string; opensAt: Date; closesAt: Date },
+    testName: string,
+    options: { offline?: boolean; absent?: boolean; delayMs?: number; locked?: boolean } = {},
+  ): Sitting => {
+    const mine = attempts.filter((a) => a.paper_code === paper.code && a.schedule_id === scheduleId);
+    const result = results.find((r) => r.paper_code === paper.code && r.schedule_id === scheduleId);
+    const base = {
+      kind,
+      paper,
+      scheduleId,
+      testName,
+      ...window,
+      attempt: result ? undefined : running(mine, now),
+      result,
+    };
+    const computed = stateFor(base, now, options.offline ?? false, options.absent ?? false);
+    return {
+      ...base,
+      state: options.locked && !result && computed !== 'in_progress' ? 'locked' : computed,
+      resultAt: result ? new Date(result.release_at) : addMs(window.closesAt, options.delayMs ?? delay),
+    };
+  };
+
+  let main: Sitting | undefined;
+  const series: Series[] = [];
+  const seriesPapers = papers
+    .filter((p) => p.examType === programme.examType && p.part >= 1)
+    .sort((a, b) => a.part - b.part)
+    .slice(0, programme.schedule.papers?.perTest ?? 0);
+  if (programme.schedule.papers) {
+    const slot = slotOf(programme, booking.exam_slot_id);
+    const validityMs = (programme.windows.examValidityHours ?? 24) * HOUR_MS;
+    const schedule = seriesRows.length
+      ? seriesRows.map((r) => ({
+          id: r.id,
+          seriesNo: r.series_no,
+          name: r.series_name,
+          opensAt: new Date(r.opens_at),
+          closesAt: new Date(r.closes_at),
+        }))
+      : (programme.schedule.dates ?? []).map((date, i) => {
+          const opensAt = istInstant(date, slot.start);
+          return {
+            id: `S${i + 1}-${date}`,
+            seriesNo: i + 1,
+            name: `Mock Test ${i + 1}`,
+            opensAt,
+            closesAt: addMs(opensAt, validityMs),
+          };
+        });
+    for (const s of schedule) {
+      const examDate = istDate(s.opensAt);
+      const sittings = seriesPapers.map((paper) =>
+        build(
+          'series',
+          paper,
+          s.id,
+          { examDate, opensAt: s.opensAt, closesAt: s.closesAt },
+          `${s.name} – ${paper.title}`,
+        ),
+      );
+      const status: Series['status'] =
+        now < s.opensAt
+          ? 'Upcoming'
+          : now < s.closesAt
+            ? 'Ongoing'
+            : sittings.some((p) => p.result)
+              ? 'Results'
+              : 'Missed';
+      series.push({ ...s, examDate, status, papers: sittings });
+    }
+  } else if (booking.exam_date) {
+    const paper =
+      papers.find((p) => p.examType === programme.examType && p.part === 0 && p.stream === stream) ??
+      papers.find((p) => p.examType === programme.examType && p.part === 0 && p.stream === '');
+    if (paper) {
+      const offline = booking.exam_mode === 'Offline';
+      const slot = slotOf(programme, booking.exam_slot_id);
+      // Online: the whole day of the test (Start Now on the day, part 2 §4); offline: the slot.
+      const window = offline
+        ? {
+            examDate: booking.exam_date,
+            opensAt: istInstant(booking.exam_date, slot.start),
+            closesAt: istInstant(booking.exam_date, slot.end),
+          }
+        : {
+            examDate: booking.exam_date,
+            opensAt: istInstant(booking.exam_date),
+            closesAt: istInstant(addDays(booking.exam_date, 1)),
+          };
+      const scheduleId = `${MAIN_PREFIX}${booking.exam_date}`;
+      main = build('main', paper, scheduleId, window, programme.name, {
+        offline,
+        absent: state.absent === 1,
+      });
+      // A result of an earlier booking (before an edit) is still the main result.
+      if (!main.result) {
+        const earlier = results.find(
+          (r) =>
+            r.schedule_id.startsWith(MAIN_PREFIX) &&
+            papers.some((p) => p.code === r.paper_code && p.part === 0 && p.examType === programme.examType),
+        );
+        if (earlier) {
+          const released = new Date(earlier.release_at) <= now;
+          main = {
+            ...main,
+            paper: papers.find((p) => p.code === earlier.paper_code) ?? paper,
+            scheduleId: earlier.schedule_id,
+            result: earlier,
+            attempt: undefined,
+            state: released ? 'released' : 'awaited',
+            resultAt: new Date(earlier.release_at),
+          };
+        }
+      }
+    }
+  }
+
+  const sample: Sitting[] = [];
+  const pack: Sitting[] = [];
+  const packProgramme = Object.values(site.programmes).find((p) => p.examType === 'SAMPLE-PACK');
+  const showsPack =
+    (site.site.flags.mockTests as Record<string, boolean | undefined>)[programme.examType] === true;
+  if (packProgramme && showsPack) {
+    const opensAt = new Date(student.created_at);
+    const closesAt = addMs(opensAt, PACK_VALIDITY_DAYS * 24 * HOUR_MS);
+    const window = { examDate: istDate(closesAt), opensAt, closesAt };
+    const packDelay = resultDelayMs(packProgramme);
+    for (const paper of papers
+      .filter((p) => p.examType === packProgramme.examType)
+      .sort((a, b) => a.part - b.part)) {
+      if (paper.part === 0)
+        sample.push(build('sample', paper, 'sample', window, paper.title, { delayMs: packDelay }));
+      else if (paper.part <= (packProgramme.fee.papers ?? 0))
+        pack.push(
+          build('pack', paper, 'pack', window, paper.title, { delayMs: packDelay, locked: !mockPurchased }),
+        );
+    }
+  }
+  return {
+    student,
+    programme,
+    booking,
+    state,
+    main,
+    series,
+    sample,
+    pack,
+    coursePurchased,
+    mockPurchased,
+    now,
+  };
+}
+
+export const allSittings = (ec: ExamContext): Sitting[] => [
+  ...(ec.main ? [ec.main] : []),
+  ...ec.series.flatMap((s) => s.papers),
+  ...ec.sample,
+  ...ec.pack,
+];
+
+export const findSitting = (ec: ExamContext, code: string, scheduleId: string): Sitting | undefined =>
+  allSittings(ec).find((s) => s.paper.code === code && s.scheduleId === scheduleId);
+
+/** The programme a paper's result is scored by (the pack has its own). */
+export const programmeOfPaper = (ctx: AppContext, ec: ExamContext, paper: Paper): Programme =>
+  maybeProgramme(ctx.site, paper.examType) ?? ec.programme;
+
+/** The main card of a series programme: the live test, else the next one, else the last. */
+export function currentSeriesSitting(ec: ExamContext): { sitting: Sitting; title: string } | undefined {
+  const series =
+    ec.series.find((s) => s.status === 'Ongoing') ??
+    ec.series.find((s) => s.status === 'Upcoming') ??
+    ec.series[ec.series.length - 1];
+  const sitting =
+    series?.papers.find((p) => p.state !== 'released' && p.state !== 'awaited') ?? series?.papers[0];
+  return series && sitting ? { sitting, title: `${ec.programme.name}: ${series.name}` } : undefined;
+}
+
+/** Test-card button text (part 2 §4 "Test launch"). */
+export function buttonText(state: SittingState): string {
+  switch (state) {
+    case 'open':
+    case 'in_progress':
+      return 'Begin Test';
+    case 'released':
+      return 'View Result';
+    case 'awaited':
+      return 'Result Awaited';
+    case 'upcoming':
+      return 'Upcoming';
+    case 'missed':
+      return 'Missed';
+    case 'offline_day':
+      return 'Exam Today';
+    case 'locked':
+      return 'Locked';
+  }
+}

@@ -1,0 +1,53 @@
+// Dates and times as the programmes state them: India time (+05:30, no daylight saving).
+const IST_OFFSET_MS = 330 * 60_000;
+const DAY_MS = 86_400_000;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** The India date (YYYY-MM-DD) of an instant. */
+export const istDate = (at: Date): string =>
+  new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+
+/** The instant of an India date and time (HH:MM). */
+export const istInstant = (date: string, hhmm = '00:00'): Date => new Date(`${date}T${hhmm}:00.000+05:30`);
+
+export const addDays = (date: string, days: number): string =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** Whole days from a to b (both YYYY-MM-DD). */
+export const daysBetween = (a: string, b: string): number =>
+  Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
+
+export const isIsoDate = (value: string): boolean =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+
+/** 13 Apr 2025 */
+export function dateLabel(date: string): string {
+  const [y, m, d] = date.split('-');
+  return `${Number(d)} ${MONTHS[Number(m) - 1] ?? ''} ${y}`;
+}
+
+/** Sunday, 13 Apr 2025 */
+export const dateLabelWithDay = (date: string): string =>
+  `${WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()] ?? ''}, ${dateLabel(date)}`;
+
+/** 10:00 → 10:00 AM, 13:20 → 01:20 PM */
+export function timeLabel(hhmm: string): string {
+  const [h = 0, m = 0] = hhmm.split(':').map(Number);
+  const hour12 = h % 12 === 0 ? 12 : h % 12;
+  return `${String(hour12).padStart(2, '0')}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/** 13 Apr 2025, 02:30 PM (India time) */
+export function dateTimeLabel(at: Date): string {
+  const local = new Date(at.getTime() + IST_OFFSET_MS).toISOString();
+  return `${dateLabel(local.slice(0, 10))}, ${timeLabel(local.slice(11, 16))}`;
+}
+
+/** 200 → 3 hours 20 minutes */
+export function durationLabel(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  const parts = [h ? `${h} hour${h > 1 ? 's' : ''}` : '', m ? `${m} minute${m > 1 ? 's' : ''}` : ''];
+  return parts.filter(Boolean).join(' ') || '0 minutes';
+}

@@ -1,0 +1,77 @@
+// Centres and class-streams as the option lists show them.
+import type { Programme } from '../../../src/generated/config/programme';
+import { ApiError } from '../../api/errors';
+import type { AppContext } from '../../context';
+import type { CentresTable, ClassStreamsTable } from '../../db/tables/master';
+
+/** Branch-type prefixes the lists leave out of a centre's label (part 2 §3). */
+const LABEL_PREFIXES = ['RCC', 'F+EC', 'ALC'];
+
+export const centreLabel = (name: string): string => {
+  const prefix = LABEL_PREFIXES.find((p) => name.startsWith(`${p} `));
+  return prefix ? name.slice(prefix.length + 1) : name;
+};
+
+/** name-code-id: the code is the second dash part. */
+export const centreValue = (c: CentresTable): string => `${c.name}-${c.code}-${c.id}`;
+
+const list = (json: string): string[] => {
+  const parsed: unknown = JSON.parse(json);
+  return Array.isArray(parsed) ? parsed.filter((x): x is string => typeof x === 'string') : [];
+};
+export const centrePhones = (c: CentresTable): string[] => list(c.phones);
+
+export interface CentreFilter {
+  examType: string;
+  mode?: string;
+  stream?: string;
+}
+
+export const serves = (c: CentresTable, f: CentreFilter): boolean =>
+  list(c.exam_types).includes(f.examType) &&
+  (!f.mode || list(c.modes).includes(f.mode)) &&
+  (!f.stream || list(c.streams).includes(f.stream));
+
+/** Listed centres serving the filter, by label then id (a unique key, so the order is stable). */
+export async function listedCentres(
+  ctx: AppContext,
+  filter: CentreFilter & { stateTid?: string },
+): Promise<CentresTable[]> {
+  let query = ctx.db.selectFrom('centres').selectAll().where('listed', '=', 1);
+  if (filter.stateTid) query = query.where('state_tid', '=', filter.stateTid);
+  const rows = await query.orderBy('id').execute();
+  return rows
+    .filter((c) => serves(c, filter))
+    .sort((a, b) => centreLabel(a.name).localeCompare(centreLabel(b.name), 'en') || a.id.localeCompare(b.id));
+}
+
+export async function centreByCode(ctx: AppContext, code: string): Promise<CentresTable | undefined> {
+  return ctx.db.selectFrom('centres').selectAll().where('code', '=', code.toUpperCase()).executeTakeFirst();
+}
+
+/** A class&stream value (11&SOM) or a bare stream (SOM): its row, or a 400. */
+export async function classStreamOf(ctx: AppContext, value: string): Promise<ClassStreamsTable> {
+  const [klass = '', stream = ''] = value.split('&');
+  const row = await ctx.db
+    .selectFrom('class_streams')
+    .selectAll()
+    .where('class', '=', klass)
+    .where('stream', '=', stream)
+    .executeTakeFirst();
+  if (!row) throw new ApiError(400, 'Please select class & stream');
+  return row;
+}
+
+/** The stream of a class&stream value or a bare stream code, or undefined when none is given. */
+export function streamOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  return value.includes('&') ? value.split('&')[1] : value;
+}
+
+export function eligible(programme: Programme, cs: ClassStreamsTable): boolean {
+  return (programme.eligibility.classes as string[]).includes(cs.class);
+}
+
+/** The mode a slot label names (labels contain Online or Offline). */
+export const slotMode = (label: string): 'Online' | 'Offline' | undefined =>
+  /\boffline\b/i.test(label) ? 'Offline' : /\bonline\b/i.test(label) ? 'Online' : undefined;

@@ -1,0 +1,105 @@
+// Exam option lists of the registration's exam step (part 2 §3 "Option lists", §7): slots from the
+// programme config, states and centres from the master data, dates from the config or per centre.
+import type { FastifyInstance } from 'fastify';
+import type { ExamCentresQuery, ExamCentresReply } from '../../../src/generated/api/exam-centres';
+import type { ExamDatesQuery, ExamDatesReply } from '../../../src/generated/api/exam-dates';
+import type { ExamSlot, ExamSlotsQuery, ExamSlotsReply } from '../../../src/generated/api/exam-slots';
+import type { ExamStatesQuery, ExamStatesReply } from '../../../src/generated/api/exam-states';
+import type { Programme } from '../../../src/generated/config/programme';
+import { ApiError } from '../../api/errors';
+import { apiSchema } from '../../api/schemas';
+import type { AppContext } from '../../context';
+import type { CentresTable } from '../../db/tables/master';
+import { centreByCode, centreLabel, centreValue, listedCentres, serves, slotMode, streamOf } from './centres';
+import { dateLabel, openExamDates } from './exam-calendar';
+import { programmeFor } from './programme-lookup';
+
+const tags = ['exam options'];
+
+export function examSlots(programme: Programme): ExamSlot[] {
+  return programme.schedule.slots.flatMap((s) => {
+    const mode = slotMode(s.label);
+    return mode ? [{ tid: s.id, name: s.label, mode, start: s.start, end: s.end }] : [];
+  });
+}
+
+const checked = (flag: string | undefined) => flag === 'true' || flag === '1';
+
+/** Centres with at least one open date (for the checked-state and checked-centre lists). */
+async function withOpenDates(ctx: AppContext, programme: Programme, centres: CentresTable[]) {
+  const kept: CentresTable[] = [];
+  for (const c of centres) if ((await openExamDates(ctx, programme, c)).length > 0) kept.push(c);
+  return kept;
+}
+
+export function registerExamOptions(app: FastifyInstance): void {
+  app.get<{ Querystring: ExamSlotsQuery; Reply: ExamSlotsReply }>(
+    '/api/exam/slots',
+    { schema: apiSchema('exam-slots', { summary: 'Exam slots of a programme', tags }) },
+    async (request) => ({
+      success: 'true',
+      data: examSlots(programmeFor(app.ctx, request, request.query.exam_type).programme),
+    }),
+  );
+
+  app.get<{ Querystring: ExamStatesQuery; Reply: ExamStatesReply }>(
+    '/api/exam/states',
+    { schema: apiSchema('exam-states', { summary: 'States with a centre for the exam', tags }) },
+    async (request) => {
+      const { ctx } = app;
+      const { programme } = programmeFor(ctx, request, request.query.exam_type);
+      let centres = await listedCentres(ctx, {
+        examType: programme.examType,
+        mode: request.query.exam_mode,
+        stream: streamOf(request.query.class_stream),
+      });
+      if (checked(request.query.isCheckedState)) centres = await withOpenDates(ctx, programme, centres);
+      const tids = new Set(centres.map((c) => c.state_tid));
+      const rows = await ctx.db.selectFrom('states').selectAll().orderBy('state_name').execute();
+      return {
+        success: 'true',
+        data: rows
+          .filter((s) => tids.has(s.tid))
+          .map((s) => ({ tid: s.tid, stateName: s.state_name, shortCode: s.short_code })),
+      };
+    },
+  );
+
+  app.get<{ Querystring: ExamCentresQuery; Reply: ExamCentresReply }>(
+    '/api/exam/centres',
+    { schema: apiSchema('exam-centres', { summary: 'Centres of a state for the exam', tags }) },
+    async (request) => {
+      const { ctx } = app;
+      const { programme } = programmeFor(ctx, request, request.query.exam_type);
+      let centres = await listedCentres(ctx, {
+        examType: programme.examType,
+        mode: request.query.mode,
+        stream: streamOf(request.query.class_stream),
+        stateTid: request.query.state,
+      });
+      if (checked(request.query.isCheckedCentre)) centres = await withOpenDates(ctx, programme, centres);
+      return {
+        success: 'true',
+        data: centres.map((c) => ({ label: centreLabel(c.name), value: centreValue(c) })),
+      };
+    },
+  );
+
+  app.get<{ Querystring: ExamDatesQuery; Reply: ExamDatesReply }>(
+    '/api/exam/dates',
+    { schema: apiSchema('exam-dates', { summary: 'Exam dates open for registration', tags }) },
+    async (request) => {
+      const { ctx } = app;
+      const { programme } = programmeFor(ctx, request, request.query.exam_type);
+      const code = request.query.centre;
+      const centre = code ? await centreByCode(ctx, code) : undefined;
+      if (
+        code &&
+        (!centre || !serves(centre, { examType: programme.examType, stream: streamOf(request.query.stream) }))
+      )
+        throw new ApiError(404, 'This centre does not hold this exam.');
+      const dates = await openExamDates(ctx, programme, centre);
+      return { success: 'true', data: dates.map((value) => ({ value, label: dateLabel(value) })) };
+    },
+  );
+}

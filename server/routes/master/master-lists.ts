@@ -1,0 +1,171 @@
+// Master lists (part 2 §3 "Master data", §7): boards, cities, schools, states, class-streams, and
+// the generic GET /api/master by masterKey.
+import type { FastifyInstance } from 'fastify';
+import type {
+  MasterClassStreamsQuery,
+  MasterClassStreamsReply,
+} from '../../../src/generated/api/master-class-streams';
+import type { MasterDataQuery, MasterDataReply, MasterItem } from '../../../src/generated/api/master-data';
+import type { MasterSchoolBoardsReply } from '../../../src/generated/api/master-school-boards';
+import type { MasterSchoolsParams, MasterSchoolsReply } from '../../../src/generated/api/master-schools';
+import type { MasterStatesReply } from '../../../src/generated/api/master-states';
+import { ApiError } from '../../api/errors';
+import { apiSchema } from '../../api/schemas';
+import type { AppContext } from '../../context';
+import { centreLabel, centreValue, listedCentres } from './centres';
+import { programmeFor } from './programme-lookup';
+import { examSlots } from './exam-options';
+
+const tags = ['master data'];
+
+async function boards(ctx: AppContext) {
+  return ctx.db
+    .selectFrom('exam_boards')
+    .selectAll()
+    .orderBy('is_default', 'desc')
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+}
+
+async function states(ctx: AppContext) {
+  return ctx.db.selectFrom('states').selectAll().orderBy('state_name').execute();
+}
+
+async function classStreams(ctx: AppContext, allowed: string[]) {
+  const rows = await ctx.db
+    .selectFrom('class_streams')
+    .selectAll()
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+  return rows.filter((r) => allowed.includes(r.class));
+}
+
+export function registerMasterLists(app: FastifyInstance): void {
+  app.get<{ Querystring: MasterDataQuery; Reply: MasterDataReply }>(
+    '/api/master',
+    { schema: apiSchema('master-data', { summary: 'A master list by masterKey', tags }) },
+    async (request) => {
+      const { ctx } = app;
+      const { masterKey, masterKeyId, exam_mode: mode, exam_type: examType } = request.query;
+      let data: MasterItem[];
+      switch (masterKey) {
+        case 'exam_board':
+          data = (await boards(ctx)).map((b) => ({
+            tid: b.id,
+            name: b.name,
+            is_default: b.is_default === 1,
+          }));
+          break;
+        case 'school_city': {
+          const rows = await ctx.db
+            .selectFrom('cities')
+            .innerJoin('states', 'states.tid', 'cities.state_tid')
+            .select(['cities.tid', 'cities.name', 'states.state_name'])
+            .orderBy('cities.name')
+            .execute();
+          data = rows.map((c) => ({ tid: c.tid, name: c.name, state: c.state_name }));
+          break;
+        }
+        case 'exammode_and_time_master':
+          data = examSlots(programmeFor(ctx, request, examType).programme).map((s) => ({
+            tid: s.tid,
+            name: s.name,
+          }));
+          break;
+        case 'state_master':
+          data = (await states(ctx)).map((s) => ({
+            tid: s.tid,
+            stateName: s.state_name,
+            shortCode: s.short_code,
+          }));
+          break;
+        case 'class_and_stream_master': {
+          const { programme } = programmeFor(ctx, request, examType);
+          data = (await classStreams(ctx, programme.eligibility.classes)).map((c) => ({
+            tid: c.id,
+            name: `${c.class}&${c.stream}`,
+            stream: `${c.class}&${c.stream}`,
+            class: c.class,
+            display_name: c.display_name,
+          }));
+          break;
+        }
+        case 'exam_center_master': {
+          if (!masterKeyId) throw new ApiError(400, 'Please select state first');
+          if (!mode) throw new ApiError(400, 'Please select exam slot first');
+          const { programme } = programmeFor(ctx, request, examType);
+          const centres = await listedCentres(ctx, {
+            examType: programme.examType,
+            mode,
+            stateTid: masterKeyId,
+          });
+          data = centres.map((c) => ({ label: centreLabel(c.name), value: centreValue(c) }));
+          break;
+        }
+      }
+      return { success: 'true', msg: 'Success', data };
+    },
+  );
+
+  app.get<{ Params: MasterSchoolsParams; Reply: MasterSchoolsReply }>(
+    '/api/schools/:city',
+    { schema: apiSchema('master-schools', { summary: 'Schools of a city', tags }) },
+    async (request) => {
+      const { ctx } = app;
+      const city = await ctx.db
+        .selectFrom('cities')
+        .select('tid')
+        .where((eb) => eb(eb.fn('lower', ['name']), '=', request.params.city.trim().toLowerCase()))
+        .executeTakeFirst();
+      if (!city) throw new ApiError(404, 'No schools found for this city.');
+      const data = await ctx.db
+        .selectFrom('schools')
+        .select(['short_school_name', 'full_school_name', 'school_code'])
+        .where('city_tid', '=', city.tid)
+        .orderBy('short_school_name')
+        .orderBy('school_code')
+        .execute();
+      return { success: 'true', data };
+    },
+  );
+
+  app.get<{ Reply: MasterStatesReply }>(
+    '/api/states',
+    { schema: apiSchema('master-states', { summary: 'State and union territory names', tags }) },
+    async () => ({ success: 'true', data: (await states(app.ctx)).map((s) => s.state_name) }),
+  );
+
+  app.get<{ Reply: MasterSchoolBoardsReply }>(
+    '/api/school-boards',
+    { schema: apiSchema('master-school-boards', { summary: 'School boards, the default first', tags }) },
+    async () => ({
+      success: 'true',
+      data: (await boards(app.ctx)).map((b) => ({ tid: b.id, name: b.name, is_default: b.is_default === 1 })),
+    }),
+  );
+
+  app.get<{ Querystring: MasterClassStreamsQuery; Reply: MasterClassStreamsReply }>(
+    '/api/class-streams',
+    {
+      schema: apiSchema('master-class-streams', {
+        summary: "Classes and streams the registration page's programme allows",
+        tags,
+      }),
+    },
+    async (request) => {
+      const { programme } = programmeFor(app.ctx, request, request.query.registration_page);
+      const rows = await classStreams(app.ctx, programme.eligibility.classes);
+      return {
+        success: 'true',
+        data: rows.map((c) => ({
+          id: c.id,
+          stream: `${c.class}&${c.stream}`,
+          class: c.class,
+          display_name: c.display_name,
+        })),
+      };
+    },
+  );
+}

@@ -1,0 +1,694 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp, type TestApp } from '../test/harness';
+
+// 1 April 2025, 11:30 in India: the NEET mock dates (13, 20, 27 April) are open.
+const START = new Date('2025-04-01T06:00:00Z');
+const ACCOUNT_EXISTS =
+  'Account already exists with this mobile number. Please login or register with a different mobile number. For support, please write to us at support@example.com.';
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp({ start: START });
+});
+afterAll(async () => t.close());
+
+type Data = Record<string, unknown>;
+const post = (url: string, payload?: object, headers?: Record<string, string>) =>
+  t.call({ method: 'POST', url, payload, headers });
+const get = (url: string, headers?: Record<string, string>) => t.call({ method: 'GET', url, headers });
+
+async function lastSms(mobile: string): Promise<{ otp: string | null; text: string }> {
+  const { data } = await get(`/sandbox/messages?mobile=${mobile}`);
+  const first = (data as unknown as { otp: string | null; text: string }[])[0];
+  if (!first) throw new Error('no SMS sent');
+  return first;
+}
+
+/** OTP round trip; returns the verify answer. */
+async function verify(loginId: string, examType = 'MOCK-NEET', smsTo = loginId) {
+  t.clock.advance(46_000); // past the resend wait of an earlier code
+  const sent = await post(`/api/otp/send?mobile=${loginId}&exam_type=${examType}`);
+  expect(sent.statusCode, sent.body).toBe(200);
+  const { otp } = await lastSms(smsTo);
+  const verified = await post(`/api/otp/verify?mobile_no=${loginId}&otp=${otp}&exam_type=${examType}`);
+  expect(verified.statusCode, verified.body).toBe(200);
+  return verified.data;
+}
+async function tokenFor(mobile: string, examType = 'MOCK-NEET'): Promise<Record<string, string>> {
+  const data = await verify(mobile, examType);
+  return { 'x-registration-token': String(data.registration_token) };
+}
+
+const neetBody = (mobile: string, extra: Data = {}): Data => ({
+  student_name: 'Riya  Verma'.replace('  ', ' '),
+  father_name: 'Anil K. Verma',
+  student_email: 'Riya.Verma@Example.com',
+  student_dob: '2008-01-04T18:30:00.000Z',
+  student_mobile_no: mobile,
+  school_board: 'CBSE',
+  class_stream: '12&SOM',
+  exam_state: '9',
+  branch_code: 'DL001',
+  exam_date: '2025-04-13',
+  exam_mode: 'Offline',
+  student_city: 'New Delhi',
+  student_state: 'Delhi',
+  student_pincode: '110005',
+  whatsapp_status: true,
+  registration_page: 'MOCK-NEET',
+  utm_source: 'google',
+  utm_medium: 'cpc',
+  utm_campaign: 'neet-mock-april',
+  utm_id: '42',
+  gclid: 'Cj0KCQjw-abc_123',
+  payment_mode: 'paytm',
+  ...extra,
+});
+const iacstBody = (mobile: string, extra: Data = {}): Data => ({
+  student_name: 'Kabir Singh',
+  student_email: 'kabir.singh@example.com',
+  student_dob: '15/08/2011',
+  student_mobile_no: mobile,
+  class_stream: '9&SOF',
+  exam_date: '2025-04-02',
+  exam_mode: 'Online',
+  whatsapp_status: true,
+  registration_page: 'iACST',
+  ...extra,
+});
+const studentsOf = (mobile: string) =>
+  t.db
+    .selectFrom('students')
+    .selectAll()
+    .where('mobile', '=', mobile)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+
+describe('registration OTP', () => {
+  it('sends a 4-digit code by SMS (never in the answer) and verifies it with a registration token', async () => {
+    const sent = await post('/api/otp/send?mobile=9811100001&exam_type=MOCK-NEET');
+    expect(sent.data).toEqual({
+      success: 'true',
+      msg: 'OTP sent to 9811100001.',
+      data: { mobile_no: '9811100001' },
+    });
+    const sms = await lastSms('9811100001');
+    expect(sms.otp).toMatch(/^\d{4}$/);
+    expect(sms.text).toContain(String(sms.otp));
+    expect(sent.body).not.toContain(String(sms.otp));
+    const verified = await post(`/api/otp/verify?mobile_no=9811100001&otp=${sms.otp}&exam_type=MOCK-NEET`);
+    expect(verified.data).toMatchObject({
+      success: 'true',
+      msg: 'OTP verified.',
+      error_code: 0,
+      student_details: [],
+      allowed_registration_count: 1,
+    });
+    expect(String(verified.data.registration_token)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const stored = await t.db
+      .selectFrom('registration_tokens')
+      .selectAll()
+      .where('mobile', '=', '9811100001')
+      .execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.token_hash).not.toBe(verified.data.registration_token);
+    expect(Date.parse(String(stored[0]?.expires_at)) - t.clock.now().getTime()).toBe(2 * 3_600_000);
+  });
+
+  it('answers a wrong code with 400 and error_code 1, and a used code is refused', async () => {
+    t.clock.advance(46_000);
+    await post('/api/otp/send?mobile=9811100002&exam_type=MOCK-NEET');
+    const { otp } = await lastSms('9811100002');
+    const wrong = await post(`/api/otp/verify?mobile_no=9811100002&otp=${otp === '0000' ? '1111' : '0000'}`);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.data).toMatchObject({ success: 'false', error_code: 1 });
+    expect((await post(`/api/otp/verify?mobile_no=9811100002&otp=${otp}`)).statusCode).toBe(200);
+    expect((await post(`/api/otp/verify?mobile_no=9811100002&otp=${otp}`)).data.msg).toBe(
+      'This OTP has already been used. Please request a new one.',
+    );
+  });
+
+  it('refuses a 10-digit number starting with 0, non-numbers and a student id where not accepted', async () => {
+    expect((await post('/api/otp/send?mobile=0123456789')).data).toEqual({
+      success: 'false',
+      msg: 'Please enter the correct number',
+    });
+    expect((await post('/api/otp/send?mobile=98111')).data.msg).toBe(
+      'Please enter correct mobile number/ PSID',
+    );
+    expect((await post('/api/otp/send?mobile=PS00000001&exam_type=MOCK-NEET')).data.msg).toBe(
+      'Please enter correct mobile number/ PSID',
+    );
+    for (const bad of ['%3Cscript%3E', "9811'--", '98111000011234', '%E0%A5%AF%E0%A5%AE'])
+      expect((await post(`/api/otp/send?mobile=${bad}`)).statusCode).toBe(400);
+    expect((await post('/api/otp/send')).statusCode).toBe(400);
+    expect((await post('/api/otp/verify?mobile_no=9811100001&otp=12a4')).statusCode).toBe(400);
+    expect((await post('/api/otp/verify?mobile_no=9811100001&otp=1234&x=1')).statusCode).toBe(400);
+  });
+
+  it('accepts a student id where the programme does, sends to its mobile and shows only the masked number', async () => {
+    const sent = await post('/api/otp/send?mobile=PS00000001&exam_type=iACST');
+    expect(sent.data).toEqual({
+      success: 'true',
+      msg: 'OTP sent to 90******01.',
+      data: { mobile_no: '90******01' },
+    });
+    const { otp } = await lastSms('9000000001');
+    const verified = await post(`/api/otp/verify?mobile_no=PS00000001&otp=${otp}&exam_type=iACST`);
+    expect(verified.data).toMatchObject({
+      success: 'true',
+      allowed_registration_count: 2,
+      student_details: [
+        {
+          student_name: 'Aarav Sharma',
+          student_dob: '2008-01-05',
+          student_email: 'aarav.demo@example.com',
+          mobile_no: '9000000001',
+          registration_count: 1,
+          exam_type: 'iACST',
+        },
+      ],
+    });
+    expect((await post('/api/otp/send?mobile=PS99999999&exam_type=iACST')).statusCode).toBe(404);
+  });
+});
+
+describe('leads', () => {
+  it('needs the registration token of that very mobile', async () => {
+    expect((await get('/api/leads?mobile_no=9000000001')).statusCode).toBe(401);
+    expect(
+      (await get('/api/leads?mobile_no=9000000001', { 'x-registration-token': 'x'.repeat(43) })).data,
+    ).toEqual({
+      success: 'false',
+      msg: 'Please verify your mobile number with the OTP first.',
+    });
+    const other = await tokenFor('9811100003');
+    const forbidden = await get('/api/leads?mobile_no=9000000001', other);
+    expect(forbidden.statusCode).toBe(403);
+    expect(JSON.stringify(forbidden.data)).not.toContain('Aarav');
+  });
+
+  it('lists the registrations of a verified mobile, filtered by exam type when given', async () => {
+    const token = {
+      'x-registration-token': String((await verify('9000000001', 'iACST')).registration_token),
+    };
+    const all = await get('/api/leads?mobile_no=9000000001', token);
+    expect(all.data).toMatchObject({ success: 'true', student_details: [{ student_name: 'Aarav Sharma' }] });
+    expect(
+      (await get('/api/leads?mobile_no=9000000001&exam_type=MOCK-NEET', token)).data.student_details,
+    ).toEqual([]);
+    t.clock.advance(2 * 3_600_000 + 1);
+    expect((await get('/api/leads?mobile_no=9000000001', token)).statusCode).toBe(401);
+  });
+
+  it('answers 404 for an unknown sf_id and 400 for a malformed one', async () => {
+    expect((await get('/api/leads/by-sf-id?sf_id=SF0000000000000000')).statusCode).toBe(404);
+    expect((await get('/api/leads/by-sf-id?sf_id=%27%20OR%201%3D1')).statusCode).toBe(400);
+    expect((await get('/api/leads/by-sf-id')).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/coupon/validate', () => {
+  const coupon = (body: Data) => post('/api/coupon/validate', body);
+  it('applies a valid coupon: amount off or percent off the programme fee', async () => {
+    expect(
+      (await coupon({ exam_type: 'MOCK-NEET', coupon_code: 'neet50', class_stream: '12&SOM' })).data,
+    ).toEqual({
+      success: 'true',
+      message: 'Success: Coupon Applied Successfully',
+      msg: 'Success: Coupon Applied Successfully',
+      data: { exam_discount_amount: 50, exam_fee: 200, amount_payable: 150 },
+    });
+    const jee = await coupon({
+      exam_type: 'MOCK-JEE',
+      coupon_code: 'JEE10',
+      class_stream: '11&SOE',
+      lead_term: '',
+    });
+    expect(jee.data.data).toEqual({ exam_discount_amount: 120, exam_fee: 1200, amount_payable: 1080 });
+    const term = await coupon({
+      exam_type: 'MOCK-NEET',
+      coupon_code: 'NEET2526',
+      class_stream: '11&SOM',
+      lead_term: '2025-26',
+    });
+    expect((term.data.data as Data).exam_discount_amount).toBe(40);
+  });
+
+  it("refuses expired, unknown, other exams', other classes' and other terms' coupons alike", async () => {
+    const invalid = { success: 'false', msg: 'Error: Invalid Coupon', data: { exam_discount_amount: 0 } };
+    for (const body of [
+      { exam_type: 'MOCK-NEET', coupon_code: 'NEET2024', class_stream: '12&SOM' },
+      { exam_type: 'MOCK-NEET', coupon_code: 'NOPE', class_stream: '12&SOM' },
+      { exam_type: 'MOCK-NEET', coupon_code: 'JEE10', class_stream: '12&SOM' },
+      { exam_type: 'MOCK-JEE', coupon_code: 'JEEDROP', class_stream: '12&SOE' },
+      { exam_type: 'MOCK-NEET', coupon_code: 'NEET2526', class_stream: '12&SOM', lead_term: '2024-25' },
+      { exam_type: 'iACST', coupon_code: 'NEET50', class_stream: '9&SOF' },
+    ]) {
+      const response = await coupon(body);
+      expect(response.statusCode).toBe(400);
+      expect(response.data).toEqual(invalid);
+    }
+  });
+
+  it('asks for a code, checks the class, and refuses bad input', async () => {
+    expect(
+      (await coupon({ exam_type: 'MOCK-NEET', coupon_code: ' ', class_stream: '12&SOM' })).data.msg,
+    ).toBe('Please enter a coupon code.');
+    expect(
+      (await coupon({ exam_type: 'MOCK-NEET', coupon_code: 'NEET50', class_stream: '9&SOF' })).data.msg,
+    ).toBe('This class & stream is not eligible for NEET Mock.');
+    expect(
+      (await coupon({ exam_type: 'MOCK-NEET', coupon_code: 'NEET50', class_stream: '12&SOX' })).data.msg,
+    ).toBe('Please select class & stream');
+    expect((await coupon({ exam_type: 'MOCK-NEET', coupon_code: 'NEET50' })).statusCode).toBe(400);
+    expect(
+      (await coupon({ exam_type: 'MOCK-NEET', coupon_code: 'X'.repeat(31), class_stream: '12&SOM' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await coupon({ exam_type: 'MOCK-NEET', coupon_code: 50, class_stream: '12&SOM' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await coupon({ exam_type: 'MOCK-NEET', coupon_code: "' OR 1=1 --", class_stream: '12&SOM' })).data.msg,
+    ).toBe('Error: Invalid Coupon');
+  });
+});
+
+describe('POST /api/signup: free exam (iACST)', () => {
+  it('registers at once, with the digital branch when online without a centre', async () => {
+    const mobile = '9811100010';
+    const headers = await tokenFor(mobile, 'iACST');
+    const response = await post('/api/signup', iacstBody(mobile), headers);
+    expect(response.statusCode, response.body).toBe(200);
+    const data = response.data.data as Data;
+    expect(response.data).toMatchObject({ success: 'true', msg: 'Registration Successful' });
+    expect(data).toMatchObject({
+      dob: '15-08-2011',
+      isPaidExam: false,
+      payment_data: null,
+      exam_fee: 0,
+      exam_date: '2025-04-02',
+      branch_phone_numbers: ['1800-000-0006'],
+    });
+    expect(String(data.roll_number)).toMatch(/^25\d{10}$/);
+    expect(String(data.psid)).toMatch(/^[1-9]\d{10}$/);
+    const link = new URL(String(data.dashboard_link));
+    expect([link.hostname, link.pathname]).toEqual(['localhost', '/']);
+    expect(Object.fromEntries(link.searchParams)).toEqual({ roll_no: data.roll_number, dob: '15-08-2011' });
+    const [student] = await studentsOf(mobile);
+    expect(student).toMatchObject({
+      registration_status: 'registered',
+      branch_code: 'IC006',
+      board: 'CBSE',
+      exam_mode: 'Online',
+      exam_slot_id: 'online-9am-10pm',
+      is_payment_done: 0,
+      class_stream: '9&SOF',
+    });
+    await t.login(String(data.roll_number), '15/08/2011');
+  });
+
+  it('allows the configured number of registrations per mobile, then answers the account-exists message', async () => {
+    const mobile = '9811100011';
+    const headers = await tokenFor(mobile, 'iACST');
+    expect((await post('/api/signup', iacstBody(mobile), headers)).statusCode).toBe(200);
+    expect(
+      (await post('/api/signup', iacstBody(mobile, { exam_date: '2025-04-05' }), headers)).statusCode,
+    ).toBe(200);
+    const third = await post('/api/signup', iacstBody(mobile), headers);
+    expect(third.statusCode).toBe(409);
+    expect(third.data).toEqual({ success: 'false', msg: ACCOUNT_EXISTS });
+    expect(await studentsOf(mobile)).toHaveLength(2);
+    const again = await verify(mobile, 'iACST');
+    expect(again).toMatchObject({ msg: ACCOUNT_EXISTS, allowed_registration_count: 2 });
+    expect((again.student_details as Data[])[0]?.registration_count).toBe(2);
+  });
+
+  it('stores a chosen classroom centre and checks it against the state', async () => {
+    const mobile = '9811100012';
+    const headers = await tokenFor(mobile, 'iACST');
+    const wrongState = await post(
+      '/api/signup',
+      iacstBody(mobile, { exam_state: '21', branch_code: 'DL002' }),
+      headers,
+    );
+    expect(wrongState.data.msg).toBe('This centre is not in the selected state.');
+    const ok = await post(
+      '/api/signup',
+      iacstBody(mobile, { exam_state: '9', branch_code: 'dl002' }),
+      headers,
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.data.data).toMatchObject({
+      branch_address: 'C-2 Community Centre, Janakpuri, New Delhi 110058',
+    });
+    expect((await studentsOf(mobile))[0]).toMatchObject({
+      exam_centre: 'F+EC Delhi Janakpuri-DL002-2',
+      exam_state_id: '9',
+    });
+  });
+});
+
+describe('POST /api/signup: paid exam (MOCK-NEET)', () => {
+  it('creates a pending registration and an order; paying completes it', async () => {
+    const mobile = '9811100020';
+    const headers = await tokenFor(mobile);
+    const response = await post('/api/signup', neetBody(mobile), headers);
+    expect(response.statusCode, response.body).toBe(200);
+    const data = response.data.data as Data & { payment_data: Data };
+    expect(data).toMatchObject({
+      dob: '05-01-2008',
+      isPaidExam: true,
+      exam_fee: 200,
+      branch_gps: '28.6448,77.1905',
+      branch_address: '8 Pusa Road, Karol Bagh, New Delhi 110005',
+      gps_link: 'https://www.google.com/maps/search/?api=1&query=28.6448%2C77.1905',
+    });
+    expect(data.payment_data).toMatchObject({
+      amount: 200,
+      action_url: '/sandbox/gateway',
+      redirect_url: '/mock-neet-exam',
+    });
+    // The auto-login link goes to the host of the student's exam type.
+    expect(new URL(String(data.dashboard_link)).hostname).toBe('mock-neet.localhost');
+    const [student] = await studentsOf(mobile);
+    expect(student).toMatchObject({
+      registration_status: 'pending_payment',
+      email: 'riya.verma@example.com',
+      first_name: 'Riya',
+      last_name: 'Verma',
+      father_name: 'Anil K. Verma',
+      dob: '2008-01-05',
+      pincode: '110005',
+      exam_slot_id: 'offline-10am',
+    });
+    expect(JSON.parse(String(student?.utm))).toEqual({
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      utm_campaign: 'neet-mock-april',
+      utm_id: '42',
+    });
+    // Not registered yet: no login, and the sf_id link shows the lead.
+    const login = await post('/api/login', { roll_number: data.roll_number, date_of_birth: '05/01/2008' });
+    expect(login.statusCode).toBe(401);
+    const lead = await get(`/api/leads/by-sf-id?sf_id=${String(student?.sf_id)}`);
+    expect(lead.data).toMatchObject({
+      success: 'true',
+      student_details: [{ student_name: 'Riya Verma', father_name: 'Anil K. Verma', registration_count: 0 }],
+    });
+
+    const pay = await post(`/sandbox/gateway/${String(data.payment_data.order_id)}/pay`);
+    expect(pay.statusCode).toBe(303);
+    const back = new URL(String(pay.headers.location), 'http://x');
+    expect(back.pathname).toBe('/mock-neet-exam');
+    expect(Object.fromEntries(back.searchParams)).toMatchObject({
+      status: 'success',
+      registeration: 'success',
+      roll_no: data.roll_number,
+      dob: '05-01-2008',
+      exam_date: '2025-04-13',
+    });
+    expect((await studentsOf(mobile))[0]).toMatchObject({
+      registration_status: 'registered',
+      is_payment_done: 1,
+    });
+    const registration = await t.db
+      .selectFrom('registrations')
+      .selectAll()
+      .where('student_id', '=', String(student?.id))
+      .executeTakeFirst();
+    expect(registration).toMatchObject({
+      exam_fee: 200,
+      amount_payable: 200,
+      payment_mode: 'paytm',
+      whatsapp_opt_in: 1,
+    });
+    expect(registration?.paid_at).not.toBeNull();
+    await t.login(String(data.roll_number), '05/01/2008');
+    expect((await get(`/api/leads/by-sf-id?sf_id=${String(student?.sf_id)}`)).data).toEqual({
+      success: 'false',
+      msg: 'This registration is complete. Please log in with your roll number and date of birth.',
+      data: { student_roll_no: data.roll_number, student_dob: '05-01-2008' },
+    });
+    // allowedRegistrationCount 1 for the NEET mock
+    expect((await post('/api/signup', neetBody(mobile), headers)).data.msg).toBe(ACCOUNT_EXISTS);
+  });
+
+  it('after a failed payment, Try Again with the sf_id updates the same registration; a 100% coupon makes it free', async () => {
+    const mobile = '9811100021';
+    const headers = await tokenFor(mobile);
+    const first = await post('/api/signup', neetBody(mobile), headers);
+    const { order_id } = (first.data.data as { payment_data: { order_id: string } }).payment_data;
+    const fail = await post(`/sandbox/gateway/${order_id}/fail`);
+    const back = new URL(String(fail.headers.location), 'http://x');
+    const sfId = back.searchParams.get('sf_id');
+    expect(back.searchParams.get('status')).toBe('failure');
+    expect(back.searchParams.get('mobile')).toBe(mobile);
+    const retry = await post(
+      '/api/signup',
+      neetBody(mobile, { student_sf_id: sfId, coupon_code: 'neet50', exam_date: '2025-04-20' }),
+      headers,
+    );
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.data.data).toMatchObject({
+      roll_number: (first.data.data as Data).roll_number,
+      exam_fee: 150,
+    });
+    expect(await studentsOf(mobile)).toHaveLength(1);
+    const free = await post(
+      '/api/signup',
+      neetBody(mobile, { student_sf_id: sfId, coupon_code: 'NEETFREE' }),
+      headers,
+    );
+    expect(free.data).toMatchObject({ success: 'true', msg: 'Registration Successful' });
+    expect(free.data.data).toMatchObject({ isPaidExam: false, payment_data: null, exam_fee: 0 });
+    expect(await studentsOf(mobile)).toMatchObject([
+      { registration_status: 'registered', is_payment_done: 1 },
+    ]);
+    const done = await post('/api/signup', neetBody(mobile, { student_sf_id: sfId }), headers);
+    expect(done.statusCode).toBe(409);
+  });
+
+  it('refuses an sf_id of someone else', async () => {
+    const mobile = '9811100022';
+    const headers = await tokenFor(mobile);
+    const response = await post('/api/signup', neetBody(mobile, { student_sf_id: 'demo-sf-0001' }), headers);
+    expect(response.statusCode).toBe(404);
+    expect(await studentsOf(mobile)).toHaveLength(0);
+  });
+});
+
+describe('POST /api/signup: IAT at a centre', () => {
+  it('needs a centre, a seeded date of that centre and a slot when there are two', async () => {
+    const mobile = '9811100030';
+    const headers = await tokenFor(mobile, 'IAT');
+    const body = neetBody(mobile, {
+      registration_page: 'IAT',
+      class_stream: '11&SOE',
+      exam_date: '2025-04-06',
+      exam_slot: 'offline-afternoon',
+      coupon_code: 'IAT25',
+    });
+    const noSlot = await post('/api/signup', { ...body, exam_slot: undefined }, headers);
+    expect(noSlot.data.msg).toBe('Please select exam slot');
+    const noCentre = await post('/api/signup', { ...body, branch_code: '' }, headers);
+    expect(noCentre.data.msg).toBe('Please select centre');
+    const notIat = await post('/api/signup', { ...body, branch_code: 'DL003' }, headers);
+    expect(notIat.data.msg).toBe('Please select centre');
+    const notDate = await post('/api/signup', { ...body, exam_date: '2025-04-07' }, headers);
+    expect(notDate.data.msg).toBe('This exam date is not open for registration. Please choose another date.');
+    const ok = await post('/api/signup', body, headers);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.data.data).toMatchObject({ isPaidExam: true, exam_fee: 75 });
+    expect((await studentsOf(mobile))[0]).toMatchObject({
+      exam_slot_id: 'offline-afternoon',
+      exam_date: '2025-04-06',
+    });
+  });
+});
+
+describe('POST /api/signup: what it refuses', () => {
+  const mobile = '9811100040';
+  let headers: Record<string, string>;
+  beforeAll(async () => {
+    headers = await tokenFor(mobile);
+  });
+
+  it('needs the registration token of the mobile being registered', async () => {
+    expect((await post('/api/signup', neetBody(mobile))).statusCode).toBe(401);
+    const other = await post('/api/signup', neetBody('9811100041'), headers);
+    expect(other.statusCode).toBe(403);
+    expect(other.data.msg).toBe('Please verify this mobile number with the OTP first.');
+  });
+
+  it('checks the payload against the programme config and the master data', async () => {
+    const cases: [Data, string][] = [
+      [{ class_stream: '9&SOF' }, 'This class & stream is not eligible for NEET Mock.'],
+      [{ class_stream: '12&SOF' }, 'Please select class & stream'],
+      [
+        { exam_date: '2025-04-14' },
+        'This exam date is not open for registration. Please choose another date.',
+      ],
+      [{ exam_date: '' }, 'Please select date of exam'],
+      [{ exam_mode: 'Online' }, 'NEET Mock is not held online.'],
+      [{ branch_code: 'GJ001' }, 'Please select centre'],
+      [{ branch_code: 'IC006' }, 'Please select centre'],
+      [{ branch_code: 'ZZ001' }, 'Please select centre'],
+      [{ school_board: 'Hogwarts' }, 'Please select a valid school board.'],
+      [{ student_email: 'riya@gmail.gmail.com' }, 'Enter a valid email address'],
+      [{ student_dob: '1985-01-01' }, 'Please select a valid date of birth'],
+      [{ student_dob: '31/02/2008' }, 'Please select a valid date of birth'],
+      [{ payment_mode: 'bitcoin' }, 'Please choose a valid payment method.'],
+      [{ coupon_code: 'NEET2024' }, 'Error: Invalid Coupon'],
+      [{ registration_page: 'SAMPLE-PACK' }, 'Unknown exam type.'],
+    ];
+    for (const [extra, msg] of cases) {
+      const response = await post('/api/signup', neetBody(mobile, extra), headers);
+      expect(response.statusCode, JSON.stringify(extra)).toBe(400);
+      expect(response.data.msg, JSON.stringify(extra)).toBe(msg);
+    }
+    expect(await studentsOf(mobile)).toHaveLength(0);
+  });
+
+  it('refuses wrong types, missing and extra fields, long strings, SQL-like, script and odd Unicode text', async () => {
+    const before = await t.db.selectFrom('students').select('id').execute();
+    const bad: Data[] = [
+      { student_name: undefined },
+      { student_mobile_no: 9811100040 },
+      { whatsapp_status: 'yes' },
+      { extra_field: 1 },
+      { student_name: 'A'.repeat(61) },
+      { student_name: 'R' },
+      { student_name: 'Riya  Verma' },
+      { student_name: "Robert'); DROP TABLE students;--" },
+      { student_name: '<script>alert(1)</script>' },
+      { student_name: 'Ｒｉｙａ' },
+      { student_name: 'रिया वर्मा' },
+      { father_name: '<b>x</b>' },
+      { student_email: 'not-an-email' },
+      { student_email: `${'a'.repeat(250)}@example.com` },
+      { student_dob: '2008-13-45T18:30:00Z; DROP' },
+      { utm_source: 'x'.repeat(201) },
+      { utm_campaign: 'café\u0000' },
+      { student_pincode: '011000' },
+      { exam_state: "9' OR '1'='1" },
+      { branch_code: 'DL001; --' },
+      { class_stream: '12&SOM&x' },
+    ];
+    for (const extra of bad) {
+      const response = await post('/api/signup', neetBody(mobile, extra), headers);
+      expect(response.statusCode, JSON.stringify(extra)).toBe(400);
+      expect(response.data.success).toBe('false');
+    }
+    const raw = await t.call({
+      method: 'POST',
+      url: '/api/signup',
+      payload: '{"student_name": "x"',
+      headers: { ...headers, 'content-type': 'application/json' },
+    });
+    expect(raw.statusCode).toBe(400);
+    expect(await t.db.selectFrom('students').select('id').execute()).toHaveLength(before.length);
+  });
+});
+
+describe('caller identity', () => {
+  const nonce = { requestNonce: 'n0nce-for-the-app-link' };
+  const start = async () => String((await post('/api/caller-identity', nonce)).data.requestId);
+  const poll = (id: string) => get(`/api/caller-identity/${id}`);
+  const form = (id: string, decision: string, body = '') =>
+    t.call({
+      method: 'POST',
+      url: `/sandbox/caller-identity/${id}/${decision}`,
+      payload: body,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+
+  it('starts pending; the sandbox page approves it; the first poll after gets a registration token', async () => {
+    const started = await post('/api/caller-identity', nonce);
+    expect(started.data).toMatchObject({ success: 'true', ttl_ms: 24_000 });
+    expect(started.data.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    const id = String(started.data.requestId);
+    expect((await poll(id)).data).toEqual({
+      status: 'pending',
+      mobile: '',
+      firstName: '',
+      lastName: '',
+      email: '',
+    });
+    const page = await get(`/sandbox/caller-identity/${id}`);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain(`action="/sandbox/caller-identity/${id}/approve"`);
+    expect(page.body).toContain(`action="/sandbox/caller-identity/${id}/reject"`);
+    expect(page.body).toContain('>Approve</button>');
+    expect(page.body).toContain('>Reject</button>');
+    expect(page.body).not.toContain('<script');
+    expect(page.body).toContain('n0nce-for-the-app-link');
+    const approved = await form(
+      id,
+      'approve',
+      'mobile=%2B91+98111+00050&first_name=Meera&last_name=Iyer&email=Meera%40Example.com',
+    );
+    expect(approved.statusCode).toBe(200);
+    const result = await poll(id);
+    expect(result.data).toMatchObject({
+      status: 'verified',
+      mobile: '9811100050',
+      firstName: 'Meera',
+      lastName: 'Iyer',
+      email: 'meera@example.com',
+    });
+    const token = String(result.data.registration_token);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await poll(id)).data.registration_token).toBeUndefined();
+    const leads = await get('/api/leads?mobile_no=9811100050', { 'x-registration-token': token });
+    expect(leads.data).toEqual({ success: 'true', student_details: [] });
+    expect((await form(id, 'reject')).statusCode).toBe(409);
+  });
+
+  it('rejects, expires after 24 s, and refuses an invalid mobile or an unknown request', async () => {
+    const rejected = await start();
+    expect((await form(rejected, 'reject')).statusCode).toBe(200);
+    expect((await poll(rejected)).data.status).toBe('failed');
+    const invalid = await start();
+    const bad = await form(invalid, 'approve', 'mobile=12345');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.data.msg).toBe('Invalid mobile number received');
+    expect((await poll(invalid)).data.status).toBe('pending');
+    t.clock.advance(24_000);
+    expect((await poll(invalid)).data.status).toBe('failed');
+    expect((await form(invalid, 'approve', 'mobile=9811100051')).statusCode).toBe(409);
+    expect((await poll('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await poll('not-a-uuid')).statusCode).toBe(400);
+    expect((await form(await start(), 'maybe')).statusCode).toBe(400);
+    for (const body of [
+      undefined,
+      {},
+      { requestNonce: 'short' },
+      { requestNonce: '<script>x</script>' },
+      { ...nonce, x: 1 },
+    ])
+      expect((await post('/api/caller-identity', body)).statusCode).toBe(400);
+    const script = await form(await start(), 'approve', 'mobile=9811100052&first_name=%3Cscript%3E');
+    expect(script.statusCode).toBe(400);
+  });
+});
+
+describe('sandbox off', () => {
+  it('has no caller-identity sandbox page', async () => {
+    const off = await testApp({ start: START, config: { sandbox: false } });
+    try {
+      const started = await off.call({
+        method: 'POST',
+        url: '/api/caller-identity',
+        payload: { requestNonce: 'n0nce-for-the-app-link' },
+      });
+      const id = String(started.data.requestId);
+      const page = await off.call({ method: 'GET', url: `/sandbox/caller-identity/${id}` });
+      expect(page.statusCode).toBe(404);
+      expect(page.data.msg).toBe('The sandbox is off.');
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -1,0 +1,109 @@
+// Coupons (part 2 §7, §8): the discount a coupon gives on the programme's exam fee.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Programme } from '../../../src/generated/config/programme';
+import type {
+  RegistrationCouponBody,
+  RegistrationCouponReply,
+} from '../../../src/generated/api/registration-coupon';
+import { ApiError } from '../../api/errors';
+import { apiSchema } from '../../api/schemas';
+import { hit, lockedUntil, minutesUntil } from '../../auth/throttle';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/schema';
+import type { ClassStreamsTable } from '../../db/tables/master';
+import { classStreamOf, eligible } from '../master/centres';
+import { programmeFor } from '../master/programme-lookup';
+
+export const INVALID_COUPON = 'Error: Invalid Coupon';
+export const COUPON_APPLIED = 'Success: Coupon Applied Successfully';
+// Guessing codes costs: 20 wrong codes from one address in 15 minutes lock it for 15 minutes.
+const guessRule = { lockAfter: 20, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+
+export interface Discount {
+  code: string;
+  amount: number;
+}
+
+/** The discount in rupees, or a 400 'Error: Invalid Coupon' (unknown, expired, not for this class). */
+export async function couponDiscount(
+  ctx: AppContext,
+  programme: Programme,
+  code: string,
+  classStream: ClassStreamsTable,
+  leadTerm: string | undefined,
+  db: Kysely<Database> = ctx.db,
+): Promise<Discount> {
+  const fee = programme.fee.amount;
+  const normalised = code.trim().toUpperCase();
+  const coupon = /^[A-Z0-9]{1,30}$/.test(normalised)
+    ? await db
+        .selectFrom('coupons')
+        .selectAll()
+        .where('code', '=', normalised)
+        .where('exam_type', '=', programme.examType)
+        .executeTakeFirst()
+    : undefined;
+  const now = ctx.now().getTime();
+  const classes: unknown = coupon?.classes ? JSON.parse(coupon.classes) : null;
+  const valid =
+    coupon &&
+    fee > 0 &&
+    Date.parse(coupon.valid_from) <= now &&
+    now < Date.parse(coupon.valid_until) &&
+    (!Array.isArray(classes) || classes.includes(classStream.class)) &&
+    (!coupon.lead_term || coupon.lead_term === leadTerm?.trim());
+  if (!coupon || !valid) throw new ApiError(400, INVALID_COUPON, { data: { exam_discount_amount: 0 } });
+  const amount =
+    coupon.percent_off !== null ? Math.round((fee * coupon.percent_off) / 100) : (coupon.amount_off ?? 0);
+  return { code: normalised, amount: Math.min(fee, Math.max(0, amount)) };
+}
+
+/** couponDiscount, with wrong guesses counted per address. */
+export async function throttledCouponDiscount(
+  ctx: AppContext,
+  request: FastifyRequest,
+  programme: Programme,
+  code: string,
+  classStream: ClassStreamsTable,
+  leadTerm: string | undefined,
+  db: Kysely<Database> = ctx.db,
+): Promise<Discount> {
+  const key = `coupon-ip:${request.ip}`;
+  const until = await lockedUntil(ctx, key);
+  if (until)
+    throw new ApiError(
+      429,
+      `Too many invalid coupons. Please try again in ${minutesUntil(ctx, until)} minutes.`,
+    );
+  try {
+    return await couponDiscount(ctx, programme, code, classStream, leadTerm, db);
+  } catch (error) {
+    if (error instanceof ApiError && error.message === INVALID_COUPON) await hit(ctx, key, guessRule);
+    throw error;
+  }
+}
+
+export function registerCouponRoutes(app: FastifyInstance): void {
+  app.post<{ Body: RegistrationCouponBody; Reply: RegistrationCouponReply }>(
+    '/api/coupon/validate',
+    { schema: apiSchema('registration-coupon', { summary: 'Validate a coupon', tags: ['registration'] }) },
+    async (request) => {
+      const { ctx } = app;
+      const { exam_type: examType, coupon_code: code, class_stream: cs, lead_term: leadTerm } = request.body;
+      if (!code.trim()) throw new ApiError(400, 'Please enter a coupon code.');
+      const { programme } = programmeFor(ctx, request, examType);
+      const classStream = await classStreamOf(ctx, cs);
+      if (!eligible(programme, classStream))
+        throw new ApiError(400, `This class & stream is not eligible for ${programme.shortName}.`);
+      const discount = await throttledCouponDiscount(ctx, request, programme, code, classStream, leadTerm);
+      const fee = programme.fee.amount;
+      return {
+        success: 'true',
+        message: COUPON_APPLIED,
+        msg: COUPON_APPLIED,
+        data: { exam_discount_amount: discount.amount, exam_fee: fee, amount_payable: fee - discount.amount },
+      };
+    },
+  );
+}

@@ -1,0 +1,146 @@
+// Location look-ups (part 2 §7), answered from seeded data: nearest centre (great-circle distance),
+// pincode, reverse geocode (nearest known pincode) and IP location (sandbox table).
+import type { FastifyInstance } from 'fastify';
+import type { GeoIpReply } from '../../../src/generated/api/geo-ip';
+import type { GeoPincodeParams, GeoPincodeReply } from '../../../src/generated/api/geo-pincode';
+import type { GeoReverseQuery, GeoReverseReply } from '../../../src/generated/api/geo-reverse';
+import type {
+  RegistrationNearestCentreQuery,
+  RegistrationNearestCentreReply,
+} from '../../../src/generated/api/registration-nearest-centre';
+import { ApiError } from '../../api/errors';
+import { apiSchema } from '../../api/schemas';
+import { centreLabel, centrePhones, centreValue, listedCentres, streamOf } from '../master/centres';
+import { programmeFor } from '../master/programme-lookup';
+
+const EARTH_RADIUS_KM = 6371;
+const rad = (deg: number) => (deg * Math.PI) / 180;
+
+export interface Point {
+  lat: number;
+  long: number;
+}
+
+/** Haversine distance in kilometres. */
+export function distanceKm(a: Point, b: Point): number {
+  const dLat = rad(b.lat - a.lat);
+  const dLong = rad(b.long - a.long);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLong / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+function pointOf(latitude: string, longitude: string): Point {
+  const lat = Number(latitude);
+  const long = Number(longitude);
+  if (!Number.isFinite(lat) || Math.abs(lat) > 90)
+    throw new ApiError(400, 'Invalid latitude: must be -90 to 90.');
+  if (!Number.isFinite(long) || Math.abs(long) > 180)
+    throw new ApiError(400, 'Invalid longitude: must be -180 to 180.');
+  return { lat, long };
+}
+
+const fromE6 = (row: { latitude_e6: number; longitude_e6: number }): Point => ({
+  lat: row.latitude_e6 / 1e6,
+  long: row.longitude_e6 / 1e6,
+});
+
+export function registerGeoRoutes(app: FastifyInstance): void {
+  app.get<{ Querystring: RegistrationNearestCentreQuery; Reply: RegistrationNearestCentreReply }>(
+    '/api/nearest-centre',
+    {
+      schema: apiSchema('registration-nearest-centre', {
+        summary: 'The nearest centre to a point',
+        tags: ['geo'],
+      }),
+    },
+    async (request) => {
+      const { ctx } = app;
+      const here = pointOf(request.query.latitude, request.query.longitude);
+      const { programme } = programmeFor(ctx, request, request.query.exam_type);
+      const centres = await listedCentres(ctx, {
+        examType: programme.examType,
+        mode: request.query.mode,
+        stream: streamOf(request.query.class_stream),
+      });
+      const ranked = centres
+        .map((c) => ({ c, km: distanceKm(here, fromE6(c)) }))
+        .sort((a, b) => a.km - b.km || a.c.id.localeCompare(b.c.id));
+      const nearest = ranked[0];
+      if (!nearest) throw new ApiError(404, 'No centre found near you.');
+      const { c, km } = nearest;
+      const state = await ctx.db
+        .selectFrom('states')
+        .select(['tid', 'state_name'])
+        .where('tid', '=', c.state_tid)
+        .executeTakeFirstOrThrow();
+      const gps = `${c.latitude_e6 / 1e6},${c.longitude_e6 / 1e6}`;
+      return {
+        success: 'true',
+        data: {
+          label: centreLabel(c.name),
+          value: centreValue(c),
+          centreCode: c.code,
+          state: { tid: state.tid, name: state.state_name },
+          address: c.address,
+          phone_numbers: centrePhones(c),
+          distance_km: Math.round(km * 10) / 10,
+          gps_link: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(gps)}`,
+        },
+      };
+    },
+  );
+
+  app.get<{ Params: GeoPincodeParams; Reply: GeoPincodeReply }>(
+    '/api/pincode/:pincode',
+    { schema: apiSchema('geo-pincode', { summary: 'City and state of a pincode', tags: ['geo'] }) },
+    async (request) => {
+      const row = await app.ctx.db
+        .selectFrom('pincodes')
+        .select(['city', 'state_desc'])
+        .where('pincode', '=', request.params.pincode)
+        .executeTakeFirst();
+      if (!row) throw new ApiError(404, 'Pincode not found');
+      return row;
+    },
+  );
+
+  app.get<{ Querystring: GeoReverseQuery; Reply: GeoReverseReply }>(
+    '/api/geo/reverse',
+    { schema: apiSchema('geo-reverse', { summary: 'Address of the nearest known pincode', tags: ['geo'] }) },
+    async (request) => {
+      const here = pointOf(request.query.latitude, request.query.longitude);
+      const rows = await app.ctx.db.selectFrom('pincodes').selectAll().orderBy('pincode').execute();
+      const nearest = rows
+        .map((p) => ({ p, km: distanceKm(here, fromE6(p)) }))
+        .sort((a, b) => a.km - b.km || a.p.pincode.localeCompare(b.p.pincode))[0];
+      if (!nearest) throw new ApiError(404, 'Pincode not found');
+      const { p } = nearest;
+      return {
+        address: `${p.place_name}, ${p.city}, ${p.state_desc} ${p.pincode}, India`,
+        'Place Name': p.place_name,
+        pincode: p.pincode,
+      };
+    },
+  );
+
+  app.get<{ Reply: GeoIpReply }>(
+    '/api/geo/ip',
+    { schema: apiSchema('geo-ip', { summary: "The caller's approximate location by IP", tags: ['geo'] }) },
+    async (request) => {
+      const rows = await app.ctx.db.selectFrom('geo_ip_ranges').selectAll().execute();
+      // The longest matching prefix wins; the empty prefix is the default row.
+      const match = rows
+        .filter((r) => request.ip.startsWith(r.prefix))
+        .sort((a, b) => b.prefix.length - a.prefix.length)[0];
+      if (!match) throw new ApiError(404, 'Location not found.');
+      return {
+        postal: match.postal,
+        country_code: match.country_code,
+        latitude: match.latitude_e6 / 1e6,
+        longitude: match.longitude_e6 / 1e6,
+        city: match.city,
+        state: match.state,
+      };
+    },
+  );
+}

@@ -1,0 +1,95 @@
+// Registration OTP (part 2 §4 "OTP flow in registration", §7): send to a mobile number (or to the
+// mobile of a student id where the programme accepts one), verify, and hand out the registration
+// token with the mobile's earlier registrations.
+import type { FastifyInstance } from 'fastify';
+import type { Programme } from '../../../src/generated/config/programme';
+import { maskMiddle } from '../../../src/domain/mask';
+import type {
+  RegistrationOtpSendQuery,
+  RegistrationOtpSendReply,
+} from '../../../src/generated/api/registration-otp-send';
+import type {
+  RegistrationOtpVerifyQuery,
+  RegistrationOtpVerifyReply,
+} from '../../../src/generated/api/registration-otp-verify';
+import { ApiError } from '../../api/errors';
+import { apiSchema } from '../../api/schemas';
+import { issueOtp, verifyOtp } from '../../auth/otp';
+import type { AppContext } from '../../context';
+import { programmeFor } from '../master/programme-lookup';
+import { leadRecords } from './leads';
+import { issueRegistrationToken } from './registration-token';
+
+const tags = ['registration'];
+/** Student ids: 11 digits (new registrations) or PS and 8 digits (older records). */
+const PSID = /^(\d{11}|PS\d{8})$/i;
+
+/** The mobile a login id (mobile number or student id) reaches, and how to show it. */
+async function resolveLoginId(
+  ctx: AppContext,
+  programme: Programme,
+  loginId: string,
+): Promise<{ mobile: string; shown: string }> {
+  if (/^\d{10}$/.test(loginId)) {
+    if (loginId.startsWith('0')) throw new ApiError(400, 'Please enter the correct number');
+    return { mobile: loginId, shown: loginId };
+  }
+  if (programme.registration.acceptsStudentId && PSID.test(loginId)) {
+    const student = await ctx.db
+      .selectFrom('students')
+      .select('mobile')
+      .where('psid', '=', loginId.toUpperCase())
+      .executeTakeFirst();
+    if (!student) throw new ApiError(404, 'No student found with this student id.');
+    // Whoever typed a student id learns only the masked number.
+    return { mobile: student.mobile, shown: maskMiddle(student.mobile) };
+  }
+  throw new ApiError(400, 'Please enter correct mobile number/ PSID');
+}
+
+export function registerOtpRoutes(app: FastifyInstance): void {
+  app.post<{ Querystring: RegistrationOtpSendQuery; Reply: RegistrationOtpSendReply }>(
+    '/api/otp/send',
+    { schema: apiSchema('registration-otp-send', { summary: 'Send a registration OTP', tags }) },
+    async (request) => {
+      const { ctx } = app;
+      const { programme } = programmeFor(ctx, request, request.query.exam_type);
+      const { mobile, shown } = await resolveLoginId(ctx, programme, request.query.mobile);
+      await issueOtp(ctx, {
+        purpose: 'register',
+        mobile,
+        loginId: request.query.mobile,
+        message: (code) =>
+          `${code} is your OTP to register for ${programme.shortName}. It is valid for 10 minutes. Do not share it with anyone.`,
+      });
+      return { success: 'true', msg: `OTP sent to ${shown}.`, data: { mobile_no: shown } };
+    },
+  );
+
+  app.post<{ Querystring: RegistrationOtpVerifyQuery; Reply: RegistrationOtpVerifyReply }>(
+    '/api/otp/verify',
+    { schema: apiSchema('registration-otp-verify', { summary: 'Verify a registration OTP', tags }) },
+    async (request) => {
+      const { ctx } = app;
+      const { programme } = programmeFor(ctx, request, request.query.exam_type);
+      const { mobile } = await resolveLoginId(ctx, programme, request.query.mobile_no);
+      await verifyOtp(ctx, { purpose: 'register', mobile, code: request.query.otp });
+      const { token, expiresAt } = await issueRegistrationToken(ctx, mobile);
+      const details = await leadRecords(ctx, mobile, { countExamType: programme.examType });
+      const allowed = programme.registration.allowedRegistrationCount;
+      const full = (details[0]?.registration_count ?? 0) >= allowed;
+      return {
+        success: 'true',
+        msg: full ? accountExistsMessage(ctx) : 'OTP verified.',
+        error_code: 0,
+        student_details: details,
+        allowed_registration_count: allowed,
+        registration_token: token,
+        registration_token_expires_at: expiresAt,
+      };
+    },
+  );
+}
+
+export const accountExistsMessage = (ctx: AppContext): string =>
+  `Account already exists with this mobile number. Please login or register with a different mobile number. For support, please write to us at ${ctx.site.site.support.email}.`;

@@ -1,0 +1,59 @@
+// The registration token: proof that the caller verified a mobile number (OTP or caller identity).
+// Signup and the lead-by-mobile lookup need it, so nobody reads a student's details or registers a
+// number without holding that number. Random, stored as a hash, bound to the mobile, 2 hours.
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { ApiError } from '../../api/errors';
+import { hashToken, newId, newToken } from '../../auth/tokens';
+import { addMs, iso, type AppContext } from '../../context';
+import type { Database } from '../../db/schema';
+
+export const REGISTRATION_TOKEN_TTL_MS = 2 * 3_600_000;
+export const REGISTRATION_TOKEN_HEADER = 'x-registration-token';
+
+export async function issueRegistrationToken(
+  ctx: AppContext,
+  mobile: string,
+  db: Kysely<Database> = ctx.db,
+): Promise<{ token: string; expiresAt: string }> {
+  const token = newToken();
+  const now = ctx.now();
+  const expiresAt = iso(addMs(now, REGISTRATION_TOKEN_TTL_MS));
+  await db
+    .insertInto('registration_tokens')
+    .values({
+      id: newId(),
+      token_hash: hashToken(token),
+      mobile,
+      created_at: iso(now),
+      expires_at: expiresAt,
+    })
+    .execute();
+  return { token, expiresAt };
+}
+
+/** The mobile the request's X-Registration-Token proves, or a 401. */
+export async function verifiedMobile(ctx: AppContext, request: FastifyRequest): Promise<string> {
+  const header = request.headers[REGISTRATION_TOKEN_HEADER];
+  const token = typeof header === 'string' && /^[A-Za-z0-9_-]{20,200}$/.test(header) ? header : undefined;
+  const row = token
+    ? await ctx.db
+        .selectFrom('registration_tokens')
+        .select(['mobile', 'expires_at'])
+        .where('token_hash', '=', hashToken(token))
+        .executeTakeFirst()
+    : undefined;
+  if (!row || new Date(row.expires_at) <= ctx.now())
+    throw new ApiError(401, 'Please verify your mobile number with the OTP first.');
+  return row.mobile;
+}
+
+/** A 403 unless the token proves this very mobile. */
+export async function requireVerifiedMobile(
+  ctx: AppContext,
+  request: FastifyRequest,
+  mobile: string,
+): Promise<void> {
+  if ((await verifiedMobile(ctx, request)) !== mobile)
+    throw new ApiError(403, 'Please verify this mobile number with the OTP first.');
+}

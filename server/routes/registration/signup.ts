@@ -1,0 +1,407 @@
+// Signup (part 2 §3 signup payload and response, §4 exam details): validates against the programme
+// config and the master data, applies the coupon and, in one transaction, creates (or completes)
+// the student and, for a paid exam, the exam-fee order.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
+import { parseDob, toDdMmYyyy } from '../../../src/domain/dates';
+import type {
+  PaymentData,
+  RegistrationSignupBody,
+  RegistrationSignupReply,
+} from '../../../src/generated/api/registration-signup';
+import type { Programme } from '../../../src/generated/config/programme';
+import { ApiError } from '../../api/errors';
+import { apiSchema } from '../../api/schemas';
+import { newId, randomDigits } from '../../auth/tokens';
+import { iso, type AppContext, type Student } from '../../context';
+import type { Database } from '../../db/schema';
+import type { CentresTable, ClassStreamsTable } from '../../db/tables/master';
+import { createOrder, onOrderPaid } from '../../payments/orders';
+import { dashboardUrl } from '../auth';
+import { centreByCode, centrePhones, classStreamOf, eligible, serves, slotMode } from '../master/centres';
+import { istDateOf, openExamDates } from '../master/exam-calendar';
+import { examSlots } from '../master/exam-options';
+import { programmeFor, requiredFields } from '../master/programme-lookup';
+import { throttledCouponDiscount, type Discount } from './coupons';
+import { accountExistsMessage } from './otp';
+import { requireVerifiedMobile } from './registration-token';
+
+export const TECHNICAL_ISSUES = 'We are facing technical issues. Please try after some time.';
+
+/** Everything signup decided before writing. */
+interface Checked {
+  programme: Programme;
+  registrationPath: string;
+  page: string;
+  firstName: string;
+  lastName: string | null;
+  fatherName: string | null;
+  email: string;
+  dob: string;
+  classStream: ClassStreamsTable;
+  board: string;
+  centre: CentresTable;
+  stateTid: string;
+  examDate: string | null;
+  slotId: string;
+  mode: 'Online' | 'Offline';
+  paymentMode: string;
+  discount: Discount | null;
+  fee: number;
+  payable: number;
+}
+
+const clean = (s: string | undefined) => (s ?? '').trim().replace(/\s+/g, ' ');
+
+/** The India date of the client's date of birth (it sends midnight IST as T18:30Z the day before). */
+function dobOf(value: string): string | undefined {
+  if (/^\d{2}[-/]\d{2}[-/]\d{4}$/.test(value)) return parseDob(value);
+  const date = istDateOf(value);
+  return date ? parseDob(date) : undefined;
+}
+
+/** Domain labels must not repeat (gmail.gmail.com is a typo, not an address). */
+function emailOk(email: string): boolean {
+  const labels = email.split('@')[1]?.split('.') ?? [];
+  return labels.length >= 2 && new Set(labels).size === labels.length;
+}
+
+async function check(
+  ctx: AppContext,
+  request: FastifyRequest,
+  body: RegistrationSignupBody,
+): Promise<Checked> {
+  const { programme, registrationPath, page } = programmeFor(ctx, request, body.registration_page);
+  const required = requiredFields(programme);
+
+  const [firstName = '', ...rest] = clean(body.student_name).split(' ');
+  const fatherName = clean(body.father_name) || null;
+  if (!fatherName && required.has('fatherName')) throw new ApiError(400, 'Please enter father name');
+  const email = body.student_email.trim().toLowerCase();
+  if (!emailOk(email)) throw new ApiError(400, 'Enter a valid email address');
+  const dob = dobOf(body.student_dob);
+  const range = programme.registration.dob;
+  if (!dob || dob < range.min || dob > range.max)
+    throw new ApiError(400, 'Please select a valid date of birth');
+
+  const classStream = await classStreamOf(ctx, body.class_stream);
+  if (!eligible(programme, classStream))
+    throw new ApiError(400, `This class & stream is not eligible for ${programme.shortName}.`);
+  const boardName = clean(body.school_board) || 'CBSE';
+  const board = await ctx.db
+    .selectFrom('exam_boards')
+    .select('name')
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', boardName.toLowerCase()))
+    .executeTakeFirst();
+  if (!board) throw new ApiError(400, 'Please select a valid school board.');
+
+  const mode = body.exam_mode;
+  const slots = examSlots(programme).filter((s) => slotMode(s.name) === mode);
+  if (slots.length === 0)
+    throw new ApiError(400, `${programme.shortName} is not held ${mode.toLowerCase()}.`);
+  const slot = body.exam_slot
+    ? slots.find((s) => s.tid === body.exam_slot)
+    : slots.length === 1
+      ? slots[0]
+      : undefined;
+  if (!slot) throw new ApiError(400, 'Please select exam slot');
+
+  const serving = { examType: programme.examType, mode, stream: classStream.stream };
+  let centre: CentresTable | undefined;
+  if (body.branch_code) {
+    centre = await centreByCode(ctx, body.branch_code);
+    const usable = centre && (centre.listed === 1 || (centre.default_online === 1 && mode === 'Online'));
+    if (!centre || !usable || !serves(centre, serving)) throw new ApiError(400, 'Please select centre');
+  } else if (required.has('centre') || mode === 'Offline') {
+    throw new ApiError(400, 'Please select centre');
+  } else {
+    // Online without a chosen centre: the digital branch (the "online-only" course type).
+    const rows = await ctx.db
+      .selectFrom('centres')
+      .selectAll()
+      .where('default_online', '=', 1)
+      .orderBy('id')
+      .execute();
+    centre = rows.find((c) => serves(c, serving));
+    if (!centre) throw new ApiError(400, 'Please select centre');
+  }
+  if (!body.exam_state && required.has('state')) throw new ApiError(400, 'Please select state');
+  if (body.exam_state && body.exam_state !== centre.state_tid)
+    throw new ApiError(400, 'This centre is not in the selected state.');
+
+  const open = await openExamDates(ctx, programme, centre);
+  if (open.length === 0) throw new ApiError(400, `Registration for ${programme.shortName} is closed.`);
+  let examDate: string | null = null;
+  if (body.exam_date) {
+    examDate = istDateOf(body.exam_date) ?? null;
+    if (!examDate || !open.includes(examDate))
+      throw new ApiError(400, 'This exam date is not open for registration. Please choose another date.');
+  } else if (required.has('examDate')) {
+    throw new ApiError(400, 'Please select date of exam');
+  }
+
+  const methods = programme.payment.methods.map((m) => m.value);
+  const paymentMode = body.payment_mode || programme.payment.default;
+  if (!methods.includes(paymentMode)) throw new ApiError(400, 'Please choose a valid payment method.');
+  const discount = body.coupon_code?.trim()
+    ? await throttledCouponDiscount(ctx, request, programme, body.coupon_code, classStream, undefined)
+    : null;
+  const fee = programme.fee.amount;
+  return {
+    programme,
+    registrationPath,
+    page,
+    firstName,
+    lastName: rest.join(' ') || null,
+    fatherName,
+    email,
+    dob,
+    classStream,
+    board: board.name,
+    centre,
+    stateTid: centre.state_tid,
+    examDate,
+    slotId: slot.tid,
+    mode,
+    paymentMode,
+    discount,
+    fee,
+    payable: Math.max(0, fee - (discount?.amount ?? 0)),
+  };
+}
+
+async function uniqueValue(trx: Transaction<Database>, column: 'roll_number' | 'psid', make: () => string) {
+  for (let i = 0; i < 10; i++) {
+    const value = make();
+    const taken = await trx.selectFrom('students').select('id').where(column, '=', value).executeTakeFirst();
+    if (!taken) return value;
+  }
+  throw new Error(`could not find a free ${column}`);
+}
+
+interface Written {
+  student: Student;
+  payment: PaymentData | null;
+}
+
+async function write(
+  ctx: AppContext,
+  trx: Transaction<Database>,
+  body: RegistrationSignupBody,
+  c: Checked,
+): Promise<Written> {
+  const now = iso(ctx.now());
+  const mobile = body.student_mobile_no;
+  // One row per mobile, updated first: concurrent signups of a mobile queue up behind it.
+  await trx
+    .insertInto('registration_mobiles')
+    .values({ mobile, updated_at: now })
+    .onConflict((oc) => oc.column('mobile').doUpdateSet({ updated_at: now }))
+    .execute();
+  const counted = await trx
+    .selectFrom('students')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('mobile', '=', mobile)
+    .where('exam_type', '=', c.programme.examType)
+    .where('registration_status', '=', 'registered')
+    .executeTakeFirst();
+  if (Number(counted?.n ?? 0) >= c.programme.registration.allowedRegistrationCount)
+    throw new ApiError(409, accountExistsMessage(ctx));
+
+  let pending: Student | undefined;
+  if (body.student_sf_id) {
+    pending = await trx
+      .selectFrom('students')
+      .selectAll()
+      .where('sf_id', '=', body.student_sf_id)
+      .executeTakeFirst();
+    if (!pending || pending.mobile !== mobile || pending.exam_type !== c.programme.examType)
+      throw new ApiError(404, 'No registration awaiting payment was found for this link.');
+    if (pending.registration_status !== 'pending_payment')
+      throw new ApiError(
+        409,
+        'This registration is already complete. Please log in with your roll number and date of birth.',
+      );
+  } else {
+    pending = await trx
+      .selectFrom('students')
+      .selectAll()
+      .where('mobile', '=', mobile)
+      .where('exam_type', '=', c.programme.examType)
+      .where('registration_status', '=', 'pending_payment')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+  }
+
+  const paid = c.payable === 0;
+  const utm = Object.fromEntries(
+    (['utm_source', 'utm_medium', 'utm_campaign', 'utm_id'] as const).flatMap((k) =>
+      body[k] ? [[k, body[k]]] : [],
+    ),
+  );
+  const details = {
+    registration_status: paid ? ('registered' as const) : ('pending_payment' as const),
+    first_name: c.firstName,
+    last_name: c.lastName,
+    father_name: c.fatherName,
+    email: c.email,
+    dob: c.dob,
+    class_stream: `${c.classStream.class}&${c.classStream.stream}`,
+    board: c.board,
+    city: clean(body.student_city) || null,
+    pincode: body.student_pincode || null,
+    state: clean(body.student_state) || null,
+    branch_code: c.centre.code,
+    exam_state_id: c.stateTid,
+    exam_centre: `${c.centre.name}-${c.centre.code}-${c.centre.id}`,
+    exam_date: c.examDate,
+    exam_slot_id: c.slotId,
+    exam_mode: c.mode,
+    // A fee fully covered by a coupon counts as paid; a free exam has nothing paid.
+    is_payment_done: paid && c.fee > 0 ? 1 : 0,
+    utm: Object.keys(utm).length ? JSON.stringify(utm) : null,
+  };
+  let studentId: string;
+  if (pending) {
+    studentId = pending.id;
+    await trx.updateTable('students').set(details).where('id', '=', studentId).execute();
+  } else {
+    studentId = newId();
+    const yy = String(ctx.now().getUTCFullYear() % 100).padStart(2, '0');
+    await trx
+      .insertInto('students')
+      .values({
+        id: studentId,
+        roll_number: await uniqueValue(trx, 'roll_number', () => `${yy}${randomDigits(10)}`),
+        psid: await uniqueValue(trx, 'psid', () => `${1 + (Number(randomDigits(1)) % 9)}${randomDigits(10)}`),
+        sf_id: `SF${randomBytes(8).toString('hex').toUpperCase()}`,
+        mobile,
+        exam_type: c.programme.examType,
+        register_from_third_party: 0,
+        max_exam_edit_allowed: 2,
+        exam_attempts_left: 2,
+        is_edit_allowed: 1,
+        remove_edit_exam_edit_profile: 0,
+        created_at: now,
+        ...details,
+      })
+      .execute();
+  }
+  const student = await trx
+    .selectFrom('students')
+    .selectAll()
+    .where('id', '=', studentId)
+    .executeTakeFirstOrThrow();
+
+  const payment = paid
+    ? null
+    : await createOrder(
+        ctx,
+        {
+          studentId,
+          kind: 'exam',
+          amount: c.payable,
+          paymentMethod: c.paymentMode,
+          returnPath: c.registrationPath,
+          successQuery: {
+            registeration: 'success',
+            roll_no: student.roll_number,
+            dob: toDdMmYyyy(student.dob),
+            exam_date: student.exam_date ?? '',
+          },
+          failureQuery: { mobile, sf_id: student.sf_id },
+          details: { exam_type: c.programme.examType, coupon_code: c.discount?.code ?? null },
+        },
+        trx,
+      );
+  const registration = {
+    registration_page: c.page,
+    whatsapp_opt_in: body.whatsapp_status === false ? 0 : 1,
+    gclid: body.gclid || null,
+    payment_mode: paid ? null : c.paymentMode,
+    coupon_code: c.discount?.code ?? null,
+    exam_fee: c.fee,
+    discount_amount: c.discount?.amount ?? 0,
+    amount_payable: c.payable,
+    order_id: payment?.order_id ?? null,
+    paid_at: null,
+    updated_at: now,
+  };
+  await trx
+    .insertInto('registrations')
+    .values({ student_id: studentId, created_at: now, ...registration })
+    .onConflict((oc) => oc.column('student_id').doUpdateSet(registration))
+    .execute();
+  return { student, payment };
+}
+
+/** The auto-login link on the host of the student's exam type (part 2 §2 thank-you page). */
+function autoLoginLink(ctx: AppContext, request: FastifyRequest, student: Student): string {
+  const dashboard = dashboardUrl(ctx, request, student);
+  const query = new URLSearchParams({ roll_no: student.roll_number, dob: toDdMmYyyy(student.dob) });
+  return `${dashboard.replace(/\/dashboard$/, '/')}?${query.toString()}`;
+}
+
+export function registerSignupRoutes(app: FastifyInstance): void {
+  // A paid exam order completes the registration it was created for.
+  onOrderPaid('exam', async (trx, order) => {
+    await trx
+      .updateTable('students')
+      .set({ registration_status: 'registered', is_payment_done: 1 })
+      .where('id', '=', order.student_id)
+      .execute();
+    await trx
+      .updateTable('registrations')
+      .set({ paid_at: order.confirmed_at ?? order.created_at, order_id: order.id })
+      .where('student_id', '=', order.student_id)
+      .execute();
+  });
+
+  app.post<{ Body: RegistrationSignupBody; Reply: RegistrationSignupReply }>(
+    '/api/signup',
+    {
+      schema: apiSchema('registration-signup', {
+        summary: 'Register for an exam (needs X-Registration-Token of the mobile)',
+        tags: ['registration'],
+      }),
+    },
+    async (request) => {
+      const { ctx } = app;
+      const body = request.body;
+      await requireVerifiedMobile(ctx, request, body.student_mobile_no);
+      const checked = await check(ctx, request, body);
+      let written: Written;
+      try {
+        written = await ctx.db.transaction().execute((trx) => write(ctx, trx, body, checked));
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        request.log.error({ err: error }, 'signup failed');
+        throw new ApiError(503, TECHNICAL_ISSUES);
+      }
+      const { student, payment } = written;
+      const { centre } = checked;
+      const gps = `${centre.latitude_e6 / 1e6},${centre.longitude_e6 / 1e6}`;
+      return {
+        success: 'true',
+        msg: payment ? 'Please complete the payment to finish your registration.' : 'Registration Successful',
+        data: {
+          roll_number: student.roll_number,
+          dob: toDdMmYyyy(student.dob),
+          dashboard_link: autoLoginLink(ctx, request, student),
+          isPaidExam: payment !== null,
+          payment_data: payment,
+          branch_phone_numbers: centrePhones(centre),
+          branch_gps: gps,
+          branch_address: centre.address,
+          gps_link: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(gps)}`,
+          exam_fee: checked.payable,
+          exam_date: student.exam_date ?? '',
+          sf_id: student.sf_id,
+          psid: student.psid,
+        },
+      };
+    },
+  );
+}

@@ -1,0 +1,340 @@
+// The sandbox test player: a plain HTML paper (no scripts, no inline styles: the CSP forbids
+// them) that posts its answers as a form. Submitting records the attempt and computes the result
+// on the server; the result shows after the programme's result delay, or at once with the
+// release button (sandbox only). Also the offline exam's admit card.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AdmitCardParams } from '../../src/generated/api/exam-launch-admit-card';
+import type { TestPageAnswers, TestPageParams } from '../../src/generated/api/exam-launch-test-page';
+import type { ResultReleaseBody, ResultReleaseReply } from '../../src/generated/api/result-release';
+import { ApiError } from '../api/errors';
+import { apiSchema } from '../api/schemas';
+import { newId } from '../auth/tokens';
+import { iso, type AppContext } from '../context';
+import type { ExamAttemptsTable } from '../db/tables/exams';
+import { resultUrl } from '../routes/exams/launch';
+import { maybeProgramme, resultDelayMs, slotOf } from '../routes/exams/programme';
+import {
+  percentageOf,
+  resultMessage,
+  scholarshipFor,
+  scoreAnswers,
+  totalOf,
+  MARKING,
+} from '../routes/exams/scoring';
+import { findSitting, loadExamContext } from '../routes/exams/sittings';
+import {
+  addDays,
+  dateLabelWithDay,
+  dateTimeLabel,
+  durationLabel,
+  istDate,
+  timeLabel,
+} from '../routes/exams/time';
+import { paperQuestions } from './test-player-bank';
+
+const esc = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(title)} – sandbox</title><link rel="icon" href="/favicon.svg"></head>
+<body><main><p><strong>Sandbox</strong>: a stand-in for the test platform; nothing here is a real exam.</p>
+${body}</main></body></html>`;
+}
+
+const sendPage = (reply: FastifyReply, status: number, title: string, body: string) =>
+  reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('Cache-Control', 'no-store')
+    .send(page(title, body));
+
+interface AttemptView {
+  attempt: ExamAttemptsTable;
+  rollNumber: string;
+  title: string;
+  subjects: string[];
+}
+
+async function attemptView(ctx: AppContext, id: string): Promise<AttemptView | undefined> {
+  const row = await ctx.db
+    .selectFrom('exam_attempts')
+    .innerJoin('students', 'students.id', 'exam_attempts.student_id')
+    .innerJoin('exam_papers', 'exam_papers.code', 'exam_attempts.paper_code')
+    .selectAll('exam_attempts')
+    .select(['students.roll_number', 'exam_papers.title', 'exam_papers.subjects'])
+    .where('exam_attempts.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { roll_number, title, subjects, ...attempt } = row;
+  return { attempt, rollNumber: roll_number, title, subjects: JSON.parse(subjects) as string[] };
+}
+
+function paperForm(view: AttemptView): string {
+  const questions = paperQuestions(view.subjects);
+  const sections = view.subjects.map((subject) => {
+    const mine = questions.filter((q) => q.subject === subject);
+    const items = mine.map(
+      (q, i) => `<fieldset><legend>${i + 1}. ${esc(q.text)}</legend>
+${q.options.map((o, k) => `<label><input type="radio" name="${q.field}" value="${k}"> ${esc(o)}</label><br>`).join('\n')}
+</fieldset>`,
+    );
+    return `<section><h2>${esc(subject)}</h2>${items.join('\n')}</section>`;
+  });
+  return `<h1>${esc(view.title)}</h1>
+<p>Roll number ${esc(view.rollNumber)}. ${questions.length} questions; +${MARKING.correct} for a right answer, ${MARKING.wrong} for a wrong one, 0 when left blank.
+Submit before ${esc(dateTimeLabel(new Date(view.attempt.expires_at)))} (India time).</p>
+<form method="post" action="/sandbox/test/${view.attempt.id}">
+${sections.join('\n')}
+<p><button type="submit">Submit test</button></p>
+</form>`;
+}
+
+async function thankYou(ctx: AppContext, view: AttemptView): Promise<string> {
+  const result = await ctx.db
+    .selectFrom('exam_results')
+    .selectAll()
+    .where('attempt_id', '=', view.attempt.id)
+    .executeTakeFirst();
+  if (!result) return `<h1>Test submitted</h1><p>Your answers were recorded.</p>`;
+  const released = new Date(result.release_at) <= ctx.now();
+  const student = await ctx.db
+    .selectFrom('students')
+    .selectAll()
+    .where('id', '=', view.attempt.student_id)
+    .executeTakeFirstOrThrow();
+  const ec = await loadExamContext(ctx, student);
+  const sitting = findSitting(ec, result.paper_code, result.schedule_id);
+  const link = sitting ? resultUrl(ec, sitting) : '';
+  return `<h1>Thank you! Your test has been submitted.</h1>
+<p>${esc(view.title)}, roll number ${esc(view.rollNumber)}.</p>
+${
+  released
+    ? `<p>Your result is ready.</p>${link ? `<p><a href="${esc(link)}">View your result</a></p>` : ''}`
+    : `<p>Your result will be available from ${esc(dateTimeLabel(new Date(result.release_at)))} (India time) on your dashboard.</p>
+<form method="post" action="/sandbox/test/${view.attempt.id}/release"><p><button type="submit">Release my result now (sandbox)</button></p></form>`
+}
+<p><a href="/dashboard">Back to the dashboard</a></p>`;
+}
+
+/** Makes every pending result of the student visible now. */
+async function releaseNow(ctx: AppContext, studentId: string): Promise<number> {
+  const now = iso(ctx.now());
+  const done = await ctx.db
+    .updateTable('exam_results')
+    .set({ release_at: now })
+    .where('student_id', '=', studentId)
+    .where('release_at', '>', now)
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows);
+}
+
+/** Records the answers and the result, once; false when the attempt was not open any more. */
+async function submit(ctx: AppContext, view: AttemptView, answers: Record<string, number>): Promise<boolean> {
+  const now = ctx.now();
+  const paper = await ctx.db
+    .selectFrom('exam_papers')
+    .selectAll()
+    .where('code', '=', view.attempt.paper_code)
+    .executeTakeFirstOrThrow();
+  const student = await ctx.db
+    .selectFrom('students')
+    .select('exam_type')
+    .where('id', '=', view.attempt.student_id)
+    .executeTakeFirstOrThrow();
+  const programme = maybeProgramme(ctx.site, paper.exam_type) ?? maybeProgramme(ctx.site, student.exam_type);
+  if (!programme) throw new ApiError(404, 'This exam is not offered any more.');
+  const subjects = scoreAnswers(view.subjects, answers);
+  const total = totalOf(subjects);
+  const percentage = percentageOf(total.score, total.max);
+  const scholarship = scholarshipFor(programme, percentage);
+  return ctx.db.transaction().execute(async (trx) => {
+    const closed = await trx
+      .updateTable('exam_attempts')
+      .set({ status: 'submitted', submitted_at: iso(now), answers: JSON.stringify(answers) })
+      .where('id', '=', view.attempt.id)
+      .where('status', '=', 'open')
+      .where('expires_at', '>', iso(now))
+      .executeTakeFirst();
+    if (Number(closed.numUpdatedRows) !== 1) return false;
+    const earlier = await trx
+      .selectFrom('exam_results')
+      .select('id')
+      .where('student_id', '=', view.attempt.student_id)
+      .where('paper_code', '=', view.attempt.paper_code)
+      .where('schedule_id', '=', view.attempt.schedule_id)
+      .executeTakeFirst();
+    if (earlier) throw new ApiError(409, 'This test has already been submitted.');
+    await trx
+      .insertInto('exam_results')
+      .values({
+        id: newId(),
+        student_id: view.attempt.student_id,
+        attempt_id: view.attempt.id,
+        paper_code: view.attempt.paper_code,
+        schedule_id: view.attempt.schedule_id,
+        subjects: JSON.stringify(subjects),
+        score: total.score,
+        max_score: total.max,
+        scholarship_percent: scholarship,
+        message_html: resultMessage(programme, percentage, scholarship),
+        created_at: iso(now),
+        release_at: iso(new Date(now.getTime() + resultDelayMs(programme))),
+      })
+      .execute();
+    return true;
+  });
+}
+
+export function registerTestPlayerRoutes(app: FastifyInstance): void {
+  const { ctx } = app;
+  const pageSchema = (summary: string, withBody = false) => {
+    const { body, ...schema } = apiSchema('exam-launch-test-page', { summary, tags: ['sandbox'] });
+    return withBody ? { ...schema, body } : schema;
+  };
+
+  app.get<{ Params: TestPageParams }>(
+    '/sandbox/test/:attemptId',
+    { schema: pageSchema('The sandbox test page of an attempt') },
+    async (request, reply) => {
+      const view = await attemptView(ctx, request.params.attemptId);
+      if (!view)
+        return sendPage(
+          reply,
+          404,
+          'Test not found',
+          '<h1>Test not found</h1><p>Start your test from the dashboard.</p>',
+        );
+      if (view.attempt.status === 'submitted')
+        return sendPage(reply, 200, 'Test submitted', await thankYou(ctx, view));
+      if (new Date(view.attempt.expires_at) <= ctx.now())
+        return sendPage(
+          reply,
+          410,
+          'Time over',
+          '<h1>The time for this test is over.</h1><p><a href="/dashboard">Back to the dashboard</a></p>',
+        );
+      return sendPage(reply, 200, view.title, paperForm(view));
+    },
+  );
+
+  app.post<{ Params: TestPageParams; Body: TestPageAnswers }>(
+    '/sandbox/test/:attemptId',
+    { schema: pageSchema('Submit the answers of an attempt (form post)', true) },
+    async (request, reply) => {
+      const view = await attemptView(ctx, request.params.attemptId);
+      if (!view) throw new ApiError(404, 'No such test.');
+      const known = new Set(paperQuestions(view.subjects).map((q) => q.field));
+      const answers: Record<string, number> = {};
+      for (const [field, value] of Object.entries(request.body ?? {})) {
+        if (!known.has(field))
+          throw new ApiError(400, `Invalid answer: ${field} is not a question of this paper.`);
+        answers[field] = Number(value);
+      }
+      if (view.attempt.status === 'open' && !(await submit(ctx, view, answers))) {
+        const again = await attemptView(ctx, view.attempt.id);
+        if (again?.attempt.status !== 'submitted')
+          return sendPage(
+            reply,
+            410,
+            'Time over',
+            '<h1>The time for this test is over.</h1><p>Your answers could not be recorded.</p>',
+          );
+      }
+      return reply.code(303).header('Location', `/sandbox/test/${view.attempt.id}`).send();
+    },
+  );
+
+  app.post<{ Params: TestPageParams }>(
+    '/sandbox/test/:attemptId/release',
+    { schema: pageSchema('Release the result of a submitted attempt now') },
+    async (request, reply) => {
+      const view = await attemptView(ctx, request.params.attemptId);
+      if (!view || view.attempt.status !== 'submitted') throw new ApiError(404, 'No submitted test here.');
+      await releaseNow(ctx, view.attempt.student_id);
+      return reply.code(303).header('Location', `/sandbox/test/${view.attempt.id}`).send();
+    },
+  );
+
+  app.post<{ Body: ResultReleaseBody; Reply: ResultReleaseReply }>(
+    '/sandbox/results/release',
+    {
+      schema: apiSchema('result-release', {
+        summary: "Release a roll number's pending results now",
+        tags: ['sandbox'],
+      }),
+    },
+    async (request) => {
+      const student = await ctx.db
+        .selectFrom('students')
+        .select('id')
+        .where('roll_number', '=', request.body.roll_number)
+        .executeTakeFirst();
+      if (!student) throw new ApiError(404, 'No registration found for this roll number.');
+      const released = await releaseNow(ctx, student.id);
+      return {
+        success: 'true',
+        msg: released ? `Released ${released} result${released === 1 ? '' : 's'}.` : 'No pending results.',
+        released,
+      };
+    },
+  );
+
+  app.get<{ Params: AdmitCardParams }>(
+    '/sandbox/admit-card/:admitCardId',
+    {
+      schema: apiSchema('exam-launch-admit-card', {
+        summary: 'The admit card of an offline exam',
+        tags: ['sandbox'],
+      }),
+    },
+    async (request, reply) => {
+      const owner = await ctx.db
+        .selectFrom('exam_student_state')
+        .innerJoin('students', 'students.id', 'exam_student_state.student_id')
+        .selectAll('students')
+        .where('exam_student_state.admit_card_id', '=', request.params.admitCardId)
+        .executeTakeFirst();
+      const ec = owner ? await loadExamContext(ctx, owner) : undefined;
+      const main = ec?.main;
+      const days = ec?.programme.windows.admitCardDaysBefore;
+      const today = istDate(ctx.now());
+      const from = main && days !== undefined ? addDays(main.examDate, -days) : undefined;
+      if (
+        !ec ||
+        !main ||
+        ec.booking.exam_mode !== 'Offline' ||
+        !from ||
+        today < from ||
+        today > main.examDate
+      )
+        return sendPage(
+          reply,
+          404,
+          'Admit card',
+          '<h1>The admit card is not available.</h1><p>It is released on your dashboard before your exam.</p>',
+        );
+      const slot = slotOf(ec.programme, ec.booking.exam_slot_id);
+      const centreId = ec.booking.exam_centre?.split('-').pop() ?? '';
+      const centre = await ctx.db
+        .selectFrom('centres')
+        .select(['name', 'address'])
+        .where('id', '=', centreId)
+        .executeTakeFirst();
+      const s = ec.student;
+      return sendPage(
+        reply,
+        200,
+        'Admit card',
+        `<h1>Admit card: ${esc(ec.programme.name)}</h1>
+<dl><dt>Name</dt><dd>${esc([s.first_name, s.last_name].filter(Boolean).join(' '))}</dd>
+<dt>Roll number</dt><dd>${esc(s.roll_number)}</dd><dt>PSID</dt><dd>${esc(s.psid)}</dd>
+<dt>Class &amp; stream</dt><dd>${esc(ec.booking.class_stream)}</dd>
+<dt>Exam date</dt><dd>${esc(dateLabelWithDay(main.examDate))}</dd>
+<dt>Timing</dt><dd>${esc(`${timeLabel(slot.start)} to ${timeLabel(slot.end)} (${durationLabel(ec.programme.schedule.durationMinutes)})`)}</dd>
+<dt>Centre</dt><dd>${esc(centre ? `${centre.name}, ${centre.address}` : (ec.booking.exam_centre ?? ''))}</dd></dl>
+<p>Print this admit card and bring it to the exam centre. Arrive early; entry needs the printed card.</p>`,
+      );
+    },
+  );
+}
