@@ -38,11 +38,21 @@ export interface PaymentData {
 }
 
 type PaidHandler = (trx: Kysely<Database>, order: Order) => Promise<void>;
-const paidHandlers = new Map<OrderKind, PaidHandler>();
+const paidHandlers = new Map<string, PaidHandler>();
+const handlerKey = (kind: OrderKind, purpose?: string) => (purpose ? `${kind}:${purpose}` : kind);
 
-/** What a paid order of this kind does; runs once, inside the confirmation's transaction. */
-export function onOrderPaid(kind: OrderKind, handler: PaidHandler): void {
-  paidHandlers.set(kind, handler);
+/**
+ * What a paid order of this kind does; runs once, inside the confirmation's transaction. An order
+ * created with details.purpose (e.g. an exam edit, beside the exam fee of a signup) runs only the
+ * handler registered for that purpose.
+ */
+export function onOrderPaid(kind: OrderKind, handler: PaidHandler, purpose?: string): void {
+  paidHandlers.set(handlerKey(kind, purpose), handler);
+}
+
+function purposeOf(order: Order): string | undefined {
+  const { purpose } = JSON.parse(order.details) as { purpose?: unknown };
+  return typeof purpose === 'string' ? purpose : undefined;
 }
 
 const GATEWAY_PATH = '/sandbox/gateway';
@@ -112,8 +122,9 @@ export async function confirmOrder(
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
     if (!order) throw new ApiError(404, 'No such order.');
     if (Number(updated.numUpdatedRows) === 1 && outcome === 'paid') {
-      const handler = paidHandlers.get(order.kind);
-      if (!handler) throw new Error(`no paid handler for ${order.kind} orders`);
+      const key = handlerKey(order.kind, purposeOf(order));
+      const handler = paidHandlers.get(key);
+      if (!handler) throw new Error(`no paid handler for ${key} orders`);
       await handler(trx, order);
     }
     return order;

@@ -213,6 +213,13 @@ describe('POST /api/exam-info (edit exam)', () => {
     const orderId = String((response.data.data as Row).order_id);
     const pay = await t.call({ method: 'POST', url: `/sandbox/gateway/${orderId}/pay` });
     expect(pay.statusCode).toBe(303);
+    // Only the exam-edit effect ran, not the signup's (which would mark the exam fee paid).
+    const row = await t.db
+      .selectFrom('students')
+      .select('is_payment_done')
+      .where('roll_number', '=', roll)
+      .executeTakeFirstOrThrow();
+    expect(row.is_payment_done).toBe(0);
     expect(await mainOf(roll)).toMatchObject({
       exam_mode: 'Offline',
       exam_date: 'Sunday, 15 Mar 2026',
@@ -716,5 +723,52 @@ describe('POST /sandbox/results/release', () => {
         })
       ).statusCode,
     ).toBe(400);
+  });
+});
+
+describe('sample and mock papers', () => {
+  it('an unlocked mock paper opens; a locked one does not', async () => {
+    const bought = (await dashboard('250000000014')).mock_exam as Row[];
+    const open = await post('/api/test-launch', '250000000014', launchOf(bought[1] as Row));
+    expect(open.statusCode).toBe(200);
+    expect((open.data.data as Row).exam_url).toMatch(/^\/sandbox\/test\//);
+    const report = await post('/api/test-launch', '250000000014', launchOf(bought[0] as Row));
+    expect((report.data.data as Row).result_url).toBe((bought[0] as Row).report_link);
+    const locked = ((await dashboard('250000000002')).mock_exam as Row[])[0] as Row;
+    expect(launchOf(locked).event_type).toBe('result');
+    expect((await post('/api/test-launch', '250000000002', launchOf(locked))).statusCode).toBe(409);
+    const sample = ((await dashboard('250000000002')).sample_exam as Row[])[0] as Row;
+    expect((await post('/api/test-launch', '250000000002', launchOf(sample))).statusCode).toBe(200);
+  });
+});
+
+describe('with the sandbox off', () => {
+  it('has no test player, and a launch says the platform is unavailable', async () => {
+    const off = await testApp({ start: START, config: { sandbox: false } });
+    try {
+      const headers = await off.login('250000000002', '14/03/2011');
+      const start = await off.call({
+        method: 'POST',
+        url: '/api/exam/start',
+        payload: { test_short_code: 'IACST-SOF', source_type: 'dashboard' },
+        headers,
+      });
+      expect(start.statusCode).toBe(503);
+      expect(
+        (await off.call({ method: 'GET', url: '/sandbox/test/00000000-0000-4000-8000-000000000000' }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (
+          await off.call({
+            method: 'POST',
+            url: '/sandbox/results/release',
+            payload: { roll_number: '250000000004' },
+          })
+        ).statusCode,
+      ).toBe(404);
+    } finally {
+      await off.close();
+    }
   });
 });

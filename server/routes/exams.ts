@@ -22,7 +22,8 @@ import { addMs, iso, type AppContext, type Student } from '../context';
 import { registerTestPlayerRoutes } from '../sandbox/test-player';
 import { buildDashboard } from './dashboard/build';
 import { buildProfile } from './dashboard/profile';
-import { applyConfirmedEdits, examDates, updateExamInfo } from './exams/edit';
+import { onOrderPaid } from '../payments/orders';
+import { applyPaidExamEdit, examDates, updateExamInfo } from './exams/edit';
 import {
   assertPlayerUp,
   checkPayload,
@@ -109,6 +110,12 @@ async function launch(
 export function registerExamRoutes(app: FastifyInstance): void {
   const { ctx } = app;
   const auth = { preHandler: requireStudent };
+  // A paid switch to an offline exam applies the edit it was for, in the confirmation's transaction.
+  onOrderPaid(
+    'exam',
+    async (trx, order) => void (await applyPaidExamEdit(trx, order, ctx.now())),
+    'exam-edit',
+  );
 
   app.get<{ Reply: DashboardReply }>(
     '/api/dashboard',
@@ -118,7 +125,6 @@ export function registerExamRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const student = studentOf(request);
-      await applyConfirmedEdits(ctx, student.id);
       return { success: 'true', msg: 'Dashboard loaded.', data: await buildDashboard(ctx, student) };
     },
   );
@@ -131,7 +137,6 @@ export function registerExamRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const student = studentOf(request);
-      await applyConfirmedEdits(ctx, student.id);
       return { success: 'true', msg: 'Profile loaded.', data: await buildProfile(ctx, student) };
     },
   );

@@ -473,7 +473,12 @@ describe('POST /api/signup: paid exam (MOCK-NEET)', () => {
   it('refuses an sf_id of someone else', async () => {
     const mobile = '9811100022';
     const headers = await tokenFor(mobile);
-    const response = await post('/api/signup', neetBody(mobile, { student_sf_id: 'demo-sf-0001' }), headers);
+    const other = await t.db
+      .selectFrom('students')
+      .select('sf_id')
+      .where('roll_number', '=', '250000000001')
+      .executeTakeFirstOrThrow();
+    const response = await post('/api/signup', neetBody(mobile, { student_sf_id: other.sf_id }), headers);
     expect(response.statusCode).toBe(404);
     expect(await studentsOf(mobile)).toHaveLength(0);
   });

@@ -1,6 +1,7 @@
 // The demo students (server/seed/demo-students.json): one per state the dashboard must show.
 // Dates that decide a state ("today", "tomorrow", "a week ago") are relative to the seed time in
 // India time, so the demo works on any day; see each student's `shows`.
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { parseDob } from '../../src/domain/dates';
 import { configDir } from '../../src/engine/node/paths';
@@ -164,7 +165,7 @@ export async function seedDemoStudents(db: Kysely<Database>, { now }: SeedOption
   const nineToday = istInstant(today, '09:00');
   const latestNine = nineToday <= now ? nineToday : new Date(nineToday.getTime() - DAY);
 
-  for (const [i, s] of demoStudents.entries()) {
+  for (const s of demoStudents) {
     const dob = parseDob(s.dob);
     if (!dob) throw new Error(`demo-students.json: bad dob ${s.dob}`);
     const programme = programmeOf(s.exam_type);
@@ -177,7 +178,8 @@ export async function seedDemoStudents(db: Kysely<Database>, { now }: SeedOption
         id: studentId,
         roll_number: s.roll_number,
         psid: `PS${s.roll_number.slice(-8)}`,
-        sf_id: `demo-sf-${String(i + 1).padStart(4, '0')}`,
+        // Random like a real one: an sf_id lookup of a completed registration returns its login.
+        sf_id: randomBytes(8).toString('hex'),
         registration_status: 'registered',
         first_name: s.first_name,
         last_name: s.last_name ?? null,

@@ -9,7 +9,7 @@ import { newId } from '../../auth/tokens';
 import { iso, type AppContext, type Student } from '../../context';
 import type { Database } from '../../db/schema';
 import type { CentresTable } from '../../db/tables/master';
-import { createOrder, orderById, type Order } from '../../payments/orders';
+import { createOrder, type Order } from '../../payments/orders';
 import { centreByCode, centreValue, classStreamOf, eligible, serves } from '../master/centres';
 import { datesPerCentre, openExamDates } from '../master/exam-calendar';
 import { allowedModes, programmeOf } from './programme';
@@ -94,23 +94,6 @@ export async function applyPaidExamEdit(db: Kysely<Database>, order: Order, now:
   return true;
 }
 
-/** Applies the student's edits whose payment the gateway has confirmed since. */
-export async function applyConfirmedEdits(ctx: AppContext, studentId: string): Promise<void> {
-  const pending = await ctx.db
-    .selectFrom('exam_edit_requests')
-    .select('order_id')
-    .where('student_id', '=', studentId)
-    .where('status', '=', 'pending')
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  for (const { order_id } of pending) {
-    const order = await orderById(ctx, order_id);
-    if (order?.status === 'paid')
-      await ctx.db.transaction().execute((trx) => applyPaidExamEdit(trx, order, ctx.now()));
-  }
-}
-
 export async function updateExamInfo(
   ctx: AppContext,
   student: Student,
@@ -119,7 +102,6 @@ export async function updateExamInfo(
   const programme = checkMode(student, ctx, body.exam_mode);
   if (student.is_edit_allowed !== 1 || student.remove_edit_exam_edit_profile === 1)
     throw new ApiError(403, 'Editing the exam is not allowed for your registration.');
-  await applyConfirmedEdits(ctx, student.id);
   const ec = await loadExamContext(ctx, student);
   if (programme.schedule.papers || !ec.main)
     throw new ApiError(400, `The ${programme.shortName} schedule cannot be edited.`);
