@@ -11,6 +11,11 @@ const app = await buildApp({
   config: { ...configFromEnv({ NODE_ENV: 'development', LOG: 'off' }), dataDir },
 });
 app.get('/bench/bare', async () => ({ success: 'true', msg: 'ok' }));
+// The codes the sandbox SMS log holds, so the write benchmark can verify real OTPs.
+app.get('/bench/otps', async () =>
+  app.ctx.db.selectFrom('sms_messages').select(['mobile', 'otp']).where('otp', 'is not', null).execute(),
+);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0, dataDir }));
+process.once('SIGINT', () => void app.close().then(() => process.exit(0)));

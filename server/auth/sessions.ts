@@ -3,7 +3,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_MARKER_COOKIE } from '../../src/engine/page-request';
 import { ApiError } from '../api/errors';
 import { addMs, iso, type AppContext, type Student } from '../context';
-import type { Db } from '../db/database';
 import { prepared } from '../db/prepared';
 import { hashToken, newId, newToken } from './tokens';
 
@@ -31,7 +30,7 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-const sessionByHash = prepared((db: Db) =>
+const sessionByHash = prepared((db, arg) =>
   db
     .selectFrom('sessions')
     .innerJoin('students', 'students.id', 'sessions.student_id')
@@ -42,14 +41,14 @@ const sessionByHash = prepared((db: Db) =>
       'sessions.expires_at',
       'sessions.revoked_at',
     ])
-    .where('sessions.token_hash', '=', '')
+    .where('sessions.token_hash', '=', arg(0))
     .compile(),
 );
 
 /** The student holding this token, or null when it is unknown, revoked, idle too long or expired. */
 export async function authenticate(ctx: AppContext, token: string): Promise<Student | null> {
   const now = ctx.now();
-  const [row] = await sessionByHash(ctx.db, [hashToken(token)]);
+  const [row] = await sessionByHash(ctx.db, hashToken(token));
   if (!row || row.revoked_at) return null;
   const idleUntil = addMs(new Date(row.last_seen_at), ctx.config.session.idleMinutes * 60_000);
   if (now >= new Date(row.expires_at) || now >= idleUntil) return null;

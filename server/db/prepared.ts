@@ -1,21 +1,27 @@
-// A query compiled once per database and run with new parameters: for the hottest paths (the
-// session lookup on every authenticated call), where building and compiling the query each time
-// costs more than running it.
-import type { CompiledQuery } from 'kysely';
-import type { Db } from './database';
+// A query compiled once per database and run with new arguments: for the hot paths (the session
+// lookup on every authenticated call, the dashboard's reads), where building and compiling the
+// query each time costs more than running it. The builder marks each argument with p(i); every
+// other parameter (a limit, a constant) keeps its compiled value.
+import type { CompiledQuery, Kysely } from 'kysely';
+import type { Database } from './schema';
+
+const MARK = '\u0000arg:';
+/** The i-th argument's place; typed as whatever the query expects there. */
+const p = <T = string>(i: number): T => `${MARK}${i}` as T;
 
 export function prepared<Row>(
-  build: (db: Db) => CompiledQuery<Row>,
-): (db: Db, parameters: readonly unknown[]) => Promise<Row[]> {
-  const compiled = new WeakMap<Db, CompiledQuery<Row>>();
-  return async (db, parameters) => {
+  build: (db: Kysely<Database>, arg: <T = string>(i: number) => T) => CompiledQuery<Row>,
+): (db: Kysely<Database>, ...args: unknown[]) => Promise<Row[]> {
+  const compiled = new WeakMap<Kysely<Database>, CompiledQuery<Row>>();
+  return async (db, ...args) => {
     let query = compiled.get(db);
     if (!query) {
-      query = build(db);
+      query = build(db, p);
       compiled.set(db, query);
     }
-    if (query.parameters.length !== parameters.length)
-      throw new Error('prepared query: wrong number of parameters');
+    const parameters = query.parameters.map((value) =>
+      typeof value === 'string' && value.startsWith(MARK) ? args[Number(value.slice(MARK.length))] : value,
+    );
     return (await db.executeQuery<Row>({ ...query, parameters })).rows;
   };
 }

@@ -5,6 +5,7 @@ import { iso } from '../../context';
 import type { Database } from '../../db/schema';
 import type { CommercePurchasesTable } from '../../db/tables/commerce';
 import { newId } from '../../auth/tokens';
+import { prepared } from '../../db/prepared';
 import { onOrderPaid, type Order } from '../../payments/orders';
 
 async function hasPurchase(
@@ -12,15 +13,19 @@ async function hasPurchase(
   studentId: string,
   kind: CommercePurchasesTable['kind'],
 ): Promise<boolean> {
-  const row = await db
+  const rows = await purchaseOfKind(db, studentId, kind);
+  return rows.length > 0;
+}
+
+const purchaseOfKind = prepared((db, arg) =>
+  db
     .selectFrom('commerce_purchases')
     .select('id')
-    .where('student_id', '=', studentId)
-    .where('kind', '=', kind)
+    .where('student_id', '=', arg(0))
+    .where('kind', '=', arg<CommercePurchasesTable['kind']>(1))
     .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
+    .compile(),
+);
 
 /** static_data.mock_purchased of the dashboard: the sample-paper pack was paid for. */
 export const isMockPurchased = (db: Kysely<Database>, studentId: string): Promise<boolean> =>

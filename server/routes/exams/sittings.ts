@@ -1,6 +1,7 @@
 // A student's sittings: the main exam, the tests of a series (MOCK-JEE) and the sample and mock
 // papers, each with its window, attempt, result and state, computed from the programme config,
 // the booking and the clock. The dashboard, the launch calls and the result call all read this.
+import { prepared } from '../../db/prepared';
 import type { Programme } from '../../../src/generated/config/programme';
 import { newId } from '../../auth/tokens';
 import { addMs, iso, type AppContext, type Student } from '../../context';
@@ -99,12 +100,38 @@ const toPaper = (row: ExamPapersTable): Paper => ({
   part: row.part,
 });
 
-export async function bookingOf(db: Db, student: Student): Promise<Booking> {
-  const edited = await db
-    .selectFrom('exam_bookings')
+// The dashboard's reads, compiled once (they run on every dashboard call).
+const bookingRowsOf = prepared((db, arg) =>
+  db.selectFrom('exam_bookings').selectAll().where('student_id', '=', arg(0)).compile(),
+);
+const stateRowsOf = prepared((db, arg) =>
+  db.selectFrom('exam_student_state').selectAll().where('student_id', '=', arg(0)).compile(),
+);
+const paperRowsOf = prepared((db) => db.selectFrom('exam_papers').selectAll().orderBy('code').compile());
+const attemptRowsOf = prepared((db, arg) =>
+  db
+    .selectFrom('exam_attempts')
     .selectAll()
-    .where('student_id', '=', student.id)
-    .executeTakeFirst();
+    .where('student_id', '=', arg(0))
+    .orderBy('started_at', 'desc')
+    .orderBy('id')
+    .compile(),
+);
+const resultRowsOf = prepared((db, arg) =>
+  db
+    .selectFrom('exam_results')
+    .selectAll()
+    .where('student_id', '=', arg(0))
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .compile(),
+);
+const seriesRowsOf = prepared((db, arg) =>
+  db.selectFrom('exam_series').selectAll().where('student_id', '=', arg(0)).orderBy('series_no').compile(),
+);
+
+export async function bookingOf(db: Db, student: Student): Promise<Booking> {
+  const [edited] = await bookingRowsOf(db, student.id);
   if (edited) return edited;
   return {
     class_stream: student.class_stream,
@@ -121,11 +148,7 @@ export async function bookingOf(db: Db, student: Student): Promise<Booking> {
 
 /** The student's dashboard state row, created with defaults the first time it is needed. */
 export async function stateOf(ctx: AppContext, studentId: string): Promise<ExamStudentStateTable> {
-  const found = await ctx.db
-    .selectFrom('exam_student_state')
-    .selectAll()
-    .where('student_id', '=', studentId)
-    .executeTakeFirst();
+  const [found] = await stateRowsOf(ctx.db, studentId);
   if (found) return found;
   await ctx.db
     .insertInto('exam_student_state')
@@ -181,27 +204,10 @@ export async function loadExamContext(ctx: AppContext, student: Student): Promis
   const [booking, state, paperRows, attempts, results, seriesRows] = await Promise.all([
     bookingOf(db, student),
     stateOf(ctx, student.id),
-    db.selectFrom('exam_papers').selectAll().orderBy('code').execute(),
-    db
-      .selectFrom('exam_attempts')
-      .selectAll()
-      .where('student_id', '=', student.id)
-      .orderBy('started_at', 'desc')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('exam_results')
-      .selectAll()
-      .where('student_id', '=', student.id)
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('exam_series')
-      .selectAll()
-      .where('student_id', '=', student.id)
-      .orderBy('series_no')
-      .execute(),
+    paperRowsOf(db),
+    attemptRowsOf(db, student.id),
+    resultRowsOf(db, student.id),
+    seriesRowsOf(db, student.id),
   ]);
   // Durations follow the programme config (a series' papers have their own).
   const papers = paperRows.map(toPaper).map((p) => {
