@@ -107,6 +107,14 @@ async function launch(
   return { exam_url: examUrl(await startAttempt(ctx, ec, sitting, source)) };
 }
 
+/** The answer of a launch: where the test or the result opens. */
+const launchReply = <T extends { exam_url?: string }>(data: T) =>
+  ({
+    success: 'true',
+    msg: data.exam_url ? 'Your test is ready. All the best!' : 'Your result is ready.',
+    data,
+  }) as const;
+
 export function registerExamRoutes(app: FastifyInstance): void {
   const { ctx } = app;
   const auth = { preHandler: requireStudent };
@@ -310,11 +318,7 @@ export function registerExamRoutes(app: FastifyInstance): void {
       if (!sitting) throw new ApiError(403, 'The test details do not match your registration.');
       checkPayload(launchPayload(ec, sitting), body);
       const data = await launch(ctx, ec, sitting, body.event_type, 'test_launch');
-      return {
-        success: 'true',
-        msg: data.exam_url ? 'Your test is ready. All the best!' : 'Your result is ready.',
-        data,
-      };
+      return launchReply(data);
     },
   );
 
@@ -341,11 +345,7 @@ export function registerExamRoutes(app: FastifyInstance): void {
       const event = launchPayload(ec, sitting).event_type;
       if (event === 'exam') assertPlayerUp(ctx, ec);
       const data = await launch(ctx, ec, sitting, event, 'mock_jee');
-      return {
-        success: 'true',
-        msg: data.exam_url ? 'Your test is ready. All the best!' : 'Your result is ready.',
-        data,
-      };
+      return launchReply(data);
     },
   );
 

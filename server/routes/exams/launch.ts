@@ -1,5 +1,6 @@
 // Test launch: the exam-launch payload of a sitting (the dashboard hands it out, the launch call
 // checks it field by field), starting or resuming an attempt, and the result page's address.
+import type { ExamLaunchBody } from '../../../src/generated/api/dashboard';
 import { toDdMmYyyy } from '../../../src/domain/dates';
 import { ApiError } from '../../api/errors';
 import { newId } from '../../auth/tokens';
@@ -11,23 +12,8 @@ import { istInstant } from './time';
 /** The tenant id of the sandbox test platform (the real one is a configured key, part 2 §9). */
 export const SANDBOX_TENANT_ID = 'examflow-sandbox';
 
-export interface LaunchPayload {
-  tenant_id: string;
-  user_id: string;
-  exam_short_code: string;
-  external_schedule_id: string;
-  exam_start_time: string;
-  exam_end_time: string;
-  result_date_time: string;
-  dob: string;
-  stream: string;
-  groups: { state: string };
-  attempt_state: 'not_started' | 'in_progress' | 'submitted';
-  event_type: 'exam' | 'result';
-  reset_cutoff_time: string;
-  klass: string;
-  we_user_id: string;
-}
+/** The exam-launch payload of part 2 §3, as the API schema defines it. */
+export type LaunchPayload = ExamLaunchBody;
 
 /** Fields that name the student and the sitting: a difference means the payload was forged. */
 const IDENTITY: Array<keyof LaunchPayload> = [
