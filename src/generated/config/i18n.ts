@@ -173,4 +173,252 @@ export interface UiStringTable {
    * Forgot credentials heading
    */
   'recover.heading': string;
+  /**
+   * Generic required message
+   */
+  'validation.required': string;
+  /**
+   * Generic numeric message
+   */
+  'validation.numbers': string;
+  /**
+   * Generic failure message
+   */
+  'validation.somethingWrong': string;
+  /**
+   * Please enter student name
+   */
+  'validation.studentName.required': string;
+  /**
+   * Please enter father name
+   */
+  'validation.fatherName.required': string;
+  /**
+   * Minimum length should be 2
+   */
+  'validation.name.minLength': string;
+  /**
+   * Maximum 60 characters are allowed
+   */
+  'validation.name.maxLength': string;
+  /**
+   * Only alphabets are allowed
+   */
+  'validation.name.alphabets': string;
+  /**
+   * Please enter email
+   */
+  'validation.email.required': string;
+  /**
+   * Enter a valid email address
+   */
+  'validation.email.invalid': string;
+  /**
+   * Please select date of birth
+   */
+  'validation.dob.required': string;
+  /**
+   * A date of birth that is not a real DD/MM/YYYY date (the spec gives no text)
+   */
+  'validation.dob.invalid': string;
+  /**
+   * A date of birth outside the programme's range (the spec gives no text)
+   */
+  'validation.dob.range': string;
+  /**
+   * Please select class & stream
+   */
+  'validation.classStream.required': string;
+  /**
+   * Enter a valid mobile number
+   */
+  'validation.phone.invalid': string;
+  /**
+   * Please enter correct mobile number/ PSID
+   */
+  'validation.mobileOrId.required': string;
+  /**
+   * Please enter the correct number
+   */
+  'validation.mobileOrId.leadingZero': string;
+  /**
+   * Please enter a valid OTP
+   */
+  'validation.otp.invalid': string;
+  /**
+   * Please select exam slot
+   */
+  'validation.examSlot.required': string;
+  /**
+   * Please select exam slot first
+   */
+  'validation.examSlot.first': string;
+  /**
+   * Please select state
+   */
+  'validation.state.required': string;
+  /**
+   * Please select state first
+   */
+  'validation.state.first': string;
+  /**
+   * Please select centre
+   */
+  'validation.centre.required': string;
+  /**
+   * Please select centre first
+   */
+  'validation.centre.first': string;
+  /**
+   * Please select date of exam
+   */
+  'validation.examDate.required': string;
+  /**
+   * Please enter a coupon code.
+   */
+  'validation.coupon.required': string;
+  /**
+   * Father name is required
+   */
+  'validation.checkout.fatherName': string;
+  /**
+   * Billing address is required
+   */
+  'validation.checkout.billingAddress': string;
+  /**
+   * Pincode is required
+   */
+  'validation.checkout.pincodeRequired': string;
+  /**
+   * Pincode must be 6 characters long
+   */
+  'validation.checkout.pincodeLength': string;
+  /**
+   * City is required
+   */
+  'validation.checkout.city': string;
+  /**
+   * State must be selected
+   */
+  'validation.checkout.state': string;
+  /**
+   * Please agree to the terms and conditions.
+   */
+  'validation.checkout.terms': string;
+  /**
+   * Invalid roll number
+   */
+  'validation.login.rollNumber': string;
+  /**
+   * Invalid password
+   */
+  'validation.login.password': string;
+  /**
+   * Student name label
+   */
+  'form.studentName': string;
+  /**
+   * Father name label
+   */
+  'form.fatherName': string;
+  /**
+   * E-mail label
+   */
+  'form.email': string;
+  /**
+   * Date of birth label
+   */
+  'form.dob': string;
+  /**
+   * Date of birth format hint
+   */
+  'form.dobHint': string;
+  /**
+   * Class & stream label
+   */
+  'form.classStream': string;
+  /**
+   * Mobile number label
+   */
+  'form.mobile': string;
+  /**
+   * Mobile number or student id label
+   */
+  'form.mobileOrId': string;
+  /**
+   * One-time code label
+   */
+  'form.otp': string;
+  /**
+   * Accessible name of one OTP box; {n} and {total} are replaced
+   */
+  'form.otpDigit': string;
+  /**
+   * Course type label
+   */
+  'form.courseType': string;
+  /**
+   * Exam slot label
+   */
+  'form.examSlot': string;
+  /**
+   * State label
+   */
+  'form.state': string;
+  /**
+   * Centre label
+   */
+  'form.centre': string;
+  /**
+   * Exam date label
+   */
+  'form.examDate': string;
+  /**
+   * Coupon label
+   */
+  'form.coupon': string;
+  /**
+   * Payment method label
+   */
+  'form.paymentMethod': string;
+  /**
+   * First, empty option of a dropdown
+   */
+  'form.selectPlaceholder': string;
+  /**
+   * Marker after an optional field's label
+   */
+  'form.optional': string;
+  /**
+   * Next button
+   */
+  'form.next': string;
+  /**
+   * Submit button
+   */
+  'form.submit': string;
+  /**
+   * Button that opens the date-of-birth calendar
+   */
+  'picker.open': string;
+  /**
+   * Accessible name of the calendar dialog
+   */
+  'picker.dialog': string;
+  /**
+   * Month dropdown label
+   */
+  'picker.month': string;
+  /**
+   * Year dropdown label
+   */
+  'picker.year': string;
+  /**
+   * Close the calendar
+   */
+  'picker.close': string;
+  /**
+   * Accessible name of the day grid; {month} is replaced
+   */
+  'picker.days': string;
 }

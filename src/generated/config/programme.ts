@@ -305,6 +305,10 @@ export interface Programme {
      * Prefix of analytics event names, e.g. iacst → iacst_register_now_landing.
      */
     eventPrefix: string;
+    /**
+     * Send the payment-failure event when a registration returns with status=failure (part 1 §4: MOCK-NEET, IAT and MOCK-JEE).
+     */
+    paymentFailureEvent: boolean;
   };
 }
 export interface CriteriaTable {

@@ -1,6 +1,7 @@
 // Named examples of every block type (as GOV.UK Frontend names its component examples) and a
-// test BlockContext. Self-contained on purpose: tests never read the config files, which other
-// people edit.
+// test BlockContext. The strings the blocks show are written here, so a wording change in config
+// does not move these tests; the rest of the table (form and validation strings) comes from en.json.
+import en from '../../../../config/i18n/en.json' with { type: 'json' };
 import { createTranslator } from '../../../engine/i18n';
 import type { UiStringTable } from '../../../generated/config/i18n';
 import type { Block, Image, Landing } from '../../../generated/config/landing';
@@ -10,6 +11,7 @@ import type { BlockContext, BlockOfType } from '../block-context';
 
 /** Every UI string in English. A missing key fails to compile. */
 export const englishStrings: UiStringTable = {
+  ...en.strings,
   skipToContent: 'Skip to main content',
   'header.callUs': 'Call us',
   'header.home': '{brand} home',
@@ -148,7 +150,7 @@ export const testProgramme: Programme = {
     videos: {},
   },
   termsLink: 'https://www.example.com/mock-neet/terms',
-  analytics: { eventPrefix: 'mock_neet' },
+  analytics: { eventPrefix: 'mock_neet', paymentFailureEvent: true },
 };
 
 export function testLanding(blocks: Block[]): Landing {

@@ -1,0 +1,316 @@
+// The session state of part 1 §3 and the local-storage keys of part 1 §3 and part 2 §3, in one tiny
+// framework-free store (subscribe / getSnapshot for React's useSyncExternalStore).
+//
+// Reading of "only the session token and similar slices persist": the token and who it belongs to
+// (roll number, date of birth, exam type) persist, under one key; the toast never does. Logout and
+// test submission clear all of it, every named key, and the ef_session marker cookie (decision 001).
+import { SESSION_MARKER_COOKIE } from '../engine/page-request';
+import { createToastStore, type ToastInput, type ToastState, type ToastStore } from '../ui/toast/toast-store';
+
+/** Where the persisted slices live. */
+export const SESSION_STORAGE_KEY = 'examflow:session';
+
+export interface SessionState {
+  token: string | null;
+  rollNumber: string | null;
+  /** As the student typed or the server answered it (DD/MM/YYYY or DD-MM-YYYY). */
+  dob: string | null;
+  examType: string | null;
+  toast: ToastState;
+}
+
+type Persisted = Pick<SessionState, 'token' | 'rollNumber' | 'dob' | 'examType'>;
+
+// ---- the named local-storage keys -------------------------------------------------------------
+
+/** Registration form (part 1 §3 "Registration form"). */
+export interface StudentInfo {
+  studentName: string;
+  fatherName?: string;
+  email: string;
+  dob: string;
+  mobileNumber: string;
+  state?: string;
+  city?: string;
+  pincode?: string;
+  prevSignupAttempt?: boolean;
+}
+
+/** The verified user of the registration card: whose mobile, and whether they are known already. */
+export interface UserInfo {
+  mobileNumber: string;
+  studentName?: string;
+  email?: string;
+  /** A lead look-up found the student: treated as existing, not new (part 1 §4). */
+  isExistingUser: boolean;
+}
+
+/** Exam info (part 1 §3): the exam step's choices. */
+export interface ExamInfo {
+  schoolBoard: { value: string };
+  classStream: { class: string; stream: string };
+  centre: { label: string; centreCode: string };
+  dateOfExam: string;
+  autoFill: boolean;
+  examSlots: string;
+}
+
+/** User method (part 1 §3): signed in with a student id (PSID) rather than a mobile number. */
+export interface UserPsid {
+  isPsid: boolean;
+  psid: string;
+}
+
+export const UTM_PARAMETERS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_id'] as const;
+export type UtmParams = Partial<Record<(typeof UTM_PARAMETERS)[number], string>>;
+
+/** Geo cache (part 2 §3, key user_geo_info). */
+export interface UserGeoInfo {
+  pincode: string;
+  address: string;
+  country_code: string;
+  lat: number;
+  long: number;
+  /** ms since 1970, when it was looked up. */
+  timestamp: number;
+  isLocationAllowed: boolean;
+}
+
+/** Every named key and the type of what it holds. */
+export interface StoredValues {
+  studentInfo: StudentInfo;
+  user_info: UserInfo;
+  exam_info: ExamInfo;
+  exam_fee: number;
+  user_psid: UserPsid;
+  utmParams: UtmParams;
+  gclid: string;
+  otp_id: string;
+  iacst_order_id: string;
+  user_geo_info: UserGeoInfo;
+}
+export type StoredKey = keyof StoredValues;
+
+export const STORED_KEYS: readonly StoredKey[] = [
+  'studentInfo',
+  'user_info',
+  'exam_info',
+  'exam_fee',
+  'user_psid',
+  'utmParams',
+  'gclid',
+  'otp_id',
+  'iacst_order_id',
+  'user_geo_info',
+];
+
+export interface CampaignParams {
+  utm: UtmParams;
+  gclid: string | undefined;
+}
+
+/** The UTM parameters and gclid of a URL's query (empty values left out). */
+export function campaignFromUrl(url: string | URL): CampaignParams {
+  const query = new URL(url, 'http://localhost').searchParams;
+  const utm: UtmParams = {};
+  for (const name of UTM_PARAMETERS) {
+    const value = query.get(name)?.trim();
+    if (value) utm[name] = value;
+  }
+  return { utm, gclid: query.get('gclid')?.trim() || undefined };
+}
+
+// ---- the store --------------------------------------------------------------------------------
+
+export interface SessionStore {
+  getSnapshot(): SessionState;
+  /** The server-render snapshot: nobody is logged in (the token lives only in the browser). */
+  getServerSnapshot(): SessionState;
+  subscribe(listener: () => void): () => void;
+  /** After a successful login: store token, roll number and date of birth (part 1 §4). */
+  login(session: { token: string; rollNumber: string; dob: string; examType?: string | null }): void;
+  setExamType(examType: string | null): void;
+  /** The toast of the session state; `toast.show` / `toast.close` drive it. */
+  readonly toast: ToastStore;
+  showToast(toast: ToastInput): void;
+  closeToast(): void;
+  get<K extends StoredKey>(key: K): StoredValues[K] | undefined;
+  set<K extends StoredKey>(key: K, value: StoredValues[K]): void;
+  remove(key: StoredKey): void;
+  /** Keeps the UTM parameters and gclid of a landing URL; a URL without them keeps the earlier ones. */
+  captureCampaign(url: string | URL): CampaignParams;
+  /** Clears every key, the persisted copy and the marker cookie. */
+  logout(): void;
+  /** Submitting a test ends the session the same way (part 1 §3). */
+  resetAfterTest(): void;
+  /** Stops listening to other tabs. */
+  dispose(): void;
+}
+
+export interface SessionStoreOptions {
+  /** Defaults to window.localStorage; a memory stand-in where there is none (prerender, tests). */
+  storage?: Storage;
+  /** Defaults to document; none on the server. */
+  document?: Pick<Document, 'cookie'>;
+  /** Where to listen for other tabs' changes; defaults to window. */
+  window?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+}
+
+const LOGGED_OUT: Persisted = { token: null, rollNumber: null, dob: null, examType: null };
+
+/** A Storage that forgets on reload: for places without localStorage, or where it throws. */
+export function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    key: (index) => [...items.keys()][index] ?? null,
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, String(value)),
+    removeItem: (key) => void items.delete(key),
+    clear: () => items.clear(),
+  };
+}
+
+function defaultStorage(): Storage {
+  try {
+    // Reading localStorage throws when the browser blocks storage (private modes, iframes).
+    if (typeof window !== 'undefined' && window.localStorage) return window.localStorage;
+  } catch {
+    // fall through
+  }
+  return memoryStorage();
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
+
+function readPersisted(storage: Storage): Persisted {
+  try {
+    const raw = storage.getItem(SESSION_STORAGE_KEY);
+    if (!raw) return LOGGED_OUT;
+    const value = JSON.parse(raw) as Record<string, unknown>;
+    const token = text(value.token);
+    // Identity without a token is not a session.
+    if (!token) return LOGGED_OUT;
+    return {
+      token,
+      rollNumber: text(value.rollNumber),
+      dob: text(value.dob),
+      examType: text(value.examType),
+    };
+  } catch {
+    return LOGGED_OUT;
+  }
+}
+
+export function createSessionStore(options: SessionStoreOptions = {}): SessionStore {
+  const storage = options.storage ?? defaultStorage();
+  const doc = options.document ?? (typeof document !== 'undefined' ? document : undefined);
+  const win = options.window ?? (typeof window !== 'undefined' ? window : undefined);
+  const toast = createToastStore();
+  const listeners = new Set<() => void>();
+
+  let state: SessionState = { ...readPersisted(storage), toast: toast.getSnapshot() };
+  const serverSnapshot: SessionState = { ...LOGGED_OUT, toast: toast.getSnapshot() };
+
+  const emit = () => {
+    for (const listener of [...listeners]) listener();
+  };
+  const update = (next: Partial<SessionState>) => {
+    state = { ...state, ...next };
+    emit();
+  };
+  const persist = () => {
+    const { token, rollNumber, dob, examType } = state;
+    try {
+      if (token) storage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ token, rollNumber, dob, examType }));
+      else storage.removeItem(SESSION_STORAGE_KEY);
+    } catch (error) {
+      // A full or blocked storage costs the session on reload, not the page.
+      console.warn('examflow: could not persist the session', error);
+    }
+  };
+  const unsubscribeToast = toast.subscribe(() => update({ toast: toast.getSnapshot() }));
+
+  // Another tab logged in or out: follow it, so two tabs never disagree about who is logged in.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== SESSION_STORAGE_KEY && event.key !== null) return;
+    update(readPersisted(storage));
+  };
+  win?.addEventListener('storage', onStorage);
+
+  const get = <K extends StoredKey>(key: K): StoredValues[K] | undefined => {
+    try {
+      const raw = storage.getItem(key);
+      return raw === null ? undefined : (JSON.parse(raw) as StoredValues[K]);
+    } catch {
+      return undefined; // written by something else, or corrupted: as good as absent
+    }
+  };
+  const set = <K extends StoredKey>(key: K, value: StoredValues[K]) => {
+    try {
+      storage.setItem(key, JSON.stringify(value));
+    } catch (error) {
+      console.warn(`examflow: could not store ${key}`, error);
+    }
+  };
+  const remove = (key: StoredKey) => {
+    try {
+      storage.removeItem(key);
+    } catch {
+      // nothing stored, nothing to remove
+    }
+  };
+
+  const clearEverything = () => {
+    for (const key of STORED_KEYS) remove(key);
+    state = { ...state, ...LOGGED_OUT };
+    persist();
+    if (doc) doc.cookie = `${SESSION_MARKER_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+    toast.close();
+    emit();
+  };
+
+  return {
+    getSnapshot: () => state,
+    getServerSnapshot: () => serverSnapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    login({ token, rollNumber, dob, examType = state.examType }) {
+      update({ token, rollNumber, dob, examType });
+      persist();
+    },
+    setExamType(examType) {
+      update({ examType });
+      if (state.token) persist();
+    },
+    toast,
+    showToast: (input) => toast.show(input),
+    closeToast: () => toast.close(),
+    get,
+    set,
+    remove,
+    captureCampaign(url) {
+      const found = campaignFromUrl(url);
+      if (Object.keys(found.utm).length > 0) set('utmParams', found.utm);
+      if (found.gclid) set('gclid', found.gclid);
+      return { utm: get('utmParams') ?? {}, gclid: get('gclid') };
+    },
+    logout: clearEverything,
+    resetAfterTest: clearEverything,
+    dispose() {
+      unsubscribeToast();
+      win?.removeEventListener('storage', onStorage);
+    },
+  };
+}
+
+let shared: SessionStore | undefined;
+/** The page's one session store, made on first use (in the browser). */
+export function sessionStore(): SessionStore {
+  shared ??= createSessionStore();
+  return shared;
+}

@@ -1,0 +1,233 @@
+// The validation rules of part 1 §5 and part 2 §5, one pure function per rule. Each returns the key of
+// its message in the locale's strings (so Hindi pages show Hindi text) or undefined when the value
+// passes. Shared by the forms, the machines and the server.
+import type { UiStringTable } from '../generated/config/i18n';
+import { parseDob } from './dates';
+
+export type ValidationKey = Extract<keyof UiStringTable, `validation.${string}`>;
+export type Rule<V = string | undefined> = (value: V) => ValidationKey | undefined;
+
+/** Name length limits (part 2 §9). */
+export const NAME_MIN = 2;
+export const NAME_MAX = 60;
+export const MOBILE_LENGTH = 10;
+export const MOBILE_OR_ID_MAX = 11;
+export const OTP_LENGTH = 4;
+export const ROLL_NUMBER_LENGTH = 12;
+export const PINCODE_LENGTH = 6;
+
+const isBlank = (value: string | undefined): value is undefined | '' => !value || value.trim() === '';
+
+/** Leading spaces among the first two characters are dropped as the student types (part 2 §5). */
+export function normaliseName(value: string): string {
+  return value.replace(/^ {1,2}/, '');
+}
+
+/** Keeps digits only, at most `max` of them: numeric inputs ignore anything else typed or pasted. */
+export function digitsOnly(value: string, max?: number): string {
+  const digits = value.replace(/\D/g, '');
+  return max === undefined ? digits : digits.slice(0, max);
+}
+
+// Letters separated by single spaces; a trailing space is tolerated while typing.
+const NAME_PATTERN = /^[A-Za-z]+( [A-Za-z]+)* ?$/;
+
+/** The name rule shared by student and father names: 2–60 letters and single spaces, no dot. */
+export function nameRule(value: string): ValidationKey | undefined {
+  const name = value.trim();
+  if (name.length < NAME_MIN) return 'validation.name.minLength';
+  if (name.length > NAME_MAX) return 'validation.name.maxLength';
+  if (!NAME_PATTERN.test(value)) return 'validation.name.alphabets';
+  return undefined;
+}
+
+export function validateStudentName(value: string | undefined): ValidationKey | undefined {
+  if (isBlank(value)) return 'validation.studentName.required';
+  return nameRule(value);
+}
+
+/** Father name: "Please enter father name" only where the programme makes it required. */
+export function validateFatherName(value: string | undefined, required: boolean): ValidationKey | undefined {
+  if (isBlank(value)) return required ? 'validation.fatherName.required' : undefined;
+  return nameRule(value);
+}
+
+/** An optional last name: letters, spaces and dots, at most 60 characters. */
+export function validateLastName(value: string | undefined): ValidationKey | undefined {
+  if (isBlank(value)) return undefined;
+  if (value.length > NAME_MAX) return 'validation.name.maxLength';
+  return /^[A-Za-z. ]+$/.test(value) ? undefined : 'validation.name.alphabets';
+}
+
+const EMAIL_PATTERN = /^[A-Za-z0-9_%+-]+(\.[A-Za-z0-9_%+-]+)*@([A-Za-z0-9-]+\.)+[A-Za-z]{2,}$/;
+
+/** True for a@gmail.gmail.com: a domain label repeated (any case) is a typo, not an address. */
+export function hasRepeatedDomainLabels(email: string): boolean {
+  const labels = email
+    .slice(email.lastIndexOf('@') + 1)
+    .toLowerCase()
+    .split('.');
+  return new Set(labels).size !== labels.length;
+}
+
+export function validateEmail(value: string | undefined): ValidationKey | undefined {
+  if (isBlank(value)) return 'validation.email.required';
+  const email = value.trim();
+  if (!EMAIL_PATTERN.test(email) || hasRepeatedDomainLabels(email)) return 'validation.email.invalid';
+  return undefined;
+}
+
+/** The programme's `registration.dob` range, as YYYY-MM-DD. */
+export interface DobRange {
+  min: string;
+  max: string;
+}
+
+/** Date of birth as typed in the mask (DD/MM/YYYY), within the programme's range. */
+export function validateDob(value: string | undefined, range: DobRange): ValidationKey | undefined {
+  if (isBlank(value)) return 'validation.dob.required';
+  const iso = /^\d{2}\/\d{2}\/\d{4}$/.test(value) ? parseDob(value) : undefined;
+  if (!iso) return 'validation.dob.invalid';
+  return iso < range.min || iso > range.max ? 'validation.dob.range' : undefined;
+}
+
+export function validateClassStream(value: string | undefined): ValidationKey | undefined {
+  return isBlank(value) ? 'validation.classStream.required' : undefined;
+}
+
+/** Phone by country (part 1 §5, part 2 §5): India exactly 10 digits, AE at most 10, else non-empty. */
+export function validatePhone(value: string | undefined, countryCode: string): ValidationKey | undefined {
+  const phone = value ?? '';
+  const ok =
+    countryCode === 'IN'
+      ? /^\d{10}$/.test(phone)
+      : countryCode === 'AE'
+        ? /^\d{1,10}$/.test(phone)
+        : /^\d+$/.test(phone);
+  return ok ? undefined : 'validation.phone.invalid';
+}
+
+/** Registration step 1: a mobile number or a student id (PSID), numeric, at most 11 digits. */
+export function validateMobileOrStudentId(value: string | undefined): ValidationKey | undefined {
+  if (isBlank(value) || !/^\d+$/.test(value) || value.length > MOBILE_OR_ID_MAX) {
+    return 'validation.mobileOrId.required';
+  }
+  if (value.length === MOBILE_LENGTH && value.startsWith('0')) return 'validation.mobileOrId.leadingZero';
+  return undefined;
+}
+
+/** Verify is offered once the input reaches the mobile number's length and passes its rule. */
+export function canSendOtp(value: string): boolean {
+  return value.length >= MOBILE_LENGTH && validateMobileOrStudentId(value) === undefined;
+}
+
+export function validateOtp(value: string | undefined): ValidationKey | undefined {
+  return value !== undefined && new RegExp(`^\\d{${OTP_LENGTH}}$`).test(value)
+    ? undefined
+    : 'validation.otp.invalid';
+}
+
+export function validateExamSlot(value: string | undefined): ValidationKey | undefined {
+  return isBlank(value) ? 'validation.examSlot.required' : undefined;
+}
+
+/** What the exam-details dependants need to know about their parents. */
+export interface ExamParents {
+  /** Whether the step has an exam-slot field (the programme config decides). */
+  hasExamSlot: boolean;
+  examSlot?: string;
+  classStream?: string;
+  state?: string;
+  /** Whether the step has a state field; without one the centre does not wait for a state. */
+  hasState?: boolean;
+  centre?: string;
+  hasCentre?: boolean;
+}
+
+/** State: "Please select exam slot first" while the slot the step asks for is missing. */
+export function validateExamState(
+  value: string | undefined,
+  parents: ExamParents,
+): ValidationKey | undefined {
+  if (parents.hasExamSlot && isBlank(parents.examSlot)) return 'validation.examSlot.first';
+  return isBlank(value) ? 'validation.state.required' : undefined;
+}
+
+/** Centre: needs a class & stream and a state first. */
+export function validateCentre(value: string | undefined, parents: ExamParents): ValidationKey | undefined {
+  if (isBlank(parents.classStream)) return 'validation.classStream.required';
+  if (parents.hasState !== false && isBlank(parents.state)) return 'validation.state.first';
+  return isBlank(value) ? 'validation.centre.required' : undefined;
+}
+
+/** Exam date: needs a centre first (where the step has one), else an exam slot. */
+export function validateExamDate(value: string | undefined, parents: ExamParents): ValidationKey | undefined {
+  if (parents.hasCentre && isBlank(parents.centre)) return 'validation.centre.first';
+  if (!parents.hasCentre && parents.hasExamSlot && isBlank(parents.examSlot)) {
+    return 'validation.examSlot.first';
+  }
+  return isBlank(value) ? 'validation.examDate.required' : undefined;
+}
+
+/** Applying a coupon with an empty box. */
+export function validateCoupon(value: string | undefined): ValidationKey | undefined {
+  return isBlank(value) ? 'validation.coupon.required' : undefined;
+}
+
+// Checkout (part 2 §5).
+
+export function validateCheckoutFatherName(value: string | undefined): ValidationKey | undefined {
+  if (isBlank(value)) return 'validation.checkout.fatherName';
+  return nameRule(value);
+}
+
+export function validateBillingAddress(value: string | undefined): ValidationKey | undefined {
+  return isBlank(value) ? 'validation.checkout.billingAddress' : undefined;
+}
+
+/** Pincodes are typed as digits only, truncated to 6. */
+export function normalisePincode(value: string): string {
+  return digitsOnly(value, PINCODE_LENGTH);
+}
+
+export function validatePincode(value: string | undefined): ValidationKey | undefined {
+  if (isBlank(value)) return 'validation.checkout.pincodeRequired';
+  return /^\d{6}$/.test(value) ? undefined : 'validation.checkout.pincodeLength';
+}
+
+export function validateCity(value: string | undefined): ValidationKey | undefined {
+  return isBlank(value) ? 'validation.checkout.city' : undefined;
+}
+
+export function validateCheckoutState(value: string | undefined): ValidationKey | undefined {
+  return isBlank(value) ? 'validation.checkout.state' : undefined;
+}
+
+export function validateTerms(accepted: boolean): ValidationKey | undefined {
+  return accepted ? undefined : 'validation.checkout.terms';
+}
+
+// Login (part 1 §5).
+
+/** The roll number box keeps digits only, at most 12. */
+export function normaliseRollNumber(value: string): string {
+  return digitsOnly(value, ROLL_NUMBER_LENGTH);
+}
+
+export function validateRollNumber(value: string | undefined): ValidationKey | undefined {
+  return value !== undefined && /^\d{12}$/.test(value) ? undefined : 'validation.login.rollNumber';
+}
+
+export function validatePassword(value: string | undefined): ValidationKey | undefined {
+  return isBlank(value) ? 'validation.login.password' : undefined;
+}
+
+/** The login call fires only with a password and a 12-digit roll number. */
+export function canLogin(rollNumber: string, password: string): boolean {
+  return validateRollNumber(rollNumber) === undefined && validatePassword(password) === undefined;
+}
+
+/** Credential recovery: Next only at 10 (mobile) or 12 (roll number) characters. */
+export function canRecover(loginId: string): boolean {
+  return loginId.length === MOBILE_LENGTH || loginId.length === ROLL_NUMBER_LENGTH;
+}

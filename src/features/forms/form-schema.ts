@@ -1,0 +1,87 @@
+// A registration form's JSON Schema and uiSchema as one programme shows it: only the fields its
+// `registration.steps[]` lists, required as listed. Pure and deterministic, because the validators
+// are precompiled per programme from exactly this output (scripts/compile-form-validators.ts) and
+// the precompiled validator refuses a schema that differs from the one it was compiled for.
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { Programme } from '../../generated/config/programme';
+
+export const FORM_NAMES = ['student-details', 'exam-details'] as const;
+export type FormName = (typeof FORM_NAMES)[number];
+
+type Step = Programme['registration']['steps'][number];
+export type StepField = Step['fields'][number];
+export type FieldName = StepField['name'];
+
+/** The step of a programme that a form renders, or undefined when the programme has no such step. */
+export function stepFor(programme: Pick<Programme, 'registration'>, form: FormName): Step | undefined {
+  return programme.registration.steps.find((step) => step.id === form);
+}
+
+/** The base schema narrowed to the step's fields, in the step's order, required as listed. */
+export function deriveFormSchema(base: RJSFSchema, step: Step): RJSFSchema {
+  const properties = base.properties ?? {};
+  const fields = step.fields.filter((field) => field.name in properties);
+  const schema: RJSFSchema = {
+    ...base,
+    properties: Object.fromEntries(
+      fields.flatMap((field) => {
+        const property = properties[field.name];
+        return property === undefined ? [] : [[field.name, property]];
+      }),
+    ),
+  };
+  const required = fields.filter((field) => field.required).map((field) => field.name);
+  if (required.length > 0) schema.required = required;
+  // The derived schema is keyed by its hash in the precompiled module; a shared $id would collide.
+  delete schema.$id;
+  return schema;
+}
+
+/** The uiSchema with its ui:order narrowed too: @rjsf rejects an order naming absent fields. */
+export function deriveUiSchema<U extends object>(base: U, step: Step): U {
+  const names = new Set<string>(step.fields.map((field) => field.name));
+  const order: unknown = (base as UiSchema)['ui:order'];
+  const ui = Object.fromEntries(
+    Object.entries(base).filter(([key]) => key.startsWith('ui:') || names.has(key)),
+  ) as U;
+  if (Array.isArray(order))
+    Object.assign(ui, { 'ui:order': order.filter((name: string) => names.has(name)) });
+  return ui;
+}
+
+/** Parents named by each field's `ui:options.dependsOn` in the uiSchema. */
+export function dependencies(uiSchema: object): Record<string, string[]> {
+  const result: Record<string, string[]> = {};
+  for (const [name, entry] of Object.entries(uiSchema)) {
+    const dependsOn: unknown = (entry as UiSchema | undefined)?.['ui:options']?.dependsOn;
+    if (!name.startsWith('ui:') && Array.isArray(dependsOn)) {
+      result[name] = dependsOn.filter((parent): parent is string => typeof parent === 'string');
+    }
+  }
+  return result;
+}
+
+/**
+ * The next form data with stale choices cleared: when a parent's value changes, every field that
+ * depends on it (and, in turn, on those) loses its value (part 1 §4, part 2 §4).
+ */
+export function clearStaleChoices<T extends Record<string, unknown>>(
+  previous: T,
+  next: T,
+  dependsOn: Record<string, string[]>,
+): T {
+  const changed = new Set(Object.keys({ ...previous, ...next }).filter((key) => previous[key] !== next[key]));
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [field, parents] of Object.entries(dependsOn)) {
+      if (changed.has(field) || !parents.some((parent) => changed.has(parent))) continue;
+      changed.add(field);
+      grew = true;
+    }
+  }
+  const cleared = new Set(
+    Object.keys(dependsOn).filter((field) => changed.has(field) && previous[field] === next[field]),
+  );
+  return Object.fromEntries(Object.entries(next).filter(([key]) => !cleared.has(key))) as T;
+}

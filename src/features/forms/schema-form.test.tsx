@@ -1,0 +1,284 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { useMemo, useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import en from '../../../config/i18n/en.json';
+import hi from '../../../config/i18n/hi.json';
+import iat from '../../../config/programmes/iat.json';
+import iacst from '../../../config/programmes/iacst.json';
+import mockNeet from '../../../config/programmes/mock-neet.json';
+import { createTranslator } from '../../engine/i18n';
+import type { UiStringTable } from '../../generated/config/i18n';
+import type { Programme } from '../../generated/config/programme';
+import { rulesFor, type FormValues } from './form-rules';
+import type { FormName } from './form-schema';
+import { loadForm, type LoadedForm } from './load-form';
+import { SchemaForm } from './schema-form';
+import type { FormContext } from './theme';
+
+afterEach(cleanup);
+
+const neet = mockNeet as unknown as Programme;
+const english = createTranslator(en.strings as UiStringTable);
+const hindi = createTranslator(hi.strings as UiStringTable);
+const classStreams = [
+  { value: '11&SOM', label: 'Class 11 Medical' },
+  { value: '12&SOE', label: 'Class 12 Engineering' },
+];
+
+function Harness({
+  loaded,
+  programme,
+  t = english,
+  options = { classStream: classStreams },
+  initial = {},
+  onSubmit = () => undefined,
+  classStream,
+  loading,
+}: {
+  loaded: LoadedForm;
+  programme: Programme;
+  t?: typeof english;
+  options?: FormContext['options'];
+  initial?: FormValues;
+  onSubmit?: (data: FormValues) => void;
+  classStream?: string;
+  loading?: boolean;
+}) {
+  const [data, setData] = useState<FormValues>(initial);
+  const rules = useMemo(
+    () => rulesFor(loaded.fields, { dobRange: programme.registration.dob, classStream }),
+    [loaded, programme, classStream],
+  );
+  return (
+    <>
+      <h2 id="form-heading">Register</h2>
+      <SchemaForm
+        {...loaded}
+        rules={rules}
+        t={t}
+        locale="en"
+        dobRange={programme.registration.dob}
+        options={options}
+        formData={data}
+        onChange={setData}
+        onSubmit={onSubmit}
+        submitLabel={t('form.next')}
+        loading={loading}
+      />
+      <output data-testid="data">{JSON.stringify(data)}</output>
+    </>
+  );
+}
+
+async function setup(
+  form: FormName,
+  programme: Programme,
+  props: Partial<Parameters<typeof Harness>[0]> = {},
+) {
+  const loaded = await loadForm(form, programme);
+  const user = userEvent.setup();
+  const view = render(<Harness loaded={loaded} programme={programme} {...props} />);
+  return { user, ...view };
+}
+
+/** The message linked to a control with aria-describedby. */
+function linkedError(control: HTMLElement): string | undefined {
+  const ids = (control.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+  const error = ids.map((id) => document.getElementById(id)).find((el) => el?.className.includes('error'));
+  return error?.textContent ?? undefined;
+}
+
+async function seriousViolations(container: Element): Promise<string[]> {
+  const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help}`);
+}
+
+describe('student details (MOCK-NEET)', () => {
+  it('shows only the fields the programme lists, labelled, father name optional', async () => {
+    await setup('student-details', neet);
+    expect(screen.getByRole('textbox', { name: 'Student name' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Father name (optional)' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Email ID' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Date of birth' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Class & stream' })).toBeTruthy();
+  });
+
+  it('iACST has no father name field', async () => {
+    await setup('student-details', iacst as unknown as Programme);
+    expect(screen.queryByRole('textbox', { name: /Father name/ })).toBeNull();
+  });
+
+  it('shows each required message on blur, linked to its field, and nothing before', async () => {
+    const { user } = await setup('student-details', neet);
+    const name = screen.getByRole('textbox', { name: 'Student name' });
+    expect(linkedError(name)).toBeUndefined();
+    const fields = [
+      [name, 'Please enter student name'],
+      [screen.getByRole('textbox', { name: 'Email ID' }), 'Please enter email'],
+      [screen.getByRole('textbox', { name: 'Date of birth' }), 'Please select date of birth'],
+      [screen.getByRole('combobox', { name: 'Class & stream' }), 'Please select class & stream'],
+    ] as const;
+    for (const [control, message] of fields) {
+      await user.click(control);
+      await user.tab();
+      await waitFor(() => expect(linkedError(control)).toBe(message));
+      expect(control.getAttribute('aria-invalid')).toBe('true');
+    }
+    // Blurring the optional father name while empty shows nothing.
+    const father = screen.getByRole('textbox', { name: 'Father name (optional)' });
+    await user.click(father);
+    await user.tab();
+    expect(linkedError(father)).toBeUndefined();
+  });
+
+  it.each([
+    ['Student name', 'R', 'Minimum length should be 2'],
+    ['Student name', 'R'.repeat(61), 'Maximum 60 characters are allowed'],
+    ['Student name', 'Ravi.K', 'Only alphabets are allowed'],
+    ['Father name (optional)', 'Mr. Rao', 'Only alphabets are allowed'],
+    ['Email ID', 'ravi@gmail.gmail.com', 'Enter a valid email address'],
+    ['Email ID', 'ravi@', 'Enter a valid email address'],
+    ['Date of birth', '31022010', 'Enter date of birth as DD/MM/YYYY'],
+    ['Date of birth', '01012016', 'Date of birth is outside the allowed range'],
+  ])('%s %j → "%s" on blur', async (label, typed, message) => {
+    const { user } = await setup('student-details', neet);
+    const control = screen.getByRole('textbox', { name: label });
+    await user.type(control, typed);
+    expect(linkedError(control)).toBeUndefined();
+    await user.tab();
+    await waitFor(() => expect(linkedError(control)).toBe(message));
+  });
+
+  it('removes leading spaces from the student name as it is typed', async () => {
+    const { user } = await setup('student-details', neet);
+    const name = screen.getByRole('textbox', { name: 'Student name' });
+    await user.type(name, '  Ravi');
+    expect(name).toHaveProperty('value', 'Ravi');
+  });
+
+  it('Next stays disabled until every rule passes, and while loading', async () => {
+    const onSubmit = vi.fn();
+    const { user, rerender } = await setup('student-details', neet, { onSubmit });
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(next).toHaveProperty('disabled', true);
+    await user.type(screen.getByRole('textbox', { name: 'Student name' }), 'Ravi Kumar');
+    await user.type(screen.getByRole('textbox', { name: 'Email ID' }), 'ravi@example.com');
+    await user.type(screen.getByRole('textbox', { name: 'Date of birth' }), '12052010');
+    expect(next).toHaveProperty('disabled', true);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Class & stream' }), '11&SOM');
+    expect(next).toHaveProperty('disabled', false);
+    await user.click(next);
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({
+        studentName: 'Ravi Kumar',
+        email: 'ravi@example.com',
+        dob: '12/05/2010',
+        classStream: '11&SOM',
+      }),
+    );
+    const loaded = await loadForm('student-details', neet);
+    rerender(<Harness loaded={loaded} programme={neet} loading />);
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
+  });
+
+  it('shows the messages in Hindi on Hindi pages', async () => {
+    const { user } = await setup('student-details', neet, { t: hindi });
+    const name = screen.getByRole('textbox', { name: 'छात्र का नाम' });
+    await user.click(name);
+    await user.tab();
+    await waitFor(() => expect(linkedError(name)).toBe('कृपया छात्र का नाम दर्ज करें'));
+    await user.type(name, 'R');
+    await user.tab();
+    await waitFor(() => expect(linkedError(name)).toBe('न्यूनतम लंबाई 2 होनी चाहिए'));
+  });
+
+  it('has no serious accessibility violations with errors showing', async () => {
+    const { user, container } = await setup('student-details', neet);
+    await user.click(screen.getByRole('textbox', { name: 'Student name' }));
+    await user.tab();
+    await waitFor(() => expect(screen.getByText('Please enter student name')).toBeTruthy());
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+});
+
+describe('exam details', () => {
+  const iatProgramme = iat as unknown as Programme;
+  const options = {
+    examSlot: [
+      { value: 's1', label: 'Offline 9-12' },
+      { value: 's2', label: 'Offline 2-5' },
+    ],
+    state: [
+      { value: 'DL', label: 'Delhi' },
+      { value: 'UP', label: 'Uttar Pradesh' },
+    ],
+    centre: [
+      { value: 'Delhi-DL01-1', label: 'Delhi Centre' },
+      { value: 'Noida-UP01-2', label: 'Noida Centre' },
+    ],
+    examDate: [{ value: 'd1', label: '13 April 2025' }],
+    paymentMethod: [
+      { value: 'paytm', label: 'Paytm' },
+      { value: 'hdfc', label: 'HDFC' },
+    ],
+  };
+
+  it('shows the "… first" messages of the dependants on blur', async () => {
+    const { user } = await setup('exam-details', iatProgramme, { options, classStream: '11&SOM' });
+    const state = screen.getByRole('combobox', { name: 'State' });
+    const centre = screen.getByRole('combobox', { name: 'Centre' });
+    const slot = screen.getByRole('combobox', { name: 'Exam slot' });
+    await user.click(state);
+    await user.tab();
+    await waitFor(() => expect(linkedError(state)).toBe('Please select exam slot first'));
+    await user.click(centre);
+    await user.tab();
+    await waitFor(() => expect(linkedError(centre)).toBe('Please select state first'));
+    await user.click(slot);
+    await user.tab();
+    await waitFor(() => expect(linkedError(slot)).toBe('Please select exam slot'));
+    await user.selectOptions(slot, 's1');
+    await user.tab();
+    await waitFor(() => expect(linkedError(state)).toBe('Please select state'));
+  });
+
+  it('centre asks for class & stream when the student step has none', async () => {
+    const { user } = await setup('exam-details', iatProgramme, { options });
+    const centre = screen.getByRole('combobox', { name: 'Centre' });
+    await user.click(centre);
+    await user.tab();
+    await waitFor(() => expect(linkedError(centre)).toBe('Please select class & stream'));
+  });
+
+  it('a new state clears the centre and the date; the single date is auto-selected', async () => {
+    const { user } = await setup('exam-details', iatProgramme, { options, classStream: '11&SOM' });
+    const data = () => JSON.parse(screen.getByTestId('data').textContent ?? '{}') as FormValues;
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Exam slot' }), 's1');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'DL');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Centre' }), 'Delhi-DL01-1');
+    await waitFor(() =>
+      expect(data()).toMatchObject({ examSlot: 's1', state: 'DL', centre: 'Delhi-DL01-1', examDate: 'd1' }),
+    );
+    await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'UP');
+    await waitFor(() => expect(data().centre).toBeUndefined());
+    // The date was cleared with its parent, then auto-selected again as the only option.
+    expect(data()).toMatchObject({ examSlot: 's1', state: 'UP' });
+  });
+
+  it('iACST lists only its own exam fields (no state or centre)', async () => {
+    await setup('exam-details', iacst as unknown as Programme, { options });
+    expect(screen.queryByRole('combobox', { name: 'State' })).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Exam slot' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Coupon code (optional)' })).toBeTruthy();
+  });
+
+  it('has no serious accessibility violations', async () => {
+    const { container } = await setup('exam-details', iatProgramme, { options, classStream: '11&SOM' });
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+});

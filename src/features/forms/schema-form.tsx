@@ -1,0 +1,113 @@
+// A registration form step rendered by @rjsf/core from its JSON Schema and uiSchema, with
+// examflow's theme and a precompiled validator. Errors show when a field is blurred; stale
+// dependants are cleared when a parent changes; Next/Submit stays disabled while any rule fails
+// or a call is loading (part 1 §5).
+import { withTheme, type IChangeEvent } from '@rjsf/core';
+import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import { useMemo, useState, type ReactNode } from 'react';
+import type { DobRange } from '../../domain/validation';
+import type { Translate } from '../../engine/i18n';
+import { clearStaleChoices, dependencies } from './form-schema';
+import {
+  createCustomValidate,
+  createTransformErrors,
+  ruleErrors,
+  type FieldRules,
+  type FormValues,
+} from './form-rules';
+import { examflowTheme, type FormContext } from './theme';
+import type { SelectOption } from './widgets/select-input';
+
+const ThemedForm = withTheme<FormValues, RJSFSchema, FormContext>(examflowTheme);
+
+export interface SchemaFormProps {
+  id?: string;
+  schema: RJSFSchema;
+  uiSchema: UiSchema<FormValues, RJSFSchema, FormContext>;
+  validator: ValidatorType<FormValues, RJSFSchema, FormContext>;
+  rules: FieldRules;
+  t: Translate;
+  locale: string;
+  dobRange: DobRange;
+  options?: FormContext['options'];
+  locked?: ReadonlySet<string>;
+  formData: FormValues;
+  onChange: (data: FormValues) => void;
+  onSubmit: (data: FormValues) => void;
+  submitLabel: string;
+  /** A call is in flight: the button is disabled. */
+  loading?: boolean;
+  /** Shown between the fields and the button (e.g. the payable amount). */
+  children?: ReactNode;
+}
+
+const noOptions: Partial<Record<string, readonly SelectOption[]>> = {};
+
+export function SchemaForm({
+  id,
+  schema,
+  uiSchema,
+  validator,
+  rules,
+  t,
+  locale,
+  dobRange,
+  options = noOptions,
+  locked,
+  formData,
+  onChange,
+  onSubmit,
+  submitLabel,
+  loading = false,
+  children,
+}: SchemaFormProps) {
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const dependsOn = useMemo(() => dependencies(uiSchema), [uiSchema]);
+  const customValidate = useMemo(() => createCustomValidate(rules, t), [rules, t]);
+  const transformErrors = useMemo(() => createTransformErrors(rules, t), [rules, t]);
+  const formContext = useMemo<FormContext>(
+    () => ({ t, locale, dobRange, options, touched, submitted, locked }),
+    [t, locale, dobRange, options, touched, submitted, locked],
+  );
+  const blocked = loading || Object.keys(ruleErrors(rules, formData)).length > 0;
+
+  return (
+    <ThemedForm
+      id={id}
+      className="ef-form"
+      schema={schema}
+      uiSchema={uiSchema}
+      validator={validator}
+      formData={formData}
+      formContext={formContext}
+      customValidate={customValidate}
+      transformErrors={transformErrors}
+      liveValidate="onBlur"
+      showErrorList={false}
+      noHtml5Validate
+      focusOnFirstError
+      onBlur={(fieldId) =>
+        setTouched((previous) => (previous.has(fieldId) ? previous : new Set(previous).add(fieldId)))
+      }
+      onChange={(event: IChangeEvent<FormValues, RJSFSchema, FormContext>) =>
+        onChange(clearStaleChoices(formData, event.formData ?? {}, dependsOn))
+      }
+      onError={() => setSubmitted(true)}
+      onSubmit={(event) => {
+        setSubmitted(true);
+        onSubmit(event.formData ?? {});
+      }}
+    >
+      {children}
+      <button
+        type="submit"
+        className="ef-button ef-button--primary"
+        disabled={blocked}
+        aria-busy={loading || undefined}
+      >
+        {submitLabel}
+      </button>
+    </ThemedForm>
+  );
+}

@@ -1,0 +1,22 @@
+import { MOBILE_LENGTH, digitsOnly } from '../../../domain/validation';
+import { TextInput, type TextInputProps } from './text-input';
+
+export type MobileInputProps = Omit<TextInputProps, 'type' | 'inputMode' | 'normalise'>;
+
+/** A mobile number: digits only (anything else typed or pasted is dropped), 10 by default. */
+export function MobileInput({
+  maxLength = MOBILE_LENGTH,
+  autoComplete = 'tel-national',
+  ...props
+}: MobileInputProps) {
+  return (
+    <TextInput
+      {...props}
+      type="tel"
+      inputMode="numeric"
+      autoComplete={autoComplete}
+      maxLength={maxLength}
+      normalise={(value) => digitsOnly(value, maxLength)}
+    />
+  );
+}

@@ -1,0 +1,265 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import type { RecoverOtpBody, RecoverOtpReply } from '../generated/api/recover-otp';
+import type { RecoverVerifyBody, RecoverVerifyReply } from '../generated/api/recover-verify';
+import {
+  emptyCoverage,
+  PendingCalls,
+  replayPath,
+  stateNodePaths,
+  transitionCoverPaths,
+  transitionKeys,
+} from './model-test-kit';
+import { INVALID_ID, RESEND_DELAY_MS, recoveryMachine, type RecoveryContext } from './recovery-machine';
+
+const mobileReply: RecoverOtpReply = {
+  success: 'true',
+  msg: 'OTP sent',
+  data: { is_mobile: true, otp_id: 'otp-1', email: 'an****@example.com', mobile_number: '90******01' },
+};
+const rollReply: RecoverOtpReply = {
+  success: 'true',
+  msg: 'Details sent',
+  data: { is_mobile: false, otp_id: '', email: 'an****@example.com', mobile_number: '90******01' },
+};
+const verifyReply: RecoverVerifyReply = {
+  success: 'true',
+  msg: 'Verified',
+  data: {
+    email: 'an****@example.com',
+    mobile_number: '90******01',
+    roll_number: '250000000001',
+    dob: '05-01-2008',
+  },
+};
+const apiError = (msg: string) =>
+  Object.assign(new Error(msg), { status: 400, body: { success: 'false', msg } });
+const delays = { resendDelay: RESEND_DELAY_MS };
+
+describe('recovery machine: model', () => {
+  it('takes every transition and reaches every state on the real actor with fake calls', async () => {
+    const calls = new PendingCalls();
+    const machine = recoveryMachine.provide({
+      actors: {
+        generateOtp: calls.actor<RecoverOtpReply, RecoverOtpBody>('generateOtp'),
+        validateOtp: calls.actor<RecoverVerifyReply, RecoverVerifyBody>('validateOtp'),
+      },
+      delays,
+    });
+    const events = [
+      { type: 'id.change', value: '9000000001' },
+      { type: 'id.change', value: '250000000001' },
+      { type: 'id.change', value: '90000000' },
+      { type: 'id.submit' },
+      { type: 'id.edit' },
+      { type: 'otp.change', value: '1234' },
+      { type: 'otp.change', value: '12' },
+      { type: 'otp.submit' },
+      { type: 'otp.resend' },
+      { type: 'details.resend' },
+      { type: 'xstate.done.actor.generateOtp', output: mobileReply },
+      { type: 'xstate.done.actor.generateOtp', output: rollReply },
+      { type: 'xstate.error.actor.generateOtp', error: apiError('No student found with this mobile number') },
+      { type: 'xstate.done.actor.validateOtp', output: verifyReply },
+      { type: 'xstate.error.actor.validateOtp', error: apiError('Invalid OTP') },
+    ];
+    const project = (c: RecoveryContext) => ({
+      id: c.loginId.length,
+      otp: c.otp.length,
+      idError: Boolean(c.idError),
+      otpError: Boolean(c.otpError),
+      details: Boolean(c.details),
+      resendUserDetails: c.resendUserDetails,
+    });
+    const coverage = emptyCoverage();
+    const paths = transitionCoverPaths({ machine, events, project: (c) => project(c as RecoveryContext) });
+    console.log(`recovery machine: ${paths.length} model paths`);
+    for (const path of paths) await replayPath(path, { machine, calls, delays, coverage });
+    expect([...transitionKeys(machine).values()].filter((k) => !coverage.transitions.has(k))).toEqual([]);
+    expect(stateNodePaths(machine).filter((p) => !coverage.states.has(p))).toEqual([]);
+  });
+});
+
+describe('model test kit', () => {
+  it('fails a path whose real actor disagrees with the model (here: a timer that has not fired)', async () => {
+    const calls = new PendingCalls();
+    const machine = recoveryMachine.provide({
+      actors: {
+        generateOtp: calls.actor<RecoverOtpReply, RecoverOtpBody>('generateOtp'),
+        validateOtp: calls.actor<RecoverVerifyReply, RecoverVerifyBody>('validateOtp'),
+      },
+      delays,
+    });
+    const paths = transitionCoverPaths({
+      machine,
+      events: [
+        { type: 'id.change', value: '9000000001' },
+        { type: 'id.submit' },
+        { type: 'xstate.done.actor.generateOtp', output: mobileReply },
+      ],
+    });
+    const throughTimer = paths.find((p) => p.steps.some((s) => s.event.type.startsWith('xstate.after.')));
+    expect(throughTimer).toBeDefined();
+    if (!throughTimer) return;
+    const coverage = emptyCoverage();
+    await expect(
+      replayPath(throughTimer, { machine, calls, delays: { resendDelay: 1 }, coverage }),
+    ).rejects.toThrow(/expected .*ready/);
+    await expect(replayPath(throughTimer, { machine, calls, delays, coverage })).resolves.toBeDefined();
+  });
+});
+
+function run(options: { otp?: RecoverOtpReply | Error; verify?: RecoverVerifyReply | Error } = {}) {
+  const generateOtp = vi.fn(async (_: RecoverOtpBody) => {
+    const result = options.otp ?? mobileReply;
+    if (result instanceof Error) throw result;
+    return result;
+  });
+  const validateOtp = vi.fn(async (_: RecoverVerifyBody) => {
+    const result = options.verify ?? verifyReply;
+    if (result instanceof Error) throw result;
+    return result;
+  });
+  const persistOtpId = vi.fn();
+  const showToast = vi.fn();
+  const clock = new SimulatedClock();
+  const machine = recoveryMachine.provide({
+    actors: {
+      generateOtp: fromPromise<RecoverOtpReply, RecoverOtpBody>(({ input }) => generateOtp(input)),
+      validateOtp: fromPromise<RecoverVerifyReply, RecoverVerifyBody>(({ input }) => validateOtp(input)),
+    },
+    actions: {
+      persistOtpId: (_, params) => persistOtpId(params),
+      showToast: (_, params) => showToast(params),
+    },
+  });
+  const actor = createActor(machine, { clock }).start();
+  return { actor, clock, generateOtp, validateOtp, persistOtpId, showToast };
+}
+
+describe('recovery machine: rules', () => {
+  it('takes at most 12 characters and allows Next only at 10 (mobile) or 12 (roll number)', () => {
+    const { actor } = run();
+    const canNext = (value: string) => {
+      actor.send({ type: 'id.change', value });
+      return actor.getSnapshot().can({ type: 'id.submit' });
+    };
+    expect(canNext('900000000')).toBe(false);
+    expect(canNext('9000000001')).toBe(true);
+    expect(canNext('25000000000')).toBe(false);
+    expect(canNext('250000000001')).toBe(true);
+    actor.send({ type: 'id.change', value: '2500000000019999' });
+    expect(actor.getSnapshot().context.loginId).toBe('250000000001');
+  });
+
+  it('shows the server msg, or "Invalid", on the id field when generating the OTP fails', async () => {
+    const { actor } = run({ otp: apiError('No student found') });
+    actor.send({ type: 'id.change', value: '9000000001' });
+    actor.send({ type: 'id.submit' });
+    await waitFor(actor, (s) => s.matches('enteringId'));
+    expect(actor.getSnapshot().context.idError).toBe('No student found');
+    const bare = run({ otp: new Error('offline') });
+    bare.actor.send({ type: 'id.change', value: '9000000001' });
+    bare.actor.send({ type: 'id.submit' });
+    await waitFor(bare.actor, (s) => s.matches('enteringId') && Boolean(s.context.idError));
+    expect(bare.actor.getSnapshot().context.idError).toBe(INVALID_ID);
+  });
+
+  it('gives a mobile user the OTP step, keeps otp_id, and verifies only 4 digits', async () => {
+    const { actor, persistOtpId, validateOtp } = run();
+    actor.send({ type: 'id.change', value: '9000000001' });
+    actor.send({ type: 'id.submit' });
+    await waitFor(actor, (s) => s.matches('otpStep'));
+    expect(persistOtpId).toHaveBeenCalledWith({ otpId: 'otp-1' });
+    actor.send({ type: 'otp.change', value: '123' });
+    expect(actor.getSnapshot().can({ type: 'otp.submit' })).toBe(false);
+    actor.send({ type: 'otp.change', value: '12345' });
+    expect(actor.getSnapshot().context.otp).toBe('1234');
+    actor.send({ type: 'otp.submit' });
+    await waitFor(actor, (s) => s.matches('detailsShown'));
+    expect(validateOtp).toHaveBeenCalledWith({
+      otp_id: 'otp-1',
+      otp: '1234',
+      login_id: '9000000001',
+      resendUserDetails: false,
+    });
+    expect(actor.getSnapshot().context.details).toMatchObject({
+      roll_number: '250000000001',
+      dob: '05-01-2008',
+    });
+    expect(actor.getSnapshot().context.resendUserDetails).toBe(true);
+  });
+
+  it('sends roll-number users their details straight away (no OTP step)', async () => {
+    const { actor } = run({ otp: rollReply });
+    actor.send({ type: 'id.change', value: '250000000001' });
+    actor.send({ type: 'id.submit' });
+    await waitFor(actor, (s) => !s.matches('sendingId'));
+    expect(actor.getSnapshot().matches('detailsSent')).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'otp.submit' })).toBe(false);
+  });
+
+  it('shows the server msg on the OTP field when verification fails', async () => {
+    const { actor } = run({ verify: apiError('Invalid OTP') });
+    actor.send({ type: 'id.change', value: '9000000001' });
+    actor.send({ type: 'id.submit' });
+    await waitFor(actor, (s) => s.matches('otpStep'));
+    actor.send({ type: 'otp.change', value: '0000' });
+    actor.send({ type: 'otp.submit' });
+    await waitFor(actor, (s) => s.matches({ otpStep: { form: 'editing' } }) && Boolean(s.context.otpError));
+    expect(actor.getSnapshot().context.otpError).toBe('Invalid OTP');
+    expect(actor.getSnapshot().context.idError).toBeUndefined();
+  });
+
+  it('offers resend 45 s after sending, not before, and resends', async () => {
+    const { actor, clock, generateOtp } = run();
+    actor.send({ type: 'id.change', value: '9000000001' });
+    actor.send({ type: 'id.submit' });
+    await waitFor(actor, (s) => s.matches('otpStep'));
+    clock.increment(RESEND_DELAY_MS - 1);
+    expect(actor.getSnapshot().can({ type: 'otp.resend' })).toBe(false);
+    clock.increment(1);
+    expect(actor.getSnapshot().can({ type: 'otp.resend' })).toBe(true);
+    actor.send({ type: 'otp.resend' });
+    await waitFor(actor, (s) => s.matches({ otpStep: { resend: 'waiting' } }));
+    expect(generateOtp).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks for the details again with resendUserDetails true once they were shown', async () => {
+    const { actor, clock, validateOtp } = run();
+    actor.send({ type: 'id.change', value: '9000000001' });
+    actor.send({ type: 'id.submit' });
+    await waitFor(actor, (s) => s.matches('otpStep'));
+    actor.send({ type: 'otp.change', value: '1234' });
+    actor.send({ type: 'otp.submit' });
+    await waitFor(actor, (s) => s.matches('detailsShown'));
+    expect(actor.getSnapshot().can({ type: 'details.resend' })).toBe(false);
+    clock.increment(RESEND_DELAY_MS);
+    actor.send({ type: 'details.resend' });
+    await waitFor(actor, (s) => s.matches({ detailsShown: 'waiting' }));
+    expect(validateOtp).toHaveBeenLastCalledWith(expect.objectContaining({ resendUserDetails: true }));
+  });
+
+  it('runs the resend timer on a provided delay of 0 without a simulated clock', async () => {
+    const actor = createActor(
+      recoveryMachine.provide({
+        actors: { generateOtp: fromPromise<RecoverOtpReply, RecoverOtpBody>(async () => mobileReply) },
+        delays: { resendDelay: 0 },
+      }),
+    ).start();
+    actor.send({ type: 'id.change', value: '9000000001' });
+    actor.send({ type: 'id.submit' });
+    await waitFor(actor, (s) => s.matches({ otpStep: { resend: 'ready' } }));
+  });
+
+  it('returns to the start on Edit, keeping the id and dropping the OTP', async () => {
+    const { actor } = run();
+    actor.send({ type: 'id.change', value: '9000000001' });
+    actor.send({ type: 'id.submit' });
+    await waitFor(actor, (s) => s.matches('otpStep'));
+    actor.send({ type: 'otp.change', value: '12' });
+    actor.send({ type: 'id.edit' });
+    expect(actor.getSnapshot().value).toBe('enteringId');
+    expect(actor.getSnapshot().context).toMatchObject({ loginId: '9000000001', otp: '' });
+  });
+});

@@ -1,0 +1,1138 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, SimulatedClock, waitFor, type AnyMachineSnapshot } from 'xstate';
+import type { ExamCentre, ExamCentresQuery, ExamCentresReply } from '../generated/api/exam-centres';
+import type { ExamDate, ExamDatesQuery, ExamDatesReply } from '../generated/api/exam-dates';
+import type { ExamSlot, ExamSlotsQuery, ExamSlotsReply } from '../generated/api/exam-slots';
+import type { ExamState, ExamStatesQuery, ExamStatesReply } from '../generated/api/exam-states';
+import type { RegistrationCallerIdentityStartReply } from '../generated/api/registration-caller-identity-start';
+import type {
+  RegistrationCallerIdentityParams,
+  RegistrationCallerIdentityStatusReply,
+} from '../generated/api/registration-caller-identity-status';
+import type { RegistrationCouponBody, RegistrationCouponReply } from '../generated/api/registration-coupon';
+import type {
+  LeadRecord,
+  RegistrationLeadBySfIdQuery,
+  RegistrationLeadBySfIdReply,
+} from '../generated/api/registration-lead-by-sf-id';
+import type { RegistrationLeadsQuery, RegistrationLeadsReply } from '../generated/api/registration-leads';
+import type {
+  RegistrationOtpSendQuery,
+  RegistrationOtpSendReply,
+} from '../generated/api/registration-otp-send';
+import type {
+  RegistrationOtpVerifyQuery,
+  RegistrationOtpVerifyReply,
+} from '../generated/api/registration-otp-verify';
+import type { PaymentData, RegistrationSignupReply } from '../generated/api/registration-signup';
+import type { Programme } from '../generated/config/programme';
+import {
+  emptyCoverage,
+  PendingCalls,
+  replayPath,
+  stateNodePaths,
+  transitionCoverPaths,
+  transitionKeys,
+  type Coverage,
+} from './model-test-kit';
+import {
+  buildSignupBody,
+  CALLER_IDENTITY_BAD_MOBILE,
+  CALLER_IDENTITY_FAILED,
+  COPIED,
+  COUPON_APPLIED,
+  COUPON_INVALID,
+  COUPON_REQUIRED,
+  FOCUS_CHECK_DELAY_MS,
+  MOBILE_INVALID,
+  MOBILE_LEADING_ZERO,
+  MOBILE_OR_PSID_REQUIRED,
+  mobileProblem,
+  payableAmount,
+  POLL_INTERVAL_MS,
+  RESEND_DELAY_MS,
+  registrationMachine,
+  SIGNUP_FAILED,
+  type OnlinePreset,
+  type OnlinePresetInput,
+  type RegistrationContext,
+  type RegistrationInput,
+  type SignupInput,
+  type StudentDetails,
+  type WithRegistrationToken,
+} from './registration-machine';
+
+const programme = (id: string): Programme =>
+  JSON.parse(
+    readFileSync(path.join(__dirname, '../../config/programmes', `${id}.json`), 'utf8'),
+  ) as Programme;
+const iacst = programme('iacst'); // free; slot → date; student id; course-type switch; 2 registrations
+const mockNeet = programme('mock-neet'); // paid; state → centre → date; payment methods; 1 registration
+const iat = programme('iat'); // paid; slot → state → centre → date
+const mockJee = programme('mock-jee'); // paid; no exam selects, only coupon and payment
+/** A variant whose config has no exam-details step: the details form submits the registration. */
+const noExamStep: Programme = {
+  ...mockJee,
+  registration: {
+    ...mockJee.registration,
+    steps: mockJee.registration.steps.filter(
+      (s) => s.id !== 'exam-details',
+    ) as Programme['registration']['steps'],
+  },
+};
+
+// ── Fixtures shaped by the generated API types ────────────────────────────────────────────────
+const slot: ExamSlot = {
+  tid: 'slot-1',
+  name: 'Offline, 9 AM to 12 PM',
+  mode: 'Offline',
+  start: '09:00',
+  end: '12:00',
+};
+const onlineSlot: ExamSlot = {
+  tid: 'slot-o',
+  name: 'Online, 9 AM to 10 PM',
+  mode: 'Online',
+  start: '09:00',
+  end: '22:00',
+};
+const delhi: ExamState = { tid: '9', stateName: 'Delhi', shortCode: 'DL' };
+const centre: ExamCentre = { label: 'Delhi Central', value: 'RCC Delhi Central-DL001-1' };
+const testCentre: ExamCentre = { label: 'Digital Test Centre', value: 'Digital Test Centre-IC006-6' };
+const date: ExamDate = { value: '2025-04-13', label: '13 Apr 2025' };
+const slotsReply = (data: ExamSlot[]): ExamSlotsReply => ({ success: 'true', data });
+const statesReply: ExamStatesReply = { success: 'true', data: [delhi] };
+const centresReply: ExamCentresReply = { success: 'true', data: [centre] };
+const datesReply: ExamDatesReply = { success: 'true', data: [date] };
+const preset: OnlinePreset = { state: delhi, centre: testCentre };
+
+const lead = (count: number): LeadRecord => ({
+  student_name: 'Ananya Rao',
+  father_name: 'Suresh Rao',
+  student_dob: '2008-01-05',
+  student_email: 'ananya@example.com',
+  mobile_no: '9000000001',
+  registration_count: count,
+  exam_type: 'MOCK-NEET',
+  class_stream: '11&SOM',
+  exam_state: '9',
+  branch_code: 'DL001',
+  exam_date: '2025-04-13',
+  exam_mode: 'Offline',
+  sf_id: 'sf-1',
+  registration_status: 'pending_payment',
+});
+const sent: RegistrationOtpSendReply = {
+  success: 'true',
+  msg: 'OTP sent',
+  data: { mobile_no: '9000000001' },
+};
+const verified = (details: LeadRecord[]): RegistrationOtpVerifyReply => ({
+  success: 'true',
+  msg: 'Verified',
+  error_code: 0,
+  student_details: details,
+  allowed_registration_count: 1,
+  registration_token: 'reg-token',
+  registration_token_expires_at: '2025-04-01T00:00:00.000Z',
+});
+const callerStart: RegistrationCallerIdentityStartReply = {
+  success: 'true',
+  requestId: 'req-1',
+  ttl_ms: 24_000,
+};
+const callerStatus = (
+  status: RegistrationCallerIdentityStatusReply['status'],
+  mobile = '+919000000001',
+): RegistrationCallerIdentityStatusReply => ({
+  status,
+  mobile,
+  firstName: 'Ananya',
+  lastName: 'Rao',
+  email: '',
+  ...(status === 'verified' ? { registration_token: 'caller-token' } : {}),
+});
+const couponReply = (discount: number): RegistrationCouponReply => ({
+  success: 'true',
+  message: COUPON_APPLIED,
+  msg: COUPON_APPLIED,
+  data: { exam_discount_amount: discount, exam_fee: 200, amount_payable: 200 - discount },
+});
+const paymentData: PaymentData = {
+  order_id: 'ord-1',
+  amount: 200,
+  TXN_AMOUNT: 200,
+  action_url: '/sandbox/gateway',
+  form_action: '/sandbox/gateway',
+  form_name: 'paymentForm',
+  redirect_url: '/mock-neet-exam',
+  fields: { ORDER_ID: 'ord-1' },
+};
+const signedUp = (paid: boolean): RegistrationSignupReply => ({
+  success: 'true',
+  msg: 'Registered',
+  data: {
+    roll_number: '250000000099',
+    dob: '05-01-2008',
+    dashboard_link: 'http://localhost:3000/?roll_no=250000000099&dob=05-01-2008',
+    isPaidExam: paid,
+    payment_data: paid ? paymentData : null,
+    branch_phone_numbers: [],
+    branch_gps: '',
+    branch_address: '',
+    gps_link: '',
+    exam_fee: paid ? 200 : 0,
+    exam_date: '2025-04-13',
+    sf_id: 'sf-9',
+    psid: '',
+  },
+});
+const sfIdFound: RegistrationLeadBySfIdReply = { success: 'true', student_details: [lead(1)] };
+const sfIdCompleted: RegistrationLeadBySfIdReply = {
+  success: 'false',
+  msg: 'Already registered',
+  data: { student_roll_no: '250000000011', student_dob: '19-01-2007' },
+};
+const leadsReply: RegistrationLeadsReply = { success: 'true', student_details: [lead(0)] };
+const apiError = (msg: string, extra: Record<string, unknown> = {}) =>
+  Object.assign(new Error(msg), { status: 400, body: { success: 'false', msg, ...extra } });
+
+const details: StudentDetails = {
+  studentName: 'Ananya Rao',
+  fatherName: '',
+  email: 'Ananya.Rao@Example.COM',
+  dob: '2008-01-05',
+  classStream: '11&SOM',
+};
+
+const delays = {
+  resendDelay: RESEND_DELAY_MS,
+  focusCheckDelay: FOCUS_CHECK_DELAY_MS,
+  pollInterval: POLL_INTERVAL_MS,
+};
+
+// ── Model-based test ──────────────────────────────────────────────────────────────────────────
+describe('registration machine: model', () => {
+  const calls = new PendingCalls();
+  const machine = registrationMachine.provide({
+    actors: {
+      sendOtp: calls.actor<RegistrationOtpSendReply, RegistrationOtpSendQuery>('sendOtp'),
+      verifyOtp: calls.actor<RegistrationOtpVerifyReply, RegistrationOtpVerifyQuery>('verifyOtp'),
+      startCallerIdentity: calls.actor<RegistrationCallerIdentityStartReply, unknown>('startCallerIdentity'),
+      checkCallerIdentity: calls.actor<
+        RegistrationCallerIdentityStatusReply,
+        RegistrationCallerIdentityParams
+      >('checkCallerIdentity'),
+      fetchLeadBySfId: calls.actor<RegistrationLeadBySfIdReply, RegistrationLeadBySfIdQuery>(
+        'fetchLeadBySfId',
+      ),
+      fetchLeadsByMobile: calls.actor<RegistrationLeadsReply, WithRegistrationToken<RegistrationLeadsQuery>>(
+        'fetchLeadsByMobile',
+      ),
+      loadSlots: calls.actor<ExamSlotsReply, ExamSlotsQuery>('loadSlots'),
+      loadStates: calls.actor<ExamStatesReply, ExamStatesQuery>('loadStates'),
+      loadCentres: calls.actor<ExamCentresReply, ExamCentresQuery>('loadCentres'),
+      loadDates: calls.actor<ExamDatesReply, ExamDatesQuery>('loadDates'),
+      loadOnlinePreset: calls.actor<OnlinePreset, OnlinePresetInput>('loadOnlinePreset'),
+      validateCoupon: calls.actor<RegistrationCouponReply, RegistrationCouponBody>('validateCoupon'),
+      signup: calls.actor<RegistrationSignupReply, SignupInput>('signup'),
+      copyText: calls.actor<unknown, { text: string }>('copyText'),
+    },
+    delays,
+  });
+
+  // Coarse: what guards and views tell apart, not every value.
+  const project = (c: RegistrationContext) => ({
+    mobile: [
+      c.mobile.length,
+      mobileProblem(c.mobile, c.programme.registration.acceptsStudentId) === undefined,
+    ],
+    mobileError: Boolean(c.mobileError),
+    otp: c.otp.length,
+    otpError: Boolean(c.otpError),
+    caller: [c.callerIdentity.polls, c.callerIdentity.pageHasFocus],
+    student: c.student.studentName !== '',
+    locked: c.locked.length,
+    exam: [
+      c.exam.courseType,
+      Boolean(c.exam.slot),
+      Boolean(c.exam.state),
+      Boolean(c.exam.centre),
+      Boolean(c.exam.date),
+    ],
+    lists: [
+      Boolean(c.options.slots),
+      Boolean(c.options.states),
+      Boolean(c.options.centres),
+      Boolean(c.options.dates),
+    ],
+    optionsError: Boolean(c.optionsError),
+    coupon: [Boolean(c.coupon.code), c.coupon.discount, Boolean(c.coupon.message)],
+    paymentMethod: c.paymentMethod,
+    result: Boolean(c.result),
+  });
+
+  const step1Events = [
+    { type: 'mobile.change', value: '9000000001' },
+    { type: 'mobile.change', value: '0900000000' },
+    { type: 'mobile.blur' },
+    { type: 'otp.send' },
+    { type: 'mobile.edit' },
+    { type: 'otp.change', value: '12' },
+    { type: 'otp.change', value: '1234' },
+    { type: 'otp.resend' },
+    { type: 'xstate.done.actor.sendOtp', output: sent },
+    { type: 'xstate.error.actor.sendOtp', error: apiError('Please try again later.') },
+    { type: 'xstate.done.actor.verifyOtp', output: verified([]) },
+    { type: 'xstate.done.actor.verifyOtp', output: verified([lead(2)]) },
+    { type: 'xstate.error.actor.verifyOtp', error: apiError('Invalid OTP', { error_code: 1 }) },
+    { type: 'xstate.error.actor.verifyOtp', error: apiError('OTP expired') },
+  ];
+  const callerEvents = [
+    { type: 'callerIdentity.start' },
+    { type: 'callerIdentity.cancel' },
+    { type: 'page.blur' },
+    { type: 'page.focus' },
+    { type: 'xstate.done.actor.startCallerIdentity', output: callerStart },
+    { type: 'xstate.error.actor.startCallerIdentity', error: new Error('offline') },
+    { type: 'xstate.done.actor.checkCallerIdentity', output: callerStatus('verified') },
+    { type: 'xstate.done.actor.checkCallerIdentity', output: callerStatus('verified', '12345') },
+    { type: 'xstate.done.actor.checkCallerIdentity', output: callerStatus('pending') },
+    { type: 'xstate.done.actor.checkCallerIdentity', output: callerStatus('failed') },
+    { type: 'xstate.error.actor.checkCallerIdentity', error: new Error('offline') },
+  ];
+  const detailsEvents = [
+    { type: 'details.submit', details },
+    { type: 'details.submit', details: { ...details, studentName: '', email: '' } },
+  ];
+  const examEvents = [
+    { type: 'details.edit' },
+    { type: 'exam.slotChange', slotId: slot.tid },
+    { type: 'exam.stateChange', stateId: delhi.tid },
+    { type: 'exam.centreChange', centre: centre.value },
+    { type: 'exam.dateChange', date: date.value },
+    { type: 'exam.retryOptions' },
+    { type: 'xstate.done.actor.loadSlots', output: slotsReply([slot]) },
+    { type: 'xstate.error.actor.loadSlots', error: new Error('offline') },
+    { type: 'xstate.done.actor.loadStates', output: statesReply },
+    { type: 'xstate.error.actor.loadStates', error: new Error('offline') },
+    { type: 'xstate.done.actor.loadCentres', output: centresReply },
+    { type: 'xstate.error.actor.loadCentres', error: new Error('offline') },
+    { type: 'xstate.done.actor.loadDates', output: datesReply },
+    { type: 'xstate.error.actor.loadDates', error: new Error('offline') },
+  ];
+  const switchEvents = [
+    { type: 'courseType.change', courseType: 'online' },
+    { type: 'courseType.change', courseType: 'classroom' },
+    { type: 'xstate.done.actor.loadOnlinePreset', output: preset },
+    { type: 'xstate.error.actor.loadOnlinePreset', error: new Error('offline') },
+  ];
+  const couponEvents = [
+    { type: 'coupon.change', code: 'SAVE50' },
+    { type: 'coupon.change', code: '' },
+    { type: 'coupon.apply' },
+    { type: 'xstate.done.actor.validateCoupon', output: couponReply(50) },
+    { type: 'xstate.done.actor.validateCoupon', output: couponReply(mockJee.fee.amount) },
+    { type: 'xstate.error.actor.validateCoupon', error: apiError(COUPON_INVALID) },
+  ];
+  const submitEvents = [
+    { type: 'payment.methodChange', method: 'hdfc' },
+    { type: 'exam.submit' },
+    { type: 'payment.submit' },
+    { type: 'xstate.done.actor.signup', output: signedUp(false) },
+    { type: 'xstate.done.actor.signup', output: signedUp(true) },
+    { type: 'xstate.error.actor.signup', error: apiError('Please select centre') },
+  ];
+  const successEvents = [
+    { type: 'rollNumber.copy' },
+    { type: 'dashboard.open' },
+    { type: 'xstate.done.actor.copyText', output: undefined },
+    { type: 'xstate.error.actor.copyText', error: new Error('denied') },
+  ];
+  const entryEvents = [
+    { type: 'payment.retry' },
+    { type: 'xstate.done.actor.fetchLeadBySfId', output: sfIdFound },
+    { type: 'xstate.done.actor.fetchLeadBySfId', output: sfIdCompleted },
+    { type: 'xstate.done.actor.fetchLeadBySfId', output: { success: 'false', msg: 'Not found' } },
+    { type: 'xstate.error.actor.fetchLeadBySfId', error: new Error('offline') },
+    { type: 'xstate.done.actor.fetchLeadsByMobile', output: leadsReply },
+    { type: 'xstate.error.actor.fetchLeadsByMobile', error: apiError('Registration token required') },
+  ];
+
+  // Each model starts from one entry and takes the events of the parts it is about, so every
+  // part is explored once and the models stay small; together they take every transition.
+  const models: Array<{ name: string; input: RegistrationInput; events: Array<{ type: string }> }> = [
+    {
+      name: 'step 1 with OTP and caller identity (iACST)',
+      input: { programme: iacst, registrationPage: 'iACST' },
+      events: [...step1Events, ...callerEvents],
+    },
+    {
+      name: 'details and a free exam by slot and date with the course-type switch (iACST)',
+      input: { programme: iacst, registrationPage: 'iACST', query: { sf_id: 'sf-1' } },
+      events: [
+        ...entryEvents,
+        ...detailsEvents,
+        ...examEvents.filter((e) => !/State|Centre|loadStates|loadCentres/.test(JSON.stringify(e))),
+        ...switchEvents,
+        { type: 'exam.submit' },
+        { type: 'xstate.done.actor.signup', output: signedUp(false) },
+        { type: 'xstate.error.actor.signup', error: apiError('Please select exam slot') },
+        ...successEvents,
+      ],
+    },
+    {
+      name: 'a paid exam by slot, state, centre and date (IAT)',
+      input: { programme: iat, registrationPage: 'IAT', query: { sf_id: 'sf-1' } },
+      events: [
+        { type: 'xstate.done.actor.fetchLeadBySfId', output: sfIdFound },
+        { type: 'details.submit', details },
+        ...examEvents,
+        ...submitEvents,
+      ],
+    },
+    {
+      name: 'coupon and payment without exam selects (MOCK-JEE)',
+      input: { programme: mockJee, registrationPage: 'MOCK-JEE', query: { sf_id: 'sf-1' } },
+      events: [
+        { type: 'xstate.done.actor.fetchLeadBySfId', output: sfIdFound },
+        { type: 'details.submit', details },
+        ...couponEvents,
+        ...submitEvents,
+      ],
+    },
+    {
+      name: 'payment failed and Try Again (MOCK-NEET)',
+      input: {
+        programme: mockNeet,
+        registrationPage: 'MOCK-NEET',
+        query: { status: 'failure', mobile: '9000000001' },
+      },
+      events: entryEvents,
+    },
+    {
+      name: 'payment failed on a free programme (no analytics)',
+      input: {
+        programme: iacst,
+        registrationPage: 'iACST',
+        query: { status: 'failure', mobile: '9000000001' },
+      },
+      events: [],
+    },
+    {
+      name: 'registeration=success from the query',
+      input: {
+        programme: iacst,
+        registrationPage: 'iACST',
+        query: {
+          registeration: 'success',
+          roll_no: '250000000001',
+          dob: '05-01-2008',
+          exam_date: '2025-04-13',
+        },
+      },
+      events: [{ type: 'dashboard.open' }],
+    },
+    {
+      name: 'a config without the exam-details step',
+      input: { programme: noExamStep, registrationPage: 'MOCK-JEE', query: { sf_id: 'sf-1' } },
+      events: [
+        { type: 'xstate.done.actor.fetchLeadBySfId', output: sfIdFound },
+        { type: 'details.submit', details },
+        { type: 'xstate.error.actor.signup', error: new Error('offline') },
+      ],
+    },
+  ];
+
+  it('takes every transition and reaches every state on the real actor with fake calls', async () => {
+    const coverage: Coverage = emptyCoverage();
+    const counts: string[] = [];
+    for (const model of models) {
+      const paths = transitionCoverPaths({
+        machine,
+        input: model.input,
+        events: model.events,
+        project: (c) => project(c as RegistrationContext),
+      });
+      counts.push(`${model.name}: ${paths.length}`);
+      for (const p of paths) await replayPath(p, { machine, input: model.input, calls, delays, coverage });
+    }
+    const total = counts.reduce((sum, c) => sum + Number(c.split(': ').pop()), 0);
+    console.log(`registration machine: ${total} model paths (${counts.join('; ')})`);
+    expect(stateNodePaths(machine).filter((p) => !coverage.states.has(p))).toEqual([]);
+    expect([...transitionKeys(machine).values()].filter((k) => !coverage.transitions.has(k))).toEqual([]);
+  }, 30_000);
+});
+
+// ── Focused rules ─────────────────────────────────────────────────────────────────────────────
+interface Fakes {
+  sendOtp: (q: RegistrationOtpSendQuery) => Promise<RegistrationOtpSendReply>;
+  verifyOtp: (q: RegistrationOtpVerifyQuery) => Promise<RegistrationOtpVerifyReply>;
+  startCallerIdentity: () => Promise<RegistrationCallerIdentityStartReply>;
+  checkCallerIdentity: (
+    q: RegistrationCallerIdentityParams,
+  ) => Promise<RegistrationCallerIdentityStatusReply>;
+  fetchLeadBySfId: (q: RegistrationLeadBySfIdQuery) => Promise<RegistrationLeadBySfIdReply>;
+  fetchLeadsByMobile: (q: WithRegistrationToken<RegistrationLeadsQuery>) => Promise<RegistrationLeadsReply>;
+  loadSlots: (q: ExamSlotsQuery) => Promise<ExamSlotsReply>;
+  loadStates: (q: ExamStatesQuery) => Promise<ExamStatesReply>;
+  loadCentres: (q: ExamCentresQuery) => Promise<ExamCentresReply>;
+  loadDates: (q: ExamDatesQuery) => Promise<ExamDatesReply>;
+  loadOnlinePreset: (q: OnlinePresetInput) => Promise<OnlinePreset>;
+  validateCoupon: (q: RegistrationCouponBody) => Promise<RegistrationCouponReply>;
+  signup: (q: SignupInput) => Promise<RegistrationSignupReply>;
+  copyText: (q: { text: string }) => Promise<unknown>;
+}
+
+function start(input: RegistrationInput, overrides: Partial<Fakes> = {}) {
+  const api = {
+    sendOtp: vi.fn<Fakes['sendOtp']>(async () => sent),
+    verifyOtp: vi.fn<Fakes['verifyOtp']>(async () => verified([])),
+    startCallerIdentity: vi.fn<Fakes['startCallerIdentity']>(async () => callerStart),
+    checkCallerIdentity: vi.fn<Fakes['checkCallerIdentity']>(async () => callerStatus('verified')),
+    fetchLeadBySfId: vi.fn<Fakes['fetchLeadBySfId']>(async () => sfIdFound),
+    fetchLeadsByMobile: vi.fn<Fakes['fetchLeadsByMobile']>(async () => leadsReply),
+    loadSlots: vi.fn<Fakes['loadSlots']>(async () => slotsReply([slot, onlineSlot])),
+    loadStates: vi.fn<Fakes['loadStates']>(async () => statesReply),
+    loadCentres: vi.fn<Fakes['loadCentres']>(async () => centresReply),
+    loadDates: vi.fn<Fakes['loadDates']>(async () => datesReply),
+    loadOnlinePreset: vi.fn<Fakes['loadOnlinePreset']>(async () => preset),
+    validateCoupon: vi.fn<Fakes['validateCoupon']>(async () => couponReply(50)),
+    signup: vi.fn<Fakes['signup']>(async () => signedUp(input.programme.fee.amount > 0)),
+    copyText: vi.fn<Fakes['copyText']>(async () => {}),
+  };
+  for (const [name, impl] of Object.entries(overrides)) {
+    api[name as keyof Fakes].mockImplementation(impl as never);
+  }
+  const effects = {
+    showToast: vi.fn(),
+    redirectToPayment: vi.fn(),
+    rememberRegistration: vi.fn(),
+    goToLogin: vi.fn(),
+    goToDashboard: vi.fn(),
+    trackPaymentFailure: vi.fn(),
+  };
+  const machine = registrationMachine.provide({
+    actors: {
+      sendOtp: fromPromise(({ input: q }) => api.sendOtp(q)),
+      verifyOtp: fromPromise(({ input: q }) => api.verifyOtp(q)),
+      startCallerIdentity: fromPromise(() => api.startCallerIdentity()),
+      checkCallerIdentity: fromPromise(({ input: q }) => api.checkCallerIdentity(q)),
+      fetchLeadBySfId: fromPromise(({ input: q }) => api.fetchLeadBySfId(q)),
+      fetchLeadsByMobile: fromPromise(({ input: q }) => api.fetchLeadsByMobile(q)),
+      loadSlots: fromPromise(({ input: q }) => api.loadSlots(q)),
+      loadStates: fromPromise(({ input: q }) => api.loadStates(q)),
+      loadCentres: fromPromise(({ input: q }) => api.loadCentres(q)),
+      loadDates: fromPromise(({ input: q }) => api.loadDates(q)),
+      loadOnlinePreset: fromPromise(({ input: q }) => api.loadOnlinePreset(q)),
+      validateCoupon: fromPromise(({ input: q }) => api.validateCoupon(q)),
+      signup: fromPromise(({ input: q }) => api.signup(q)),
+      copyText: fromPromise(({ input: q }) => api.copyText(q)),
+    },
+    actions: {
+      showToast: (_, p) => effects.showToast(p),
+      redirectToPayment: (_, p) => effects.redirectToPayment(p),
+      rememberRegistration: (_, p) => effects.rememberRegistration(p),
+      goToLogin: (_, p) => effects.goToLogin(p),
+      goToDashboard: (_, p) => effects.goToDashboard(p),
+      trackPaymentFailure: (_, p) => effects.trackPaymentFailure(p),
+    },
+  });
+  const clock = new SimulatedClock();
+  const actor = createActor(machine, { input, clock }).start();
+  const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const until = (predicate: (s: AnyMachineSnapshot) => boolean) =>
+    waitFor(actor, predicate, { timeout: 1000 });
+  return { actor, api, effects, clock, settle, until };
+}
+
+/** Through step 1 to step 2 with a verified mobile. */
+async function toStep2(input: RegistrationInput, overrides: Partial<Fakes> = {}) {
+  const run = start(input, overrides);
+  run.actor.send({ type: 'mobile.change', value: '9000000001' });
+  run.actor.send({ type: 'otp.send' });
+  await run.until((s) => s.matches({ step1: 'codeEntry' }));
+  run.actor.send({ type: 'otp.change', value: '1234' });
+  await run.until((s) => !s.matches({ step1: 'codeEntry' }));
+  return run;
+}
+
+/** On to step 3 with the details submitted and the first lists loaded. */
+async function toStep3(input: RegistrationInput, overrides: Partial<Fakes> = {}) {
+  const run = await toStep2(input, overrides);
+  run.actor.send({ type: 'details.submit', details });
+  await run.until(
+    (s) => s.matches({ step3: { lists: 'idle' } }) || s.matches({ step3: { lists: 'failed' } }),
+  );
+  return run;
+}
+
+describe('registration step 1: mobile, OTP, account exists', () => {
+  it('takes digits only: up to 11 where a student id is accepted, else 10', () => {
+    const withPsid = start({ programme: iacst, registrationPage: 'iACST' });
+    withPsid.actor.send({ type: 'mobile.change', value: '12a3456789012' });
+    expect(withPsid.actor.getSnapshot().context.mobile).toBe('12345678901');
+    const mobileOnly = start({ programme: mockNeet, registrationPage: 'MOCK-NEET' });
+    mobileOnly.actor.send({ type: 'mobile.change', value: '12345678901' });
+    expect(mobileOnly.actor.getSnapshot().context.mobile).toBe('1234567890');
+  });
+
+  it('enables Verify at the mobile length and names what is wrong', () => {
+    const { actor, api } = start({ programme: iacst, registrationPage: 'iACST' });
+    actor.send({ type: 'mobile.change', value: '900000000' });
+    expect(actor.getSnapshot().can({ type: 'otp.send' })).toBe(false);
+    actor.send({ type: 'mobile.blur' });
+    expect(actor.getSnapshot().context.mobileError).toBe(MOBILE_OR_PSID_REQUIRED);
+    actor.send({ type: 'mobile.change', value: '0900000000' });
+    actor.send({ type: 'otp.send' });
+    expect(actor.getSnapshot().context.mobileError).toBe(MOBILE_LEADING_ZERO);
+    expect(api.sendOtp).not.toHaveBeenCalled();
+    const mobileOnly = start({ programme: mockNeet, registrationPage: 'MOCK-NEET' });
+    mobileOnly.actor.send({ type: 'mobile.change', value: '90000' });
+    mobileOnly.actor.send({ type: 'mobile.blur' });
+    expect(mobileOnly.actor.getSnapshot().context.mobileError).toBe(MOBILE_INVALID);
+  });
+
+  it('accepts an 11-digit student id where the config allows one', async () => {
+    const { actor, api, until } = start({ programme: iacst, registrationPage: 'iACST' });
+    actor.send({ type: 'mobile.change', value: '12345678901' });
+    actor.send({ type: 'otp.send' });
+    await until((s) => s.matches({ step1: 'codeEntry' }));
+    expect(api.sendOtp).toHaveBeenCalledWith({ mobile: '12345678901', exam_type: 'iACST' });
+  });
+
+  it('shows the server msg under the number when sending fails', async () => {
+    const { actor, until } = start(
+      { programme: iacst, registrationPage: 'iACST' },
+      {
+        sendOtp: async () => {
+          throw apiError('Too many OTP requests. Please try again in 10 minutes.');
+        },
+      },
+    );
+    actor.send({ type: 'mobile.change', value: '9000000001' });
+    actor.send({ type: 'otp.send' });
+    await until((s) => s.matches({ step1: 'enteringMobile' }) && Boolean(s.context.mobileError));
+    expect(actor.getSnapshot().context.mobileError).toBe(
+      'Too many OTP requests. Please try again in 10 minutes.',
+    );
+  });
+
+  it('verifies automatically at the fourth digit, never before', async () => {
+    const { actor, api, until, settle } = start({ programme: iacst, registrationPage: 'iACST' });
+    actor.send({ type: 'mobile.change', value: '9000000001' });
+    actor.send({ type: 'otp.send' });
+    await until((s) => s.matches({ step1: 'codeEntry' }));
+    actor.send({ type: 'otp.change', value: '123' });
+    await settle();
+    expect(api.verifyOtp).not.toHaveBeenCalled();
+    actor.send({ type: 'otp.change', value: '1234' });
+    await until((s) => s.matches('step2'));
+    expect(api.verifyOtp).toHaveBeenCalledWith({ mobile_no: '9000000001', otp: '1234', exam_type: 'iACST' });
+    expect(actor.getSnapshot().context.registrationToken).toBe('reg-token');
+  });
+
+  it('clears the code on error_code 1 and keeps it on other errors, showing the server msg', async () => {
+    const wrong = start(
+      { programme: iacst, registrationPage: 'iACST' },
+      {
+        verifyOtp: async () => {
+          throw apiError('Invalid OTP', { error_code: 1 });
+        },
+      },
+    );
+    wrong.actor.send({ type: 'mobile.change', value: '9000000001' });
+    wrong.actor.send({ type: 'otp.send' });
+    await wrong.until((s) => s.matches({ step1: 'codeEntry' }));
+    wrong.actor.send({ type: 'otp.change', value: '1234' });
+    await wrong.until((s) => Boolean(s.context.otpError));
+    expect(wrong.actor.getSnapshot().context).toMatchObject({ otp: '', otpError: 'Invalid OTP' });
+
+    const expired = start(
+      { programme: iacst, registrationPage: 'iACST' },
+      {
+        verifyOtp: async () => {
+          throw apiError('OTP expired');
+        },
+      },
+    );
+    expired.actor.send({ type: 'mobile.change', value: '9000000001' });
+    expired.actor.send({ type: 'otp.send' });
+    await expired.until((s) => s.matches({ step1: 'codeEntry' }));
+    expired.actor.send({ type: 'otp.change', value: '1234' });
+    await expired.until((s) => Boolean(s.context.otpError));
+    expect(expired.actor.getSnapshot().context).toMatchObject({ otp: '1234', otpError: 'OTP expired' });
+  });
+
+  it('offers "Resend OTP" 45 s after sending', async () => {
+    const { actor, api, clock, until } = start({ programme: iacst, registrationPage: 'iACST' });
+    actor.send({ type: 'mobile.change', value: '9000000001' });
+    actor.send({ type: 'otp.send' });
+    await until((s) => s.matches({ step1: 'codeEntry' }));
+    clock.increment(RESEND_DELAY_MS - 1);
+    expect(actor.getSnapshot().can({ type: 'otp.resend' })).toBe(false);
+    clock.increment(1);
+    expect(actor.getSnapshot().can({ type: 'otp.resend' })).toBe(true);
+    actor.send({ type: 'otp.resend' });
+    await until((s) => s.matches({ step1: { codeEntry: { resend: 'waiting' } } }));
+    expect(api.sendOtp).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows account-exists when registration_count reaches the allowed count, not below it', async () => {
+    const atLimit = await toStep2(
+      { programme: iacst, registrationPage: 'iACST' },
+      { verifyOtp: async () => verified([lead(2)]) },
+    );
+    expect(atLimit.actor.getSnapshot().value).toBe('accountExists');
+    const below = await toStep2(
+      { programme: iacst, registrationPage: 'iACST' },
+      { verifyOtp: async () => verified([lead(1)]) },
+    );
+    expect(below.actor.getSnapshot().value).toBe('step2');
+    // MOCK-NEET allows one registration per mobile.
+    const neet = await toStep2(
+      { programme: mockNeet, registrationPage: 'MOCK-NEET' },
+      { verifyOtp: async () => verified([lead(1)]) },
+    );
+    expect(neet.actor.getSnapshot().value).toBe('accountExists');
+    neet.actor.send({ type: 'mobile.edit' });
+    expect(neet.actor.getSnapshot().matches({ step1: 'enteringMobile' })).toBe(true);
+  });
+
+  it("prefills and locks an existing student's name, father name, dob and e-mail", async () => {
+    const { actor, until } = await toStep2(
+      { programme: mockNeet, registrationPage: 'MOCK-NEET' },
+      { verifyOtp: async () => verified([lead(0)]) },
+    );
+    const { context } = actor.getSnapshot();
+    expect(context.isNewUser).toBe(false);
+    expect(context.locked).toEqual(['studentName', 'fatherName', 'dob', 'email']);
+    expect(context.student).toMatchObject({
+      studentName: 'Ananya Rao',
+      fatherName: 'Suresh Rao',
+      dob: '2008-01-05',
+    });
+    actor.send({
+      type: 'details.submit',
+      details: { ...details, studentName: 'Someone Else', email: 'x@y.com' },
+    });
+    await until((s) => s.matches('step3'));
+    expect(actor.getSnapshot().context.student).toMatchObject({
+      studentName: 'Ananya Rao',
+      email: 'ananya@example.com',
+      classStream: '11&SOM',
+    });
+  });
+});
+
+describe('registration step 1: caller identity', () => {
+  const begin = async (overrides: Partial<Fakes> = {}) => {
+    const run = start({ programme: iacst, registrationPage: 'iACST' }, overrides);
+    run.actor.send({ type: 'callerIdentity.start' });
+    await run.until((s) => s.matches({ step1: { callerIdentity: 'awaitingFocusCheck' } }));
+    return run;
+  };
+
+  it('falls back to manual entry when the page still has focus after 1.5 s', async () => {
+    const { actor, clock, api } = await begin();
+    clock.increment(FOCUS_CHECK_DELAY_MS - 1);
+    expect(actor.getSnapshot().matches({ step1: { callerIdentity: 'awaitingFocusCheck' } })).toBe(true);
+    clock.increment(1);
+    expect(actor.getSnapshot().matches({ step1: 'enteringMobile' })).toBe(true);
+    expect(actor.getSnapshot().context.mobileError).toBeUndefined();
+    expect(api.checkCallerIdentity).not.toHaveBeenCalled();
+  });
+
+  it('polls twice, 12 s apart, then says verification failed', async () => {
+    const { actor, clock, api, settle } = await begin({
+      checkCallerIdentity: async () => callerStatus('pending'),
+    });
+    actor.send({ type: 'page.blur' });
+    clock.increment(FOCUS_CHECK_DELAY_MS);
+    expect(api.checkCallerIdentity).not.toHaveBeenCalled();
+    clock.increment(POLL_INTERVAL_MS);
+    await settle();
+    expect(api.checkCallerIdentity).toHaveBeenCalledTimes(1);
+    expect(api.checkCallerIdentity).toHaveBeenCalledWith({ requestId: 'req-1' });
+    clock.increment(POLL_INTERVAL_MS);
+    await settle();
+    expect(api.checkCallerIdentity).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().context.mobileError).toBe(CALLER_IDENTITY_FAILED);
+    clock.increment(POLL_INTERVAL_MS * 3);
+    expect(api.checkCallerIdentity).toHaveBeenCalledTimes(2);
+  });
+
+  it('prefills phone and name and skips the OTP on success', async () => {
+    const { actor, clock, api, until } = await begin();
+    actor.send({ type: 'page.blur' });
+    clock.increment(FOCUS_CHECK_DELAY_MS);
+    clock.increment(POLL_INTERVAL_MS);
+    await until((s) => s.matches('step2'));
+    expect(actor.getSnapshot().context).toMatchObject({
+      mobile: '9000000001',
+      student: { studentName: 'Ananya Rao' },
+      registrationToken: 'caller-token',
+    });
+    expect(api.sendOtp).not.toHaveBeenCalled();
+    expect(api.verifyOtp).not.toHaveBeenCalled();
+  });
+
+  it('says "Invalid mobile number received" for a short number', async () => {
+    const { actor, clock, until } = await begin({
+      checkCallerIdentity: async () => callerStatus('verified', '98765'),
+    });
+    actor.send({ type: 'page.blur' });
+    clock.increment(FOCUS_CHECK_DELAY_MS);
+    clock.increment(POLL_INTERVAL_MS);
+    await until((s) => s.matches({ step1: 'enteringMobile' }));
+    expect(actor.getSnapshot().context.mobileError).toBe(CALLER_IDENTITY_BAD_MOBILE);
+  });
+});
+
+describe('registration step 3: exam details', () => {
+  it('loads slot → state → centre → date lists with the earlier choices', async () => {
+    const { actor, api, until } = await toStep3({ programme: iat, registrationPage: 'IAT' });
+    expect(api.loadSlots).toHaveBeenCalledWith({ exam_type: 'IAT' });
+    expect(api.loadStates).not.toHaveBeenCalled();
+    actor.send({ type: 'exam.slotChange', slotId: slot.tid });
+    await until((s) => s.matches({ step3: { lists: 'idle' } }));
+    expect(api.loadStates).toHaveBeenCalledWith({
+      exam_mode: 'Offline',
+      class_stream: '11&SOM',
+      exam_type: 'IAT',
+    });
+    actor.send({ type: 'exam.stateChange', stateId: '9' });
+    await until((s) => s.matches({ step3: { lists: 'idle' } }));
+    expect(api.loadCentres).toHaveBeenCalledWith({
+      mode: 'Offline',
+      state: '9',
+      class_stream: '11&SOM',
+      exam_type: 'IAT',
+    });
+    actor.send({ type: 'exam.centreChange', centre: centre.value });
+    await until((s) => s.matches({ step3: { lists: 'idle' } }));
+    expect(api.loadDates).toHaveBeenCalledWith({ centre: 'DL001', stream: '11&SOM', exam_type: 'IAT' });
+  });
+
+  it('clears centre and date when the state changes, the date when the centre changes, all when the slot changes', async () => {
+    const { actor, until } = await toStep3({ programme: iat, registrationPage: 'IAT' });
+    const choose = async () => {
+      actor.send({ type: 'exam.slotChange', slotId: slot.tid });
+      await until((s) => s.matches({ step3: { lists: 'idle' } }));
+      actor.send({ type: 'exam.stateChange', stateId: '9' });
+      await until((s) => s.matches({ step3: { lists: 'idle' } }));
+      actor.send({ type: 'exam.centreChange', centre: centre.value });
+      await until((s) => s.matches({ step3: { lists: 'idle' } }));
+      actor.send({ type: 'exam.dateChange', date: date.value });
+    };
+    await choose();
+    expect(actor.getSnapshot().context.exam).toMatchObject({ slot, state: delhi, centre, date });
+
+    actor.send({ type: 'exam.centreChange', centre: centre.value });
+    expect(actor.getSnapshot().context.exam.date).toBeUndefined();
+    expect(actor.getSnapshot().context.options.dates).toBeUndefined();
+    expect(actor.getSnapshot().context.exam.state).toEqual(delhi);
+    await until((s) => s.matches({ step3: { lists: 'idle' } }));
+
+    actor.send({ type: 'exam.stateChange', stateId: '9' });
+    expect(actor.getSnapshot().context.exam).toMatchObject({ centre: undefined, date: undefined, slot });
+    expect(actor.getSnapshot().context.options).toMatchObject({ centres: undefined, dates: undefined });
+    await until((s) => s.matches({ step3: { lists: 'idle' } }));
+
+    await choose();
+    actor.send({ type: 'exam.slotChange', slotId: slot.tid });
+    expect(actor.getSnapshot().context.exam).toMatchObject({
+      state: undefined,
+      centre: undefined,
+      date: undefined,
+    });
+  });
+
+  it('starts the exam step again when the class & stream changes, and keeps it otherwise', async () => {
+    const { actor, api, until } = await toStep3({ programme: iat, registrationPage: 'IAT' });
+    actor.send({ type: 'exam.slotChange', slotId: slot.tid });
+    await until((s) => s.matches({ step3: { lists: 'idle' } }));
+    actor.send({ type: 'details.edit' });
+    actor.send({ type: 'details.submit', details });
+    await until((s) => s.matches({ step3: { lists: 'idle' } }));
+    expect(actor.getSnapshot().context.exam.slot).toEqual(slot);
+    expect(api.loadSlots).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'details.edit' });
+    actor.send({ type: 'details.submit', details: { ...details, classStream: '12&SOE' } });
+    await until((s) => s.matches({ step3: { lists: 'idle' } }));
+    expect(actor.getSnapshot().context.exam.slot).toBeUndefined();
+    expect(api.loadSlots).toHaveBeenCalledTimes(2);
+  });
+
+  it('offers the course-type switch only where the config says; online presets state and centre', async () => {
+    const neet = await toStep3({ programme: mockNeet, registrationPage: 'MOCK-NEET' });
+    expect(neet.actor.getSnapshot().can({ type: 'courseType.change', courseType: 'online' })).toBe(false);
+
+    const { actor, api, until } = await toStep3({ programme: iacst, registrationPage: 'iACST' });
+    actor.send({ type: 'exam.slotChange', slotId: onlineSlot.tid });
+    await until((s) => s.matches({ step3: { lists: 'idle' } }));
+    actor.send({ type: 'exam.dateChange', date: date.value });
+    actor.send({ type: 'courseType.change', courseType: 'online' });
+    expect(actor.getSnapshot().context.exam.date).toBeUndefined();
+    await until((s) => s.matches({ step3: { lists: 'idle' } }));
+    expect(api.loadOnlinePreset).toHaveBeenCalledWith({ exam_type: 'iACST', class_stream: '11&SOM' });
+    expect(actor.getSnapshot().context.exam).toMatchObject({
+      courseType: 'online',
+      state: delhi,
+      centre: testCentre,
+    });
+    expect(api.loadDates).toHaveBeenLastCalledWith({ centre: 'IC006', stream: '11&SOM', exam_type: 'iACST' });
+    actor.send({ type: 'courseType.change', courseType: 'classroom' });
+    expect(actor.getSnapshot().context.exam).toMatchObject({
+      state: undefined,
+      centre: undefined,
+      date: undefined,
+    });
+  });
+
+  it('applies a coupon: empty says so, valid lowers the payable amount, invalid says "Error: Invalid Coupon"', async () => {
+    const { actor, api, until } = await toStep3({ programme: mockNeet, registrationPage: 'MOCK-NEET' });
+    actor.send({ type: 'coupon.apply' });
+    expect(actor.getSnapshot().context.coupon.message).toBe(COUPON_REQUIRED);
+    expect(api.validateCoupon).not.toHaveBeenCalled();
+    actor.send({ type: 'coupon.change', code: 'SAVE50' });
+    actor.send({ type: 'coupon.apply' });
+    await until((s) => s.matches({ step3: { coupon: 'idle' } }) && s.context.coupon.discount > 0);
+    expect(api.validateCoupon).toHaveBeenCalledWith({
+      exam_type: 'MOCK-NEET',
+      coupon_code: 'SAVE50',
+      class_stream: '11&SOM',
+    });
+    expect(actor.getSnapshot().context.coupon.message).toBe(COUPON_APPLIED);
+    expect(payableAmount(actor.getSnapshot().context)).toBe(150);
+    actor.send({ type: 'coupon.change', code: 'SAVE5' });
+    expect(payableAmount(actor.getSnapshot().context)).toBe(200);
+
+    const bad = await toStep3(
+      { programme: mockNeet, registrationPage: 'MOCK-NEET' },
+      {
+        validateCoupon: async () => {
+          throw new Error('network');
+        },
+      },
+    );
+    bad.actor.send({ type: 'coupon.change', code: 'NOPE' });
+    bad.actor.send({ type: 'coupon.apply' });
+    await bad.until((s) => s.matches({ step3: { coupon: 'idle' } }) && Boolean(s.context.coupon.message));
+    expect(bad.actor.getSnapshot().context.coupon).toMatchObject({ discount: 0, message: COUPON_INVALID });
+  });
+
+  const completeNeet = async (run: Awaited<ReturnType<typeof toStep3>>) => {
+    run.actor.send({ type: 'exam.stateChange', stateId: '9' });
+    await run.until((s) => s.matches({ step3: { lists: 'idle' } }));
+    run.actor.send({ type: 'exam.centreChange', centre: centre.value });
+    await run.until((s) => s.matches({ step3: { lists: 'idle' } }));
+    run.actor.send({ type: 'exam.dateChange', date: date.value });
+  };
+
+  it('pays when something is payable (default method from config) and submits plainly at ≤ 0', async () => {
+    const run = await toStep3({ programme: mockNeet, registrationPage: 'MOCK-NEET' });
+    expect(run.actor.getSnapshot().can({ type: 'payment.submit' })).toBe(false);
+    await completeNeet(run);
+    expect(run.actor.getSnapshot().context.paymentMethod).toBe('paytm');
+    expect(run.actor.getSnapshot().can({ type: 'payment.submit' })).toBe(true);
+    expect(run.actor.getSnapshot().can({ type: 'exam.submit' })).toBe(false);
+    expect(run.actor.getSnapshot().can({ type: 'payment.methodChange', method: 'bitcoin' })).toBe(false);
+    run.actor.send({ type: 'payment.methodChange', method: 'hdfc' });
+
+    run.api.validateCoupon.mockImplementation(async () => couponReply(200));
+    run.actor.send({ type: 'coupon.change', code: 'FREE200' });
+    run.actor.send({ type: 'coupon.apply' });
+    await run.until((s) => s.context.coupon.discount === 200);
+    expect(payableAmount(run.actor.getSnapshot().context)).toBe(0);
+    expect(run.actor.getSnapshot().can({ type: 'exam.submit' })).toBe(true);
+    expect(run.actor.getSnapshot().can({ type: 'payment.submit' })).toBe(false);
+    run.actor.send({ type: 'exam.submit' });
+    await run.until((s) => s.status === 'done' || s.matches('success'));
+    expect(run.api.signup.mock.calls[0]?.[0].body).not.toHaveProperty('payment_mode');
+    expect(run.api.signup.mock.calls[0]?.[0].body.coupon_code).toBe('FREE200');
+  });
+
+  it('sends the part 2 §3 payload and redirects a paid exam to the gateway', async () => {
+    const run = await toStep3({
+      programme: mockNeet,
+      registrationPage: 'MOCK-NEET',
+      tracking: { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'neet', utm_id: '7', gclid: 'g-1' },
+    });
+    await completeNeet(run);
+    run.actor.send({ type: 'payment.methodChange', method: 'hdfc' });
+    run.actor.send({ type: 'payment.submit' });
+    await run.until((s) => s.status === 'done');
+    expect(run.api.signup).toHaveBeenCalledWith({
+      registrationToken: 'reg-token',
+      body: {
+        student_name: 'Ananya Rao',
+        student_email: 'ananya.rao@example.com',
+        student_dob: '2008-01-04T18:30:00.000Z',
+        student_mobile_no: '9000000001',
+        school_board: 'CBSE',
+        class_stream: '11&SOM',
+        exam_mode: 'Offline',
+        exam_state: '9',
+        branch_code: 'DL001',
+        exam_date: '2025-04-13',
+        whatsapp_status: true,
+        registration_page: 'MOCK-NEET',
+        payment_mode: 'hdfc',
+        utm_source: 'google',
+        utm_medium: 'cpc',
+        utm_campaign: 'neet',
+        utm_id: '7',
+        gclid: 'g-1',
+      },
+    });
+    expect(run.actor.getSnapshot().value).toBe('redirectingToPayment');
+    expect(run.effects.redirectToPayment).toHaveBeenCalledWith({ paymentData });
+    expect(run.effects.rememberRegistration).toHaveBeenCalledWith({
+      mobile: '9000000001',
+      rollNumber: '250000000099',
+      examDate: '2025-04-13',
+      fee: 200,
+    });
+  });
+
+  it('puts student_sf_id from the query in the payload', () => {
+    const { actor } = start({
+      programme: mockNeet,
+      registrationPage: 'MOCK-NEET',
+      query: { sf_id: 'sf-42' },
+    });
+    expect(buildSignupBody(actor.getSnapshot().context).student_sf_id).toBe('sf-42');
+  });
+
+  it('finishes a free exam on the thank-you state; copy and Go to dashboard', async () => {
+    const { actor, until, effects, api } = await toStep3({ programme: iacst, registrationPage: 'iACST' });
+    actor.send({ type: 'exam.slotChange', slotId: onlineSlot.tid });
+    await until((s) => s.matches({ step3: { lists: 'idle' } }));
+    expect(actor.getSnapshot().can({ type: 'exam.submit' })).toBe(false);
+    actor.send({ type: 'exam.dateChange', date: date.value });
+    actor.send({ type: 'exam.submit' });
+    await until((s) => s.matches('success'));
+    expect(api.signup.mock.calls[0]?.[0].body).toMatchObject({ exam_mode: 'Online', exam_slot: 'slot-o' });
+    expect(actor.getSnapshot().context.result).toEqual({
+      rollNumber: '250000000099',
+      dob: '05-01-2008',
+      examDate: '2025-04-13',
+      examSlot: onlineSlot.name,
+      dashboardLink: 'http://localhost:3000/?roll_no=250000000099&dob=05-01-2008',
+    });
+    actor.send({ type: 'rollNumber.copy' });
+    await until((s) => s.matches({ success: 'idle' }));
+    expect(api.copyText).toHaveBeenCalledWith({ text: '250000000099' });
+    expect(effects.showToast).toHaveBeenCalledWith({ type: 'success', message: COPIED });
+    actor.send({ type: 'dashboard.open' });
+    expect(effects.goToDashboard).toHaveBeenCalledWith({
+      dashboardLink: 'http://localhost:3000/?roll_no=250000000099&dob=05-01-2008',
+      rollNumber: '250000000099',
+      dob: '05-01-2008',
+    });
+  });
+
+  it('shows a danger toast with the server msg, or the fallback, when signup fails', async () => {
+    const { actor, until, effects } = await toStep3(
+      { programme: iacst, registrationPage: 'iACST' },
+      {
+        signup: async () => {
+          throw new Error('offline');
+        },
+      },
+    );
+    actor.send({ type: 'exam.slotChange', slotId: onlineSlot.tid });
+    await until((s) => s.matches({ step3: { lists: 'idle' } }));
+    actor.send({ type: 'exam.dateChange', date: date.value });
+    actor.send({ type: 'exam.submit' });
+    await until((s) => s.matches('step3') && effects.showToast.mock.calls.length > 0);
+    expect(effects.showToast).toHaveBeenCalledWith({ type: 'danger', message: SIGNUP_FAILED });
+    expect(actor.getSnapshot().context.exam.date).toEqual(date);
+  });
+});
+
+describe('registration entry from the query', () => {
+  it('sf_id → step 2 after fetching the lead by sf_id', async () => {
+    const { actor, api, until } = start({
+      programme: mockNeet,
+      registrationPage: 'MOCK-NEET',
+      query: { sf_id: 'sf-1' },
+    });
+    expect(actor.getSnapshot().value).toBe('loadingLeadBySfId');
+    await until((s) => s.matches('step2'));
+    expect(api.fetchLeadBySfId).toHaveBeenCalledWith({ sf_id: 'sf-1' });
+    expect(actor.getSnapshot().context).toMatchObject({ mobile: '9000000001', isNewUser: false });
+  });
+
+  it('sf_id of a completed registration → goToLogin with its roll number and dob', async () => {
+    const { effects, until } = start(
+      { programme: mockNeet, registrationPage: 'MOCK-NEET', query: { sf_id: 'sf-1' } },
+      { fetchLeadBySfId: async () => sfIdCompleted },
+    );
+    await until((s) => s.matches('redirectingToLogin'));
+    expect(effects.goToLogin).toHaveBeenCalledWith({ rollNumber: '250000000011', dob: '19-01-2007' });
+  });
+
+  it('status=failure with mobile → step 0, with the analytics event only where a fee is charged', () => {
+    const paid = start({
+      programme: mockNeet,
+      registrationPage: 'MOCK-NEET',
+      query: { status: 'failure', mobile: '9000000001', sf_id: 'sf-1' },
+    });
+    expect(paid.actor.getSnapshot().value).toBe('paymentFailed');
+    expect(paid.api.fetchLeadBySfId).not.toHaveBeenCalled();
+    expect(paid.effects.trackPaymentFailure).toHaveBeenCalledWith({
+      eventPrefix: 'mock_neet',
+      mobile: '9000000001',
+    });
+    const free = start({
+      programme: iacst,
+      registrationPage: 'iACST',
+      query: { status: 'failure', mobile: '9000000001' },
+    });
+    expect(free.actor.getSnapshot().value).toBe('paymentFailed');
+    expect(free.effects.trackPaymentFailure).not.toHaveBeenCalled();
+  });
+
+  it('"Try Again" refetches the lead by mobile and opens step 2', async () => {
+    const { actor, api, until } = start({
+      programme: mockNeet,
+      registrationPage: 'MOCK-NEET',
+      query: { status: 'failure', mobile: '9000000001' },
+    });
+    actor.send({ type: 'payment.retry' });
+    await until((s) => s.matches('step2'));
+    expect(api.fetchLeadsByMobile).toHaveBeenCalledWith({
+      query: { mobile_no: '9000000001', exam_type: 'MOCK-NEET' },
+      registrationToken: undefined,
+    });
+    expect(actor.getSnapshot().context.student.studentName).toBe('Ananya Rao');
+  });
+
+  it('registeration=success → success with roll number, dob and exam date from the query', () => {
+    const { actor } = start({
+      programme: iacst,
+      registrationPage: 'iACST',
+      query: {
+        registeration: 'success',
+        roll_no: '250000000001',
+        dob: '05-01-2008',
+        exam_date: '2025-04-13',
+      },
+    });
+    expect(actor.getSnapshot().matches('success')).toBe(true);
+    expect(actor.getSnapshot().context.result).toEqual({
+      rollNumber: '250000000001',
+      dob: '05-01-2008',
+      examDate: '2025-04-13',
+    });
+  });
+
+  it('no entry parameters → step 1', () => {
+    const { actor } = start({ programme: iacst, registrationPage: 'iACST', query: {} });
+    expect(actor.getSnapshot().matches({ step1: 'enteringMobile' })).toBe(true);
+  });
+});

@@ -1,0 +1,1245 @@
+// The registration card (part 1 §2, §4; part 2 §2–§5, §8): step 1 verifies the mobile number (or
+// student id) by OTP or caller identity, step 2 takes the student's details, step 3 the exam
+// details (slot → state → centre → date, coupon, payment), then signup leads to the payment
+// gateway or the thank-you state; step 0 is a failed payment. The page's query picks the entry.
+//
+// The programme config (machine input) decides the steps, the fields, the fee, the payment
+// methods, the allowed registration count, the student id and the course-type switch: nothing here
+// names an exam type. Every effect is a named actor or action the app supplies with `.provide()`.
+import { and, assertEvent, assign, fromPromise, not, setup, stateIn } from 'xstate';
+import type { ExamCentre, ExamCentresQuery, ExamCentresReply } from '../generated/api/exam-centres';
+import type { ExamDate, ExamDatesQuery, ExamDatesReply } from '../generated/api/exam-dates';
+import type { ExamSlot, ExamSlotsQuery, ExamSlotsReply } from '../generated/api/exam-slots';
+import type { ExamState, ExamStatesQuery, ExamStatesReply } from '../generated/api/exam-states';
+import type { RegistrationCallerIdentityStartReply } from '../generated/api/registration-caller-identity-start';
+import type {
+  RegistrationCallerIdentityParams,
+  RegistrationCallerIdentityStatusReply,
+} from '../generated/api/registration-caller-identity-status';
+import type { RegistrationCouponBody, RegistrationCouponReply } from '../generated/api/registration-coupon';
+import type {
+  LeadRecord,
+  RegistrationLeadBySfIdQuery,
+  RegistrationLeadBySfIdReply,
+} from '../generated/api/registration-lead-by-sf-id';
+import type { RegistrationLeadsQuery, RegistrationLeadsReply } from '../generated/api/registration-leads';
+import type {
+  RegistrationOtpSendQuery,
+  RegistrationOtpSendReply,
+} from '../generated/api/registration-otp-send';
+import type {
+  RegistrationOtpVerifyQuery,
+  RegistrationOtpVerifyReply,
+} from '../generated/api/registration-otp-verify';
+import type {
+  PaymentData,
+  RegistrationSignupBody,
+  RegistrationSignupReply,
+} from '../generated/api/registration-signup';
+import type { Programme } from '../generated/config/programme';
+import type { EntryQuery, Tracking } from './entry-query';
+import { serverErrorCode, serverMessage } from './server-error';
+
+// ── Constants and texts (part 1 §9, part 2 §5, §8, §9) ───────────────────────────────────────
+export const MOBILE_LENGTH = 10;
+/** A student id (PSID) may be up to 11 digits. */
+export const STUDENT_ID_MAX = 11;
+export const OTP_LENGTH = 4;
+export const RESEND_DELAY_MS = 45_000;
+/** Caller identity: the focus check after opening the app link, then polls every 12 s, twice. */
+export const FOCUS_CHECK_DELAY_MS = 1_500;
+export const POLL_INTERVAL_MS = 12_000;
+export const MAX_POLLS = 2;
+export const DEFAULT_SCHOOL_BOARD = 'CBSE';
+
+export const MOBILE_OR_PSID_REQUIRED = 'Please enter correct mobile number/ PSID';
+export const MOBILE_INVALID = 'Enter a valid mobile number';
+export const MOBILE_LEADING_ZERO = 'Please enter the correct number';
+export const OTP_INVALID = 'Please enter a valid OTP';
+export const REQUEST_FAILED = 'Something went wrong';
+export const CALLER_IDENTITY_FAILED = 'Truecaller verification failed. Please try manual entry.';
+export const CALLER_IDENTITY_BAD_MOBILE = 'Invalid mobile number received';
+export const COUPON_REQUIRED = 'Please enter a coupon code.';
+export const COUPON_APPLIED = 'Success: Coupon Applied Successfully';
+export const COUPON_INVALID = 'Error: Invalid Coupon';
+export const SIGNUP_FAILED = 'We are facing technical issues. Please try after some time.';
+export const OPTIONS_FAILED = 'An error occurred while fetching the data.';
+export const COPIED = 'Copied to clipboard !';
+export const COPY_FAILED = 'Could not copy text.';
+
+// ── Types ─────────────────────────────────────────────────────────────────────────────────────
+export type CourseType = 'classroom' | 'online';
+/** The cascading exam selects, in their order: each one's choice clears those after it. */
+export const EXAM_CHAIN = ['examSlot', 'state', 'centre', 'examDate'] as const;
+export type ExamField = (typeof EXAM_CHAIN)[number];
+export type LockableField = 'studentName' | 'fatherName' | 'dob' | 'email';
+
+export interface StudentDetails {
+  studentName: string;
+  fatherName: string;
+  email: string;
+  /** YYYY-MM-DD */
+  dob: string;
+  /** class&stream, e.g. 11&SOM */
+  classStream: string;
+}
+
+export interface ExamChoice {
+  courseType: CourseType;
+  slot?: ExamSlot;
+  state?: ExamState;
+  centre?: ExamCentre;
+  date?: ExamDate;
+}
+
+/** The option lists; undefined means not loaded (or cleared by an earlier choice). */
+export interface OptionLists {
+  slots?: ExamSlot[];
+  states?: ExamState[];
+  centres?: ExamCentre[];
+  dates?: ExamDate[];
+}
+
+/** What the app's preset actor chooses for the online-only course type (a Delhi test centre). */
+export interface OnlinePreset {
+  state: ExamState;
+  centre: ExamCentre;
+}
+
+export interface OnlinePresetInput {
+  exam_type: string;
+  class_stream: string;
+}
+
+export interface CouponState {
+  code: string;
+  /** The code the discount belongs to; changing the code drops it. */
+  applied?: string;
+  discount: number;
+  message?: string;
+}
+
+export interface RegistrationResult {
+  rollNumber: string;
+  /** DD-MM-YYYY: the password. */
+  dob: string;
+  examDate: string;
+  /** The chosen slot's label, for the exam schedule. */
+  examSlot?: string;
+  /** The signup reply's auto-login link; absent when the result came from the query. */
+  dashboardLink?: string;
+}
+
+export interface RegistrationInput {
+  programme: Programme;
+  /** The exam type or the registration-page key (iacst_adst …) the API is told. */
+  registrationPage: string;
+  query?: EntryQuery;
+  tracking?: Tracking;
+}
+
+export interface RegistrationContext {
+  programme: Programme;
+  registrationPage: string;
+  query: EntryQuery;
+  tracking: Tracking;
+  mobile: string;
+  mobileError?: string;
+  /** Where the OTP went, as the send reply shows it (masked for a student id). */
+  otpSentTo: string;
+  otp: string;
+  otpError?: string;
+  /** From the OTP (or caller-identity) verification; the app sends it as X-Registration-Token. */
+  registrationToken?: string;
+  callerIdentity: { requestId: string; polls: number; pageHasFocus: boolean; error?: string };
+  student: StudentDetails;
+  /** An existing student's fields, prefilled and locked (part 2 §4). */
+  locked: LockableField[];
+  isNewUser: boolean;
+  exam: ExamChoice;
+  options: OptionLists;
+  optionsError?: string;
+  coupon: CouponState;
+  paymentMethod: string;
+  result?: RegistrationResult;
+}
+
+export type RegistrationEvent =
+  | { type: 'mobile.change'; value: string }
+  | { type: 'mobile.blur' }
+  | { type: 'mobile.edit' }
+  | { type: 'otp.send' }
+  | { type: 'otp.change'; value: string }
+  | { type: 'otp.resend' }
+  | { type: 'callerIdentity.start' }
+  | { type: 'callerIdentity.cancel' }
+  | { type: 'page.focus' }
+  | { type: 'page.blur' }
+  | { type: 'details.submit'; details: StudentDetails }
+  | { type: 'details.edit' }
+  | { type: 'courseType.change'; courseType: CourseType }
+  | { type: 'exam.slotChange'; slotId: string }
+  | { type: 'exam.stateChange'; stateId: string }
+  | { type: 'exam.centreChange'; centre: string }
+  | { type: 'exam.dateChange'; date: string }
+  | { type: 'exam.retryOptions' }
+  | { type: 'coupon.change'; code: string }
+  | { type: 'coupon.apply' }
+  | { type: 'payment.methodChange'; method: string }
+  | { type: 'exam.submit' }
+  | { type: 'payment.submit' }
+  | { type: 'payment.retry' }
+  | { type: 'rollNumber.copy' }
+  | { type: 'dashboard.open' };
+
+export interface ToastParams {
+  type: 'success' | 'danger' | 'warn';
+  message: string;
+}
+
+export interface WithRegistrationToken<T> {
+  query: T;
+  /** Sent as X-Registration-Token. */
+  registrationToken?: string;
+}
+
+export interface SignupInput {
+  body: RegistrationSignupBody;
+  registrationToken?: string;
+}
+
+// ── Pure helpers (exported for views and tests) ─────────────────────────────────────────────────
+const digits = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
+
+const fieldsOf = (programme: Programme, step: 'student-details' | 'exam-details') =>
+  programme.registration.steps.find((s) => s.id === step)?.fields ?? [];
+
+/** The exam selects this programme shows, in cascade order; online-only presets state and centre. */
+export function examChain(context: Pick<RegistrationContext, 'programme' | 'exam'>): ExamField[] {
+  const names = new Set(fieldsOf(context.programme, 'exam-details').map((f) => f.name));
+  const preset = onlineOnly(context);
+  return EXAM_CHAIN.filter((f) => names.has(f) && !(preset && (f === 'state' || f === 'centre')));
+}
+
+const onlineOnly = (context: Pick<RegistrationContext, 'programme' | 'exam'>) =>
+  Boolean(context.programme.registration.courseTypeSwitch) && context.exam.courseType === 'online';
+
+const chosen = (exam: ExamChoice, field: ExamField): boolean =>
+  ({ examSlot: exam.slot, state: exam.state, centre: exam.centre, examDate: exam.date })[field] !== undefined;
+
+/** The mode the lists and the signup use: the slot's, else online-only, else the programme's. */
+export function examMode(context: Pick<RegistrationContext, 'programme' | 'exam'>): 'Online' | 'Offline' {
+  if (context.exam.slot) return context.exam.slot.mode;
+  if (onlineOnly(context)) return 'Online';
+  return context.programme.mode === 'online' ? 'Online' : 'Offline';
+}
+
+/** A centre's value is name-code-id; the code is the second part from the end (names may hold dashes). */
+export const centreCode = (centre: ExamCentre): string => {
+  const parts = centre.value.split('-');
+  return parts[parts.length - 2] ?? '';
+};
+
+/** Fee minus the coupon discount (part 2 §4). */
+export const payableAmount = (context: Pick<RegistrationContext, 'programme' | 'coupon'>): number =>
+  context.programme.fee.amount - context.coupon.discount;
+
+/** The dob as the client sends it: midnight in India, i.e. the day before at T18:30Z (part 2 §9). */
+export const dobInstant = (isoDate: string): string =>
+  /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? new Date(`${isoDate}T00:00:00+05:30`).toISOString() : isoDate;
+
+/** What the mobile / student id field says is wrong, or undefined when it may be sent. */
+export function mobileProblem(mobile: string, acceptsStudentId: boolean): string | undefined {
+  if (mobile.length === MOBILE_LENGTH && mobile.startsWith('0')) return MOBILE_LEADING_ZERO;
+  if (acceptsStudentId) return mobile.length >= MOBILE_LENGTH ? undefined : MOBILE_OR_PSID_REQUIRED;
+  return mobile.length === MOBILE_LENGTH ? undefined : MOBILE_INVALID;
+}
+
+/** A submitted form with an existing student's locked fields kept as they were prefilled. */
+export function withLockedFields(
+  context: Pick<RegistrationContext, 'student' | 'locked'>,
+  details: StudentDetails,
+) {
+  const merged = { ...details };
+  for (const field of context.locked) merged[field] = context.student[field];
+  return merged;
+}
+
+/** The signup payload of part 2 §3. */
+export function buildSignupBody(context: RegistrationContext): RegistrationSignupBody {
+  const { student, exam, tracking, coupon } = context;
+  const body: RegistrationSignupBody = {
+    student_name: student.studentName.trim(),
+    student_email: student.email.trim().toLowerCase(),
+    student_dob: dobInstant(student.dob),
+    student_mobile_no: context.mobile,
+    school_board: DEFAULT_SCHOOL_BOARD,
+    class_stream: student.classStream,
+    exam_mode: examMode(context),
+    whatsapp_status: true,
+    registration_page: context.registrationPage,
+  };
+  if (student.fatherName.trim()) body.father_name = student.fatherName.trim();
+  if (exam.slot) body.exam_slot = exam.slot.tid;
+  if (exam.state) body.exam_state = exam.state.tid;
+  if (exam.centre) body.branch_code = centreCode(exam.centre);
+  if (exam.date) body.exam_date = exam.date.value;
+  if (payableAmount(context) > 0) body.payment_mode = context.paymentMethod;
+  if (coupon.applied && coupon.discount > 0) body.coupon_code = coupon.applied;
+  for (const key of ['utm_source', 'utm_medium', 'utm_campaign', 'utm_id', 'gclid'] as const) {
+    const value = tracking[key];
+    if (value) body[key] = value;
+  }
+  if (context.query.sf_id) body.student_sf_id = context.query.sf_id;
+  return body;
+}
+
+const emptyStudent = (): StudentDetails => ({
+  studentName: '',
+  fatherName: '',
+  email: '',
+  dob: '',
+  classStream: '',
+});
+
+/** An earlier registration of this mobile: prefill its details and lock those it has. */
+/**
+ * The submitted details. A different class & stream changes which states, centres, dates and
+ * coupons apply, so the exam step starts again (part 1 §4: changing class/stream resets autoFill).
+ */
+function submitDetails(context: RegistrationContext, details: StudentDetails): Partial<RegistrationContext> {
+  const student = withLockedFields(context, details);
+  if (student.classStream === context.student.classStream) return { student };
+  return {
+    student,
+    exam: { courseType: context.exam.courseType },
+    options: {},
+    optionsError: undefined,
+    coupon: { code: '', discount: 0 },
+  };
+}
+
+function prefillFromLead(lead: LeadRecord | undefined) {
+  if (!lead) return { student: emptyStudent(), locked: [] as LockableField[], isNewUser: true };
+  const student: StudentDetails = {
+    studentName: lead.student_name,
+    fatherName: lead.father_name,
+    email: lead.student_email,
+    dob: lead.student_dob,
+    classStream: lead.class_stream,
+  };
+  const locked = (['studentName', 'fatherName', 'dob', 'email'] as const).filter(
+    (f) => student[f].trim() !== '',
+  );
+  return { student, locked: [...locked], isNewUser: false };
+}
+
+/** Chosen values and loaded lists after `field`'s position are dropped: they depended on it. */
+function clearAfter(context: RegistrationContext, field: ExamField | 'courseType') {
+  const from = field === 'courseType' ? EXAM_CHAIN.indexOf('state') : EXAM_CHAIN.indexOf(field) + 1;
+  const drop = new Set<ExamField>(EXAM_CHAIN.slice(from));
+  const exam = { ...context.exam };
+  const options = { ...context.options };
+  if (drop.has('examSlot')) [exam.slot, options.slots] = [undefined, undefined];
+  if (drop.has('state')) [exam.state, options.states] = [undefined, undefined];
+  if (drop.has('centre')) [exam.centre, options.centres] = [undefined, undefined];
+  if (drop.has('examDate')) [exam.date, options.dates] = [undefined, undefined];
+  return { exam, options };
+}
+
+const listOf = (options: OptionLists, field: ExamField) =>
+  ({ examSlot: options.slots, state: options.states, centre: options.centres, examDate: options.dates })[
+    field
+  ];
+
+// ── The machine ─────────────────────────────────────────────────────────────────────────────────
+const notProvided = (name: string) => async (): Promise<never> => {
+  throw new Error(`registration: provide the ${name} actor`);
+};
+
+export const registrationMachine = setup({
+  types: {
+    input: {} as RegistrationInput,
+    context: {} as RegistrationContext,
+    events: {} as RegistrationEvent,
+  },
+  actors: {
+    sendOtp: fromPromise<RegistrationOtpSendReply, RegistrationOtpSendQuery>(notProvided('sendOtp')),
+    verifyOtp: fromPromise<RegistrationOtpVerifyReply, RegistrationOtpVerifyQuery>(notProvided('verifyOtp')),
+    /** Starts a request and opens the identity app link (the app makes the nonce). */
+    startCallerIdentity: fromPromise<RegistrationCallerIdentityStartReply>(
+      notProvided('startCallerIdentity'),
+    ),
+    checkCallerIdentity: fromPromise<RegistrationCallerIdentityStatusReply, RegistrationCallerIdentityParams>(
+      notProvided('checkCallerIdentity'),
+    ),
+    fetchLeadBySfId: fromPromise<RegistrationLeadBySfIdReply, RegistrationLeadBySfIdQuery>(
+      notProvided('fetchLeadBySfId'),
+    ),
+    fetchLeadsByMobile: fromPromise<RegistrationLeadsReply, WithRegistrationToken<RegistrationLeadsQuery>>(
+      notProvided('fetchLeadsByMobile'),
+    ),
+    loadSlots: fromPromise<ExamSlotsReply, ExamSlotsQuery>(notProvided('loadSlots')),
+    loadStates: fromPromise<ExamStatesReply, ExamStatesQuery>(notProvided('loadStates')),
+    loadCentres: fromPromise<ExamCentresReply, ExamCentresQuery>(notProvided('loadCentres')),
+    loadDates: fromPromise<ExamDatesReply, ExamDatesQuery>(notProvided('loadDates')),
+    loadOnlinePreset: fromPromise<OnlinePreset, OnlinePresetInput>(notProvided('loadOnlinePreset')),
+    validateCoupon: fromPromise<RegistrationCouponReply, RegistrationCouponBody>(
+      notProvided('validateCoupon'),
+    ),
+    signup: fromPromise<RegistrationSignupReply, SignupInput>(notProvided('signup')),
+    copyText: fromPromise<unknown, { text: string }>(notProvided('copyText')),
+  },
+  actions: {
+    showToast: (_, _params: ToastParams) => {},
+    /** The app posts the gateway form (payment_data) and leaves the page. */
+    redirectToPayment: (_, _params: { paymentData: PaymentData }) => {},
+    /** Kept for the return from the gateway: user_info, exam_info, exam_fee (part 1 §3). */
+    rememberRegistration: (
+      _,
+      _params: { mobile: string; rollNumber: string; examDate: string; fee: number },
+    ) => {},
+    /** A completed registration found by sf_id: the app goes to /?roll_no=…&dob=… (auto-login). */
+    goToLogin: (_, _params: { rollNumber: string; dob: string }) => {},
+    /** The signup's dashboard link, else the origin with roll_no and dob (part 2 §2). */
+    goToDashboard: (_, _params: { dashboardLink?: string; rollNumber: string; dob: string }) => {},
+    /** The {prefix}_payment_status_failure analytics event. */
+    trackPaymentFailure: (_, _params: { eventPrefix: string; mobile: string }) => {},
+  },
+  guards: {
+    // Entry from the query (part 1 §4)
+    querySaysRegistered: ({ context }) =>
+      context.query.registeration === 'success' && Boolean(context.query.roll_no && context.query.dob),
+    paymentFailedReturn: ({ context }) => context.query.status === 'failure' && Boolean(context.query.mobile),
+    sfIdEntry: ({ context }) => Boolean(context.query.sf_id) && context.query.status !== 'failure',
+    /** A payment can fail only where a fee is charged: the config's fee decides, not the exam type. */
+    tracksPaymentFailure: ({ context }) => context.programme.analytics.paymentFailureEvent,
+    leadFound: (_, params: { reply: RegistrationLeadBySfIdReply }) =>
+      params.reply.success === 'true' && (params.reply.student_details?.length ?? 0) > 0,
+    registrationCompleted: (_, params: { reply: RegistrationLeadBySfIdReply }) =>
+      params.reply.success === 'false' && Boolean(params.reply.data?.student_roll_no),
+    // Step 1
+    mobileLongEnough: ({ context }) => context.mobile.length >= MOBILE_LENGTH,
+    mobileValid: ({ context }) =>
+      mobileProblem(context.mobile, context.programme.registration.acceptsStudentId) === undefined,
+    completesOtp: (_, params: { value: string }) => digits(params.value, OTP_LENGTH).length === OTP_LENGTH,
+    accountExists: ({ context }, params: { reply: RegistrationOtpVerifyReply }) =>
+      (params.reply.student_details[0]?.registration_count ?? 0) >=
+      context.programme.registration.allowedRegistrationCount,
+    wrongOtpCode: (_, params: { error: unknown }) => serverErrorCode(params.error) === 1,
+    pageHasFocus: ({ context }) => context.callerIdentity.pageHasFocus,
+    callerVerified: (_, params: { reply: RegistrationCallerIdentityStatusReply }) =>
+      params.reply.status === 'verified' && params.reply.mobile.replace(/\D/g, '').length >= MOBILE_LENGTH,
+    callerVerifiedWithBadMobile: (_, params: { reply: RegistrationCallerIdentityStatusReply }) =>
+      params.reply.status === 'verified',
+    callerPending: ({ context }, params: { reply: RegistrationCallerIdentityStatusReply }) =>
+      params.reply.status === 'pending' && context.callerIdentity.polls < MAX_POLLS,
+    // Step 2
+    /** The submitted details (with locked fields kept) have every field the config requires. */
+    detailsComplete: ({ context, event }) => {
+      assertEvent(event, 'details.submit');
+      const details = withLockedFields(context, event.details);
+      return fieldsOf(context.programme, 'student-details').every(
+        (f) => !f.required || !(f.name in details) || details[f.name as keyof StudentDetails].trim() !== '',
+      );
+    },
+    hasExamDetailsStep: ({ context }) => fieldsOf(context.programme, 'exam-details').length > 0,
+    // Step 3
+    offersCourseTypeSwitch: ({ context }) => Boolean(context.programme.registration.courseTypeSwitch),
+    /** The next list to load: the first unloaded list of the chain whose earlier choices are made. */
+    needsList: ({ context }, params: { field: ExamField }) => {
+      for (const field of examChain(context)) {
+        if (listOf(context.options, field) === undefined) return field === params.field;
+        if (!chosen(context.exam, field)) return false;
+      }
+      return false;
+    },
+    needsOnlinePreset: ({ context }) => {
+      if (!onlineOnly(context) || (context.exam.state && context.exam.centre)) return false;
+      const names = new Set(fieldsOf(context.programme, 'exam-details').map((f) => f.name));
+      return !names.has('examSlot') || Boolean(context.exam.slot);
+    },
+    couponEntered: ({ context }) => context.coupon.code.trim() !== '',
+    paymentMethodOffered: ({ context }, params: { method: string }) =>
+      context.programme.payment.methods.some((m) => m.value === params.method),
+    examDetailsComplete: ({ context }) =>
+      fieldsOf(context.programme, 'exam-details').every(
+        (f) =>
+          !f.required ||
+          !(EXAM_CHAIN as readonly string[]).includes(f.name) ||
+          chosen(context.exam, f.name as ExamField),
+      ) &&
+      (!onlineOnly(context) || Boolean(context.exam.state && context.exam.centre)),
+    /** Payable ≤ 0: a plain Submit; otherwise Pay and Register Now. */
+    isFree: ({ context }) => payableAmount(context) <= 0,
+    paymentMethodChosen: ({ context }) =>
+      context.programme.payment.methods.some((m) => m.value === context.paymentMethod),
+    paidWithPaymentData: (_, params: { reply: RegistrationSignupReply }) =>
+      params.reply.data.isPaidExam && params.reply.data.payment_data !== null,
+  },
+  delays: {
+    resendDelay: RESEND_DELAY_MS,
+    focusCheckDelay: FOCUS_CHECK_DELAY_MS,
+    pollInterval: POLL_INTERVAL_MS,
+  },
+}).createMachine({
+  id: 'registration',
+  context: ({ input }) => ({
+    programme: input.programme,
+    registrationPage: input.registrationPage,
+    query: input.query ?? {},
+    tracking: input.tracking ?? {},
+    mobile: digits(input.query?.mobile ?? '', MOBILE_LENGTH),
+    otpSentTo: '',
+    otp: '',
+    callerIdentity: { requestId: '', polls: 0, pageHasFocus: true },
+    student: emptyStudent(),
+    locked: [],
+    isNewUser: true,
+    exam: { courseType: 'classroom' },
+    options: {},
+    coupon: { code: '', discount: 0 },
+    paymentMethod: input.programme.payment.default,
+  }),
+  initial: 'entry',
+  states: {
+    entry: {
+      always: [
+        {
+          guard: 'querySaysRegistered',
+          target: 'success',
+          actions: assign({
+            result: ({ context }) => ({
+              rollNumber: context.query.roll_no ?? '',
+              dob: context.query.dob ?? '',
+              examDate: context.query.exam_date ?? '',
+            }),
+          }),
+        },
+        {
+          guard: and(['paymentFailedReturn', 'tracksPaymentFailure']),
+          target: 'paymentFailed',
+          actions: {
+            type: 'trackPaymentFailure',
+            params: ({ context }) => ({
+              eventPrefix: context.programme.analytics.eventPrefix,
+              mobile: context.mobile,
+            }),
+          },
+        },
+        { guard: 'paymentFailedReturn', target: 'paymentFailed' },
+        { guard: 'sfIdEntry', target: 'loadingLeadBySfId' },
+        { target: 'step1' },
+      ],
+    },
+
+    loadingLeadBySfId: {
+      invoke: {
+        id: 'fetchLeadBySfId',
+        src: 'fetchLeadBySfId',
+        input: ({ context }) => ({ sf_id: context.query.sf_id ?? '' }),
+        onDone: [
+          {
+            guard: { type: 'leadFound', params: ({ event }) => ({ reply: event.output }) },
+            target: 'step2',
+            actions: assign(({ event }) => {
+              const lead = event.output.student_details?.[0];
+              return { ...prefillFromLead(lead), mobile: lead?.mobile_no ?? '' };
+            }),
+          },
+          {
+            guard: { type: 'registrationCompleted', params: ({ event }) => ({ reply: event.output }) },
+            target: 'redirectingToLogin',
+            actions: {
+              type: 'goToLogin',
+              params: ({ event }) => ({
+                rollNumber: event.output.data?.student_roll_no ?? '',
+                dob: event.output.data?.student_dob ?? '',
+              }),
+            },
+          },
+          { target: 'step1' },
+        ],
+        onError: { target: 'step1' },
+      },
+    },
+
+    step1: {
+      initial: 'enteringMobile',
+      states: {
+        enteringMobile: {
+          id: 'enteringMobile',
+          on: {
+            'mobile.change': {
+              actions: assign({
+                mobile: ({ context, event }) =>
+                  digits(
+                    event.value,
+                    context.programme.registration.acceptsStudentId ? STUDENT_ID_MAX : MOBILE_LENGTH,
+                  ),
+                mobileError: undefined,
+              }),
+            },
+            'mobile.blur': {
+              actions: assign({
+                mobileError: ({ context }) =>
+                  mobileProblem(context.mobile, context.programme.registration.acceptsStudentId),
+              }),
+            },
+            'otp.send': [
+              { guard: 'mobileValid', target: 'sendingOtp', actions: assign({ mobileError: undefined }) },
+              {
+                guard: 'mobileLongEnough',
+                actions: assign({
+                  mobileError: ({ context }) =>
+                    mobileProblem(context.mobile, context.programme.registration.acceptsStudentId),
+                }),
+              },
+            ],
+            'callerIdentity.start': {
+              target: 'callerIdentity',
+              actions: assign({
+                mobileError: undefined,
+                callerIdentity: { requestId: '', polls: 0, pageHasFocus: true },
+              }),
+            },
+          },
+        },
+        sendingOtp: {
+          invoke: {
+            id: 'sendOtp',
+            src: 'sendOtp',
+            input: ({ context }) => ({ mobile: context.mobile, exam_type: context.registrationPage }),
+            onDone: {
+              target: 'codeEntry',
+              actions: assign({
+                otp: '',
+                otpError: undefined,
+                otpSentTo: ({ event }) => event.output.data.mobile_no,
+              }),
+            },
+            onError: {
+              target: 'enteringMobile',
+              actions: assign({ mobileError: ({ event }) => serverMessage(event.error) ?? REQUEST_FAILED }),
+            },
+          },
+        },
+        /** "Verify OTP": the code boxes, verified when the fourth digit arrives. */
+        codeEntry: {
+          type: 'parallel',
+          on: {
+            'mobile.edit': { target: 'enteringMobile', actions: assign({ otp: '', otpError: undefined }) },
+          },
+          states: {
+            code: {
+              initial: 'editing',
+              states: {
+                editing: {
+                  on: {
+                    'otp.change': [
+                      {
+                        guard: { type: 'completesOtp', params: ({ event }) => ({ value: event.value }) },
+                        target: 'verifying',
+                        actions: assign({
+                          otp: ({ event }) => digits(event.value, OTP_LENGTH),
+                          otpError: undefined,
+                        }),
+                      },
+                      {
+                        actions: assign({
+                          otp: ({ event }) => digits(event.value, OTP_LENGTH),
+                          otpError: undefined,
+                        }),
+                      },
+                    ],
+                  },
+                },
+                verifying: {
+                  invoke: {
+                    id: 'verifyOtp',
+                    src: 'verifyOtp',
+                    input: ({ context }) => ({
+                      mobile_no: context.mobile,
+                      otp: context.otp,
+                      exam_type: context.registrationPage,
+                    }),
+                    onDone: [
+                      {
+                        guard: { type: 'accountExists', params: ({ event }) => ({ reply: event.output }) },
+                        target: '#registration.accountExists',
+                      },
+                      {
+                        target: '#registration.step2',
+                        actions: assign(({ event }) => ({
+                          ...prefillFromLead(event.output.student_details[0]),
+                          registrationToken: event.output.registration_token,
+                        })),
+                      },
+                    ],
+                    onError: [
+                      {
+                        // error_code 1: a wrong code; the boxes empty so the first one takes focus again.
+                        guard: { type: 'wrongOtpCode', params: ({ event }) => ({ error: event.error }) },
+                        target: 'editing',
+                        actions: assign({
+                          otp: '',
+                          otpError: ({ event }) => serverMessage(event.error) ?? OTP_INVALID,
+                        }),
+                      },
+                      {
+                        target: 'editing',
+                        actions: assign({
+                          otpError: ({ event }) => serverMessage(event.error) ?? REQUEST_FAILED,
+                        }),
+                      },
+                    ],
+                  },
+                },
+              },
+            },
+            resend: {
+              initial: 'waiting',
+              states: {
+                waiting: { after: { resendDelay: 'ready' } },
+                ready: { on: { 'otp.resend': '#registration.step1.resendingOtp' } },
+              },
+            },
+          },
+        },
+        resendingOtp: {
+          invoke: {
+            id: 'sendOtp',
+            src: 'sendOtp',
+            input: ({ context }) => ({ mobile: context.mobile, exam_type: context.registrationPage }),
+            onDone: { target: 'codeEntry', actions: assign({ otp: '', otpError: undefined }) },
+            onError: {
+              target: 'codeEntry',
+              actions: assign({ otpError: ({ event }) => serverMessage(event.error) ?? REQUEST_FAILED }),
+            },
+          },
+        },
+        /** Android: the identity app confirms the number instead of an OTP (part 2 §4). */
+        callerIdentity: {
+          on: { 'callerIdentity.cancel': 'enteringMobile' },
+          initial: 'starting',
+          states: {
+            starting: {
+              invoke: {
+                id: 'startCallerIdentity',
+                src: 'startCallerIdentity',
+                onDone: {
+                  target: 'awaitingFocusCheck',
+                  actions: assign({
+                    callerIdentity: ({ event }) => ({
+                      requestId: event.output.requestId,
+                      polls: 0,
+                      pageHasFocus: true,
+                    }),
+                  }),
+                },
+                onError: {
+                  target: '#enteringMobile',
+                  actions: assign({ mobileError: CALLER_IDENTITY_FAILED }),
+                },
+              },
+            },
+            awaitingFocusCheck: {
+              on: {
+                'page.blur': {
+                  actions: assign({
+                    callerIdentity: ({ context }) => ({ ...context.callerIdentity, pageHasFocus: false }),
+                  }),
+                },
+                'page.focus': {
+                  actions: assign({
+                    callerIdentity: ({ context }) => ({ ...context.callerIdentity, pageHasFocus: true }),
+                  }),
+                },
+              },
+              after: {
+                // Still focused after 1.5 s: the app did not open, so the student types the number.
+                focusCheckDelay: [
+                  { guard: 'pageHasFocus', target: '#enteringMobile' },
+                  { target: 'polling' },
+                ],
+              },
+            },
+            polling: {
+              initial: 'waiting',
+              states: {
+                waiting: { after: { pollInterval: 'checking' } },
+                checking: {
+                  entry: assign({
+                    callerIdentity: ({ context }) => ({
+                      ...context.callerIdentity,
+                      polls: context.callerIdentity.polls + 1,
+                    }),
+                  }),
+                  invoke: {
+                    id: 'checkCallerIdentity',
+                    src: 'checkCallerIdentity',
+                    input: ({ context }) => ({ requestId: context.callerIdentity.requestId }),
+                    onDone: [
+                      {
+                        guard: { type: 'callerVerified', params: ({ event }) => ({ reply: event.output }) },
+                        target: '#registration.step2',
+                        actions: assign(({ event }) => ({
+                          mobile: event.output.mobile.replace(/\D/g, '').slice(-MOBILE_LENGTH),
+                          student: {
+                            ...emptyStudent(),
+                            studentName: `${event.output.firstName} ${event.output.lastName}`.trim(),
+                          },
+                          locked: [],
+                          isNewUser: true,
+                          registrationToken: event.output.registration_token,
+                        })),
+                      },
+                      {
+                        guard: {
+                          type: 'callerVerifiedWithBadMobile',
+                          params: ({ event }) => ({ reply: event.output }),
+                        },
+                        target: '#enteringMobile',
+                        actions: assign({ mobileError: CALLER_IDENTITY_BAD_MOBILE }),
+                      },
+                      {
+                        guard: { type: 'callerPending', params: ({ event }) => ({ reply: event.output }) },
+                        target: 'waiting',
+                      },
+                      { target: '#enteringMobile', actions: assign({ mobileError: CALLER_IDENTITY_FAILED }) },
+                    ],
+                    onError: {
+                      target: '#enteringMobile',
+                      actions: assign({ mobileError: CALLER_IDENTITY_FAILED }),
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+
+    /** registration_count reached the programme's allowed count. */
+    accountExists: {
+      on: { 'mobile.edit': { target: 'step1', actions: assign({ otp: '', otpError: undefined }) } },
+    },
+
+    step2: {
+      on: {
+        'details.submit': [
+          {
+            guard: and(['detailsComplete', 'hasExamDetailsStep']),
+            target: 'step3',
+            actions: assign(({ context, event }) => submitDetails(context, event.details)),
+          },
+          {
+            guard: 'detailsComplete',
+            target: 'signingUp',
+            actions: assign(({ context, event }) => submitDetails(context, event.details)),
+          },
+        ],
+      },
+    },
+
+    step3: {
+      type: 'parallel',
+      on: {
+        'details.edit': 'step2',
+        'payment.methodChange': {
+          guard: { type: 'paymentMethodOffered', params: ({ event }) => ({ method: event.method }) },
+          actions: assign({ paymentMethod: ({ event }) => event.method }),
+        },
+        'exam.submit': {
+          guard: and([
+            'examDetailsComplete',
+            'isFree',
+            stateIn('#examListsIdle'),
+            not(stateIn('#couponApplying')),
+          ]),
+          target: 'signingUp',
+        },
+        'payment.submit': {
+          guard: and([
+            'examDetailsComplete',
+            not('isFree'),
+            'paymentMethodChosen',
+            stateIn('#examListsIdle'),
+            not(stateIn('#couponApplying')),
+          ]),
+          target: 'signingUp',
+        },
+      },
+      states: {
+        lists: {
+          initial: 'routing',
+          on: {
+            'exam.slotChange': {
+              target: '.routing',
+              actions: assign(({ context, event }) => {
+                const { exam, options } = clearAfter(context, 'examSlot');
+                return {
+                  exam: { ...exam, slot: options.slots?.find((s) => s.tid === event.slotId) },
+                  options,
+                };
+              }),
+            },
+            'exam.stateChange': {
+              target: '.routing',
+              actions: assign(({ context, event }) => {
+                const { exam, options } = clearAfter(context, 'state');
+                return {
+                  exam: { ...exam, state: options.states?.find((s) => s.tid === event.stateId) },
+                  options,
+                };
+              }),
+            },
+            'exam.centreChange': {
+              target: '.routing',
+              actions: assign(({ context, event }) => {
+                const { exam, options } = clearAfter(context, 'centre');
+                return {
+                  exam: { ...exam, centre: options.centres?.find((c) => c.value === event.centre) },
+                  options,
+                };
+              }),
+            },
+            'exam.dateChange': {
+              target: '.routing',
+              actions: assign({
+                exam: ({ context, event }) => ({
+                  ...context.exam,
+                  date: context.options.dates?.find((d) => d.value === event.date),
+                }),
+              }),
+            },
+            'courseType.change': {
+              guard: 'offersCourseTypeSwitch',
+              target: '.routing',
+              actions: assign(({ context, event }) => {
+                const { exam, options } = clearAfter(context, 'courseType');
+                return { exam: { ...exam, courseType: event.courseType }, options };
+              }),
+            },
+          },
+          states: {
+            routing: {
+              always: [
+                { guard: { type: 'needsList', params: { field: 'examSlot' } }, target: 'loadingSlots' },
+                { guard: 'needsOnlinePreset', target: 'loadingOnlinePreset' },
+                { guard: { type: 'needsList', params: { field: 'state' } }, target: 'loadingStates' },
+                { guard: { type: 'needsList', params: { field: 'centre' } }, target: 'loadingCentres' },
+                { guard: { type: 'needsList', params: { field: 'examDate' } }, target: 'loadingDates' },
+                { target: 'idle' },
+              ],
+            },
+            idle: { id: 'examListsIdle' },
+            failed: {
+              on: {
+                'exam.retryOptions': { target: 'routing', actions: assign({ optionsError: undefined }) },
+              },
+            },
+            loadingSlots: {
+              invoke: {
+                id: 'loadSlots',
+                src: 'loadSlots',
+                input: ({ context }) => ({ exam_type: context.registrationPage }),
+                onDone: {
+                  target: 'routing',
+                  actions: assign({
+                    options: ({ context, event }) => ({ ...context.options, slots: event.output.data }),
+                  }),
+                },
+                onError: {
+                  target: 'failed',
+                  actions: assign({
+                    optionsError: ({ event }) => serverMessage(event.error) ?? OPTIONS_FAILED,
+                  }),
+                },
+              },
+            },
+            loadingOnlinePreset: {
+              invoke: {
+                id: 'loadOnlinePreset',
+                src: 'loadOnlinePreset',
+                input: ({ context }) => ({
+                  exam_type: context.registrationPage,
+                  class_stream: context.student.classStream,
+                }),
+                onDone: {
+                  target: 'routing',
+                  actions: assign({
+                    exam: ({ context, event }) => ({
+                      ...context.exam,
+                      state: event.output.state,
+                      centre: event.output.centre,
+                    }),
+                  }),
+                },
+                onError: {
+                  target: 'failed',
+                  actions: assign({
+                    optionsError: ({ event }) => serverMessage(event.error) ?? OPTIONS_FAILED,
+                  }),
+                },
+              },
+            },
+            loadingStates: {
+              invoke: {
+                id: 'loadStates',
+                src: 'loadStates',
+                input: ({ context }) => ({
+                  exam_mode: examMode(context),
+                  class_stream: context.student.classStream,
+                  exam_type: context.registrationPage,
+                }),
+                onDone: {
+                  target: 'routing',
+                  actions: assign({
+                    options: ({ context, event }) => ({ ...context.options, states: event.output.data }),
+                  }),
+                },
+                onError: {
+                  target: 'failed',
+                  actions: assign({
+                    optionsError: ({ event }) => serverMessage(event.error) ?? OPTIONS_FAILED,
+                  }),
+                },
+              },
+            },
+            loadingCentres: {
+              invoke: {
+                id: 'loadCentres',
+                src: 'loadCentres',
+                input: ({ context }) => ({
+                  mode: examMode(context),
+                  state: context.exam.state?.tid ?? '',
+                  class_stream: context.student.classStream,
+                  exam_type: context.registrationPage,
+                }),
+                onDone: {
+                  target: 'routing',
+                  actions: assign({
+                    options: ({ context, event }) => ({ ...context.options, centres: event.output.data }),
+                  }),
+                },
+                onError: {
+                  target: 'failed',
+                  actions: assign({
+                    optionsError: ({ event }) => serverMessage(event.error) ?? OPTIONS_FAILED,
+                  }),
+                },
+              },
+            },
+            loadingDates: {
+              invoke: {
+                id: 'loadDates',
+                src: 'loadDates',
+                input: ({ context }) => ({
+                  ...(context.exam.centre ? { centre: centreCode(context.exam.centre) } : {}),
+                  stream: context.student.classStream,
+                  exam_type: context.registrationPage,
+                }),
+                onDone: {
+                  target: 'routing',
+                  actions: assign({
+                    options: ({ context, event }) => ({ ...context.options, dates: event.output.data }),
+                  }),
+                },
+                onError: {
+                  target: 'failed',
+                  actions: assign({
+                    optionsError: ({ event }) => serverMessage(event.error) ?? OPTIONS_FAILED,
+                  }),
+                },
+              },
+            },
+          },
+        },
+        coupon: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'coupon.change': {
+                  actions: assign({ coupon: ({ event }) => ({ code: event.code, discount: 0 }) }),
+                },
+                'coupon.apply': [
+                  { guard: 'couponEntered', target: 'applying' },
+                  {
+                    actions: assign({
+                      coupon: ({ context }) => ({ ...context.coupon, message: COUPON_REQUIRED }),
+                    }),
+                  },
+                ],
+              },
+            },
+            applying: {
+              id: 'couponApplying',
+              invoke: {
+                id: 'validateCoupon',
+                src: 'validateCoupon',
+                input: ({ context }) => ({
+                  exam_type: context.registrationPage,
+                  coupon_code: context.coupon.code.trim(),
+                  class_stream: context.student.classStream,
+                }),
+                onDone: {
+                  target: 'idle',
+                  actions: assign({
+                    coupon: ({ context, event }) => ({
+                      code: context.coupon.code,
+                      applied: context.coupon.code.trim(),
+                      discount: event.output.data.exam_discount_amount,
+                      message: event.output.message || COUPON_APPLIED,
+                    }),
+                  }),
+                },
+                onError: {
+                  target: 'idle',
+                  actions: assign({
+                    coupon: ({ context, event }) => ({
+                      code: context.coupon.code,
+                      discount: 0,
+                      message: serverMessage(event.error) ?? COUPON_INVALID,
+                    }),
+                  }),
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+
+    signingUp: {
+      invoke: {
+        id: 'signup',
+        src: 'signup',
+        input: ({ context }) => ({
+          body: buildSignupBody(context),
+          registrationToken: context.registrationToken,
+        }),
+        onDone: [
+          {
+            guard: { type: 'paidWithPaymentData', params: ({ event }) => ({ reply: event.output }) },
+            target: 'redirectingToPayment',
+            actions: [
+              {
+                type: 'rememberRegistration',
+                params: ({ context, event }) => ({
+                  mobile: context.mobile,
+                  rollNumber: event.output.data.roll_number,
+                  examDate: event.output.data.exam_date,
+                  fee: event.output.data.exam_fee,
+                }),
+              },
+              {
+                type: 'redirectToPayment',
+                // paidWithPaymentData guarantees it; the fallback only satisfies the type.
+                params: ({ event }) => ({ paymentData: event.output.data.payment_data as PaymentData }),
+              },
+            ],
+          },
+          {
+            target: 'success',
+            actions: assign({
+              result: ({ context, event }) => ({
+                rollNumber: event.output.data.roll_number,
+                dob: event.output.data.dob,
+                examDate: event.output.data.exam_date,
+                examSlot: context.exam.slot?.name,
+                dashboardLink: event.output.data.dashboard_link,
+              }),
+            }),
+          },
+        ],
+        onError: [
+          {
+            guard: 'hasExamDetailsStep',
+            target: 'step3',
+            actions: {
+              type: 'showToast',
+              params: ({ event }) => ({
+                type: 'danger',
+                message: serverMessage(event.error) ?? SIGNUP_FAILED,
+              }),
+            },
+          },
+          {
+            target: 'step2',
+            actions: {
+              type: 'showToast',
+              params: ({ event }) => ({
+                type: 'danger',
+                message: serverMessage(event.error) ?? SIGNUP_FAILED,
+              }),
+            },
+          },
+        ],
+      },
+    },
+
+    redirectingToPayment: { type: 'final' },
+    redirectingToLogin: { type: 'final' },
+
+    /** Step 0: back from the gateway with status=failure. */
+    paymentFailed: {
+      on: { 'payment.retry': 'reloadingLead' },
+    },
+    reloadingLead: {
+      invoke: {
+        id: 'fetchLeadsByMobile',
+        src: 'fetchLeadsByMobile',
+        input: ({ context }) => ({
+          query: { mobile_no: context.mobile, exam_type: context.registrationPage },
+          registrationToken: context.registrationToken,
+        }),
+        onDone: {
+          target: 'step2',
+          actions: assign(({ event }) => prefillFromLead(event.output.student_details[0])),
+        },
+        // Without a usable registration token the number is verified again.
+        onError: { target: 'step1' },
+      },
+    },
+
+    /** "Registration Successful": roll number, dob password, exam schedule, Go to dashboard. */
+    success: {
+      initial: 'idle',
+      on: {
+        'dashboard.open': {
+          actions: {
+            type: 'goToDashboard',
+            params: ({ context }) => ({
+              dashboardLink: context.result?.dashboardLink,
+              rollNumber: context.result?.rollNumber ?? '',
+              dob: context.result?.dob ?? '',
+            }),
+          },
+        },
+      },
+      states: {
+        idle: { on: { 'rollNumber.copy': 'copying' } },
+        copying: {
+          invoke: {
+            id: 'copyText',
+            src: 'copyText',
+            input: ({ context }) => ({ text: context.result?.rollNumber ?? '' }),
+            onDone: {
+              target: 'idle',
+              actions: { type: 'showToast', params: { type: 'success', message: COPIED } },
+            },
+            onError: {
+              target: 'idle',
+              actions: { type: 'showToast', params: { type: 'danger', message: COPY_FAILED } },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type RegistrationMachine = typeof registrationMachine;
