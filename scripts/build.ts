@@ -8,6 +8,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { build as viteBuild, type Manifest } from 'vite';
 import type { PageAssets } from '../src/app/document';
 import { renderSite } from '../src/app/render-site';
+import type { SiteIndex } from '../src/engine/site-index';
 import { configDir, projectRoot } from '../src/engine/node/paths';
 import { ConfigError, loadConfig } from '../src/engine/node/validate-config';
 import { buildInputsHash } from './lib/build-inputs';
@@ -35,6 +36,27 @@ function assetsFromManifest(manifest: Manifest): PageAssets {
   visit(PAGE_ENTRY);
   const css = new Set(entry.css ?? []);
   return { css: [...css].map((f) => `/${f}`), js: [`/${entry.file}`], preload: [...preload] };
+}
+
+/** The chunk of a module and every chunk it imports, as site paths. */
+function chunkClosure(manifest: Manifest, key: string, into: Set<string>): void {
+  const chunk = manifest[key];
+  if (!chunk || into.has(`/${chunk.file}`)) return;
+  into.add(`/${chunk.file}`);
+  for (const imported of chunk.imports ?? []) chunkClosure(manifest, imported, into);
+}
+
+/** Each route's JavaScript: the page script plus the chunks of the islands on its pages (island x is src/app/islands/x.tsx). */
+function addIslandScripts(index: SiteIndex, pages: Map<string, string>, manifest: Manifest): void {
+  for (const route of index.routes) {
+    const js = new Set(index.pageJs);
+    for (const file of new Set(Object.values(route.files))) {
+      for (const [, name] of (pages.get(file) ?? '').matchAll(/data-island="([a-z0-9-]+)"/g)) {
+        chunkClosure(manifest, `src/app/islands/${name}.tsx`, js);
+      }
+    }
+    route.js = [...js];
+  }
 }
 
 const compressible = /\.(html|js|css|svg|json|txt)$/;
@@ -74,6 +96,7 @@ export async function build(options: { quiet?: boolean } = {}): Promise<void> {
   const assets = assetsFromManifest(manifest);
 
   const site = renderSite(bundle, assets);
+  addIslandScripts(site.index, site.pages, manifest);
   for (const [file, html] of site.pages) {
     const target = path.join(out, 'pages', file);
     await mkdir(path.dirname(target), { recursive: true });

@@ -12,7 +12,7 @@ import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaV
 import { compile } from 'json-schema-to-typescript';
 import prettier from 'prettier';
 import type { Programme } from '../src/generated/config/programme';
-import { FORM_NAMES, deriveFormSchema, stepFor } from '../src/features/forms/form-schema';
+import { FORM_NAMES, deriveFormSchema, stepFor } from '../src/ui/forms/form-schema';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'src/generated/forms');

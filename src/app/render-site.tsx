@@ -66,6 +66,11 @@ function screenBody(
           registerPath={profile.registerPath}
           recoverPath={first('recover')}
           t={t}
+          locale={bundle.site.defaultLocale}
+          toast={{
+            durationMs: bundle.site.toast.durationMs,
+            warnDurationMs: bundle.site.toast.warnDurationMs,
+          }}
         />
       );
     case 'notFound':

@@ -39,6 +39,9 @@ export function decidePage<R extends PageRoute>(
     hasToken: hasSessionMarker(cookieHeader),
     query: url.searchParams,
   });
-  if (location !== undefined && location !== route.path) return { kind: 'redirect', location };
+  // The query travels with the redirect: a login link from another host (/dashboard?roll_no=…&dob=…)
+  // reaches the login screen's auto-login, and campaign parameters are not lost.
+  if (location !== undefined && location !== route.path)
+    return { kind: 'redirect', location: `${location}${url.search}` };
   return { kind: 'page', route, status: 200 };
 }

@@ -67,6 +67,12 @@ describe('decidePage', () => {
       kind: 'page',
     });
   });
+  it('keeps the query on a redirect (a login link from another host, campaign parameters)', () => {
+    expect(decidePage(routes, url('/?utm_source=x'), 'ef_session=1')).toEqual({
+      kind: 'redirect',
+      location: '/dashboard?utm_source=x',
+    });
+  });
   it('reads the marker cookie exactly', () => {
     expect(hasSessionMarker('xef_session=1')).toBe(false);
     expect(hasSessionMarker('ef_session=1')).toBe(true);

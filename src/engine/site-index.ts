@@ -16,4 +16,6 @@ export interface IndexedRoute {
   tokenRule?: TokenRule;
   /** Profile id → page file (relative to the pages folder). */
   files: Record<string, string>;
+  /** Every JavaScript file the route loads: the page script and its islands' chunks. */
+  js?: string[];
 }

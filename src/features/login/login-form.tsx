@@ -1,0 +1,73 @@
+// The login form in the browser: the login machine drives it (validation, the call, the toast),
+// this view only shows the machine's state and sends it events.
+import { useMachine } from '@xstate/react';
+import type { FormEvent } from 'react';
+import type { DobRange } from '../../domain/validation';
+import { sanitizeRollNumber, type LoginInput, type LoginMachine } from '../../machines/login-machine';
+import { DobInput, type DobPickerLabels } from '../../ui/forms/widgets/dob-input';
+import { TextInput } from '../../ui/forms/widgets/text-input';
+
+/** What the prerendered page hands the form (data-island-props). */
+export interface LoginFormData {
+  strings: {
+    rollNumber: string;
+    password: string;
+    passwordHint: string;
+    forgot: string;
+    submit: string;
+    picker: Omit<DobPickerLabels, 'days'> & { days: string };
+  };
+  dobRange: DobRange;
+  locale: string;
+  recoverPath: string;
+  toast: { durationMs: number; warnDurationMs: number };
+}
+
+interface LoginFormProps extends LoginFormData {
+  /** The login machine with the app's actors and actions provided. */
+  machine: LoginMachine;
+  input: LoginInput;
+}
+
+export function LoginForm({ machine, input, strings, dobRange, locale, recoverPath }: LoginFormProps) {
+  const [state, send] = useMachine(machine, { input });
+  const { rollNumber, password, errors } = state.context;
+  const busy = state.matches('submitting') || state.matches('loggedIn');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'login.submit' });
+  };
+  return (
+    <form className="ef-login__form" onSubmit={onSubmit} noValidate aria-busy={busy}>
+      <TextInput
+        id="roll_number"
+        label={strings.rollNumber}
+        value={rollNumber}
+        error={errors.rollNumber}
+        inputMode="numeric"
+        autoComplete="username"
+        maxLength={12}
+        normalise={sanitizeRollNumber}
+        onChange={(value) => send({ type: 'rollNumber.change', value })}
+      />
+      <DobInput
+        id="date_of_birth"
+        label={strings.password}
+        hint={strings.passwordHint}
+        value={password}
+        error={errors.password}
+        range={dobRange}
+        locale={locale}
+        autoComplete="bday"
+        labels={{ ...strings.picker, days: (month) => strings.picker.days.replace('{month}', month) }}
+        onChange={(value) => send({ type: 'password.change', value })}
+      />
+      <p>
+        <a href={recoverPath}>{strings.forgot}</a>
+      </p>
+      <button type="submit" className="ef-button ef-button--primary" disabled={busy}>
+        {strings.submit}
+      </button>
+    </form>
+  );
+}
