@@ -163,8 +163,8 @@ async function main(): Promise<void> {
   }
   if (routes.length === 0) return;
   // Measured before the runs, from the same build the server loads (another build may replace dist/
-  // meanwhile). Every page loads the same pageJs today; summed per route so a split shows up here.
-  const jsByRoute = new Map(routes.map((r) => [r.path, gzipBytes(dist, index.pageJs)]));
+  // meanwhile). Each route's own list: the page script plus the chunks of its islands.
+  const jsByRoute = new Map(routes.map((r) => [r.path, gzipBytes(dist, r.js ?? index.pageJs)]));
 
   const app = await buildApp({ distDir: dist });
   await app.listen({ port: 0, host: 'localhost' });
