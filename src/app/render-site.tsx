@@ -13,6 +13,7 @@ import type { BlockContext } from '../features/landing/block-context';
 import { renderBlock } from '../features/landing/block-renderer';
 import { LandingPage } from '../features/landing/landing-page';
 import { NotFoundScreen } from '../features/not-found/not-found-screen';
+import { RecoveryScreen } from '../features/recovery/recovery-screen';
 import { renderDocument, type PageAssets } from './document';
 
 export interface RenderedSite {
@@ -49,6 +50,11 @@ function ScreenPage({ context, children }: { context: BlockContext; children: Re
   );
 }
 
+const toastSettings = ({ site }: ConfigBundle) => ({
+  durationMs: site.toast.durationMs,
+  warnDurationMs: site.toast.warnDurationMs,
+});
+
 function screenBody(
   screen: ScreenName,
   bundle: ConfigBundle,
@@ -67,24 +73,16 @@ function screenBody(
           recoverPath={first('recover')}
           t={t}
           locale={bundle.site.defaultLocale}
-          toast={{
-            durationMs: bundle.site.toast.durationMs,
-            warnDurationMs: bundle.site.toast.warnDurationMs,
-          }}
+          toast={toastSettings(bundle)}
         />
       );
     case 'notFound':
       return <NotFoundScreen loginPath={first('login')} websiteUrl={brand.websiteUrl} t={t} />;
+    case 'recover':
+      return <RecoveryScreen loginPath={first('login')} t={t} toast={toastSettings(bundle)} />;
     case 'dashboard':
-    case 'result':
-    case 'recover': {
-      const heading = t(
-        screen === 'dashboard'
-          ? 'dashboard.heading'
-          : screen === 'result'
-            ? 'result.heading'
-            : 'recover.heading',
-      );
+    case 'result': {
+      const heading = t(screen === 'dashboard' ? 'dashboard.heading' : 'result.heading');
       return (
         <section className="ef-screen" aria-labelledby="screen-heading" data-island={screen}>
           <h1 id="screen-heading">{heading}</h1>

@@ -12,6 +12,7 @@ interface Island {
 
 const islands: Record<string, () => Promise<Island>> = {
   'login-form': () => import('../islands/login-form'),
+  'recover-form': () => import('../islands/recover-form'),
 };
 
 enhanceAll(document);

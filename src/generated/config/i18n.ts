@@ -421,4 +421,60 @@ export interface UiStringTable {
    * Accessible name of the day grid; {month} is replaced
    */
   'picker.days': string;
+  /**
+   * Enter your roll number or your registered mobile number.
+   */
+  'recover.intro': string;
+  /**
+   * Roll number or mobile number
+   */
+  'recover.loginId': string;
+  /**
+   * Next
+   */
+  'recover.next': string;
+  /**
+   * Verify
+   */
+  'recover.verify': string;
+  /**
+   * Edit
+   */
+  'recover.edit': string;
+  /**
+   * OTP sent to {mobile}.
+   */
+  'recover.otpSent': string;
+  /**
+   * Resend OTP
+   */
+  'recover.resendOtp': string;
+  /**
+   * You can ask for a new code 45 seconds after the last one.
+   */
+  'recover.resendWait': string;
+  /**
+   * Your roll number and password have been sent to your registered mobile number {mobile}.
+   */
+  'recover.detailsSent': string;
+  /**
+   * Send my details again
+   */
+  'recover.sendAgain': string;
+  /**
+   * Your login details
+   */
+  'recover.yourDetails': string;
+  /**
+   * Roll number
+   */
+  'recover.rollNumber': string;
+  /**
+   * Password (date of birth)
+   */
+  'recover.password': string;
+  /**
+   * Go to login
+   */
+  'recover.toLogin': string;
 }

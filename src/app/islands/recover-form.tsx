@@ -1,0 +1,35 @@
+// The recovery island: the recovery machine with the real API, the otp_id key and toasts.
+import { createRoot } from 'react-dom/client';
+import { fromPromise } from 'xstate';
+import { requestRecoveryOtp } from '../../api/endpoints/recover-otp';
+import { verifyRecoveryOtp } from '../../api/endpoints/recover-verify';
+import { RecoveryForm, type RecoveryFormData } from '../../features/recovery/recovery-form';
+import { recoveryMachine } from '../../machines/recovery-machine';
+import { Toasts } from '../../ui/toast/toasts';
+import '../../ui/toast/toasts.css';
+import { sessionStore } from '../session-store';
+
+export function mount(element: HTMLElement): void {
+  const data = JSON.parse(element.dataset.islandProps ?? '{}') as RecoveryFormData;
+  const store = sessionStore();
+  const machine = recoveryMachine.provide({
+    actors: {
+      generateOtp: fromPromise(({ input }) => requestRecoveryOtp(input)),
+      validateOtp: fromPromise(({ input }) => verifyRecoveryOtp(input)),
+    },
+    actions: {
+      persistOtpId: (_, { otpId }) => store.set('otp_id', otpId),
+      showToast: (_, toast) => store.showToast({ type: toast.type, message: toast.message }),
+    },
+  });
+  createRoot(element).render(
+    <>
+      <RecoveryForm machine={machine} {...data} />
+      <Toasts
+        store={store.toast}
+        durationMs={data.toast.durationMs}
+        warnDurationMs={data.toast.warnDurationMs}
+      />
+    </>,
+  );
+}

@@ -1,0 +1,169 @@
+// Forgot roll number or password: the recovery machine drives it; this view shows its state.
+import { useMachine } from '@xstate/react';
+import type { FormEvent } from 'react';
+import { LOGIN_ID_MAX, type RecoveryMachine } from '../../machines/recovery-machine';
+import { OtpInput } from '../../ui/forms/widgets/otp-input';
+import { TextInput } from '../../ui/forms/widgets/text-input';
+
+/** What the prerendered page hands the form (data-island-props): its texts, the login path, toasts. */
+export interface RecoveryFormData {
+  strings: {
+    loginId: string;
+    next: string;
+    verify: string;
+    edit: string;
+    otp: string;
+    otpDigit: string;
+    otpSent: string;
+    resendOtp: string;
+    resendWait: string;
+    detailsSent: string;
+    sendAgain: string;
+    yourDetails: string;
+    rollNumber: string;
+    password: string;
+    toLogin: string;
+  };
+  loginPath: string;
+  toast: { durationMs: number; warnDurationMs: number };
+}
+
+interface RecoveryFormProps extends RecoveryFormData {
+  /** The recovery machine with the app's actors and actions provided. */
+  machine: RecoveryMachine;
+}
+
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (whole, key: string) => String(values[key] ?? whole));
+
+export function RecoveryForm({ machine, strings, loginPath }: RecoveryFormProps) {
+  const [state, send] = useMachine(machine);
+  const { loginId, otp, idError, otpError, maskedMobile, details } = state.context;
+  const submit = (type: 'id.submit' | 'otp.submit') => (event: FormEvent) => {
+    event.preventDefault();
+    send({ type });
+  };
+
+  if (state.matches('enteringId') || state.matches('sendingId')) {
+    return (
+      <form
+        className="ef-recover__form"
+        onSubmit={submit('id.submit')}
+        noValidate
+        aria-busy={state.matches('sendingId')}
+      >
+        <TextInput
+          id="login_id"
+          label={strings.loginId}
+          value={loginId}
+          error={idError}
+          inputMode="numeric"
+          maxLength={LOGIN_ID_MAX}
+          normalise={(value) => value.replace(/\D/g, '')}
+          onChange={(value) => send({ type: 'id.change', value })}
+        />
+        <button
+          type="submit"
+          className="ef-button ef-button--primary"
+          disabled={!state.can({ type: 'id.submit' })}
+        >
+          {strings.next}
+        </button>
+      </form>
+    );
+  }
+
+  const edit = (
+    <button type="button" className="ef-button" onClick={() => send({ type: 'id.edit' })}>
+      {strings.edit}
+    </button>
+  );
+
+  if (state.matches('otpStep')) {
+    return (
+      <form className="ef-recover__form" onSubmit={submit('otp.submit')} noValidate>
+        <p role="status">
+          {fill(strings.otpSent, { mobile: maskedMobile })} {edit}
+        </p>
+        <OtpInput
+          id="otp"
+          label={strings.otp}
+          value={otp}
+          error={otpError}
+          digitLabel={(n, total) => fill(strings.otpDigit, { n, total })}
+          onChange={(value) => send({ type: 'otp.change', value })}
+          autoFocus
+        />
+        <button
+          type="submit"
+          className="ef-button ef-button--primary"
+          disabled={!state.can({ type: 'otp.submit' })}
+        >
+          {strings.verify}
+        </button>
+        {state.can({ type: 'otp.resend' }) ? (
+          <button
+            type="button"
+            className="ef-button ef-button--link"
+            onClick={() => send({ type: 'otp.resend' })}
+          >
+            {strings.resendOtp}
+          </button>
+        ) : (
+          <p className="ef-field__hint">{strings.resendWait}</p>
+        )}
+      </form>
+    );
+  }
+
+  if (state.matches('detailsSent')) {
+    return (
+      <div className="ef-recover__done">
+        <p role="status">{fill(strings.detailsSent, { mobile: maskedMobile })}</p>
+        <p>
+          <a className="ef-button ef-button--primary" href={loginPath}>
+            {strings.toLogin}
+          </a>{' '}
+          {edit}
+        </p>
+        {state.can({ type: 'details.resend' }) ? (
+          <button
+            type="button"
+            className="ef-button ef-button--link"
+            onClick={() => send({ type: 'details.resend' })}
+          >
+            {strings.sendAgain}
+          </button>
+        ) : (
+          <p className="ef-field__hint">{strings.resendWait}</p>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="ef-recover__done">
+      <h2>{strings.yourDetails}</h2>
+      <dl className="ef-recover__details">
+        <dt>{strings.rollNumber}</dt>
+        <dd>{details?.roll_number}</dd>
+        <dt>{strings.password}</dt>
+        <dd>{details?.dob}</dd>
+      </dl>
+      <p>
+        <a className="ef-button ef-button--primary" href={loginPath}>
+          {strings.toLogin}
+        </a>
+      </p>
+      {state.can({ type: 'details.resend' }) ? (
+        <button
+          type="button"
+          className="ef-button ef-button--link"
+          onClick={() => send({ type: 'details.resend' })}
+        >
+          {strings.sendAgain}
+        </button>
+      ) : null}
+    </div>
+  );
+}

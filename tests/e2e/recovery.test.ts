@@ -1,0 +1,87 @@
+// Forgot roll number or password, in Chromium against the real server: by roll number (details by
+// SMS straight away) and by mobile (the OTP read from the sandbox SMS log), with the error texts.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, seriousViolations } from './browser';
+
+const port = inject('port');
+const base = `http://localhost:${port}`;
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openRecovery(): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await page.goto(`${base}/recover-credentials`);
+  await page.getByRole('textbox', { name: 'Roll number or mobile number' }).waitFor();
+  return page;
+}
+const loginId = (page: Page) => page.getByRole('textbox', { name: 'Roll number or mobile number' });
+const next = (page: Page) => page.getByRole('button', { name: 'Next' });
+async function latestMessage(mobile: string): Promise<{ text: string; otp: string | null }> {
+  const list = (await (await fetch(`${base}/sandbox/messages?mobile=${mobile}`)).json()) as {
+    text: string;
+    otp: string | null;
+  }[];
+  const first = list[0];
+  if (!first) throw new Error(`no SMS to ${mobile}`);
+  return first;
+}
+
+describe('credential recovery', () => {
+  it('Next is enabled only at 10 or 12 digits; an unknown number shows the server message on the field', async () => {
+    const page = await openRecovery();
+    await loginId(page).fill('98765');
+    expect(await next(page).isDisabled()).toBe(true);
+    await loginId(page).fill('9999999999');
+    expect(await next(page).isEnabled()).toBe(true);
+    await next(page).click();
+    await page.getByText('No registration found for this mobile number.').waitFor();
+    expect(await loginId(page).getAttribute('aria-invalid')).toBe('true');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('by roll number: the details go by SMS straight away', async () => {
+    const page = await openRecovery();
+    await loginId(page).fill('250000000002');
+    await next(page).click();
+    await page
+      .getByText(/have been sent to your registered mobile number 90\*{6}02/)
+      .first()
+      .waitFor(); // also in the toast
+    expect((await latestMessage('9000000002')).text).toContain('250000000002');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('by mobile: a wrong OTP shows its error, the right one shows the roll number and date of birth', async () => {
+    const page = await openRecovery();
+    await loginId(page).fill('9000000003');
+    await next(page).click();
+    await page.getByText('OTP sent to 90******03.').first().waitFor(); // also in the toast
+    const { otp } = await latestMessage('9000000003');
+    expect(otp).toMatch(/^\d{4}$/);
+    const firstBox = page.getByRole('textbox', { name: 'Digit 1 of 4' });
+    const verify = page.getByRole('button', { name: 'Verify' });
+    expect(await verify.isDisabled()).toBe(true);
+    await firstBox.pressSequentially(otp === '0000' ? '1111' : '0000');
+    await verify.click();
+    await page.getByText(/Invalid OTP/).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await firstBox.click();
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Backspace');
+    await firstBox.pressSequentially(otp ?? '');
+    await verify.click();
+    await page.getByRole('heading', { name: 'Your login details' }).waitFor();
+    const details = await page.locator('.ef-recover__details').innerText();
+    expect(details).toContain('250000000003');
+    expect(details).toMatch(/\d{2}-\d{2}-\d{4}/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+});
