@@ -8,6 +8,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { buildApp } from '../../server/app';
+import { configFromEnv } from '../../server/config';
 import { projectRoot } from '../../src/engine/node/paths';
 import type { IndexedRoute } from '../../src/engine/site-index';
 import { build, distDir } from '../build';
@@ -166,7 +167,8 @@ async function main(): Promise<void> {
   // meanwhile). Each route's own list: the page script plus the chunks of its islands.
   const jsByRoute = new Map(routes.map((r) => [r.path, gzipBytes(dist, r.js ?? index.pageJs)]));
 
-  const app = await buildApp({ distDir: dist });
+  // No request log: the tables are the output.
+  const app = await buildApp({ distDir: dist, config: { ...configFromEnv(), logger: false } });
   await app.listen({ port: 0, host: 'localhost' });
   const { port } = app.server.address() as AddressInfo;
   const outDir = path.join(projectRoot, '.lighthouse');
