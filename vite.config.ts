@@ -9,6 +9,14 @@ const api = process.env.EXAMFLOW_API_URL ?? 'http://localhost:3001';
 export default defineConfig(
   mergeConfig(clientConfig('dist/client'), {
     plugins: [examflowPages()],
-    server: { port: 5173, proxy: { '/api': api, '/sandbox': api } },
+    // changeOrigin false: the API must see the browser's host (the exam type and dashboard_url
+    // depend on it), not the API server's.
+    server: {
+      port: 5173,
+      proxy: {
+        '/api': { target: api, changeOrigin: false },
+        '/sandbox': { target: api, changeOrigin: false },
+      },
+    },
   }),
 );

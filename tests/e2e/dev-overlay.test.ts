@@ -1,15 +1,22 @@
 // `npm run dev` for marketing: saving a config file with a mistake shows it in the browser's error
 // overlay; fixing it clears the overlay without a restart.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import type { Browser } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { configFromEnv } from '../../server/config';
 import { projectRoot } from '../../src/engine/node/paths';
 import type { Landing } from '../../src/generated/config/landing';
 import { copyConfig, type ConfigCopy } from '../fixtures/config-copy';
 import { launchBrowser } from './browser';
 
 let copy: ConfigCopy;
+let api: FastifyInstance;
+let apiData = '';
 let server: ViteDevServer;
 let browser: Browser;
 let base = '';
@@ -17,6 +24,12 @@ let base = '';
 beforeAll(async () => {
   copy = copyConfig();
   process.env.EXAMFLOW_CONFIG_DIR = copy.dir; // read by the pages plugin when the config loads
+  // The API server scripts/dev.ts runs beside Vite, which proxies /api and /sandbox to it.
+  apiData = mkdtempSync(path.join(tmpdir(), 'examflow-dev-api-'));
+  api = await buildApp({ config: { ...configFromEnv({ NODE_ENV: 'test', LOG: 'off' }), dataDir: apiData } });
+  await api.listen({ port: 0, host: 'localhost' });
+  const apiAddress = api.server.address();
+  process.env.EXAMFLOW_API_URL = `http://localhost:${typeof apiAddress === 'object' && apiAddress ? apiAddress.port : 0}`;
   server = await createServer({
     configFile: path.join(projectRoot, 'vite.config.ts'),
     root: projectRoot,
@@ -33,11 +46,24 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  await api?.close();
+  rmSync(apiData, { recursive: true, force: true });
   delete process.env.EXAMFLOW_CONFIG_DIR;
+  delete process.env.EXAMFLOW_API_URL;
   copy?.remove();
 });
 
 describe('dev server', () => {
+  it("proxies the API with the browser's host, so dashboard_url stays on the dev server", async () => {
+    const response = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ roll_number: '250000000001', date_of_birth: '05/01/2008' }),
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { dashboard_url: string }).dashboard_url).toBe(`${base}/dashboard`);
+  });
+
   it('renders pages from config, shows a config mistake in the overlay and clears it when fixed', async () => {
     const original = copy.read<Landing>('landings/mock-neet.json');
     const page = await browser.newPage();
