@@ -1,9 +1,8 @@
 // Login, session, logout and credential recovery: each fetcher against the real server on a real
 // port (no fake fetch), checking the request the server received and the reply the fetcher parsed.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SandboxMessagesReply } from '../../generated/api/sandbox-messages';
 import { testApp, type TestApp } from '../../../server/test/harness';
-import { ApiRequestError } from '../client';
+import { failure, lastOtp, listen } from './test-kit';
 import { login } from './login';
 import { logout } from './logout';
 import { requestRecoveryOtp } from './recover-otp';
@@ -30,32 +29,12 @@ beforeAll(async () => {
       body: request.body,
     });
   });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  baseUrl = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+  baseUrl = await listen(t);
 });
 afterAll(async () => t.close());
 beforeEach(() => {
   seen = [];
 });
-
-const failure = async (promise: Promise<unknown>): Promise<ApiRequestError> => {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiRequestError) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
-};
-
-async function lastOtp(mobile: string): Promise<string> {
-  const messages = (await t.call({ method: 'GET', url: `/sandbox/messages?mobile=${mobile}` }))
-    .data as unknown as SandboxMessagesReply;
-  const otp = messages[0]?.otp;
-  if (!otp) throw new Error(`no OTP sent to ${mobile}`);
-  return otp;
-}
 
 describe('login, session and logout', () => {
   it('logs in with the roll number and date of birth, then the session reads and logout ends it', async () => {
@@ -110,7 +89,7 @@ describe('credential recovery', () => {
     expect(sent.data.otp_id).not.toBe('');
     expect(sent.data.mobile_number).not.toContain('9000000003');
 
-    const otp = await lastOtp('9000000003');
+    const otp = await lastOtp(t, '9000000003');
     const body = { otp_id: sent.data.otp_id, otp, login_id: '9000000003', resendUserDetails: false };
     const verified = await verifyRecoveryOtp(body, { baseUrl });
     expect(seen[2]).toMatchObject({ method: 'POST', url: '/api/recover/verify', body });
@@ -132,7 +111,7 @@ describe('credential recovery', () => {
 
   it("a wrong OTP or an unknown number fails with the server's msg", async () => {
     const sent = await requestRecoveryOtp({ login_id: '9000000005' }, { baseUrl });
-    const otp = await lastOtp('9000000005');
+    const otp = await lastOtp(t, '9000000005');
     const wrong = await failure(
       verifyRecoveryOtp(
         {

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AnalyticsListReply } from '../../generated/api/analytics-list';
 import { testApp, type TestApp } from '../../../server/test/harness';
-import { ApiRequestError } from '../client';
+import { failure, listen } from './test-kit';
 import { postAnalyticsEvent } from './analytics';
 import { classStreamsKey, fetchClassStreams } from './class-streams';
 import { fetchExamCentres } from './exam-centres';
@@ -26,24 +26,12 @@ beforeAll(async () => {
     if (!request.url.startsWith('/sandbox/'))
       seen.push({ method: request.method, url: request.url, body: request.body });
   });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  baseUrl = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+  baseUrl = await listen(t);
 });
 afterAll(async () => t.close());
 beforeEach(() => {
   seen = [];
 });
-
-const failure = async (promise: Promise<unknown>): Promise<ApiRequestError> => {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiRequestError) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
-};
 
 describe('option lists', () => {
   it('class-streams of the registration page, sorted by class', async () => {

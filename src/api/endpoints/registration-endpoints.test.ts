@@ -2,10 +2,9 @@
 // order status, caller identity. Real server on a real port; each test checks the request the server
 // received (path, query, registration-token header, body) and the reply the fetcher parsed.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SandboxMessagesReply } from '../../generated/api/sandbox-messages';
 import type { RegistrationSignupBody } from '../../generated/api/registration-signup';
 import { testApp, type TestApp } from '../../../server/test/harness';
-import { ApiRequestError } from '../client';
+import { failure, lastOtp, listen } from './test-kit';
 import { pollCallerIdentity, callerIdentityPollPath } from './caller-identity-poll';
 import { startCallerIdentity } from './caller-identity-start';
 import { validateCoupon } from './coupon-validate';
@@ -43,9 +42,7 @@ beforeAll(async () => {
       body: request.body,
     });
   });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  baseUrl = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+  baseUrl = await listen(t);
 });
 afterAll(async () => t.close());
 beforeEach(() => {
@@ -53,29 +50,11 @@ beforeEach(() => {
   t.clock.advance(46_000); // past the resend wait of an earlier code
 });
 
-const failure = async (promise: Promise<unknown>): Promise<ApiRequestError> => {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiRequestError) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
-};
-
-async function lastOtp(mobile: string): Promise<string> {
-  const messages = (await t.call({ method: 'GET', url: `/sandbox/messages?mobile=${mobile}` }))
-    .data as unknown as SandboxMessagesReply;
-  const otp = messages[0]?.otp;
-  if (!otp) throw new Error(`no OTP sent to ${mobile}`);
-  return otp;
-}
-
 /** The OTP round trip through the fetchers; returns the registration token. */
 async function verifiedToken(mobile: string, examType: string): Promise<string> {
   await sendRegistrationOtp({ mobile, exam_type: examType }, { baseUrl });
   const verified = await verifyRegistrationOtp(
-    { mobile_no: mobile, otp: await lastOtp(mobile), exam_type: examType },
+    { mobile_no: mobile, otp: await lastOtp(t, mobile), exam_type: examType },
     { baseUrl },
   );
   return verified.registration_token;
@@ -113,7 +92,7 @@ describe('registration OTP', () => {
       data: { mobile_no: '9811100001' },
     });
 
-    const otp = await lastOtp('9811100001');
+    const otp = await lastOtp(t, '9811100001');
     const verified = await verifyRegistrationOtp(
       { mobile_no: '9811100001', otp, exam_type: 'MOCK-NEET' },
       { baseUrl },
@@ -138,7 +117,7 @@ describe('registration OTP', () => {
 
   it('a wrong code fails with error_code 1 in the body; a number starting with 0 with the spec text', async () => {
     await sendRegistrationOtp({ mobile: '9811100002', exam_type: 'MOCK-NEET' }, { baseUrl });
-    const otp = await lastOtp('9811100002');
+    const otp = await lastOtp(t, '9811100002');
     const wrong = await failure(
       verifyRegistrationOtp({ mobile_no: '9811100002', otp: otp === '0000' ? '1111' : '0000' }, { baseUrl }),
     );
