@@ -1,0 +1,109 @@
+// npm run bench:typing — main-thread cost of a keystroke in the interactive forms, in Chromium with
+// 4× CPU slowdown: for each key, the time from its keydown to the next rendered frame (the work the
+// keystroke caused, including React's render). Figures only; the target is ≤ 50 ms a keystroke.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { buildApp } from '../../server/app';
+import { configFromEnv } from '../../server/config';
+import { build, distDir } from '../build';
+import { chromiumFlags, chromiumPath } from '../lib/chromium';
+import { machineContext, median, table } from './shared';
+
+const SLOWDOWN = 4;
+
+interface Field {
+  page: string;
+  name: string;
+  locate: (page: Page) => ReturnType<Page['getByRole']>;
+  text: string;
+}
+
+const fields: Field[] = [
+  {
+    page: '/',
+    name: 'login: roll number',
+    locate: (p) => p.getByRole('textbox', { name: 'Roll number' }),
+    text: '250000000001',
+  },
+  {
+    page: '/',
+    name: 'login: date of birth',
+    locate: (p) => p.getByRole('textbox', { name: /Password/ }),
+    text: '05012008',
+  },
+  {
+    page: '/recover-credentials',
+    name: 'recovery: roll or mobile',
+    locate: (p) => p.getByRole('textbox', { name: 'Roll number or mobile number' }),
+    text: '9000000001',
+  },
+];
+
+/** Milliseconds from each keydown to the frame after it. */
+async function typeAndMeasure(page: Page, field: Field): Promise<number[]> {
+  await field.locate(page).click();
+  await page.evaluate(() => {
+    const w = window as unknown as { __keyCosts: number[] };
+    w.__keyCosts = [];
+    document.addEventListener(
+      'keydown',
+      (event) => {
+        const start = event.timeStamp;
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => w.__keyCosts.push(performance.now() - start)),
+        );
+      },
+      { capture: true },
+    );
+  });
+  for (const key of field.text) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(150); // let the frame after the key land before the next one
+  }
+  return page.evaluate(() => (window as unknown as { __keyCosts: number[] }).__keyCosts);
+}
+
+const dist = distDir();
+if (!existsSync(path.join(dist, 'site-index.json'))) await build({ quiet: true });
+const dataDir = mkdtempSync(path.join(tmpdir(), 'examflow-bench-typing-'));
+const app = await buildApp({
+  distDir: dist,
+  config: { ...configFromEnv({ NODE_ENV: 'test' }), logger: false, dataDir },
+});
+await app.listen({ port: 0, host: 'localhost' });
+const address = app.server.address();
+const base = `http://localhost:${typeof address === 'object' && address ? address.port : 0}`;
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+try {
+  console.log(
+    machineContext(`examflow bench:typing — Chromium, ${SLOWDOWN}× CPU slowdown, keydown → next frame`),
+  );
+  const rows: string[][] = [['Field', 'keys', 'median ms', 'max ms', 'target ≤ 50 ms']];
+  for (const field of fields) {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
+    await page.goto(`${base}${field.page}`);
+    await field.locate(page).waitFor();
+    const costs = await typeAndMeasure(page, field);
+    const max = Math.max(...costs);
+    rows.push([
+      field.name,
+      String(costs.length),
+      median(costs).toFixed(1),
+      max.toFixed(1),
+      max <= 50 ? 'PASS' : 'MISS',
+    ]);
+    await page.close();
+  }
+  console.log(table(rows, ['left', 'right', 'right', 'right', 'left']));
+  console.log(
+    '\nThe frame wait includes up to one frame of idle time (about 16.7 ms at 60 Hz): an upper bound.',
+  );
+} finally {
+  await browser.close();
+  await app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
