@@ -73,6 +73,16 @@ export function RecoveryForm({ machine, strings, loginPath }: RecoveryFormProps)
     );
   }
 
+  /** The resend action once the machine allows it (45 s after the last code), else the wait text. */
+  const resend = (event: 'otp.resend' | 'details.resend', label: string, wait?: string) =>
+    state.can({ type: event }) ? (
+      <button type="button" className="ef-button ef-button--link" onClick={() => send({ type: event })}>
+        {label}
+      </button>
+    ) : wait ? (
+      <p className="ef-field__hint">{wait}</p>
+    ) : null;
+
   const edit = (
     <button type="button" className="ef-button" onClick={() => send({ type: 'id.edit' })}>
       {strings.edit}
@@ -101,17 +111,7 @@ export function RecoveryForm({ machine, strings, loginPath }: RecoveryFormProps)
         >
           {strings.verify}
         </button>
-        {state.can({ type: 'otp.resend' }) ? (
-          <button
-            type="button"
-            className="ef-button ef-button--link"
-            onClick={() => send({ type: 'otp.resend' })}
-          >
-            {strings.resendOtp}
-          </button>
-        ) : (
-          <p className="ef-field__hint">{strings.resendWait}</p>
-        )}
+        {resend('otp.resend', strings.resendOtp, strings.resendWait)}
       </form>
     );
   }
@@ -126,17 +126,7 @@ export function RecoveryForm({ machine, strings, loginPath }: RecoveryFormProps)
           </a>{' '}
           {edit}
         </p>
-        {state.can({ type: 'details.resend' }) ? (
-          <button
-            type="button"
-            className="ef-button ef-button--link"
-            onClick={() => send({ type: 'details.resend' })}
-          >
-            {strings.sendAgain}
-          </button>
-        ) : (
-          <p className="ef-field__hint">{strings.resendWait}</p>
-        )}
+        {resend('details.resend', strings.sendAgain, strings.resendWait)}
       </div>
     );
   }
@@ -155,15 +145,7 @@ export function RecoveryForm({ machine, strings, loginPath }: RecoveryFormProps)
           {strings.toLogin}
         </a>
       </p>
-      {state.can({ type: 'details.resend' }) ? (
-        <button
-          type="button"
-          className="ef-button ef-button--link"
-          onClick={() => send({ type: 'details.resend' })}
-        >
-          {strings.sendAgain}
-        </button>
-      ) : null}
+      {resend('details.resend', strings.sendAgain)}
     </div>
   );
 }
