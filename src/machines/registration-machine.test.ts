@@ -56,6 +56,8 @@ import {
   registrationMachine,
   SIGNUP_FAILED,
   type OnlinePreset,
+  type LocateCentreInput,
+  LOCATE_FAILED,
   type OnlinePresetInput,
   type RegistrationContext,
   type RegistrationInput,
@@ -236,6 +238,7 @@ describe('registration machine: model', () => {
       loadCentres: calls.actor<ExamCentresReply, ExamCentresQuery>('loadCentres'),
       loadDates: calls.actor<ExamDatesReply, ExamDatesQuery>('loadDates'),
       loadOnlinePreset: calls.actor<OnlinePreset, OnlinePresetInput>('loadOnlinePreset'),
+      locateNearestCentre: calls.actor<OnlinePreset, LocateCentreInput>('locateNearestCentre'),
       validateCoupon: calls.actor<RegistrationCouponReply, RegistrationCouponBody>('validateCoupon'),
       signup: calls.actor<RegistrationSignupReply, SignupInput>('signup'),
       copyText: calls.actor<unknown, { text: string }>('copyText'),
@@ -269,6 +272,7 @@ describe('registration machine: model', () => {
       Boolean(c.options.dates),
     ],
     optionsError: Boolean(c.optionsError),
+    locateError: Boolean(c.locateError),
     coupon: [Boolean(c.coupon.code), c.coupon.discount, Boolean(c.coupon.message)],
     paymentMethod: c.paymentMethod,
     result: Boolean(c.result),
@@ -322,6 +326,11 @@ describe('registration machine: model', () => {
     { type: 'xstate.error.actor.loadCentres', error: new Error('offline') },
     { type: 'xstate.done.actor.loadDates', output: datesReply },
     { type: 'xstate.error.actor.loadDates', error: new Error('offline') },
+  ];
+  const locateEvents = [
+    { type: 'exam.locate' },
+    { type: 'xstate.done.actor.locateNearestCentre', output: { state: delhi, centre } },
+    { type: 'xstate.error.actor.locateNearestCentre', error: new Error('denied') },
   ];
   const switchEvents = [
     { type: 'courseType.change', courseType: 'online' },
@@ -390,6 +399,7 @@ describe('registration machine: model', () => {
         { type: 'xstate.done.actor.fetchLeadBySfId', output: sfIdFound },
         { type: 'details.submit', details },
         ...examEvents,
+        ...locateEvents,
         ...submitEvents,
       ],
     },
@@ -481,6 +491,7 @@ interface Fakes {
   loadCentres: (q: ExamCentresQuery) => Promise<ExamCentresReply>;
   loadDates: (q: ExamDatesQuery) => Promise<ExamDatesReply>;
   loadOnlinePreset: (q: OnlinePresetInput) => Promise<OnlinePreset>;
+  locateNearestCentre: (q: LocateCentreInput) => Promise<OnlinePreset>;
   validateCoupon: (q: RegistrationCouponBody) => Promise<RegistrationCouponReply>;
   signup: (q: SignupInput) => Promise<RegistrationSignupReply>;
   copyText: (q: { text: string }) => Promise<unknown>;
@@ -499,6 +510,7 @@ function start(input: RegistrationInput, overrides: Partial<Fakes> = {}) {
     loadCentres: vi.fn<Fakes['loadCentres']>(async () => centresReply),
     loadDates: vi.fn<Fakes['loadDates']>(async () => datesReply),
     loadOnlinePreset: vi.fn<Fakes['loadOnlinePreset']>(async () => preset),
+    locateNearestCentre: vi.fn<Fakes['locateNearestCentre']>(async () => ({ state: delhi, centre })),
     validateCoupon: vi.fn<Fakes['validateCoupon']>(async () => couponReply(50)),
     signup: vi.fn<Fakes['signup']>(async () => signedUp(input.programme.fee.amount > 0)),
     copyText: vi.fn<Fakes['copyText']>(async () => {}),
@@ -527,6 +539,7 @@ function start(input: RegistrationInput, overrides: Partial<Fakes> = {}) {
       loadCentres: fromPromise(({ input: q }) => api.loadCentres(q)),
       loadDates: fromPromise(({ input: q }) => api.loadDates(q)),
       loadOnlinePreset: fromPromise(({ input: q }) => api.loadOnlinePreset(q)),
+      locateNearestCentre: fromPromise(({ input: q }) => api.locateNearestCentre(q)),
       validateCoupon: fromPromise(({ input: q }) => api.validateCoupon(q)),
       signup: fromPromise(({ input: q }) => api.signup(q)),
       copyText: fromPromise(({ input: q }) => api.copyText(q)),
@@ -792,6 +805,35 @@ describe('registration step 1: caller identity', () => {
 });
 
 describe('registration step 3: exam details', () => {
+  it('picks the nearest centre and its state from the location, then lists that centre\'s dates', async () => {
+    const { actor, api, until } = await toStep3({ programme: mockNeet, registrationPage: 'MOCK-NEET' });
+    expect(actor.getSnapshot().can({ type: 'exam.locate' })).toBe(true);
+    actor.send({ type: 'exam.locate' });
+    await until((s) => s.matches({ step3: { lists: 'idle' } }) && Boolean(s.context.options.dates));
+    expect(api.locateNearestCentre).toHaveBeenCalledWith({
+      class_stream: '11&SOM',
+      exam_type: 'MOCK-NEET',
+      mode: 'Offline',
+    });
+    expect(actor.getSnapshot().context.exam).toMatchObject({ state: delhi, centre });
+    expect(api.loadCentres).toHaveBeenCalledWith(expect.objectContaining({ state: delhi.tid }));
+    expect(api.loadDates).toHaveBeenCalledWith(expect.objectContaining({ centre: 'DL001' }));
+
+    const denied = await toStep3(
+      { programme: mockNeet, registrationPage: 'MOCK-NEET' },
+      { locateNearestCentre: async () => Promise.reject(new Error('denied')) },
+    );
+    denied.actor.send({ type: 'exam.locate' });
+    await denied.until((s) => s.context.locateError !== undefined);
+    expect(denied.actor.getSnapshot().context.locateError).toBe(LOCATE_FAILED);
+    expect(denied.actor.getSnapshot().context.exam.centre).toBeUndefined();
+  });
+
+  it('offers no location look-up where no centre is chosen (iACST)', async () => {
+    const { actor } = await toStep3({ programme: iacst, registrationPage: 'iACST' });
+    expect(actor.getSnapshot().can({ type: 'exam.locate' })).toBe(false);
+  });
+
   it('loads slot → state → centre → date lists with the earlier choices', async () => {
     const { actor, api, until } = await toStep3({ programme: iat, registrationPage: 'IAT' });
     expect(api.loadSlots).toHaveBeenCalledWith({ exam_type: 'IAT' });
@@ -1095,6 +1137,21 @@ describe('registration entry from the query', () => {
     });
     expect(free.actor.getSnapshot().value).toBe('paymentFailed');
     expect(free.effects.trackPaymentFailure).not.toHaveBeenCalled();
+  });
+
+  it('"Try Again" sends the registration token the app kept across the gateway', async () => {
+    const { actor, api, until } = start({
+      programme: mockNeet,
+      registrationPage: 'MOCK-NEET',
+      query: { status: 'failure', mobile: '9000000001', sf_id: 'sf-1' },
+      registrationToken: 'kept-token',
+    });
+    actor.send({ type: 'payment.retry' });
+    await until((s) => s.matches('step2'));
+    expect(api.fetchLeadsByMobile).toHaveBeenCalledWith({
+      query: { mobile_no: '9000000001', exam_type: 'MOCK-NEET' },
+      registrationToken: 'kept-token',
+    });
   });
 
   it('"Try Again" refetches the lead by mobile and opens step 2', async () => {

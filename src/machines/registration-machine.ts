@@ -66,6 +66,7 @@ export const SIGNUP_FAILED = 'We are facing technical issues. Please try after s
 export const OPTIONS_FAILED = 'An error occurred while fetching the data.';
 export const COPIED = 'Copied to clipboard !';
 export const COPY_FAILED = 'Could not copy text.';
+export const LOCATE_FAILED = 'We could not find a centre near you. Please choose one.';
 
 // ── Types ─────────────────────────────────────────────────────────────────────────────────────
 export type CourseType = 'classroom' | 'online';
@@ -106,6 +107,12 @@ export interface OnlinePreset {
   centre: ExamCentre;
 }
 
+export interface LocateCentreInput {
+  class_stream: string;
+  exam_type: string;
+  mode: 'Online' | 'Offline';
+}
+
 export interface OnlinePresetInput {
   exam_type: string;
   class_stream: string;
@@ -130,16 +137,24 @@ export interface RegistrationResult {
   dashboardLink?: string;
 }
 
+/** The parts of a programme's config the registration card reads. */
+export type RegistrationProgramme = Pick<
+  Programme,
+  'id' | 'examType' | 'mode' | 'fee' | 'registration' | 'payment' | 'analytics'
+>;
+
 export interface RegistrationInput {
-  programme: Programme;
+  programme: RegistrationProgramme;
   /** The exam type or the registration-page key (iacst_adst …) the API is told. */
   registrationPage: string;
   query?: EntryQuery;
   tracking?: Tracking;
+  /** Kept by the app across the gateway round trip, so "Try Again" need not verify the mobile again. */
+  registrationToken?: string;
 }
 
 export interface RegistrationContext {
-  programme: Programme;
+  programme: RegistrationProgramme;
   registrationPage: string;
   query: EntryQuery;
   tracking: Tracking;
@@ -159,6 +174,8 @@ export interface RegistrationContext {
   exam: ExamChoice;
   options: OptionLists;
   optionsError?: string;
+  /** The nearest-centre look-up failed (no location, or none near). */
+  locateError?: string;
   coupon: CouponState;
   paymentMethod: string;
   result?: RegistrationResult;
@@ -183,6 +200,7 @@ export type RegistrationEvent =
   | { type: 'exam.centreChange'; centre: string }
   | { type: 'exam.dateChange'; date: string }
   | { type: 'exam.retryOptions' }
+  | { type: 'exam.locate' }
   | { type: 'coupon.change'; code: string }
   | { type: 'coupon.apply' }
   | { type: 'payment.methodChange'; method: string }
@@ -211,7 +229,7 @@ export interface SignupInput {
 // ── Pure helpers (exported for views and tests) ─────────────────────────────────────────────────
 const digits = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
 
-const fieldsOf = (programme: Programme, step: 'student-details' | 'exam-details') =>
+const fieldsOf = (programme: RegistrationProgramme, step: 'student-details' | 'exam-details') =>
   programme.registration.steps.find((s) => s.id === step)?.fields ?? [];
 
 /** The exam selects this programme shows, in cascade order; online-only presets state and centre. */
@@ -384,6 +402,8 @@ export const registrationMachine = setup({
     loadCentres: fromPromise<ExamCentresReply, ExamCentresQuery>(notProvided('loadCentres')),
     loadDates: fromPromise<ExamDatesReply, ExamDatesQuery>(notProvided('loadDates')),
     loadOnlinePreset: fromPromise<OnlinePreset, OnlinePresetInput>(notProvided('loadOnlinePreset')),
+    /** The app asks the browser for its location, then the API for the nearest centre and its state. */
+    locateNearestCentre: fromPromise<OnlinePreset, LocateCentreInput>(notProvided('locateNearestCentre')),
     validateCoupon: fromPromise<RegistrationCouponReply, RegistrationCouponBody>(
       notProvided('validateCoupon'),
     ),
@@ -446,6 +466,9 @@ export const registrationMachine = setup({
     hasExamDetailsStep: ({ context }) => fieldsOf(context.programme, 'exam-details').length > 0,
     // Step 3
     offersCourseTypeSwitch: ({ context }) => Boolean(context.programme.registration.courseTypeSwitch),
+    /** A centre is chosen here and the states it may be in are listed. */
+    canLocateCentre: ({ context }) =>
+      examChain(context).includes('centre') && context.options.states !== undefined,
     /** The next list to load: the first unloaded list of the chain whose earlier choices are made. */
     needsList: ({ context }, params: { field: ExamField }) => {
       for (const field of examChain(context)) {
@@ -500,6 +523,7 @@ export const registrationMachine = setup({
     options: {},
     coupon: { code: '', discount: 0 },
     paymentMethod: input.programme.payment.default,
+    registrationToken: input.registrationToken,
   }),
   initial: 'entry',
   states: {
@@ -934,7 +958,42 @@ export const registrationMachine = setup({
                 { target: 'idle' },
               ],
             },
-            idle: { id: 'examListsIdle' },
+            idle: {
+              id: 'examListsIdle',
+              on: {
+                'exam.locate': {
+                  guard: 'canLocateCentre',
+                  target: 'locating',
+                  actions: assign({ locateError: undefined }),
+                },
+              },
+            },
+            /** Nearest centre from the student's location: it picks the state and the centre. */
+            locating: {
+              invoke: {
+                id: 'locateNearestCentre',
+                src: 'locateNearestCentre',
+                input: ({ context }) => ({
+                  class_stream: context.student.classStream,
+                  exam_type: context.registrationPage,
+                  mode: examMode(context),
+                }),
+                onDone: {
+                  target: 'routing',
+                  actions: assign(({ context, event }) => {
+                    const { exam, options } = clearAfter(context, 'state');
+                    return {
+                      exam: { ...exam, state: event.output.state, centre: event.output.centre },
+                      options,
+                    };
+                  }),
+                },
+                onError: {
+                  target: 'routing',
+                  actions: assign({ locateError: ({ event }) => serverMessage(event.error) ?? LOCATE_FAILED }),
+                },
+              },
+            },
             failed: {
               on: {
                 'exam.retryOptions': { target: 'routing', actions: assign({ optionsError: undefined }) },
