@@ -7,6 +7,7 @@ import { createTranslator, type Translate } from '../engine/i18n';
 import { buildRoutes, type Route, type ScreenName } from '../engine/routes';
 import type { SiteIndex } from '../engine/site-index';
 import type { Landing } from '../generated/config/landing';
+import type { UiStringTable } from '../generated/config/i18n';
 import type { Programme } from '../generated/config/programme';
 import { LoginScreen } from '../features/login/login-screen';
 import type { BlockContext } from '../features/landing/block-context';
@@ -28,10 +29,10 @@ function programmeOf(bundle: ConfigBundle, id: string): Programme {
   return programme;
 }
 
-function translatorFor(bundle: ConfigBundle, locale: Landing['locale']): Translate {
+function stringsFor(bundle: ConfigBundle, locale: Landing['locale']): UiStringTable {
   const strings = bundle.strings[locale] ?? bundle.strings[bundle.site.defaultLocale];
   if (!strings) throw new Error(`No UI strings for locale "${locale}"`);
-  return createTranslator(strings);
+  return strings;
 }
 
 /** Screens are framed by the same header and footer blocks as landing pages. */
@@ -102,12 +103,13 @@ export function renderRoute(
 ): string {
   if (route?.kind === 'landing') {
     const { landing } = landingForProfile(bundle, route.landing, profile);
-    const t = translatorFor(bundle, landing.locale);
+    const strings = stringsFor(bundle, landing.locale);
     const context: BlockContext = {
       site: bundle.site,
       programme: programmeOf(bundle, landing.programme),
       landing,
-      t,
+      t: createTranslator(strings),
+      strings,
     };
     return renderDocument({
       lang: landing.locale,
@@ -121,7 +123,8 @@ export function renderRoute(
   const screen: ScreenName = route?.kind === 'screen' ? route.screen : 'notFound';
   const programme = programmeOf(bundle, profile.programme);
   const locale = bundle.site.defaultLocale;
-  const t = translatorFor(bundle, locale);
+  const strings = stringsFor(bundle, locale);
+  const t = createTranslator(strings);
   const title = `${bundle.site.screens[screen].title} | ${programme.shortName} | ${bundle.site.brand.providerName}`;
   const landing: Landing = {
     $schema: '',
@@ -133,7 +136,7 @@ export function renderRoute(
     description: '',
     blocks: [{ type: 'header' }, { type: 'footer' }],
   };
-  const context: BlockContext = { site: bundle.site, programme, landing, t };
+  const context: BlockContext = { site: bundle.site, programme, landing, t, strings };
   return renderDocument({
     lang: locale,
     title,

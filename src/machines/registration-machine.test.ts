@@ -372,7 +372,11 @@ describe('registration machine: model', () => {
 
   // Each model starts from one entry and takes the events of the parts it is about, so every
   // part is explored once and the models stay small; together they take every transition.
-  const models: Array<{ name: string; input: RegistrationInput; events: Array<{ type: string }> }> = [
+  const models: Array<{
+    name: string;
+    input: RegistrationInput;
+    events: Array<{ type: string; [key: string]: unknown }>;
+  }> = [
     {
       name: 'step 1 with OTP and caller identity (iACST)',
       input: { programme: iacst, registrationPage: 'iACST' },

@@ -239,7 +239,8 @@ export function examChain(context: Pick<RegistrationContext, 'programme' | 'exam
   return EXAM_CHAIN.filter((f) => names.has(f) && !(preset && (f === 'state' || f === 'centre')));
 }
 
-const onlineOnly = (context: Pick<RegistrationContext, 'programme' | 'exam'>) =>
+/** Online-only was chosen where the config offers the switch: state and centre are preset. */
+export const onlineOnly = (context: Pick<RegistrationContext, 'programme' | 'exam'>) =>
   Boolean(context.programme.registration.courseTypeSwitch) && context.exam.courseType === 'online';
 
 const chosen = (exam: ExamChoice, field: ExamField): boolean =>

@@ -13,6 +13,7 @@ interface Island {
 const islands: Record<string, () => Promise<Island>> = {
   'login-form': () => import('../islands/login-form'),
   'recover-form': () => import('../islands/recover-form'),
+  'registration-card': () => import('../islands/registration-card'),
 };
 
 enhanceAll(document);

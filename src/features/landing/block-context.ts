@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import type { Translate } from '../../engine/i18n';
+import type { UiStringTable } from '../../generated/config/i18n';
 import type { Block, Landing } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
 import type { Site } from '../../generated/config/site';
@@ -10,6 +11,8 @@ export interface BlockContext {
   programme: Programme;
   landing: Landing;
   t: Translate;
+  /** The page locale's strings (islands take the ones they use). */
+  strings: UiStringTable;
 }
 
 export type BlockOfType<T extends Block['type']> = Extract<Block, { type: T }>;

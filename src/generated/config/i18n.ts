@@ -42,6 +42,150 @@ export interface UiStringTable {
    */
   'registration.placeholder': string;
   /**
+   * Verify
+   */
+  'registration.verify': string;
+  /**
+   * OTP sent to {mobile}.
+   */
+  'registration.otpSent': string;
+  /**
+   * Edit number
+   */
+  'registration.editNumber': string;
+  /**
+   * Resend OTP
+   */
+  'registration.resendOtp': string;
+  /**
+   * You can ask for a new OTP 45 seconds after the last one.
+   */
+  'registration.resendWait': string;
+  /**
+   * Verifying the OTP…
+   */
+  'registration.verifying': string;
+  /**
+   * Verify with Truecaller
+   */
+  'registration.callerIdentity': string;
+  /**
+   * Waiting for Truecaller to confirm your number…
+   */
+  'registration.callerWaiting': string;
+  /**
+   * Cancel
+   */
+  'registration.cancel': string;
+  /**
+   * Account already exists with this mobile number. Please login or register with a different mobile number. For support, please write to us at {email}.
+   */
+  'registration.accountExists': string;
+  /**
+   * Login
+   */
+  'registration.login': string;
+  /**
+   * Use a different number
+   */
+  'registration.otherNumber': string;
+  /**
+   * Student details
+   */
+  'registration.detailsHeading': string;
+  /**
+   * Exam details
+   */
+  'registration.examHeading': string;
+  /**
+   * Edit student details
+   */
+  'registration.editDetails': string;
+  /**
+   * Classroom
+   */
+  'registration.courseClassroom': string;
+  /**
+   * Online only
+   */
+  'registration.courseOnline': string;
+  /**
+   * Find the centre nearest to me
+   */
+  'registration.nearestCentre': string;
+  /**
+   * Apply
+   */
+  'registration.applyCoupon': string;
+  /**
+   * Exam fee
+   */
+  'registration.fee': string;
+  /**
+   * Coupon discount
+   */
+  'registration.discount': string;
+  /**
+   * Amount payable
+   */
+  'registration.payable': string;
+  /**
+   * Pay and Register Now
+   */
+  'registration.payAndRegister': string;
+  /**
+   * Loading…
+   */
+  'registration.loading': string;
+  /**
+   * Try again
+   */
+  'registration.retry': string;
+  /**
+   * Taking you to the payment page…
+   */
+  'registration.redirecting': string;
+  /**
+   * Payment failed
+   */
+  'registration.paymentFailed': string;
+  /**
+   * We couldn't process your payment. Please try again.
+   */
+  'registration.paymentFailedText': string;
+  /**
+   * Try Again
+   */
+  'registration.tryAgain': string;
+  /**
+   * Registration Successful
+   */
+  'registration.success': string;
+  /**
+   * Roll number
+   */
+  'registration.rollNumber': string;
+  /**
+   * Copy roll number
+   */
+  'registration.copy': string;
+  /**
+   * Password (your date of birth)
+   */
+  'registration.password': string;
+  /**
+   * Exam date
+   */
+  'registration.examDate': string;
+  /**
+   * Exam slot
+   */
+  'registration.examSlot': string;
+  /**
+   * Go to dashboard
+   */
+  'registration.goToDashboard': string;
+  /**
    * Accessible name of a carousel; {heading} is replaced
    */
   'carousel.label': string;

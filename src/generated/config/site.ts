@@ -51,6 +51,12 @@ export interface Site {
     warnDurationMs: number;
   };
   versionBanner: string;
+  /**
+   * Caller-identity sign-in on Android (part 2 §4). appLink opens the identity app for a request; {requestId} is replaced. The sandbox's stand-in app is a page of the API server.
+   */
+  callerIdentity?: {
+    appLink: string;
+  };
   flags: {
     /**
      * Block F12, Ctrl+Shift+I/C/J and Ctrl+U.

@@ -174,6 +174,7 @@ export function testContext(blocks: Block[] = [], overrides: Partial<BlockContex
     programme: testProgramme,
     landing: testLanding(blocks),
     t: createTranslator(englishStrings),
+    strings: englishStrings,
     ...overrides,
   };
 }

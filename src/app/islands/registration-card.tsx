@@ -1,0 +1,229 @@
+// The registration card island: the registration machine with the real API, the session store,
+// analytics, the payment gateway redirect, clipboard and location.
+import { createRoot } from 'react-dom/client';
+import { fromPromise } from 'xstate';
+import { startCallerIdentity } from '../../api/endpoints/caller-identity-start';
+import { pollCallerIdentity } from '../../api/endpoints/caller-identity-poll';
+import { validateCoupon } from '../../api/endpoints/coupon-validate';
+import { fetchExamCentres } from '../../api/endpoints/exam-centres';
+import { fetchExamDates } from '../../api/endpoints/exam-dates';
+import { fetchExamSlots } from '../../api/endpoints/exam-slots';
+import { fetchExamStates } from '../../api/endpoints/exam-states';
+import { fetchLeadBySfId } from '../../api/endpoints/lead-by-sf-id';
+import { fetchLeadsByMobile } from '../../api/endpoints/leads-by-mobile';
+import { fetchNearestCentre } from '../../api/endpoints/nearest-centre';
+import { sendRegistrationOtp } from '../../api/endpoints/otp-send';
+import { verifyRegistrationOtp } from '../../api/endpoints/otp-verify';
+import { signup } from '../../api/endpoints/signup';
+import { parseDob, toDdMmYyyy } from '../../domain/dates';
+import type { RegistrationCardData } from '../../engine/registration-card';
+import {
+  prefetchFormSteps,
+  RegistrationCard,
+  type RegistrationStep,
+} from '../../features/registration/registration-card';
+import type { PaymentData } from '../../generated/api/registration-signup';
+import { readEntryQuery } from '../../machines/entry-query';
+import { registrationMachine, type OnlinePreset } from '../../machines/registration-machine';
+import { Toasts } from '../../ui/toast/toasts';
+import '../../ui/toast/toasts.css';
+import { createAnalytics, type AnalyticsEventName } from '../analytics';
+import { sessionStore } from '../session-store';
+
+/**
+ * The registration token outlives the page only for the gateway round trip: it is kept for this
+ * tab (sessionStorage), so "Try Again" after a failed payment need not verify the mobile again.
+ */
+const TOKEN_KEY = 'examflow:registration-token';
+/** Online-only presets the Delhi state (part 2 §4). */
+const ONLINE_PRESET_STATE = 'DL';
+
+const tabStorage = {
+  get: () => {
+    try {
+      return window.sessionStorage.getItem(TOKEN_KEY) ?? undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  set: (token: string | undefined) => {
+    try {
+      if (token) window.sessionStorage.setItem(TOKEN_KEY, token);
+      else window.sessionStorage.removeItem(TOKEN_KEY);
+    } catch {
+      // Storage blocked: Try Again verifies the mobile again.
+    }
+  },
+};
+
+/** Posts the gateway's form (part 2 §3 payment data) and leaves the page. */
+function postToGateway(payment: PaymentData) {
+  const form = document.createElement('form');
+  form.method = 'POST';
+  form.action = payment.action_url;
+  form.name = payment.form_name;
+  const fields: Record<string, string | undefined> = { order_id: payment.order_id, ...payment.fields };
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    const input = document.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    form.append(input);
+  }
+  document.body.append(form);
+  form.submit();
+}
+
+/** The signup's dashboard link, else this origin with roll_no and dob (DD-MM-YYYY) for auto-login. */
+function dashboardUrl(link: string | undefined, rollNumber: string, dob: string) {
+  if (link) return link;
+  const iso = parseDob(dob);
+  const url = new URL('/', window.location.href);
+  url.searchParams.set('roll_no', rollNumber);
+  url.searchParams.set('dob', iso ? toDdMmYyyy(iso) : dob);
+  return url.toString();
+}
+
+/** The browser's position, then the API's nearest centre with its state. */
+async function nearestCentre(input: { class_stream: string; exam_type: string; mode: 'Online' | 'Offline' }) {
+  const position = await new Promise<GeolocationPosition>((resolve, reject) => {
+    if (!navigator.geolocation) reject(new Error('No location in this browser'));
+    else
+      navigator.geolocation.getCurrentPosition(resolve, reject, {
+        enableHighAccuracy: true,
+        maximumAge: 0,
+        timeout: 15_000,
+      });
+  });
+  const { data } = await fetchNearestCentre({
+    latitude: String(position.coords.latitude),
+    longitude: String(position.coords.longitude),
+    ...input,
+  });
+  return {
+    state: { tid: data.state.tid, stateName: data.state.name, shortCode: '' },
+    centre: { label: data.label, value: data.value },
+  } satisfies OnlinePreset;
+}
+
+/** Online-only: the Delhi state and its first online centre. */
+async function onlinePreset(input: { exam_type: string; class_stream: string }): Promise<OnlinePreset> {
+  const states = await fetchExamStates({ ...input, exam_mode: 'Online' });
+  const state = states.data.find((s) => s.shortCode === ONLINE_PRESET_STATE) ?? states.data[0];
+  if (!state) throw new Error('No state offers the online test');
+  const centres = await fetchExamCentres({ ...input, mode: 'Online', state: state.tid });
+  const centre = centres.data[0];
+  if (!centre) throw new Error('No centre offers the online test');
+  return { state, centre };
+}
+
+const stepEvents: Partial<Record<RegistrationStep, AnalyticsEventName>> = {
+  otp: 'otp_sent',
+  details: 'otp_verified',
+  exam: 'student_details_submitted',
+  signingUp: 'exam_details_submitted',
+  payment: 'signup_success',
+  success: 'signup_success',
+  callerIdentity: 'caller_identity_started',
+};
+
+export function mount(element: HTMLElement): void {
+  const data = JSON.parse(element.dataset.islandProps ?? '{}') as RegistrationCardData;
+  const store = sessionStore();
+  const analytics = createAnalytics({ programme: data.programme });
+  const query = readEntryQuery(window.location.search);
+  const campaign = store.captureCampaign(window.location.href);
+  const tracking = {
+    ...store.get('utmParams'),
+    ...(store.get('gclid') ? { gclid: store.get('gclid') } : {}),
+  };
+  // A token is only wanted back from the gateway; any other visit starts clean.
+  const registrationToken = query.status === 'failure' ? tabStorage.get() : undefined;
+  if (!registrationToken) tabStorage.set(undefined);
+
+  const machine = registrationMachine.provide({
+    actors: {
+      sendOtp: fromPromise(({ input }) => sendRegistrationOtp(input)),
+      verifyOtp: fromPromise(({ input }) => verifyRegistrationOtp(input)),
+      startCallerIdentity: fromPromise(async () => {
+        const reply = await startCallerIdentity({ requestNonce: crypto.randomUUID() });
+        if (data.callerIdentityLink)
+          window.open(
+            data.callerIdentityLink.replace('{requestId}', encodeURIComponent(reply.requestId)),
+            '_blank',
+          );
+        return reply;
+      }),
+      checkCallerIdentity: fromPromise(({ input }) => pollCallerIdentity(input)),
+      fetchLeadBySfId: fromPromise(({ input }) => fetchLeadBySfId(input)),
+      fetchLeadsByMobile: fromPromise(({ input }) =>
+        fetchLeadsByMobile(input.query, input.registrationToken ?? ''),
+      ),
+      loadSlots: fromPromise(({ input }) => fetchExamSlots(input)),
+      loadStates: fromPromise(({ input }) => fetchExamStates(input)),
+      loadCentres: fromPromise(({ input }) => fetchExamCentres(input)),
+      loadDates: fromPromise(({ input }) => fetchExamDates(input)),
+      loadOnlinePreset: fromPromise(({ input }) => onlinePreset(input)),
+      locateNearestCentre: fromPromise(({ input }) => nearestCentre(input)),
+      validateCoupon: fromPromise(({ input }) => validateCoupon(input)),
+      signup: fromPromise(({ input }) => signup(input.body, input.registrationToken ?? '')),
+      copyText: fromPromise(({ input }) => navigator.clipboard.writeText(input.text)),
+    },
+    actions: {
+      showToast: (_, toast) => store.showToast({ type: toast.type, message: toast.message }),
+      rememberRegistration: ({ context }, registration) => {
+        const { student } = context;
+        store.set('user_info', {
+          mobileNumber: registration.mobile,
+          studentName: student.studentName,
+          email: student.email,
+          isExistingUser: !context.isNewUser,
+        });
+        store.set('studentInfo', {
+          studentName: student.studentName,
+          fatherName: student.fatherName || undefined,
+          email: student.email,
+          dob: student.dob,
+          mobileNumber: registration.mobile,
+          prevSignupAttempt: true,
+        });
+        store.set('exam_fee', registration.fee);
+        tabStorage.set(context.registrationToken);
+      },
+      redirectToPayment: (_, { paymentData }) => postToGateway(paymentData),
+      goToLogin: (_, { rollNumber, dob }) => window.location.assign(dashboardUrl(undefined, rollNumber, dob)),
+      goToDashboard: (_, { dashboardLink, rollNumber, dob }) => {
+        tabStorage.set(undefined);
+        window.location.assign(dashboardUrl(dashboardLink, rollNumber, dob));
+      },
+      trackPaymentFailure: (_, { mobile }) => void analytics.track('payment_status_failure', { mobile }),
+    },
+  });
+
+  const onStep = (step: RegistrationStep) => {
+    const event = stepEvents[step];
+    if (event) void analytics.track(event);
+  };
+  void analytics.track('register_now_landing', campaign.gclid ? { gclid: campaign.gclid } : {});
+  // The form steps' chunk arrives while the student types the mobile number.
+  const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2_000));
+  idle(() => void prefetchFormSteps());
+
+  createRoot(element).render(
+    <>
+      <RegistrationCard
+        machine={machine}
+        input={{ query, tracking, registrationToken }}
+        offerCallerIdentity={Boolean(data.callerIdentityLink) && /Android/i.test(navigator.userAgent)}
+        onStep={onStep}
+        {...data}
+      />
+      <Toasts
+        store={store.toast}
+        durationMs={data.toast.durationMs}
+        warnDurationMs={data.toast.warnDurationMs}
+      />
+    </>,
+  );
+}

@@ -1,0 +1,361 @@
+// Steps 2 and 3 of the registration card: @rjsf forms from the programme's form schemas, with
+// examflow's theme and precompiled validators. This module (and the form library with it) loads
+// only when step 2 opens. The machine keeps the truth: the forms show its context and send its
+// events; the exam selects' lists and choices are the machine's.
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { fetchClassStreams } from '../../api/endpoints/class-streams';
+import { parseDob, toDdMmYyyy } from '../../domain/dates';
+import type { Translate } from '../../engine/i18n';
+import {
+  examChain,
+  onlineOnly,
+  OPTIONS_FAILED,
+  payableAmount,
+  type RegistrationContext,
+} from '../../machines/registration-machine';
+import { rulesFor, type FormValues } from '../../ui/forms/form-rules';
+import type { FormName } from '../../ui/forms/form-schema';
+import { loadForm, type LoadedForm } from '../../ui/forms/load-form';
+import { SchemaForm } from '../../ui/forms/schema-form';
+import type { SelectOption } from '../../ui/forms/widgets/select-input';
+import { TextInput } from '../../ui/forms/widgets/text-input';
+import { hasExamStep, localise, type RegistrationSend, type RegistrationSnapshot } from './card-state';
+
+interface StepProps {
+  state: RegistrationSnapshot;
+  send: RegistrationSend;
+  t: Translate;
+  locale: string;
+}
+
+export default function FormSteps(props: StepProps) {
+  const { state } = props;
+  const details =
+    state.matches('step2') || (state.matches('signingUp') && !hasExamStep(state.context.programme));
+  return details ? <StudentDetailsStep {...props} /> : <ExamDetailsStep {...props} />;
+}
+
+/** The programme's form for a step, once its schema and validator have loaded. */
+function useLoadedForm(name: FormName, programme: RegistrationContext['programme']) {
+  const [loaded, setLoaded] = useState<LoadedForm | Error>();
+  useEffect(() => {
+    let live = true;
+    loadForm(name, programme).then(
+      (form) => live && setLoaded(form),
+      (error: unknown) => live && setLoaded(error instanceof Error ? error : new Error(String(error))),
+    );
+    return () => {
+      live = false;
+    };
+  }, [name, programme]);
+  return loaded;
+}
+
+function Pending({ t, loaded }: { t: Translate; loaded: Error | undefined }) {
+  return loaded ? (
+    <p role="alert">{OPTIONS_FAILED}</p>
+  ) : (
+    <p role="status" aria-live="polite">
+      {t('registration.loading')}
+    </p>
+  );
+}
+
+const toFormDob = (iso: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(iso) ? toDdMmYyyy(iso).replace(/-/g, '/') : iso;
+
+/** Only the fields the form's schema has: its validator refuses any other property. */
+function onlyFields(loaded: LoadedForm, values: FormValues): FormValues {
+  const names = new Set(loaded.fields.map((f) => f.name));
+  return Object.fromEntries(
+    Object.entries(values).filter(([key, value]) => names.has(key as never) && value),
+  );
+}
+
+// ── Step 2: student details ───────────────────────────────────────────────────────────────────
+function StudentDetailsStep({ state, send, t, locale }: StepProps) {
+  const { context } = state;
+  const { programme, student } = context;
+  const loaded = useLoadedForm('student-details', programme);
+  const [classStreams, setClassStreams] = useState<readonly SelectOption[] | Error>();
+  const [data, setData] = useState<FormValues>(() => ({
+    studentName: student.studentName,
+    fatherName: student.fatherName,
+    email: student.email,
+    dob: toFormDob(student.dob),
+    classStream: student.classStream,
+  }));
+  useEffect(() => {
+    let live = true;
+    fetchClassStreams({ registration_page: context.registrationPage }).then(
+      (reply) => live && setClassStreams(reply.data.map((c) => ({ value: c.stream, label: c.display_name }))),
+      (error: unknown) => live && setClassStreams(error instanceof Error ? error : new Error(OPTIONS_FAILED)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [context.registrationPage]);
+  const rules = useMemo(
+    () =>
+      loaded instanceof Error || !loaded
+        ? {}
+        : rulesFor(loaded.fields, { dobRange: programme.registration.dob }),
+    [loaded, programme],
+  );
+  const options = useMemo(
+    () => ({ classStream: Array.isArray(classStreams) ? classStreams : [] }),
+    [classStreams],
+  );
+  const locked = useMemo(() => new Set<string>(context.locked), [context.locked]);
+  if (!loaded || loaded instanceof Error) return <Pending t={t} loaded={loaded} />;
+  const free = payableAmount(context) <= 0;
+  return (
+    <SchemaForm
+      id="registration-details"
+      {...loaded}
+      rules={rules}
+      t={t}
+      locale={locale}
+      dobRange={programme.registration.dob}
+      options={options}
+      locked={locked}
+      formData={onlyFields(loaded, data)}
+      onChange={setData}
+      onSubmit={(values) =>
+        send({
+          type: 'details.submit',
+          details: {
+            studentName: values.studentName ?? '',
+            fatherName: values.fatherName ?? '',
+            email: values.email ?? '',
+            dob: parseDob(values.dob ?? '') ?? '',
+            classStream: values.classStream ?? '',
+          },
+        })
+      }
+      submitLabel={t(
+        hasExamStep(programme) ? 'form.next' : free ? 'form.submit' : 'registration.payAndRegister',
+      )}
+      loading={state.matches('signingUp') || classStreams === undefined}
+    >
+      {classStreams instanceof Error ? <p role="alert">{OPTIONS_FAILED}</p> : null}
+    </SchemaForm>
+  );
+}
+
+// ── Step 3: exam details, coupon and payment ──────────────────────────────────────────────────
+/**
+ * The step's uiSchema with what this registration does not show hidden: the coupon (it has its
+ * own Apply block), the payment method when nothing is payable, and the state and centre that
+ * online-only presets.
+ */
+function withHidden(
+  loaded: LoadedForm,
+  only: { free: boolean; onlineOnly: boolean },
+): LoadedForm['uiSchema'] {
+  const hidden = loaded.fields
+    .map((f) => f.name)
+    .filter(
+      (name) =>
+        name === 'coupon' ||
+        (name === 'paymentMethod' && only.free) ||
+        ((name === 'state' || name === 'centre') && only.onlineOnly),
+    );
+  const ui = loaded.uiSchema;
+  return {
+    ...ui,
+    ...Object.fromEntries(hidden.map((name) => [name, { ...ui[name], 'ui:widget': 'hidden' }])),
+  };
+}
+
+const examFields = ['examSlot', 'state', 'centre', 'examDate', 'paymentMethod'] as const;
+type ExamFormField = (typeof examFields)[number];
+
+function examValues(context: RegistrationContext): Record<ExamFormField, string | undefined> {
+  const { exam } = context;
+  return {
+    examSlot: exam.slot?.tid,
+    state: exam.state?.tid,
+    centre: exam.centre?.value,
+    examDate: exam.date?.value,
+    paymentMethod: context.paymentMethod,
+  };
+}
+
+function ExamDetailsStep({ state, send, t, locale }: StepProps) {
+  const { context } = state;
+  const { programme, options, coupon } = context;
+  const loaded = useLoadedForm('exam-details', programme);
+  const payable = payableAmount(context);
+  const free = payable <= 0;
+  const chain = examChain(context);
+  const listsBusy =
+    !state.matches({ step3: { lists: 'idle' } }) && !state.matches({ step3: { lists: 'failed' } });
+  const applying = state.matches({ step3: { coupon: 'applying' } });
+
+  const online = onlineOnly(context);
+  const uiSchema = useMemo(
+    () => (!loaded || loaded instanceof Error ? undefined : withHidden(loaded, { free, onlineOnly: online })),
+    [loaded, free, online],
+  );
+  const rules = useMemo(
+    () =>
+      !loaded || loaded instanceof Error
+        ? {}
+        : rulesFor(
+            loaded.fields.filter((f) => f.name !== 'coupon'),
+            { dobRange: programme.registration.dob, classStream: context.student.classStream },
+          ),
+    [loaded, programme, context.student.classStream],
+  );
+  const selectOptions = useMemo(
+    () => ({
+      examSlot: options.slots?.map((s) => ({ value: s.tid, label: s.name })),
+      state: options.states?.map((s) => ({ value: s.tid, label: s.stateName })),
+      centre: options.centres?.map((c) => ({ value: c.value, label: c.label })),
+      examDate: options.dates?.map((d) => ({ value: d.value, label: d.label })),
+      paymentMethod: programme.payment.methods,
+    }),
+    [options, programme],
+  );
+  if (!loaded || loaded instanceof Error || !uiSchema)
+    return <Pending t={t} loaded={loaded instanceof Error ? loaded : undefined} />;
+
+  const current = examValues(context);
+  const onChange = (next: FormValues) => {
+    // The first changed choice is the event; the machine clears what depended on it.
+    for (const field of examFields) {
+      const value = next[field];
+      if (value === undefined || value === current[field]) continue;
+      if (field === 'examSlot') send({ type: 'exam.slotChange', slotId: value });
+      if (field === 'state') send({ type: 'exam.stateChange', stateId: value });
+      if (field === 'centre') send({ type: 'exam.centreChange', centre: value });
+      if (field === 'examDate') send({ type: 'exam.dateChange', date: value });
+      if (field === 'paymentMethod') send({ type: 'payment.methodChange', method: value });
+      return;
+    }
+  };
+  const money = (amount: number) =>
+    new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(
+      amount,
+    );
+  const hasCoupon = loaded.fields.some((f) => f.name === 'coupon');
+
+  return (
+    <>
+      <p>
+        <button
+          type="button"
+          className="ef-button ef-button--link"
+          onClick={() => send({ type: 'details.edit' })}
+        >
+          {t('registration.editDetails')}
+        </button>
+      </p>
+      {programme.registration.courseTypeSwitch ? (
+        <fieldset className="ef-register__choice">
+          <legend>{t('form.courseType')}</legend>
+          {(['classroom', 'online'] as const).map((courseType) => (
+            <label key={courseType}>
+              <input
+                type="radio"
+                name="courseType"
+                value={courseType}
+                checked={context.exam.courseType === courseType}
+                onChange={() => send({ type: 'courseType.change', courseType })}
+              />{' '}
+              {t(courseType === 'classroom' ? 'registration.courseClassroom' : 'registration.courseOnline')}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      <SchemaForm
+        id="registration-exam"
+        {...loaded}
+        uiSchema={uiSchema}
+        rules={rules}
+        t={t}
+        locale={locale}
+        dobRange={programme.registration.dob}
+        options={selectOptions}
+        formData={onlyFields(loaded, current)}
+        onChange={onChange}
+        onSubmit={() => send({ type: free ? 'exam.submit' : 'payment.submit' })}
+        submitLabel={t(free ? 'form.submit' : 'registration.payAndRegister')}
+        loading={listsBusy || applying || state.matches('signingUp')}
+      >
+        {state.matches({ step3: { lists: 'failed' } }) ? (
+          <Notice role="alert">
+            {context.optionsError}{' '}
+            <button
+              type="button"
+              className="ef-button ef-button--link"
+              onClick={() => send({ type: 'exam.retryOptions' })}
+            >
+              {t('registration.retry')}
+            </button>
+          </Notice>
+        ) : listsBusy ? (
+          <Notice role="status">{t('registration.loading')}</Notice>
+        ) : null}
+        {chain.includes('centre') ? (
+          <p>
+            <button
+              type="button"
+              className="ef-button ef-button--link"
+              disabled={!state.can({ type: 'exam.locate' })}
+              onClick={() => send({ type: 'exam.locate' })}
+            >
+              {t('registration.nearestCentre')}
+            </button>
+          </p>
+        ) : null}
+        {context.locateError ? <Notice role="alert">{context.locateError}</Notice> : null}
+        {hasCoupon ? (
+          <div className="ef-register__coupon">
+            <TextInput
+              id="reg_coupon"
+              label={t('form.coupon')}
+              optionalText={t('form.optional')}
+              value={coupon.code}
+              maxLength={30}
+              autoComplete="off"
+              error={coupon.applied ? undefined : localise(t, coupon.message)}
+              onChange={(code) => send({ type: 'coupon.change', code })}
+            />
+            <button
+              type="button"
+              className="ef-button"
+              disabled={applying}
+              aria-busy={applying || undefined}
+              onClick={() => send({ type: 'coupon.apply' })}
+            >
+              {t('registration.applyCoupon')}
+            </button>
+            {coupon.applied && coupon.message ? <Notice role="status">{coupon.message}</Notice> : null}
+          </div>
+        ) : null}
+        <dl className="ef-register__fees">
+          <dt>{t('registration.fee')}</dt>
+          <dd>{money(programme.fee.amount)}</dd>
+          {coupon.discount > 0 ? (
+            <>
+              <dt>{t('registration.discount')}</dt>
+              <dd>−{money(coupon.discount)}</dd>
+            </>
+          ) : null}
+          <dt>{t('registration.payable')}</dt>
+          <dd>{money(Math.max(payable, 0))}</dd>
+        </dl>
+      </SchemaForm>
+    </>
+  );
+}
+
+function Notice({ role, children }: { role: 'alert' | 'status'; children: ReactNode }) {
+  return (
+    <p role={role} className="ef-register__note">
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,326 @@
+// The registration card on every landing variant (part 1 §2, §4; part 2 §2, §4): the registration
+// machine drives it; this view only shows its state and sends its events. Step 1 (mobile and OTP)
+// is light; the JSON-schema forms of steps 2 and 3 load only when step 2 opens (./form-steps).
+import { useMachine } from '@xstate/react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { createTranslator, type StringKey, type Translate } from '../../engine/i18n';
+import type { RegistrationCardData } from '../../engine/registration-card';
+import type { UiStringTable } from '../../generated/config/i18n';
+import {
+  MOBILE_LENGTH,
+  STUDENT_ID_MAX,
+  type RegistrationInput,
+  type RegistrationMachine,
+} from '../../machines/registration-machine';
+import { MobileInput } from '../../ui/forms/widgets/mobile-input';
+import { OtpInput } from '../../ui/forms/widgets/otp-input';
+import { hasExamStep, localise, type RegistrationSend, type RegistrationSnapshot } from './card-state';
+
+/** Which part of the flow is showing: the app sends an analytics event when it changes. */
+export type RegistrationStep =
+  | 'mobile'
+  | 'otp'
+  | 'callerIdentity'
+  | 'accountExists'
+  | 'details'
+  | 'exam'
+  | 'signingUp'
+  | 'payment'
+  | 'paymentFailed'
+  | 'success'
+  | 'loading';
+
+interface RegistrationCardProps extends RegistrationCardData {
+  /** The registration machine with the app's actors and actions provided. */
+  machine: RegistrationMachine;
+  input: Omit<RegistrationInput, 'programme' | 'registrationPage'>;
+  /** Offer the caller-identity app (Android). */
+  offerCallerIdentity?: boolean;
+  onStep?: (step: RegistrationStep) => void;
+}
+
+const FormSteps = lazy(() => import('./form-steps'));
+
+/** Loads the form steps' chunk ahead of need (when the browser is idle). */
+export const prefetchFormSteps = () => import('./form-steps');
+
+export function RegistrationCard({
+  machine,
+  input,
+  offerCallerIdentity = false,
+  onStep,
+  ...data
+}: RegistrationCardProps) {
+  const { programme, registrationPage, headingId, supportEmail, loginPath, strings } = data;
+  const [state, send] = useMachine(machine, { input: { ...input, programme, registrationPage } });
+  // The page's strings never change while the card lives.
+  const [t] = useState(() => createTranslator(strings as UiStringTable));
+  const { context } = state;
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const step = stepOf(state);
+  useEffect(() => onStep?.(step), [onStep, step]);
+  // A new step moves focus to the card's heading, so screen-reader and keyboard users follow it.
+  const firstStep = useRef(step);
+  useEffect(() => {
+    if (step !== firstStep.current && step !== 'otp' && step !== 'signingUp' && step !== 'loading')
+      heading.current?.focus();
+  }, [step]);
+
+  const title = (key: StringKey) => (
+    <h2 id={headingId} ref={heading} tabIndex={-1} className="ef-register__heading">
+      {key === 'registration.heading' && data.heading ? data.heading : t(key)}
+    </h2>
+  );
+
+  if (state.matches('step1')) {
+    const acceptsId = programme.registration.acceptsStudentId;
+    const codeShown = !state.matches({ step1: 'enteringMobile' }) && !state.matches({ step1: 'sendingOtp' });
+    const onSubmit = (event: FormEvent) => {
+      event.preventDefault();
+      send({ type: 'otp.send' });
+    };
+    return (
+      <div className="ef-register__body">
+        {title(
+          codeShown && !state.matches({ step1: 'callerIdentity' })
+            ? 'registration.verifyHeading'
+            : 'registration.heading',
+        )}
+        <form
+          className="ef-register__form"
+          onSubmit={onSubmit}
+          noValidate
+          aria-busy={state.matches({ step1: 'sendingOtp' })}
+        >
+          <MobileInput
+            id="reg_mobile"
+            label={t(acceptsId ? 'form.mobileOrId' : 'form.mobile')}
+            required
+            maxLength={acceptsId ? STUDENT_ID_MAX : MOBILE_LENGTH}
+            value={context.mobile}
+            error={localise(t, context.mobileError)}
+            readOnly={codeShown}
+            onChange={(value) => send({ type: 'mobile.change', value })}
+            onBlur={() => send({ type: 'mobile.blur' })}
+          />
+          {state.matches({ step1: 'callerIdentity' }) ? (
+            <p role="status" className="ef-register__note">
+              {t('registration.callerWaiting')}{' '}
+              <button
+                type="button"
+                className="ef-button ef-button--link"
+                onClick={() => send({ type: 'callerIdentity.cancel' })}
+              >
+                {t('registration.cancel')}
+              </button>
+            </p>
+          ) : codeShown ? (
+            <CodeEntry t={t} state={state} send={send} />
+          ) : (
+            <>
+              <button
+                type="submit"
+                className="ef-button ef-button--primary"
+                disabled={!state.can({ type: 'otp.send' })}
+                aria-busy={state.matches({ step1: 'sendingOtp' }) || undefined}
+              >
+                {t('registration.verify')}
+              </button>
+              {offerCallerIdentity && state.can({ type: 'callerIdentity.start' }) ? (
+                <button
+                  type="button"
+                  className="ef-button"
+                  onClick={() => send({ type: 'callerIdentity.start' })}
+                >
+                  {t('registration.callerIdentity')}
+                </button>
+              ) : null}
+            </>
+          )}
+        </form>
+      </div>
+    );
+  }
+
+  if (state.matches('accountExists')) {
+    return (
+      <div className="ef-register__body">
+        {title('registration.heading')}
+        <p role="alert" className="ef-register__message">
+          {t('registration.accountExists', { email: supportEmail })}
+        </p>
+        <p className="ef-register__actions">
+          <a className="ef-button ef-button--primary" href={loginPath}>
+            {t('registration.login')}
+          </a>
+          <button type="button" className="ef-button" onClick={() => send({ type: 'mobile.edit' })}>
+            {t('registration.otherNumber')}
+          </button>
+        </p>
+      </div>
+    );
+  }
+
+  if (state.matches('step2') || state.matches('step3') || state.matches('signingUp')) {
+    // Signing up leaves from step 3 where there is one, else from step 2.
+    const onExam = state.matches('step3') || (state.matches('signingUp') && hasExamStep(programme));
+    return (
+      <div className="ef-register__body">
+        {title(onExam ? 'registration.examHeading' : 'registration.detailsHeading')}
+        <Suspense fallback={<Loading t={t} />}>
+          <FormSteps state={state} send={send} t={t} locale={data.locale} />
+        </Suspense>
+      </div>
+    );
+  }
+
+  if (state.matches('paymentFailed')) {
+    return (
+      <div className="ef-register__body">
+        {title('registration.paymentFailed')}
+        <p role="alert" className="ef-register__message">
+          {t('registration.paymentFailedText')}
+        </p>
+        <button
+          type="button"
+          className="ef-button ef-button--primary"
+          onClick={() => send({ type: 'payment.retry' })}
+        >
+          {t('registration.tryAgain')}
+        </button>
+      </div>
+    );
+  }
+
+  if (state.matches('success')) {
+    const result = context.result;
+    return (
+      <div className="ef-register__body">
+        {title('registration.success')}
+        <dl className="ef-register__result">
+          <dt>{t('registration.rollNumber')}</dt>
+          <dd>
+            <span className="ef-register__roll">{result?.rollNumber}</span>{' '}
+            <button
+              type="button"
+              className="ef-button ef-button--link"
+              onClick={() => send({ type: 'rollNumber.copy' })}
+              disabled={!state.can({ type: 'rollNumber.copy' })}
+            >
+              {t('registration.copy')}
+            </button>
+          </dd>
+          <dt>{t('registration.password')}</dt>
+          <dd>{result?.dob}</dd>
+          {result?.examDate ? (
+            <>
+              <dt>{t('registration.examDate')}</dt>
+              <dd>{result.examDate}</dd>
+            </>
+          ) : null}
+          {result?.examSlot ? (
+            <>
+              <dt>{t('registration.examSlot')}</dt>
+              <dd>{result.examSlot}</dd>
+            </>
+          ) : null}
+        </dl>
+        <button
+          type="button"
+          className="ef-button ef-button--primary"
+          onClick={() => send({ type: 'dashboard.open' })}
+        >
+          {t('registration.goToDashboard')}
+        </button>
+      </div>
+    );
+  }
+
+  // entry, loadingLeadBySfId, reloadingLead, redirectingToPayment, redirectingToLogin
+  return (
+    <div className="ef-register__body">
+      {title('registration.heading')}
+      {state.matches('redirectingToPayment') ? (
+        <p role="status">{t('registration.redirecting')}</p>
+      ) : (
+        <Loading t={t} />
+      )}
+    </div>
+  );
+}
+
+function CodeEntry({
+  t,
+  state,
+  send,
+}: {
+  t: Translate;
+  state: RegistrationSnapshot;
+  send: RegistrationSend;
+}) {
+  const { context } = state;
+  const verifying = state.matches({ step1: { codeEntry: { code: 'verifying' } } });
+  // error_code 1 empties the boxes: focus returns to the first one.
+  const refocus = context.otp === '' && context.otpError ? context.otpError : undefined;
+  return (
+    <>
+      <p role="status" className="ef-register__note">
+        {t('registration.otpSent', { mobile: context.otpSentTo || context.mobile })}{' '}
+        <button
+          type="button"
+          className="ef-button ef-button--link"
+          onClick={() => send({ type: 'mobile.edit' })}
+        >
+          {t('registration.editNumber')}
+        </button>
+      </p>
+      <OtpInput
+        id="reg_otp"
+        label={t('form.otp')}
+        value={context.otp}
+        error={localise(t, context.otpError)}
+        disabled={verifying || state.matches({ step1: 'resendingOtp' })}
+        digitLabel={(n, total) => t('form.otpDigit', { n, total })}
+        onChange={(value) => send({ type: 'otp.change', value })}
+        focusKey={refocus}
+        autoFocus
+      />
+      {verifying ? <p role="status">{t('registration.verifying')}</p> : null}
+      {state.can({ type: 'otp.resend' }) ? (
+        <button
+          type="button"
+          className="ef-button ef-button--link"
+          onClick={() => send({ type: 'otp.resend' })}
+        >
+          {t('registration.resendOtp')}
+        </button>
+      ) : (
+        <p className="ef-field__hint">{t('registration.resendWait')}</p>
+      )}
+    </>
+  );
+}
+
+function Loading({ t }: { t: Translate }) {
+  return (
+    <p role="status" className="ef-register__loading" aria-live="polite">
+      {t('registration.loading')}
+    </p>
+  );
+}
+
+function stepOf(state: RegistrationSnapshot): RegistrationStep {
+  const matches = (value: Parameters<RegistrationSnapshot['matches']>[0]) => state.matches(value);
+  if (matches({ step1: 'callerIdentity' })) return 'callerIdentity';
+  if (matches({ step1: 'codeEntry' }) || matches({ step1: 'resendingOtp' })) return 'otp';
+  if (matches('step1')) return 'mobile';
+  if (matches('accountExists')) return 'accountExists';
+  if (matches('step2')) return 'details';
+  if (matches('step3')) return 'exam';
+  if (matches('signingUp')) return 'signingUp';
+  if (matches('redirectingToPayment')) return 'payment';
+  if (matches('paymentFailed')) return 'paymentFailed';
+  if (matches('success')) return 'success';
+  return 'loading';
+}

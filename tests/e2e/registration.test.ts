@@ -1,0 +1,244 @@
+// The registration card in Chromium against the real server, its database and the sandbox SMS and
+// payment gateway: a free iACST registration from the landing page to the thank-you state and a
+// login with the new credentials; MOCK-NEET paid in the gateway, and once failed then retried.
+// axe runs on every step.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { configFromEnv } from '../../server/config';
+import { projectRoot } from '../../src/engine/node/paths';
+import { launchBrowser, seriousViolations } from './browser';
+
+let base = `http://localhost:${inject('port')}`;
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+/** A mobile number no other test uses: 9 then the time and a counter. */
+let counter = 0;
+const freshMobile = () => `9${String(Date.now() % 1e8).padStart(8, '0')}${counter++ % 10}`;
+
+async function openPage(path: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(`${base}${path}`);
+  return page;
+}
+
+const card = (page: Page) => page.locator('#register_now');
+const heading = (page: Page, name: string) =>
+  card(page).getByRole('heading', { level: 2, name, exact: true });
+
+async function expectAxeClean(page: Page, step: string) {
+  expect(await seriousViolations(page), step).toEqual([]);
+}
+
+async function lastOtp(mobile: string): Promise<string> {
+  const list = (await (await fetch(`${base}/sandbox/messages?mobile=${mobile}`)).json()) as {
+    otp: string | null;
+  }[];
+  const otp = list[0]?.otp;
+  if (!otp) throw new Error(`no OTP sent to ${mobile}`);
+  return otp;
+}
+
+/** Step 1: the number, Verify, the code from the sandbox SMS typed into the boxes. */
+async function verifyMobile(page: Page, mobile: string, label: RegExp) {
+  await card(page).getByRole('button', { name: 'Verify', exact: true }).waitFor();
+  await expectAxeClean(page, 'step 1');
+  await card(page).getByRole('textbox', { name: label }).fill(mobile);
+  await card(page).getByRole('button', { name: 'Verify', exact: true }).click();
+  await heading(page, 'Verify OTP').waitFor();
+  await expectAxeClean(page, 'OTP');
+  await card(page)
+    .getByRole('textbox', { name: 'Digit 1 of 4' })
+    .pressSequentially(await lastOtp(mobile));
+}
+
+/** Step 2: the student's details. */
+async function fillDetails(page: Page, details: { name: string; email: string; dob: string }) {
+  await heading(page, 'Student details').waitFor();
+  await heading(page, 'Student details').waitFor();
+  const select = card(page).getByRole('combobox', { name: 'Class & stream' });
+  await expect.poll(() => select.locator('option').count()).toBeGreaterThan(1);
+  await expectAxeClean(page, 'student details');
+  await card(page).getByRole('textbox', { name: 'Student name' }).fill(details.name);
+  await card(page).getByRole('textbox', { name: 'Email ID' }).fill(details.email);
+  await card(page)
+    .getByRole('textbox', { name: /^Date of birth/ })
+    .fill(details.dob);
+  await select.selectOption({ index: 1 });
+  await card(page).getByRole('button', { name: 'Next' }).click();
+  await heading(page, 'Exam details').waitFor();
+}
+
+/** Chooses the first real option of a select once its list has loaded. */
+async function chooseFirst(page: Page, name: string) {
+  const select = card(page).getByRole('combobox', { name });
+  await expect.poll(() => select.locator('option').count(), { timeout: 10_000 }).toBeGreaterThan(1);
+  if (!(await select.inputValue())) await select.selectOption({ index: 1 });
+  await expect.poll(() => select.inputValue()).not.toBe('');
+}
+
+/** Chooses the option with this label once the list has it. */
+async function chooseOption(page: Page, name: string, label: string) {
+  const select = card(page).getByRole('combobox', { name });
+  await select.locator('option', { hasText: label }).waitFor({ state: 'attached' });
+  await select.selectOption({ label });
+}
+
+describe('registration card', () => {
+  it('registers for a free iACST slot from the landing page, then logs in with the new roll number and dob', async () => {
+    const page = await openPage('/iacstexam?utm_source=e2e&utm_campaign=spring');
+    const mobile = freshMobile();
+    await verifyMobile(page, mobile, /Mobile number or student id/);
+    await fillDetails(page, { name: 'Asha Verma', email: 'Asha.Verma@Example.com', dob: '14/08/2009' });
+    await chooseFirst(page, 'Exam slot');
+    await chooseFirst(page, 'Date of exam');
+    await expectAxeClean(page, 'exam details');
+    const submit = card(page).getByRole('button', { name: 'Submit' });
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await submit.click();
+
+    await heading(page, 'Registration Successful').waitFor();
+    await expectAxeClean(page, 'thank-you');
+    const terms = await card(page).locator('dt').allInnerTexts();
+    const values = await card(page).locator('dd').allInnerTexts();
+    const row = (term: string) => values[terms.indexOf(term)] ?? '';
+    const rollNumber = row('Roll number').replace(/\D/g, '');
+    expect(rollNumber).toMatch(/^\d{12}$/);
+    expect(row('Password (your date of birth)')).toBe('14-08-2009');
+    expect(row('Exam date')).not.toBe('');
+
+    await card(page).getByRole('button', { name: 'Copy roll number' }).click();
+    await page.getByRole('status').filter({ hasText: 'Copied to clipboard !' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(rollNumber);
+
+    // The signup carried the campaign and the e-mail lower-cased: the server's record says so.
+    const stored = await page.evaluate(() => ({
+      utm: localStorage.getItem('utmParams'),
+    }));
+    expect(JSON.parse(stored.utm ?? '{}')).toEqual({ utm_source: 'e2e', utm_campaign: 'spring' });
+
+    // A fresh browser logs in with the new roll number and the date of birth as password.
+    const login = await openPage('/');
+    await login.getByRole('button', { name: 'Choose date of birth' }).waitFor();
+    await login.getByRole('textbox', { name: 'Roll number' }).fill(rollNumber);
+    await login.getByRole('textbox', { name: /Password \(date of birth\)/ }).fill('14/08/2009');
+    await login.getByRole('button', { name: 'Login', exact: true }).click();
+    await login.waitForURL(`${base}/dashboard`);
+
+    // "Go to dashboard" logs the student in through the signup's auto-login link.
+    await card(page).getByRole('button', { name: 'Go to dashboard' }).click();
+    await page.waitForURL(/\/dashboard$/);
+  });
+
+  describe('MOCK-NEET', () => {
+    // The mock test's dates (13, 20 and 27 April 2025) are past on today's clock, so a second real
+    // server runs with its clock at 1 April 2025, 10:00 IST, moving forward in real time.
+    let app: FastifyInstance;
+    let dataDir: string;
+    let defaultBase: string;
+    beforeAll(async () => {
+      dataDir = mkdtempSync(path.join(tmpdir(), 'examflow-e2e-neet-'));
+      const offset = Date.parse('2025-04-01T10:00:00+05:30') - Date.now();
+      app = await buildApp({
+        distDir: process.env.EXAMFLOW_DIST ?? path.join(projectRoot, 'dist'),
+        config: { ...configFromEnv({ NODE_ENV: 'test', LOG: 'off' }), dataDir },
+        now: () => new Date(Date.now() + offset),
+      });
+      await app.listen({ port: 0, host: 'localhost' });
+      const address = app.server.address();
+      if (!address || typeof address === 'string') throw new Error('server has no port');
+      defaultBase = base;
+      base = `http://localhost:${address.port}`;
+    });
+    afterAll(async () => {
+      base = defaultBase;
+      await app?.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    /** MOCK-NEET's exam step: state, centre, date, then Pay and Register Now to the gateway. */
+    async function payForNeet(page: Page) {
+      await chooseOption(page, 'State', 'Delhi');
+      await chooseFirst(page, 'Centre');
+      await chooseFirst(page, 'Date of exam');
+      expect(await card(page).getByRole('combobox', { name: 'Payment method' }).inputValue()).toBe('paytm');
+      await expectAxeClean(page, 'exam details (paid)');
+      const pay = card(page).getByRole('button', { name: 'Pay and Register Now' });
+      await expect.poll(() => pay.isEnabled()).toBe(true);
+      await pay.click();
+      await page.waitForURL(/\/sandbox\/gateway/);
+    }
+
+    async function expectRegistered(page: Page) {
+      await page.waitForURL(/\/mock-neet-exam\?.*registeration=success/);
+      await heading(page, 'Registration Successful').waitFor();
+      const values = await card(page).locator('dd').allInnerTexts();
+      expect(values[0]?.replace(/\D/g, '')).toMatch(/^\d{12}$/);
+      expect(values).toContain('01-02-2007');
+      await expectAxeClean(page, 'thank-you (paid)');
+    }
+
+    it('registers for MOCK-NEET paying in the sandbox gateway', async () => {
+      const page = await openPage('/mock-neet-exam');
+      const mobile = freshMobile();
+      await verifyMobile(page, mobile, /^Mobile number/);
+      await card(page)
+        .getByRole('textbox', { name: /^Father name/ })
+        .waitFor();
+      await fillDetails(page, { name: 'Ravi Kumar', email: 'ravi.kumar@example.com', dob: '01/02/2007' });
+      await payForNeet(page);
+      await page.getByRole('button', { name: 'Pay', exact: true }).click();
+      await expectRegistered(page);
+    });
+
+    it('after choosing Fail in the gateway shows step 0; Try Again returns to the details and paying completes it', async () => {
+      const page = await openPage('/mock-neet-exam');
+      const mobile = freshMobile();
+      await verifyMobile(page, mobile, /^Mobile number/);
+      await fillDetails(page, { name: 'Meera Iyer', email: 'meera@example.com', dob: '01/02/2007' });
+      await payForNeet(page);
+      const events: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/analytics')) events.push(request.postDataJSON().name);
+      });
+      await page.getByRole('button', { name: 'Fail', exact: true }).click();
+
+      await page.waitForURL(/\/mock-neet-exam\?.*status=failure/);
+      await heading(page, 'Payment failed').waitFor();
+      await card(page).getByText("We couldn't process your payment. Please try again.").waitFor();
+      await expect.poll(() => events).toContain('mock_neet_payment_status_failure');
+      await expectAxeClean(page, 'payment failed');
+      await card(page).getByRole('button', { name: 'Try Again' }).click();
+
+      // The lead is fetched again by mobile: the details come back prefilled and locked.
+      await heading(page, 'Student details').waitFor();
+      const name = card(page).getByRole('textbox', { name: 'Student name' });
+      expect(await name.inputValue()).toBe('Meera Iyer');
+      expect(await name.getAttribute('readonly')).not.toBeNull();
+      await expectAxeClean(page, 'details after Try Again');
+      const select = card(page).getByRole('combobox', { name: 'Class & stream' });
+      await expect.poll(() => select.inputValue()).not.toBe('');
+      await card(page).getByRole('button', { name: 'Next' }).click();
+      await heading(page, 'Exam details').waitFor();
+      await payForNeet(page);
+      await page.getByRole('button', { name: 'Pay', exact: true }).click();
+      await expectRegistered(page);
+    });
+  });
+});
