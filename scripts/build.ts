@@ -38,24 +38,33 @@ function assetsFromManifest(manifest: Manifest): PageAssets {
   return { css: [...css].map((f) => `/${f}`), js: [`/${entry.file}`], preload: [...preload] };
 }
 
-/** The chunk of a module and every chunk it imports, as site paths. */
-function chunkClosure(manifest: Manifest, key: string, into: Set<string>): void {
+/** The chunk of a module and every chunk it imports (and, with `lazy`, may import later), as site paths. */
+function chunkClosure(manifest: Manifest, key: string, into: Set<string>, lazy = false): void {
   const chunk = manifest[key];
   if (!chunk || into.has(`/${chunk.file}`)) return;
   into.add(`/${chunk.file}`);
-  for (const imported of chunk.imports ?? []) chunkClosure(manifest, imported, into);
+  for (const imported of chunk.imports ?? []) chunkClosure(manifest, imported, into, lazy);
+  if (lazy) for (const imported of chunk.dynamicImports ?? []) chunkClosure(manifest, imported, into, lazy);
 }
 
-/** Each route's JavaScript: the page script plus the chunks of the islands on its pages (island x is src/app/islands/x.tsx). */
+/**
+ * Each route's JavaScript: the page script plus the chunks of the islands on its pages (island x
+ * is src/app/islands/x.tsx); and what those islands may load later (e.g. the registration form
+ * steps), the route's lazy JavaScript.
+ */
 function addIslandScripts(index: SiteIndex, pages: Map<string, string>, manifest: Manifest): void {
   for (const route of index.routes) {
     const js = new Set(index.pageJs);
+    const whole = new Set(index.pageJs);
     for (const file of new Set(Object.values(route.files))) {
       for (const [, name] of (pages.get(file) ?? '').matchAll(/data-island="([a-z0-9-]+)"/g)) {
         chunkClosure(manifest, `src/app/islands/${name}.tsx`, js);
+        chunkClosure(manifest, `src/app/islands/${name}.tsx`, whole, true);
       }
     }
     route.js = [...js];
+    const lazyJs = [...whole].filter((file) => !js.has(file));
+    if (lazyJs.length) route.lazyJs = lazyJs;
   }
 }
 

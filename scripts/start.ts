@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from '../server/app';
+import { configFromEnv } from '../server/config';
 import { configDir } from '../src/engine/node/paths';
 import { ConfigError } from '../src/engine/node/validate-config';
 import { build, distDir } from './build';
@@ -15,6 +16,21 @@ function isBuildCurrent(dist: string): boolean {
   return inputs === buildInputsHash(configDir());
 }
 
+/**
+ * SANDBOX_CLOCK=<date-time>: the server's clock starts there and runs on, to demo a programme whose
+ * configured dates are past (MOCK-NEET's April 2025). Sandbox only; use its own DATA_DIR, since the
+ * demo students are seeded relative to the clock.
+ */
+function sandboxClock(value: string | undefined, sandbox: boolean): (() => Date) | undefined {
+  if (!value) return undefined;
+  if (!sandbox) throw new Error('SANDBOX_CLOCK works only with the sandbox on (not in production).');
+  const start = Date.parse(value);
+  if (Number.isNaN(start))
+    throw new Error(`SANDBOX_CLOCK "${value}" is not a date-time, e.g. 2025-04-01T10:00:00+05:30`);
+  const offset = start - Date.now();
+  return () => new Date(Date.now() + offset);
+}
+
 async function main(): Promise<void> {
   const dist = distDir();
   if (!isBuildCurrent(dist)) {
@@ -22,10 +38,14 @@ async function main(): Promise<void> {
     await build({ quiet: true });
   }
   const port = Number(process.env.PORT ?? 3000);
-  const app = await buildApp({ distDir: dist });
+  const config = configFromEnv();
+  const app = await buildApp({
+    distDir: dist,
+    config,
+    now: sandboxClock(process.env.SANDBOX_CLOCK, config.sandbox),
+  });
   await app.listen({ port, host: process.env.HOST ?? 'localhost' });
   const base = `http://localhost:${port}`;
-  const { config } = app.ctx;
   console.log(`examflow is running at ${base}/`);
   console.log(`  programmes by host: http://{mock-neet,mock-jee,iat,digital}.localhost:${port}/`);
   console.log(`  API reference:      ${base}/api/docs  (${base}/api/openapi.json)`);

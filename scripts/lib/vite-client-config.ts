@@ -1,5 +1,8 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { InlineConfig } from 'vite';
+
+const root = path.resolve(import.meta.dirname, '../..');
 
 /** The client bundle: shared by the dev server (vite.config.ts) and the production build. */
 export const PAGE_ENTRY = 'src/app/entries/page.ts';
@@ -8,6 +11,13 @@ export function clientConfig(outDir: string): InlineConfig {
   return {
     plugins: [react()],
     appType: 'custom',
+    resolve: {
+      // Two @rjsf dependencies examflow's forms never use, replaced by tiny stand-ins (decision 005).
+      alias: {
+        'markdown-to-jsx/react': path.join(root, 'src/ui/forms/stubs/plain-markdown.tsx'),
+        'fast-uri': path.join(root, 'src/ui/forms/stubs/uri-equal.ts'),
+      },
+    },
     build: {
       outDir,
       emptyOutDir: true,

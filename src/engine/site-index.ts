@@ -18,4 +18,6 @@ export interface IndexedRoute {
   files: Record<string, string>;
   /** Every JavaScript file the route loads: the page script and its islands' chunks. */
   js?: string[];
+  /** What the route's islands may load later (e.g. the registration form steps); not in `js`. */
+  lazyJs?: string[];
 }

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { fromPromise } from 'xstate';
 import { startCallerIdentity } from '../../api/endpoints/caller-identity-start';
 import { pollCallerIdentity } from '../../api/endpoints/caller-identity-poll';
+import { fetchClassStreams } from '../../api/endpoints/class-streams';
 import { validateCoupon } from '../../api/endpoints/coupon-validate';
 import { fetchExamCentres } from '../../api/endpoints/exam-centres';
 import { fetchExamDates } from '../../api/endpoints/exam-dates';
@@ -118,6 +119,12 @@ async function onlinePreset(input: { exam_type: string; class_stream: string }):
   return { state, centre };
 }
 
+/** The class & stream options of a registration page, as the details form shows them. */
+const classStreams = (registrationPage: string) =>
+  fetchClassStreams({ registration_page: registrationPage }).then((reply) =>
+    reply.data.map((c) => ({ value: c.stream, label: c.display_name })),
+  );
+
 const stepEvents: Partial<Record<RegistrationStep, AnalyticsEventName>> = {
   otp: 'otp_sent',
   details: 'otp_verified',
@@ -217,6 +224,7 @@ export function mount(element: HTMLElement): void {
         input={{ query, tracking, registrationToken }}
         offerCallerIdentity={Boolean(data.callerIdentityLink) && /Android/i.test(navigator.userAgent)}
         onStep={onStep}
+        loadClassStreams={classStreams}
         {...data}
       />
       <Toasts

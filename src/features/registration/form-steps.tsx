@@ -3,7 +3,6 @@
 // only when step 2 opens. The machine keeps the truth: the forms show its context and send its
 // events; the exam selects' lists and choices are the machine's.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { fetchClassStreams } from '../../api/endpoints/class-streams';
 import { parseDob, toDdMmYyyy } from '../../domain/dates';
 import type { Translate } from '../../engine/i18n';
 import {
@@ -21,12 +20,15 @@ import type { SelectOption } from '../../ui/forms/widgets/select-input';
 import { TextInput } from '../../ui/forms/widgets/text-input';
 import { hasExamStep, localise, type RegistrationSend, type RegistrationSnapshot } from './card-state';
 
-interface StepProps {
+export interface FormStepsProps {
   state: RegistrationSnapshot;
   send: RegistrationSend;
   t: Translate;
   locale: string;
+  /** The class & stream options of a registration page (the app fetches them). */
+  loadClassStreams: (registrationPage: string) => Promise<SelectOption[]>;
 }
+type StepProps = FormStepsProps;
 
 export default function FormSteps(props: StepProps) {
   const { state } = props;
@@ -73,7 +75,7 @@ function onlyFields(loaded: LoadedForm, values: FormValues): FormValues {
 }
 
 // ── Step 2: student details ───────────────────────────────────────────────────────────────────
-function StudentDetailsStep({ state, send, t, locale }: StepProps) {
+function StudentDetailsStep({ state, send, t, locale, loadClassStreams }: StepProps) {
   const { context } = state;
   const { programme, student } = context;
   const loaded = useLoadedForm('student-details', programme);
@@ -87,14 +89,14 @@ function StudentDetailsStep({ state, send, t, locale }: StepProps) {
   }));
   useEffect(() => {
     let live = true;
-    fetchClassStreams({ registration_page: context.registrationPage }).then(
-      (reply) => live && setClassStreams(reply.data.map((c) => ({ value: c.stream, label: c.display_name }))),
+    loadClassStreams(context.registrationPage).then(
+      (list) => live && setClassStreams(list),
       (error: unknown) => live && setClassStreams(error instanceof Error ? error : new Error(OPTIONS_FAILED)),
     );
     return () => {
       live = false;
     };
-  }, [context.registrationPage]);
+  }, [context.registrationPage, loadClassStreams]);
   const rules = useMemo(
     () =>
       loaded instanceof Error || !loaded
@@ -239,6 +241,8 @@ function ExamDetailsStep({ state, send, t, locale }: StepProps) {
     new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(
       amount,
     );
+  // A list that loaded empty (no centre in that state, no date open yet) is said, not left blank.
+  const emptyList = chain.some((field) => (selectOptions[field]?.length ?? 1) === 0);
   const hasCoupon = loaded.fields.some((f) => f.name === 'coupon');
 
   return (
@@ -297,6 +301,8 @@ function ExamDetailsStep({ state, send, t, locale }: StepProps) {
           </Notice>
         ) : listsBusy ? (
           <Notice role="status">{t('registration.loading')}</Notice>
+        ) : emptyList ? (
+          <Notice role="status">{t('registration.noneOpen')}</Notice>
         ) : null}
         {chain.includes('centre') ? (
           <p>

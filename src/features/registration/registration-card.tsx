@@ -14,6 +14,7 @@ import {
 } from '../../machines/registration-machine';
 import { MobileInput } from '../../ui/forms/widgets/mobile-input';
 import { OtpInput } from '../../ui/forms/widgets/otp-input';
+import type { FormStepsProps } from './form-steps';
 import { hasExamStep, localise, type RegistrationSend, type RegistrationSnapshot } from './card-state';
 
 /** Which part of the flow is showing: the app sends an analytics event when it changes. */
@@ -34,6 +35,7 @@ interface RegistrationCardProps extends RegistrationCardData {
   /** The registration machine with the app's actors and actions provided. */
   machine: RegistrationMachine;
   input: Omit<RegistrationInput, 'programme' | 'registrationPage'>;
+  loadClassStreams: FormStepsProps['loadClassStreams'];
   /** Offer the caller-identity app (Android). */
   offerCallerIdentity?: boolean;
   onStep?: (step: RegistrationStep) => void;
@@ -49,6 +51,7 @@ export function RegistrationCard({
   input,
   offerCallerIdentity = false,
   onStep,
+  loadClassStreams,
   ...data
 }: RegistrationCardProps) {
   const { programme, registrationPage, headingId, supportEmail, loginPath, strings } = data;
@@ -169,7 +172,13 @@ export function RegistrationCard({
       <div className="ef-register__body">
         {title(onExam ? 'registration.examHeading' : 'registration.detailsHeading')}
         <Suspense fallback={<Loading t={t} />}>
-          <FormSteps state={state} send={send} t={t} locale={data.locale} />
+          <FormSteps
+            state={state}
+            send={send}
+            t={t}
+            locale={data.locale}
+            loadClassStreams={loadClassStreams}
+          />
         </Suspense>
       </div>
     );

@@ -142,6 +142,10 @@ export interface UiStringTable {
    */
   'registration.retry': string;
   /**
+   * Nothing is open to choose here right now. Please make another choice above, or come back later.
+   */
+  'registration.noneOpen': string;
+  /**
    * Taking you to the payment page…
    */
   'registration.redirecting': string;

@@ -1,0 +1,295 @@
+// @vitest-environment jsdom
+// The registration card as a student meets it, by role and label: step 1's messages (English and
+// Hindi), the OTP boxes, account exists, the details form's messages and locked fields, step 0
+// and the thank-you state. The machine is the real one; its calls are fakes.
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import en from '../../../config/i18n/en.json';
+import hi from '../../../config/i18n/hi.json';
+import iacst from '../../../config/programmes/iacst.json';
+import mockNeet from '../../../config/programmes/mock-neet.json';
+import site from '../../../config/site.json';
+import { registrationCardData } from '../../engine/registration-card';
+import type { LeadRecord } from '../../generated/api/registration-lead-by-sf-id';
+import type { RegistrationOtpVerifyReply } from '../../generated/api/registration-otp-verify';
+import type { UiStringTable } from '../../generated/config/i18n';
+import type { Landing } from '../../generated/config/landing';
+import type { Programme } from '../../generated/config/programme';
+import type { Site } from '../../generated/config/site';
+import type { EntryQuery } from '../../machines/entry-query';
+import { registrationMachine } from '../../machines/registration-machine';
+import { fromPromise } from 'xstate';
+import { RegistrationCard } from './registration-card';
+
+afterEach(cleanup);
+
+const lead = (count: number): LeadRecord => ({
+  student_name: 'Ananya Rao',
+  father_name: '',
+  student_dob: '2008-01-05',
+  student_email: 'ananya@example.com',
+  mobile_no: '9000000001',
+  registration_count: count,
+  exam_type: 'iACST',
+  class_stream: '11&SOM',
+  exam_state: '',
+  branch_code: '',
+  exam_date: '',
+  exam_mode: 'Online',
+  sf_id: 'sf-1',
+  registration_status: 'registered',
+});
+const verified = (details: LeadRecord[]): RegistrationOtpVerifyReply => ({
+  success: 'true',
+  msg: 'Verified',
+  error_code: 0,
+  student_details: details,
+  allowed_registration_count: 2,
+  registration_token: 'reg-token',
+  registration_token_expires_at: '2030-01-01T00:00:00.000Z',
+});
+const wrongCode = Object.assign(new Error('Invalid OTP'), {
+  status: 400,
+  body: { msg: 'Invalid OTP', error_code: 1 },
+});
+
+function setup({
+  programme = iacst as unknown as Programme,
+  strings = en.strings as UiStringTable,
+  locale = 'en',
+  query = {},
+  verifyOtp = async (): Promise<RegistrationOtpVerifyReply> => verified([]),
+}: {
+  programme?: Programme;
+  strings?: UiStringTable;
+  locale?: 'en' | 'hi';
+  query?: EntryQuery;
+  verifyOtp?: () => Promise<RegistrationOtpVerifyReply>;
+} = {}) {
+  const landing = { variantKey: 'default', locale } as Landing;
+  const data = registrationCardData({
+    site: site as Site,
+    programme,
+    landing,
+    strings,
+    headingId: 'reg-heading',
+  });
+  const api = {
+    sendOtp: vi.fn(async () => ({
+      success: 'true' as const,
+      msg: 'OTP sent',
+      data: { mobile_no: '9000000001' },
+    })),
+    verifyOtp: vi.fn(verifyOtp),
+    fetchLeadsByMobile: vi.fn(async () => ({ success: 'true' as const, student_details: [lead(1)] })),
+    copyText: vi.fn(async () => undefined),
+    loadClassStreams: vi.fn(async () => [
+      { value: '11&SOM', label: 'Class 11 Medical' },
+      { value: '12&SOE', label: 'Class 12 Engineering' },
+    ]),
+  };
+  const machine = registrationMachine.provide({
+    actors: {
+      sendOtp: fromPromise(() => api.sendOtp()),
+      verifyOtp: fromPromise(() => api.verifyOtp()),
+      fetchLeadsByMobile: fromPromise(() => api.fetchLeadsByMobile()),
+      copyText: fromPromise(() => api.copyText()),
+    },
+  });
+  const view = render(
+    <section aria-labelledby="reg-heading">
+      <RegistrationCard
+        machine={machine}
+        input={{ query }}
+        loadClassStreams={api.loadClassStreams}
+        {...data}
+      />
+    </section>,
+  );
+  return { ...view, api, user: userEvent.setup() };
+}
+
+async function axeProblems(container: HTMLElement) {
+  const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
+
+/** The error text an input's aria-describedby points at. */
+function describedError(input: HTMLElement) {
+  const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+}
+
+describe('registration card, step 1', () => {
+  it('takes digits only and names what is wrong with the number or PSID, linked to the field', async () => {
+    const { user, container, api } = setup();
+    expect(screen.getByRole('heading', { name: 'Register Now' })).toBeTruthy();
+    const input = screen.getByRole('textbox', { name: /Mobile number or student id \(PSID\)/ });
+    await user.type(input, '9a8b');
+    expect((input as HTMLInputElement).value).toBe('98');
+    await user.tab();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(describedError(input)).toContain('Please enter correct mobile number/ PSID');
+    const verify = screen.getByRole('button', { name: 'Verify' });
+    expect((verify as HTMLButtonElement).disabled).toBe(true);
+
+    await user.clear(input);
+    await user.type(input, '0123456789');
+    await user.click(verify);
+    expect(describedError(input)).toContain('Please enter the correct number');
+    expect(api.sendOtp).not.toHaveBeenCalled();
+    expect(await axeProblems(container)).toEqual([]);
+  });
+
+  it('says "Enter a valid mobile number" where no student id is accepted (MOCK-NEET)', async () => {
+    const { user } = setup({ programme: mockNeet as unknown as Programme });
+    const input = screen.getByRole('textbox', { name: /^Mobile number/ });
+    await user.type(input, '98765432109');
+    expect((input as HTMLInputElement).value).toBe('9876543210');
+    await user.clear(input);
+    await user.type(input, '98765');
+    await user.tab();
+    expect(describedError(input)).toContain('Enter a valid mobile number');
+  });
+
+  it('speaks Hindi on the Hindi variants', async () => {
+    const { user } = setup({ strings: hi.strings as UiStringTable, locale: 'hi' });
+    expect(screen.getByRole('heading', { name: hi.strings['registration.heading'] })).toBeTruthy();
+    const input = screen.getByRole('textbox', {
+      name: new RegExp(hi.strings['form.mobileOrId'].slice(0, 8)),
+    });
+    await user.type(input, '12');
+    await user.tab();
+    expect(describedError(input)).toContain(hi.strings['validation.mobileOrId.required']);
+  });
+
+  it('sends the OTP, verifies at the fourth digit, and on error_code 1 empties the boxes and focuses the first', async () => {
+    let fail = true;
+    const { user, api, container } = setup({
+      verifyOtp: async () => {
+        if (fail) throw wrongCode;
+        return verified([]);
+      },
+    });
+    await user.type(screen.getByRole('textbox', { name: /Mobile number/ }), '9000000001');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await screen.findByRole('heading', { name: 'Verify OTP' });
+    expect(screen.getByText(/OTP sent to 9000000001/)).toBeTruthy();
+    expect(screen.getByText(/You can ask for a new OTP 45 seconds/)).toBeTruthy();
+    expect(await axeProblems(container)).toEqual([]);
+
+    const first = screen.getByRole('textbox', { name: 'Digit 1 of 4' });
+    await user.type(first, '123');
+    expect(api.verifyOtp).not.toHaveBeenCalled();
+    await user.keyboard('4');
+    await waitFor(() => expect(api.verifyOtp).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(describedError(first)).toContain('Invalid OTP'));
+    for (const n of [1, 2, 3, 4])
+      expect((screen.getByRole('textbox', { name: `Digit ${n} of 4` }) as HTMLInputElement).value).toBe('');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Digit 1 of 4' })),
+    );
+
+    fail = false;
+    await user.keyboard('5678');
+    await screen.findByRole('heading', { name: 'Student details' });
+  });
+
+  it('shows the account-exists message when the allowed count is reached, with a way back', async () => {
+    const { user } = setup({ verifyOtp: async () => verified([lead(2)]) });
+    await user.type(screen.getByRole('textbox', { name: /Mobile number/ }), '9000000001');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Digit 1 of 4' }), '1234');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      `Account already exists with this mobile number. Please login or register with a different mobile number. For support, please write to us at ${site.support.email}.`,
+    );
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/');
+    await user.click(screen.getByRole('button', { name: 'Use a different number' }));
+    expect(screen.getByRole('textbox', { name: /Mobile number/ })).toBeTruthy();
+  });
+});
+
+describe('registration card, step 2', () => {
+  it('gives every required message of the details form, linked to its fields', async () => {
+    const { user, container, api } = setup();
+    await user.type(screen.getByRole('textbox', { name: /Mobile number/ }), '9000000001');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Digit 1 of 4' }), '1234');
+    await screen.findByRole('heading', { name: 'Student details' });
+    const classStream = await screen.findByRole('combobox', { name: 'Class & stream' });
+    await waitFor(() => expect(within(classStream).getAllByRole('option')).toHaveLength(3));
+    expect(api.loadClassStreams).toHaveBeenCalledWith('iACST');
+
+    const name = screen.getByRole('textbox', { name: 'Student name' });
+    const email = screen.getByRole('textbox', { name: 'Email ID' });
+    const dob = screen.getByRole('textbox', { name: /^Date of birth/ });
+    for (const input of [name, email, dob]) {
+      await user.click(input);
+      await user.tab();
+    }
+    await user.click(classStream);
+    await user.tab();
+    await waitFor(() => expect(describedError(name)).toContain('Please enter student name'));
+    expect(describedError(email)).toContain('Please enter email');
+    expect(describedError(dob)).toContain('Please select date of birth');
+    expect(describedError(classStream)).toContain('Please select class & stream');
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await user.type(name, 'Asha  Verma');
+    await user.type(email, 'asha@gmail.gmail.com');
+    await user.tab();
+    await waitFor(() => expect(describedError(email)).toContain('Enter a valid email address'));
+    expect(await axeProblems(container)).toEqual([]);
+  });
+
+  it("prefills and locks an existing student's name, dob and e-mail", async () => {
+    const { user } = setup({ verifyOtp: async () => verified([lead(1)]) });
+    await user.type(screen.getByRole('textbox', { name: /Mobile number/ }), '9000000001');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Digit 1 of 4' }), '1234');
+    const name = await screen.findByRole('textbox', { name: 'Student name' });
+    expect((name as HTMLInputElement).value).toBe('Ananya Rao');
+    expect(name.hasAttribute('readonly')).toBe(true);
+    expect((screen.getByRole('textbox', { name: /^Date of birth/ }) as HTMLInputElement).value).toBe(
+      '05/01/2008',
+    );
+  });
+});
+
+describe('registration card, step 0 and thank-you', () => {
+  it('shows "Payment failed"; Try Again refetches the lead by mobile and opens the details', async () => {
+    const { user, api, container } = setup({
+      programme: mockNeet as unknown as Programme,
+      query: { status: 'failure', mobile: '9000000001' },
+    });
+    expect(screen.getByRole('heading', { name: 'Payment failed' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe("We couldn't process your payment. Please try again.");
+    expect(await axeProblems(container)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    await screen.findByRole('heading', { name: 'Student details' });
+    expect(api.fetchLeadsByMobile).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the registration from the query: roll number to copy, the dob password, the exam date', async () => {
+    const { user, api, container } = setup({
+      query: {
+        registeration: 'success',
+        roll_no: '250000000099',
+        dob: '14-08-2009',
+        exam_date: '2026-12-01',
+      },
+    });
+    expect(screen.getByRole('heading', { name: 'Registration Successful' })).toBeTruthy();
+    const values = [...container.querySelectorAll('dd')].map((dd) => dd.textContent);
+    expect(values[0]).toContain('250000000099');
+    expect(values).toContain('14-08-2009');
+    expect(values).toContain('2026-12-01');
+    await user.click(screen.getByRole('button', { name: 'Copy roll number' }));
+    expect(api.copyText).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Go to dashboard' })).toBeTruthy();
+    expect(await axeProblems(container)).toEqual([]);
+  });
+});
