@@ -70,7 +70,7 @@ function setup({
 } = {}) {
   const landing = { variantKey: 'default', locale } as Landing;
   const data = registrationCardData({
-    site: site as Site,
+    site: site as unknown as Site,
     programme,
     landing,
     strings,
@@ -84,7 +84,7 @@ function setup({
     })),
     verifyOtp: vi.fn(verifyOtp),
     fetchLeadsByMobile: vi.fn(async () => ({ success: 'true' as const, student_details: [lead(1)] })),
-    copyText: vi.fn(async () => undefined),
+    copyText: vi.fn(async (): Promise<unknown> => undefined),
     loadClassStreams: vi.fn(async () => [
       { value: '11&SOM', label: 'Class 11 Medical' },
       { value: '12&SOE', label: 'Class 12 Engineering' },
