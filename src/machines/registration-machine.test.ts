@@ -809,7 +809,7 @@ describe('registration step 1: caller identity', () => {
 });
 
 describe('registration step 3: exam details', () => {
-  it('picks the nearest centre and its state from the location, then lists that centre\'s dates', async () => {
+  it("picks the nearest centre and its state from the location, then lists that centre's dates", async () => {
     const { actor, api, until } = await toStep3({ programme: mockNeet, registrationPage: 'MOCK-NEET' });
     expect(actor.getSnapshot().can({ type: 'exam.locate' })).toBe(true);
     actor.send({ type: 'exam.locate' });

@@ -991,7 +991,9 @@ export const registrationMachine = setup({
                 },
                 onError: {
                   target: 'routing',
-                  actions: assign({ locateError: ({ event }) => serverMessage(event.error) ?? LOCATE_FAILED }),
+                  actions: assign({
+                    locateError: ({ event }) => serverMessage(event.error) ?? LOCATE_FAILED,
+                  }),
                 },
               },
             },

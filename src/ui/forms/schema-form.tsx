@@ -4,7 +4,7 @@
 // or a call is loading (part 1 §5).
 import { withTheme, type IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import type { DobRange } from '../../domain/validation';
 import type { Translate } from '../../engine/i18n';
 import { clearStaleChoices, dependencies } from './form-schema';
@@ -64,6 +64,9 @@ export function SchemaForm({
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
   const dependsOn = useMemo(() => dependencies(uiSchema), [uiSchema]);
+  // @rjsf shows a keystroke from its own state at once; handing the parent's copy back makes it
+  // derive its whole state again, which can wait for an idle moment (bench:typing).
+  const formDataForRjsf = useDeferredValue(formData);
   const customValidate = useMemo(() => createCustomValidate(rules, t), [rules, t]);
   const transformErrors = useMemo(() => createTransformErrors(rules, t), [rules, t]);
   const formContext = useMemo<FormContext>(
@@ -79,7 +82,7 @@ export function SchemaForm({
       schema={schema}
       uiSchema={uiSchema}
       validator={validator}
-      formData={formData}
+      formData={formDataForRjsf}
       formContext={formContext}
       customValidate={customValidate}
       transformErrors={transformErrors}
