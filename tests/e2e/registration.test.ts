@@ -146,6 +146,18 @@ describe('registration card', () => {
     await page.waitForURL(/\/dashboard$/);
   });
 
+  it('records the landing and "Apply for Selection Process" events for the programme (IAT)', async () => {
+    const recorded = async (name: string) =>
+      ((await (await fetch(`${base}/sandbox/analytics?name=${name}`)).json()) as unknown[]).length;
+    const before = await recorded('iat_apply_for_selection');
+    const page = await openPage('/invictus');
+    await card(page).getByRole('button', { name: 'Verify', exact: true }).waitFor();
+    await expect.poll(() => recorded('iat_register_now_landing')).toBeGreaterThan(0);
+    await page.getByRole('link', { name: 'Apply for Selection Process' }).first().click();
+    await expect.poll(() => recorded('iat_apply_for_selection')).toBe(before + 1);
+    expect(page.url()).toMatch(/#register_now$/);
+  });
+
   describe('MOCK-NEET', () => {
     // The mock test's dates (13, 20 and 27 April 2025) are past on today's clock, so a second real
     // server runs with its clock at 1 April 2025, 10:00 IST, moving forward in real time.

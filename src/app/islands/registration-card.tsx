@@ -213,6 +213,11 @@ export function mount(element: HTMLElement): void {
     if (event) void analytics.track(event);
   };
   void analytics.track('register_now_landing', campaign.gclid ? { gclid: campaign.gclid } : {});
+  // A link that leads to the card (Apply for Selection Process, Register now) is an application.
+  document.addEventListener('click', (event) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href^="#"]') : null;
+    if (link && link.getAttribute('href') === `#${element.id}`) void analytics.track('apply_for_selection');
+  });
   // The form steps' chunk arrives while the student types the mobile number.
   const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2_000));
   idle(() => void prefetchFormSteps());
