@@ -2,7 +2,7 @@
 // The registration card as a student meets it, by role and label: step 1's messages (English and
 // Hindi), the OTP boxes, account exists, the details form's messages and locked fields, step 0
 // and the thank-you state. The machine is the real one; its calls are fakes.
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -61,12 +61,14 @@ function setup({
   locale = 'en',
   query = {},
   verifyOtp = async (): Promise<RegistrationOtpVerifyReply> => verified([]),
+  offerCallerIdentity = false,
 }: {
   programme?: Programme;
   strings?: UiStringTable;
   locale?: 'en' | 'hi';
   query?: EntryQuery;
   verifyOtp?: () => Promise<RegistrationOtpVerifyReply>;
+  offerCallerIdentity?: boolean;
 } = {}) {
   const landing = { variantKey: 'default', locale } as Landing;
   const data = registrationCardData({
@@ -85,6 +87,19 @@ function setup({
     verifyOtp: vi.fn(verifyOtp),
     fetchLeadsByMobile: vi.fn(async () => ({ success: 'true' as const, student_details: [lead(1)] })),
     copyText: vi.fn(async (): Promise<unknown> => undefined),
+    startCallerIdentity: vi.fn(async () => ({
+      success: 'true' as const,
+      requestId: 'req-1',
+      ttl_ms: 24_000,
+    })),
+    checkCallerIdentity: vi.fn(async () => ({
+      status: 'verified' as const,
+      mobile: '+919000000001',
+      firstName: 'Asha',
+      lastName: 'Verma',
+      email: '',
+      registration_token: 'caller-token',
+    })),
     loadClassStreams: vi.fn(async () => [
       { value: '11&SOM', label: 'Class 11 Medical' },
       { value: '12&SOE', label: 'Class 12 Engineering' },
@@ -96,6 +111,8 @@ function setup({
       verifyOtp: fromPromise(() => api.verifyOtp()),
       fetchLeadsByMobile: fromPromise(() => api.fetchLeadsByMobile()),
       copyText: fromPromise(() => api.copyText()),
+      startCallerIdentity: fromPromise(() => api.startCallerIdentity()),
+      checkCallerIdentity: fromPromise(() => api.checkCallerIdentity()),
     },
   });
   const view = render(
@@ -104,6 +121,7 @@ function setup({
         machine={machine}
         input={{ query }}
         loadClassStreams={api.loadClassStreams}
+        offerCallerIdentity={offerCallerIdentity}
         {...data}
       />
     </section>,
@@ -209,6 +227,43 @@ describe('registration card, step 1', () => {
     expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/');
     await user.click(screen.getByRole('button', { name: 'Use a different number' }));
     expect(screen.getByRole('textbox', { name: /Mobile number/ })).toBeTruthy();
+  });
+});
+
+describe('registration card, caller identity (Android)', () => {
+  it('is offered only where the app says so', () => {
+    setup();
+    expect(screen.queryByRole('button', { name: 'Verify with Truecaller' })).toBeNull();
+  });
+
+  it('falls back to typing the number when the page keeps focus for 1.5 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { user } = setup({ offerCallerIdentity: true });
+      await user.click(screen.getByRole('button', { name: 'Verify with Truecaller' }));
+      await screen.findByText(/Waiting for Truecaller/);
+      await act(() => vi.advanceTimersByTimeAsync(1_600));
+      expect(screen.queryByText(/Waiting for Truecaller/)).toBeNull();
+      expect(screen.getByRole('button', { name: 'Verify' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('polls while the app has the screen and skips the OTP with the number and name it confirms', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { user, api } = setup({ offerCallerIdentity: true });
+      await user.click(screen.getByRole('button', { name: 'Verify with Truecaller' }));
+      await screen.findByText(/Waiting for Truecaller/);
+      fireEvent.blur(window);
+      await act(() => vi.advanceTimersByTimeAsync(1_600 + 12_000));
+      await waitFor(() => expect(api.checkCallerIdentity).toHaveBeenCalledTimes(1));
+      const name = await screen.findByRole('textbox', { name: 'Student name' });
+      expect((name as HTMLInputElement).value).toBe('Asha Verma');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -63,6 +63,20 @@ export function RegistrationCard({
 
   const step = stepOf(state);
   useEffect(() => onStep?.(step), [onStep, step]);
+  // Caller identity: the identity app taking the screen shows as the page losing focus.
+  useEffect(() => {
+    const blur = () => send({ type: 'page.blur' });
+    const focus = () => send({ type: 'page.focus' });
+    const visibility = () => (document.hidden ? blur() : focus());
+    window.addEventListener('blur', blur);
+    window.addEventListener('focus', focus);
+    document.addEventListener('visibilitychange', visibility);
+    return () => {
+      window.removeEventListener('blur', blur);
+      window.removeEventListener('focus', focus);
+      document.removeEventListener('visibilitychange', visibility);
+    };
+  }, [send]);
   // A new step moves focus to the card's heading, so screen-reader and keyboard users follow it.
   const firstStep = useRef(step);
   useEffect(() => {
