@@ -12,6 +12,7 @@ import iacst from '../../../config/programmes/iacst.json';
 import mockNeet from '../../../config/programmes/mock-neet.json';
 import site from '../../../config/site.json';
 import { registrationCardData } from '../../engine/registration-card';
+import type { RegistrationCallerIdentityStatusReply } from '../../generated/api/registration-caller-identity-status';
 import type { LeadRecord } from '../../generated/api/registration-lead-by-sf-id';
 import type { RegistrationOtpVerifyReply } from '../../generated/api/registration-otp-verify';
 import type { UiStringTable } from '../../generated/config/i18n';
@@ -92,8 +93,8 @@ function setup({
       requestId: 'req-1',
       ttl_ms: 24_000,
     })),
-    checkCallerIdentity: vi.fn(async () => ({
-      status: 'verified' as const,
+    checkCallerIdentity: vi.fn(async (): Promise<RegistrationCallerIdentityStatusReply> => ({
+      status: 'verified',
       mobile: '+919000000001',
       firstName: 'Asha',
       lastName: 'Verma',
