@@ -93,12 +93,20 @@ export async function build(options: { quiet?: boolean } = {}): Promise<void> {
   const out = distDir();
   await rm(out, { recursive: true, force: true });
 
-  await viteBuild({
-    ...clientConfig(path.join(out, 'client')),
-    root: projectRoot,
-    configFile: false,
-    logLevel: options.quiet ? 'warn' : 'info',
-  });
+  // Vite sets NODE_ENV=production for the process; a server started after the build (npm start)
+  // must still see the environment it was given (the sandbox is on unless NODE_ENV=production).
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await viteBuild({
+      ...clientConfig(path.join(out, 'client')),
+      root: projectRoot,
+      configFile: false,
+      logLevel: options.quiet ? 'warn' : 'info',
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   const manifest = JSON.parse(
     await readFile(path.join(out, 'client/.vite/manifest.json'), 'utf8'),
   ) as Manifest;

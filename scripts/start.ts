@@ -32,13 +32,13 @@ function sandboxClock(value: string | undefined, sandbox: boolean): (() => Date)
 }
 
 async function main(): Promise<void> {
+  const config = configFromEnv();
   const dist = distDir();
   if (!isBuildCurrent(dist)) {
     console.log('Building the portal (sources or config changed)…');
     await build({ quiet: true });
   }
   const port = Number(process.env.PORT ?? 3000);
-  const config = configFromEnv();
   const app = await buildApp({
     distDir: dist,
     config,
