@@ -146,6 +146,24 @@ describe('registration card', () => {
     await page.waitForURL(/\/dashboard$/);
   });
 
+  it('registers online-only on the digital page (/adst): the course type presets state and centre', async () => {
+    const page = await openPage('/adst');
+    await verifyMobile(page, freshMobile(), /Mobile number or student id/);
+    await fillDetails(page, { name: 'Kabir Das', email: 'kabir@example.com', dob: '02/03/2010' });
+    await card(page).getByRole('radio', { name: 'Online only' }).check();
+    await chooseFirst(page, 'Exam slot');
+    await chooseFirst(page, 'Date of exam');
+    await expectAxeClean(page, 'exam details (online only)');
+    const submit = card(page).getByRole('button', { name: 'Submit' });
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    const signup = page.waitForRequest((request) => request.url().endsWith('/api/signup'));
+    await submit.click();
+    await heading(page, 'Registration Successful').waitFor();
+    const body = (await signup).postDataJSON() as Record<string, unknown>;
+    expect(body).toMatchObject({ exam_mode: 'Online', registration_page: 'iacst_adst', exam_state: '9' });
+    expect(body.branch_code).toMatch(/^DL\d{3}$/);
+  });
+
   it('records the landing and "Apply for Selection Process" events for the programme (IAT)', async () => {
     const recorded = async (name: string) =>
       ((await (await fetch(`${base}/sandbox/analytics?name=${name}`)).json()) as unknown[]).length;
