@@ -1,7 +1,7 @@
 // Budgets, gzip, read from the built site index, so a new route or a new script is measured
 // without editing this file:
-// - the JavaScript each route loads: 120 KB (landing pages load only the page script, ~3 KB;
-//   the registration card and the login and recovery forms add their islands);
+// - the JavaScript each route loads: 120 KB (the page script is ~3 KB; the registration card on
+//   landing pages and the login and recovery forms add their islands, ~90–100 KB);
 // - where an island loads more later (the registration card's form steps, when step 2 opens), the
 //   whole of it: 200 KB.
 import { readFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 // The one script every prerendered page loads: styles, the enhancers of the blocks on it, and the
 // interactive islands it has. An island named x lives in ../islands/x.tsx and loads only on pages
-// that have one, so landing pages never download React.
+// that have one, so a page without an island (the terms page) never downloads React.
 import '../../ui/styles.css';
 import '../../ui/screens.css';
 import { enhanceAll } from '../../features/landing/enhance/enhance-all';
