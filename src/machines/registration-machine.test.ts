@@ -923,7 +923,11 @@ describe('registration step 3: exam details', () => {
     actor.send({ type: 'courseType.change', courseType: 'online' });
     expect(actor.getSnapshot().context.exam.date).toBeUndefined();
     await until((s) => s.matches({ step3: { lists: 'idle' } }));
-    expect(api.loadOnlinePreset).toHaveBeenCalledWith({ exam_type: 'iACST', class_stream: '11&SOM' });
+    expect(api.loadOnlinePreset).toHaveBeenCalledWith({
+      exam_type: 'iACST',
+      class_stream: '11&SOM',
+      state_code: 'DL',
+    });
     expect(actor.getSnapshot().context.exam).toMatchObject({
       courseType: 'online',
       state: delhi,

@@ -116,6 +116,8 @@ export interface LocateCentreInput {
 export interface OnlinePresetInput {
   exam_type: string;
   class_stream: string;
+  /** The state's short code the config presets (courseTypeSwitch.onlineState). */
+  state_code: string;
 }
 
 export interface CouponState {
@@ -1028,6 +1030,7 @@ export const registrationMachine = setup({
                 input: ({ context }) => ({
                   exam_type: context.registrationPage,
                   class_stream: context.student.classStream,
+                  state_code: context.programme.registration.courseTypeSwitch?.onlineState ?? '',
                 }),
                 onDone: {
                   target: 'routing',

@@ -25,7 +25,11 @@ import {
 } from '../../features/registration/registration-card';
 import type { PaymentData } from '../../generated/api/registration-signup';
 import { readEntryQuery } from '../../machines/entry-query';
-import { registrationMachine, type OnlinePreset } from '../../machines/registration-machine';
+import {
+  registrationMachine,
+  type OnlinePreset,
+  type OnlinePresetInput,
+} from '../../machines/registration-machine';
 import { Toasts } from '../../ui/toast/toasts';
 import '../../ui/toast/toasts.css';
 import { createAnalytics, type AnalyticsEventName } from '../analytics';
@@ -36,8 +40,6 @@ import { sessionStore } from '../session-store';
  * tab (sessionStorage), so "Try Again" after a failed payment need not verify the mobile again.
  */
 const TOKEN_KEY = 'examflow:registration-token';
-/** Online-only presets the Delhi state (part 2 §4). */
-const ONLINE_PRESET_STATE = 'DL';
 
 const tabStorage = {
   get: () => {
@@ -108,11 +110,11 @@ async function nearestCentre(input: { class_stream: string; exam_type: string; m
   } satisfies OnlinePreset;
 }
 
-/** Online-only: the Delhi state and its first online centre. */
-async function onlinePreset(input: { exam_type: string; class_stream: string }): Promise<OnlinePreset> {
+/** Online-only: the configured state (Delhi) and its first online centre. */
+async function onlinePreset({ state_code, ...input }: OnlinePresetInput): Promise<OnlinePreset> {
   const states = await fetchExamStates({ ...input, exam_mode: 'Online' });
-  const state = states.data.find((s) => s.shortCode === ONLINE_PRESET_STATE) ?? states.data[0];
-  if (!state) throw new Error('No state offers the online test');
+  const state = states.data.find((s) => s.shortCode === state_code);
+  if (!state) throw new Error(`The state ${state_code} offers no online test`);
   const centres = await fetchExamCentres({ ...input, mode: 'Online', state: state.tid });
   const centre = centres.data[0];
   if (!centre) throw new Error('No centre offers the online test');
@@ -141,10 +143,7 @@ export function mount(element: HTMLElement): void {
   const analytics = createAnalytics({ programme: data.programme });
   const query = readEntryQuery(window.location.search);
   const campaign = store.captureCampaign(window.location.href);
-  const tracking = {
-    ...store.get('utmParams'),
-    ...(store.get('gclid') ? { gclid: store.get('gclid') } : {}),
-  };
+  const tracking = { ...campaign.utm, ...(campaign.gclid ? { gclid: campaign.gclid } : {}) };
   // A token is only wanted back from the gateway; any other visit starts clean.
   const registrationToken = query.status === 'failure' ? tabStorage.get() : undefined;
   if (!registrationToken) tabStorage.set(undefined);

@@ -156,9 +156,11 @@ export interface Programme {
      */
     acceptsStudentId: boolean;
     /**
-     * Offer the classroom vs online-only switch in the exam step.
+     * Offer the classroom vs online-only switch in the exam step. Online-only presets onlineState (a state's short code, e.g. DL for Delhi) and its first online centre (part 2 §4).
      */
-    courseTypeSwitch?: boolean;
+    courseTypeSwitch?: {
+      onlineState: string;
+    };
     /**
      * Date-of-birth picker range (one reading of the spec, chosen here).
      */
