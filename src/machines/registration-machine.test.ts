@@ -528,7 +528,7 @@ function start(input: RegistrationInput, overrides: Partial<Fakes> = {}) {
     rememberRegistration: vi.fn(),
     goToLogin: vi.fn(),
     goToDashboard: vi.fn(),
-    trackPaymentFailure: vi.fn(),
+    track: vi.fn(),
   };
   const machine = registrationMachine.provide({
     actors: {
@@ -554,7 +554,7 @@ function start(input: RegistrationInput, overrides: Partial<Fakes> = {}) {
       rememberRegistration: (_, p) => effects.rememberRegistration(p),
       goToLogin: (_, p) => effects.goToLogin(p),
       goToDashboard: (_, p) => effects.goToDashboard(p),
-      trackPaymentFailure: (_, p) => effects.trackPaymentFailure(p),
+      track: (_, p) => effects.track(p),
     },
   });
   const clock = new SimulatedClock();
@@ -1057,6 +1057,26 @@ describe('registration step 3: exam details', () => {
     expect(buildSignupBody(actor.getSnapshot().context).student_sf_id).toBe('sf-42');
   });
 
+  it('tracks each step as it happens: going back to the details does not count the OTP again', async () => {
+    const { actor, until, effects } = await toStep3({ programme: iacst, registrationPage: 'iACST' });
+    actor.send({ type: 'details.edit' });
+    actor.send({ type: 'details.submit', details });
+    await until((s) => s.matches({ step3: { lists: 'idle' } }));
+    actor.send({ type: 'exam.slotChange', slotId: onlineSlot.tid });
+    await until((s) => s.matches({ step3: { lists: 'idle' } }));
+    actor.send({ type: 'exam.dateChange', date: date.value });
+    actor.send({ type: 'exam.submit' });
+    await until((s) => s.matches('success'));
+    expect(effects.track.mock.calls.map(([p]) => (p as { event: string }).event)).toEqual([
+      'otp_sent',
+      'otp_verified',
+      'student_details_submitted',
+      'student_details_submitted',
+      'exam_details_submitted',
+      'signup_success',
+    ]);
+  });
+
   it('finishes a free exam on the thank-you state; copy and Go to dashboard', async () => {
     const { actor, until, effects, api } = await toStep3({ programme: iacst, registrationPage: 'iACST' });
     actor.send({ type: 'exam.slotChange', slotId: onlineSlot.tid });
@@ -1134,9 +1154,9 @@ describe('registration entry from the query', () => {
     });
     expect(paid.actor.getSnapshot().value).toBe('paymentFailed');
     expect(paid.api.fetchLeadBySfId).not.toHaveBeenCalled();
-    expect(paid.effects.trackPaymentFailure).toHaveBeenCalledWith({
-      eventPrefix: 'mock_neet',
-      mobile: '9000000001',
+    expect(paid.effects.track).toHaveBeenCalledWith({
+      event: 'payment_status_failure',
+      payload: { mobile: '9000000001' },
     });
     const free = start({
       programme: iacst,
@@ -1144,7 +1164,7 @@ describe('registration entry from the query', () => {
       query: { status: 'failure', mobile: '9000000001' },
     });
     expect(free.actor.getSnapshot().value).toBe('paymentFailed');
-    expect(free.effects.trackPaymentFailure).not.toHaveBeenCalled();
+    expect(free.effects.track).not.toHaveBeenCalled();
   });
 
   it('"Try Again" sends the registration token the app kept across the gateway', async () => {

@@ -212,6 +212,26 @@ export type RegistrationEvent =
   | { type: 'rollNumber.copy' }
   | { type: 'dashboard.open' };
 
+/** The analytics events the flow sends (the app adds the programme's prefix). */
+export type TrackedEvent =
+  | 'otp_sent'
+  | 'otp_verified'
+  | 'caller_identity_started'
+  | 'student_details_submitted'
+  | 'exam_details_submitted'
+  | 'coupon_applied'
+  | 'signup_success'
+  | 'signup_failure'
+  | 'payment_status_failure';
+
+export interface TrackParams {
+  event: TrackedEvent;
+  payload?: Record<string, string>;
+}
+
+/** The `track` action with its event, for a transition's actions. */
+const track = (event: TrackedEvent) => ({ type: 'track' as const, params: { event } });
+
 export interface ToastParams {
   type: 'success' | 'danger' | 'warn';
   message: string;
@@ -426,8 +446,8 @@ export const registrationMachine = setup({
     goToLogin: (_, _params: { rollNumber: string; dob: string }) => {},
     /** The signup's dashboard link, else the origin with roll_no and dob (part 2 §2). */
     goToDashboard: (_, _params: { dashboardLink?: string; rollNumber: string; dob: string }) => {},
-    /** The {prefix}_payment_status_failure analytics event. */
-    trackPaymentFailure: (_, _params: { eventPrefix: string; mobile: string }) => {},
+    /** An analytics event: where the flow is, sent as it happens (never from a view's re-render). */
+    track: (_, _params: TrackParams) => {},
   },
   guards: {
     // Entry from the query (part 1 §4)
@@ -547,10 +567,10 @@ export const registrationMachine = setup({
           guard: and(['paymentFailedReturn', 'tracksPaymentFailure']),
           target: 'paymentFailed',
           actions: {
-            type: 'trackPaymentFailure',
+            type: 'track',
             params: ({ context }) => ({
-              eventPrefix: context.programme.analytics.eventPrefix,
-              mobile: context.mobile,
+              event: 'payment_status_failure' as const,
+              payload: { mobile: context.mobile },
             }),
           },
         },
@@ -639,11 +659,14 @@ export const registrationMachine = setup({
             input: ({ context }) => ({ mobile: context.mobile, exam_type: context.registrationPage }),
             onDone: {
               target: 'codeEntry',
-              actions: assign({
-                otp: '',
-                otpError: undefined,
-                otpSentTo: ({ event }) => event.output.data.mobile_no,
-              }),
+              actions: [
+                assign({
+                  otp: '',
+                  otpError: undefined,
+                  otpSentTo: ({ event }) => event.output.data.mobile_no,
+                }),
+                track('otp_sent'),
+              ],
             },
             onError: {
               target: 'enteringMobile',
@@ -694,13 +717,17 @@ export const registrationMachine = setup({
                       {
                         guard: { type: 'accountExists', params: ({ event }) => ({ reply: event.output }) },
                         target: '#registration.accountExists',
+                        actions: track('otp_verified'),
                       },
                       {
                         target: '#registration.step2',
-                        actions: assign(({ event }) => ({
-                          ...prefillFromLead(event.output.student_details[0]),
-                          registrationToken: event.output.registration_token,
-                        })),
+                        actions: [
+                          assign(({ event }) => ({
+                            ...prefillFromLead(event.output.student_details[0]),
+                            registrationToken: event.output.registration_token,
+                          })),
+                          track('otp_verified'),
+                        ],
                       },
                     ],
                     onError: [
@@ -738,7 +765,10 @@ export const registrationMachine = setup({
             id: 'sendOtp',
             src: 'sendOtp',
             input: ({ context }) => ({ mobile: context.mobile, exam_type: context.registrationPage }),
-            onDone: { target: 'codeEntry', actions: assign({ otp: '', otpError: undefined }) },
+            onDone: {
+              target: 'codeEntry',
+              actions: [assign({ otp: '', otpError: undefined }), track('otp_sent')],
+            },
             onError: {
               target: 'codeEntry',
               actions: assign({ otpError: ({ event }) => serverMessage(event.error) ?? REQUEST_FAILED }),
@@ -756,13 +786,16 @@ export const registrationMachine = setup({
                 src: 'startCallerIdentity',
                 onDone: {
                   target: 'awaitingFocusCheck',
-                  actions: assign({
-                    callerIdentity: ({ event }) => ({
-                      requestId: event.output.requestId,
-                      polls: 0,
-                      pageHasFocus: true,
+                  actions: [
+                    assign({
+                      callerIdentity: ({ event }) => ({
+                        requestId: event.output.requestId,
+                        polls: 0,
+                        pageHasFocus: true,
+                      }),
                     }),
-                  }),
+                    track('caller_identity_started'),
+                  ],
                 },
                 onError: {
                   target: '#enteringMobile',
@@ -859,12 +892,18 @@ export const registrationMachine = setup({
           {
             guard: and(['detailsComplete', 'hasExamDetailsStep']),
             target: 'step3',
-            actions: assign(({ context, event }) => submitDetails(context, event.details)),
+            actions: [
+              assign(({ context, event }) => submitDetails(context, event.details)),
+              track('student_details_submitted'),
+            ],
           },
           {
             guard: 'detailsComplete',
             target: 'signingUp',
-            actions: assign(({ context, event }) => submitDetails(context, event.details)),
+            actions: [
+              assign(({ context, event }) => submitDetails(context, event.details)),
+              track('student_details_submitted'),
+            ],
           },
         ],
       },
@@ -886,6 +925,7 @@ export const registrationMachine = setup({
             not(stateIn('#couponApplying')),
           ]),
           target: 'signingUp',
+          actions: track('exam_details_submitted'),
         },
         'payment.submit': {
           guard: and([
@@ -896,6 +936,7 @@ export const registrationMachine = setup({
             not(stateIn('#couponApplying')),
           ]),
           target: 'signingUp',
+          actions: track('exam_details_submitted'),
         },
       },
       states: {
@@ -1152,14 +1193,17 @@ export const registrationMachine = setup({
                 }),
                 onDone: {
                   target: 'idle',
-                  actions: assign({
-                    coupon: ({ context, event }) => ({
-                      code: context.coupon.code,
-                      applied: context.coupon.code.trim(),
-                      discount: event.output.data.exam_discount_amount,
-                      message: event.output.message || COUPON_APPLIED,
+                  actions: [
+                    assign({
+                      coupon: ({ context, event }) => ({
+                        code: context.coupon.code,
+                        applied: context.coupon.code.trim(),
+                        discount: event.output.data.exam_discount_amount,
+                        message: event.output.message || COUPON_APPLIED,
+                      }),
                     }),
-                  }),
+                    track('coupon_applied'),
+                  ],
                 },
                 onError: {
                   target: 'idle',
@@ -1205,42 +1249,52 @@ export const registrationMachine = setup({
                 // paidWithPaymentData guarantees it; the fallback only satisfies the type.
                 params: ({ event }) => ({ paymentData: event.output.data.payment_data as PaymentData }),
               },
+              track('signup_success'),
             ],
           },
           {
             target: 'success',
-            actions: assign({
-              result: ({ context, event }) => ({
-                rollNumber: event.output.data.roll_number,
-                dob: event.output.data.dob,
-                examDate: event.output.data.exam_date,
-                examSlot: context.exam.slot?.name,
-                dashboardLink: event.output.data.dashboard_link,
+            actions: [
+              assign({
+                result: ({ context, event }) => ({
+                  rollNumber: event.output.data.roll_number,
+                  dob: event.output.data.dob,
+                  examDate: event.output.data.exam_date,
+                  examSlot: context.exam.slot?.name,
+                  dashboardLink: event.output.data.dashboard_link,
+                }),
               }),
-            }),
+              track('signup_success'),
+            ],
           },
         ],
         onError: [
           {
             guard: 'hasExamDetailsStep',
             target: 'step3',
-            actions: {
-              type: 'showToast',
-              params: ({ event }) => ({
-                type: 'danger',
-                message: serverMessage(event.error) ?? SIGNUP_FAILED,
-              }),
-            },
+            actions: [
+              {
+                type: 'showToast',
+                params: ({ event }) => ({
+                  type: 'danger',
+                  message: serverMessage(event.error) ?? SIGNUP_FAILED,
+                }),
+              },
+              track('signup_failure'),
+            ],
           },
           {
             target: 'step2',
-            actions: {
-              type: 'showToast',
-              params: ({ event }) => ({
-                type: 'danger',
-                message: serverMessage(event.error) ?? SIGNUP_FAILED,
-              }),
-            },
+            actions: [
+              {
+                type: 'showToast',
+                params: ({ event }) => ({
+                  type: 'danger',
+                  message: serverMessage(event.error) ?? SIGNUP_FAILED,
+                }),
+              },
+              track('signup_failure'),
+            ],
           },
         ],
       },

@@ -18,11 +18,7 @@ import { verifyRegistrationOtp } from '../../api/endpoints/otp-verify';
 import { signup } from '../../api/endpoints/signup';
 import { parseDob, toDdMmYyyy } from '../../domain/dates';
 import type { RegistrationCardData } from '../../engine/registration-card';
-import {
-  prefetchFormSteps,
-  RegistrationCard,
-  type RegistrationStep,
-} from '../../features/registration/registration-card';
+import { prefetchFormSteps, RegistrationCard } from '../../features/registration/registration-card';
 import type { PaymentData } from '../../generated/api/registration-signup';
 import { readEntryQuery } from '../../machines/entry-query';
 import {
@@ -32,7 +28,7 @@ import {
 } from '../../machines/registration-machine';
 import { Toasts } from '../../ui/toast/toasts';
 import '../../ui/toast/toasts.css';
-import { createAnalytics, type AnalyticsEventName } from '../analytics';
+import { createAnalytics } from '../analytics';
 import { sessionStore } from '../session-store';
 
 /**
@@ -127,16 +123,6 @@ const classStreams = (registrationPage: string) =>
     reply.data.map((c) => ({ value: c.stream, label: c.display_name })),
   );
 
-const stepEvents: Partial<Record<RegistrationStep, AnalyticsEventName>> = {
-  otp: 'otp_sent',
-  details: 'otp_verified',
-  exam: 'student_details_submitted',
-  signingUp: 'exam_details_submitted',
-  payment: 'signup_success',
-  success: 'signup_success',
-  callerIdentity: 'caller_identity_started',
-};
-
 export function mount(element: HTMLElement): void {
   const data = JSON.parse(element.dataset.islandProps ?? '{}') as RegistrationCardData;
   const store = sessionStore();
@@ -203,14 +189,10 @@ export function mount(element: HTMLElement): void {
         tabStorage.set(undefined);
         window.location.assign(dashboardUrl(dashboardLink, rollNumber, dob));
       },
-      trackPaymentFailure: (_, { mobile }) => void analytics.track('payment_status_failure', { mobile }),
+      track: (_, { event, payload }) => void analytics.track(event, payload),
     },
   });
 
-  const onStep = (step: RegistrationStep) => {
-    const event = stepEvents[step];
-    if (event) void analytics.track(event);
-  };
   void analytics.track('register_now_landing', campaign.gclid ? { gclid: campaign.gclid } : {});
   // A link that leads to the card (Apply for Selection Process, Register now) is an application.
   document.addEventListener('click', (event) => {
@@ -227,7 +209,6 @@ export function mount(element: HTMLElement): void {
         machine={machine}
         input={{ query, tracking, registrationToken }}
         offerCallerIdentity={Boolean(data.callerIdentityLink) && /Android/i.test(navigator.userAgent)}
-        onStep={onStep}
         loadClassStreams={classStreams}
         {...data}
       />

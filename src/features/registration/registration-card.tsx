@@ -17,8 +17,8 @@ import { OtpInput } from '../../ui/forms/widgets/otp-input';
 import type { FormStepsProps } from './form-steps';
 import { hasExamStep, localise, type RegistrationSend, type RegistrationSnapshot } from './card-state';
 
-/** Which part of the flow is showing: the app sends an analytics event when it changes. */
-export type RegistrationStep =
+/** Which part of the flow is showing: focus follows it to the card's heading. */
+type RegistrationStep =
   | 'mobile'
   | 'otp'
   | 'callerIdentity'
@@ -38,7 +38,6 @@ interface RegistrationCardProps extends RegistrationCardData {
   loadClassStreams: FormStepsProps['loadClassStreams'];
   /** Offer the caller-identity app (Android). */
   offerCallerIdentity?: boolean;
-  onStep?: (step: RegistrationStep) => void;
 }
 
 const FormSteps = lazy(() => import('./form-steps'));
@@ -50,7 +49,6 @@ export function RegistrationCard({
   machine,
   input,
   offerCallerIdentity = false,
-  onStep,
   loadClassStreams,
   ...data
 }: RegistrationCardProps) {
@@ -62,7 +60,6 @@ export function RegistrationCard({
   const heading = useRef<HTMLHeadingElement>(null);
 
   const step = stepOf(state);
-  useEffect(() => onStep?.(step), [onStep, step]);
   // Caller identity: the identity app taking the screen shows as the page losing focus.
   useEffect(() => {
     const blur = () => send({ type: 'page.blur' });
