@@ -285,6 +285,14 @@ export const centreCode = (centre: ExamCentre): string => {
 export const payableAmount = (context: Pick<RegistrationContext, 'programme' | 'coupon'>): number =>
   context.programme.fee.amount - context.coupon.discount;
 
+/** Payable ≤ 0: a plain Submit; otherwise Pay and Register Now. */
+export const isFree = (context: Pick<RegistrationContext, 'programme' | 'coupon'>): boolean =>
+  payableAmount(context) <= 0;
+
+/** The config has an exam-details step; without one the details form submits the registration. */
+export const hasExamDetailsStep = (programme: RegistrationProgramme): boolean =>
+  fieldsOf(programme, 'exam-details').length > 0;
+
 /** The dob as the client sends it: midnight in India, i.e. the day before at T18:30Z (part 2 §9). */
 export const dobInstant = (isoDate: string): string =>
   /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? new Date(`${isoDate}T00:00:00+05:30`).toISOString() : isoDate;
@@ -486,7 +494,7 @@ export const registrationMachine = setup({
         (f) => !f.required || !(f.name in details) || details[f.name as keyof StudentDetails].trim() !== '',
       );
     },
-    hasExamDetailsStep: ({ context }) => fieldsOf(context.programme, 'exam-details').length > 0,
+    hasExamDetailsStep: ({ context }) => hasExamDetailsStep(context.programme),
     // Step 3
     offersCourseTypeSwitch: ({ context }) => Boolean(context.programme.registration.courseTypeSwitch),
     /** A centre is chosen here and the states it may be in are listed. */
@@ -516,8 +524,7 @@ export const registrationMachine = setup({
           chosen(context.exam, f.name as ExamField),
       ) &&
       (!onlineOnly(context) || Boolean(context.exam.state && context.exam.centre)),
-    /** Payable ≤ 0: a plain Submit; otherwise Pay and Register Now. */
-    isFree: ({ context }) => payableAmount(context) <= 0,
+    isFree: ({ context }) => isFree(context),
     paymentMethodChosen: ({ context }) =>
       context.programme.payment.methods.some((m) => m.value === context.paymentMethod),
     paidWithPaymentData: (_, params: { reply: RegistrationSignupReply }) =>

@@ -9,7 +9,6 @@ import {
   MOBILE_OR_PSID_REQUIRED,
   OTP_INVALID,
   type RegistrationMachine,
-  type RegistrationProgramme,
 } from '../../machines/registration-machine';
 
 export type RegistrationSnapshot = SnapshotFrom<RegistrationMachine>;
@@ -27,7 +26,3 @@ const machineMessages: Record<string, StringKey> = {
 /** A machine message in the page's language where it is one of the spec's validation texts. */
 export const localise = (t: Translate, message: string | undefined) =>
   message === undefined ? undefined : machineMessages[message] ? t(machineMessages[message]) : message;
-
-/** Whether the programme's registration has an exam-details step (else details submit the signup). */
-export const hasExamStep = (programme: RegistrationProgramme) =>
-  programme.registration.steps.some((s) => s.id === 'exam-details' && s.fields.length > 0);

@@ -4,10 +4,13 @@
 // events; the exam selects' lists and choices are the machine's.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { parseDob, toDdMmYyyy } from '../../domain/dates';
+import { formatInr } from '../../domain/fees';
 import type { Translate } from '../../engine/i18n';
 import {
   examChain,
   onlineOnly,
+  hasExamDetailsStep,
+  isFree,
   OPTIONS_FAILED,
   payableAmount,
   type RegistrationContext,
@@ -18,7 +21,7 @@ import { loadForm, type LoadedForm } from '../../ui/forms/load-form';
 import { SchemaForm } from '../../ui/forms/schema-form';
 import type { SelectOption } from '../../ui/forms/widgets/select-input';
 import { TextInput } from '../../ui/forms/widgets/text-input';
-import { hasExamStep, localise, type RegistrationSend, type RegistrationSnapshot } from './card-state';
+import { localise, type RegistrationSend, type RegistrationSnapshot } from './card-state';
 
 export interface FormStepsProps {
   state: RegistrationSnapshot;
@@ -33,7 +36,7 @@ type StepProps = FormStepsProps;
 export default function FormSteps(props: StepProps) {
   const { state } = props;
   const details =
-    state.matches('step2') || (state.matches('signingUp') && !hasExamStep(state.context.programme));
+    state.matches('step2') || (state.matches('signingUp') && !hasExamDetailsStep(state.context.programme));
   return details ? <StudentDetailsStep {...props} /> : <ExamDetailsStep {...props} />;
 }
 
@@ -110,7 +113,7 @@ function StudentDetailsStep({ state, send, t, locale, loadClassStreams }: StepPr
   );
   const locked = useMemo(() => new Set<string>(context.locked), [context.locked]);
   if (!loaded || loaded instanceof Error) return <Pending t={t} loaded={loaded} />;
-  const free = payableAmount(context) <= 0;
+  const free = isFree(context);
   return (
     <SchemaForm
       id="registration-details"
@@ -136,7 +139,7 @@ function StudentDetailsStep({ state, send, t, locale, loadClassStreams }: StepPr
         })
       }
       submitLabel={t(
-        hasExamStep(programme) ? 'form.next' : free ? 'form.submit' : 'registration.payAndRegister',
+        hasExamDetailsStep(programme) ? 'form.next' : free ? 'form.submit' : 'registration.payAndRegister',
       )}
       loading={state.matches('signingUp') || classStreams === undefined}
     >
@@ -189,7 +192,7 @@ function ExamDetailsStep({ state, send, t, locale }: StepProps) {
   const { programme, options, coupon } = context;
   const loaded = useLoadedForm('exam-details', programme);
   const payable = payableAmount(context);
-  const free = payable <= 0;
+  const free = isFree(context);
   const chain = examChain(context);
   const listsBusy =
     !state.matches({ step3: { lists: 'idle' } }) && !state.matches({ step3: { lists: 'failed' } });
@@ -237,10 +240,7 @@ function ExamDetailsStep({ state, send, t, locale }: StepProps) {
       return;
     }
   };
-  const money = (amount: number) =>
-    new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(
-      amount,
-    );
+  const money = (amount: number) => `₹${formatInr(amount)}`;
   // A list that loaded empty (no centre in that state, no date open yet) is said, not left blank.
   const emptyList = chain.some((field) => (selectOptions[field]?.length ?? 1) === 0);
   const hasCoupon = loaded.fields.some((f) => f.name === 'coupon');

@@ -7,6 +7,7 @@ import { createTranslator, type StringKey, type Translate } from '../../engine/i
 import type { RegistrationCardData } from '../../engine/registration-card';
 import type { UiStringTable } from '../../generated/config/i18n';
 import {
+  hasExamDetailsStep,
   MOBILE_LENGTH,
   STUDENT_ID_MAX,
   type RegistrationInput,
@@ -15,7 +16,7 @@ import {
 import { MobileInput } from '../../ui/forms/widgets/mobile-input';
 import { OtpInput } from '../../ui/forms/widgets/otp-input';
 import type { FormStepsProps } from './form-steps';
-import { hasExamStep, localise, type RegistrationSend, type RegistrationSnapshot } from './card-state';
+import { localise, type RegistrationSend, type RegistrationSnapshot } from './card-state';
 
 /** Which part of the flow is showing: focus follows it to the card's heading. */
 type RegistrationStep =
@@ -178,7 +179,7 @@ export function RegistrationCard({
 
   if (state.matches('step2') || state.matches('step3') || state.matches('signingUp')) {
     // Signing up leaves from step 3 where there is one, else from step 2.
-    const onExam = state.matches('step3') || (state.matches('signingUp') && hasExamStep(programme));
+    const onExam = state.matches('step3') || (state.matches('signingUp') && hasExamDetailsStep(programme));
     return (
       <div className="ef-register__body">
         {title(onExam ? 'registration.examHeading' : 'registration.detailsHeading')}
