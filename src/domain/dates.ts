@@ -15,3 +15,9 @@ export function toDdMmYyyy(isoDate: string): string {
   const [y, m, d] = isoDate.split('-');
   return `${d}-${m}-${y}`;
 }
+
+/** A date of birth as links and the session carry it: DD-MM-YYYY when it is a real date, else as given. */
+export function dobForLink(value: string): string {
+  const iso = parseDob(value.trim());
+  return iso ? toDdMmYyyy(iso) : value.trim();
+}

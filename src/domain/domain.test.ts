@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDob, toDdMmYyyy } from './dates';
+import { dobForLink, parseDob, toDdMmYyyy } from './dates';
 import { maskEmail, maskMiddle } from './mask';
 
 describe('parseDob', () => {
@@ -14,6 +14,17 @@ describe('parseDob', () => {
     (input) => expect(parseDob(input)).toBeUndefined(),
   );
   it('formats back to DD-MM-YYYY', () => expect(toDdMmYyyy('2008-01-05')).toBe('05-01-2008'));
+});
+
+describe('dobForLink', () => {
+  it.each([
+    ['05/01/2008', '05-01-2008'],
+    ['2008-01-05', '05-01-2008'],
+    [' 05-01-2008 ', '05-01-2008'],
+    ['31/02/2008', '31/02/2008'],
+  ])('%s → %s (a real date as DD-MM-YYYY, anything else as given)', (input, expected) =>
+    expect(dobForLink(input)).toBe(expected),
+  );
 });
 
 describe('masking', () => {

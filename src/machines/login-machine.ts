@@ -2,7 +2,7 @@
 // from the query, and the effects of a successful login. Pure: the login call, storing the session,
 // navigation and toasts are named actors and actions the app supplies with `.provide()`.
 import { and, assign, fromPromise, setup } from 'xstate';
-import { parseDob, toDdMmYyyy } from '../domain/dates';
+import { dobForLink } from '../domain/dates';
 import type { LoginBody, LoginReply } from '../generated/api/login';
 import type { EntryQuery } from './entry-query';
 import { serverMessage } from './server-error';
@@ -53,12 +53,6 @@ export interface ToastParams {
 /** Digits only, at most 12: what the roll number input keeps of what was typed. */
 export const sanitizeRollNumber = (value: string): string =>
   value.replace(/\D/g, '').slice(0, ROLL_NUMBER_LENGTH);
-
-/** The date of birth as DD-MM-YYYY when it is a real date, else as entered (the server decides). */
-const dobForSession = (password: string): string => {
-  const iso = parseDob(password.trim());
-  return iso ? toDdMmYyyy(iso) : password.trim();
-};
 
 const validate = (context: LoginContext): LoginContext['errors'] => ({
   rollNumber: context.rollNumber.length === ROLL_NUMBER_LENGTH ? undefined : INVALID_ROLL_NUMBER,
@@ -148,7 +142,7 @@ export const loginMachine = setup({
               params: ({ context, event }) => ({
                 token: event.output.token,
                 rollNumber: context.rollNumber,
-                dob: dobForSession(context.password),
+                dob: dobForLink(context.password),
               }),
             },
             {
@@ -156,7 +150,7 @@ export const loginMachine = setup({
               params: ({ context, event }) => ({
                 dashboardUrl: event.output.dashboard_url,
                 rollNumber: context.rollNumber,
-                dob: dobForSession(context.password),
+                dob: dobForLink(context.password),
               }),
             },
           ],

@@ -7,15 +7,13 @@ import { readEntryQuery } from '../../machines/entry-query';
 import { loginMachine } from '../../machines/login-machine';
 import { Toasts } from '../../ui/toast/toasts';
 import '../../ui/toast/toasts.css';
+import { autoLoginUrl } from '../auto-login';
 import { sessionStore } from '../session-store';
 
 /** Same host: the dashboard; another host (its exam type's): there, logging in with roll_no and dob. */
 function dashboardLocation(dashboardUrl: string, rollNumber: string, dob: string): string {
   const url = new URL(dashboardUrl, window.location.href);
-  if (url.host === window.location.host) return '/dashboard';
-  url.searchParams.set('roll_no', rollNumber);
-  url.searchParams.set('dob', dob);
-  return url.toString();
+  return url.host === window.location.host ? '/dashboard' : autoLoginUrl(url, rollNumber, dob);
 }
 
 export function mount(element: HTMLElement): void {

@@ -16,7 +16,6 @@ import { fetchNearestCentre } from '../../api/endpoints/nearest-centre';
 import { sendRegistrationOtp } from '../../api/endpoints/otp-send';
 import { verifyRegistrationOtp } from '../../api/endpoints/otp-verify';
 import { signup } from '../../api/endpoints/signup';
-import { parseDob, toDdMmYyyy } from '../../domain/dates';
 import type { RegistrationCardData } from '../../engine/registration-card';
 import { prefetchFormSteps, RegistrationCard } from '../../features/registration/registration-card';
 import type { PaymentData } from '../../generated/api/registration-signup';
@@ -29,6 +28,7 @@ import {
 import { Toasts } from '../../ui/toast/toasts';
 import '../../ui/toast/toasts.css';
 import { createAnalytics } from '../analytics';
+import { autoLoginUrl } from '../auto-login';
 import { sessionStore } from '../session-store';
 
 /**
@@ -72,16 +72,6 @@ function postToGateway(payment: PaymentData) {
   }
   document.body.append(form);
   form.submit();
-}
-
-/** The signup's dashboard link, else this origin with roll_no and dob (DD-MM-YYYY) for auto-login. */
-function dashboardUrl(link: string | undefined, rollNumber: string, dob: string) {
-  if (link) return link;
-  const iso = parseDob(dob);
-  const url = new URL('/', window.location.href);
-  url.searchParams.set('roll_no', rollNumber);
-  url.searchParams.set('dob', iso ? toDdMmYyyy(iso) : dob);
-  return url.toString();
 }
 
 /** The browser's position, then the API's nearest centre with its state. */
@@ -184,10 +174,11 @@ export function mount(element: HTMLElement): void {
         tabStorage.set(context.registrationToken);
       },
       redirectToPayment: (_, { paymentData }) => postToGateway(paymentData),
-      goToLogin: (_, { rollNumber, dob }) => window.location.assign(dashboardUrl(undefined, rollNumber, dob)),
+      goToLogin: (_, { rollNumber, dob }) => window.location.assign(autoLoginUrl('/', rollNumber, dob)),
       goToDashboard: (_, { dashboardLink, rollNumber, dob }) => {
         tabStorage.set(undefined);
-        window.location.assign(dashboardUrl(dashboardLink, rollNumber, dob));
+        // The signup's dashboard link, else this origin's auto-login link.
+        window.location.assign(dashboardLink ?? autoLoginUrl('/', rollNumber, dob));
       },
       track: (_, { event, payload }) => void analytics.track(event, payload),
     },
