@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { copyConfig, type ConfigCopy } from '../../../tests/fixtures/config-copy';
@@ -136,6 +136,14 @@ describe('cross-file checks', () => {
     });
   });
   it('a Hindi variant needs the hi strings file', () => {
+    const problems = problemsAfter((c) => rmSync(path.join(c.dir, 'i18n/hi.json')));
+    expect(problems).toContainEqual({
+      file: 'landings/neet-repeater-hindi.json',
+      pointer: '/locale',
+      message: 'locale "hi" has no file config/i18n/hi.json',
+    });
+  });
+  it("a strings file's locale matches its name", () => {
     const problems = problemsAfter((c) => c.edit<Json>('i18n/hi.json', (d) => (d.locale = 'en')));
     expect(problems).toContainEqual({
       file: 'i18n/hi.json',

@@ -267,7 +267,7 @@ describe('exam details', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'UP');
     await waitFor(() => expect(data().centre).toBeUndefined());
     // The date was cleared with its parent, then auto-selected again as the only option.
-    expect(data()).toMatchObject({ examSlot: 's1', state: 'UP' });
+    await waitFor(() => expect(data()).toMatchObject({ examSlot: 's1', state: 'UP', examDate: 'd1' }));
   });
 
   it('iACST lists only its own exam fields (no state or centre)', async () => {
