@@ -30,11 +30,6 @@ export function buildRoutes(bundle: ConfigBundle): Route[] {
   return [...routes.values()];
 }
 
-/** Exact match, as the spec's routes table says. */
-export function matchRoute(routes: readonly Route[], pathname: string): Route | undefined {
-  return routes.find((route) => route.path === pathname);
-}
-
 export interface GuardInput {
   hasToken: boolean;
   query: URLSearchParams;

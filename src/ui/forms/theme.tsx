@@ -7,7 +7,6 @@ import type {
   ObjectFieldTemplateProps,
   RegistryWidgetsType,
   RJSFSchema,
-  SubmitButtonProps,
   WidgetProps,
 } from '@rjsf/utils';
 import { normaliseName, type DobRange } from '../../domain/validation';
@@ -16,8 +15,6 @@ import type { FormValues } from './form-rules';
 import { CascadingSelect } from './widgets/cascading-select';
 import { ClassStreamSelect } from './widgets/class-stream-select';
 import { DobInput } from './widgets/dob-input';
-import { MobileInput } from './widgets/mobile-input';
-import { OtpInput } from './widgets/otp-input';
 import type { SelectOption } from './widgets/select-input';
 import { TextInput } from './widgets/text-input';
 
@@ -78,36 +75,6 @@ function TextWidget(props: Props) {
       onChange={(value) => props.onChange(value === '' ? props.options.emptyValue : value)}
       onBlur={(value) => props.onBlur(props.id, value)}
       onFocus={(value) => props.onFocus(props.id, value)}
-    />
-  );
-}
-
-function MobileWidget(props: Props) {
-  const { readOnly, ...base } = common(props);
-  const maxLength = typeof props.options.maxLength === 'number' ? props.options.maxLength : undefined;
-  return (
-    <MobileInput
-      {...base}
-      readOnly={readOnly}
-      maxLength={maxLength}
-      value={asString(props.value)}
-      onChange={(value) => props.onChange(value === '' ? undefined : value)}
-      onBlur={(value) => props.onBlur(props.id, value)}
-      onFocus={(value) => props.onFocus(props.id, value)}
-    />
-  );
-}
-
-function OtpWidget(props: Props) {
-  const { readOnly: _readOnly, optionalText: _optional, ...base } = common(props);
-  const { t } = contextOf(props);
-  return (
-    <OtpInput
-      {...base}
-      value={asString(props.value)}
-      digitLabel={(n, total) => t('form.otpDigit', { n, total })}
-      onChange={(value) => props.onChange(value === '' ? undefined : value)}
-      onBlur={(value) => props.onBlur(props.id, value)}
     />
   );
 }
@@ -177,20 +144,10 @@ function ObjectFieldTemplate({ properties }: ObjectFieldTemplateProps<FormValues
   return <div className="ef-form__fields">{properties.map((property) => property.content)}</div>;
 }
 
-function SubmitButton({ registry }: SubmitButtonProps<FormValues, RJSFSchema, FormContext>) {
-  return (
-    <button type="submit" className="ef-button ef-button--primary">
-      {registry.formContext.t('form.submit')}
-    </button>
-  );
-}
-
 export const widgets: RegistryWidgetsType<FormValues, RJSFSchema, FormContext> = {
   TextWidget,
   EmailWidget: TextWidget,
   SelectWidget: CascadingSelectWidget,
-  mobile: MobileWidget,
-  otp: OtpWidget,
   dob: DobWidget,
   cascadingSelect: CascadingSelectWidget,
   classStream: ClassStreamWidget,
@@ -203,6 +160,5 @@ export const examflowTheme: ThemeProps<FormValues, RJSFSchema, FormContext> = {
     FieldTemplate,
     FieldErrorTemplate,
     ObjectFieldTemplate,
-    ButtonTemplates: { SubmitButton },
   },
 };
