@@ -338,6 +338,39 @@ describe('GET /api/profile', () => {
   it('needs a session', async () => {
     expect((await t.call({ method: 'GET', url: '/api/profile' })).statusCode).toBe(401);
   });
+
+  it('agrees with the dashboard on exam_taken for every demo student', async () => {
+    const answers = [];
+    for (const student of demo) {
+      const headers = await t.login(student.roll_number, student.dob);
+      const profile = await t.call({ method: 'GET', url: '/api/profile', headers });
+      const dashboard = await t.call({ method: 'GET', url: '/api/dashboard', headers });
+      const fromProfile = (profile.data.data as { exam_taken: boolean }).exam_taken;
+      expect((dashboard.data.data as { exam_taken: boolean }).exam_taken, student.roll_number).toBe(
+        fromProfile,
+      );
+      answers.push(fromProfile);
+    }
+    // Both answers occur among the demo students, so agreement is not trivially all-false.
+    expect(new Set(answers)).toEqual(new Set([true, false]));
+
+    // An online test in progress counts as taken in both answers.
+    const headers = await t.login('250000000002', '14/03/2011');
+    const taken = async (url: string) =>
+      ((await t.call({ method: 'GET', url, headers })).data.data as { exam_taken: boolean }).exam_taken;
+    expect(await taken('/api/dashboard')).toBe(false);
+    const { main_exam } = (await t.call({ method: 'GET', url: '/api/dashboard', headers })).data.data as {
+      main_exam: { test_short_code: string }[];
+    };
+    const start = await t.call({
+      method: 'POST',
+      url: '/api/exam/start',
+      headers,
+      payload: { test_short_code: main_exam[0]?.test_short_code, source_type: 'dashboard' },
+    });
+    expect(start.statusCode).toBe(200);
+    expect([await taken('/api/dashboard'), await taken('/api/profile')]).toEqual([true, true]);
+  });
 });
 
 describe('POST /api/profile', () => {

@@ -23,6 +23,7 @@ import { oneDecimal, percentageOf } from '../exams/scoring';
 import {
   buttonText,
   currentSeriesSitting,
+  examTaken,
   loadExamContext,
   type ExamContext,
   type Sitting,
@@ -280,10 +281,6 @@ export async function buildDashboard(ctx: AppContext, student: Student): Promise
   const until = scholarshipValidUntil(ec);
   const pack = maybeProgramme(ctx.site, 'SAMPLE-PACK');
   const testplayerDown = state.testplayer_down === 1;
-  const examTaken =
-    Boolean(
-      ec.main && (ec.main.result || (ec.main.state === 'awaited' && booking.exam_mode === 'Offline')),
-    ) || ec.series.some((s) => s.papers.some((p) => p.result));
   return {
     main_exam: mains,
     sample_exam: ec.sample.map((s) => sampleCard(ec, s)),
@@ -309,7 +306,7 @@ export async function buildDashboard(ctx: AppContext, student: Student): Promise
     branch_code: student.branch_code,
     class: klass,
     stream,
-    exam_taken: examTaken,
+    exam_taken: examTaken(ec),
     exam_help_line: helpLine(ctx.site, programme, student.branch_code),
     course_flags: courseFlags(ctx, ec),
   };

@@ -4,7 +4,7 @@ import type { Profile } from '../../../src/generated/api/profile';
 import type { AppContext, Student } from '../../context';
 import { centreLabel } from '../master/centres';
 import { slotOf, splitClassStream } from '../exams/programme';
-import { loadExamContext } from '../exams/sittings';
+import { examTaken, loadExamContext } from '../exams/sittings';
 import { dateLabelWithDay, timeLabel } from '../exams/time';
 
 export async function buildProfile(ctx: AppContext, student: Student): Promise<Profile> {
@@ -45,8 +45,7 @@ export async function buildProfile(ctx: AppContext, student: Student): Promise<P
   ]);
   const slot = slotOf(programme, booking.exam_slot_id);
   const slotMatches = slot.label.toLowerCase().includes(booking.exam_mode.toLowerCase());
-  const taken =
-    Boolean(ec.main?.result || ec.main?.attempt) || ec.series.some((s) => s.papers.some((p) => p.result));
+  const taken = examTaken(ec);
   return {
     student_firstname: student.first_name,
     student_lastname: student.last_name ?? '',

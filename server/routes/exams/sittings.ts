@@ -382,6 +382,15 @@ export async function loadExamContext(ctx: AppContext, student: Student): Promis
   };
 }
 
+/**
+ * Whether the student has sat the main exam (or a paper of a series): a result exists, an online
+ * attempt is running, or the offline exam day passed with the student present (result awaited).
+ * The dashboard and the profile both answer exam_taken with it.
+ */
+export const examTaken = (ec: ExamContext): boolean =>
+  Boolean(ec.main && (ec.main.result || ec.main.attempt || ec.main.state === 'awaited')) ||
+  ec.series.some((s) => s.papers.some((p) => p.result));
+
 export const allSittings = (ec: ExamContext): Sitting[] => [
   ...(ec.main ? [ec.main] : []),
   ...ec.series.flatMap((s) => s.papers),
