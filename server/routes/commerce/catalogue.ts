@@ -22,6 +22,17 @@ export const programmeOf = (ctx: AppContext, examType: string): Programme | unde
 export const prospectusPath = (examType: string) =>
   `/api/prospectus?exam_type=${encodeURIComponent(examType)}`;
 
+/** The links both course-flag answers carry (GET /api/courses and the dashboard's). */
+export function courseLinks(ctx: AppContext, programme: Programme | undefined, examType: string) {
+  const { site } = ctx.site;
+  return {
+    term_condition_link: programme?.termsLink ?? '',
+    privacy_policy_link: site.legal.privacyLink,
+    iacst_download_prosp: prospectusPath(examType),
+    preadmission_url: `${site.brand.websiteUrl}/pre-admission`,
+  };
+}
+
 function courseFlags(
   ctx: AppContext,
   student: Student,
@@ -49,10 +60,7 @@ function courseFlags(
     scholarship_course_purchased_msg: purchased
       ? `Welcome to ${site.brand.providerName}! You have registered for ${bought.map((c) => c.product_title).join(', ')}. ${next}`
       : '',
-    term_condition_link: programmeOf(ctx, student.exam_type)?.termsLink ?? '',
-    privacy_policy_link: site.legal.privacyLink,
-    iacst_download_prosp: prospectusPath(student.exam_type),
-    preadmission_url: `${site.brand.websiteUrl}/pre-admission`,
+    ...courseLinks(ctx, programmeOf(ctx, student.exam_type), student.exam_type),
   };
 }
 

@@ -10,6 +10,7 @@ import type {
   SampleExamCard,
 } from '../../../src/generated/api/dashboard';
 import { iso, type AppContext } from '../../context';
+import { courseLinks } from '../commerce/catalogue';
 import { launchPayload, resultUrl } from '../exams/launch';
 import {
   careerTypes,
@@ -262,10 +263,7 @@ function courseFlags(ctx: AppContext, ec: ExamContext): CourseFlags {
       : 'Freebies like e-books, audios and videos come with your course registration.',
     scholarship_course_purchased_msg:
       purchased && scholarship > 0 ? `Your ${scholarship}% scholarship has been applied to your course.` : '',
-    term_condition_link: programme.termsLink,
-    privacy_policy_link: ctx.site.site.legal.privacyLink,
-    iacst_download_prosp: `/api/prospectus?exam_type=${encodeURIComponent(programme.examType)}`,
-    preadmission_url: `${ctx.site.site.brand.websiteUrl}/admissions`,
+    ...courseLinks(ctx, programme, programme.examType),
   };
 }
 
