@@ -27,9 +27,11 @@ export function dateLabel(date: string): string {
   return `${Number(d)} ${MONTHS[Number(m) - 1] ?? ''} ${y}`;
 }
 
+/** Sunday */
+export const weekdayOf = (date: string): string => WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()] ?? '';
+
 /** Sunday, 13 Apr 2025 */
-export const dateLabelWithDay = (date: string): string =>
-  `${WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()] ?? ''}, ${dateLabel(date)}`;
+export const dateLabelWithDay = (date: string): string => `${weekdayOf(date)}, ${dateLabel(date)}`;
 
 /** 10:00 → 10:00 AM, 13:20 → 01:20 PM */
 export function timeLabel(hhmm: string): string {

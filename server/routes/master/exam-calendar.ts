@@ -3,44 +3,34 @@ import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
 import type { AppContext } from '../../context';
 import type { CentresTable } from '../../db/tables/master';
+import {
+  addDays,
+  dateLabel as dayMonthYear,
+  daysBetween,
+  istDate,
+  istInstant,
+  weekdayOf,
+} from '../exams/time';
 
-const IST_OFFSET_MS = 330 * 60_000;
-const DAY_MS = 86_400_000;
 /** How far ahead a daily schedule offers dates (the spec's "next 30 days"). */
 export const DAILY_WINDOW_DAYS = 30;
 
-const ist = (now: Date) => new Date(now.getTime() + IST_OFFSET_MS);
-export const istToday = (now: Date): string => ist(now).toISOString().slice(0, 10);
-const istMinutes = (now: Date): number => ist(now).getUTCHours() * 60 + ist(now).getUTCMinutes();
+/** Minutes since India midnight of an instant. */
+const istMinutes = (now: Date): number => (now.getTime() - istInstant(istDate(now)).getTime()) / 60_000;
 const minutesOf = (clock: string): number => {
   const [h = '0', m = '0'] = clock.split(':');
   return Number(h) * 60 + Number(m);
 };
 
-export const addDays = (isoDate: string, n: number): string =>
-  new Date(Date.parse(`${isoDate}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-const daysBetween = (from: string, to: string): number =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-
 /** An instant (e.g. the client's 2008-01-04T18:30:00.000Z) or a date, as the India date. */
 export function istDateOf(value: string): string | undefined {
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
   const t = Date.parse(value);
-  return Number.isNaN(t) ? undefined : ist(new Date(t)).toISOString().slice(0, 10);
+  return Number.isNaN(t) ? undefined : istDate(new Date(t));
 }
 
-/** 13 Apr 2025 (Sunday) */
-export function dateLabel(isoDate: string): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  const day = d.toLocaleDateString('en-IN', { weekday: 'long', timeZone: 'UTC' });
-  const date = d.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  return `${date} (${day})`;
-}
+/** 13 Apr 2025 (Sunday): the date options' label. */
+export const dateLabel = (isoDate: string): string => `${dayMonthYear(isoDate)} (${weekdayOf(isoDate)})`;
 
 /** Whether the programme's dates are set per centre (seeded centre_exam_dates rows). */
 export async function datesPerCentre(ctx: AppContext, programme: Programme): Promise<boolean> {
@@ -64,7 +54,7 @@ export async function openExamDates(
   centre: CentresTable | undefined,
 ): Promise<string[]> {
   const now = ctx.now();
-  const today = istToday(now);
+  const today = istDate(now);
   const closes = programme.windows.enrolmentClosesDaysBefore;
   const openByWindow = (d: string) => daysBetween(today, d) > (closes ?? 0);
   if (await datesPerCentre(ctx, programme)) {
