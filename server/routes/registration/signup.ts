@@ -1,6 +1,7 @@
 // Signup (part 2 §3 signup payload and response, §4 exam details): validates against the programme
 // config and the master data, applies the coupon and, in one transaction, creates (or completes)
 // the student and, for a paid exam, the exam-fee order.
+import { validateEmail } from '../../../src/domain/validation';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
@@ -61,12 +62,6 @@ function dobOf(value: string): string | undefined {
   return date ? parseDob(date) : undefined;
 }
 
-/** Domain labels must not repeat (gmail.gmail.com is a typo, not an address). */
-function emailOk(email: string): boolean {
-  const labels = email.split('@')[1]?.split('.') ?? [];
-  return labels.length >= 2 && new Set(labels).size === labels.length;
-}
-
 async function check(
   ctx: AppContext,
   request: FastifyRequest,
@@ -79,7 +74,8 @@ async function check(
   const fatherName = clean(body.father_name) || null;
   if (!fatherName && required.has('fatherName')) throw new ApiError(400, 'Please enter father name');
   const email = body.student_email.trim().toLowerCase();
-  if (!emailOk(email)) throw new ApiError(400, 'Enter a valid email address');
+  // The client's rule (part 2 §5), so both sides refuse the same addresses.
+  if (validateEmail(email)) throw new ApiError(400, 'Enter a valid email address');
   const dob = dobOf(body.student_dob);
   const range = programme.registration.dob;
   if (!dob || dob < range.min || dob > range.max)
