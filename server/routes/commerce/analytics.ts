@@ -1,4 +1,5 @@
 // Analytics events from the portal's pages (no session needed), and the sandbox's list of them.
+import { maybeProgramme } from '../exams/programme';
 import type { FastifyInstance } from 'fastify';
 import type {
   AnalyticsEventBody,
@@ -27,7 +28,7 @@ export function registerAnalyticsRoutes(app: FastifyInstance): void {
         throw new ApiError(429, 'Too many analytics events from this address. Please try again later.');
       await hit(ctx, key, ANALYTICS_RULE);
       const { name, exam_type: examType = null, payload = {} } = request.body;
-      if (examType !== null && !Object.values(ctx.site.programmes).some((p) => p.examType === examType))
+      if (examType !== null && !maybeProgramme(ctx.site, examType))
         throw new ApiError(400, `Invalid exam_type: ${examType} is not an exam type of this site.`);
       // JSON.stringify escapes control characters and lone surrogates, so the text is safe to store.
       const text = JSON.stringify(payload);

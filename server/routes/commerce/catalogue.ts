@@ -1,4 +1,5 @@
 // Courses for the logged-in student (with the course flags), branch centres and payment options.
+import { maybeProgramme } from '../exams/programme';
 import type { FastifyInstance } from 'fastify';
 import type { Programme } from '../../../src/generated/config/programme';
 import type { Branch, BranchListParams, BranchListReply } from '../../../src/generated/api/branch-list';
@@ -15,9 +16,6 @@ import { apiSchema } from '../../api/schemas';
 import { requireStudent, studentOf } from '../../auth/sessions';
 import type { AppContext, Student } from '../../context';
 import { offersFor, splitClassStream, type BranchTerms } from './courses';
-
-export const programmeOf = (ctx: AppContext, examType: string): Programme | undefined =>
-  Object.values(ctx.site.programmes).find((p) => p.examType === examType);
 
 export const prospectusPath = (examType: string) =>
   `/api/prospectus?exam_type=${encodeURIComponent(examType)}`;
@@ -60,7 +58,7 @@ function courseFlags(
     scholarship_course_purchased_msg: purchased
       ? `Welcome to ${site.brand.providerName}! You have registered for ${bought.map((c) => c.product_title).join(', ')}. ${next}`
       : '',
-    ...courseLinks(ctx, programmeOf(ctx, student.exam_type), student.exam_type),
+    ...courseLinks(ctx, maybeProgramme(ctx.site, student.exam_type), student.exam_type),
   };
 }
 

@@ -1,4 +1,5 @@
 // The prospectus and the course details sheet, as small PDFs generated on the server.
+import { maybeProgramme } from '../exams/programme';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { applyWaiver, formatInr, type FeeComponent } from '../../../src/domain/fees';
 import { resolveProfile } from '../../../src/engine/hosts';
@@ -8,7 +9,6 @@ import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
 import { apiSchema } from '../../api/schemas';
 import type { AppContext } from '../../context';
-import { programmeOf } from './catalogue';
 import { simplePdf, type PdfLine } from './pdf';
 
 function sendPdf(reply: FastifyReply, filename: string, pdf: Buffer): FastifyReply {
@@ -71,7 +71,7 @@ export function registerDocumentRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       const examType = request.query.exam_type;
       const programme = examType
-        ? programmeOf(ctx, examType)
+        ? maybeProgramme(ctx.site, examType)
         : ctx.site.programmes[resolveProfile(ctx.site.hosts, request.headers.host).programme];
       if (!programme) throw new ApiError(404, 'No prospectus for this exam type.');
       return sendPdf(reply, 'prospectus.pdf', prospectus(ctx, programme));

@@ -348,7 +348,7 @@ export async function loadExamContext(ctx: AppContext, student: Student): Promis
 
   const sample: Sitting[] = [];
   const pack: Sitting[] = [];
-  const packProgramme = Object.values(site.programmes).find((p) => p.examType === 'SAMPLE-PACK');
+  const packProgramme = maybeProgramme(site, 'SAMPLE-PACK');
   const showsPack =
     (site.site.flags.mockTests as Record<string, boolean | undefined>)[programme.examType] === true;
   if (packProgramme && showsPack) {
