@@ -1,47 +1,19 @@
 // npm start — builds when the sources or config changed since the last build, then serves the
 // portal on one port (PORT, default 3000).
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { buildApp } from '../server/app';
 import { configFromEnv } from '../server/config';
-import { configDir } from '../src/engine/node/paths';
 import { ConfigError } from '../src/engine/node/validate-config';
-import { build, distDir } from './build';
-import { buildInputsHash } from './lib/build-inputs';
-
-function isBuildCurrent(dist: string): boolean {
-  const info = path.join(dist, 'build-info.json');
-  if (!existsSync(info)) return false;
-  const { inputs } = JSON.parse(readFileSync(info, 'utf8')) as { inputs?: string };
-  return inputs === buildInputsHash(configDir());
-}
-
-/**
- * SANDBOX_CLOCK=<date-time>: the server's clock starts there and runs on, to demo a programme whose
- * configured dates are past (MOCK-NEET's April 2025). Sandbox only; use its own DATA_DIR, since the
- * demo students are seeded relative to the clock.
- */
-function sandboxClock(value: string | undefined, sandbox: boolean): (() => Date) | undefined {
-  if (!value) return undefined;
-  if (!sandbox) throw new Error('SANDBOX_CLOCK works only with the sandbox on (not in production).');
-  const start = Date.parse(value);
-  if (Number.isNaN(start))
-    throw new Error(`SANDBOX_CLOCK "${value}" is not a date-time, e.g. 2025-04-01T10:00:00+05:30`);
-  const offset = start - Date.now();
-  return () => new Date(Date.now() + offset);
-}
+import { ensureBuild, sandboxClock } from './lib/serve';
 
 async function main(): Promise<void> {
+  // Read before building: the sandbox follows NODE_ENV as the user set it.
   const config = configFromEnv();
-  const dist = distDir();
-  if (!isBuildCurrent(dist)) {
-    console.log('Building the portal (sources or config changed)…');
-    await build({ quiet: true });
-  }
+  const dist = await ensureBuild();
   const port = Number(process.env.PORT ?? 3000);
   const app = await buildApp({
     distDir: dist,
     config,
+    // SANDBOX_CLOCK: demo a past season; use its own DATA_DIR (demo students follow the clock).
     now: sandboxClock(process.env.SANDBOX_CLOCK, config.sandbox),
   });
   await app.listen({ port, host: process.env.HOST ?? 'localhost' });

@@ -2,19 +2,16 @@
 // landing route of the built site, served by the real server in-process. Prints figures against the
 // targets; never fails on a score (these machines are shared and noisy).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
-import { buildApp } from '../../server/app';
-import { configFromEnv } from '../../server/config';
 import { projectRoot } from '../../src/engine/node/paths';
 import type { IndexedRoute } from '../../src/engine/site-index';
-import { build, distDir } from '../build';
 import { KB, gzipBytes, machineContext, median, readSiteIndex, table } from './shared';
 import { specLandingPaths } from '../../tests/fixtures/spec-routes';
 import { chromiumFlags, chromiumPath } from '../lib/chromium';
+import { ensureBuild, startTestServer } from '../lib/serve';
 
 /** Login, the 11 registration/landing paths and the terms page (part 1 §2). */
 const LANDING_PATHS: readonly string[] = ['/', ...specLandingPaths, '/iacst-scholarship/terms-conditions'];
@@ -148,11 +145,7 @@ async function main(): Promise<void> {
   console.log(machineContext('examflow bench:landing — Lighthouse 12.8, mobile (simulated throttling)'));
   console.log(`${chromiumVersion()}; ${runs} run(s) per route, median per metric\n`);
 
-  const dist = distDir();
-  if (!existsSync(path.join(dist, 'site-index.json'))) {
-    console.log('No built site: building first…');
-    await build({ quiet: true });
-  }
+  const dist = await ensureBuild();
   const index = readSiteIndex(dist);
   const byPath = new Map(index.routes.map((r) => [r.path, r]));
   const wanted = only ? [only] : LANDING_PATHS;
@@ -168,9 +161,8 @@ async function main(): Promise<void> {
   const jsByRoute = new Map(routes.map((r) => [r.path, gzipBytes(dist, r.js ?? index.pageJs)]));
 
   // No request log: the tables are the output.
-  const app = await buildApp({ distDir: dist, config: { ...configFromEnv(), logger: false } });
-  await app.listen({ port: 0, host: 'localhost' });
-  const { port } = app.server.address() as AddressInfo;
+  const server = await startTestServer({ distDir: dist });
+  const { port } = server;
   const outDir = path.join(projectRoot, '.lighthouse');
   mkdirSync(outDir, { recursive: true });
 
@@ -233,7 +225,7 @@ async function main(): Promise<void> {
     }
   } finally {
     chrome.kill();
-    await app.close();
+    await server.close();
   }
 
   const med = rows.map(({ route, runs: r, jsBytes }) => ({

@@ -1,14 +1,9 @@
 // npm run bench:typing — main-thread cost of a keystroke in the interactive forms, in Chromium with
 // 4× CPU slowdown: for each key, the time from its keydown to the next rendered frame (the work the
 // keystroke caused, including React's render). Figures only; the target is ≤ 50 ms a keystroke.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { buildApp } from '../../server/app';
-import { configFromEnv } from '../../server/config';
-import { build, distDir } from '../build';
 import { chromiumFlags, chromiumPath } from '../lib/chromium';
+import { ensureBuild, startTestServer } from '../lib/serve';
 import { machineContext, median, table } from './shared';
 
 const SLOWDOWN = 4;
@@ -150,16 +145,8 @@ async function typeAndMeasure(page: Page, field: Field): Promise<number[]> {
   return page.evaluate(() => (window as unknown as { __keyCosts: number[] }).__keyCosts);
 }
 
-const dist = distDir();
-if (!existsSync(path.join(dist, 'site-index.json'))) await build({ quiet: true });
-const dataDir = mkdtempSync(path.join(tmpdir(), 'examflow-bench-typing-'));
-const app = await buildApp({
-  distDir: dist,
-  config: { ...configFromEnv({ NODE_ENV: 'test' }), logger: false, dataDir },
-});
-await app.listen({ port: 0, host: 'localhost' });
-const address = app.server.address();
-base = `http://localhost:${typeof address === 'object' && address ? address.port : 0}`;
+const server = await startTestServer({ distDir: await ensureBuild() });
+base = server.base;
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
 try {
   console.log(
@@ -190,6 +177,5 @@ try {
   );
 } finally {
   await browser.close();
-  await app.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.close();
 }

@@ -1,22 +1,17 @@
 // `npm run dev` for marketing: saving a config file with a mistake shows it in the browser's error
 // overlay; fixing it clears the overlay without a restart.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type { Browser } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { configFromEnv } from '../../server/config';
+import { startTestServer, type TestServer } from '../../scripts/lib/serve';
 import { projectRoot } from '../../src/engine/node/paths';
 import type { Landing } from '../../src/generated/config/landing';
 import { copyConfig, type ConfigCopy } from '../fixtures/config-copy';
 import { launchBrowser } from './browser';
 
 let copy: ConfigCopy;
-let api: FastifyInstance;
-let apiData = '';
+let api: TestServer;
 let server: ViteDevServer;
 let browser: Browser;
 let base = '';
@@ -25,11 +20,8 @@ beforeAll(async () => {
   copy = copyConfig();
   process.env.EXAMFLOW_CONFIG_DIR = copy.dir; // read by the pages plugin when the config loads
   // The API server scripts/dev.ts runs beside Vite, which proxies /api and /sandbox to it.
-  apiData = mkdtempSync(path.join(tmpdir(), 'examflow-dev-api-'));
-  api = await buildApp({ config: { ...configFromEnv({ NODE_ENV: 'test', LOG: 'off' }), dataDir: apiData } });
-  await api.listen({ port: 0, host: 'localhost' });
-  const apiAddress = api.server.address();
-  process.env.EXAMFLOW_API_URL = `http://localhost:${typeof apiAddress === 'object' && apiAddress ? apiAddress.port : 0}`;
+  api = await startTestServer();
+  process.env.EXAMFLOW_API_URL = api.base;
   server = await createServer({
     configFile: path.join(projectRoot, 'vite.config.ts'),
     root: projectRoot,
@@ -47,7 +39,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
   await api?.close();
-  rmSync(apiData, { recursive: true, force: true });
   delete process.env.EXAMFLOW_CONFIG_DIR;
   delete process.env.EXAMFLOW_API_URL;
   copy?.remove();

@@ -1,33 +1,31 @@
-// Starts the real server on the built site, on a free port, for every browser test file.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Starts the real server on the built site, on a free port, for every browser test file; and a
+// second one whose clock starts on 1 April 2025, the season of the mock tests' configured dates
+// (13, 20 and 27 April 2025 are past on today's clock), for the MOCK-NEET registration tests.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildApp } from '../../server/app';
-import { configFromEnv } from '../../server/config';
-import { projectRoot } from '../../src/engine/node/paths';
+import { distDir } from '../../scripts/build';
+import { sandboxClock, startTestServer } from '../../scripts/lib/serve';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     port: number;
+    /** The server whose clock starts at 2025-04-01 10:00 IST. */
+    mockSeasonPort: number;
   }
 }
 
+export const MOCK_SEASON_START = '2025-04-01T10:00:00+05:30';
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const dist = process.env.EXAMFLOW_DIST ?? path.join(projectRoot, 'dist');
+  const dist = distDir();
   if (!existsSync(path.join(dist, 'site-index.json')))
     throw new Error('Run `npm run build` before the browser tests.');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'examflow-e2e-data-'));
-  const app = await buildApp({
-    distDir: dist,
-    config: { ...configFromEnv({ NODE_ENV: 'test', LOG: 'off' }), dataDir },
-  });
-  await app.listen({ port: 0, host: 'localhost' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('server has no port');
-  project.provide('port', address.port);
+  const today = await startTestServer({ distDir: dist });
+  const season = await startTestServer({ distDir: dist, now: sandboxClock(MOCK_SEASON_START, true) });
+  project.provide('port', today.port);
+  project.provide('mockSeasonPort', season.port);
   return async () => {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all([today.close(), season.close()]);
   };
 }

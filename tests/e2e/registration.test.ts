@@ -2,18 +2,11 @@
 // payment gateway: a free iACST registration from the landing page to the thank-you state and a
 // login with the new credentials; MOCK-NEET paid in the gateway, and once failed then retried.
 // axe runs on every step.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { configFromEnv } from '../../server/config';
-import { projectRoot } from '../../src/engine/node/paths';
 import { launchBrowser, seriousViolations } from './browser';
 
-let base = `http://localhost:${inject('port')}`;
+const base = `http://localhost:${inject('port')}`;
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -29,12 +22,12 @@ afterAll(async () => {
 let counter = 0;
 const freshMobile = () => `9${String(Date.now() % 1e8).padStart(8, '0')}${counter++ % 10}`;
 
-async function openPage(path: string): Promise<Page> {
+async function openPage(path: string, origin = base): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
   contexts.push(context);
   const page = await context.newPage();
-  await page.goto(`${base}${path}`);
+  await page.goto(`${origin}${path}`);
   return page;
 }
 
@@ -46,8 +39,10 @@ async function expectAxeClean(page: Page, step: string) {
   expect(await seriousViolations(page), step).toEqual([]);
 }
 
-async function lastOtp(mobile: string): Promise<string> {
-  const list = (await (await fetch(`${base}/sandbox/messages?mobile=${mobile}`)).json()) as {
+/** The last OTP the sandbox SMS sent to the mobile, on the server the page is on. */
+async function lastOtp(page: Page, mobile: string): Promise<string> {
+  const origin = new URL(page.url()).origin;
+  const list = (await (await fetch(`${origin}/sandbox/messages?mobile=${mobile}`)).json()) as {
     otp: string | null;
   }[];
   const otp = list[0]?.otp;
@@ -65,7 +60,7 @@ async function verifyMobile(page: Page, mobile: string, label: RegExp) {
   await expectAxeClean(page, 'OTP');
   await card(page)
     .getByRole('textbox', { name: 'Digit 1 of 4' })
-    .pressSequentially(await lastOtp(mobile));
+    .pressSequentially(await lastOtp(page, mobile));
 }
 
 /** Step 2: the student's details. */
@@ -183,30 +178,9 @@ describe('registration card', () => {
   });
 
   describe('MOCK-NEET', () => {
-    // The mock test's dates (13, 20 and 27 April 2025) are past on today's clock, so a second real
-    // server runs with its clock at 1 April 2025, 10:00 IST, moving forward in real time.
-    let app: FastifyInstance;
-    let dataDir: string;
-    let defaultBase: string;
-    beforeAll(async () => {
-      dataDir = mkdtempSync(path.join(tmpdir(), 'examflow-e2e-neet-'));
-      const offset = Date.parse('2025-04-01T10:00:00+05:30') - Date.now();
-      app = await buildApp({
-        distDir: process.env.EXAMFLOW_DIST ?? path.join(projectRoot, 'dist'),
-        config: { ...configFromEnv({ NODE_ENV: 'test', LOG: 'off' }), dataDir },
-        now: () => new Date(Date.now() + offset),
-      });
-      await app.listen({ port: 0, host: 'localhost' });
-      const address = app.server.address();
-      if (!address || typeof address === 'string') throw new Error('server has no port');
-      defaultBase = base;
-      base = `http://localhost:${address.port}`;
-    });
-    afterAll(async () => {
-      base = defaultBase;
-      await app?.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    });
+    // The mock test's dates are past on today's clock: these run on the server whose clock starts
+    // in April 2025 (global-setup).
+    const season = `http://localhost:${inject('mockSeasonPort')}`;
 
     /** MOCK-NEET's exam step: state, centre, date, then Pay and Register Now to the gateway. */
     async function payForNeet(page: Page) {
@@ -231,7 +205,7 @@ describe('registration card', () => {
     }
 
     it('registers for MOCK-NEET paying in the sandbox gateway', async () => {
-      const page = await openPage('/mock-neet-exam');
+      const page = await openPage('/mock-neet-exam', season);
       const mobile = freshMobile();
       await verifyMobile(page, mobile, /^Mobile number/);
       await card(page)
@@ -244,7 +218,7 @@ describe('registration card', () => {
     });
 
     it('after choosing Fail in the gateway shows step 0; Try Again returns to the details and paying completes it', async () => {
-      const page = await openPage('/mock-neet-exam');
+      const page = await openPage('/mock-neet-exam', season);
       const mobile = freshMobile();
       await verifyMobile(page, mobile, /^Mobile number/);
       await fillDetails(page, { name: 'Meera Iyer', email: 'meera@example.com', dob: '01/02/2007' });
