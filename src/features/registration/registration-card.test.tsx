@@ -4,7 +4,6 @@
 // and the thank-you state. The machine is the real one; its calls are fakes.
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../config/i18n/en.json';
 import hi from '../../../config/i18n/hi.json';
@@ -23,6 +22,7 @@ import type { EntryQuery } from '../../machines/entry-query';
 import { registrationMachine } from '../../machines/registration-machine';
 import { fromPromise } from 'xstate';
 import { RegistrationCard } from './registration-card';
+import { linkedError, seriousViolations } from '../../../tests/fixtures/a11y-dom';
 
 afterEach(cleanup);
 
@@ -130,17 +130,6 @@ function setup({
   return { ...view, api, user: userEvent.setup() };
 }
 
-async function axeProblems(container: HTMLElement) {
-  const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-}
-
-/** The error text an input's aria-describedby points at. */
-function describedError(input: HTMLElement) {
-  const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
-}
-
 describe('registration card, step 1', () => {
   it('takes digits only and names what is wrong with the number or PSID, linked to the field', async () => {
     const { user, container, api } = setup();
@@ -150,16 +139,16 @@ describe('registration card, step 1', () => {
     expect((input as HTMLInputElement).value).toBe('98');
     await user.tab();
     expect(input.getAttribute('aria-invalid')).toBe('true');
-    expect(describedError(input)).toContain('Please enter correct mobile number/ PSID');
+    expect(linkedError(input)).toContain('Please enter correct mobile number/ PSID');
     const verify = screen.getByRole('button', { name: 'Verify' });
     expect((verify as HTMLButtonElement).disabled).toBe(true);
 
     await user.clear(input);
     await user.type(input, '0123456789');
     await user.click(verify);
-    expect(describedError(input)).toContain('Please enter the correct number');
+    expect(linkedError(input)).toContain('Please enter the correct number');
     expect(api.sendOtp).not.toHaveBeenCalled();
-    expect(await axeProblems(container)).toEqual([]);
+    expect(await seriousViolations(container)).toEqual([]);
   });
 
   it('says "Enter a valid mobile number" where no student id is accepted (MOCK-NEET)', async () => {
@@ -170,7 +159,7 @@ describe('registration card, step 1', () => {
     await user.clear(input);
     await user.type(input, '98765');
     await user.tab();
-    expect(describedError(input)).toContain('Enter a valid mobile number');
+    expect(linkedError(input)).toContain('Enter a valid mobile number');
   });
 
   it('speaks Hindi on the Hindi variants', async () => {
@@ -181,7 +170,7 @@ describe('registration card, step 1', () => {
     });
     await user.type(input, '12');
     await user.tab();
-    expect(describedError(input)).toContain(hi.strings['validation.mobileOrId.required']);
+    expect(linkedError(input)).toContain(hi.strings['validation.mobileOrId.required']);
   });
 
   it('sends the OTP, verifies at the fourth digit, and on error_code 1 empties the boxes and focuses the first', async () => {
@@ -197,14 +186,14 @@ describe('registration card, step 1', () => {
     await screen.findByRole('heading', { name: 'Verify OTP' });
     expect(screen.getByText(/OTP sent to 9000000001/)).toBeTruthy();
     expect(screen.getByText(/You can ask for a new OTP 45 seconds/)).toBeTruthy();
-    expect(await axeProblems(container)).toEqual([]);
+    expect(await seriousViolations(container)).toEqual([]);
 
     const first = screen.getByRole('textbox', { name: 'Digit 1 of 4' });
     await user.type(first, '123');
     expect(api.verifyOtp).not.toHaveBeenCalled();
     await user.keyboard('4');
     await waitFor(() => expect(api.verifyOtp).toHaveBeenCalledTimes(1));
-    await waitFor(() => expect(describedError(first)).toContain('Invalid OTP'));
+    await waitFor(() => expect(linkedError(first)).toContain('Invalid OTP'));
     for (const n of [1, 2, 3, 4])
       expect((screen.getByRole('textbox', { name: `Digit ${n} of 4` }) as HTMLInputElement).value).toBe('');
     await waitFor(() =>
@@ -288,17 +277,17 @@ describe('registration card, step 2', () => {
     }
     await user.click(classStream);
     await user.tab();
-    await waitFor(() => expect(describedError(name)).toContain('Please enter student name'));
-    expect(describedError(email)).toContain('Please enter email');
-    expect(describedError(dob)).toContain('Please select date of birth');
-    expect(describedError(classStream)).toContain('Please select class & stream');
+    await waitFor(() => expect(linkedError(name)).toContain('Please enter student name'));
+    expect(linkedError(email)).toContain('Please enter email');
+    expect(linkedError(dob)).toContain('Please select date of birth');
+    expect(linkedError(classStream)).toContain('Please select class & stream');
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
 
     await user.type(name, 'Asha  Verma');
     await user.type(email, 'asha@gmail.gmail.com');
     await user.tab();
-    await waitFor(() => expect(describedError(email)).toContain('Enter a valid email address'));
-    expect(await axeProblems(container)).toEqual([]);
+    await waitFor(() => expect(linkedError(email)).toContain('Enter a valid email address'));
+    expect(await seriousViolations(container)).toEqual([]);
   });
 
   it("prefills and locks an existing student's name, dob and e-mail", async () => {
@@ -323,7 +312,7 @@ describe('registration card, step 0 and thank-you', () => {
     });
     expect(screen.getByRole('heading', { name: 'Payment failed' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe("We couldn't process your payment. Please try again.");
-    expect(await axeProblems(container)).toEqual([]);
+    expect(await seriousViolations(container)).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     await screen.findByRole('heading', { name: 'Student details' });
     expect(api.fetchLeadsByMobile).toHaveBeenCalledTimes(1);
@@ -346,6 +335,6 @@ describe('registration card, step 0 and thank-you', () => {
     await user.click(screen.getByRole('button', { name: 'Copy roll number' }));
     expect(api.copyText).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: 'Go to dashboard' })).toBeTruthy();
-    expect(await axeProblems(container)).toEqual([]);
+    expect(await seriousViolations(container)).toEqual([]);
   });
 });

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { useMemo, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../config/i18n/en.json';
@@ -17,6 +16,7 @@ import type { FormName } from './form-schema';
 import { loadForm, type LoadedForm } from './load-form';
 import { SchemaForm } from './schema-form';
 import type { FormContext } from './theme';
+import { linkedError, seriousViolations } from '../../../tests/fixtures/a11y-dom';
 
 afterEach(cleanup);
 
@@ -82,20 +82,6 @@ async function setup(
   const user = userEvent.setup();
   const view = render(<Harness loaded={loaded} programme={programme} {...props} />);
   return { user, ...view };
-}
-
-/** The message linked to a control with aria-describedby. */
-function linkedError(control: HTMLElement): string | undefined {
-  const ids = (control.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
-  const error = ids.map((id) => document.getElementById(id)).find((el) => el?.className.includes('error'));
-  return error?.textContent ?? undefined;
-}
-
-async function seriousViolations(container: Element): Promise<string[]> {
-  const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help}`);
 }
 
 describe('student details (MOCK-NEET)', () => {

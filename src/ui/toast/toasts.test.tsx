@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import site from '../../../config/site.json';
 import { createToastStore, type ToastStore } from './toast-store';
 import { Toasts } from './toasts';
+import { seriousViolations } from '../../../tests/fixtures/a11y-dom';
 
 afterEach(() => {
   cleanup();
@@ -21,13 +21,6 @@ function renderToasts(store: ToastStore = createToastStore()) {
 
 /** The text a live region holds ('' when it holds nothing). */
 const region = (role: 'status' | 'alert') => screen.getByRole(role).textContent;
-
-async function seriousViolations(container: Element): Promise<string[]> {
-  const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help}`);
-}
 
 describe('toast store', () => {
   it('shows one toast at a time, falls back to "Success", and closes', () => {

@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
-import axe from 'axe-core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import landingSchema from '../../../../schemas/config/landing.schema.json';
@@ -8,19 +7,13 @@ import type { Block } from '../../../generated/config/landing';
 import { blockComponents, renderBlock } from '../block-renderer';
 import { LandingPage } from '../landing-page';
 import { allExamples, examples, testContext, testLanding, testProgramme } from './examples';
+import { seriousViolations } from '../../../../tests/fixtures/a11y-dom';
 
 afterEach(cleanup);
 
 /** Renders one block on a page that holds only that block (so a hero or rich-text owns the h1). */
 function renderExample(block: Block, blocks: Block[] = [block]) {
   return render(renderBlock(block, testContext(blocks)));
-}
-
-async function seriousViolations(container: Element): Promise<string[]> {
-  const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.html).join(', ')})`);
 }
 
 function headingLevels(root: HTMLElement): number[] {

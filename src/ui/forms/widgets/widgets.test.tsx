@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CascadingSelect } from './cascading-select';
@@ -11,15 +10,9 @@ import { DobInput } from './dob-input';
 import { MobileInput } from './mobile-input';
 import { OtpInput } from './otp-input';
 import type { SelectOption } from './select-input';
+import { seriousViolations } from '../../../../tests/fixtures/a11y-dom';
 
 afterEach(cleanup);
-
-async function seriousViolations(container: Element): Promise<string[]> {
-  const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help}`);
-}
 
 const range = { min: '1992-01-01', max: '2015-12-31' };
 const labels = {
