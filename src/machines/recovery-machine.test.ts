@@ -69,7 +69,6 @@ describe('recovery machine: model', () => {
       idError: Boolean(c.idError),
       otpError: Boolean(c.otpError),
       details: Boolean(c.details),
-      resendUserDetails: c.resendUserDetails,
     });
     const coverage = emptyCoverage();
     const paths = transitionCoverPaths({ machine, events, project: (c) => project(c as RecoveryContext) });
@@ -187,7 +186,6 @@ describe('recovery machine: rules', () => {
       roll_number: '250000000001',
       dob: '05-01-2008',
     });
-    expect(actor.getSnapshot().context.resendUserDetails).toBe(true);
   });
 
   it('sends roll-number users their details straight away (no OTP step)', async () => {

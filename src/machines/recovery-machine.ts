@@ -29,9 +29,18 @@ export interface RecoveryContext {
   idError?: string;
   otpError?: string;
   details?: RecoveredDetails;
-  /** True once the details were shown: a further verify asks the server to SMS them again. */
-  resendUserDetails: boolean;
 }
+
+/**
+ * The validate-OTP body. resendUserDetails is true once the details were shown (the detailsShown
+ * state): the same verify then asks the server to SMS them again.
+ */
+const validateInput = (context: RecoveryContext, resendUserDetails: boolean): RecoverVerifyBody => ({
+  otp_id: context.otpId,
+  otp: context.otp,
+  login_id: context.loginId,
+  resendUserDetails,
+});
 
 export type RecoveryEvent =
   | { type: 'id.change'; value: string }
@@ -55,7 +64,6 @@ const initialContext = (): RecoveryContext => ({
   otpId: '',
   maskedMobile: '',
   maskedEmail: '',
-  resendUserDetails: false,
 });
 
 export const recoveryMachine = setup({
@@ -125,8 +133,6 @@ export const recoveryMachine = setup({
                 otpId: ({ event }) => event.output.data.otp_id,
                 maskedMobile: ({ event }) => event.output.data.mobile_number,
                 maskedEmail: ({ event }) => event.output.data.email,
-                // A new OTP starts a new recovery: its details have not been shown yet.
-                resendUserDetails: false,
               }),
               { type: 'persistOtpId', params: ({ event }) => ({ otpId: event.output.data.otp_id }) },
               {
@@ -176,12 +182,7 @@ export const recoveryMachine = setup({
               invoke: {
                 id: 'validateOtp',
                 src: 'validateOtp',
-                input: ({ context }) => ({
-                  otp_id: context.otpId,
-                  otp: context.otp,
-                  login_id: context.loginId,
-                  resendUserDetails: context.resendUserDetails,
-                }),
+                input: ({ context }) => validateInput(context, false),
                 onDone: {
                   target: '#recovery.detailsShown',
                   actions: assign({ details: ({ event }) => event.output.data }),
@@ -213,7 +214,6 @@ export const recoveryMachine = setup({
     },
     /** A verified mobile: roll number and date of birth on screen. */
     detailsShown: {
-      entry: assign({ resendUserDetails: true }),
       initial: 'waiting',
       states: {
         waiting: { after: { resendDelay: 'ready' } },
@@ -222,12 +222,7 @@ export const recoveryMachine = setup({
           invoke: {
             id: 'validateOtp',
             src: 'validateOtp',
-            input: ({ context }) => ({
-              otp_id: context.otpId,
-              otp: context.otp,
-              login_id: context.loginId,
-              resendUserDetails: context.resendUserDetails,
-            }),
+            input: ({ context }) => validateInput(context, true),
             onDone: {
               target: 'waiting',
               actions: {
