@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor, type AnyMachineSnapshot } from 'xstate';
+import type { MasterClassStreamsQuery, MasterClassStreamsReply } from '../generated/api/master-class-streams';
 import type { ExamCentre, ExamCentresQuery, ExamCentresReply } from '../generated/api/exam-centres';
 import type { ExamDate, ExamDatesQuery, ExamDatesReply } from '../generated/api/exam-dates';
 import type { ExamSlot, ExamSlotsQuery, ExamSlotsReply } from '../generated/api/exam-slots';
@@ -105,6 +106,10 @@ const centre: ExamCentre = { label: 'Delhi Central', value: 'RCC Delhi Central-D
 const testCentre: ExamCentre = { label: 'Digital Test Centre', value: 'Digital Test Centre-IC006-6' };
 const date: ExamDate = { value: '2025-04-13', label: '13 Apr 2025' };
 const slotsReply = (data: ExamSlot[]): ExamSlotsReply => ({ success: 'true', data });
+const classStreamsReply: MasterClassStreamsReply = {
+  success: 'true',
+  data: [{ id: 'cs-11-som', stream: '11&SOM', class: '11', display_name: 'Class 11 Medical' }],
+};
 const statesReply: ExamStatesReply = { success: 'true', data: [delhi] };
 const centresReply: ExamCentresReply = { success: 'true', data: [centre] };
 const datesReply: ExamDatesReply = { success: 'true', data: [date] };
@@ -233,6 +238,7 @@ describe('registration machine: model', () => {
       fetchLeadsByMobile: calls.actor<RegistrationLeadsReply, WithRegistrationToken<RegistrationLeadsQuery>>(
         'fetchLeadsByMobile',
       ),
+      loadClassStreams: calls.actor<MasterClassStreamsReply, MasterClassStreamsQuery>('loadClassStreams'),
       loadSlots: calls.actor<ExamSlotsReply, ExamSlotsQuery>('loadSlots'),
       loadStates: calls.actor<ExamStatesReply, ExamStatesQuery>('loadStates'),
       loadCentres: calls.actor<ExamCentresReply, ExamCentresQuery>('loadCentres'),
@@ -266,6 +272,7 @@ describe('registration machine: model', () => {
       Boolean(c.exam.date),
     ],
     lists: [
+      Boolean(c.options.classStreams),
       Boolean(c.options.slots),
       Boolean(c.options.states),
       Boolean(c.options.centres),
@@ -308,6 +315,9 @@ describe('registration machine: model', () => {
     { type: 'xstate.error.actor.checkCallerIdentity', error: new Error('offline') },
   ];
   const detailsEvents = [
+    { type: 'xstate.done.actor.loadClassStreams', output: classStreamsReply },
+    { type: 'xstate.error.actor.loadClassStreams', error: new Error('offline') },
+    { type: 'classStreams.retry' },
     { type: 'details.submit', details },
     { type: 'details.submit', details: { ...details, studentName: '', email: '' } },
   ];
@@ -490,6 +500,7 @@ interface Fakes {
   ) => Promise<RegistrationCallerIdentityStatusReply>;
   fetchLeadBySfId: (q: RegistrationLeadBySfIdQuery) => Promise<RegistrationLeadBySfIdReply>;
   fetchLeadsByMobile: (q: WithRegistrationToken<RegistrationLeadsQuery>) => Promise<RegistrationLeadsReply>;
+  loadClassStreams: (q: MasterClassStreamsQuery) => Promise<MasterClassStreamsReply>;
   loadSlots: (q: ExamSlotsQuery) => Promise<ExamSlotsReply>;
   loadStates: (q: ExamStatesQuery) => Promise<ExamStatesReply>;
   loadCentres: (q: ExamCentresQuery) => Promise<ExamCentresReply>;
@@ -509,6 +520,7 @@ function start(input: RegistrationInput, overrides: Partial<Fakes> = {}) {
     checkCallerIdentity: vi.fn<Fakes['checkCallerIdentity']>(async () => callerStatus('verified')),
     fetchLeadBySfId: vi.fn<Fakes['fetchLeadBySfId']>(async () => sfIdFound),
     fetchLeadsByMobile: vi.fn<Fakes['fetchLeadsByMobile']>(async () => leadsReply),
+    loadClassStreams: vi.fn<Fakes['loadClassStreams']>(async () => classStreamsReply),
     loadSlots: vi.fn<Fakes['loadSlots']>(async () => slotsReply([slot, onlineSlot])),
     loadStates: vi.fn<Fakes['loadStates']>(async () => statesReply),
     loadCentres: vi.fn<Fakes['loadCentres']>(async () => centresReply),
@@ -538,6 +550,7 @@ function start(input: RegistrationInput, overrides: Partial<Fakes> = {}) {
       checkCallerIdentity: fromPromise(({ input: q }) => api.checkCallerIdentity(q)),
       fetchLeadBySfId: fromPromise(({ input: q }) => api.fetchLeadBySfId(q)),
       fetchLeadsByMobile: fromPromise(({ input: q }) => api.fetchLeadsByMobile(q)),
+      loadClassStreams: fromPromise(({ input: q }) => api.loadClassStreams(q)),
       loadSlots: fromPromise(({ input: q }) => api.loadSlots(q)),
       loadStates: fromPromise(({ input: q }) => api.loadStates(q)),
       loadCentres: fromPromise(({ input: q }) => api.loadCentres(q)),
@@ -707,7 +720,7 @@ describe('registration step 1: mobile, OTP, account exists', () => {
       { programme: iacst, registrationPage: 'iACST' },
       { verifyOtp: async () => verified([lead(1)]) },
     );
-    expect(below.actor.getSnapshot().value).toBe('step2');
+    expect(below.actor.getSnapshot().matches('step2')).toBe(true);
     // MOCK-NEET allows one registration per mobile.
     const neet = await toStep2(
       { programme: mockNeet, registrationPage: 'MOCK-NEET' },
@@ -805,6 +818,33 @@ describe('registration step 1: caller identity', () => {
     clock.increment(POLL_INTERVAL_MS);
     await until((s) => s.matches({ step1: 'enteringMobile' }));
     expect(actor.getSnapshot().context.mobileError).toBe(CALLER_IDENTITY_BAD_MOBILE);
+  });
+});
+
+describe('registration step 2: class & stream options', () => {
+  it('loads them once for the page, keeps them when the student comes back, and retries a failure', async () => {
+    let fail = true;
+    const { actor, api, until } = await toStep2(
+      { programme: iacst, registrationPage: 'iacst_adst' },
+      {
+        loadClassStreams: async () => {
+          if (fail) throw new Error('offline');
+          return classStreamsReply;
+        },
+      },
+    );
+    await until((s) => s.matches({ step2: 'failed' }));
+    expect(actor.getSnapshot().context.optionsError).toBe('An error occurred while fetching the data.');
+    fail = false;
+    actor.send({ type: 'classStreams.retry' });
+    await until((s) => s.matches({ step2: 'ready' }));
+    expect(api.loadClassStreams).toHaveBeenLastCalledWith({ registration_page: 'iacst_adst' });
+    actor.send({ type: 'details.submit', details });
+    await until((s) => s.matches({ step3: { lists: 'idle' } }));
+    actor.send({ type: 'details.edit' });
+    expect(actor.getSnapshot().matches({ step2: 'ready' })).toBe(true);
+    expect(api.loadClassStreams).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().context.options.classStreams).toEqual(classStreamsReply.data);
   });
 });
 

@@ -7,6 +7,11 @@
 // methods, the allowed registration count, the student id and the course-type switch: nothing here
 // names an exam type. Every effect is a named actor or action the app supplies with `.provide()`.
 import { and, assertEvent, assign, fromPromise, not, setup, stateIn } from 'xstate';
+import type {
+  ClassStream,
+  MasterClassStreamsQuery,
+  MasterClassStreamsReply,
+} from '../generated/api/master-class-streams';
 import type { ExamCentre, ExamCentresQuery, ExamCentresReply } from '../generated/api/exam-centres';
 import type { ExamDate, ExamDatesQuery, ExamDatesReply } from '../generated/api/exam-dates';
 import type { ExamSlot, ExamSlotsQuery, ExamSlotsReply } from '../generated/api/exam-slots';
@@ -95,6 +100,8 @@ export interface ExamChoice {
 
 /** The option lists; undefined means not loaded (or cleared by an earlier choice). */
 export interface OptionLists {
+  /** The registration page's classes and streams (the details step's dropdown). */
+  classStreams?: ClassStream[];
   slots?: ExamSlot[];
   states?: ExamState[];
   centres?: ExamCentre[];
@@ -202,6 +209,7 @@ export type RegistrationEvent =
   | { type: 'exam.centreChange'; centre: string }
   | { type: 'exam.dateChange'; date: string }
   | { type: 'exam.retryOptions' }
+  | { type: 'classStreams.retry' }
   | { type: 'exam.locate' }
   | { type: 'coupon.change'; code: string }
   | { type: 'coupon.apply' }
@@ -362,7 +370,7 @@ function submitDetails(context: RegistrationContext, details: StudentDetails): P
   return {
     student,
     exam: { courseType: context.exam.courseType },
-    options: {},
+    options: { classStreams: context.options.classStreams },
     optionsError: undefined,
     coupon: { code: '', discount: 0 },
   };
@@ -427,6 +435,9 @@ export const registrationMachine = setup({
     ),
     fetchLeadsByMobile: fromPromise<RegistrationLeadsReply, WithRegistrationToken<RegistrationLeadsQuery>>(
       notProvided('fetchLeadsByMobile'),
+    ),
+    loadClassStreams: fromPromise<MasterClassStreamsReply, MasterClassStreamsQuery>(
+      notProvided('loadClassStreams'),
     ),
     loadSlots: fromPromise<ExamSlotsReply, ExamSlotsQuery>(notProvided('loadSlots')),
     loadStates: fromPromise<ExamStatesReply, ExamStatesQuery>(notProvided('loadStates')),
@@ -495,6 +506,7 @@ export const registrationMachine = setup({
       );
     },
     hasExamDetailsStep: ({ context }) => hasExamDetailsStep(context.programme),
+    classStreamsLoaded: ({ context }) => context.options.classStreams !== undefined,
     // Step 3
     offersCourseTypeSwitch: ({ context }) => Boolean(context.programme.registration.courseTypeSwitch),
     /** A centre is chosen here and the states it may be in are listed. */
@@ -894,6 +906,34 @@ export const registrationMachine = setup({
     },
 
     step2: {
+      initial: 'routing',
+      states: {
+        routing: {
+          always: [{ guard: 'classStreamsLoaded', target: 'ready' }, { target: 'loadingClassStreams' }],
+        },
+        loadingClassStreams: {
+          invoke: {
+            id: 'loadClassStreams',
+            src: 'loadClassStreams',
+            input: ({ context }) => ({ registration_page: context.registrationPage }),
+            onDone: {
+              target: 'ready',
+              actions: assign({
+                options: ({ context, event }) => ({ ...context.options, classStreams: event.output.data }),
+                optionsError: undefined,
+              }),
+            },
+            onError: {
+              target: 'failed',
+              actions: assign({
+                optionsError: ({ event }) => serverMessage(event.error) ?? OPTIONS_FAILED,
+              }),
+            },
+          },
+        },
+        ready: {},
+        failed: { on: { 'classStreams.retry': 'loadingClassStreams' } },
+      },
       on: {
         'details.submit': [
           {

@@ -107,12 +107,6 @@ async function onlinePreset({ state_code, ...input }: OnlinePresetInput): Promis
   return { state, centre };
 }
 
-/** The class & stream options of a registration page, as the details form shows them. */
-const classStreams = (registrationPage: string) =>
-  fetchClassStreams({ registration_page: registrationPage }).then((reply) =>
-    reply.data.map((c) => ({ value: c.stream, label: c.display_name })),
-  );
-
 export function mount(element: HTMLElement): void {
   const data = JSON.parse(element.dataset.islandProps ?? '{}') as RegistrationCardData;
   const store = sessionStore();
@@ -142,6 +136,7 @@ export function mount(element: HTMLElement): void {
       fetchLeadsByMobile: fromPromise(({ input }) =>
         fetchLeadsByMobile(input.query, input.registrationToken ?? ''),
       ),
+      loadClassStreams: fromPromise(({ input }) => fetchClassStreams(input)),
       loadSlots: fromPromise(({ input }) => fetchExamSlots(input)),
       loadStates: fromPromise(({ input }) => fetchExamStates(input)),
       loadCentres: fromPromise(({ input }) => fetchExamCentres(input)),
@@ -200,7 +195,6 @@ export function mount(element: HTMLElement): void {
         machine={machine}
         input={{ query, tracking, registrationToken }}
         offerCallerIdentity={Boolean(data.callerIdentityLink) && /Android/i.test(navigator.userAgent)}
-        loadClassStreams={classStreams}
         {...data}
       />
       <Toasts

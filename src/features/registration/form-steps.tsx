@@ -19,7 +19,6 @@ import { rulesFor, type FormValues } from '../../ui/forms/form-rules';
 import type { FormName } from '../../ui/forms/form-schema';
 import { loadForm, type LoadedForm } from '../../ui/forms/load-form';
 import { SchemaForm } from '../../ui/forms/schema-form';
-import type { SelectOption } from '../../ui/forms/widgets/select-input';
 import { TextInput } from '../../ui/forms/widgets/text-input';
 import { localise, type RegistrationSend, type RegistrationSnapshot } from './card-state';
 
@@ -28,8 +27,6 @@ export interface FormStepsProps {
   send: RegistrationSend;
   t: Translate;
   locale: string;
-  /** The class & stream options of a registration page (the app fetches them). */
-  loadClassStreams: (registrationPage: string) => Promise<SelectOption[]>;
 }
 type StepProps = FormStepsProps;
 
@@ -78,11 +75,10 @@ function onlyFields(loaded: LoadedForm, values: FormValues): FormValues {
 }
 
 // ── Step 2: student details ───────────────────────────────────────────────────────────────────
-function StudentDetailsStep({ state, send, t, locale, loadClassStreams }: StepProps) {
+function StudentDetailsStep({ state, send, t, locale }: StepProps) {
   const { context } = state;
   const { programme, student } = context;
   const loaded = useLoadedForm('student-details', programme);
-  const [classStreams, setClassStreams] = useState<readonly SelectOption[] | Error>();
   const [data, setData] = useState<FormValues>(() => ({
     studentName: student.studentName,
     fatherName: student.fatherName,
@@ -90,16 +86,6 @@ function StudentDetailsStep({ state, send, t, locale, loadClassStreams }: StepPr
     dob: toFormDob(student.dob),
     classStream: student.classStream,
   }));
-  useEffect(() => {
-    let live = true;
-    loadClassStreams(context.registrationPage).then(
-      (list) => live && setClassStreams(list),
-      (error: unknown) => live && setClassStreams(error instanceof Error ? error : new Error(OPTIONS_FAILED)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [context.registrationPage, loadClassStreams]);
   const rules = useMemo(
     () =>
       loaded instanceof Error || !loaded
@@ -107,8 +93,9 @@ function StudentDetailsStep({ state, send, t, locale, loadClassStreams }: StepPr
         : rulesFor(loaded.fields, { dobRange: programme.registration.dob }),
     [loaded, programme],
   );
+  const classStreams = context.options.classStreams;
   const options = useMemo(
-    () => ({ classStream: Array.isArray(classStreams) ? classStreams : [] }),
+    () => ({ classStream: (classStreams ?? []).map((c) => ({ value: c.stream, label: c.display_name })) }),
     [classStreams],
   );
   const locked = useMemo(() => new Set<string>(context.locked), [context.locked]);
@@ -141,9 +128,20 @@ function StudentDetailsStep({ state, send, t, locale, loadClassStreams }: StepPr
       submitLabel={t(
         hasExamDetailsStep(programme) ? 'form.next' : free ? 'form.submit' : 'registration.payAndRegister',
       )}
-      loading={state.matches('signingUp') || classStreams === undefined}
+      loading={state.matches('signingUp') || state.matches({ step2: 'loadingClassStreams' })}
     >
-      {classStreams instanceof Error ? <p role="alert">{OPTIONS_FAILED}</p> : null}
+      {state.matches({ step2: 'failed' }) ? (
+        <Notice role="alert">
+          {context.optionsError}{' '}
+          <button
+            type="button"
+            className="ef-button ef-button--link"
+            onClick={() => send({ type: 'classStreams.retry' })}
+          >
+            {t('registration.retry')}
+          </button>
+        </Notice>
+      ) : null}
     </SchemaForm>
   );
 }

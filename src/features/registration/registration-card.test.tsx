@@ -101,10 +101,13 @@ function setup({
       email: '',
       registration_token: 'caller-token',
     })),
-    loadClassStreams: vi.fn(async () => [
-      { value: '11&SOM', label: 'Class 11 Medical' },
-      { value: '12&SOE', label: 'Class 12 Engineering' },
-    ]),
+    loadClassStreams: vi.fn(async (_query: { registration_page?: string }) => ({
+      success: 'true' as const,
+      data: [
+        { id: 'cs-11-som', stream: '11&SOM', class: '11', display_name: 'Class 11 Medical' },
+        { id: 'cs-12-soe', stream: '12&SOE', class: '12', display_name: 'Class 12 Engineering' },
+      ],
+    })),
   };
   const machine = registrationMachine.provide({
     actors: {
@@ -112,6 +115,7 @@ function setup({
       verifyOtp: fromPromise(() => api.verifyOtp()),
       fetchLeadsByMobile: fromPromise(() => api.fetchLeadsByMobile()),
       copyText: fromPromise(() => api.copyText()),
+      loadClassStreams: fromPromise(({ input }) => api.loadClassStreams(input)),
       startCallerIdentity: fromPromise(() => api.startCallerIdentity()),
       checkCallerIdentity: fromPromise(() => api.checkCallerIdentity()),
     },
@@ -121,7 +125,6 @@ function setup({
       <RegistrationCard
         machine={machine}
         input={{ query }}
-        loadClassStreams={api.loadClassStreams}
         offerCallerIdentity={offerCallerIdentity}
         {...data}
       />
@@ -266,7 +269,7 @@ describe('registration card, step 2', () => {
     await screen.findByRole('heading', { name: 'Student details' });
     const classStream = await screen.findByRole('combobox', { name: 'Class & stream' });
     await waitFor(() => expect(within(classStream).getAllByRole('option')).toHaveLength(3));
-    expect(api.loadClassStreams).toHaveBeenCalledWith('iACST');
+    expect(api.loadClassStreams).toHaveBeenCalledWith({ registration_page: 'iACST' });
 
     const name = screen.getByRole('textbox', { name: 'Student name' });
     const email = screen.getByRole('textbox', { name: 'Email ID' });

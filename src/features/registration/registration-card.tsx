@@ -15,7 +15,6 @@ import {
 } from '../../machines/registration-machine';
 import { MobileInput } from '../../ui/forms/widgets/mobile-input';
 import { OtpInput } from '../../ui/forms/widgets/otp-input';
-import type { FormStepsProps } from './form-steps';
 import { localise, type RegistrationSend, type RegistrationSnapshot } from './card-state';
 
 /** Which part of the flow is showing: focus follows it to the card's heading. */
@@ -36,7 +35,6 @@ interface RegistrationCardProps extends RegistrationCardData {
   /** The registration machine with the app's actors and actions provided. */
   machine: RegistrationMachine;
   input: Omit<RegistrationInput, 'programme' | 'registrationPage'>;
-  loadClassStreams: FormStepsProps['loadClassStreams'];
   /** Offer the caller-identity app (Android). */
   offerCallerIdentity?: boolean;
 }
@@ -50,7 +48,6 @@ export function RegistrationCard({
   machine,
   input,
   offerCallerIdentity = false,
-  loadClassStreams,
   ...data
 }: RegistrationCardProps) {
   const { programme, registrationPage, headingId, supportEmail, loginPath, strings } = data;
@@ -184,13 +181,7 @@ export function RegistrationCard({
       <div className="ef-register__body">
         {title(onExam ? 'registration.examHeading' : 'registration.detailsHeading')}
         <Suspense fallback={<Loading t={t} />}>
-          <FormSteps
-            state={state}
-            send={send}
-            t={t}
-            locale={data.locale}
-            loadClassStreams={loadClassStreams}
-          />
+          <FormSteps state={state} send={send} t={t} locale={data.locale} />
         </Suspense>
       </div>
     );
