@@ -24,6 +24,7 @@ import { buildDashboard } from './dashboard/build';
 import { buildProfile } from './dashboard/profile';
 import { onOrderPaid } from '../payments/orders';
 import { applyPaidExamEdit, examDates, updateExamInfo } from './exams/edit';
+import { maybeProgramme } from './exams/programme';
 import {
   assertPlayerUp,
   checkPayload,
@@ -274,7 +275,8 @@ export function registerExamRoutes(app: FastifyInstance): void {
       const student = await platformStudent(ctx, bearerToken(request));
       if (student.roll_number !== request.query.rollNo)
         throw new ApiError(403, 'This token is not valid for this roll number.');
-      if (iat !== (student.exam_type === 'IAT'))
+      const call = maybeProgramme(ctx.site, student.exam_type)?.dashboard.resultCall ?? 'main';
+      if (iat !== (call === 'iat'))
         throw new ApiError(
           404,
           iat

@@ -285,6 +285,10 @@ export interface Programme {
   };
   dashboard: {
     /**
+     * Which student-result call serves this programme (part 2 §7: IAT has a different endpoint): main is GET /api/student-result, iat is GET /api/student-result/iat. Default main.
+     */
+    resultCall?: 'main' | 'iat';
+    /**
      * @minItems 1
      */
     faq: [FaqItem, ...FaqItem[]];
