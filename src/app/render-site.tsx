@@ -108,6 +108,7 @@ export function renderRoute(
       site: bundle.site,
       programme: programmeOf(bundle, landing.programme),
       landing,
+      path: route.path,
       t: createTranslator(strings),
       strings,
     };
@@ -136,7 +137,14 @@ export function renderRoute(
     description: '',
     blocks: [{ type: 'header' }, { type: 'footer' }],
   };
-  const context: BlockContext = { site: bundle.site, programme, landing, t, strings };
+  const context: BlockContext = {
+    site: bundle.site,
+    programme,
+    landing,
+    path: landing.paths[0] ?? '/404',
+    t,
+    strings,
+  };
   return renderDocument({
     lang: locale,
     title,

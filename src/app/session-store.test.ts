@@ -62,6 +62,13 @@ const everyKey: StoredValues = {
     timestamp: 1,
     isLocationAllowed: true,
   },
+  user_location: {
+    isLocationAllowed: false,
+    city: 'New Delhi',
+    state: 'Delhi',
+    pincode: '110001',
+    revalidateAt: 1,
+  },
 };
 
 describe('session store', () => {
@@ -145,6 +152,7 @@ describe('session store', () => {
       'otp_id',
       'iacst_order_id',
       'user_geo_info',
+      'user_location',
     ]);
   });
 

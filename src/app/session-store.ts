@@ -76,6 +76,19 @@ export interface UserGeoInfo {
   isLocationAllowed: boolean;
 }
 
+/** Location cache of the registration card (part 2 §3 "Location cache"; kept 60 days). */
+export interface UserLocation {
+  latitude?: number;
+  longitude?: number;
+  /** The browser's location was allowed (else the IP look-up answered). */
+  isLocationAllowed: boolean;
+  city: string;
+  pincode: string;
+  state: string;
+  /** ms since 1970: after this the location is looked up again. */
+  revalidateAt: number;
+}
+
 /** Every named key and the type of what it holds. */
 export interface StoredValues {
   studentInfo: StudentInfo;
@@ -88,6 +101,7 @@ export interface StoredValues {
   otp_id: string;
   iacst_order_id: string;
   user_geo_info: UserGeoInfo;
+  user_location: UserLocation;
 }
 export type StoredKey = keyof StoredValues;
 
@@ -102,6 +116,7 @@ export const STORED_KEYS: readonly StoredKey[] = [
   'otp_id',
   'iacst_order_id',
   'user_geo_info',
+  'user_location',
 ];
 
 export interface CampaignParams {

@@ -2,7 +2,7 @@
 // slice of the programme config the registration machine reads, the UI strings the card uses
 // and the site's settings. Built here, where both the landing block and the card can read it.
 import type { UiStringTable } from '../generated/config/i18n';
-import type { Landing } from '../generated/config/landing';
+import type { Block, Landing } from '../generated/config/landing';
 import type { Programme } from '../generated/config/programme';
 import type { Site } from '../generated/config/site';
 
@@ -22,6 +22,10 @@ export interface RegistrationCardData {
   toast: { durationMs: number; warnDurationMs: number };
   /** Opens the caller-identity app for a request ({requestId}); absent: no caller identity. */
   callerIdentityLink?: string;
+  /** This page fixes the course type (online-only: preset state and centre, no switch). */
+  fixedCourseType?: 'online';
+  /** State and centre lists keep only those with an open exam date (isCheckedState / isCheckedCentre). */
+  checkedLists: boolean;
 }
 
 const CARD_STRINGS = /^(registration|form|picker|validation)\./;
@@ -30,18 +34,20 @@ export function registrationCardData(input: {
   site: Site;
   programme: Programme;
   landing: Landing;
+  /** The card block of the page, and the path the page is rendered for. */
+  block: Extract<Block, { type: 'registration-card' }>;
+  path: string;
   strings: UiStringTable;
   headingId: string;
-  heading?: string;
 }): RegistrationCardData {
-  const { site, programme, landing, strings } = input;
+  const { site, programme, landing, strings, block } = input;
   const { id, examType, mode, fee, registration, payment, analytics } = programme;
   return {
     programme: { id, examType, mode, fee, registration, payment, analytics },
     // A variant's key tells the API which landing (and programme) this is; the main page, its exam type.
     registrationPage: landing.variantKey === 'default' ? examType : landing.variantKey,
     headingId: input.headingId,
-    heading: input.heading,
+    heading: block.heading,
     locale: landing.locale,
     strings: Object.fromEntries(
       Object.entries(strings).filter(
@@ -52,5 +58,7 @@ export function registrationCardData(input: {
     loginPath: site.screens.login.paths[0] ?? '/',
     toast: { durationMs: site.toast.durationMs, warnDurationMs: site.toast.warnDurationMs },
     callerIdentityLink: site.callerIdentity?.appLink,
+    ...(block.courseType ? { fixedCourseType: block.courseType } : {}),
+    checkedLists: (block.checkedListsOn ?? []).includes(input.path),
   };
 }

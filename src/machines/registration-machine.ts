@@ -160,6 +160,8 @@ export interface RegistrationInput {
   tracking?: Tracking;
   /** Kept by the app across the gateway round trip, so "Try Again" need not verify the mobile again. */
   registrationToken?: string;
+  /** The landing fixes the course type (online-only pages): no switch, state and centre preset. */
+  fixedCourseType?: CourseType;
 }
 
 export interface RegistrationContext {
@@ -167,6 +169,8 @@ export interface RegistrationContext {
   registrationPage: string;
   query: EntryQuery;
   tracking: Tracking;
+  /** The landing fixed the course type; the switch is not offered. */
+  courseTypeFixed: boolean;
   mobile: string;
   mobileError?: string;
   /** Where the OTP went, as the send reply shows it (masked for a student id). */
@@ -268,6 +272,10 @@ export function examChain(context: Pick<RegistrationContext, 'programme' | 'exam
   const preset = onlineOnly(context);
   return EXAM_CHAIN.filter((f) => names.has(f) && !(preset && (f === 'state' || f === 'centre')));
 }
+
+/** The classroom / online switch shows: the programme offers it and the landing does not fix it. */
+export const offersCourseTypeSwitch = (context: Pick<RegistrationContext, 'programme' | 'courseTypeFixed'>) =>
+  Boolean(context.programme.registration.courseTypeSwitch) && !context.courseTypeFixed;
 
 /** Online-only was chosen where the config offers the switch: state and centre are preset. */
 export const onlineOnly = (context: Pick<RegistrationContext, 'programme' | 'exam'>) =>
@@ -508,7 +516,7 @@ export const registrationMachine = setup({
     hasExamDetailsStep: ({ context }) => hasExamDetailsStep(context.programme),
     classStreamsLoaded: ({ context }) => context.options.classStreams !== undefined,
     // Step 3
-    offersCourseTypeSwitch: ({ context }) => Boolean(context.programme.registration.courseTypeSwitch),
+    offersCourseTypeSwitch: ({ context }) => offersCourseTypeSwitch(context),
     /** A centre is chosen here and the states it may be in are listed. */
     canLocateCentre: ({ context }) =>
       examChain(context).includes('centre') && context.options.states !== undefined,
@@ -554,6 +562,7 @@ export const registrationMachine = setup({
     registrationPage: input.registrationPage,
     query: input.query ?? {},
     tracking: input.tracking ?? {},
+    courseTypeFixed: input.fixedCourseType !== undefined,
     mobile: digits(input.query?.mobile ?? '', MOBILE_LENGTH),
     otpSentTo: '',
     otp: '',
@@ -561,7 +570,7 @@ export const registrationMachine = setup({
     student: emptyStudent(),
     locked: [],
     isNewUser: true,
-    exam: { courseType: 'classroom' },
+    exam: { courseType: input.fixedCourseType ?? 'classroom' },
     options: {},
     coupon: { code: '', discount: 0 },
     paymentMethod: input.programme.payment.default,

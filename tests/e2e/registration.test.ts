@@ -110,14 +110,24 @@ describe('registration card', () => {
 
     await heading(page, 'Registration Successful').waitFor();
     await expectAxeClean(page, 'thank-you');
-    // The signup carried the landing's campaign, the e-mail lower-cased and the dob at midnight IST.
+    // The signup carried the landing's campaign, the e-mail lower-cased, the dob at midnight IST
+    // and where the student is (the sandbox's IP look-up places this machine in New Delhi).
     expect((await signup).postDataJSON()).toMatchObject({
       utm_source: 'e2e',
       utm_campaign: 'spring',
       student_email: 'asha.verma@example.com',
       student_dob: '2009-08-13T18:30:00.000Z',
       registration_page: 'iACST',
+      student_city: 'New Delhi',
+      student_state: 'Delhi',
+      student_pincode: '110001',
     });
+    // The location is cached for the next visit (60 days).
+    const cached = JSON.parse((await page.evaluate(() => localStorage.getItem('user_location'))) ?? '{}') as {
+      revalidateAt?: number;
+    };
+    expect(cached).toMatchObject({ city: 'New Delhi', isLocationAllowed: false });
+    expect((cached.revalidateAt ?? 0) - Date.now()).toBeGreaterThan(59 * 24 * 3600 * 1000);
     const terms = await card(page).locator('dt').allInnerTexts();
     const values = await card(page).locator('dd').allInnerTexts();
     const row = (term: string) => values[terms.indexOf(term)] ?? '';
@@ -142,17 +152,27 @@ describe('registration card', () => {
     await login.getByRole('button', { name: 'Login', exact: true }).click();
     await login.waitForURL(`${base}/dashboard`);
 
-    // "Go to dashboard" logs the student in through the signup's auto-login link.
+    // "Go to dashboard" logs the student in through the signup's auto-login link, which carries
+    // the landing's UTM parameters for iACST (the programme config says so).
+    const autoLogin = page.waitForRequest((request) => request.url().includes('roll_no='));
     await card(page).getByRole('button', { name: 'Go to dashboard' }).click();
+    const link = new URL((await autoLogin).url());
+    expect(Object.fromEntries(link.searchParams)).toMatchObject({
+      roll_no: rollNumber,
+      dob: '14-08-2009',
+      utm_source: 'e2e',
+      utm_campaign: 'spring',
+    });
     await page.waitForURL(/\/dashboard$/);
   });
 
-  it('registers online-only on the digital page (/adst): the course type presets state and centre', async () => {
+  it('registers online-only on the digital page (/adst): no course-type switch, state and centre preset', async () => {
     const page = await openPage('/adst');
     await verifyMobile(page, freshMobile(), /Mobile number or student id/);
     await fillDetails(page, { name: 'Kabir Das', email: 'kabir@example.com', dob: '02/03/2010' });
-    await card(page).getByRole('radio', { name: 'Online only' }).check();
     await chooseFirst(page, 'Exam slot');
+    // The landing config fixes the course type: the switch is not offered.
+    expect(await card(page).getByRole('radio').count()).toBe(0);
     await chooseFirst(page, 'Date of exam');
     await expectAxeClean(page, 'exam details (online only)');
     const submit = card(page).getByRole('button', { name: 'Submit' });
@@ -163,6 +183,19 @@ describe('registration card', () => {
     const body = (await signup).postDataJSON() as Record<string, unknown>;
     expect(body).toMatchObject({ exam_mode: 'Online', registration_page: 'iacst_adst', exam_state: '9' });
     expect(body.branch_code).toMatch(/^DL\d{3}$/);
+  });
+
+  it('lists only states and centres with an open date on /iacst-exam, and all of them on /iacstexam', async () => {
+    const statesQuery = async (path: string) => {
+      const page = await openPage(path);
+      await verifyMobile(page, freshMobile(), /Mobile number or student id/);
+      await fillDetails(page, { name: 'Meera Nair', email: 'meera@example.com', dob: '11/11/2009' });
+      const states = page.waitForRequest((request) => request.url().includes('/api/exam/states'));
+      await card(page).getByRole('radio', { name: 'Online only' }).check();
+      return new URL((await states).url()).searchParams;
+    };
+    expect((await statesQuery('/iacst-exam')).get('isCheckedState')).toBe('true');
+    expect((await statesQuery('/iacstexam')).has('isCheckedState')).toBe(false);
   });
 
   it('records the landing and "Apply for Selection Process" events for the programme (IAT)', async () => {

@@ -10,11 +10,14 @@ import { fetchExamCentres } from '../../api/endpoints/exam-centres';
 import { fetchExamDates } from '../../api/endpoints/exam-dates';
 import { fetchExamSlots } from '../../api/endpoints/exam-slots';
 import { fetchExamStates } from '../../api/endpoints/exam-states';
+import { fetchGeoIp } from '../../api/endpoints/geo-ip';
+import { fetchGeoReverse } from '../../api/endpoints/geo-reverse';
 import { fetchLeadBySfId } from '../../api/endpoints/lead-by-sf-id';
 import { fetchLeadsByMobile } from '../../api/endpoints/leads-by-mobile';
 import { fetchNearestCentre } from '../../api/endpoints/nearest-centre';
 import { sendRegistrationOtp } from '../../api/endpoints/otp-send';
 import { verifyRegistrationOtp } from '../../api/endpoints/otp-verify';
+import { fetchPincode } from '../../api/endpoints/pincode';
 import { signup } from '../../api/endpoints/signup';
 import type { RegistrationCardData } from '../../engine/registration-card';
 import { prefetchFormSteps, RegistrationCard } from '../../features/registration/registration-card';
@@ -28,7 +31,8 @@ import {
 import { Toasts } from '../../ui/toast/toasts';
 import '../../ui/toast/toasts.css';
 import { createAnalytics } from '../analytics';
-import { autoLoginUrl } from '../auto-login';
+import { autoLoginUrl, withCampaign } from '../auto-login';
+import { allowedBrowserPosition, resolveLocation, signupLocationFields } from '../location';
 import { sessionStore } from '../session-store';
 
 /**
@@ -97,15 +101,26 @@ async function nearestCentre(input: { class_stream: string; exam_type: string; m
 }
 
 /** Online-only: the configured state (Delhi) and its first online centre. */
-async function onlinePreset({ state_code, ...input }: OnlinePresetInput): Promise<OnlinePreset> {
-  const states = await fetchExamStates({ ...input, exam_mode: 'Online' });
+async function onlinePreset(
+  { state_code, ...input }: OnlinePresetInput,
+  checked: { isCheckedState?: 'true'; isCheckedCentre?: 'true' },
+): Promise<OnlinePreset> {
+  const states = await fetchExamStates({ ...input, exam_mode: 'Online', ...pick(checked, 'isCheckedState') });
   const state = states.data.find((s) => s.shortCode === state_code);
   if (!state) throw new Error(`The state ${state_code} offers no online test`);
-  const centres = await fetchExamCentres({ ...input, mode: 'Online', state: state.tid });
+  const centres = await fetchExamCentres({
+    ...input,
+    mode: 'Online',
+    state: state.tid,
+    ...pick(checked, 'isCheckedCentre'),
+  });
   const centre = centres.data[0];
   if (!centre) throw new Error('No centre offers the online test');
   return { state, centre };
 }
+
+const pick = <T extends object, K extends keyof T>(value: T, key: K): Partial<Pick<T, K>> =>
+  value[key] === undefined ? {} : ({ [key]: value[key] } as Partial<Pick<T, K>>);
 
 export function mount(element: HTMLElement): void {
   const data = JSON.parse(element.dataset.islandProps ?? '{}') as RegistrationCardData;
@@ -117,6 +132,8 @@ export function mount(element: HTMLElement): void {
   // A token is only wanted back from the gateway; any other visit starts clean.
   const registrationToken = query.status === 'failure' ? tabStorage.get() : undefined;
   if (!registrationToken) tabStorage.set(undefined);
+  // Pages such as /iacst-exam list only the states and centres with an open date (landing config).
+  const checked = data.checkedLists ? ({ isCheckedState: 'true', isCheckedCentre: 'true' } as const) : {};
 
   const machine = registrationMachine.provide({
     actors: {
@@ -138,13 +155,28 @@ export function mount(element: HTMLElement): void {
       ),
       loadClassStreams: fromPromise(({ input }) => fetchClassStreams(input)),
       loadSlots: fromPromise(({ input }) => fetchExamSlots(input)),
-      loadStates: fromPromise(({ input }) => fetchExamStates(input)),
-      loadCentres: fromPromise(({ input }) => fetchExamCentres(input)),
+      loadStates: fromPromise(({ input }) =>
+        fetchExamStates({ ...input, ...pick(checked, 'isCheckedState') }),
+      ),
+      loadCentres: fromPromise(({ input }) =>
+        fetchExamCentres({ ...input, ...pick(checked, 'isCheckedCentre') }),
+      ),
       loadDates: fromPromise(({ input }) => fetchExamDates(input)),
-      loadOnlinePreset: fromPromise(({ input }) => onlinePreset(input)),
+      loadOnlinePreset: fromPromise(({ input }) => onlinePreset(input, checked)),
       locateNearestCentre: fromPromise(({ input }) => nearestCentre(input)),
       validateCoupon: fromPromise(({ input }) => validateCoupon(input)),
-      signup: fromPromise(({ input }) => signup(input.body, input.registrationToken ?? '')),
+      signup: fromPromise(async ({ input }) => {
+        // The location only enriches the payload: when nothing answers, the signup goes without it.
+        const location = await resolveLocation({
+          store,
+          now: Date.now,
+          allowedPosition: allowedBrowserPosition,
+          reverse: (point) => fetchGeoReverse(point),
+          pincode: (pincode) => fetchPincode({ pincode }),
+          geoIp: () => fetchGeoIp(),
+        }).catch(() => ({}));
+        return signup({ ...input.body, ...signupLocationFields(location) }, input.registrationToken ?? '');
+      }),
       copyText: fromPromise(({ input }) => navigator.clipboard.writeText(input.text)),
     },
     actions: {
@@ -172,8 +204,11 @@ export function mount(element: HTMLElement): void {
       goToLogin: (_, { rollNumber, dob }) => window.location.assign(autoLoginUrl('/', rollNumber, dob)),
       goToDashboard: (_, { dashboardLink, rollNumber, dob }) => {
         tabStorage.set(undefined);
-        // The signup's dashboard link, else this origin's auto-login link.
-        window.location.assign(dashboardLink ?? autoLoginUrl('/', rollNumber, dob));
+        // The signup's dashboard link, else this origin's auto-login link; the programme decides
+        // whether the landing's UTM parameters go along (part 2 §2: the main exam type).
+        const link = dashboardLink ?? autoLoginUrl('/', rollNumber, dob);
+        const utm = data.programme.registration.dashboardLinkCampaign ? campaign.utm : {};
+        window.location.assign(withCampaign(link, utm));
       },
       track: (_, { event, payload }) => void analytics.track(event, payload),
     },
@@ -193,7 +228,7 @@ export function mount(element: HTMLElement): void {
     <>
       <RegistrationCard
         machine={machine}
-        input={{ query, tracking, registrationToken }}
+        input={{ query, tracking, registrationToken, fixedCourseType: data.fixedCourseType }}
         offerCallerIdentity={Boolean(data.callerIdentityLink) && /Android/i.test(navigator.userAgent)}
         {...data}
       />

@@ -149,6 +149,24 @@ export function crossCheck(bundle: ConfigBundle, options: CrossCheckOptions): Pr
           message: `programme "${programme.id}" has no criteria.${block.source}`,
         });
       }
+      if (block.type === 'registration-card') {
+        if (block.courseType && programme && !programme.registration.courseTypeSwitch) {
+          problems.push({
+            file,
+            pointer: `/blocks/${i}/courseType`,
+            message: `programme "${programme.id}" has no registration.courseTypeSwitch to preset an online centre`,
+          });
+        }
+        (block.checkedListsOn ?? []).forEach((p, j) => {
+          if (!landing.paths.includes(p)) {
+            problems.push({
+              file,
+              pointer: `/blocks/${i}/checkedListsOn/${j}`,
+              message: `"${p}" is not one of this landing's paths`,
+            });
+          }
+        });
+      }
       const links =
         block.type === 'feature-cards'
           ? [block.applyLink, block.registerLink]

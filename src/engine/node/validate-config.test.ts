@@ -108,6 +108,28 @@ describe('schema problems name the file, the JSON pointer and the mistake', () =
 });
 
 describe('cross-file checks', () => {
+  it("a registration card's checked-list paths are the landing's, and online-only needs the switch", () => {
+    const card = (d: Json) => (d.blocks as Json[]).find((b) => b.type === 'registration-card') as Json;
+    const paths = problemsAfter((c) =>
+      c.edit<Json>(
+        'landings/iacst-default.json',
+        (d) => (card(d).checkedListsOn = ['/iacst-exam', '/elsewhere']),
+      ),
+    );
+    expect(paths).toContainEqual({
+      file: 'landings/iacst-default.json',
+      pointer: expect.stringMatching(/^\/blocks\/\d+\/checkedListsOn\/1$/),
+      message: '"/elsewhere" is not one of this landing\'s paths',
+    });
+    const online = problemsAfter((c) =>
+      c.edit<Json>('landings/mock-neet.json', (d) => (card(d).courseType = 'online')),
+    );
+    expect(online).toContainEqual({
+      file: 'landings/mock-neet.json',
+      pointer: expect.stringMatching(/^\/blocks\/\d+\/courseType$/),
+      message: 'programme "mock-neet" has no registration.courseTypeSwitch to preset an online centre',
+    });
+  });
   it('paths are unique across landing files and screens', () => {
     const problems = problemsAfter((c) =>
       c.edit<Json>('landings/adst.json', (d) => d.paths.push('/mock-neet-exam')),

@@ -10,6 +10,8 @@ export interface BlockContext {
   site: Site;
   programme: Programme;
   landing: Landing;
+  /** The path this page is rendered for (a landing may have several). */
+  path: string;
   t: Translate;
   /** The page locale's strings (islands take the ones they use). */
   strings: UiStringTable;

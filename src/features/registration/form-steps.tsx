@@ -12,6 +12,7 @@ import {
   hasExamDetailsStep,
   isFree,
   OPTIONS_FAILED,
+  offersCourseTypeSwitch,
   payableAmount,
   type RegistrationContext,
 } from '../../machines/registration-machine';
@@ -254,7 +255,7 @@ function ExamDetailsStep({ state, send, t, locale }: StepProps) {
           {t('registration.editDetails')}
         </button>
       </p>
-      {programme.registration.courseTypeSwitch ? (
+      {offersCourseTypeSwitch(context) ? (
         <fieldset className="ef-register__choice">
           <legend>{t('form.courseType')}</legend>
           {(['classroom', 'online'] as const).map((courseType) => (

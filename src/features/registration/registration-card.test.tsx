@@ -76,6 +76,8 @@ function setup({
     site: site as unknown as Site,
     programme,
     landing,
+    block: { type: 'registration-card' },
+    path: '/iacstexam',
     strings,
     headingId: 'reg-heading',
   });

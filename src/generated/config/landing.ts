@@ -155,6 +155,16 @@ export interface RegistrationCardBlock {
    * Step-1 heading; defaults to the UI string registration.heading (Register Now).
    */
   heading?: string;
+  /**
+   * Fixes the course type on this page: online presets the programme's online state and centre (its registration.courseTypeSwitch) and hides the classroom / online switch (part 2 §2: pages under /adst are online-only).
+   */
+  courseType?: 'online';
+  /**
+   * Paths of this landing whose state and centre lists keep only those with an open exam date (the API's isCheckedState / isCheckedCentre; part 2 §2: /iacst-exam).
+   *
+   * Items: An exact path: /, or /segment[/segment…] in lower case without a trailing slash.
+   */
+  checkedListsOn?: string[];
 }
 /**
  * A link that scrolls to the how-it-works section.

@@ -156,6 +156,10 @@ export interface Programme {
      */
     acceptsStudentId: boolean;
     /**
+     * "Go to dashboard" after signup carries the landing's UTM parameters (part 2 §2: for the main exam type).
+     */
+    dashboardLinkCampaign?: boolean;
+    /**
      * Offer the classroom vs online-only switch in the exam step. Online-only presets onlineState (a state's short code, e.g. DL for Delhi) and its first online centre (part 2 §4).
      */
     courseTypeSwitch?: {

@@ -173,6 +173,7 @@ export function testContext(blocks: Block[] = [], overrides: Partial<BlockContex
     site: testSite,
     programme: testProgramme,
     landing: testLanding(blocks),
+    path: '/test-page',
     t: createTranslator(englishStrings),
     strings: englishStrings,
     ...overrides,

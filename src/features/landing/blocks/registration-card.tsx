@@ -8,7 +8,7 @@ import type { BlockComponent } from '../block-context';
 export const RegistrationCard: BlockComponent<'registration-card'> = ({ block, context }) => {
   const id = block.id ?? 'register_now';
   const headingId = `${id}-heading`;
-  const data = registrationCardData({ ...context, headingId, heading: block.heading });
+  const data = registrationCardData({ ...context, block, headingId });
   return (
     <section
       id={id}

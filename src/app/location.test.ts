@@ -1,0 +1,95 @@
+import { describe, expect, it, vi } from 'vitest';
+import { LOCATION_CACHE_MS, resolveLocation, signupLocationFields, type LocationSources } from './location';
+import { createSessionStore, memoryStorage } from './session-store';
+
+const NOW = Date.parse('2026-11-23T10:00:00Z');
+
+function sources(overrides: Partial<LocationSources> = {}) {
+  const store = createSessionStore({ storage: memoryStorage(), document: { cookie: '' } });
+  const all = {
+    store,
+    now: () => NOW,
+    allowedPosition: vi.fn(async () => undefined as { latitude: number; longitude: number } | undefined),
+    reverse: vi.fn(async () => ({ address: 'Saket, New Delhi', 'Place Name': 'Saket', pincode: '110017' })),
+    pincode: vi.fn(async () => ({ city: 'New Delhi', state_desc: 'Delhi' })),
+    geoIp: vi.fn(async () => ({
+      postal: '400001',
+      country_code: 'IN',
+      latitude: 18.94,
+      longitude: 72.83,
+      city: 'Mumbai',
+      state: 'Maharashtra',
+    })),
+    ...overrides,
+  };
+  return all;
+}
+
+describe('resolveLocation', () => {
+  it('asks the IP look-up when the browser location is not allowed, and caches it for 60 days', async () => {
+    const s = sources();
+    expect(await resolveLocation(s)).toEqual({ city: 'Mumbai', state: 'Maharashtra', pincode: '400001' });
+    expect(s.store.get('user_location')).toMatchObject({
+      city: 'Mumbai',
+      isLocationAllowed: false,
+      revalidateAt: NOW + LOCATION_CACHE_MS,
+    });
+    expect(s.reverse).not.toHaveBeenCalled();
+  });
+
+  it('uses the browser location once it is allowed: its nearest pincode, then that pincode’s city', async () => {
+    const s = sources({ allowedPosition: vi.fn(async () => ({ latitude: 28.5245, longitude: 77.2066 })) });
+    expect(await resolveLocation(s)).toEqual({ city: 'New Delhi', state: 'Delhi', pincode: '110017' });
+    expect(s.reverse).toHaveBeenCalledWith({ latitude: '28.524500', longitude: '77.206600' });
+    expect(s.pincode).toHaveBeenCalledWith('110017');
+    expect(s.geoIp).not.toHaveBeenCalled();
+    expect(s.store.get('user_location')?.isLocationAllowed).toBe(true);
+  });
+
+  it('falls back to the IP look-up when the browser answer fails half-way', async () => {
+    const s = sources({
+      allowedPosition: vi.fn(async () => ({ latitude: 1, longitude: 1 })),
+      reverse: vi.fn(async () => Promise.reject(new Error('Pincode not found'))),
+    });
+    expect(await resolveLocation(s)).toMatchObject({ city: 'Mumbai' });
+  });
+
+  it('answers from the cache while it is fresh, and looks again once it is stale', async () => {
+    const s = sources();
+    s.store.set('user_location', {
+      isLocationAllowed: false,
+      city: 'Pune',
+      state: 'Maharashtra',
+      pincode: '411001',
+      revalidateAt: NOW + 1,
+    });
+    expect(await resolveLocation(s)).toEqual({ city: 'Pune', state: 'Maharashtra', pincode: '411001' });
+    expect(s.geoIp).not.toHaveBeenCalled();
+    const later = { ...s, now: () => NOW + 2 };
+    expect(await resolveLocation(later)).toMatchObject({ city: 'Mumbai' });
+    expect(s.geoIp).toHaveBeenCalledTimes(1);
+  });
+
+  it('rejects when nothing answers, caching nothing', async () => {
+    const s = sources({ geoIp: vi.fn(async () => Promise.reject(new Error('Location not found.'))) });
+    await expect(resolveLocation(s)).rejects.toThrow('Location not found.');
+    expect(s.store.get('user_location')).toBeUndefined();
+  });
+});
+
+describe('signupLocationFields', () => {
+  it('sends city, state and pincode when they are known', () => {
+    expect(signupLocationFields({ city: 'New Delhi', state: 'Delhi', pincode: '110017' })).toEqual({
+      student_city: 'New Delhi',
+      student_state: 'Delhi',
+      student_pincode: '110017',
+    });
+  });
+
+  it('leaves out what the API would refuse rather than failing the signup', () => {
+    expect(signupLocationFields({ city: 'नई दिल्ली', state: 'Delhi', pincode: '0110017' })).toEqual({
+      student_state: 'Delhi',
+    });
+    expect(signupLocationFields({})).toEqual({});
+  });
+});
