@@ -57,45 +57,73 @@ function purposeOf(order: Order): string | undefined {
 
 const GATEWAY_PATH = '/sandbox/gateway';
 
+/** The payment data the client posts to the gateway for an order. */
+export function paymentDataOf(
+  order: Pick<Order, 'id' | 'amount' | 'payment_method' | 'return_path'>,
+): PaymentData {
+  return {
+    order_id: order.id,
+    amount: order.amount,
+    TXN_AMOUNT: order.amount,
+    action_url: GATEWAY_PATH,
+    form_action: GATEWAY_PATH,
+    form_name: 'sandbox_gateway',
+    redirect_url: order.return_path,
+    fields: { order_id: order.id, amount: String(order.amount), payment_method: order.payment_method },
+  };
+}
+
+/**
+ * Creates an order. With `reuseOpen`, an order of the same student that is still open and asks for
+ * exactly the same thing is answered instead (a repeated submit pays one order, not two).
+ */
 export async function createOrder(
   ctx: AppContext,
-  input: CreateOrder,
+  input: CreateOrder & { reuseOpen?: boolean },
   db: Kysely<Database> = ctx.db,
 ): Promise<PaymentData> {
   if (!ctx.config.sandbox)
     throw new ApiError(503, 'Online payment is not available right now. Please try again later.');
   if (!Number.isInteger(input.amount) || input.amount <= 0)
     throw new ApiError(400, 'Nothing to pay for this order.');
+  const wanted = {
+    student_id: input.studentId,
+    kind: input.kind,
+    product_id: input.productId ?? null,
+    amount: input.amount,
+    payment_method: input.paymentMethod,
+    return_path: input.returnPath,
+    success_query: JSON.stringify(input.successQuery ?? {}),
+    failure_query: JSON.stringify(input.failureQuery ?? {}),
+    details: JSON.stringify(input.details ?? {}),
+  };
+  if (input.reuseOpen) {
+    const open = await db
+      .selectFrom('orders')
+      .selectAll()
+      .where('student_id', '=', input.studentId)
+      .where('kind', '=', input.kind)
+      .where('status', '=', 'created')
+      .orderBy('created_at', 'desc')
+      .execute();
+    const same = open.find((o) =>
+      (Object.keys(wanted) as (keyof typeof wanted)[]).every((k) => o[k] === wanted[k]),
+    );
+    if (same) return paymentDataOf(same);
+  }
   const id = `EF${randomBytes(10).toString('hex').toUpperCase()}`;
   await db
     .insertInto('orders')
     .values({
       id,
-      student_id: input.studentId,
-      kind: input.kind,
-      product_id: input.productId ?? null,
-      amount: input.amount,
-      payment_method: input.paymentMethod,
+      ...wanted,
       status: 'created',
-      return_path: input.returnPath,
-      success_query: JSON.stringify(input.successQuery ?? {}),
-      failure_query: JSON.stringify(input.failureQuery ?? {}),
-      details: JSON.stringify(input.details ?? {}),
       created_at: iso(ctx.now()),
       confirmed_at: null,
       gateway_txn: null,
     })
     .execute();
-  return {
-    order_id: id,
-    amount: input.amount,
-    TXN_AMOUNT: input.amount,
-    action_url: GATEWAY_PATH,
-    form_action: GATEWAY_PATH,
-    form_name: 'sandbox_gateway',
-    redirect_url: input.returnPath,
-    fields: { order_id: id, amount: String(input.amount), payment_method: input.paymentMethod },
-  };
+  return paymentDataOf({ id, ...wanted });
 }
 
 export async function orderById(ctx: AppContext, id: string): Promise<Order | undefined> {

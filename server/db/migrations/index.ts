@@ -7,6 +7,7 @@ import { m002Master } from './002-master';
 import { m003Commerce } from './003-commerce';
 import { m004Exams } from './004-exams';
 import { m005Payments } from './005-payments';
+import { m006SignupOnce } from './006-signup-once';
 
 const migrations: Record<string, Migration> = {
   '001-core': m001Core,
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '003-commerce': m003Commerce,
   '004-exams': m004Exams,
   '005-payments': m005Payments,
+  '006-signup-once': m006SignupOnce,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -118,6 +118,9 @@ export interface RegistrationTokensTable {
   mobile: string;
   created_at: string;
   expires_at: string;
+  /** The student the token's signup wrote (set once, atomically): a repeated submit answers it. */
+  student_id: string | null;
+  used_at: string | null;
 }
 
 /** What a registration records beside the core student row. */

@@ -1,7 +1,9 @@
 // Centres and class-streams as the option lists show them.
 import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
+import type { Database } from '../../db/schema';
 import type { CentresTable, ClassStreamsTable } from '../../db/tables/master';
 
 /** Branch-type prefixes the lists leave out of a centre's label (part 2 §3). */
@@ -45,8 +47,12 @@ export async function listedCentres(
     .sort((a, b) => centreLabel(a.name).localeCompare(centreLabel(b.name), 'en') || a.id.localeCompare(b.id));
 }
 
-export async function centreByCode(ctx: AppContext, code: string): Promise<CentresTable | undefined> {
-  return ctx.db.selectFrom('centres').selectAll().where('code', '=', code.toUpperCase()).executeTakeFirst();
+export async function centreByCode(
+  ctx: AppContext,
+  code: string,
+  db: Kysely<Database> = ctx.db,
+): Promise<CentresTable | undefined> {
+  return db.selectFrom('centres').selectAll().where('code', '=', code.toUpperCase()).executeTakeFirst();
 }
 
 /** A class&stream value (11&SOM) or a bare stream (SOM): its row, or a 400. */

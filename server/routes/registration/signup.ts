@@ -179,6 +179,28 @@ async function uniqueValue(trx: Transaction<Database>, column: 'roll_number' | '
 interface Written {
   student: Student;
   payment: PaymentData | null;
+  centre: CentresTable;
+  /** What the student pays (after the coupon). */
+  payable: number;
+}
+
+/** Two submits raced for one registration token and this one lost: run again, answer the winner. */
+class TokenClaimLost extends Error {}
+
+/** What a registration token's signup wrote earlier, answered again (nothing is written). */
+async function earlierSignup(
+  ctx: AppContext,
+  trx: Transaction<Database>,
+  student: Student,
+): Promise<Written> {
+  const centre = await centreByCode(ctx, student.branch_code, trx);
+  const registration = await trx
+    .selectFrom('registrations')
+    .select('amount_payable')
+    .where('student_id', '=', student.id)
+    .executeTakeFirst();
+  if (!centre || !registration) throw new Error(`registration of ${student.id} is incomplete`);
+  return { student, payment: null, centre, payable: registration.amount_payable };
 }
 
 async function write(
@@ -186,6 +208,7 @@ async function write(
   trx: Transaction<Database>,
   body: RegistrationSignupBody,
   c: Checked,
+  tokenId: string,
 ): Promise<Written> {
   const now = iso(ctx.now());
   const mobile = body.student_mobile_no;
@@ -195,6 +218,21 @@ async function write(
     .values({ mobile, updated_at: now })
     .onConflict((oc) => oc.column('mobile').doUpdateSet({ updated_at: now }))
     .execute();
+
+  // One verified mobile, one signup. A token already used answers its student again: a registered
+  // one as it is; one awaiting payment is that same registration (updated, its open order reused,
+  // which is also the spec's Try Again after a failed payment).
+  const token = await trx
+    .selectFrom('registration_tokens')
+    .select('student_id')
+    .where('id', '=', tokenId)
+    .executeTakeFirstOrThrow();
+  const bound = token.student_id
+    ? await trx.selectFrom('students').selectAll().where('id', '=', token.student_id).executeTakeFirst()
+    : undefined;
+  if (bound && (bound.registration_status === 'registered' || bound.exam_type !== c.programme.examType))
+    return earlierSignup(ctx, trx, bound);
+
   const counted = await trx
     .selectFrom('students')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
@@ -205,8 +243,9 @@ async function write(
   if (Number(counted?.n ?? 0) >= c.programme.registration.allowedRegistrationCount)
     throw new ApiError(409, accountExistsMessage(ctx));
 
-  let pending: Student | undefined;
-  if (body.student_sf_id) {
+  // A token already used is its own registration, whatever sf_id the repeat carries.
+  let pending: Student | undefined = bound;
+  if (!pending && body.student_sf_id) {
     pending = await trx
       .selectFrom('students')
       .selectAll()
@@ -219,7 +258,7 @@ async function write(
         409,
         'This registration is already complete. Please log in with your roll number and date of birth.',
       );
-  } else {
+  } else if (!pending) {
     pending = await trx
       .selectFrom('students')
       .selectAll()
@@ -285,6 +324,16 @@ async function write(
       })
       .execute();
   }
+  // The claim: only the first signup of this token sets student_id. A racing submit that got here
+  // too (possible where nothing else serialises them) updates no row, and its transaction rolls back.
+  const claimed = await trx
+    .updateTable('registration_tokens')
+    .set({ student_id: studentId, used_at: now })
+    .where('id', '=', tokenId)
+    .where((eb) => eb.or([eb('student_id', 'is', null), eb('student_id', '=', studentId)]))
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) throw new TokenClaimLost();
+
   const student = await trx
     .selectFrom('students')
     .selectAll()
@@ -296,6 +345,7 @@ async function write(
     : await createOrder(
         ctx,
         {
+          reuseOpen: true,
           studentId,
           kind: 'exam',
           amount: c.payable,
@@ -330,7 +380,7 @@ async function write(
     .values({ student_id: studentId, created_at: now, ...registration })
     .onConflict((oc) => oc.column('student_id').doUpdateSet(registration))
     .execute();
-  return { student, payment };
+  return { student, payment, centre: c.centre, payable: c.payable };
 }
 
 /** The auto-login link on the host of the student's exam type (part 2 §2 thank-you page). */
@@ -366,18 +416,22 @@ export function registerSignupRoutes(app: FastifyInstance): void {
     async (request) => {
       const { ctx } = app;
       const body = request.body;
-      await requireVerifiedMobile(ctx, request, body.student_mobile_no);
+      const token = await requireVerifiedMobile(ctx, request, body.student_mobile_no);
       const checked = await check(ctx, request, body);
+      const attempt = () => ctx.db.transaction().execute((trx) => write(ctx, trx, body, checked, token.id));
       let written: Written;
       try {
-        written = await ctx.db.transaction().execute((trx) => write(ctx, trx, body, checked));
+        written = await attempt().catch((error: unknown) => {
+          // Lost the race for the token: the winner has committed, so this run answers it.
+          if (error instanceof TokenClaimLost) return attempt();
+          throw error;
+        });
       } catch (error) {
         if (error instanceof ApiError) throw error;
         request.log.error({ err: error }, 'signup failed');
         throw new ApiError(503, TECHNICAL_ISSUES);
       }
-      const { student, payment } = written;
-      const { centre } = checked;
+      const { student, payment, centre, payable } = written;
       const gps = `${centre.latitude_e6 / 1e6},${centre.longitude_e6 / 1e6}`;
       return {
         success: 'true',
@@ -392,7 +446,7 @@ export function registerSignupRoutes(app: FastifyInstance): void {
           branch_gps: gps,
           branch_address: centre.address,
           gps_link: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(gps)}`,
-          exam_fee: checked.payable,
+          exam_fee: payable,
           exam_date: student.exam_date ?? '',
           sf_id: student.sf_id,
           psid: student.psid,
