@@ -3,6 +3,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { ApiError } from '../api/errors';
+import { message } from '../api/messages';
 import { iso, type AppContext } from '../context';
 import type { Database } from '../db/schema';
 import type { OrdersTable } from '../db/tables/payments';
@@ -82,8 +83,7 @@ export async function createOrder(
   input: CreateOrder & { reuseOpen?: boolean },
   db: Kysely<Database> = ctx.db,
 ): Promise<PaymentData> {
-  if (!ctx.config.sandbox)
-    throw new ApiError(503, 'Online payment is not available right now. Please try again later.');
+  if (!ctx.config.sandbox) throw new ApiError(503, message('payment.unavailable'));
   if (!Number.isInteger(input.amount) || input.amount <= 0)
     throw new ApiError(400, 'Nothing to pay for this order.');
   const wanted = {

@@ -1,6 +1,7 @@
 // Centres and class-streams as the option lists show them.
 import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
+import { message } from '../../api/messages';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
@@ -64,7 +65,7 @@ export async function classStreamOf(ctx: AppContext, value: string): Promise<Cla
     .where('class', '=', klass)
     .where('stream', '=', stream)
     .executeTakeFirst();
-  if (!row) throw new ApiError(400, 'Please select class & stream');
+  if (!row) throw new ApiError(400, message('signup.classStream'));
   return row;
 }
 

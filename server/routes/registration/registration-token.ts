@@ -4,6 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ApiError } from '../../api/errors';
+import { message } from '../../api/messages';
 import { hashToken, newId, newToken } from '../../auth/tokens';
 import { addMs, iso, type AppContext } from '../../context';
 import type { Database } from '../../db/schema';
@@ -49,8 +50,7 @@ export async function verifiedToken(ctx: AppContext, request: FastifyRequest): P
         .where('token_hash', '=', hashToken(token))
         .executeTakeFirst()
     : undefined;
-  if (!row || new Date(row.expires_at) <= ctx.now())
-    throw new ApiError(401, 'Please verify your mobile number with the OTP first.');
+  if (!row || new Date(row.expires_at) <= ctx.now()) throw new ApiError(401, message('token.missing'));
   return { id: row.id, mobile: row.mobile };
 }
 
@@ -61,7 +61,6 @@ export async function requireVerifiedMobile(
   mobile: string,
 ): Promise<VerifiedToken> {
   const token = await verifiedToken(ctx, request);
-  if (token.mobile !== mobile)
-    throw new ApiError(403, 'Please verify this mobile number with the OTP first.');
+  if (token.mobile !== mobile) throw new ApiError(403, message('token.otherMobile'));
   return token;
 }

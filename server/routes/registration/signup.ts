@@ -13,6 +13,7 @@ import type {
 } from '../../../src/generated/api/registration-signup';
 import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
+import { message, say } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
 import { newId, randomDigits } from '../../auth/tokens';
 import { iso, type AppContext, type Student } from '../../context';
@@ -25,10 +26,8 @@ import { istDateOf, openExamDates } from '../master/exam-calendar';
 import { examSlots } from '../master/exam-options';
 import { programmeFor, requiredFields } from '../master/programme-lookup';
 import { throttledCouponDiscount, type Discount } from './coupons';
-import { accountExistsMessage } from './otp';
+import { accountExistsParams } from './otp';
 import { requireVerifiedMobile } from './registration-token';
-
-export const TECHNICAL_ISSUES = 'We are facing technical issues. Please try after some time.';
 
 /** Everything signup decided before writing. */
 interface Checked {
@@ -72,45 +71,49 @@ async function check(
 
   const [firstName = '', ...rest] = clean(body.student_name).split(' ');
   const fatherName = clean(body.father_name) || null;
-  if (!fatherName && required.has('fatherName')) throw new ApiError(400, 'Please enter father name');
+  if (!fatherName && required.has('fatherName')) throw new ApiError(400, message('signup.fatherName'));
   const email = body.student_email.trim().toLowerCase();
   // The client's rule (part 2 §5), so both sides refuse the same addresses.
-  if (validateEmail(email)) throw new ApiError(400, 'Enter a valid email address');
+  if (validateEmail(email)) throw new ApiError(400, message('signup.email'));
   const dob = dobOf(body.student_dob);
   const range = programme.registration.dob;
-  if (!dob || dob < range.min || dob > range.max)
-    throw new ApiError(400, 'Please select a valid date of birth');
+  if (!dob || dob < range.min || dob > range.max) throw new ApiError(400, message('signup.dob'));
 
   const classStream = await classStreamOf(ctx, body.class_stream);
   if (!eligible(programme, classStream))
-    throw new ApiError(400, `This class & stream is not eligible for ${programme.shortName}.`);
+    throw new ApiError(400, message('signup.notEligible', { programme: programme.shortName }));
   const boardName = clean(body.school_board) || 'CBSE';
   const board = await ctx.db
     .selectFrom('exam_boards')
     .select('name')
     .where((eb) => eb(eb.fn('lower', ['name']), '=', boardName.toLowerCase()))
     .executeTakeFirst();
-  if (!board) throw new ApiError(400, 'Please select a valid school board.');
+  if (!board) throw new ApiError(400, message('signup.board'));
 
   const mode = body.exam_mode;
   const slots = examSlots(programme).filter((s) => slotMode(s.name) === mode);
   if (slots.length === 0)
-    throw new ApiError(400, `${programme.shortName} is not held ${mode.toLowerCase()}.`);
+    throw new ApiError(
+      400,
+      message(mode === 'Online' ? 'signup.notHeldOnline' : 'signup.notHeldOffline', {
+        programme: programme.shortName,
+      }),
+    );
   const slot = body.exam_slot
     ? slots.find((s) => s.tid === body.exam_slot)
     : slots.length === 1
       ? slots[0]
       : undefined;
-  if (!slot) throw new ApiError(400, 'Please select exam slot');
+  if (!slot) throw new ApiError(400, message('signup.slot'));
 
   const serving = { examType: programme.examType, mode, stream: classStream.stream };
   let centre: CentresTable | undefined;
   if (body.branch_code) {
     centre = await centreByCode(ctx, body.branch_code);
     const usable = centre && (centre.listed === 1 || (centre.default_online === 1 && mode === 'Online'));
-    if (!centre || !usable || !serves(centre, serving)) throw new ApiError(400, 'Please select centre');
+    if (!centre || !usable || !serves(centre, serving)) throw new ApiError(400, message('signup.centre'));
   } else if (required.has('centre') || mode === 'Offline') {
-    throw new ApiError(400, 'Please select centre');
+    throw new ApiError(400, message('signup.centre'));
   } else {
     // Online without a chosen centre: the digital branch (the "online-only" course type).
     const rows = await ctx.db
@@ -120,26 +123,26 @@ async function check(
       .orderBy('id')
       .execute();
     centre = rows.find((c) => serves(c, serving));
-    if (!centre) throw new ApiError(400, 'Please select centre');
+    if (!centre) throw new ApiError(400, message('signup.centre'));
   }
-  if (!body.exam_state && required.has('state')) throw new ApiError(400, 'Please select state');
+  if (!body.exam_state && required.has('state')) throw new ApiError(400, message('signup.state'));
   if (body.exam_state && body.exam_state !== centre.state_tid)
-    throw new ApiError(400, 'This centre is not in the selected state.');
+    throw new ApiError(400, message('signup.centreNotInState'));
 
   const open = await openExamDates(ctx, programme, centre);
-  if (open.length === 0) throw new ApiError(400, `Registration for ${programme.shortName} is closed.`);
+  if (open.length === 0)
+    throw new ApiError(400, message('signup.closed', { programme: programme.shortName }));
   let examDate: string | null = null;
   if (body.exam_date) {
     examDate = istDateOf(body.exam_date) ?? null;
-    if (!examDate || !open.includes(examDate))
-      throw new ApiError(400, 'This exam date is not open for registration. Please choose another date.');
+    if (!examDate || !open.includes(examDate)) throw new ApiError(400, message('signup.dateNotOpen'));
   } else if (required.has('examDate')) {
-    throw new ApiError(400, 'Please select date of exam');
+    throw new ApiError(400, message('signup.examDate'));
   }
 
   const methods = programme.payment.methods.map((m) => m.value);
   const paymentMode = body.payment_mode || programme.payment.default;
-  if (!methods.includes(paymentMode)) throw new ApiError(400, 'Please choose a valid payment method.');
+  if (!methods.includes(paymentMode)) throw new ApiError(400, message('signup.paymentMethod'));
   const discount = body.coupon_code?.trim()
     ? await throttledCouponDiscount(ctx, request, programme, body.coupon_code, classStream, undefined)
     : null;
@@ -241,7 +244,7 @@ async function write(
     .where('registration_status', '=', 'registered')
     .executeTakeFirst();
   if (Number(counted?.n ?? 0) >= c.programme.registration.allowedRegistrationCount)
-    throw new ApiError(409, accountExistsMessage(ctx));
+    throw new ApiError(409, message('account.exists', accountExistsParams(ctx)));
 
   // A token already used is its own registration, whatever sf_id the repeat carries.
   let pending: Student | undefined = bound;
@@ -252,12 +255,9 @@ async function write(
       .where('sf_id', '=', body.student_sf_id)
       .executeTakeFirst();
     if (!pending || pending.mobile !== mobile || pending.exam_type !== c.programme.examType)
-      throw new ApiError(404, 'No registration awaiting payment was found for this link.');
+      throw new ApiError(404, message('signup.noPendingForLink'));
     if (pending.registration_status !== 'pending_payment')
-      throw new ApiError(
-        409,
-        'This registration is already complete. Please log in with your roll number and date of birth.',
-      );
+      throw new ApiError(409, message('signup.alreadyComplete'));
   } else if (!pending) {
     pending = await trx
       .selectFrom('students')
@@ -429,13 +429,13 @@ export function registerSignupRoutes(app: FastifyInstance): void {
       } catch (error) {
         if (error instanceof ApiError) throw error;
         request.log.error({ err: error }, 'signup failed');
-        throw new ApiError(503, TECHNICAL_ISSUES);
+        throw new ApiError(503, message('request.technicalIssues'));
       }
       const { student, payment, centre, payable } = written;
       const gps = `${centre.latitude_e6 / 1e6},${centre.longitude_e6 / 1e6}`;
       return {
         success: 'true',
-        msg: payment ? 'Please complete the payment to finish your registration.' : 'Registration Successful',
+        msg: say(request, payment ? 'signup.payToFinish' : 'signup.success'),
         data: {
           roll_number: student.roll_number,
           dob: toDdMmYyyy(student.dob),
