@@ -11,15 +11,9 @@ import type {
 } from '../../../src/generated/api/dashboard';
 import { iso, type AppContext } from '../../context';
 import { courseLinks } from '../commerce/catalogue';
+import { feeWord } from '../commerce/courses';
 import { launchPayload, resultUrl } from '../exams/launch';
-import {
-  careerTypes,
-  DIGITAL_BRANCH,
-  helpLine,
-  maybeProgramme,
-  slotOf,
-  splitClassStream,
-} from '../exams/programme';
+import { careerTypes, helpLine, maybeProgramme, slotOf, splitClassStream } from '../exams/programme';
 import { oneDecimal, percentageOf } from '../exams/scoring';
 import {
   buttonText,
@@ -176,7 +170,7 @@ async function mainCard(ctx: AppContext, ec: ExamContext, s: Sitting, title: str
     report_text: released ? 'View Result' : s.state === 'awaited' ? 'Result Awaited' : '',
     report_link: link,
     center_address: centre ? [centre.label, centre.address].filter(Boolean).join(', ') : '',
-    exam_help_line: helpLine(ctx.site, programme, student.branch_code),
+    exam_help_line: helpLine(ctx.site, programme, ec.branch),
     test_short_code: s.paper.code,
     card_description: description,
     exam_end_date: dateLabel(istDate(new Date(s.closesAt.getTime() - 1))),
@@ -247,9 +241,9 @@ function seriesView(ec: ExamContext): MockJeeSeries[] {
 }
 
 function courseFlags(ctx: AppContext, ec: ExamContext): CourseFlags {
-  const { programme, student } = ec;
+  const { programme } = ec;
   const purchased = ec.coursePurchased;
-  const fee = student.branch_code === DIGITAL_BRANCH ? 'course fee' : 'registration fee';
+  const fee = feeWord(ec.branch);
   const scholarship = mainScore(ec)?.scholarship ?? 0;
   return {
     course_purchased: bit(purchased),
@@ -305,7 +299,7 @@ export async function buildDashboard(ctx: AppContext, student: Student): Promise
     class: klass,
     stream,
     exam_taken: examTaken(ec),
-    exam_help_line: helpLine(ctx.site, programme, student.branch_code),
+    exam_help_line: helpLine(ctx.site, programme, ec.branch),
     course_flags: courseFlags(ctx, ec),
   };
 }

@@ -12,6 +12,7 @@ import type {
   ExamResultsTable,
   ExamStudentStateTable,
 } from '../../db/tables/exams';
+import { branchTerms, type BranchTerms } from '../commerce/courses';
 import { isCoursePurchased, isMockPurchased } from '../commerce/purchases';
 import { maybeProgramme, programmeOf, resultDelayMs, slotOf, splitClassStream } from './programme';
 import { addDays, istDate, istInstant } from './time';
@@ -84,6 +85,8 @@ export interface ExamContext {
   series: Series[];
   sample: Sitting[];
   pack: Sitting[];
+  /** The student's branch: its channel and fee basis decide the digital-only wording. */
+  branch: BranchTerms;
   /** A course or the sample-paper pack was bought (commerce's purchases, or the demo state). */
   coursePurchased: boolean;
   mockPurchased: boolean;
@@ -218,9 +221,10 @@ export async function loadExamContext(ctx: AppContext, student: Student): Promis
         : owner?.schedule.durationMinutes;
     return { ...p, durationMinutes: minutes ?? p.durationMinutes };
   });
-  const [coursePurchased, mockPurchased] = await Promise.all([
+  const [coursePurchased, mockPurchased, branch] = await Promise.all([
     state.course_purchased === 1 || isCoursePurchased(db, student.id),
     state.mock_purchased === 1 || isMockPurchased(db, student.id),
+    branchTerms(ctx, student.branch_code),
   ]);
   const { stream } = splitClassStream(booking.class_stream);
   const delay = resultDelayMs(programme);
@@ -376,6 +380,7 @@ export async function loadExamContext(ctx: AppContext, student: Student): Promis
     series,
     sample,
     pack,
+    branch,
     coursePurchased,
     mockPurchased,
     now,

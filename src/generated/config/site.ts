@@ -18,9 +18,9 @@ export interface Site {
     phone: string;
     email: string;
     /**
-     * Support number for the digital-only branch IC006.
+     * Support number for students of a digital-only branch (a branch whose channel is digital).
      */
-    ic006Phone: string;
+    digitalPhone: string;
   };
   footer: {
     address: string;

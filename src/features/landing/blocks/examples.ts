@@ -70,7 +70,7 @@ export const testSite: Site = {
     logo: image('logo.svg', 'Test Academy', 160, 40),
     websiteUrl: 'https://www.example.com',
   },
-  support: { phone: '1800-111-0000', email: 'help@example.com', ic006Phone: '1800-111-0006' },
+  support: { phone: '1800-111-0000', email: 'help@example.com', digitalPhone: '1800-111-0006' },
   footer: {
     address: '1 Test Road, New Delhi 110001',
     phone: '1800 111 2222',
