@@ -169,7 +169,8 @@ export function returnUrl(order: Order): string {
   const query = new URLSearchParams({
     status,
     mode: order.payment_method,
-    type: order.kind === 'course' ? 'iacstecomm' : order.kind,
+    // The order's own queries may name it otherwise (a course: site.commerce.courseReturnType).
+    type: order.kind,
     order_id: order.id,
     ...extra,
   });

@@ -64,7 +64,7 @@ describe('orders and the sandbox gateway', () => {
     expect(Object.fromEntries(back.searchParams)).toEqual({
       status: 'success',
       mode: 'paytm',
-      type: 'iacstecomm',
+      type: 'course',
       order_id,
       note: 'ok',
     });

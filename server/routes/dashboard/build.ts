@@ -13,7 +13,7 @@ import { iso, type AppContext } from '../../context';
 import { courseLinks } from '../commerce/catalogue';
 import { feeWord } from '../commerce/courses';
 import { launchPayload, resultUrl } from '../exams/launch';
-import { careerTypes, helpLine, maybeProgramme, slotOf, splitClassStream } from '../exams/programme';
+import { careerTypes, helpLine, samplePackOf, slotOf, splitClassStream } from '../exams/programme';
 import { oneDecimal, percentageOf } from '../exams/scoring';
 import {
   buttonText,
@@ -271,7 +271,7 @@ export async function buildDashboard(ctx: AppContext, student: Student): Promise
   if (current) mains.push(await mainCard(ctx, ec, current.sitting, current.title));
   const score = mainScore(ec);
   const until = scholarshipValidUntil(ec);
-  const pack = maybeProgramme(ctx.site, 'SAMPLE-PACK');
+  const pack = samplePackOf(ctx.site);
   const testplayerDown = state.testplayer_down === 1;
   return {
     main_exam: mains,

@@ -14,6 +14,10 @@ export function maybeProgramme(site: ConfigBundle, examType: string): Programme 
   return Object.values(site.programmes).find((p) => p.examType === examType);
 }
 
+/** The sample and mock paper pack: the programme the site config names (its fee and paper count). */
+export const samplePackOf = (site: ConfigBundle): Programme | undefined =>
+  site.programmes[site.site.commerce.samplePackProgramme];
+
 export type Slot = Programme['schedule']['slots'][number];
 
 export const slotOf = (programme: Programme, slotId: string | null): Slot =>

@@ -14,7 +14,14 @@ import type {
 } from '../../db/tables/exams';
 import { branchTerms, type BranchTerms } from '../commerce/courses';
 import { isCoursePurchased, isMockPurchased } from '../commerce/purchases';
-import { maybeProgramme, programmeOf, resultDelayMs, slotOf, splitClassStream } from './programme';
+import {
+  maybeProgramme,
+  programmeOf,
+  resultDelayMs,
+  samplePackOf,
+  slotOf,
+  splitClassStream,
+} from './programme';
 import { addDays, istDate, istInstant } from './time';
 
 const HOUR_MS = 3_600_000;
@@ -352,7 +359,7 @@ export async function loadExamContext(ctx: AppContext, student: Student): Promis
 
   const sample: Sitting[] = [];
   const pack: Sitting[] = [];
-  const packProgramme = maybeProgramme(site, 'SAMPLE-PACK');
+  const packProgramme = samplePackOf(site);
   const showsPack =
     (site.site.flags.mockTests as Record<string, boolean | undefined>)[programme.examType] === true;
   if (packProgramme && showsPack) {

@@ -70,6 +70,19 @@ export interface Site {
     };
   };
   /**
+   * What the dashboard sells besides courses, and how the gateway names a course payment on its way back.
+   */
+  commerce: {
+    /**
+     * The programme (config/programmes/<id>.json) of the sample and mock paper pack: its fee is the pack's price, fee.papers its paper count.
+     */
+    samplePackProgramme: string;
+    /**
+     * The type query parameter of the dashboard URL the gateway returns to after a course payment (the spec's iacstecomm).
+     */
+    courseReturnType: string;
+  };
+  /**
    * Landing-page timings and breakpoints.
    */
   landing: {

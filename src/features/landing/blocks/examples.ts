@@ -86,6 +86,7 @@ export const testSite: Site = {
   toast: { durationMs: 5000, warnDurationMs: 1500 },
   versionBanner: '1.0',
   flags: { blockDevtoolsShortcuts: false, mockTests: {} },
+  commerce: { samplePackProgramme: 'sample-pack', courseReturnType: 'iacstecomm' },
   landing: {
     backToTopAfterPx: 700,
     mobileBreakpointPx: 768,
