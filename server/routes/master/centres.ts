@@ -78,7 +78,3 @@ export function streamOf(value: string | undefined): string | undefined {
 export function eligible(programme: Programme, cs: ClassStreamsTable): boolean {
   return (programme.eligibility.classes as string[]).includes(cs.class);
 }
-
-/** The mode a slot label names (labels contain Online or Offline). */
-export const slotMode = (label: string): 'Online' | 'Offline' | undefined =>
-  /\boffline\b/i.test(label) ? 'Offline' : /\bonline\b/i.test(label) ? 'Online' : undefined;

@@ -21,7 +21,7 @@ import type { Database } from '../../db/schema';
 import type { CentresTable, ClassStreamsTable } from '../../db/tables/master';
 import { createOrder, onOrderPaid } from '../../payments/orders';
 import { dashboardUrl } from '../auth';
-import { centreByCode, centrePhones, classStreamOf, eligible, serves, slotMode } from '../master/centres';
+import { centreByCode, centrePhones, classStreamOf, eligible, serves } from '../master/centres';
 import { istDateOf, openExamDates } from '../master/exam-calendar';
 import { examSlots } from '../master/exam-options';
 import { programmeFor, requiredFields } from '../master/programme-lookup';
@@ -91,7 +91,7 @@ async function check(
   if (!board) throw new ApiError(400, message('signup.board'));
 
   const mode = body.exam_mode;
-  const slots = examSlots(programme).filter((s) => slotMode(s.name) === mode);
+  const slots = examSlots(programme).filter((s) => s.mode === mode);
   if (slots.length === 0)
     throw new ApiError(
       400,

@@ -120,7 +120,7 @@ export const testProgramme: Programme = {
     kind: 'dates',
     dates: ['2025-04-13'],
     durationMinutes: 200,
-    slots: [{ id: 'morning', label: 'Offline 10:00 AM', start: '10:00', end: '13:20' }],
+    slots: [{ id: 'morning', label: 'Offline 10:00 AM', mode: 'Offline', start: '10:00', end: '13:20' }],
   },
   windows: { resultDelay: { min: 2, max: 3, unit: 'days' } },
   eligibility: { classes: ['11', '12', '12-passed'] },
