@@ -59,5 +59,13 @@ describe('exam slot mode', () => {
       .where('mobile', '=', mobile)
       .executeTakeFirstOrThrow();
     expect(student).toEqual({ exam_mode: 'Online', exam_slot_id: 'online-9am-10pm' });
+    // The profile shows the slot's own label, as it matches the booked mode.
+    const roll = String((signup.data.data as { roll_number: string }).roll_number);
+    const profile = await t.call({
+      method: 'GET',
+      url: '/api/profile',
+      headers: await t.login(roll, '15/08/2011'),
+    });
+    expect(profile.data.data).toMatchObject({ exam_mode_and_slot: 'सुबह 9 बजे से रात 10 बजे तक, कभी भी' });
   });
 });

@@ -44,7 +44,7 @@ export async function buildProfile(ctx: AppContext, student: Student): Promise<P
       : undefined,
   ]);
   const slot = slotOf(programme, booking.exam_slot_id);
-  const slotMatches = slot.label.toLowerCase().includes(booking.exam_mode.toLowerCase());
+  const slotMatches = slot.mode === booking.exam_mode;
   const taken = examTaken(ec);
   return {
     student_firstname: student.first_name,

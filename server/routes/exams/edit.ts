@@ -145,9 +145,7 @@ export async function updateExamInfo(
 
   const current = ec.booking;
 
-  const slot = programme.schedule.slots.find((s) =>
-    s.label.toLowerCase().includes(body.exam_mode.toLowerCase()),
-  );
+  const slot = programme.schedule.slots.find((s) => s.mode === body.exam_mode);
   const next: Change['booking'] = {
     class_stream: `${cs.class}&${cs.stream}`,
     exam_mode: body.exam_mode,
