@@ -38,17 +38,37 @@ export interface PaymentData {
   fields: Record<string, string>;
 }
 
-type PaidHandler = (trx: Kysely<Database>, order: Order) => Promise<void>;
-const paidHandlers = new Map<string, PaidHandler>();
-const handlerKey = (kind: OrderKind, purpose?: string) => (purpose ? `${kind}:${purpose}` : kind);
+export type PaidEffect = (trx: Kysely<Database>, order: Order) => Promise<void>;
+const effectKey = (kind: OrderKind, purpose?: string) => (purpose ? `${kind}:${purpose}` : kind);
 
 /**
- * What a paid order of this kind does; runs once, inside the confirmation's transaction. An order
- * created with details.purpose (e.g. an exam edit, beside the exam fee of a signup) runs only the
- * handler registered for that purpose.
+ * What paid orders do, for one app (held on its context, so two apps in one process, e.g. tests,
+ * never share or replace each other's effects). Effects of a key run in registration order.
  */
-export function onOrderPaid(kind: OrderKind, handler: PaidHandler, purpose?: string): void {
-  paidHandlers.set(handlerKey(kind, purpose), handler);
+export class PaidEffects {
+  private readonly byKey = new Map<string, PaidEffect[]>();
+
+  add(kind: OrderKind, effect: PaidEffect, purpose?: string): void {
+    const key = effectKey(kind, purpose);
+    this.byKey.set(key, [...(this.byKey.get(key) ?? []), effect]);
+  }
+
+  /** The effects of this order's kind (and purpose); an error when none is registered. */
+  of(order: Order): PaidEffect[] {
+    const key = effectKey(order.kind, purposeOf(order));
+    const effects = this.byKey.get(key) ?? [];
+    if (effects.length === 0) throw new Error(`no paid effect for ${key} orders`);
+    return effects;
+  }
+}
+
+/**
+ * What a paid order of this kind does in this app; runs once, inside the confirmation's
+ * transaction. An order created with details.purpose (e.g. an exam edit, beside the exam fee of a
+ * signup) runs only the effects registered for that purpose.
+ */
+export function onOrderPaid(ctx: AppContext, kind: OrderKind, effect: PaidEffect, purpose?: string): void {
+  ctx.paidEffects.add(kind, effect, purpose);
 }
 
 function purposeOf(order: Order): string | undefined {
@@ -150,10 +170,7 @@ export async function confirmOrder(
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
     if (!order) throw new ApiError(404, 'No such order.');
     if (Number(updated.numUpdatedRows) === 1 && outcome === 'paid') {
-      const key = handlerKey(order.kind, purposeOf(order));
-      const handler = paidHandlers.get(key);
-      if (!handler) throw new Error(`no paid handler for ${key} orders`);
-      await handler(trx, order);
+      for (const effect of ctx.paidEffects.of(order)) await effect(trx, order);
     }
     return order;
   });

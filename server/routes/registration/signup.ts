@@ -392,7 +392,7 @@ function autoLoginLink(ctx: AppContext, request: FastifyRequest, student: Studen
 
 export function registerSignupRoutes(app: FastifyInstance): void {
   // A paid exam order completes the registration it was created for.
-  onOrderPaid('exam', async (trx, order) => {
+  onOrderPaid(app.ctx, 'exam', async (trx, order) => {
     await trx
       .updateTable('students')
       .set({ registration_status: 'registered', is_payment_done: 1 })
