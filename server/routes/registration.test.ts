@@ -349,7 +349,8 @@ describe('POST /api/signup: free exam (iACST)', () => {
       branch_address: 'C-2 Community Centre, Janakpuri, New Delhi 110058',
     });
     expect((await studentsOf(mobile))[0]).toMatchObject({
-      exam_centre: 'F+EC Delhi Janakpuri-DL002-2',
+      exam_centre_code: 'DL002',
+      exam_centre_id: '2',
       exam_state_id: '9',
     });
   });

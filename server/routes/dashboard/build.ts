@@ -12,6 +12,7 @@ import type {
 import { iso, type AppContext } from '../../context';
 import { courseLinks } from '../commerce/catalogue';
 import { feeWord } from '../commerce/courses';
+import { centreById } from '../master/centres';
 import { launchPayload, resultUrl } from '../exams/launch';
 import { careerTypes, helpLine, samplePackOf, slotOf, splitClassStream } from '../exams/programme';
 import { oneDecimal, percentageOf } from '../exams/scoring';
@@ -73,16 +74,9 @@ interface Centre {
   address: string;
 }
 
-async function centreOf(ctx: AppContext, value: string | null): Promise<Centre | undefined> {
-  const id = value?.split('-').pop();
-  if (!value || !id) return undefined;
-  const row = await ctx.db
-    .selectFrom('centres')
-    .select(['name', 'address'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  const name = value.split('-')[0] ?? value;
-  return row ? { label: row.name, address: row.address } : { label: name, address: '' };
+async function centreOf(ctx: AppContext, id: string | null): Promise<Centre | undefined> {
+  const row = id ? await centreById(ctx, id) : undefined;
+  return row ? { label: row.name, address: row.address } : undefined;
 }
 
 /** The released main result's percentage and scholarship, if any. */
@@ -116,7 +110,7 @@ async function mainCard(ctx: AppContext, ec: ExamContext, s: Sitting, title: str
   const admitDays = programme.windows.admitCardDaysBefore;
   const admitFrom = admitDays !== undefined ? addDays(s.examDate, -admitDays) : undefined;
   const admitAvailable = offline && admitFrom !== undefined && today >= admitFrom && today <= s.examDate;
-  const centre = offline ? await centreOf(ctx, booking.exam_centre) : undefined;
+  const centre = offline ? await centreOf(ctx, booking.exam_centre_id) : undefined;
   const released = s.state === 'released';
   const link = released ? resultUrl(ec, s) : '';
   const minutes = s.kind === 'main' ? programme.schedule.durationMinutes : s.paper.durationMinutes;

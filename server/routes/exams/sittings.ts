@@ -34,7 +34,8 @@ export interface Booking {
   class_stream: string;
   exam_mode: 'Online' | 'Offline';
   exam_state_id: string | null;
-  exam_centre: string | null;
+  exam_centre_code: string | null;
+  exam_centre_id: string | null;
   exam_date: string | null;
   exam_slot_id: string | null;
   exam_attempts_left: number;
@@ -147,7 +148,8 @@ export async function bookingOf(db: Db, student: Student): Promise<Booking> {
     class_stream: student.class_stream,
     exam_mode: student.exam_mode,
     exam_state_id: student.exam_state_id,
-    exam_centre: student.exam_centre,
+    exam_centre_code: student.exam_centre_code,
+    exam_centre_id: student.exam_centre_id,
     exam_date: student.exam_date,
     exam_slot_id: student.exam_slot_id,
     exam_attempts_left: student.exam_attempts_left,

@@ -56,6 +56,11 @@ export async function centreByCode(
   return db.selectFrom('centres').selectAll().where('code', '=', code.toUpperCase()).executeTakeFirst();
 }
 
+/** The centre with this id (a booking's exam_centre_id). */
+export async function centreById(ctx: AppContext, id: string): Promise<CentresTable | undefined> {
+  return ctx.db.selectFrom('centres').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /** A class&stream value (11&SOM) or a bare stream (SOM): its row, or a 400. */
 export async function classStreamOf(ctx: AppContext, value: string): Promise<ClassStreamsTable> {
   const [klass = '', stream = ''] = value.split('&');

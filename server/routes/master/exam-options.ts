@@ -83,7 +83,12 @@ export function registerExamOptions(app: FastifyInstance): void {
       if (checked(request.query.isCheckedCentre)) centres = await withOpenDates(ctx, programme, centres);
       return {
         success: 'true',
-        data: centres.map((c) => ({ label: centreLabel(c.name), value: centreValue(c) })),
+        data: centres.map((c) => ({
+          label: centreLabel(c.name),
+          value: centreValue(c),
+          code: c.code,
+          id: c.id,
+        })),
       };
     },
   );

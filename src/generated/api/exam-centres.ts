@@ -40,7 +40,15 @@ export interface ExamCentre {
    */
   label: string;
   /**
-   * name-code-id
+   * name-code-id (the spec's option value; read code and id from their own fields, never by splitting this)
    */
   value: string;
+  /**
+   * the centre (branch) code, e.g. DL001: what signup sends as branch_code
+   */
+  code: string;
+  /**
+   * the centre id
+   */
+  id: string;
 }
