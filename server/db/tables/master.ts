@@ -59,7 +59,7 @@ export interface CentresTable {
   exam_types: string;
   modes: string;
   streams: string;
-  /** 0 for a branch kept out of every list (the digital-only branch IC006). */
+  /** 0 for a branch kept out of every list (e.g. a digital-only branch). */
   listed: number;
   /** 1 for the branch online-only registrations without a chosen centre belong to. */
   default_online: number;
