@@ -8,6 +8,7 @@ import { registerErrorHandling } from './api/errors';
 import { registerDocsRoutes, registerOpenApi } from './api/openapi';
 import { registerApiRoutes } from './api/routes';
 import { registerApiSchemas } from './api/schemas';
+import { PaidEffects } from './payments/orders';
 import { registerPaymentRoutes } from './payments/routes';
 import { configFromEnv, type ServerConfig } from './config';
 import type { AppContext } from './context';
@@ -59,6 +60,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     site: options.site ?? loadConfig(configDir()),
     sms: config.sandbox ? sandboxSms(db, app.log, now) : noSms,
     now,
+    paidEffects: new PaidEffects(),
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('student', null);

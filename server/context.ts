@@ -3,6 +3,7 @@
 import type { ConfigBundle } from '../src/engine/config-bundle';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
+import type { PaidEffects } from './payments/orders';
 import type { StudentsTable } from './db/tables/core';
 import type { SmsProvider } from './sandbox/sms';
 
@@ -12,6 +13,8 @@ export interface AppContext {
   site: ConfigBundle;
   sms: SmsProvider;
   now: () => Date;
+  /** What paid orders do in this app (registered by the routes that create them). */
+  paidEffects: PaidEffects;
 }
 
 export type Student = StudentsTable;

@@ -1,21 +1,33 @@
 // One error shape for every API answer: { success: 'false', msg } with a 4xx status, as the
 // client's fetch wrapper reads it (part 2 §8). Never a stack trace.
 import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Locale } from '../../src/engine/config-bundle';
 import { describeAjvError } from '../../src/engine/node/ajv-messages';
+import { localeOf, message, wording, type Message } from './messages';
 
 export class ApiError extends Error {
+  /** The student-visible message, worded in the request's locale when answered; absent for texts
+   * only developers see (they stay English). */
+  readonly said: Message | undefined;
+
   constructor(
     readonly statusCode: number,
-    message: string,
+    message: string | Message,
     /** Extra fields the spec puts beside msg (e.g. error_code, data). */
     readonly extra: Record<string, unknown> = {},
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : wording(message, 'en'));
+    this.said = typeof message === 'string' ? undefined : message;
     this.name = 'ApiError';
+  }
+
+  /** The message as the answer's msg, in this locale. */
+  wordedIn(locale: Locale): string {
+    return this.said ? wording(this.said, locale) : this.message;
   }
 }
 
-export const GENERIC_FAILURE = "Sorry, couldn't process request. Please try again.";
+export const GENERIC_FAILURE = wording(message('request.failed'), 'en');
 
 /** A validation error's first problem, as one plain sentence naming the field. */
 function validationMessage(error: FastifyError): string {
@@ -36,23 +48,31 @@ function validationMessage(error: FastifyError): string {
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const locale = localeOf(request);
+    const say = (m: Message) => wording(m, locale);
     if (error instanceof ApiError) {
-      return reply.code(error.statusCode).send({ success: 'false', msg: error.message, ...error.extra });
+      return reply
+        .code(error.statusCode)
+        .send({ success: 'false', msg: error.wordedIn(locale), ...error.extra });
     }
     if (error.validation) {
-      return reply.code(400).send({ success: 'false', msg: validationMessage(error) });
+      // The field-level detail comes from ajv in English; a Hindi page gets the plain sentence.
+      const msg = locale === 'en' ? validationMessage(error) : say(message('request.invalid'));
+      return reply.code(400).send({ success: 'false', msg });
     }
     const status = error.statusCode ?? 500;
-    if (status === 413) return reply.code(413).send({ success: 'false', msg: 'The request is too large.' });
-    if (status === 415) return reply.code(415).send({ success: 'false', msg: 'Send the request as JSON.' });
+    if (status === 413)
+      return reply.code(413).send({ success: 'false', msg: say(message('request.tooLarge')) });
+    if (status === 415)
+      return reply.code(415).send({ success: 'false', msg: say(message('request.notJson')) });
     if (status >= 400 && status < 500) {
       const msg =
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-          ? 'The request body is not valid JSON.'
+          ? say(message('request.badJson'))
           : error.message;
       return reply.code(status).send({ success: 'false', msg });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ success: 'false', msg: GENERIC_FAILURE });
+    return reply.code(500).send({ success: 'false', msg: say(message('request.failed')) });
   });
 }

@@ -3,6 +3,7 @@
 // no sooner than 45 s after the last, at most 5 codes per mobile per hour.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../api/errors';
+import { message } from '../api/messages';
 import { addMs, iso, type AppContext } from '../context';
 import type { OtpsTable } from '../db/tables/core';
 import { hit, lockedUntil, minutesUntil } from './throttle';
@@ -30,7 +31,7 @@ export interface IssueOtp {
 
 export async function issueOtp(
   ctx: AppContext,
-  { purpose, mobile, loginId, message }: IssueOtp,
+  { purpose, mobile, loginId, message: smsText }: IssueOtp,
 ): Promise<{ otpId: string }> {
   const now = ctx.now();
   const last = await ctx.db
@@ -42,16 +43,11 @@ export async function issueOtp(
     .executeTakeFirst();
   if (last) {
     const wait = new Date(last.created_at).getTime() + OTP_RULES.resendAfterMs - now.getTime();
-    if (wait > 0)
-      throw new ApiError(429, `Please wait ${Math.ceil(wait / 1000)} seconds before asking for a new OTP.`);
+    if (wait > 0) throw new ApiError(429, message('otp.wait', { seconds: Math.ceil(wait / 1000) }));
   }
   const sendKey = `otp-send:${mobile}`;
   const locked = await lockedUntil(ctx, sendKey);
-  if (locked)
-    throw new ApiError(
-      429,
-      `Too many OTP requests for this number. Please try again in ${minutesUntil(ctx, locked)} minutes.`,
-    );
+  if (locked) throw new ApiError(429, message('otp.tooManySends', { minutes: minutesUntil(ctx, locked) }));
   await hit(ctx, sendKey, { lockAfter: OTP_RULES.sendsPerHour, windowMs: 3_600_000, lockMs: 3_600_000 });
 
   const otpId = newId();
@@ -70,7 +66,7 @@ export async function issueOtp(
       consumed_at: null,
     })
     .execute();
-  await ctx.sms.send(mobile, message(code), code);
+  await ctx.sms.send(mobile, smsText(code), code);
   return { otpId };
 }
 
@@ -92,16 +88,13 @@ export async function verifyOtp(
   let query = ctx.db.selectFrom('otps').selectAll().where('purpose', '=', purpose);
   if (otpId) query = query.where('id', '=', otpId);
   else if (mobile) query = query.where('mobile', '=', mobile);
-  else throw new ApiError(400, 'Please request an OTP first.');
+  else throw new ApiError(400, message('otp.requestFirst'));
   const otp = await query.orderBy('created_at', 'desc').executeTakeFirst();
   const now = ctx.now();
-  if (!otp) throw new ApiError(400, 'Please request an OTP first.');
-  if (otp.consumed_at && !allowUsed)
-    throw new ApiError(400, 'This OTP has already been used. Please request a new one.');
-  if (new Date(otp.expires_at) <= now)
-    throw new ApiError(400, 'This OTP has expired. Please request a new one.');
-  if (otp.attempts >= OTP_RULES.maxWrongTries)
-    throw new ApiError(429, 'Too many wrong attempts. Please request a new OTP.');
+  if (!otp) throw new ApiError(400, message('otp.requestFirst'));
+  if (otp.consumed_at && !allowUsed) throw new ApiError(400, message('otp.used'));
+  if (new Date(otp.expires_at) <= now) throw new ApiError(400, message('otp.expired'));
+  if (otp.attempts >= OTP_RULES.maxWrongTries) throw new ApiError(429, message('otp.tooManyWrong'));
   const matches =
     /^\d{4}$/.test(code) && timingSafeEqual(hashCode(otp.id, code), Buffer.from(otp.code_hash, 'hex'));
   if (!matches) {
@@ -111,15 +104,9 @@ export async function verifyOtp(
       .where('id', '=', otp.id)
       .execute();
     const left = OTP_RULES.maxWrongTries - otp.attempts - 1;
-    throw new ApiError(
-      400,
-      left > 0
-        ? 'Invalid OTP. Please check the code and try again.'
-        : 'Too many wrong attempts. Please request a new OTP.',
-      {
-        error_code: WRONG_OTP_ERROR_CODE,
-      },
-    );
+    throw new ApiError(400, message(left > 0 ? 'otp.invalid' : 'otp.tooManyWrong'), {
+      error_code: WRONG_OTP_ERROR_CODE,
+    });
   }
   if (!otp.consumed_at) {
     // Single use, even when two requests race: only the first update changes a row.
@@ -129,8 +116,7 @@ export async function verifyOtp(
       .where('id', '=', otp.id)
       .where('consumed_at', 'is', null)
       .executeTakeFirst();
-    if (Number(used.numUpdatedRows) !== 1 && !allowUsed)
-      throw new ApiError(400, 'This OTP has already been used. Please request a new one.');
+    if (Number(used.numUpdatedRows) !== 1 && !allowUsed) throw new ApiError(400, message('otp.used'));
   }
   return otp;
 }

@@ -42,12 +42,12 @@ describe('database', () => {
       payload: { roll_number: '250000000001', date_of_birth: '05/01/2008' },
     });
     const token = String(login.json().token);
-    onOrderPaid('mock', async () => {});
     const order = await createOrder(first.ctx, {
       studentId: 'demo-250000000001',
       kind: 'mock',
       amount: 50,
       paymentMethod: 'paytm',
+      productId: 'sample-pack',
       returnPath: '/dashboard',
     });
     await confirmOrder(first.ctx, order.order_id, 'paid', 'TXN1');
@@ -71,7 +71,7 @@ describe('database', () => {
   it('rolls a failed confirmation back whole: the order stays unpaid', async () => {
     const t = await testApp();
     cleanups.push(() => t.close());
-    onOrderPaid('mock', async () => {
+    onOrderPaid(t.app.ctx, 'mock', async () => {
       throw new Error('the effect failed half-way');
     });
     const order = await createOrder(t.app.ctx, {
@@ -79,6 +79,7 @@ describe('database', () => {
       kind: 'mock',
       amount: 50,
       paymentMethod: 'paytm',
+      productId: 'sample-pack',
       returnPath: '/dashboard',
     });
     await expect(confirmOrder(t.app.ctx, order.order_id, 'paid', 'TXN2')).rejects.toThrow(

@@ -3,6 +3,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { ApiError } from '../api/errors';
+import { message } from '../api/messages';
 import { iso, type AppContext } from '../context';
 import type { Database } from '../db/schema';
 import type { OrdersTable } from '../db/tables/payments';
@@ -37,17 +38,37 @@ export interface PaymentData {
   fields: Record<string, string>;
 }
 
-type PaidHandler = (trx: Kysely<Database>, order: Order) => Promise<void>;
-const paidHandlers = new Map<string, PaidHandler>();
-const handlerKey = (kind: OrderKind, purpose?: string) => (purpose ? `${kind}:${purpose}` : kind);
+export type PaidEffect = (trx: Kysely<Database>, order: Order) => Promise<void>;
+const effectKey = (kind: OrderKind, purpose?: string) => (purpose ? `${kind}:${purpose}` : kind);
 
 /**
- * What a paid order of this kind does; runs once, inside the confirmation's transaction. An order
- * created with details.purpose (e.g. an exam edit, beside the exam fee of a signup) runs only the
- * handler registered for that purpose.
+ * What paid orders do, for one app (held on its context, so two apps in one process, e.g. tests,
+ * never share or replace each other's effects). Effects of a key run in registration order.
  */
-export function onOrderPaid(kind: OrderKind, handler: PaidHandler, purpose?: string): void {
-  paidHandlers.set(handlerKey(kind, purpose), handler);
+export class PaidEffects {
+  private readonly byKey = new Map<string, PaidEffect[]>();
+
+  add(kind: OrderKind, effect: PaidEffect, purpose?: string): void {
+    const key = effectKey(kind, purpose);
+    this.byKey.set(key, [...(this.byKey.get(key) ?? []), effect]);
+  }
+
+  /** The effects of this order's kind (and purpose); an error when none is registered. */
+  of(order: Order): PaidEffect[] {
+    const key = effectKey(order.kind, purposeOf(order));
+    const effects = this.byKey.get(key) ?? [];
+    if (effects.length === 0) throw new Error(`no paid effect for ${key} orders`);
+    return effects;
+  }
+}
+
+/**
+ * What a paid order of this kind does in this app; runs once, inside the confirmation's
+ * transaction. An order created with details.purpose (e.g. an exam edit, beside the exam fee of a
+ * signup) runs only the effects registered for that purpose.
+ */
+export function onOrderPaid(ctx: AppContext, kind: OrderKind, effect: PaidEffect, purpose?: string): void {
+  ctx.paidEffects.add(kind, effect, purpose);
 }
 
 function purposeOf(order: Order): string | undefined {
@@ -57,45 +78,72 @@ function purposeOf(order: Order): string | undefined {
 
 const GATEWAY_PATH = '/sandbox/gateway';
 
+/** The payment data the client posts to the gateway for an order. */
+export function paymentDataOf(
+  order: Pick<Order, 'id' | 'amount' | 'payment_method' | 'return_path'>,
+): PaymentData {
+  return {
+    order_id: order.id,
+    amount: order.amount,
+    TXN_AMOUNT: order.amount,
+    action_url: GATEWAY_PATH,
+    form_action: GATEWAY_PATH,
+    form_name: 'sandbox_gateway',
+    redirect_url: order.return_path,
+    fields: { order_id: order.id, amount: String(order.amount), payment_method: order.payment_method },
+  };
+}
+
+/**
+ * Creates an order. With `reuseOpen`, an order of the same student that is still open and asks for
+ * exactly the same thing is answered instead (a repeated submit pays one order, not two).
+ */
 export async function createOrder(
   ctx: AppContext,
-  input: CreateOrder,
+  input: CreateOrder & { reuseOpen?: boolean },
   db: Kysely<Database> = ctx.db,
 ): Promise<PaymentData> {
-  if (!ctx.config.sandbox)
-    throw new ApiError(503, 'Online payment is not available right now. Please try again later.');
+  if (!ctx.config.sandbox) throw new ApiError(503, message('payment.unavailable'));
   if (!Number.isInteger(input.amount) || input.amount <= 0)
     throw new ApiError(400, 'Nothing to pay for this order.');
+  const wanted = {
+    student_id: input.studentId,
+    kind: input.kind,
+    product_id: input.productId ?? null,
+    amount: input.amount,
+    payment_method: input.paymentMethod,
+    return_path: input.returnPath,
+    success_query: JSON.stringify(input.successQuery ?? {}),
+    failure_query: JSON.stringify(input.failureQuery ?? {}),
+    details: JSON.stringify(input.details ?? {}),
+  };
+  if (input.reuseOpen) {
+    const open = await db
+      .selectFrom('orders')
+      .selectAll()
+      .where('student_id', '=', input.studentId)
+      .where('kind', '=', input.kind)
+      .where('status', '=', 'created')
+      .orderBy('created_at', 'desc')
+      .execute();
+    const same = open.find((o) =>
+      (Object.keys(wanted) as (keyof typeof wanted)[]).every((k) => o[k] === wanted[k]),
+    );
+    if (same) return paymentDataOf(same);
+  }
   const id = `EF${randomBytes(10).toString('hex').toUpperCase()}`;
   await db
     .insertInto('orders')
     .values({
       id,
-      student_id: input.studentId,
-      kind: input.kind,
-      product_id: input.productId ?? null,
-      amount: input.amount,
-      payment_method: input.paymentMethod,
+      ...wanted,
       status: 'created',
-      return_path: input.returnPath,
-      success_query: JSON.stringify(input.successQuery ?? {}),
-      failure_query: JSON.stringify(input.failureQuery ?? {}),
-      details: JSON.stringify(input.details ?? {}),
       created_at: iso(ctx.now()),
       confirmed_at: null,
       gateway_txn: null,
     })
     .execute();
-  return {
-    order_id: id,
-    amount: input.amount,
-    TXN_AMOUNT: input.amount,
-    action_url: GATEWAY_PATH,
-    form_action: GATEWAY_PATH,
-    form_name: 'sandbox_gateway',
-    redirect_url: input.returnPath,
-    fields: { order_id: id, amount: String(input.amount), payment_method: input.paymentMethod },
-  };
+  return paymentDataOf({ id, ...wanted });
 }
 
 export async function orderById(ctx: AppContext, id: string): Promise<Order | undefined> {
@@ -122,10 +170,7 @@ export async function confirmOrder(
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
     if (!order) throw new ApiError(404, 'No such order.');
     if (Number(updated.numUpdatedRows) === 1 && outcome === 'paid') {
-      const key = handlerKey(order.kind, purposeOf(order));
-      const handler = paidHandlers.get(key);
-      if (!handler) throw new Error(`no paid handler for ${key} orders`);
-      await handler(trx, order);
+      for (const effect of ctx.paidEffects.of(order)) await effect(trx, order);
     }
     return order;
   });
@@ -141,7 +186,8 @@ export function returnUrl(order: Order): string {
   const query = new URLSearchParams({
     status,
     mode: order.payment_method,
-    type: order.kind === 'course' ? 'iacstecomm' : order.kind,
+    // The order's own queries may name it otherwise (a course: site.commerce.courseReturnType).
+    type: order.kind,
     order_id: order.id,
     ...extra,
   });

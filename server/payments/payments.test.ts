@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../test/harness';
-import { callbackSignature, createOrder, onOrderPaid, type Order } from './orders';
+import { callbackSignature, confirmOrder, createOrder, onOrderPaid, type Order } from './orders';
 
 let t: TestApp;
 const paid: Order[] = [];
@@ -9,7 +9,7 @@ const STUDENT = 'demo-250000000001';
 beforeAll(async () => {
   t = await testApp();
   // This file's own effect of a paid course order (registered after the app's own handlers).
-  onOrderPaid('course', async (_trx, order) => void paid.push(order));
+  onOrderPaid(t.app.ctx, 'course', async (_trx, order) => void paid.push(order));
 });
 afterAll(async () => t.close());
 
@@ -19,6 +19,7 @@ const newOrder = (amount = 200) =>
     kind: 'course',
     amount,
     paymentMethod: 'paytm',
+    productId: 'NEET-C11-2Y',
     returnPath: '/dashboard',
     successQuery: { note: 'ok' },
     failureQuery: { note: 'retry' },
@@ -64,7 +65,7 @@ describe('orders and the sandbox gateway', () => {
     expect(Object.fromEntries(back.searchParams)).toEqual({
       status: 'success',
       mode: 'paytm',
-      type: 'iacstecomm',
+      type: 'course',
       order_id,
       note: 'ok',
     });
@@ -129,5 +130,41 @@ describe('orders and the sandbox gateway', () => {
     expect(
       (await t.call({ method: 'POST', url: '/sandbox/gateway/EF00000000000000000000/steal' })).statusCode,
     ).toBe(400);
+  });
+});
+
+describe('paid-order effects belong to their app', () => {
+  it("another app in the same process neither runs nor replaces this app's effects", async () => {
+    const other = await testApp();
+    try {
+      const seen: string[] = [];
+      onOrderPaid(other.app.ctx, 'course', async (_trx, order) => void seen.push(order.id));
+      // An order paid in this file's app runs this app's effects only.
+      const before = paid.length;
+      const { order_id: here } = await newOrder();
+      await confirmOrder(t.app.ctx, here, 'paid', 'TXN-HERE');
+      expect(paid.length).toBe(before + 1);
+      expect(seen).toEqual([]);
+      // The other app runs its own effect and still records the purchase (its route's effect).
+      const { order_id: there } = await createOrder(other.app.ctx, {
+        studentId: STUDENT,
+        kind: 'course',
+        amount: 100,
+        paymentMethod: 'paytm',
+        productId: 'NEET-C11-2Y',
+        returnPath: '/dashboard',
+      });
+      await confirmOrder(other.app.ctx, there, 'paid', 'TXN-THERE');
+      expect(seen).toEqual([there]);
+      expect(paid.map((o) => o.id)).not.toContain(there);
+      const purchase = await other.db
+        .selectFrom('commerce_purchases')
+        .select('order_id')
+        .where('order_id', '=', there)
+        .executeTakeFirst();
+      expect(purchase).toEqual({ order_id: there });
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -5,6 +5,7 @@ import { resolveProfile } from '../../src/engine/hosts';
 import type { LoginBody, LoginReply } from '../../src/generated/api/login';
 import type { SessionReply } from '../../src/generated/api/session';
 import { ApiError } from '../api/errors';
+import { message, say } from '../api/messages';
 import { apiSchema } from '../api/schemas';
 import {
   bearerToken,
@@ -59,11 +60,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
       };
       for (const key of Object.values(keys)) {
         const until = await lockedUntil(ctx, key);
-        if (until)
-          throw new ApiError(
-            429,
-            `Too many login attempts. Please try again in ${minutesUntil(ctx, until)} minutes.`,
-          );
+        if (until) throw new ApiError(429, message('login.tooMany', { minutes: minutesUntil(ctx, until) }));
       }
       const dob = parseDob(request.body.date_of_birth);
       const student = dob
@@ -71,10 +68,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
         : undefined;
       if (!student || student.dob !== dob || student.registration_status !== 'registered') {
         for (const name of ['pair', 'roll', 'ip'] as const) await hit(ctx, keys[name], rules[name]);
-        throw new ApiError(
-          401,
-          'Invalid roll number or password. Your password is your date of birth (DD/MM/YYYY).',
-        );
+        throw new ApiError(401, message('login.invalid'));
       }
       await clear(ctx, keys.pair);
       const session = await createSession(ctx, student.id);
@@ -83,7 +77,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
         success: 'true',
         token: session.token,
         dashboard_url: dashboardUrl(ctx, request, student),
-        msg: 'Login successful',
+        msg: say(request, 'login.success'),
       };
     },
   );

@@ -8,7 +8,7 @@ import { registerDocumentRoutes } from './commerce/documents';
 import { registerPurchaseHandlers } from './commerce/purchases';
 
 export function registerCommerceRoutes(app: FastifyInstance): void {
-  registerPurchaseHandlers(app.ctx.now);
+  registerPurchaseHandlers(app.ctx);
   registerCatalogueRoutes(app);
   registerCheckoutRoutes(app);
   registerDocumentRoutes(app);

@@ -161,6 +161,31 @@ describe('GET /api/dashboard: every demo student shows its state', () => {
     expect((d.course_flags as Row).guided_journey_message).toMatch(/course fee/);
   });
 
+  it("the branch's own data (channel, fee basis), not its code, makes the digital-only wording", async () => {
+    const asClassroom = { channel: 'classroom', fee_basis: 'registration_fee' } as const;
+    const asDigital = { channel: 'digital', fee_basis: 'course_fee' } as const;
+    const branch = (code: string, set: typeof asClassroom | typeof asDigital) =>
+      t.db.updateTable('commerce_branches').set(set).where('code', '=', code).execute();
+    await branch('IC006', asClassroom);
+    try {
+      const d = await dashboard('250000000008');
+      expect(d).toMatchObject({ branch_code: 'IC006', exam_help_line: '1800-000-0001' });
+      expect((d.course_flags as Row).guided_journey_message).toMatch(/registration fee/);
+    } finally {
+      await branch('IC006', asDigital);
+    }
+    const classroomStudent = await dashboard('250000000001');
+    const code = String(classroomStudent.branch_code);
+    await branch(code, asDigital);
+    try {
+      const d = await dashboard('250000000001');
+      expect(d.exam_help_line).toBe('1800-000-0006');
+      expect((d.course_flags as Row).guided_journey_message).toMatch(/course fee/);
+    } finally {
+      await branch(code, asClassroom);
+    }
+  });
+
   it('250000000009: IAT offline tomorrow: admit card available, centre address', async () => {
     const d = await dashboard('250000000009');
     const main = mainOf(d);

@@ -121,6 +121,7 @@ export function registerExamRoutes(app: FastifyInstance): void {
   const auth = { preHandler: requireStudent };
   // A paid switch to an offline exam applies the edit it was for, in the confirmation's transaction.
   onOrderPaid(
+    ctx,
     'exam',
     async (trx, order) => void (await applyPaidExamEdit(trx, order, ctx.now())),
     'exam-edit',

@@ -27,6 +27,7 @@ describe('GET /api/nearest-centre', () => {
       label: 'Mumbai Andheri',
       value: 'RCC Mumbai Andheri-MH001-7',
       centreCode: 'MH001',
+      centreId: '7',
       state: { tid: '21', name: 'Maharashtra' },
     });
     // Connaught Place: IC006 sits exactly there but is never offered.

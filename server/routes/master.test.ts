@@ -204,14 +204,15 @@ describe('GET /api/exam/states and /api/exam/centres', () => {
     expect(checked.map((s) => s.shortCode)).toEqual(['DL', 'HR', 'KA', 'MH', 'UP']);
   });
 
-  it('lists centres as label and name-code-id, filtered by stream, never IC006', async () => {
+  it('lists centres as label, name-code-id and the code and id as fields, filtered by stream, never IC006', async () => {
     const all = await list('/api/exam/centres?mode=Online&state=9&exam_type=iACST');
     expect(all.map((c) => c.label)).toEqual(['Delhi Central', 'Delhi Janakpuri', 'Delhi Rohini']);
     for (const c of all) {
-      const [name, code, id] = String(c.value).split('-');
-      expect(name?.endsWith(String(c.label))).toBe(true);
-      expect(code).toMatch(/^DL\d{3}$/);
-      expect(id).toMatch(/^\d+$/);
+      // Clients read code and id from their fields; the spec's value still carries all three.
+      expect(c.code).toMatch(/^DL\d{3}$/);
+      expect(c.id).toMatch(/^\d+$/);
+      expect(String(c.value).endsWith(`-${String(c.code)}-${String(c.id)}`)).toBe(true);
+      expect(String(c.value)).toContain(String(c.label));
     }
     expect(JSON.stringify(all)).not.toContain('IC006');
     const medical = await list(

@@ -6,6 +6,7 @@ import { maskEmail, maskMiddle } from '../../src/domain/mask';
 import type { RecoverOtpBody, RecoverOtpReply } from '../../src/generated/api/recover-otp';
 import type { RecoverVerifyBody, RecoverVerifyReply } from '../../src/generated/api/recover-verify';
 import { ApiError } from '../api/errors';
+import { message, say } from '../api/messages';
 import { apiSchema } from '../api/schemas';
 import { issueOtp, verifyOtp } from '../auth/otp';
 import type { AppContext, Student } from '../context';
@@ -42,19 +43,14 @@ export function registerRecoveryRoutes(app: FastifyInstance): void {
       const isMobile = loginId.length === 10;
       const student = await latestRegistered(ctx, isMobile ? 'mobile' : 'roll_number', loginId);
       if (!student) {
-        throw new ApiError(
-          404,
-          isMobile
-            ? 'No registration found for this mobile number.'
-            : 'No registration found for this roll number.',
-        );
+        throw new ApiError(404, message(isMobile ? 'recover.noMobile' : 'recover.noRoll'));
       }
       const masked = { email: maskEmail(student.email), mobile_number: maskMiddle(student.mobile) };
       if (!isMobile) {
         await ctx.sms.send(student.mobile, detailsText(student));
         return {
           success: 'true',
-          msg: `Your login details have been sent to your registered mobile number ${masked.mobile_number}.`,
+          msg: say(request, 'recover.detailsSentTo', { mobile: masked.mobile_number }),
           data: { is_mobile: false, otp_id: '', ...masked },
         };
       }
@@ -67,7 +63,7 @@ export function registerRecoveryRoutes(app: FastifyInstance): void {
       });
       return {
         success: 'true',
-        msg: `OTP sent to ${masked.mobile_number}.`,
+        msg: say(request, 'otp.sent', { mobile: masked.mobile_number }),
         data: { is_mobile: true, otp_id: otpId, ...masked },
       };
     },
@@ -90,13 +86,13 @@ export function registerRecoveryRoutes(app: FastifyInstance): void {
         code: otp,
         allowUsed: resendUserDetails,
       });
-      if (verified.login_id !== loginId) throw new ApiError(400, 'This OTP was sent for a different number.');
+      if (verified.login_id !== loginId) throw new ApiError(400, message('otp.otherNumber'));
       const student = await latestRegistered(ctx, 'mobile', verified.mobile);
-      if (!student) throw new ApiError(404, 'No registration found for this mobile number.');
+      if (!student) throw new ApiError(404, message('recover.noMobile'));
       if (resendUserDetails) await ctx.sms.send(student.mobile, detailsText(student));
       return {
         success: 'true',
-        msg: resendUserDetails ? 'Your login details have been sent to your mobile number.' : 'OTP verified.',
+        msg: say(request, resendUserDetails ? 'recover.detailsSent' : 'otp.verified'),
         data: {
           email: maskEmail(student.email),
           mobile_number: maskMiddle(student.mobile),

@@ -311,12 +311,17 @@ describe('POST /api/signup: free exam (iACST)', () => {
 
   it('allows the configured number of registrations per mobile, then answers the account-exists message', async () => {
     const mobile = '9811100011';
-    const headers = await tokenFor(mobile, 'iACST');
-    expect((await post('/api/signup', iacstBody(mobile), headers)).statusCode).toBe(200);
-    expect(
-      (await post('/api/signup', iacstBody(mobile, { exam_date: '2025-04-05' }), headers)).statusCode,
-    ).toBe(200);
-    const third = await post('/api/signup', iacstBody(mobile), headers);
+    // One verified OTP, one signup: each registration verifies the mobile again.
+    expect((await post('/api/signup', iacstBody(mobile), await tokenFor(mobile, 'iACST'))).statusCode).toBe(
+      200,
+    );
+    const second = await post(
+      '/api/signup',
+      iacstBody(mobile, { exam_date: '2025-04-05' }),
+      await tokenFor(mobile, 'iACST'),
+    );
+    expect(second.statusCode).toBe(200);
+    const third = await post('/api/signup', iacstBody(mobile), await tokenFor(mobile, 'iACST'));
     expect(third.statusCode).toBe(409);
     expect(third.data).toEqual({ success: 'false', msg: ACCOUNT_EXISTS });
     expect(await studentsOf(mobile)).toHaveLength(2);
@@ -344,7 +349,8 @@ describe('POST /api/signup: free exam (iACST)', () => {
       branch_address: 'C-2 Community Centre, Janakpuri, New Delhi 110058',
     });
     expect((await studentsOf(mobile))[0]).toMatchObject({
-      exam_centre: 'F+EC Delhi Janakpuri-DL002-2',
+      exam_centre_code: 'DL002',
+      exam_centre_id: '2',
       exam_state_id: '9',
     });
   });
@@ -431,8 +437,19 @@ describe('POST /api/signup: paid exam (MOCK-NEET)', () => {
       msg: 'This registration is complete. Please log in with your roll number and date of birth.',
       data: { student_roll_no: data.roll_number, student_dob: '05-01-2008' },
     });
-    // allowedRegistrationCount 1 for the NEET mock
-    expect((await post('/api/signup', neetBody(mobile), headers)).data.msg).toBe(ACCOUNT_EXISTS);
+    // The same token again answers the same, now complete, registration; a new verification of
+    // the mobile meets allowedRegistrationCount 1 of the NEET mock.
+    const repeat = await post('/api/signup', neetBody(mobile), headers);
+    expect(repeat.data).toMatchObject({ success: 'true', msg: 'Registration Successful' });
+    expect(repeat.data.data).toMatchObject({
+      roll_number: data.roll_number,
+      payment_data: null,
+      exam_fee: 200,
+    });
+    expect((await post('/api/signup', neetBody(mobile), await tokenFor(mobile))).data.msg).toBe(
+      ACCOUNT_EXISTS,
+    );
+    expect(await studentsOf(mobile)).toHaveLength(1);
   });
 
   it('after a failed payment, Try Again with the sf_id updates the same registration; a 100% coupon makes it free', async () => {
@@ -466,7 +483,9 @@ describe('POST /api/signup: paid exam (MOCK-NEET)', () => {
     expect(await studentsOf(mobile)).toMatchObject([
       { registration_status: 'registered', is_payment_done: 1 },
     ]);
-    const done = await post('/api/signup', neetBody(mobile, { student_sf_id: sfId }), headers);
+    const repeat = await post('/api/signup', neetBody(mobile, { student_sf_id: sfId }), headers);
+    expect(repeat.data.data).toMatchObject({ roll_number: (first.data.data as Data).roll_number });
+    const done = await post('/api/signup', neetBody(mobile, { student_sf_id: sfId }), await tokenFor(mobile));
     expect(done.statusCode).toBe(409);
   });
 

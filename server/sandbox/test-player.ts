@@ -21,6 +21,7 @@ import {
   totalOf,
   MARKING,
 } from '../routes/exams/scoring';
+import { centreById } from '../routes/master/centres';
 import { findSitting, loadExamContext } from '../routes/exams/sittings';
 import {
   addDays,
@@ -315,12 +316,7 @@ export function registerTestPlayerRoutes(app: FastifyInstance): void {
           '<h1>The admit card is not available.</h1><p>It is released on your dashboard before your exam.</p>',
         );
       const slot = slotOf(ec.programme, ec.booking.exam_slot_id);
-      const centreId = ec.booking.exam_centre?.split('-').pop() ?? '';
-      const centre = await ctx.db
-        .selectFrom('centres')
-        .select(['name', 'address'])
-        .where('id', '=', centreId)
-        .executeTakeFirst();
+      const centre = ec.booking.exam_centre_id ? await centreById(ctx, ec.booking.exam_centre_id) : undefined;
       const s = ec.student;
       return sendPage(
         reply,
@@ -332,7 +328,7 @@ export function registerTestPlayerRoutes(app: FastifyInstance): void {
 <dt>Class &amp; stream</dt><dd>${esc(ec.booking.class_stream)}</dd>
 <dt>Exam date</dt><dd>${esc(dateLabelWithDay(main.examDate))}</dd>
 <dt>Timing</dt><dd>${esc(`${timeLabel(slot.start)} to ${timeLabel(slot.end)} (${durationLabel(ec.programme.schedule.durationMinutes)})`)}</dd>
-<dt>Centre</dt><dd>${esc(centre ? `${centre.name}, ${centre.address}` : (ec.booking.exam_centre ?? ''))}</dd></dl>
+<dt>Centre</dt><dd>${esc(centre ? `${centre.name}, ${centre.address}` : '')}</dd></dl>
 <p>Print this admit card and bring it to the exam centre. Arrive early; entry needs the printed card.</p>`,
       );
     },

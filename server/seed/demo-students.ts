@@ -51,7 +51,8 @@ export interface DemoStudent {
   exam_day?: number | null;
   exam_slot_id?: string;
   exam_state_id?: string;
-  exam_centre?: string;
+  exam_centre_code?: string;
+  exam_centre_id?: string;
   is_payment_done?: number;
   flags?: {
     course_purchased?: number;
@@ -196,7 +197,8 @@ export async function seedDemoStudents(db: Kysely<Database>, { now }: SeedOption
         school_id: null,
         branch_code: s.branch_code ?? 'DL001',
         exam_state_id: s.exam_state_id ?? null,
-        exam_centre: s.exam_centre ?? null,
+        exam_centre_code: s.exam_centre_code ?? null,
+        exam_centre_id: s.exam_centre_id ?? null,
         exam_date: examDate,
         exam_slot_id: s.exam_slot_id ?? null,
         exam_mode: s.exam_mode ?? 'Online',

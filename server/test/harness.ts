@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import type { ConfigBundle } from '../../src/engine/config-bundle';
 import { buildApp } from '../app';
 import { configFromEnv, type ServerConfig } from '../config';
 import { createDb, type Db } from '../db/database';
@@ -59,12 +60,12 @@ async function openDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
 }
 
 export async function testApp(
-  options: { start?: Date; config?: Partial<ServerConfig>; distDir?: string } = {},
+  options: { start?: Date; config?: Partial<ServerConfig>; distDir?: string; site?: ConfigBundle } = {},
 ): Promise<TestApp> {
   const clock = testClock(options.start);
   const { db, drop } = await openDatabase();
   const config = { ...configFromEnv({ NODE_ENV: 'test', LOG: 'off' }), ...options.config };
-  const app = await buildApp({ db, config, now: clock.now, distDir: options.distDir });
+  const app = await buildApp({ db, config, now: clock.now, distDir: options.distDir, site: options.site });
   const call: TestApp['call'] = async (injectOptions) => {
     const response = await app.inject(injectOptions);
     let data: Record<string, unknown> = {};

@@ -13,6 +13,9 @@ beforeAll(async () => {
   );
   t.app.get('/test/empty-error', async (_request, reply) => reply.code(502).send(''));
   t.app.post('/test/empty-error', async (_request, reply) => reply.code(502).send(''));
+  t.app.get('/test/echo-language', async (request) => ({
+    language: request.headers['accept-language'] ?? null,
+  }));
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   baseUrl = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
@@ -61,6 +64,19 @@ describe('api client', () => {
     expect((await failure(apiGet('/api/session', { baseUrl: 'http://127.0.0.1:1' }))).message).toBe(
       GET_FAILED,
     );
+  });
+
+  it("asks for the page's locale, so the server's own message comes in it", async () => {
+    const echo = (locale?: string) =>
+      apiGet<{ language: string | null }>('/test/echo-language', { baseUrl, locale });
+    expect((await echo('hi')).language).toBe('hi');
+    // Outside a page, with no locale given, the client claims none (Node's fetch sends '*').
+    expect([null, '*']).toContain((await echo()).language);
+    const wrong = { roll_number: '250000000001', date_of_birth: '01/01/2001' };
+    const hindi = await failure(apiPost('/api/login', wrong, { baseUrl, locale: 'hi' }));
+    expect(hindi.message).toBe('रोल नंबर या पासवर्ड गलत है। आपका पासवर्ड आपकी जन्म तिथि (DD/MM/YYYY) है।');
+    const english = await failure(apiPost('/api/login', wrong, { baseUrl, locale: 'en' }));
+    expect(english.message).toContain('Invalid roll number or password');
   });
 
   it('reads the message of a GET error answer', async () => {

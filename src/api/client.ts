@@ -3,6 +3,7 @@
 // - a failed GET: the server's message (or its body), else "An error occurred while fetching the data.";
 // - a failed POST/PUT: the answer's message or msg, else "Something went wrong" when the server
 //   answered, else "Sorry, couldn't process request. Please try again." when it could not be reached.
+// Every request names the page's locale (Accept-Language), so the server's own messages come in it.
 
 export const GET_FAILED = 'An error occurred while fetching the data.';
 export const POST_FAILED = 'Something went wrong';
@@ -28,6 +29,14 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Base URL for calls from outside a browser page (tests, scripts). */
   baseUrl?: string;
+  /** The language the server words its messages in; by default the page's <html lang>. */
+  locale?: string;
+}
+
+/** The page's locale (its <html lang>), or undefined outside a browser page. */
+export function pageLocale(): string | undefined {
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  return lang || undefined;
 }
 
 type Method = 'GET' | 'POST' | 'PUT';
@@ -45,6 +54,9 @@ async function request<T>(
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
+  // The API answers its messages in this language (server/api/messages.ts).
+  const locale = options.locale ?? pageLocale();
+  if (locale && !headers['accept-language']) headers['accept-language'] = locale;
   if (payload !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {

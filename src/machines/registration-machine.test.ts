@@ -102,8 +102,18 @@ const onlineSlot: ExamSlot = {
   end: '22:00',
 };
 const delhi: ExamState = { tid: '9', stateName: 'Delhi', shortCode: 'DL' };
-const centre: ExamCentre = { label: 'Delhi Central', value: 'RCC Delhi Central-DL001-1' };
-const testCentre: ExamCentre = { label: 'Digital Test Centre', value: 'Digital Test Centre-IC006-6' };
+const centre: ExamCentre = {
+  label: 'Delhi Central',
+  value: 'RCC Delhi Central-DL001-1',
+  code: 'DL001',
+  id: '1',
+};
+const testCentre: ExamCentre = {
+  label: 'Digital Test Centre',
+  value: 'Digital Test Centre-IC006-6',
+  code: 'IC006',
+  id: '6',
+};
 const date: ExamDate = { value: '2025-04-13', label: '13 Apr 2025' };
 const slotsReply = (data: ExamSlot[]): ExamSlotsReply => ({ success: 'true', data });
 const classStreamsReply: MasterClassStreamsReply = {

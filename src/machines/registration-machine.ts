@@ -291,11 +291,8 @@ export function examMode(context: Pick<RegistrationContext, 'programme' | 'exam'
   return context.programme.mode === 'online' ? 'Online' : 'Offline';
 }
 
-/** A centre's value is name-code-id; the code is the second part from the end (names may hold dashes). */
-export const centreCode = (centre: ExamCentre): string => {
-  const parts = centre.value.split('-');
-  return parts[parts.length - 2] ?? '';
-};
+/** The centre's code: its own field of the option (the value name-code-id is never parsed). */
+export const centreCode = (centre: ExamCentre): string => centre.code;
 
 /** Fee minus the coupon discount (part 2 §4). */
 export const payableAmount = (context: Pick<RegistrationContext, 'programme' | 'coupon'>): number =>

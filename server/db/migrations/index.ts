@@ -7,6 +7,8 @@ import { m002Master } from './002-master';
 import { m003Commerce } from './003-commerce';
 import { m004Exams } from './004-exams';
 import { m005Payments } from './005-payments';
+import { m006SignupOnce } from './006-signup-once';
+import { m007CentreParts } from './007-centre-parts';
 
 const migrations: Record<string, Migration> = {
   '001-core': m001Core,
@@ -14,6 +16,8 @@ const migrations: Record<string, Migration> = {
   '003-commerce': m003Commerce,
   '004-exams': m004Exams,
   '005-payments': m005Payments,
+  '006-signup-once': m006SignupOnce,
+  '007-centre-parts': m007CentreParts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -23,4 +27,10 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Brings the database to the named migration (a test of one migration's data conversion). */
+export async function migrateTo(db: Db, name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
 }

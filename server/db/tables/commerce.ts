@@ -7,9 +7,9 @@ export interface CommerceBranchesTable {
   name: string;
   city: string;
   state: string;
-  /** classroom: courses at centres; digital: online-only courses and no centre list (IC006). */
+  /** classroom: courses at centres; digital: online-only courses, no centre list, its own help line. */
   channel: 'classroom' | 'digital';
-  /** What the card's fee is: the registration fee, or the whole course fee after waivers (IC006). */
+  /** What the card's fee is: the registration fee, or the whole course fee after waivers (digital). */
   fee_basis: 'registration_fee' | 'course_fee';
 }
 

@@ -26,8 +26,9 @@ export interface StudentsTable {
   school_id: string | null;
   branch_code: string;
   exam_state_id: string | null;
-  /** name-code-id of the exam centre. */
-  exam_centre: string | null;
+  /** The exam centre's code (e.g. DL001) and id; the option value name-code-id is built from its row. */
+  exam_centre_code: string | null;
+  exam_centre_id: string | null;
   /** YYYY-MM-DD. */
   exam_date: string | null;
   exam_slot_id: string | null;

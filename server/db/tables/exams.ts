@@ -23,8 +23,9 @@ export interface ExamBookingsTable {
   class_stream: string;
   exam_mode: 'Online' | 'Offline';
   exam_state_id: string | null;
-  /** name-code-id of the centre (offline). */
-  exam_centre: string | null;
+  /** The centre's code and id (offline); never the option value string. */
+  exam_centre_code: string | null;
+  exam_centre_id: string | null;
   exam_date: string;
   exam_slot_id: string | null;
   exam_attempts_left: number;

@@ -59,7 +59,7 @@ export interface CentresTable {
   exam_types: string;
   modes: string;
   streams: string;
-  /** 0 for a branch kept out of every list (the digital-only branch IC006). */
+  /** 0 for a branch kept out of every list (e.g. a digital-only branch). */
   listed: number;
   /** 1 for the branch online-only registrations without a chosen centre belong to. */
   default_online: number;
@@ -118,6 +118,9 @@ export interface RegistrationTokensTable {
   mobile: string;
   created_at: string;
   expires_at: string;
+  /** The student the token's signup wrote (set once, atomically): a repeated submit answers it. */
+  student_id: string | null;
+  used_at: string | null;
 }
 
 /** What a registration records beside the core student row. */

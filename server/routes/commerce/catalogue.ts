@@ -15,7 +15,7 @@ import { ApiError } from '../../api/errors';
 import { apiSchema } from '../../api/schemas';
 import { requireStudent, studentOf } from '../../auth/sessions';
 import type { AppContext, Student } from '../../context';
-import { offersFor, splitClassStream, type BranchTerms } from './courses';
+import { feeWord, offersFor, splitClassStream, type BranchTerms } from './courses';
 
 export const prospectusPath = (examType: string) =>
   `/api/prospectus?exam_type=${encodeURIComponent(examType)}`;
@@ -40,7 +40,6 @@ function courseFlags(
   const bought = courses.filter((c) => c.purchased === 1);
   const purchased = bought.length > 0;
   const digital = branch.channel === 'digital';
-  const feeWord = branch.fee_basis === 'course_fee' ? 'course fee' : 'registration fee';
   // A digital-only branch has no centre to visit: its team calls the student instead.
   const next = digital
     ? 'Our team will contact you soon.'
@@ -54,7 +53,7 @@ function courseFlags(
       : 'Register for your course now',
     guided_journey_sub_message: purchased
       ? `Start now with your exclusive course content. ${next}`
-      : `Pay the ${feeWord} to unlock exclusive course content: e-books, videos, test series and audios.`,
+      : `Pay the ${feeWord(branch)} to unlock exclusive course content: e-books, videos, test series and audios.`,
     scholarship_course_purchased_msg: purchased
       ? `Welcome to ${site.brand.providerName}! You have registered for ${bought.map((c) => c.product_title).join(', ')}. ${next}`
       : '',

@@ -12,12 +12,12 @@ import { apiSchema } from '../../api/schemas';
 import { requireStudent, studentOf } from '../../auth/sessions';
 import type { AppContext } from '../../context';
 import { createOrder } from '../../payments/orders';
+import { samplePackOf } from '../exams/programme';
 import { paymentOptions } from './catalogue';
 import { offersFor, splitClassStream } from './courses';
 import { isMockPurchased } from './purchases';
 
 /** The programme of the sample-paper pack (config/programmes/sample-pack.json). */
-export const SAMPLE_PACK_PROGRAMME = 'sample-pack';
 
 const invalid = (field: string, msg: string) => new ApiError(400, msg, { data: { field } });
 
@@ -69,7 +69,7 @@ export function acceptedCheckoutMethods(options: Record<string, string>): Set<st
 }
 
 function samplePack(ctx: AppContext): Programme {
-  const programme = ctx.site.programmes[SAMPLE_PACK_PROGRAMME];
+  const programme = samplePackOf(ctx.site);
   if (!programme) throw new ApiError(404, 'The mock test paper pack is not on sale right now.');
   return programme;
 }
@@ -115,8 +115,8 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
         paymentMethod: body.payment_method,
         productId: course.product_id,
         returnPath: '/dashboard',
-        successQuery: { type: 'iacstecomm' },
-        failureQuery: { type: 'iacstecomm' },
+        successQuery: { type: ctx.site.site.commerce.courseReturnType },
+        failureQuery: { type: ctx.site.site.commerce.courseReturnType },
         details: {
           product_title: course.product_title,
           product_course_term: course.product_course_term,

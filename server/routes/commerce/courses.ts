@@ -24,6 +24,10 @@ export async function branchTerms(ctx: AppContext, code: string): Promise<Branch
   return row ?? { code, channel: 'classroom', fee_basis: 'registration_fee' };
 }
 
+/** How the branch's fee is named to the student: its fee basis decides. */
+export const feeWord = (branch: Pick<BranchTerms, 'fee_basis'>): string =>
+  branch.fee_basis === 'course_fee' ? 'course fee' : 'registration fee';
+
 export async function waiverOf(ctx: AppContext, rollNumber: string): Promise<WaiverRecord | null> {
   const row = await ctx.db
     .selectFrom('commerce_fee_waivers')

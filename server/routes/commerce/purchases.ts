@@ -1,7 +1,7 @@
 // What a student bought: course registrations and the sample-paper pack. Rows are written only by
 // the paid-order handlers (the gateway's confirmation), never by a client request.
 import type { Kysely } from 'kysely';
-import { iso } from '../../context';
+import { iso, type AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import type { CommercePurchasesTable } from '../../db/tables/commerce';
 import { newId } from '../../auth/tokens';
@@ -68,7 +68,7 @@ async function recordPurchase(
 }
 
 /** Paid course and pack orders become purchases (once per order: the confirmation runs once). */
-export function registerPurchaseHandlers(now: () => Date): void {
-  onOrderPaid('course', (trx, order) => recordPurchase(trx, order, 'course', now()));
-  onOrderPaid('mock', (trx, order) => recordPurchase(trx, order, 'mock', now()));
+export function registerPurchaseHandlers(ctx: AppContext): void {
+  onOrderPaid(ctx, 'course', (trx, order) => recordPurchase(trx, order, 'course', ctx.now()));
+  onOrderPaid(ctx, 'mock', (trx, order) => recordPurchase(trx, order, 'mock', ctx.now()));
 }

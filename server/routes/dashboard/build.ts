@@ -11,15 +11,10 @@ import type {
 } from '../../../src/generated/api/dashboard';
 import { iso, type AppContext } from '../../context';
 import { courseLinks } from '../commerce/catalogue';
+import { feeWord } from '../commerce/courses';
+import { centreById } from '../master/centres';
 import { launchPayload, resultUrl } from '../exams/launch';
-import {
-  careerTypes,
-  DIGITAL_BRANCH,
-  helpLine,
-  maybeProgramme,
-  slotOf,
-  splitClassStream,
-} from '../exams/programme';
+import { careerTypes, helpLine, samplePackOf, slotOf, splitClassStream } from '../exams/programme';
 import { oneDecimal, percentageOf } from '../exams/scoring';
 import {
   buttonText,
@@ -79,16 +74,9 @@ interface Centre {
   address: string;
 }
 
-async function centreOf(ctx: AppContext, value: string | null): Promise<Centre | undefined> {
-  const id = value?.split('-').pop();
-  if (!value || !id) return undefined;
-  const row = await ctx.db
-    .selectFrom('centres')
-    .select(['name', 'address'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  const name = value.split('-')[0] ?? value;
-  return row ? { label: row.name, address: row.address } : { label: name, address: '' };
+async function centreOf(ctx: AppContext, id: string | null): Promise<Centre | undefined> {
+  const row = id ? await centreById(ctx, id) : undefined;
+  return row ? { label: row.name, address: row.address } : undefined;
 }
 
 /** The released main result's percentage and scholarship, if any. */
@@ -122,7 +110,7 @@ async function mainCard(ctx: AppContext, ec: ExamContext, s: Sitting, title: str
   const admitDays = programme.windows.admitCardDaysBefore;
   const admitFrom = admitDays !== undefined ? addDays(s.examDate, -admitDays) : undefined;
   const admitAvailable = offline && admitFrom !== undefined && today >= admitFrom && today <= s.examDate;
-  const centre = offline ? await centreOf(ctx, booking.exam_centre) : undefined;
+  const centre = offline ? await centreOf(ctx, booking.exam_centre_id) : undefined;
   const released = s.state === 'released';
   const link = released ? resultUrl(ec, s) : '';
   const minutes = s.kind === 'main' ? programme.schedule.durationMinutes : s.paper.durationMinutes;
@@ -176,7 +164,7 @@ async function mainCard(ctx: AppContext, ec: ExamContext, s: Sitting, title: str
     report_text: released ? 'View Result' : s.state === 'awaited' ? 'Result Awaited' : '',
     report_link: link,
     center_address: centre ? [centre.label, centre.address].filter(Boolean).join(', ') : '',
-    exam_help_line: helpLine(ctx.site, programme, student.branch_code),
+    exam_help_line: helpLine(ctx.site, programme, ec.branch),
     test_short_code: s.paper.code,
     card_description: description,
     exam_end_date: dateLabel(istDate(new Date(s.closesAt.getTime() - 1))),
@@ -247,9 +235,9 @@ function seriesView(ec: ExamContext): MockJeeSeries[] {
 }
 
 function courseFlags(ctx: AppContext, ec: ExamContext): CourseFlags {
-  const { programme, student } = ec;
+  const { programme } = ec;
   const purchased = ec.coursePurchased;
-  const fee = student.branch_code === DIGITAL_BRANCH ? 'course fee' : 'registration fee';
+  const fee = feeWord(ec.branch);
   const scholarship = mainScore(ec)?.scholarship ?? 0;
   return {
     course_purchased: bit(purchased),
@@ -277,7 +265,7 @@ export async function buildDashboard(ctx: AppContext, student: Student): Promise
   if (current) mains.push(await mainCard(ctx, ec, current.sitting, current.title));
   const score = mainScore(ec);
   const until = scholarshipValidUntil(ec);
-  const pack = maybeProgramme(ctx.site, 'SAMPLE-PACK');
+  const pack = samplePackOf(ctx.site);
   const testplayerDown = state.testplayer_down === 1;
   return {
     main_exam: mains,
@@ -305,7 +293,7 @@ export async function buildDashboard(ctx: AppContext, student: Student): Promise
     class: klass,
     stream,
     exam_taken: examTaken(ec),
-    exam_help_line: helpLine(ctx.site, programme, student.branch_code),
+    exam_help_line: helpLine(ctx.site, programme, ec.branch),
     course_flags: courseFlags(ctx, ec),
   };
 }

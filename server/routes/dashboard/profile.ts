@@ -2,7 +2,7 @@
 import { toDdMmYyyy } from '../../../src/domain/dates';
 import type { Profile } from '../../../src/generated/api/profile';
 import type { AppContext, Student } from '../../context';
-import { centreLabel } from '../master/centres';
+import { centreById, centreLabel, centreValue } from '../master/centres';
 import { slotOf, splitClassStream } from '../exams/programme';
 import { examTaken, loadExamContext } from '../exams/sittings';
 import { dateLabelWithDay, timeLabel } from '../exams/time';
@@ -14,7 +14,6 @@ export async function buildProfile(ctx: AppContext, student: Student): Promise<P
   const { klass, stream } = splitClassStream(booking.class_stream);
   const city = state.student_city ?? student.city ?? '';
   const schoolId = state.school_id ?? student.school_id ?? '';
-  const centreId = booking.exam_centre?.split('-').pop() ?? '';
   const [cityRow, school, classStream, examState, centre] = await Promise.all([
     city
       ? db.selectFrom('cities').select('tid').where('name', '=', city).orderBy('tid').executeTakeFirst()
@@ -39,12 +38,10 @@ export async function buildProfile(ctx: AppContext, student: Student): Promise<P
           .where('tid', '=', booking.exam_state_id)
           .executeTakeFirst()
       : undefined,
-    centreId
-      ? db.selectFrom('centres').select(['name', 'address']).where('id', '=', centreId).executeTakeFirst()
-      : undefined,
+    booking.exam_centre_id ? centreById(ctx, booking.exam_centre_id) : undefined,
   ]);
   const slot = slotOf(programme, booking.exam_slot_id);
-  const slotMatches = slot.label.toLowerCase().includes(booking.exam_mode.toLowerCase());
+  const slotMatches = slot.mode === booking.exam_mode;
   const taken = examTaken(ec);
   return {
     student_firstname: student.first_name,
@@ -69,8 +66,8 @@ export async function buildProfile(ctx: AppContext, student: Student): Promise<P
     class_stream_name: classStream?.display_name ?? booking.class_stream,
     exam_state: examState?.state_name ?? '',
     exam_state_id: booking.exam_state_id ?? '',
-    exam_center: booking.exam_centre ?? '',
-    exam_center_id: centreId,
+    exam_center: centre ? centreValue(centre) : '',
+    exam_center_id: booking.exam_centre_id ?? '',
     center_name: centre ? centreLabel(centre.name) : '',
     exam_date: booking.exam_date ? dateLabelWithDay(booking.exam_date) : '',
     exam_date_id: booking.exam_date ?? '',

@@ -145,22 +145,21 @@ export async function updateExamInfo(
 
   const current = ec.booking;
 
-  const slot = programme.schedule.slots.find((s) =>
-    s.label.toLowerCase().includes(body.exam_mode.toLowerCase()),
-  );
+  const slot = programme.schedule.slots.find((s) => s.mode === body.exam_mode);
   const next: Change['booking'] = {
     class_stream: `${cs.class}&${cs.stream}`,
     exam_mode: body.exam_mode,
     exam_state_id: stateId,
-    exam_centre: centre ? centreValue(centre) : null,
+    exam_centre_code: centre?.code ?? null,
+    exam_centre_id: centre?.id ?? null,
     exam_date: body.exam_date,
     exam_slot_id: slot?.id ?? current.exam_slot_id,
     exam_attempts_left: current.exam_attempts_left,
     is_offline_sf_exam_date: offline && (await datesPerCentre(ctx, programme)) ? 1 : 0,
   };
-  const changed = (['class_stream', 'exam_mode', 'exam_state_id', 'exam_centre', 'exam_date'] as const).some(
-    (k) => (next[k] ?? null) !== (current[k] ?? null),
-  );
+  const changed = (
+    ['class_stream', 'exam_mode', 'exam_state_id', 'exam_centre_id', 'exam_date'] as const
+  ).some((k) => (next[k] ?? null) !== (current[k] ?? null));
   if (!changed) throw new ApiError(400, 'Nothing to change: these are your current exam details.');
   // Dates a centre sets (offline) are unrestricted; any other edit uses one attempt.
   if (!next.is_offline_sf_exam_date) {

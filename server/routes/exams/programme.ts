@@ -2,6 +2,7 @@
 import type { ConfigBundle } from '../../../src/engine/config-bundle';
 import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
+import type { BranchTerms } from '../commerce/courses';
 
 export function programmeOf(site: ConfigBundle, examType: string): Programme {
   const programme = Object.values(site.programmes).find((p) => p.examType === examType);
@@ -12,6 +13,10 @@ export function programmeOf(site: ConfigBundle, examType: string): Programme {
 export function maybeProgramme(site: ConfigBundle, examType: string): Programme | undefined {
   return Object.values(site.programmes).find((p) => p.examType === examType);
 }
+
+/** The sample and mock paper pack: the programme the site config names (its fee and paper count). */
+export const samplePackOf = (site: ConfigBundle): Programme | undefined =>
+  site.programmes[site.site.commerce.samplePackProgramme];
 
 export type Slot = Programme['schedule']['slots'][number];
 
@@ -43,10 +48,11 @@ export function splitClassStream(value: string): { klass: string; stream: string
 
 export const careerTypes: Record<string, string> = { SOE: 'Engineering', SOF: 'Foundation', SOM: 'Medical' };
 
-/** Support number shown to the student: the digital-only branch has its own. */
-export function helpLine(site: ConfigBundle, programme: Programme, branchCode: string): string {
-  return branchCode === DIGITAL_BRANCH ? site.site.support.ic006Phone : programme.support.phone;
+/** Support number shown to the student: a digital-only branch (its channel) has its own. */
+export function helpLine(
+  site: ConfigBundle,
+  programme: Programme,
+  branch: Pick<BranchTerms, 'channel'>,
+): string {
+  return branch.channel === 'digital' ? site.site.support.digitalPhone : programme.support.phone;
 }
-
-/** The digital-only special branch (part 2 §1). */
-export const DIGITAL_BRANCH = 'IC006';

@@ -82,7 +82,7 @@ export async function resultData(ctx: AppContext, ec: ExamContext, sitting: Sitt
     result_message: sanitizeHtml(result.message_html),
     rank_to_check_in_template: String(rank),
     branch_contact_info: {
-      phone_no: (branch && centrePhones(branch)[0]) || helpLine(ctx.site, ec.programme, student.branch_code),
+      phone_no: (branch && centrePhones(branch)[0]) || helpLine(ctx.site, ec.programme, ec.branch),
     },
     test_name: sitting.testName,
     score_th: ['Subject', 'Questions', 'Attempted', 'Correct', 'Wrong', 'Marks', 'Max. marks', 'Percentile'],

@@ -12,8 +12,16 @@ import type {
   ExamResultsTable,
   ExamStudentStateTable,
 } from '../../db/tables/exams';
+import { branchTerms, type BranchTerms } from '../commerce/courses';
 import { isCoursePurchased, isMockPurchased } from '../commerce/purchases';
-import { maybeProgramme, programmeOf, resultDelayMs, slotOf, splitClassStream } from './programme';
+import {
+  maybeProgramme,
+  programmeOf,
+  resultDelayMs,
+  samplePackOf,
+  slotOf,
+  splitClassStream,
+} from './programme';
 import { addDays, istDate, istInstant } from './time';
 
 const HOUR_MS = 3_600_000;
@@ -26,7 +34,8 @@ export interface Booking {
   class_stream: string;
   exam_mode: 'Online' | 'Offline';
   exam_state_id: string | null;
-  exam_centre: string | null;
+  exam_centre_code: string | null;
+  exam_centre_id: string | null;
   exam_date: string | null;
   exam_slot_id: string | null;
   exam_attempts_left: number;
@@ -84,6 +93,8 @@ export interface ExamContext {
   series: Series[];
   sample: Sitting[];
   pack: Sitting[];
+  /** The student's branch: its channel and fee basis decide the digital-only wording. */
+  branch: BranchTerms;
   /** A course or the sample-paper pack was bought (commerce's purchases, or the demo state). */
   coursePurchased: boolean;
   mockPurchased: boolean;
@@ -137,7 +148,8 @@ export async function bookingOf(db: Db, student: Student): Promise<Booking> {
     class_stream: student.class_stream,
     exam_mode: student.exam_mode,
     exam_state_id: student.exam_state_id,
-    exam_centre: student.exam_centre,
+    exam_centre_code: student.exam_centre_code,
+    exam_centre_id: student.exam_centre_id,
     exam_date: student.exam_date,
     exam_slot_id: student.exam_slot_id,
     exam_attempts_left: student.exam_attempts_left,
@@ -218,9 +230,10 @@ export async function loadExamContext(ctx: AppContext, student: Student): Promis
         : owner?.schedule.durationMinutes;
     return { ...p, durationMinutes: minutes ?? p.durationMinutes };
   });
-  const [coursePurchased, mockPurchased] = await Promise.all([
+  const [coursePurchased, mockPurchased, branch] = await Promise.all([
     state.course_purchased === 1 || isCoursePurchased(db, student.id),
     state.mock_purchased === 1 || isMockPurchased(db, student.id),
+    branchTerms(ctx, student.branch_code),
   ]);
   const { stream } = splitClassStream(booking.class_stream);
   const delay = resultDelayMs(programme);
@@ -348,7 +361,7 @@ export async function loadExamContext(ctx: AppContext, student: Student): Promis
 
   const sample: Sitting[] = [];
   const pack: Sitting[] = [];
-  const packProgramme = maybeProgramme(site, 'SAMPLE-PACK');
+  const packProgramme = samplePackOf(site);
   const showsPack =
     (site.site.flags.mockTests as Record<string, boolean | undefined>)[programme.examType] === true;
   if (packProgramme && showsPack) {
@@ -376,6 +389,7 @@ export async function loadExamContext(ctx: AppContext, student: Student): Promis
     series,
     sample,
     pack,
+    branch,
     coursePurchased,
     mockPurchased,
     now,

@@ -1,7 +1,10 @@
 // Centres and class-streams as the option lists show them.
 import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
+import { message } from '../../api/messages';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
+import type { Database } from '../../db/schema';
 import type { CentresTable, ClassStreamsTable } from '../../db/tables/master';
 
 /** Branch-type prefixes the lists leave out of a centre's label (part 2 §3). */
@@ -45,8 +48,17 @@ export async function listedCentres(
     .sort((a, b) => centreLabel(a.name).localeCompare(centreLabel(b.name), 'en') || a.id.localeCompare(b.id));
 }
 
-export async function centreByCode(ctx: AppContext, code: string): Promise<CentresTable | undefined> {
-  return ctx.db.selectFrom('centres').selectAll().where('code', '=', code.toUpperCase()).executeTakeFirst();
+export async function centreByCode(
+  ctx: AppContext,
+  code: string,
+  db: Kysely<Database> = ctx.db,
+): Promise<CentresTable | undefined> {
+  return db.selectFrom('centres').selectAll().where('code', '=', code.toUpperCase()).executeTakeFirst();
+}
+
+/** The centre with this id (a booking's exam_centre_id). */
+export async function centreById(ctx: AppContext, id: string): Promise<CentresTable | undefined> {
+  return ctx.db.selectFrom('centres').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** A class&stream value (11&SOM) or a bare stream (SOM): its row, or a 400. */
@@ -58,7 +70,7 @@ export async function classStreamOf(ctx: AppContext, value: string): Promise<Cla
     .where('class', '=', klass)
     .where('stream', '=', stream)
     .executeTakeFirst();
-  if (!row) throw new ApiError(400, 'Please select class & stream');
+  if (!row) throw new ApiError(400, message('signup.classStream'));
   return row;
 }
 
@@ -71,7 +83,3 @@ export function streamOf(value: string | undefined): string | undefined {
 export function eligible(programme: Programme, cs: ClassStreamsTable): boolean {
   return (programme.eligibility.classes as string[]).includes(cs.class);
 }
-
-/** The mode a slot label names (labels contain Online or Offline). */
-export const slotMode = (label: string): 'Online' | 'Offline' | undefined =>
-  /\boffline\b/i.test(label) ? 'Offline' : /\bonline\b/i.test(label) ? 'Online' : undefined;

@@ -10,17 +10,20 @@ import { ApiError } from '../../api/errors';
 import { apiSchema } from '../../api/schemas';
 import type { AppContext } from '../../context';
 import type { CentresTable } from '../../db/tables/master';
-import { centreByCode, centreLabel, centreValue, listedCentres, serves, slotMode, streamOf } from './centres';
+import { centreByCode, centreLabel, centreValue, listedCentres, serves, streamOf } from './centres';
 import { dateLabel, openExamDates } from './exam-calendar';
 import { programmeFor } from './programme-lookup';
 
 const tags = ['exam options'];
 
 export function examSlots(programme: Programme): ExamSlot[] {
-  return programme.schedule.slots.flatMap((s) => {
-    const mode = slotMode(s.label);
-    return mode ? [{ tid: s.id, name: s.label, mode, start: s.start, end: s.end }] : [];
-  });
+  return programme.schedule.slots.map((s) => ({
+    tid: s.id,
+    name: s.label,
+    mode: s.mode,
+    start: s.start,
+    end: s.end,
+  }));
 }
 
 const checked = (flag: string | undefined) => flag === 'true' || flag === '1';
@@ -80,7 +83,12 @@ export function registerExamOptions(app: FastifyInstance): void {
       if (checked(request.query.isCheckedCentre)) centres = await withOpenDates(ctx, programme, centres);
       return {
         success: 'true',
-        data: centres.map((c) => ({ label: centreLabel(c.name), value: centreValue(c) })),
+        data: centres.map((c) => ({
+          label: centreLabel(c.name),
+          value: centreValue(c),
+          code: c.code,
+          id: c.id,
+        })),
       };
     },
   );

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { resolveProfile } from '../../../src/engine/hosts';
 import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
+import { message } from '../../api/messages';
 import type { AppContext } from '../../context';
 
 export interface ProgrammeChoice {
@@ -41,11 +42,11 @@ export function programmeFor(ctx: AppContext, request: FastifyRequest, key?: str
         registrationPath: registrationPath(ctx, viaLanding.id, key),
         page: key,
       };
-    throw new ApiError(400, 'Unknown exam type.');
+    throw new ApiError(400, message('examType.unknown'));
   }
   const profile = resolveProfile(ctx.site.hosts, request.headers.host);
   const programme = programmes.find((p) => p.id === profile.programme);
-  if (!programme) throw new ApiError(400, 'Unknown exam type.');
+  if (!programme) throw new ApiError(400, message('examType.unknown'));
   const variant = profile.variantOverride?.variantKey;
   return {
     programme,

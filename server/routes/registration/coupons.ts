@@ -7,6 +7,7 @@ import type {
   RegistrationCouponReply,
 } from '../../../src/generated/api/registration-coupon';
 import { ApiError } from '../../api/errors';
+import { message, say } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
 import { hit, lockedUntil, minutesUntil } from '../../auth/throttle';
 import type { AppContext } from '../../context';
@@ -15,8 +16,6 @@ import type { ClassStreamsTable } from '../../db/tables/master';
 import { classStreamOf, eligible } from '../master/centres';
 import { programmeFor } from '../master/programme-lookup';
 
-export const INVALID_COUPON = 'Error: Invalid Coupon';
-export const COUPON_APPLIED = 'Success: Coupon Applied Successfully';
 // Guessing codes costs: 20 wrong codes from one address in 15 minutes lock it for 15 minutes.
 const guessRule = { lockAfter: 20, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
 
@@ -53,7 +52,8 @@ export async function couponDiscount(
     now < Date.parse(coupon.valid_until) &&
     (!Array.isArray(classes) || classes.includes(classStream.class)) &&
     (!coupon.lead_term || coupon.lead_term === leadTerm?.trim());
-  if (!coupon || !valid) throw new ApiError(400, INVALID_COUPON, { data: { exam_discount_amount: 0 } });
+  if (!coupon || !valid)
+    throw new ApiError(400, message('coupon.invalid'), { data: { exam_discount_amount: 0 } });
   const amount =
     coupon.percent_off !== null ? Math.round((fee * coupon.percent_off) / 100) : (coupon.amount_off ?? 0);
   return { code: normalised, amount: Math.min(fee, Math.max(0, amount)) };
@@ -71,15 +71,11 @@ export async function throttledCouponDiscount(
 ): Promise<Discount> {
   const key = `coupon-ip:${request.ip}`;
   const until = await lockedUntil(ctx, key);
-  if (until)
-    throw new ApiError(
-      429,
-      `Too many invalid coupons. Please try again in ${minutesUntil(ctx, until)} minutes.`,
-    );
+  if (until) throw new ApiError(429, message('coupon.tooMany', { minutes: minutesUntil(ctx, until) }));
   try {
     return await couponDiscount(ctx, programme, code, classStream, leadTerm, db);
   } catch (error) {
-    if (error instanceof ApiError && error.message === INVALID_COUPON) await hit(ctx, key, guessRule);
+    if (error instanceof ApiError && error.said?.id === 'coupon.invalid') await hit(ctx, key, guessRule);
     throw error;
   }
 }
@@ -91,17 +87,17 @@ export function registerCouponRoutes(app: FastifyInstance): void {
     async (request) => {
       const { ctx } = app;
       const { exam_type: examType, coupon_code: code, class_stream: cs, lead_term: leadTerm } = request.body;
-      if (!code.trim()) throw new ApiError(400, 'Please enter a coupon code.');
+      if (!code.trim()) throw new ApiError(400, message('coupon.required'));
       const { programme } = programmeFor(ctx, request, examType);
       const classStream = await classStreamOf(ctx, cs);
       if (!eligible(programme, classStream))
-        throw new ApiError(400, `This class & stream is not eligible for ${programme.shortName}.`);
+        throw new ApiError(400, message('signup.notEligible', { programme: programme.shortName }));
       const discount = await throttledCouponDiscount(ctx, request, programme, code, classStream, leadTerm);
       const fee = programme.fee.amount;
       return {
         success: 'true',
-        message: COUPON_APPLIED,
-        msg: COUPON_APPLIED,
+        message: say(request, 'coupon.applied'),
+        msg: say(request, 'coupon.applied'),
         data: { exam_discount_amount: discount.amount, exam_fee: fee, amount_payable: fee - discount.amount },
       };
     },

@@ -80,6 +80,7 @@ export function registerGeoRoutes(app: FastifyInstance): void {
           label: centreLabel(c.name),
           value: centreValue(c),
           centreCode: c.code,
+          centreId: c.id,
           state: { tid: state.tid, name: state.state_name },
           address: c.address,
           phone_numbers: centrePhones(c),

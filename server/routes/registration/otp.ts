@@ -13,6 +13,7 @@ import type {
   RegistrationOtpVerifyReply,
 } from '../../../src/generated/api/registration-otp-verify';
 import { ApiError } from '../../api/errors';
+import { message, say } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
 import { issueOtp, verifyOtp } from '../../auth/otp';
 import type { AppContext } from '../../context';
@@ -31,7 +32,7 @@ async function resolveLoginId(
   loginId: string,
 ): Promise<{ mobile: string; shown: string }> {
   if (/^\d{10}$/.test(loginId)) {
-    if (loginId.startsWith('0')) throw new ApiError(400, 'Please enter the correct number');
+    if (loginId.startsWith('0')) throw new ApiError(400, message('mobile.incorrect'));
     return { mobile: loginId, shown: loginId };
   }
   if (programme.registration.acceptsStudentId && PSID.test(loginId)) {
@@ -40,11 +41,11 @@ async function resolveLoginId(
       .select('mobile')
       .where('psid', '=', loginId.toUpperCase())
       .executeTakeFirst();
-    if (!student) throw new ApiError(404, 'No student found with this student id.');
+    if (!student) throw new ApiError(404, message('psid.notFound'));
     // Whoever typed a student id learns only the masked number.
     return { mobile: student.mobile, shown: maskMiddle(student.mobile) };
   }
-  throw new ApiError(400, 'Please enter correct mobile number/ PSID');
+  throw new ApiError(400, message('mobile.orPsidIncorrect'));
 }
 
 export function registerOtpRoutes(app: FastifyInstance): void {
@@ -62,7 +63,11 @@ export function registerOtpRoutes(app: FastifyInstance): void {
         message: (code) =>
           `${code} is your OTP to register for ${programme.shortName}. It is valid for 10 minutes. Do not share it with anyone.`,
       });
-      return { success: 'true', msg: `OTP sent to ${shown}.`, data: { mobile_no: shown } };
+      return {
+        success: 'true',
+        msg: say(request, 'otp.sent', { mobile: shown }),
+        data: { mobile_no: shown },
+      };
     },
   );
 
@@ -80,7 +85,7 @@ export function registerOtpRoutes(app: FastifyInstance): void {
       const full = (details[0]?.registration_count ?? 0) >= allowed;
       return {
         success: 'true',
-        msg: full ? accountExistsMessage(ctx) : 'OTP verified.',
+        msg: full ? say(request, 'account.exists', accountExistsParams(ctx)) : say(request, 'otp.verified'),
         error_code: 0,
         student_details: details,
         allowed_registration_count: allowed,
@@ -91,5 +96,5 @@ export function registerOtpRoutes(app: FastifyInstance): void {
   );
 }
 
-export const accountExistsMessage = (ctx: AppContext): string =>
-  `Account already exists with this mobile number. Please login or register with a different mobile number. For support, please write to us at ${ctx.site.site.support.email}.`;
+/** The account-exists message's {email}: the site's support address. */
+export const accountExistsParams = (ctx: AppContext) => ({ email: ctx.site.site.support.email });

@@ -4,6 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ApiError } from '../../api/errors';
+import { message } from '../../api/messages';
 import { hashToken, newId, newToken } from '../../auth/tokens';
 import { addMs, iso, type AppContext } from '../../context';
 import type { Database } from '../../db/schema';
@@ -32,28 +33,34 @@ export async function issueRegistrationToken(
   return { token, expiresAt };
 }
 
-/** The mobile the request's X-Registration-Token proves, or a 401. */
-export async function verifiedMobile(ctx: AppContext, request: FastifyRequest): Promise<string> {
+export interface VerifiedToken {
+  /** The token row's id (signup binds it to the student it writes). */
+  id: string;
+  mobile: string;
+}
+
+/** The token row the request's X-Registration-Token names, or a 401. */
+export async function verifiedToken(ctx: AppContext, request: FastifyRequest): Promise<VerifiedToken> {
   const header = request.headers[REGISTRATION_TOKEN_HEADER];
   const token = typeof header === 'string' && /^[A-Za-z0-9_-]{20,200}$/.test(header) ? header : undefined;
   const row = token
     ? await ctx.db
         .selectFrom('registration_tokens')
-        .select(['mobile', 'expires_at'])
+        .select(['id', 'mobile', 'expires_at'])
         .where('token_hash', '=', hashToken(token))
         .executeTakeFirst()
     : undefined;
-  if (!row || new Date(row.expires_at) <= ctx.now())
-    throw new ApiError(401, 'Please verify your mobile number with the OTP first.');
-  return row.mobile;
+  if (!row || new Date(row.expires_at) <= ctx.now()) throw new ApiError(401, message('token.missing'));
+  return { id: row.id, mobile: row.mobile };
 }
 
-/** A 403 unless the token proves this very mobile. */
+/** A 403 unless the token proves this very mobile; the token row otherwise. */
 export async function requireVerifiedMobile(
   ctx: AppContext,
   request: FastifyRequest,
   mobile: string,
-): Promise<void> {
-  if ((await verifiedMobile(ctx, request)) !== mobile)
-    throw new ApiError(403, 'Please verify this mobile number with the OTP first.');
+): Promise<VerifiedToken> {
+  const token = await verifiedToken(ctx, request);
+  if (token.mobile !== mobile) throw new ApiError(403, message('token.otherMobile'));
+  return token;
 }

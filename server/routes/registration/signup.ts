@@ -13,6 +13,7 @@ import type {
 } from '../../../src/generated/api/registration-signup';
 import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
+import { message, say } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
 import { newId, randomDigits } from '../../auth/tokens';
 import { iso, type AppContext, type Student } from '../../context';
@@ -20,15 +21,13 @@ import type { Database } from '../../db/schema';
 import type { CentresTable, ClassStreamsTable } from '../../db/tables/master';
 import { createOrder, onOrderPaid } from '../../payments/orders';
 import { dashboardUrl } from '../auth';
-import { centreByCode, centrePhones, classStreamOf, eligible, serves, slotMode } from '../master/centres';
+import { centreByCode, centrePhones, classStreamOf, eligible, serves } from '../master/centres';
 import { istDateOf, openExamDates } from '../master/exam-calendar';
 import { examSlots } from '../master/exam-options';
 import { programmeFor, requiredFields } from '../master/programme-lookup';
 import { throttledCouponDiscount, type Discount } from './coupons';
-import { accountExistsMessage } from './otp';
+import { accountExistsParams } from './otp';
 import { requireVerifiedMobile } from './registration-token';
-
-export const TECHNICAL_ISSUES = 'We are facing technical issues. Please try after some time.';
 
 /** Everything signup decided before writing. */
 interface Checked {
@@ -72,45 +71,49 @@ async function check(
 
   const [firstName = '', ...rest] = clean(body.student_name).split(' ');
   const fatherName = clean(body.father_name) || null;
-  if (!fatherName && required.has('fatherName')) throw new ApiError(400, 'Please enter father name');
+  if (!fatherName && required.has('fatherName')) throw new ApiError(400, message('signup.fatherName'));
   const email = body.student_email.trim().toLowerCase();
   // The client's rule (part 2 §5), so both sides refuse the same addresses.
-  if (validateEmail(email)) throw new ApiError(400, 'Enter a valid email address');
+  if (validateEmail(email)) throw new ApiError(400, message('signup.email'));
   const dob = dobOf(body.student_dob);
   const range = programme.registration.dob;
-  if (!dob || dob < range.min || dob > range.max)
-    throw new ApiError(400, 'Please select a valid date of birth');
+  if (!dob || dob < range.min || dob > range.max) throw new ApiError(400, message('signup.dob'));
 
   const classStream = await classStreamOf(ctx, body.class_stream);
   if (!eligible(programme, classStream))
-    throw new ApiError(400, `This class & stream is not eligible for ${programme.shortName}.`);
+    throw new ApiError(400, message('signup.notEligible', { programme: programme.shortName }));
   const boardName = clean(body.school_board) || 'CBSE';
   const board = await ctx.db
     .selectFrom('exam_boards')
     .select('name')
     .where((eb) => eb(eb.fn('lower', ['name']), '=', boardName.toLowerCase()))
     .executeTakeFirst();
-  if (!board) throw new ApiError(400, 'Please select a valid school board.');
+  if (!board) throw new ApiError(400, message('signup.board'));
 
   const mode = body.exam_mode;
-  const slots = examSlots(programme).filter((s) => slotMode(s.name) === mode);
+  const slots = examSlots(programme).filter((s) => s.mode === mode);
   if (slots.length === 0)
-    throw new ApiError(400, `${programme.shortName} is not held ${mode.toLowerCase()}.`);
+    throw new ApiError(
+      400,
+      message(mode === 'Online' ? 'signup.notHeldOnline' : 'signup.notHeldOffline', {
+        programme: programme.shortName,
+      }),
+    );
   const slot = body.exam_slot
     ? slots.find((s) => s.tid === body.exam_slot)
     : slots.length === 1
       ? slots[0]
       : undefined;
-  if (!slot) throw new ApiError(400, 'Please select exam slot');
+  if (!slot) throw new ApiError(400, message('signup.slot'));
 
   const serving = { examType: programme.examType, mode, stream: classStream.stream };
   let centre: CentresTable | undefined;
   if (body.branch_code) {
     centre = await centreByCode(ctx, body.branch_code);
     const usable = centre && (centre.listed === 1 || (centre.default_online === 1 && mode === 'Online'));
-    if (!centre || !usable || !serves(centre, serving)) throw new ApiError(400, 'Please select centre');
+    if (!centre || !usable || !serves(centre, serving)) throw new ApiError(400, message('signup.centre'));
   } else if (required.has('centre') || mode === 'Offline') {
-    throw new ApiError(400, 'Please select centre');
+    throw new ApiError(400, message('signup.centre'));
   } else {
     // Online without a chosen centre: the digital branch (the "online-only" course type).
     const rows = await ctx.db
@@ -120,26 +123,26 @@ async function check(
       .orderBy('id')
       .execute();
     centre = rows.find((c) => serves(c, serving));
-    if (!centre) throw new ApiError(400, 'Please select centre');
+    if (!centre) throw new ApiError(400, message('signup.centre'));
   }
-  if (!body.exam_state && required.has('state')) throw new ApiError(400, 'Please select state');
+  if (!body.exam_state && required.has('state')) throw new ApiError(400, message('signup.state'));
   if (body.exam_state && body.exam_state !== centre.state_tid)
-    throw new ApiError(400, 'This centre is not in the selected state.');
+    throw new ApiError(400, message('signup.centreNotInState'));
 
   const open = await openExamDates(ctx, programme, centre);
-  if (open.length === 0) throw new ApiError(400, `Registration for ${programme.shortName} is closed.`);
+  if (open.length === 0)
+    throw new ApiError(400, message('signup.closed', { programme: programme.shortName }));
   let examDate: string | null = null;
   if (body.exam_date) {
     examDate = istDateOf(body.exam_date) ?? null;
-    if (!examDate || !open.includes(examDate))
-      throw new ApiError(400, 'This exam date is not open for registration. Please choose another date.');
+    if (!examDate || !open.includes(examDate)) throw new ApiError(400, message('signup.dateNotOpen'));
   } else if (required.has('examDate')) {
-    throw new ApiError(400, 'Please select date of exam');
+    throw new ApiError(400, message('signup.examDate'));
   }
 
   const methods = programme.payment.methods.map((m) => m.value);
   const paymentMode = body.payment_mode || programme.payment.default;
-  if (!methods.includes(paymentMode)) throw new ApiError(400, 'Please choose a valid payment method.');
+  if (!methods.includes(paymentMode)) throw new ApiError(400, message('signup.paymentMethod'));
   const discount = body.coupon_code?.trim()
     ? await throttledCouponDiscount(ctx, request, programme, body.coupon_code, classStream, undefined)
     : null;
@@ -179,6 +182,28 @@ async function uniqueValue(trx: Transaction<Database>, column: 'roll_number' | '
 interface Written {
   student: Student;
   payment: PaymentData | null;
+  centre: CentresTable;
+  /** What the student pays (after the coupon). */
+  payable: number;
+}
+
+/** Two submits raced for one registration token and this one lost: run again, answer the winner. */
+class TokenClaimLost extends Error {}
+
+/** What a registration token's signup wrote earlier, answered again (nothing is written). */
+async function earlierSignup(
+  ctx: AppContext,
+  trx: Transaction<Database>,
+  student: Student,
+): Promise<Written> {
+  const centre = await centreByCode(ctx, student.branch_code, trx);
+  const registration = await trx
+    .selectFrom('registrations')
+    .select('amount_payable')
+    .where('student_id', '=', student.id)
+    .executeTakeFirst();
+  if (!centre || !registration) throw new Error(`registration of ${student.id} is incomplete`);
+  return { student, payment: null, centre, payable: registration.amount_payable };
 }
 
 async function write(
@@ -186,6 +211,7 @@ async function write(
   trx: Transaction<Database>,
   body: RegistrationSignupBody,
   c: Checked,
+  tokenId: string,
 ): Promise<Written> {
   const now = iso(ctx.now());
   const mobile = body.student_mobile_no;
@@ -195,6 +221,21 @@ async function write(
     .values({ mobile, updated_at: now })
     .onConflict((oc) => oc.column('mobile').doUpdateSet({ updated_at: now }))
     .execute();
+
+  // One verified mobile, one signup. A token already used answers its student again: a registered
+  // one as it is; one awaiting payment is that same registration (updated, its open order reused,
+  // which is also the spec's Try Again after a failed payment).
+  const token = await trx
+    .selectFrom('registration_tokens')
+    .select('student_id')
+    .where('id', '=', tokenId)
+    .executeTakeFirstOrThrow();
+  const bound = token.student_id
+    ? await trx.selectFrom('students').selectAll().where('id', '=', token.student_id).executeTakeFirst()
+    : undefined;
+  if (bound && (bound.registration_status === 'registered' || bound.exam_type !== c.programme.examType))
+    return earlierSignup(ctx, trx, bound);
+
   const counted = await trx
     .selectFrom('students')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
@@ -203,23 +244,21 @@ async function write(
     .where('registration_status', '=', 'registered')
     .executeTakeFirst();
   if (Number(counted?.n ?? 0) >= c.programme.registration.allowedRegistrationCount)
-    throw new ApiError(409, accountExistsMessage(ctx));
+    throw new ApiError(409, message('account.exists', accountExistsParams(ctx)));
 
-  let pending: Student | undefined;
-  if (body.student_sf_id) {
+  // A token already used is its own registration, whatever sf_id the repeat carries.
+  let pending: Student | undefined = bound;
+  if (!pending && body.student_sf_id) {
     pending = await trx
       .selectFrom('students')
       .selectAll()
       .where('sf_id', '=', body.student_sf_id)
       .executeTakeFirst();
     if (!pending || pending.mobile !== mobile || pending.exam_type !== c.programme.examType)
-      throw new ApiError(404, 'No registration awaiting payment was found for this link.');
+      throw new ApiError(404, message('signup.noPendingForLink'));
     if (pending.registration_status !== 'pending_payment')
-      throw new ApiError(
-        409,
-        'This registration is already complete. Please log in with your roll number and date of birth.',
-      );
-  } else {
+      throw new ApiError(409, message('signup.alreadyComplete'));
+  } else if (!pending) {
     pending = await trx
       .selectFrom('students')
       .selectAll()
@@ -251,7 +290,8 @@ async function write(
     state: clean(body.student_state) || null,
     branch_code: c.centre.code,
     exam_state_id: c.stateTid,
-    exam_centre: `${c.centre.name}-${c.centre.code}-${c.centre.id}`,
+    exam_centre_code: c.centre.code,
+    exam_centre_id: c.centre.id,
     exam_date: c.examDate,
     exam_slot_id: c.slotId,
     exam_mode: c.mode,
@@ -285,6 +325,16 @@ async function write(
       })
       .execute();
   }
+  // The claim: only the first signup of this token sets student_id. A racing submit that got here
+  // too (possible where nothing else serialises them) updates no row, and its transaction rolls back.
+  const claimed = await trx
+    .updateTable('registration_tokens')
+    .set({ student_id: studentId, used_at: now })
+    .where('id', '=', tokenId)
+    .where((eb) => eb.or([eb('student_id', 'is', null), eb('student_id', '=', studentId)]))
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) throw new TokenClaimLost();
+
   const student = await trx
     .selectFrom('students')
     .selectAll()
@@ -296,6 +346,7 @@ async function write(
     : await createOrder(
         ctx,
         {
+          reuseOpen: true,
           studentId,
           kind: 'exam',
           amount: c.payable,
@@ -330,7 +381,7 @@ async function write(
     .values({ student_id: studentId, created_at: now, ...registration })
     .onConflict((oc) => oc.column('student_id').doUpdateSet(registration))
     .execute();
-  return { student, payment };
+  return { student, payment, centre: c.centre, payable: c.payable };
 }
 
 /** The auto-login link on the host of the student's exam type (part 2 §2 thank-you page). */
@@ -342,7 +393,7 @@ function autoLoginLink(ctx: AppContext, request: FastifyRequest, student: Studen
 
 export function registerSignupRoutes(app: FastifyInstance): void {
   // A paid exam order completes the registration it was created for.
-  onOrderPaid('exam', async (trx, order) => {
+  onOrderPaid(app.ctx, 'exam', async (trx, order) => {
     await trx
       .updateTable('students')
       .set({ registration_status: 'registered', is_payment_done: 1 })
@@ -366,22 +417,26 @@ export function registerSignupRoutes(app: FastifyInstance): void {
     async (request) => {
       const { ctx } = app;
       const body = request.body;
-      await requireVerifiedMobile(ctx, request, body.student_mobile_no);
+      const token = await requireVerifiedMobile(ctx, request, body.student_mobile_no);
       const checked = await check(ctx, request, body);
+      const attempt = () => ctx.db.transaction().execute((trx) => write(ctx, trx, body, checked, token.id));
       let written: Written;
       try {
-        written = await ctx.db.transaction().execute((trx) => write(ctx, trx, body, checked));
+        written = await attempt().catch((error: unknown) => {
+          // Lost the race for the token: the winner has committed, so this run answers it.
+          if (error instanceof TokenClaimLost) return attempt();
+          throw error;
+        });
       } catch (error) {
         if (error instanceof ApiError) throw error;
         request.log.error({ err: error }, 'signup failed');
-        throw new ApiError(503, TECHNICAL_ISSUES);
+        throw new ApiError(503, message('request.technicalIssues'));
       }
-      const { student, payment } = written;
-      const { centre } = checked;
+      const { student, payment, centre, payable } = written;
       const gps = `${centre.latitude_e6 / 1e6},${centre.longitude_e6 / 1e6}`;
       return {
         success: 'true',
-        msg: payment ? 'Please complete the payment to finish your registration.' : 'Registration Successful',
+        msg: say(request, payment ? 'signup.payToFinish' : 'signup.success'),
         data: {
           roll_number: student.roll_number,
           dob: toDdMmYyyy(student.dob),
@@ -392,7 +447,7 @@ export function registerSignupRoutes(app: FastifyInstance): void {
           branch_gps: gps,
           branch_address: centre.address,
           gps_link: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(gps)}`,
-          exam_fee: checked.payable,
+          exam_fee: payable,
           exam_date: student.exam_date ?? '',
           sf_id: student.sf_id,
           psid: student.psid,

@@ -96,7 +96,7 @@ async function nearestCentre(input: { class_stream: string; exam_type: string; m
   });
   return {
     state: { tid: data.state.tid, stateName: data.state.name, shortCode: '' },
-    centre: { label: data.label, value: data.value },
+    centre: { label: data.label, value: data.value, code: data.centreCode, id: data.centreId },
   } satisfies OnlinePreset;
 }
 

@@ -82,6 +82,14 @@ export function crossCheck(bundle: ConfigBundle, options: CrossCheckOptions): Pr
   for (const [id, programme] of Object.entries(programmes)) {
     problems.push(...checkProgramme(options.programmeFiles[id] ?? `programmes/${id}.json`, programme));
   }
+  const pack = site.commerce.samplePackProgramme;
+  if (!programmes[pack]) {
+    problems.push({
+      file: 'site.json',
+      pointer: '/commerce/samplePackProgramme',
+      message: `programme "${pack}" has no file config/programmes/${pack}.json`,
+    });
+  }
 
   // Paths: unique across screens and landings, and clear of the server's own prefixes.
   const owner = new Map<string, string>();

@@ -157,6 +157,16 @@ describe('cross-file checks', () => {
       message: 'programme "nope" has no file config/programmes/nope.json',
     });
   });
+  it("the site's sample-pack programme exists", () => {
+    const problems = problemsAfter((c) =>
+      c.edit<Json>('site.json', (d) => (d.commerce.samplePackProgramme = 'nope')),
+    );
+    expect(problems).toContainEqual({
+      file: 'site.json',
+      pointer: '/commerce/samplePackProgramme',
+      message: 'programme "nope" has no file config/programmes/nope.json',
+    });
+  });
   it('a Hindi variant needs the hi strings file', () => {
     const problems = problemsAfter((c) => rmSync(path.join(c.dir, 'i18n/hi.json')));
     expect(problems).toContainEqual({

@@ -39,6 +39,7 @@ export interface RegistrationNearestCentreReply {
     label: string;
     value: string;
     centreCode: string;
+    centreId: string;
     state: MasterOption;
     address: string;
     phone_numbers: string[];

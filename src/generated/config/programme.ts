@@ -54,10 +54,11 @@ export interface Programme {
     slots: [
       {
         id: string;
-        /**
-         * Contains Online or Offline.
-         */
         label: string;
+        /**
+         * Where the slot's exam is taken: this decides the course type, never the label's wording.
+         */
+        mode: 'Online' | 'Offline';
         /**
          * 24-hour time HH:MM, India time (+05:30).
          */
@@ -69,10 +70,11 @@ export interface Programme {
       },
       ...{
         id: string;
-        /**
-         * Contains Online or Offline.
-         */
         label: string;
+        /**
+         * Where the slot's exam is taken: this decides the course type, never the label's wording.
+         */
+        mode: 'Online' | 'Offline';
         /**
          * 24-hour time HH:MM, India time (+05:30).
          */

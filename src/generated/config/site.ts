@@ -18,9 +18,9 @@ export interface Site {
     phone: string;
     email: string;
     /**
-     * Support number for the digital-only branch IC006.
+     * Support number for students of a digital-only branch (a branch whose channel is digital).
      */
-    ic006Phone: string;
+    digitalPhone: string;
   };
   footer: {
     address: string;
@@ -68,6 +68,19 @@ export interface Site {
     mockTests: {
       [k: string]: boolean | undefined;
     };
+  };
+  /**
+   * What the dashboard sells besides courses, and how the gateway names a course payment on its way back.
+   */
+  commerce: {
+    /**
+     * The programme (config/programmes/<id>.json) of the sample and mock paper pack: its fee is the pack's price, fee.papers its paper count.
+     */
+    samplePackProgramme: string;
+    /**
+     * The type query parameter of the dashboard URL the gateway returns to after a course payment (the spec's iacstecomm).
+     */
+    courseReturnType: string;
   };
   /**
    * Landing-page timings and breakpoints.

@@ -70,7 +70,7 @@ export const testSite: Site = {
     logo: image('logo.svg', 'Test Academy', 160, 40),
     websiteUrl: 'https://www.example.com',
   },
-  support: { phone: '1800-111-0000', email: 'help@example.com', ic006Phone: '1800-111-0006' },
+  support: { phone: '1800-111-0000', email: 'help@example.com', digitalPhone: '1800-111-0006' },
   footer: {
     address: '1 Test Road, New Delhi 110001',
     phone: '1800 111 2222',
@@ -86,6 +86,7 @@ export const testSite: Site = {
   toast: { durationMs: 5000, warnDurationMs: 1500 },
   versionBanner: '1.0',
   flags: { blockDevtoolsShortcuts: false, mockTests: {} },
+  commerce: { samplePackProgramme: 'sample-pack', courseReturnType: 'iacstecomm' },
   landing: {
     backToTopAfterPx: 700,
     mobileBreakpointPx: 768,
@@ -119,7 +120,7 @@ export const testProgramme: Programme = {
     kind: 'dates',
     dates: ['2025-04-13'],
     durationMinutes: 200,
-    slots: [{ id: 'morning', label: 'Offline 10:00 AM', start: '10:00', end: '13:20' }],
+    slots: [{ id: 'morning', label: 'Offline 10:00 AM', mode: 'Offline', start: '10:00', end: '13:20' }],
   },
   windows: { resultDelay: { min: 2, max: 3, unit: 'days' } },
   eligibility: { classes: ['11', '12', '12-passed'] },
