@@ -123,7 +123,8 @@ describe('registration card', () => {
     const row = (term: string) => values[terms.indexOf(term)] ?? '';
     const rollNumber = row('Roll number').replace(/\D/g, '');
     expect(rollNumber).toMatch(/^\d{12}$/);
-    expect(row('Password (your date of birth)')).toBe('14-08-2009');
+    expect(row('Password (your date of birth)')).toBe('14/08/2009');
+    expect(row('Exam date')).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4} \([A-Z][a-z]+day\)$/);
     expect(row('Exam date')).not.toBe('');
 
     await card(page).getByRole('button', { name: 'Copy roll number' }).click();
@@ -200,7 +201,7 @@ describe('registration card', () => {
       await heading(page, 'Registration Successful').waitFor();
       const values = await card(page).locator('dd').allInnerTexts();
       expect(values[0]?.replace(/\D/g, '')).toMatch(/^\d{12}$/);
-      expect(values).toContain('01-02-2007');
+      expect(values).toContain('01/02/2007');
       await expectAxeClean(page, 'thank-you (paid)');
     }
 

@@ -333,8 +333,10 @@ describe('registration card, step 0 and thank-you', () => {
     expect(screen.getByRole('heading', { name: 'Registration Successful' })).toBeTruthy();
     const values = [...container.querySelectorAll('dd')].map((dd) => dd.textContent);
     expect(values[0]).toContain('250000000099');
-    expect(values).toContain('14-08-2009');
-    expect(values).toContain('2026-12-01');
+    // Dates as the student typed or chose them: the password as login asks for it (DD/MM/YYYY),
+    // the exam date as the date select says it.
+    expect(values).toContain('14/08/2009');
+    expect(values).toContain('1 Dec 2026 (Tuesday)');
     await user.click(screen.getByRole('button', { name: 'Copy roll number' }));
     expect(api.copyText).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: 'Go to dashboard' })).toBeTruthy();
