@@ -157,6 +157,32 @@ async function landingAndRegistration(browser: Browser, base: string, width: num
   await page.context().close();
 }
 
+/** A paid programme (IAT, /invictus): the fee rows, the coupon error, Pay and Register Now. */
+async function paid(browser: Browser, base: string, width: number) {
+  const shot = shooter(width);
+  const page = await newPage(browser, width);
+  await page.goto(`${base}/invictus`);
+  const otp = await toOtp(page, base, freshMobile());
+  await typeOtp(page, otp);
+  await card(page).getByRole('combobox', { name: 'Class & stream' }).waitFor();
+  await card(page).getByRole('textbox', { name: 'Student name' }).fill('Ravi Kumar');
+  await card(page).getByRole('textbox', { name: 'Email ID' }).fill('ravi@example.com');
+  await card(page).getByRole('textbox', { name: /^Date of birth/ }).fill('01/02/2008');
+  await choose(page, 'Class & stream');
+  await card(page).getByRole('button', { name: 'Next' }).click();
+  await card(page).getByRole('heading', { name: 'Exam details' }).waitFor();
+  await choose(page, 'Exam slot');
+  await choose(page, 'State');
+  await choose(page, 'Centre');
+  await choose(page, 'Date of exam');
+  await shot(card(page), 'paid-step3');
+  await card(page).getByRole('textbox', { name: /Coupon/ }).fill('NOPE');
+  await card(page).getByRole('button', { name: 'Apply' }).click();
+  await card(page).getByText(/Invalid Coupon/).waitFor();
+  await shot(card(page), 'paid-coupon-error');
+  await page.context().close();
+}
+
 async function returning(browser: Browser, base: string, width: number) {
   const shot = shooter(width);
   const page = await newPage(browser, width);
@@ -223,7 +249,7 @@ async function main() {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   try {
     const only = process.env.ONLY?.split(',');
-    const runs = { landing: landingAndRegistration, returning, hindi, recovery };
+    const runs = { landing: landingAndRegistration, paid, returning, hindi, recovery };
     for (const width of widths)
       for (const [name, run] of Object.entries(runs))
         if (!only || only.includes(name))

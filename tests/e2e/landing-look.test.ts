@@ -63,4 +63,99 @@ describe('landing pages', () => {
       await page.close();
     },
   );
+
+  it('on a desktop puts the card beside the hero, no taller than its step, without moving on load', async () => {
+    const page = await desktop.newPage();
+    await page.addInitScript(() => {
+      const w = window as unknown as { layoutShift: number };
+      w.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!entry.hadRecentInput) w.layoutShift += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${base}/iacstexam`);
+    const verify = page.locator('#register_now').getByRole('button', { name: 'Verify', exact: true });
+    await verify.waitFor();
+    const hero = await page.locator('.ef-hero').boundingBox();
+    const heading = await page.getByRole('heading', { level: 1 }).boundingBox();
+    const card = await page.locator('#register_now').boundingBox();
+    if (!hero || !heading || !card) throw new Error('hero or card not laid out');
+    // Beside the hero's text, inside the hero's band, in the first screen.
+    expect(card.x).toBeGreaterThan(heading.x + heading.width);
+    expect(card.y).toBeGreaterThanOrEqual(hero.y);
+    expect(card.y + card.height).toBeLessThanOrEqual(hero.y + hero.height);
+    expect(card.y + card.height).toBeLessThan(900);
+    // The card ends where its step ends (no reserved empty block under Verify and its hint).
+    const lastBottom = await page
+      .locator('#register_now')
+      .evaluate((el) =>
+        Math.max(...[...el.querySelectorAll('*')].map((c) => c.getBoundingClientRect().bottom)),
+      );
+    expect(card.y + card.height - lastBottom).toBeLessThan(40);
+    expect(
+      await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift),
+    ).toBeLessThan(0.01);
+    await page.close();
+  });
+
+  it('on a phone the card follows the hero at full width and ends with its step', async () => {
+    const page = await open(phone, '/iacstexam');
+    await page.locator('#register_now').getByRole('button', { name: 'Verify', exact: true }).waitFor();
+    const hero = await page.locator('.ef-hero').boundingBox();
+    const card = await page.locator('#register_now').boundingBox();
+    if (!hero || !card) throw new Error('hero or card not laid out');
+    expect(card.y).toBeGreaterThan(hero.y + hero.height);
+    expect(card.width).toBeGreaterThan(390 - 32);
+    const lastBottom = await page
+      .locator('#register_now')
+      .evaluate((el) =>
+        Math.max(...[...el.querySelectorAll('*')].map((c) => c.getBoundingClientRect().bottom)),
+      );
+    expect(card.y + card.height - lastBottom).toBeLessThan(40);
+    await page.close();
+  });
+
+  it.each([
+    ['phone', 390],
+    ['desktop', 1280],
+  ] as const)(
+    'on a %s, back to top is a small round button named "Back to top" beside the content',
+    async (_, width) => {
+      const page = await open(width === 390 ? phone : desktop, '/iacstexam');
+      const button = page.getByRole('link', { name: 'Back to top' });
+      await page.evaluate(() => window.scrollTo(0, 1600));
+      await expect.poll(() => button.isVisible()).toBe(true);
+      const box = await button.boundingBox();
+      if (!box) throw new Error('no back-to-top button');
+      expect(box.width).toBeLessThanOrEqual(48);
+      expect(box.height).toBeLessThanOrEqual(48);
+      expect(box.width).toBeGreaterThanOrEqual(44);
+      if (width === 1280) {
+        // In the margin beside the 1140 px column, not over its text.
+        const column = await page.locator('main .ef-container').first().boundingBox();
+        expect(box.x).toBeGreaterThanOrEqual((column?.x ?? 0) + (column?.width ?? 0));
+      }
+      await page.close();
+    },
+  );
+
+  it.each([
+    ['phone', 390],
+    ['desktop', 1280],
+  ] as const)('on a %s, a toast leaves the header (logo and Call us) uncovered', async (_, width) => {
+    const page = await open(width === 390 ? phone : desktop, '/');
+    await page.getByRole('button', { name: 'Choose date of birth' }).waitFor();
+    await page.getByRole('textbox', { name: 'Roll number' }).fill('250000000001');
+    await page.getByRole('textbox', { name: /Password \(date of birth\)/ }).fill('06/01/2008');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    const toast = page.getByRole('alert').filter({ hasText: /\S/ }).first();
+    await toast.waitFor();
+    const toastBox = await page.locator('.toast--open').boundingBox();
+    const header = await page.getByRole('banner').boundingBox();
+    if (!toastBox || !header) throw new Error('no toast or header');
+    const overlaps = toastBox.y < header.y + header.height && header.y < toastBox.y + toastBox.height;
+    expect(overlaps).toBe(false);
+    await page.close();
+  });
 });

@@ -54,6 +54,11 @@ async function lastOtp(page: Page, mobile: string): Promise<string> {
 async function verifyMobile(page: Page, mobile: string, label: RegExp) {
   await card(page).getByRole('button', { name: 'Verify', exact: true }).waitFor();
   await expectAxeClean(page, 'step 1');
+  // Disabled until the number is there, and says why.
+  const verify = card(page).getByRole('button', { name: 'Verify', exact: true });
+  expect(await verify.isDisabled()).toBe(true);
+  const why = await verify.getAttribute('aria-describedby');
+  expect(await page.locator(`#${why}`).innerText()).toMatch(/^Enter your 10-digit mobile number/);
   await card(page).getByRole('textbox', { name: label }).fill(mobile);
   await card(page).getByRole('button', { name: 'Verify', exact: true }).click();
   await heading(page, 'Verify OTP').waitFor();
@@ -102,6 +107,13 @@ describe('registration card', () => {
     await fillDetails(page, { name: 'Asha Verma', email: 'Asha.Verma@Example.com', dob: '14/08/2009' });
     await chooseFirst(page, 'Exam slot');
     await chooseFirst(page, 'Date of exam');
+    // A free programme (fee 0 in its config) has nothing to discount or pay.
+    expect(
+      await card(page)
+        .getByRole('textbox', { name: /Coupon/ })
+        .count(),
+    ).toBe(0);
+    expect(await card(page).getByText('Amount payable').count()).toBe(0);
     await expectAxeClean(page, 'exam details');
     const submit = card(page).getByRole('button', { name: 'Submit' });
     await expect.poll(() => submit.isEnabled()).toBe(true);
