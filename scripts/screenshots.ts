@@ -167,7 +167,9 @@ async function paid(browser: Browser, base: string, width: number) {
   await card(page).getByRole('combobox', { name: 'Class & stream' }).waitFor();
   await card(page).getByRole('textbox', { name: 'Student name' }).fill('Ravi Kumar');
   await card(page).getByRole('textbox', { name: 'Email ID' }).fill('ravi@example.com');
-  await card(page).getByRole('textbox', { name: /^Date of birth/ }).fill('01/02/2008');
+  await card(page)
+    .getByRole('textbox', { name: /^Date of birth/ })
+    .fill('01/02/2008');
   await choose(page, 'Class & stream');
   await card(page).getByRole('button', { name: 'Next' }).click();
   await card(page).getByRole('heading', { name: 'Exam details' }).waitFor();
@@ -176,9 +178,13 @@ async function paid(browser: Browser, base: string, width: number) {
   await choose(page, 'Centre');
   await choose(page, 'Date of exam');
   await shot(card(page), 'paid-step3');
-  await card(page).getByRole('textbox', { name: /Coupon/ }).fill('NOPE');
+  await card(page)
+    .getByRole('textbox', { name: /Coupon/ })
+    .fill('NOPE');
   await card(page).getByRole('button', { name: 'Apply' }).click();
-  await card(page).getByText(/Invalid Coupon/).waitFor();
+  await card(page)
+    .getByText(/Invalid Coupon/)
+    .waitFor();
   await shot(card(page), 'paid-coupon-error');
   await page.context().close();
 }

@@ -102,10 +102,6 @@ export interface UiStringTable {
    */
   'registration.editDetails': string;
   /**
-   * Classroom
-   */
-  'registration.courseClassroom': string;
-  /**
    * Online only
    */
   'registration.courseOnline': string;
@@ -561,10 +557,6 @@ export interface UiStringTable {
    * Accessible name of one OTP box; {n} and {total} are replaced
    */
   'form.otpDigit': string;
-  /**
-   * Course type label
-   */
-  'form.courseType': string;
   /**
    * Exam slot label
    */
