@@ -98,7 +98,20 @@ async function landingAndRegistration(browser: Browser, base: string, width: num
     .fill('98765');
   await shot(card(page), 'step1-partial');
   const mobile = freshMobile();
-  const otp = await toOtp(page, base, mobile);
+  // The modal loader: the OTP call held back a moment so it shows.
+  await page.route('**/api/otp/send**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await card(page)
+    .getByRole('textbox', { name: /Mobile number/ })
+    .fill(mobile);
+  await card(page).getByRole('button', { name: 'Verify', exact: true }).click();
+  await page.waitForTimeout(800);
+  await shot(card(page), 'loader');
+  await card(page).getByRole('heading', { name: 'Verify OTP' }).waitFor();
+  await page.unroute('**/api/otp/send**');
+  const otp = await lastOtp(base, mobile);
   await shot(card(page), 'otp');
   await shot(page, 'otp-page');
   await typeOtp(page, otp);

@@ -158,4 +158,39 @@ describe('landing pages', () => {
     expect(overlaps).toBe(false);
     await page.close();
   });
+
+  it('covers the card with a modal loader while data loads, announces it, and keeps the focus', async () => {
+    const page = await open(phone, '/iacstexam');
+    const card = page.locator('#register_now');
+    await card.getByRole('button', { name: 'Verify', exact: true }).waitFor();
+    // Hold the OTP call back so the loading state can be looked at.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/otp/send**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await card.getByRole('textbox', { name: /Mobile number/ }).fill(`7${String(Date.now()).slice(-9)}`);
+    await card.getByRole('textbox', { name: /Mobile number/ }).press('Enter');
+    const status = card.getByRole('status').filter({ hasText: 'Loading, please wait…' });
+    await status.waitFor();
+    // The overlay covers the whole card and takes the taps meant for what is behind it.
+    const overlay = await card.locator('.ef-loader[data-busy]').boundingBox();
+    const box = await card.boundingBox();
+    if (!overlay || !box) throw new Error('no card or overlay');
+    // Inside the card's 1 px border, all of it.
+    expect(Math.abs(overlay.x - box.x)).toBeLessThanOrEqual(1);
+    expect(Math.abs(overlay.y - box.y)).toBeLessThanOrEqual(1);
+    expect(Math.abs(overlay.width - box.width)).toBeLessThanOrEqual(2);
+    expect(Math.abs(overlay.height - box.height)).toBeLessThanOrEqual(2);
+    await expect
+      .poll(() => card.locator('.ef-loader[data-busy]').evaluate((el) => getComputedStyle(el).opacity))
+      .toBe('1');
+    release();
+    await card.getByRole('heading', { name: 'Verify OTP' }).waitFor();
+    expect(await card.locator('.ef-loader[data-busy]').count()).toBe(0);
+    // The focus is in the card (on the code's first box), not dropped to the page.
+    expect(await page.evaluate(() => document.activeElement?.closest('#register_now') !== null)).toBe(true);
+    await page.close();
+  });
 });
