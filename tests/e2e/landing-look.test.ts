@@ -193,4 +193,48 @@ describe('landing pages', () => {
     expect(await page.evaluate(() => document.activeElement?.closest('#register_now') !== null)).toBe(true);
     await page.close();
   });
+
+  it("keeps Apply in place when the coupon error appears, and the step's parts apart (IAT, paid)", async () => {
+    const page = await open(phone, '/invictus');
+    const card = page.locator('#register_now');
+    const mobile = `6${String(Date.now()).slice(-9)}`;
+    await card.getByRole('textbox', { name: /Mobile number/ }).fill(mobile);
+    await card.getByRole('button', { name: 'Verify', exact: true }).click();
+    await card.getByRole('heading', { name: 'Verify OTP' }).waitFor();
+    const messages = (await (await fetch(`${base}/sandbox/messages?mobile=${mobile}`)).json()) as {
+      otp: string | null;
+    }[];
+    await card.getByRole('textbox', { name: 'Digit 1 of 4' }).pressSequentially(messages[0]?.otp ?? '');
+    const classStream = card.getByRole('combobox', { name: 'Class & stream' });
+    await expect.poll(() => classStream.locator('option').count()).toBeGreaterThan(1);
+    await card.getByRole('textbox', { name: 'Student name' }).fill('Ravi Kumar');
+    await card.getByRole('textbox', { name: 'Email ID' }).fill('ravi@example.com');
+    await card.getByRole('textbox', { name: /^Date of birth/ }).fill('01/02/2008');
+    await classStream.selectOption({ index: 1 });
+    await card.getByRole('button', { name: 'Next' }).click();
+    await card.getByRole('heading', { name: 'Exam details' }).waitFor();
+    const coupon = card.getByRole('textbox', { name: /Coupon code/ });
+    const apply = card.getByRole('button', { name: 'Apply' });
+    await coupon.waitFor();
+    // Where Apply is in the card (the page may scroll while typing).
+    const place = () =>
+      apply.evaluate(
+        (el) => el.getBoundingClientRect().top - (el.closest('section')?.getBoundingClientRect().top ?? 0),
+      );
+    const before = await place();
+    await coupon.fill('NOPE');
+    await apply.click();
+    await card.getByText('Error: Invalid Coupon').waitFor();
+    expect(await place()).toBe(before);
+    const after = await apply.boundingBox();
+    // Apply sits beside the input, not below the message.
+    const input = await coupon.boundingBox();
+    expect(after && input ? Math.abs(after.y - input.y) : Infinity).toBeLessThanOrEqual(1);
+    // The paid programme shows its fee; the rows and the button do not touch.
+    const fees = await card.locator('.ef-register__fees').boundingBox();
+    const pay = await card.getByRole('button', { name: 'Pay and Register Now' }).boundingBox();
+    if (!fees || !pay) throw new Error('no fee rows or pay button');
+    expect(pay.y - (fees.y + fees.height)).toBeGreaterThanOrEqual(8);
+    await page.close();
+  });
 });
