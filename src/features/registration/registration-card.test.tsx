@@ -284,7 +284,13 @@ describe('registration card, step 2', () => {
     expect(linkedError(email)).toContain('Please enter email');
     expect(linkedError(dob)).toContain('Please select date of birth');
     expect(linkedError(classStream)).toContain('Please select class & stream');
-    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    const next = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
+    expect(next.disabled).toBe(true);
+    // A disabled Next says why, linked to it.
+    expect(next.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(next.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Fill in every field above correctly to continue.',
+    );
 
     await user.type(name, 'Asha  Verma');
     await user.type(email, 'asha@gmail.gmail.com');
@@ -301,6 +307,12 @@ describe('registration card, step 2', () => {
     const name = await screen.findByRole('textbox', { name: 'Student name' });
     expect((name as HTMLInputElement).value).toBe('Ananya Rao');
     expect(name.hasAttribute('readonly')).toBe(true);
+    // And says why the fields cannot be changed.
+    expect(
+      screen.getByText(
+        "The greyed-out details are from your earlier registration, so they can't be changed here.",
+      ),
+    ).toBeTruthy();
     expect((screen.getByRole('textbox', { name: /^Date of birth/ }) as HTMLInputElement).value).toBe(
       '05/01/2008',
     );
