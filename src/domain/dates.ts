@@ -21,3 +21,35 @@ export function dobForLink(value: string): string {
   const iso = parseDob(value.trim());
   return iso ? toDdMmYyyy(iso) : value.trim();
 }
+
+// ── Showing dates: one rule for every screen (and the server's date options) ──────────────────
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/**
+ * A date of birth as the student types it and login asks for it: DD/MM/YYYY. Any accepted form
+ * (DD-MM-YYYY, DD/MM/YYYY, YYYY-MM-DD) is shown so; anything else as given.
+ */
+export function showDob(value: string): string {
+  const iso = parseDob(value.trim());
+  return iso ? toDdMmYyyy(iso).replace(/-/g, '/') : value;
+}
+
+/** YYYY-MM-DD → 13 Apr 2025 */
+export function dayMonthYear(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-');
+  return `${Number(d)} ${MONTHS[Number(m) - 1] ?? ''} ${y}`;
+}
+
+/** YYYY-MM-DD → Sunday */
+export const weekdayOf = (isoDate: string): string =>
+  WEEKDAYS[new Date(`${isoDate}T00:00:00Z`).getUTCDay()] ?? '';
+
+/**
+ * An exam date as its option in the date select says it: 25 Nov 2026 (Wednesday). Accepts the
+ * same forms as parseDob; anything else is shown as given.
+ */
+export function showExamDate(value: string): string {
+  const iso = parseDob(value.trim());
+  return iso ? `${dayMonthYear(iso)} (${weekdayOf(iso)})` : value;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dobForLink, parseDob, toDdMmYyyy } from './dates';
+import { dobForLink, parseDob, showDob, showExamDate, toDdMmYyyy } from './dates';
 import { maskEmail, maskMiddle } from './mask';
 
 describe('parseDob', () => {
@@ -25,6 +25,22 @@ describe('dobForLink', () => {
   ])('%s → %s (a real date as DD-MM-YYYY, anything else as given)', (input, expected) =>
     expect(dobForLink(input)).toBe(expected),
   );
+});
+
+describe('showing dates (one rule for every screen)', () => {
+  it('shows a date of birth as login asks for it, DD/MM/YYYY, from any accepted form', () => {
+    expect(showDob('15-08-2009')).toBe('15/08/2009');
+    expect(showDob('2009-08-15')).toBe('15/08/2009');
+    expect(showDob('15/08/2009')).toBe('15/08/2009');
+    expect(showDob('31-02-2009')).toBe('31-02-2009'); // not a date: as given
+    expect(showDob('')).toBe('');
+  });
+
+  it('shows an exam date as the date select does: day, short month, year and weekday', () => {
+    expect(showExamDate('2026-11-25')).toBe('25 Nov 2026 (Wednesday)');
+    expect(showExamDate('01-04-2025')).toBe('1 Apr 2025 (Tuesday)');
+    expect(showExamDate('soon')).toBe('soon');
+  });
 });
 
 describe('masking', () => {

@@ -28,7 +28,8 @@ export interface RegistrationCardData {
   checkedLists: boolean;
 }
 
-const CARD_STRINGS = /^(registration|form|picker|validation)\./;
+// The card's own, and the shared UI texts it shows (why a button waits, locked fields, the loader).
+const CARD_STRINGS = /^(registration|form|picker|validation)\.|^ui\.(disabled|locked|courseType|loader)\b/;
 
 export function registrationCardData(input: {
   site: Site;

@@ -135,10 +135,6 @@ export const recoveryMachine = setup({
                 maskedEmail: ({ event }) => event.output.data.email,
               }),
               { type: 'persistOtpId', params: ({ event }) => ({ otpId: event.output.data.otp_id }) },
-              {
-                type: 'showToast',
-                params: ({ event }) => ({ type: 'success', message: event.output.msg || SUCCESS }),
-              },
             ],
           },
           {
@@ -148,10 +144,6 @@ export const recoveryMachine = setup({
                 maskedMobile: ({ event }) => event.output.data.mobile_number,
                 maskedEmail: ({ event }) => event.output.data.email,
               }),
-              {
-                type: 'showToast',
-                params: ({ event }) => ({ type: 'success', message: event.output.msg || SUCCESS }),
-              },
             ],
           },
         ],
@@ -161,6 +153,8 @@ export const recoveryMachine = setup({
         },
       },
     },
+    // Sending says so once, on the screen beside the field ("OTP sent to …", "details sent to …"):
+    // no toast repeats it.
     otpStep: {
       type: 'parallel',
       states: {

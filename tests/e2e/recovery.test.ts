@@ -35,10 +35,18 @@ async function latestMessage(mobile: string): Promise<{ text: string; otp: strin
 describe('credential recovery', () => {
   it('Next is enabled only at 10 or 12 digits; an unknown number shows the server message on the field', async () => {
     const page = await openRecovery();
+    // The first step has a way back to login.
+    expect(await page.getByRole('link', { name: 'Back to login' }).getAttribute('href')).toBe('/');
     await loginId(page).fill('98765');
     expect(await next(page).isDisabled()).toBe(true);
+    // A disabled Next says why, linked to the button.
+    const why = 'Enter your 10-digit mobile number or your 12-digit roll number to continue.';
+    expect(await next(page).getAttribute('aria-describedby')).toBe(
+      await page.getByText(why).getAttribute('id'),
+    );
     await loginId(page).fill('9999999999');
     expect(await next(page).isEnabled()).toBe(true);
+    expect(await page.getByText(why).count()).toBe(0);
     await next(page).click();
     await page.getByText('No registration found for this mobile number.').waitFor();
     expect(await loginId(page).getAttribute('aria-invalid')).toBe('true');
@@ -50,10 +58,12 @@ describe('credential recovery', () => {
     const page = await openRecovery();
     await loginId(page).fill('250000000002');
     await next(page).click();
-    await page
-      .getByText(/have been sent to your registered mobile number 90\*{6}02/)
-      .first()
-      .waitFor(); // also in the toast
+    const sent = page.getByText(/have been sent to your registered mobile number 90\*{6}02/);
+    await sent.waitFor();
+    // Said once (no toast repeats it); the wait speaks of the details, not of a code.
+    expect(await sent.count()).toBe(1);
+    await page.getByText('You can ask for your details again 45 seconds after the last message.').waitFor();
+    expect(await page.getByText(/new code/).count()).toBe(0);
     expect((await latestMessage('9000000002')).text).toContain('250000000002');
     expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
@@ -63,7 +73,9 @@ describe('credential recovery', () => {
     const page = await openRecovery();
     await loginId(page).fill('9000000003');
     await next(page).click();
-    await page.getByText('OTP sent to 90******03.').first().waitFor(); // also in the toast
+    const sent = page.getByText('OTP sent to 90******03.');
+    await sent.waitFor();
+    expect(await sent.count()).toBe(1); // no toast repeats it
     const { otp } = await latestMessage('9000000003');
     expect(otp).toMatch(/^\d{4}$/);
     const firstBox = page.getByRole('textbox', { name: 'Digit 1 of 4' });
@@ -80,7 +92,8 @@ describe('credential recovery', () => {
     await page.getByRole('heading', { name: 'Your login details' }).waitFor();
     const details = await page.locator('.ef-recover__details').innerText();
     expect(details).toContain('250000000003');
-    expect(details).toMatch(/\d{2}-\d{2}-\d{4}/);
+    // The date of birth as login asks for it.
+    expect(details).toMatch(/\d{2}\/\d{2}\/\d{4}/);
     expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
   });

@@ -54,6 +54,11 @@ async function lastOtp(page: Page, mobile: string): Promise<string> {
 async function verifyMobile(page: Page, mobile: string, label: RegExp) {
   await card(page).getByRole('button', { name: 'Verify', exact: true }).waitFor();
   await expectAxeClean(page, 'step 1');
+  // Disabled until the number is there, and says why.
+  const verify = card(page).getByRole('button', { name: 'Verify', exact: true });
+  expect(await verify.isDisabled()).toBe(true);
+  const why = await verify.getAttribute('aria-describedby');
+  expect(await page.locator(`#${why}`).innerText()).toMatch(/^Enter your 10-digit mobile number/);
   await card(page).getByRole('textbox', { name: label }).fill(mobile);
   await card(page).getByRole('button', { name: 'Verify', exact: true }).click();
   await heading(page, 'Verify OTP').waitFor();
@@ -102,6 +107,13 @@ describe('registration card', () => {
     await fillDetails(page, { name: 'Asha Verma', email: 'Asha.Verma@Example.com', dob: '14/08/2009' });
     await chooseFirst(page, 'Exam slot');
     await chooseFirst(page, 'Date of exam');
+    // A free programme (fee 0 in its config) has nothing to discount or pay.
+    expect(
+      await card(page)
+        .getByRole('textbox', { name: /Coupon/ })
+        .count(),
+    ).toBe(0);
+    expect(await card(page).getByText('Amount payable').count()).toBe(0);
     await expectAxeClean(page, 'exam details');
     const submit = card(page).getByRole('button', { name: 'Submit' });
     await expect.poll(() => submit.isEnabled()).toBe(true);
@@ -133,7 +145,8 @@ describe('registration card', () => {
     const row = (term: string) => values[terms.indexOf(term)] ?? '';
     const rollNumber = row('Roll number').replace(/\D/g, '');
     expect(rollNumber).toMatch(/^\d{12}$/);
-    expect(row('Password (your date of birth)')).toBe('14-08-2009');
+    expect(row('Password (your date of birth)')).toBe('14/08/2009');
+    expect(row('Exam date')).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4} \([A-Z][a-z]+day\)$/);
     expect(row('Exam date')).not.toBe('');
 
     await card(page).getByRole('button', { name: 'Copy roll number' }).click();
@@ -233,7 +246,7 @@ describe('registration card', () => {
       await heading(page, 'Registration Successful').waitFor();
       const values = await card(page).locator('dd').allInnerTexts();
       expect(values[0]?.replace(/\D/g, '')).toMatch(/^\d{12}$/);
-      expect(values).toContain('01-02-2007');
+      expect(values).toContain('01/02/2007');
       await expectAxeClean(page, 'thank-you (paid)');
     }
 

@@ -1,8 +1,10 @@
-// Dates and times as the programmes state them: India time (+05:30, no daylight saving).
+// Dates and times as the programmes state them: India time (+05:30, no daylight saving). How a
+// date is shown is one rule shared with the client (src/domain/dates.ts).
+import { dayMonthYear, weekdayOf } from '../../../src/domain/dates';
+
+export { weekdayOf };
 const IST_OFFSET_MS = 330 * 60_000;
 const DAY_MS = 86_400_000;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** The India date (YYYY-MM-DD) of an instant. */
 export const istDate = (at: Date): string =>
@@ -22,13 +24,7 @@ export const isIsoDate = (value: string): boolean =>
   /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
 
 /** 13 Apr 2025 */
-export function dateLabel(date: string): string {
-  const [y, m, d] = date.split('-');
-  return `${Number(d)} ${MONTHS[Number(m) - 1] ?? ''} ${y}`;
-}
-
-/** Sunday */
-export const weekdayOf = (date: string): string => WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()] ?? '';
+export const dateLabel = dayMonthYear;
 
 /** Sunday, 13 Apr 2025 */
 export const dateLabelWithDay = (date: string): string => `${weekdayOf(date)}, ${dateLabel(date)}`;

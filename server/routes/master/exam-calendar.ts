@@ -3,14 +3,8 @@ import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
 import type { AppContext } from '../../context';
 import type { CentresTable } from '../../db/tables/master';
-import {
-  addDays,
-  dateLabel as dayMonthYear,
-  daysBetween,
-  istDate,
-  istInstant,
-  weekdayOf,
-} from '../exams/time';
+import { showExamDate } from '../../../src/domain/dates';
+import { addDays, daysBetween, istDate, istInstant } from '../exams/time';
 
 /** How far ahead a daily schedule offers dates (the spec's "next 30 days"). */
 export const DAILY_WINDOW_DAYS = 30;
@@ -29,8 +23,8 @@ export function istDateOf(value: string): string | undefined {
   return Number.isNaN(t) ? undefined : istDate(new Date(t));
 }
 
-/** 13 Apr 2025 (Sunday): the date options' label. */
-export const dateLabel = (isoDate: string): string => `${dayMonthYear(isoDate)} (${weekdayOf(isoDate)})`;
+/** 13 Apr 2025 (Sunday): the date options' label, as the thank-you state shows it too. */
+export const dateLabel = (isoDate: string): string => showExamDate(isoDate);
 
 /** Whether the programme's dates are set per centre (seeded centre_exam_dates rows). */
 export async function datesPerCentre(ctx: AppContext, programme: Programme): Promise<boolean> {

@@ -1,6 +1,7 @@
 // Forgot roll number or password: the recovery machine drives it; this view shows its state.
 import { useMachine } from '@xstate/react';
 import type { FormEvent } from 'react';
+import { showDob } from '../../domain/dates';
 import { LOGIN_ID_MAX, type RecoveryMachine } from '../../machines/recovery-machine';
 import { OtpInput } from '../../ui/forms/widgets/otp-input';
 import { TextInput } from '../../ui/forms/widgets/text-input';
@@ -23,6 +24,10 @@ export interface RecoveryFormData {
     rollNumber: string;
     password: string;
     toLogin: string;
+    backToLogin: string;
+    resendDetailsWait: string;
+    disabledId: string;
+    disabledOtp: string;
   };
   loginPath: string;
   toast: { durationMs: number; warnDurationMs: number };
@@ -66,9 +71,18 @@ export function RecoveryForm({ machine, strings, loginPath }: RecoveryFormProps)
           type="submit"
           className="ef-button ef-button--primary"
           disabled={!state.can({ type: 'id.submit' })}
+          aria-describedby={state.can({ type: 'id.submit' }) ? undefined : 'login_id-why'}
         >
           {strings.next}
         </button>
+        {state.can({ type: 'id.submit' }) ? null : (
+          <p id="login_id-why" className="ef-why">
+            {strings.disabledId}
+          </p>
+        )}
+        <p>
+          <a href={loginPath}>{strings.backToLogin}</a>
+        </p>
       </form>
     );
   }
@@ -83,8 +97,9 @@ export function RecoveryForm({ machine, strings, loginPath }: RecoveryFormProps)
       <p className="ef-field__hint">{wait}</p>
     ) : null;
 
+  // A link-styled action, as registration's "Edit number".
   const edit = (
-    <button type="button" className="ef-button" onClick={() => send({ type: 'id.edit' })}>
+    <button type="button" className="ef-button ef-button--link" onClick={() => send({ type: 'id.edit' })}>
       {strings.edit}
     </button>
   );
@@ -108,9 +123,15 @@ export function RecoveryForm({ machine, strings, loginPath }: RecoveryFormProps)
           type="submit"
           className="ef-button ef-button--primary"
           disabled={!state.can({ type: 'otp.submit' })}
+          aria-describedby={state.can({ type: 'otp.submit' }) ? undefined : 'otp-why'}
         >
           {strings.verify}
         </button>
+        {state.can({ type: 'otp.submit' }) ? null : (
+          <p id="otp-why" className="ef-why">
+            {strings.disabledOtp}
+          </p>
+        )}
         {resend('otp.resend', strings.resendOtp, strings.resendWait)}
       </form>
     );
@@ -119,14 +140,16 @@ export function RecoveryForm({ machine, strings, loginPath }: RecoveryFormProps)
   if (state.matches('detailsSent')) {
     return (
       <div className="ef-recover__done">
-        <p role="status">{fill(strings.detailsSent, { mobile: maskedMobile })}</p>
+        <p role="status">
+          {fill(strings.detailsSent, { mobile: maskedMobile })} {edit}
+        </p>
         <p>
           <a className="ef-button ef-button--primary" href={loginPath}>
             {strings.toLogin}
-          </a>{' '}
-          {edit}
+          </a>
         </p>
-        {resend('details.resend', strings.sendAgain, strings.resendWait)}
+        {/* No code was sent on this path: the wait is for sending the details again. */}
+        {resend('details.resend', strings.sendAgain, strings.resendDetailsWait)}
       </div>
     );
   }
@@ -138,7 +161,7 @@ export function RecoveryForm({ machine, strings, loginPath }: RecoveryFormProps)
         <dt>{strings.rollNumber}</dt>
         <dd>{details?.roll_number}</dd>
         <dt>{strings.password}</dt>
-        <dd>{details?.dob}</dd>
+        <dd>{details ? showDob(details.dob) : null}</dd>
       </dl>
       <p>
         <a className="ef-button ef-button--primary" href={loginPath}>

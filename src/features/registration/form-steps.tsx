@@ -3,7 +3,7 @@
 // only when step 2 opens. The machine keeps the truth: the forms show its context and send its
 // events; the exam selects' lists and choices are the machine's.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { parseDob, toDdMmYyyy } from '../../domain/dates';
+import { parseDob, showDob } from '../../domain/dates';
 import { formatInr } from '../../domain/fees';
 import type { Translate } from '../../engine/i18n';
 import {
@@ -64,9 +64,6 @@ function Pending({ t, loaded }: { t: Translate; loaded: Error | undefined }) {
   );
 }
 
-const toFormDob = (iso: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(iso) ? toDdMmYyyy(iso).replace(/-/g, '/') : iso;
-
 /** Only the fields the form's schema has: its validator refuses any other property. */
 function onlyFields(loaded: LoadedForm, values: FormValues): FormValues {
   const names = new Set(loaded.fields.map((f) => f.name));
@@ -84,7 +81,7 @@ function StudentDetailsStep({ state, send, t, locale }: StepProps) {
     studentName: student.studentName,
     fatherName: student.fatherName,
     email: student.email,
-    dob: toFormDob(student.dob),
+    dob: showDob(student.dob),
     classStream: student.classStream,
   }));
   const rules = useMemo(
@@ -242,7 +239,9 @@ function ExamDetailsStep({ state, send, t, locale }: StepProps) {
   const money = (amount: number) => `₹${formatInr(amount)}`;
   // A list that loaded empty (no centre in that state, no date open yet) is said, not left blank.
   const emptyList = chain.some((field) => (selectOptions[field]?.length ?? 1) === 0);
-  const hasCoupon = loaded.fields.some((f) => f.name === 'coupon');
+  // A programme without a fee (config) has nothing to discount or pay: no coupon, no fee rows.
+  const charges = programme.fee.amount > 0;
+  const hasCoupon = charges && loaded.fields.some((f) => f.name === 'coupon');
 
   return (
     <>
@@ -257,7 +256,8 @@ function ExamDetailsStep({ state, send, t, locale }: StepProps) {
       </p>
       {offersCourseTypeSwitch(context) ? (
         <fieldset className="ef-register__choice">
-          <legend>{t('form.courseType')}</legend>
+          {/* The course the student wants, not how the test is taken (that is the slot's mode). */}
+          <legend>{t('ui.courseType.legend')}</legend>
           {(['classroom', 'online'] as const).map((courseType) => (
             <label key={courseType}>
               <input
@@ -267,7 +267,7 @@ function ExamDetailsStep({ state, send, t, locale }: StepProps) {
                 checked={context.exam.courseType === courseType}
                 onChange={() => send({ type: 'courseType.change', courseType })}
               />{' '}
-              {t(courseType === 'classroom' ? 'registration.courseClassroom' : 'registration.courseOnline')}
+              {t(courseType === 'classroom' ? 'ui.courseType.classroom' : 'registration.courseOnline')}
             </label>
           ))}
         </fieldset>
@@ -340,18 +340,20 @@ function ExamDetailsStep({ state, send, t, locale }: StepProps) {
             {coupon.applied && coupon.message ? <Notice role="status">{coupon.message}</Notice> : null}
           </div>
         ) : null}
-        <dl className="ef-register__fees">
-          <dt>{t('registration.fee')}</dt>
-          <dd>{money(programme.fee.amount)}</dd>
-          {coupon.discount > 0 ? (
-            <>
-              <dt>{t('registration.discount')}</dt>
-              <dd>−{money(coupon.discount)}</dd>
-            </>
-          ) : null}
-          <dt>{t('registration.payable')}</dt>
-          <dd>{money(Math.max(payable, 0))}</dd>
-        </dl>
+        {charges ? (
+          <dl className="ef-register__fees">
+            <dt>{t('registration.fee')}</dt>
+            <dd>{money(programme.fee.amount)}</dd>
+            {coupon.discount > 0 ? (
+              <>
+                <dt>{t('registration.discount')}</dt>
+                <dd>−{money(coupon.discount)}</dd>
+              </>
+            ) : null}
+            <dt>{t('registration.payable')}</dt>
+            <dd>{money(Math.max(payable, 0))}</dd>
+          </dl>
+        ) : null}
       </SchemaForm>
     </>
   );

@@ -286,7 +286,13 @@ describe('registration card, step 2', () => {
     expect(linkedError(email)).toContain('Please enter email');
     expect(linkedError(dob)).toContain('Please select date of birth');
     expect(linkedError(classStream)).toContain('Please select class & stream');
-    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    const next = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
+    expect(next.disabled).toBe(true);
+    // A disabled Next says why, linked to it.
+    expect(next.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(next.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Fill in every field above correctly to continue.',
+    );
 
     await user.type(name, 'Asha  Verma');
     await user.type(email, 'asha@gmail.gmail.com');
@@ -303,6 +309,12 @@ describe('registration card, step 2', () => {
     const name = await screen.findByRole('textbox', { name: 'Student name' });
     expect((name as HTMLInputElement).value).toBe('Ananya Rao');
     expect(name.hasAttribute('readonly')).toBe(true);
+    // And says why the fields cannot be changed.
+    expect(
+      screen.getByText(
+        "The greyed-out details are from your earlier registration, so they can't be changed here.",
+      ),
+    ).toBeTruthy();
     expect((screen.getByRole('textbox', { name: /^Date of birth/ }) as HTMLInputElement).value).toBe(
       '05/01/2008',
     );
@@ -335,8 +347,10 @@ describe('registration card, step 0 and thank-you', () => {
     expect(screen.getByRole('heading', { name: 'Registration Successful' })).toBeTruthy();
     const values = [...container.querySelectorAll('dd')].map((dd) => dd.textContent);
     expect(values[0]).toContain('250000000099');
-    expect(values).toContain('14-08-2009');
-    expect(values).toContain('2026-12-01');
+    // Dates as the student typed or chose them: the password as login asks for it (DD/MM/YYYY),
+    // the exam date as the date select says it.
+    expect(values).toContain('14/08/2009');
+    expect(values).toContain('1 Dec 2026 (Tuesday)');
     await user.click(screen.getByRole('button', { name: 'Copy roll number' }));
     expect(api.copyText).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: 'Go to dashboard' })).toBeTruthy();

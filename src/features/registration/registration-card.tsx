@@ -3,6 +3,7 @@
 // is light; the JSON-schema forms of steps 2 and 3 load only when step 2 opens (./form-steps).
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { showDob, showExamDate } from '../../domain/dates';
 import { createTranslator, type StringKey, type Translate } from '../../engine/i18n';
 import type { RegistrationCardData } from '../../engine/registration-card';
 import type { UiStringTable } from '../../generated/config/i18n';
@@ -14,6 +15,8 @@ import {
   type RegistrationMachine,
 } from '../../machines/registration-machine';
 import { MobileInput } from '../../ui/forms/widgets/mobile-input';
+import { ModalLoader } from '../../ui/loader/modal-loader';
+import { loadingData } from './card-busy';
 import { OtpInput } from '../../ui/forms/widgets/otp-input';
 import { localise, type RegistrationSend, type RegistrationSnapshot } from './card-state';
 
@@ -79,10 +82,15 @@ export function RegistrationCard({
       heading.current?.focus();
   }, [step]);
 
+  // Every step starts with its title, so the card's modal loader (§7) rides along with it.
+  const busy = loadingData(state);
   const title = (key: StringKey) => (
-    <h2 id={headingId} ref={heading} tabIndex={-1} className="ef-register__heading">
-      {key === 'registration.heading' && data.heading ? data.heading : t(key)}
-    </h2>
+    <>
+      <h2 id={headingId} ref={heading} tabIndex={-1} className="ef-register__heading">
+        {key === 'registration.heading' && data.heading ? data.heading : t(key)}
+      </h2>
+      <ModalLoader busy={busy} label={t('ui.loader')} />
+    </>
   );
 
   if (state.matches('step1')) {
@@ -136,9 +144,18 @@ export function RegistrationCard({
                 className="ef-button ef-button--primary"
                 disabled={!state.can({ type: 'otp.send' })}
                 aria-busy={state.matches({ step1: 'sendingOtp' }) || undefined}
+                aria-describedby={state.can({ type: 'otp.send' }) ? undefined : 'reg_verify-why'}
               >
                 {t('registration.verify')}
               </button>
+              {/* Why Verify is not yet possible (part 2 §5: enabled at the mobile's length). */}
+              {state.can({ type: 'otp.send' }) ? null : (
+                <p id="reg_verify-why" className="ef-why">
+                  {state.matches({ step1: 'sendingOtp' })
+                    ? t('ui.disabled.loading')
+                    : t(acceptsId ? 'ui.disabled.mobileOrId' : 'ui.disabled.mobile')}
+                </p>
+              )}
               {offerCallerIdentity && state.can({ type: 'callerIdentity.start' }) ? (
                 <button
                   type="button"
@@ -180,6 +197,10 @@ export function RegistrationCard({
     return (
       <div className="ef-register__body">
         {title(onExam ? 'registration.examHeading' : 'registration.detailsHeading')}
+        {/* A returning student's prefilled details are read-only: say why (part 2 §4). */}
+        {!onExam && context.locked.length > 0 ? (
+          <p className="ef-register__locked">{t('ui.locked.note')}</p>
+        ) : null}
         <Suspense fallback={<Loading t={t} />}>
           <FormSteps state={state} send={send} t={t} locale={data.locale} />
         </Suspense>
@@ -224,11 +245,16 @@ export function RegistrationCard({
             </button>
           </dd>
           <dt>{t('registration.password')}</dt>
-          <dd>{result?.dob}</dd>
+          <dd>{result ? showDob(result.dob) : null}</dd>
           {result?.examDate ? (
             <>
               <dt>{t('registration.examDate')}</dt>
-              <dd>{result.examDate}</dd>
+              {/* As the date select said it: the chosen option's label, else the same rule. */}
+              <dd>
+                {context.exam.date?.value === result.examDate
+                  ? context.exam.date.label
+                  : showExamDate(result.examDate)}
+              </dd>
             </>
           ) : null}
           {result?.examSlot ? (

@@ -102,10 +102,6 @@ export interface UiStringTable {
    */
   'registration.editDetails': string;
   /**
-   * Classroom
-   */
-  'registration.courseClassroom': string;
-  /**
    * Online only
    */
   'registration.courseOnline': string;
@@ -257,6 +253,66 @@ export interface UiStringTable {
    * Version banner; {version} is replaced
    */
   'footer.version': string;
+  /**
+   * Why Verify is disabled (mobile only)
+   */
+  'ui.disabled.mobile': string;
+  /**
+   * Why Verify is disabled (mobile or student id)
+   */
+  'ui.disabled.mobileOrId': string;
+  /**
+   * Why Next or Submit is disabled
+   */
+  'ui.disabled.form': string;
+  /**
+   * Why a button is disabled while a call is in flight
+   */
+  'ui.disabled.loading': string;
+  /**
+   * Why recovery's Next is disabled
+   */
+  'ui.disabled.recoverId': string;
+  /**
+   * Why recovery's Verify is disabled
+   */
+  'ui.disabled.recoverOtp': string;
+  /**
+   * Why a returning student's fields are read-only
+   */
+  'ui.locked.note': string;
+  /**
+   * Legend of the classroom / online-only course choice (not the exam's mode)
+   */
+  'ui.courseType.legend': string;
+  /**
+   * Classroom course option
+   */
+  'ui.courseType.classroom': string;
+  /**
+   * Recovery's link back to the login screen
+   */
+  'ui.recover.backToLogin': string;
+  /**
+   * Recovery by roll number: when the details can be sent again
+   */
+  'ui.recover.resendDetailsWait': string;
+  /**
+   * The card's modal loader, announced to screen readers
+   */
+  'ui.loader': string;
+  /**
+   * A social link's name; {provider} and {network} are replaced
+   */
+  'ui.footer.social': string;
+  /**
+   * The footer's app link; {provider} is replaced
+   */
+  'ui.footer.appLink': string;
+  /**
+   * Copyright line; {year} and {provider} are replaced
+   */
+  'ui.footer.copyright': string;
   /**
    * Oops! Page not found
    */
@@ -501,10 +557,6 @@ export interface UiStringTable {
    * Accessible name of one OTP box; {n} and {total} are replaced
    */
   'form.otpDigit': string;
-  /**
-   * Course type label
-   */
-  'form.courseType': string;
   /**
    * Exam slot label
    */

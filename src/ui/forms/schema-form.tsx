@@ -74,6 +74,7 @@ export function SchemaForm({
     [t, locale, dobRange, options, touched, submitted, locked],
   );
   const blocked = loading || Object.keys(ruleErrors(rules, formData)).length > 0;
+  const whyId = `${id ?? 'form'}-why`;
 
   return (
     <ThemedForm
@@ -108,9 +109,16 @@ export function SchemaForm({
         className="ef-button ef-button--primary"
         disabled={blocked}
         aria-busy={loading || undefined}
+        aria-describedby={blocked ? whyId : undefined}
       >
         {submitLabel}
       </button>
+      {/* A disabled button says why it is not yet possible (part 1 §5: errors or a call in flight). */}
+      {blocked ? (
+        <p id={whyId} className="ef-why">
+          {t(loading ? 'ui.disabled.loading' : 'ui.disabled.form')}
+        </p>
+      ) : null}
     </ThemedForm>
   );
 }

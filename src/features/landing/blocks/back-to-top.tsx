@@ -3,7 +3,8 @@ import type { BlockComponent } from '../block-context';
 /**
  * "#top" scrolls to the top of the document natively (HTML spec), so this is a working link
  * without script. The back-to-top enhancer makes it a fixed button that appears only after
- * site.landing.backToTopAfterPx of scrolling.
+ * site.landing.backToTopAfterPx of scrolling: a small round arrow whose name is the text
+ * (visually hidden there, as the enhanced styles say).
  */
 export const BackToTop: BlockComponent<'back-to-top'> = ({ context }) => (
   <p className="ef-container ef-top">
@@ -13,8 +14,10 @@ export const BackToTop: BlockComponent<'back-to-top'> = ({ context }) => (
       data-enhance="back-to-top"
       data-after-px={context.site.landing.backToTopAfterPx}
     >
-      <span aria-hidden="true">↑ </span>
-      {context.t('backToTop')}
+      <span className="ef-top__arrow" aria-hidden="true">
+        ↑
+      </span>
+      <span className="ef-top__text">{context.t('backToTop')}</span>
     </a>
   </p>
 );

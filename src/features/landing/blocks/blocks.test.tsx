@@ -2,7 +2,10 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import hi from '../../../../config/i18n/hi.json' with { type: 'json' };
 import landingSchema from '../../../../schemas/config/landing.schema.json';
+import { createTranslator } from '../../../engine/i18n';
+import type { UiStringTable } from '../../../generated/config/i18n';
 import type { Block } from '../../../generated/config/landing';
 import { blockComponents, renderBlock } from '../block-renderer';
 import { LandingPage } from '../landing-page';
@@ -374,8 +377,25 @@ describe('footer', () => {
     );
     expect(within(footer).getByRole('link', { name: 'Test Academy on YouTube' })).toBeTruthy();
     expect(within(footer).getByRole('link', { name: 'Download the Test Academy app' })).toBeTruthy();
-    expect(within(footer).getByText('© 2025 Test Academy')).toBeTruthy();
+    expect(within(footer).getByText('© 2025 Test Academy. All rights reserved.')).toBeTruthy();
     expect(within(footer).getByText('Version 1.0')).toBeTruthy();
+  });
+
+  it('is in Hindi on a Hindi page: headings, link names and the copyright line', () => {
+    const strings = hi.strings as UiStringTable;
+    render(
+      renderBlock(
+        examples.footer.default,
+        testContext([examples.footer.default], { t: createTranslator(strings), strings }),
+      ),
+    );
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('heading', { name: 'पता' })).toBeTruthy();
+    expect(within(footer).getByRole('link', { name: 'Facebook पर Test Academy' })).toBeTruthy();
+    expect(within(footer).getByRole('link', { name: 'Test Academy ऐप डाउनलोड करें' })).toBeTruthy();
+    expect(within(footer).getByText('© 2025 Test Academy। सर्वाधिकार सुरक्षित।')).toBeTruthy();
+    // No English sentence is left: every text node with Latin words is a name, number or address.
+    expect(footer.textContent).not.toMatch(/Download|All rights|Follow|Address|on Facebook/);
   });
 });
 

@@ -1,9 +1,15 @@
+import type { Site } from '../../../generated/config/site';
 import type { BlockComponent } from '../block-context';
 import { telHref } from '../parts';
+
+/** The year of the configured copyright line (it is written in English in site.json). */
+const yearOf = (copyright: string) => /\b(?:19|20)\d{2}\b/.exec(copyright)?.[0];
 
 export const Footer: BlockComponent<'footer'> = ({ context }) => {
   const { site, t } = context;
   const { footer } = site;
+  const provider = site.brand.providerName;
+  const year = yearOf(footer.copyright);
   return (
     <footer className="ef-footer">
       <div className="ef-container ef-footer__grid">
@@ -26,7 +32,7 @@ export const Footer: BlockComponent<'footer'> = ({ context }) => {
               {footer.social.map((s) => (
                 <li key={s.href}>
                   <a href={s.href} data-network={s.network}>
-                    {s.label}
+                    {t('ui.footer.social', { provider, network: networkName[s.network] })}
                   </a>
                 </li>
               ))}
@@ -36,14 +42,24 @@ export const Footer: BlockComponent<'footer'> = ({ context }) => {
         <div>
           <h2 className="ef-footer__heading">{t('footer.app')}</h2>
           <p>
-            <a href={footer.appLink.href}>{footer.appLink.label}</a>
+            <a href={footer.appLink.href}>{t('ui.footer.appLink', { provider })}</a>
           </p>
         </div>
       </div>
       <div className="ef-container ef-footer__legal">
-        <p>{footer.copyright}</p>
+        <p>{year ? t('ui.footer.copyright', { year, provider }) : footer.copyright}</p>
         <p>{t('footer.version', { version: site.versionBanner })}</p>
       </div>
     </footer>
   );
+};
+
+/** Networks' own names, the same in every language. */
+const networkName: Record<Site['footer']['social'][number]['network'], string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  youtube: 'YouTube',
+  x: 'X',
+  linkedin: 'LinkedIn',
+  telegram: 'Telegram',
 };
