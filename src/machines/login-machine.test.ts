@@ -1,15 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { LoginBody, LoginReply } from '../generated/api/login';
-import {
-  INVALID_PASSWORD,
-  INVALID_ROLL_NUMBER,
-  LOGIN_FAILED,
-  loginMachine,
-  sanitizeRollNumber,
-  type LoginContext,
-  type LoginInput,
-} from './login-machine';
+import { loginMachine, sanitizeRollNumber, type LoginContext, type LoginInput } from './login-machine';
 import {
   emptyCoverage,
   PendingCalls,
@@ -117,7 +109,7 @@ describe('login machine: rules', () => {
     actor.send({ type: 'login.submit' });
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context.errors).toEqual({
-      rollNumber: INVALID_ROLL_NUMBER,
+      rollNumber: { key: 'validation.login.rollNumber' },
       password: undefined,
     });
     expect(login).not.toHaveBeenCalled();
@@ -127,7 +119,10 @@ describe('login machine: rules', () => {
     const { actor, login } = run();
     actor.send({ type: 'rollNumber.change', value: '250000000001' });
     actor.send({ type: 'login.submit' });
-    expect(actor.getSnapshot().context.errors).toEqual({ rollNumber: undefined, password: INVALID_PASSWORD });
+    expect(actor.getSnapshot().context.errors).toEqual({
+      rollNumber: undefined,
+      password: { key: 'validation.login.password' },
+    });
     actor.send({ type: 'password.change', value: '05/01/2008' });
     expect(actor.getSnapshot().context.errors.password).toBeUndefined();
     expect(login).not.toHaveBeenCalled();
@@ -166,7 +161,7 @@ describe('login machine: rules', () => {
     await waitFor(actor, (s) => s.matches('editing'));
     expect(showToast).toHaveBeenCalledWith({
       type: 'danger',
-      message: 'Invalid roll number or date of birth',
+      message: { key: 'login.failed', server: 'Invalid roll number or date of birth' },
     });
     expect(actor.getSnapshot().context).toMatchObject({ rollNumber: '250000000001', password: '05/01/2008' });
     expect(storeSession).not.toHaveBeenCalled();
@@ -181,7 +176,7 @@ describe('login machine: rules', () => {
     offline.actor.send({ type: 'password.change', value: '05/01/2008' });
     offline.actor.send({ type: 'login.submit' });
     await waitFor(offline.actor, (s) => s.matches('editing'));
-    expect(offline.showToast).toHaveBeenCalledWith({ type: 'danger', message: LOGIN_FAILED });
+    expect(offline.showToast).toHaveBeenCalledWith({ type: 'danger', message: { key: 'login.failed' } });
   });
 
   it('logs in at once from a query with roll_no and dob', async () => {
@@ -199,7 +194,9 @@ describe('login machine: rules', () => {
     expect(afterSignup.actor.getSnapshot().context.rollNumber).toBe('');
     const malformed = run({ query: { roll_no: '2500000001', dob: '05-01-2008' } });
     expect(malformed.actor.getSnapshot().value).toBe('editing');
-    expect(malformed.actor.getSnapshot().context.errors.rollNumber).toBe(INVALID_ROLL_NUMBER);
+    expect(malformed.actor.getSnapshot().context.errors.rollNumber).toEqual({
+      key: 'validation.login.rollNumber',
+    });
     expect(malformed.login).not.toHaveBeenCalled();
     expect(afterSignup.login).not.toHaveBeenCalled();
   });

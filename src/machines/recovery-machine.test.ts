@@ -10,7 +10,8 @@ import {
   transitionCoverPaths,
   transitionKeys,
 } from './model-test-kit';
-import { INVALID_ID, RESEND_DELAY_MS, recoveryMachine, type RecoveryContext } from './recovery-machine';
+import { RESEND_DELAY_MS } from '../domain/otp-rules';
+import { recoveryMachine, type RecoveryContext } from './recovery-machine';
 
 const mobileReply: RecoverOtpReply = {
   success: 'true',
@@ -156,12 +157,15 @@ describe('recovery machine: rules', () => {
     actor.send({ type: 'id.change', value: '9000000001' });
     actor.send({ type: 'id.submit' });
     await waitFor(actor, (s) => s.matches('enteringId'));
-    expect(actor.getSnapshot().context.idError).toBe('No student found');
+    expect(actor.getSnapshot().context.idError).toEqual({
+      key: 'recover.invalidId',
+      server: 'No student found',
+    });
     const bare = run({ otp: new Error('offline') });
     bare.actor.send({ type: 'id.change', value: '9000000001' });
     bare.actor.send({ type: 'id.submit' });
     await waitFor(bare.actor, (s) => s.matches('enteringId') && Boolean(s.context.idError));
-    expect(bare.actor.getSnapshot().context.idError).toBe(INVALID_ID);
+    expect(bare.actor.getSnapshot().context.idError).toEqual({ key: 'recover.invalidId' });
   });
 
   it('gives a mobile user the OTP step, keeps otp_id, and verifies only 4 digits', async () => {
@@ -205,7 +209,10 @@ describe('recovery machine: rules', () => {
     actor.send({ type: 'otp.change', value: '0000' });
     actor.send({ type: 'otp.submit' });
     await waitFor(actor, (s) => s.matches({ otpStep: { form: 'editing' } }) && Boolean(s.context.otpError));
-    expect(actor.getSnapshot().context.otpError).toBe('Invalid OTP');
+    expect(actor.getSnapshot().context.otpError).toEqual({
+      key: 'validation.otp.invalid',
+      server: 'Invalid OTP',
+    });
     expect(actor.getSnapshot().context.idError).toBeUndefined();
   });
 

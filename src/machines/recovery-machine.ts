@@ -4,17 +4,21 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { RecoverOtpBody, RecoverOtpReply } from '../generated/api/recover-otp';
 import type { RecoverVerifyBody, RecoverVerifyReply } from '../generated/api/recover-verify';
-import { serverMessage } from './server-error';
+import { OTP_LENGTH, RESEND_DELAY_MS, ROLL_NUMBER_LENGTH } from '../domain/otp-rules';
+import { canRecover, digitsOnly as digits, validateOtp } from '../domain/validation';
+import { fromError, fromReply, type Message } from './message';
 
-export const LOGIN_ID_MAX = 12;
-export const MOBILE_LENGTH = 10;
-export const ROLL_NUMBER_LENGTH = 12;
-export const OTP_LENGTH = 4;
-/** Resend is offered this long after a send (part 1 §9). */
-export const RESEND_DELAY_MS = 45_000;
-export const INVALID_ID = 'Invalid';
-export const INVALID_OTP = 'Please enter a valid OTP';
-export const SUCCESS = 'Success';
+/** The id box takes a roll number's length (a mobile number is shorter). */
+export const LOGIN_ID_MAX = ROLL_NUMBER_LENGTH;
+
+/** Every key the recovery machine may say: the screen hands the form these strings. */
+export const RECOVERY_MESSAGE_KEYS = [
+  'recover.invalidId',
+  'recover.success',
+  'validation.otp.invalid',
+] as const;
+export type RecoveryMessageKey = (typeof RECOVERY_MESSAGE_KEYS)[number];
+export type RecoveryMessage = Message<RecoveryMessageKey>;
 
 export type RecoveredDetails = RecoverVerifyReply['data'];
 
@@ -26,8 +30,8 @@ export interface RecoveryContext {
   /** Masked, from the generate-OTP reply, for "OTP sent to …". */
   maskedMobile: string;
   maskedEmail: string;
-  idError?: string;
-  otpError?: string;
+  idError?: RecoveryMessage;
+  otpError?: RecoveryMessage;
   details?: RecoveredDetails;
 }
 
@@ -53,10 +57,8 @@ export type RecoveryEvent =
 
 export interface ToastParams {
   type: 'success' | 'danger' | 'warn';
-  message: string;
+  message: RecoveryMessage;
 }
-
-const digits = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
 
 const initialContext = (): RecoveryContext => ({
   loginId: '',
@@ -86,9 +88,8 @@ export const recoveryMachine = setup({
   },
   guards: {
     /** Next is enabled only for a mobile number (10) or a roll number (12). */
-    loginIdComplete: ({ context }) =>
-      context.loginId.length === MOBILE_LENGTH || context.loginId.length === ROLL_NUMBER_LENGTH,
-    otpComplete: ({ context }) => context.otp.length === OTP_LENGTH,
+    loginIdComplete: ({ context }) => canRecover(context.loginId),
+    otpComplete: ({ context }) => validateOtp(context.otp) === undefined,
     isMobileUser: (_, params: { isMobile: boolean }) => params.isMobile,
   },
   delays: {
@@ -137,7 +138,10 @@ export const recoveryMachine = setup({
               { type: 'persistOtpId', params: ({ event }) => ({ otpId: event.output.data.otp_id }) },
               {
                 type: 'showToast',
-                params: ({ event }) => ({ type: 'success', message: event.output.msg || SUCCESS }),
+                params: ({ event }) => ({
+                  type: 'success',
+                  message: fromReply(event.output.msg, 'recover.success'),
+                }),
               },
             ],
           },
@@ -150,14 +154,17 @@ export const recoveryMachine = setup({
               }),
               {
                 type: 'showToast',
-                params: ({ event }) => ({ type: 'success', message: event.output.msg || SUCCESS }),
+                params: ({ event }) => ({
+                  type: 'success',
+                  message: fromReply(event.output.msg, 'recover.success'),
+                }),
               },
             ],
           },
         ],
         onError: {
           target: 'enteringId',
-          actions: assign({ idError: ({ event }) => serverMessage(event.error) ?? INVALID_ID }),
+          actions: assign({ idError: ({ event }) => fromError(event.error, 'recover.invalidId') }),
         },
       },
     },
@@ -189,7 +196,9 @@ export const recoveryMachine = setup({
                 },
                 onError: {
                   target: 'editing',
-                  actions: assign({ otpError: ({ event }) => serverMessage(event.error) ?? INVALID_OTP }),
+                  actions: assign({
+                    otpError: ({ event }) => fromError(event.error, 'validation.otp.invalid'),
+                  }),
                 },
               },
             },
@@ -227,7 +236,10 @@ export const recoveryMachine = setup({
               target: 'waiting',
               actions: {
                 type: 'showToast',
-                params: ({ event }) => ({ type: 'success', message: event.output.msg || SUCCESS }),
+                params: ({ event }) => ({
+                  type: 'success',
+                  message: fromReply(event.output.msg, 'recover.success'),
+                }),
               },
             },
             onError: {
@@ -236,7 +248,7 @@ export const recoveryMachine = setup({
                 type: 'showToast',
                 params: ({ event }) => ({
                   type: 'danger',
-                  message: serverMessage(event.error) ?? INVALID_OTP,
+                  message: fromError(event.error, 'validation.otp.invalid'),
                 }),
               },
             },

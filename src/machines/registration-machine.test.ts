@@ -29,6 +29,7 @@ import type {
 } from '../generated/api/registration-otp-verify';
 import type { PaymentData, RegistrationSignupReply } from '../generated/api/registration-signup';
 import type { Programme } from '../generated/config/programme';
+import { RESEND_DELAY_MS } from '../domain/otp-rules';
 import {
   emptyCoverage,
   PendingCalls,
@@ -40,25 +41,13 @@ import {
 } from './model-test-kit';
 import {
   buildSignupBody,
-  CALLER_IDENTITY_BAD_MOBILE,
-  CALLER_IDENTITY_FAILED,
-  COPIED,
-  COUPON_APPLIED,
-  COUPON_INVALID,
-  COUPON_REQUIRED,
   FOCUS_CHECK_DELAY_MS,
-  MOBILE_INVALID,
-  MOBILE_LEADING_ZERO,
-  MOBILE_OR_PSID_REQUIRED,
   mobileProblem,
   payableAmount,
   POLL_INTERVAL_MS,
-  RESEND_DELAY_MS,
   registrationMachine,
-  SIGNUP_FAILED,
   type OnlinePreset,
   type LocateCentreInput,
-  LOCATE_FAILED,
   type OnlinePresetInput,
   type RegistrationContext,
   type RegistrationInput,
@@ -163,8 +152,8 @@ const callerStatus = (
 });
 const couponReply = (discount: number): RegistrationCouponReply => ({
   success: 'true',
-  message: COUPON_APPLIED,
-  msg: COUPON_APPLIED,
+  message: 'Coupon applied',
+  msg: 'Coupon applied',
   data: { exam_discount_amount: discount, exam_fee: 200, amount_payable: 200 - discount },
 });
 const paymentData: PaymentData = {
@@ -354,7 +343,7 @@ describe('registration machine: model', () => {
     { type: 'coupon.apply' },
     { type: 'xstate.done.actor.validateCoupon', output: couponReply(50) },
     { type: 'xstate.done.actor.validateCoupon', output: couponReply(mockJee.fee.amount) },
-    { type: 'xstate.error.actor.validateCoupon', error: apiError(COUPON_INVALID) },
+    { type: 'xstate.error.actor.validateCoupon', error: apiError('Invalid coupon') },
   ];
   const submitEvents = [
     { type: 'payment.methodChange', method: 'hdfc' },
@@ -614,15 +603,15 @@ describe('registration step 1: mobile, OTP, account exists', () => {
     actor.send({ type: 'mobile.change', value: '900000000' });
     expect(actor.getSnapshot().can({ type: 'otp.send' })).toBe(false);
     actor.send({ type: 'mobile.blur' });
-    expect(actor.getSnapshot().context.mobileError).toBe(MOBILE_OR_PSID_REQUIRED);
+    expect(actor.getSnapshot().context.mobileError).toEqual({ key: 'validation.mobileOrId.required' });
     actor.send({ type: 'mobile.change', value: '0900000000' });
     actor.send({ type: 'otp.send' });
-    expect(actor.getSnapshot().context.mobileError).toBe(MOBILE_LEADING_ZERO);
+    expect(actor.getSnapshot().context.mobileError).toEqual({ key: 'validation.mobileOrId.leadingZero' });
     expect(api.sendOtp).not.toHaveBeenCalled();
     const mobileOnly = start({ programme: mockNeet, registrationPage: 'MOCK-NEET' });
     mobileOnly.actor.send({ type: 'mobile.change', value: '90000' });
     mobileOnly.actor.send({ type: 'mobile.blur' });
-    expect(mobileOnly.actor.getSnapshot().context.mobileError).toBe(MOBILE_INVALID);
+    expect(mobileOnly.actor.getSnapshot().context.mobileError).toEqual({ key: 'validation.phone.invalid' });
   });
 
   it('accepts an 11-digit student id where the config allows one', async () => {
@@ -645,9 +634,10 @@ describe('registration step 1: mobile, OTP, account exists', () => {
     actor.send({ type: 'mobile.change', value: '9000000001' });
     actor.send({ type: 'otp.send' });
     await until((s) => s.matches({ step1: 'enteringMobile' }) && Boolean(s.context.mobileError));
-    expect(actor.getSnapshot().context.mobileError).toBe(
-      'Too many OTP requests. Please try again in 10 minutes.',
-    );
+    expect(actor.getSnapshot().context.mobileError).toEqual({
+      key: 'validation.somethingWrong',
+      server: 'Too many OTP requests. Please try again in 10 minutes.',
+    });
   });
 
   it('verifies automatically at the fourth digit, never before', async () => {
@@ -678,7 +668,10 @@ describe('registration step 1: mobile, OTP, account exists', () => {
     await wrong.until((s) => s.matches({ step1: 'codeEntry' }));
     wrong.actor.send({ type: 'otp.change', value: '1234' });
     await wrong.until((s) => Boolean(s.context.otpError));
-    expect(wrong.actor.getSnapshot().context).toMatchObject({ otp: '', otpError: 'Invalid OTP' });
+    expect(wrong.actor.getSnapshot().context).toMatchObject({
+      otp: '',
+      otpError: { key: 'validation.otp.invalid', server: 'Invalid OTP' },
+    });
 
     const expired = start(
       { programme: iacst, registrationPage: 'iACST' },
@@ -693,7 +686,10 @@ describe('registration step 1: mobile, OTP, account exists', () => {
     await expired.until((s) => s.matches({ step1: 'codeEntry' }));
     expired.actor.send({ type: 'otp.change', value: '1234' });
     await expired.until((s) => Boolean(s.context.otpError));
-    expect(expired.actor.getSnapshot().context).toMatchObject({ otp: '1234', otpError: 'OTP expired' });
+    expect(expired.actor.getSnapshot().context).toMatchObject({
+      otp: '1234',
+      otpError: { key: 'validation.somethingWrong', server: 'OTP expired' },
+    });
   });
 
   it('offers "Resend OTP" 45 s after sending', async () => {
@@ -789,7 +785,7 @@ describe('registration step 1: caller identity', () => {
     clock.increment(POLL_INTERVAL_MS);
     await settle();
     expect(api.checkCallerIdentity).toHaveBeenCalledTimes(2);
-    expect(actor.getSnapshot().context.mobileError).toBe(CALLER_IDENTITY_FAILED);
+    expect(actor.getSnapshot().context.mobileError).toEqual({ key: 'registration.callerIdentityFailed' });
     clock.increment(POLL_INTERVAL_MS * 3);
     expect(api.checkCallerIdentity).toHaveBeenCalledTimes(2);
   });
@@ -817,7 +813,7 @@ describe('registration step 1: caller identity', () => {
     clock.increment(FOCUS_CHECK_DELAY_MS);
     clock.increment(POLL_INTERVAL_MS);
     await until((s) => s.matches({ step1: 'enteringMobile' }));
-    expect(actor.getSnapshot().context.mobileError).toBe(CALLER_IDENTITY_BAD_MOBILE);
+    expect(actor.getSnapshot().context.mobileError).toEqual({ key: 'registration.callerIdentityBadMobile' });
   });
 });
 
@@ -834,7 +830,7 @@ describe('registration step 2: class & stream options', () => {
       },
     );
     await until((s) => s.matches({ step2: 'failed' }));
-    expect(actor.getSnapshot().context.optionsError).toBe('An error occurred while fetching the data.');
+    expect(actor.getSnapshot().context.optionsError).toEqual({ key: 'registration.optionsFailed' });
     fail = false;
     actor.send({ type: 'classStreams.retry' });
     await until((s) => s.matches({ step2: 'ready' }));
@@ -869,7 +865,7 @@ describe('registration step 3: exam details', () => {
     );
     denied.actor.send({ type: 'exam.locate' });
     await denied.until((s) => s.context.locateError !== undefined);
-    expect(denied.actor.getSnapshot().context.locateError).toBe(LOCATE_FAILED);
+    expect(denied.actor.getSnapshot().context.locateError).toEqual({ key: 'registration.locateFailed' });
     expect(denied.actor.getSnapshot().context.exam.centre).toBeUndefined();
   });
 
@@ -985,7 +981,7 @@ describe('registration step 3: exam details', () => {
   it('applies a coupon: empty says so, valid lowers the payable amount, invalid says "Error: Invalid Coupon"', async () => {
     const { actor, api, until } = await toStep3({ programme: mockNeet, registrationPage: 'MOCK-NEET' });
     actor.send({ type: 'coupon.apply' });
-    expect(actor.getSnapshot().context.coupon.message).toBe(COUPON_REQUIRED);
+    expect(actor.getSnapshot().context.coupon.message).toEqual({ key: 'validation.coupon.required' });
     expect(api.validateCoupon).not.toHaveBeenCalled();
     actor.send({ type: 'coupon.change', code: 'SAVE50' });
     actor.send({ type: 'coupon.apply' });
@@ -995,7 +991,10 @@ describe('registration step 3: exam details', () => {
       coupon_code: 'SAVE50',
       class_stream: '11&SOM',
     });
-    expect(actor.getSnapshot().context.coupon.message).toBe(COUPON_APPLIED);
+    expect(actor.getSnapshot().context.coupon.message).toEqual({
+      key: 'registration.couponApplied',
+      server: 'Coupon applied',
+    });
     expect(payableAmount(actor.getSnapshot().context)).toBe(150);
     actor.send({ type: 'coupon.change', code: 'SAVE5' });
     expect(payableAmount(actor.getSnapshot().context)).toBe(200);
@@ -1011,7 +1010,10 @@ describe('registration step 3: exam details', () => {
     bad.actor.send({ type: 'coupon.change', code: 'NOPE' });
     bad.actor.send({ type: 'coupon.apply' });
     await bad.until((s) => s.matches({ step3: { coupon: 'idle' } }) && Boolean(s.context.coupon.message));
-    expect(bad.actor.getSnapshot().context.coupon).toMatchObject({ discount: 0, message: COUPON_INVALID });
+    expect(bad.actor.getSnapshot().context.coupon).toMatchObject({
+      discount: 0,
+      message: { key: 'registration.couponInvalid' },
+    });
   });
 
   const completeNeet = async (run: Awaited<ReturnType<typeof toStep3>>) => {
@@ -1136,7 +1138,10 @@ describe('registration step 3: exam details', () => {
     actor.send({ type: 'rollNumber.copy' });
     await until((s) => s.matches({ success: 'idle' }));
     expect(api.copyText).toHaveBeenCalledWith({ text: '250000000099' });
-    expect(effects.showToast).toHaveBeenCalledWith({ type: 'success', message: COPIED });
+    expect(effects.showToast).toHaveBeenCalledWith({
+      type: 'success',
+      message: { key: 'registration.copied' },
+    });
     actor.send({ type: 'dashboard.open' });
     expect(effects.goToDashboard).toHaveBeenCalledWith({
       dashboardLink: 'http://localhost:3000/?roll_no=250000000099&dob=05-01-2008',
@@ -1159,7 +1164,10 @@ describe('registration step 3: exam details', () => {
     actor.send({ type: 'exam.dateChange', date: date.value });
     actor.send({ type: 'exam.submit' });
     await until((s) => s.matches('step3') && effects.showToast.mock.calls.length > 0);
-    expect(effects.showToast).toHaveBeenCalledWith({ type: 'danger', message: SIGNUP_FAILED });
+    expect(effects.showToast).toHaveBeenCalledWith({
+      type: 'danger',
+      message: { key: 'registration.signupFailed' },
+    });
     expect(actor.getSnapshot().context.exam.date).toEqual(date);
   });
 });

@@ -43,35 +43,28 @@ import type {
 } from '../generated/api/registration-signup';
 import type { Programme } from '../generated/config/programme';
 import type { EntryQuery, Tracking } from './entry-query';
-import { serverErrorCode, serverMessage } from './server-error';
+import {
+  MOBILE_LENGTH,
+  OTP_LENGTH,
+  RESEND_DELAY_MS,
+  STUDENT_ID_MAX,
+  WRONG_OTP_ERROR_CODE,
+} from '../domain/otp-rules';
+import {
+  digitsOnly as digits,
+  validateCoupon,
+  validateOtp,
+  validateRegistrationMobile,
+} from '../domain/validation';
+import { fromError, fromReply, say, type Message } from './message';
+import { serverErrorCode } from './server-error';
 
 // ── Constants and texts (part 1 §9, part 2 §5, §8, §9) ───────────────────────────────────────
-export const MOBILE_LENGTH = 10;
-/** A student id (PSID) may be up to 11 digits. */
-export const STUDENT_ID_MAX = 11;
-export const OTP_LENGTH = 4;
-export const RESEND_DELAY_MS = 45_000;
 /** Caller identity: the focus check after opening the app link, then polls every 12 s, twice. */
 export const FOCUS_CHECK_DELAY_MS = 1_500;
 export const POLL_INTERVAL_MS = 12_000;
 export const MAX_POLLS = 2;
 export const DEFAULT_SCHOOL_BOARD = 'CBSE';
-
-export const MOBILE_OR_PSID_REQUIRED = 'Please enter correct mobile number/ PSID';
-export const MOBILE_INVALID = 'Enter a valid mobile number';
-export const MOBILE_LEADING_ZERO = 'Please enter the correct number';
-export const OTP_INVALID = 'Please enter a valid OTP';
-export const REQUEST_FAILED = 'Something went wrong';
-export const CALLER_IDENTITY_FAILED = 'Truecaller verification failed. Please try manual entry.';
-export const CALLER_IDENTITY_BAD_MOBILE = 'Invalid mobile number received';
-export const COUPON_REQUIRED = 'Please enter a coupon code.';
-export const COUPON_APPLIED = 'Success: Coupon Applied Successfully';
-export const COUPON_INVALID = 'Error: Invalid Coupon';
-export const SIGNUP_FAILED = 'We are facing technical issues. Please try after some time.';
-export const OPTIONS_FAILED = 'An error occurred while fetching the data.';
-export const COPIED = 'Copied to clipboard !';
-export const COPY_FAILED = 'Could not copy text.';
-export const LOCATE_FAILED = 'We could not find a centre near you. Please choose one.';
 
 // ── Types ─────────────────────────────────────────────────────────────────────────────────────
 export type CourseType = 'classroom' | 'online';
@@ -132,7 +125,7 @@ export interface CouponState {
   /** The code the discount belongs to; changing the code drops it. */
   applied?: string;
   discount: number;
-  message?: string;
+  message?: Message;
 }
 
 export interface RegistrationResult {
@@ -168,23 +161,23 @@ export interface RegistrationContext {
   query: EntryQuery;
   tracking: Tracking;
   mobile: string;
-  mobileError?: string;
+  mobileError?: Message;
   /** Where the OTP went, as the send reply shows it (masked for a student id). */
   otpSentTo: string;
   otp: string;
-  otpError?: string;
+  otpError?: Message;
   /** From the OTP (or caller-identity) verification; the app sends it as X-Registration-Token. */
   registrationToken?: string;
-  callerIdentity: { requestId: string; polls: number; pageHasFocus: boolean; error?: string };
+  callerIdentity: { requestId: string; polls: number; pageHasFocus: boolean };
   student: StudentDetails;
   /** An existing student's fields, prefilled and locked (part 2 §4). */
   locked: LockableField[];
   isNewUser: boolean;
   exam: ExamChoice;
   options: OptionLists;
-  optionsError?: string;
+  optionsError?: Message;
   /** The nearest-centre look-up failed (no location, or none near). */
-  locateError?: string;
+  locateError?: Message;
   coupon: CouponState;
   paymentMethod: string;
   result?: RegistrationResult;
@@ -242,7 +235,7 @@ const track = (event: TrackedEvent) => ({ type: 'track' as const, params: { even
 
 export interface ToastParams {
   type: 'success' | 'danger' | 'warn';
-  message: string;
+  message: Message;
 }
 
 export interface WithRegistrationToken<T> {
@@ -257,8 +250,6 @@ export interface SignupInput {
 }
 
 // ── Pure helpers (exported for views and tests) ─────────────────────────────────────────────────
-const digits = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
-
 const fieldsOf = (programme: RegistrationProgramme, step: 'student-details' | 'exam-details') =>
   programme.registration.steps.find((s) => s.id === step)?.fields ?? [];
 
@@ -305,11 +296,10 @@ export const hasExamDetailsStep = (programme: RegistrationProgramme): boolean =>
 export const dobInstant = (isoDate: string): string =>
   /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? new Date(`${isoDate}T00:00:00+05:30`).toISOString() : isoDate;
 
-/** What the mobile / student id field says is wrong, or undefined when it may be sent. */
-export function mobileProblem(mobile: string, acceptsStudentId: boolean): string | undefined {
-  if (mobile.length === MOBILE_LENGTH && mobile.startsWith('0')) return MOBILE_LEADING_ZERO;
-  if (acceptsStudentId) return mobile.length >= MOBILE_LENGTH ? undefined : MOBILE_OR_PSID_REQUIRED;
-  return mobile.length === MOBILE_LENGTH ? undefined : MOBILE_INVALID;
+/** What the mobile / student id field says is wrong (a message), or undefined when it may be sent. */
+export function mobileProblem(mobile: string, acceptsStudentId: boolean): Message | undefined {
+  const key = validateRegistrationMobile(mobile, acceptsStudentId);
+  return key === undefined ? undefined : say(key);
 }
 
 /** A submitted form with an existing student's locked fields kept as they were prefilled. */
@@ -484,11 +474,12 @@ export const registrationMachine = setup({
     mobileLongEnough: ({ context }) => context.mobile.length >= MOBILE_LENGTH,
     mobileValid: ({ context }) =>
       mobileProblem(context.mobile, context.programme.registration.acceptsStudentId) === undefined,
-    completesOtp: (_, params: { value: string }) => digits(params.value, OTP_LENGTH).length === OTP_LENGTH,
+    completesOtp: (_, params: { value: string }) =>
+      validateOtp(digits(params.value, OTP_LENGTH)) === undefined,
     accountExists: ({ context }, params: { reply: RegistrationOtpVerifyReply }) =>
       (params.reply.student_details[0]?.registration_count ?? 0) >=
       context.programme.registration.allowedRegistrationCount,
-    wrongOtpCode: (_, params: { error: unknown }) => serverErrorCode(params.error) === 1,
+    wrongOtpCode: (_, params: { error: unknown }) => serverErrorCode(params.error) === WRONG_OTP_ERROR_CODE,
     pageHasFocus: ({ context }) => context.callerIdentity.pageHasFocus,
     callerVerified: (_, params: { reply: RegistrationCallerIdentityStatusReply }) =>
       params.reply.status === 'verified' && params.reply.mobile.replace(/\D/g, '').length >= MOBILE_LENGTH,
@@ -525,7 +516,7 @@ export const registrationMachine = setup({
       const names = new Set(fieldsOf(context.programme, 'exam-details').map((f) => f.name));
       return !names.has('examSlot') || Boolean(context.exam.slot);
     },
-    couponEntered: ({ context }) => context.coupon.code.trim() !== '',
+    couponEntered: ({ context }) => validateCoupon(context.coupon.code) === undefined,
     paymentMethodOffered: ({ context }, params: { method: string }) =>
       context.programme.payment.methods.some((m) => m.value === params.method),
     examDetailsComplete: ({ context }) =>
@@ -689,7 +680,9 @@ export const registrationMachine = setup({
             },
             onError: {
               target: 'enteringMobile',
-              actions: assign({ mobileError: ({ event }) => serverMessage(event.error) ?? REQUEST_FAILED }),
+              actions: assign({
+                mobileError: ({ event }) => fromError(event.error, 'validation.somethingWrong'),
+              }),
             },
           },
         },
@@ -756,13 +749,13 @@ export const registrationMachine = setup({
                         target: 'editing',
                         actions: assign({
                           otp: '',
-                          otpError: ({ event }) => serverMessage(event.error) ?? OTP_INVALID,
+                          otpError: ({ event }) => fromError(event.error, 'validation.otp.invalid'),
                         }),
                       },
                       {
                         target: 'editing',
                         actions: assign({
-                          otpError: ({ event }) => serverMessage(event.error) ?? REQUEST_FAILED,
+                          otpError: ({ event }) => fromError(event.error, 'validation.somethingWrong'),
                         }),
                       },
                     ],
@@ -790,7 +783,9 @@ export const registrationMachine = setup({
             },
             onError: {
               target: 'codeEntry',
-              actions: assign({ otpError: ({ event }) => serverMessage(event.error) ?? REQUEST_FAILED }),
+              actions: assign({
+                otpError: ({ event }) => fromError(event.error, 'validation.somethingWrong'),
+              }),
             },
           },
         },
@@ -818,7 +813,7 @@ export const registrationMachine = setup({
                 },
                 onError: {
                   target: '#enteringMobile',
-                  actions: assign({ mobileError: CALLER_IDENTITY_FAILED }),
+                  actions: assign({ mobileError: say('registration.callerIdentityFailed') }),
                 },
               },
             },
@@ -879,17 +874,20 @@ export const registrationMachine = setup({
                           params: ({ event }) => ({ reply: event.output }),
                         },
                         target: '#enteringMobile',
-                        actions: assign({ mobileError: CALLER_IDENTITY_BAD_MOBILE }),
+                        actions: assign({ mobileError: say('registration.callerIdentityBadMobile') }),
                       },
                       {
                         guard: { type: 'callerPending', params: ({ event }) => ({ reply: event.output }) },
                         target: 'waiting',
                       },
-                      { target: '#enteringMobile', actions: assign({ mobileError: CALLER_IDENTITY_FAILED }) },
+                      {
+                        target: '#enteringMobile',
+                        actions: assign({ mobileError: say('registration.callerIdentityFailed') }),
+                      },
                     ],
                     onError: {
                       target: '#enteringMobile',
-                      actions: assign({ mobileError: CALLER_IDENTITY_FAILED }),
+                      actions: assign({ mobileError: say('registration.callerIdentityFailed') }),
                     },
                   },
                 },
@@ -926,7 +924,7 @@ export const registrationMachine = setup({
             onError: {
               target: 'failed',
               actions: assign({
-                optionsError: ({ event }) => serverMessage(event.error) ?? OPTIONS_FAILED,
+                optionsError: ({ event }) => fromError(event.error, 'registration.optionsFailed'),
               }),
             },
           },
@@ -1082,7 +1080,7 @@ export const registrationMachine = setup({
                 onError: {
                   target: 'routing',
                   actions: assign({
-                    locateError: ({ event }) => serverMessage(event.error) ?? LOCATE_FAILED,
+                    locateError: ({ event }) => fromError(event.error, 'registration.locateFailed'),
                   }),
                 },
               },
@@ -1106,7 +1104,7 @@ export const registrationMachine = setup({
                 onError: {
                   target: 'failed',
                   actions: assign({
-                    optionsError: ({ event }) => serverMessage(event.error) ?? OPTIONS_FAILED,
+                    optionsError: ({ event }) => fromError(event.error, 'registration.optionsFailed'),
                   }),
                 },
               },
@@ -1133,7 +1131,7 @@ export const registrationMachine = setup({
                 onError: {
                   target: 'failed',
                   actions: assign({
-                    optionsError: ({ event }) => serverMessage(event.error) ?? OPTIONS_FAILED,
+                    optionsError: ({ event }) => fromError(event.error, 'registration.optionsFailed'),
                   }),
                 },
               },
@@ -1156,7 +1154,7 @@ export const registrationMachine = setup({
                 onError: {
                   target: 'failed',
                   actions: assign({
-                    optionsError: ({ event }) => serverMessage(event.error) ?? OPTIONS_FAILED,
+                    optionsError: ({ event }) => fromError(event.error, 'registration.optionsFailed'),
                   }),
                 },
               },
@@ -1180,7 +1178,7 @@ export const registrationMachine = setup({
                 onError: {
                   target: 'failed',
                   actions: assign({
-                    optionsError: ({ event }) => serverMessage(event.error) ?? OPTIONS_FAILED,
+                    optionsError: ({ event }) => fromError(event.error, 'registration.optionsFailed'),
                   }),
                 },
               },
@@ -1203,7 +1201,7 @@ export const registrationMachine = setup({
                 onError: {
                   target: 'failed',
                   actions: assign({
-                    optionsError: ({ event }) => serverMessage(event.error) ?? OPTIONS_FAILED,
+                    optionsError: ({ event }) => fromError(event.error, 'registration.optionsFailed'),
                   }),
                 },
               },
@@ -1222,7 +1220,10 @@ export const registrationMachine = setup({
                   { guard: 'couponEntered', target: 'applying' },
                   {
                     actions: assign({
-                      coupon: ({ context }) => ({ ...context.coupon, message: COUPON_REQUIRED }),
+                      coupon: ({ context }) => ({
+                        ...context.coupon,
+                        message: say('validation.coupon.required'),
+                      }),
                     }),
                   },
                 ],
@@ -1246,7 +1247,7 @@ export const registrationMachine = setup({
                         code: context.coupon.code,
                         applied: context.coupon.code.trim(),
                         discount: event.output.data.exam_discount_amount,
-                        message: event.output.message || COUPON_APPLIED,
+                        message: fromReply(event.output.message, 'registration.couponApplied'),
                       }),
                     }),
                     track('coupon_applied'),
@@ -1258,7 +1259,7 @@ export const registrationMachine = setup({
                     coupon: ({ context, event }) => ({
                       code: context.coupon.code,
                       discount: 0,
-                      message: serverMessage(event.error) ?? COUPON_INVALID,
+                      message: fromError(event.error, 'registration.couponInvalid'),
                     }),
                   }),
                 },
@@ -1324,7 +1325,7 @@ export const registrationMachine = setup({
                 type: 'showToast',
                 params: ({ event }) => ({
                   type: 'danger',
-                  message: serverMessage(event.error) ?? SIGNUP_FAILED,
+                  message: fromError(event.error, 'registration.signupFailed'),
                 }),
               },
               track('signup_failure'),
@@ -1337,7 +1338,7 @@ export const registrationMachine = setup({
                 type: 'showToast',
                 params: ({ event }) => ({
                   type: 'danger',
-                  message: serverMessage(event.error) ?? SIGNUP_FAILED,
+                  message: fromError(event.error, 'registration.signupFailed'),
                 }),
               },
               track('signup_failure'),
@@ -1395,11 +1396,17 @@ export const registrationMachine = setup({
             input: ({ context }) => ({ text: context.result?.rollNumber ?? '' }),
             onDone: {
               target: 'idle',
-              actions: { type: 'showToast', params: { type: 'success', message: COPIED } },
+              actions: {
+                type: 'showToast',
+                params: { type: 'success', message: say('registration.copied') },
+              },
             },
             onError: {
               target: 'idle',
-              actions: { type: 'showToast', params: { type: 'danger', message: COPY_FAILED } },
+              actions: {
+                type: 'showToast',
+                params: { type: 'danger', message: say('registration.copyFailed') },
+              },
             },
           },
         },

@@ -5,6 +5,7 @@ import { requestRecoveryOtp } from '../../api/endpoints/recover-otp';
 import { verifyRecoveryOtp } from '../../api/endpoints/recover-verify';
 import { RecoveryForm, type RecoveryFormData } from '../../features/recovery/recovery-form';
 import { recoveryMachine } from '../../machines/recovery-machine';
+import { messageText } from '../../machines/message';
 import { Toasts } from '../../ui/toast/toasts';
 import '../../ui/toast/toasts.css';
 import { sessionStore } from '../session-store';
@@ -19,7 +20,11 @@ export function mount(element: HTMLElement): void {
     },
     actions: {
       persistOtpId: (_, { otpId }) => store.set('otp_id', otpId),
-      showToast: (_, toast) => store.showToast({ type: toast.type, message: toast.message }),
+      showToast: (_, toast) =>
+        store.showToast({
+          type: toast.type,
+          message: messageText((key) => data.messages[key], toast.message),
+        }),
     },
   });
   createRoot(element).render(

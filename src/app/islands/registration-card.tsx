@@ -16,10 +16,13 @@ import { fetchNearestCentre } from '../../api/endpoints/nearest-centre';
 import { sendRegistrationOtp } from '../../api/endpoints/otp-send';
 import { verifyRegistrationOtp } from '../../api/endpoints/otp-verify';
 import { signup } from '../../api/endpoints/signup';
+import { createTranslator } from '../../engine/i18n';
 import type { RegistrationCardData } from '../../engine/registration-card';
 import { prefetchFormSteps, RegistrationCard } from '../../features/registration/registration-card';
 import type { PaymentData } from '../../generated/api/registration-signup';
+import type { UiStringTable } from '../../generated/config/i18n';
 import { readEntryQuery } from '../../machines/entry-query';
+import { messageText } from '../../machines/message';
 import {
   registrationMachine,
   type OnlinePreset,
@@ -110,6 +113,8 @@ async function onlinePreset({ state_code, ...input }: OnlinePresetInput): Promis
 export function mount(element: HTMLElement): void {
   const data = JSON.parse(element.dataset.islandProps ?? '{}') as RegistrationCardData;
   const store = sessionStore();
+  // The card's strings (registration, form, validation …): toasts speak the page's language too.
+  const t = createTranslator(data.strings as UiStringTable);
   const analytics = createAnalytics({ programme: data.programme });
   const query = readEntryQuery(window.location.search);
   const campaign = store.captureCampaign(window.location.href);
@@ -148,7 +153,7 @@ export function mount(element: HTMLElement): void {
       copyText: fromPromise(({ input }) => navigator.clipboard.writeText(input.text)),
     },
     actions: {
-      showToast: (_, toast) => store.showToast({ type: toast.type, message: toast.message }),
+      showToast: (_, toast) => store.showToast({ type: toast.type, message: messageText(t, toast.message) }),
       rememberRegistration: ({ context }, registration) => {
         const { student } = context;
         store.set('user_info', {

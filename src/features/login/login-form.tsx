@@ -3,7 +3,13 @@
 import { useMachine } from '@xstate/react';
 import type { FormEvent } from 'react';
 import type { DobRange } from '../../domain/validation';
-import { sanitizeRollNumber, type LoginInput, type LoginMachine } from '../../machines/login-machine';
+import {
+  sanitizeRollNumber,
+  type LoginInput,
+  type LoginMachine,
+  type LoginMessageKey,
+} from '../../machines/login-machine';
+import { messageText } from '../../machines/message';
 import { DobInput, type DobPickerLabels } from '../../ui/forms/widgets/dob-input';
 import { TextInput } from '../../ui/forms/widgets/text-input';
 
@@ -17,6 +23,8 @@ export interface LoginFormData {
     submit: string;
     picker: Omit<DobPickerLabels, 'days'> & { days: string };
   };
+  /** The strings of what the machine may say (its message keys). */
+  messages: Record<LoginMessageKey, string>;
   dobRange: DobRange;
   locale: string;
   recoverPath: string;
@@ -29,7 +37,16 @@ interface LoginFormProps extends LoginFormData {
   input: LoginInput;
 }
 
-export function LoginForm({ machine, input, strings, dobRange, locale, recoverPath }: LoginFormProps) {
+export function LoginForm({
+  machine,
+  input,
+  strings,
+  messages,
+  dobRange,
+  locale,
+  recoverPath,
+}: LoginFormProps) {
+  const t = (key: LoginMessageKey) => messages[key];
   const [state, send] = useMachine(machine, { input });
   const { rollNumber, password, errors } = state.context;
   const busy = state.matches('submitting') || state.matches('loggedIn');
@@ -43,7 +60,7 @@ export function LoginForm({ machine, input, strings, dobRange, locale, recoverPa
         id="roll_number"
         label={strings.rollNumber}
         value={rollNumber}
-        error={errors.rollNumber}
+        error={messageText(t, errors.rollNumber)}
         inputMode="numeric"
         autoComplete="username"
         maxLength={12}
@@ -55,7 +72,7 @@ export function LoginForm({ machine, input, strings, dobRange, locale, recoverPa
         label={strings.password}
         hint={strings.passwordHint}
         value={password}
-        error={errors.password}
+        error={messageText(t, errors.password)}
         range={dobRange}
         locale={locale}
         autoComplete="bday"

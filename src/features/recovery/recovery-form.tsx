@@ -1,7 +1,8 @@
 // Forgot roll number or password: the recovery machine drives it; this view shows its state.
 import { useMachine } from '@xstate/react';
 import type { FormEvent } from 'react';
-import { LOGIN_ID_MAX, type RecoveryMachine } from '../../machines/recovery-machine';
+import { messageText } from '../../machines/message';
+import { LOGIN_ID_MAX, type RecoveryMachine, type RecoveryMessageKey } from '../../machines/recovery-machine';
 import { OtpInput } from '../../ui/forms/widgets/otp-input';
 import { TextInput } from '../../ui/forms/widgets/text-input';
 
@@ -24,6 +25,8 @@ export interface RecoveryFormData {
     password: string;
     toLogin: string;
   };
+  /** The strings of what the machine may say (its message keys). */
+  messages: Record<RecoveryMessageKey, string>;
   loginPath: string;
   toast: { durationMs: number; warnDurationMs: number };
 }
@@ -36,7 +39,8 @@ interface RecoveryFormProps extends RecoveryFormData {
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (whole, key: string) => String(values[key] ?? whole));
 
-export function RecoveryForm({ machine, strings, loginPath }: RecoveryFormProps) {
+export function RecoveryForm({ machine, strings, messages, loginPath }: RecoveryFormProps) {
+  const t = (key: RecoveryMessageKey) => messages[key];
   const [state, send] = useMachine(machine);
   const { loginId, otp, idError, otpError, maskedMobile, details } = state.context;
   const submit = (type: 'id.submit' | 'otp.submit') => (event: FormEvent) => {
@@ -56,7 +60,7 @@ export function RecoveryForm({ machine, strings, loginPath }: RecoveryFormProps)
           id="login_id"
           label={strings.loginId}
           value={loginId}
-          error={idError}
+          error={messageText(t, idError)}
           inputMode="numeric"
           maxLength={LOGIN_ID_MAX}
           normalise={(value) => value.replace(/\D/g, '')}
@@ -99,7 +103,7 @@ export function RecoveryForm({ machine, strings, loginPath }: RecoveryFormProps)
           id="otp"
           label={strings.otp}
           value={otp}
-          error={otpError}
+          error={messageText(t, otpError)}
           digitLabel={(n, total) => fill(strings.otpDigit, { n, total })}
           onChange={(value) => send({ type: 'otp.change', value })}
           autoFocus

@@ -1,4 +1,6 @@
 import type { Translate } from '../../engine/i18n';
+import { messageStrings } from '../../machines/message';
+import { RECOVERY_MESSAGE_KEYS } from '../../machines/recovery-machine';
 import type { RecoveryFormData } from './recovery-form';
 
 interface RecoveryScreenProps {
@@ -27,6 +29,7 @@ export function RecoveryScreen({ loginPath, t, toast }: RecoveryScreenProps) {
       password: t('recover.password'),
       toLogin: t('recover.toLogin'),
     },
+    messages: messageStrings(RECOVERY_MESSAGE_KEYS, t),
     loginPath,
     toast,
   };

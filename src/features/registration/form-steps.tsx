@@ -11,7 +11,6 @@ import {
   onlineOnly,
   hasExamDetailsStep,
   isFree,
-  OPTIONS_FAILED,
   payableAmount,
   type RegistrationContext,
 } from '../../machines/registration-machine';
@@ -20,7 +19,8 @@ import type { FormName } from '../../ui/forms/form-schema';
 import { loadForm, type LoadedForm } from '../../ui/forms/load-form';
 import { SchemaForm } from '../../ui/forms/schema-form';
 import { TextInput } from '../../ui/forms/widgets/text-input';
-import { localise, type RegistrationSend, type RegistrationSnapshot } from './card-state';
+import { messageText } from '../../machines/message';
+import type { RegistrationSend, RegistrationSnapshot } from './card-state';
 
 export interface FormStepsProps {
   state: RegistrationSnapshot;
@@ -55,7 +55,7 @@ function useLoadedForm(name: FormName, programme: RegistrationContext['programme
 
 function Pending({ t, loaded }: { t: Translate; loaded: Error | undefined }) {
   return loaded ? (
-    <p role="alert">{OPTIONS_FAILED}</p>
+    <p role="alert">{t('registration.optionsFailed')}</p>
   ) : (
     <p role="status" aria-live="polite">
       {t('registration.loading')}
@@ -132,7 +132,7 @@ function StudentDetailsStep({ state, send, t, locale }: StepProps) {
     >
       {state.matches({ step2: 'failed' }) ? (
         <Notice role="alert">
-          {context.optionsError}{' '}
+          {messageText(t, context.optionsError)}{' '}
           <button
             type="button"
             className="ef-button ef-button--link"
@@ -288,7 +288,7 @@ function ExamDetailsStep({ state, send, t, locale }: StepProps) {
       >
         {state.matches({ step3: { lists: 'failed' } }) ? (
           <Notice role="alert">
-            {context.optionsError}{' '}
+            {messageText(t, context.optionsError)}{' '}
             <button
               type="button"
               className="ef-button ef-button--link"
@@ -314,7 +314,7 @@ function ExamDetailsStep({ state, send, t, locale }: StepProps) {
             </button>
           </p>
         ) : null}
-        {context.locateError ? <Notice role="alert">{context.locateError}</Notice> : null}
+        {context.locateError ? <Notice role="alert">{messageText(t, context.locateError)}</Notice> : null}
         {hasCoupon ? (
           <div className="ef-register__coupon">
             <TextInput
@@ -324,7 +324,7 @@ function ExamDetailsStep({ state, send, t, locale }: StepProps) {
               value={coupon.code}
               maxLength={30}
               autoComplete="off"
-              error={coupon.applied ? undefined : localise(t, coupon.message)}
+              error={coupon.applied ? undefined : messageText(t, coupon.message)}
               onChange={(code) => send({ type: 'coupon.change', code })}
             />
             <button
@@ -336,7 +336,9 @@ function ExamDetailsStep({ state, send, t, locale }: StepProps) {
             >
               {t('registration.applyCoupon')}
             </button>
-            {coupon.applied && coupon.message ? <Notice role="status">{coupon.message}</Notice> : null}
+            {coupon.applied && coupon.message ? (
+              <Notice role="status">{messageText(t, coupon.message)}</Notice>
+            ) : null}
           </div>
         ) : null}
         <dl className="ef-register__fees">

@@ -6,16 +6,16 @@ import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'rea
 import { createTranslator, type StringKey, type Translate } from '../../engine/i18n';
 import type { RegistrationCardData } from '../../engine/registration-card';
 import type { UiStringTable } from '../../generated/config/i18n';
+import { MOBILE_LENGTH, STUDENT_ID_MAX } from '../../domain/otp-rules';
+import { messageText } from '../../machines/message';
 import {
   hasExamDetailsStep,
-  MOBILE_LENGTH,
-  STUDENT_ID_MAX,
   type RegistrationInput,
   type RegistrationMachine,
 } from '../../machines/registration-machine';
 import { MobileInput } from '../../ui/forms/widgets/mobile-input';
 import { OtpInput } from '../../ui/forms/widgets/otp-input';
-import { localise, type RegistrationSend, type RegistrationSnapshot } from './card-state';
+import type { RegistrationSend, RegistrationSnapshot } from './card-state';
 
 /** Which part of the flow is showing: focus follows it to the card's heading. */
 type RegistrationStep =
@@ -111,7 +111,7 @@ export function RegistrationCard({
             required
             maxLength={acceptsId ? STUDENT_ID_MAX : MOBILE_LENGTH}
             value={context.mobile}
-            error={localise(t, context.mobileError)}
+            error={messageText(t, context.mobileError)}
             readOnly={codeShown}
             onChange={(value) => send({ type: 'mobile.change', value })}
             onBlur={() => send({ type: 'mobile.blur' })}
@@ -274,7 +274,7 @@ function CodeEntry({
   const { context } = state;
   const verifying = state.matches({ step1: { codeEntry: { code: 'verifying' } } });
   // error_code 1 empties the boxes: focus returns to the first one.
-  const refocus = context.otp === '' && context.otpError ? context.otpError : undefined;
+  const refocus = context.otp === '' && context.otpError ? messageText(t, context.otpError) : undefined;
   return (
     <>
       <p role="status" className="ef-register__note">
@@ -291,7 +291,7 @@ function CodeEntry({
         id="reg_otp"
         label={t('form.otp')}
         value={context.otp}
-        error={localise(t, context.otpError)}
+        error={messageText(t, context.otpError)}
         disabled={verifying || state.matches({ step1: 'resendingOtp' })}
         digitLabel={(n, total) => t('form.otpDigit', { n, total })}
         onChange={(value) => send({ type: 'otp.change', value })}
