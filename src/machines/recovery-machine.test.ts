@@ -11,7 +11,8 @@ import {
   transitionKeys,
 } from './model-test-kit';
 import { RESEND_DELAY_MS } from '../domain/otp-rules';
-import { recoveryMachine, type RecoveryContext } from './recovery-machine';
+import { recoveryMachine, recoveryVerifyMachine, type RecoveryContext } from './recovery-machine';
+import type { CheckCodeInput, SendCodeInput, SentCode, VerifyOutcome } from './verify-mobile-machine';
 
 const mobileReply: RecoverOtpReply = {
   success: 'true',
@@ -36,6 +37,17 @@ const verifyReply: RecoverVerifyReply = {
 const apiError = (msg: string) =>
   Object.assign(new Error(msg), { status: 400, body: { success: 'false', msg } });
 const delays = { resendDelay: RESEND_DELAY_MS };
+const verifiedOutcome: VerifyOutcome<RecoverVerifyReply> = {
+  status: 'verified',
+  reply: verifyReply,
+  code: '1234',
+  otpId: 'otp-2',
+};
+/** The verify-mobile child as a black box in the parent's model: it ends with its outcome. */
+const verifyStandIn = (calls: PendingCalls) =>
+  calls.actor<VerifyOutcome<RecoverVerifyReply>, unknown>(
+    'verifyMobile',
+  ) as unknown as typeof recoveryVerifyMachine;
 
 describe('recovery machine: model', () => {
   it('takes every transition and reaches every state on the real actor with fake calls', async () => {
@@ -44,6 +56,7 @@ describe('recovery machine: model', () => {
       actors: {
         generateOtp: calls.actor<RecoverOtpReply, RecoverOtpBody>('generateOtp'),
         validateOtp: calls.actor<RecoverVerifyReply, RecoverVerifyBody>('validateOtp'),
+        verifyMobile: verifyStandIn(calls),
       },
       delays,
     });
@@ -53,14 +66,11 @@ describe('recovery machine: model', () => {
       { type: 'id.change', value: '90000000' },
       { type: 'id.submit' },
       { type: 'id.edit' },
-      { type: 'otp.change', value: '1234' },
-      { type: 'otp.change', value: '12' },
-      { type: 'otp.submit' },
-      { type: 'otp.resend' },
       { type: 'details.resend' },
       { type: 'xstate.done.actor.generateOtp', output: mobileReply },
       { type: 'xstate.done.actor.generateOtp', output: rollReply },
       { type: 'xstate.error.actor.generateOtp', error: apiError('No student found with this mobile number') },
+      { type: 'xstate.done.actor.verifyMobile', output: verifiedOutcome },
       { type: 'xstate.done.actor.validateOtp', output: verifyReply },
       { type: 'xstate.error.actor.validateOtp', error: apiError('Invalid OTP') },
     ];
@@ -68,7 +78,6 @@ describe('recovery machine: model', () => {
       id: c.loginId.length,
       otp: c.otp.length,
       idError: Boolean(c.idError),
-      otpError: Boolean(c.otpError),
       details: Boolean(c.details),
     });
     const coverage = emptyCoverage();
@@ -87,15 +96,16 @@ describe('model test kit', () => {
       actors: {
         generateOtp: calls.actor<RecoverOtpReply, RecoverOtpBody>('generateOtp'),
         validateOtp: calls.actor<RecoverVerifyReply, RecoverVerifyBody>('validateOtp'),
+        verifyMobile: verifyStandIn(calls),
       },
       delays,
     });
     const paths = transitionCoverPaths({
       machine,
       events: [
-        { type: 'id.change', value: '9000000001' },
+        { type: 'id.change', value: '250000000001' },
         { type: 'id.submit' },
-        { type: 'xstate.done.actor.generateOtp', output: mobileReply },
+        { type: 'xstate.done.actor.generateOtp', output: rollReply },
       ],
     });
     const throughTimer = paths.find((p) => p.steps.some((s) => s.event.type.startsWith('xstate.after.')));
@@ -123,10 +133,24 @@ function run(options: { otp?: RecoverOtpReply | Error; verify?: RecoverVerifyRep
   const persistOtpId = vi.fn();
   const showToast = vi.fn();
   const clock = new SimulatedClock();
+  // The island's wiring: a new code is a new generate-OTP call; the check is the validate-OTP call.
+  const verifyMobile = recoveryVerifyMachine.provide({
+    actors: {
+      sendCode: fromPromise<SentCode, SendCodeInput>(async ({ input }) => {
+        const reply = await generateOtp({ login_id: input.to });
+        return { sentTo: reply.data.mobile_number, otpId: reply.data.otp_id };
+      }),
+      checkCode: fromPromise<RecoverVerifyReply, CheckCodeInput>(({ input }) =>
+        validateOtp({ otp_id: input.otpId, otp: input.code, login_id: input.to, resendUserDetails: false }),
+      ),
+    },
+    actions: { codeSent: (_, params) => persistOtpId({ otpId: params.otpId }) },
+  });
   const machine = recoveryMachine.provide({
     actors: {
       generateOtp: fromPromise<RecoverOtpReply, RecoverOtpBody>(({ input }) => generateOtp(input)),
       validateOtp: fromPromise<RecoverVerifyReply, RecoverVerifyBody>(({ input }) => validateOtp(input)),
+      verifyMobile,
     },
     actions: {
       persistOtpId: (_, params) => persistOtpId(params),
@@ -134,7 +158,13 @@ function run(options: { otp?: RecoverOtpReply | Error; verify?: RecoverVerifyRep
     },
   });
   const actor = createActor(machine, { clock }).start();
-  return { actor, clock, generateOtp, validateOtp, persistOtpId, showToast };
+  /** The OTP step's verify-mobile child (the view talks to it directly). */
+  const child = () => {
+    const ref = actor.getSnapshot().children.verifyMobile;
+    if (!ref) throw new Error('no verify-mobile child: not on the OTP step');
+    return ref;
+  };
+  return { actor, child, clock, generateOtp, validateOtp, persistOtpId, showToast };
 }
 
 describe('recovery machine: rules', () => {
@@ -168,17 +198,16 @@ describe('recovery machine: rules', () => {
     expect(bare.actor.getSnapshot().context.idError).toEqual({ key: 'recover.invalidId' });
   });
 
-  it('gives a mobile user the OTP step, keeps otp_id, and verifies only 4 digits', async () => {
-    const { actor, persistOtpId, validateOtp } = run();
+  it('gives a mobile user the OTP step (the verify-mobile child), keeps otp_id, and verifies 4 digits', async () => {
+    const { actor, child, persistOtpId, validateOtp } = run();
     actor.send({ type: 'id.change', value: '9000000001' });
     actor.send({ type: 'id.submit' });
     await waitFor(actor, (s) => s.matches('otpStep'));
     expect(persistOtpId).toHaveBeenCalledWith({ otpId: 'otp-1' });
-    actor.send({ type: 'otp.change', value: '123' });
-    expect(actor.getSnapshot().can({ type: 'otp.submit' })).toBe(false);
-    actor.send({ type: 'otp.change', value: '12345' });
-    expect(actor.getSnapshot().context.otp).toBe('1234');
-    actor.send({ type: 'otp.submit' });
+    child().send({ type: 'otp.change', value: '123' });
+    expect(child().getSnapshot().can({ type: 'otp.submit' })).toBe(false);
+    expect(validateOtp).not.toHaveBeenCalled();
+    child().send({ type: 'otp.change', value: '12345' });
     await waitFor(actor, (s) => s.matches('detailsShown'));
     expect(validateOtp).toHaveBeenCalledWith({
       otp_id: 'otp-1',
@@ -186,9 +215,10 @@ describe('recovery machine: rules', () => {
       login_id: '9000000001',
       resendUserDetails: false,
     });
-    expect(actor.getSnapshot().context.details).toMatchObject({
-      roll_number: '250000000001',
-      dob: '05-01-2008',
+    expect(actor.getSnapshot().context).toMatchObject({
+      otp: '1234',
+      otpId: 'otp-1',
+      details: { roll_number: '250000000001', dob: '05-01-2008' },
     });
   });
 
@@ -198,45 +228,49 @@ describe('recovery machine: rules', () => {
     actor.send({ type: 'id.submit' });
     await waitFor(actor, (s) => !s.matches('sendingId'));
     expect(actor.getSnapshot().matches('detailsSent')).toBe(true);
-    expect(actor.getSnapshot().can({ type: 'otp.submit' })).toBe(false);
+    expect(actor.getSnapshot().children.verifyMobile).toBeUndefined();
   });
 
-  it('shows the server msg on the OTP field when verification fails', async () => {
-    const { actor } = run({ verify: apiError('Invalid OTP') });
+  it('shows the server msg on the OTP field and empties the boxes on a wrong code', async () => {
+    const wrong = Object.assign(apiError('Invalid OTP'), {
+      body: { success: 'false', msg: 'Invalid OTP', error_code: 1 },
+    });
+    const { actor, child } = run({ verify: wrong });
     actor.send({ type: 'id.change', value: '9000000001' });
     actor.send({ type: 'id.submit' });
     await waitFor(actor, (s) => s.matches('otpStep'));
-    actor.send({ type: 'otp.change', value: '0000' });
-    actor.send({ type: 'otp.submit' });
-    await waitFor(actor, (s) => s.matches({ otpStep: { form: 'editing' } }) && Boolean(s.context.otpError));
-    expect(actor.getSnapshot().context.otpError).toEqual({
+    child().send({ type: 'otp.change', value: '0000' });
+    await waitFor(child(), (s) => s.matches({ codeEntry: { code: 'editing' } }) && Boolean(s.context.error));
+    expect(child().getSnapshot().context.error).toEqual({
       key: 'validation.otp.invalid',
       server: 'Invalid OTP',
     });
+    expect(child().getSnapshot().context.code).toBe('');
     expect(actor.getSnapshot().context.idError).toBeUndefined();
   });
 
   it('offers resend 45 s after sending, not before, and resends', async () => {
-    const { actor, clock, generateOtp } = run();
+    const { actor, child, clock, generateOtp, persistOtpId } = run();
     actor.send({ type: 'id.change', value: '9000000001' });
     actor.send({ type: 'id.submit' });
     await waitFor(actor, (s) => s.matches('otpStep'));
     clock.increment(RESEND_DELAY_MS - 1);
-    expect(actor.getSnapshot().can({ type: 'otp.resend' })).toBe(false);
+    expect(child().getSnapshot().can({ type: 'otp.resend' })).toBe(false);
     clock.increment(1);
-    expect(actor.getSnapshot().can({ type: 'otp.resend' })).toBe(true);
-    actor.send({ type: 'otp.resend' });
-    await waitFor(actor, (s) => s.matches({ otpStep: { resend: 'waiting' } }));
+    expect(child().getSnapshot().can({ type: 'otp.resend' })).toBe(true);
+    child().send({ type: 'otp.resend' });
+    await waitFor(child(), (s) => s.matches({ codeEntry: { resend: 'waiting' } }));
     expect(generateOtp).toHaveBeenCalledTimes(2);
+    expect(generateOtp).toHaveBeenLastCalledWith({ login_id: '9000000001' });
+    expect(persistOtpId).toHaveBeenCalledTimes(2);
   });
 
   it('asks for the details again with resendUserDetails true once they were shown', async () => {
-    const { actor, clock, validateOtp } = run();
+    const { actor, child, clock, validateOtp } = run();
     actor.send({ type: 'id.change', value: '9000000001' });
     actor.send({ type: 'id.submit' });
     await waitFor(actor, (s) => s.matches('otpStep'));
-    actor.send({ type: 'otp.change', value: '1234' });
-    actor.send({ type: 'otp.submit' });
+    child().send({ type: 'otp.change', value: '1234' });
     await waitFor(actor, (s) => s.matches('detailsShown'));
     expect(actor.getSnapshot().can({ type: 'details.resend' })).toBe(false);
     clock.increment(RESEND_DELAY_MS);
@@ -245,26 +279,15 @@ describe('recovery machine: rules', () => {
     expect(validateOtp).toHaveBeenLastCalledWith(expect.objectContaining({ resendUserDetails: true }));
   });
 
-  it('runs the resend timer on a provided delay of 0 without a simulated clock', async () => {
-    const actor = createActor(
-      recoveryMachine.provide({
-        actors: { generateOtp: fromPromise<RecoverOtpReply, RecoverOtpBody>(async () => mobileReply) },
-        delays: { resendDelay: 0 },
-      }),
-    ).start();
-    actor.send({ type: 'id.change', value: '9000000001' });
-    actor.send({ type: 'id.submit' });
-    await waitFor(actor, (s) => s.matches({ otpStep: { resend: 'ready' } }));
-  });
-
   it('returns to the start on Edit, keeping the id and dropping the OTP', async () => {
-    const { actor } = run();
+    const { actor, child } = run();
     actor.send({ type: 'id.change', value: '9000000001' });
     actor.send({ type: 'id.submit' });
     await waitFor(actor, (s) => s.matches('otpStep'));
-    actor.send({ type: 'otp.change', value: '12' });
+    child().send({ type: 'otp.change', value: '12' });
     actor.send({ type: 'id.edit' });
     expect(actor.getSnapshot().value).toBe('enteringId');
     expect(actor.getSnapshot().context).toMatchObject({ loginId: '9000000001', otp: '' });
+    expect(actor.getSnapshot().children.verifyMobile).toBeUndefined();
   });
 });

@@ -4,9 +4,14 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { RecoverOtpBody, RecoverOtpReply } from '../generated/api/recover-otp';
 import type { RecoverVerifyBody, RecoverVerifyReply } from '../generated/api/recover-verify';
-import { OTP_LENGTH, RESEND_DELAY_MS, ROLL_NUMBER_LENGTH } from '../domain/otp-rules';
-import { canRecover, digitsOnly as digits, validateOtp } from '../domain/validation';
+import { RESEND_DELAY_MS, ROLL_NUMBER_LENGTH } from '../domain/otp-rules';
+import { canRecover, digitsOnly as digits } from '../domain/validation';
 import { fromError, fromReply, type Message } from './message';
+import { createVerifyMobileMachine, VERIFY_MESSAGE_KEYS } from './verify-mobile-machine';
+
+/** The verify-mobile flow of a mobile user: its check answers with the login details. */
+export const recoveryVerifyMachine = createVerifyMobileMachine<RecoverVerifyReply>();
+export type RecoveryVerifyMachine = typeof recoveryVerifyMachine;
 
 /** The id box takes a roll number's length (a mobile number is shorter). */
 export const LOGIN_ID_MAX = ROLL_NUMBER_LENGTH;
@@ -15,7 +20,7 @@ export const LOGIN_ID_MAX = ROLL_NUMBER_LENGTH;
 export const RECOVERY_MESSAGE_KEYS = [
   'recover.invalidId',
   'recover.success',
-  'validation.otp.invalid',
+  ...VERIFY_MESSAGE_KEYS,
 ] as const;
 export type RecoveryMessageKey = (typeof RECOVERY_MESSAGE_KEYS)[number];
 export type RecoveryMessage = Message<RecoveryMessageKey>;
@@ -31,7 +36,6 @@ export interface RecoveryContext {
   maskedMobile: string;
   maskedEmail: string;
   idError?: RecoveryMessage;
-  otpError?: RecoveryMessage;
   details?: RecoveredDetails;
 }
 
@@ -50,9 +54,6 @@ export type RecoveryEvent =
   | { type: 'id.change'; value: string }
   | { type: 'id.submit' }
   | { type: 'id.edit' }
-  | { type: 'otp.change'; value: string }
-  | { type: 'otp.submit' }
-  | { type: 'otp.resend' }
   | { type: 'details.resend' };
 
 export interface ToastParams {
@@ -72,11 +73,14 @@ export const recoveryMachine = setup({
   types: {
     context: {} as RecoveryContext,
     events: {} as RecoveryEvent,
+    children: {} as { verifyMobile: 'verifyMobile' },
   },
   actors: {
     generateOtp: fromPromise<RecoverOtpReply, RecoverOtpBody>(async () => {
       throw new Error('recovery: provide the generateOtp actor');
     }),
+    /** The verify-mobile flow; the app provides its sendCode and checkCode (the recovery endpoints). */
+    verifyMobile: recoveryVerifyMachine,
     validateOtp: fromPromise<RecoverVerifyReply, RecoverVerifyBody>(async () => {
       throw new Error('recovery: provide the validateOtp actor');
     }),
@@ -89,7 +93,6 @@ export const recoveryMachine = setup({
   guards: {
     /** Next is enabled only for a mobile number (10) or a roll number (12). */
     loginIdComplete: ({ context }) => canRecover(context.loginId),
-    otpComplete: ({ context }) => validateOtp(context.otp) === undefined,
     isMobileUser: (_, params: { isMobile: boolean }) => params.isMobile,
   },
   delays: {
@@ -103,7 +106,7 @@ export const recoveryMachine = setup({
     // Edit is offered on every step after the first and keeps what was typed.
     'id.edit': {
       target: '.enteringId',
-      actions: assign({ otp: '', idError: undefined, otpError: undefined, details: undefined }),
+      actions: assign({ otp: '', idError: undefined, details: undefined }),
     },
   },
   states: {
@@ -130,7 +133,6 @@ export const recoveryMachine = setup({
             actions: [
               assign({
                 otp: '',
-                otpError: undefined,
                 otpId: ({ event }) => event.output.data.otp_id,
                 maskedMobile: ({ event }) => event.output.data.mobile_number,
                 maskedEmail: ({ event }) => event.output.data.email,
@@ -168,48 +170,23 @@ export const recoveryMachine = setup({
         },
       },
     },
+    /** A mobile user: the verify-mobile flow takes the code the send above went out with. */
     otpStep: {
-      type: 'parallel',
-      states: {
-        form: {
-          initial: 'editing',
-          states: {
-            editing: {
-              on: {
-                'otp.change': {
-                  actions: assign({
-                    otp: ({ event }) => digits(event.value, OTP_LENGTH),
-                    otpError: undefined,
-                  }),
-                },
-                'otp.submit': { guard: 'otpComplete', target: 'verifying' },
-              },
-            },
-            verifying: {
-              invoke: {
-                id: 'validateOtp',
-                src: 'validateOtp',
-                input: ({ context }) => validateInput(context, false),
-                onDone: {
-                  target: '#recovery.detailsShown',
-                  actions: assign({ details: ({ event }) => event.output.data }),
-                },
-                onError: {
-                  target: 'editing',
-                  actions: assign({
-                    otpError: ({ event }) => fromError(event.error, 'validation.otp.invalid'),
-                  }),
-                },
-              },
-            },
-          },
-        },
-        resend: {
-          initial: 'waiting',
-          states: {
-            waiting: { after: { resendDelay: 'ready' } },
-            ready: { on: { 'otp.resend': '#recovery.sendingId' } },
-          },
+      invoke: {
+        id: 'verifyMobile',
+        src: 'verifyMobile',
+        input: ({ context }) => ({
+          to: context.loginId,
+          page: '',
+          sent: { sentTo: context.maskedMobile, otpId: context.otpId },
+        }),
+        onDone: {
+          target: 'detailsShown',
+          actions: assign(({ event }) =>
+            event.output.status === 'verified'
+              ? { details: event.output.reply.data, otp: event.output.code, otpId: event.output.otpId }
+              : {},
+          ),
         },
       },
     },

@@ -46,6 +46,8 @@ import {
   payableAmount,
   POLL_INTERVAL_MS,
   registrationMachine,
+  registrationVerifyMachine,
+  type RegistrationVerifyOutcome,
   type OnlinePreset,
   type LocateCentreInput,
   type OnlinePresetInput,
@@ -55,6 +57,7 @@ import {
   type StudentDetails,
   type WithRegistrationToken,
 } from './registration-machine';
+import type { CheckCodeInput, SendCodeInput, SentCode } from './verify-mobile-machine';
 
 const programme = (id: string): Programme =>
   JSON.parse(
@@ -134,6 +137,16 @@ const verified = (details: LeadRecord[]): RegistrationOtpVerifyReply => ({
   registration_token: 'reg-token',
   registration_token_expires_at: '2025-04-01T00:00:00.000Z',
 });
+const verifiedOutcome = (details: LeadRecord[]): RegistrationVerifyOutcome => ({
+  status: 'verified',
+  reply: verified(details),
+  code: '1234',
+  otpId: '',
+});
+const notSent: RegistrationVerifyOutcome = {
+  status: 'notSent',
+  error: { key: 'validation.somethingWrong', server: 'Please try again later.' },
+};
 const callerStart: RegistrationCallerIdentityStartReply = {
   success: 'true',
   requestId: 'req-1',
@@ -214,8 +227,10 @@ describe('registration machine: model', () => {
   const calls = new PendingCalls();
   const machine = registrationMachine.provide({
     actors: {
-      sendOtp: calls.actor<RegistrationOtpSendReply, RegistrationOtpSendQuery>('sendOtp'),
-      verifyOtp: calls.actor<RegistrationOtpVerifyReply, RegistrationOtpVerifyQuery>('verifyOtp'),
+      // The verify-mobile child is a black box here (its own model covers it): it ends with an outcome.
+      verifyMobile: calls.actor<RegistrationVerifyOutcome, unknown>(
+        'verifyMobile',
+      ) as unknown as typeof registrationVerifyMachine,
       startCallerIdentity: calls.actor<RegistrationCallerIdentityStartReply, unknown>('startCallerIdentity'),
       checkCallerIdentity: calls.actor<
         RegistrationCallerIdentityStatusReply,
@@ -248,8 +263,6 @@ describe('registration machine: model', () => {
       mobileProblem(c.mobile, c.programme.registration.acceptsStudentId) === undefined,
     ],
     mobileError: Boolean(c.mobileError),
-    otp: c.otp.length,
-    otpError: Boolean(c.otpError),
     caller: [c.callerIdentity.polls, c.callerIdentity.pageHasFocus],
     student: c.student.studentName !== '',
     locked: c.locked.length,
@@ -280,15 +293,9 @@ describe('registration machine: model', () => {
     { type: 'mobile.blur' },
     { type: 'otp.send' },
     { type: 'mobile.edit' },
-    { type: 'otp.change', value: '12' },
-    { type: 'otp.change', value: '1234' },
-    { type: 'otp.resend' },
-    { type: 'xstate.done.actor.sendOtp', output: sent },
-    { type: 'xstate.error.actor.sendOtp', error: apiError('Please try again later.') },
-    { type: 'xstate.done.actor.verifyOtp', output: verified([]) },
-    { type: 'xstate.done.actor.verifyOtp', output: verified([lead(2)]) },
-    { type: 'xstate.error.actor.verifyOtp', error: apiError('Invalid OTP', { error_code: 1 }) },
-    { type: 'xstate.error.actor.verifyOtp', error: apiError('OTP expired') },
+    { type: 'xstate.done.actor.verifyMobile', output: verifiedOutcome([]) },
+    { type: 'xstate.done.actor.verifyMobile', output: verifiedOutcome([lead(2)]) },
+    { type: 'xstate.done.actor.verifyMobile', output: notSent },
   ];
   const callerEvents = [
     { type: 'callerIdentity.start' },
@@ -533,8 +540,19 @@ function start(input: RegistrationInput, overrides: Partial<Fakes> = {}) {
   };
   const machine = registrationMachine.provide({
     actors: {
-      sendOtp: fromPromise(({ input: q }) => api.sendOtp(q)),
-      verifyOtp: fromPromise(({ input: q }) => api.verifyOtp(q)),
+      // The island's wiring of step 1's verify-mobile child to the OTP endpoints.
+      verifyMobile: registrationVerifyMachine.provide({
+        actors: {
+          sendCode: fromPromise<SentCode, SendCodeInput>(async ({ input: q }) => {
+            const reply = await api.sendOtp({ mobile: q.to, exam_type: q.page });
+            return { sentTo: reply.data.mobile_no, otpId: '' };
+          }),
+          checkCode: fromPromise<RegistrationOtpVerifyReply, CheckCodeInput>(({ input: q }) =>
+            api.verifyOtp({ mobile_no: q.to, otp: q.code, exam_type: q.page }),
+          ),
+        },
+        actions: { codeSent: () => effects.track({ event: 'otp_sent' }) },
+      }),
       startCallerIdentity: fromPromise(() => api.startCallerIdentity()),
       checkCallerIdentity: fromPromise(({ input: q }) => api.checkCallerIdentity(q)),
       fetchLeadBySfId: fromPromise(({ input: q }) => api.fetchLeadBySfId(q)),
@@ -564,17 +582,27 @@ function start(input: RegistrationInput, overrides: Partial<Fakes> = {}) {
   const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
   const until = (predicate: (s: AnyMachineSnapshot) => boolean) =>
     waitFor(actor, predicate, { timeout: 1000 });
-  return { actor, api, effects, clock, settle, until };
+  /** Step 1's verify-mobile child (the view talks to it directly). */
+  const child = () => {
+    const ref = actor.getSnapshot().children.verifyMobile;
+    if (!ref) throw new Error('no verify-mobile child: not verifying');
+    return ref;
+  };
+  /** Sends the number and waits for the code boxes. */
+  const toCodeEntry = async () => {
+    actor.send({ type: 'mobile.change', value: '9000000001' });
+    actor.send({ type: 'otp.send' });
+    await waitFor(child(), (s) => s.matches('codeEntry'), { timeout: 1000 });
+  };
+  return { actor, api, effects, clock, settle, until, child, toCodeEntry };
 }
 
 /** Through step 1 to step 2 with a verified mobile. */
 async function toStep2(input: RegistrationInput, overrides: Partial<Fakes> = {}) {
   const run = start(input, overrides);
-  run.actor.send({ type: 'mobile.change', value: '9000000001' });
-  run.actor.send({ type: 'otp.send' });
-  await run.until((s) => s.matches({ step1: 'codeEntry' }));
-  run.actor.send({ type: 'otp.change', value: '1234' });
-  await run.until((s) => !s.matches({ step1: 'codeEntry' }));
+  await run.toCodeEntry();
+  run.child().send({ type: 'otp.change', value: '1234' });
+  await run.until((s) => !s.matches('step1'));
   return run;
 }
 
@@ -615,10 +643,11 @@ describe('registration step 1: mobile, OTP, account exists', () => {
   });
 
   it('accepts an 11-digit student id where the config allows one', async () => {
-    const { actor, api, until } = start({ programme: iacst, registrationPage: 'iACST' });
+    const { actor, api, until, settle } = start({ programme: iacst, registrationPage: 'iACST' });
     actor.send({ type: 'mobile.change', value: '12345678901' });
     actor.send({ type: 'otp.send' });
-    await until((s) => s.matches({ step1: 'codeEntry' }));
+    await until((s) => s.matches({ step1: 'verifying' }));
+    await settle();
     expect(api.sendOtp).toHaveBeenCalledWith({ mobile: '12345678901', exam_type: 'iACST' });
   });
 
@@ -640,70 +669,31 @@ describe('registration step 1: mobile, OTP, account exists', () => {
     });
   });
 
-  it('verifies automatically at the fourth digit, never before', async () => {
-    const { actor, api, until, settle } = start({ programme: iacst, registrationPage: 'iACST' });
-    actor.send({ type: 'mobile.change', value: '9000000001' });
-    actor.send({ type: 'otp.send' });
-    await until((s) => s.matches({ step1: 'codeEntry' }));
-    actor.send({ type: 'otp.change', value: '123' });
+  it('verifies automatically at the fourth digit, never before, through the verify-mobile child', async () => {
+    const { actor, api, until, settle, child, toCodeEntry, effects } = start({
+      programme: iacst,
+      registrationPage: 'iACST',
+    });
+    await toCodeEntry();
+    expect(effects.track).toHaveBeenCalledWith({ event: 'otp_sent' });
+    child().send({ type: 'otp.change', value: '123' });
     await settle();
     expect(api.verifyOtp).not.toHaveBeenCalled();
-    actor.send({ type: 'otp.change', value: '1234' });
+    child().send({ type: 'otp.change', value: '1234' });
     await until((s) => s.matches('step2'));
     expect(api.verifyOtp).toHaveBeenCalledWith({ mobile_no: '9000000001', otp: '1234', exam_type: 'iACST' });
     expect(actor.getSnapshot().context.registrationToken).toBe('reg-token');
+    expect(actor.getSnapshot().children.verifyMobile).toBeUndefined();
   });
 
-  it('clears the code on error_code 1 and keeps it on other errors, showing the server msg', async () => {
-    const wrong = start(
-      { programme: iacst, registrationPage: 'iACST' },
-      {
-        verifyOtp: async () => {
-          throw apiError('Invalid OTP', { error_code: 1 });
-        },
-      },
-    );
-    wrong.actor.send({ type: 'mobile.change', value: '9000000001' });
-    wrong.actor.send({ type: 'otp.send' });
-    await wrong.until((s) => s.matches({ step1: 'codeEntry' }));
-    wrong.actor.send({ type: 'otp.change', value: '1234' });
-    await wrong.until((s) => Boolean(s.context.otpError));
-    expect(wrong.actor.getSnapshot().context).toMatchObject({
-      otp: '',
-      otpError: { key: 'validation.otp.invalid', server: 'Invalid OTP' },
-    });
-
-    const expired = start(
-      { programme: iacst, registrationPage: 'iACST' },
-      {
-        verifyOtp: async () => {
-          throw apiError('OTP expired');
-        },
-      },
-    );
-    expired.actor.send({ type: 'mobile.change', value: '9000000001' });
-    expired.actor.send({ type: 'otp.send' });
-    await expired.until((s) => s.matches({ step1: 'codeEntry' }));
-    expired.actor.send({ type: 'otp.change', value: '1234' });
-    await expired.until((s) => Boolean(s.context.otpError));
-    expect(expired.actor.getSnapshot().context).toMatchObject({
-      otp: '1234',
-      otpError: { key: 'validation.somethingWrong', server: 'OTP expired' },
-    });
-  });
-
-  it('offers "Resend OTP" 45 s after sending', async () => {
-    const { actor, api, clock, until } = start({ programme: iacst, registrationPage: 'iACST' });
-    actor.send({ type: 'mobile.change', value: '9000000001' });
-    actor.send({ type: 'otp.send' });
-    await until((s) => s.matches({ step1: 'codeEntry' }));
-    clock.increment(RESEND_DELAY_MS - 1);
-    expect(actor.getSnapshot().can({ type: 'otp.resend' })).toBe(false);
-    clock.increment(1);
-    expect(actor.getSnapshot().can({ type: 'otp.resend' })).toBe(true);
-    actor.send({ type: 'otp.resend' });
-    await until((s) => s.matches({ step1: { codeEntry: { resend: 'waiting' } } }));
-    expect(api.sendOtp).toHaveBeenCalledTimes(2);
+  it('Edit number leaves the code entry and stops the child', async () => {
+    const { actor, child, toCodeEntry } = start({ programme: iacst, registrationPage: 'iACST' });
+    await toCodeEntry();
+    child().send({ type: 'otp.change', value: '12' });
+    actor.send({ type: 'mobile.edit' });
+    expect(actor.getSnapshot().matches({ step1: 'enteringMobile' })).toBe(true);
+    expect(actor.getSnapshot().children.verifyMobile).toBeUndefined();
+    expect(actor.getSnapshot().context.mobile).toBe('9000000001');
   });
 
   it('shows account-exists when registration_count reaches the allowed count, not below it', async () => {

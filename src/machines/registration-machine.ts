@@ -28,14 +28,7 @@ import type {
   RegistrationLeadBySfIdReply,
 } from '../generated/api/registration-lead-by-sf-id';
 import type { RegistrationLeadsQuery, RegistrationLeadsReply } from '../generated/api/registration-leads';
-import type {
-  RegistrationOtpSendQuery,
-  RegistrationOtpSendReply,
-} from '../generated/api/registration-otp-send';
-import type {
-  RegistrationOtpVerifyQuery,
-  RegistrationOtpVerifyReply,
-} from '../generated/api/registration-otp-verify';
+import type { RegistrationOtpVerifyReply } from '../generated/api/registration-otp-verify';
 import type {
   PaymentData,
   RegistrationSignupBody,
@@ -43,21 +36,15 @@ import type {
 } from '../generated/api/registration-signup';
 import type { Programme } from '../generated/config/programme';
 import type { EntryQuery, Tracking } from './entry-query';
-import {
-  MOBILE_LENGTH,
-  OTP_LENGTH,
-  RESEND_DELAY_MS,
-  STUDENT_ID_MAX,
-  WRONG_OTP_ERROR_CODE,
-} from '../domain/otp-rules';
-import {
-  digitsOnly as digits,
-  validateCoupon,
-  validateOtp,
-  validateRegistrationMobile,
-} from '../domain/validation';
+import { MOBILE_LENGTH, STUDENT_ID_MAX } from '../domain/otp-rules';
+import { digitsOnly as digits, validateCoupon, validateRegistrationMobile } from '../domain/validation';
 import { fromError, fromReply, say, type Message } from './message';
-import { serverErrorCode } from './server-error';
+import { createVerifyMobileMachine, type VerifyOutcome } from './verify-mobile-machine';
+
+/** Step 1's verify-mobile flow: its check answers with the registration's verify reply. */
+export const registrationVerifyMachine = createVerifyMobileMachine<RegistrationOtpVerifyReply>();
+export type RegistrationVerifyMachine = typeof registrationVerifyMachine;
+export type RegistrationVerifyOutcome = VerifyOutcome<RegistrationOtpVerifyReply>;
 
 // ── Constants and texts (part 1 §9, part 2 §5, §8, §9) ───────────────────────────────────────
 /** Caller identity: the focus check after opening the app link, then polls every 12 s, twice. */
@@ -162,10 +149,6 @@ export interface RegistrationContext {
   tracking: Tracking;
   mobile: string;
   mobileError?: Message;
-  /** Where the OTP went, as the send reply shows it (masked for a student id). */
-  otpSentTo: string;
-  otp: string;
-  otpError?: Message;
   /** From the OTP (or caller-identity) verification; the app sends it as X-Registration-Token. */
   registrationToken?: string;
   callerIdentity: { requestId: string; polls: number; pageHasFocus: boolean };
@@ -188,8 +171,6 @@ export type RegistrationEvent =
   | { type: 'mobile.blur' }
   | { type: 'mobile.edit' }
   | { type: 'otp.send' }
-  | { type: 'otp.change'; value: string }
-  | { type: 'otp.resend' }
   | { type: 'callerIdentity.start' }
   | { type: 'callerIdentity.cancel' }
   | { type: 'page.focus' }
@@ -409,10 +390,12 @@ export const registrationMachine = setup({
     input: {} as RegistrationInput,
     context: {} as RegistrationContext,
     events: {} as RegistrationEvent,
+    /** The one child views talk to: step 1's verify-mobile flow. */
+    children: {} as { verifyMobile: 'verifyMobile' },
   },
   actors: {
-    sendOtp: fromPromise<RegistrationOtpSendReply, RegistrationOtpSendQuery>(notProvided('sendOtp')),
-    verifyOtp: fromPromise<RegistrationOtpVerifyReply, RegistrationOtpVerifyQuery>(notProvided('verifyOtp')),
+    /** The verify-mobile flow; the app provides its sendCode and checkCode (the OTP endpoints). */
+    verifyMobile: registrationVerifyMachine,
     /** Starts a request and opens the identity app link (the app makes the nonce). */
     startCallerIdentity: fromPromise<RegistrationCallerIdentityStartReply>(
       notProvided('startCallerIdentity'),
@@ -474,12 +457,11 @@ export const registrationMachine = setup({
     mobileLongEnough: ({ context }) => context.mobile.length >= MOBILE_LENGTH,
     mobileValid: ({ context }) =>
       mobileProblem(context.mobile, context.programme.registration.acceptsStudentId) === undefined,
-    completesOtp: (_, params: { value: string }) =>
-      validateOtp(digits(params.value, OTP_LENGTH)) === undefined,
-    accountExists: ({ context }, params: { reply: RegistrationOtpVerifyReply }) =>
-      (params.reply.student_details[0]?.registration_count ?? 0) >=
-      context.programme.registration.allowedRegistrationCount,
-    wrongOtpCode: (_, params: { error: unknown }) => serverErrorCode(params.error) === WRONG_OTP_ERROR_CODE,
+    codeNotSent: (_, params: { outcome: RegistrationVerifyOutcome }) => params.outcome.status === 'notSent',
+    accountExists: ({ context }, params: { outcome: RegistrationVerifyOutcome }) =>
+      params.outcome.status === 'verified' &&
+      (params.outcome.reply.student_details[0]?.registration_count ?? 0) >=
+        context.programme.registration.allowedRegistrationCount,
     pageHasFocus: ({ context }) => context.callerIdentity.pageHasFocus,
     callerVerified: (_, params: { reply: RegistrationCallerIdentityStatusReply }) =>
       params.reply.status === 'verified' && params.reply.mobile.replace(/\D/g, '').length >= MOBILE_LENGTH,
@@ -534,7 +516,6 @@ export const registrationMachine = setup({
       params.reply.data.isPaidExam && params.reply.data.payment_data !== null,
   },
   delays: {
-    resendDelay: RESEND_DELAY_MS,
     focusCheckDelay: FOCUS_CHECK_DELAY_MS,
     pollInterval: POLL_INTERVAL_MS,
   },
@@ -546,8 +527,6 @@ export const registrationMachine = setup({
     query: input.query ?? {},
     tracking: input.tracking ?? {},
     mobile: digits(input.query?.mobile ?? '', MOBILE_LENGTH),
-    otpSentTo: '',
-    otp: '',
     callerIdentity: { requestId: '', polls: 0, pageHasFocus: true },
     student: emptyStudent(),
     locked: [],
@@ -644,7 +623,7 @@ export const registrationMachine = setup({
               }),
             },
             'otp.send': [
-              { guard: 'mobileValid', target: 'sendingOtp', actions: assign({ mobileError: undefined }) },
+              { guard: 'mobileValid', target: 'verifying', actions: assign({ mobileError: undefined }) },
               {
                 guard: 'mobileLongEnough',
                 actions: assign({
@@ -662,131 +641,44 @@ export const registrationMachine = setup({
             },
           },
         },
-        sendingOtp: {
+        /**
+         * The verify-mobile flow as a child: it sends the code, takes it and offers a resend; the
+         * view talks to it directly. Its outcome decides where the card goes.
+         */
+        verifying: {
+          on: { 'mobile.edit': 'enteringMobile' },
           invoke: {
-            id: 'sendOtp',
-            src: 'sendOtp',
-            input: ({ context }) => ({ mobile: context.mobile, exam_type: context.registrationPage }),
-            onDone: {
-              target: 'codeEntry',
-              actions: [
-                assign({
-                  otp: '',
-                  otpError: undefined,
-                  otpSentTo: ({ event }) => event.output.data.mobile_no,
+            id: 'verifyMobile',
+            src: 'verifyMobile',
+            input: ({ context }) => ({ to: context.mobile, page: context.registrationPage }),
+            onDone: [
+              {
+                guard: { type: 'codeNotSent', params: ({ event }) => ({ outcome: event.output }) },
+                target: 'enteringMobile',
+                actions: assign({
+                  mobileError: ({ event }) =>
+                    event.output.status === 'notSent' ? event.output.error : undefined,
                 }),
-                track('otp_sent'),
-              ],
-            },
-            onError: {
-              target: 'enteringMobile',
-              actions: assign({
-                mobileError: ({ event }) => fromError(event.error, 'validation.somethingWrong'),
-              }),
-            },
-          },
-        },
-        /** "Verify OTP": the code boxes, verified when the fourth digit arrives. */
-        codeEntry: {
-          type: 'parallel',
-          on: {
-            'mobile.edit': { target: 'enteringMobile', actions: assign({ otp: '', otpError: undefined }) },
-          },
-          states: {
-            code: {
-              initial: 'editing',
-              states: {
-                editing: {
-                  on: {
-                    'otp.change': [
-                      {
-                        guard: { type: 'completesOtp', params: ({ event }) => ({ value: event.value }) },
-                        target: 'verifying',
-                        actions: assign({
-                          otp: ({ event }) => digits(event.value, OTP_LENGTH),
-                          otpError: undefined,
-                        }),
-                      },
-                      {
-                        actions: assign({
-                          otp: ({ event }) => digits(event.value, OTP_LENGTH),
-                          otpError: undefined,
-                        }),
-                      },
-                    ],
-                  },
-                },
-                verifying: {
-                  invoke: {
-                    id: 'verifyOtp',
-                    src: 'verifyOtp',
-                    input: ({ context }) => ({
-                      mobile_no: context.mobile,
-                      otp: context.otp,
-                      exam_type: context.registrationPage,
-                    }),
-                    onDone: [
-                      {
-                        guard: { type: 'accountExists', params: ({ event }) => ({ reply: event.output }) },
-                        target: '#registration.accountExists',
-                        actions: track('otp_verified'),
-                      },
-                      {
-                        target: '#registration.step2',
-                        actions: [
-                          assign(({ event }) => ({
-                            ...prefillFromLead(event.output.student_details[0]),
-                            registrationToken: event.output.registration_token,
-                          })),
-                          track('otp_verified'),
-                        ],
-                      },
-                    ],
-                    onError: [
-                      {
-                        // error_code 1: a wrong code; the boxes empty so the first one takes focus again.
-                        guard: { type: 'wrongOtpCode', params: ({ event }) => ({ error: event.error }) },
-                        target: 'editing',
-                        actions: assign({
-                          otp: '',
-                          otpError: ({ event }) => fromError(event.error, 'validation.otp.invalid'),
-                        }),
-                      },
-                      {
-                        target: 'editing',
-                        actions: assign({
-                          otpError: ({ event }) => fromError(event.error, 'validation.somethingWrong'),
-                        }),
-                      },
-                    ],
-                  },
-                },
               },
-            },
-            resend: {
-              initial: 'waiting',
-              states: {
-                waiting: { after: { resendDelay: 'ready' } },
-                ready: { on: { 'otp.resend': '#registration.step1.resendingOtp' } },
+              {
+                guard: { type: 'accountExists', params: ({ event }) => ({ outcome: event.output }) },
+                target: '#registration.accountExists',
+                actions: track('otp_verified'),
               },
-            },
-          },
-        },
-        resendingOtp: {
-          invoke: {
-            id: 'sendOtp',
-            src: 'sendOtp',
-            input: ({ context }) => ({ mobile: context.mobile, exam_type: context.registrationPage }),
-            onDone: {
-              target: 'codeEntry',
-              actions: [assign({ otp: '', otpError: undefined }), track('otp_sent')],
-            },
-            onError: {
-              target: 'codeEntry',
-              actions: assign({
-                otpError: ({ event }) => fromError(event.error, 'validation.somethingWrong'),
-              }),
-            },
+              {
+                target: '#registration.step2',
+                actions: [
+                  assign(({ event }) => {
+                    const reply = event.output.status === 'verified' ? event.output.reply : undefined;
+                    return {
+                      ...prefillFromLead(reply?.student_details[0]),
+                      registrationToken: reply?.registration_token,
+                    };
+                  }),
+                  track('otp_verified'),
+                ],
+              },
+            ],
           },
         },
         /** Android: the identity app confirms the number instead of an OTP (part 2 §4). */
@@ -900,7 +792,7 @@ export const registrationMachine = setup({
 
     /** registration_count reached the programme's allowed count. */
     accountExists: {
-      on: { 'mobile.edit': { target: 'step1', actions: assign({ otp: '', otpError: undefined }) } },
+      on: { 'mobile.edit': 'step1' },
     },
 
     step2: {

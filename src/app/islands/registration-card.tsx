@@ -25,6 +25,7 @@ import { readEntryQuery } from '../../machines/entry-query';
 import { messageText } from '../../machines/message';
 import {
   registrationMachine,
+  registrationVerifyMachine,
   type OnlinePreset,
   type OnlinePresetInput,
 } from '../../machines/registration-machine';
@@ -125,8 +126,18 @@ export function mount(element: HTMLElement): void {
 
   const machine = registrationMachine.provide({
     actors: {
-      sendOtp: fromPromise(({ input }) => sendRegistrationOtp(input)),
-      verifyOtp: fromPromise(({ input }) => verifyRegistrationOtp(input)),
+      verifyMobile: registrationVerifyMachine.provide({
+        actors: {
+          sendCode: fromPromise(async ({ input }) => {
+            const reply = await sendRegistrationOtp({ mobile: input.to, exam_type: input.page });
+            return { sentTo: reply.data.mobile_no, otpId: '' };
+          }),
+          checkCode: fromPromise(({ input }) =>
+            verifyRegistrationOtp({ mobile_no: input.to, otp: input.code, exam_type: input.page }),
+          ),
+        },
+        actions: { codeSent: () => void analytics.track('otp_sent') },
+      }),
       startCallerIdentity: fromPromise(async () => {
         const reply = await startCallerIdentity({ requestNonce: crypto.randomUUID() });
         if (data.callerIdentityLink)

@@ -5,6 +5,7 @@ import { messageText } from '../../machines/message';
 import { LOGIN_ID_MAX, type RecoveryMachine, type RecoveryMessageKey } from '../../machines/recovery-machine';
 import { OtpInput } from '../../ui/forms/widgets/otp-input';
 import { TextInput } from '../../ui/forms/widgets/text-input';
+import { useChildSnapshot } from '../../ui/use-child-snapshot';
 
 /** What the prerendered page hands the form (data-island-props): its texts, the login path, toasts. */
 export interface RecoveryFormData {
@@ -42,8 +43,11 @@ const fill = (text: string, values: Record<string, string | number>) =>
 export function RecoveryForm({ machine, strings, messages, loginPath }: RecoveryFormProps) {
   const t = (key: RecoveryMessageKey) => messages[key];
   const [state, send] = useMachine(machine);
-  const { loginId, otp, idError, otpError, maskedMobile, details } = state.context;
-  const submit = (type: 'id.submit' | 'otp.submit') => (event: FormEvent) => {
+  const { loginId, idError, maskedMobile, details } = state.context;
+  // The mobile user's verify-mobile child (the OTP step): the view reads and talks to it.
+  const child = state.children.verifyMobile;
+  const verify = useChildSnapshot(child);
+  const submit = (type: 'id.submit') => (event: FormEvent) => {
     event.preventDefault();
     send({ type });
   };
@@ -78,14 +82,21 @@ export function RecoveryForm({ machine, strings, messages, loginPath }: Recovery
   }
 
   /** The resend action once the machine allows it (45 s after the last code), else the wait text. */
-  const resend = (event: 'otp.resend' | 'details.resend', label: string, wait?: string) =>
-    state.can({ type: event }) ? (
-      <button type="button" className="ef-button ef-button--link" onClick={() => send({ type: event })}>
+  const resend = (can: boolean, onClick: () => void, label: string, wait?: string) =>
+    can ? (
+      <button type="button" className="ef-button ef-button--link" onClick={onClick}>
         {label}
       </button>
     ) : wait ? (
       <p className="ef-field__hint">{wait}</p>
     ) : null;
+  const resendDetails = (wait?: string) =>
+    resend(
+      state.can({ type: 'details.resend' }),
+      () => send({ type: 'details.resend' }),
+      strings.sendAgain,
+      wait,
+    );
 
   const edit = (
     <button type="button" className="ef-button" onClick={() => send({ type: 'id.edit' })}>
@@ -93,29 +104,42 @@ export function RecoveryForm({ machine, strings, messages, loginPath }: Recovery
     </button>
   );
 
-  if (state.matches('otpStep')) {
+  if (state.matches('otpStep') && child && verify) {
+    const onSubmit = (event: FormEvent) => {
+      event.preventDefault();
+      child.send({ type: 'otp.submit' });
+    };
+    const verifying = verify.matches({ codeEntry: { code: 'verifying' } });
     return (
-      <form className="ef-recover__form" onSubmit={submit('otp.submit')} noValidate>
+      <form className="ef-recover__form" onSubmit={onSubmit} noValidate aria-busy={verifying}>
         <p role="status">
           {fill(strings.otpSent, { mobile: maskedMobile })} {edit}
         </p>
         <OtpInput
           id="otp"
           label={strings.otp}
-          value={otp}
-          error={messageText(t, otpError)}
+          value={verify.context.code}
+          error={messageText(t, verify.context.error)}
+          disabled={verifying || verify.matches('resending')}
           digitLabel={(n, total) => fill(strings.otpDigit, { n, total })}
-          onChange={(value) => send({ type: 'otp.change', value })}
+          onChange={(value) => child.send({ type: 'otp.change', value })}
+          // error_code 1 empties the boxes: focus returns to the first one.
+          focusKey={verify.context.wrongCodes || undefined}
           autoFocus
         />
         <button
           type="submit"
           className="ef-button ef-button--primary"
-          disabled={!state.can({ type: 'otp.submit' })}
+          disabled={!verify.can({ type: 'otp.submit' })}
         >
           {strings.verify}
         </button>
-        {resend('otp.resend', strings.resendOtp, strings.resendWait)}
+        {resend(
+          verify.can({ type: 'otp.resend' }),
+          () => child.send({ type: 'otp.resend' }),
+          strings.resendOtp,
+          strings.resendWait,
+        )}
       </form>
     );
   }
@@ -130,7 +154,7 @@ export function RecoveryForm({ machine, strings, messages, loginPath }: Recovery
           </a>{' '}
           {edit}
         </p>
-        {resend('details.resend', strings.sendAgain, strings.resendWait)}
+        {resendDetails(strings.resendWait)}
       </div>
     );
   }
@@ -149,7 +173,7 @@ export function RecoveryForm({ machine, strings, messages, loginPath }: Recovery
           {strings.toLogin}
         </a>
       </p>
-      {resend('details.resend', strings.sendAgain)}
+      {resendDetails()}
     </div>
   );
 }

@@ -3,6 +3,7 @@
 // is light; the JSON-schema forms of steps 2 and 3 load only when step 2 opens (./form-steps).
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import type { EventFrom, SnapshotFrom } from 'xstate';
 import { createTranslator, type StringKey, type Translate } from '../../engine/i18n';
 import type { RegistrationCardData } from '../../engine/registration-card';
 import type { UiStringTable } from '../../generated/config/i18n';
@@ -12,9 +13,11 @@ import {
   hasExamDetailsStep,
   type RegistrationInput,
   type RegistrationMachine,
+  type RegistrationVerifyMachine,
 } from '../../machines/registration-machine';
 import { MobileInput } from '../../ui/forms/widgets/mobile-input';
 import { OtpInput } from '../../ui/forms/widgets/otp-input';
+import { useChildSnapshot } from '../../ui/use-child-snapshot';
 import type { RegistrationSend, RegistrationSnapshot } from './card-state';
 
 /** Which part of the flow is showing: focus follows it to the card's heading. */
@@ -56,8 +59,10 @@ export function RegistrationCard({
   const [t] = useState(() => createTranslator(strings as UiStringTable));
   const { context } = state;
   const heading = useRef<HTMLHeadingElement>(null);
+  // Step 1's verify-mobile child (while a code is sent and entered): the view reads and talks to it.
+  const verify = useChildSnapshot(state.children.verifyMobile);
 
-  const step = stepOf(state);
+  const step = stepOf(state, verify);
   // Caller identity: the identity app taking the screen shows as the page losing focus.
   useEffect(() => {
     const blur = () => send({ type: 'page.blur' });
@@ -87,7 +92,9 @@ export function RegistrationCard({
 
   if (state.matches('step1')) {
     const acceptsId = programme.registration.acceptsStudentId;
-    const codeShown = !state.matches({ step1: 'enteringMobile' }) && !state.matches({ step1: 'sendingOtp' });
+    const sending = state.matches({ step1: 'verifying' }) && (!verify || verify.matches('sending'));
+    const codeShown = state.matches({ step1: 'verifying' }) && !sending;
+    const child = state.children.verifyMobile;
     const onSubmit = (event: FormEvent) => {
       event.preventDefault();
       send({ type: 'otp.send' });
@@ -99,12 +106,7 @@ export function RegistrationCard({
             ? 'registration.verifyHeading'
             : 'registration.heading',
         )}
-        <form
-          className="ef-register__form"
-          onSubmit={onSubmit}
-          noValidate
-          aria-busy={state.matches({ step1: 'sendingOtp' })}
-        >
+        <form className="ef-register__form" onSubmit={onSubmit} noValidate aria-busy={sending}>
           <MobileInput
             id="reg_mobile"
             label={t(acceptsId ? 'form.mobileOrId' : 'form.mobile')}
@@ -127,15 +129,15 @@ export function RegistrationCard({
                 {t('registration.cancel')}
               </button>
             </p>
-          ) : codeShown ? (
-            <CodeEntry t={t} state={state} send={send} />
+          ) : codeShown && verify && child ? (
+            <CodeEntry t={t} mobile={context.mobile} verify={verify} child={child} send={send} />
           ) : (
             <>
               <button
                 type="submit"
                 className="ef-button ef-button--primary"
                 disabled={!state.can({ type: 'otp.send' })}
-                aria-busy={state.matches({ step1: 'sendingOtp' }) || undefined}
+                aria-busy={sending || undefined}
               >
                 {t('registration.verify')}
               </button>
@@ -262,23 +264,27 @@ export function RegistrationCard({
   );
 }
 
+type VerifySnapshot = SnapshotFrom<RegistrationVerifyMachine>;
+
 function CodeEntry({
   t,
-  state,
+  mobile,
+  verify,
+  child,
   send,
 }: {
   t: Translate;
-  state: RegistrationSnapshot;
+  mobile: string;
+  verify: VerifySnapshot;
+  child: { send: (event: EventFromVerify) => void };
   send: RegistrationSend;
 }) {
-  const { context } = state;
-  const verifying = state.matches({ step1: { codeEntry: { code: 'verifying' } } });
-  // error_code 1 empties the boxes: focus returns to the first one.
-  const refocus = context.otp === '' && context.otpError ? messageText(t, context.otpError) : undefined;
+  const { context } = verify;
+  const verifying = verify.matches({ codeEntry: { code: 'verifying' } });
   return (
     <>
       <p role="status" className="ef-register__note">
-        {t('registration.otpSent', { mobile: context.otpSentTo || context.mobile })}{' '}
+        {t('registration.otpSent', { mobile: context.sentTo || mobile })}{' '}
         <button
           type="button"
           className="ef-button ef-button--link"
@@ -290,20 +296,21 @@ function CodeEntry({
       <OtpInput
         id="reg_otp"
         label={t('form.otp')}
-        value={context.otp}
-        error={messageText(t, context.otpError)}
-        disabled={verifying || state.matches({ step1: 'resendingOtp' })}
+        value={context.code}
+        error={messageText(t, context.error)}
+        disabled={verifying || verify.matches('resending')}
         digitLabel={(n, total) => t('form.otpDigit', { n, total })}
-        onChange={(value) => send({ type: 'otp.change', value })}
-        focusKey={refocus}
+        onChange={(value) => child.send({ type: 'otp.change', value })}
+        // error_code 1 empties the boxes: focus returns to the first one.
+        focusKey={context.wrongCodes || undefined}
         autoFocus
       />
       {verifying ? <p role="status">{t('registration.verifying')}</p> : null}
-      {state.can({ type: 'otp.resend' }) ? (
+      {verify.can({ type: 'otp.resend' }) ? (
         <button
           type="button"
           className="ef-button ef-button--link"
-          onClick={() => send({ type: 'otp.resend' })}
+          onClick={() => child.send({ type: 'otp.resend' })}
         >
           {t('registration.resendOtp')}
         </button>
@@ -314,6 +321,8 @@ function CodeEntry({
   );
 }
 
+type EventFromVerify = EventFrom<RegistrationVerifyMachine>;
+
 function Loading({ t }: { t: Translate }) {
   return (
     <p role="status" className="ef-register__loading" aria-live="polite">
@@ -322,10 +331,10 @@ function Loading({ t }: { t: Translate }) {
   );
 }
 
-function stepOf(state: RegistrationSnapshot): RegistrationStep {
+function stepOf(state: RegistrationSnapshot, verify: VerifySnapshot | undefined): RegistrationStep {
   const matches = (value: Parameters<RegistrationSnapshot['matches']>[0]) => state.matches(value);
   if (matches({ step1: 'callerIdentity' })) return 'callerIdentity';
-  if (matches({ step1: 'codeEntry' }) || matches({ step1: 'resendingOtp' })) return 'otp';
+  if (matches({ step1: 'verifying' }) && verify && !verify.matches('sending')) return 'otp';
   if (matches('step1')) return 'mobile';
   if (matches('accountExists')) return 'accountExists';
   if (matches('step2')) return 'details';
