@@ -105,6 +105,13 @@ const classStreamsReply: MasterClassStreamsReply = {
 const statesReply: ExamStatesReply = { success: 'true', data: [delhi] };
 const centresReply: ExamCentresReply = { success: 'true', data: [centre] };
 const datesReply: ExamDatesReply = { success: 'true', data: [date] };
+// Two options each: the student chooses (a single option would be chosen by the cascade itself).
+const up: ExamState = { tid: '10', stateName: 'Uttar Pradesh', shortCode: 'UP' };
+const noida: ExamCentre = { label: 'Noida', value: 'RCC Noida-UP002-2' };
+const laterDate: ExamDate = { value: '2025-04-20', label: '20 Apr 2025' };
+const twoStates: ExamStatesReply = { success: 'true', data: [delhi, up] };
+const twoCentres: ExamCentresReply = { success: 'true', data: [centre, noida] };
+const twoDates: ExamDatesReply = { success: 'true', data: [date, laterDate] };
 const preset: OnlinePreset = { state: delhi, centre: testCentre };
 
 const lead = (count: number): LeadRecord => ({
@@ -518,9 +525,9 @@ function start(input: RegistrationInput, overrides: Partial<Fakes> = {}) {
     fetchLeadsByMobile: vi.fn<Fakes['fetchLeadsByMobile']>(async () => leadsReply),
     loadClassStreams: vi.fn<Fakes['loadClassStreams']>(async () => classStreamsReply),
     loadSlots: vi.fn<Fakes['loadSlots']>(async () => slotsReply([slot, onlineSlot])),
-    loadStates: vi.fn<Fakes['loadStates']>(async () => statesReply),
-    loadCentres: vi.fn<Fakes['loadCentres']>(async () => centresReply),
-    loadDates: vi.fn<Fakes['loadDates']>(async () => datesReply),
+    loadStates: vi.fn<Fakes['loadStates']>(async () => twoStates),
+    loadCentres: vi.fn<Fakes['loadCentres']>(async () => twoCentres),
+    loadDates: vi.fn<Fakes['loadDates']>(async () => twoDates),
     loadOnlinePreset: vi.fn<Fakes['loadOnlinePreset']>(async () => preset),
     locateNearestCentre: vi.fn<Fakes['locateNearestCentre']>(async () => ({ state: delhi, centre })),
     validateCoupon: vi.fn<Fakes['validateCoupon']>(async () => couponReply(50)),
@@ -835,6 +842,37 @@ describe('registration step 2: class & stream options', () => {
 });
 
 describe('registration step 3: exam details', () => {
+  it('the cascade: a single option is chosen by itself, a choice clears what follows and loads the next', async () => {
+    // IAT: slot → state → centre → date. One state and one centre: both chosen by the machine.
+    const { actor, api, until } = await toStep3(
+      { programme: iat, registrationPage: 'IAT' },
+      { loadStates: async () => statesReply, loadCentres: async () => centresReply },
+    );
+    expect(actor.getSnapshot().context.exam.slot).toBeUndefined();
+    expect(api.loadStates).not.toHaveBeenCalled();
+    actor.send({ type: 'exam.slotChange', slotId: slot.tid });
+    await until((s) => s.matches({ step3: { lists: 'idle' } }) && Boolean(s.context.options.dates));
+    expect(actor.getSnapshot().context.exam).toMatchObject({ slot, state: delhi, centre, date: undefined });
+    expect(api.loadDates).toHaveBeenCalledWith(expect.objectContaining({ centre: 'DL001' }));
+    actor.send({ type: 'exam.dateChange', date: laterDate.value });
+    expect(actor.getSnapshot().context.exam.date).toEqual(laterDate);
+    // A new slot drops the state, centre and date chosen after it, and the lists load again.
+    actor.send({ type: 'exam.slotChange', slotId: onlineSlot.tid });
+    expect(actor.getSnapshot().context.options).toMatchObject({
+      states: undefined,
+      centres: undefined,
+      dates: undefined,
+    });
+    await until((s) => s.matches({ step3: { lists: 'idle' } }) && Boolean(s.context.options.dates));
+    expect(actor.getSnapshot().context.exam).toMatchObject({
+      slot: onlineSlot,
+      state: delhi,
+      centre,
+      date: undefined,
+    });
+    expect(api.loadStates).toHaveBeenCalledTimes(2);
+  });
+
   it("picks the nearest centre and its state from the location, then lists that centre's dates", async () => {
     const { actor, api, until } = await toStep3({ programme: mockNeet, registrationPage: 'MOCK-NEET' });
     expect(actor.getSnapshot().can({ type: 'exam.locate' })).toBe(true);

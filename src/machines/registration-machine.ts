@@ -38,6 +38,7 @@ import type { Programme } from '../generated/config/programme';
 import type { EntryQuery, Tracking } from './entry-query';
 import { MOBILE_LENGTH, STUDENT_ID_MAX } from '../domain/otp-rules';
 import { digitsOnly as digits, validateCoupon, validateRegistrationMobile } from '../domain/validation';
+import { fieldsAfter, loneOptionField, nextToLoad, type CascadeSpec } from './cascade';
 import { fromError, fromReply, say, type Message } from './message';
 import { createVerifyMobileMachine, type VerifyOutcome } from './verify-mobile-machine';
 
@@ -364,8 +365,10 @@ function prefillFromLead(lead: LeadRecord | undefined) {
 
 /** Chosen values and loaded lists after `field`'s position are dropped: they depended on it. */
 function clearAfter(context: RegistrationContext, field: ExamField | 'courseType') {
-  const from = field === 'courseType' ? EXAM_CHAIN.indexOf('state') : EXAM_CHAIN.indexOf(field) + 1;
-  const drop = new Set<ExamField>(EXAM_CHAIN.slice(from));
+  // The course type decides the mode the states, centres and dates are listed for.
+  const drop = new Set<ExamField>(
+    field === 'courseType' ? ['state', ...fieldsAfter(EXAM_CHAIN, 'state')] : fieldsAfter(EXAM_CHAIN, field),
+  );
   const exam = { ...context.exam };
   const options = { ...context.options };
   if (drop.has('examSlot')) [exam.slot, options.slots] = [undefined, undefined];
@@ -379,6 +382,29 @@ const listOf = (options: OptionLists, field: ExamField) =>
   ({ examSlot: options.slots, state: options.states, centre: options.centres, examDate: options.dates })[
     field
   ];
+
+/** The exam selects as one cascade: the config's chain, the loaded lists, the choices. */
+export const examCascade: CascadeSpec<
+  Pick<RegistrationContext, 'programme' | 'exam' | 'options'>,
+  ExamField
+> = {
+  fields: examChain,
+  list: (context, field) => listOf(context.options, field),
+  isChosen: (context, field) => chosen(context.exam, field),
+};
+
+/** A field's only option chosen (the cascade's auto-choice), with what depended on it cleared. */
+function chooseLoneOption(context: RegistrationContext, field: ExamField): Partial<RegistrationContext> {
+  const { exam, options } = clearAfter(context, field);
+  const only = <T>(list: T[] | undefined) => list?.[0];
+  const choice: Partial<ExamChoice> = {
+    examSlot: { slot: only(options.slots) },
+    state: { state: only(options.states) },
+    centre: { centre: only(options.centres) },
+    examDate: { date: only(options.dates) },
+  }[field];
+  return { exam: { ...exam, ...choice }, options };
+}
 
 // ── The machine ─────────────────────────────────────────────────────────────────────────────────
 const notProvided = (name: string) => async (): Promise<never> => {
@@ -486,13 +512,9 @@ export const registrationMachine = setup({
     canLocateCentre: ({ context }) =>
       examChain(context).includes('centre') && context.options.states !== undefined,
     /** The next list to load: the first unloaded list of the chain whose earlier choices are made. */
-    needsList: ({ context }, params: { field: ExamField }) => {
-      for (const field of examChain(context)) {
-        if (listOf(context.options, field) === undefined) return field === params.field;
-        if (!chosen(context.exam, field)) return false;
-      }
-      return false;
-    },
+    needsList: ({ context }, params: { field: ExamField }) =>
+      nextToLoad(examCascade, context) === params.field,
+    hasLoneOption: ({ context }) => loneOptionField(examCascade, context) !== undefined,
     needsOnlinePreset: ({ context }) => {
       if (!onlineOnly(context) || (context.exam.state && context.exam.centre)) return false;
       const names = new Set(fieldsOf(context.programme, 'exam-details').map((f) => f.name));
@@ -931,6 +953,14 @@ export const registrationMachine = setup({
           states: {
             routing: {
               always: [
+                {
+                  // A list with one option chooses it; routing then goes on to the next list.
+                  guard: 'hasLoneOption',
+                  actions: assign(({ context }) => {
+                    const field = loneOptionField(examCascade, context);
+                    return field ? chooseLoneOption(context, field) : {};
+                  }),
+                },
                 { guard: { type: 'needsList', params: { field: 'examSlot' } }, target: 'loadingSlots' },
                 { guard: 'needsOnlinePreset', target: 'loadingOnlinePreset' },
                 { guard: { type: 'needsList', params: { field: 'state' } }, target: 'loadingStates' },
