@@ -30,6 +30,9 @@ import type {
 import type { PaymentData, RegistrationSignupReply } from '../generated/api/registration-signup';
 import type { Programme } from '../generated/config/programme';
 import { RESEND_DELAY_MS } from '../domain/otp-rules';
+import { validateRegistrationMobile } from '../domain/validation';
+import type { RegistrationSnapshot } from '../features/registration/card-state';
+import { cardView } from '../features/registration/card-view';
 import {
   emptyCoverage,
   PendingCalls,
@@ -38,11 +41,13 @@ import {
   transitionCoverPaths,
   transitionKeys,
   type Coverage,
+  type ModelStep,
 } from './model-test-kit';
 import {
   buildSignupBody,
   FOCUS_CHECK_DELAY_MS,
   mobileProblem,
+  isFree,
   payableAmount,
   POLL_INTERVAL_MS,
   registrationMachine,
@@ -230,6 +235,192 @@ const delays = {
 };
 
 // ── Model-based test ──────────────────────────────────────────────────────────────────────────
+/**
+ * What the student must see after each event, written from the spec rather than read from the
+ * machine (XState's model-based testing example): the card's view model (the card renders it) of
+ * the real snapshot after the event, against the event and the screen before it.
+ */
+function expectCardView(step: ModelStep, actual: AnyMachineSnapshot, previous: AnyMachineSnapshot): void {
+  const after = cardView(actual as RegistrationSnapshot);
+  const before = cardView(previous as RegistrationSnapshot);
+  const context = actual.context as RegistrationContext;
+  const event = step.event as { type: string; [key: string]: unknown };
+  const offers = (label: string, enabled?: boolean) =>
+    after.actions.some((a) => a.label === label && (enabled === undefined || a.enabled === enabled));
+  const could = (label: string) => before.actions.some((a) => a.label === label && a.enabled);
+  const says = (key: string) => after.messages.some((m) => m.key === key);
+  const acceptsId = context.programme.registration.acceptsStudentId;
+  const withExamStep = context.programme.registration.steps.some((s) => s.id === 'exam-details');
+  // On every screen the heading is the one of its step, and step 1 shows the number typed.
+  if (after.mobile) expect(after.mobile.value).toBe(context.mobile);
+  switch (event.type) {
+    case 'mobile.change':
+      expect(after.step).toBe('mobile');
+      expect(after.mobile?.value).toBe(
+        String(event.value)
+          .replace(/\D/g, '')
+          .slice(0, acceptsId ? 11 : 10),
+      );
+      expect(after.mobile?.error).toBeUndefined();
+      break;
+    case 'mobile.blur':
+      expect(after.step).toBe('mobile');
+      expect(after.mobile?.error?.key).toBe(validateRegistrationMobile(context.mobile, acceptsId));
+      break;
+    case 'otp.send': {
+      // Verify sends a number that passes its rule; at the mobile length it names what is wrong.
+      const problem = validateRegistrationMobile(context.mobile, acceptsId);
+      expect(after.step).toBe(before.step === 'mobile' && !problem ? 'sending' : before.step);
+      if (before.step === 'mobile' && problem && context.mobile.length >= 10)
+        expect(after.mobile?.error?.key).toBe(problem);
+      break;
+    }
+    case 'mobile.edit':
+      expect(after.step).toBe('mobile');
+      expect(after.mobile?.readOnly).toBe(false);
+      expect(offers('registration.verify')).toBe(true);
+      break;
+    case 'xstate.done.actor.verifyMobile': {
+      const outcome = event.output as RegistrationVerifyOutcome;
+      if (outcome.status === 'notSent') {
+        expect(after.step).toBe('mobile');
+        expect(after.mobile?.error).toEqual(outcome.error);
+      } else {
+        const count = outcome.reply.student_details[0]?.registration_count ?? 0;
+        const full = count >= context.programme.registration.allowedRegistrationCount;
+        expect(after.step).toBe(full ? 'accountExists' : 'details');
+        expect(after.heading).toBe(full ? 'registration.heading' : 'registration.detailsHeading');
+        if (full) expect(offers('registration.login')).toBe(true);
+      }
+      break;
+    }
+    case 'callerIdentity.start':
+      expect(after.step).toBe('callerIdentity');
+      expect(offers('registration.cancel')).toBe(true);
+      break;
+    case 'callerIdentity.cancel':
+      expect(after.step).toBe('mobile');
+      break;
+    case 'xstate.error.actor.startCallerIdentity':
+    case 'xstate.error.actor.checkCallerIdentity':
+      expect(after.step).toBe('mobile');
+      expect(after.mobile?.error?.key).toBe('registration.callerIdentityFailed');
+      break;
+    case 'xstate.done.actor.checkCallerIdentity': {
+      const reply = event.output as RegistrationCallerIdentityStatusReply;
+      if (reply.status === 'verified')
+        expect(after.step).toBe(reply.mobile.replace(/\D/g, '').length >= 10 ? 'details' : 'mobile');
+      if (reply.status === 'verified' && after.step === 'mobile')
+        expect(after.mobile?.error?.key).toBe('registration.callerIdentityBadMobile');
+      if (reply.status === 'failed')
+        expect(after.mobile?.error?.key).toBe('registration.callerIdentityFailed');
+      break;
+    }
+    case 'xstate.error.actor.loadClassStreams':
+      expect(after.step).toBe('details');
+      expect(says('registration.optionsFailed')).toBe(true);
+      expect(offers('registration.retry')).toBe(true);
+      break;
+    case 'classStreams.retry':
+      expect(after.step).toBe('details');
+      expect(offers('registration.retry')).toBe(false);
+      break;
+    case 'details.submit': {
+      const complete = (event.details as StudentDetails).studentName !== '' || context.locked.length > 0;
+      if (before.step !== 'details' || !complete) expect(after.step).toBe(before.step);
+      else expect(after.step).toBe(withExamStep ? 'exam' : 'signingUp');
+      break;
+    }
+    case 'details.edit':
+      expect(after.step).toBe('details');
+      break;
+    case 'exam.slotChange':
+    case 'exam.stateChange':
+    case 'exam.centreChange':
+    case 'courseType.change':
+      expect(after.step).toBe('exam');
+      // What followed the changed choice is no longer chosen, unless its new list has one option.
+      for (const [chosen, list] of [
+        ['centre', 'centres'],
+        ['date', 'dates'],
+      ] as const) {
+        const value = context.exam[chosen];
+        if (value !== undefined && event.type !== 'exam.centreChange')
+          expect(context.options[list]?.length === 1 || chosen === 'centre').toBe(true);
+      }
+      break;
+    case 'xstate.error.actor.loadSlots':
+    case 'xstate.error.actor.loadStates':
+    case 'xstate.error.actor.loadCentres':
+    case 'xstate.error.actor.loadDates':
+    case 'xstate.error.actor.loadOnlinePreset':
+      expect(after.step).toBe('exam');
+      expect(says('registration.optionsFailed')).toBe(true);
+      expect(offers('registration.retry')).toBe(true);
+      break;
+    case 'exam.retryOptions':
+      expect(offers('registration.retry')).toBe(false);
+      break;
+    case 'xstate.error.actor.locateNearestCentre':
+      expect(says('registration.locateFailed')).toBe(true);
+      break;
+    case 'coupon.apply':
+      if ((previous.context as RegistrationContext).coupon.code.trim() === '')
+        expect(says('validation.coupon.required')).toBe(true);
+      break;
+    case 'xstate.done.actor.validateCoupon':
+      expect(says('registration.couponApplied')).toBe(true);
+      break;
+    case 'xstate.error.actor.validateCoupon':
+      expect(says('registration.couponInvalid')).toBe(true);
+      break;
+    case 'exam.submit':
+    case 'payment.submit':
+      expect(after.step).toBe(
+        before.actions.some(
+          (a) => a.enabled && (a.label === 'form.submit' || a.label === 'registration.payAndRegister'),
+        ) && (event.type === 'exam.submit') === isFree(context)
+          ? 'signingUp'
+          : before.step,
+      );
+      break;
+    case 'xstate.done.actor.signup': {
+      const reply = event.output as RegistrationSignupReply;
+      expect(after.step).toBe(reply.data.isPaidExam && reply.data.payment_data ? 'payment' : 'success');
+      if (after.step === 'success') expect(offers('registration.goToDashboard')).toBe(true);
+      break;
+    }
+    case 'xstate.error.actor.signup':
+      expect(after.step).toBe(withExamStep ? 'exam' : 'details');
+      break;
+    case 'payment.retry':
+      expect(after.step).toBe('loading');
+      break;
+    case 'xstate.done.actor.fetchLeadsByMobile':
+      expect(after.step).toBe('details');
+      break;
+    case 'xstate.error.actor.fetchLeadsByMobile':
+    case 'xstate.error.actor.fetchLeadBySfId':
+      expect(after.step).toBe('mobile');
+      break;
+    case 'xstate.done.actor.fetchLeadBySfId': {
+      const reply = event.output as RegistrationLeadBySfIdReply;
+      const found = reply.success === 'true' && (reply.student_details?.length ?? 0) > 0;
+      const done = reply.success === 'false' && Boolean(reply.data?.student_roll_no);
+      expect(after.step).toBe(found ? 'details' : done ? 'loading' : 'mobile');
+      break;
+    }
+    case 'rollNumber.copy':
+      expect(after.step).toBe('success');
+      expect(offers('registration.copy', false)).toBe(true);
+      break;
+    case 'xstate.done.actor.copyText':
+    case 'xstate.error.actor.copyText':
+      expect(offers('registration.copy', true)).toBe(true);
+      break;
+  }
+}
+
 describe('registration machine: model', () => {
   const calls = new PendingCalls();
   const machine = registrationMachine.provide({
@@ -484,7 +675,15 @@ describe('registration machine: model', () => {
         project: (c) => project(c as RegistrationContext),
       });
       counts.push(`${model.name}: ${paths.length}`);
-      for (const p of paths) await replayPath(p, { machine, input: model.input, calls, delays, coverage });
+      for (const p of paths)
+        await replayPath(p, {
+          machine,
+          input: model.input,
+          calls,
+          delays,
+          coverage,
+          expectView: expectCardView,
+        });
     }
     const total = counts.reduce((sum, c) => sum + Number(c.split(': ').pop()), 0);
     console.log(`registration machine: ${total} model paths (${counts.join('; ')})`);

@@ -3,14 +3,13 @@
 // is light; the JSON-schema forms of steps 2 and 3 load only when step 2 opens (./form-steps).
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import type { EventFrom, SnapshotFrom } from 'xstate';
+import type { EventFrom } from 'xstate';
 import { createTranslator, type StringKey, type Translate } from '../../engine/i18n';
 import type { RegistrationCardData } from '../../engine/registration-card';
 import type { UiStringTable } from '../../generated/config/i18n';
 import { MOBILE_LENGTH, STUDENT_ID_MAX } from '../../domain/otp-rules';
 import { messageText } from '../../machines/message';
 import {
-  hasExamDetailsStep,
   type RegistrationInput,
   type RegistrationMachine,
   type RegistrationVerifyMachine,
@@ -18,21 +17,8 @@ import {
 import { MobileInput } from '../../ui/forms/widgets/mobile-input';
 import { OtpInput } from '../../ui/forms/widgets/otp-input';
 import { useChildSnapshot } from '../../ui/use-child-snapshot';
-import type { RegistrationSend, RegistrationSnapshot } from './card-state';
-
-/** Which part of the flow is showing: focus follows it to the card's heading. */
-type RegistrationStep =
-  | 'mobile'
-  | 'otp'
-  | 'callerIdentity'
-  | 'accountExists'
-  | 'details'
-  | 'exam'
-  | 'signingUp'
-  | 'payment'
-  | 'paymentFailed'
-  | 'success'
-  | 'loading';
+import type { RegistrationSend } from './card-state';
+import { cardView, type VerifySnapshot } from './card-view';
 
 interface RegistrationCardProps extends RegistrationCardData {
   /** The registration machine with the app's actors and actions provided. */
@@ -62,7 +48,9 @@ export function RegistrationCard({
   // Step 1's verify-mobile child (while a code is sent and entered): the view reads and talks to it.
   const verify = useChildSnapshot(state.children.verifyMobile);
 
-  const step = stepOf(state, verify);
+  // What the student sees here: the step, its heading, step 1's field (card-view.ts).
+  const view = cardView(state, verify);
+  const { step } = view;
   // Caller identity: the identity app taking the screen shows as the page losing focus.
   useEffect(() => {
     const blur = () => send({ type: 'page.blur' });
@@ -92,8 +80,8 @@ export function RegistrationCard({
 
   if (state.matches('step1')) {
     const acceptsId = programme.registration.acceptsStudentId;
-    const sending = state.matches({ step1: 'verifying' }) && (!verify || verify.matches('sending'));
-    const codeShown = state.matches({ step1: 'verifying' }) && !sending;
+    const sending = step === 'sending';
+    const codeShown = step === 'otp';
     const child = state.children.verifyMobile;
     const onSubmit = (event: FormEvent) => {
       event.preventDefault();
@@ -101,11 +89,7 @@ export function RegistrationCard({
     };
     return (
       <div className="ef-register__body">
-        {title(
-          codeShown && !state.matches({ step1: 'callerIdentity' })
-            ? 'registration.verifyHeading'
-            : 'registration.heading',
-        )}
+        {title(view.heading)}
         <form className="ef-register__form" onSubmit={onSubmit} noValidate aria-busy={sending}>
           <MobileInput
             id="reg_mobile"
@@ -114,7 +98,7 @@ export function RegistrationCard({
             maxLength={acceptsId ? STUDENT_ID_MAX : MOBILE_LENGTH}
             value={context.mobile}
             error={messageText(t, context.mobileError)}
-            readOnly={codeShown}
+            readOnly={view.mobile?.readOnly}
             onChange={(value) => send({ type: 'mobile.change', value })}
             onBlur={() => send({ type: 'mobile.blur' })}
           />
@@ -160,7 +144,7 @@ export function RegistrationCard({
   if (state.matches('accountExists')) {
     return (
       <div className="ef-register__body">
-        {title('registration.heading')}
+        {title(view.heading)}
         <p role="alert" className="ef-register__message">
           {t('registration.accountExists', { email: supportEmail })}
         </p>
@@ -177,11 +161,9 @@ export function RegistrationCard({
   }
 
   if (state.matches('step2') || state.matches('step3') || state.matches('signingUp')) {
-    // Signing up leaves from step 3 where there is one, else from step 2.
-    const onExam = state.matches('step3') || (state.matches('signingUp') && hasExamDetailsStep(programme));
     return (
       <div className="ef-register__body">
-        {title(onExam ? 'registration.examHeading' : 'registration.detailsHeading')}
+        {title(view.heading)}
         <Suspense fallback={<Loading t={t} />}>
           <FormSteps state={state} send={send} t={t} locale={data.locale} />
         </Suspense>
@@ -192,7 +174,7 @@ export function RegistrationCard({
   if (state.matches('paymentFailed')) {
     return (
       <div className="ef-register__body">
-        {title('registration.paymentFailed')}
+        {title(view.heading)}
         <p role="alert" className="ef-register__message">
           {t('registration.paymentFailedText')}
         </p>
@@ -211,7 +193,7 @@ export function RegistrationCard({
     const result = context.result;
     return (
       <div className="ef-register__body">
-        {title('registration.success')}
+        {title(view.heading)}
         <dl className="ef-register__result">
           <dt>{t('registration.rollNumber')}</dt>
           <dd>
@@ -254,7 +236,7 @@ export function RegistrationCard({
   // entry, loadingLeadBySfId, reloadingLead, redirectingToPayment, redirectingToLogin
   return (
     <div className="ef-register__body">
-      {title('registration.heading')}
+      {title(view.heading)}
       {state.matches('redirectingToPayment') ? (
         <p role="status">{t('registration.redirecting')}</p>
       ) : (
@@ -263,8 +245,6 @@ export function RegistrationCard({
     </div>
   );
 }
-
-type VerifySnapshot = SnapshotFrom<RegistrationVerifyMachine>;
 
 function CodeEntry({
   t,
@@ -329,19 +309,4 @@ function Loading({ t }: { t: Translate }) {
       {t('registration.loading')}
     </p>
   );
-}
-
-function stepOf(state: RegistrationSnapshot, verify: VerifySnapshot | undefined): RegistrationStep {
-  const matches = (value: Parameters<RegistrationSnapshot['matches']>[0]) => state.matches(value);
-  if (matches({ step1: 'callerIdentity' })) return 'callerIdentity';
-  if (matches({ step1: 'verifying' }) && verify && !verify.matches('sending')) return 'otp';
-  if (matches('step1')) return 'mobile';
-  if (matches('accountExists')) return 'accountExists';
-  if (matches('step2')) return 'details';
-  if (matches('step3')) return 'exam';
-  if (matches('signingUp')) return 'signingUp';
-  if (matches('redirectingToPayment')) return 'payment';
-  if (matches('paymentFailed')) return 'paymentFailed';
-  if (matches('success')) return 'success';
-  return 'loading';
 }
