@@ -247,7 +247,6 @@ function expectCardView(step: ModelStep, actual: AnyMachineSnapshot, previous: A
   const event = step.event as { type: string; [key: string]: unknown };
   const offers = (label: string, enabled?: boolean) =>
     after.actions.some((a) => a.label === label && (enabled === undefined || a.enabled === enabled));
-  const could = (label: string) => before.actions.some((a) => a.label === label && a.enabled);
   const says = (key: string) => after.messages.some((m) => m.key === key);
   const acceptsId = context.programme.registration.acceptsStudentId;
   const withExamStep = context.programme.registration.steps.some((s) => s.id === 'exam-details');

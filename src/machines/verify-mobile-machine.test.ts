@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { createActor, fromPromise, SimulatedClock, waitFor, type AnyMachineSnapshot } from 'xstate';
 import { OTP_LENGTH, RESEND_DELAY_MS } from '../domain/otp-rules';
 import {
   emptyCoverage,
@@ -8,8 +8,11 @@ import {
   stateNodePaths,
   transitionCoverPaths,
   transitionKeys,
+  type ModelStep,
 } from './model-test-kit';
+import { serverErrorCode } from './server-error';
 import {
+  codeEntryView,
   createVerifyMobileMachine,
   type CheckCodeInput,
   type SendCodeInput,
@@ -27,6 +30,63 @@ const apiError = (msg: string, extra: Record<string, unknown> = {}) =>
   Object.assign(new Error(msg), { status: 400, body: { success: 'false', msg, ...extra } });
 const delays = { resendDelay: RESEND_DELAY_MS };
 const input: VerifyMobileInput = { to: '9000000001', page: 'iACST' };
+
+type Snapshot = Parameters<typeof codeEntryView>[0] & { status: string };
+
+/**
+ * What the student sees after each event (the view model both screens render), from the spec:
+ * the code verifies when its fourth digit arrives, error_code 1 empties the boxes and moves focus
+ * back, a new code is offered only after the delay, and a failed first send ends the flow.
+ */
+function expectCodeEntry(step: ModelStep, actual: AnyMachineSnapshot, previous: AnyMachineSnapshot): void {
+  const after = codeEntryView(actual as unknown as Snapshot);
+  const before = codeEntryView(previous as unknown as Snapshot);
+  const event = step.event as { type: string; value?: string; error?: unknown };
+  switch (event.type) {
+    case 'otp.change': {
+      const typed = (event.value ?? '').replace(/\D/g, '').slice(0, OTP_LENGTH);
+      expect(after.shown).toBe(true);
+      expect(after.value).toBe(typed);
+      expect(after.error).toBeUndefined();
+      expect(after.busy).toBe(typed.length === OTP_LENGTH);
+      break;
+    }
+    case 'otp.submit':
+      expect(after.busy).toBe(before.canSubmit);
+      break;
+    case 'otp.resend':
+      expect(after.busy).toBe(before.canResend);
+      break;
+    case 'xstate.done.actor.sendCode':
+      expect(after).toMatchObject({
+        shown: true,
+        value: '',
+        error: undefined,
+        busy: false,
+        canResend: false,
+      });
+      break;
+    case 'xstate.error.actor.sendCode':
+      // The first send failing ends the flow (the parent shows why); a resend failing says so here.
+      if (before.shown) expect(after.error?.key).toBe('validation.somethingWrong');
+      else expect((actual as unknown as Snapshot).status).toBe('done');
+      break;
+    case 'xstate.done.actor.checkCode':
+      expect(after.shown).toBe(false);
+      expect((actual as unknown as Snapshot).status).toBe('done');
+      break;
+    case 'xstate.error.actor.checkCode': {
+      const wrong = serverErrorCode(event.error) === 1;
+      expect(after.busy).toBe(false);
+      expect(after.value).toBe(wrong ? '' : before.value);
+      expect(after.error?.key).toBe(wrong ? 'validation.otp.invalid' : 'validation.somethingWrong');
+      expect(after.focusKey).toBe(wrong ? (before.focusKey ?? 0) + 1 : before.focusKey);
+      break;
+    }
+    default:
+      if (event.type.startsWith('xstate.after.')) expect(after.canResend).toBe(true);
+  }
+}
 
 describe('verify-mobile machine: model', () => {
   it('takes every transition and reaches every state, sending itself or after the parent sent', async () => {
@@ -65,7 +125,15 @@ describe('verify-mobile machine: model', () => {
         project: (c) => project(c as VerifyMobileContext),
       });
       counts.push(paths.length);
-      for (const path of paths) await replayPath(path, { machine, input: start, calls, delays, coverage });
+      for (const path of paths)
+        await replayPath(path, {
+          machine,
+          input: start,
+          calls,
+          delays,
+          coverage,
+          expectView: expectCodeEntry,
+        });
     }
     console.log(`verify-mobile machine: ${counts.join(' + ')} model paths`);
     expect([...transitionKeys(machine).values()].filter((k) => !coverage.transitions.has(k))).toEqual([]);

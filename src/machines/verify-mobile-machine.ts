@@ -236,3 +236,35 @@ export function createVerifyMobileMachine<TVerified>() {
 }
 
 export type VerifyMobileMachine<TVerified> = ReturnType<typeof createVerifyMobileMachine<TVerified>>;
+
+/** What the student sees of the flow: the code boxes, their message, and what can be done now. */
+export interface CodeEntryView {
+  /** The boxes are on screen (a code went out and is not yet verified). */
+  shown: boolean;
+  value: string;
+  error?: VerifyMessage;
+  /** Checking the code or sending a new one: the boxes wait. */
+  busy: boolean;
+  canSubmit: boolean;
+  canResend: boolean;
+  /** Changes on each wrong code: the view moves focus back to the first box. */
+  focusKey?: number;
+}
+
+/** The code entry of a snapshot of the flow (pure; both screens render from it). */
+export function codeEntryView(snapshot: {
+  context: VerifyMobileContext;
+  matches: (value: 'codeEntry' | 'resending' | { codeEntry: { code: 'verifying' } }) => boolean;
+  can: (event: VerifyMobileEvent) => boolean;
+}): CodeEntryView {
+  const { context } = snapshot;
+  return {
+    shown: snapshot.matches('codeEntry') || snapshot.matches('resending'),
+    value: context.code,
+    error: context.error,
+    busy: snapshot.matches({ codeEntry: { code: 'verifying' } }) || snapshot.matches('resending'),
+    canSubmit: snapshot.can({ type: 'otp.submit' }),
+    canResend: snapshot.can({ type: 'otp.resend' }),
+    focusKey: context.wrongCodes || undefined,
+  };
+}

@@ -2,6 +2,7 @@
 import { useMachine } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { messageText } from '../../machines/message';
+import { codeEntryView } from '../../machines/verify-mobile-machine';
 import { LOGIN_ID_MAX, type RecoveryMachine, type RecoveryMessageKey } from '../../machines/recovery-machine';
 import { OtpInput } from '../../ui/forms/widgets/otp-input';
 import { TextInput } from '../../ui/forms/widgets/text-input';
@@ -109,33 +110,30 @@ export function RecoveryForm({ machine, strings, messages, loginPath }: Recovery
       event.preventDefault();
       child.send({ type: 'otp.submit' });
     };
-    const verifying = verify.matches({ codeEntry: { code: 'verifying' } });
+    // The boxes as the verify-mobile flow says (its view model, shared with the registration card).
+    const code = codeEntryView(verify);
     return (
-      <form className="ef-recover__form" onSubmit={onSubmit} noValidate aria-busy={verifying}>
+      <form className="ef-recover__form" onSubmit={onSubmit} noValidate aria-busy={code.busy}>
         <p role="status">
           {fill(strings.otpSent, { mobile: maskedMobile })} {edit}
         </p>
         <OtpInput
           id="otp"
           label={strings.otp}
-          value={verify.context.code}
-          error={messageText(t, verify.context.error)}
-          disabled={verifying || verify.matches('resending')}
+          value={code.value}
+          error={messageText(t, code.error)}
+          disabled={code.busy}
           digitLabel={(n, total) => fill(strings.otpDigit, { n, total })}
           onChange={(value) => child.send({ type: 'otp.change', value })}
           // error_code 1 empties the boxes: focus returns to the first one.
-          focusKey={verify.context.wrongCodes || undefined}
+          focusKey={code.focusKey}
           autoFocus
         />
-        <button
-          type="submit"
-          className="ef-button ef-button--primary"
-          disabled={!verify.can({ type: 'otp.submit' })}
-        >
+        <button type="submit" className="ef-button ef-button--primary" disabled={!code.canSubmit}>
           {strings.verify}
         </button>
         {resend(
-          verify.can({ type: 'otp.resend' }),
+          code.canResend,
           () => child.send({ type: 'otp.resend' }),
           strings.resendOtp,
           strings.resendWait,

@@ -10,6 +10,7 @@ import {
   isFree,
   type RegistrationVerifyMachine,
 } from '../../machines/registration-machine';
+import { codeEntryView } from '../../machines/verify-mobile-machine';
 import type { RegistrationSnapshot } from './card-state';
 
 export type VerifySnapshot = SnapshotFrom<RegistrationVerifyMachine>;
@@ -88,11 +89,10 @@ export function cardView(state: RegistrationSnapshot, verify?: VerifySnapshot): 
   }
   if (step === 'callerIdentity') view.actions.push({ label: 'registration.cancel', enabled: true });
   if (step === 'otp' && verify) {
-    const busy = verify.matches({ codeEntry: { code: 'verifying' } }) || verify.matches('resending');
-    view.code = { value: verify.context.code, error: verify.context.error, busy };
+    const code = codeEntryView(verify);
+    view.code = { value: code.value, error: code.error, busy: code.busy };
     view.actions.push({ label: 'registration.editNumber', enabled: true });
-    if (verify.can({ type: 'otp.resend' }))
-      view.actions.push({ label: 'registration.resendOtp', enabled: true });
+    if (code.canResend) view.actions.push({ label: 'registration.resendOtp', enabled: true });
   }
   if (step === 'accountExists') {
     view.messages.push({ key: 'registration.accountExists' });

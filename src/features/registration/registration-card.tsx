@@ -9,6 +9,7 @@ import type { RegistrationCardData } from '../../engine/registration-card';
 import type { UiStringTable } from '../../generated/config/i18n';
 import { MOBILE_LENGTH, STUDENT_ID_MAX } from '../../domain/otp-rules';
 import { messageText } from '../../machines/message';
+import { codeEntryView } from '../../machines/verify-mobile-machine';
 import {
   type RegistrationInput,
   type RegistrationMachine,
@@ -259,12 +260,12 @@ function CodeEntry({
   child: { send: (event: EventFromVerify) => void };
   send: RegistrationSend;
 }) {
-  const { context } = verify;
-  const verifying = verify.matches({ codeEntry: { code: 'verifying' } });
+  // The boxes as the verify-mobile flow says (its view model, shared with the recovery screen).
+  const code = codeEntryView(verify);
   return (
     <>
       <p role="status" className="ef-register__note">
-        {t('registration.otpSent', { mobile: context.sentTo || mobile })}{' '}
+        {t('registration.otpSent', { mobile: verify.context.sentTo || mobile })}{' '}
         <button
           type="button"
           className="ef-button ef-button--link"
@@ -276,17 +277,19 @@ function CodeEntry({
       <OtpInput
         id="reg_otp"
         label={t('form.otp')}
-        value={context.code}
-        error={messageText(t, context.error)}
-        disabled={verifying || verify.matches('resending')}
+        value={code.value}
+        error={messageText(t, code.error)}
+        disabled={code.busy}
         digitLabel={(n, total) => t('form.otpDigit', { n, total })}
         onChange={(value) => child.send({ type: 'otp.change', value })}
         // error_code 1 empties the boxes: focus returns to the first one.
-        focusKey={context.wrongCodes || undefined}
+        focusKey={code.focusKey}
         autoFocus
       />
-      {verifying ? <p role="status">{t('registration.verifying')}</p> : null}
-      {verify.can({ type: 'otp.resend' }) ? (
+      {verify.matches({ codeEntry: { code: 'verifying' } }) ? (
+        <p role="status">{t('registration.verifying')}</p>
+      ) : null}
+      {code.canResend ? (
         <button
           type="button"
           className="ef-button ef-button--link"
