@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import {
+  createActor,
+  fromPromise,
+  SimulatedClock,
+  waitFor,
+  type AnyMachineSnapshot,
+  type SnapshotFrom,
+} from 'xstate';
 import type { RecoverOtpBody, RecoverOtpReply } from '../generated/api/recover-otp';
 import type { RecoverVerifyBody, RecoverVerifyReply } from '../generated/api/recover-verify';
 import {
@@ -9,9 +16,16 @@ import {
   stateNodePaths,
   transitionCoverPaths,
   transitionKeys,
+  type ModelStep,
 } from './model-test-kit';
 import { RESEND_DELAY_MS } from '../domain/otp-rules';
-import { recoveryMachine, recoveryVerifyMachine, type RecoveryContext } from './recovery-machine';
+import { recoveryView } from '../features/recovery/recovery-view';
+import {
+  recoveryMachine,
+  recoveryVerifyMachine,
+  type RecoveryContext,
+  type RecoveryMachine,
+} from './recovery-machine';
 import type { CheckCodeInput, SendCodeInput, SentCode, VerifyOutcome } from './verify-mobile-machine';
 
 const mobileReply: RecoverOtpReply = {
@@ -49,6 +63,63 @@ const verifyStandIn = (calls: PendingCalls) =>
     'verifyMobile',
   ) as unknown as typeof recoveryVerifyMachine;
 
+/** What the student must see after each event (the screen's view model), from the spec. */
+function expectRecoveryView(step: ModelStep, actual: AnyMachineSnapshot, previous: AnyMachineSnapshot): void {
+  const after = recoveryView(actual as SnapshotFrom<RecoveryMachine>);
+  const before = recoveryView(previous as SnapshotFrom<RecoveryMachine>);
+  const offers = (label: string) => after.actions.some((a) => a.label === label && a.enabled);
+  const offered = (label: string) => before.actions.some((a) => a.label === label && a.enabled);
+  const event = step.event as { type: string; value?: string; output?: unknown };
+  switch (event.type) {
+    case 'id.change': {
+      const id = (event.value ?? '').replace(/\D/g, '').slice(0, 12);
+      expect(after.step).toBe('id');
+      expect(after.loginId).toEqual({ value: id, error: undefined });
+      expect(offers('next')).toBe(id.length === 10 || id.length === 12);
+      break;
+    }
+    case 'id.submit':
+      expect(after.step).toBe(offered('next') ? 'sending' : before.step);
+      break;
+    case 'id.edit':
+      expect(after.step).toBe('id');
+      expect(after.loginId?.value).toBe((previous.context as RecoveryContext).loginId);
+      break;
+    case 'xstate.done.actor.generateOtp': {
+      const reply = event.output as RecoverOtpReply;
+      expect(after.step).toBe(reply.data.is_mobile ? 'otp' : 'detailsSent');
+      expect(offers('edit')).toBe(true);
+      expect(offers('sendAgain') || offers('resendOtp')).toBe(false);
+      break;
+    }
+    case 'xstate.error.actor.generateOtp':
+      expect(after.step).toBe('id');
+      expect(after.loginId?.error?.key).toBe('recover.invalidId');
+      break;
+    case 'xstate.done.actor.verifyMobile':
+      expect(after.step).toBe('details');
+      expect(after.details).toEqual({ rollNumber: verifyReply.data.roll_number, dob: verifyReply.data.dob });
+      expect(offers('toLogin')).toBe(true);
+      break;
+    case 'details.resend':
+      expect(after.step).toBe(
+        offered('sendAgain') && before.step === 'detailsSent' ? 'sending' : before.step,
+      );
+      expect(offers('sendAgain')).toBe(false);
+      break;
+    case 'xstate.done.actor.validateOtp':
+      expect(after.step).toBe('details');
+      expect(offers('sendAgain')).toBe(false);
+      break;
+    case 'xstate.error.actor.validateOtp':
+      expect(after.step).toBe('details');
+      expect(offers('sendAgain')).toBe(true);
+      break;
+    default:
+      if (event.type.startsWith('xstate.after.')) expect(offers('sendAgain')).toBe(true);
+  }
+}
+
 describe('recovery machine: model', () => {
   it('takes every transition and reaches every state on the real actor with fake calls', async () => {
     const calls = new PendingCalls();
@@ -83,7 +154,8 @@ describe('recovery machine: model', () => {
     const coverage = emptyCoverage();
     const paths = transitionCoverPaths({ machine, events, project: (c) => project(c as RecoveryContext) });
     console.log(`recovery machine: ${paths.length} model paths`);
-    for (const path of paths) await replayPath(path, { machine, calls, delays, coverage });
+    for (const path of paths)
+      await replayPath(path, { machine, calls, delays, coverage, expectView: expectRecoveryView });
     expect([...transitionKeys(machine).values()].filter((k) => !coverage.transitions.has(k))).toEqual([]);
     expect(stateNodePaths(machine).filter((p) => !coverage.states.has(p))).toEqual([]);
   });

@@ -7,6 +7,7 @@ import { LOGIN_ID_MAX, type RecoveryMachine, type RecoveryMessageKey } from '../
 import { OtpInput } from '../../ui/forms/widgets/otp-input';
 import { TextInput } from '../../ui/forms/widgets/text-input';
 import { useChildSnapshot } from '../../ui/use-child-snapshot';
+import { recoveryView } from './recovery-view';
 
 /** What the prerendered page hands the form (data-island-props): its texts, the login path, toasts. */
 export interface RecoveryFormData {
@@ -48,18 +49,20 @@ export function RecoveryForm({ machine, strings, messages, loginPath }: Recovery
   // The mobile user's verify-mobile child (the OTP step): the view reads and talks to it.
   const child = state.children.verifyMobile;
   const verify = useChildSnapshot(child);
+  // What the student sees here (recovery-view.ts): the step and what it offers.
+  const view = recoveryView(state, verify);
   const submit = (type: 'id.submit') => (event: FormEvent) => {
     event.preventDefault();
     send({ type });
   };
 
-  if (state.matches('enteringId') || state.matches('sendingId')) {
+  if (view.step === 'id' || view.step === 'sending') {
     return (
       <form
         className="ef-recover__form"
         onSubmit={submit('id.submit')}
         noValidate
-        aria-busy={state.matches('sendingId')}
+        aria-busy={view.step === 'sending'}
       >
         <TextInput
           id="login_id"
@@ -105,7 +108,7 @@ export function RecoveryForm({ machine, strings, messages, loginPath }: Recovery
     </button>
   );
 
-  if (state.matches('otpStep') && child && verify) {
+  if (view.step === 'otp' && child && verify) {
     const onSubmit = (event: FormEvent) => {
       event.preventDefault();
       child.send({ type: 'otp.submit' });
@@ -142,7 +145,7 @@ export function RecoveryForm({ machine, strings, messages, loginPath }: Recovery
     );
   }
 
-  if (state.matches('detailsSent')) {
+  if (view.step === 'detailsSent') {
     return (
       <div className="ef-recover__done">
         <p role="status">{fill(strings.detailsSent, { mobile: maskedMobile })}</p>
