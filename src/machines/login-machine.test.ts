@@ -1,7 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor, type AnyMachineSnapshot, type SnapshotFrom } from 'xstate';
 import type { LoginBody, LoginReply } from '../generated/api/login';
-import { loginMachine, sanitizeRollNumber, type LoginContext, type LoginInput } from './login-machine';
+import { loginView } from '../features/login/login-view';
+import {
+  loginMachine,
+  sanitizeRollNumber,
+  type LoginContext,
+  type LoginInput,
+  type LoginMachine,
+} from './login-machine';
 import {
   emptyCoverage,
   PendingCalls,
@@ -9,6 +16,7 @@ import {
   stateNodePaths,
   transitionCoverPaths,
   transitionKeys,
+  type ModelStep,
 } from './model-test-kit';
 import { readEntryQuery } from './entry-query';
 
@@ -22,6 +30,54 @@ const reply: LoginReply = {
 /** An ApiRequestError as the app's client throws it, by shape. */
 const apiError = (msg: string) =>
   Object.assign(new Error(msg), { status: 401, body: { success: 'false', msg } });
+
+/** What the student must see after each event (the form's view model), from part 1 §5. */
+function expectLoginView(step: ModelStep, actual: AnyMachineSnapshot, previous: AnyMachineSnapshot): void {
+  const after = loginView(actual as SnapshotFrom<LoginMachine>);
+  const before = loginView(previous as SnapshotFrom<LoginMachine>);
+  const event = step.event as { type: string; value?: string; error?: unknown };
+  const rule = (roll: string, password: string) => ({
+    rollNumber: /^\d{12}$/.test(roll) ? undefined : 'validation.login.rollNumber',
+    password: password.trim() ? undefined : 'validation.login.password',
+  });
+  switch (event.type) {
+    case 'rollNumber.change':
+      expect(after.rollNumber).toEqual({
+        value: (event.value ?? '').replace(/\D/g, '').slice(0, 12),
+        error: undefined,
+      });
+      expect(after.busy).toBe(false);
+      break;
+    case 'password.change':
+      expect(after.password).toEqual({ value: event.value, error: undefined });
+      break;
+    case 'login.submit': {
+      const wrong = rule(before.rollNumber.value, before.password.value);
+      const ok = !wrong.rollNumber && !wrong.password;
+      expect(after.busy).toBe(ok);
+      expect(after.rollNumber.error?.key).toBe(ok ? undefined : wrong.rollNumber);
+      expect(after.password.error?.key).toBe(ok ? undefined : wrong.password);
+      break;
+    }
+    case 'xstate.done.actor.login':
+      expect(after.busy).toBe(true);
+      break;
+    case 'xstate.error.actor.login':
+      // The form comes back with what was typed, so the student can correct it.
+      expect(after.busy).toBe(false);
+      expect(after.rollNumber.value).toBe(before.rollNumber.value);
+      expect(after.password.value).toBe(before.password.value);
+      break;
+    case 'xstate.init': {
+      // A complete auto-login link logs in at once; a malformed one shows the form with its errors.
+      const { autoLogin, rollNumber, password } = actual.context as LoginContext;
+      const wrong = rule(rollNumber, password);
+      expect(after.busy).toBe(autoLogin && !wrong.rollNumber && !wrong.password);
+      if (autoLogin && !after.busy) expect(after.rollNumber.error?.key).toBe(wrong.rollNumber);
+      break;
+    }
+  }
+}
 
 describe('login machine: model', () => {
   const calls = new PendingCalls();
@@ -63,7 +119,7 @@ describe('login machine: model', () => {
       });
       count += paths.length;
       for (const path of paths) {
-        await replayPath(path, { machine, input, calls, delays: {}, coverage });
+        await replayPath(path, { machine, input, calls, delays: {}, coverage, expectView: expectLoginView });
         // The rule of part 1 §5, checked on every path: the call never fires without 12 digits and a password.
         for (const body of (calls.inputs.get('login') ?? []) as LoginBody[]) {
           expect(body.roll_number).toMatch(/^\d{12}$/);

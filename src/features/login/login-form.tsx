@@ -12,6 +12,7 @@ import {
 import { messageText } from '../../machines/message';
 import { DobInput, type DobPickerLabels } from '../../ui/forms/widgets/dob-input';
 import { TextInput } from '../../ui/forms/widgets/text-input';
+import { loginView } from './login-view';
 
 /** What the prerendered page hands the form (data-island-props). */
 export interface LoginFormData {
@@ -48,8 +49,8 @@ export function LoginForm({
 }: LoginFormProps) {
   const t = (key: LoginMessageKey) => messages[key];
   const [state, send] = useMachine(machine, { input });
-  const { rollNumber, password, errors } = state.context;
-  const busy = state.matches('submitting') || state.matches('loggedIn');
+  // What the student sees here (login-view.ts).
+  const { rollNumber, password, busy } = loginView(state);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     send({ type: 'login.submit' });
@@ -59,8 +60,8 @@ export function LoginForm({
       <TextInput
         id="roll_number"
         label={strings.rollNumber}
-        value={rollNumber}
-        error={messageText(t, errors.rollNumber)}
+        value={rollNumber.value}
+        error={messageText(t, rollNumber.error)}
         inputMode="numeric"
         autoComplete="username"
         maxLength={12}
@@ -71,8 +72,8 @@ export function LoginForm({
         id="date_of_birth"
         label={strings.password}
         hint={strings.passwordHint}
-        value={password}
-        error={messageText(t, errors.password)}
+        value={password.value}
+        error={messageText(t, password.error)}
         range={dobRange}
         locale={locale}
         autoComplete="bday"
