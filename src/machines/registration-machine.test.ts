@@ -250,8 +250,18 @@ function expectCardView(step: ModelStep, actual: AnyMachineSnapshot, previous: A
   const says = (key: string) => after.messages.some((m) => m.key === key);
   const acceptsId = context.programme.registration.acceptsStudentId;
   const withExamStep = context.programme.registration.steps.some((s) => s.id === 'exam-details');
-  // On every screen the heading is the one of its step, and step 1 shows the number typed.
+  // On every screen step 1 shows the number typed.
   if (after.mobile) expect(after.mobile.value).toBe(context.mobile);
+  // The cascade as the student sees it, in every state of step 3: nothing is chosen or listed after
+  // an empty select, and once the lists settle a select with a single option shows it chosen.
+  if (after.exam) {
+    const firstEmpty = after.exam.findIndex((f) => f.value === undefined);
+    if (firstEmpty !== -1)
+      for (const later of after.exam.slice(firstEmpty + 1))
+        expect(later).toMatchObject({ value: undefined, options: undefined });
+    if (actual.matches({ step3: { lists: 'idle' } }))
+      for (const select of after.exam) if (select.options === 1) expect(select.value).toBeDefined();
+  }
   switch (event.type) {
     case 'mobile.change':
       expect(after.step).toBe('mobile');
@@ -336,17 +346,21 @@ function expectCardView(step: ModelStep, actual: AnyMachineSnapshot, previous: A
     case 'exam.slotChange':
     case 'exam.stateChange':
     case 'exam.centreChange':
+    case 'exam.dateChange': {
+      // The student's choice shows in its select (when the list offered it).
+      const [field, value] = {
+        'exam.slotChange': ['examSlot', event.slotId],
+        'exam.stateChange': ['state', event.stateId],
+        'exam.centreChange': ['centre', event.centre],
+        'exam.dateChange': ['examDate', event.date],
+      }[event.type] as [string, string];
+      const offered = before.exam?.find((f) => f.field === field);
+      if (after.step === 'exam' && offered?.options)
+        expect(after.exam?.find((f) => f.field === field)?.value).toBe(value);
+      break;
+    }
     case 'courseType.change':
       expect(after.step).toBe('exam');
-      // What followed the changed choice is no longer chosen, unless its new list has one option.
-      for (const [chosen, list] of [
-        ['centre', 'centres'],
-        ['date', 'dates'],
-      ] as const) {
-        const value = context.exam[chosen];
-        if (value !== undefined && event.type !== 'exam.centreChange')
-          expect(context.options[list]?.length === 1 || chosen === 'centre').toBe(true);
-      }
       break;
     case 'xstate.error.actor.loadSlots':
     case 'xstate.error.actor.loadStates':

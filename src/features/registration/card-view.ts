@@ -6,8 +6,11 @@ import type { SnapshotFrom } from 'xstate';
 import type { StringKey } from '../../engine/i18n';
 import type { Message } from '../../machines/message';
 import {
+  examChain,
   hasExamDetailsStep,
   isFree,
+  type ExamField,
+  type RegistrationContext,
   type RegistrationVerifyMachine,
 } from '../../machines/registration-machine';
 import { codeEntryView } from '../../machines/verify-mobile-machine';
@@ -40,7 +43,25 @@ export interface CardView {
   messages: Message[];
   /** The buttons and links offered now, by their label key; `enabled` false shows them disabled. */
   actions: Array<{ label: StringKey; enabled: boolean }>;
+  /** Step 3's selects the programme shows, in cascade order: the chosen value and how many options. */
+  exam?: Array<{ field: ExamField; value?: string; options?: number }>;
 }
+
+/** The exam step's form values: the machine's choices (the selects render these). */
+export function examFormValues(
+  context: Pick<RegistrationContext, 'exam' | 'paymentMethod'>,
+): Record<ExamField | 'paymentMethod', string | undefined> {
+  const { exam } = context;
+  return {
+    examSlot: exam.slot?.tid,
+    state: exam.state?.tid,
+    centre: exam.centre?.value,
+    examDate: exam.date?.value,
+    paymentMethod: context.paymentMethod,
+  };
+}
+
+const LISTS = { examSlot: 'slots', state: 'states', centre: 'centres', examDate: 'dates' } as const;
 
 function stepOf(state: RegistrationSnapshot, verify: VerifySnapshot | undefined): CardStep {
   if (state.matches({ step1: 'callerIdentity' })) return 'callerIdentity';
@@ -118,6 +139,12 @@ export function cardView(state: RegistrationSnapshot, verify?: VerifySnapshot): 
     view.messages.push(
       ...present([listsFailed && context.optionsError, context.locateError, context.coupon.message]),
     );
+    const values = examFormValues(context);
+    view.exam = examChain(context).map((field) => ({
+      field,
+      value: values[field],
+      options: context.options[LISTS[field]]?.length,
+    }));
     view.actions.push({ label: 'registration.editDetails', enabled: step === 'exam' });
     if (listsFailed) view.actions.push({ label: 'registration.retry', enabled: true });
     view.actions.push({

@@ -21,6 +21,7 @@ import { SchemaForm } from '../../ui/forms/schema-form';
 import { TextInput } from '../../ui/forms/widgets/text-input';
 import { messageText } from '../../machines/message';
 import type { RegistrationSend, RegistrationSnapshot } from './card-state';
+import { examFormValues } from './card-view';
 
 export interface FormStepsProps {
   state: RegistrationSnapshot;
@@ -172,18 +173,6 @@ function withHidden(
 }
 
 const examFields = ['examSlot', 'state', 'centre', 'examDate', 'paymentMethod'] as const;
-type ExamFormField = (typeof examFields)[number];
-
-function examValues(context: RegistrationContext): Record<ExamFormField, string | undefined> {
-  const { exam } = context;
-  return {
-    examSlot: exam.slot?.tid,
-    state: exam.state?.tid,
-    centre: exam.centre?.value,
-    examDate: exam.date?.value,
-    paymentMethod: context.paymentMethod,
-  };
-}
 
 function ExamDetailsStep({ state, send, t, locale }: StepProps) {
   const { context } = state;
@@ -224,7 +213,8 @@ function ExamDetailsStep({ state, send, t, locale }: StepProps) {
   if (!loaded || loaded instanceof Error || !uiSchema)
     return <Pending t={t} loaded={loaded instanceof Error ? loaded : undefined} />;
 
-  const current = examValues(context);
+  // The selects show the machine's choices (card-view.ts), never their own.
+  const current = examFormValues(context);
   const onChange = (next: FormValues) => {
     // The first changed choice is the event; the machine clears what depended on it.
     for (const field of examFields) {
