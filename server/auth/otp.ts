@@ -2,6 +2,11 @@
 // 4 random digits (crypto), stored as a hash, single use, 10 minutes, 5 wrong tries, a new code
 // no sooner than 45 s after the last, at most 5 codes per mobile per hour.
 import { createHash, timingSafeEqual } from 'node:crypto';
+import {
+  OTP_LENGTH,
+  RESEND_DELAY_MS,
+  WRONG_OTP_ERROR_CODE as SHARED_WRONG_OTP,
+} from '../../src/domain/otp-rules';
 import { ApiError } from '../api/errors';
 import { message } from '../api/messages';
 import { addMs, iso, type AppContext } from '../context';
@@ -10,15 +15,15 @@ import { hit, lockedUntil, minutesUntil } from './throttle';
 import { newId, randomDigits } from './tokens';
 
 export const OTP_RULES = {
-  digits: 4,
+  digits: OTP_LENGTH,
   ttlMs: 10 * 60_000,
   maxWrongTries: 5,
-  resendAfterMs: 45_000,
+  resendAfterMs: RESEND_DELAY_MS,
   sendsPerHour: 5,
 } as const;
 
 /** error_code 1: the client clears the boxes and refocuses the first (part 2 §8). */
-export const WRONG_OTP_ERROR_CODE = 1;
+export const WRONG_OTP_ERROR_CODE = SHARED_WRONG_OTP;
 
 const hashCode = (otpId: string, code: string) => createHash('sha256').update(`${otpId}:${code}`).digest();
 
@@ -96,7 +101,8 @@ export async function verifyOtp(
   if (new Date(otp.expires_at) <= now) throw new ApiError(400, message('otp.expired'));
   if (otp.attempts >= OTP_RULES.maxWrongTries) throw new ApiError(429, message('otp.tooManyWrong'));
   const matches =
-    /^\d{4}$/.test(code) && timingSafeEqual(hashCode(otp.id, code), Buffer.from(otp.code_hash, 'hex'));
+    new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code) &&
+    timingSafeEqual(hashCode(otp.id, code), Buffer.from(otp.code_hash, 'hex'));
   if (!matches) {
     await ctx.db
       .updateTable('otps')

@@ -4,17 +4,11 @@ import hi from '../../config/i18n/hi.json';
 import {
   canLogin,
   canRecover,
-  canSendOtp,
   digitsOnly,
   hasRepeatedDomainLabels,
   normaliseName,
-  normalisePincode,
   normaliseRollNumber,
-  validateBillingAddress,
   validateCentre,
-  validateCheckoutFatherName,
-  validateCheckoutState,
-  validateCity,
   validateClassStream,
   validateCoupon,
   validateDob,
@@ -26,12 +20,11 @@ import {
   validateLastName,
   validateMobileOrStudentId,
   validateOtp,
+  validateRegistrationMobile,
   validatePassword,
   validatePhone,
-  validatePincode,
   validateRollNumber,
   validateStudentName,
-  validateTerms,
   type ValidationKey,
 } from './validation';
 
@@ -200,6 +193,7 @@ describe('phone numbers', () => {
     ['', 'Please enter correct mobile number/ PSID'],
     ['98765abc', 'Please enter correct mobile number/ PSID'],
     ['987654321012', 'Please enter correct mobile number/ PSID'],
+    ['987654321', 'Please enter correct mobile number/ PSID'],
     ['0876543210', 'Please enter the correct number'],
     ['9876543210', undefined],
     ['12345678901', undefined],
@@ -207,40 +201,21 @@ describe('phone numbers', () => {
     expect(text(validateMobileOrStudentId(value))).toBe(message);
   });
 
-  it('offers Verify once the input has a mobile number’s length and passes', () => {
-    expect(canSendOtp('987654321')).toBe(false);
-    expect(canSendOtp('9876543210')).toBe(true);
-    expect(canSendOtp('0876543210')).toBe(false);
-    expect(canSendOtp('12345678901')).toBe(true);
+  it('registration step 1: a student id where the programme accepts one, else an Indian mobile', () => {
+    expect(text(validateRegistrationMobile('987654321', true))).toBe(
+      'Please enter correct mobile number/ PSID',
+    );
+    expect(validateRegistrationMobile('9876543210', true)).toBeUndefined();
+    expect(text(validateRegistrationMobile('0876543210', true))).toBe('Please enter the correct number');
+    expect(validateRegistrationMobile('12345678901', true)).toBeUndefined();
+    expect(text(validateRegistrationMobile('987654321', false))).toBe('Enter a valid mobile number');
+    expect(text(validateRegistrationMobile('0876543210', false))).toBe('Please enter the correct number');
+    expect(validateRegistrationMobile('9876543210', false)).toBeUndefined();
   });
 
   it('keeps digits only, truncated', () => {
     expect(digitsOnly('98 76-54a3210x9', 10)).toBe('9876543210');
     expect(digitsOnly('a1b2')).toBe('12');
-  });
-});
-
-describe('checkout', () => {
-  it('father name', () => {
-    expect(text(validateCheckoutFatherName(''))).toBe('Father name is required');
-    expect(text(validateCheckoutFatherName('S'))).toBe('Minimum length should be 2');
-    expect(validateCheckoutFatherName('Suresh')).toBeUndefined();
-  });
-  it('address, city, state and terms', () => {
-    expect(text(validateBillingAddress(''))).toBe('Billing address is required');
-    expect(validateBillingAddress('12 MG Road')).toBeUndefined();
-    expect(text(validateCity(''))).toBe('City is required');
-    expect(validateCity('Delhi')).toBeUndefined();
-    expect(text(validateCheckoutState(undefined))).toBe('State must be selected');
-    expect(validateCheckoutState('DL')).toBeUndefined();
-    expect(text(validateTerms(false))).toBe('Please agree to the terms and conditions.');
-    expect(validateTerms(true)).toBeUndefined();
-  });
-  it('pincode', () => {
-    expect(text(validatePincode(''))).toBe('Pincode is required');
-    expect(text(validatePincode('1100'))).toBe('Pincode must be 6 characters long');
-    expect(validatePincode('110001')).toBeUndefined();
-    expect(normalisePincode('11a00 019')).toBe('110001');
   });
 });
 

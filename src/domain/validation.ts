@@ -3,6 +3,7 @@
 // passes. Shared by the forms, the machines and the server.
 import type { UiStringTable } from '../generated/config/i18n';
 import { parseDob } from './dates';
+import { MOBILE_LENGTH, OTP_LENGTH, ROLL_NUMBER_LENGTH, STUDENT_ID_MAX } from './otp-rules';
 
 export type ValidationKey = Extract<keyof UiStringTable, `validation.${string}`>;
 export type Rule<V = string | undefined> = (value: V) => ValidationKey | undefined;
@@ -10,11 +11,6 @@ export type Rule<V = string | undefined> = (value: V) => ValidationKey | undefin
 /** Name length limits (part 2 §9). */
 export const NAME_MIN = 2;
 export const NAME_MAX = 60;
-export const MOBILE_LENGTH = 10;
-export const MOBILE_OR_ID_MAX = 11;
-export const OTP_LENGTH = 4;
-export const ROLL_NUMBER_LENGTH = 12;
-export const PINCODE_LENGTH = 6;
 
 const isBlank = (value: string | undefined): value is undefined | '' => !value || value.trim() === '';
 
@@ -100,25 +96,37 @@ export function validatePhone(value: string | undefined, countryCode: string): V
   const phone = value ?? '';
   const ok =
     countryCode === 'IN'
-      ? /^\d{10}$/.test(phone)
+      ? new RegExp(`^\\d{${MOBILE_LENGTH}}$`).test(phone)
       : countryCode === 'AE'
-        ? /^\d{1,10}$/.test(phone)
+        ? new RegExp(`^\\d{1,${MOBILE_LENGTH}}$`).test(phone)
         : /^\d+$/.test(phone);
   return ok ? undefined : 'validation.phone.invalid';
 }
 
-/** Registration step 1: a mobile number or a student id (PSID), numeric, at most 11 digits. */
+/**
+ * Registration step 1 where the programme accepts a student id: a mobile number or a student id
+ * (PSID), numeric, at least a mobile number's length and at most 11 digits.
+ */
 export function validateMobileOrStudentId(value: string | undefined): ValidationKey | undefined {
-  if (isBlank(value) || !/^\d+$/.test(value) || value.length > MOBILE_OR_ID_MAX) {
+  if (
+    isBlank(value) ||
+    !/^\d+$/.test(value) ||
+    value.length < MOBILE_LENGTH ||
+    value.length > STUDENT_ID_MAX
+  ) {
     return 'validation.mobileOrId.required';
   }
   if (value.length === MOBILE_LENGTH && value.startsWith('0')) return 'validation.mobileOrId.leadingZero';
   return undefined;
 }
 
-/** Verify is offered once the input reaches the mobile number's length and passes its rule. */
-export function canSendOtp(value: string): boolean {
-  return value.length >= MOBILE_LENGTH && validateMobileOrStudentId(value) === undefined;
+/** Registration step 1: what the mobile (or student id) field says is wrong, or undefined to send. */
+export function validateRegistrationMobile(
+  value: string,
+  acceptsStudentId: boolean,
+): ValidationKey | undefined {
+  if (value.length === MOBILE_LENGTH && value.startsWith('0')) return 'validation.mobileOrId.leadingZero';
+  return acceptsStudentId ? validateMobileOrStudentId(value) : validatePhone(value, 'IN');
 }
 
 export function validateOtp(value: string | undefined): ValidationKey | undefined {
@@ -174,39 +182,6 @@ export function validateCoupon(value: string | undefined): ValidationKey | undef
   return isBlank(value) ? 'validation.coupon.required' : undefined;
 }
 
-// Checkout (part 2 §5).
-
-export function validateCheckoutFatherName(value: string | undefined): ValidationKey | undefined {
-  if (isBlank(value)) return 'validation.checkout.fatherName';
-  return nameRule(value);
-}
-
-export function validateBillingAddress(value: string | undefined): ValidationKey | undefined {
-  return isBlank(value) ? 'validation.checkout.billingAddress' : undefined;
-}
-
-/** Pincodes are typed as digits only, truncated to 6. */
-export function normalisePincode(value: string): string {
-  return digitsOnly(value, PINCODE_LENGTH);
-}
-
-export function validatePincode(value: string | undefined): ValidationKey | undefined {
-  if (isBlank(value)) return 'validation.checkout.pincodeRequired';
-  return /^\d{6}$/.test(value) ? undefined : 'validation.checkout.pincodeLength';
-}
-
-export function validateCity(value: string | undefined): ValidationKey | undefined {
-  return isBlank(value) ? 'validation.checkout.city' : undefined;
-}
-
-export function validateCheckoutState(value: string | undefined): ValidationKey | undefined {
-  return isBlank(value) ? 'validation.checkout.state' : undefined;
-}
-
-export function validateTerms(accepted: boolean): ValidationKey | undefined {
-  return accepted ? undefined : 'validation.checkout.terms';
-}
-
 // Login (part 1 §5).
 
 /** The roll number box keeps digits only, at most 12. */
@@ -215,7 +190,9 @@ export function normaliseRollNumber(value: string): string {
 }
 
 export function validateRollNumber(value: string | undefined): ValidationKey | undefined {
-  return value !== undefined && /^\d{12}$/.test(value) ? undefined : 'validation.login.rollNumber';
+  return value !== undefined && new RegExp(`^\\d{${ROLL_NUMBER_LENGTH}}$`).test(value)
+    ? undefined
+    : 'validation.login.rollNumber';
 }
 
 export function validatePassword(value: string | undefined): ValidationKey | undefined {

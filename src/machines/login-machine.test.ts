@@ -1,14 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor, type AnyMachineSnapshot, type SnapshotFrom } from 'xstate';
 import type { LoginBody, LoginReply } from '../generated/api/login';
+import { loginView } from '../features/login/login-view';
 import {
-  INVALID_PASSWORD,
-  INVALID_ROLL_NUMBER,
-  LOGIN_FAILED,
   loginMachine,
   sanitizeRollNumber,
   type LoginContext,
   type LoginInput,
+  type LoginMachine,
 } from './login-machine';
 import {
   emptyCoverage,
@@ -17,6 +16,7 @@ import {
   stateNodePaths,
   transitionCoverPaths,
   transitionKeys,
+  type ModelStep,
 } from './model-test-kit';
 import { readEntryQuery } from './entry-query';
 
@@ -30,6 +30,54 @@ const reply: LoginReply = {
 /** An ApiRequestError as the app's client throws it, by shape. */
 const apiError = (msg: string) =>
   Object.assign(new Error(msg), { status: 401, body: { success: 'false', msg } });
+
+/** What the student must see after each event (the form's view model), from part 1 §5. */
+function expectLoginView(step: ModelStep, actual: AnyMachineSnapshot, previous: AnyMachineSnapshot): void {
+  const after = loginView(actual as SnapshotFrom<LoginMachine>);
+  const before = loginView(previous as SnapshotFrom<LoginMachine>);
+  const event = step.event as { type: string; value?: string; error?: unknown };
+  const rule = (roll: string, password: string) => ({
+    rollNumber: /^\d{12}$/.test(roll) ? undefined : 'validation.login.rollNumber',
+    password: password.trim() ? undefined : 'validation.login.password',
+  });
+  switch (event.type) {
+    case 'rollNumber.change':
+      expect(after.rollNumber).toEqual({
+        value: (event.value ?? '').replace(/\D/g, '').slice(0, 12),
+        error: undefined,
+      });
+      expect(after.busy).toBe(false);
+      break;
+    case 'password.change':
+      expect(after.password).toEqual({ value: event.value, error: undefined });
+      break;
+    case 'login.submit': {
+      const wrong = rule(before.rollNumber.value, before.password.value);
+      const ok = !wrong.rollNumber && !wrong.password;
+      expect(after.busy).toBe(ok);
+      expect(after.rollNumber.error?.key).toBe(ok ? undefined : wrong.rollNumber);
+      expect(after.password.error?.key).toBe(ok ? undefined : wrong.password);
+      break;
+    }
+    case 'xstate.done.actor.login':
+      expect(after.busy).toBe(true);
+      break;
+    case 'xstate.error.actor.login':
+      // The form comes back with what was typed, so the student can correct it.
+      expect(after.busy).toBe(false);
+      expect(after.rollNumber.value).toBe(before.rollNumber.value);
+      expect(after.password.value).toBe(before.password.value);
+      break;
+    case 'xstate.init': {
+      // A complete auto-login link logs in at once; a malformed one shows the form with its errors.
+      const { autoLogin, rollNumber, password } = actual.context as LoginContext;
+      const wrong = rule(rollNumber, password);
+      expect(after.busy).toBe(autoLogin && !wrong.rollNumber && !wrong.password);
+      if (autoLogin && !after.busy) expect(after.rollNumber.error?.key).toBe(wrong.rollNumber);
+      break;
+    }
+  }
+}
 
 describe('login machine: model', () => {
   const calls = new PendingCalls();
@@ -71,7 +119,7 @@ describe('login machine: model', () => {
       });
       count += paths.length;
       for (const path of paths) {
-        await replayPath(path, { machine, input, calls, delays: {}, coverage });
+        await replayPath(path, { machine, input, calls, delays: {}, coverage, expectView: expectLoginView });
         // The rule of part 1 §5, checked on every path: the call never fires without 12 digits and a password.
         for (const body of (calls.inputs.get('login') ?? []) as LoginBody[]) {
           expect(body.roll_number).toMatch(/^\d{12}$/);
@@ -117,7 +165,7 @@ describe('login machine: rules', () => {
     actor.send({ type: 'login.submit' });
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context.errors).toEqual({
-      rollNumber: INVALID_ROLL_NUMBER,
+      rollNumber: { key: 'validation.login.rollNumber' },
       password: undefined,
     });
     expect(login).not.toHaveBeenCalled();
@@ -127,7 +175,10 @@ describe('login machine: rules', () => {
     const { actor, login } = run();
     actor.send({ type: 'rollNumber.change', value: '250000000001' });
     actor.send({ type: 'login.submit' });
-    expect(actor.getSnapshot().context.errors).toEqual({ rollNumber: undefined, password: INVALID_PASSWORD });
+    expect(actor.getSnapshot().context.errors).toEqual({
+      rollNumber: undefined,
+      password: { key: 'validation.login.password' },
+    });
     actor.send({ type: 'password.change', value: '05/01/2008' });
     expect(actor.getSnapshot().context.errors.password).toBeUndefined();
     expect(login).not.toHaveBeenCalled();
@@ -166,7 +217,7 @@ describe('login machine: rules', () => {
     await waitFor(actor, (s) => s.matches('editing'));
     expect(showToast).toHaveBeenCalledWith({
       type: 'danger',
-      message: 'Invalid roll number or date of birth',
+      message: { key: 'login.failed', server: 'Invalid roll number or date of birth' },
     });
     expect(actor.getSnapshot().context).toMatchObject({ rollNumber: '250000000001', password: '05/01/2008' });
     expect(storeSession).not.toHaveBeenCalled();
@@ -181,7 +232,7 @@ describe('login machine: rules', () => {
     offline.actor.send({ type: 'password.change', value: '05/01/2008' });
     offline.actor.send({ type: 'login.submit' });
     await waitFor(offline.actor, (s) => s.matches('editing'));
-    expect(offline.showToast).toHaveBeenCalledWith({ type: 'danger', message: LOGIN_FAILED });
+    expect(offline.showToast).toHaveBeenCalledWith({ type: 'danger', message: { key: 'login.failed' } });
   });
 
   it('logs in at once from a query with roll_no and dob', async () => {
@@ -199,7 +250,9 @@ describe('login machine: rules', () => {
     expect(afterSignup.actor.getSnapshot().context.rollNumber).toBe('');
     const malformed = run({ query: { roll_no: '2500000001', dob: '05-01-2008' } });
     expect(malformed.actor.getSnapshot().value).toBe('editing');
-    expect(malformed.actor.getSnapshot().context.errors.rollNumber).toBe(INVALID_ROLL_NUMBER);
+    expect(malformed.actor.getSnapshot().context.errors.rollNumber).toEqual({
+      key: 'validation.login.rollNumber',
+    });
     expect(malformed.login).not.toHaveBeenCalled();
     expect(afterSignup.login).not.toHaveBeenCalled();
   });

@@ -5,12 +5,17 @@ import { and, assign, fromPromise, setup } from 'xstate';
 import { dobForLink } from '../domain/dates';
 import type { LoginBody, LoginReply } from '../generated/api/login';
 import type { EntryQuery } from './entry-query';
-import { serverMessage } from './server-error';
+import { canLogin, normaliseRollNumber, validatePassword, validateRollNumber } from '../domain/validation';
+import { fromError, say, type Message } from './message';
 
-export const ROLL_NUMBER_LENGTH = 12;
-export const INVALID_ROLL_NUMBER = 'Invalid roll number';
-export const INVALID_PASSWORD = 'Invalid password';
-export const LOGIN_FAILED = 'Something went wrong.';
+/** Every key the login machine may say: the screen hands the form these strings. */
+export const LOGIN_MESSAGE_KEYS = [
+  'validation.login.rollNumber',
+  'validation.login.password',
+  'login.failed',
+] as const;
+export type LoginMessageKey = (typeof LOGIN_MESSAGE_KEYS)[number];
+export type LoginMessage = Message<LoginMessageKey>;
 
 export interface LoginInput {
   /** The page's query: roll_no and dob log in at once unless registeration=success. */
@@ -21,7 +26,7 @@ export interface LoginContext {
   rollNumber: string;
   /** The date of birth as the picker gives it (DD/MM/YYYY) or as the query carries it. */
   password: string;
-  errors: { rollNumber?: string; password?: string };
+  errors: { rollNumber?: LoginMessage; password?: LoginMessage };
   autoLogin: boolean;
 }
 
@@ -47,16 +52,15 @@ export interface GoToDashboardParams {
 
 export interface ToastParams {
   type: 'success' | 'danger' | 'warn';
-  message: string;
+  message: LoginMessage;
 }
 
 /** Digits only, at most 12: what the roll number input keeps of what was typed. */
-export const sanitizeRollNumber = (value: string): string =>
-  value.replace(/\D/g, '').slice(0, ROLL_NUMBER_LENGTH);
+export const sanitizeRollNumber = normaliseRollNumber;
 
 const validate = (context: LoginContext): LoginContext['errors'] => ({
-  rollNumber: context.rollNumber.length === ROLL_NUMBER_LENGTH ? undefined : INVALID_ROLL_NUMBER,
-  password: context.password.trim() ? undefined : INVALID_PASSWORD,
+  rollNumber: validateRollNumber(context.rollNumber) ? say('validation.login.rollNumber') : undefined,
+  password: validatePassword(context.password) ? say('validation.login.password') : undefined,
 });
 
 export const loginMachine = setup({
@@ -77,10 +81,7 @@ export const loginMachine = setup({
   },
   guards: {
     /** The only way the login call fires: a password and exactly 12 digits. */
-    credentialsComplete: ({ context }) => {
-      const errors = validate(context);
-      return !errors.rollNumber && !errors.password;
-    },
+    credentialsComplete: ({ context }) => canLogin(context.rollNumber, context.password),
     autoLoginRequested: ({ context }) => context.autoLogin,
   },
 }).createMachine({
@@ -160,7 +161,7 @@ export const loginMachine = setup({
           target: 'editing',
           actions: {
             type: 'showToast',
-            params: ({ event }) => ({ type: 'danger', message: serverMessage(event.error) ?? LOGIN_FAILED }),
+            params: ({ event }) => ({ type: 'danger', message: fromError(event.error, 'login.failed') }),
           },
         },
       },

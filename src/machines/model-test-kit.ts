@@ -203,6 +203,12 @@ export interface ReplayOptions {
   /** The delays the machine was provided with, to advance the simulated clock by. */
   delays: Record<string, number>;
   coverage: Coverage;
+  /**
+   * What the person sees, checked after every step (XState's model-based testing example): the
+   * snapshot equals the model's by construction, so this is what makes a wrong target or a wrong
+   * assignment fail. It gets the step's event and the real snapshots before and after it.
+   */
+  expectView?: (step: ModelStep, actual: AnyMachineSnapshot, previous: AnyMachineSnapshot) => void;
 }
 
 // A settled promise actor reports to its parent in microtasks; one macrotask turn lets them all run.
@@ -228,6 +234,7 @@ export async function replayPath(path: ModelPath, options: ReplayOptions): Promi
     },
   });
   actor.start();
+  let previous = actor.getSnapshot() as AnyMachineSnapshot;
   try {
     for (const [index, step] of path.steps.entries()) {
       const { type } = step.event;
@@ -261,6 +268,15 @@ export async function replayPath(path: ModelPath, options: ReplayOptions): Promi
           })}, got ${JSON.stringify({ value: actual.value, context: actual.context })}`,
         );
       }
+      try {
+        options.expectView?.(step, actual, previous);
+      } catch (error) {
+        throw new Error(
+          `step ${index} (${type}) of "${path.description}": the view is wrong: ${error instanceof Error ? error.message : String(error)}`,
+          { cause: error },
+        );
+      }
+      previous = actual;
     }
     return actor.getSnapshot() as AnyMachineSnapshot;
   } finally {

@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import {
+  createActor,
+  fromPromise,
+  SimulatedClock,
+  waitFor,
+  type AnyMachineSnapshot,
+  type SnapshotFrom,
+} from 'xstate';
 import type { RecoverOtpBody, RecoverOtpReply } from '../generated/api/recover-otp';
 import type { RecoverVerifyBody, RecoverVerifyReply } from '../generated/api/recover-verify';
 import {
@@ -9,8 +16,17 @@ import {
   stateNodePaths,
   transitionCoverPaths,
   transitionKeys,
+  type ModelStep,
 } from './model-test-kit';
-import { INVALID_ID, RESEND_DELAY_MS, recoveryMachine, type RecoveryContext } from './recovery-machine';
+import { RESEND_DELAY_MS } from '../domain/otp-rules';
+import { recoveryView } from '../features/recovery/recovery-view';
+import {
+  recoveryMachine,
+  recoveryVerifyMachine,
+  type RecoveryContext,
+  type RecoveryMachine,
+} from './recovery-machine';
+import type { CheckCodeInput, SendCodeInput, SentCode, VerifyOutcome } from './verify-mobile-machine';
 
 const mobileReply: RecoverOtpReply = {
   success: 'true',
@@ -35,6 +51,74 @@ const verifyReply: RecoverVerifyReply = {
 const apiError = (msg: string) =>
   Object.assign(new Error(msg), { status: 400, body: { success: 'false', msg } });
 const delays = { resendDelay: RESEND_DELAY_MS };
+const verifiedOutcome: VerifyOutcome<RecoverVerifyReply> = {
+  status: 'verified',
+  reply: verifyReply,
+  code: '1234',
+  otpId: 'otp-2',
+};
+/** The verify-mobile child as a black box in the parent's model: it ends with its outcome. */
+const verifyStandIn = (calls: PendingCalls) =>
+  calls.actor<VerifyOutcome<RecoverVerifyReply>, unknown>(
+    'verifyMobile',
+  ) as unknown as typeof recoveryVerifyMachine;
+
+/** What the student must see after each event (the screen's view model), from the spec. */
+function expectRecoveryView(step: ModelStep, actual: AnyMachineSnapshot, previous: AnyMachineSnapshot): void {
+  const after = recoveryView(actual as SnapshotFrom<RecoveryMachine>);
+  const before = recoveryView(previous as SnapshotFrom<RecoveryMachine>);
+  const offers = (label: string) => after.actions.some((a) => a.label === label && a.enabled);
+  const offered = (label: string) => before.actions.some((a) => a.label === label && a.enabled);
+  const event = step.event as { type: string; value?: string; output?: unknown };
+  switch (event.type) {
+    case 'id.change': {
+      const id = (event.value ?? '').replace(/\D/g, '').slice(0, 12);
+      expect(after.step).toBe('id');
+      expect(after.loginId).toEqual({ value: id, error: undefined });
+      expect(offers('next')).toBe(id.length === 10 || id.length === 12);
+      break;
+    }
+    case 'id.submit':
+      expect(after.step).toBe(offered('next') ? 'sending' : before.step);
+      break;
+    case 'id.edit':
+      expect(after.step).toBe('id');
+      expect(after.loginId?.value).toBe((previous.context as RecoveryContext).loginId);
+      break;
+    case 'xstate.done.actor.generateOtp': {
+      const reply = event.output as RecoverOtpReply;
+      expect(after.step).toBe(reply.data.is_mobile ? 'otp' : 'detailsSent');
+      expect(offers('edit')).toBe(true);
+      expect(offers('sendAgain') || offers('resendOtp')).toBe(false);
+      break;
+    }
+    case 'xstate.error.actor.generateOtp':
+      expect(after.step).toBe('id');
+      expect(after.loginId?.error?.key).toBe('recover.invalidId');
+      break;
+    case 'xstate.done.actor.verifyMobile':
+      expect(after.step).toBe('details');
+      expect(after.details).toEqual({ rollNumber: verifyReply.data.roll_number, dob: verifyReply.data.dob });
+      expect(offers('toLogin')).toBe(true);
+      break;
+    case 'details.resend':
+      expect(after.step).toBe(
+        offered('sendAgain') && before.step === 'detailsSent' ? 'sending' : before.step,
+      );
+      expect(offers('sendAgain')).toBe(false);
+      break;
+    case 'xstate.done.actor.validateOtp':
+      expect(after.step).toBe('details');
+      expect(offers('sendAgain')).toBe(false);
+      break;
+    case 'xstate.error.actor.validateOtp':
+      expect(after.step).toBe('details');
+      expect(offers('sendAgain')).toBe(true);
+      break;
+    default:
+      if (event.type.startsWith('xstate.after.')) expect(offers('sendAgain')).toBe(true);
+  }
+}
 
 describe('recovery machine: model', () => {
   it('takes every transition and reaches every state on the real actor with fake calls', async () => {
@@ -43,6 +127,7 @@ describe('recovery machine: model', () => {
       actors: {
         generateOtp: calls.actor<RecoverOtpReply, RecoverOtpBody>('generateOtp'),
         validateOtp: calls.actor<RecoverVerifyReply, RecoverVerifyBody>('validateOtp'),
+        verifyMobile: verifyStandIn(calls),
       },
       delays,
     });
@@ -52,14 +137,11 @@ describe('recovery machine: model', () => {
       { type: 'id.change', value: '90000000' },
       { type: 'id.submit' },
       { type: 'id.edit' },
-      { type: 'otp.change', value: '1234' },
-      { type: 'otp.change', value: '12' },
-      { type: 'otp.submit' },
-      { type: 'otp.resend' },
       { type: 'details.resend' },
       { type: 'xstate.done.actor.generateOtp', output: mobileReply },
       { type: 'xstate.done.actor.generateOtp', output: rollReply },
       { type: 'xstate.error.actor.generateOtp', error: apiError('No student found with this mobile number') },
+      { type: 'xstate.done.actor.verifyMobile', output: verifiedOutcome },
       { type: 'xstate.done.actor.validateOtp', output: verifyReply },
       { type: 'xstate.error.actor.validateOtp', error: apiError('Invalid OTP') },
     ];
@@ -67,13 +149,13 @@ describe('recovery machine: model', () => {
       id: c.loginId.length,
       otp: c.otp.length,
       idError: Boolean(c.idError),
-      otpError: Boolean(c.otpError),
       details: Boolean(c.details),
     });
     const coverage = emptyCoverage();
     const paths = transitionCoverPaths({ machine, events, project: (c) => project(c as RecoveryContext) });
     console.log(`recovery machine: ${paths.length} model paths`);
-    for (const path of paths) await replayPath(path, { machine, calls, delays, coverage });
+    for (const path of paths)
+      await replayPath(path, { machine, calls, delays, coverage, expectView: expectRecoveryView });
     expect([...transitionKeys(machine).values()].filter((k) => !coverage.transitions.has(k))).toEqual([]);
     expect(stateNodePaths(machine).filter((p) => !coverage.states.has(p))).toEqual([]);
   });
@@ -86,15 +168,16 @@ describe('model test kit', () => {
       actors: {
         generateOtp: calls.actor<RecoverOtpReply, RecoverOtpBody>('generateOtp'),
         validateOtp: calls.actor<RecoverVerifyReply, RecoverVerifyBody>('validateOtp'),
+        verifyMobile: verifyStandIn(calls),
       },
       delays,
     });
     const paths = transitionCoverPaths({
       machine,
       events: [
-        { type: 'id.change', value: '9000000001' },
+        { type: 'id.change', value: '250000000001' },
         { type: 'id.submit' },
-        { type: 'xstate.done.actor.generateOtp', output: mobileReply },
+        { type: 'xstate.done.actor.generateOtp', output: rollReply },
       ],
     });
     const throughTimer = paths.find((p) => p.steps.some((s) => s.event.type.startsWith('xstate.after.')));
@@ -122,10 +205,24 @@ function run(options: { otp?: RecoverOtpReply | Error; verify?: RecoverVerifyRep
   const persistOtpId = vi.fn();
   const showToast = vi.fn();
   const clock = new SimulatedClock();
+  // The island's wiring: a new code is a new generate-OTP call; the check is the validate-OTP call.
+  const verifyMobile = recoveryVerifyMachine.provide({
+    actors: {
+      sendCode: fromPromise<SentCode, SendCodeInput>(async ({ input }) => {
+        const reply = await generateOtp({ login_id: input.to });
+        return { sentTo: reply.data.mobile_number, otpId: reply.data.otp_id };
+      }),
+      checkCode: fromPromise<RecoverVerifyReply, CheckCodeInput>(({ input }) =>
+        validateOtp({ otp_id: input.otpId, otp: input.code, login_id: input.to, resendUserDetails: false }),
+      ),
+    },
+    actions: { codeSent: (_, params) => persistOtpId({ otpId: params.otpId }) },
+  });
   const machine = recoveryMachine.provide({
     actors: {
       generateOtp: fromPromise<RecoverOtpReply, RecoverOtpBody>(({ input }) => generateOtp(input)),
       validateOtp: fromPromise<RecoverVerifyReply, RecoverVerifyBody>(({ input }) => validateOtp(input)),
+      verifyMobile,
     },
     actions: {
       persistOtpId: (_, params) => persistOtpId(params),
@@ -133,7 +230,13 @@ function run(options: { otp?: RecoverOtpReply | Error; verify?: RecoverVerifyRep
     },
   });
   const actor = createActor(machine, { clock }).start();
-  return { actor, clock, generateOtp, validateOtp, persistOtpId, showToast };
+  /** The OTP step's verify-mobile child (the view talks to it directly). */
+  const child = () => {
+    const ref = actor.getSnapshot().children.verifyMobile;
+    if (!ref) throw new Error('no verify-mobile child: not on the OTP step');
+    return ref;
+  };
+  return { actor, child, clock, generateOtp, validateOtp, persistOtpId, showToast };
 }
 
 describe('recovery machine: rules', () => {
@@ -156,25 +259,27 @@ describe('recovery machine: rules', () => {
     actor.send({ type: 'id.change', value: '9000000001' });
     actor.send({ type: 'id.submit' });
     await waitFor(actor, (s) => s.matches('enteringId'));
-    expect(actor.getSnapshot().context.idError).toBe('No student found');
+    expect(actor.getSnapshot().context.idError).toEqual({
+      key: 'recover.invalidId',
+      server: 'No student found',
+    });
     const bare = run({ otp: new Error('offline') });
     bare.actor.send({ type: 'id.change', value: '9000000001' });
     bare.actor.send({ type: 'id.submit' });
     await waitFor(bare.actor, (s) => s.matches('enteringId') && Boolean(s.context.idError));
-    expect(bare.actor.getSnapshot().context.idError).toBe(INVALID_ID);
+    expect(bare.actor.getSnapshot().context.idError).toEqual({ key: 'recover.invalidId' });
   });
 
-  it('gives a mobile user the OTP step, keeps otp_id, and verifies only 4 digits', async () => {
-    const { actor, persistOtpId, validateOtp } = run();
+  it('gives a mobile user the OTP step (the verify-mobile child), keeps otp_id, and verifies 4 digits', async () => {
+    const { actor, child, persistOtpId, validateOtp } = run();
     actor.send({ type: 'id.change', value: '9000000001' });
     actor.send({ type: 'id.submit' });
     await waitFor(actor, (s) => s.matches('otpStep'));
     expect(persistOtpId).toHaveBeenCalledWith({ otpId: 'otp-1' });
-    actor.send({ type: 'otp.change', value: '123' });
-    expect(actor.getSnapshot().can({ type: 'otp.submit' })).toBe(false);
-    actor.send({ type: 'otp.change', value: '12345' });
-    expect(actor.getSnapshot().context.otp).toBe('1234');
-    actor.send({ type: 'otp.submit' });
+    child().send({ type: 'otp.change', value: '123' });
+    expect(child().getSnapshot().can({ type: 'otp.submit' })).toBe(false);
+    expect(validateOtp).not.toHaveBeenCalled();
+    child().send({ type: 'otp.change', value: '12345' });
     await waitFor(actor, (s) => s.matches('detailsShown'));
     expect(validateOtp).toHaveBeenCalledWith({
       otp_id: 'otp-1',
@@ -182,9 +287,10 @@ describe('recovery machine: rules', () => {
       login_id: '9000000001',
       resendUserDetails: false,
     });
-    expect(actor.getSnapshot().context.details).toMatchObject({
-      roll_number: '250000000001',
-      dob: '05-01-2008',
+    expect(actor.getSnapshot().context).toMatchObject({
+      otp: '1234',
+      otpId: 'otp-1',
+      details: { roll_number: '250000000001', dob: '05-01-2008' },
     });
   });
 
@@ -194,42 +300,49 @@ describe('recovery machine: rules', () => {
     actor.send({ type: 'id.submit' });
     await waitFor(actor, (s) => !s.matches('sendingId'));
     expect(actor.getSnapshot().matches('detailsSent')).toBe(true);
-    expect(actor.getSnapshot().can({ type: 'otp.submit' })).toBe(false);
+    expect(actor.getSnapshot().children.verifyMobile).toBeUndefined();
   });
 
-  it('shows the server msg on the OTP field when verification fails', async () => {
-    const { actor } = run({ verify: apiError('Invalid OTP') });
+  it('shows the server msg on the OTP field and empties the boxes on a wrong code', async () => {
+    const wrong = Object.assign(apiError('Invalid OTP'), {
+      body: { success: 'false', msg: 'Invalid OTP', error_code: 1 },
+    });
+    const { actor, child } = run({ verify: wrong });
     actor.send({ type: 'id.change', value: '9000000001' });
     actor.send({ type: 'id.submit' });
     await waitFor(actor, (s) => s.matches('otpStep'));
-    actor.send({ type: 'otp.change', value: '0000' });
-    actor.send({ type: 'otp.submit' });
-    await waitFor(actor, (s) => s.matches({ otpStep: { form: 'editing' } }) && Boolean(s.context.otpError));
-    expect(actor.getSnapshot().context.otpError).toBe('Invalid OTP');
+    child().send({ type: 'otp.change', value: '0000' });
+    await waitFor(child(), (s) => s.matches({ codeEntry: { code: 'editing' } }) && Boolean(s.context.error));
+    expect(child().getSnapshot().context.error).toEqual({
+      key: 'validation.otp.invalid',
+      server: 'Invalid OTP',
+    });
+    expect(child().getSnapshot().context.code).toBe('');
     expect(actor.getSnapshot().context.idError).toBeUndefined();
   });
 
   it('offers resend 45 s after sending, not before, and resends', async () => {
-    const { actor, clock, generateOtp } = run();
+    const { actor, child, clock, generateOtp, persistOtpId } = run();
     actor.send({ type: 'id.change', value: '9000000001' });
     actor.send({ type: 'id.submit' });
     await waitFor(actor, (s) => s.matches('otpStep'));
     clock.increment(RESEND_DELAY_MS - 1);
-    expect(actor.getSnapshot().can({ type: 'otp.resend' })).toBe(false);
+    expect(child().getSnapshot().can({ type: 'otp.resend' })).toBe(false);
     clock.increment(1);
-    expect(actor.getSnapshot().can({ type: 'otp.resend' })).toBe(true);
-    actor.send({ type: 'otp.resend' });
-    await waitFor(actor, (s) => s.matches({ otpStep: { resend: 'waiting' } }));
+    expect(child().getSnapshot().can({ type: 'otp.resend' })).toBe(true);
+    child().send({ type: 'otp.resend' });
+    await waitFor(child(), (s) => s.matches({ codeEntry: { resend: 'waiting' } }));
     expect(generateOtp).toHaveBeenCalledTimes(2);
+    expect(generateOtp).toHaveBeenLastCalledWith({ login_id: '9000000001' });
+    expect(persistOtpId).toHaveBeenCalledTimes(2);
   });
 
   it('asks for the details again with resendUserDetails true once they were shown', async () => {
-    const { actor, clock, validateOtp } = run();
+    const { actor, child, clock, validateOtp } = run();
     actor.send({ type: 'id.change', value: '9000000001' });
     actor.send({ type: 'id.submit' });
     await waitFor(actor, (s) => s.matches('otpStep'));
-    actor.send({ type: 'otp.change', value: '1234' });
-    actor.send({ type: 'otp.submit' });
+    child().send({ type: 'otp.change', value: '1234' });
     await waitFor(actor, (s) => s.matches('detailsShown'));
     expect(actor.getSnapshot().can({ type: 'details.resend' })).toBe(false);
     clock.increment(RESEND_DELAY_MS);
@@ -238,26 +351,15 @@ describe('recovery machine: rules', () => {
     expect(validateOtp).toHaveBeenLastCalledWith(expect.objectContaining({ resendUserDetails: true }));
   });
 
-  it('runs the resend timer on a provided delay of 0 without a simulated clock', async () => {
-    const actor = createActor(
-      recoveryMachine.provide({
-        actors: { generateOtp: fromPromise<RecoverOtpReply, RecoverOtpBody>(async () => mobileReply) },
-        delays: { resendDelay: 0 },
-      }),
-    ).start();
-    actor.send({ type: 'id.change', value: '9000000001' });
-    actor.send({ type: 'id.submit' });
-    await waitFor(actor, (s) => s.matches({ otpStep: { resend: 'ready' } }));
-  });
-
   it('returns to the start on Edit, keeping the id and dropping the OTP', async () => {
-    const { actor } = run();
+    const { actor, child } = run();
     actor.send({ type: 'id.change', value: '9000000001' });
     actor.send({ type: 'id.submit' });
     await waitFor(actor, (s) => s.matches('otpStep'));
-    actor.send({ type: 'otp.change', value: '12' });
+    child().send({ type: 'otp.change', value: '12' });
     actor.send({ type: 'id.edit' });
     expect(actor.getSnapshot().value).toBe('enteringId');
     expect(actor.getSnapshot().context).toMatchObject({ loginId: '9000000001', otp: '' });
+    expect(actor.getSnapshot().children.verifyMobile).toBeUndefined();
   });
 });

@@ -4,17 +4,26 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { RecoverOtpBody, RecoverOtpReply } from '../generated/api/recover-otp';
 import type { RecoverVerifyBody, RecoverVerifyReply } from '../generated/api/recover-verify';
-import { serverMessage } from './server-error';
+import { RESEND_DELAY_MS, ROLL_NUMBER_LENGTH } from '../domain/otp-rules';
+import { canRecover, digitsOnly as digits } from '../domain/validation';
+import { fromError, fromReply, type Message } from './message';
+import { createVerifyMobileMachine, VERIFY_MESSAGE_KEYS } from './verify-mobile-machine';
 
-export const LOGIN_ID_MAX = 12;
-export const MOBILE_LENGTH = 10;
-export const ROLL_NUMBER_LENGTH = 12;
-export const OTP_LENGTH = 4;
-/** Resend is offered this long after a send (part 1 §9). */
-export const RESEND_DELAY_MS = 45_000;
-export const INVALID_ID = 'Invalid';
-export const INVALID_OTP = 'Please enter a valid OTP';
-export const SUCCESS = 'Success';
+/** The verify-mobile flow of a mobile user: its check answers with the login details. */
+export const recoveryVerifyMachine = createVerifyMobileMachine<RecoverVerifyReply>();
+export type RecoveryVerifyMachine = typeof recoveryVerifyMachine;
+
+/** The id box takes a roll number's length (a mobile number is shorter). */
+export const LOGIN_ID_MAX = ROLL_NUMBER_LENGTH;
+
+/** Every key the recovery machine may say: the screen hands the form these strings. */
+export const RECOVERY_MESSAGE_KEYS = [
+  'recover.invalidId',
+  'recover.success',
+  ...VERIFY_MESSAGE_KEYS,
+] as const;
+export type RecoveryMessageKey = (typeof RECOVERY_MESSAGE_KEYS)[number];
+export type RecoveryMessage = Message<RecoveryMessageKey>;
 
 export type RecoveredDetails = RecoverVerifyReply['data'];
 
@@ -26,8 +35,7 @@ export interface RecoveryContext {
   /** Masked, from the generate-OTP reply, for "OTP sent to …". */
   maskedMobile: string;
   maskedEmail: string;
-  idError?: string;
-  otpError?: string;
+  idError?: RecoveryMessage;
   details?: RecoveredDetails;
 }
 
@@ -46,17 +54,12 @@ export type RecoveryEvent =
   | { type: 'id.change'; value: string }
   | { type: 'id.submit' }
   | { type: 'id.edit' }
-  | { type: 'otp.change'; value: string }
-  | { type: 'otp.submit' }
-  | { type: 'otp.resend' }
   | { type: 'details.resend' };
 
 export interface ToastParams {
   type: 'success' | 'danger' | 'warn';
-  message: string;
+  message: RecoveryMessage;
 }
-
-const digits = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
 
 const initialContext = (): RecoveryContext => ({
   loginId: '',
@@ -70,11 +73,14 @@ export const recoveryMachine = setup({
   types: {
     context: {} as RecoveryContext,
     events: {} as RecoveryEvent,
+    children: {} as { verifyMobile: 'verifyMobile' },
   },
   actors: {
     generateOtp: fromPromise<RecoverOtpReply, RecoverOtpBody>(async () => {
       throw new Error('recovery: provide the generateOtp actor');
     }),
+    /** The verify-mobile flow; the app provides its sendCode and checkCode (the recovery endpoints). */
+    verifyMobile: recoveryVerifyMachine,
     validateOtp: fromPromise<RecoverVerifyReply, RecoverVerifyBody>(async () => {
       throw new Error('recovery: provide the validateOtp actor');
     }),
@@ -86,9 +92,7 @@ export const recoveryMachine = setup({
   },
   guards: {
     /** Next is enabled only for a mobile number (10) or a roll number (12). */
-    loginIdComplete: ({ context }) =>
-      context.loginId.length === MOBILE_LENGTH || context.loginId.length === ROLL_NUMBER_LENGTH,
-    otpComplete: ({ context }) => context.otp.length === OTP_LENGTH,
+    loginIdComplete: ({ context }) => canRecover(context.loginId),
     isMobileUser: (_, params: { isMobile: boolean }) => params.isMobile,
   },
   delays: {
@@ -102,7 +106,7 @@ export const recoveryMachine = setup({
     // Edit is offered on every step after the first and keeps what was typed.
     'id.edit': {
       target: '.enteringId',
-      actions: assign({ otp: '', idError: undefined, otpError: undefined, details: undefined }),
+      actions: assign({ otp: '', idError: undefined, details: undefined }),
     },
   },
   states: {
@@ -129,7 +133,6 @@ export const recoveryMachine = setup({
             actions: [
               assign({
                 otp: '',
-                otpError: undefined,
                 otpId: ({ event }) => event.output.data.otp_id,
                 maskedMobile: ({ event }) => event.output.data.mobile_number,
                 maskedEmail: ({ event }) => event.output.data.email,
@@ -149,52 +152,30 @@ export const recoveryMachine = setup({
         ],
         onError: {
           target: 'enteringId',
-          actions: assign({ idError: ({ event }) => serverMessage(event.error) ?? INVALID_ID }),
+          actions: assign({ idError: ({ event }) => fromError(event.error, 'recover.invalidId') }),
         },
       },
     },
-    // Sending says so once, on the screen beside the field ("OTP sent to …", "details sent to …"):
-    // no toast repeats it.
+    /**
+     * A mobile user: the verify-mobile flow takes the code the send above went out with. Sending says
+     * so once, on the screen beside the field ("OTP sent to …", "details sent to …"): no toast.
+     */
     otpStep: {
-      type: 'parallel',
-      states: {
-        form: {
-          initial: 'editing',
-          states: {
-            editing: {
-              on: {
-                'otp.change': {
-                  actions: assign({
-                    otp: ({ event }) => digits(event.value, OTP_LENGTH),
-                    otpError: undefined,
-                  }),
-                },
-                'otp.submit': { guard: 'otpComplete', target: 'verifying' },
-              },
-            },
-            verifying: {
-              invoke: {
-                id: 'validateOtp',
-                src: 'validateOtp',
-                input: ({ context }) => validateInput(context, false),
-                onDone: {
-                  target: '#recovery.detailsShown',
-                  actions: assign({ details: ({ event }) => event.output.data }),
-                },
-                onError: {
-                  target: 'editing',
-                  actions: assign({ otpError: ({ event }) => serverMessage(event.error) ?? INVALID_OTP }),
-                },
-              },
-            },
-          },
-        },
-        resend: {
-          initial: 'waiting',
-          states: {
-            waiting: { after: { resendDelay: 'ready' } },
-            ready: { on: { 'otp.resend': '#recovery.sendingId' } },
-          },
+      invoke: {
+        id: 'verifyMobile',
+        src: 'verifyMobile',
+        input: ({ context }) => ({
+          to: context.loginId,
+          page: '',
+          sent: { sentTo: context.maskedMobile, otpId: context.otpId },
+        }),
+        onDone: {
+          target: 'detailsShown',
+          actions: assign(({ event }) =>
+            event.output.status === 'verified'
+              ? { details: event.output.reply.data, otp: event.output.code, otpId: event.output.otpId }
+              : {},
+          ),
         },
       },
     },
@@ -221,7 +202,10 @@ export const recoveryMachine = setup({
               target: 'waiting',
               actions: {
                 type: 'showToast',
-                params: ({ event }) => ({ type: 'success', message: event.output.msg || SUCCESS }),
+                params: ({ event }) => ({
+                  type: 'success',
+                  message: fromReply(event.output.msg, 'recover.success'),
+                }),
               },
             },
             onError: {
@@ -230,7 +214,7 @@ export const recoveryMachine = setup({
                 type: 'showToast',
                 params: ({ event }) => ({
                   type: 'danger',
-                  message: serverMessage(event.error) ?? INVALID_OTP,
+                  message: fromError(event.error, 'validation.otp.invalid'),
                 }),
               },
             },

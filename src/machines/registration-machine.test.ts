@@ -29,6 +29,10 @@ import type {
 } from '../generated/api/registration-otp-verify';
 import type { PaymentData, RegistrationSignupReply } from '../generated/api/registration-signup';
 import type { Programme } from '../generated/config/programme';
+import { RESEND_DELAY_MS } from '../domain/otp-rules';
+import { validateRegistrationMobile } from '../domain/validation';
+import type { RegistrationSnapshot } from '../features/registration/card-state';
+import { cardView } from '../features/registration/card-view';
 import {
   emptyCoverage,
   PendingCalls,
@@ -37,28 +41,20 @@ import {
   transitionCoverPaths,
   transitionKeys,
   type Coverage,
+  type ModelStep,
 } from './model-test-kit';
 import {
   buildSignupBody,
-  CALLER_IDENTITY_BAD_MOBILE,
-  CALLER_IDENTITY_FAILED,
-  COPIED,
-  COUPON_APPLIED,
-  COUPON_INVALID,
-  COUPON_REQUIRED,
   FOCUS_CHECK_DELAY_MS,
-  MOBILE_INVALID,
-  MOBILE_LEADING_ZERO,
-  MOBILE_OR_PSID_REQUIRED,
   mobileProblem,
+  isFree,
   payableAmount,
   POLL_INTERVAL_MS,
-  RESEND_DELAY_MS,
   registrationMachine,
-  SIGNUP_FAILED,
+  registrationVerifyMachine,
+  type RegistrationVerifyOutcome,
   type OnlinePreset,
   type LocateCentreInput,
-  LOCATE_FAILED,
   type OnlinePresetInput,
   type RegistrationContext,
   type RegistrationInput,
@@ -66,6 +62,7 @@ import {
   type StudentDetails,
   type WithRegistrationToken,
 } from './registration-machine';
+import type { CheckCodeInput, SendCodeInput, SentCode } from './verify-mobile-machine';
 
 const programme = (id: string): Programme =>
   JSON.parse(
@@ -123,6 +120,13 @@ const classStreamsReply: MasterClassStreamsReply = {
 const statesReply: ExamStatesReply = { success: 'true', data: [delhi] };
 const centresReply: ExamCentresReply = { success: 'true', data: [centre] };
 const datesReply: ExamDatesReply = { success: 'true', data: [date] };
+// Two options each: the student chooses (a single option would be chosen by the cascade itself).
+const up: ExamState = { tid: '10', stateName: 'Uttar Pradesh', shortCode: 'UP' };
+const noida: ExamCentre = { label: 'Noida', value: 'RCC Noida-UP002-2', code: 'UP002', id: '2' };
+const laterDate: ExamDate = { value: '2025-04-20', label: '20 Apr 2025' };
+const twoStates: ExamStatesReply = { success: 'true', data: [delhi, up] };
+const twoCentres: ExamCentresReply = { success: 'true', data: [centre, noida] };
+const twoDates: ExamDatesReply = { success: 'true', data: [date, laterDate] };
 const preset: OnlinePreset = { state: delhi, centre: testCentre };
 
 const lead = (count: number): LeadRecord => ({
@@ -155,6 +159,16 @@ const verified = (details: LeadRecord[]): RegistrationOtpVerifyReply => ({
   registration_token: 'reg-token',
   registration_token_expires_at: '2025-04-01T00:00:00.000Z',
 });
+const verifiedOutcome = (details: LeadRecord[]): RegistrationVerifyOutcome => ({
+  status: 'verified',
+  reply: verified(details),
+  code: '1234',
+  otpId: '',
+});
+const notSent: RegistrationVerifyOutcome = {
+  status: 'notSent',
+  error: { key: 'validation.somethingWrong', server: 'Please try again later.' },
+};
 const callerStart: RegistrationCallerIdentityStartReply = {
   success: 'true',
   requestId: 'req-1',
@@ -173,8 +187,8 @@ const callerStatus = (
 });
 const couponReply = (discount: number): RegistrationCouponReply => ({
   success: 'true',
-  message: COUPON_APPLIED,
-  msg: COUPON_APPLIED,
+  message: 'Coupon applied',
+  msg: 'Coupon applied',
   data: { exam_discount_amount: discount, exam_fee: 200, amount_payable: 200 - discount },
 });
 const paymentData: PaymentData = {
@@ -231,12 +245,213 @@ const delays = {
 };
 
 // ── Model-based test ──────────────────────────────────────────────────────────────────────────
+/**
+ * What the student must see after each event, written from the spec rather than read from the
+ * machine (XState's model-based testing example): the card's view model (the card renders it) of
+ * the real snapshot after the event, against the event and the screen before it.
+ */
+function expectCardView(step: ModelStep, actual: AnyMachineSnapshot, previous: AnyMachineSnapshot): void {
+  const after = cardView(actual as RegistrationSnapshot);
+  const before = cardView(previous as RegistrationSnapshot);
+  const context = actual.context as RegistrationContext;
+  const event = step.event as { type: string; [key: string]: unknown };
+  const offers = (label: string, enabled?: boolean) =>
+    after.actions.some((a) => a.label === label && (enabled === undefined || a.enabled === enabled));
+  const says = (key: string) => after.messages.some((m) => m.key === key);
+  const acceptsId = context.programme.registration.acceptsStudentId;
+  const withExamStep = context.programme.registration.steps.some((s) => s.id === 'exam-details');
+  // On every screen step 1 shows the number typed.
+  if (after.mobile) expect(after.mobile.value).toBe(context.mobile);
+  // The cascade as the student sees it, in every state of step 3: nothing is chosen or listed after
+  // an empty select, and once the lists settle a select with a single option shows it chosen.
+  if (after.exam) {
+    const firstEmpty = after.exam.findIndex((f) => f.value === undefined);
+    if (firstEmpty !== -1)
+      for (const later of after.exam.slice(firstEmpty + 1))
+        expect(later).toMatchObject({ value: undefined, options: undefined });
+    if (actual.matches({ step3: { lists: 'idle' } }))
+      for (const select of after.exam) if (select.options === 1) expect(select.value).toBeDefined();
+  }
+  switch (event.type) {
+    case 'mobile.change':
+      expect(after.step).toBe('mobile');
+      expect(after.mobile?.value).toBe(
+        String(event.value)
+          .replace(/\D/g, '')
+          .slice(0, acceptsId ? 11 : 10),
+      );
+      expect(after.mobile?.error).toBeUndefined();
+      break;
+    case 'mobile.blur':
+      expect(after.step).toBe('mobile');
+      expect(after.mobile?.error?.key).toBe(validateRegistrationMobile(context.mobile, acceptsId));
+      break;
+    case 'otp.send': {
+      // Verify sends a number that passes its rule; at the mobile length it names what is wrong.
+      const problem = validateRegistrationMobile(context.mobile, acceptsId);
+      expect(after.step).toBe(before.step === 'mobile' && !problem ? 'sending' : before.step);
+      if (before.step === 'mobile' && problem && context.mobile.length >= 10)
+        expect(after.mobile?.error?.key).toBe(problem);
+      break;
+    }
+    case 'mobile.edit':
+      expect(after.step).toBe('mobile');
+      expect(after.mobile?.readOnly).toBe(false);
+      expect(offers('registration.verify')).toBe(true);
+      break;
+    case 'xstate.done.actor.verifyMobile': {
+      const outcome = event.output as RegistrationVerifyOutcome;
+      if (outcome.status === 'notSent') {
+        expect(after.step).toBe('mobile');
+        expect(after.mobile?.error).toEqual(outcome.error);
+      } else {
+        const count = outcome.reply.student_details[0]?.registration_count ?? 0;
+        const full = count >= context.programme.registration.allowedRegistrationCount;
+        expect(after.step).toBe(full ? 'accountExists' : 'details');
+        expect(after.heading).toBe(full ? 'registration.heading' : 'registration.detailsHeading');
+        if (full) expect(offers('registration.login')).toBe(true);
+      }
+      break;
+    }
+    case 'callerIdentity.start':
+      expect(after.step).toBe('callerIdentity');
+      expect(offers('registration.cancel')).toBe(true);
+      break;
+    case 'callerIdentity.cancel':
+      expect(after.step).toBe('mobile');
+      break;
+    case 'xstate.error.actor.startCallerIdentity':
+    case 'xstate.error.actor.checkCallerIdentity':
+      expect(after.step).toBe('mobile');
+      expect(after.mobile?.error?.key).toBe('registration.callerIdentityFailed');
+      break;
+    case 'xstate.done.actor.checkCallerIdentity': {
+      const reply = event.output as RegistrationCallerIdentityStatusReply;
+      if (reply.status === 'verified')
+        expect(after.step).toBe(reply.mobile.replace(/\D/g, '').length >= 10 ? 'details' : 'mobile');
+      if (reply.status === 'verified' && after.step === 'mobile')
+        expect(after.mobile?.error?.key).toBe('registration.callerIdentityBadMobile');
+      if (reply.status === 'failed')
+        expect(after.mobile?.error?.key).toBe('registration.callerIdentityFailed');
+      break;
+    }
+    case 'xstate.error.actor.loadClassStreams':
+      expect(after.step).toBe('details');
+      expect(says('registration.optionsFailed')).toBe(true);
+      expect(offers('registration.retry')).toBe(true);
+      break;
+    case 'classStreams.retry':
+      expect(after.step).toBe('details');
+      expect(offers('registration.retry')).toBe(false);
+      break;
+    case 'details.submit': {
+      const complete = (event.details as StudentDetails).studentName !== '' || context.locked.length > 0;
+      if (before.step !== 'details' || !complete) expect(after.step).toBe(before.step);
+      else expect(after.step).toBe(withExamStep ? 'exam' : 'signingUp');
+      break;
+    }
+    case 'details.edit':
+      expect(after.step).toBe('details');
+      break;
+    case 'exam.slotChange':
+    case 'exam.stateChange':
+    case 'exam.centreChange':
+    case 'exam.dateChange': {
+      // The student's choice shows in its select (when the list offered it).
+      const [field, value] = {
+        'exam.slotChange': ['examSlot', event.slotId],
+        'exam.stateChange': ['state', event.stateId],
+        'exam.centreChange': ['centre', event.centre],
+        'exam.dateChange': ['examDate', event.date],
+      }[event.type] as [string, string];
+      const offered = before.exam?.find((f) => f.field === field);
+      if (after.step === 'exam' && offered?.options)
+        expect(after.exam?.find((f) => f.field === field)?.value).toBe(value);
+      break;
+    }
+    case 'courseType.change':
+      expect(after.step).toBe('exam');
+      break;
+    case 'xstate.error.actor.loadSlots':
+    case 'xstate.error.actor.loadStates':
+    case 'xstate.error.actor.loadCentres':
+    case 'xstate.error.actor.loadDates':
+    case 'xstate.error.actor.loadOnlinePreset':
+      expect(after.step).toBe('exam');
+      expect(says('registration.optionsFailed')).toBe(true);
+      expect(offers('registration.retry')).toBe(true);
+      break;
+    case 'exam.retryOptions':
+      expect(offers('registration.retry')).toBe(false);
+      break;
+    case 'xstate.error.actor.locateNearestCentre':
+      expect(says('registration.locateFailed')).toBe(true);
+      break;
+    case 'coupon.apply':
+      if ((previous.context as RegistrationContext).coupon.code.trim() === '')
+        expect(says('validation.coupon.required')).toBe(true);
+      break;
+    case 'xstate.done.actor.validateCoupon':
+      expect(says('registration.couponApplied')).toBe(true);
+      break;
+    case 'xstate.error.actor.validateCoupon':
+      expect(says('registration.couponInvalid')).toBe(true);
+      break;
+    case 'exam.submit':
+    case 'payment.submit':
+      expect(after.step).toBe(
+        before.actions.some(
+          (a) => a.enabled && (a.label === 'form.submit' || a.label === 'registration.payAndRegister'),
+        ) && (event.type === 'exam.submit') === isFree(context)
+          ? 'signingUp'
+          : before.step,
+      );
+      break;
+    case 'xstate.done.actor.signup': {
+      const reply = event.output as RegistrationSignupReply;
+      expect(after.step).toBe(reply.data.isPaidExam && reply.data.payment_data ? 'payment' : 'success');
+      if (after.step === 'success') expect(offers('registration.goToDashboard')).toBe(true);
+      break;
+    }
+    case 'xstate.error.actor.signup':
+      expect(after.step).toBe(withExamStep ? 'exam' : 'details');
+      break;
+    case 'payment.retry':
+      expect(after.step).toBe('loading');
+      break;
+    case 'xstate.done.actor.fetchLeadsByMobile':
+      expect(after.step).toBe('details');
+      break;
+    case 'xstate.error.actor.fetchLeadsByMobile':
+    case 'xstate.error.actor.fetchLeadBySfId':
+      expect(after.step).toBe('mobile');
+      break;
+    case 'xstate.done.actor.fetchLeadBySfId': {
+      const reply = event.output as RegistrationLeadBySfIdReply;
+      const found = reply.success === 'true' && (reply.student_details?.length ?? 0) > 0;
+      const done = reply.success === 'false' && Boolean(reply.data?.student_roll_no);
+      expect(after.step).toBe(found ? 'details' : done ? 'loading' : 'mobile');
+      break;
+    }
+    case 'rollNumber.copy':
+      expect(after.step).toBe('success');
+      expect(offers('registration.copy', false)).toBe(true);
+      break;
+    case 'xstate.done.actor.copyText':
+    case 'xstate.error.actor.copyText':
+      expect(offers('registration.copy', true)).toBe(true);
+      break;
+  }
+}
+
 describe('registration machine: model', () => {
   const calls = new PendingCalls();
   const machine = registrationMachine.provide({
     actors: {
-      sendOtp: calls.actor<RegistrationOtpSendReply, RegistrationOtpSendQuery>('sendOtp'),
-      verifyOtp: calls.actor<RegistrationOtpVerifyReply, RegistrationOtpVerifyQuery>('verifyOtp'),
+      // The verify-mobile child is a black box here (its own model covers it): it ends with an outcome.
+      verifyMobile: calls.actor<RegistrationVerifyOutcome, unknown>(
+        'verifyMobile',
+      ) as unknown as typeof registrationVerifyMachine,
       startCallerIdentity: calls.actor<RegistrationCallerIdentityStartReply, unknown>('startCallerIdentity'),
       checkCallerIdentity: calls.actor<
         RegistrationCallerIdentityStatusReply,
@@ -269,8 +484,6 @@ describe('registration machine: model', () => {
       mobileProblem(c.mobile, c.programme.registration.acceptsStudentId) === undefined,
     ],
     mobileError: Boolean(c.mobileError),
-    otp: c.otp.length,
-    otpError: Boolean(c.otpError),
     caller: [c.callerIdentity.polls, c.callerIdentity.pageHasFocus],
     student: c.student.studentName !== '',
     locked: c.locked.length,
@@ -301,15 +514,9 @@ describe('registration machine: model', () => {
     { type: 'mobile.blur' },
     { type: 'otp.send' },
     { type: 'mobile.edit' },
-    { type: 'otp.change', value: '12' },
-    { type: 'otp.change', value: '1234' },
-    { type: 'otp.resend' },
-    { type: 'xstate.done.actor.sendOtp', output: sent },
-    { type: 'xstate.error.actor.sendOtp', error: apiError('Please try again later.') },
-    { type: 'xstate.done.actor.verifyOtp', output: verified([]) },
-    { type: 'xstate.done.actor.verifyOtp', output: verified([lead(2)]) },
-    { type: 'xstate.error.actor.verifyOtp', error: apiError('Invalid OTP', { error_code: 1 }) },
-    { type: 'xstate.error.actor.verifyOtp', error: apiError('OTP expired') },
+    { type: 'xstate.done.actor.verifyMobile', output: verifiedOutcome([]) },
+    { type: 'xstate.done.actor.verifyMobile', output: verifiedOutcome([lead(2)]) },
+    { type: 'xstate.done.actor.verifyMobile', output: notSent },
   ];
   const callerEvents = [
     { type: 'callerIdentity.start' },
@@ -364,7 +571,7 @@ describe('registration machine: model', () => {
     { type: 'coupon.apply' },
     { type: 'xstate.done.actor.validateCoupon', output: couponReply(50) },
     { type: 'xstate.done.actor.validateCoupon', output: couponReply(mockJee.fee.amount) },
-    { type: 'xstate.error.actor.validateCoupon', error: apiError(COUPON_INVALID) },
+    { type: 'xstate.error.actor.validateCoupon', error: apiError('Invalid coupon') },
   ];
   const submitEvents = [
     { type: 'payment.methodChange', method: 'hdfc' },
@@ -491,7 +698,15 @@ describe('registration machine: model', () => {
         project: (c) => project(c as RegistrationContext),
       });
       counts.push(`${model.name}: ${paths.length}`);
-      for (const p of paths) await replayPath(p, { machine, input: model.input, calls, delays, coverage });
+      for (const p of paths)
+        await replayPath(p, {
+          machine,
+          input: model.input,
+          calls,
+          delays,
+          coverage,
+          expectView: expectCardView,
+        });
     }
     const total = counts.reduce((sum, c) => sum + Number(c.split(': ').pop()), 0);
     console.log(`registration machine: ${total} model paths (${counts.join('; ')})`);
@@ -532,9 +747,9 @@ function start(input: RegistrationInput, overrides: Partial<Fakes> = {}) {
     fetchLeadsByMobile: vi.fn<Fakes['fetchLeadsByMobile']>(async () => leadsReply),
     loadClassStreams: vi.fn<Fakes['loadClassStreams']>(async () => classStreamsReply),
     loadSlots: vi.fn<Fakes['loadSlots']>(async () => slotsReply([slot, onlineSlot])),
-    loadStates: vi.fn<Fakes['loadStates']>(async () => statesReply),
-    loadCentres: vi.fn<Fakes['loadCentres']>(async () => centresReply),
-    loadDates: vi.fn<Fakes['loadDates']>(async () => datesReply),
+    loadStates: vi.fn<Fakes['loadStates']>(async () => twoStates),
+    loadCentres: vi.fn<Fakes['loadCentres']>(async () => twoCentres),
+    loadDates: vi.fn<Fakes['loadDates']>(async () => twoDates),
     loadOnlinePreset: vi.fn<Fakes['loadOnlinePreset']>(async () => preset),
     locateNearestCentre: vi.fn<Fakes['locateNearestCentre']>(async () => ({ state: delhi, centre })),
     validateCoupon: vi.fn<Fakes['validateCoupon']>(async () => couponReply(50)),
@@ -554,8 +769,19 @@ function start(input: RegistrationInput, overrides: Partial<Fakes> = {}) {
   };
   const machine = registrationMachine.provide({
     actors: {
-      sendOtp: fromPromise(({ input: q }) => api.sendOtp(q)),
-      verifyOtp: fromPromise(({ input: q }) => api.verifyOtp(q)),
+      // The island's wiring of step 1's verify-mobile child to the OTP endpoints.
+      verifyMobile: registrationVerifyMachine.provide({
+        actors: {
+          sendCode: fromPromise<SentCode, SendCodeInput>(async ({ input: q }) => {
+            const reply = await api.sendOtp({ mobile: q.to, exam_type: q.page });
+            return { sentTo: reply.data.mobile_no, otpId: '' };
+          }),
+          checkCode: fromPromise<RegistrationOtpVerifyReply, CheckCodeInput>(({ input: q }) =>
+            api.verifyOtp({ mobile_no: q.to, otp: q.code, exam_type: q.page }),
+          ),
+        },
+        actions: { codeSent: () => effects.track({ event: 'otp_sent' }) },
+      }),
       startCallerIdentity: fromPromise(() => api.startCallerIdentity()),
       checkCallerIdentity: fromPromise(({ input: q }) => api.checkCallerIdentity(q)),
       fetchLeadBySfId: fromPromise(({ input: q }) => api.fetchLeadBySfId(q)),
@@ -585,17 +811,27 @@ function start(input: RegistrationInput, overrides: Partial<Fakes> = {}) {
   const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
   const until = (predicate: (s: AnyMachineSnapshot) => boolean) =>
     waitFor(actor, predicate, { timeout: 1000 });
-  return { actor, api, effects, clock, settle, until };
+  /** Step 1's verify-mobile child (the view talks to it directly). */
+  const child = () => {
+    const ref = actor.getSnapshot().children.verifyMobile;
+    if (!ref) throw new Error('no verify-mobile child: not verifying');
+    return ref;
+  };
+  /** Sends the number and waits for the code boxes. */
+  const toCodeEntry = async () => {
+    actor.send({ type: 'mobile.change', value: '9000000001' });
+    actor.send({ type: 'otp.send' });
+    await waitFor(child(), (s) => s.matches('codeEntry'), { timeout: 1000 });
+  };
+  return { actor, api, effects, clock, settle, until, child, toCodeEntry };
 }
 
 /** Through step 1 to step 2 with a verified mobile. */
 async function toStep2(input: RegistrationInput, overrides: Partial<Fakes> = {}) {
   const run = start(input, overrides);
-  run.actor.send({ type: 'mobile.change', value: '9000000001' });
-  run.actor.send({ type: 'otp.send' });
-  await run.until((s) => s.matches({ step1: 'codeEntry' }));
-  run.actor.send({ type: 'otp.change', value: '1234' });
-  await run.until((s) => !s.matches({ step1: 'codeEntry' }));
+  await run.toCodeEntry();
+  run.child().send({ type: 'otp.change', value: '1234' });
+  await run.until((s) => !s.matches('step1'));
   return run;
 }
 
@@ -624,22 +860,23 @@ describe('registration step 1: mobile, OTP, account exists', () => {
     actor.send({ type: 'mobile.change', value: '900000000' });
     expect(actor.getSnapshot().can({ type: 'otp.send' })).toBe(false);
     actor.send({ type: 'mobile.blur' });
-    expect(actor.getSnapshot().context.mobileError).toBe(MOBILE_OR_PSID_REQUIRED);
+    expect(actor.getSnapshot().context.mobileError).toEqual({ key: 'validation.mobileOrId.required' });
     actor.send({ type: 'mobile.change', value: '0900000000' });
     actor.send({ type: 'otp.send' });
-    expect(actor.getSnapshot().context.mobileError).toBe(MOBILE_LEADING_ZERO);
+    expect(actor.getSnapshot().context.mobileError).toEqual({ key: 'validation.mobileOrId.leadingZero' });
     expect(api.sendOtp).not.toHaveBeenCalled();
     const mobileOnly = start({ programme: mockNeet, registrationPage: 'MOCK-NEET' });
     mobileOnly.actor.send({ type: 'mobile.change', value: '90000' });
     mobileOnly.actor.send({ type: 'mobile.blur' });
-    expect(mobileOnly.actor.getSnapshot().context.mobileError).toBe(MOBILE_INVALID);
+    expect(mobileOnly.actor.getSnapshot().context.mobileError).toEqual({ key: 'validation.phone.invalid' });
   });
 
   it('accepts an 11-digit student id where the config allows one', async () => {
-    const { actor, api, until } = start({ programme: iacst, registrationPage: 'iACST' });
+    const { actor, api, until, settle } = start({ programme: iacst, registrationPage: 'iACST' });
     actor.send({ type: 'mobile.change', value: '12345678901' });
     actor.send({ type: 'otp.send' });
-    await until((s) => s.matches({ step1: 'codeEntry' }));
+    await until((s) => s.matches({ step1: 'verifying' }));
+    await settle();
     expect(api.sendOtp).toHaveBeenCalledWith({ mobile: '12345678901', exam_type: 'iACST' });
   });
 
@@ -655,69 +892,37 @@ describe('registration step 1: mobile, OTP, account exists', () => {
     actor.send({ type: 'mobile.change', value: '9000000001' });
     actor.send({ type: 'otp.send' });
     await until((s) => s.matches({ step1: 'enteringMobile' }) && Boolean(s.context.mobileError));
-    expect(actor.getSnapshot().context.mobileError).toBe(
-      'Too many OTP requests. Please try again in 10 minutes.',
-    );
+    expect(actor.getSnapshot().context.mobileError).toEqual({
+      key: 'validation.somethingWrong',
+      server: 'Too many OTP requests. Please try again in 10 minutes.',
+    });
   });
 
-  it('verifies automatically at the fourth digit, never before', async () => {
-    const { actor, api, until, settle } = start({ programme: iacst, registrationPage: 'iACST' });
-    actor.send({ type: 'mobile.change', value: '9000000001' });
-    actor.send({ type: 'otp.send' });
-    await until((s) => s.matches({ step1: 'codeEntry' }));
-    actor.send({ type: 'otp.change', value: '123' });
+  it('verifies automatically at the fourth digit, never before, through the verify-mobile child', async () => {
+    const { actor, api, until, settle, child, toCodeEntry, effects } = start({
+      programme: iacst,
+      registrationPage: 'iACST',
+    });
+    await toCodeEntry();
+    expect(effects.track).toHaveBeenCalledWith({ event: 'otp_sent' });
+    child().send({ type: 'otp.change', value: '123' });
     await settle();
     expect(api.verifyOtp).not.toHaveBeenCalled();
-    actor.send({ type: 'otp.change', value: '1234' });
+    child().send({ type: 'otp.change', value: '1234' });
     await until((s) => s.matches('step2'));
     expect(api.verifyOtp).toHaveBeenCalledWith({ mobile_no: '9000000001', otp: '1234', exam_type: 'iACST' });
     expect(actor.getSnapshot().context.registrationToken).toBe('reg-token');
+    expect(actor.getSnapshot().children.verifyMobile).toBeUndefined();
   });
 
-  it('clears the code on error_code 1 and keeps it on other errors, showing the server msg', async () => {
-    const wrong = start(
-      { programme: iacst, registrationPage: 'iACST' },
-      {
-        verifyOtp: async () => {
-          throw apiError('Invalid OTP', { error_code: 1 });
-        },
-      },
-    );
-    wrong.actor.send({ type: 'mobile.change', value: '9000000001' });
-    wrong.actor.send({ type: 'otp.send' });
-    await wrong.until((s) => s.matches({ step1: 'codeEntry' }));
-    wrong.actor.send({ type: 'otp.change', value: '1234' });
-    await wrong.until((s) => Boolean(s.context.otpError));
-    expect(wrong.actor.getSnapshot().context).toMatchObject({ otp: '', otpError: 'Invalid OTP' });
-
-    const expired = start(
-      { programme: iacst, registrationPage: 'iACST' },
-      {
-        verifyOtp: async () => {
-          throw apiError('OTP expired');
-        },
-      },
-    );
-    expired.actor.send({ type: 'mobile.change', value: '9000000001' });
-    expired.actor.send({ type: 'otp.send' });
-    await expired.until((s) => s.matches({ step1: 'codeEntry' }));
-    expired.actor.send({ type: 'otp.change', value: '1234' });
-    await expired.until((s) => Boolean(s.context.otpError));
-    expect(expired.actor.getSnapshot().context).toMatchObject({ otp: '1234', otpError: 'OTP expired' });
-  });
-
-  it('offers "Resend OTP" 45 s after sending', async () => {
-    const { actor, api, clock, until } = start({ programme: iacst, registrationPage: 'iACST' });
-    actor.send({ type: 'mobile.change', value: '9000000001' });
-    actor.send({ type: 'otp.send' });
-    await until((s) => s.matches({ step1: 'codeEntry' }));
-    clock.increment(RESEND_DELAY_MS - 1);
-    expect(actor.getSnapshot().can({ type: 'otp.resend' })).toBe(false);
-    clock.increment(1);
-    expect(actor.getSnapshot().can({ type: 'otp.resend' })).toBe(true);
-    actor.send({ type: 'otp.resend' });
-    await until((s) => s.matches({ step1: { codeEntry: { resend: 'waiting' } } }));
-    expect(api.sendOtp).toHaveBeenCalledTimes(2);
+  it('Edit number leaves the code entry and stops the child', async () => {
+    const { actor, child, toCodeEntry } = start({ programme: iacst, registrationPage: 'iACST' });
+    await toCodeEntry();
+    child().send({ type: 'otp.change', value: '12' });
+    actor.send({ type: 'mobile.edit' });
+    expect(actor.getSnapshot().matches({ step1: 'enteringMobile' })).toBe(true);
+    expect(actor.getSnapshot().children.verifyMobile).toBeUndefined();
+    expect(actor.getSnapshot().context.mobile).toBe('9000000001');
   });
 
   it('shows account-exists when registration_count reaches the allowed count, not below it', async () => {
@@ -799,7 +1004,7 @@ describe('registration step 1: caller identity', () => {
     clock.increment(POLL_INTERVAL_MS);
     await settle();
     expect(api.checkCallerIdentity).toHaveBeenCalledTimes(2);
-    expect(actor.getSnapshot().context.mobileError).toBe(CALLER_IDENTITY_FAILED);
+    expect(actor.getSnapshot().context.mobileError).toEqual({ key: 'registration.callerIdentityFailed' });
     clock.increment(POLL_INTERVAL_MS * 3);
     expect(api.checkCallerIdentity).toHaveBeenCalledTimes(2);
   });
@@ -827,7 +1032,7 @@ describe('registration step 1: caller identity', () => {
     clock.increment(FOCUS_CHECK_DELAY_MS);
     clock.increment(POLL_INTERVAL_MS);
     await until((s) => s.matches({ step1: 'enteringMobile' }));
-    expect(actor.getSnapshot().context.mobileError).toBe(CALLER_IDENTITY_BAD_MOBILE);
+    expect(actor.getSnapshot().context.mobileError).toEqual({ key: 'registration.callerIdentityBadMobile' });
   });
 });
 
@@ -844,7 +1049,7 @@ describe('registration step 2: class & stream options', () => {
       },
     );
     await until((s) => s.matches({ step2: 'failed' }));
-    expect(actor.getSnapshot().context.optionsError).toBe('An error occurred while fetching the data.');
+    expect(actor.getSnapshot().context.optionsError).toEqual({ key: 'registration.optionsFailed' });
     fail = false;
     actor.send({ type: 'classStreams.retry' });
     await until((s) => s.matches({ step2: 'ready' }));
@@ -859,6 +1064,37 @@ describe('registration step 2: class & stream options', () => {
 });
 
 describe('registration step 3: exam details', () => {
+  it('the cascade: a single option is chosen by itself, a choice clears what follows and loads the next', async () => {
+    // IAT: slot → state → centre → date. One state and one centre: both chosen by the machine.
+    const { actor, api, until } = await toStep3(
+      { programme: iat, registrationPage: 'IAT' },
+      { loadStates: async () => statesReply, loadCentres: async () => centresReply },
+    );
+    expect(actor.getSnapshot().context.exam.slot).toBeUndefined();
+    expect(api.loadStates).not.toHaveBeenCalled();
+    actor.send({ type: 'exam.slotChange', slotId: slot.tid });
+    await until((s) => s.matches({ step3: { lists: 'idle' } }) && Boolean(s.context.options.dates));
+    expect(actor.getSnapshot().context.exam).toMatchObject({ slot, state: delhi, centre, date: undefined });
+    expect(api.loadDates).toHaveBeenCalledWith(expect.objectContaining({ centre: 'DL001' }));
+    actor.send({ type: 'exam.dateChange', date: laterDate.value });
+    expect(actor.getSnapshot().context.exam.date).toEqual(laterDate);
+    // A new slot drops the state, centre and date chosen after it, and the lists load again.
+    actor.send({ type: 'exam.slotChange', slotId: onlineSlot.tid });
+    expect(actor.getSnapshot().context.options).toMatchObject({
+      states: undefined,
+      centres: undefined,
+      dates: undefined,
+    });
+    await until((s) => s.matches({ step3: { lists: 'idle' } }) && Boolean(s.context.options.dates));
+    expect(actor.getSnapshot().context.exam).toMatchObject({
+      slot: onlineSlot,
+      state: delhi,
+      centre,
+      date: undefined,
+    });
+    expect(api.loadStates).toHaveBeenCalledTimes(2);
+  });
+
   it("picks the nearest centre and its state from the location, then lists that centre's dates", async () => {
     const { actor, api, until } = await toStep3({ programme: mockNeet, registrationPage: 'MOCK-NEET' });
     expect(actor.getSnapshot().can({ type: 'exam.locate' })).toBe(true);
@@ -879,7 +1115,7 @@ describe('registration step 3: exam details', () => {
     );
     denied.actor.send({ type: 'exam.locate' });
     await denied.until((s) => s.context.locateError !== undefined);
-    expect(denied.actor.getSnapshot().context.locateError).toBe(LOCATE_FAILED);
+    expect(denied.actor.getSnapshot().context.locateError).toEqual({ key: 'registration.locateFailed' });
     expect(denied.actor.getSnapshot().context.exam.centre).toBeUndefined();
   });
 
@@ -995,7 +1231,7 @@ describe('registration step 3: exam details', () => {
   it('applies a coupon: empty says so, valid lowers the payable amount, invalid says "Error: Invalid Coupon"', async () => {
     const { actor, api, until } = await toStep3({ programme: mockNeet, registrationPage: 'MOCK-NEET' });
     actor.send({ type: 'coupon.apply' });
-    expect(actor.getSnapshot().context.coupon.message).toBe(COUPON_REQUIRED);
+    expect(actor.getSnapshot().context.coupon.message).toEqual({ key: 'validation.coupon.required' });
     expect(api.validateCoupon).not.toHaveBeenCalled();
     actor.send({ type: 'coupon.change', code: 'SAVE50' });
     actor.send({ type: 'coupon.apply' });
@@ -1005,7 +1241,10 @@ describe('registration step 3: exam details', () => {
       coupon_code: 'SAVE50',
       class_stream: '11&SOM',
     });
-    expect(actor.getSnapshot().context.coupon.message).toBe(COUPON_APPLIED);
+    expect(actor.getSnapshot().context.coupon.message).toEqual({
+      key: 'registration.couponApplied',
+      server: 'Coupon applied',
+    });
     expect(payableAmount(actor.getSnapshot().context)).toBe(150);
     actor.send({ type: 'coupon.change', code: 'SAVE5' });
     expect(payableAmount(actor.getSnapshot().context)).toBe(200);
@@ -1021,7 +1260,10 @@ describe('registration step 3: exam details', () => {
     bad.actor.send({ type: 'coupon.change', code: 'NOPE' });
     bad.actor.send({ type: 'coupon.apply' });
     await bad.until((s) => s.matches({ step3: { coupon: 'idle' } }) && Boolean(s.context.coupon.message));
-    expect(bad.actor.getSnapshot().context.coupon).toMatchObject({ discount: 0, message: COUPON_INVALID });
+    expect(bad.actor.getSnapshot().context.coupon).toMatchObject({
+      discount: 0,
+      message: { key: 'registration.couponInvalid' },
+    });
   });
 
   const completeNeet = async (run: Awaited<ReturnType<typeof toStep3>>) => {
@@ -1146,7 +1388,10 @@ describe('registration step 3: exam details', () => {
     actor.send({ type: 'rollNumber.copy' });
     await until((s) => s.matches({ success: 'idle' }));
     expect(api.copyText).toHaveBeenCalledWith({ text: '250000000099' });
-    expect(effects.showToast).toHaveBeenCalledWith({ type: 'success', message: COPIED });
+    expect(effects.showToast).toHaveBeenCalledWith({
+      type: 'success',
+      message: { key: 'registration.copied' },
+    });
     actor.send({ type: 'dashboard.open' });
     expect(effects.goToDashboard).toHaveBeenCalledWith({
       dashboardLink: 'http://localhost:3000/?roll_no=250000000099&dob=05-01-2008',
@@ -1169,7 +1414,10 @@ describe('registration step 3: exam details', () => {
     actor.send({ type: 'exam.dateChange', date: date.value });
     actor.send({ type: 'exam.submit' });
     await until((s) => s.matches('step3') && effects.showToast.mock.calls.length > 0);
-    expect(effects.showToast).toHaveBeenCalledWith({ type: 'danger', message: SIGNUP_FAILED });
+    expect(effects.showToast).toHaveBeenCalledWith({
+      type: 'danger',
+      message: { key: 'registration.signupFailed' },
+    });
     expect(actor.getSnapshot().context.exam.date).toEqual(date);
   });
 });

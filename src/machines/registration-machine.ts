@@ -28,14 +28,7 @@ import type {
   RegistrationLeadBySfIdReply,
 } from '../generated/api/registration-lead-by-sf-id';
 import type { RegistrationLeadsQuery, RegistrationLeadsReply } from '../generated/api/registration-leads';
-import type {
-  RegistrationOtpSendQuery,
-  RegistrationOtpSendReply,
-} from '../generated/api/registration-otp-send';
-import type {
-  RegistrationOtpVerifyQuery,
-  RegistrationOtpVerifyReply,
-} from '../generated/api/registration-otp-verify';
+import type { RegistrationOtpVerifyReply } from '../generated/api/registration-otp-verify';
 import type {
   PaymentData,
   RegistrationSignupBody,
@@ -43,35 +36,23 @@ import type {
 } from '../generated/api/registration-signup';
 import type { Programme } from '../generated/config/programme';
 import type { EntryQuery, Tracking } from './entry-query';
-import { serverErrorCode, serverMessage } from './server-error';
+import { MOBILE_LENGTH, STUDENT_ID_MAX } from '../domain/otp-rules';
+import { digitsOnly as digits, validateCoupon, validateRegistrationMobile } from '../domain/validation';
+import { fieldsAfter, loneOptionField, nextToLoad, type CascadeSpec } from './cascade';
+import { fromError, fromReply, say, type Message } from './message';
+import { createVerifyMobileMachine, type VerifyOutcome } from './verify-mobile-machine';
+
+/** Step 1's verify-mobile flow: its check answers with the registration's verify reply. */
+export const registrationVerifyMachine = createVerifyMobileMachine<RegistrationOtpVerifyReply>();
+export type RegistrationVerifyMachine = typeof registrationVerifyMachine;
+export type RegistrationVerifyOutcome = VerifyOutcome<RegistrationOtpVerifyReply>;
 
 // ── Constants and texts (part 1 §9, part 2 §5, §8, §9) ───────────────────────────────────────
-export const MOBILE_LENGTH = 10;
-/** A student id (PSID) may be up to 11 digits. */
-export const STUDENT_ID_MAX = 11;
-export const OTP_LENGTH = 4;
-export const RESEND_DELAY_MS = 45_000;
 /** Caller identity: the focus check after opening the app link, then polls every 12 s, twice. */
 export const FOCUS_CHECK_DELAY_MS = 1_500;
 export const POLL_INTERVAL_MS = 12_000;
 export const MAX_POLLS = 2;
 export const DEFAULT_SCHOOL_BOARD = 'CBSE';
-
-export const MOBILE_OR_PSID_REQUIRED = 'Please enter correct mobile number/ PSID';
-export const MOBILE_INVALID = 'Enter a valid mobile number';
-export const MOBILE_LEADING_ZERO = 'Please enter the correct number';
-export const OTP_INVALID = 'Please enter a valid OTP';
-export const REQUEST_FAILED = 'Something went wrong';
-export const CALLER_IDENTITY_FAILED = 'Truecaller verification failed. Please try manual entry.';
-export const CALLER_IDENTITY_BAD_MOBILE = 'Invalid mobile number received';
-export const COUPON_REQUIRED = 'Please enter a coupon code.';
-export const COUPON_APPLIED = 'Success: Coupon Applied Successfully';
-export const COUPON_INVALID = 'Error: Invalid Coupon';
-export const SIGNUP_FAILED = 'We are facing technical issues. Please try after some time.';
-export const OPTIONS_FAILED = 'An error occurred while fetching the data.';
-export const COPIED = 'Copied to clipboard !';
-export const COPY_FAILED = 'Could not copy text.';
-export const LOCATE_FAILED = 'We could not find a centre near you. Please choose one.';
 
 // ── Types ─────────────────────────────────────────────────────────────────────────────────────
 export type CourseType = 'classroom' | 'online';
@@ -132,7 +113,7 @@ export interface CouponState {
   /** The code the discount belongs to; changing the code drops it. */
   applied?: string;
   discount: number;
-  message?: string;
+  message?: Message;
 }
 
 export interface RegistrationResult {
@@ -172,23 +153,19 @@ export interface RegistrationContext {
   /** The landing fixed the course type; the switch is not offered. */
   courseTypeFixed: boolean;
   mobile: string;
-  mobileError?: string;
-  /** Where the OTP went, as the send reply shows it (masked for a student id). */
-  otpSentTo: string;
-  otp: string;
-  otpError?: string;
+  mobileError?: Message;
   /** From the OTP (or caller-identity) verification; the app sends it as X-Registration-Token. */
   registrationToken?: string;
-  callerIdentity: { requestId: string; polls: number; pageHasFocus: boolean; error?: string };
+  callerIdentity: { requestId: string; polls: number; pageHasFocus: boolean };
   student: StudentDetails;
   /** An existing student's fields, prefilled and locked (part 2 §4). */
   locked: LockableField[];
   isNewUser: boolean;
   exam: ExamChoice;
   options: OptionLists;
-  optionsError?: string;
+  optionsError?: Message;
   /** The nearest-centre look-up failed (no location, or none near). */
-  locateError?: string;
+  locateError?: Message;
   coupon: CouponState;
   paymentMethod: string;
   result?: RegistrationResult;
@@ -199,8 +176,6 @@ export type RegistrationEvent =
   | { type: 'mobile.blur' }
   | { type: 'mobile.edit' }
   | { type: 'otp.send' }
-  | { type: 'otp.change'; value: string }
-  | { type: 'otp.resend' }
   | { type: 'callerIdentity.start' }
   | { type: 'callerIdentity.cancel' }
   | { type: 'page.focus' }
@@ -246,7 +221,7 @@ const track = (event: TrackedEvent) => ({ type: 'track' as const, params: { even
 
 export interface ToastParams {
   type: 'success' | 'danger' | 'warn';
-  message: string;
+  message: Message;
 }
 
 export interface WithRegistrationToken<T> {
@@ -261,8 +236,6 @@ export interface SignupInput {
 }
 
 // ── Pure helpers (exported for views and tests) ─────────────────────────────────────────────────
-const digits = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
-
 const fieldsOf = (programme: RegistrationProgramme, step: 'student-details' | 'exam-details') =>
   programme.registration.steps.find((s) => s.id === step)?.fields ?? [];
 
@@ -310,11 +283,10 @@ export const hasExamDetailsStep = (programme: RegistrationProgramme): boolean =>
 export const dobInstant = (isoDate: string): string =>
   /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? new Date(`${isoDate}T00:00:00+05:30`).toISOString() : isoDate;
 
-/** What the mobile / student id field says is wrong, or undefined when it may be sent. */
-export function mobileProblem(mobile: string, acceptsStudentId: boolean): string | undefined {
-  if (mobile.length === MOBILE_LENGTH && mobile.startsWith('0')) return MOBILE_LEADING_ZERO;
-  if (acceptsStudentId) return mobile.length >= MOBILE_LENGTH ? undefined : MOBILE_OR_PSID_REQUIRED;
-  return mobile.length === MOBILE_LENGTH ? undefined : MOBILE_INVALID;
+/** What the mobile / student id field says is wrong (a message), or undefined when it may be sent. */
+export function mobileProblem(mobile: string, acceptsStudentId: boolean): Message | undefined {
+  const key = validateRegistrationMobile(mobile, acceptsStudentId);
+  return key === undefined ? undefined : say(key);
 }
 
 /** A submitted form with an existing student's locked fields kept as they were prefilled. */
@@ -398,8 +370,10 @@ function prefillFromLead(lead: LeadRecord | undefined) {
 
 /** Chosen values and loaded lists after `field`'s position are dropped: they depended on it. */
 function clearAfter(context: RegistrationContext, field: ExamField | 'courseType') {
-  const from = field === 'courseType' ? EXAM_CHAIN.indexOf('state') : EXAM_CHAIN.indexOf(field) + 1;
-  const drop = new Set<ExamField>(EXAM_CHAIN.slice(from));
+  // The course type decides the mode the states, centres and dates are listed for.
+  const drop = new Set<ExamField>(
+    field === 'courseType' ? ['state', ...fieldsAfter(EXAM_CHAIN, 'state')] : fieldsAfter(EXAM_CHAIN, field),
+  );
   const exam = { ...context.exam };
   const options = { ...context.options };
   if (drop.has('examSlot')) [exam.slot, options.slots] = [undefined, undefined];
@@ -414,6 +388,29 @@ const listOf = (options: OptionLists, field: ExamField) =>
     field
   ];
 
+/** The exam selects as one cascade: the config's chain, the loaded lists, the choices. */
+export const examCascade: CascadeSpec<
+  Pick<RegistrationContext, 'programme' | 'exam' | 'options'>,
+  ExamField
+> = {
+  fields: examChain,
+  list: (context, field) => listOf(context.options, field),
+  isChosen: (context, field) => chosen(context.exam, field),
+};
+
+/** A field's only option chosen (the cascade's auto-choice), with what depended on it cleared. */
+function chooseLoneOption(context: RegistrationContext, field: ExamField): Partial<RegistrationContext> {
+  const { exam, options } = clearAfter(context, field);
+  const only = <T>(list: T[] | undefined) => list?.[0];
+  const choice: Partial<ExamChoice> = {
+    examSlot: { slot: only(options.slots) },
+    state: { state: only(options.states) },
+    centre: { centre: only(options.centres) },
+    examDate: { date: only(options.dates) },
+  }[field];
+  return { exam: { ...exam, ...choice }, options };
+}
+
 // ── The machine ─────────────────────────────────────────────────────────────────────────────────
 const notProvided = (name: string) => async (): Promise<never> => {
   throw new Error(`registration: provide the ${name} actor`);
@@ -424,10 +421,12 @@ export const registrationMachine = setup({
     input: {} as RegistrationInput,
     context: {} as RegistrationContext,
     events: {} as RegistrationEvent,
+    /** The one child views talk to: step 1's verify-mobile flow. */
+    children: {} as { verifyMobile: 'verifyMobile' },
   },
   actors: {
-    sendOtp: fromPromise<RegistrationOtpSendReply, RegistrationOtpSendQuery>(notProvided('sendOtp')),
-    verifyOtp: fromPromise<RegistrationOtpVerifyReply, RegistrationOtpVerifyQuery>(notProvided('verifyOtp')),
+    /** The verify-mobile flow; the app provides its sendCode and checkCode (the OTP endpoints). */
+    verifyMobile: registrationVerifyMachine,
     /** Starts a request and opens the identity app link (the app makes the nonce). */
     startCallerIdentity: fromPromise<RegistrationCallerIdentityStartReply>(
       notProvided('startCallerIdentity'),
@@ -489,11 +488,11 @@ export const registrationMachine = setup({
     mobileLongEnough: ({ context }) => context.mobile.length >= MOBILE_LENGTH,
     mobileValid: ({ context }) =>
       mobileProblem(context.mobile, context.programme.registration.acceptsStudentId) === undefined,
-    completesOtp: (_, params: { value: string }) => digits(params.value, OTP_LENGTH).length === OTP_LENGTH,
-    accountExists: ({ context }, params: { reply: RegistrationOtpVerifyReply }) =>
-      (params.reply.student_details[0]?.registration_count ?? 0) >=
-      context.programme.registration.allowedRegistrationCount,
-    wrongOtpCode: (_, params: { error: unknown }) => serverErrorCode(params.error) === 1,
+    codeNotSent: (_, params: { outcome: RegistrationVerifyOutcome }) => params.outcome.status === 'notSent',
+    accountExists: ({ context }, params: { outcome: RegistrationVerifyOutcome }) =>
+      params.outcome.status === 'verified' &&
+      (params.outcome.reply.student_details[0]?.registration_count ?? 0) >=
+        context.programme.registration.allowedRegistrationCount,
     pageHasFocus: ({ context }) => context.callerIdentity.pageHasFocus,
     callerVerified: (_, params: { reply: RegistrationCallerIdentityStatusReply }) =>
       params.reply.status === 'verified' && params.reply.mobile.replace(/\D/g, '').length >= MOBILE_LENGTH,
@@ -518,19 +517,15 @@ export const registrationMachine = setup({
     canLocateCentre: ({ context }) =>
       examChain(context).includes('centre') && context.options.states !== undefined,
     /** The next list to load: the first unloaded list of the chain whose earlier choices are made. */
-    needsList: ({ context }, params: { field: ExamField }) => {
-      for (const field of examChain(context)) {
-        if (listOf(context.options, field) === undefined) return field === params.field;
-        if (!chosen(context.exam, field)) return false;
-      }
-      return false;
-    },
+    needsList: ({ context }, params: { field: ExamField }) =>
+      nextToLoad(examCascade, context) === params.field,
+    hasLoneOption: ({ context }) => loneOptionField(examCascade, context) !== undefined,
     needsOnlinePreset: ({ context }) => {
       if (!onlineOnly(context) || (context.exam.state && context.exam.centre)) return false;
       const names = new Set(fieldsOf(context.programme, 'exam-details').map((f) => f.name));
       return !names.has('examSlot') || Boolean(context.exam.slot);
     },
-    couponEntered: ({ context }) => context.coupon.code.trim() !== '',
+    couponEntered: ({ context }) => validateCoupon(context.coupon.code) === undefined,
     paymentMethodOffered: ({ context }, params: { method: string }) =>
       context.programme.payment.methods.some((m) => m.value === params.method),
     examDetailsComplete: ({ context }) =>
@@ -548,7 +543,6 @@ export const registrationMachine = setup({
       params.reply.data.isPaidExam && params.reply.data.payment_data !== null,
   },
   delays: {
-    resendDelay: RESEND_DELAY_MS,
     focusCheckDelay: FOCUS_CHECK_DELAY_MS,
     pollInterval: POLL_INTERVAL_MS,
   },
@@ -561,8 +555,6 @@ export const registrationMachine = setup({
     tracking: input.tracking ?? {},
     courseTypeFixed: input.fixedCourseType !== undefined,
     mobile: digits(input.query?.mobile ?? '', MOBILE_LENGTH),
-    otpSentTo: '',
-    otp: '',
     callerIdentity: { requestId: '', polls: 0, pageHasFocus: true },
     student: emptyStudent(),
     locked: [],
@@ -659,7 +651,7 @@ export const registrationMachine = setup({
               }),
             },
             'otp.send': [
-              { guard: 'mobileValid', target: 'sendingOtp', actions: assign({ mobileError: undefined }) },
+              { guard: 'mobileValid', target: 'verifying', actions: assign({ mobileError: undefined }) },
               {
                 guard: 'mobileLongEnough',
                 actions: assign({
@@ -677,127 +669,44 @@ export const registrationMachine = setup({
             },
           },
         },
-        sendingOtp: {
+        /**
+         * The verify-mobile flow as a child: it sends the code, takes it and offers a resend; the
+         * view talks to it directly. Its outcome decides where the card goes.
+         */
+        verifying: {
+          on: { 'mobile.edit': 'enteringMobile' },
           invoke: {
-            id: 'sendOtp',
-            src: 'sendOtp',
-            input: ({ context }) => ({ mobile: context.mobile, exam_type: context.registrationPage }),
-            onDone: {
-              target: 'codeEntry',
-              actions: [
-                assign({
-                  otp: '',
-                  otpError: undefined,
-                  otpSentTo: ({ event }) => event.output.data.mobile_no,
+            id: 'verifyMobile',
+            src: 'verifyMobile',
+            input: ({ context }) => ({ to: context.mobile, page: context.registrationPage }),
+            onDone: [
+              {
+                guard: { type: 'codeNotSent', params: ({ event }) => ({ outcome: event.output }) },
+                target: 'enteringMobile',
+                actions: assign({
+                  mobileError: ({ event }) =>
+                    event.output.status === 'notSent' ? event.output.error : undefined,
                 }),
-                track('otp_sent'),
-              ],
-            },
-            onError: {
-              target: 'enteringMobile',
-              actions: assign({ mobileError: ({ event }) => serverMessage(event.error) ?? REQUEST_FAILED }),
-            },
-          },
-        },
-        /** "Verify OTP": the code boxes, verified when the fourth digit arrives. */
-        codeEntry: {
-          type: 'parallel',
-          on: {
-            'mobile.edit': { target: 'enteringMobile', actions: assign({ otp: '', otpError: undefined }) },
-          },
-          states: {
-            code: {
-              initial: 'editing',
-              states: {
-                editing: {
-                  on: {
-                    'otp.change': [
-                      {
-                        guard: { type: 'completesOtp', params: ({ event }) => ({ value: event.value }) },
-                        target: 'verifying',
-                        actions: assign({
-                          otp: ({ event }) => digits(event.value, OTP_LENGTH),
-                          otpError: undefined,
-                        }),
-                      },
-                      {
-                        actions: assign({
-                          otp: ({ event }) => digits(event.value, OTP_LENGTH),
-                          otpError: undefined,
-                        }),
-                      },
-                    ],
-                  },
-                },
-                verifying: {
-                  invoke: {
-                    id: 'verifyOtp',
-                    src: 'verifyOtp',
-                    input: ({ context }) => ({
-                      mobile_no: context.mobile,
-                      otp: context.otp,
-                      exam_type: context.registrationPage,
-                    }),
-                    onDone: [
-                      {
-                        guard: { type: 'accountExists', params: ({ event }) => ({ reply: event.output }) },
-                        target: '#registration.accountExists',
-                        actions: track('otp_verified'),
-                      },
-                      {
-                        target: '#registration.step2',
-                        actions: [
-                          assign(({ event }) => ({
-                            ...prefillFromLead(event.output.student_details[0]),
-                            registrationToken: event.output.registration_token,
-                          })),
-                          track('otp_verified'),
-                        ],
-                      },
-                    ],
-                    onError: [
-                      {
-                        // error_code 1: a wrong code; the boxes empty so the first one takes focus again.
-                        guard: { type: 'wrongOtpCode', params: ({ event }) => ({ error: event.error }) },
-                        target: 'editing',
-                        actions: assign({
-                          otp: '',
-                          otpError: ({ event }) => serverMessage(event.error) ?? OTP_INVALID,
-                        }),
-                      },
-                      {
-                        target: 'editing',
-                        actions: assign({
-                          otpError: ({ event }) => serverMessage(event.error) ?? REQUEST_FAILED,
-                        }),
-                      },
-                    ],
-                  },
-                },
               },
-            },
-            resend: {
-              initial: 'waiting',
-              states: {
-                waiting: { after: { resendDelay: 'ready' } },
-                ready: { on: { 'otp.resend': '#registration.step1.resendingOtp' } },
+              {
+                guard: { type: 'accountExists', params: ({ event }) => ({ outcome: event.output }) },
+                target: '#registration.accountExists',
+                actions: track('otp_verified'),
               },
-            },
-          },
-        },
-        resendingOtp: {
-          invoke: {
-            id: 'sendOtp',
-            src: 'sendOtp',
-            input: ({ context }) => ({ mobile: context.mobile, exam_type: context.registrationPage }),
-            onDone: {
-              target: 'codeEntry',
-              actions: [assign({ otp: '', otpError: undefined }), track('otp_sent')],
-            },
-            onError: {
-              target: 'codeEntry',
-              actions: assign({ otpError: ({ event }) => serverMessage(event.error) ?? REQUEST_FAILED }),
-            },
+              {
+                target: '#registration.step2',
+                actions: [
+                  assign(({ event }) => {
+                    const reply = event.output.status === 'verified' ? event.output.reply : undefined;
+                    return {
+                      ...prefillFromLead(reply?.student_details[0]),
+                      registrationToken: reply?.registration_token,
+                    };
+                  }),
+                  track('otp_verified'),
+                ],
+              },
+            ],
           },
         },
         /** Android: the identity app confirms the number instead of an OTP (part 2 §4). */
@@ -824,7 +733,7 @@ export const registrationMachine = setup({
                 },
                 onError: {
                   target: '#enteringMobile',
-                  actions: assign({ mobileError: CALLER_IDENTITY_FAILED }),
+                  actions: assign({ mobileError: say('registration.callerIdentityFailed') }),
                 },
               },
             },
@@ -885,17 +794,20 @@ export const registrationMachine = setup({
                           params: ({ event }) => ({ reply: event.output }),
                         },
                         target: '#enteringMobile',
-                        actions: assign({ mobileError: CALLER_IDENTITY_BAD_MOBILE }),
+                        actions: assign({ mobileError: say('registration.callerIdentityBadMobile') }),
                       },
                       {
                         guard: { type: 'callerPending', params: ({ event }) => ({ reply: event.output }) },
                         target: 'waiting',
                       },
-                      { target: '#enteringMobile', actions: assign({ mobileError: CALLER_IDENTITY_FAILED }) },
+                      {
+                        target: '#enteringMobile',
+                        actions: assign({ mobileError: say('registration.callerIdentityFailed') }),
+                      },
                     ],
                     onError: {
                       target: '#enteringMobile',
-                      actions: assign({ mobileError: CALLER_IDENTITY_FAILED }),
+                      actions: assign({ mobileError: say('registration.callerIdentityFailed') }),
                     },
                   },
                 },
@@ -908,7 +820,7 @@ export const registrationMachine = setup({
 
     /** registration_count reached the programme's allowed count. */
     accountExists: {
-      on: { 'mobile.edit': { target: 'step1', actions: assign({ otp: '', otpError: undefined }) } },
+      on: { 'mobile.edit': 'step1' },
     },
 
     step2: {
@@ -932,7 +844,7 @@ export const registrationMachine = setup({
             onError: {
               target: 'failed',
               actions: assign({
-                optionsError: ({ event }) => serverMessage(event.error) ?? OPTIONS_FAILED,
+                optionsError: ({ event }) => fromError(event.error, 'registration.optionsFailed'),
               }),
             },
           },
@@ -1047,6 +959,14 @@ export const registrationMachine = setup({
           states: {
             routing: {
               always: [
+                {
+                  // A list with one option chooses it; routing then goes on to the next list.
+                  guard: 'hasLoneOption',
+                  actions: assign(({ context }) => {
+                    const field = loneOptionField(examCascade, context);
+                    return field ? chooseLoneOption(context, field) : {};
+                  }),
+                },
                 { guard: { type: 'needsList', params: { field: 'examSlot' } }, target: 'loadingSlots' },
                 { guard: 'needsOnlinePreset', target: 'loadingOnlinePreset' },
                 { guard: { type: 'needsList', params: { field: 'state' } }, target: 'loadingStates' },
@@ -1088,7 +1008,7 @@ export const registrationMachine = setup({
                 onError: {
                   target: 'routing',
                   actions: assign({
-                    locateError: ({ event }) => serverMessage(event.error) ?? LOCATE_FAILED,
+                    locateError: ({ event }) => fromError(event.error, 'registration.locateFailed'),
                   }),
                 },
               },
@@ -1112,7 +1032,7 @@ export const registrationMachine = setup({
                 onError: {
                   target: 'failed',
                   actions: assign({
-                    optionsError: ({ event }) => serverMessage(event.error) ?? OPTIONS_FAILED,
+                    optionsError: ({ event }) => fromError(event.error, 'registration.optionsFailed'),
                   }),
                 },
               },
@@ -1139,7 +1059,7 @@ export const registrationMachine = setup({
                 onError: {
                   target: 'failed',
                   actions: assign({
-                    optionsError: ({ event }) => serverMessage(event.error) ?? OPTIONS_FAILED,
+                    optionsError: ({ event }) => fromError(event.error, 'registration.optionsFailed'),
                   }),
                 },
               },
@@ -1162,7 +1082,7 @@ export const registrationMachine = setup({
                 onError: {
                   target: 'failed',
                   actions: assign({
-                    optionsError: ({ event }) => serverMessage(event.error) ?? OPTIONS_FAILED,
+                    optionsError: ({ event }) => fromError(event.error, 'registration.optionsFailed'),
                   }),
                 },
               },
@@ -1186,7 +1106,7 @@ export const registrationMachine = setup({
                 onError: {
                   target: 'failed',
                   actions: assign({
-                    optionsError: ({ event }) => serverMessage(event.error) ?? OPTIONS_FAILED,
+                    optionsError: ({ event }) => fromError(event.error, 'registration.optionsFailed'),
                   }),
                 },
               },
@@ -1209,7 +1129,7 @@ export const registrationMachine = setup({
                 onError: {
                   target: 'failed',
                   actions: assign({
-                    optionsError: ({ event }) => serverMessage(event.error) ?? OPTIONS_FAILED,
+                    optionsError: ({ event }) => fromError(event.error, 'registration.optionsFailed'),
                   }),
                 },
               },
@@ -1228,7 +1148,10 @@ export const registrationMachine = setup({
                   { guard: 'couponEntered', target: 'applying' },
                   {
                     actions: assign({
-                      coupon: ({ context }) => ({ ...context.coupon, message: COUPON_REQUIRED }),
+                      coupon: ({ context }) => ({
+                        ...context.coupon,
+                        message: say('validation.coupon.required'),
+                      }),
                     }),
                   },
                 ],
@@ -1252,7 +1175,7 @@ export const registrationMachine = setup({
                         code: context.coupon.code,
                         applied: context.coupon.code.trim(),
                         discount: event.output.data.exam_discount_amount,
-                        message: event.output.message || COUPON_APPLIED,
+                        message: fromReply(event.output.message, 'registration.couponApplied'),
                       }),
                     }),
                     track('coupon_applied'),
@@ -1264,7 +1187,7 @@ export const registrationMachine = setup({
                     coupon: ({ context, event }) => ({
                       code: context.coupon.code,
                       discount: 0,
-                      message: serverMessage(event.error) ?? COUPON_INVALID,
+                      message: fromError(event.error, 'registration.couponInvalid'),
                     }),
                   }),
                 },
@@ -1330,7 +1253,7 @@ export const registrationMachine = setup({
                 type: 'showToast',
                 params: ({ event }) => ({
                   type: 'danger',
-                  message: serverMessage(event.error) ?? SIGNUP_FAILED,
+                  message: fromError(event.error, 'registration.signupFailed'),
                 }),
               },
               track('signup_failure'),
@@ -1343,7 +1266,7 @@ export const registrationMachine = setup({
                 type: 'showToast',
                 params: ({ event }) => ({
                   type: 'danger',
-                  message: serverMessage(event.error) ?? SIGNUP_FAILED,
+                  message: fromError(event.error, 'registration.signupFailed'),
                 }),
               },
               track('signup_failure'),
@@ -1401,11 +1324,17 @@ export const registrationMachine = setup({
             input: ({ context }) => ({ text: context.result?.rollNumber ?? '' }),
             onDone: {
               target: 'idle',
-              actions: { type: 'showToast', params: { type: 'success', message: COPIED } },
+              actions: {
+                type: 'showToast',
+                params: { type: 'success', message: say('registration.copied') },
+              },
             },
             onError: {
               target: 'idle',
-              actions: { type: 'showToast', params: { type: 'danger', message: COPY_FAILED } },
+              actions: {
+                type: 'showToast',
+                params: { type: 'danger', message: say('registration.copyFailed') },
+              },
             },
           },
         },

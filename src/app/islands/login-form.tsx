@@ -5,6 +5,7 @@ import { login } from '../../api/endpoints/login';
 import { LoginForm, type LoginFormData } from '../../features/login/login-form';
 import { readEntryQuery } from '../../machines/entry-query';
 import { loginMachine } from '../../machines/login-machine';
+import { messageText } from '../../machines/message';
 import { Toasts } from '../../ui/toast/toasts';
 import '../../ui/toast/toasts.css';
 import { autoLoginUrl } from '../auto-login';
@@ -26,7 +27,11 @@ export function mount(element: HTMLElement): void {
         store.login({ token: session.token, rollNumber: session.rollNumber, dob: session.dob }),
       goToDashboard: (_, target) =>
         window.location.assign(dashboardLocation(target.dashboardUrl, target.rollNumber, target.dob)),
-      showToast: (_, toast) => store.showToast({ type: toast.type, message: toast.message }),
+      showToast: (_, toast) =>
+        store.showToast({
+          type: toast.type,
+          message: messageText((key) => data.messages[key], toast.message),
+        }),
     },
   });
   createRoot(element).render(

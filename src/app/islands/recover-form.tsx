@@ -4,7 +4,8 @@ import { fromPromise } from 'xstate';
 import { requestRecoveryOtp } from '../../api/endpoints/recover-otp';
 import { verifyRecoveryOtp } from '../../api/endpoints/recover-verify';
 import { RecoveryForm, type RecoveryFormData } from '../../features/recovery/recovery-form';
-import { recoveryMachine } from '../../machines/recovery-machine';
+import { recoveryMachine, recoveryVerifyMachine } from '../../machines/recovery-machine';
+import { messageText } from '../../machines/message';
 import { Toasts } from '../../ui/toast/toasts';
 import '../../ui/toast/toasts.css';
 import { sessionStore } from '../session-store';
@@ -15,11 +16,33 @@ export function mount(element: HTMLElement): void {
   const machine = recoveryMachine.provide({
     actors: {
       generateOtp: fromPromise(({ input }) => requestRecoveryOtp(input)),
+      // A new code is a new generate-OTP call (a new otp_id); the check is the validate-OTP call.
+      verifyMobile: recoveryVerifyMachine.provide({
+        actors: {
+          sendCode: fromPromise(async ({ input }) => {
+            const reply = await requestRecoveryOtp({ login_id: input.to });
+            return { sentTo: reply.data.mobile_number, otpId: reply.data.otp_id };
+          }),
+          checkCode: fromPromise(({ input }) =>
+            verifyRecoveryOtp({
+              otp_id: input.otpId,
+              otp: input.code,
+              login_id: input.to,
+              resendUserDetails: false,
+            }),
+          ),
+        },
+        actions: { codeSent: (_, { otpId }) => store.set('otp_id', otpId) },
+      }),
       validateOtp: fromPromise(({ input }) => verifyRecoveryOtp(input)),
     },
     actions: {
       persistOtpId: (_, { otpId }) => store.set('otp_id', otpId),
-      showToast: (_, toast) => store.showToast({ type: toast.type, message: toast.message }),
+      showToast: (_, toast) =>
+        store.showToast({
+          type: toast.type,
+          message: messageText((key) => data.messages[key], toast.message),
+        }),
     },
   });
   createRoot(element).render(

@@ -19,12 +19,16 @@ import { sendRegistrationOtp } from '../../api/endpoints/otp-send';
 import { verifyRegistrationOtp } from '../../api/endpoints/otp-verify';
 import { fetchPincode } from '../../api/endpoints/pincode';
 import { signup } from '../../api/endpoints/signup';
+import { createTranslator } from '../../engine/i18n';
 import type { RegistrationCardData } from '../../engine/registration-card';
 import { prefetchFormSteps, RegistrationCard } from '../../features/registration/registration-card';
 import type { PaymentData } from '../../generated/api/registration-signup';
+import type { UiStringTable } from '../../generated/config/i18n';
 import { readEntryQuery } from '../../machines/entry-query';
+import { messageText } from '../../machines/message';
 import {
   registrationMachine,
+  registrationVerifyMachine,
   type OnlinePreset,
   type OnlinePresetInput,
 } from '../../machines/registration-machine';
@@ -125,6 +129,8 @@ const pick = <T extends object, K extends keyof T>(value: T, key: K): Partial<Pi
 export function mount(element: HTMLElement): void {
   const data = JSON.parse(element.dataset.islandProps ?? '{}') as RegistrationCardData;
   const store = sessionStore();
+  // The card's strings (registration, form, validation …): toasts speak the page's language too.
+  const t = createTranslator(data.strings as UiStringTable);
   const analytics = createAnalytics({ programme: data.programme });
   const query = readEntryQuery(window.location.search);
   const campaign = store.captureCampaign(window.location.href);
@@ -137,8 +143,18 @@ export function mount(element: HTMLElement): void {
 
   const machine = registrationMachine.provide({
     actors: {
-      sendOtp: fromPromise(({ input }) => sendRegistrationOtp(input)),
-      verifyOtp: fromPromise(({ input }) => verifyRegistrationOtp(input)),
+      verifyMobile: registrationVerifyMachine.provide({
+        actors: {
+          sendCode: fromPromise(async ({ input }) => {
+            const reply = await sendRegistrationOtp({ mobile: input.to, exam_type: input.page });
+            return { sentTo: reply.data.mobile_no, otpId: '' };
+          }),
+          checkCode: fromPromise(({ input }) =>
+            verifyRegistrationOtp({ mobile_no: input.to, otp: input.code, exam_type: input.page }),
+          ),
+        },
+        actions: { codeSent: () => void analytics.track('otp_sent') },
+      }),
       startCallerIdentity: fromPromise(async () => {
         const reply = await startCallerIdentity({ requestNonce: crypto.randomUUID() });
         if (data.callerIdentityLink)
@@ -180,7 +196,7 @@ export function mount(element: HTMLElement): void {
       copyText: fromPromise(({ input }) => navigator.clipboard.writeText(input.text)),
     },
     actions: {
-      showToast: (_, toast) => store.showToast({ type: toast.type, message: toast.message }),
+      showToast: (_, toast) => store.showToast({ type: toast.type, message: messageText(t, toast.message) }),
       rememberRegistration: ({ context }, registration) => {
         const { student } = context;
         store.set('user_info', {

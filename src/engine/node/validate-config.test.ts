@@ -2,6 +2,8 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { copyConfig, type ConfigCopy } from '../../../tests/fixtures/config-copy';
+import { LOGIN_MESSAGE_KEYS } from '../../machines/login-machine';
+import { RECOVERY_MESSAGE_KEYS } from '../../machines/recovery-machine';
 import { configDir } from './paths';
 import { validateConfig, type Problem } from './validate-config';
 
@@ -105,6 +107,23 @@ describe('schema problems name the file, the JSON pointer and the mistake', () =
       message: 'missing required property "faq.heading"',
     });
   });
+  // Machines store message keys (StringKey: a key the schema lacks does not typecheck); the schema
+  // requires each key in every locale, so a machine's message without its Hindi text fails here.
+  it.each([...LOGIN_MESSAGE_KEYS, ...RECOVERY_MESSAGE_KEYS, 'registration.signupFailed' as const])(
+    'a locale that misses the machine message %s is an error',
+    (key) => {
+      const problems = problemsAfter((c) =>
+        c.edit<Json>('i18n/hi.json', (d) => {
+          d.strings = Object.fromEntries(Object.entries(d.strings as Json).filter(([k]) => k !== key));
+        }),
+      );
+      expect(problems).toContainEqual({
+        file: 'i18n/hi.json',
+        pointer: '/strings',
+        message: `missing required property "${key}"`,
+      });
+    },
+  );
 });
 
 describe('cross-file checks', () => {

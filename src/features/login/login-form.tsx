@@ -3,9 +3,16 @@
 import { useMachine } from '@xstate/react';
 import type { FormEvent } from 'react';
 import type { DobRange } from '../../domain/validation';
-import { sanitizeRollNumber, type LoginInput, type LoginMachine } from '../../machines/login-machine';
+import {
+  sanitizeRollNumber,
+  type LoginInput,
+  type LoginMachine,
+  type LoginMessageKey,
+} from '../../machines/login-machine';
+import { messageText } from '../../machines/message';
 import { DobInput, type DobPickerLabels } from '../../ui/forms/widgets/dob-input';
 import { TextInput } from '../../ui/forms/widgets/text-input';
+import { loginView } from './login-view';
 
 /** What the prerendered page hands the form (data-island-props). */
 export interface LoginFormData {
@@ -17,6 +24,8 @@ export interface LoginFormData {
     submit: string;
     picker: Omit<DobPickerLabels, 'days'> & { days: string };
   };
+  /** The strings of what the machine may say (its message keys). */
+  messages: Record<LoginMessageKey, string>;
   dobRange: DobRange;
   locale: string;
   recoverPath: string;
@@ -29,10 +38,19 @@ interface LoginFormProps extends LoginFormData {
   input: LoginInput;
 }
 
-export function LoginForm({ machine, input, strings, dobRange, locale, recoverPath }: LoginFormProps) {
+export function LoginForm({
+  machine,
+  input,
+  strings,
+  messages,
+  dobRange,
+  locale,
+  recoverPath,
+}: LoginFormProps) {
+  const t = (key: LoginMessageKey) => messages[key];
   const [state, send] = useMachine(machine, { input });
-  const { rollNumber, password, errors } = state.context;
-  const busy = state.matches('submitting') || state.matches('loggedIn');
+  // What the student sees here (login-view.ts).
+  const { rollNumber, password, busy } = loginView(state);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     send({ type: 'login.submit' });
@@ -42,8 +60,8 @@ export function LoginForm({ machine, input, strings, dobRange, locale, recoverPa
       <TextInput
         id="roll_number"
         label={strings.rollNumber}
-        value={rollNumber}
-        error={errors.rollNumber}
+        value={rollNumber.value}
+        error={messageText(t, rollNumber.error)}
         inputMode="numeric"
         autoComplete="username"
         maxLength={12}
@@ -54,8 +72,8 @@ export function LoginForm({ machine, input, strings, dobRange, locale, recoverPa
         id="date_of_birth"
         label={strings.password}
         hint={strings.passwordHint}
-        value={password}
-        error={errors.password}
+        value={password.value}
+        error={messageText(t, password.error)}
         range={dobRange}
         locale={locale}
         autoComplete="bday"

@@ -1,5 +1,7 @@
 import type { Translate } from '../../engine/i18n';
 import type { Programme } from '../../generated/config/programme';
+import { LOGIN_MESSAGE_KEYS } from '../../machines/login-machine';
+import { messageStrings } from '../../machines/message';
 import type { LoginFormData } from './login-form';
 
 interface LoginScreenProps {
@@ -34,6 +36,7 @@ export function LoginScreen({ programme, registerPath, recoverPath, t, locale, t
         days: t('picker.days'),
       },
     },
+    messages: messageStrings(LOGIN_MESSAGE_KEYS, t),
     dobRange: programme.registration.dob,
     locale,
     recoverPath,

@@ -2,9 +2,13 @@
 import { useMachine } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { showDob } from '../../domain/dates';
-import { LOGIN_ID_MAX, type RecoveryMachine } from '../../machines/recovery-machine';
+import { messageText } from '../../machines/message';
+import { codeEntryView } from '../../machines/verify-mobile-machine';
+import { LOGIN_ID_MAX, type RecoveryMachine, type RecoveryMessageKey } from '../../machines/recovery-machine';
 import { OtpInput } from '../../ui/forms/widgets/otp-input';
 import { TextInput } from '../../ui/forms/widgets/text-input';
+import { useChildSnapshot } from '../../ui/use-child-snapshot';
+import { recoveryView } from './recovery-view';
 
 /** What the prerendered page hands the form (data-island-props): its texts, the login path, toasts. */
 export interface RecoveryFormData {
@@ -29,6 +33,8 @@ export interface RecoveryFormData {
     disabledId: string;
     disabledOtp: string;
   };
+  /** The strings of what the machine may say (its message keys). */
+  messages: Record<RecoveryMessageKey, string>;
   loginPath: string;
   toast: { durationMs: number; warnDurationMs: number };
 }
@@ -41,27 +47,33 @@ interface RecoveryFormProps extends RecoveryFormData {
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (whole, key: string) => String(values[key] ?? whole));
 
-export function RecoveryForm({ machine, strings, loginPath }: RecoveryFormProps) {
+export function RecoveryForm({ machine, strings, messages, loginPath }: RecoveryFormProps) {
+  const t = (key: RecoveryMessageKey) => messages[key];
   const [state, send] = useMachine(machine);
-  const { loginId, otp, idError, otpError, maskedMobile, details } = state.context;
-  const submit = (type: 'id.submit' | 'otp.submit') => (event: FormEvent) => {
+  const { loginId, idError, maskedMobile, details } = state.context;
+  // The mobile user's verify-mobile child (the OTP step): the view reads and talks to it.
+  const child = state.children.verifyMobile;
+  const verify = useChildSnapshot(child);
+  // What the student sees here (recovery-view.ts): the step and what it offers.
+  const view = recoveryView(state, verify);
+  const submit = (type: 'id.submit') => (event: FormEvent) => {
     event.preventDefault();
     send({ type });
   };
 
-  if (state.matches('enteringId') || state.matches('sendingId')) {
+  if (view.step === 'id' || view.step === 'sending') {
     return (
       <form
         className="ef-recover__form"
         onSubmit={submit('id.submit')}
         noValidate
-        aria-busy={state.matches('sendingId')}
+        aria-busy={view.step === 'sending'}
       >
         <TextInput
           id="login_id"
           label={strings.loginId}
           value={loginId}
-          error={idError}
+          error={messageText(t, idError)}
           inputMode="numeric"
           maxLength={LOGIN_ID_MAX}
           normalise={(value) => value.replace(/\D/g, '')}
@@ -88,14 +100,21 @@ export function RecoveryForm({ machine, strings, loginPath }: RecoveryFormProps)
   }
 
   /** The resend action once the machine allows it (45 s after the last code), else the wait text. */
-  const resend = (event: 'otp.resend' | 'details.resend', label: string, wait?: string) =>
-    state.can({ type: event }) ? (
-      <button type="button" className="ef-button ef-button--link" onClick={() => send({ type: event })}>
+  const resend = (can: boolean, onClick: () => void, label: string, wait?: string) =>
+    can ? (
+      <button type="button" className="ef-button ef-button--link" onClick={onClick}>
         {label}
       </button>
     ) : wait ? (
       <p className="ef-field__hint">{wait}</p>
     ) : null;
+  const resendDetails = (wait?: string) =>
+    resend(
+      state.can({ type: 'details.resend' }),
+      () => send({ type: 'details.resend' }),
+      strings.sendAgain,
+      wait,
+    );
 
   // A link-styled action, as registration's "Edit number".
   const edit = (
@@ -104,40 +123,54 @@ export function RecoveryForm({ machine, strings, loginPath }: RecoveryFormProps)
     </button>
   );
 
-  if (state.matches('otpStep')) {
+  if (view.step === 'otp' && child && verify) {
+    const onSubmit = (event: FormEvent) => {
+      event.preventDefault();
+      child.send({ type: 'otp.submit' });
+    };
+    // The boxes as the verify-mobile flow says (its view model, shared with the registration card).
+    const code = codeEntryView(verify);
     return (
-      <form className="ef-recover__form" onSubmit={submit('otp.submit')} noValidate>
+      <form className="ef-recover__form" onSubmit={onSubmit} noValidate aria-busy={code.busy}>
         <p role="status">
           {fill(strings.otpSent, { mobile: maskedMobile })} {edit}
         </p>
         <OtpInput
           id="otp"
           label={strings.otp}
-          value={otp}
-          error={otpError}
+          value={code.value}
+          error={messageText(t, code.error)}
+          disabled={code.busy}
           digitLabel={(n, total) => fill(strings.otpDigit, { n, total })}
-          onChange={(value) => send({ type: 'otp.change', value })}
+          onChange={(value) => child.send({ type: 'otp.change', value })}
+          // error_code 1 empties the boxes: focus returns to the first one.
+          focusKey={code.focusKey}
           autoFocus
         />
         <button
           type="submit"
           className="ef-button ef-button--primary"
-          disabled={!state.can({ type: 'otp.submit' })}
-          aria-describedby={state.can({ type: 'otp.submit' }) ? undefined : 'otp-why'}
+          disabled={!code.canSubmit}
+          aria-describedby={code.canSubmit ? undefined : 'otp-why'}
         >
           {strings.verify}
         </button>
-        {state.can({ type: 'otp.submit' }) ? null : (
+        {code.canSubmit ? null : (
           <p id="otp-why" className="ef-why">
             {strings.disabledOtp}
           </p>
         )}
-        {resend('otp.resend', strings.resendOtp, strings.resendWait)}
+        {resend(
+          code.canResend,
+          () => child.send({ type: 'otp.resend' }),
+          strings.resendOtp,
+          strings.resendWait,
+        )}
       </form>
     );
   }
 
-  if (state.matches('detailsSent')) {
+  if (view.step === 'detailsSent') {
     return (
       <div className="ef-recover__done">
         <p role="status">
@@ -149,7 +182,7 @@ export function RecoveryForm({ machine, strings, loginPath }: RecoveryFormProps)
           </a>
         </p>
         {/* No code was sent on this path: the wait is for sending the details again. */}
-        {resend('details.resend', strings.sendAgain, strings.resendDetailsWait)}
+        {resendDetails(strings.resendDetailsWait)}
       </div>
     );
   }
@@ -168,7 +201,7 @@ export function RecoveryForm({ machine, strings, loginPath }: RecoveryFormProps)
           {strings.toLogin}
         </a>
       </p>
-      {resend('details.resend', strings.sendAgain)}
+      {resendDetails()}
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import type { Translate } from '../../engine/i18n';
+import { messageStrings } from '../../machines/message';
+import { RECOVERY_MESSAGE_KEYS } from '../../machines/recovery-machine';
 import type { RecoveryFormData } from './recovery-form';
 
 interface RecoveryScreenProps {
@@ -31,6 +33,7 @@ export function RecoveryScreen({ loginPath, t, toast }: RecoveryScreenProps) {
       disabledId: t('ui.disabled.recoverId'),
       disabledOtp: t('ui.disabled.recoverOtp'),
     },
+    messages: messageStrings(RECOVERY_MESSAGE_KEYS, t),
     loginPath,
     toast,
   };

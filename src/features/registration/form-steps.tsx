@@ -11,7 +11,6 @@ import {
   onlineOnly,
   hasExamDetailsStep,
   isFree,
-  OPTIONS_FAILED,
   offersCourseTypeSwitch,
   payableAmount,
   type RegistrationContext,
@@ -21,7 +20,9 @@ import type { FormName } from '../../ui/forms/form-schema';
 import { loadForm, type LoadedForm } from '../../ui/forms/load-form';
 import { SchemaForm } from '../../ui/forms/schema-form';
 import { TextInput } from '../../ui/forms/widgets/text-input';
-import { localise, type RegistrationSend, type RegistrationSnapshot } from './card-state';
+import { messageText } from '../../machines/message';
+import type { RegistrationSend, RegistrationSnapshot } from './card-state';
+import { examFormValues } from './card-view';
 
 export interface FormStepsProps {
   state: RegistrationSnapshot;
@@ -56,7 +57,7 @@ function useLoadedForm(name: FormName, programme: RegistrationContext['programme
 
 function Pending({ t, loaded }: { t: Translate; loaded: Error | undefined }) {
   return loaded ? (
-    <p role="alert">{OPTIONS_FAILED}</p>
+    <p role="alert">{t('registration.optionsFailed')}</p>
   ) : (
     <p role="status" aria-live="polite">
       {t('registration.loading')}
@@ -130,7 +131,7 @@ function StudentDetailsStep({ state, send, t, locale }: StepProps) {
     >
       {state.matches({ step2: 'failed' }) ? (
         <Notice role="alert">
-          {context.optionsError}{' '}
+          {messageText(t, context.optionsError)}{' '}
           <button
             type="button"
             className="ef-button ef-button--link"
@@ -170,18 +171,6 @@ function withHidden(
 }
 
 const examFields = ['examSlot', 'state', 'centre', 'examDate', 'paymentMethod'] as const;
-type ExamFormField = (typeof examFields)[number];
-
-function examValues(context: RegistrationContext): Record<ExamFormField, string | undefined> {
-  const { exam } = context;
-  return {
-    examSlot: exam.slot?.tid,
-    state: exam.state?.tid,
-    centre: exam.centre?.value,
-    examDate: exam.date?.value,
-    paymentMethod: context.paymentMethod,
-  };
-}
 
 function ExamDetailsStep({ state, send, t, locale }: StepProps) {
   const { context } = state;
@@ -222,7 +211,8 @@ function ExamDetailsStep({ state, send, t, locale }: StepProps) {
   if (!loaded || loaded instanceof Error || !uiSchema)
     return <Pending t={t} loaded={loaded instanceof Error ? loaded : undefined} />;
 
-  const current = examValues(context);
+  // The selects show the machine's choices (card-view.ts), never their own.
+  const current = examFormValues(context);
   const onChange = (next: FormValues) => {
     // The first changed choice is the event; the machine clears what depended on it.
     for (const field of examFields) {
@@ -289,7 +279,7 @@ function ExamDetailsStep({ state, send, t, locale }: StepProps) {
       >
         {state.matches({ step3: { lists: 'failed' } }) ? (
           <Notice role="alert">
-            {context.optionsError}{' '}
+            {messageText(t, context.optionsError)}{' '}
             <button
               type="button"
               className="ef-button ef-button--link"
@@ -315,7 +305,7 @@ function ExamDetailsStep({ state, send, t, locale }: StepProps) {
             </button>
           </p>
         ) : null}
-        {context.locateError ? <Notice role="alert">{context.locateError}</Notice> : null}
+        {context.locateError ? <Notice role="alert">{messageText(t, context.locateError)}</Notice> : null}
         {hasCoupon ? (
           <div className="ef-register__coupon">
             <TextInput
@@ -325,7 +315,7 @@ function ExamDetailsStep({ state, send, t, locale }: StepProps) {
               value={coupon.code}
               maxLength={30}
               autoComplete="off"
-              error={coupon.applied ? undefined : localise(t, coupon.message)}
+              error={coupon.applied ? undefined : messageText(t, coupon.message)}
               onChange={(code) => send({ type: 'coupon.change', code })}
             />
             <button
@@ -337,7 +327,9 @@ function ExamDetailsStep({ state, send, t, locale }: StepProps) {
             >
               {t('registration.applyCoupon')}
             </button>
-            {coupon.applied && coupon.message ? <Notice role="status">{coupon.message}</Notice> : null}
+            {coupon.applied && coupon.message ? (
+              <Notice role="status">{messageText(t, coupon.message)}</Notice>
+            ) : null}
           </div>
         ) : null}
         {charges ? (

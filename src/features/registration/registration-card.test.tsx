@@ -19,7 +19,7 @@ import type { Landing } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
 import type { Site } from '../../generated/config/site';
 import type { EntryQuery } from '../../machines/entry-query';
-import { registrationMachine } from '../../machines/registration-machine';
+import { registrationMachine, registrationVerifyMachine } from '../../machines/registration-machine';
 import { fromPromise } from 'xstate';
 import { RegistrationCard } from './registration-card';
 import { linkedError, seriousViolations } from '../../../tests/fixtures/a11y-dom';
@@ -113,8 +113,12 @@ function setup({
   };
   const machine = registrationMachine.provide({
     actors: {
-      sendOtp: fromPromise(() => api.sendOtp()),
-      verifyOtp: fromPromise(() => api.verifyOtp()),
+      verifyMobile: registrationVerifyMachine.provide({
+        actors: {
+          sendCode: fromPromise(async () => ({ sentTo: (await api.sendOtp()).data.mobile_no, otpId: '' })),
+          checkCode: fromPromise(() => api.verifyOtp()),
+        },
+      }),
       fetchLeadsByMobile: fromPromise(() => api.fetchLeadsByMobile()),
       copyText: fromPromise(() => api.copyText()),
       loadClassStreams: fromPromise(({ input }) => api.loadClassStreams(input)),

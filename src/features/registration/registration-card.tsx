@@ -3,36 +3,26 @@
 // is light; the JSON-schema forms of steps 2 and 3 load only when step 2 opens (./form-steps).
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import type { EventFrom } from 'xstate';
 import { showDob, showExamDate } from '../../domain/dates';
 import { createTranslator, type StringKey, type Translate } from '../../engine/i18n';
 import type { RegistrationCardData } from '../../engine/registration-card';
 import type { UiStringTable } from '../../generated/config/i18n';
+import { MOBILE_LENGTH, STUDENT_ID_MAX } from '../../domain/otp-rules';
+import { messageText } from '../../machines/message';
+import { codeEntryView } from '../../machines/verify-mobile-machine';
 import {
-  hasExamDetailsStep,
-  MOBILE_LENGTH,
-  STUDENT_ID_MAX,
   type RegistrationInput,
   type RegistrationMachine,
+  type RegistrationVerifyMachine,
 } from '../../machines/registration-machine';
 import { MobileInput } from '../../ui/forms/widgets/mobile-input';
 import { ModalLoader } from '../../ui/loader/modal-loader';
 import { loadingData } from './card-busy';
 import { OtpInput } from '../../ui/forms/widgets/otp-input';
-import { localise, type RegistrationSend, type RegistrationSnapshot } from './card-state';
-
-/** Which part of the flow is showing: focus follows it to the card's heading. */
-type RegistrationStep =
-  | 'mobile'
-  | 'otp'
-  | 'callerIdentity'
-  | 'accountExists'
-  | 'details'
-  | 'exam'
-  | 'signingUp'
-  | 'payment'
-  | 'paymentFailed'
-  | 'success'
-  | 'loading';
+import { useChildSnapshot } from '../../ui/use-child-snapshot';
+import type { RegistrationSend } from './card-state';
+import { cardView, type VerifySnapshot } from './card-view';
 
 interface RegistrationCardProps extends RegistrationCardData {
   /** The registration machine with the app's actors and actions provided. */
@@ -59,8 +49,12 @@ export function RegistrationCard({
   const [t] = useState(() => createTranslator(strings as UiStringTable));
   const { context } = state;
   const heading = useRef<HTMLHeadingElement>(null);
+  // Step 1's verify-mobile child (while a code is sent and entered): the view reads and talks to it.
+  const verify = useChildSnapshot(state.children.verifyMobile);
 
-  const step = stepOf(state);
+  // What the student sees here: the step, its heading, step 1's field (card-view.ts).
+  const view = cardView(state, verify);
+  const { step } = view;
   // Caller identity: the identity app taking the screen shows as the page losing focus.
   useEffect(() => {
     const blur = () => send({ type: 'page.blur' });
@@ -95,32 +89,25 @@ export function RegistrationCard({
 
   if (state.matches('step1')) {
     const acceptsId = programme.registration.acceptsStudentId;
-    const codeShown = !state.matches({ step1: 'enteringMobile' }) && !state.matches({ step1: 'sendingOtp' });
+    const sending = step === 'sending';
+    const codeShown = step === 'otp';
+    const child = state.children.verifyMobile;
     const onSubmit = (event: FormEvent) => {
       event.preventDefault();
       send({ type: 'otp.send' });
     };
     return (
       <div className="ef-register__body">
-        {title(
-          codeShown && !state.matches({ step1: 'callerIdentity' })
-            ? 'registration.verifyHeading'
-            : 'registration.heading',
-        )}
-        <form
-          className="ef-register__form"
-          onSubmit={onSubmit}
-          noValidate
-          aria-busy={state.matches({ step1: 'sendingOtp' })}
-        >
+        {title(view.heading)}
+        <form className="ef-register__form" onSubmit={onSubmit} noValidate aria-busy={sending}>
           <MobileInput
             id="reg_mobile"
             label={t(acceptsId ? 'form.mobileOrId' : 'form.mobile')}
             required
             maxLength={acceptsId ? STUDENT_ID_MAX : MOBILE_LENGTH}
             value={context.mobile}
-            error={localise(t, context.mobileError)}
-            readOnly={codeShown}
+            error={messageText(t, context.mobileError)}
+            readOnly={view.mobile?.readOnly}
             onChange={(value) => send({ type: 'mobile.change', value })}
             onBlur={() => send({ type: 'mobile.blur' })}
           />
@@ -135,15 +122,15 @@ export function RegistrationCard({
                 {t('registration.cancel')}
               </button>
             </p>
-          ) : codeShown ? (
-            <CodeEntry t={t} state={state} send={send} />
+          ) : codeShown && verify && child ? (
+            <CodeEntry t={t} mobile={context.mobile} verify={verify} child={child} send={send} />
           ) : (
             <>
               <button
                 type="submit"
                 className="ef-button ef-button--primary"
                 disabled={!state.can({ type: 'otp.send' })}
-                aria-busy={state.matches({ step1: 'sendingOtp' }) || undefined}
+                aria-busy={sending || undefined}
                 aria-describedby={state.can({ type: 'otp.send' }) ? undefined : 'reg_verify-why'}
               >
                 {t('registration.verify')}
@@ -151,7 +138,7 @@ export function RegistrationCard({
               {/* Why Verify is not yet possible (part 2 §5: enabled at the mobile's length). */}
               {state.can({ type: 'otp.send' }) ? null : (
                 <p id="reg_verify-why" className="ef-why">
-                  {state.matches({ step1: 'sendingOtp' })
+                  {sending
                     ? t('ui.disabled.loading')
                     : t(acceptsId ? 'ui.disabled.mobileOrId' : 'ui.disabled.mobile')}
                 </p>
@@ -175,7 +162,7 @@ export function RegistrationCard({
   if (state.matches('accountExists')) {
     return (
       <div className="ef-register__body">
-        {title('registration.heading')}
+        {title(view.heading)}
         <p role="alert" className="ef-register__message">
           {t('registration.accountExists', { email: supportEmail })}
         </p>
@@ -192,13 +179,11 @@ export function RegistrationCard({
   }
 
   if (state.matches('step2') || state.matches('step3') || state.matches('signingUp')) {
-    // Signing up leaves from step 3 where there is one, else from step 2.
-    const onExam = state.matches('step3') || (state.matches('signingUp') && hasExamDetailsStep(programme));
     return (
       <div className="ef-register__body">
-        {title(onExam ? 'registration.examHeading' : 'registration.detailsHeading')}
+        {title(view.heading)}
         {/* A returning student's prefilled details are read-only: say why (part 2 §4). */}
-        {!onExam && context.locked.length > 0 ? (
+        {view.heading === 'registration.detailsHeading' && context.locked.length > 0 ? (
           <p className="ef-register__locked">{t('ui.locked.note')}</p>
         ) : null}
         <Suspense fallback={<Loading t={t} />}>
@@ -211,7 +196,7 @@ export function RegistrationCard({
   if (state.matches('paymentFailed')) {
     return (
       <div className="ef-register__body">
-        {title('registration.paymentFailed')}
+        {title(view.heading)}
         <p role="alert" className="ef-register__message">
           {t('registration.paymentFailedText')}
         </p>
@@ -230,7 +215,7 @@ export function RegistrationCard({
     const result = context.result;
     return (
       <div className="ef-register__body">
-        {title('registration.success')}
+        {title(view.heading)}
         <dl className="ef-register__result">
           <dt>{t('registration.rollNumber')}</dt>
           <dd>
@@ -278,7 +263,7 @@ export function RegistrationCard({
   // entry, loadingLeadBySfId, reloadingLead, redirectingToPayment, redirectingToLogin
   return (
     <div className="ef-register__body">
-      {title('registration.heading')}
+      {title(view.heading)}
       {state.matches('redirectingToPayment') ? (
         <p role="status">{t('registration.redirecting')}</p>
       ) : (
@@ -290,21 +275,23 @@ export function RegistrationCard({
 
 function CodeEntry({
   t,
-  state,
+  mobile,
+  verify,
+  child,
   send,
 }: {
   t: Translate;
-  state: RegistrationSnapshot;
+  mobile: string;
+  verify: VerifySnapshot;
+  child: { send: (event: EventFromVerify) => void };
   send: RegistrationSend;
 }) {
-  const { context } = state;
-  const verifying = state.matches({ step1: { codeEntry: { code: 'verifying' } } });
-  // error_code 1 empties the boxes: focus returns to the first one.
-  const refocus = context.otp === '' && context.otpError ? context.otpError : undefined;
+  // The boxes as the verify-mobile flow says (its view model, shared with the recovery screen).
+  const code = codeEntryView(verify);
   return (
     <>
       <p role="status" className="ef-register__note">
-        {t('registration.otpSent', { mobile: context.otpSentTo || context.mobile })}{' '}
+        {t('registration.otpSent', { mobile: verify.context.sentTo || mobile })}{' '}
         <button
           type="button"
           className="ef-button ef-button--link"
@@ -316,20 +303,23 @@ function CodeEntry({
       <OtpInput
         id="reg_otp"
         label={t('form.otp')}
-        value={context.otp}
-        error={localise(t, context.otpError)}
-        disabled={verifying || state.matches({ step1: 'resendingOtp' })}
+        value={code.value}
+        error={messageText(t, code.error)}
+        disabled={code.busy}
         digitLabel={(n, total) => t('form.otpDigit', { n, total })}
-        onChange={(value) => send({ type: 'otp.change', value })}
-        focusKey={refocus}
+        onChange={(value) => child.send({ type: 'otp.change', value })}
+        // error_code 1 empties the boxes: focus returns to the first one.
+        focusKey={code.focusKey}
         autoFocus
       />
-      {verifying ? <p role="status">{t('registration.verifying')}</p> : null}
-      {state.can({ type: 'otp.resend' }) ? (
+      {verify.matches({ codeEntry: { code: 'verifying' } }) ? (
+        <p role="status">{t('registration.verifying')}</p>
+      ) : null}
+      {code.canResend ? (
         <button
           type="button"
           className="ef-button ef-button--link"
-          onClick={() => send({ type: 'otp.resend' })}
+          onClick={() => child.send({ type: 'otp.resend' })}
         >
           {t('registration.resendOtp')}
         </button>
@@ -340,25 +330,12 @@ function CodeEntry({
   );
 }
 
+type EventFromVerify = EventFrom<RegistrationVerifyMachine>;
+
 function Loading({ t }: { t: Translate }) {
   return (
     <p role="status" className="ef-register__loading" aria-live="polite">
       {t('registration.loading')}
     </p>
   );
-}
-
-function stepOf(state: RegistrationSnapshot): RegistrationStep {
-  const matches = (value: Parameters<RegistrationSnapshot['matches']>[0]) => state.matches(value);
-  if (matches({ step1: 'callerIdentity' })) return 'callerIdentity';
-  if (matches({ step1: 'codeEntry' }) || matches({ step1: 'resendingOtp' })) return 'otp';
-  if (matches('step1')) return 'mobile';
-  if (matches('accountExists')) return 'accountExists';
-  if (matches('step2')) return 'details';
-  if (matches('step3')) return 'exam';
-  if (matches('signingUp')) return 'signingUp';
-  if (matches('redirectingToPayment')) return 'payment';
-  if (matches('paymentFailed')) return 'paymentFailed';
-  if (matches('success')) return 'success';
-  return 'loading';
 }

@@ -677,4 +677,52 @@ export interface UiStringTable {
    * Go to login
    */
   'recover.toLogin': string;
+  /**
+   * Truecaller verification failed. Please try manual entry.
+   */
+  'registration.callerIdentityFailed': string;
+  /**
+   * Invalid mobile number received
+   */
+  'registration.callerIdentityBadMobile': string;
+  /**
+   * Success: Coupon Applied Successfully
+   */
+  'registration.couponApplied': string;
+  /**
+   * Error: Invalid Coupon
+   */
+  'registration.couponInvalid': string;
+  /**
+   * We are facing technical issues. Please try after some time.
+   */
+  'registration.signupFailed': string;
+  /**
+   * An error occurred while fetching the data.
+   */
+  'registration.optionsFailed': string;
+  /**
+   * Copied to clipboard !
+   */
+  'registration.copied': string;
+  /**
+   * Could not copy text.
+   */
+  'registration.copyFailed': string;
+  /**
+   * We could not find a centre near you. Please choose one.
+   */
+  'registration.locateFailed': string;
+  /**
+   * Invalid
+   */
+  'recover.invalidId': string;
+  /**
+   * Success
+   */
+  'recover.success': string;
+  /**
+   * Something went wrong.
+   */
+  'login.failed': string;
 }

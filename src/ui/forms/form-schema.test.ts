@@ -8,7 +8,6 @@ import iat from '../../../config/programmes/iat.json';
 import mockJee from '../../../config/programmes/mock-jee.json';
 import mockNeet from '../../../config/programmes/mock-neet.json';
 import samplePack from '../../../config/programmes/sample-pack.json';
-import examDetailsUi from '../../../schemas/forms/exam-details.ui.json';
 import studentDetailsSchema from '../../../schemas/forms/student-details.schema.json';
 import studentDetailsUi from '../../../schemas/forms/student-details.ui.json';
 import { createTranslator } from '../../engine/i18n';
@@ -22,14 +21,7 @@ import {
   rulesFor,
   type FormValues,
 } from './form-rules';
-import {
-  FORM_NAMES,
-  clearStaleChoices,
-  dependencies,
-  deriveFormSchema,
-  deriveUiSchema,
-  stepFor,
-} from './form-schema';
+import { FORM_NAMES, deriveFormSchema, deriveUiSchema, stepFor } from './form-schema';
 import { loadForm } from './load-form';
 
 const programmes = [iacst, iat, mockJee, mockNeet, samplePack] as unknown as Programme[];
@@ -137,50 +129,6 @@ describe('the precompiled schema and the rules agree', () => {
     expect(result.errorSchema.dob?.__errors).toEqual(['Please select date of birth']);
     expect(result.errorSchema.classStream?.__errors).toEqual(['Please select class & stream']);
     expect(result.errorSchema.fatherName?.__errors ?? []).toEqual([]);
-  });
-});
-
-describe('clearStaleChoices', () => {
-  const dependsOn = dependencies(examDetailsUi);
-  it('reads the dependencies from the uiSchema', () => {
-    expect(dependsOn.centre).toEqual(['courseType', 'state']);
-    expect(dependsOn.examDate).toEqual(['examSlot', 'centre']);
-  });
-  const chosen = {
-    courseType: 'classroom',
-    examSlot: 's1',
-    state: 'DL',
-    centre: 'c1',
-    examDate: 'd1',
-    coupon: 'X',
-  };
-  it('a new state clears centre and date, nothing else', () => {
-    expect(clearStaleChoices(chosen, { ...chosen, state: 'UP' }, dependsOn)).toEqual({
-      courseType: 'classroom',
-      examSlot: 's1',
-      state: 'UP',
-      coupon: 'X',
-    });
-  });
-  it('a new centre clears the date; a new slot clears state, centre and date', () => {
-    expect(clearStaleChoices(chosen, { ...chosen, centre: 'c2' }, dependsOn)).not.toHaveProperty('examDate');
-    expect(clearStaleChoices(chosen, { ...chosen, examSlot: 's2' }, dependsOn)).toEqual({
-      courseType: 'classroom',
-      examSlot: 's2',
-      coupon: 'X',
-    });
-  });
-  it('switching the course type clears state, centre and date', () => {
-    const next = clearStaleChoices(chosen, { ...chosen, courseType: 'online' }, dependsOn);
-    expect(next).not.toHaveProperty('state');
-    expect(next).not.toHaveProperty('centre');
-    expect(next).not.toHaveProperty('examDate');
-  });
-  it('a change of a leaf clears nothing', () => {
-    expect(clearStaleChoices(chosen, { ...chosen, examDate: 'd2' }, dependsOn)).toEqual({
-      ...chosen,
-      examDate: 'd2',
-    });
   });
 });
 

@@ -241,19 +241,20 @@ describe('exam details', () => {
     await waitFor(() => expect(linkedError(centre)).toBe('Please select class & stream'));
   });
 
-  it('a new state clears the centre and the date; the single date is auto-selected', async () => {
+  it('reports each choice as it is made and neither clears nor chooses anything itself (the machine does)', async () => {
     const { user } = await setup('exam-details', iatProgramme, { options, classStream: '11&SOM' });
     const data = () => JSON.parse(screen.getByTestId('data').textContent ?? '{}') as FormValues;
     await user.selectOptions(screen.getByRole('combobox', { name: 'Exam slot' }), 's1');
     await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'DL');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Centre' }), 'Delhi-DL01-1');
     await waitFor(() =>
-      expect(data()).toMatchObject({ examSlot: 's1', state: 'DL', centre: 'Delhi-DL01-1', examDate: 'd1' }),
+      expect(data()).toMatchObject({ examSlot: 's1', state: 'DL', centre: 'Delhi-DL01-1' }),
     );
+    // The single date is not chosen by the form: the registration machine's cascade chooses it.
+    expect(data().examDate).toBeUndefined();
     await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'UP');
-    await waitFor(() => expect(data().centre).toBeUndefined());
-    // The date was cleared with its parent, then auto-selected again as the only option.
-    await waitFor(() => expect(data()).toMatchObject({ examSlot: 's1', state: 'UP', examDate: 'd1' }));
+    await waitFor(() => expect(data().state).toBe('UP'));
+    expect(data().centre).toBe('Delhi-DL01-1');
   });
 
   it('iACST lists only its own exam fields (no state or centre)', async () => {

@@ -7,7 +7,6 @@ import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import type { DobRange } from '../../domain/validation';
 import type { Translate } from '../../engine/i18n';
-import { clearStaleChoices, dependencies } from './form-schema';
 import {
   createCustomValidate,
   createTransformErrors,
@@ -63,7 +62,6 @@ export function SchemaForm({
 }: SchemaFormProps) {
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
-  const dependsOn = useMemo(() => dependencies(uiSchema), [uiSchema]);
   // @rjsf shows a keystroke from its own state at once; handing the parent's copy back makes it
   // derive its whole state again, which can wait for an idle moment (bench:typing).
   const formDataForRjsf = useDeferredValue(formData);
@@ -94,9 +92,8 @@ export function SchemaForm({
       onBlur={(fieldId) =>
         setTouched((previous) => (previous.has(fieldId) ? previous : new Set(previous).add(fieldId)))
       }
-      onChange={(event: IChangeEvent<FormValues, RJSFSchema, FormContext>) =>
-        onChange(clearStaleChoices(formData, event.formData ?? {}, dependsOn))
-      }
+      // The form reports what changed; the machine clears what depended on it (src/machines/cascade.ts).
+      onChange={(event: IChangeEvent<FormValues, RJSFSchema, FormContext>) => onChange(event.formData ?? {})}
       onError={() => setSubmitted(true)}
       onSubmit={(event) => {
         setSubmitted(true);

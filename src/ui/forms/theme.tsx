@@ -12,7 +12,7 @@ import type {
 import { normaliseName, type DobRange } from '../../domain/validation';
 import type { StringKey, Translate } from '../../engine/i18n';
 import type { FormValues } from './form-rules';
-import { CascadingSelect } from './widgets/cascading-select';
+import { SelectInput } from './widgets/select-input';
 import { ClassStreamSelect } from './widgets/class-stream-select';
 import { DobInput } from './widgets/dob-input';
 import type { SelectOption } from './widgets/select-input';
@@ -121,8 +121,9 @@ function selectProps(props: Props) {
   };
 }
 
+/** Exam slot → state → centre → date: the machine's lists and choices, shown as they are. */
 function CascadingSelectWidget(props: Props) {
-  return <CascadingSelect {...selectProps(props)} />;
+  return <SelectInput {...selectProps(props)} />;
 }
 
 function ClassStreamWidget(props: Props) {

@@ -1,6 +1,6 @@
 import { SelectInput, type SelectInputProps } from './select-input';
 
-export type ClassStreamSelectProps = Omit<SelectInputProps, 'autoSelectSingle' | 'clearStale'>;
+export type ClassStreamSelectProps = SelectInputProps;
 
 /** Class & stream: a native select, deliberately not searchable (part 1 §2). */
 export function ClassStreamSelect(props: ClassStreamSelectProps) {

@@ -1,4 +1,5 @@
-import { MOBILE_LENGTH, digitsOnly } from '../../../domain/validation';
+import { MOBILE_LENGTH } from '../../../domain/otp-rules';
+import { digitsOnly } from '../../../domain/validation';
 import { TextInput, type TextInputProps } from './text-input';
 
 export type MobileInputProps = Omit<TextInputProps, 'type' | 'inputMode' | 'normalise'>;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ClipboardEvent, type FocusEvent, type KeyboardEvent } from 'react';
-import { OTP_LENGTH } from '../../../domain/validation';
+import { OTP_LENGTH } from '../../../domain/otp-rules';
 import { FieldError, FieldHint, FieldLabel, describedBy, type FieldProps } from './field-parts';
 
 export interface OtpInputProps extends FieldProps {

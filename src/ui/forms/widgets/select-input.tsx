@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { FieldError, FieldHint, FieldLabel, describedBy, type FieldProps } from './field-parts';
 
 export interface SelectOption {
@@ -14,13 +13,13 @@ export interface SelectInputProps extends FieldProps {
   onChange: (value: string | undefined) => void;
   onBlur?: (value: string | undefined) => void;
   onFocus?: (value: string | undefined) => void;
-  /** Choose the only option by itself (part 2 §4: a select with a single option auto-selects it). */
-  autoSelectSingle?: boolean;
-  /** Drop a value that is no longer among the options (its parent changed and the list was refetched). */
-  clearStale?: boolean;
 }
 
-/** A native, non-searchable select: small, keyboard and screen-reader friendly on low-end phones. */
+/**
+ * A native, non-searchable select: small, keyboard and screen-reader friendly on low-end phones. It
+ * shows the value and options it is given; choosing a lone option or clearing stale ones is the
+ * flow machine's rule (src/machines/cascade.ts), never an effect here.
+ */
 export function SelectInput({
   id,
   label,
@@ -35,15 +34,9 @@ export function SelectInput({
   onChange,
   onBlur,
   onFocus,
-  autoSelectSingle = false,
-  clearStale = false,
 }: SelectInputProps) {
-  const only = options.length === 1 ? options[0] : undefined;
-  const stale = clearStale && value !== undefined && value !== '' && !options.some((o) => o.value === value);
-  useEffect(() => {
-    if (autoSelectSingle && only && value !== only.value && !disabled) onChange(only.value);
-    else if (stale) onChange(undefined);
-  }, [autoSelectSingle, only, value, stale, disabled, onChange]);
+  // A value its list does not hold (yet) shows as no choice rather than a wrong one.
+  const known = value !== undefined && options.some((o) => o.value === value);
 
   return (
     <div className="ef-field">
@@ -53,7 +46,7 @@ export function SelectInput({
         id={id}
         name={id}
         className="ef-select"
-        value={stale ? '' : (value ?? '')}
+        value={known ? value : ''}
         required={required}
         disabled={disabled}
         aria-invalid={error ? true : undefined}

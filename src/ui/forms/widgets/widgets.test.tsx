@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CascadingSelect } from './cascading-select';
+import { SelectInput } from './select-input';
 import { ClassStreamSelect } from './class-stream-select';
 import { keyTarget, maskDob, monthGrid } from './dob-calendar';
 import { DobInput } from './dob-input';
@@ -288,35 +288,51 @@ describe('selects', () => {
     { value: 'UP', label: 'Uttar Pradesh' },
   ];
 
-  function Cascade({ options, initial }: { options: SelectOption[]; initial?: string }) {
-    const [value, setValue] = useState<string | undefined>(initial);
-    return (
-      <>
-        <CascadingSelect
-          id="state"
-          label="State"
-          placeholder="Select"
-          value={value}
-          options={options}
-          onChange={setValue}
-        />
-        <output data-testid="value">{value ?? 'none'}</output>
-      </>
+  // The exam selects show the machine's lists and choices; choosing and clearing are the machine's.
+  it("leaves a single option for the machine to choose, and reports the student's choice", async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const { rerender } = render(
+      <SelectInput
+        id="state"
+        label="State"
+        placeholder="Select"
+        value={undefined}
+        options={states.slice(0, 1)}
+        onChange={onChange}
+      />,
     );
-  }
-
-  it('auto-selects a single option', () => {
-    render(<Cascade options={[{ value: 'DL', label: 'Delhi' }]} />);
-    expect(screen.getByRole('combobox', { name: 'State' })).toHaveProperty('value', 'DL');
-    expect(screen.getByTestId('value').textContent).toBe('DL');
+    const select = screen.getByRole('combobox', { name: 'State' });
+    expect(select).toHaveProperty('value', '');
+    expect(onChange).not.toHaveBeenCalled();
+    rerender(
+      <SelectInput
+        id="state"
+        label="State"
+        placeholder="Select"
+        value={undefined}
+        options={states}
+        onChange={onChange}
+      />,
+    );
+    await user.selectOptions(select, 'UP');
+    expect(onChange).toHaveBeenCalledWith('UP');
   });
 
-  it('clears a stale choice that the new option list no longer holds', () => {
-    const { rerender } = render(<Cascade options={states} initial="UP" />);
-    expect(screen.getByTestId('value').textContent).toBe('UP');
-    rerender(<Cascade options={[...states.slice(0, 1), { value: 'HR', label: 'Haryana' }]} initial="UP" />);
-    expect(screen.getByTestId('value').textContent).toBe('none');
+  it('shows a value its list does not hold as no choice, without changing it', () => {
+    const onChange = vi.fn();
+    render(
+      <SelectInput
+        id="state"
+        label="State"
+        placeholder="Select"
+        value="HR"
+        options={states}
+        onChange={onChange}
+      />,
+    );
     expect(screen.getByRole('combobox', { name: 'State' })).toHaveProperty('value', '');
+    expect(onChange).not.toHaveBeenCalled();
   });
 
   it('class & stream is a native, non-searchable select that does not auto-select', async () => {
@@ -343,7 +359,16 @@ describe('selects', () => {
   });
 
   it('has no serious accessibility violations', async () => {
-    const { container } = render(<Cascade options={states} />);
+    const { container } = render(
+      <SelectInput
+        id="state"
+        label="State"
+        placeholder="Select"
+        value="DL"
+        options={states}
+        onChange={() => {}}
+      />,
+    );
     expect(await seriousViolations(container)).toEqual([]);
   });
 });

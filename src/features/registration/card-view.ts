@@ -1,0 +1,167 @@
+// What the student sees of the registration card in a machine state: the step, its heading, the
+// mobile field of step 1, the messages on screen and the actions offered. The card renders from
+// it, and the machine's model-based test checks it at every step (so a wrong transition or a wrong
+// assignment shows as a wrong screen). Pure: a snapshot in, keys and values out; the view translates.
+import type { SnapshotFrom } from 'xstate';
+import type { StringKey } from '../../engine/i18n';
+import type { Message } from '../../machines/message';
+import {
+  examChain,
+  hasExamDetailsStep,
+  isFree,
+  type ExamField,
+  type RegistrationContext,
+  type RegistrationVerifyMachine,
+} from '../../machines/registration-machine';
+import { codeEntryView } from '../../machines/verify-mobile-machine';
+import type { RegistrationSnapshot } from './card-state';
+
+export type VerifySnapshot = SnapshotFrom<RegistrationVerifyMachine>;
+
+export type CardStep =
+  | 'mobile'
+  | 'sending'
+  | 'otp'
+  | 'callerIdentity'
+  | 'accountExists'
+  | 'details'
+  | 'exam'
+  | 'signingUp'
+  | 'payment'
+  | 'paymentFailed'
+  | 'success'
+  | 'loading';
+
+export interface CardView {
+  step: CardStep;
+  heading: StringKey;
+  /** Step 1's mobile (or student id) field. */
+  mobile?: { value: string; readOnly: boolean; error?: Message };
+  /** The code boxes while a code is entered. */
+  code?: { value: string; error?: Message; busy: boolean };
+  /** Alerts and notes on screen (other than field errors). */
+  messages: Message[];
+  /** The buttons and links offered now, by their label key; `enabled` false shows them disabled. */
+  actions: Array<{ label: StringKey; enabled: boolean }>;
+  /** Step 3's selects the programme shows, in cascade order: the chosen value and how many options. */
+  exam?: Array<{ field: ExamField; value?: string; options?: number }>;
+}
+
+/** The exam step's form values: the machine's choices (the selects render these). */
+export function examFormValues(
+  context: Pick<RegistrationContext, 'exam' | 'paymentMethod'>,
+): Record<ExamField | 'paymentMethod', string | undefined> {
+  const { exam } = context;
+  return {
+    examSlot: exam.slot?.tid,
+    state: exam.state?.tid,
+    centre: exam.centre?.value,
+    examDate: exam.date?.value,
+    paymentMethod: context.paymentMethod,
+  };
+}
+
+const LISTS = { examSlot: 'slots', state: 'states', centre: 'centres', examDate: 'dates' } as const;
+
+function stepOf(state: RegistrationSnapshot, verify: VerifySnapshot | undefined): CardStep {
+  if (state.matches({ step1: 'callerIdentity' })) return 'callerIdentity';
+  if (state.matches({ step1: 'verifying' })) return verify && !verify.matches('sending') ? 'otp' : 'sending';
+  if (state.matches('step1')) return 'mobile';
+  if (state.matches('accountExists')) return 'accountExists';
+  if (state.matches('step2')) return 'details';
+  if (state.matches('step3')) return 'exam';
+  if (state.matches('signingUp')) return 'signingUp';
+  if (state.matches('redirectingToPayment')) return 'payment';
+  if (state.matches('paymentFailed')) return 'paymentFailed';
+  if (state.matches('success')) return 'success';
+  return 'loading';
+}
+
+const HEADINGS: Record<CardStep, StringKey> = {
+  mobile: 'registration.heading',
+  sending: 'registration.heading',
+  callerIdentity: 'registration.heading',
+  otp: 'registration.verifyHeading',
+  accountExists: 'registration.heading',
+  details: 'registration.detailsHeading',
+  exam: 'registration.examHeading',
+  signingUp: 'registration.examHeading',
+  payment: 'registration.heading',
+  paymentFailed: 'registration.paymentFailed',
+  success: 'registration.success',
+  loading: 'registration.heading',
+};
+
+const present = <T>(items: Array<T | undefined | false>): T[] => items.filter((x): x is T => Boolean(x));
+
+/** The card as the student sees it in this snapshot (with step 1's verify-mobile child, if any). */
+export function cardView(state: RegistrationSnapshot, verify?: VerifySnapshot): CardView {
+  const { context } = state;
+  const step = stepOf(state, verify);
+  const onExam = step === 'exam' || (step === 'signingUp' && hasExamDetailsStep(context.programme));
+  const heading: StringKey = step === 'signingUp' && !onExam ? 'registration.detailsHeading' : HEADINGS[step];
+  const view: CardView = { step, heading, messages: [], actions: [] };
+
+  if (step === 'mobile' || step === 'sending' || step === 'callerIdentity' || step === 'otp') {
+    view.mobile = { value: context.mobile, readOnly: step === 'otp', error: context.mobileError };
+  }
+  if (step === 'mobile' || step === 'sending') {
+    view.actions.push({ label: 'registration.verify', enabled: state.can({ type: 'otp.send' }) });
+  }
+  if (step === 'callerIdentity') view.actions.push({ label: 'registration.cancel', enabled: true });
+  if (step === 'otp' && verify) {
+    const code = codeEntryView(verify);
+    view.code = { value: code.value, error: code.error, busy: code.busy };
+    view.actions.push({ label: 'registration.editNumber', enabled: true });
+    if (code.canResend) view.actions.push({ label: 'registration.resendOtp', enabled: true });
+  }
+  if (step === 'accountExists') {
+    view.messages.push({ key: 'registration.accountExists' });
+    view.actions.push(
+      { label: 'registration.login', enabled: true },
+      { label: 'registration.otherNumber', enabled: true },
+    );
+  }
+  if (step === 'details' || (step === 'signingUp' && !onExam)) {
+    if (state.matches({ step2: 'failed' }) && context.optionsError) {
+      view.messages.push(context.optionsError);
+      view.actions.push({ label: 'registration.retry', enabled: true });
+    }
+    const label: StringKey = hasExamDetailsStep(context.programme)
+      ? 'form.next'
+      : isFree(context)
+        ? 'form.submit'
+        : 'registration.payAndRegister';
+    view.actions.push({ label, enabled: state.matches({ step2: 'ready' }) });
+  }
+  if (onExam) {
+    const listsFailed = state.matches({ step3: { lists: 'failed' } });
+    view.messages.push(
+      ...present([listsFailed && context.optionsError, context.locateError, context.coupon.message]),
+    );
+    const values = examFormValues(context);
+    view.exam = examChain(context).map((field) => ({
+      field,
+      value: values[field],
+      options: context.options[LISTS[field]]?.length,
+    }));
+    view.actions.push({ label: 'registration.editDetails', enabled: step === 'exam' });
+    if (listsFailed) view.actions.push({ label: 'registration.retry', enabled: true });
+    view.actions.push({
+      label: isFree(context) ? 'form.submit' : 'registration.payAndRegister',
+      enabled: state.can({ type: isFree(context) ? 'exam.submit' : 'payment.submit' }),
+    });
+  }
+  if (step === 'paymentFailed') {
+    view.messages.push({ key: 'registration.paymentFailedText' });
+    view.actions.push({ label: 'registration.tryAgain', enabled: true });
+  }
+  if (step === 'success') {
+    view.actions.push(
+      { label: 'registration.copy', enabled: state.can({ type: 'rollNumber.copy' }) },
+      { label: 'registration.goToDashboard', enabled: true },
+    );
+  }
+  if (step === 'payment') view.messages.push({ key: 'registration.redirecting' });
+  return view;
+}
