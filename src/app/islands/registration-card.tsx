@@ -1,6 +1,7 @@
 // The registration card island: the registration machine with the real API, the session store,
-// analytics, the payment gateway redirect, clipboard and location.
-import { createRoot } from 'react-dom/client';
+// analytics, the payment gateway redirect, clipboard and location. Its first step is already in the
+// page (prerendered, decision 006): a plain visit hydrates it, keeping what was typed meanwhile.
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { fromPromise } from 'xstate';
 import { startCallerIdentity } from '../../api/endpoints/caller-identity-start';
 import { pollCallerIdentity } from '../../api/endpoints/caller-identity-poll';
@@ -17,7 +18,8 @@ import { sendRegistrationOtp } from '../../api/endpoints/otp-send';
 import { verifyRegistrationOtp } from '../../api/endpoints/otp-verify';
 import { signup } from '../../api/endpoints/signup';
 import type { RegistrationCardData } from '../../engine/registration-card';
-import { prefetchFormSteps, RegistrationCard } from '../../features/registration/registration-card';
+import { prefetchFormSteps } from '../../features/registration/registration-card';
+import { RegistrationCardRoot } from '../../features/registration/registration-card-root';
 import type { PaymentData } from '../../generated/api/registration-signup';
 import { readEntryQuery } from '../../machines/entry-query';
 import {
@@ -30,6 +32,7 @@ import '../../ui/toast/toasts.css';
 import { createAnalytics } from '../analytics';
 import { autoLoginUrl } from '../auto-login';
 import { sessionStore } from '../session-store';
+import { replayTypedValues } from '../typed-before-hydration';
 
 /**
  * The registration token outlives the page only for the gateway round trip: it is kept for this
@@ -189,19 +192,31 @@ export function mount(element: HTMLElement): void {
   const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2_000));
   idle(() => void prefetchFormSteps());
 
-  createRoot(element).render(
-    <>
-      <RegistrationCard
-        machine={machine}
-        input={{ query, tracking, registrationToken }}
-        offerCallerIdentity={Boolean(data.callerIdentityLink) && /Android/i.test(navigator.userAgent)}
-        {...data}
-      />
-      <Toasts
-        store={store.toast}
-        durationMs={data.toast.durationMs}
-        warnDurationMs={data.toast.warnDurationMs}
-      />
-    </>,
+  const card = (
+    <RegistrationCardRoot
+      data={data}
+      machine={machine}
+      input={{ query, tracking, registrationToken }}
+      offerCallerIdentity={Boolean(data.callerIdentityLink) && /Android/i.test(navigator.userAgent)}
+      onHydrated={() => {
+        replayTypedValues(element);
+        element.removeAttribute('aria-busy');
+      }}
+    />
+  );
+  // The page was prerendered with no entry query. A URL that says where to start (back from the
+  // gateway, a lead's sf_id, a finished registration) starts elsewhere: render that afresh.
+  if (Object.keys(query).length === 0) hydrateRoot(element, card);
+  else createRoot(element).render(card);
+
+  // The toasts are fixed over the page: their own root, outside the prerendered card.
+  const toasts = document.createElement('div');
+  element.after(toasts);
+  createRoot(toasts).render(
+    <Toasts
+      store={store.toast}
+      durationMs={data.toast.durationMs}
+      warnDurationMs={data.toast.warnDurationMs}
+    />,
   );
 }

@@ -124,7 +124,19 @@ describe('registration card', () => {
     expect(region.id).toBe('register_now');
     expect(region.getAttribute('data-island')).toBe('registration-card');
     expect(within(region).getByRole('heading', { level: 2, name: 'Register Now' })).toBeTruthy();
-    expect(within(region).getByText(/registration form is loading/)).toBeTruthy();
+  });
+
+  it('holds the first step of the card, prerendered, busy until its script has run', () => {
+    renderExample(examples['registration-card'].default);
+    const region = screen.getByRole('region', { name: 'Register Now' });
+    expect(region.getAttribute('aria-busy')).toBe('true');
+    expect(region.dataset.islandLoad).toBe('deferred');
+    const field = within(region).getByRole('textbox', { name: 'Mobile number' });
+    expect((field as HTMLInputElement).value).toBe('');
+    const verify = within(region).getByRole('button', { name: 'Verify' });
+    expect((verify as HTMLButtonElement).disabled).toBe(true);
+    expect(within(region).getByRole('status').textContent).toBe('One moment…');
+    expect(region.innerHTML).not.toMatch(/Loading/);
   });
 
   it('takes its id and heading from config', () => {
