@@ -62,13 +62,9 @@ function chunkClosure(
       chunkClosure(manifest, imported, into, lazy, programmes);
 }
 
-/** The programme ids in a page's island props (`"programme":{"id":…`), as rendered (HTML-escaped). */
+/** The programme ids in a page's island props (`"programme":{"id":…`, in a JSON data block). */
 function programmesOf(html: string): Set<string> {
-  return new Set(
-    [...html.matchAll(/&quot;programme&quot;:\{&quot;id&quot;:&quot;([a-z0-9-]+)&quot;/g)].map(
-      (m) => m[1] ?? '',
-    ),
-  );
+  return new Set([...html.matchAll(/"programme":\{"id":"([a-z0-9-]+)"/g)].map((m) => m[1] ?? ''));
 }
 
 /**
@@ -88,7 +84,7 @@ function addIslandScripts(index: SiteIndex, pages: Map<string, string>, manifest
       for (const [tag, name] of html.matchAll(island)) {
         const key = `src/app/islands/${name}.tsx`;
         chunkClosure(manifest, key, tag.includes('data-island-load="deferred"') ? deferred : js);
-        chunkClosure(manifest, key, whole, true, programmesOf(tag));
+        chunkClosure(manifest, key, whole, true, programmesOf(html));
       }
     }
     route.js = [...js];

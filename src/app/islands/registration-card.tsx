@@ -111,7 +111,9 @@ async function onlinePreset({ state_code, ...input }: OnlinePresetInput): Promis
 }
 
 export function mount(element: HTMLElement): void {
-  const data = JSON.parse(element.dataset.islandProps ?? '{}') as RegistrationCardData;
+  // The props follow the card in a JSON data block (decision 006).
+  const props = document.getElementById(element.dataset.islandPropsId ?? '')?.textContent;
+  const data = JSON.parse(props ?? '{}') as RegistrationCardData;
   const store = sessionStore();
   const analytics = createAnalytics({ programme: data.programme });
   const query = readEntryQuery(window.location.search);

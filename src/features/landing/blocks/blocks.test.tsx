@@ -137,6 +137,13 @@ describe('registration card', () => {
     expect((verify as HTMLButtonElement).disabled).toBe(true);
     expect(within(region).getByRole('status').textContent).toBe('One moment…');
     expect(region.innerHTML).not.toMatch(/Loading/);
+    // Its props follow it, as data the island reads (not run: no CSP exception needed).
+    const props = document.getElementById(region.dataset.islandPropsId ?? '');
+    expect(props?.getAttribute('type')).toBe('application/json');
+    expect(JSON.parse(props?.textContent ?? '{}')).toMatchObject({
+      locale: 'en',
+      headingId: 'register_now-heading',
+    });
   });
 
   it('takes its id and heading from config', () => {

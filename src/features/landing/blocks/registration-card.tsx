@@ -4,30 +4,39 @@ import { registrationMachine } from '../../../machines/registration-machine';
 import { PRERENDER_INPUT, RegistrationCardRoot } from '../../registration/registration-card-root';
 import type { BlockComponent } from '../block-context';
 
+/** JSON inside a <script> element: `<` escaped, so no string in it can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
 /**
  * The registration card, prerendered: its first step (heading, the mobile / student-id field,
  * Verify) is in the page's HTML, rendered by the card's own view from the machine's initial
  * snapshot, so the island's script hydrates it instead of replacing it (decision 006). The region
- * says it is busy until then; its props are the card's config slice and strings.
+ * says it is busy until then. Its props (the card's config slice and strings, ~10 KB) follow the
+ * card in a JSON data block (never run, so the CSP does not apply), so they do not hold back the
+ * card's first paint.
  */
 export const RegistrationCard: BlockComponent<'registration-card'> = ({ block, context }) => {
   const id = block.id ?? 'register_now';
   const headingId = `${id}-heading`;
+  const propsId = `${id}-props`;
   const data = registrationCardData({ ...context, headingId, heading: block.heading });
   // renderToString (not static markup): the island hydrates exactly this.
   const card = renderToString(
     <RegistrationCardRoot data={data} machine={registrationMachine} input={PRERENDER_INPUT} />,
   );
   return (
-    <section
-      id={id}
-      className="ef-register"
-      aria-labelledby={headingId}
-      aria-busy="true"
-      data-island="registration-card"
-      data-island-load="deferred"
-      data-island-props={JSON.stringify(data)}
-      dangerouslySetInnerHTML={{ __html: card }}
-    />
+    <>
+      <section
+        id={id}
+        className="ef-register"
+        aria-labelledby={headingId}
+        aria-busy="true"
+        data-island="registration-card"
+        data-island-load="deferred"
+        data-island-props-id={propsId}
+        dangerouslySetInnerHTML={{ __html: card }}
+      />
+      <script type="application/json" id={propsId} dangerouslySetInnerHTML={{ __html: scriptJson(data) }} />
+    </>
   );
 };
