@@ -40,7 +40,11 @@ function whenLoadedOrTouched(element: HTMLElement, start: () => void): void {
 for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
   const load = islands[element.dataset.island ?? ''];
   if (!load) continue;
-  const start = () => void load().then((island) => island.mount(element));
-  if (element.dataset.islandLoad === 'deferred') whenLoadedOrTouched(element, start);
-  else start();
+  if (element.dataset.islandLoad === 'deferred')
+    // Mounting in a task of its own: the island's modules are evaluated in one task, its mount in
+    // the next, so neither is one long block of the main thread.
+    whenLoadedOrTouched(element, () => {
+      void load().then((island) => setTimeout(() => island.mount(element), 0));
+    });
+  else void load().then((island) => island.mount(element));
 }
