@@ -62,9 +62,13 @@ function chunkClosure(
       chunkClosure(manifest, imported, into, lazy, programmes);
 }
 
-/** The programme ids in a page's island props (`"programme":{"id":…`, in a JSON data block). */
+/** The programme ids in a page's island props (`"programme":{"id":…`), as rendered (HTML-escaped). */
 function programmesOf(html: string): Set<string> {
-  return new Set([...html.matchAll(/"programme":\{"id":"([a-z0-9-]+)"/g)].map((m) => m[1] ?? ''));
+  return new Set(
+    [...html.matchAll(/&quot;programme&quot;:\{&quot;id&quot;:&quot;([a-z0-9-]+)&quot;/g)].map(
+      (m) => m[1] ?? '',
+    ),
+  );
 }
 
 /**

@@ -112,8 +112,9 @@ async function onlinePreset({ state_code, ...input }: OnlinePresetInput): Promis
 }
 
 export function mount(element: HTMLElement): void {
-  // The props follow the card in a JSON data block (decision 006).
-  const props = document.getElementById(element.dataset.islandPropsId ?? '')?.textContent;
+  // The props follow the card as JSON text in an inert <template> (decision 006).
+  const template = document.getElementById(element.dataset.islandPropsId ?? '');
+  const props = template instanceof HTMLTemplateElement ? template.content.textContent : undefined;
   const data = JSON.parse(props ?? '{}') as RegistrationCardData;
   const store = sessionStore();
   const analytics = createAnalytics({ programme: data.programme });

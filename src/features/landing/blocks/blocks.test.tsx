@@ -137,10 +137,15 @@ describe('registration card', () => {
     expect((verify as HTMLButtonElement).disabled).toBe(true);
     expect(within(region).getByRole('status').textContent).toBe('One moment…');
     expect(region.innerHTML).not.toMatch(/Loading/);
-    // Its props follow it, as data the island reads (not run: no CSP exception needed).
-    const props = document.getElementById(region.dataset.islandPropsId ?? '');
-    expect(props?.getAttribute('type')).toBe('application/json');
-    expect(JSON.parse(props?.textContent ?? '{}')).toMatchObject({
+    // Its props follow it as inert JSON text the island reads (no inline script for the CSP), as
+    // the browser parses the page's HTML.
+    const block = examples['registration-card'].default;
+    const page = document.createElement('div');
+    page.innerHTML = renderToStaticMarkup(renderBlock(block, testContext([block]), 0));
+    const props = page.querySelector(`#${region.dataset.islandPropsId ?? ''}`);
+    if (!(props instanceof HTMLTemplateElement)) throw new Error('no props template');
+    expect(page.querySelector('script')).toBeNull();
+    expect(JSON.parse(props.content.textContent)).toMatchObject({
       locale: 'en',
       headingId: 'register_now-heading',
     });

@@ -4,16 +4,13 @@ import { registrationMachine } from '../../../machines/registration-machine';
 import { PRERENDER_INPUT, RegistrationCardRoot } from '../../registration/registration-card-root';
 import type { BlockComponent } from '../block-context';
 
-/** JSON inside a <script> element: `<` escaped, so no string in it can close the element. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-
 /**
  * The registration card, prerendered: its first step (heading, the mobile / student-id field,
  * Verify) is in the page's HTML, rendered by the card's own view from the machine's initial
  * snapshot, so the island's script hydrates it instead of replacing it (decision 006). The region
  * says it is busy until then. Its props (the card's config slice and strings, ~10 KB) follow the
- * card in a JSON data block (never run, so the CSP does not apply), so they do not hold back the
- * card's first paint.
+ * card as JSON text in a <template> (inert: never shown, never run, no inline script for the CSP
+ * to allow), so they do not hold back the card's first paint.
  */
 export const RegistrationCard: BlockComponent<'registration-card'> = ({ block, context }) => {
   const id = block.id ?? 'register_now';
@@ -36,7 +33,7 @@ export const RegistrationCard: BlockComponent<'registration-card'> = ({ block, c
         data-island-props-id={propsId}
         dangerouslySetInnerHTML={{ __html: card }}
       />
-      <script type="application/json" id={propsId} dangerouslySetInnerHTML={{ __html: scriptJson(data) }} />
+      <template id={propsId}>{JSON.stringify(data)}</template>
     </>
   );
 };
