@@ -28,6 +28,9 @@ export interface CardTiming {
   /** Absent when the card never hydrated within the wait. */
   verifyWorks?: number;
   loadEvent: number;
+  /** When the last script requested from the load event until hydration had arrived (the card's
+   *  chunks): splits Verify's time into network and main thread. */
+  cardScriptIn?: number;
   /** gzip bytes of the scripts requested before the load event. */
   jsBeforeLoad: number;
 }
@@ -39,6 +42,7 @@ interface PageFigures {
   hydrated?: number;
   load: number;
   scriptsBeforeLoad: string[];
+  cardScriptIn?: number;
 }
 
 /**
@@ -116,7 +120,24 @@ export async function measureCard(
       const scriptsBeforeLoad = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
         .filter((r) => r.startTime < load && new URL(r.name).pathname.endsWith('.js'))
         .map((r) => new URL(r.name).pathname);
-      return { fcp, lcp: marks.lcp, field: marks.field, hydrated: marks.hydrated, load, scriptsBeforeLoad };
+      const cardScripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+        (r) =>
+          r.startTime >= load &&
+          r.startTime <= (marks.hydrated ?? Infinity) &&
+          new URL(r.name).pathname.endsWith('.js'),
+      );
+      const cardScriptIn = cardScripts.length
+        ? Math.max(...cardScripts.map((r) => r.responseEnd))
+        : undefined;
+      return {
+        fcp,
+        lcp: marks.lcp,
+        field: marks.field,
+        hydrated: marks.hydrated,
+        load,
+        scriptsBeforeLoad,
+        cardScriptIn,
+      };
     });
     if (process.env.BENCH_DEBUG)
       console.error(
@@ -136,6 +157,7 @@ export async function measureCard(
       fieldVisible: figures.field === undefined ? undefined : Math.max(figures.field, figures.fcp),
       verifyWorks: figures.hydrated,
       loadEvent: figures.load,
+      cardScriptIn: figures.cardScriptIn,
       jsBeforeLoad: gzipBytes(dist, [...new Set(figures.scriptsBeforeLoad)]),
     };
   } finally {

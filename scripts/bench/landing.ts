@@ -170,6 +170,7 @@ function medianCard(runs: CardTiming[]): CardTiming {
     fieldVisible: of((t) => t.fieldVisible),
     verifyWorks: of((t) => t.verifyWorks),
     loadEvent: of((t) => t.loadEvent) ?? Number.NaN,
+    cardScriptIn: of((t) => t.cardScriptIn),
     jsBeforeLoad: of((t) => t.jsBeforeLoad) ?? Number.NaN,
   };
 }
@@ -191,7 +192,8 @@ async function cardTimings(
         perRun.push(t);
         console.error(
           `  ${route.path} throttled run ${run}/${runs}: FCP ${ms(t.fcp)}, field ${ms(t.fieldVisible)}, ` +
-            `load ${ms(t.loadEvent)}, Verify ${ms(t.verifyWorks)} ms, JS before load ${t.jsBeforeLoad} B`,
+            `load ${ms(t.loadEvent)}, card JS in ${ms(t.cardScriptIn)}, Verify ${ms(t.verifyWorks)} ms, ` +
+            `JS before load ${t.jsBeforeLoad} B`,
         );
       }
       out.set(route.path, medianCard(perRun));
@@ -217,6 +219,7 @@ function printCardTimings(card: Map<string, CardTiming>): void {
       ms(t.lcp),
       ms(t.fieldVisible),
       ms(t.loadEvent),
+      ms(t.cardScriptIn),
       ms(t.verifyWorks),
       verifyAfter === undefined ? '—' : `+${ms(verifyAfter)}`,
       String(t.jsBeforeLoad),
@@ -234,10 +237,21 @@ function printCardTimings(card: Map<string, CardTiming>): void {
   console.log(
     table(
       [
-        ['Route', 'FCP', 'LCP', 'Field', 'Load', 'Verify', 'Verify−FCP', 'JS pre-load gzip B', 'Targets'],
+        [
+          'Route',
+          'FCP',
+          'LCP',
+          'Field',
+          'Load',
+          'Card JS in',
+          'Verify',
+          'Verify−FCP',
+          'JS pre-load gzip B',
+          'Targets',
+        ],
         ...rows,
       ],
-      ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
+      ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
     ),
   );
 }

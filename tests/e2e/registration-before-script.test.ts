@@ -150,6 +150,39 @@ describe('typing before the script arrives', () => {
     expect(scripts.filter((s) => s.url.includes('/form-steps-') && !s.released)).toEqual([]);
   });
 
+  it('asks for the card’s script at the first touch when the load event is late', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    // Images hold the load event back; the card's chunk must not wait for it once touched.
+    let openImages = () => {};
+    const images = new Promise<void>((resolve) => (openImages = resolve));
+    await page.route(/\/images\//, async (route) => {
+      await images;
+      await route.continue();
+    });
+    let loaded = false;
+    let requested = false;
+    page.on('load', () => (loaded = true));
+    page.on('request', (request) => {
+      if (/\/assets\/registration-card-[^/]*\.js$/.test(request.url())) requested = true;
+    });
+    await page.goto(`${base}/iacstexam`, { waitUntil: 'domcontentloaded' });
+    // Not requested by itself while the page is still loading.
+    await page.waitForTimeout(500);
+    expect(loaded).toBe(false);
+    expect(requested).toBe(false);
+    const field = page.locator('#reg_mobile');
+    await field.focus();
+    await expect.poll(() => requested).toBe(true);
+    expect(loaded, 'the chunk was asked for before the load event').toBe(false);
+    const mobile = freshMobile();
+    await field.pressSequentially(mobile);
+    await expect.poll(() => page.locator('#register_now').getAttribute('aria-busy')).toBeNull();
+    expect(await field.inputValue()).toBe(mobile);
+    openImages();
+  });
+
   it('hydrates a Hindi page in Hindi, keeping what was typed', async () => {
     const { page, release, errors } = await openHeld('/neet-repeater-scholarship-hindi');
     const card = page.locator('#register_now');
