@@ -218,11 +218,14 @@ export function mount(element: HTMLElement): void {
   // The toasts are fixed over the page: their own root, outside the prerendered card.
   const toasts = document.createElement('div');
   element.after(toasts);
-  createRoot(toasts).render(
-    <Toasts
-      store={store.toast}
-      durationMs={data.toast.durationMs}
-      warnDurationMs={data.toast.warnDurationMs}
-    />,
+  const toastRoot = createRoot(toasts);
+  startTransition(() =>
+    toastRoot.render(
+      <Toasts
+        store={store.toast}
+        durationMs={data.toast.durationMs}
+        warnDurationMs={data.toast.warnDurationMs}
+      />,
+    ),
   );
 }
