@@ -1,9 +1,12 @@
 // Budgets, gzip, read from the built site index, so a new route or a new script is measured
-// without editing this file:
-// - the JavaScript each route loads: 120 KB (the page script is ~3 KB; the registration card on
-//   landing pages and the login and recovery forms add their islands, ~90–100 KB);
-// - where an island loads more later (the registration card's form steps, when step 2 opens), the
-//   whole of it: 200 KB.
+// without editing this file (issue 9 Targets, decision 006):
+// - what a route requests before its load event: 30 KB where its islands are prerendered and load
+//   later (the landing pages: the page script, ~3 KB); 120 KB where an island mounts at once (the
+//   login and recovery screens add their forms, ~90 KB);
+// - with the islands that load after the load event or at the first touch (the registration
+//   card, ~100 KB with the page script): 120 KB;
+// - the whole of it, with what those islands load only when needed (the registration form steps,
+//   when step 2 opens): 165 KB.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -13,13 +16,29 @@ const files = (list) => list.map((file) => path.join(dist, 'client', file));
 
 export default index.routes.flatMap((route) => {
   const js = route.js ?? index.pageJs;
-  const budgets = [{ name: `JS of ${route.path}`, path: files(js), gzip: true, limit: '120 KB' }];
+  const deferred = route.deferredJs ?? [];
+  const onlyPageJs = js.every((file) => index.pageJs.includes(file));
+  const budgets = [
+    {
+      name: `JS of ${route.path} before the load event`,
+      path: files(js),
+      gzip: true,
+      limit: onlyPageJs ? '30 KB' : '120 KB',
+    },
+  ];
+  if (deferred.length)
+    budgets.push({
+      name: `JS of ${route.path} with its card's script`,
+      path: files([...js, ...deferred]),
+      gzip: true,
+      limit: '120 KB',
+    });
   if (route.lazyJs)
     budgets.push({
-      name: `JS of ${route.path} with what it loads later`,
-      path: files([...js, ...route.lazyJs]),
+      name: `JS of ${route.path} with what it loads when needed`,
+      path: files([...js, ...deferred, ...route.lazyJs]),
       gzip: true,
-      limit: '200 KB',
+      limit: '165 KB',
     });
   return budgets;
 });

@@ -38,32 +38,63 @@ function assetsFromManifest(manifest: Manifest): PageAssets {
   return { css: [...css].map((f) => `/${f}`), js: [`/${entry.file}`], preload: [...preload] };
 }
 
-/** The chunk of a module and every chunk it imports (and, with `lazy`, may import later), as site paths. */
-function chunkClosure(manifest: Manifest, key: string, into: Set<string>, lazy = false): void {
+/** A programme's precompiled form validators (src/generated/forms/<form>.<programme>.cjs). */
+const PROGRAMME_CHUNK = /^src\/generated\/forms\/[a-z-]+\.([a-z0-9-]+)\.cjs$/;
+
+/**
+ * The chunk of a module and every chunk it imports (and, with `lazy`, may import later), as site
+ * paths. Of the per-programme validator chunks only those of `programmes` are loaded by a page.
+ */
+function chunkClosure(
+  manifest: Manifest,
+  key: string,
+  into: Set<string>,
+  lazy = false,
+  programmes: ReadonlySet<string> = new Set(),
+): void {
   const chunk = manifest[key];
-  if (!chunk || into.has(`/${chunk.file}`)) return;
+  const programme = PROGRAMME_CHUNK.exec(key)?.[1];
+  if (!chunk || into.has(`/${chunk.file}`) || (programme && !programmes.has(programme))) return;
   into.add(`/${chunk.file}`);
-  for (const imported of chunk.imports ?? []) chunkClosure(manifest, imported, into, lazy);
-  if (lazy) for (const imported of chunk.dynamicImports ?? []) chunkClosure(manifest, imported, into, lazy);
+  for (const imported of chunk.imports ?? []) chunkClosure(manifest, imported, into, lazy, programmes);
+  if (lazy)
+    for (const imported of chunk.dynamicImports ?? [])
+      chunkClosure(manifest, imported, into, lazy, programmes);
+}
+
+/** The programme ids in a page's island props (`"programme":{"id":…`), as rendered (HTML-escaped). */
+function programmesOf(html: string): Set<string> {
+  return new Set(
+    [...html.matchAll(/&quot;programme&quot;:\{&quot;id&quot;:&quot;([a-z0-9-]+)&quot;/g)].map(
+      (m) => m[1] ?? '',
+    ),
+  );
 }
 
 /**
  * Each route's JavaScript: the page script plus the chunks of the islands on its pages (island x
- * is src/app/islands/x.tsx); and what those islands may load later (e.g. the registration form
- * steps), the route's lazy JavaScript.
+ * is src/app/islands/x.tsx), split by when they are requested. Islands that mount at once are in
+ * `js` (before the load event); islands marked data-island-load="deferred" in `deferredJs`; what
+ * either may load later (e.g. the registration form steps), the route's lazy JavaScript.
  */
 function addIslandScripts(index: SiteIndex, pages: Map<string, string>, manifest: Manifest): void {
+  const island = /<[^>]*\bdata-island="([a-z0-9-]+)"[^>]*>/g;
   for (const route of index.routes) {
     const js = new Set(index.pageJs);
+    const deferred = new Set<string>();
     const whole = new Set(index.pageJs);
     for (const file of new Set(Object.values(route.files))) {
-      for (const [, name] of (pages.get(file) ?? '').matchAll(/data-island="([a-z0-9-]+)"/g)) {
-        chunkClosure(manifest, `src/app/islands/${name}.tsx`, js);
-        chunkClosure(manifest, `src/app/islands/${name}.tsx`, whole, true);
+      const html = pages.get(file) ?? '';
+      for (const [tag, name] of html.matchAll(island)) {
+        const key = `src/app/islands/${name}.tsx`;
+        chunkClosure(manifest, key, tag.includes('data-island-load="deferred"') ? deferred : js);
+        chunkClosure(manifest, key, whole, true, programmesOf(html));
       }
     }
     route.js = [...js];
-    const lazyJs = [...whole].filter((file) => !js.has(file));
+    const deferredJs = [...deferred].filter((file) => !js.has(file));
+    if (deferredJs.length) route.deferredJs = deferredJs;
+    const lazyJs = [...whole].filter((file) => !js.has(file) && !deferred.has(file));
     if (lazyJs.length) route.lazyJs = lazyJs;
   }
 }

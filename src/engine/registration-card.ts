@@ -1,4 +1,4 @@
-// What a prerendered landing page hands its registration card island (data-island-props): the
+// What a prerendered landing page hands its registration card island (a JSON data block): the
 // slice of the programme config the registration machine reads, the UI strings the card uses
 // and the site's settings. Built here, where both the landing block and the card can read it.
 import type { UiStringTable } from '../generated/config/i18n';

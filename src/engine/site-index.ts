@@ -16,8 +16,12 @@ export interface IndexedRoute {
   tokenRule?: TokenRule;
   /** Profile id → page file (relative to the pages folder). */
   files: Record<string, string>;
-  /** Every JavaScript file the route loads: the page script and its islands' chunks. */
+  /** The JavaScript the route requests before its load event: the page script and the chunks of
+   *  the islands that mount at once (login, recovery). */
   js?: string[];
-  /** What the route's islands may load later (e.g. the registration form steps); not in `js`. */
+  /** The chunks of islands whose first view is prerendered (the registration card): requested
+   *  after the load event or at the first touch; not in `js`. */
+  deferredJs?: string[];
+  /** What the route's islands may load later (e.g. the registration form steps); in neither. */
   lazyJs?: string[];
 }

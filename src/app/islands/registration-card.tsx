@@ -1,6 +1,8 @@
 // The registration card island: the registration machine with the real API, the session store,
-// analytics, the payment gateway redirect, clipboard and location.
-import { createRoot } from 'react-dom/client';
+// analytics, the payment gateway redirect, clipboard and location. Its first step is already in the
+// page (prerendered, decision 006): a plain visit hydrates it, keeping what was typed meanwhile.
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { fromPromise } from 'xstate';
 import { startCallerIdentity } from '../../api/endpoints/caller-identity-start';
 import { pollCallerIdentity } from '../../api/endpoints/caller-identity-poll';
@@ -21,7 +23,8 @@ import { fetchPincode } from '../../api/endpoints/pincode';
 import { signup } from '../../api/endpoints/signup';
 import { createTranslator } from '../../engine/i18n';
 import type { RegistrationCardData } from '../../engine/registration-card';
-import { prefetchFormSteps, RegistrationCard } from '../../features/registration/registration-card';
+import { prefetchFormSteps } from '../../features/registration/registration-card';
+import { RegistrationCardRoot } from '../../features/registration/registration-card-root';
 import type { PaymentData } from '../../generated/api/registration-signup';
 import type { UiStringTable } from '../../generated/config/i18n';
 import { readEntryQuery } from '../../machines/entry-query';
@@ -38,6 +41,7 @@ import { createAnalytics } from '../analytics';
 import { autoLoginUrl, withCampaign } from '../auto-login';
 import { allowedBrowserPosition, resolveLocation, signupLocationFields } from '../location';
 import { sessionStore } from '../session-store';
+import { replayTypedValues } from '../typed-before-hydration';
 
 /**
  * The registration token outlives the page only for the gateway round trip: it is kept for this
@@ -127,7 +131,10 @@ const pick = <T extends object, K extends keyof T>(value: T, key: K): Partial<Pi
   value[key] === undefined ? {} : ({ [key]: value[key] } as Partial<Pick<T, K>>);
 
 export function mount(element: HTMLElement): void {
-  const data = JSON.parse(element.dataset.islandProps ?? '{}') as RegistrationCardData;
+  // The props follow the card as JSON text in an inert <template> (decision 006).
+  const template = document.getElementById(element.dataset.islandPropsId ?? '');
+  const props = template instanceof HTMLTemplateElement ? template.content.textContent : undefined;
+  const data = JSON.parse(props ?? '{}') as RegistrationCardData;
   const store = sessionStore();
   // The card's strings (registration, form, validation …): toasts speak the page's language too.
   const t = createTranslator(data.strings as UiStringTable);
@@ -240,19 +247,36 @@ export function mount(element: HTMLElement): void {
   const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2_000));
   idle(() => void prefetchFormSteps());
 
-  createRoot(element).render(
-    <>
-      <RegistrationCard
-        machine={machine}
-        input={{ query, tracking, registrationToken, fixedCourseType: data.fixedCourseType }}
-        offerCallerIdentity={Boolean(data.callerIdentityLink) && /Android/i.test(navigator.userAgent)}
-        {...data}
-      />
+  const card = (
+    <RegistrationCardRoot
+      data={data}
+      machine={machine}
+      input={{ query, tracking, registrationToken, fixedCourseType: data.fixedCourseType }}
+      offerCallerIdentity={Boolean(data.callerIdentityLink) && /Android/i.test(navigator.userAgent)}
+      onHydrated={() => {
+        replayTypedValues(element);
+        element.removeAttribute('aria-busy');
+      }}
+    />
+  );
+  // The page was prerendered with no entry query. A URL that says where to start (back from the
+  // gateway, a lead's sf_id, a finished registration) starts elsewhere: render that afresh.
+  // In a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread (Total Blocking Time); a tap on the card meanwhile hydrates it at once.
+  if (Object.keys(query).length === 0) startTransition(() => void hydrateRoot(element, card));
+  else createRoot(element).render(card);
+
+  // The toasts are fixed over the page: their own root, outside the prerendered card.
+  const toasts = document.createElement('div');
+  element.after(toasts);
+  const toastRoot = createRoot(toasts);
+  startTransition(() =>
+    toastRoot.render(
       <Toasts
         store={store.toast}
         durationMs={data.toast.durationMs}
         warnDurationMs={data.toast.warnDurationMs}
-      />
-    </>,
+      />,
+    ),
   );
 }

@@ -127,7 +127,31 @@ describe('registration card', () => {
     expect(region.id).toBe('register_now');
     expect(region.getAttribute('data-island')).toBe('registration-card');
     expect(within(region).getByRole('heading', { level: 2, name: 'Register Now' })).toBeTruthy();
-    expect(within(region).getByText(/registration form is loading/)).toBeTruthy();
+  });
+
+  it('holds the first step of the card, prerendered, busy until its script has run', () => {
+    renderExample(examples['registration-card'].default);
+    const region = screen.getByRole('region', { name: 'Register Now' });
+    expect(region.getAttribute('aria-busy')).toBe('true');
+    expect(region.dataset.islandLoad).toBe('deferred');
+    const field = within(region).getByRole('textbox', { name: 'Mobile number' });
+    expect((field as HTMLInputElement).value).toBe('');
+    const verify = within(region).getByRole('button', { name: 'Verify' });
+    expect((verify as HTMLButtonElement).disabled).toBe(true);
+    expect(within(region).getByRole('status').textContent).toBe('One moment…');
+    expect(region.innerHTML).not.toMatch(/Loading/);
+    // Its props follow it as inert JSON text the island reads (no inline script for the CSP), as
+    // the browser parses the page's HTML.
+    const block = examples['registration-card'].default;
+    const page = document.createElement('div');
+    page.innerHTML = renderToStaticMarkup(renderBlock(block, testContext([block]), 0));
+    const props = page.querySelector(`#${region.dataset.islandPropsId ?? ''}`);
+    if (!(props instanceof HTMLTemplateElement)) throw new Error('no props template');
+    expect(page.querySelector('script')).toBeNull();
+    expect(JSON.parse(props.content.textContent)).toMatchObject({
+      locale: 'en',
+      headingId: 'register_now-heading',
+    });
   });
 
   it('takes its id and heading from config', () => {

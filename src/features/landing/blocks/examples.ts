@@ -19,7 +19,7 @@ export const englishStrings: UiStringTable = {
   'howToRegister.link': 'How to register?',
   'registration.heading': 'Register Now',
   'registration.verifyHeading': 'Verify OTP',
-  'registration.placeholder': 'The registration form is loading. If it does not appear, call us to register.',
+  'registration.placeholder': 'One moment…',
   'carousel.label': '{heading} carousel',
   'carousel.previous': 'Previous slide',
   'carousel.next': 'Next slide',

@@ -1,26 +1,39 @@
+import { renderToString } from 'react-dom/server';
 import { registrationCardData } from '../../../engine/registration-card';
+import { registrationMachine } from '../../../machines/registration-machine';
+import { PRERENDER_INPUT, RegistrationCardRoot } from '../../registration/registration-card-root';
 import type { BlockComponent } from '../block-context';
 
 /**
- * Where the registration card island mounts. The region keeps the card's minimum height (CSS) so
- * mounting it causes no layout shift; its props are the card's config slice and strings.
+ * The registration card, prerendered: its first step (heading, the mobile / student-id field,
+ * Verify) is in the page's HTML, rendered by the card's own view from the machine's initial
+ * snapshot, so the island's script hydrates it instead of replacing it (decision 006). The region
+ * says it is busy until then. Its props (the card's config slice and strings, ~10 KB) follow the
+ * card as JSON text in a <template> (inert: never shown, never run, no inline script for the CSP
+ * to allow), so they do not hold back the card's first paint.
  */
 export const RegistrationCard: BlockComponent<'registration-card'> = ({ block, context }) => {
   const id = block.id ?? 'register_now';
   const headingId = `${id}-heading`;
+  const propsId = `${id}-props`;
   const data = registrationCardData({ ...context, block, headingId });
+  // renderToString (not static markup): the island hydrates exactly this.
+  const card = renderToString(
+    <RegistrationCardRoot data={data} machine={registrationMachine} input={PRERENDER_INPUT} />,
+  );
   return (
-    <section
-      id={id}
-      className="ef-register"
-      aria-labelledby={headingId}
-      data-island="registration-card"
-      data-island-props={JSON.stringify(data)}
-    >
-      <h2 id={headingId} className="ef-register__heading">
-        {block.heading ?? context.t('registration.heading')}
-      </h2>
-      <p className="ef-register__placeholder">{context.t('registration.placeholder')}</p>
-    </section>
+    <>
+      <section
+        id={id}
+        className="ef-register"
+        aria-labelledby={headingId}
+        aria-busy="true"
+        data-island="registration-card"
+        data-island-load="deferred"
+        data-island-props-id={propsId}
+        dangerouslySetInnerHTML={{ __html: card }}
+      />
+      <template id={propsId}>{JSON.stringify(data)}</template>
+    </>
   );
 };

@@ -1,0 +1,199 @@
+// The registration card before its script (issue 9 §1, decision 006), in Chromium against the real
+// server: the card's first step is in every landing page's HTML, in the page's locale; while the
+// island's chunk is held back a student types the number, Verify waits visibly; once the chunk
+// arrives the card hydrates in place, the number is kept and Verify sends the OTP, with no
+// hydration error and no layout shift. The form steps' chunk is not fetched before then.
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, seriousViolations } from './browser';
+
+const base = `http://localhost:${inject('port')}`;
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+let counter = 0;
+const freshMobile = () => `8${String(Date.now() % 1e8).padStart(8, '0')}${counter++ % 10}`;
+
+/** The prerendered HTML of a page, as a browser without script would get it. */
+async function pageHtml(path: string): Promise<string> {
+  const reply = await fetch(`${base}${path}`);
+  expect(reply.status).toBe(200);
+  return reply.text();
+}
+
+/** The <section> of the card in a page's HTML. */
+function cardHtml(html: string): string {
+  const start = html.indexOf('<section id="register_now"');
+  expect(start, 'the card region is in the page').toBeGreaterThan(-1);
+  return html.slice(start, html.indexOf('</section>', start));
+}
+
+describe('the card in the HTML', () => {
+  it('holds step 1 (heading, labelled field, Verify, the "one moment" note) on an English page', async () => {
+    const card = cardHtml(await pageHtml('/iacstexam'));
+    expect(card).toContain('aria-busy="true"');
+    expect(card).toMatch(/<h2 id="register_now-heading"[^>]*>Register Now<\/h2>/);
+    expect(card).toMatch(/<label[^>]*for="reg_mobile"[^>]*>Mobile number or student id \(PSID\)<\/label>/);
+    expect(card).toMatch(/<input id="reg_mobile"/);
+    expect(card).toMatch(/<button type="submit"[^>]*disabled=""[^>]*>Verify<\/button>/);
+    expect(card).toContain('One moment…');
+    expect(card).not.toContain('Loading the registration form');
+  });
+
+  it('is in Hindi on a Hindi page', async () => {
+    const card = cardHtml(await pageHtml('/neet-repeater-scholarship-hindi'));
+    expect(card).toMatch(/<h2 id="register_now-heading"[^>]*>अभी पंजीकरण करें<\/h2>/);
+    expect(card).toMatch(/<button type="submit"[^>]*>सत्यापित करें<\/button>/);
+    expect(card).toContain('एक क्षण रुकें…');
+    expect(card).not.toMatch(/>(Register Now|Verify|Mobile number[^<]*|One moment…)</);
+  });
+});
+
+interface HeldPage {
+  page: Page;
+  /** Lets the island's chunk through. */
+  release: () => void;
+  /** Console errors and uncaught page errors so far. */
+  errors: string[];
+  /** Script URLs requested, in order, with whether the island chunk had been released then. */
+  scripts: { url: string; released: boolean }[];
+}
+
+/** A landing page whose registration-card chunk is held back until `release()`. */
+async function openHeld(path: string): Promise<HeldPage> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  contexts.push(context);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const scripts: HeldPage['scripts'] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  let released = false;
+  let open = () => {};
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  page.on('request', (request: Request) => {
+    if (request.resourceType() === 'script') scripts.push({ url: request.url(), released });
+  });
+  await page.route(/\/assets\/registration-card-[^/]*\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  // Every layout shift the page has, for the hydration's share (CLS must stay 0).
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(`${base}${path}`);
+  return {
+    page,
+    release: () => {
+      released = true;
+      open();
+    },
+    errors,
+    scripts,
+  };
+}
+
+describe('typing before the script arrives', () => {
+  it('keeps the number, hydrates in place, and Verify sends the OTP', async () => {
+    const { page, release, errors, scripts } = await openHeld('/iacstexam');
+    const card = page.locator('#register_now');
+    const field = card.getByRole('textbox', { name: 'Mobile number or student id (PSID)' });
+    const verify = card.getByRole('button', { name: 'Verify', exact: true });
+
+    // The load event has passed and the page asked for the card's script: it is held.
+    await expect.poll(() => scripts.some((s) => s.url.includes('/registration-card-'))).toBe(true);
+    expect(await card.getAttribute('aria-busy')).toBe('true');
+    await expect.poll(() => card.getByRole('status').first().textContent()).toBe('One moment…');
+    expect(await verify.isDisabled()).toBe(true);
+    expect(await seriousViolations(page), 'the card before its script').toEqual([]);
+
+    const mobile = freshMobile();
+    await field.pressSequentially(mobile);
+    expect(await field.inputValue()).toBe(mobile);
+    // Still no script: Verify waits (disabled), the card is busy, no OTP step.
+    expect(await verify.isDisabled()).toBe(true);
+    expect(await card.getAttribute('aria-busy')).toBe('true');
+    const shiftsBefore = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.length);
+
+    release();
+    await expect.poll(() => card.getAttribute('aria-busy')).toBeNull();
+    await expect.poll(() => card.getByText('One moment…').count()).toBe(0);
+    expect(await field.inputValue()).toBe(mobile);
+    await expect.poll(() => verify.isEnabled()).toBe(true);
+    // The hydrated card is the prerendered one: the same field element, no shift.
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.length)).toBe(
+      shiftsBefore,
+    );
+
+    await verify.click();
+    await card.getByRole('heading', { level: 2, name: 'Verify OTP', exact: true }).waitFor();
+    expect(await card.getByText(mobile).count()).toBeGreaterThan(0);
+    await card.getByRole('textbox', { name: 'Digit 1 of 4' }).waitFor();
+
+    expect(errors, 'console errors (a hydration mismatch logs one)').toEqual([]);
+    // The form steps' chunk came only once the card ran (prefetched when idle), never before.
+    expect(scripts.filter((s) => s.url.includes('/form-steps-') && !s.released)).toEqual([]);
+  });
+
+  it('asks for the card’s script at the first touch when the load event is late', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    // Images hold the load event back; the card's chunk must not wait for it once touched.
+    let openImages = () => {};
+    const images = new Promise<void>((resolve) => (openImages = resolve));
+    await page.route(/\/images\//, async (route) => {
+      await images;
+      await route.continue();
+    });
+    let loaded = false;
+    let requested = false;
+    page.on('load', () => (loaded = true));
+    page.on('request', (request) => {
+      if (/\/assets\/registration-card-[^/]*\.js$/.test(request.url())) requested = true;
+    });
+    await page.goto(`${base}/iacstexam`, { waitUntil: 'domcontentloaded' });
+    // Not requested by itself while the page is still loading.
+    await page.waitForTimeout(500);
+    expect(loaded).toBe(false);
+    expect(requested).toBe(false);
+    const field = page.locator('#reg_mobile');
+    await field.focus();
+    await expect.poll(() => requested).toBe(true);
+    expect(loaded, 'the chunk was asked for before the load event').toBe(false);
+    const mobile = freshMobile();
+    await field.pressSequentially(mobile);
+    await expect.poll(() => page.locator('#register_now').getAttribute('aria-busy')).toBeNull();
+    expect(await field.inputValue()).toBe(mobile);
+    openImages();
+  });
+
+  it('hydrates a Hindi page in Hindi, keeping what was typed', async () => {
+    const { page, release, errors } = await openHeld('/neet-repeater-scholarship-hindi');
+    const card = page.locator('#register_now');
+    const field = card.locator('#reg_mobile');
+    const mobile = freshMobile();
+    await field.pressSequentially(mobile);
+    release();
+    await expect.poll(() => card.getAttribute('aria-busy')).toBeNull();
+    expect(await field.inputValue()).toBe(mobile);
+    const verify = card.getByRole('button', { name: 'सत्यापित करें', exact: true });
+    await expect.poll(() => verify.isEnabled()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
