@@ -11,6 +11,7 @@ import type { UiStringTable } from '../generated/config/i18n';
 import type { Programme } from '../generated/config/programme';
 import { LoginScreen } from '../features/login/login-screen';
 import type { BlockContext } from '../features/landing/block-context';
+import { prerenderRegistrationCard } from './prerender-islands';
 import { renderBlock } from '../features/landing/block-renderer';
 import { LandingPage } from '../features/landing/landing-page';
 import { NotFoundScreen } from '../features/not-found/not-found-screen';
@@ -111,6 +112,7 @@ export function renderRoute(
       path: route.path,
       t: createTranslator(strings),
       strings,
+      prerenderRegistrationCard,
     };
     return renderDocument({
       lang: landing.locale,

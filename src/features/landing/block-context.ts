@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import type { Translate } from '../../engine/i18n';
+import type { RegistrationCardData } from '../../engine/registration-card';
 import type { UiStringTable } from '../../generated/config/i18n';
 import type { Block, Landing } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
@@ -15,6 +16,8 @@ export interface BlockContext {
   t: Translate;
   /** The page locale's strings (islands take the ones they use). */
   strings: UiStringTable;
+  /** The registration card's first step as HTML, from the app (which joins its view and machine). */
+  prerenderRegistrationCard?: (data: RegistrationCardData) => string;
 }
 
 export type BlockOfType<T extends Block['type']> = Extract<Block, { type: T }>;

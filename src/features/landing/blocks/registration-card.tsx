@@ -1,7 +1,4 @@
-import { renderToString } from 'react-dom/server';
 import { registrationCardData } from '../../../engine/registration-card';
-import { registrationMachine } from '../../../machines/registration-machine';
-import { PRERENDER_INPUT, RegistrationCardRoot } from '../../registration/registration-card-root';
 import type { BlockComponent } from '../block-context';
 
 /**
@@ -17,10 +14,8 @@ export const RegistrationCard: BlockComponent<'registration-card'> = ({ block, c
   const headingId = `${id}-heading`;
   const propsId = `${id}-props`;
   const data = registrationCardData({ ...context, block, headingId });
-  // renderToString (not static markup): the island hydrates exactly this.
-  const card = renderToString(
-    <RegistrationCardRoot data={data} machine={registrationMachine} input={PRERENDER_INPUT} />,
-  );
+  // Without the app's prerenderer (a block rendered on its own) the island renders it afresh.
+  const card = context.prerenderRegistrationCard?.(data) ?? '';
   return (
     <>
       <section
