@@ -118,7 +118,7 @@ describe('typing before the script arrives', () => {
     // The load event has passed and the page asked for the card's script: it is held.
     await expect.poll(() => scripts.some((s) => s.url.includes('/registration-card-'))).toBe(true);
     expect(await card.getAttribute('aria-busy')).toBe('true');
-    await expect.poll(() => card.getByRole('status').first().textContent()).toBe('One moment…');
+    await card.getByRole('status').filter({ hasText: 'One moment…' }).waitFor();
     expect(await verify.isDisabled()).toBe(true);
     expect(await seriousViolations(page), 'the card before its script').toEqual([]);
 

@@ -131,18 +131,20 @@ export function RegistrationCard({
                 className="ef-button ef-button--primary"
                 disabled={!state.can({ type: 'otp.send' })}
                 aria-busy={sending || undefined}
-                aria-describedby={state.can({ type: 'otp.send' }) ? undefined : 'reg_verify-why'}
+                aria-describedby="reg_verify-why"
               >
                 {t('registration.verify')}
               </button>
-              {/* Why Verify is not yet possible (part 2 §5: enabled at the mobile's length). */}
-              {state.can({ type: 'otp.send' }) ? null : (
-                <p id="reg_verify-why" className="ef-why">
-                  {sending
-                    ? t('ui.disabled.loading')
+              {/* Why Verify is not yet possible (part 2 §5: enabled at the mobile's length), else what
+                  it will do. The line stays: a reason that vanished would move the page (CLS), e.g.
+                  when a number typed before the script reaches the machine. */}
+              <p id="reg_verify-why" className="ef-why ef-why--slot">
+                {sending
+                  ? t('ui.disabled.loading')
+                  : state.can({ type: 'otp.send' })
+                    ? t('ui.verifyHint')
                     : t(acceptsId ? 'ui.disabled.mobileOrId' : 'ui.disabled.mobile')}
-                </p>
-              )}
+              </p>
               {offerCallerIdentity && state.can({ type: 'callerIdentity.start' }) ? (
                 <button
                   type="button"

@@ -298,6 +298,10 @@ export interface UiStringTable {
    */
   'ui.recover.resendDetailsWait': string;
   /**
+   * Under Verify once it can be pressed, in the place of the reason it could not
+   */
+  'ui.verifyHint': string;
+  /**
    * The card's modal loader, announced to screen readers
    */
   'ui.loader': string;
