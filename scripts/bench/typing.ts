@@ -37,7 +37,7 @@ async function toDetails(page: Page): Promise<void> {
   await card(page).getByRole('textbox', { name: 'Student name' }).waitFor();
 }
 
-/** On to the exam details (iACST: slot and date). */
+/** On to the exam details of a paid programme (a free one has no coupon field). */
 async function toExamDetails(page: Page): Promise<void> {
   await toDetails(page);
   await card(page).getByRole('textbox', { name: 'Student name' }).fill('Asha Verma');
@@ -113,8 +113,8 @@ const fields: Field[] = [
     prepare: toDetails,
   },
   {
-    page: '/iacstexam',
-    name: 'registration: coupon',
+    page: '/invictus',
+    name: 'registration: coupon (IAT)',
     locate: (p) => card(p).getByRole('textbox', { name: /Coupon code/ }),
     text: 'IACST10',
     prepare: toExamDetails,

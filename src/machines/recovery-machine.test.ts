@@ -57,6 +57,10 @@ const verifiedOutcome: VerifyOutcome<RecoverVerifyReply> = {
   code: '1234',
   otpId: 'otp-2',
 };
+const notSentOutcome = {
+  status: 'notSent' as const,
+  error: { key: 'validation.somethingWrong' as const, server: 'Too many OTP requests' },
+} satisfies VerifyOutcome<RecoverVerifyReply>;
 /** The verify-mobile child as a black box in the parent's model: it ends with its outcome. */
 const verifyStandIn = (calls: PendingCalls) =>
   calls.actor<VerifyOutcome<RecoverVerifyReply>, unknown>(
@@ -97,9 +101,18 @@ function expectRecoveryView(step: ModelStep, actual: AnyMachineSnapshot, previou
       expect(after.loginId?.error?.key).toBe('recover.invalidId');
       break;
     case 'xstate.done.actor.verifyMobile':
-      expect(after.step).toBe('details');
-      expect(after.details).toEqual({ rollNumber: verifyReply.data.roll_number, dob: verifyReply.data.dob });
-      expect(offers('toLogin')).toBe(true);
+      if ((event.output as VerifyOutcome<RecoverVerifyReply>).status === 'verified') {
+        expect(after.step).toBe('details');
+        expect(after.details).toEqual({
+          rollNumber: verifyReply.data.roll_number,
+          dob: verifyReply.data.dob,
+        });
+        expect(offers('toLogin')).toBe(true);
+      } else {
+        // No code went out: back at the field with the reason, never an empty details page.
+        expect(after.step).toBe('id');
+        expect(after.loginId?.error).toEqual(notSentOutcome.error);
+      }
       break;
     case 'details.resend':
       expect(after.step).toBe(
@@ -142,6 +155,7 @@ describe('recovery machine: model', () => {
       { type: 'xstate.done.actor.generateOtp', output: rollReply },
       { type: 'xstate.error.actor.generateOtp', error: apiError('No student found with this mobile number') },
       { type: 'xstate.done.actor.verifyMobile', output: verifiedOutcome },
+      { type: 'xstate.done.actor.verifyMobile', output: notSentOutcome },
       { type: 'xstate.done.actor.validateOtp', output: verifyReply },
       { type: 'xstate.error.actor.validateOtp', error: apiError('Invalid OTP') },
     ];

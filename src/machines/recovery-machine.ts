@@ -91,6 +91,8 @@ export const recoveryMachine = setup({
     showToast: (_, _params: ToastParams) => {},
   },
   guards: {
+    /** The verify-mobile flow ended verified (else no code went out). */
+    codeVerified: (_, params: { status: string }) => params.status === 'verified',
     /** Next is enabled only for a mobile number (10) or a roll number (12). */
     loginIdComplete: ({ context }) => canRecover(context.loginId),
     isMobileUser: (_, params: { isMobile: boolean }) => params.isMobile,
@@ -169,14 +171,25 @@ export const recoveryMachine = setup({
           page: '',
           sent: { sentTo: context.maskedMobile, otpId: context.otpId },
         }),
-        onDone: {
-          target: 'detailsShown',
-          actions: assign(({ event }) =>
-            event.output.status === 'verified'
-              ? { details: event.output.reply.data, otp: event.output.code, otpId: event.output.otpId }
-              : {},
-          ),
-        },
+        onDone: [
+          {
+            guard: { type: 'codeVerified', params: ({ event }) => ({ status: event.output.status }) },
+            target: 'detailsShown',
+            actions: assign(({ event }) =>
+              event.output.status === 'verified'
+                ? { details: event.output.reply.data, otp: event.output.code, otpId: event.output.otpId }
+                : {},
+            ),
+          },
+          {
+            // No code went out: back to the field, saying why (never an empty details page).
+            target: 'enteringId',
+            actions: assign({
+              idError: ({ event }) =>
+                event.output.status === 'notSent' ? event.output.error : { key: 'validation.somethingWrong' },
+            }),
+          },
+        ],
       },
     },
     /** A roll number: the server sent the details by SMS; nothing to verify. */

@@ -55,6 +55,7 @@ function expectCodeEntry(step: ModelStep, actual: AnyMachineSnapshot, previous: 
       expect(after.busy).toBe(before.canSubmit);
       break;
     case 'otp.resend':
+      expect(before.busy).toBe(false);
       expect(after.busy).toBe(before.canResend);
       break;
     case 'xstate.done.actor.sendCode':
@@ -84,7 +85,8 @@ function expectCodeEntry(step: ModelStep, actual: AnyMachineSnapshot, previous: 
       break;
     }
     default:
-      if (event.type.startsWith('xstate.after.')) expect(after.canResend).toBe(true);
+      // After the delay a new code is offered, unless a code is being checked right now.
+      if (event.type.startsWith('xstate.after.')) expect(after.canResend).toBe(!after.busy);
   }
 }
 
@@ -229,6 +231,22 @@ describe('verify-mobile machine: rules', () => {
     await waitFor(actor, (s) => s.matches({ codeEntry: { resend: 'waiting' } }));
     expect(sendCode).toHaveBeenCalledTimes(2);
     expect(actor.getSnapshot().can({ type: 'otp.resend' })).toBe(false);
+  });
+
+  it('offers no new code while a code is being checked (the check is not dropped)', async () => {
+    let answer: (reply: Reply) => void = () => {};
+    const { actor, clock, sendCode } = run({
+      check: () => new Promise<Reply>((resolve) => (answer = resolve)),
+    });
+    await waitFor(actor, (s) => s.matches('codeEntry'));
+    clock.increment(RESEND_DELAY_MS);
+    actor.send({ type: 'otp.change', value: '1234' });
+    expect(actor.getSnapshot().matches({ codeEntry: { code: 'verifying' } })).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'otp.resend' })).toBe(false);
+    actor.send({ type: 'otp.resend' });
+    expect(sendCode).toHaveBeenCalledTimes(1);
+    answer({ token: 't' });
+    expect((await waitFor(actor, (s) => s.status === 'done')).output).toMatchObject({ status: 'verified' });
   });
 
   it('starts at code entry when the parent already sent the code', () => {

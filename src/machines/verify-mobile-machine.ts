@@ -4,7 +4,7 @@
 // focus again. The registration card (step 1) and the recovery screen invoke it as a child; what the
 // calls are (which endpoint, for which purpose) is supplied with `.provide()`, so the flow itself
 // names no screen. Lengths and the delay come from src/domain/otp-rules.ts, which the server reads.
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, not, setup, stateIn } from 'xstate';
 import { OTP_LENGTH, RESEND_DELAY_MS, WRONG_OTP_ERROR_CODE } from '../domain/otp-rules';
 import { digitsOnly, validateOtp } from '../domain/validation';
 import { fromError, type Message } from './message';
@@ -202,7 +202,16 @@ export function createVerifyMobileMachine<TVerified>() {
             initial: 'waiting',
             states: {
               waiting: { after: { resendDelay: 'ready' } },
-              ready: { on: { 'otp.resend': '#verifyMobile.resending' } },
+              ready: {
+                on: {
+                  // Not while a code is being checked: leaving would drop a check the server may
+                  // already have counted.
+                  'otp.resend': {
+                    guard: not(stateIn({ codeEntry: { code: 'verifying' } })),
+                    target: '#verifyMobile.resending',
+                  },
+                },
+              },
             },
           },
         },
