@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { LOCATION_CACHE_MS, resolveLocation, signupLocationFields, type LocationSources } from './location';
+import {
+  LOCATION_CACHE_MS,
+  resolveLocation,
+  resolveLocationWithin,
+  signupLocationFields,
+  type LocationSources,
+} from './location';
 import { createSessionStore, memoryStorage } from './session-store';
 
 const NOW = Date.parse('2026-11-23T10:00:00Z');
@@ -91,5 +97,27 @@ describe('signupLocationFields', () => {
       student_state: 'Delhi',
     });
     expect(signupLocationFields({})).toEqual({});
+  });
+});
+
+describe('resolveLocationWithin', () => {
+  it('gives up after the wait, so a slow look-up never holds the signup', async () => {
+    vi.useFakeTimers();
+    try {
+      const s = sources({ geoIp: vi.fn(() => new Promise<never>(() => {})) });
+      const found = resolveLocationWithin(s, 3_000);
+      const settled = vi.fn();
+      found.catch(settled);
+      await vi.advanceTimersByTimeAsync(2_999);
+      expect(settled).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      await expect(found).rejects.toThrow('No location within 3000 ms');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('answers as resolveLocation does when it is quick', async () => {
+    await expect(resolveLocationWithin(sources(), 3_000)).resolves.toMatchObject({ city: 'Mumbai' });
   });
 });

@@ -67,6 +67,21 @@ export async function resolveLocation(sources: LocationSources): Promise<Student
   return place(found);
 }
 
+/** How long a signup waits for the location before it goes without (a slow network must not hold it). */
+export const LOCATION_WAIT_MS = 3_000;
+
+/** resolveLocation, or a rejection once `ms` have passed. */
+export function resolveLocationWithin(
+  sources: LocationSources,
+  ms = LOCATION_WAIT_MS,
+): Promise<StudentLocation> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`No location within ${ms} ms`)), ms);
+  });
+  return Promise.race([resolveLocation(sources), late]).finally(() => clearTimeout(timer));
+}
+
 /** The browser's position if the student has allowed it already (the Permissions API says so). */
 export async function allowedBrowserPosition(): Promise<{ latitude: number; longitude: number } | undefined> {
   if (!navigator.geolocation || !navigator.permissions) return undefined;

@@ -30,7 +30,7 @@ export interface RegistrationCardData {
 
 // The card's own, and the shared UI texts it shows (why a button waits, locked fields, the loader).
 const CARD_STRINGS =
-  /^(registration|form|picker|validation)\.|^ui\.(disabled|locked|courseType|loader|verifyHint)\b/;
+  /^(registration|form|picker|validation)\.|^ui\.(disabled|locked|courseType|loader|verifyHint|close)\b/;
 
 export function registrationCardData(input: {
   site: Site;

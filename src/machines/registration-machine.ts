@@ -336,7 +336,6 @@ const emptyStudent = (): StudentDetails => ({
   classStream: '',
 });
 
-/** An earlier registration of this mobile: prefill its details and lock those it has. */
 /**
  * The submitted details. A different class & stream changes which states, centres, dates and
  * coupons apply, so the exam step starts again (part 1 §4: changing class/stream resets autoFill).
@@ -353,6 +352,7 @@ function submitDetails(context: RegistrationContext, details: StudentDetails): P
   };
 }
 
+/** An earlier registration of this mobile: prefill its details and lock those it has. */
 function prefillFromLead(lead: LeadRecord | undefined) {
   if (!lead) return { student: emptyStudent(), locked: [] as LockableField[], isNewUser: true };
   const student: StudentDetails = {

@@ -6,11 +6,16 @@ import { sql, type Kysely, type Migration } from 'kysely';
 // answers (GET /api/exam/centres value, profile exam_center), built from the centre row.
 const TABLES = ['students', 'exam_bookings'] as const;
 
-/** name-code-id → its code and id (names never contain a dash: server/db/tables/master.ts). */
-function partsOf(value: unknown): { code: string; id: string } | undefined {
-  if (typeof value !== 'string') return undefined;
-  const match = /-([A-Za-z]{2}\d{3})-([^-]+)$/.exec(value);
-  return match?.[1] && match[2] ? { code: match[1].toUpperCase(), id: match[2] } : undefined;
+/**
+ * name-code-id → its code and id: the last two dash-separated parts (a name may hold dashes). A
+ * value that is not of that shape stops the migration rather than being dropped with its column.
+ */
+function partsOf(value: unknown): { code: string; id: string } {
+  const parts = typeof value === 'string' ? value.split('-') : [];
+  const [code, id] = parts.slice(-2);
+  if (parts.length < 3 || !code || !id)
+    throw new Error(`migration 007: cannot read the centre "${String(value)}" as name-code-id`);
+  return { code: code.toUpperCase(), id };
 }
 
 export const m007CentreParts: Migration = {
@@ -25,7 +30,6 @@ export const m007CentreParts: Migration = {
       `.execute(db);
       for (const row of rows.rows) {
         const parts = partsOf(row.exam_centre);
-        if (!parts) continue;
         await sql`
           update ${sql.table(table)} set exam_centre_code = ${parts.code}, exam_centre_id = ${parts.id}
           where ${sql.ref(key)} = ${row.key}
@@ -40,7 +44,8 @@ export const m007CentreParts: Migration = {
     for (const row of pending.rows) {
       const change = JSON.parse(row.change) as { booking?: Record<string, unknown> };
       if (!change.booking || !('exam_centre' in change.booking)) continue;
-      const parts = partsOf(change.booking.exam_centre);
+      const centre = change.booking.exam_centre;
+      const parts = centre ? partsOf(centre) : undefined;
       delete change.booking.exam_centre;
       change.booking.exam_centre_code = parts?.code ?? null;
       change.booking.exam_centre_id = parts?.id ?? null;

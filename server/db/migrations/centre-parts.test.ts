@@ -65,4 +65,17 @@ describe('migration 007: centre parts', () => {
     // The string is gone: nothing can read and split it any more.
     await expect(sql`select exam_centre from students`.execute(db)).rejects.toThrow();
   });
+
+  it('stops, keeping every value, when a centre is not name-code-id', async () => {
+    const other = createDb({ sqliteFile: ':memory:' });
+    try {
+      await migrateTo(other, '006-signup-once');
+      await student('s3', '250000009003', 'Delhi').execute(other);
+      await expect(migrateToLatest(other)).rejects.toThrow(/cannot read the centre "Delhi"/);
+      const kept = await sql<{ exam_centre: string }>`select exam_centre from students`.execute(other);
+      expect(kept.rows).toEqual([{ exam_centre: 'Delhi' }]);
+    } finally {
+      await other.destroy();
+    }
+  });
 });

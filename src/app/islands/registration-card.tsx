@@ -39,7 +39,7 @@ import { Toasts } from '../../ui/toast/toasts';
 import '../../ui/toast/toasts.css';
 import { createAnalytics } from '../analytics';
 import { autoLoginUrl, withCampaign } from '../auto-login';
-import { allowedBrowserPosition, resolveLocation, signupLocationFields } from '../location';
+import { allowedBrowserPosition, resolveLocationWithin, signupLocationFields } from '../location';
 import { sessionStore } from '../session-store';
 import { replayTypedValues } from '../typed-before-hydration';
 
@@ -190,7 +190,7 @@ export function mount(element: HTMLElement): void {
       validateCoupon: fromPromise(({ input }) => validateCoupon(input)),
       signup: fromPromise(async ({ input }) => {
         // The location only enriches the payload: when nothing answers, the signup goes without it.
-        const location = await resolveLocation({
+        const location = await resolveLocationWithin({
           store,
           now: Date.now,
           allowedPosition: allowedBrowserPosition,
@@ -276,6 +276,7 @@ export function mount(element: HTMLElement): void {
         store={store.toast}
         durationMs={data.toast.durationMs}
         warnDurationMs={data.toast.warnDurationMs}
+        closeLabel={t('ui.close')}
       />,
     ),
   );

@@ -298,6 +298,10 @@ export interface UiStringTable {
    */
   'ui.recover.resendDetailsWait': string;
   /**
+   * The accessible name of a toast's close button
+   */
+  'ui.close': string;
+  /**
    * Under Verify once it can be pressed, in the place of the reason it could not
    */
   'ui.verifyHint': string;

@@ -34,6 +34,21 @@ function step(programme: Programme, form: (typeof FORM_NAMES)[number]) {
 }
 const t = createTranslator(en.strings as UiStringTable);
 
+describe('form ui schemas', () => {
+  it('label every field with a string every locale has', () => {
+    const dir = path.join(__dirname, '../../../schemas/forms');
+    const keys = readdirSync(dir)
+      .filter((f) => f.endsWith('.ui.json'))
+      .flatMap((f) =>
+        Object.values(JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Record<string, unknown>)
+          .map((field) => (field as { 'ui:options'?: { labelKey?: string } })?.['ui:options']?.labelKey)
+          .filter((key): key is string => key !== undefined),
+      );
+    expect(keys.length).toBeGreaterThan(5);
+    expect(keys.filter((key) => !(key in en.strings))).toEqual([]);
+  });
+});
+
 describe('form schemas follow the programme config', () => {
   it('MOCK-NEET asks for an optional father name; the others do not ask for it', () => {
     const base = studentDetailsSchema as RJSFSchema;
