@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { toDdMmYyyy } from '../../src/domain/dates';
 import { maskEmail, maskMiddle } from '../../src/domain/mask';
+import { MOBILE_LENGTH } from '../../src/domain/otp-rules';
 import type { RecoverOtpBody, RecoverOtpReply } from '../../src/generated/api/recover-otp';
 import type { RecoverVerifyBody, RecoverVerifyReply } from '../../src/generated/api/recover-verify';
 import { ApiError } from '../api/errors';
@@ -40,7 +41,7 @@ export function registerRecoveryRoutes(app: FastifyInstance): void {
     async (request) => {
       const { ctx } = app;
       const { login_id: loginId } = request.body;
-      const isMobile = loginId.length === 10;
+      const isMobile = loginId.length === MOBILE_LENGTH;
       const student = await latestRegistered(ctx, isMobile ? 'mobile' : 'roll_number', loginId);
       if (!student) {
         throw new ApiError(404, message(isMobile ? 'recover.noMobile' : 'recover.noRoll'));

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Programme } from '../../../src/generated/config/programme';
 import { maskMiddle } from '../../../src/domain/mask';
+import { MOBILE_LENGTH } from '../../../src/domain/otp-rules';
 import type {
   RegistrationOtpSendQuery,
   RegistrationOtpSendReply,
@@ -31,7 +32,7 @@ async function resolveLoginId(
   programme: Programme,
   loginId: string,
 ): Promise<{ mobile: string; shown: string }> {
-  if (/^\d{10}$/.test(loginId)) {
+  if (loginId.length === MOBILE_LENGTH && /^\d+$/.test(loginId)) {
     if (loginId.startsWith('0')) throw new ApiError(400, message('mobile.incorrect'));
     return { mobile: loginId, shown: loginId };
   }

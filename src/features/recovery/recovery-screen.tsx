@@ -1,4 +1,5 @@
 import type { Translate } from '../../engine/i18n';
+import { RESEND_DELAY_MS } from '../../domain/otp-rules';
 import { messageStrings } from '../../machines/message';
 import { RECOVERY_MESSAGE_KEYS } from '../../machines/recovery-machine';
 import type { RecoveryFormData } from './recovery-form';
@@ -21,7 +22,7 @@ export function RecoveryScreen({ loginPath, t, toast }: RecoveryScreenProps) {
       otpDigit: t('form.otpDigit'),
       otpSent: t('recover.otpSent'),
       resendOtp: t('recover.resendOtp'),
-      resendWait: t('recover.resendWait'),
+      resendWait: t('recover.resendWait', { seconds: RESEND_DELAY_MS / 1000 }),
       detailsSent: t('recover.detailsSent'),
       sendAgain: t('recover.sendAgain'),
       yourDetails: t('recover.yourDetails'),
@@ -29,7 +30,7 @@ export function RecoveryScreen({ loginPath, t, toast }: RecoveryScreenProps) {
       password: t('recover.password'),
       toLogin: t('recover.toLogin'),
       backToLogin: t('ui.recover.backToLogin'),
-      resendDetailsWait: t('ui.recover.resendDetailsWait'),
+      resendDetailsWait: t('ui.recover.resendDetailsWait', { seconds: RESEND_DELAY_MS / 1000 }),
       disabledId: t('ui.disabled.recoverId'),
       disabledOtp: t('ui.disabled.recoverOtp'),
     },

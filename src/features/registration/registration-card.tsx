@@ -8,7 +8,7 @@ import { showDob, showExamDate } from '../../domain/dates';
 import { createTranslator, type StringKey, type Translate } from '../../engine/i18n';
 import type { RegistrationCardData } from '../../engine/registration-card';
 import type { UiStringTable } from '../../generated/config/i18n';
-import { MOBILE_LENGTH, STUDENT_ID_MAX } from '../../domain/otp-rules';
+import { MOBILE_LENGTH, RESEND_DELAY_MS, STUDENT_ID_MAX } from '../../domain/otp-rules';
 import { messageText } from '../../machines/message';
 import { codeEntryView } from '../../machines/verify-mobile-machine';
 import {
@@ -326,7 +326,7 @@ function CodeEntry({
           {t('registration.resendOtp')}
         </button>
       ) : (
-        <p className="ef-field__hint">{t('registration.resendWait')}</p>
+        <p className="ef-field__hint">{t('registration.resendWait', { seconds: RESEND_DELAY_MS / 1000 })}</p>
       )}
     </>
   );
