@@ -244,6 +244,15 @@ describe('GET /api/exam/dates', () => {
     expect(dates[29]?.value).toBe('2025-05-01');
   });
 
+  it("labels the dates in the page's language", async () => {
+    const response = await t.call({
+      method: 'GET',
+      url: '/api/exam/dates?exam_type=iACST',
+      headers: { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.5' },
+    });
+    expect((response.data.data as Row[])[0]).toEqual({ value: '2025-04-02', label: '2 अप्रैल 2025 (बुधवार)' });
+  });
+
   it('MOCK-NEET and MOCK-JEE: the configured dates, each until its enrolment closes', async () => {
     const values = async (url: string) => (await list(url)).map((d) => d.value);
     expect(await values('/api/exam/dates?exam_type=MOCK-NEET')).toEqual([

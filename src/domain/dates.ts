@@ -45,11 +45,33 @@ export function dayMonthYear(isoDate: string): string {
 export const weekdayOf = (isoDate: string): string =>
   WEEKDAYS[new Date(`${isoDate}T00:00:00Z`).getUTCDay()] ?? '';
 
+// The page's other language: month and weekday names written out, independent of the runtime's
+// locale data (the server and every browser show the same words).
+const HINDI_MONTHS = [
+  'जनवरी',
+  'फ़रवरी',
+  'मार्च',
+  'अप्रैल',
+  'मई',
+  'जून',
+  'जुलाई',
+  'अगस्त',
+  'सितंबर',
+  'अक्टूबर',
+  'नवंबर',
+  'दिसंबर',
+];
+const HINDI_WEEKDAYS = ['रविवार', 'सोमवार', 'मंगलवार', 'बुधवार', 'गुरुवार', 'शुक्रवार', 'शनिवार'];
+
 /**
- * An exam date as its option in the date select says it: 25 Nov 2026 (Wednesday). Accepts the
- * same forms as parseDob; anything else is shown as given.
+ * An exam date as its option in the date select says it: 25 Nov 2026 (Wednesday), or in Hindi
+ * 25 नवंबर 2026 (बुधवार). Accepts the same forms as parseDob; anything else is shown as given.
  */
-export function showExamDate(value: string): string {
+export function showExamDate(value: string, locale = 'en'): string {
   const iso = parseDob(value.trim());
-  return iso ? `${dayMonthYear(iso)} (${weekdayOf(iso)})` : value;
+  if (!iso) return value;
+  if (locale !== 'hi') return `${dayMonthYear(iso)} (${weekdayOf(iso)})`;
+  const [y, m, d] = iso.split('-');
+  const weekday = HINDI_WEEKDAYS[new Date(`${iso}T00:00:00Z`).getUTCDay()] ?? '';
+  return `${Number(d)} ${HINDI_MONTHS[Number(m) - 1] ?? ''} ${y} (${weekday})`;
 }

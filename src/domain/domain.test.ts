@@ -40,6 +40,7 @@ describe('showing dates (one rule for every screen)', () => {
     expect(showExamDate('2026-11-25')).toBe('25 Nov 2026 (Wednesday)');
     expect(showExamDate('01-04-2025')).toBe('1 Apr 2025 (Tuesday)');
     expect(showExamDate('soon')).toBe('soon');
+    expect(showExamDate('2026-11-25', 'hi')).toBe('25 नवंबर 2026 (बुधवार)');
   });
 });
 

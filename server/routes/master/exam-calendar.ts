@@ -23,8 +23,8 @@ export function istDateOf(value: string): string | undefined {
   return Number.isNaN(t) ? undefined : istDate(new Date(t));
 }
 
-/** 13 Apr 2025 (Sunday): the date options' label, as the thank-you state shows it too. */
-export const dateLabel = (isoDate: string): string => showExamDate(isoDate);
+/** 13 Apr 2025 (Sunday), in the page's language: the date options' label, as the thank-you state shows it too. */
+export const dateLabel = (isoDate: string, locale = 'en'): string => showExamDate(isoDate, locale);
 
 /** Whether the programme's dates are set per centre (seeded centre_exam_dates rows). */
 export async function datesPerCentre(ctx: AppContext, programme: Programme): Promise<boolean> {

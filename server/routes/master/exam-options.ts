@@ -7,6 +7,7 @@ import type { ExamSlot, ExamSlotsQuery, ExamSlotsReply } from '../../../src/gene
 import type { ExamStatesQuery, ExamStatesReply } from '../../../src/generated/api/exam-states';
 import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
+import { localeOf } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
 import type { AppContext } from '../../context';
 import type { CentresTable } from '../../db/tables/master';
@@ -107,7 +108,10 @@ export function registerExamOptions(app: FastifyInstance): void {
       )
         throw new ApiError(404, 'This centre does not hold this exam.');
       const dates = await openExamDates(ctx, programme, centre);
-      return { success: 'true', data: dates.map((value) => ({ value, label: dateLabel(value) })) };
+      return {
+        success: 'true',
+        data: dates.map((value) => ({ value, label: dateLabel(value, localeOf(request)) })),
+      };
     },
   );
 }

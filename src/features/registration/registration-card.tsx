@@ -240,7 +240,7 @@ export function RegistrationCard({
               <dd>
                 {context.exam.date?.value === result.examDate
                   ? context.exam.date.label
-                  : showExamDate(result.examDate)}
+                  : showExamDate(result.examDate, data.locale)}
               </dd>
             </>
           ) : null}
