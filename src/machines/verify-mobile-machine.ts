@@ -82,6 +82,13 @@ export function createVerifyMobileMachine<TVerified>() {
     actions: {
       /** A code went out (analytics, or keeping otp_id for a reload): the app decides. */
       codeSent: (_, _params: SentCode) => {},
+      /** A new code: where it went and its id; the boxes start empty. */
+      takeSentCode: assign((_, sent: SentCode) => ({
+        code: '',
+        error: undefined,
+        sentTo: sent.sentTo,
+        otpId: sent.otpId,
+      })),
     },
     guards: {
       alreadySent: ({ context }) => context.sentTo !== '' || context.otpId !== '',
@@ -115,10 +122,7 @@ export function createVerifyMobileMachine<TVerified>() {
           onDone: {
             target: 'codeEntry',
             actions: [
-              assign({
-                sentTo: ({ event }) => event.output.sentTo,
-                otpId: ({ event }) => event.output.otpId,
-              }),
+              { type: 'takeSentCode', params: ({ event }) => event.output },
               { type: 'codeSent', params: ({ event }) => event.output },
             ],
           },
@@ -224,12 +228,7 @@ export function createVerifyMobileMachine<TVerified>() {
           onDone: {
             target: 'codeEntry',
             actions: [
-              assign({
-                code: '',
-                error: undefined,
-                sentTo: ({ event }) => event.output.sentTo,
-                otpId: ({ event }) => event.output.otpId,
-              }),
+              { type: 'takeSentCode', params: ({ event }) => event.output },
               { type: 'codeSent', params: ({ event }) => event.output },
             ],
           },
