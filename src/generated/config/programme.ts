@@ -307,6 +307,12 @@ export interface Programme {
       SOM?: Video;
       default?: Video;
     };
+    /**
+     * The dashboard's blocks in order; each shows when its condition holds (part 2 §2 Dashboard layout).
+     *
+     * @minItems 1
+     */
+    blocks: [DashboardBlock, ...DashboardBlock[]];
   };
   /**
    * A site path (/…), an in-page anchor (#…), an https:// address, a tel: or a mailto: link.
@@ -386,4 +392,148 @@ export interface FaqItem {
 export interface Video {
   title: string;
   url: string;
+}
+/**
+ * This interface was referenced by `Programme`'s JSON-Schema
+ * via the `definition` "dashboardBlock".
+ */
+export interface DashboardBlock {
+  /**
+   * stepsTracker: the registration-steps tracker (steps); fomoBanner: the fear-of-missing-out banner (main exam's iacst_fomo_desc); resultBanner: the result / scholarship banner; mainExamCard: the main exam card (greeting, date, timings, admit card, centre, button), or the absent message / result-awaited card; testplayerDown: the notice with static_data.dashboard_msg; refreshCard: a card with refresh-dashboard and refresh-profile actions; guidedJourney: the green guided-journey banner; samplePapers: sample-exam cards beside the mock promo (Buy now) or the mock paper list; courseSection: the 'Courses for you' carousel (anchor courseCardSection); branches: the branch carousel; video: the video banner by stream; faq: the FAQ accordion (the admissions FAQ once exam_taken); liveTest: MOCK-JEE 'Live Test' with its 'Closes In' countdown; testSeries: MOCK-JEE 'Test Series' result cards and carousel; seriesCalendar: MOCK-JEE sticky 'Test Series Calender' strip (mobile) and its calendar; bookmarkPrompt: the 'Bookmark this dashboard!' prompt
+   */
+  type:
+    | 'stepsTracker'
+    | 'fomoBanner'
+    | 'resultBanner'
+    | 'mainExamCard'
+    | 'testplayerDown'
+    | 'refreshCard'
+    | 'guidedJourney'
+    | 'samplePapers'
+    | 'courseSection'
+    | 'branches'
+    | 'video'
+    | 'faq'
+    | 'liveTest'
+    | 'testSeries'
+    | 'seriesCalendar'
+    | 'bookmarkPrompt';
+  when?: DashboardCondition;
+  /**
+   * stepsTracker only
+   *
+   * @minItems 1
+   * @maxItems 5
+   */
+  steps?:
+    | [DashboardStep]
+    | [DashboardStep, DashboardStep]
+    | [DashboardStep, DashboardStep, DashboardStep]
+    | [DashboardStep, DashboardStep, DashboardStep, DashboardStep]
+    | [DashboardStep, DashboardStep, DashboardStep, DashboardStep, DashboardStep];
+}
+/**
+ * All the named facts must have the given value (AND). Leave a fact out to ignore it.
+ *
+ * This interface was referenced by `Programme`'s JSON-Schema
+ * via the `definition` "dashboardCondition".
+ */
+export interface DashboardCondition {
+  /**
+   * the main exam's view_report is set (the post-exam view)
+   */
+  afterExam?: boolean;
+  /**
+   * the student has taken the exam (exam_taken)
+   */
+  examTaken?: boolean;
+  /**
+   * the student's branch is the digital-only branch (its channel is digital)
+   */
+  digitalOnly?: boolean;
+  /**
+   * a course is purchased (course_purchased is not 0)
+   */
+  coursePurchased?: boolean;
+  /**
+   * the sample pack is bought (static_data.mock_purchased)
+   */
+  mockPurchased?: boolean;
+  /**
+   * the mock paper list is not empty
+   */
+  hasMockExams?: boolean;
+  /**
+   * the test platform is down (static_data.testplayer_down)
+   */
+  testplayerDown?: boolean;
+  /**
+   * the main exam has present or result_expected_date (an exam-info card)
+   */
+  hasExamInfo?: boolean;
+  /**
+   * the student has a mock test series (mock_jee_series not empty)
+   */
+  hasSeries?: boolean;
+  /**
+   * a series test is ongoing or dated today with a paper already started
+   */
+  liveTest?: boolean;
+}
+/**
+ * This interface was referenced by `Programme`'s JSON-Schema
+ * via the `definition` "dashboardStep".
+ */
+export interface DashboardStep {
+  label: string;
+  /**
+   * the label once exam_taken
+   */
+  labelAfterExam?: string;
+  activeWhen?: DashboardCondition1;
+}
+/**
+ * All the named facts must have the given value (AND). Leave a fact out to ignore it.
+ */
+export interface DashboardCondition1 {
+  /**
+   * the main exam's view_report is set (the post-exam view)
+   */
+  afterExam?: boolean;
+  /**
+   * the student has taken the exam (exam_taken)
+   */
+  examTaken?: boolean;
+  /**
+   * the student's branch is the digital-only branch (its channel is digital)
+   */
+  digitalOnly?: boolean;
+  /**
+   * a course is purchased (course_purchased is not 0)
+   */
+  coursePurchased?: boolean;
+  /**
+   * the sample pack is bought (static_data.mock_purchased)
+   */
+  mockPurchased?: boolean;
+  /**
+   * the mock paper list is not empty
+   */
+  hasMockExams?: boolean;
+  /**
+   * the test platform is down (static_data.testplayer_down)
+   */
+  testplayerDown?: boolean;
+  /**
+   * the main exam has present or result_expected_date (an exam-info card)
+   */
+  hasExamInfo?: boolean;
+  /**
+   * the student has a mock test series (mock_jee_series not empty)
+   */
+  hasSeries?: boolean;
+  /**
+   * a series test is ongoing or dated today with a paper already started
+   */
+  liveTest?: boolean;
 }

@@ -1,0 +1,61 @@
+// What every dashboard block is given: the dashboard answer, the facts its conditions were decided
+// on, the programme's dashboard config, the strings, the clock and the actions the app wires.
+import type { ReactElement } from 'react';
+import type { CourseListReply } from '../../generated/api/course-list';
+import type { DashboardData, ExamData } from '../../generated/api/dashboard';
+import type { StudentResultSummary } from '../../generated/api/result-student';
+import type { DashboardBlock, Programme } from '../../generated/config/programme';
+import type { Site } from '../../generated/config/site';
+import type { Translate } from '../../engine/i18n';
+import type { DashboardFacts } from './dashboard-facts';
+
+/** The parts of the config the logged-in app needs (its island props). */
+export interface PortalConfig {
+  programme: Pick<Programme, 'id' | 'name' | 'shortName' | 'dashboard' | 'support'>;
+  site: Pick<Site, 'support' | 'admissionsFaq' | 'brand'>;
+  loginPath: string;
+}
+
+export interface PortalActions {
+  /** Start Now / Resume on the main exam card. */
+  startMainExam(): void;
+  /** Begin Test or View Result of a sample, mock or series paper. */
+  launchPaper(exam: ExamData, buttonText: string): void;
+  openEditExam(): void;
+  buyMockPack(paymentMethod: string): void;
+  refreshDashboard(): void;
+  refreshProfile(): void;
+  /** View Course / Register Now (the course views come with the next issue). */
+  openCourse(productId: string, view: 'description' | 'checkout'): void;
+  scrollToCourses(): void;
+  downloadProspectus(): void;
+}
+
+export interface LaunchState {
+  busy: boolean;
+  /** The short code being launched, to show the spinner on its button. */
+  code: string | null;
+  /** A launch whose new tab the browser blocked: the link to open by hand. */
+  blockedUrl: string | null;
+}
+
+export interface PortalContext {
+  data: DashboardData;
+  facts: DashboardFacts;
+  config: PortalConfig;
+  t: Translate;
+  now: Date;
+  courses: CourseListReply | null;
+  coursesLoading: boolean;
+  result: StudentResultSummary | null;
+  resultLoading: boolean;
+  launch: LaunchState;
+  /** Paying for the sample pack is under way. */
+  mockPaymentBusy: boolean;
+  actions: PortalActions;
+}
+
+export type DashboardBlockComponent = (props: {
+  block: DashboardBlock;
+  context: PortalContext;
+}) => ReactElement | null;
