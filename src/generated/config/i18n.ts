@@ -733,4 +733,148 @@ export interface UiStringTable {
    * Something went wrong.
    */
   'login.failed': string;
+  /**
+   * Edit exam details
+   */
+  'editExam.open': string;
+  /**
+   * Edit exam details
+   */
+  'editExam.heading': string;
+  /**
+   * Change your class, exam mode, centre or date.
+   */
+  'editExam.intro': string;
+  /**
+   * This is edit {attempt} of {max}.
+   */
+  'editExam.attempt': string;
+  /**
+   * Edits left: {count}
+   */
+  'editExam.attemptsLeft': string;
+  /**
+   * Your centre sets your exam dates, so you can change the date as often as you need.
+   */
+  'editExam.unlimited': string;
+  /**
+   * Your exam details can no longer be edited.
+   */
+  'editExam.notAllowed': string;
+  /**
+   * You have used all your exam edits.
+   */
+  'editExam.noAttempts': string;
+  /**
+   * Class & stream
+   */
+  'editExam.classStream': string;
+  /**
+   * Exam mode
+   */
+  'editExam.mode': string;
+  /**
+   * Online
+   */
+  'editExam.online': string;
+  /**
+   * Offline
+   */
+  'editExam.offline': string;
+  /**
+   * Free
+   */
+  'editExam.free': string;
+  /**
+   * ₹{amount}
+   */
+  'editExam.price': string;
+  /**
+   * Paid
+   */
+  'editExam.paid': string;
+  /**
+   * State
+   */
+  'editExam.state': string;
+  /**
+   * Centre
+   */
+  'editExam.centre': string;
+  /**
+   * Date of exam
+   */
+  'editExam.date': string;
+  /**
+   * An offline exam costs ₹{amount} (non-refundable). Your new exam details apply once the payment is confirmed.
+   */
+  'editExam.feeNotice': string;
+  /**
+   * Submit
+   */
+  'editExam.submit': string;
+  /**
+   * Pay ₹{amount} and update
+   */
+  'editExam.payAndUpdate': string;
+  /**
+   * Choose the class, the mode, the date and, for an offline exam, the state and the centre first.
+   */
+  'editExam.why.incomplete': string;
+  /**
+   * Change something first: these are your current exam details.
+   */
+  'editExam.why.unchanged': string;
+  /**
+   * One moment, loading…
+   */
+  'editExam.why.busy': string;
+  /**
+   * Loading your exam details…
+   */
+  'editExam.loading': string;
+  /**
+   * Updating your exam…
+   */
+  'editExam.saving': string;
+  /**
+   * Taking you to the payment page…
+   */
+  'editExam.redirecting': string;
+  /**
+   * Your exam details have been updated.
+   */
+  'editExam.updated': string;
+  /**
+   * Something went wrong. Please try again later.
+   */
+  'editExam.updateFailed': string;
+  /**
+   * Please try again later.
+   */
+  'editExam.profileFailed': string;
+  /**
+   * We could not load your exam details. Please try again later.
+   */
+  'editExam.loadFailed': string;
+  /**
+   * We could not load the choices.
+   */
+  'editExam.optionsFailed': string;
+  /**
+   * Nothing is open for this choice yet. Please choose something else.
+   */
+  'editExam.emptyList': string;
+  /**
+   * Try again
+   */
+  'editExam.retry': string;
+  /**
+   * Your payment did not go through. Your changes are kept: you can pay again.
+   */
+  'editExam.paymentFailed': string;
+  /**
+   * Close
+   */
+  'editExam.close': string;
 }
