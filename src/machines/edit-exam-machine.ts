@@ -1,0 +1,581 @@
+// The edit-exam flow (part 2 §4 "Edit-exam flow", §6, §8, §9): a modal on the dashboard where the
+// student changes class & stream → mode → state → centre → date with the one cascade
+// (src/machines/cascade.ts: a choice clears what depends on it, a lone option is chosen by itself).
+// Submit is possible once every field this mode needs is chosen and something changed. A first
+// switch to an offline exam costs the programme's offlineSwitchFee: the edit is kept locally, the
+// server answers with payment data and the app posts the gateway form; the server decides whether a
+// payment is due (paying again after switching back is not charged), and the machine follows its
+// answer. Back from a failed payment the modal reopens with the kept edit.
+//
+// The profile (GET /api/profile) and the programme config decide everything: nothing here names an
+// exam type. Effects are named actors and actions the app supplies with `.provide()`.
+import { and, assign, fromPromise, not, setup } from 'xstate';
+import type { ExamCentre, ExamCentresQuery, ExamCentresReply } from '../generated/api/exam-centres';
+import type { ExamEditDatesBody, ExamEditDatesReply } from '../generated/api/exam-edit-dates';
+import type {
+  ExamEditInfoBody,
+  ExamEditInfoReply,
+  ExamEditPaymentData,
+} from '../generated/api/exam-edit-info';
+import type { ExamState, ExamStatesQuery, ExamStatesReply } from '../generated/api/exam-states';
+import type {
+  ClassStream,
+  MasterClassStreamsQuery,
+  MasterClassStreamsReply,
+} from '../generated/api/master-class-streams';
+import type { Profile } from '../generated/api/profile';
+import type { Programme } from '../generated/config/programme';
+import { cascadeComplete, fieldsAfter, loneOptionField, nextToLoad, type CascadeSpec } from './cascade';
+import { fromError, fromReply, say, type Message } from './message';
+
+// ── Types ─────────────────────────────────────────────────────────────────────────────────────
+export type EditMode = 'Online' | 'Offline';
+/** The cascade's fields, in order (part 2 §4): each one's choice clears those after it. */
+export const EDIT_CHAIN = ['classStream', 'mode', 'state', 'centre', 'examDate'] as const;
+export type EditField = (typeof EDIT_CHAIN)[number];
+
+/** The parts of the programme config the flow reads. */
+export type EditProgramme = Pick<Programme, 'mode' | 'fee'>;
+
+/** The student's choices, as option values ('' = not chosen). Also what is kept for the gateway's return. */
+export interface EditChoice {
+  /** class&stream, e.g. 11&SOM */
+  classStream: string;
+  mode: EditMode | '';
+  /** A state's tid. */
+  state: string;
+  /** A centre's value name-code-id. */
+  centre: string;
+  /** YYYY-MM-DD */
+  examDate: string;
+}
+
+export interface EditDate {
+  value: string;
+  label: string;
+}
+
+/** Loaded option lists; undefined = not loaded (or cleared by an earlier choice). */
+export interface EditLists {
+  classStreams?: ClassStream[];
+  states?: ExamState[];
+  centres?: ExamCentre[];
+  dates?: EditDate[];
+}
+
+export interface EditExamInput {
+  programme: EditProgramme;
+  /** The profile when the app already has it; otherwise the flow loads it when it opens. */
+  profile?: Profile;
+  /** Back from a failed payment (editExam=true&status=failure): open at once with the kept edit. */
+  reopen?: EditChoice;
+}
+
+export interface EditExamContext {
+  programme: EditProgramme;
+  profile: Profile | null;
+  /** The exam as booked: "something changed" compares with it. */
+  original: EditChoice;
+  choice: EditChoice;
+  lists: EditLists;
+  /** The edit kept before the gateway, to restore when the modal reopens after a failed payment. */
+  pendingDraft?: EditChoice;
+  /** A list failed to load. */
+  listError?: Message;
+  /** Said at the top of the form: the payment did not go through. */
+  notice?: Message;
+}
+
+export type EditExamEvent =
+  | { type: 'editExam.open'; profile?: Profile }
+  | { type: 'editExam.reopen'; draft: EditChoice; profile?: Profile }
+  | { type: 'editExam.close' }
+  | { type: 'editExam.change'; field: EditField; value: string }
+  | { type: 'editExam.retry' }
+  | { type: 'editExam.submit' };
+
+export interface EditToast {
+  type: 'success' | 'danger';
+  message: Message;
+}
+
+// ── Pure rules (exported for the view and tests) ─────────────────────────────────────────────
+const EMPTY_CHOICE: EditChoice = { classStream: '', mode: '', state: '', centre: '', examDate: '' };
+
+/** The modes a student of this programme may choose (the server's rule, from the same config). */
+export function editModes(programme: EditProgramme): EditMode[] {
+  if (programme.mode === 'offline') return ['Offline'];
+  return programme.fee.offlineSwitchFee !== undefined ? ['Online', 'Offline'] : ['Online'];
+}
+
+/**
+ * The booked mode. The profile has no mode field: its slot label names it (part 2 §4), and a
+ * label that names neither (a translated one) falls back to whether a centre is booked.
+ */
+export function profileMode(profile: Profile): EditMode {
+  if (/offline/i.test(profile.exam_mode_and_slot)) return 'Offline';
+  if (/online/i.test(profile.exam_mode_and_slot)) return 'Online';
+  return profile.exam_center ? 'Offline' : 'Online';
+}
+
+/** The exam as booked, as choices. */
+export function bookedChoice(profile: Profile): EditChoice {
+  const mode = profileMode(profile);
+  const offline = mode === 'Offline';
+  return {
+    classStream: profile.classtream,
+    mode,
+    state: offline ? profile.exam_state_id : '',
+    centre: offline ? profile.exam_center : '',
+    examDate: profile.exam_date_id,
+  };
+}
+
+/** The Edit button: hidden (remove_edit_exam_edit_profile), disabled (is_edit_allowed false) or enabled. */
+export function editAvailability(profile: Profile): 'hidden' | 'disabled' | 'enabled' {
+  if (profile.remove_edit_exam_edit_profile) return 'hidden';
+  return profile.is_edit_allowed ? 'enabled' : 'disabled';
+}
+
+/** Dates a centre sets (offline) are not counted (part 2 §4, §6). */
+export const unlimitedEdits = (profile: Profile): boolean => profile.is_offline_sf_exam_date;
+
+/**
+ * Which edit this is. The spec's rule maps max_exam_edit_allowed 2 → attempt 1, else 2: the
+ * original API counted max_exam_edit_allowed down. This API keeps the maximum and counts
+ * exam_attempts_left down, so the attempt is the edits used plus one (2 left of 2 → 1, 1 left → 2).
+ */
+export function attemptNumber(profile: Profile): number {
+  const max = Math.max(1, profile.max_exam_edit_allowed);
+  const used = Math.max(0, max - profile.exam_attempts_left);
+  return Math.min(max, used + 1);
+}
+
+export const noEditsLeft = (profile: Profile): boolean =>
+  !unlimitedEdits(profile) && profile.exam_attempts_left <= 0;
+
+/** Online is free unless a third party registered the student (part 2 §4). */
+export const onlineIsFree = (profile: Profile): boolean => !profile.register_from_third_party;
+
+/** The fee a switch to offline would cost now; 0 when none is due (already offline or paid). */
+export function offlineFee(context: Pick<EditExamContext, 'programme' | 'profile'>): number {
+  const fee = context.programme.fee.offlineSwitchFee ?? 0;
+  const { profile } = context;
+  if (!profile || profileMode(profile) === 'Offline' || profile.is_payment_done) return 0;
+  return fee;
+}
+
+/** The fields this choice of mode needs: an online exam has no state and centre. */
+export const editChain = (context: Pick<EditExamContext, 'choice'>): EditField[] =>
+  context.choice.mode === 'Online' ? ['classStream', 'mode', 'examDate'] : [...EDIT_CHAIN];
+
+/** The options a field offers, as values. The modes come from the config, the rest from the API. */
+export function optionValues(
+  context: Pick<EditExamContext, 'programme' | 'lists'>,
+  field: EditField,
+): string[] | undefined {
+  const { lists } = context;
+  switch (field) {
+    case 'classStream':
+      return lists.classStreams?.map((c) => c.stream);
+    case 'mode':
+      return editModes(context.programme);
+    case 'state':
+      return lists.states?.map((s) => s.tid);
+    case 'centre':
+      return lists.centres?.map((c) => c.value);
+    case 'examDate':
+      return lists.dates?.map((d) => d.value);
+  }
+}
+
+export const editCascade: CascadeSpec<Pick<EditExamContext, 'programme' | 'lists' | 'choice'>, EditField> = {
+  fields: editChain,
+  list: optionValues,
+  isChosen: (context, field) => context.choice[field] !== '',
+};
+
+/** Every field this mode needs is chosen (class, mode, date; state and centre when offline). */
+export const editComplete = (context: Pick<EditExamContext, 'programme' | 'lists' | 'choice'>): boolean =>
+  cascadeComplete(editCascade, context);
+
+/** Something differs from the booked exam, in the fields this mode uses. */
+export const editChanged = (context: Pick<EditExamContext, 'choice' | 'original'>): boolean =>
+  editChain(context).some((field) => context.choice[field] !== context.original[field]);
+
+/** The offline switch will be charged (as far as the client knows; the server's answer decides). */
+export const paysForSwitch = (context: Pick<EditExamContext, 'programme' | 'profile' | 'choice'>): boolean =>
+  context.choice.mode === 'Offline' && offlineFee(context) > 0;
+
+/** The centre's code (its own field of the option), else the student's branch for an online exam. */
+function branchCode(context: EditExamContext): string {
+  const centre = context.lists.centres?.find((c) => c.value === context.choice.centre);
+  return centre?.code ?? context.profile?.branch_code ?? '';
+}
+
+/** POST /api/exam-info's body (part 2 §7): state and centre are empty for an online exam. */
+export function editBody(context: EditExamContext): ExamEditInfoBody {
+  const { choice } = context;
+  const offline = choice.mode === 'Offline';
+  return {
+    state_id: offline ? choice.state : '',
+    exam_date: choice.examDate,
+    exam_mode: choice.mode === '' ? 'Online' : choice.mode,
+    exam_center: offline ? choice.centre : '',
+    class_and_stream: choice.classStream,
+  };
+}
+
+/** A choice and the lists after it: the later choices are dropped, and the later lists reload. */
+function choose(context: EditExamContext, field: EditField, value: string) {
+  const after = fieldsAfter(EDIT_CHAIN, field);
+  const choice = { ...context.choice, [field]: value };
+  const lists = { ...context.lists };
+  for (const later of after) {
+    choice[later] = '';
+    if (later === 'classStream') lists.classStreams = undefined;
+    if (later === 'state') lists.states = undefined;
+    if (later === 'centre') lists.centres = undefined;
+    if (later === 'examDate') lists.dates = undefined;
+  }
+  return { choice, lists };
+}
+
+/**
+ * A list loaded: a preset choice (the booked exam, or the kept edit) it no longer offers is
+ * dropped with what depended on it, so nothing stale is submitted.
+ */
+function withList(context: EditExamContext, lists: EditLists, field: EditField): Partial<EditExamContext> {
+  const next = { ...context, lists: { ...context.lists, ...lists } };
+  const value = next.choice[field];
+  if (value === '' || optionValues(next, field)?.includes(value)) return { lists: next.lists };
+  const cleared = choose(next, field, '');
+  return { choice: cleared.choice, lists: { ...cleared.lists, ...lists } };
+}
+
+const notProvided = (name: string) => async (): Promise<never> => {
+  throw new Error(`edit exam: provide the ${name} actor`);
+};
+
+// ── The machine ─────────────────────────────────────────────────────────────────────────────────
+export const editExamMachine = setup({
+  types: {
+    input: {} as EditExamInput,
+    context: {} as EditExamContext,
+    events: {} as EditExamEvent,
+  },
+  actors: {
+    loadProfile: fromPromise<Profile>(notProvided('loadProfile')),
+    loadClassStreams: fromPromise<MasterClassStreamsReply, MasterClassStreamsQuery>(
+      notProvided('loadClassStreams'),
+    ),
+    loadStates: fromPromise<ExamStatesReply, ExamStatesQuery>(notProvided('loadStates')),
+    loadCentres: fromPromise<ExamCentresReply, ExamCentresQuery>(notProvided('loadCentres')),
+    loadDates: fromPromise<ExamEditDatesReply, ExamEditDatesBody>(notProvided('loadDates')),
+    updateExamInfo: fromPromise<ExamEditInfoReply, ExamEditInfoBody>(notProvided('updateExamInfo')),
+  },
+  actions: {
+    showToast: (_, _params: EditToast) => {},
+    /** Keeps the edit for the return from the gateway (local storage; the app picks the key). */
+    saveDraft: (_, _params: { draft: EditChoice }) => {},
+    clearDraft: () => {},
+    /** The app posts the gateway's form and leaves the page. */
+    postPaymentForm: (_, _params: { paymentData: ExamEditPaymentData }) => {},
+    /** The app re-fetches the dashboard and the profile and shows /dashboard. */
+    finish: () => {},
+  },
+  guards: {
+    profileKnown: ({ context }) => context.profile !== null,
+    hidden: ({ context }) => context.profile !== null && editAvailability(context.profile) === 'hidden',
+    editAllowed: ({ context }) => context.profile !== null && context.profile.is_edit_allowed,
+    noEditsLeft: ({ context }) => context.profile !== null && noEditsLeft(context.profile),
+    needsList: ({ context }, params: { field: EditField }) =>
+      nextToLoad(editCascade, context) === params.field,
+    hasLoneOption: ({ context }) => loneOptionField(editCascade, context) !== undefined,
+    /** The event's field is one this mode uses and its value is one of its options. */
+    validChange: ({ context, event }) =>
+      event.type === 'editExam.change' &&
+      editChain(context).includes(event.field) &&
+      (event.value === '' || (optionValues(context, event.field) ?? []).includes(event.value)),
+    canSubmit: ({ context }) => editComplete(context) && editChanged(context),
+    paysForSwitch: ({ context }) => paysForSwitch(context),
+    /**
+     * The server's answer decides: a payment when it asks for one (not the client's guess), done
+     * when it succeeded; success 'false' is a failure whatever the status (part 2 §8).
+     */
+    answered: (_, params: { reply: ExamEditInfoReply; outcome: 'payment' | 'done' }) => {
+      const { reply, outcome } = params;
+      if (reply.success !== 'true') return false;
+      const payment = reply.payment_required === true && reply.data !== undefined;
+      return outcome === 'payment' ? payment : !payment;
+    },
+  },
+}).createMachine({
+  id: 'editExam',
+  context: ({ input }) => ({
+    programme: input.programme,
+    profile: input.profile ?? null,
+    original: input.profile ? bookedChoice(input.profile) : EMPTY_CHOICE,
+    choice: EMPTY_CHOICE,
+    lists: {},
+    pendingDraft: input.reopen,
+    notice: input.reopen ? say('editExam.paymentFailed') : undefined,
+  }),
+  initial: 'entry',
+  states: {
+    entry: {
+      always: [{ guard: ({ context }) => context.pendingDraft !== undefined, target: 'opening' }, 'closed'],
+    },
+    closed: {
+      on: {
+        'editExam.open': {
+          target: 'opening',
+          actions: assign(({ context, event }) => ({
+            profile: event.profile ?? context.profile,
+            pendingDraft: undefined,
+            notice: undefined,
+          })),
+        },
+        'editExam.reopen': {
+          target: 'opening',
+          actions: assign(({ context, event }) => ({
+            profile: event.profile ?? context.profile,
+            pendingDraft: event.draft,
+            notice: say('editExam.paymentFailed'),
+          })),
+        },
+      },
+    },
+    opening: {
+      always: [{ guard: 'profileKnown', target: 'deciding' }, { target: 'loadingProfile' }],
+    },
+    loadingProfile: {
+      tags: ['busy'],
+      on: { 'editExam.close': 'closed' },
+      invoke: {
+        id: 'loadProfile',
+        src: 'loadProfile',
+        onDone: { target: 'deciding', actions: assign({ profile: ({ event }) => event.output }) },
+        onError: {
+          target: 'closed',
+          actions: {
+            type: 'showToast',
+            params: ({ event }) => ({
+              type: 'danger',
+              message: fromError(event.error, 'editExam.loadFailed'),
+            }),
+          },
+        },
+      },
+    },
+    deciding: {
+      always: [
+        { guard: 'hidden', target: 'closed' },
+        { guard: not('editAllowed'), target: 'notAllowed' },
+        { guard: 'noEditsLeft', target: 'noEditsLeft' },
+        {
+          target: 'editing',
+          // The form starts from the booked exam, or from the edit kept before a failed payment.
+          actions: assign(({ context }) => {
+            const original = context.profile ? bookedChoice(context.profile) : EMPTY_CHOICE;
+            return {
+              original,
+              choice: context.pendingDraft ?? original,
+              lists: {},
+              listError: undefined,
+              pendingDraft: undefined,
+            };
+          }),
+        },
+      ],
+    },
+    notAllowed: { on: { 'editExam.close': 'closed' } },
+    noEditsLeft: { on: { 'editExam.close': 'closed' } },
+    editing: {
+      initial: 'routing',
+      on: {
+        'editExam.close': 'closed',
+        'editExam.change': {
+          guard: 'validChange',
+          target: '.routing',
+          actions: assign(({ context, event }) => choose(context, event.field, event.value)),
+        },
+      },
+      states: {
+        routing: {
+          always: [
+            {
+              guard: 'hasLoneOption',
+              actions: assign(({ context }) => {
+                const field = loneOptionField(editCascade, context);
+                const only = field ? optionValues(context, field)?.[0] : undefined;
+                return field && only !== undefined ? choose(context, field, only) : {};
+              }),
+            },
+            { guard: { type: 'needsList', params: { field: 'classStream' } }, target: 'loadingClassStreams' },
+            { guard: { type: 'needsList', params: { field: 'state' } }, target: 'loadingStates' },
+            { guard: { type: 'needsList', params: { field: 'centre' } }, target: 'loadingCentres' },
+            { guard: { type: 'needsList', params: { field: 'examDate' } }, target: 'loadingDates' },
+            { target: 'idle' },
+          ],
+        },
+        idle: {
+          on: {
+            'editExam.submit': [
+              {
+                guard: and(['canSubmit', 'paysForSwitch']),
+                target: '#editExam.submitting',
+                actions: { type: 'saveDraft', params: ({ context }) => ({ draft: context.choice }) },
+              },
+              { guard: 'canSubmit', target: '#editExam.submitting' },
+            ],
+          },
+        },
+        failed: {
+          on: { 'editExam.retry': { target: 'routing', actions: assign({ listError: undefined }) } },
+        },
+        loadingClassStreams: {
+          tags: ['busy'],
+          invoke: {
+            id: 'loadClassStreams',
+            src: 'loadClassStreams',
+            input: ({ context }) => ({ registration_page: context.profile?.exam_type ?? '' }),
+            onDone: {
+              target: 'routing',
+              actions: assign(({ context, event }) =>
+                withList(context, { classStreams: event.output.data }, 'classStream'),
+              ),
+            },
+            onError: {
+              target: 'failed',
+              actions: assign({ listError: ({ event }) => fromError(event.error, 'editExam.optionsFailed') }),
+            },
+          },
+        },
+        loadingStates: {
+          tags: ['busy'],
+          invoke: {
+            id: 'loadStates',
+            src: 'loadStates',
+            input: ({ context }) => ({
+              exam_mode: 'Offline' as const,
+              class_stream: context.choice.classStream,
+              exam_type: context.profile?.exam_type ?? '',
+            }),
+            onDone: {
+              target: 'routing',
+              actions: assign(({ context, event }) =>
+                withList(context, { states: event.output.data }, 'state'),
+              ),
+            },
+            onError: {
+              target: 'failed',
+              actions: assign({ listError: ({ event }) => fromError(event.error, 'editExam.optionsFailed') }),
+            },
+          },
+        },
+        loadingCentres: {
+          tags: ['busy'],
+          invoke: {
+            id: 'loadCentres',
+            src: 'loadCentres',
+            input: ({ context }) => ({
+              mode: 'Offline' as const,
+              state: context.choice.state,
+              class_stream: context.choice.classStream,
+              exam_type: context.profile?.exam_type ?? '',
+            }),
+            onDone: {
+              target: 'routing',
+              actions: assign(({ context, event }) =>
+                withList(context, { centres: event.output.data }, 'centre'),
+              ),
+            },
+            onError: {
+              target: 'failed',
+              actions: assign({ listError: ({ event }) => fromError(event.error, 'editExam.optionsFailed') }),
+            },
+          },
+        },
+        loadingDates: {
+          tags: ['busy'],
+          invoke: {
+            id: 'loadDates',
+            src: 'loadDates',
+            input: ({ context }) => ({
+              exam_mode: context.choice.mode === '' ? ('Online' as const) : context.choice.mode,
+              branch_code: branchCode(context),
+              class_and_stream: context.choice.classStream,
+            }),
+            onDone: {
+              target: 'routing',
+              actions: assign(({ context, event }) =>
+                withList(
+                  context,
+                  {
+                    dates: Object.entries(event.output.data).map(([value, label]) => ({
+                      value,
+                      label: label ?? value,
+                    })),
+                  },
+                  'examDate',
+                ),
+              ),
+            },
+            onError: {
+              target: 'failed',
+              actions: assign({ listError: ({ event }) => fromError(event.error, 'editExam.optionsFailed') }),
+            },
+          },
+        },
+      },
+    },
+    /** One call in flight: the submit is not taken again until it answers (once is once). */
+    submitting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'updateExamInfo',
+        src: 'updateExamInfo',
+        input: ({ context }) => editBody(context),
+        onDone: [
+          {
+            guard: { type: 'answered', params: ({ event }) => ({ reply: event.output, outcome: 'payment' }) },
+            target: 'redirecting',
+            actions: {
+              type: 'postPaymentForm',
+              // The guard checked the data is there; the fallback only satisfies the type.
+              params: ({ event }) => ({ paymentData: event.output.data as ExamEditPaymentData }),
+            },
+          },
+          {
+            guard: { type: 'answered', params: ({ event }) => ({ reply: event.output, outcome: 'done' }) },
+            target: 'closed',
+            actions: [
+              {
+                type: 'showToast',
+                params: ({ event }) => ({
+                  type: 'success',
+                  message: fromReply(event.output.msg, 'editExam.updated'),
+                }),
+              },
+              'clearDraft',
+              'finish',
+            ],
+          },
+          {
+            target: '#editExam.editing.idle',
+            actions: { type: 'showToast', params: { type: 'danger', message: say('editExam.updateFailed') } },
+          },
+        ],
+        onError: {
+          target: '#editExam.editing.idle',
+          actions: { type: 'showToast', params: { type: 'danger', message: say('editExam.updateFailed') } },
+        },
+      },
+    },
+    /** The gateway's page is loading: nothing more to do here. */
+    redirecting: { tags: ['busy'] },
+  },
+});
+
+export type EditExamMachine = typeof editExamMachine;
