@@ -149,7 +149,7 @@ type Logged =
 function modelMachine(calls: PendingCalls, log: Logged[]) {
   return editExamMachine.provide({
     actors: {
-      loadProfile: calls.actor<Profile, undefined>('loadProfile'),
+      loadProfile: calls.actor<Profile, unknown>('loadProfile'),
       loadClassStreams: calls.actor<MasterClassStreamsReply, MasterClassStreamsQuery>('loadClassStreams'),
       loadStates: calls.actor<ExamStatesReply, ExamStatesQuery>('loadStates'),
       loadCentres: calls.actor<ExamCentresReply, ExamCentresQuery>('loadCentres'),
