@@ -18,6 +18,25 @@ import {
   type EditToast,
 } from './edit-exam-machine';
 import {
+  apiError,
+  CENTRE_A,
+  CENTRE_B,
+  centres,
+  classStreams,
+  dates,
+  hiddenProfile,
+  lockedProfile,
+  offlineDraft,
+  onlineProfile,
+  paymentData,
+  payFirst,
+  programme,
+  saidFalse,
+  states,
+  updated,
+  usedUpProfile,
+} from '../../tests/fixtures/edit-exam';
+import {
   emptyCoverage,
   PendingCalls,
   replayPath,
@@ -27,116 +46,6 @@ import {
   type Coverage,
   type ModelStep,
 } from './model-test-kit';
-
-// ── Fixtures ──────────────────────────────────────────────────────────────────────────────────
-const programme: EditExamInput['programme'] = { mode: 'online', fee: { amount: 0, offlineSwitchFee: 100 } };
-
-const onlineProfile: Profile = {
-  student_firstname: 'Aarav',
-  student_lastname: 'Sharma',
-  father_name: 'Rakesh Sharma',
-  roll_number: '250000000001',
-  student_psid: 'PS0001',
-  classtream: '11&SOM',
-  mobile_number: '9000000001',
-  email: 'aarav@example.com',
-  student_dob: '05-01-2008',
-  exam_type: 'iACST',
-  exam_board: 'CBSE',
-  student_city: 'Delhi',
-  student_city_value: '1',
-  school_name: 'Modern School',
-  school_id: 'SCH001',
-  branch_code: 'DL001',
-  class: '11',
-  stream: 'SOM',
-  class_stream_id: '11',
-  class_stream_name: 'Class 11 Medical',
-  exam_state: '',
-  exam_state_id: '',
-  exam_center: '',
-  exam_center_id: '',
-  center_name: '',
-  exam_date: 'Wednesday, 11 Mar 2026',
-  exam_date_id: '2026-03-11',
-  exam_mode_and_slot: 'Online, any time from 9 AM to 10 PM',
-  exam_location: 'Online',
-  exam_attempts_left: 2,
-  max_exam_edit_allowed: 2,
-  is_edit_allowed: true,
-  is_payment_done: false,
-  is_offline_sf_exam_date: false,
-  register_from_third_party: false,
-  remove_edit_exam_edit_profile: false,
-  exam_taken: false,
-  exam_date_skip: false,
-  sf_id: 'SF0001',
-};
-const hiddenProfile: Profile = {
-  ...onlineProfile,
-  roll_number: 'hidden',
-  remove_edit_exam_edit_profile: true,
-};
-const lockedProfile: Profile = { ...onlineProfile, roll_number: 'locked', is_edit_allowed: false };
-const usedUpProfile: Profile = { ...onlineProfile, roll_number: 'usedUp', exam_attempts_left: 0 };
-
-const CENTRE_A = 'RCC Delhi Central-DL001-1';
-const CENTRE_B = 'Dwarka-DL002-2';
-const classStreams: MasterClassStreamsReply = {
-  success: 'true',
-  data: [
-    { id: '11', stream: '11&SOM', class: '11', display_name: 'Class 11 Medical' },
-    { id: '12', stream: '12&SOM', class: '12', display_name: 'Class 12 Medical' },
-  ],
-};
-// One state: the cascade chooses it by itself.
-const states: ExamStatesReply = {
-  success: 'true',
-  data: [{ tid: '9', stateName: 'Delhi', shortCode: 'DL' }],
-};
-const centres: ExamCentresReply = {
-  success: 'true',
-  data: [
-    { label: 'Delhi Central', value: CENTRE_A, code: 'DL001', id: '1' },
-    { label: 'Dwarka', value: CENTRE_B, code: 'DL002', id: '2' },
-  ],
-};
-const dates: ExamEditDatesReply = {
-  success: 'true',
-  msg: 'Exam dates loaded.',
-  data: { '2026-03-11': 'Wednesday, 11 Mar 2026', '2026-03-12': 'Thursday, 12 Mar 2026' },
-};
-const updated: ExamEditInfoReply = {
-  success: 'true',
-  msg: 'Your exam details have been updated. Your exam is on Thursday, 12 Mar 2026.',
-};
-const paymentData = {
-  order_id: 'ORD1',
-  amount: 100,
-  TXN_AMOUNT: 100,
-  action_url: '/sandbox/gateway',
-  form_action: 'POST',
-  form_name: 'gateway',
-  redirect_url: '/dashboard',
-  fields: { checksum: 'x' },
-};
-const payFirst: ExamEditInfoReply = {
-  success: 'true',
-  msg: 'Pay ₹100',
-  payment_required: true,
-  data: paymentData,
-};
-// The schema says success is 'true'; a reply saying 'false' must still be a failure (part 2 §8).
-const saidFalse = { success: 'false', msg: 'No' } as unknown as ExamEditInfoReply;
-const apiError = (msg: string) =>
-  Object.assign(new Error(msg), { status: 400, body: { success: 'false', msg } });
-const offlineDraft: EditChoice = {
-  classStream: '11&SOM',
-  mode: 'Offline',
-  state: '9',
-  centre: CENTRE_A,
-  examDate: '2026-03-12',
-};
 
 // ── The model ─────────────────────────────────────────────────────────────────────────────────
 type Logged =
