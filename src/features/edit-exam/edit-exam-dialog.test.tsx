@@ -124,7 +124,7 @@ describe('edit-exam dialog', () => {
 
   it('offline: the state is chosen by itself, the fee is said, and the button reads Pay ₹100 and update', async () => {
     const user = userEvent.setup();
-    const { postPaymentForm, actor: actorRef } = setup({ reply: payFirst });
+    const { postPaymentForm } = setup({ reply: payFirst });
     const dialog = await open(user);
     await user.click(within(dialog).getByRole('radio', { name: /Offline/ }));
     const centre = (await within(dialog).findByLabelText('Centre')) as HTMLSelectElement;
