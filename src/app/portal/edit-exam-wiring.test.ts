@@ -1,0 +1,107 @@
+// The wired edit-exam flow against the real server: an online date change (server msg toast, swr
+// keys revalidated, back to /dashboard), an offline switch (the edit kept, the gateway's form), the
+// failed payment's return reopening with the kept edit, and two concurrent submits changing once.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import en from '../../../config/i18n/en.json';
+import { testApp, type TestApp } from '../../../server/test/harness';
+import { listen } from '../../api/endpoints/test-kit';
+import { dashboardKey } from '../../api/endpoints/dashboard';
+import { profileKey } from '../../api/endpoints/profile';
+import { createTranslator } from '../../engine/i18n';
+import type { UiStringTable } from '../../generated/config/i18n';
+import { memoryStorage } from '../session-store';
+import { EDIT_DRAFT_KEY, editExamInput, provideEditExam, readEditDraft } from './edit-exam-wiring';
+
+const START = new Date('2026-03-10T06:30:00.000Z');
+const programme = { mode: 'online' as const, fee: { amount: 0, offlineSwitchFee: 100 } };
+const t = createTranslator(en.strings as UiStringTable);
+let app: TestApp;
+let baseUrl = '';
+beforeAll(async () => {
+  app = await testApp({ start: START });
+  baseUrl = await listen(app);
+});
+afterAll(async () => app.close());
+
+async function wired(roll: string, dob: string) {
+  const token = (await app.login(roll, dob)).authorization.replace(/^Bearer /, '');
+  const deps = {
+    token: () => token,
+    showToast: vi.fn(),
+    t,
+    postPaymentForm: vi.fn(),
+    navigate: vi.fn(),
+    mutate: vi.fn(async () => undefined),
+    storage: memoryStorage(),
+    request: { baseUrl },
+  };
+  const machine = provideEditExam(deps);
+  return { token, deps, machine };
+}
+
+describe('edit exam, wired to the real API', () => {
+  it('moves an online exam: the server msg as a toast, dashboard and profile revalidated, /dashboard', async () => {
+    const { token, deps, machine } = await wired('250000000003', '22/07/2007');
+    const actor = createActor(machine, { input: { programme } }).start();
+    actor.send({ type: 'editExam.open' });
+    await waitFor(actor, (s) => s.matches({ editing: 'idle' }), { timeout: 5000 });
+    actor.send({ type: 'editExam.change', field: 'examDate', value: '2026-03-12' });
+    actor.send({ type: 'editExam.submit' });
+    actor.send({ type: 'editExam.submit' });
+    await waitFor(actor, (s) => s.matches('closed'), { timeout: 5000 });
+    expect(deps.showToast).toHaveBeenCalledWith({
+      type: 'success',
+      message: 'Your exam details have been updated. Your exam is on Thursday, 12 Mar 2026.',
+    });
+    expect(deps.mutate.mock.calls).toEqual([[dashboardKey(token)], [profileKey(token)]]);
+    expect(deps.navigate).toHaveBeenCalledWith('/dashboard');
+    const profile = await app.call({
+      method: 'GET',
+      url: '/api/profile',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    // Once is once: two presses, one edit used.
+    expect(profile.data.data).toMatchObject({ exam_date_id: '2026-03-12', exam_attempts_left: 1 });
+  });
+
+  it('switches to offline through the gateway, and a failed payment reopens with the kept edit', async () => {
+    const { deps, machine } = await wired('250000000015', '21/09/2008');
+    const actor = createActor(machine, { input: { programme } }).start();
+    actor.send({ type: 'editExam.open' });
+    await waitFor(actor, (s) => s.matches({ editing: 'idle' }), { timeout: 5000 });
+    actor.send({ type: 'editExam.change', field: 'mode', value: 'Offline' });
+    await waitFor(actor, (s) => s.matches({ editing: 'idle' }) && s.context.lists.states !== undefined, {
+      timeout: 5000,
+    });
+    // Delhi is one of several states here: choose it, then its central centre and a date.
+    actor.send({ type: 'editExam.change', field: 'state', value: '9' });
+    await waitFor(actor, (s) => s.matches({ editing: 'idle' }), { timeout: 5000 });
+    actor.send({ type: 'editExam.change', field: 'centre', value: 'RCC Delhi Central-DL001-1' });
+    await waitFor(actor, (s) => s.matches({ editing: 'idle' }), { timeout: 5000 });
+    actor.send({ type: 'editExam.change', field: 'examDate', value: '2026-03-15' });
+    actor.send({ type: 'editExam.submit' });
+    await waitFor(actor, (s) => s.matches('redirecting'), { timeout: 5000 });
+    expect(deps.postPaymentForm).toHaveBeenCalledWith(
+      expect.objectContaining({ amount: 100, action_url: '/sandbox/gateway' }),
+    );
+    const kept = readEditDraft(deps.storage);
+    expect(kept).toMatchObject({
+      mode: 'Offline',
+      state: '9',
+      centre: 'RCC Delhi Central-DL001-1',
+      examDate: '2026-03-15',
+    });
+
+    // Back with status=failure: the dialog opens at once with the kept edit.
+    const input = editExamInput(programme, '?editExam=true&status=failure', deps.storage);
+    expect(input.reopen).toEqual(kept);
+    const again = createActor(machine, { input }).start();
+    await waitFor(again, (s) => s.matches({ editing: 'idle' }), { timeout: 5000 });
+    expect(again.getSnapshot().context.choice).toEqual(kept);
+    expect(again.getSnapshot().context.notice).toEqual({ key: 'editExam.paymentFailed' });
+    // A successful return drops it.
+    editExamInput(programme, '?editExam=true&status=success', deps.storage);
+    expect(deps.storage.getItem(EDIT_DRAFT_KEY)).toBeNull();
+  });
+});

@@ -1,0 +1,136 @@
+// The edit-exam machine with the real API and the portal's effects: the session token on every
+// call, the session store's toast in the page's language, swr revalidation of the dashboard and the
+// profile after a change, the edit kept in local storage across the gateway round trip, and the
+// gateway's form post. The portal mounts <EditExamDialog actor={…} t={…} /> and sends
+// { type: 'editExam.open' } from PortalActions.openEditExam().
+import { mutate as globalMutate } from 'swr';
+import { fromPromise } from 'xstate';
+import type { RequestOptions } from '../../api/client';
+import { fetchClassStreams } from '../../api/endpoints/class-streams';
+import { dashboardKey } from '../../api/endpoints/dashboard';
+import { fetchExamCentres } from '../../api/endpoints/exam-centres';
+import { fetchExamEditDates } from '../../api/endpoints/exam-edit-dates';
+import { updateExamInfo } from '../../api/endpoints/exam-edit-info';
+import { fetchExamStates } from '../../api/endpoints/exam-states';
+import { fetchProfile, profileKey } from '../../api/endpoints/profile';
+import type { Translate } from '../../engine/i18n';
+import type { ExamEditPaymentData } from '../../generated/api/exam-edit-info';
+import type { Profile } from '../../generated/api/profile';
+import {
+  editExamMachine,
+  type EditChoice,
+  type EditExamInput,
+  type EditExamMachine,
+  type EditProgramme,
+} from '../../machines/edit-exam-machine';
+import { messageText } from '../../machines/message';
+import type { ToastInput } from '../../ui/toast/toast-store';
+
+/** Where the edit waits while the student is at the gateway (cleared on success and by logout). */
+export const EDIT_DRAFT_KEY = 'examflow:edit-exam-draft';
+
+export interface EditExamDeps {
+  /** The session token (read when a call is made, so a renewed token is used). */
+  token: () => string;
+  /** The session store's toast (sessionStore().showToast). */
+  showToast: (toast: ToastInput) => void;
+  /** The page's strings: toasts are said in its language. */
+  t: Translate;
+  /** Posts the gateway's form and leaves the page (src/app/gateway.ts postToGateway). */
+  postPaymentForm: (payment: ExamEditPaymentData) => void;
+  /** Shows /dashboard (react-router's navigate), dropping the gateway's query. */
+  navigate: (path: string) => void;
+  /** swr's mutate of the portal's cache (useSWRConfig().mutate); the global one by default. */
+  mutate?: (key: readonly unknown[]) => Promise<unknown>;
+  /** Also told after a change (e.g. send 'dashboard.refresh' to the dashboard machine). */
+  onUpdated?: () => void;
+  /** Local storage by default. */
+  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  /** For calls from outside a browser page (tests). */
+  request?: RequestOptions;
+}
+
+const browserStorage = () => (typeof window === 'undefined' ? undefined : window.localStorage);
+
+function isChoice(value: unknown): value is EditChoice {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    ['classStream', 'state', 'centre', 'examDate'].every((k) => typeof v[k] === 'string') &&
+    (v.mode === 'Online' || v.mode === 'Offline' || v.mode === '')
+  );
+}
+
+/** The kept edit, when it is one (storage blocked or garbled: none). */
+export function readEditDraft(storage = browserStorage()): EditChoice | undefined {
+  try {
+    const value: unknown = JSON.parse(storage?.getItem(EDIT_DRAFT_KEY) ?? 'null');
+    return isChoice(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The machine's input for this visit: `editExam=true&status=failure` (back from a failed payment)
+ * reopens the dialog with the kept edit; a successful return drops it (the server applied it).
+ */
+export function editExamInput(
+  programme: EditProgramme,
+  search: string,
+  storage = browserStorage(),
+  profile?: Profile,
+): EditExamInput {
+  const query = new URLSearchParams(search);
+  const returned = query.get('editExam') === 'true';
+  if (returned && query.get('status') === 'success') {
+    try {
+      storage?.removeItem(EDIT_DRAFT_KEY);
+    } catch {
+      // Storage blocked: nothing was kept.
+    }
+  }
+  const reopen = returned && query.get('status') === 'failure' ? readEditDraft(storage) : undefined;
+  return { programme, ...(profile ? { profile } : {}), ...(reopen ? { reopen } : {}) };
+}
+
+/** The edit-exam machine wired to the API and the portal. */
+export function provideEditExam(deps: EditExamDeps): EditExamMachine {
+  const storage = deps.storage ?? browserStorage();
+  const mutate = deps.mutate ?? ((key: readonly unknown[]) => globalMutate(key));
+  return editExamMachine.provide({
+    actors: {
+      loadProfile: fromPromise(async () => (await fetchProfile(deps.token(), deps.request)).data),
+      loadClassStreams: fromPromise(({ input }) => fetchClassStreams(input, deps.request)),
+      loadStates: fromPromise(({ input }) => fetchExamStates(input, deps.request)),
+      loadCentres: fromPromise(({ input }) => fetchExamCentres(input, deps.request)),
+      loadDates: fromPromise(({ input }) => fetchExamEditDates(deps.token(), input, deps.request)),
+      updateExamInfo: fromPromise(({ input }) => updateExamInfo(deps.token(), input, deps.request)),
+    },
+    actions: {
+      showToast: (_, toast) =>
+        deps.showToast({ type: toast.type, message: messageText(deps.t, toast.message) }),
+      saveDraft: (_, { draft }) => {
+        try {
+          storage?.setItem(EDIT_DRAFT_KEY, JSON.stringify(draft));
+        } catch {
+          // Storage blocked: a failed payment then reopens the dialog with the booked exam.
+        }
+      },
+      clearDraft: () => {
+        try {
+          storage?.removeItem(EDIT_DRAFT_KEY);
+        } catch {
+          // Nothing was kept.
+        }
+      },
+      postPaymentForm: (_, { paymentData }) => deps.postPaymentForm(paymentData),
+      finish: () => {
+        const token = deps.token();
+        void Promise.all([mutate(dashboardKey(token)), mutate(profileKey(token))]);
+        deps.onUpdated?.();
+        deps.navigate('/dashboard');
+      },
+    },
+  });
+}
