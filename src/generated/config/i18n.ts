@@ -877,4 +877,36 @@ export interface UiStringTable {
    * Close
    */
   'editExam.close': string;
+  /**
+   * Your school
+   */
+  'editExam.profileHeading': string;
+  /**
+   * School board
+   */
+  'editExam.board': string;
+  /**
+   * City
+   */
+  'editExam.city': string;
+  /**
+   * School
+   */
+  'editExam.school': string;
+  /**
+   * Save school details
+   */
+  'editExam.saveProfile': string;
+  /**
+   * Your profile has been updated.
+   */
+  'editExam.profileSaved': string;
+  /**
+   * Change your board, city or school first.
+   */
+  'editExam.why.profileUnchanged': string;
+  /**
+   * Choose the board, the city and the school first.
+   */
+  'editExam.why.profileIncomplete': string;
 }

@@ -1,0 +1,264 @@
+// The profile update (part 2 §7 "POST profile update", §8): the student's school board, city and
+// school, where the city's schools load once a city is chosen (the one cascade: a city clears the
+// school, a city with one school chooses it). Save is possible once all three are chosen and one
+// differs from the profile. A success shows the server's msg and the app re-fetches the profile
+// and the dashboard (the dashboard machine's 'profile.updated'); a failure says 'Please try again
+// later.' Hidden with remove_edit_exam_edit_profile, like the edit-exam flow.
+import { assign, fromPromise, setup } from 'xstate';
+import type { MasterDataQuery, MasterDataReply, MasterItem } from '../generated/api/master-data';
+import type { MasterSchoolsParams, MasterSchoolsReply, School } from '../generated/api/master-schools';
+import type { Profile } from '../generated/api/profile';
+import type { ProfileUpdateBody, ProfileUpdateReply } from '../generated/api/profile-update';
+import { fieldsAfter, loneOptionField, nextToLoad, type CascadeSpec } from './cascade';
+import { fromError, fromReply, say, type Message } from './message';
+
+export const PROFILE_CHAIN = ['board', 'city', 'school'] as const;
+export type ProfileField = (typeof PROFILE_CHAIN)[number];
+
+export interface ProfileChoice {
+  /** The board's name (what POST /api/profile takes). */
+  board: string;
+  /** The city's name. */
+  city: string;
+  /** The school's code. */
+  school: string;
+}
+
+export interface ProfileLists {
+  boards?: MasterItem[];
+  cities?: MasterItem[];
+  schools?: School[];
+}
+
+export interface EditProfileContext {
+  original: ProfileChoice;
+  choice: ProfileChoice;
+  lists: ProfileLists;
+  listError?: Message;
+}
+
+export type EditProfileEvent =
+  | { type: 'profile.change'; field: ProfileField; value: string }
+  | { type: 'profile.retry' }
+  | { type: 'profile.submit' };
+
+export interface ProfileToast {
+  type: 'success' | 'danger';
+  message: Message;
+}
+
+/** The profile's school details, as choices. */
+export const profileChoice = (profile: Profile): ProfileChoice => ({
+  board: profile.exam_board,
+  city: profile.student_city,
+  school: profile.school_id,
+});
+
+export function profileOptions(context: Pick<EditProfileContext, 'lists'>, field: ProfileField) {
+  const { lists } = context;
+  switch (field) {
+    case 'board':
+      return lists.boards?.map((b) => b.name ?? '');
+    case 'city':
+      return lists.cities?.map((c) => c.name ?? '');
+    case 'school':
+      return lists.schools?.map((s) => s.school_code);
+  }
+}
+
+export const profileCascade: CascadeSpec<Pick<EditProfileContext, 'lists' | 'choice'>, ProfileField> = {
+  fields: () => PROFILE_CHAIN,
+  list: profileOptions,
+  isChosen: (context, field) => context.choice[field] !== '',
+};
+
+export const profileComplete = (context: Pick<EditProfileContext, 'choice'>) =>
+  PROFILE_CHAIN.every((field) => context.choice[field] !== '');
+
+export const profileChanged = (context: Pick<EditProfileContext, 'choice' | 'original'>) =>
+  PROFILE_CHAIN.some((field) => context.choice[field] !== context.original[field]);
+
+/** A choice drops the later choices; a city drops its schools' list too. */
+function choose(context: EditProfileContext, field: ProfileField, value: string) {
+  const choice = { ...context.choice, [field]: value };
+  const lists = { ...context.lists };
+  for (const later of fieldsAfter(PROFILE_CHAIN, field)) {
+    choice[later] = '';
+    if (later === 'school') lists.schools = undefined;
+  }
+  return { choice, lists };
+}
+
+/** A loaded list that no longer offers the preset choice drops it (and what depended on it). */
+function withList(context: EditProfileContext, lists: ProfileLists, field: ProfileField) {
+  const next = { ...context, lists: { ...context.lists, ...lists } };
+  const value = next.choice[field];
+  if (value === '' || profileOptions(next, field)?.includes(value)) return { lists: next.lists };
+  const cleared = choose(next, field, '');
+  return { choice: cleared.choice, lists: { ...cleared.lists, ...lists } };
+}
+
+const notProvided = (name: string) => async (): Promise<never> => {
+  throw new Error(`edit profile: provide the ${name} actor`);
+};
+
+export const editProfileMachine = setup({
+  types: {
+    input: {} as { profile: Profile },
+    context: {} as EditProfileContext,
+    events: {} as EditProfileEvent,
+  },
+  actors: {
+    loadMaster: fromPromise<MasterDataReply, MasterDataQuery>(notProvided('loadMaster')),
+    loadSchools: fromPromise<MasterSchoolsReply, MasterSchoolsParams>(notProvided('loadSchools')),
+    updateProfile: fromPromise<ProfileUpdateReply, ProfileUpdateBody>(notProvided('updateProfile')),
+  },
+  actions: {
+    showToast: (_, _params: ProfileToast) => {},
+    /** The app re-fetches the profile and the dashboard ('profile.updated' with success 'true'). */
+    profileSaved: () => {},
+  },
+  guards: {
+    needsList: ({ context }, params: { field: ProfileField }) =>
+      nextToLoad(profileCascade, context) === params.field,
+    hasLoneOption: ({ context }) => loneOptionField(profileCascade, context) !== undefined,
+    validChange: ({ context, event }) =>
+      event.type === 'profile.change' &&
+      (event.value === '' || (profileOptions(context, event.field) ?? []).includes(event.value)),
+    canSubmit: ({ context }) => profileComplete(context) && profileChanged(context),
+    saved: (_, params: { reply: ProfileUpdateReply }) => params.reply.success === 'true',
+  },
+}).createMachine({
+  id: 'editProfile',
+  context: ({ input }) => ({
+    original: profileChoice(input.profile),
+    choice: profileChoice(input.profile),
+    lists: {},
+  }),
+  initial: 'routing',
+  on: {
+    'profile.change': {
+      guard: 'validChange',
+      target: '.routing',
+      actions: assign(({ context, event }) => choose(context, event.field, event.value)),
+    },
+  },
+  states: {
+    routing: {
+      always: [
+        {
+          guard: 'hasLoneOption',
+          actions: assign(({ context }) => {
+            const field = loneOptionField(profileCascade, context);
+            const only = field ? profileOptions(context, field)?.[0] : undefined;
+            return field && only !== undefined ? choose(context, field, only) : {};
+          }),
+        },
+        { guard: { type: 'needsList', params: { field: 'board' } }, target: 'loadingBoards' },
+        { guard: { type: 'needsList', params: { field: 'city' } }, target: 'loadingCities' },
+        { guard: { type: 'needsList', params: { field: 'school' } }, target: 'loadingSchools' },
+        { target: 'idle' },
+      ],
+    },
+    idle: {
+      on: { 'profile.submit': { guard: 'canSubmit', target: 'saving' } },
+    },
+    failed: {
+      on: { 'profile.retry': { target: 'routing', actions: assign({ listError: undefined }) } },
+    },
+    loadingBoards: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadBoards',
+        src: 'loadMaster',
+        input: { masterKey: 'exam_board' as const },
+        onDone: {
+          target: 'routing',
+          actions: assign(({ context, event }) => withList(context, { boards: event.output.data }, 'board')),
+        },
+        onError: {
+          target: 'failed',
+          actions: assign({ listError: ({ event }) => fromError(event.error, 'editExam.optionsFailed') }),
+        },
+      },
+    },
+    loadingCities: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadCities',
+        src: 'loadMaster',
+        input: { masterKey: 'school_city' as const },
+        onDone: {
+          target: 'routing',
+          actions: assign(({ context, event }) => withList(context, { cities: event.output.data }, 'city')),
+        },
+        onError: {
+          target: 'failed',
+          actions: assign({ listError: ({ event }) => fromError(event.error, 'editExam.optionsFailed') }),
+        },
+      },
+    },
+    loadingSchools: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadSchools',
+        src: 'loadSchools',
+        input: ({ context }) => ({ city: context.choice.city }),
+        onDone: {
+          target: 'routing',
+          actions: assign(({ context, event }) =>
+            withList(context, { schools: event.output.data }, 'school'),
+          ),
+        },
+        onError: {
+          target: 'failed',
+          actions: assign({ listError: ({ event }) => fromError(event.error, 'editExam.optionsFailed') }),
+        },
+      },
+    },
+    /** One call in flight: Save is not taken again until it answers. */
+    saving: {
+      tags: ['busy'],
+      invoke: {
+        id: 'updateProfile',
+        src: 'updateProfile',
+        input: ({ context }) => ({
+          student_city: context.choice.city,
+          school_board: context.choice.board,
+          school_id: context.choice.school,
+        }),
+        onDone: [
+          {
+            guard: { type: 'saved', params: ({ event }) => ({ reply: event.output }) },
+            target: 'idle',
+            actions: [
+              assign({ original: ({ context }) => context.choice }),
+              {
+                type: 'showToast',
+                params: ({ event }) => ({
+                  type: 'success',
+                  message: fromReply(event.output.msg, 'editExam.profileSaved'),
+                }),
+              },
+              'profileSaved',
+            ],
+          },
+          {
+            target: 'idle',
+            actions: {
+              type: 'showToast',
+              params: { type: 'danger', message: say('editExam.profileFailed') },
+            },
+          },
+        ],
+        // part 2 §8: 'Please try again later.', whatever the server said.
+        onError: {
+          target: 'idle',
+          actions: { type: 'showToast', params: { type: 'danger', message: say('editExam.profileFailed') } },
+        },
+      },
+    },
+  },
+});
+
+export type EditProfileMachine = typeof editProfileMachine;
