@@ -11,7 +11,14 @@ import { profileKey } from '../../api/endpoints/profile';
 import { createTranslator } from '../../engine/i18n';
 import type { UiStringTable } from '../../generated/config/i18n';
 import { memoryStorage } from '../session-store';
-import { EDIT_DRAFT_KEY, editExamInput, provideEditExam, readEditDraft } from './edit-exam-wiring';
+import type { Profile } from '../../generated/api/profile';
+import {
+  EDIT_DRAFT_KEY,
+  editExamInput,
+  provideEditExam,
+  provideEditProfile,
+  readEditDraft,
+} from './edit-exam-wiring';
 
 const START = new Date('2026-03-10T06:30:00.000Z');
 const programme = { mode: 'online' as const, fee: { amount: 0, offlineSwitchFee: 100 } };
@@ -103,5 +110,56 @@ describe('edit exam, wired to the real API', () => {
     // A successful return drops it.
     editExamInput(programme, '?editExam=true&status=success', deps.storage);
     expect(deps.storage.getItem(EDIT_DRAFT_KEY)).toBeNull();
+  });
+});
+
+describe('profile update, wired to the real API', () => {
+  async function profileFlow(roll: string, dob: string) {
+    const { token, deps } = await wired(roll, dob);
+    const onProfileSaved = vi.fn();
+    const machine = provideEditProfile({ ...deps, onProfileSaved });
+    const profile = (
+      await app.call({ method: 'GET', url: '/api/profile', headers: { authorization: `Bearer ${token}` } })
+    ).data.data as unknown as Profile;
+    const actor = createActor(machine, { input: { profile } }).start();
+    await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
+    // Board → city → school: a board clears the city and school, a city clears the school.
+    actor.send({ type: 'profile.change', field: 'board', value: 'ICSE' });
+    await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
+    actor.send({ type: 'profile.change', field: 'city', value: 'Pune' });
+    const ready = await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
+    const school = ready.context.lists.schools?.[0]?.school_code ?? '';
+    actor.send({ type: 'profile.change', field: 'school', value: school });
+    actor.send({ type: 'profile.submit' });
+    actor.send({ type: 'profile.submit' });
+    await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
+    return { token, deps, onProfileSaved, school };
+  }
+
+  it('saves board, city and school: the server msg, the profile and dashboard revalidated', async () => {
+    const { token, deps, onProfileSaved, school } = await profileFlow('250000000002', '14/03/2011');
+    expect(deps.showToast).toHaveBeenCalledWith({
+      type: 'success',
+      message: 'Your profile has been updated.',
+    });
+    expect(deps.mutate.mock.calls).toEqual([[profileKey(token)], [dashboardKey(token)]]);
+    expect(onProfileSaved).toHaveBeenCalledTimes(1);
+    const profile = await app.call({
+      method: 'GET',
+      url: '/api/profile',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(profile.data.data).toMatchObject({ student_city: 'Pune', exam_board: 'ICSE', school_id: school });
+  });
+
+  it("a refused update says 'Please try again later.'", async () => {
+    await app.db
+      .updateTable('students')
+      .set({ remove_edit_exam_edit_profile: 1 })
+      .where('roll_number', '=', '250000000004')
+      .execute();
+    const { deps, onProfileSaved } = await profileFlow('250000000004', '09/11/2008');
+    expect(deps.showToast).toHaveBeenCalledWith({ type: 'danger', message: 'Please try again later.' });
+    expect(onProfileSaved).not.toHaveBeenCalled();
   });
 });

@@ -2,7 +2,8 @@
 // call, the session store's toast in the page's language, swr revalidation of the dashboard and the
 // profile after a change, the edit kept in local storage across the gateway round trip, and the
 // gateway's form post. The portal mounts <EditExamDialog actor={…} t={…} /> and sends
-// { type: 'editExam.open' } from PortalActions.openEditExam().
+// { type: 'editExam.open' } from PortalActions.openEditExam(). The profile update (board, city,
+// school) is wired here too: provideEditProfile, for <EditProfileForm actor={…} t={…} />.
 import { mutate as globalMutate } from 'swr';
 import { fromPromise } from 'xstate';
 import type { RequestOptions } from '../../api/client';
@@ -12,7 +13,10 @@ import { fetchExamCentres } from '../../api/endpoints/exam-centres';
 import { fetchExamEditDates } from '../../api/endpoints/exam-edit-dates';
 import { updateExamInfo } from '../../api/endpoints/exam-edit-info';
 import { fetchExamStates } from '../../api/endpoints/exam-states';
+import { fetchMasterData } from '../../api/endpoints/master-data';
+import { fetchSchools } from '../../api/endpoints/master-schools';
 import { fetchProfile, profileKey } from '../../api/endpoints/profile';
+import { updateProfile } from '../../api/endpoints/profile-update';
 import type { Translate } from '../../engine/i18n';
 import type { ExamEditPaymentData } from '../../generated/api/exam-edit-info';
 import type { Profile } from '../../generated/api/profile';
@@ -23,6 +27,7 @@ import {
   type EditExamMachine,
   type EditProgramme,
 } from '../../machines/edit-exam-machine';
+import { editProfileMachine, type EditProfileMachine } from '../../machines/edit-profile-machine';
 import { messageText } from '../../machines/message';
 import type { ToastInput } from '../../ui/toast/toast-store';
 
@@ -130,6 +135,32 @@ export function provideEditExam(deps: EditExamDeps): EditExamMachine {
         void Promise.all([mutate(dashboardKey(token)), mutate(profileKey(token))]);
         deps.onUpdated?.();
         deps.navigate('/dashboard');
+      },
+    },
+  });
+}
+
+export type EditProfileDeps = Pick<EditExamDeps, 'token' | 'showToast' | 't' | 'mutate' | 'request'> & {
+  /** After a save: tell the dashboard machine ({ type: 'profile.updated', success: 'true' }). */
+  onProfileSaved?: () => void;
+};
+
+/** The profile-update machine wired to the API; its input is { profile } (GET /api/profile's data). */
+export function provideEditProfile(deps: EditProfileDeps): EditProfileMachine {
+  const mutate = deps.mutate ?? ((key: readonly unknown[]) => globalMutate(key));
+  return editProfileMachine.provide({
+    actors: {
+      loadMaster: fromPromise(({ input }) => fetchMasterData(input, deps.request)),
+      loadSchools: fromPromise(({ input }) => fetchSchools(input, deps.request)),
+      updateProfile: fromPromise(({ input }) => updateProfile(deps.token(), input, deps.request)),
+    },
+    actions: {
+      showToast: (_, toast) =>
+        deps.showToast({ type: toast.type, message: messageText(deps.t, toast.message) }),
+      profileSaved: () => {
+        const token = deps.token();
+        void Promise.all([mutate(profileKey(token)), mutate(dashboardKey(token))]);
+        deps.onProfileSaved?.();
       },
     },
   });
