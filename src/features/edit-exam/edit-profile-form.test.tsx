@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import en from '../../../config/i18n/en.json';
 import { createTranslator } from '../../engine/i18n';
-import type { MasterDataQuery } from '../../generated/api/master-data';
+import type { MasterDataQuery, MasterDataReply } from '../../generated/api/master-data';
+import type { MasterSchoolsParams, MasterSchoolsReply } from '../../generated/api/master-schools';
 import type { UiStringTable } from '../../generated/config/i18n';
 import { editProfileMachine } from '../../machines/edit-profile-machine';
 import { seriousViolations } from '../../../tests/fixtures/a11y-dom';
@@ -21,16 +22,16 @@ function setup() {
   const update = vi.fn(async () => ({ success: 'true' as const, msg: 'Your profile has been updated.' }));
   const machine = editProfileMachine.provide({
     actors: {
-      loadMaster: fromPromise(async ({ input }: { input: MasterDataQuery }) => ({
-        success: 'true' as const,
+      loadMaster: fromPromise<MasterDataReply, MasterDataQuery>(async ({ input }) => ({
+        success: 'true',
         msg: 'Success',
         data:
           input.masterKey === 'exam_board'
             ? [{ name: 'CBSE' }, { name: 'ICSE' }]
             : [{ name: 'Delhi' }, { name: 'Pune' }],
       })),
-      loadSchools: fromPromise(async ({ input }: { input: { city: string } }) => ({
-        success: 'true' as const,
+      loadSchools: fromPromise<MasterSchoolsReply, MasterSchoolsParams>(async ({ input }) => ({
+        success: 'true',
         data:
           input.city === 'Delhi'
             ? [
