@@ -9,7 +9,7 @@ import { newId } from '../../auth/tokens';
 import { iso, type AppContext, type Student } from '../../context';
 import type { Database } from '../../db/schema';
 import type { CentresTable } from '../../db/tables/master';
-import { createOrder, type Order } from '../../payments/orders';
+import { createOrder, paymentDataOf, type Order } from '../../payments/orders';
 import { centreByCode, centreValue, classStreamOf, eligible, serves } from '../master/centres';
 import { datesPerCentre, openExamDates } from '../master/exam-calendar';
 import { allowedModes, programmeOf } from './programme';
@@ -174,7 +174,22 @@ export async function updateExamInfo(
     const method = body.payment_mode ?? programme.payment.default;
     if (!programme.payment.methods.some((m) => m.value === method))
       throw new ApiError(400, 'Please choose a valid payment method.');
+    const change = JSON.stringify({ booking: next } satisfies Change);
     const data = await ctx.db.transaction().execute(async (trx) => {
+      // Once is once (issue 10 §3): the same edit still waiting for its payment answers the same
+      // order, so a repeated or concurrent submit pays one order, not two.
+      const open = await trx
+        .selectFrom('exam_edit_requests')
+        .innerJoin('orders', 'orders.id', 'exam_edit_requests.order_id')
+        .selectAll('orders')
+        .where('exam_edit_requests.student_id', '=', student.id)
+        .where('exam_edit_requests.status', '=', 'pending')
+        .where('exam_edit_requests.change', '=', change)
+        .where('orders.status', '=', 'created')
+        .where('orders.payment_method', '=', method)
+        .where('orders.amount', '=', fee)
+        .executeTakeFirst();
+      if (open) return paymentDataOf(open);
       const requestId = newId();
       const payment = await createOrder(
         ctx,
@@ -196,7 +211,7 @@ export async function updateExamInfo(
           id: requestId,
           student_id: student.id,
           order_id: payment.order_id,
-          change: JSON.stringify({ booking: next } satisfies Change),
+          change,
           status: 'pending',
           created_at: iso(ctx.now()),
         })
