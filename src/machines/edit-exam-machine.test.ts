@@ -53,7 +53,8 @@ type Logged =
   | { action: 'saveDraft'; params: { draft: EditChoice } }
   | { action: 'clearDraft' }
   | { action: 'postPaymentForm'; params: { paymentData: unknown } }
-  | { action: 'finish' };
+  | { action: 'finish' }
+  | { action: 'dialogClosed' };
 
 function modelMachine(calls: PendingCalls, log: Logged[]) {
   return editExamMachine.provide({
@@ -71,6 +72,7 @@ function modelMachine(calls: PendingCalls, log: Logged[]) {
       clearDraft: () => void log.push({ action: 'clearDraft' }),
       postPaymentForm: (_, params) => void log.push({ action: 'postPaymentForm', params }),
       finish: () => void log.push({ action: 'finish' }),
+      dialogClosed: () => void log.push({ action: 'dialogClosed' }),
     },
   });
 }
@@ -204,6 +206,8 @@ function expectView(log: Logged[]) {
       }
       case 'editExam.close':
         expect(after.screen).toBe('closed');
+        // The app is told (it drops ?editExam=true).
+        expect(log).toEqual([{ action: 'dialogClosed' }]);
         break;
       case 'editExam.change': {
         if (!before.submit.enabled && before.screen !== 'form') break;

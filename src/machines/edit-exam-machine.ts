@@ -283,6 +283,8 @@ export const editExamMachine = setup({
     postPaymentForm: (_, _params: { paymentData: ExamEditPaymentData }) => {},
     /** The app re-fetches the dashboard and the profile and shows /dashboard. */
     finish: () => {},
+    /** The student closed the dialog (close button, Escape): the app drops ?editExam=true. */
+    dialogClosed: () => {},
   },
   guards: {
     profileKnown: ({ context }) => context.profile !== null,
@@ -351,7 +353,7 @@ export const editExamMachine = setup({
     },
     loadingProfile: {
       tags: ['busy'],
-      on: { 'editExam.close': 'closed' },
+      on: { 'editExam.close': { target: 'closed', actions: 'dialogClosed' } },
       invoke: {
         id: 'loadProfile',
         src: 'loadProfile',
@@ -389,12 +391,12 @@ export const editExamMachine = setup({
         },
       ],
     },
-    notAllowed: { on: { 'editExam.close': 'closed' } },
-    noEditsLeft: { on: { 'editExam.close': 'closed' } },
+    notAllowed: { on: { 'editExam.close': { target: 'closed', actions: 'dialogClosed' } } },
+    noEditsLeft: { on: { 'editExam.close': { target: 'closed', actions: 'dialogClosed' } } },
     editing: {
       initial: 'routing',
       on: {
-        'editExam.close': 'closed',
+        'editExam.close': { target: 'closed', actions: 'dialogClosed' },
         'editExam.change': {
           guard: 'validChange',
           target: '.routing',

@@ -49,6 +49,8 @@ export interface EditExamDeps {
   mutate?: (key: readonly unknown[]) => Promise<unknown>;
   /** Also told after a change (e.g. send 'dashboard.refresh' to the dashboard machine). */
   onUpdated?: () => void;
+  /** The student closed the dialog (e.g. drop ?editExam=true from the query). */
+  onClose?: () => void;
   /** Local storage by default. */
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   /** For calls from outside a browser page (tests). */
@@ -130,6 +132,7 @@ export function provideEditExam(deps: EditExamDeps): EditExamMachine {
         }
       },
       postPaymentForm: (_, { paymentData }) => deps.postPaymentForm(paymentData),
+      dialogClosed: () => deps.onClose?.(),
       finish: () => {
         const token = deps.token();
         void Promise.all([mutate(dashboardKey(token)), mutate(profileKey(token))]);

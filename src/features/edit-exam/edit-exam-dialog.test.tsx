@@ -36,6 +36,7 @@ const tHi = createTranslator(hi.strings as UiStringTable);
 function setup(options: { reply?: ExamEditInfoReply; locale?: 'en' | 'hi' } = {}) {
   const update = vi.fn(async (_: ExamEditInfoBody) => options.reply ?? updated);
   const finish = vi.fn();
+  const dialogClosed = vi.fn();
   const postPaymentForm = vi.fn();
   const toasts: unknown[] = [];
   const machine = editExamMachine.provide({
@@ -51,6 +52,7 @@ function setup(options: { reply?: ExamEditInfoReply; locale?: 'en' | 'hi' } = {}
       showToast: (_, params) => void toasts.push(params),
       postPaymentForm: (_, params) => postPaymentForm(params),
       finish: () => finish(),
+      dialogClosed: () => dialogClosed(),
     },
   });
   const actor = createActor(machine, { input: { programme } }).start();
@@ -63,7 +65,7 @@ function setup(options: { reply?: ExamEditInfoReply; locale?: 'en' | 'hi' } = {}
       <EditExamDialog actor={actor} t={t} locale={options.locale ?? 'en'} />
     </main>,
   );
-  return { actor, update, finish, postPaymentForm, toasts, view };
+  return { actor, update, finish, postPaymentForm, toasts, view, dialogClosed };
 }
 
 /** Opens the dialog from its button and waits for the date list. */
@@ -150,10 +152,11 @@ describe('edit-exam dialog', () => {
 
   it('Escape closes it and gives the focus back to the button that opened it', async () => {
     const user = userEvent.setup();
-    setup();
+    const { dialogClosed } = setup();
     await open(user);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(dialogClosed).toHaveBeenCalledTimes(1);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit exam' }));
   });
 
