@@ -5,7 +5,7 @@
 import { withTheme } from '@rjsf/core';
 import type { RJSFSchema, UiSchema, ValidatorType, WidgetProps } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import editExamSchema from '../../../schemas/forms/edit-exam.schema.json';
 import editExamUi from '../../../schemas/forms/edit-exam.ui.json';
 import type { StringKey, Translate } from '../../engine/i18n';
@@ -79,6 +79,7 @@ export interface EditExamFormProps {
 }
 
 export default function EditExamForm({ view, t, locale, onChange, onSubmit, children }: EditExamFormProps) {
+  const whyId = `${useId()}-why`;
   const [validator, setValidator] = useState<ValidatorType<FormValues, RJSFSchema, FormContext> | Error>();
   useEffect(() => {
     let live = true;
@@ -143,7 +144,6 @@ export default function EditExamForm({ view, t, locale, onChange, onSubmit, chil
       <p role="status">{t('editExam.loading')}</p>
     );
 
-  const whyId = 'edit-exam-why';
   const { submit } = view;
   const why = submit.why === undefined ? undefined : (`editExam.why.${submit.why}` as const);
   return (
