@@ -7,7 +7,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { DashboardData } from '../generated/api/dashboard';
 import type { CourseListReply } from '../generated/api/course-list';
 import type { StudentResultSummary } from '../generated/api/result-student';
-import { errorMessage } from './message';
+import { fromError, type Message } from './message';
 
 export interface DashboardContext {
   dashboard: DashboardData | null;
@@ -16,7 +16,7 @@ export interface DashboardContext {
   /** The short-lived test-platform token the result call is authorised by. */
   platformToken: string | null;
   /** 'Error: ' plus this (part 2 §8): the failed call's message or the server's msg. */
-  error: string | null;
+  error: Message<'portal.loadFailed'> | null;
 }
 
 export type DashboardEvent =
@@ -70,7 +70,7 @@ export const dashboardMachine = setup({
         onDone: { target: 'loaded', actions: assign({ dashboard: ({ event }) => event.output, error: null }) },
         onError: {
           target: 'error',
-          actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+          actions: assign({ error: ({ event }) => fromError(event.error, 'portal.loadFailed') }),
         },
       },
     },

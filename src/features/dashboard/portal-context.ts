@@ -11,8 +11,10 @@ import type { DashboardFacts } from './dashboard-facts';
 
 /** The parts of the config the logged-in app needs (its island props). */
 export interface PortalConfig {
-  programme: Pick<Programme, 'id' | 'name' | 'shortName' | 'dashboard' | 'support'>;
+  programme: Pick<Programme, 'id' | 'examType' | 'name' | 'shortName' | 'dashboard' | 'support' | 'analytics'>;
   site: Pick<Site, 'support' | 'admissionsFaq' | 'brand'>;
+  /** The sample pack's price and payment methods (site.commerce.samplePackProgramme). */
+  samplePack: Pick<Programme, 'fee' | 'payment'>;
   loginPath: string;
 }
 
@@ -50,6 +52,8 @@ export interface PortalContext {
   result: StudentResultSummary | null;
   resultLoading: boolean;
   launch: LaunchState;
+  /** The Edit exam button: hidden (after the exam, or hidden by the profile), disabled or enabled. */
+  editExam: 'hidden' | 'disabled' | 'enabled';
   /** Paying for the sample pack is under way. */
   mockPaymentBusy: boolean;
   actions: PortalActions;

@@ -1,0 +1,71 @@
+// A modal dialog: labelled by its heading, focus moved in and kept inside, Escape and the close
+// button close it, focus returns to what opened it, the page behind is inert.
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import './modal.css';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, [tabindex]:not([tabindex="-1"])';
+
+export function Modal({
+  heading,
+  closeLabel,
+  onClose,
+  children,
+}: {
+  heading: string;
+  closeLabel: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    box.current?.focus();
+    const outside = [...document.body.children].filter(
+      (element) => !element.contains(box.current) && !element.hasAttribute('inert'),
+    );
+    for (const element of outside) element.setAttribute('inert', '');
+    return () => {
+      for (const element of outside) element.removeAttribute('inert');
+      opener?.focus?.();
+    };
+  }, []);
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+    } else if (event.key === 'Tab' && box.current) {
+      const items = [...box.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!first || !last) return;
+      if (event.shiftKey && (document.activeElement === first || document.activeElement === box.current)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    }
+  };
+  return (
+    <div className="ef-modal" onKeyDown={onKeyDown}>
+      <div
+        ref={box}
+        className="ef-modal__box"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={headingId}
+        tabIndex={-1}
+      >
+        <div className="ef-modal__head">
+          <h2 id={headingId}>{heading}</h2>
+          <button type="button" className="ef-modal__close" aria-label={closeLabel} onClick={onClose}>
+            ×
+          </button>
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}
