@@ -20,9 +20,7 @@ export interface DashboardContext {
 }
 
 export type DashboardEvent =
-  | { type: 'dashboard.refresh' }
-  | { type: 'profile.updated'; success: string }
-  | { type: 'dashboard.retry' };
+  { type: 'dashboard.refresh' } | { type: 'profile.updated'; success: string } | { type: 'dashboard.retry' };
 
 const fail = (): never => {
   throw new Error('dashboard machine: actor not provided');
@@ -66,8 +64,12 @@ export const dashboardMachine = setup({
     loading: {
       tags: ['busy'],
       invoke: {
+        id: 'loadDashboard',
         src: 'loadDashboard',
-        onDone: { target: 'loaded', actions: assign({ dashboard: ({ event }) => event.output, error: null }) },
+        onDone: {
+          target: 'loaded',
+          actions: assign({ dashboard: ({ event }) => event.output, error: null }),
+        },
         onError: {
           target: 'error',
           actions: assign({ error: ({ event }) => fromError(event.error, 'portal.loadFailed') }),
@@ -88,6 +90,7 @@ export const dashboardMachine = setup({
             loading: {
               tags: ['busy'],
               invoke: {
+                id: 'loadCourses',
                 src: 'loadCourses',
                 input: ({ context }) => context.dashboard as DashboardData,
                 onDone: { target: 'ready', actions: assign({ courses: ({ event }) => event.output }) },
@@ -107,6 +110,7 @@ export const dashboardMachine = setup({
             token: {
               tags: ['busy'],
               invoke: {
+                id: 'loadPlatformToken',
                 src: 'loadPlatformToken',
                 onDone: [
                   { guard: ({ event }) => !event.output, target: 'none' },
@@ -118,6 +122,7 @@ export const dashboardMachine = setup({
             fetching: {
               tags: ['busy'],
               invoke: {
+                id: 'loadResult',
                 src: 'loadResult',
                 input: ({ context }) => ({
                   platformToken: context.platformToken ?? '',

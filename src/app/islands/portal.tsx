@@ -5,8 +5,10 @@ import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
-import { SWRConfig } from 'swr';
+import useSWR, { SWRConfig } from 'swr';
+import { dashboardKey } from '../../api/endpoints/dashboard';
 import { logout } from '../../api/endpoints/logout';
+import type { DashboardReply } from '../../generated/api/dashboard';
 import { createTranslator } from '../../engine/i18n';
 import { AccountMenu } from '../../features/dashboard/account-menu';
 import type { PortalConfig } from '../../features/dashboard/portal-context';
@@ -25,6 +27,12 @@ export interface PortalIslandProps {
   /** The strings the portal uses (its keys only). */
   strings: Partial<UiStringTable>;
   toast: { durationMs: number; warnDurationMs: number };
+}
+
+/** The student's name for the menu's avatar, once the dashboard is in swr's cache. */
+function useStudentName(token: string): string {
+  const { data } = useSWR<DashboardReply>(dashboardKey(token), null);
+  return data?.data.student_name ?? '';
 }
 
 function PortalApp({ props, token, header }: { props: PortalIslandProps; token: string; header: Element | null }) {
@@ -49,6 +57,7 @@ function PortalApp({ props, token, header }: { props: PortalIslandProps; token: 
       { path: '*', element: <Navigate to="/dashboard" replace /> },
     ]),
   );
+  const studentName = useStudentName(token);
   const onLogout = () => {
     // The server's session ends too; the student leaves whatever it answers.
     void logout(token)
@@ -69,7 +78,7 @@ function PortalApp({ props, token, header }: { props: PortalIslandProps; token: 
         {header
           ? createPortal(
               <AccountMenu
-                name={store.getSnapshot().rollNumber ?? ''}
+                name={studentName}
                 t={t}
                 onViewProfile={() => setProfileOpen(true)}
                 onLogout={onLogout}

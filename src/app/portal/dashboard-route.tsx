@@ -17,6 +17,7 @@ import { fetchTestPlatformToken } from '../../api/endpoints/test-platform-token'
 import type { DashboardData, ExamData } from '../../generated/api/dashboard';
 import { DashboardScreen } from '../../features/dashboard/dashboard-screen';
 import { dashboardFacts } from '../../features/dashboard/dashboard-facts';
+import { dashboardView } from '../../features/dashboard/dashboard-view';
 import { COURSE_SECTION_ID } from '../../features/dashboard/blocks/course-section';
 import type { LaunchState, PortalActions, PortalContext } from '../../features/dashboard/portal-context';
 import { ProfileModal } from '../../features/dashboard/profile-modal';
@@ -216,15 +217,12 @@ export function DashboardRoute() {
         ? 'enabled'
         : 'disabled';
 
+  const view = dashboardView(snapshot);
+  const errorText = view.error ? messageText(t, view.error) : null;
   let screen;
-  if (!data && snapshot.matches('error')) {
+  if (view.status === 'error') {
     screen = (
-      <DashboardScreen
-        status="error"
-        t={t}
-        error={messageText(t, snapshot.context.error ?? { key: 'portal.loadFailed' })}
-        onRetry={() => send({ type: 'dashboard.retry' })}
-      />
+      <DashboardScreen status="error" t={t} error={errorText ?? ''} onRetry={() => send({ type: 'dashboard.retry' })} />
     );
   } else if (!data) {
     screen = <DashboardScreen status="loading" t={t} />;
@@ -236,15 +234,17 @@ export function DashboardRoute() {
       t,
       now,
       courses: snapshot.context.courses,
-      coursesLoading: snapshot.matches({ loaded: { courses: 'loading' } }),
+      coursesLoading: view.coursesLoading,
       result: snapshot.context.result,
-      resultLoading: snapshot.hasTag('busy'),
+      resultLoading: view.resultLoading,
       launch,
       editExam,
       mockPaymentBusy,
       actions,
     };
-    screen = <DashboardScreen status="loaded" t={t} context={context} refreshing={snapshot.matches('loading')} />;
+    screen = (
+      <DashboardScreen status="loaded" t={t} context={context} refreshing={view.refreshing} error={errorText} />
+    );
   }
   return (
     <>

@@ -26,7 +26,9 @@ export function dashboardFacts(data: DashboardData, now: Date): DashboardFacts {
     mockPurchased: data.static_data.mock_purchased,
     hasMockExams: data.mock_exam.length > 0,
     testplayerDown: data.static_data.testplayer_down,
-    hasExamInfo: main !== undefined && (main.present === 1 || main.result_expected_date !== ''),
+    // Reading (decision 009): "has present or result_expected_date" is read as the main exam being
+    // there with its details; present (attempted) alone would leave an upcoming student with no card.
+    hasExamInfo: main !== undefined && (main.exam_date !== '' || main.present === 1 || main.result_expected_date !== ''),
     hasSeries: data.mock_jee_series.length > 0,
     liveTest: liveSeries(data, now) !== undefined,
   };

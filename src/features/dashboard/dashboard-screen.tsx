@@ -9,7 +9,7 @@ import type { PortalContext } from './portal-context';
 export type DashboardScreenProps =
   | { status: 'loading'; t: Translate }
   | { status: 'error'; t: Translate; error: string; onRetry: () => void }
-  | { status: 'loaded'; t: Translate; context: PortalContext; refreshing: boolean };
+  | { status: 'loaded'; t: Translate; context: PortalContext; refreshing: boolean; error?: string | null };
 
 export function DashboardSkeleton({ t }: { t: Translate }) {
   return (
@@ -33,11 +33,16 @@ export function DashboardScreen(props: DashboardScreenProps) {
         </button>
       </section>
     );
-  const { context, refreshing } = props;
+  const { context, refreshing, error } = props;
   const blocks = visibleBlocks(context.config.programme.dashboard.blocks, context.facts);
   return (
     <div className="ef-dash">
       <h1 className="ef-visually-hidden">{t('dashboard.heading')}</h1>
+      {error ? (
+        <p className="ef-dash-alert" role="alert">
+          {t('portal.errorPrefix', { message: error })}
+        </p>
+      ) : null}
       {refreshing ? (
         <p className="ef-dash-refreshing" role="status">
           {t('portal.refreshing')}

@@ -2,7 +2,6 @@
 // {scholarship_msg}' only when the percent is not 0), else the message or a thank-you; after a
 // course purchase the welcome message; the PSID ('NA' when missing), the prospectus and terms.
 import type { DashboardBlockComponent } from '../portal-context';
-import { Greeting } from './main-exam-card';
 
 export const ResultBanner: DashboardBlockComponent = ({ context }) => {
   const { t, data, actions, result } = context;
@@ -13,7 +12,6 @@ export const ResultBanner: DashboardBlockComponent = ({ context }) => {
   const score = result?.overall_percentage || data.overall_percentage;
   return (
     <section className="ef-dash-card ef-dash-banner" aria-labelledby="result-banner-heading">
-      <Greeting context={context} name={data.student_name} />
       <h2 id="result-banner-heading">
         {purchased ? t('portal.result.welcome', { name: data.student_name }) : t('portal.result.heading')}
       </h2>
