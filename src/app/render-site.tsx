@@ -192,7 +192,9 @@ export function renderRoute(
     noindex: screen !== 'login',
     blockDevtools: bundle.site.flags.blockDevtoolsShortcuts,
     assets,
-    body: <ScreenPage context={context}>{screenBody(screen, bundle, profile, programme, t, strings)}</ScreenPage>,
+    body: (
+      <ScreenPage context={context}>{screenBody(screen, bundle, profile, programme, t, strings)}</ScreenPage>
+    ),
   });
 }
 

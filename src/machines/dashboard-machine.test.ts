@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, waitFor, type AnyMachineSnapshot, type SnapshotFrom } from 'xstate';
+import {
+  createActor,
+  fromPromise,
+  SimulatedClock,
+  waitFor,
+  type AnyMachineSnapshot,
+  type SnapshotFrom,
+} from 'xstate';
 import type { CourseListReply } from '../generated/api/course-list';
 import type { DashboardData } from '../generated/api/dashboard';
 import type { StudentResultSummary } from '../generated/api/result-student';
@@ -17,7 +24,9 @@ import {
 } from './model-test-kit';
 
 const beforeExam = dashboardData();
-const afterExam = dashboardData({ main_exam: [mainCard({ view_report: 1, exam_button_text: 'View Result' })] });
+const afterExam = dashboardData({
+  main_exam: [mainCard({ view_report: 1, exam_button_text: 'View Result' })],
+});
 const nameless = dashboardData({ student_name: '' });
 const courses: CourseListReply = {
   success: 'true',
@@ -26,12 +35,19 @@ const courses: CourseListReply = {
   flags: {} as CourseListReply['flags'],
 };
 const result = { roll_number: '250000000005', overall_percentage: '75.0' } as StudentResultSummary;
-const failure = Object.assign(new Error('Dashboard is down'), { status: 500, body: { msg: 'Dashboard is down' } });
+const failure = Object.assign(new Error('Dashboard is down'), {
+  status: 500,
+  body: { msg: 'Dashboard is down' },
+});
 
 type Snapshot = SnapshotFrom<typeof dashboardMachine>;
 
 /** What the student sees after each event (part 2 §2 "Dashboard layout", §4 "Dashboard loading"). */
-function expectDashboardView(step: ModelStep, actualSnapshot: AnyMachineSnapshot, previousSnapshot: AnyMachineSnapshot) {
+function expectDashboardView(
+  step: ModelStep,
+  actualSnapshot: AnyMachineSnapshot,
+  previousSnapshot: AnyMachineSnapshot,
+) {
   const actual = actualSnapshot as Snapshot;
   const previous = previousSnapshot as Snapshot;
   const view = dashboardView(actual);
@@ -146,7 +162,10 @@ describe('dashboard machine: rules', () => {
     const clock = new SimulatedClock();
     const trackLoadFailure = vi.fn();
     const loadCourses = vi.fn(async () => courses);
-    const loadResult = vi.fn(async ({ input }: { input: { platformToken: string } }) => ({ ...result, test_short_code: input.platformToken }));
+    const loadResult = vi.fn(async ({ input }: { input: { platformToken: string } }) => ({
+      ...result,
+      test_short_code: input.platformToken,
+    }));
     const machine = dashboardMachine.provide({
       actors: {
         loadDashboard: fromPromise(dashboard),

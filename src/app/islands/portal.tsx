@@ -35,7 +35,15 @@ function useStudentName(token: string): string {
   return data?.data.student_name ?? '';
 }
 
-function PortalApp({ props, token, header }: { props: PortalIslandProps; token: string; header: Element | null }) {
+function PortalApp({
+  props,
+  token,
+  header,
+}: {
+  props: PortalIslandProps;
+  token: string;
+  header: Element | null;
+}) {
   const store = sessionStore();
   const t = createTranslator(props.strings as UiStringTable);
   const [profileOpen, setProfileOpen] = useState(false);

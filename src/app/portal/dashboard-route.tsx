@@ -60,7 +60,9 @@ export function DashboardRoute() {
         actors: {
           // Through swr's cache: the profile modal, the edit-exam form and the next views read it.
           loadDashboard: fromPromise(async () => {
-            const reply = await watch(mutate(dashboardKey(token), fetchDashboard(token), { revalidate: false }));
+            const reply = await watch(
+              mutate(dashboardKey(token), fetchDashboard(token), { revalidate: false }),
+            );
             if (!reply) throw new Error(t('portal.loadFailed'));
             return reply.data;
           }),
@@ -72,7 +74,8 @@ export function DashboardRoute() {
                 stream: input.stream,
                 branch_code: input.branch_code,
                 roll_number: input.roll_number,
-                mobile_number: (await watch(mutate(profileKey(token), fetchProfile(token))))?.data.mobile_number ?? '',
+                mobile_number:
+                  (await watch(mutate(profileKey(token), fetchProfile(token))))?.data.mobile_number ?? '',
               },
               input.main_exam[0]?.career_type || undefined,
             );
@@ -95,7 +98,6 @@ export function DashboardRoute() {
     [token],
   );
   const [snapshot, send] = useMachine(machine);
-
 
   // The clock of greetings and the live-test countdown's day changes.
   useEffect(() => {
@@ -131,7 +133,11 @@ export function DashboardRoute() {
       });
   }, [query, setQuery, config.courseReturnType, store, t, token, send]);
 
-  const runLaunch = async (code: string, failure: 'test_start_failure' | 'result_view_failure', go: () => Promise<string>) => {
+  const runLaunch = async (
+    code: string,
+    failure: 'test_start_failure' | 'result_view_failure',
+    go: () => Promise<string>,
+  ) => {
     if (launch.busy) return;
     setLaunch({ busy: true, code, blockedUrl: null });
     try {
@@ -151,7 +157,10 @@ export function DashboardRoute() {
       const card = snapshot.context.dashboard?.main_exam[0];
       if (!card) return;
       void runLaunch(card.test_short_code, 'test_start_failure', async () => {
-        const reply = await startExam(token, { test_short_code: card.test_short_code, source_type: 'dashboard' });
+        const reply = await startExam(token, {
+          test_short_code: card.test_short_code,
+          source_type: 'dashboard',
+        });
         return reply.data.exam_url;
       });
     },
@@ -171,7 +180,11 @@ export function DashboardRoute() {
       setMockPaymentBusy(true);
       void analytics.track('mock_pack_buy', { payment_method: paymentMethod });
       const branch = snapshot.context.dashboard?.branch_code;
-      fetchMockPayment(token, { payment_type: 'exam', payment_mode: paymentMethod, branch_code: branch || undefined })
+      fetchMockPayment(token, {
+        payment_type: 'exam',
+        payment_mode: paymentMethod,
+        branch_code: branch || undefined,
+      })
         .then((reply) => postToGateway(reply.data))
         .catch((error: unknown) => {
           if (isSessionError(error)) return onSessionError();
@@ -192,7 +205,10 @@ export function DashboardRoute() {
       if (!section) return;
       const offset = window.innerWidth <= 992 ? 150 : 180;
       const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-      window.scrollTo({ top: section.getBoundingClientRect().top + window.scrollY - offset, behavior: reduce ? 'auto' : 'smooth' });
+      window.scrollTo({
+        top: section.getBoundingClientRect().top + window.scrollY - offset,
+        behavior: reduce ? 'auto' : 'smooth',
+      });
       section.focus({ preventScroll: true });
     },
     downloadProspectus: () => {
@@ -222,7 +238,12 @@ export function DashboardRoute() {
   let screen;
   if (view.status === 'error') {
     screen = (
-      <DashboardScreen status="error" t={t} error={errorText ?? ''} onRetry={() => send({ type: 'dashboard.retry' })} />
+      <DashboardScreen
+        status="error"
+        t={t}
+        error={errorText ?? ''}
+        onRetry={() => send({ type: 'dashboard.retry' })}
+      />
     );
   } else if (!data) {
     screen = <DashboardScreen status="loading" t={t} />;
@@ -243,7 +264,13 @@ export function DashboardRoute() {
       actions,
     };
     screen = (
-      <DashboardScreen status="loaded" t={t} context={context} refreshing={view.refreshing} error={errorText} />
+      <DashboardScreen
+        status="loaded"
+        t={t}
+        context={context}
+        refreshing={view.refreshing}
+        error={errorText}
+      />
     );
   }
   return (

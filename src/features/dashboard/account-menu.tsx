@@ -69,7 +69,14 @@ export function AccountMenu({
         </span>
         <span className="ef-account__label">{t('portal.menu.label')}</span>
       </button>
-      <ul ref={menu} id={menuId} role="menu" className="ef-account__menu" hidden={!open} onKeyDown={onMenuKey}>
+      <ul
+        ref={menu}
+        id={menuId}
+        role="menu"
+        className="ef-account__menu"
+        hidden={!open}
+        onKeyDown={onMenuKey}
+      >
         <li role="none">
           <button type="button" role="menuitem" tabIndex={-1} onClick={() => choose(onViewProfile)}>
             {t('portal.menu.viewProfile')}

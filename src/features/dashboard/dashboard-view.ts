@@ -22,6 +22,8 @@ export function dashboardView(snapshot: SnapshotFrom<typeof dashboardMachine>): 
     error: failed ? error : null,
     refreshing: dashboard !== null && snapshot.matches('loading'),
     coursesLoading: snapshot.matches({ loaded: { courses: 'loading' } }),
-    resultLoading: snapshot.matches({ loaded: { result: 'token' } }) || snapshot.matches({ loaded: { result: 'fetching' } }),
+    resultLoading:
+      snapshot.matches({ loaded: { result: 'token' } }) ||
+      snapshot.matches({ loaded: { result: 'fetching' } }),
   };
 }

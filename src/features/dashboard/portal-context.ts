@@ -11,7 +11,10 @@ import type { DashboardFacts } from './dashboard-facts';
 
 /** The parts of the config the logged-in app needs (its island props). */
 export interface PortalConfig {
-  programme: Pick<Programme, 'id' | 'examType' | 'name' | 'shortName' | 'dashboard' | 'support' | 'analytics'>;
+  programme: Pick<
+    Programme,
+    'id' | 'examType' | 'name' | 'shortName' | 'dashboard' | 'support' | 'analytics'
+  >;
   site: Pick<Site, 'support' | 'admissionsFaq' | 'brand'>;
   /** The sample pack's price and payment methods (site.commerce.samplePackProgramme). */
   samplePack: Pick<Programme, 'fee' | 'payment'>;

@@ -63,7 +63,11 @@ export const GuidedJourney: DashboardBlockComponent = ({ context }) => {
           </>
         )
       ) : (
-        <button type="button" className="ef-button ef-button--secondary" onClick={() => actions.scrollToCourses()}>
+        <button
+          type="button"
+          className="ef-button ef-button--secondary"
+          onClick={() => actions.scrollToCourses()}
+        >
           {t('portal.journey.register')}
         </button>
       )}
@@ -88,7 +92,11 @@ export const RefreshCard: DashboardBlockComponent = ({ context }) => {
         <button type="button" className="ef-button" onClick={() => actions.refreshDashboard()}>
           {t('portal.refresh.dashboard')}
         </button>
-        <button type="button" className="ef-button ef-button--secondary" onClick={() => actions.refreshProfile()}>
+        <button
+          type="button"
+          className="ef-button ef-button--secondary"
+          onClick={() => actions.refreshProfile()}
+        >
           {t('portal.refresh.profile')}
         </button>
       </div>

@@ -10,7 +10,12 @@ export const CourseSection: DashboardBlockComponent = ({ context }) => {
   const { t, courses, coursesLoading, actions } = context;
   const list = courses?.data ?? [];
   return (
-    <section id={COURSE_SECTION_ID} className="ef-section ef-dash-courses" aria-labelledby="courses-heading" tabIndex={-1}>
+    <section
+      id={COURSE_SECTION_ID}
+      className="ef-section ef-dash-courses"
+      aria-labelledby="courses-heading"
+      tabIndex={-1}
+    >
       <h2 id="courses-heading">{t('portal.courses.heading')}</h2>
       {coursesLoading ? (
         <p role="status">{t('portal.courses.loading')}</p>
@@ -52,7 +57,11 @@ export const CourseSection: DashboardBlockComponent = ({ context }) => {
                   <span className="ef-visually-hidden">: {course.product_title}</span>
                 </button>
                 {course.purchased ? null : (
-                  <button type="button" className="ef-button" onClick={() => actions.openCourse(course.product_id, 'checkout')}>
+                  <button
+                    type="button"
+                    className="ef-button"
+                    onClick={() => actions.openCourse(course.product_id, 'checkout')}
+                  >
                     {t('portal.courses.register')}
                     <span className="ef-visually-hidden">: {course.product_title}</span>
                   </button>

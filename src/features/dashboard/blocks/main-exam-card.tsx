@@ -18,8 +18,7 @@ export function Greeting({ context, name }: { context: PortalContext; name: stri
 function HelpLine({ context, phone }: { context: PortalContext; phone: string }) {
   return (
     <p className="ef-dash-help">
-      {context.t('portal.needHelp')}{' '}
-      <a href={telHref(phone)}>{context.t('portal.callNow', { phone })}</a>
+      {context.t('portal.needHelp')} <a href={telHref(phone)}>{context.t('portal.callNow', { phone })}</a>
     </p>
   );
 }
@@ -37,7 +36,9 @@ function ResultAwaited({ card, context }: { card: Card; context: PortalContext }
   const { t, data } = context;
   return (
     <section className="ef-dash-card" aria-labelledby="main-exam-heading">
-      <h2 id="main-exam-heading">{t('portal.resultAwaited.heading', { name: data.student_name.split(' ')[0] ?? '' })}</h2>
+      <h2 id="main-exam-heading">
+        {t('portal.resultAwaited.heading', { name: data.student_name.split(' ')[0] ?? '' })}
+      </h2>
       {card.result_expected_date ? (
         <p>{t('portal.resultAwaited.expected', { date: card.result_expected_date })}</p>
       ) : null}

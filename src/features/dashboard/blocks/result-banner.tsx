@@ -15,7 +15,9 @@ export const ResultBanner: DashboardBlockComponent = ({ context }) => {
       <h2 id="result-banner-heading">
         {purchased ? t('portal.result.welcome', { name: data.student_name }) : t('portal.result.heading')}
       </h2>
-      {purchased && flags.scholarship_course_purchased_msg ? <p>{flags.scholarship_course_purchased_msg}</p> : null}
+      {purchased && flags.scholarship_course_purchased_msg ? (
+        <p>{flags.scholarship_course_purchased_msg}</p>
+      ) : null}
       {score ? <p className="ef-dash-score">{t('portal.result.score', { score })}</p> : null}
       {hasScholarship ? (
         <p className="ef-dash-scholarship">
@@ -29,7 +31,11 @@ export const ResultBanner: DashboardBlockComponent = ({ context }) => {
       </p>
       <div className="ef-dash-actions">
         {flags.iacst_download_prosp ? (
-          <button type="button" className="ef-button ef-button--secondary" onClick={() => actions.downloadProspectus()}>
+          <button
+            type="button"
+            className="ef-button ef-button--secondary"
+            onClick={() => actions.downloadProspectus()}
+          >
             {t('portal.result.prospectus')}
           </button>
         ) : null}

@@ -39,7 +39,12 @@ function Paper({ card, context }: { card: PaperCard; context: PortalContext }) {
           </button>
         )}
         {card.view_report === 1 && card.report_link ? (
-          <a className="ef-button ef-button--secondary" href={card.report_link} target="_blank" rel="noopener noreferrer">
+          <a
+            className="ef-button ef-button--secondary"
+            href={card.report_link}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             {t('portal.paper.viewReport')}
           </a>
         ) : null}
