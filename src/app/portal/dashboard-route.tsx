@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { fromPromise } from 'xstate';
-import { coursesKey, fetchCourses } from '../../api/endpoints/courses';
+import { fetchCourses } from '../../api/endpoints/courses';
 import { dashboardKey, fetchDashboard } from '../../api/endpoints/dashboard';
 import { startExam } from '../../api/endpoints/exam-start';
 import { fetchMockPayment } from '../../api/endpoints/mock-payment';
