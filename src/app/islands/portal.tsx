@@ -1,7 +1,7 @@
 // The logged-in portal (DESIGN.md "two kinds of pages"): one client app mounted on the prerendered
 // shell of /dashboard, with react-router-dom for its views (Back, reload and shared links work) and
 // swr for the server's reads (decision 009 says what lives in swr and what in machines).
-import { useState } from 'react';
+import { startTransition, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
@@ -114,5 +114,7 @@ export function mount(element: HTMLElement): void {
     return;
   }
   const header = document.querySelector('.ef-header__inner');
-  createRoot(element).render(<PortalApp props={props} token={token} header={header} />);
+  const root = createRoot(element);
+  // A transition: the first render yields to the browser instead of one long task.
+  startTransition(() => root.render(<PortalApp props={props} token={token} header={header} />));
 }

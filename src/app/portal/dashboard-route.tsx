@@ -1,7 +1,7 @@
 // The /dashboard view: the dashboard machine with the real API (through swr's cache), the blocks'
 // actions, the profile modal, the payment returns of the query, and the test launches.
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { fromPromise } from 'xstate';
@@ -97,7 +97,10 @@ export function DashboardRoute() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [token],
   );
-  const [snapshot, send] = useMachine(machine);
+  const [liveSnapshot, send] = useMachine(machine);
+  // The blocks render from a deferred copy: React renders them in slices that yield to input, so a
+  // slow phone's main thread is never blocked by the whole dashboard at once.
+  const snapshot = useDeferredValue(liveSnapshot);
 
   // The clock of greetings and the live-test countdown's day changes.
   useEffect(() => {
