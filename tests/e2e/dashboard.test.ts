@@ -209,3 +209,39 @@ describe('dashboard: account', () => {
     await context.close();
   });
 });
+
+describe('dashboard: tests', () => {
+  it('Start Now opens the sandbox test in a new tab; after submitting it the session is over', async () => {
+    const { page, context } = await openDashboard('02');
+    const [testTab] = await Promise.all([
+      context.waitForEvent('page'),
+      button(page, 'Start Now').click(),
+    ]);
+    await testTab.waitForLoadState();
+    expect(new URL(testTab.url()).pathname).toMatch(/^\/sandbox\/test\//);
+    await testTab.getByRole('button', { name: 'Submit test' }).click();
+    await testTab.getByRole('heading', { name: /submitted/i }).waitFor();
+    // Back on the dashboard: the server no longer accepts the session, so the app ends it.
+    await page.bringToFront();
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.waitForURL(url('/'), { timeout: 15_000 });
+    expect(await page.evaluate(() => localStorage.getItem('examflow:session'))).toBeNull();
+    await context.close();
+  });
+
+  it('a sample paper opens through the test launch; a failed launch says so', async () => {
+    const { page, context } = await openDashboard('02', 1280);
+    const [paperTab] = await Promise.all([
+      context.waitForEvent('page'),
+      button(page, 'Start Test').click(),
+    ]);
+    await paperTab.waitForLoadState();
+    expect(new URL(paperTab.url()).pathname).toMatch(/^\/sandbox\/test\//);
+    await paperTab.close();
+    await page.route('**/api/test-launch', (route) => route.fulfill({ status: 500, body: '{"success":"false","msg":"down"}' }));
+    await button(page, 'Start Test').click();
+    await page.getByText('We could not open the test. Please try again.').waitFor();
+    expect(await button(page, 'Start Test').isEnabled()).toBe(true);
+    await context.close();
+  });
+});
