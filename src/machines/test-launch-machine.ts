@@ -90,7 +90,7 @@ const hasText = (value: string | undefined): boolean => typeof value === 'string
 
 export const testLaunchMachine = setup({
   types: {
-    input: {} as TestLaunchInput,
+    input: {} as TestLaunchInput | undefined,
     context: {} as TestLaunchContext,
     events: {} as TestLaunchEvent,
   },
@@ -122,7 +122,7 @@ export const testLaunchMachine = setup({
 }).createMachine({
   id: 'testLaunch',
   context: ({ input }) => ({
-    sourceType: input.sourceType ?? 'dashboard',
+    sourceType: input?.sourceType ?? 'dashboard',
     key: null,
     eventType: null,
     exam: null,
@@ -169,6 +169,8 @@ export const testLaunchMachine = setup({
     // No test.start or test.launch here: a second press while a launch is in flight does nothing.
     launching: {
       tags: ['busy'],
+      // Always entered at main or paper; the initial state is only XState's requirement.
+      initial: 'main',
       states: {
         main: {
           invoke: {
