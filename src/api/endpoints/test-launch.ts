@@ -1,22 +1,17 @@
-// POST /api/test-launch: launch a test or open its result from a paper's button. The server builds
-// the exam-launch payload (part 2 §3) itself from these two ids and the session, and answers the
-// test page (data.exam_url) or the result page (data.result_url).
-import type { LaunchUrls } from '../../generated/api/exam-launch';
+// POST /api/test-launch: open a sample, mock or series paper (Begin Test) or its result (View
+// Result). The server builds the exam-launch payload for the logged-in student (decision 008).
 import { apiPost, type RequestOptions } from '../client';
 
 export const TEST_LAUNCH_PATH = '/api/test-launch';
 
-// The new body (issue 10: launch payloads on demand). Local until schemas/api/exam-launch.schema.json
-// says the same; then import the generated ExamLaunchBody instead.
 export interface TestLaunchBody {
   exam_short_code: string;
   external_schedule_id: string;
 }
-
 export interface TestLaunchReply {
   success: 'true';
   msg: string;
-  data: LaunchUrls;
+  data: { exam_url?: string; result_url?: string };
 }
 
 export const launchTest = (token: string, body: TestLaunchBody, options?: RequestOptions) =>

@@ -8,10 +8,12 @@ import type { DashboardBlock, Programme } from '../../generated/config/programme
 import type { Site } from '../../generated/config/site';
 import type { Translate } from '../../engine/i18n';
 import type { DashboardFacts } from './dashboard-facts';
+import type { Message } from '../../machines/message';
+import type { TestLaunchMessageKey } from '../../machines/test-launch-machine';
 
 /** The parts of the config the logged-in app needs (its island props). */
 export interface PortalConfig {
-  programme: Pick<Programme, 'id' | 'name' | 'shortName' | 'dashboard' | 'support'>;
+  programme: Pick<Programme, 'id' | 'name' | 'shortName' | 'dashboard' | 'support' | 'schedule' | 'windows'>;
   site: Pick<Site, 'support' | 'admissionsFaq' | 'brand'>;
   loginPath: string;
 }
@@ -37,6 +39,8 @@ export interface LaunchState {
   code: string | null;
   /** A launch whose new tab the browser blocked: the link to open by hand. */
   blockedUrl: string | null;
+  /** The last launch failed: what to say beside its button (the machine's message). */
+  error?: Message<TestLaunchMessageKey> | null;
 }
 
 export interface PortalContext {
