@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { DashboardBlock } from '../../../generated/config/programme';
 import { launchKey } from '../../../machines/test-launch-machine';
 import { seriousViolations } from '../../../../tests/fixtures/a11y-dom';
@@ -20,7 +20,7 @@ afterEach(() => {
   Object.defineProperty(window, 'matchMedia', { configurable: true, value: originalMatchMedia });
 });
 
-function fakeActions(): PortalActions & Record<keyof PortalActions, ReturnType<typeof vi.fn>> {
+function fakeActions(): { [K in keyof PortalActions]: Mock<PortalActions[K]> } {
   return {
     startMainExam: vi.fn(),
     launchPaper: vi.fn(),
