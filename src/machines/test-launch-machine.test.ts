@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyMachineSnapshot, type SnapshotFrom } from 'xstate';
 import type { LaunchUrls } from '../generated/api/exam-launch';
-import type { ExamStartBody } from '../generated/api/exam-launch-start';
 import {
   launchKey,
   mainLaunchKey,
   testLaunchMachine,
   testLaunchView,
   type LaunchExam,
+  type LaunchRequest,
   type TestLaunchContext,
   type TestLaunchMachine,
   type TestLaunchView,
@@ -89,8 +89,7 @@ function expectLaunchView(step: ModelStep, actual: AnyMachineSnapshot, previous:
       } else unchanged(); // Missed, or nothing to launch: the press does nothing
       break;
     }
-    case 'xstate.done.actor.startMainExam':
-    case 'xstate.done.actor.launchPaper': {
+    case 'xstate.done.actor.launch': {
       const url = eventType === 'exam' ? event.output?.exam_url : event.output?.result_url;
       expect(after.busy).toBe(false);
       expect(after.code).toBe(before.code);
@@ -110,8 +109,7 @@ function expectLaunchView(step: ModelStep, actual: AnyMachineSnapshot, previous:
       }
       break;
     }
-    case 'xstate.error.actor.startMainExam':
-    case 'xstate.error.actor.launchPaper': {
+    case 'xstate.error.actor.launch': {
       const server = (event.error as { body?: { msg?: string } }).body?.msg;
       expect(after.busy).toBe(false);
       expect(after.code).toBe(before.code);
@@ -141,10 +139,7 @@ function expectLaunchView(step: ModelStep, actual: AnyMachineSnapshot, previous:
 describe('test launch machine: model', () => {
   const calls = new PendingCalls();
   const machine = testLaunchMachine.provide({
-    actors: {
-      startMainExam: calls.actor<{ exam_url: string }, ExamStartBody>('startMainExam'),
-      launchPaper: calls.actor<LaunchUrls, LaunchExam>('launchPaper'),
-    },
+    actors: { launch: calls.actor<LaunchUrls, LaunchRequest>('launch') },
     actions: {
       openTab: (_, { url }) => void effects.push(`open ${url}`),
       logFailure: () => void effects.push('log'),
@@ -160,12 +155,11 @@ describe('test launch machine: model', () => {
     { type: 'test.launch', exam: noSchedule, buttonText: 'Begin Test' },
     { type: 'tab.blocked', url: EXAM_URL },
     { type: 'launch.dismiss' },
-    { type: 'xstate.done.actor.startMainExam', output: { exam_url: EXAM_URL } },
-    { type: 'xstate.done.actor.startMainExam', output: { exam_url: '' } },
-    { type: 'xstate.error.actor.startMainExam', error: apiError('Your test is not open yet.') },
-    { type: 'xstate.done.actor.launchPaper', output: { exam_url: EXAM_URL } },
-    { type: 'xstate.done.actor.launchPaper', output: { result_url: RESULT_URL } },
-    { type: 'xstate.error.actor.launchPaper', error: new Error('offline') },
+    { type: 'xstate.done.actor.launch', output: { exam_url: EXAM_URL } },
+    { type: 'xstate.done.actor.launch', output: { exam_url: '' } },
+    { type: 'xstate.done.actor.launch', output: { result_url: RESULT_URL } },
+    { type: 'xstate.error.actor.launch', error: apiError('Your test is not open yet.') },
+    { type: 'xstate.error.actor.launch', error: new Error('offline') },
   ];
 
   it('takes every transition and reaches every state, showing what the student should see', async () => {
@@ -174,12 +168,13 @@ describe('test launch machine: model', () => {
     for (const path of paths) {
       effects.length = 0;
       await replayPath(path, { machine, calls, delays: {}, coverage, expectView: expectLaunchView });
-      // Whatever the path, a paper's call carries exactly the two ids the server builds the payload from.
-      for (const body of (calls.inputs.get('launchPaper') ?? []) as LaunchExam[]) {
-        expect(body).toEqual(paper);
-      }
-      for (const body of (calls.inputs.get('startMainExam') ?? []) as ExamStartBody[]) {
-        expect(body).toEqual({ test_short_code: 'JEE-MAIN', source_type: 'dashboard' });
+      // Whatever the path, a paper's call carries exactly the two ids the server builds the
+      // payload from, and the main exam's its short code: never a disabled or empty launch.
+      for (const request of (calls.inputs.get('launch') ?? []) as LaunchRequest[]) {
+        expect([
+          { kind: 'paper', ...paper },
+          { kind: 'main', test_short_code: 'JEE-MAIN', source_type: 'dashboard' },
+        ]).toContainEqual(request);
       }
     }
     console.log(`test launch machine: ${paths.length} model paths`);
@@ -190,15 +185,11 @@ describe('test launch machine: model', () => {
 });
 
 function run(urls: LaunchUrls = { exam_url: EXAM_URL }, options: { blocks?: boolean } = {}) {
-  const launchPaper = vi.fn(async (_: LaunchExam): Promise<LaunchUrls> => urls);
-  const startMainExam = vi.fn(async (_: ExamStartBody) => ({ exam_url: urls.exam_url ?? '' }));
+  const launch = vi.fn(async (_: LaunchRequest): Promise<LaunchUrls> => urls);
   const opened: string[] = [];
   const trackFailure = vi.fn();
   const machine = testLaunchMachine.provide({
-    actors: {
-      launchPaper: fromPromise<LaunchUrls, LaunchExam>(({ input }) => launchPaper(input)),
-      startMainExam: fromPromise<{ exam_url: string }, ExamStartBody>(({ input }) => startMainExam(input)),
-    },
+    actors: { launch: fromPromise<LaunchUrls, LaunchRequest>(({ input }) => launch(input)) },
     actions: {
       // As the app does it: window.open answers null when the browser blocks the tab.
       openTab: ({ self }, { url }) => {
@@ -209,29 +200,33 @@ function run(urls: LaunchUrls = { exam_url: EXAM_URL }, options: { blocks?: bool
     },
   });
   const actor = createActor(machine, { input: {} }).start();
-  return { actor, launchPaper, startMainExam, opened, trackFailure };
+  return { actor, launch, opened, trackFailure };
 }
 
 describe('test launch machine: rules', () => {
   it('starts the main exam with POST /api/exam/start and opens its exam_url', async () => {
-    const { actor, startMainExam, opened } = run();
+    const { actor, launch, opened } = run();
     actor.send({ type: 'test.start', testShortCode: 'IACST-8' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await waitFor(actor, (s) => s.matches('idle'));
-    expect(startMainExam).toHaveBeenCalledWith({ test_short_code: 'IACST-8', source_type: 'dashboard' });
+    expect(launch).toHaveBeenCalledWith({
+      kind: 'main',
+      test_short_code: 'IACST-8',
+      source_type: 'dashboard',
+    });
     expect(opened).toEqual([EXAM_URL]);
   });
 
   it('launches a paper once however often it is pressed while the first launch is in flight', async () => {
-    const { actor, launchPaper, opened } = run();
+    const { actor, launch, opened } = run();
     const exam = { ...paper, start_time: '2026-05-02T03:30:00.000Z', btn_txt: 'Begin Test' };
     actor.send({ type: 'test.launch', exam, buttonText: 'Begin Test' });
     actor.send({ type: 'test.launch', exam, buttonText: 'Begin Test' });
     actor.send({ type: 'test.start', testShortCode: 'JEE-MAIN' });
     await waitFor(actor, (s) => s.matches('idle'));
-    expect(launchPaper).toHaveBeenCalledTimes(1);
+    expect(launch).toHaveBeenCalledTimes(1);
     // Only the two ids go to the server, not the rest of the card's exam data.
-    expect(launchPaper).toHaveBeenCalledWith(paper);
+    expect(launch).toHaveBeenCalledWith({ kind: 'paper', ...paper });
     expect(opened).toEqual([EXAM_URL]);
   });
 
@@ -263,8 +258,8 @@ describe('test launch machine: rules', () => {
     expect(failing.trackFailure).toHaveBeenCalledWith({ name: 'result_view_failure' });
     expect(failing.actor.getSnapshot().context.error).toEqual({ key: 'testLaunch.resultFailed' });
 
-    const { actor, launchPaper, trackFailure } = run();
-    launchPaper.mockRejectedValueOnce(apiError('This test has closed.'));
+    const { actor, launch, trackFailure } = run();
+    launch.mockRejectedValueOnce(apiError('This test has closed.'));
     actor.send({ type: 'test.launch', exam: paper, buttonText: 'Begin Test' });
     await waitFor(actor, (s) => s.matches('idle'));
     expect(trackFailure).toHaveBeenCalledWith({ name: 'test_start_failure' });
@@ -279,9 +274,9 @@ describe('test launch machine: rules', () => {
   });
 
   it.each(['Missed', 'Upcoming', 'Result Awaited', 'Locked'])('never launches a %s button', (text) => {
-    const { actor, launchPaper } = run();
+    const { actor, launch } = run();
     actor.send({ type: 'test.launch', exam: paper, buttonText: text });
     expect(actor.getSnapshot().value).toBe('idle');
-    expect(launchPaper).not.toHaveBeenCalled();
+    expect(launch).not.toHaveBeenCalled();
   });
 });

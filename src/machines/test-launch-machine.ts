@@ -28,6 +28,13 @@ export const launchKey = (exam: LaunchExam): string => `${exam.exam_short_code}|
 /** The main exam's key: its short code alone (it has no schedule id of its own on the card). */
 export const mainLaunchKey = (testShortCode: string): string => testShortCode;
 
+/**
+ * What the launch actor is asked to do: start the main exam (POST /api/exam/start, answers
+ * data.exam_url) or open a paper or its result (POST /api/test-launch, answers data.exam_url or
+ * data.result_url).
+ */
+export type LaunchRequest = ({ kind: 'main' } & ExamStartBody) | ({ kind: 'paper' } & LaunchExam);
+
 export interface TestLaunchInput {
   /** POST /api/exam/start's source_type. */
   sourceType?: string;
@@ -38,10 +45,8 @@ export interface TestLaunchContext {
   /** The launch under way, or the last one (its button shows the result). */
   key: string | null;
   eventType: EventType | null;
-  /** The paper being launched (input of the launchPaper actor). */
-  exam: LaunchExam | null;
-  /** The main exam's short code being started (input of the startMainExam actor). */
-  testShortCode: string | null;
+  /** What is being launched (the launch actor's input). */
+  request: LaunchRequest | null;
   /** The browser blocked the new tab: the view offers this link to open by hand. */
   blockedUrl: string | null;
   error: Message<TestLaunchMessageKey> | null;
@@ -95,10 +100,8 @@ export const testLaunchMachine = setup({
     events: {} as TestLaunchEvent,
   },
   actors: {
-    /** POST /api/exam/start: answers data.exam_url. */
-    startMainExam: fromPromise<{ exam_url: string }, ExamStartBody>(async () => fail()),
-    /** POST /api/test-launch: answers data.exam_url or data.result_url. */
-    launchPaper: fromPromise<LaunchUrls, LaunchExam>(async () => fail()),
+    /** The call of the request's kind; answers its reply's data (the page's address). */
+    launch: fromPromise<LaunchUrls, LaunchRequest>(async () => fail()),
   },
   guards: {
     hasShortCode: ({ event }) => event.type === 'test.start' && hasText(event.testShortCode),
@@ -125,8 +128,7 @@ export const testLaunchMachine = setup({
     sourceType: input?.sourceType ?? 'dashboard',
     key: null,
     eventType: null,
-    exam: null,
-    testShortCode: null,
+    request: null,
     blockedUrl: null,
     error: null,
   }),
@@ -136,27 +138,31 @@ export const testLaunchMachine = setup({
       on: {
         'test.start': {
           guard: 'hasShortCode',
-          target: 'launching.main',
+          target: 'launching',
           actions: assign({
             key: ({ event }) => mainLaunchKey(event.testShortCode),
             eventType: 'exam',
-            exam: null,
-            testShortCode: ({ event }) => event.testShortCode,
+            request: ({ context, event }) => ({
+              kind: 'main',
+              test_short_code: event.testShortCode,
+              source_type: context.sourceType,
+            }),
             blockedUrl: null,
             error: null,
           }),
         },
         'test.launch': {
           guard: 'launchable',
-          target: 'launching.paper',
+          target: 'launching',
           actions: assign({
             key: ({ event }) => launchKey(event.exam),
             eventType: ({ event }) => launchEventType(event.buttonText),
-            exam: ({ event }) => ({
+            // Only the two ids: the server builds the payload from them and the session.
+            request: ({ event }) => ({
+              kind: 'paper',
               exam_short_code: event.exam.exam_short_code,
               external_schedule_id: event.exam.external_schedule_id,
             }),
-            testShortCode: null,
             blockedUrl: null,
             error: null,
           }),
@@ -166,65 +172,32 @@ export const testLaunchMachine = setup({
         'launch.dismiss': { actions: assign({ blockedUrl: null, error: null }) },
       },
     },
-    // No test.start or test.launch here: a second press while a launch is in flight does nothing.
+    // No test.start or test.launch here: a second press during a launch does nothing.
     launching: {
       tags: ['busy'],
-      // Always entered at main or paper; the initial state is only XState's requirement.
-      initial: 'main',
-      states: {
-        main: {
-          invoke: {
-            id: 'startMainExam',
-            src: 'startMainExam',
-            input: ({ context }) => ({
-              test_short_code: context.testShortCode ?? '',
-              source_type: context.sourceType,
+      invoke: {
+        id: 'launch',
+        src: 'launch',
+        input: ({ context }) => context.request as LaunchRequest,
+        onDone: [
+          {
+            guard: 'answeredUrl',
+            target: 'idle',
+            actions: {
+              type: 'openTab',
+              params: ({ context, event }) => ({ url: urlOf(event.output, context.eventType) ?? '' }),
+            },
+          },
+          { target: 'failed', actions: { type: 'logFailure', params: noAddress } },
+        ],
+        onError: {
+          target: 'failed',
+          actions: [
+            { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
+            assign({
+              error: ({ context, event }) => fromError(event.error, messageKeyOf(context.eventType)),
             }),
-            onDone: [
-              {
-                guard: 'answeredUrl',
-                target: '#testLaunch.idle',
-                actions: { type: 'openTab', params: ({ event }) => ({ url: event.output.exam_url }) },
-              },
-              { target: '#testLaunch.failed', actions: { type: 'logFailure', params: noAddress } },
-            ],
-            onError: {
-              target: '#testLaunch.failed',
-              actions: [
-                { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
-                assign({
-                  error: ({ context, event }) => fromError(event.error, messageKeyOf(context.eventType)),
-                }),
-              ],
-            },
-          },
-        },
-        paper: {
-          invoke: {
-            id: 'launchPaper',
-            src: 'launchPaper',
-            input: ({ context }) => context.exam ?? { exam_short_code: '', external_schedule_id: '' },
-            onDone: [
-              {
-                guard: 'answeredUrl',
-                target: '#testLaunch.idle',
-                actions: {
-                  type: 'openTab',
-                  params: ({ context, event }) => ({ url: urlOf(event.output, context.eventType) ?? '' }),
-                },
-              },
-              { target: '#testLaunch.failed', actions: { type: 'logFailure', params: noAddress } },
-            ],
-            onError: {
-              target: '#testLaunch.failed',
-              actions: [
-                { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
-                assign({
-                  error: ({ context, event }) => fromError(event.error, messageKeyOf(context.eventType)),
-                }),
-              ],
-            },
-          },
+          ],
         },
       },
     },
