@@ -224,8 +224,14 @@ describe('Test Series', () => {
     render6();
     const next = screen.getByRole('button', { name: 'Next slide' });
     const previous = screen.getByRole('button', { name: 'Previous slide' });
+    const live = screen
+      .getByRole('region', { name: 'Test Series carousel' })
+      .querySelector('[aria-live="polite"]');
+    expect(live?.textContent).toBe('');
     fireEvent.click(next);
     expect(slide().getAttribute('aria-label')).toBe('4 of 6');
+    // Only a move is announced, and it names the card now in view.
+    expect(live?.textContent).toBe('Mock Test 4, 4 of 6');
     fireEvent.click(next);
     fireEvent.click(next);
     expect(slide().getAttribute('aria-label')).toBe('6 of 6');

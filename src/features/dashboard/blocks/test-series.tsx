@@ -122,6 +122,8 @@ export const TestSeries: DashboardBlockComponent = ({ context }) => {
   const [open, setOpen] = useState<ReadonlySet<number>>(
     () => new Set(series.flatMap((s, i) => (s.status === 'Ongoing' ? [i] : []))),
   );
+  // What a screen reader hears after Previous / Next (and only then): the card now first in view.
+  const [announce, setAnnounce] = useState('');
   const track = useRef<HTMLDivElement>(null);
   const touchX = useRef<number | null>(null);
   const total = series.length;
@@ -135,7 +137,9 @@ export const TestSeries: DashboardBlockComponent = ({ context }) => {
     );
 
   const move = (by: 1 | -1) => {
-    setIndex((i) => (i + by + total) % total);
+    const next = (index + by + total) % total;
+    setIndex(next);
+    setAnnounce(`${series[next]?.series_name ?? ''}, ${t('carousel.slide', { current: next + 1, total })}`);
     const el = track.current;
     // Web Animations: no remount (focus and open cards stay), nothing under reduced motion.
     if (el && typeof el.animate === 'function' && !reducedMotion()) {
@@ -201,13 +205,14 @@ export const TestSeries: DashboardBlockComponent = ({ context }) => {
             </button>
           </div>
         ) : null}
+        <p className="ef-visually-hidden" aria-live="polite">
+          {announce}
+        </p>
         <div className="ef-jee-carousel__viewport" onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
-          {/* Moves only when the student moves it, so a polite region tells which cards are in view. */}
           <div
             id={trackId}
             ref={track}
             className={`ef-jee-carousel__track ef-jee-carousel__track--${Math.min(perView, total)}`}
-            aria-live="polite"
           >
             {shown.map((i) => {
               const item = series[i] as MockJeeSeries;
