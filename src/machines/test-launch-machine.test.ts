@@ -62,7 +62,7 @@ function expectLaunchView(step: ModelStep, actual: AnyMachineSnapshot, previous:
       expect(done).toEqual([]);
       break;
     case 'test.start':
-      if (event.testShortCode) {
+      if (event.testShortCode?.trim() && ['Start Now', 'Resume Test'].includes(event.buttonText ?? '')) {
         // The main card's button spins; an earlier blocked link or message goes away.
         expect(after).toEqual({
           busy: true,
@@ -147,8 +147,9 @@ describe('test launch machine: model', () => {
     },
   });
   const events = [
-    { type: 'test.start', testShortCode: 'JEE-MAIN' },
-    { type: 'test.start', testShortCode: ' ' },
+    { type: 'test.start', testShortCode: 'JEE-MAIN', buttonText: 'Start Now' },
+    { type: 'test.start', testShortCode: 'JEE-MAIN', buttonText: 'Upcoming' },
+    { type: 'test.start', testShortCode: ' ', buttonText: 'Resume Test' },
     { type: 'test.launch', exam: paper, buttonText: 'Begin Test' },
     { type: 'test.launch', exam: paper, buttonText: 'View Result' },
     { type: 'test.launch', exam: paper, buttonText: 'Missed' },
@@ -206,7 +207,7 @@ function run(urls: LaunchUrls = { exam_url: EXAM_URL }, options: { blocks?: bool
 describe('test launch machine: rules', () => {
   it('starts the main exam with POST /api/exam/start and opens its exam_url', async () => {
     const { actor, launch, opened } = run();
-    actor.send({ type: 'test.start', testShortCode: 'IACST-8' });
+    actor.send({ type: 'test.start', testShortCode: 'IACST-8', buttonText: 'Resume Test' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await waitFor(actor, (s) => s.matches('idle'));
     expect(launch).toHaveBeenCalledWith({
@@ -222,7 +223,7 @@ describe('test launch machine: rules', () => {
     const exam = { ...paper, start_time: '2026-05-02T03:30:00.000Z', btn_txt: 'Begin Test' };
     actor.send({ type: 'test.launch', exam, buttonText: 'Begin Test' });
     actor.send({ type: 'test.launch', exam, buttonText: 'Begin Test' });
-    actor.send({ type: 'test.start', testShortCode: 'JEE-MAIN' });
+    actor.send({ type: 'test.start', testShortCode: 'JEE-MAIN', buttonText: 'Start Now' });
     await waitFor(actor, (s) => s.matches('idle'));
     expect(launch).toHaveBeenCalledTimes(1);
     // Only the two ids go to the server, not the rest of the card's exam data.
@@ -276,6 +277,7 @@ describe('test launch machine: rules', () => {
   it.each(['Missed', 'Upcoming', 'Result Awaited', 'Locked'])('never launches a %s button', (text) => {
     const { actor, launch } = run();
     actor.send({ type: 'test.launch', exam: paper, buttonText: text });
+    actor.send({ type: 'test.start', testShortCode: 'JEE-MAIN', buttonText: text });
     expect(actor.getSnapshot().value).toBe('idle');
     expect(launch).not.toHaveBeenCalled();
   });

@@ -53,7 +53,8 @@ export interface TestLaunchContext {
 }
 
 export type TestLaunchEvent =
-  | { type: 'test.start'; testShortCode: string }
+  /** The main card's button: its text decides whether it may start (Start Now, Resume Test …). */
+  | { type: 'test.start'; testShortCode: string; buttonText: string }
   | { type: 'test.launch'; exam: LaunchExam; buttonText: string }
   /** The app's openTab found the tab blocked (window.open answered null). */
   | { type: 'tab.blocked'; url: string }
@@ -104,7 +105,11 @@ export const testLaunchMachine = setup({
     launch: fromPromise<LaunchUrls, LaunchRequest>(async () => fail()),
   },
   guards: {
-    hasShortCode: ({ event }) => event.type === 'test.start' && hasText(event.testShortCode),
+    /** Only an active main-card button starts the exam (part 2 §4 "Main card button states"). */
+    startable: ({ event }) =>
+      event.type === 'test.start' &&
+      testButtonState(event.buttonText) === 'active' &&
+      hasText(event.testShortCode),
     /** A disabled button's text never launches, and the ids must be there to send. */
     launchable: ({ event }) =>
       event.type === 'test.launch' &&
@@ -137,7 +142,7 @@ export const testLaunchMachine = setup({
     idle: {
       on: {
         'test.start': {
-          guard: 'hasShortCode',
+          guard: 'startable',
           target: 'launching',
           actions: assign({
             key: ({ event }) => mainLaunchKey(event.testShortCode),
