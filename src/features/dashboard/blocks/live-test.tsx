@@ -71,6 +71,7 @@ function Countdown({ until, context }: { until: number; context: PortalContext }
 export const LiveTest: DashboardBlockComponent = ({ context }) => {
   const { t, data, now, config } = context;
   const headingId = useId();
+  const titleId = useId();
   const series = liveSeries(data, now);
   if (!series) return null;
   const start = indiaDateTime(series.start_time);
@@ -78,8 +79,8 @@ export const LiveTest: DashboardBlockComponent = ({ context }) => {
   return (
     <section className="ef-section ef-jee-live" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('mockJee.liveHeading')}</h2>
-      <article className="ef-jee-card ef-jee-card--live" aria-label={series.series_name}>
-        <h3>{series.series_name}</h3>
+      <article className="ef-jee-card ef-jee-card--live" aria-labelledby={titleId}>
+        <h3 id={titleId}>{series.series_name}</h3>
         <dl className="ef-jee-facts">
           <div>
             <dt>{t('mockJee.examDate')}</dt>
