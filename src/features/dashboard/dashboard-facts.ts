@@ -7,16 +7,12 @@ import type { DashboardBlock, DashboardCondition } from '../../generated/config/
 export type DashboardFacts = Required<DashboardCondition>;
 
 /** A series test is live when it is ongoing, or dated today with a paper already started. */
-export function liveSeries(
-  data: DashboardData,
-  now: Date,
-): DashboardData['mock_jee_series'][number] | undefined {
+export function liveSeries(data: DashboardData, now: Date): DashboardData['mock_jee_series'][number] | undefined {
   const today = indiaDate(now);
   return data.mock_jee_series.find(
     (series) =>
       series.status === 'Ongoing' ||
-      (series.exam_date === today &&
-        series.papers.some((paper) => Date.parse(paper.start_time) <= now.getTime())),
+      (series.exam_date === today && series.papers.some((paper) => Date.parse(paper.start_time) <= now.getTime())),
   );
 }
 
@@ -51,8 +47,7 @@ export const visibleBlocks = (blocks: readonly DashboardBlock[], facts: Dashboar
 const INDIA_OFFSET_MS = 330 * 60_000;
 
 /** YYYY-MM-DD in India time. */
-export const indiaDate = (now: Date): string =>
-  new Date(now.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, 10);
+export const indiaDate = (now: Date): string => new Date(now.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, 10);
 
 export type TimeOfDay = 'morning' | 'afternoon' | 'evening';
 
