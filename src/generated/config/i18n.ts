@@ -782,6 +782,10 @@ export interface UiStringTable {
    */
   'mockJee.closesInLabel': string;
   /**
+   * Closes in less than a minute
+   */
+  'mockJee.closesSoon': string;
+  /**
    * This test has closed.
    */
   'mockJee.closed': string;

@@ -58,9 +58,11 @@ function Countdown({ until, context }: { until: number; context: PortalContext }
       role="timer"
       className="ef-jee-countdown"
       aria-label={
-        left > 0
-          ? t('mockJee.closesInLabel', { hours: parts.hours, minutes: parts.minutes })
-          : t('mockJee.closed')
+        left <= 0
+          ? t('mockJee.closed')
+          : left < 60_000
+            ? t('mockJee.closesSoon')
+            : t('mockJee.closesInLabel', { hours: parts.hours, minutes: parts.minutes })
       }
     >
       <span aria-hidden="true">{parts.text}</span>

@@ -112,6 +112,7 @@ describe('Live Test', () => {
     expect(timer.getAttribute('aria-label')).toBe('Closes in 0 hours 1 minutes');
     act(() => vi.advanceTimersByTime(60_000));
     expect(timer.textContent).toBe('00:00:01');
+    expect(timer.getAttribute('aria-label')).toBe('Closes in less than a minute');
     expect(actions.refreshDashboard).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(1000));
     expect(timer.textContent).toBe('00:00:00');
