@@ -86,7 +86,7 @@ export const LiveTest: DashboardBlockComponent = ({ context }) => {
         <dl className="ef-jee-facts">
           <div>
             <dt>{t('mockJee.examDate')}</dt>
-            <dd>{readableDate(series.exam_date)}</dd>
+            <dd>{readableDate(series.exam_date, t)}</dd>
           </div>
           {start ? (
             <div>

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import hi from '../../../../config/i18n/hi.json' with { type: 'json' };
+import { createTranslator } from '../../../engine/i18n';
 import type { DashboardBlock } from '../../../generated/config/programme';
 import { launchKey } from '../../../machines/test-launch-machine';
 import { seriousViolations } from '../../../../tests/fixtures/a11y-dom';
@@ -120,6 +122,13 @@ describe('Live Test', () => {
     expect(actions.refreshDashboard).toHaveBeenCalledTimes(1);
     act(() => vi.advanceTimersByTime(10_000));
     expect(actions.refreshDashboard).toHaveBeenCalledTimes(1);
+  });
+
+  it("writes dates in the page's language", () => {
+    const context = { ...jeeContext(jeeData(), fakeActions()), t: createTranslator(hi.strings) };
+    show(LiveTest, 'liveTest', context);
+    expect(screen.getByText('परीक्षा की तारीख').nextElementSibling?.textContent).toBe('2 मई 2026');
+    expect(screen.getAllByText('2 मई 2026, 09:00 AM को खुलेगा')).toHaveLength(2);
   });
 
   it('formats what is left as hh:mm:ss', () => {

@@ -2,7 +2,7 @@
 // what a launch left to say beside its button, the status badge and the 1 s clock of the countdown.
 import { useEffect, useId, useState } from 'react';
 import type { MockJeeSeries } from '../../../generated/api/dashboard';
-import { dayMonthYear, indiaDateTime, parseDob } from '../../../domain/dates';
+import { indiaDateTime, parseDob } from '../../../domain/dates';
 import { seriesPaperStates, testButtonState } from '../../../domain/test-buttons';
 import { messageText } from '../../../machines/message';
 import { launchKey } from '../../../machines/test-launch-machine';
@@ -16,11 +16,16 @@ export function StatusBadge({ status, t }: { status: MockJeeSeries['status']; t:
   );
 }
 
-/** YYYY-MM-DD → 2 May 2026; anything else as given (a bad value never shows "NaN"). */
-export const readableDate = (isoDate: string): string => {
+/**
+ * YYYY-MM-DD → 2 May 2026 (2 मई 2026 on a Hindi page: the month names are the page's strings);
+ * anything else as given, so a bad value never shows "NaN".
+ */
+export function readableDate(isoDate: string, t: PortalContext['t']): string {
   const iso = parseDob(isoDate);
-  return iso ? dayMonthYear(iso) : isoDate;
-};
+  if (!iso) return isoDate;
+  const [y, m, d] = iso.split('-');
+  return `${Number(d)} ${t('mockJee.months').split(',')[Number(m) - 1] ?? ''} ${y}`;
+}
 
 /** 18:00 → 6 PM, 18:30 → 6:30 PM (the spec writes "from 6 PM"). */
 export function hourLabel(hhmm: string): string {
@@ -80,7 +85,7 @@ export function PaperList({ series, context }: { series: MockJeeSeries; context:
               <span className="ef-jee-paper__name">{paper.name}</span>
               {opens ? (
                 <span className="ef-jee-paper__when">
-                  {t('mockJee.paperOpens', { date: opens.date, time: opens.time })}
+                  {t('mockJee.paperOpens', { date: readableDate(opens.isoDate, t), time: opens.time })}
                 </span>
               ) : null}
             </div>

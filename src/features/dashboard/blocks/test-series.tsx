@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState, type TouchEvent } from 'react';
 import type { MockJeeSeries } from '../../../generated/api/dashboard';
 import { indiaDateTime } from '../../../domain/dates';
 import type { DashboardBlockComponent, PortalContext } from '../portal-context';
-import { hourLabel, PaperList, reducedMotion, StatusBadge } from './mock-jee-parts';
+import { hourLabel, PaperList, readableDate, reducedMotion, StatusBadge } from './mock-jee-parts';
 import './mock-jee.css';
 
 /** Part 2 §9: carousel swipe 500 ms. */
@@ -85,11 +85,15 @@ function SeriesCard({
             </svg>{' '}
             {t('mockJee.locked')}
           </p>
-          {opens ? <p>{t('mockJee.opensOn', { date: opens.date, time: opens.time })}</p> : null}
+          {opens ? (
+            <p>{t('mockJee.opensOn', { date: readableDate(opens.isoDate, t), time: opens.time })}</p>
+          ) : null}
         </>
       ) : (
         <>
-          {closes ? <p>{t('mockJee.closesOn', { date: closes.date, time: closes.time })}</p> : null}
+          {closes ? (
+            <p>{t('mockJee.closesOn', { date: readableDate(closes.isoDate, t), time: closes.time })}</p>
+          ) : null}
           <button
             type="button"
             className="ef-jee-disclosure"
