@@ -162,16 +162,18 @@ describe('dashboard machine: rules', () => {
     const clock = new SimulatedClock();
     const trackLoadFailure = vi.fn();
     const loadCourses = vi.fn(async () => courses);
-    const loadResult = vi.fn(async ({ input }: { input: { platformToken: string } }) => ({
-      ...result,
-      test_short_code: input.platformToken,
-    }));
+    const loadResult = vi.fn(
+      async (platformToken: string): Promise<StudentResultSummary | null> => ({
+        ...result,
+        test_short_code: platformToken,
+      }),
+    );
     const machine = dashboardMachine.provide({
       actors: {
         loadDashboard: fromPromise(dashboard),
         loadCourses: fromPromise(loadCourses),
         loadPlatformToken: fromPromise(async () => 'platform-9'),
-        loadResult: fromPromise(loadResult),
+        loadResult: fromPromise(({ input }) => loadResult(input.platformToken)),
       },
       actions: { trackLoadFailure },
     });
@@ -191,7 +193,7 @@ describe('dashboard machine: rules', () => {
   it('fetches the result with the test-platform token', async () => {
     const { actor, loadResult } = run(afterExam);
     await waitFor(actor, (s) => s.matches({ loaded: { result: 'ready' } }));
-    expect(loadResult.mock.calls[0]?.[0].input.platformToken).toBe('platform-9');
+    expect(loadResult.mock.calls[0]?.[0]).toBe('platform-9');
     expect(actor.getSnapshot().context.result?.test_short_code).toBe('platform-9');
   });
 

@@ -1,6 +1,10 @@
 // Block type (programme config) → component.
 import type { DashboardBlock } from '../../generated/config/programme';
 import type { DashboardBlockComponent } from './portal-context';
+import { BookmarkPrompt } from './blocks/bookmark-prompt';
+import { LiveTest } from './blocks/live-test';
+import { SeriesCalendar } from './blocks/series-calendar';
+import { TestSeries } from './blocks/test-series';
 import { FomoBanner, GuidedJourney, RefreshCard, StepsTracker, TestplayerDown } from './blocks/banners';
 import { Branches } from './blocks/branches';
 import { CourseSection } from './blocks/course-section';
@@ -23,4 +27,8 @@ export const BLOCKS: Partial<Record<DashboardBlock['type'], DashboardBlockCompon
   branches: Branches,
   video: VideoBanner,
   faq: DashboardFaq,
+  liveTest: LiveTest,
+  testSeries: TestSeries,
+  seriesCalendar: SeriesCalendar,
+  bookmarkPrompt: BookmarkPrompt,
 };

@@ -8,12 +8,14 @@ import type { DashboardBlock, Programme } from '../../generated/config/programme
 import type { Site } from '../../generated/config/site';
 import type { Translate } from '../../engine/i18n';
 import type { DashboardFacts } from './dashboard-facts';
+import type { Message } from '../../machines/message';
+import type { TestLaunchMessageKey } from '../../machines/test-launch-machine';
 
 /** The parts of the config the logged-in app needs (its island props). */
 export interface PortalConfig {
   programme: Pick<
     Programme,
-    'id' | 'examType' | 'name' | 'shortName' | 'dashboard' | 'support' | 'analytics'
+    'id' | 'examType' | 'name' | 'shortName' | 'dashboard' | 'support' | 'analytics' | 'schedule' | 'windows'
   >;
   site: Pick<Site, 'support' | 'admissionsFaq' | 'brand'>;
   /** The sample pack's price and payment methods (site.commerce.samplePackProgramme). */
@@ -42,6 +44,8 @@ export interface LaunchState {
   code: string | null;
   /** A launch whose new tab the browser blocked: the link to open by hand. */
   blockedUrl: string | null;
+  /** The last launch failed: what to say beside its button (the machine's message). */
+  error?: Message<TestLaunchMessageKey> | null;
 }
 
 export interface PortalContext {

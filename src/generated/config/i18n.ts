@@ -734,6 +734,154 @@ export interface UiStringTable {
    */
   'login.failed': string;
   /**
+   * We could not start your test. Please try again.
+   */
+  'testLaunch.startFailed': string;
+  /**
+   * We could not open your result. Please try again.
+   */
+  'testLaunch.resultFailed': string;
+  /**
+   * Your browser blocked the new tab.
+   */
+  'testLaunch.blocked': string;
+  /**
+   * Open your test
+   */
+  'testLaunch.openTest': string;
+  /**
+   * Open your result
+   */
+  'testLaunch.openResult': string;
+  /**
+   * Opening…
+   */
+  'testLaunch.opening': string;
+  /**
+   * Close
+   */
+  'testLaunch.dismiss': string;
+  /**
+   * Live Test
+   */
+  'mockJee.liveHeading': string;
+  /**
+   * Exam Date
+   */
+  'mockJee.examDate': string;
+  /**
+   * Start Time
+   */
+  'mockJee.startTime': string;
+  /**
+   * Closes In
+   */
+  'mockJee.closesIn': string;
+  /**
+   * Closes in {hours} hours {minutes} minutes
+   */
+  'mockJee.closesInLabel': string;
+  /**
+   * Closes in less than a minute
+   */
+  'mockJee.closesSoon': string;
+  /**
+   * This test has closed.
+   */
+  'mockJee.closed': string;
+  /**
+   * Status
+   */
+  'mockJee.status': string;
+  /**
+   * Ongoing
+   */
+  'mockJee.status.Ongoing': string;
+  /**
+   * Upcoming
+   */
+  'mockJee.status.Upcoming': string;
+  /**
+   * Results
+   */
+  'mockJee.status.Results': string;
+  /**
+   * Missed
+   */
+  'mockJee.status.Missed': string;
+  /**
+   * Test Series
+   */
+  'mockJee.seriesHeading': string;
+  /**
+   * Test {number}
+   */
+  'mockJee.testNumber': string;
+  /**
+   * Closes on {date}, {time}
+   */
+  'mockJee.closesOn': string;
+  /**
+   * Opens on {date}, {time}
+   */
+  'mockJee.opensOn': string;
+  /**
+   * Locked
+   */
+  'mockJee.locked': string;
+  /**
+   * View papers
+   */
+  'mockJee.viewPapers': string;
+  /**
+   * Opens {date}, {time}
+   */
+  'mockJee.paperOpens': string;
+  /**
+   * Finish the paper before this one first.
+   */
+  'mockJee.paperWaits': string;
+  /**
+   * Detailed Result will be available from {time}
+   */
+  'mockJee.detailedResult': string;
+  /**
+   * No exams are available right now Please come back later!
+   */
+  'mockJee.empty': string;
+  /**
+   * Test Series Calender
+   */
+  'mockJee.calendarStrip': string;
+  /**
+   * Marked dates are your test dates.
+   */
+  'mockJee.calendarLegend': string;
+  /**
+   * {day}: {series}, {status}
+   */
+  'mockJee.calendarDay': string;
+  /**
+   * January,February,March,April,May,June,July,August,September,October,November,December
+   */
+  'mockJee.months': string;
+  /**
+   * Sunday,Monday,Tuesday,Wednesday,Thursday,Friday,Saturday
+   */
+  'mockJee.weekdays': string;
+  /**
+   * Su,Mo,Tu,We,Th,Fr,Sa
+   */
+  'mockJee.weekdaysShort': string;
+  /**
+   * Bookmark this dashboard!
+   */
+  'mockJee.bookmarkHeading': string;
+  /**
+   * Press {keys} to come back to your tests in one click.
+   */
+  'mockJee.bookmarkHint': string;
+  /**
    * Loading your dashboard…
    */
   'portal.loading': string;
