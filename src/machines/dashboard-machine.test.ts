@@ -162,12 +162,10 @@ describe('dashboard machine: rules', () => {
     const clock = new SimulatedClock();
     const trackLoadFailure = vi.fn();
     const loadCourses = vi.fn(async () => courses);
-    const loadResult = vi.fn(
-      async (platformToken: string): Promise<StudentResultSummary | null> => ({
-        ...result,
-        test_short_code: platformToken,
-      }),
-    );
+    const loadResult = vi.fn(async (platformToken: string): Promise<StudentResultSummary | null> => ({
+      ...result,
+      test_short_code: platformToken,
+    }));
     const machine = dashboardMachine.provide({
       actors: {
         loadDashboard: fromPromise(dashboard),

@@ -213,10 +213,7 @@ describe('dashboard: account', () => {
 describe('dashboard: tests', () => {
   it('Start Now opens the sandbox test in a new tab; after submitting it the session is over', async () => {
     const { page, context } = await openDashboard('02');
-    const [testTab] = await Promise.all([
-      context.waitForEvent('page'),
-      button(page, 'Start Now').click(),
-    ]);
+    const [testTab] = await Promise.all([context.waitForEvent('page'), button(page, 'Start Now').click()]);
     await testTab.waitForLoadState();
     expect(new URL(testTab.url()).pathname).toMatch(/^\/sandbox\/test\//);
     await testTab.getByRole('button', { name: 'Submit test' }).click();
@@ -231,16 +228,15 @@ describe('dashboard: tests', () => {
 
   it('a sample paper opens through the test launch; a failed launch says so', async () => {
     const { page, context } = await openDashboard('02', 1280);
-    const [paperTab] = await Promise.all([
-      context.waitForEvent('page'),
-      button(page, 'Start Test').click(),
-    ]);
+    const [paperTab] = await Promise.all([context.waitForEvent('page'), button(page, 'Start Test').click()]);
     await paperTab.waitForLoadState();
     expect(new URL(paperTab.url()).pathname).toMatch(/^\/sandbox\/test\//);
     await paperTab.close();
-    await page.route('**/api/test-launch', (route) => route.fulfill({ status: 500, body: '{"success":"false","msg":"down"}' }));
+    await page.route('**/api/test-launch', (route) =>
+      route.fulfill({ status: 500, body: '{"success":"false","msg":"down"}' }),
+    );
     await button(page, 'Start Test').click();
-    await page.getByText('We could not open the test. Please try again.').waitFor();
+    await page.getByText('We could not start your test. Please try again.').waitFor();
     expect(await button(page, 'Start Test').isEnabled()).toBe(true);
     await context.close();
   });

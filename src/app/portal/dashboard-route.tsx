@@ -13,8 +13,10 @@ import { fetchOrderStatus } from '../../api/endpoints/order-status';
 import { fetchProfile, profileKey, useProfile } from '../../api/endpoints/profile';
 import { fetchStudentResult } from '../../api/endpoints/student-result';
 import { launchTest } from '../../api/endpoints/test-launch';
+import { testLaunchMachine, testLaunchView, type LaunchRequest } from '../../machines/test-launch-machine';
 import { fetchTestPlatformToken } from '../../api/endpoints/test-platform-token';
 import type { DashboardData, ExamData } from '../../generated/api/dashboard';
+import type { LaunchUrls } from '../../generated/api/exam-launch';
 import { DashboardScreen } from '../../features/dashboard/dashboard-screen';
 import { dashboardFacts } from '../../features/dashboard/dashboard-facts';
 import { dashboardView } from '../../features/dashboard/dashboard-view';
@@ -27,20 +29,11 @@ import { postToGateway } from '../gateway';
 import { usePortal } from './portal-provider';
 import { isSessionError } from './portal-session';
 
-const IDLE_LAUNCH: LaunchState = { busy: false, code: null, blockedUrl: null };
-
-/** Opens a test or result in a new tab; a blocked tab leaves a link to open by hand. */
-function openInNewTab(url: string): boolean {
-  const opened = window.open(url, '_blank', 'noopener');
-  return opened !== null;
-}
-
 export function DashboardRoute() {
   const { token, config, t, store, analytics, onSessionError, profileOpen, closeProfile } = usePortal();
   const { mutate } = useSWRConfig();
   const [query, setQuery] = useSearchParams();
   const profile = useProfile(token);
-  const [launch, setLaunch] = useState<LaunchState>(IDLE_LAUNCH);
   const [mockPaymentBusy, setMockPaymentBusy] = useState(false);
   const [now, setNow] = useState(() => new Date());
 
@@ -98,6 +91,53 @@ export function DashboardRoute() {
     [token],
   );
   const [liveSnapshot, send] = useMachine(machine);
+
+  // Test launches (part 2 §4 "Test launch"): the test-launch machine with the real API.
+  const launcher = useMemo(
+    () =>
+      testLaunchMachine.provide({
+        actors: {
+          launch: fromPromise<LaunchUrls, LaunchRequest>(async ({ input, signal }) =>
+            input.kind === 'main'
+              ? (
+                  await watch(
+                    startExam(
+                      token,
+                      { test_short_code: input.test_short_code, source_type: input.source_type },
+                      { signal },
+                    ),
+                  )
+                ).data
+              : (
+                  await watch(
+                    launchTest(
+                      token,
+                      {
+                        exam_short_code: input.exam_short_code,
+                        external_schedule_id: input.external_schedule_id,
+                      },
+                      { signal },
+                    ),
+                  )
+                ).data,
+          ),
+        },
+        actions: {
+          // Not 'noopener' in the features: window.open then answers null even when the tab opened.
+          openTab: ({ self }, { url }) => {
+            const tab = window.open(url, '_blank');
+            if (tab) tab.opener = null;
+            else self.send({ type: 'tab.blocked', url });
+          },
+          trackFailure: (_, { name }) => void analytics.track(name),
+          logFailure: (_, { error }) => console.error('Test launch failed', error),
+        },
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [token],
+  );
+  const [launchSnapshot, sendLaunch] = useMachine(launcher, { input: { sourceType: 'dashboard' } });
+  const launch: LaunchState = testLaunchView(launchSnapshot);
   // The blocks render from a deferred copy: React renders them in slices that yield to input, so a
   // slow phone's main thread is never blocked by the whole dashboard at once.
   const snapshot = useDeferredValue(liveSnapshot);
@@ -136,47 +176,18 @@ export function DashboardRoute() {
       });
   }, [query, setQuery, config.courseReturnType, store, t, token, send]);
 
-  const runLaunch = async (
-    code: string,
-    failure: 'test_start_failure' | 'result_view_failure',
-    go: () => Promise<string>,
-  ) => {
-    if (launch.busy) return;
-    setLaunch({ busy: true, code, blockedUrl: null });
-    try {
-      const url = await go();
-      setLaunch({ busy: false, code: null, blockedUrl: openInNewTab(url) ? null : url });
-    } catch (error) {
-      if (isSessionError(error)) return onSessionError();
-      console.error('Test launch failed', error);
-      void analytics.track(failure);
-      store.showToast({ type: 'error', message: t('portal.launchFailed') });
-      setLaunch(IDLE_LAUNCH);
-    }
-  };
-
   const actions: PortalActions = {
     startMainExam: () => {
       const card = snapshot.context.dashboard?.main_exam[0];
-      if (!card) return;
-      void runLaunch(card.test_short_code, 'test_start_failure', async () => {
-        const reply = await startExam(token, {
-          test_short_code: card.test_short_code,
-          source_type: 'dashboard',
+      if (card)
+        sendLaunch({
+          type: 'test.start',
+          testShortCode: card.test_short_code,
+          buttonText: card.exam_button_text,
         });
-        return reply.data.exam_url;
-      });
     },
-    launchPaper: (exam: ExamData, buttonText: string) => {
-      const failure = buttonText === 'Begin Test' ? 'test_start_failure' : 'result_view_failure';
-      void runLaunch(exam.exam_short_code, failure, async () => {
-        const reply = await launchTest(token, {
-          exam_short_code: exam.exam_short_code,
-          external_schedule_id: exam.external_schedule_id,
-        });
-        return reply.data.exam_url ?? reply.data.result_url ?? '';
-      });
-    },
+    launchPaper: (exam: ExamData, buttonText: string) =>
+      sendLaunch({ type: 'test.launch', exam, buttonText }),
     openEditExam: () => setQuery((current) => ({ ...Object.fromEntries(current), editExam: 'true' })),
     buyMockPack: (paymentMethod: string) => {
       if (mockPaymentBusy) return;

@@ -970,18 +970,6 @@ export interface UiStringTable {
    */
   'portal.opening': string;
   /**
-   * Your browser blocked the new tab.
-   */
-  'portal.popupBlocked': string;
-  /**
-   * Open it here
-   */
-  'portal.openTest': string;
-  /**
-   * We could not open the test. Please try again.
-   */
-  'portal.launchFailed': string;
-  /**
    * Edit exam
    */
   'portal.editExam': string;

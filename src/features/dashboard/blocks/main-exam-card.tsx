@@ -4,7 +4,9 @@
 // result-awaited card.
 import type { MainExamCard as Card } from '../../../generated/api/dashboard';
 import { telHref } from '../../landing/parts';
+import { mainLaunchKey } from '../../../machines/test-launch-machine';
 import { timeOfDay } from '../dashboard-facts';
+import { LaunchNotice } from './mock-jee-parts';
 import type { DashboardBlockComponent, PortalContext } from '../portal-context';
 
 const RESULT_AWAITED = 'Result Awaited';
@@ -63,7 +65,7 @@ function ExamButton({ card, context }: { card: Card; context: PortalContext }) {
         {card.exam_button_text}
       </a>
     );
-  const busy = launch.busy && launch.code === card.test_short_code;
+  const busy = launch.busy && launch.code === mainLaunchKey(card.test_short_code);
   return (
     <>
       <button
@@ -74,7 +76,7 @@ function ExamButton({ card, context }: { card: Card; context: PortalContext }) {
         aria-describedby={enabled ? undefined : 'main-exam-why'}
         onClick={() => actions.startMainExam()}
       >
-        {busy ? t('portal.opening') : card.exam_button_text}
+        {busy ? t('testLaunch.opening') : card.exam_button_text}
       </button>
       {enabled ? null : (
         <p id="main-exam-why" className="ef-why">
@@ -164,14 +166,7 @@ export const MainExamCard: DashboardBlockComponent = ({ context }) => {
           {t('portal.editExamClosed')}
         </p>
       ) : null}
-      {context.launch.blockedUrl ? (
-        <p role="status">
-          {t('portal.popupBlocked')}{' '}
-          <a href={context.launch.blockedUrl} target="_blank" rel="noopener noreferrer">
-            {t('portal.openTest')}
-          </a>
-        </p>
-      ) : null}
+      <LaunchNotice context={context} launchedKey={mainLaunchKey(card.test_short_code)} result={false} />
       <HelpLine context={context} phone={card.exam_help_line} />
       <TermsLink context={context} />
     </section>

@@ -35,7 +35,7 @@ export function hourLabel(hhmm: string): string {
 }
 
 /** The blocked-tab link or the failure message of the launch this button made, if it made the last one. */
-function LaunchNotice({
+export function LaunchNotice({
   context,
   launchedKey,
   result,

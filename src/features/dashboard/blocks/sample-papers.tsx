@@ -2,7 +2,10 @@
 // mock pack's promo (not bought) or beside the mock paper list (bought).
 import { useId, useState } from 'react';
 import type { ExamData } from '../../../generated/api/dashboard';
+import { testButtonState } from '../../../domain/test-buttons';
+import { launchKey } from '../../../machines/test-launch-machine';
 import type { DashboardBlockComponent, PortalContext } from '../portal-context';
+import { LaunchNotice } from './mock-jee-parts';
 
 interface PaperCard {
   card_title: string;
@@ -17,7 +20,8 @@ interface PaperCard {
 
 function Paper({ card, context }: { card: PaperCard; context: PortalContext }) {
   const { t, actions, launch } = context;
-  const busy = launch.busy && launch.code === card.exam_data.exam_short_code;
+  const key = launchKey(card.exam_data);
+  const busy = launch.busy && launch.code === key;
   const locked = card.isLocked === true;
   return (
     <li className={`ef-dash-paper${locked ? ' is-locked' : ''}`}>
@@ -35,7 +39,7 @@ function Paper({ card, context }: { card: PaperCard; context: PortalContext }) {
             aria-busy={busy || undefined}
             onClick={() => actions.launchPaper(card.exam_data, card.exam_data.btn_txt)}
           >
-            {busy ? t('portal.opening') : card.exam_button_text}
+            {busy ? t('testLaunch.opening') : card.exam_button_text}
           </button>
         )}
         {card.view_report === 1 && card.report_link ? (
@@ -49,6 +53,11 @@ function Paper({ card, context }: { card: PaperCard; context: PortalContext }) {
           </a>
         ) : null}
       </div>
+      <LaunchNotice
+        context={context}
+        launchedKey={key}
+        result={testButtonState(card.exam_data.btn_txt) === 'result'}
+      />
     </li>
   );
 }
