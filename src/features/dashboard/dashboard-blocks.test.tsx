@@ -139,9 +139,9 @@ describe('main exam card', () => {
 
   it('a blocked new tab leaves a link to open the test by hand', () => {
     renderDashboard(dashboardData(), {
-      launch: { busy: false, code: null, blockedUrl: 'http://x/sandbox/test/1' },
+      launch: { busy: false, code: 'IACST-SOM', blockedUrl: 'http://x/sandbox/test/1' },
     });
-    expect(screen.getByRole('link', { name: 'Open it here' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Open your test' }).getAttribute('href')).toBe(
       'http://x/sandbox/test/1',
     );
   });
