@@ -7,6 +7,7 @@
 //   card, ~100 KB with the page script): 120 KB;
 // - the whole of it, with what those islands load only when needed (the registration form steps,
 //   when step 2 opens): 165 KB.
+// - the logged-in app (issue 10 Targets): 150 KB before interaction, and never chart.js there.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -18,12 +19,15 @@ export default index.routes.flatMap((route) => {
   const js = route.js ?? index.pageJs;
   const deferred = route.deferredJs ?? [];
   const onlyPageJs = js.every((file) => index.pageJs.includes(file));
+  const portal = js.some((file) => file.startsWith('/assets/portal-'));
+  if (portal && [...js, ...(route.lazyJs ?? [])].some((file) => /chart/i.test(file)))
+    throw new Error(`${route.path} loads chart.js: it belongs to the result view only`);
   const budgets = [
     {
       name: `JS of ${route.path} before the load event`,
       path: files(js),
       gzip: true,
-      limit: onlyPageJs ? '30 KB' : '120 KB',
+      limit: onlyPageJs ? '30 KB' : portal ? '150 KB' : '120 KB',
     },
   ];
   if (deferred.length)

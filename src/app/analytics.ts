@@ -27,6 +27,11 @@ export const ANALYTICS_EVENTS = [
   'recover_credentials_sent',
   'caller_identity_started',
   'caller_identity_failed',
+  'dashboard_load_failure',
+  'test_start_failure',
+  'result_view_failure',
+  'prospectus_download',
+  'mock_pack_buy',
 ] as const;
 export type AnalyticsEventName = (typeof ANALYTICS_EVENTS)[number];
 

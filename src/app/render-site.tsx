@@ -17,6 +17,8 @@ import { LandingPage } from '../features/landing/landing-page';
 import { NotFoundScreen } from '../features/not-found/not-found-screen';
 import { RecoveryScreen } from '../features/recovery/recovery-screen';
 import { renderDocument, type PageAssets } from './document';
+import { DashboardSkeleton } from '../features/dashboard/dashboard-screen';
+import type { PortalIslandProps } from './islands/portal';
 
 export interface RenderedSite {
   index: SiteIndex;
@@ -57,12 +59,47 @@ const toastSettings = ({ site }: ConfigBundle) => ({
   warnDurationMs: site.toast.warnDurationMs,
 });
 
+/** The strings the logged-in app uses: its own namespaces and a few shared keys. */
+const PORTAL_PREFIXES = ['portal.', 'editExam.', 'mockJee.', 'testLaunch.'];
+const PORTAL_KEYS = ['faq.heading', 'dashboard.heading'];
+
+function portalProps(bundle: ConfigBundle, programme: Programme, strings: UiStringTable): PortalIslandProps {
+  const { site } = bundle;
+  const samplePack = programmeOf(bundle, site.commerce.samplePackProgramme);
+  const { id, examType, name, shortName, dashboard, support, analytics, schedule, windows } = programme;
+  return {
+    config: {
+      programme: { id, examType, name, shortName, dashboard, support, analytics, schedule, windows },
+      site: { support: site.support, admissionsFaq: site.admissionsFaq, brand: site.brand },
+      samplePack: { fee: samplePack.fee, payment: samplePack.payment },
+      loginPath: site.screens.login.paths.at(-1) ?? '/',
+      courseReturnType: site.commerce.courseReturnType,
+    },
+    strings: Object.fromEntries(
+      Object.entries(strings).filter(
+        ([key]) => PORTAL_KEYS.includes(key) || PORTAL_PREFIXES.some((prefix) => key.startsWith(prefix)),
+      ),
+    ),
+    toast: toastSettings(bundle),
+  };
+}
+
+/** The logged-in app's shell: a skeleton in the HTML, so the page is not blank while its script loads. */
+function PortalShell({ props, t }: { props: PortalIslandProps; t: Translate }) {
+  return (
+    <div className="ef-container ef-portal" data-island="portal" data-island-props={JSON.stringify(props)}>
+      <DashboardSkeleton t={t} />
+    </div>
+  );
+}
+
 function screenBody(
   screen: ScreenName,
   bundle: ConfigBundle,
   profile: HostProfile,
   programme: Programme,
   t: Translate,
+  strings: UiStringTable,
 ): ReactElement {
   const { screens, brand } = bundle.site;
   const first = (name: ScreenName): string => screens[name].paths[0] ?? '/';
@@ -83,8 +120,9 @@ function screenBody(
     case 'recover':
       return <RecoveryScreen loginPath={first('login')} t={t} toast={toastSettings(bundle)} />;
     case 'dashboard':
+      return <PortalShell props={portalProps(bundle, programme, strings)} t={t} />;
     case 'result': {
-      const heading = t(screen === 'dashboard' ? 'dashboard.heading' : 'result.heading');
+      const heading = t('result.heading');
       return (
         <section className="ef-screen" aria-labelledby="screen-heading" data-island={screen}>
           <h1 id="screen-heading">{heading}</h1>
@@ -154,7 +192,9 @@ export function renderRoute(
     noindex: screen !== 'login',
     blockDevtools: bundle.site.flags.blockDevtoolsShortcuts,
     assets,
-    body: <ScreenPage context={context}>{screenBody(screen, bundle, profile, programme, t)}</ScreenPage>,
+    body: (
+      <ScreenPage context={context}>{screenBody(screen, bundle, profile, programme, t, strings)}</ScreenPage>
+    ),
   });
 }
 

@@ -75,3 +75,24 @@ export function showExamDate(value: string, locale = 'en'): string {
   const weekday = HINDI_WEEKDAYS[new Date(`${iso}T00:00:00Z`).getUTCDay()] ?? '';
   return `${Number(d)} ${HINDI_MONTHS[Number(m) - 1] ?? ''} ${y} (${weekday})`;
 }
+
+/** 10:00 → 10:00 AM, 13:20 → 01:20 PM */
+export function timeLabel(hhmm: string): string {
+  const [h = 0, m = 0] = hhmm.split(':').map(Number);
+  const hour12 = h % 12 === 0 ? 12 : h % 12;
+  return `${String(hour12).padStart(2, '0')}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+const INDIA_OFFSET_MS = 330 * 60_000;
+
+/**
+ * An instant (ISO-8601) in India time, as people read it: { date: '2 May 2026', time: '09:00 AM' }.
+ * An unreadable value gives undefined, so a bad answer shows nothing rather than "NaN".
+ */
+export function indiaDateTime(instant: string): { isoDate: string; date: string; time: string } | undefined {
+  const ms = Date.parse(instant);
+  if (Number.isNaN(ms)) return undefined;
+  const local = new Date(ms + INDIA_OFFSET_MS).toISOString();
+  const isoDate = local.slice(0, 10);
+  return { isoDate, date: dayMonthYear(isoDate), time: timeLabel(local.slice(11, 16)) };
+}

@@ -7,7 +7,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { DashboardData } from '../generated/api/dashboard';
 import type { CourseListReply } from '../generated/api/course-list';
 import type { StudentResultSummary } from '../generated/api/result-student';
-import { errorMessage } from './message';
+import { fromError, type Message } from './message';
 
 export interface DashboardContext {
   dashboard: DashboardData | null;
@@ -16,13 +16,11 @@ export interface DashboardContext {
   /** The short-lived test-platform token the result call is authorised by. */
   platformToken: string | null;
   /** 'Error: ' plus this (part 2 §8): the failed call's message or the server's msg. */
-  error: string | null;
+  error: Message<'portal.loadFailed'> | null;
 }
 
 export type DashboardEvent =
-  | { type: 'dashboard.refresh' }
-  | { type: 'profile.updated'; success: string }
-  | { type: 'dashboard.retry' };
+  { type: 'dashboard.refresh' } | { type: 'profile.updated'; success: string } | { type: 'dashboard.retry' };
 
 const fail = (): never => {
   throw new Error('dashboard machine: actor not provided');
@@ -66,11 +64,15 @@ export const dashboardMachine = setup({
     loading: {
       tags: ['busy'],
       invoke: {
+        id: 'loadDashboard',
         src: 'loadDashboard',
-        onDone: { target: 'loaded', actions: assign({ dashboard: ({ event }) => event.output, error: null }) },
+        onDone: {
+          target: 'loaded',
+          actions: assign({ dashboard: ({ event }) => event.output, error: null }),
+        },
         onError: {
           target: 'error',
-          actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+          actions: assign({ error: ({ event }) => fromError(event.error, 'portal.loadFailed') }),
         },
       },
     },
@@ -88,6 +90,7 @@ export const dashboardMachine = setup({
             loading: {
               tags: ['busy'],
               invoke: {
+                id: 'loadCourses',
                 src: 'loadCourses',
                 input: ({ context }) => context.dashboard as DashboardData,
                 onDone: { target: 'ready', actions: assign({ courses: ({ event }) => event.output }) },
@@ -107,6 +110,7 @@ export const dashboardMachine = setup({
             token: {
               tags: ['busy'],
               invoke: {
+                id: 'loadPlatformToken',
                 src: 'loadPlatformToken',
                 onDone: [
                   { guard: ({ event }) => !event.output, target: 'none' },
@@ -118,6 +122,7 @@ export const dashboardMachine = setup({
             fetching: {
               tags: ['busy'],
               invoke: {
+                id: 'loadResult',
                 src: 'loadResult',
                 input: ({ context }) => ({
                   platformToken: context.platformToken ?? '',

@@ -1,8 +1,8 @@
 // Dates and times as the programmes state them: India time (+05:30, no daylight saving). How a
 // date is shown is one rule shared with the client (src/domain/dates.ts).
-import { dayMonthYear, weekdayOf } from '../../../src/domain/dates';
+import { dayMonthYear, timeLabel, weekdayOf } from '../../../src/domain/dates';
 
-export { weekdayOf };
+export { timeLabel, weekdayOf };
 const IST_OFFSET_MS = 330 * 60_000;
 const DAY_MS = 86_400_000;
 
@@ -28,13 +28,6 @@ export const dateLabel = dayMonthYear;
 
 /** Sunday, 13 Apr 2025 */
 export const dateLabelWithDay = (date: string): string => `${weekdayOf(date)}, ${dateLabel(date)}`;
-
-/** 10:00 → 10:00 AM, 13:20 → 01:20 PM */
-export function timeLabel(hhmm: string): string {
-  const [h = 0, m = 0] = hhmm.split(':').map(Number);
-  const hour12 = h % 12 === 0 ? 12 : h % 12;
-  return `${String(hour12).padStart(2, '0')}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
-}
 
 /** 13 Apr 2025, 02:30 PM (India time) */
 export function dateTimeLabel(at: Date): string {

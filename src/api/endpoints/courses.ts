@@ -6,7 +6,13 @@ import { withQuery } from './request-helpers';
 
 export const coursesPath = (params: CourseListParams, careerType?: string) =>
   withQuery(
-    `/api/courses/${[params.class, params.stream, params.branch_code, params.roll_number, params.mobile_number]
+    `/api/courses/${[
+      params.class,
+      params.stream,
+      params.branch_code,
+      params.roll_number,
+      params.mobile_number,
+    ]
       .map(encodeURIComponent)
       .join('/')}`,
     { career_type: careerType },

@@ -8,8 +8,7 @@ export type ResultCall = 'main' | 'iat';
 
 export const studentResultPath = (call: ResultCall, rollNo: string) =>
   withQuery(call === 'iat' ? '/api/student-result/iat' : '/api/student-result', { rollNo });
-export const studentResultKey = (call: ResultCall, rollNo: string) =>
-  swrKey(studentResultPath(call, rollNo));
+export const studentResultKey = (call: ResultCall, rollNo: string) => swrKey(studentResultPath(call, rollNo));
 
 export const fetchStudentResult = (
   call: ResultCall,

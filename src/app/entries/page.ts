@@ -15,6 +15,7 @@ interface Island {
 
 const islands: Record<string, () => Promise<Island>> = {
   'login-form': () => import('../islands/login-form'),
+  portal: () => import('../islands/portal'),
   'recover-form': () => import('../islands/recover-form'),
   'registration-card': () => import('../islands/registration-card'),
 };

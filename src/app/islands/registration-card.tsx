@@ -25,7 +25,7 @@ import { createTranslator } from '../../engine/i18n';
 import type { RegistrationCardData } from '../../engine/registration-card';
 import { prefetchFormSteps } from '../../features/registration/registration-card';
 import { RegistrationCardRoot } from '../../features/registration/registration-card-root';
-import type { PaymentData } from '../../generated/api/registration-signup';
+import { postToGateway } from '../gateway';
 import type { UiStringTable } from '../../generated/config/i18n';
 import { readEntryQuery } from '../../machines/entry-query';
 import { messageText } from '../../machines/message';
@@ -66,25 +66,6 @@ const tabStorage = {
     }
   },
 };
-
-/** Posts the gateway's form (part 2 §3 payment data) and leaves the page. */
-function postToGateway(payment: PaymentData) {
-  const form = document.createElement('form');
-  form.method = 'POST';
-  form.action = payment.action_url;
-  form.name = payment.form_name;
-  const fields: Record<string, string | undefined> = { order_id: payment.order_id, ...payment.fields };
-  for (const [name, value] of Object.entries(fields)) {
-    if (value === undefined) continue;
-    const input = document.createElement('input');
-    input.type = 'hidden';
-    input.name = name;
-    input.value = value;
-    form.append(input);
-  }
-  document.body.append(form);
-  form.submit();
-}
 
 /** The browser's position, then the API's nearest centre with its state. */
 async function nearestCentre(input: { class_stream: string; exam_type: string; mode: 'Online' | 'Offline' }) {

@@ -7,12 +7,16 @@ import type { DashboardBlock, DashboardCondition } from '../../generated/config/
 export type DashboardFacts = Required<DashboardCondition>;
 
 /** A series test is live when it is ongoing, or dated today with a paper already started. */
-export function liveSeries(data: DashboardData, now: Date): DashboardData['mock_jee_series'][number] | undefined {
+export function liveSeries(
+  data: DashboardData,
+  now: Date,
+): DashboardData['mock_jee_series'][number] | undefined {
   const today = indiaDate(now);
   return data.mock_jee_series.find(
     (series) =>
       series.status === 'Ongoing' ||
-      (series.exam_date === today && series.papers.some((paper) => Date.parse(paper.start_time) <= now.getTime())),
+      (series.exam_date === today &&
+        series.papers.some((paper) => Date.parse(paper.start_time) <= now.getTime())),
   );
 }
 
@@ -26,7 +30,10 @@ export function dashboardFacts(data: DashboardData, now: Date): DashboardFacts {
     mockPurchased: data.static_data.mock_purchased,
     hasMockExams: data.mock_exam.length > 0,
     testplayerDown: data.static_data.testplayer_down,
-    hasExamInfo: main !== undefined && (main.present === 1 || main.result_expected_date !== ''),
+    // Reading (decision 009): "has present or result_expected_date" is read as the main exam being
+    // there with its details; present (attempted) alone would leave an upcoming student with no card.
+    hasExamInfo:
+      main !== undefined && (main.exam_date !== '' || main.present === 1 || main.result_expected_date !== ''),
     hasSeries: data.mock_jee_series.length > 0,
     liveTest: liveSeries(data, now) !== undefined,
   };
@@ -47,7 +54,8 @@ export const visibleBlocks = (blocks: readonly DashboardBlock[], facts: Dashboar
 const INDIA_OFFSET_MS = 330 * 60_000;
 
 /** YYYY-MM-DD in India time. */
-export const indiaDate = (now: Date): string => new Date(now.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, 10);
+export const indiaDate = (now: Date): string =>
+  new Date(now.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, 10);
 
 export type TimeOfDay = 'morning' | 'afternoon' | 'evening';
 

@@ -8,11 +8,18 @@ import type { DashboardBlock, Programme } from '../../generated/config/programme
 import type { Site } from '../../generated/config/site';
 import type { Translate } from '../../engine/i18n';
 import type { DashboardFacts } from './dashboard-facts';
+import type { Message } from '../../machines/message';
+import type { TestLaunchMessageKey } from '../../machines/test-launch-machine';
 
 /** The parts of the config the logged-in app needs (its island props). */
 export interface PortalConfig {
-  programme: Pick<Programme, 'id' | 'name' | 'shortName' | 'dashboard' | 'support'>;
+  programme: Pick<
+    Programme,
+    'id' | 'examType' | 'name' | 'shortName' | 'dashboard' | 'support' | 'analytics' | 'schedule' | 'windows'
+  >;
   site: Pick<Site, 'support' | 'admissionsFaq' | 'brand'>;
+  /** The sample pack's price and payment methods (site.commerce.samplePackProgramme). */
+  samplePack: Pick<Programme, 'fee' | 'payment'>;
   loginPath: string;
 }
 
@@ -37,6 +44,8 @@ export interface LaunchState {
   code: string | null;
   /** A launch whose new tab the browser blocked: the link to open by hand. */
   blockedUrl: string | null;
+  /** The last launch failed: what to say beside its button (the machine's message). */
+  error?: Message<TestLaunchMessageKey> | null;
 }
 
 export interface PortalContext {
@@ -50,6 +59,8 @@ export interface PortalContext {
   result: StudentResultSummary | null;
   resultLoading: boolean;
   launch: LaunchState;
+  /** The Edit exam button: hidden (after the exam, or hidden by the profile), disabled or enabled. */
+  editExam: 'hidden' | 'disabled' | 'enabled';
   /** Paying for the sample pack is under way. */
   mockPaymentBusy: boolean;
   actions: PortalActions;

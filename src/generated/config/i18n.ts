@@ -734,6 +734,534 @@ export interface UiStringTable {
    */
   'login.failed': string;
   /**
+   * We could not start your test. Please try again.
+   */
+  'testLaunch.startFailed': string;
+  /**
+   * We could not open your result. Please try again.
+   */
+  'testLaunch.resultFailed': string;
+  /**
+   * Your browser blocked the new tab.
+   */
+  'testLaunch.blocked': string;
+  /**
+   * Open your test
+   */
+  'testLaunch.openTest': string;
+  /**
+   * Open your result
+   */
+  'testLaunch.openResult': string;
+  /**
+   * Opening…
+   */
+  'testLaunch.opening': string;
+  /**
+   * Close
+   */
+  'testLaunch.dismiss': string;
+  /**
+   * Live Test
+   */
+  'mockJee.liveHeading': string;
+  /**
+   * Exam Date
+   */
+  'mockJee.examDate': string;
+  /**
+   * Start Time
+   */
+  'mockJee.startTime': string;
+  /**
+   * Closes In
+   */
+  'mockJee.closesIn': string;
+  /**
+   * Closes in {hours} hours {minutes} minutes
+   */
+  'mockJee.closesInLabel': string;
+  /**
+   * Closes in less than a minute
+   */
+  'mockJee.closesSoon': string;
+  /**
+   * This test has closed.
+   */
+  'mockJee.closed': string;
+  /**
+   * Status
+   */
+  'mockJee.status': string;
+  /**
+   * Ongoing
+   */
+  'mockJee.status.Ongoing': string;
+  /**
+   * Upcoming
+   */
+  'mockJee.status.Upcoming': string;
+  /**
+   * Results
+   */
+  'mockJee.status.Results': string;
+  /**
+   * Missed
+   */
+  'mockJee.status.Missed': string;
+  /**
+   * Test Series
+   */
+  'mockJee.seriesHeading': string;
+  /**
+   * Test {number}
+   */
+  'mockJee.testNumber': string;
+  /**
+   * Closes on {date}, {time}
+   */
+  'mockJee.closesOn': string;
+  /**
+   * Opens on {date}, {time}
+   */
+  'mockJee.opensOn': string;
+  /**
+   * Locked
+   */
+  'mockJee.locked': string;
+  /**
+   * View papers
+   */
+  'mockJee.viewPapers': string;
+  /**
+   * Opens {date}, {time}
+   */
+  'mockJee.paperOpens': string;
+  /**
+   * Finish the paper before this one first.
+   */
+  'mockJee.paperWaits': string;
+  /**
+   * Detailed Result will be available from {time}
+   */
+  'mockJee.detailedResult': string;
+  /**
+   * No exams are available right now Please come back later!
+   */
+  'mockJee.empty': string;
+  /**
+   * Test Series Calender
+   */
+  'mockJee.calendarStrip': string;
+  /**
+   * Marked dates are your test dates.
+   */
+  'mockJee.calendarLegend': string;
+  /**
+   * {day}: {series}, {status}
+   */
+  'mockJee.calendarDay': string;
+  /**
+   * January,February,March,April,May,June,July,August,September,October,November,December
+   */
+  'mockJee.months': string;
+  /**
+   * Sunday,Monday,Tuesday,Wednesday,Thursday,Friday,Saturday
+   */
+  'mockJee.weekdays': string;
+  /**
+   * Su,Mo,Tu,We,Th,Fr,Sa
+   */
+  'mockJee.weekdaysShort': string;
+  /**
+   * Bookmark this dashboard!
+   */
+  'mockJee.bookmarkHeading': string;
+  /**
+   * Press {keys} to come back to your tests in one click.
+   */
+  'mockJee.bookmarkHint': string;
+  /**
+   * Loading your dashboard…
+   */
+  'portal.loading': string;
+  /**
+   * An error occurred while fetching the data.
+   */
+  'portal.loadFailed': string;
+  /**
+   * We are facing some unexpected technical issues. Kindly try after some time.
+   */
+  'portal.errorCard': string;
+  /**
+   * Error: {message}
+   */
+  'portal.errorPrefix': string;
+  /**
+   * Try again
+   */
+  'portal.retry': string;
+  /**
+   * Updating your dashboard…
+   */
+  'portal.refreshing': string;
+  /**
+   * Good morning, {name}!
+   */
+  'portal.greeting.morning': string;
+  /**
+   * Good afternoon, {name}!
+   */
+  'portal.greeting.afternoon': string;
+  /**
+   * Good evening, {name}!
+   */
+  'portal.greeting.evening': string;
+  /**
+   * You have missed your test. Contact the support number or visit the branch to reschedule the test.
+   */
+  'portal.absent': string;
+  /**
+   * Exam date
+   */
+  'portal.exam.date': string;
+  /**
+   * Timings
+   */
+  'portal.exam.timings': string;
+  /**
+   * Duration
+   */
+  'portal.exam.duration': string;
+  /**
+   * Mode
+   */
+  'portal.exam.mode': string;
+  /**
+   * Exam centre
+   */
+  'portal.exam.centre': string;
+  /**
+   * View on map
+   */
+  'portal.exam.viewOnMap': string;
+  /**
+   * Download admit card
+   */
+  'portal.exam.admitCard': string;
+  /**
+   * Your admit card will be available 2 days before the exam.
+   */
+  'portal.exam.admitCardLater': string;
+  /**
+   * Need help?
+   */
+  'portal.needHelp': string;
+  /**
+   * Call now: {phone}
+   */
+  'portal.callNow': string;
+  /**
+   * Terms & Conditions
+   */
+  'portal.terms': string;
+  /**
+   * Opening…
+   */
+  'portal.opening': string;
+  /**
+   * Edit exam
+   */
+  'portal.editExam': string;
+  /**
+   * Your exam can no longer be changed.
+   */
+  'portal.editExamClosed': string;
+  /**
+   * Hey {name}! Your result is being calculated.
+   */
+  'portal.resultAwaited.heading': string;
+  /**
+   * Expected by {date}
+   */
+  'portal.resultAwaited.expected': string;
+  /**
+   * The report opens once your result is ready.
+   */
+  'portal.resultAwaited.why': string;
+  /**
+   * Your scholarship result
+   */
+  'portal.result.heading': string;
+  /**
+   * Welcome aboard, {name}!
+   */
+  'portal.result.welcome': string;
+  /**
+   * Your score: {score}%
+   */
+  'portal.result.score': string;
+  /**
+   * Applied {percent}% {message}
+   */
+  'portal.result.applied': string;
+  /**
+   * Thank you for taking the test. Call us to know the courses that suit you.
+   */
+  'portal.result.thanks': string;
+  /**
+   * PSID:
+   */
+  'portal.result.psid': string;
+  /**
+   * Download prospectus
+   */
+  'portal.result.prospectus': string;
+  /**
+   * Your admission steps
+   */
+  'portal.steps.label': string;
+  /**
+   * reached
+   */
+  'portal.steps.done': string;
+  /**
+   * to do
+   */
+  'portal.steps.todo': string;
+  /**
+   * Scholarship deadline
+   */
+  'portal.fomo.label': string;
+  /**
+   * Start Now
+   */
+  'portal.journey.start': string;
+  /**
+   * Register
+   */
+  'portal.journey.register': string;
+  /**
+   * This opens once your course access is ready.
+   */
+  'portal.journey.notYet': string;
+  /**
+   * The test platform is down
+   */
+  'portal.down.heading': string;
+  /**
+   * Your exam details are on their way
+   */
+  'portal.refresh.heading': string;
+  /**
+   * Refresh to load your latest exam details and profile.
+   */
+  'portal.refresh.text': string;
+  /**
+   * Refresh dashboard
+   */
+  'portal.refresh.dashboard': string;
+  /**
+   * Refresh profile
+   */
+  'portal.refresh.profile': string;
+  /**
+   * Practice papers
+   */
+  'portal.samples.heading': string;
+  /**
+   * Valid till {date}
+   */
+  'portal.paper.validTill': string;
+  /**
+   * Locked: buy the pack to open it
+   */
+  'portal.paper.locked': string;
+  /**
+   * View report
+   */
+  'portal.paper.viewReport': string;
+  /**
+   * ANTHE MOCK TEST PAPER
+   */
+  'portal.mock.title': string;
+  /**
+   * Set of {papers} mock test paper
+   */
+  'portal.mock.set': string;
+  /**
+   * High chances of getting scholarship
+   */
+  'portal.mock.chances': string;
+  /**
+   * Pay with
+   */
+  'portal.mock.method': string;
+  /**
+   * Buy now at just ₹{amount}
+   */
+  'portal.mock.buy': string;
+  /**
+   * We could not start the payment. Please try again.
+   */
+  'portal.mock.failed': string;
+  /**
+   * Payment received: your mock papers are unlocked.
+   */
+  'portal.mock.paid': string;
+  /**
+   * Your payment did not go through. Please try again.
+   */
+  'portal.payment.failed': string;
+  /**
+   * Courses for you
+   */
+  'portal.courses.heading': string;
+  /**
+   * Loading courses…
+   */
+  'portal.courses.loading': string;
+  /**
+   * No Courses Available for this user
+   */
+  'portal.courses.empty': string;
+  /**
+   * Class {class}
+   */
+  'portal.courses.class': string;
+  /**
+   * Purchased
+   */
+  'portal.courses.purchased': string;
+  /**
+   * Visit your branch for batch details and admission.
+   */
+  'portal.courses.branchNote': string;
+  /**
+   * Filling Fast
+   */
+  'portal.courses.fillingFast': string;
+  /**
+   * View Course
+   */
+  'portal.courses.view': string;
+  /**
+   * Register Now
+   */
+  'portal.courses.register': string;
+  /**
+   * Previous courses
+   */
+  'portal.courses.previous': string;
+  /**
+   * More courses
+   */
+  'portal.courses.next': string;
+  /**
+   * Course details open here soon. Call us to register meanwhile.
+   */
+  'portal.courses.soon': string;
+  /**
+   * Branches near you
+   */
+  'portal.branches.heading': string;
+  /**
+   * Loading branches…
+   */
+  'portal.branches.loading': string;
+  /**
+   * Phone numbers
+   */
+  'portal.branches.phones': string;
+  /**
+   * Open until 07:00 PM
+   */
+  'portal.branches.open': string;
+  /**
+   * Open map
+   */
+  'portal.branches.map': string;
+  /**
+   * Previous branches
+   */
+  'portal.branches.previous': string;
+  /**
+   * More branches
+   */
+  'portal.branches.next': string;
+  /**
+   * The Demo Academy advantage
+   */
+  'portal.video.heading': string;
+  /**
+   * Play video
+   */
+  'portal.video.play': string;
+  /**
+   * My account
+   */
+  'portal.menu.label': string;
+  /**
+   * View Profile
+   */
+  'portal.menu.viewProfile': string;
+  /**
+   * Logout
+   */
+  'portal.menu.logout': string;
+  /**
+   * My profile
+   */
+  'portal.profile.heading': string;
+  /**
+   * Name
+   */
+  'portal.profile.name': string;
+  /**
+   * Roll number
+   */
+  'portal.profile.roll': string;
+  /**
+   * PSID
+   */
+  'portal.profile.psid': string;
+  /**
+   * Mobile number
+   */
+  'portal.profile.mobile': string;
+  /**
+   * E-mail
+   */
+  'portal.profile.email': string;
+  /**
+   * Date of birth
+   */
+  'portal.profile.dob': string;
+  /**
+   * Class & stream
+   */
+  'portal.profile.class': string;
+  /**
+   * Exam
+   */
+  'portal.profile.exam': string;
+  /**
+   * Close
+   */
+  'portal.profile.close': string;
+  /**
+   * Loading your profile…
+   */
+  'portal.profile.loading': string;
+  /**
+   * Your profile is up to date.
+   */
+  'portal.profile.refreshed': string;
+  /**
+   * Your session has ended. Please log in again.
+   */
+  'portal.sessionEnded': string;
+  /**
    * Edit exam details
    */
   'editExam.open': string;

@@ -149,6 +149,7 @@ export const testProgramme: Programme = {
   dashboard: {
     faq: [{ id: 'd1', heading: 'When are results out?', points: ['Two days after the test.'] }],
     videos: {},
+    blocks: [{ type: 'faq' }],
   },
   termsLink: 'https://www.example.com/mock-neet/terms',
   analytics: { eventPrefix: 'mock_neet', paymentFailureEvent: true },

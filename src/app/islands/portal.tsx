@@ -1,0 +1,120 @@
+// The logged-in portal (DESIGN.md "two kinds of pages"): one client app mounted on the prerendered
+// shell of /dashboard, with react-router-dom for its views (Back, reload and shared links work) and
+// swr for the server's reads (decision 009 says what lives in swr and what in machines).
+import { startTransition, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
+import useSWR, { SWRConfig } from 'swr';
+import { dashboardKey } from '../../api/endpoints/dashboard';
+import { logout } from '../../api/endpoints/logout';
+import type { DashboardReply } from '../../generated/api/dashboard';
+import { createTranslator } from '../../engine/i18n';
+import { AccountMenu } from '../../features/dashboard/account-menu';
+import type { PortalConfig } from '../../features/dashboard/portal-context';
+import type { UiStringTable } from '../../generated/config/i18n';
+import { Toasts } from '../../ui/toast/toasts';
+import '../../ui/toast/toasts.css';
+import '../../features/dashboard/dashboard.css';
+import { createAnalytics } from '../analytics';
+import { DashboardRoute } from '../portal/dashboard-route';
+import { PortalProvider, type PortalValue } from '../portal/portal-provider';
+import { endSession, isSessionError } from '../portal/portal-session';
+import { sessionStore } from '../session-store';
+
+export interface PortalIslandProps {
+  config: PortalConfig & { courseReturnType: string };
+  /** The strings the portal uses (its keys only). */
+  strings: Partial<UiStringTable>;
+  toast: { durationMs: number; warnDurationMs: number };
+}
+
+/** The student's name for the menu's avatar, once the dashboard is in swr's cache. */
+function useStudentName(token: string): string {
+  const { data } = useSWR<DashboardReply>(dashboardKey(token), null);
+  return data?.data.student_name ?? '';
+}
+
+function PortalApp({
+  props,
+  token,
+  header,
+}: {
+  props: PortalIslandProps;
+  token: string;
+  header: Element | null;
+}) {
+  const store = sessionStore();
+  const t = createTranslator(props.strings as UiStringTable);
+  const [profileOpen, setProfileOpen] = useState(false);
+  const [analytics] = useState(() => createAnalytics({ programme: props.config.programme }));
+  const onSessionError = () => endSession(store, (path) => window.location.replace(path));
+  const value: PortalValue = {
+    token,
+    config: props.config,
+    t,
+    store,
+    analytics,
+    onSessionError,
+    profileOpen,
+    closeProfile: () => setProfileOpen(false),
+  };
+  const [router] = useState(() =>
+    createBrowserRouter([
+      { path: '/dashboard', element: <DashboardRoute /> },
+      { path: '*', element: <Navigate to="/dashboard" replace /> },
+    ]),
+  );
+  const studentName = useStudentName(token);
+  const onLogout = () => {
+    // The server's session ends too; the student leaves whatever it answers.
+    void logout(token)
+      .catch(() => undefined)
+      .finally(() => endSession(store, (path) => window.location.assign(path), props.config.loginPath));
+  };
+  return (
+    <PortalProvider value={value}>
+      <SWRConfig
+        value={{
+          onError: (error) => {
+            if (isSessionError(error)) onSessionError();
+          },
+          shouldRetryOnError: (error) => !isSessionError(error),
+        }}
+      >
+        <RouterProvider router={router} />
+        {header
+          ? createPortal(
+              <AccountMenu
+                name={studentName}
+                t={t}
+                onViewProfile={() => setProfileOpen(true)}
+                onLogout={onLogout}
+              />,
+              header,
+            )
+          : null}
+        <Toasts
+          store={store.toast}
+          durationMs={props.toast.durationMs}
+          warnDurationMs={props.toast.warnDurationMs}
+          closeLabel={t('portal.profile.close')}
+        />
+      </SWRConfig>
+    </PortalProvider>
+  );
+}
+
+export function mount(element: HTMLElement): void {
+  const props = JSON.parse(element.dataset.islandProps ?? '{}') as PortalIslandProps;
+  const token = sessionStore().getSnapshot().token;
+  // No token (the marker cookie outlived the stored session): '/' as the route rule says.
+  if (!token) {
+    endSession(sessionStore(), (path) => window.location.replace(path));
+    return;
+  }
+  const header = document.querySelector('.ef-header__inner');
+  const root = createRoot(element);
+  // A transition: the first render yields to the browser instead of one long task.
+  startTransition(() => root.render(<PortalApp props={props} token={token} header={header} />));
+}

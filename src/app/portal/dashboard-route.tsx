@@ -1,0 +1,298 @@
+// The /dashboard view: the dashboard machine with the real API (through swr's cache), the blocks'
+// actions, the profile modal, the payment returns of the query, and the test launches.
+import { useMachine } from '@xstate/react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { fromPromise } from 'xstate';
+import { fetchCourses } from '../../api/endpoints/courses';
+import { dashboardKey, fetchDashboard } from '../../api/endpoints/dashboard';
+import { startExam } from '../../api/endpoints/exam-start';
+import { fetchMockPayment } from '../../api/endpoints/mock-payment';
+import { fetchOrderStatus } from '../../api/endpoints/order-status';
+import { fetchProfile, profileKey, useProfile } from '../../api/endpoints/profile';
+import { fetchStudentResult } from '../../api/endpoints/student-result';
+import { launchTest } from '../../api/endpoints/test-launch';
+import { testLaunchMachine, testLaunchView, type LaunchRequest } from '../../machines/test-launch-machine';
+import { fetchTestPlatformToken } from '../../api/endpoints/test-platform-token';
+import type { DashboardData, ExamData } from '../../generated/api/dashboard';
+import type { LaunchUrls } from '../../generated/api/exam-launch';
+import { DashboardScreen } from '../../features/dashboard/dashboard-screen';
+import { dashboardFacts } from '../../features/dashboard/dashboard-facts';
+import { dashboardView } from '../../features/dashboard/dashboard-view';
+import { COURSE_SECTION_ID } from '../../features/dashboard/blocks/course-section';
+import type { LaunchState, PortalActions, PortalContext } from '../../features/dashboard/portal-context';
+import { ProfileModal } from '../../features/dashboard/profile-modal';
+import { dashboardMachine } from '../../machines/dashboard-machine';
+import { messageText } from '../../machines/message';
+import { postToGateway } from '../gateway';
+import { usePortal } from './portal-provider';
+import { isSessionError } from './portal-session';
+
+export function DashboardRoute() {
+  const { token, config, t, store, analytics, onSessionError, profileOpen, closeProfile } = usePortal();
+  const { mutate } = useSWRConfig();
+  const [query, setQuery] = useSearchParams();
+  const profile = useProfile(token);
+  const [mockPaymentBusy, setMockPaymentBusy] = useState(false);
+  const [now, setNow] = useState(() => new Date());
+
+  /** A call the server refuses for the session (401) ends the session; the error still propagates. */
+  const watch = async <T,>(call: Promise<T>): Promise<T> => {
+    try {
+      return await call;
+    } catch (error) {
+      if (isSessionError(error)) onSessionError();
+      throw error;
+    }
+  };
+
+  const machine = useMemo(
+    () =>
+      dashboardMachine.provide({
+        actors: {
+          // Through swr's cache: the profile modal, the edit-exam form and the next views read it.
+          loadDashboard: fromPromise(async () => {
+            const reply = await watch(
+              mutate(dashboardKey(token), fetchDashboard(token), { revalidate: false }),
+            );
+            if (!reply) throw new Error(t('portal.loadFailed'));
+            return reply.data;
+          }),
+          loadCourses: fromPromise(async ({ input }: { input: DashboardData }) => {
+            const reply = await fetchCourses(
+              token,
+              {
+                class: input.class,
+                stream: input.stream,
+                branch_code: input.branch_code,
+                roll_number: input.roll_number,
+                mobile_number:
+                  (await watch(mutate(profileKey(token), fetchProfile(token))))?.data.mobile_number ?? '',
+              },
+              input.main_exam[0]?.career_type || undefined,
+            );
+            return reply;
+          }),
+          loadPlatformToken: fromPromise(async () => (await fetchTestPlatformToken(token)).data),
+          loadResult: fromPromise(async ({ input }) => {
+            const call = config.programme.dashboard.resultCall ?? 'main';
+            const reply = await fetchStudentResult(call, input.dashboard.roll_number, input.platformToken);
+            return reply.data;
+          }),
+        },
+        actions: {
+          trackLoadFailure: () => void analytics.track('dashboard_load_failure'),
+          logCourseError: (_, { error }) => console.error('Error fetching course data', error),
+        },
+      }),
+    // One machine per token: the route remounts on a new session.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [token],
+  );
+  const [liveSnapshot, send] = useMachine(machine);
+
+  // Test launches (part 2 §4 "Test launch"): the test-launch machine with the real API.
+  const launcher = useMemo(
+    () =>
+      testLaunchMachine.provide({
+        actors: {
+          launch: fromPromise<LaunchUrls, LaunchRequest>(async ({ input, signal }) =>
+            input.kind === 'main'
+              ? (
+                  await watch(
+                    startExam(
+                      token,
+                      { test_short_code: input.test_short_code, source_type: input.source_type },
+                      { signal },
+                    ),
+                  )
+                ).data
+              : (
+                  await watch(
+                    launchTest(
+                      token,
+                      {
+                        exam_short_code: input.exam_short_code,
+                        external_schedule_id: input.external_schedule_id,
+                      },
+                      { signal },
+                    ),
+                  )
+                ).data,
+          ),
+        },
+        actions: {
+          // Not 'noopener' in the features: window.open then answers null even when the tab opened.
+          openTab: ({ self }, { url }) => {
+            const tab = window.open(url, '_blank');
+            if (tab) tab.opener = null;
+            else self.send({ type: 'tab.blocked', url });
+          },
+          trackFailure: (_, { name }) => void analytics.track(name),
+          logFailure: (_, { error }) => console.error('Test launch failed', error),
+        },
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [token],
+  );
+  const [launchSnapshot, sendLaunch] = useMachine(launcher, { input: { sourceType: 'dashboard' } });
+  const launch: LaunchState = testLaunchView(launchSnapshot);
+  // The blocks render from a deferred copy: React renders them in slices that yield to input, so a
+  // slow phone's main thread is never blocked by the whole dashboard at once.
+  const snapshot = useDeferredValue(liveSnapshot);
+
+  // The clock of greetings and the live-test countdown's day changes.
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(new Date()), 60_000);
+    return () => window.clearInterval(id);
+  }, []);
+
+  // Returns from the gateway (part 2 §2 /dashboard query): the server's order, not the URL, decides.
+  const handledReturn = useRef(false);
+  useEffect(() => {
+    if (handledReturn.current) return;
+    handledReturn.current = true;
+    const orderId = query.get('order_id');
+    const status = query.get('status');
+    if (!status) return;
+    const edit = query.get('editExam') === 'true';
+    const coursePurchase = query.get('type') === config.courseReturnType;
+    if (edit || coursePurchase || !orderId) return; // the edit-exam and course flows read their own returns
+    void fetchOrderStatus({ order_id: orderId }, { token })
+      .then((order) => {
+        const paid = order.data.status === 'paid';
+        store.showToast({
+          type: paid ? 'success' : 'error',
+          message: paid ? t('portal.mock.paid') : t('portal.payment.failed'),
+        });
+        if (paid) send({ type: 'dashboard.refresh' });
+      })
+      .catch(() => store.showToast({ type: 'error', message: t('portal.payment.failed') }))
+      .finally(() => {
+        const next = new URLSearchParams(query);
+        for (const name of ['status', 'order_id', 'mode']) next.delete(name);
+        setQuery(next, { replace: true });
+      });
+  }, [query, setQuery, config.courseReturnType, store, t, token, send]);
+
+  const actions: PortalActions = {
+    startMainExam: () => {
+      const card = snapshot.context.dashboard?.main_exam[0];
+      if (card)
+        sendLaunch({
+          type: 'test.start',
+          testShortCode: card.test_short_code,
+          buttonText: card.exam_button_text,
+        });
+    },
+    launchPaper: (exam: ExamData, buttonText: string) =>
+      sendLaunch({ type: 'test.launch', exam, buttonText }),
+    openEditExam: () => setQuery((current) => ({ ...Object.fromEntries(current), editExam: 'true' })),
+    buyMockPack: (paymentMethod: string) => {
+      if (mockPaymentBusy) return;
+      setMockPaymentBusy(true);
+      void analytics.track('mock_pack_buy', { payment_method: paymentMethod });
+      const branch = snapshot.context.dashboard?.branch_code;
+      fetchMockPayment(token, {
+        payment_type: 'exam',
+        payment_mode: paymentMethod,
+        branch_code: branch || undefined,
+      })
+        .then((reply) => postToGateway(reply.data))
+        .catch((error: unknown) => {
+          if (isSessionError(error)) return onSessionError();
+          // Part 2 §8: no message of the server's; the amount stays the pack's. Say it did not start.
+          store.showToast({ type: 'error', message: t('portal.mock.failed') });
+          setMockPaymentBusy(false);
+        });
+    },
+    refreshDashboard: () => send({ type: 'dashboard.refresh' }),
+    refreshProfile: () => {
+      void mutate(profileKey(token)).then(() =>
+        store.showToast({ type: 'success', message: t('portal.profile.refreshed') }),
+      );
+    },
+    openCourse: () => store.showToast({ type: 'warn', message: t('portal.courses.soon') }),
+    scrollToCourses: () => {
+      const section = document.getElementById(COURSE_SECTION_ID);
+      if (!section) return;
+      const offset = window.innerWidth <= 992 ? 150 : 180;
+      const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+      window.scrollTo({
+        top: section.getBoundingClientRect().top + window.scrollY - offset,
+        behavior: reduce ? 'auto' : 'smooth',
+      });
+      section.focus({ preventScroll: true });
+    },
+    downloadProspectus: () => {
+      const href = snapshot.context.dashboard?.course_flags.iacst_download_prosp;
+      if (!href) return;
+      void analytics.track('prospectus_download');
+      const link = document.createElement('a');
+      link.href = href;
+      link.download = 'prospectus.pdf';
+      document.body.append(link);
+      link.click();
+      link.remove();
+    },
+  };
+
+  const data = snapshot.context.dashboard;
+  const p = profile.data?.data;
+  const editExam: PortalContext['editExam'] =
+    !p || p.remove_edit_exam_edit_profile || p.exam_taken
+      ? 'hidden'
+      : p.is_edit_allowed && (p.is_offline_sf_exam_date || p.exam_attempts_left > 0)
+        ? 'enabled'
+        : 'disabled';
+
+  const view = dashboardView(snapshot);
+  const errorText = view.error ? messageText(t, view.error) : null;
+  let screen;
+  if (view.status === 'error') {
+    screen = (
+      <DashboardScreen
+        status="error"
+        t={t}
+        error={errorText ?? ''}
+        onRetry={() => send({ type: 'dashboard.retry' })}
+      />
+    );
+  } else if (!data) {
+    screen = <DashboardScreen status="loading" t={t} />;
+  } else {
+    const context: PortalContext = {
+      data,
+      facts: dashboardFacts(data, now),
+      config,
+      t,
+      now,
+      courses: snapshot.context.courses,
+      coursesLoading: view.coursesLoading,
+      result: snapshot.context.result,
+      resultLoading: view.resultLoading,
+      launch,
+      editExam,
+      mockPaymentBusy,
+      actions,
+    };
+    screen = (
+      <DashboardScreen
+        status="loaded"
+        t={t}
+        context={context}
+        refreshing={view.refreshing}
+        error={errorText}
+      />
+    );
+  }
+  return (
+    <>
+      {screen}
+      {profileOpen ? (
+        <ProfileModal profile={p} loading={profile.isLoading} t={t} onClose={closeProfile} />
+      ) : null}
+    </>
+  );
+}

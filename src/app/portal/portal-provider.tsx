@@ -1,0 +1,31 @@
+// What every view of the logged-in app shares: the token, the config and strings, the session store,
+// analytics, the profile modal's open state and the session-end rule.
+import { createContext, useContext, type ReactNode } from 'react';
+import type { Translate } from '../../engine/i18n';
+import type { PortalConfig } from '../../features/dashboard/portal-context';
+import type { Analytics } from '../analytics';
+import type { SessionStore } from '../session-store';
+
+export interface PortalValue {
+  token: string;
+  config: PortalConfig & { courseReturnType: string };
+  t: Translate;
+  store: SessionStore;
+  analytics: Analytics;
+  /** The server refused the session: clear it and go to '/'. */
+  onSessionError: () => void;
+  profileOpen: boolean;
+  closeProfile: () => void;
+}
+
+const PortalContext = createContext<PortalValue | null>(null);
+
+export function PortalProvider({ value, children }: { value: PortalValue; children: ReactNode }) {
+  return <PortalContext.Provider value={value}>{children}</PortalContext.Provider>;
+}
+
+export function usePortal(): PortalValue {
+  const value = useContext(PortalContext);
+  if (!value) throw new Error('usePortal outside PortalProvider');
+  return value;
+}

@@ -1,0 +1,55 @@
+// The branch carousel (part 2 §2): centre name with RCC, F+EC and ALC stripped, address, up to four
+// phone links, opening hours and a map link; with NearestBranch or soloBranch only the first shows.
+import { useBranches } from '../../../api/endpoints/branches';
+import { telHref } from '../../landing/parts';
+import type { DashboardBlockComponent } from '../portal-context';
+import { ScrollRow } from './carousel';
+
+const PREFIXES = /^(RCC|F\+EC|ALC)[\s-]*/i;
+export const branchName = (name: string): string => name.replace(PREFIXES, '').trim();
+
+export const Branches: DashboardBlockComponent = ({ context }) => {
+  const { t, data } = context;
+  const { data: reply, error, isLoading } = useBranches(data.branch_code);
+  const branches = reply?.data ?? [];
+  if (error || (!isLoading && branches.length === 0)) return null;
+  return (
+    <section className="ef-section ef-dash-branches" aria-labelledby="branches-heading">
+      <h2 id="branches-heading">{t('portal.branches.heading')}</h2>
+      {isLoading ? (
+        <p role="status">{t('portal.branches.loading')}</p>
+      ) : (
+        <ScrollRow
+          label={t('portal.branches.heading')}
+          step={300}
+          previous={t('portal.branches.previous')}
+          next={t('portal.branches.next')}
+        >
+          {branches.map((branch) => (
+            <li key={branch.center_name} className="ef-dash-branch">
+              <h3>{branchName(branch.center_name)}</h3>
+              <p>{branch.address}</p>
+              <ul className="ef-dash-phones" aria-label={t('portal.branches.phones')}>
+                {branch.contact_numbers
+                  .filter((phone) => phone.trim())
+                  .slice(0, 4)
+                  .map((phone) => (
+                    <li key={phone}>
+                      <a href={telHref(phone)}>{phone}</a>
+                    </li>
+                  ))}
+              </ul>
+              <p className="ef-dash-note">{t('portal.branches.open')}</p>
+              {branch.location_url ? (
+                <a href={branch.location_url} target="_blank" rel="noopener noreferrer">
+                  {t('portal.branches.map')}
+                  <span className="ef-visually-hidden">: {branchName(branch.center_name)}</span>
+                </a>
+              ) : null}
+            </li>
+          ))}
+        </ScrollRow>
+      )}
+    </section>
+  );
+};

@@ -1,0 +1,481 @@
+// @vitest-environment jsdom
+// Every dashboard block and card state, rendered from the programme config's block list, checked by
+// role and label (as a student finds things) and with axe.
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { SWRConfig } from 'swr';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import en from '../../../config/i18n/en.json';
+import iacst from '../../../config/programmes/iacst.json';
+import iat from '../../../config/programmes/iat.json';
+import samplePack from '../../../config/programmes/sample-pack.json';
+import site from '../../../config/site.json';
+import { seriousViolations } from '../../../tests/fixtures/a11y-dom';
+import { createTranslator } from '../../engine/i18n';
+import type { CourseListReply } from '../../generated/api/course-list';
+import type { DashboardData } from '../../generated/api/dashboard';
+import type { UiStringTable } from '../../generated/config/i18n';
+import type { Programme } from '../../generated/config/programme';
+import type { Site } from '../../generated/config/site';
+import { AccountMenu } from './account-menu';
+import { sanitize } from './blocks/faq';
+import { dashboardFacts } from './dashboard-facts';
+import { dashboardData, mainCard } from './dashboard-fixtures';
+import { DashboardScreen } from './dashboard-screen';
+import type { PortalActions, PortalConfig, PortalContext } from './portal-context';
+import { ProfileModal } from './profile-modal';
+
+const t = createTranslator(en.strings as UiStringTable);
+const NOON_IST = new Date('2026-11-23T07:00:00Z'); // 12:30 in India: afternoon
+
+const configOf = (programme: unknown): PortalConfig => {
+  const p = programme as Programme;
+  const s = site as unknown as Site;
+  const pack = samplePack as unknown as Programme;
+  return {
+    programme: p,
+    site: { support: s.support, admissionsFaq: s.admissionsFaq, brand: s.brand },
+    samplePack: { fee: pack.fee, payment: pack.payment },
+    loginPath: '/exam/login',
+  };
+};
+
+function actions(): PortalActions & Record<string, ReturnType<typeof vi.fn>> {
+  return {
+    startMainExam: vi.fn(),
+    launchPaper: vi.fn(),
+    openEditExam: vi.fn(),
+    buyMockPack: vi.fn(),
+    refreshDashboard: vi.fn(),
+    refreshProfile: vi.fn(),
+    openCourse: vi.fn(),
+    scrollToCourses: vi.fn(),
+    downloadProspectus: vi.fn(),
+  };
+}
+
+function renderDashboard(
+  data: DashboardData,
+  over: Partial<PortalContext> & { programme?: unknown } = {},
+): { container: HTMLElement; actions: ReturnType<typeof actions> } {
+  const acts = actions();
+  const context: PortalContext = {
+    data,
+    facts: dashboardFacts(data, NOON_IST),
+    config: configOf(over.programme ?? iacst),
+    t,
+    now: NOON_IST,
+    courses: null,
+    coursesLoading: false,
+    result: null,
+    resultLoading: false,
+    launch: { busy: false, code: null, blockedUrl: null },
+    editExam: 'enabled',
+    mockPaymentBusy: false,
+    actions: acts,
+    ...over,
+  };
+  // Branches come through swr: an empty cache and no network in component tests.
+  const ui: ReactElement = (
+    <SWRConfig value={{ provider: () => new Map(), fetcher: () => new Promise(() => {}) }}>
+      <DashboardScreen status="loaded" t={t} context={context} refreshing={false} />
+    </SWRConfig>
+  );
+  const { container } = render(ui);
+  return { container, actions: acts };
+}
+
+const afterExam = (over: Partial<DashboardData> = {}) =>
+  dashboardData({
+    exam_taken: true,
+    overall_percentage: '75.0',
+    scholarship_percentage: '60',
+    scholarship_msg: 'scholarship on your course fee, valid till 22 Dec 2026.',
+    main_exam: [
+      mainCard({
+        view_report: 1,
+        present: 1,
+        exam_button_text: 'View Result',
+        exam_button_enabled: 1,
+        exam_button_link: '/iacst-result?data=abc',
+        iacst_fomo_desc: 'Only 29 days left.',
+      }),
+    ],
+    ...over,
+  });
+
+afterEach(cleanup);
+
+describe('main exam card', () => {
+  it('upcoming: the greeting by India time, the details, a disabled button that says why, Edit exam', async () => {
+    const { container, actions: a } = renderDashboard(dashboardData());
+    expect(screen.getByText('Good afternoon, Aarav!')).toBeTruthy();
+    const card = screen.getByRole('region', { name: 'Instant Admission cum Scholarship Test' });
+    expect(within(card).getByText('Tuesday, 24 Nov 2026')).toBeTruthy();
+    const upcoming = within(card).getByRole('button', { name: 'Upcoming' });
+    expect((upcoming as HTMLButtonElement).disabled).toBe(true);
+    expect(upcoming.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(upcoming.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Your test opens on your exam date.',
+    );
+    await userEvent.click(within(card).getByRole('button', { name: 'Edit exam' }));
+    expect(a.openEditExam).toHaveBeenCalledTimes(1);
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  it('start now: an active button that starts the main exam; busy while it opens', async () => {
+    const data = dashboardData({
+      main_exam: [mainCard({ exam_button_text: 'Start Now', exam_button_enabled: 1 })],
+    });
+    const { actions: a } = renderDashboard(data);
+    await userEvent.click(screen.getByRole('button', { name: 'Start Now' }));
+    expect(a.startMainExam).toHaveBeenCalledTimes(1);
+    cleanup();
+    renderDashboard(data, { launch: { busy: true, code: 'IACST-SOM', blockedUrl: null } });
+    const busy = screen.getByRole('button', { name: 'Opening…' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('a blocked new tab leaves a link to open the test by hand', () => {
+    renderDashboard(dashboardData(), {
+      launch: { busy: false, code: 'IACST-SOM', blockedUrl: 'http://x/sandbox/test/1' },
+    });
+    expect(screen.getByRole('link', { name: 'Open your test' }).getAttribute('href')).toBe(
+      'http://x/sandbox/test/1',
+    );
+  });
+
+  it('missed: the absent message and a disabled Missed button; edit closed says why', async () => {
+    const { container } = renderDashboard(
+      dashboardData({ main_exam: [mainCard({ absent: 1, exam_button_text: 'Missed' })] }),
+      { editExam: 'disabled' },
+    );
+    expect(
+      screen.getByText(
+        'You have missed your test. Contact the support number or visit the branch to reschedule the test.',
+      ),
+    ).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Missed' }) as HTMLButtonElement).disabled).toBe(true);
+    const edit = screen.getByRole('button', { name: 'Edit exam' }) as HTMLButtonElement;
+    expect(edit.disabled).toBe(true);
+    expect(document.getElementById(edit.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Your exam can no longer be changed.',
+    );
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  it('result awaited: "Hey {name}! Your result is being calculated.", the date, a disabled report button, help', async () => {
+    const { container } = renderDashboard(
+      dashboardData({
+        student_name: 'Ananya Iyer',
+        main_exam: [
+          mainCard({
+            present: 1,
+            exam_button_text: 'Result Awaited',
+            report_text: 'View Result',
+            result_expected_date: '23 Nov 2026, 11:00 AM',
+          }),
+        ],
+      }),
+      { editExam: 'hidden' },
+    );
+    expect(
+      screen.getByRole('heading', { name: 'Hey Ananya! Your result is being calculated.' }),
+    ).toBeTruthy();
+    expect(screen.getByText('Expected by 23 Nov 2026, 11:00 AM')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'View Result' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('link', { name: 'Call now: 1800-000-0001' }).getAttribute('href')).toBe(
+      'tel:18000000001',
+    );
+    expect(screen.queryByRole('button', { name: 'Edit exam' })).toBeNull();
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  it('offline: the centre with View on map, and the admit card now or "2 days before"', () => {
+    const offline = { exam_mode: 'Offline' as const, center_address: 'RCC Delhi Central, 1 Demo Road' };
+    renderDashboard(dashboardData({ main_exam: [mainCard(offline)] }), { programme: iat });
+    expect(screen.getByText('Your admit card will be available 2 days before the exam.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View on map' }).getAttribute('href')).toContain(
+      encodeURIComponent('RCC Delhi Central, 1 Demo Road'),
+    );
+    cleanup();
+    renderDashboard(
+      dashboardData({
+        main_exam: [
+          mainCard({ ...offline, is_admit_card_available: 1, admit_card_url: '/sandbox/admit-card/1' }),
+        ],
+      }),
+      { programme: iat },
+    );
+    expect(screen.getByRole('link', { name: 'Download admit card' }).getAttribute('href')).toBe(
+      '/sandbox/admit-card/1',
+    );
+  });
+});
+
+describe('post-exam blocks', () => {
+  it('steps, FOMO, the scholarship banner and the guided journey, in config order', async () => {
+    const { container, actions: a } = renderDashboard(afterExam());
+    const steps = screen.getByRole('navigation', { name: 'Your admission steps' });
+    expect(
+      within(steps)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['1Scholarship Test (reached)', '2Course Registration (to do)', '3Visit Branch (to do)']);
+    expect(screen.getByText('Only 29 days left.')).toBeTruthy();
+    expect(
+      screen.getByText('Applied 60% scholarship on your course fee, valid till 22 Dec 2026.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Your score: 75.0%')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View Result' }).getAttribute('href')).toBe(
+      '/iacst-result?data=abc',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(a.scrollToCourses).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Download prospectus' }));
+    expect(a.downloadProspectus).toHaveBeenCalledTimes(1);
+    // The main card comes before the banner (part 2 §2 4).
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings.indexOf('Instant Admission cum Scholarship Test')).toBeLessThan(
+      headings.indexOf('Your scholarship result'),
+    );
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  it("no scholarship ('0'): no 'Applied', the message instead; PSID 'NA' when missing", () => {
+    renderDashboard(afterExam({ scholarship_percentage: '0', scholarship_msg: '', student_psid: '' }));
+    expect(screen.queryByText(/Applied/)).toBeNull();
+    expect(screen.getByText(/Thank you for taking the test/)).toBeTruthy();
+    expect(screen.getByText('NA')).toBeTruthy();
+  });
+
+  it('a purchased course: no FOMO, the welcome, Start Now enabled only with the product status', () => {
+    const flags = { ...dashboardData().course_flags, course_purchased: 1 as const };
+    renderDashboard(afterExam({ course_flags: flags }));
+    expect(screen.queryByText('Only 29 days left.')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Welcome aboard, Aarav Sharma!' })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Start Now' }) as HTMLButtonElement).disabled).toBe(true);
+    cleanup();
+    renderDashboard(afterExam({ course_flags: { ...flags, enable_my_product_status: 1 } }));
+    expect(screen.getByRole('link', { name: 'Start Now' }).getAttribute('href')).toBe(
+      'https://www.example.com/pre-admission',
+    );
+  });
+
+  it('the digital-only branch: no FOMO banner and no branch list', () => {
+    renderDashboard(afterExam({ digital_only: true }));
+    expect(screen.queryByText('Only 29 days left.')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Branches near you' })).toBeNull();
+  });
+
+  it("IAT's own steps: Registration, Scholarship Test (reached once taken), Visit Branch; no FOMO", () => {
+    renderDashboard(afterExam(), { programme: iat });
+    const steps = screen.getByRole('navigation', { name: 'Your admission steps' });
+    expect(
+      within(steps)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['1Registration (reached)', '2Scholarship Test (reached)', '3Visit Branch (to do)']);
+    expect(screen.queryByText('Only 29 days left.')).toBeNull();
+  });
+
+  it("'Courses for you': fee or Purchased, View Course and Register Now; the empty text", async () => {
+    const course = {
+      product_id: 'NEET-C11-2Y',
+      product_title: 'Two Year Integrated Classroom Course for NEET 2027',
+      course_category: 'Medical',
+      class: '11',
+      purchased: 0,
+      registration_fees: 2000,
+      fee_label: 'Registration Fee',
+    } as CourseListReply['data'][number];
+    const courses = {
+      success: 'true',
+      msg: '',
+      data: [course, { ...course, product_id: 'B', purchased: 1 }],
+    };
+    const { container, actions: a } = renderDashboard(afterExam(), { courses: courses as CourseListReply });
+    const section = screen.getByRole('region', { name: 'Courses for you' });
+    expect(section.id).toBe('courseCardSection');
+    expect(within(section).getByText('₹2,000')).toBeTruthy();
+    expect(within(section).getByText('Filling Fast')).toBeTruthy();
+    expect(within(section).getByText('Purchased')).toBeTruthy();
+    expect(within(section).getAllByRole('button', { name: /^Register Now/ })).toHaveLength(1);
+    await userEvent.click(within(section).getAllByRole('button', { name: /^View Course/ })[0] as HTMLElement);
+    expect(a.openCourse).toHaveBeenCalledWith('NEET-C11-2Y', 'description');
+    expect(await seriousViolations(container)).toEqual([]);
+    cleanup();
+    renderDashboard(afterExam(), { courses: { ...courses, data: [] } as unknown as CourseListReply });
+    expect(screen.getByText('No Courses Available for this user')).toBeTruthy();
+  });
+});
+
+describe('pre-exam blocks', () => {
+  it('the test platform down: the notice with dashboard_msg instead of the exam card', () => {
+    renderDashboard(
+      dashboardData({
+        static_data: {
+          testplayer_down: true,
+          dashboard_msg: 'Back at 6 PM.',
+          mock_purchased: false,
+          sample_heading: '',
+        },
+      }),
+    );
+    expect(screen.getByRole('region', { name: 'The test platform is down' }).textContent).toContain(
+      'Back at 6 PM.',
+    );
+    expect(screen.queryByRole('region', { name: 'Instant Admission cum Scholarship Test' })).toBeNull();
+  });
+
+  it('no main exam: the refresh card with its two actions', async () => {
+    const { actions: a } = renderDashboard(dashboardData({ main_exam: [] }));
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh dashboard' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh profile' }));
+    expect(a.refreshDashboard).toHaveBeenCalledTimes(1);
+    expect(a.refreshProfile).toHaveBeenCalledTimes(1);
+  });
+
+  it('sample papers beside the mock pack promo: paytm by default, Buy now with the chosen method', async () => {
+    const exam = { ...mainCard().exam_data, exam_short_code: 'NST-SAMPLE', btn_txt: 'Begin Test' };
+    const data = dashboardData({
+      static_data: {
+        testplayer_down: false,
+        dashboard_msg: '',
+        mock_purchased: false,
+        sample_heading: 'Practise',
+      },
+      sample_exam: [
+        {
+          card_title: 'Free sample paper',
+          exam_end_date: '23 Nov 2027',
+          card_description: 'One hour.',
+          exam_button_text: 'Start Test',
+          exam_button_link: '',
+          view_report: 0,
+          report_text: '',
+          report_link: '',
+          exam_data: exam,
+        },
+      ],
+      mock_exam: [
+        {
+          card_title: 'Mock test paper 1',
+          exam_end_date: '23 Nov 2027',
+          isLocked: true,
+          view_report: 0,
+          report_link: '',
+          exam_button_text: 'Locked',
+          exam_button_link: '',
+          exam_data: { ...exam, exam_short_code: 'NST-MOCK-1' },
+        },
+      ],
+    });
+    const { container, actions: a } = renderDashboard(data);
+    expect(screen.getByText('Locked: buy the pack to open it')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Start Test' }));
+    expect(a.launchPaper).toHaveBeenCalledWith(exam, 'Begin Test');
+    const promo = screen.getByRole('region', { name: 'ANTHE MOCK TEST PAPER' });
+    expect((within(promo).getByRole('radio', { name: /Paytm/ }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(within(promo).getByRole('radio', { name: /HDFC/ }));
+    await userEvent.click(within(promo).getByRole('button', { name: 'Buy now at just ₹50' }));
+    expect(a.buyMockPack).toHaveBeenCalledWith('hdfc');
+    expect(await seriousViolations(container)).toEqual([]);
+    cleanup();
+    renderDashboard({ ...data, static_data: { ...data.static_data, mock_purchased: true } });
+    expect(screen.queryByRole('region', { name: 'ANTHE MOCK TEST PAPER' })).toBeNull();
+  });
+
+  it('the FAQ: the programme FAQ before the exam, the admissions FAQ after; the first item open', () => {
+    renderDashboard(dashboardData());
+    const first = screen.getByText(iacst.dashboard.faq[0]?.heading ?? '').closest('details');
+    expect(first?.open).toBe(true);
+    cleanup();
+    renderDashboard(afterExam());
+    expect(screen.getByText(site.admissionsFaq[0]?.heading ?? '')).toBeTruthy();
+  });
+});
+
+describe('FAQ answers are sanitised', () => {
+  it.each([
+    ['<img src=x onerror="alert(1)">Hi', 'onerror'],
+    ['<script>alert(1)</script>Hi', '<script'],
+    ['<a href="javascript:alert(1)">Hi</a>', 'javascript:'],
+    ['<p style="x" onclick="alert(1)">Hi</p>', 'onclick'],
+    ['<iframe src="https://evil.example"></iframe>Hi', '<iframe'],
+  ])('%s loses %s and keeps the text', (html, bad) => {
+    const clean = sanitize(html);
+    expect(clean).not.toContain(bad);
+    expect(clean).toContain('Hi');
+  });
+  it('keeps formatting and ordinary links', () => {
+    expect(sanitize('<strong>Bold</strong> <a href="/iacstexam">here</a>')).toBe(
+      '<strong>Bold</strong> <a href="/iacstexam">here</a>',
+    );
+  });
+});
+
+describe('account', () => {
+  it('the menu opens by keyboard on its first item, Escape closes it back to the button', async () => {
+    const onViewProfile = vi.fn();
+    const { container } = render(
+      <AccountMenu name="Rohan" t={t} onViewProfile={onViewProfile} onLogout={vi.fn()} />,
+    );
+    const button = screen.getByRole('button', { name: 'My account' });
+    button.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'View Profile' }));
+    await userEvent.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Logout' }));
+    await userEvent.keyboard('{Escape}');
+    expect(document.activeElement).toBe(button);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  it('View Profile masks mobile and e-mail keeping 2 characters at each end', async () => {
+    const profile = {
+      student_firstname: 'Rohan',
+      student_lastname: 'Gupta',
+      roll_number: '250000000005',
+      student_psid: 'PS00000005',
+      mobile_number: '9000000005',
+      email: 'rohan.demo@example.com',
+      student_dob: '30-04-2007',
+      class_stream_name: 'Class 12 Medical',
+      exam_type: 'iACST',
+      exam_date: 'Sunday, 22 Nov 2026',
+    };
+    const onClose = vi.fn();
+    const { baseElement } = render(
+      <ProfileModal profile={profile as never} loading={false} t={t} onClose={onClose} />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'My profile' });
+    expect(within(dialog).getByText('90******05')).toBeTruthy();
+    expect(within(dialog).getByText('ro******mo@example.com')).toBeTruthy();
+    expect(within(dialog).getByText('30/04/2007')).toBeTruthy();
+    expect(dialog.textContent).not.toContain('9000000005');
+    expect(await seriousViolations(baseElement)).toEqual([]);
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('dashboard states', () => {
+  it("the first load's spinner, then 'Error: ' plus the message and the generic error card", async () => {
+    const { container, rerender } = render(<DashboardScreen status="loading" t={t} />);
+    expect(screen.getByRole('status').textContent).toBe('Loading your dashboard…');
+    const onRetry = vi.fn();
+    rerender(<DashboardScreen status="error" t={t} error="Dashboard is down" onRetry={onRetry} />);
+    expect(screen.getByRole('alert').textContent).toBe('Error: Dashboard is down');
+    expect(
+      screen.getByRole('heading', {
+        name: 'We are facing some unexpected technical issues. Kindly try after some time.',
+      }),
+    ).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+});

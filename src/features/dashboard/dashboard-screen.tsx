@@ -1,0 +1,57 @@
+// The dashboard view (part 2 §2 "Dashboard layout"): a spinner while the first answer loads,
+// 'Error: ' plus the message and the generic error card when it fails, else the programme's blocks
+// whose conditions hold, in config order.
+import type { Translate } from '../../engine/i18n';
+import { BLOCKS } from './block-registry';
+import { visibleBlocks } from './dashboard-facts';
+import type { PortalContext } from './portal-context';
+
+export type DashboardScreenProps =
+  | { status: 'loading'; t: Translate }
+  | { status: 'error'; t: Translate; error: string; onRetry: () => void }
+  | { status: 'loaded'; t: Translate; context: PortalContext; refreshing: boolean; error?: string | null };
+
+export function DashboardSkeleton({ t }: { t: Translate }) {
+  return (
+    <div className="ef-dash-skeleton" role="status" aria-live="polite">
+      <span className="ef-loader__spinner" aria-hidden="true" />
+      <span>{t('portal.loading')}</span>
+    </div>
+  );
+}
+
+export function DashboardScreen(props: DashboardScreenProps) {
+  const { t } = props;
+  if (props.status === 'loading') return <DashboardSkeleton t={t} />;
+  if (props.status === 'error')
+    return (
+      <section className="ef-dash-card ef-dash-error" aria-labelledby="dash-error-heading">
+        <h1 id="dash-error-heading">{t('portal.errorCard')}</h1>
+        <p role="alert">{t('portal.errorPrefix', { message: props.error })}</p>
+        <button type="button" className="ef-button" onClick={props.onRetry}>
+          {t('portal.retry')}
+        </button>
+      </section>
+    );
+  const { context, refreshing, error } = props;
+  const blocks = visibleBlocks(context.config.programme.dashboard.blocks, context.facts);
+  return (
+    <div className="ef-dash">
+      <h1 className="ef-visually-hidden">{t('dashboard.heading')}</h1>
+      {error ? (
+        <p className="ef-dash-alert" role="alert">
+          {t('portal.errorPrefix', { message: error })}
+        </p>
+      ) : null}
+      {refreshing ? (
+        <p className="ef-dash-refreshing" role="status">
+          {t('portal.refreshing')}
+        </p>
+      ) : null}
+      {blocks.map((block, i) => {
+        const Block = BLOCKS[block.type];
+        return Block ? <Block key={`${block.type}-${i}`} block={block} context={context} /> : null;
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,220 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  createActor,
+  fromPromise,
+  SimulatedClock,
+  waitFor,
+  type AnyMachineSnapshot,
+  type SnapshotFrom,
+} from 'xstate';
+import type { CourseListReply } from '../generated/api/course-list';
+import type { DashboardData } from '../generated/api/dashboard';
+import type { StudentResultSummary } from '../generated/api/result-student';
+import { dashboardData, mainCard } from '../features/dashboard/dashboard-fixtures';
+import { dashboardView } from '../features/dashboard/dashboard-view';
+import { dashboardMachine, type DashboardContext } from './dashboard-machine';
+import {
+  emptyCoverage,
+  PendingCalls,
+  replayPath,
+  stateNodePaths,
+  transitionCoverPaths,
+  transitionKeys,
+  type ModelStep,
+} from './model-test-kit';
+
+const beforeExam = dashboardData();
+const afterExam = dashboardData({
+  main_exam: [mainCard({ view_report: 1, exam_button_text: 'View Result' })],
+});
+const nameless = dashboardData({ student_name: '' });
+const courses: CourseListReply = {
+  success: 'true',
+  msg: '',
+  data: [],
+  flags: {} as CourseListReply['flags'],
+};
+const result = { roll_number: '250000000005', overall_percentage: '75.0' } as StudentResultSummary;
+const failure = Object.assign(new Error('Dashboard is down'), {
+  status: 500,
+  body: { msg: 'Dashboard is down' },
+});
+
+type Snapshot = SnapshotFrom<typeof dashboardMachine>;
+
+/** What the student sees after each event (part 2 §2 "Dashboard layout", §4 "Dashboard loading"). */
+function expectDashboardView(
+  step: ModelStep,
+  actualSnapshot: AnyMachineSnapshot,
+  previousSnapshot: AnyMachineSnapshot,
+) {
+  const actual = actualSnapshot as Snapshot;
+  const previous = previousSnapshot as Snapshot;
+  const view = dashboardView(actual);
+  const before = dashboardView(previous);
+  const event = step.event as { type: string; output?: unknown; success?: string };
+  switch (event.type) {
+    case 'xstate.init':
+      expect(view).toMatchObject({ status: 'loading', error: null, refreshing: false });
+      break;
+    case 'xstate.done.actor.loadDashboard': {
+      const data = event.output as DashboardData;
+      expect(view.status).toBe('loaded');
+      expect(actual.context.dashboard).toBe(data);
+      // Course data only when the main exam has view_report; the result's token first.
+      expect(view.coursesLoading).toBe(data.main_exam[0]?.view_report === 1);
+      expect(view.resultLoading).toBe(true);
+      expect(actual.matches({ loaded: { result: 'token' } })).toBe(true);
+      break;
+    }
+    case 'xstate.error.actor.loadDashboard':
+      // First load: the error screen; a reload: the blocks stay with 'Error: …' above them.
+      expect(view.status).toBe(actual.context.dashboard ? 'loaded' : 'error');
+      expect(view.error).toEqual({ key: 'portal.loadFailed', server: 'Dashboard is down' });
+      break;
+    case 'xstate.done.actor.loadPlatformToken':
+      // An empty token ends the spinner silently; else the result is fetched with it.
+      expect(view.resultLoading).toBe(event.output !== '');
+      if (event.output) expect(actual.context.platformToken).toBe(event.output);
+      break;
+    case 'xstate.error.actor.loadPlatformToken':
+    case 'xstate.error.actor.loadResult':
+      expect(view.resultLoading).toBe(false);
+      expect(view.error).toBeNull();
+      break;
+    case 'xstate.done.actor.loadResult':
+      expect(view.resultLoading).toBe(false);
+      // An empty answer ends the spinner silently and keeps what was shown.
+      expect(actual.context.result).toBe(event.output ?? previous.context.result);
+      break;
+    case 'xstate.done.actor.loadCourses':
+      expect(view.coursesLoading).toBe(false);
+      expect(actual.context.courses).toBe(event.output);
+      break;
+    case 'xstate.error.actor.loadCourses':
+      expect(view.coursesLoading).toBe(false);
+      expect(view.status).toBe('loaded');
+      break;
+    case 'profile.updated':
+    case 'dashboard.refresh':
+    case 'dashboard.retry': {
+      const reloads = event.type !== 'profile.updated' || event.success === 'true';
+      expect(view.status).toBe(reloads ? (actual.context.dashboard ? 'loaded' : 'loading') : before.status);
+      expect(view.refreshing).toBe(reloads && actual.context.dashboard !== null);
+      break;
+    }
+  }
+}
+
+describe('dashboard machine: model', () => {
+  const calls = new PendingCalls();
+  const delays = { nameWait: 4000 };
+  const trackLoadFailure = vi.fn();
+  const machine = dashboardMachine.provide({
+    actors: {
+      loadDashboard: calls.actor('loadDashboard'),
+      loadCourses: calls.actor('loadCourses'),
+      loadPlatformToken: calls.actor('loadPlatformToken'),
+      loadResult: calls.actor('loadResult'),
+    },
+    actions: { trackLoadFailure },
+    delays,
+  });
+  const events = [
+    { type: 'xstate.done.actor.loadDashboard', output: beforeExam },
+    { type: 'xstate.done.actor.loadDashboard', output: afterExam },
+    { type: 'xstate.error.actor.loadDashboard', error: failure },
+    { type: 'xstate.done.actor.loadCourses', output: courses },
+    { type: 'xstate.error.actor.loadCourses', error: failure },
+    { type: 'xstate.done.actor.loadPlatformToken', output: 'platform-1' },
+    { type: 'xstate.done.actor.loadPlatformToken', output: '' },
+    { type: 'xstate.error.actor.loadPlatformToken', error: failure },
+    { type: 'xstate.done.actor.loadResult', output: result },
+    { type: 'xstate.done.actor.loadResult', output: null },
+    { type: 'xstate.error.actor.loadResult', error: failure },
+    { type: 'dashboard.refresh' },
+    { type: 'dashboard.retry' },
+    { type: 'profile.updated', success: 'true' },
+    { type: 'profile.updated', success: 'false' },
+  ];
+  const project = (c: DashboardContext) => ({
+    dashboard: c.dashboard === null ? null : c.dashboard.main_exam[0]?.view_report,
+    courses: c.courses !== null,
+    result: c.result !== null,
+    token: c.platformToken,
+    error: c.error !== null,
+  });
+
+  it('takes every transition and reaches every state, asserting the view at each step', async () => {
+    const coverage = emptyCoverage();
+    const paths = transitionCoverPaths({ machine, events, project: (c) => project(c as DashboardContext) });
+    for (const path of paths) {
+      await replayPath(path, { machine, calls, delays, coverage, expectView: expectDashboardView });
+    }
+    console.log(`dashboard machine: ${paths.length} model paths`);
+    expect([...transitionKeys(machine).values()].filter((k) => !coverage.transitions.has(k))).toEqual([]);
+    expect(stateNodePaths(machine).filter((p) => !coverage.states.has(p))).toEqual([]);
+  });
+});
+
+describe('dashboard machine: rules', () => {
+  function run(data: DashboardData, dashboard = vi.fn(async () => data)) {
+    const clock = new SimulatedClock();
+    const trackLoadFailure = vi.fn();
+    const loadCourses = vi.fn(async () => courses);
+    const loadResult = vi.fn(async (platformToken: string): Promise<StudentResultSummary | null> => ({
+      ...result,
+      test_short_code: platformToken,
+    }));
+    const machine = dashboardMachine.provide({
+      actors: {
+        loadDashboard: fromPromise(dashboard),
+        loadCourses: fromPromise(loadCourses),
+        loadPlatformToken: fromPromise(async () => 'platform-9'),
+        loadResult: fromPromise(({ input }) => loadResult(input.platformToken)),
+      },
+      actions: { trackLoadFailure },
+    });
+    const actor = createActor(machine, { clock }).start();
+    return { actor, clock, trackLoadFailure, loadCourses, loadResult, dashboard };
+  }
+
+  it('asks for course data only when the main exam has view_report', async () => {
+    const before = run(beforeExam);
+    await waitFor(before.actor, (s) => s.matches({ loaded: { result: 'ready' } }));
+    expect(before.loadCourses).not.toHaveBeenCalled();
+    const after = run(afterExam);
+    await waitFor(after.actor, (s) => s.matches({ loaded: { courses: 'ready' } }));
+    expect(after.loadCourses).toHaveBeenCalledTimes(1);
+  });
+
+  it('fetches the result with the test-platform token', async () => {
+    const { actor, loadResult } = run(afterExam);
+    await waitFor(actor, (s) => s.matches({ loaded: { result: 'ready' } }));
+    expect(loadResult.mock.calls[0]?.[0]).toBe('platform-9');
+    expect(actor.getSnapshot().context.result?.test_short_code).toBe('platform-9');
+  });
+
+  it('tracks "dashboard load failure" when the name is missing after 4 s, and only then', async () => {
+    const missing = run(nameless);
+    await waitFor(missing.actor, (s) => s.matches('loaded'));
+    missing.clock.increment(3999);
+    expect(missing.trackLoadFailure).not.toHaveBeenCalled();
+    missing.clock.increment(1);
+    expect(missing.trackLoadFailure).toHaveBeenCalledTimes(1);
+    const named = run(beforeExam);
+    await waitFor(named.actor, (s) => s.matches('loaded'));
+    named.clock.increment(4000);
+    expect(named.trackLoadFailure).not.toHaveBeenCalled();
+  });
+
+  it('loads again after a profile update that answers success "true", not "false"', async () => {
+    const { actor, dashboard } = run(beforeExam);
+    await waitFor(actor, (s) => s.matches('loaded'));
+    actor.send({ type: 'profile.updated', success: 'false' });
+    expect(dashboard).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'profile.updated', success: 'true' });
+    await waitFor(actor, (s) => s.matches('loaded'));
+    expect(dashboard).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,243 @@
+// The logged-in dashboard in Chromium against the real server, for every demo student of
+// server/seed/demo-students.json: what the spec says their state shows (texts, which buttons are
+// enabled), axe clean, at 390 and 1280 px; the profile modal's masking; logout; a stale session.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import students from '../../server/seed/demo-students.json';
+import { launchBrowser, seriousViolations } from './browser';
+
+const port = inject('port');
+const HOSTS: Record<string, string> = {
+  'MOCK-JEE': 'mock-jee.localhost',
+  'MOCK-NEET': 'mock-neet.localhost',
+  IAT: 'iat.localhost',
+};
+const hostOf = (examType: string) => HOSTS[examType] ?? 'localhost';
+const url = (path: string, host = 'localhost') => `http://${host}:${port}${path}`;
+const student = (suffix: string) => {
+  const found = students.find((s) => s.roll_number.endsWith(suffix));
+  if (!found) throw new Error(`no demo student ${suffix}`);
+  return found;
+};
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Logs in through the API as the login form does (token stored, marker cookie set), then opens /dashboard. */
+async function openDashboard(
+  suffix: string,
+  width = 390,
+): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
+  const s = student(suffix);
+  const host = hostOf(s.exam_type);
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  // Node's resolver may not know *.localhost: log in on localhost, set the marker on the host.
+  const reply = await page.request.post(url('/api/login'), {
+    data: { roll_number: s.roll_number, date_of_birth: s.dob },
+  });
+  await context.addCookies([{ name: 'ef_session', value: '1', url: url('/', host) }]);
+  expect(reply.status()).toBe(200);
+  const { token } = (await reply.json()) as { token: string };
+  await context.addInitScript(
+    ([t, roll, dob]) => {
+      // Once per tab: a later page (after logout) must see what the app left.
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem(
+        'examflow:session',
+        JSON.stringify({ token: t, rollNumber: roll, dob, examType: null }),
+      );
+    },
+    [token, s.roll_number, s.dob.replace(/\//g, '-')],
+  );
+  await page.goto(url('/dashboard', host));
+  await page.locator('.ef-dash').waitFor({ timeout: 15_000 });
+  return { page, context, errors };
+}
+
+const button = (page: Page, name: string | RegExp) =>
+  page.getByRole('button', { name, exact: typeof name === 'string' });
+
+interface Expectation {
+  suffix: string;
+  texts: (string | RegExp)[];
+  absent?: (string | RegExp)[];
+  enabled?: string[];
+  disabled?: string[];
+  links?: string[];
+}
+
+const EXPECTATIONS: Expectation[] = [
+  {
+    suffix: '01',
+    texts: ['Instant Admission cum Scholarship Test', /Good (morning|afternoon|evening), Aarav!/],
+    disabled: ['Upcoming'],
+    enabled: ['Edit exam'],
+  },
+  {
+    suffix: '02',
+    texts: ['Free sample paper', 'ANTHE MOCK TEST PAPER', 'Set of 4 mock test paper'],
+    enabled: ['Start Now', 'Buy now at just ₹50', 'Start Test'],
+  },
+  {
+    suffix: '03',
+    texts: [
+      'You have missed your test. Contact the support number or visit the branch to reschedule the test.',
+    ],
+    disabled: ['Missed'],
+  },
+  { suffix: '04', texts: ['Hey Ananya! Your result is being calculated.'], disabled: ['Result Awaited'] },
+  {
+    suffix: '05',
+    texts: [/Applied 60% scholarship/, 'Courses for you', 'Your score: 75.0%', 'PS00000005'],
+    links: ['View Result'],
+    enabled: ['Download prospectus', 'Register'],
+  },
+  { suffix: '06', texts: ['Courses for you'], absent: [/Applied \d+%/], links: ['View Result'] },
+  {
+    suffix: '07',
+    texts: [
+      /Applied 90%/,
+      'Welcome aboard, Vihaan Reddy!',
+      'Your 90% scholarship has been applied to your course.',
+    ],
+    absent: [/only \d+ days left/],
+    links: ['Start Now'],
+  },
+  { suffix: '08', texts: ['Course Fee', /Applied 75%/], absent: ['Branches near you', 'Registration Fee'] },
+  { suffix: '09', texts: ['Download admit card', 'View on map', 'Offline'] },
+  { suffix: '10', texts: [], links: ['View Result'] },
+  { suffix: '11', texts: ['Download admit card', '10:00 AM to 01:20 PM'] },
+  { suffix: '12', texts: ['Your admit card will be available 2 days before the exam.'] },
+  { suffix: '14', texts: ['Mock test paper 1'], absent: ['ANTHE MOCK TEST PAPER', /Locked/] },
+  { suffix: '15', texts: ['The test platform is down'], absent: ['Start Now'] },
+];
+
+describe('dashboard: every demo student', () => {
+  for (const e of EXPECTATIONS) {
+    for (const width of e.suffix === '05' || e.suffix === '02' ? [390, 1280] : [390]) {
+      it(`${student(e.suffix).shows.split(':')[0]} (${e.suffix}, ${width} px)`, async () => {
+        const { page, context, errors } = await openDashboard(e.suffix, width);
+        // Courses and branches load after the dashboard: wait for their spinners to end.
+        await page
+          .getByText(/^Loading (courses|branches)…$/)
+          .waitFor({ state: 'detached' })
+          .catch(() => undefined);
+        const text = await page.locator('main').innerText();
+        for (const expected of e.texts) expect(text).toMatch(expected);
+        for (const missing of e.absent ?? []) expect(text).not.toMatch(missing);
+        for (const name of e.enabled ?? [])
+          await expect(button(page, name).first().isEnabled()).resolves.toBe(true);
+        for (const name of e.disabled ?? [])
+          await expect(button(page, name).first().isDisabled()).resolves.toBe(true);
+        for (const name of e.links ?? [])
+          await expect(page.getByRole('link', { name, exact: true }).count()).resolves.toBeGreaterThan(0);
+        // No raw ISO date anywhere a student reads.
+        expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+        expect(await seriousViolations(page)).toEqual([]);
+        expect(errors).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+});
+
+describe('dashboard: account', () => {
+  it('View Profile masks the mobile and e-mail (2 characters kept at each end), by keyboard too', async () => {
+    const { page, context } = await openDashboard('05');
+    const menu = page.getByRole('button', { name: 'My account' });
+    await menu.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(
+      page.getByRole('menuitem', { name: 'View Profile' }).evaluate((el) => el === document.activeElement),
+    ).resolves.toBe(true);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'My profile' });
+    await dialog.getByText('90******05').waitFor();
+    const text = await dialog.innerText();
+    expect(text).toContain('ro******mo@example.com');
+    expect(text).not.toContain('9000000005');
+    expect(text).toContain('30/04/2007');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect(menu.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await context.close();
+  });
+
+  it('Logout ends the session: /exam/login, then /, the login page and a landing page show themselves', async () => {
+    const { page, context } = await openDashboard('01');
+    await page.getByRole('button', { name: 'My account' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL(url('/exam/login'));
+    expect(await page.evaluate(() => localStorage.getItem('examflow:session'))).toBeNull();
+    for (const path of ['/', '/exam/login', '/iacstexam']) {
+      await page.goto(url(path));
+      expect(new URL(page.url()).pathname).toBe(path);
+    }
+    await context.close();
+  });
+
+  it('a session the server no longer knows clears itself and goes to /, never trapping the student', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 900 } });
+    const page = await context.newPage();
+    await context.addCookies([{ name: 'ef_session', value: '1', url: url('/') }]);
+    await page.addInitScript(() =>
+      localStorage.setItem(
+        'examflow:session',
+        JSON.stringify({
+          token: 'expired-token-000000000000000000000000000',
+          rollNumber: '250000000001',
+          dob: '05-01-2008',
+          examType: null,
+        }),
+      ),
+    );
+    await page.goto(url('/dashboard'));
+    await page.waitForURL(url('/'));
+    await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'ef_session')).toBeUndefined();
+    await context.close();
+  });
+});
+
+describe('dashboard: tests', () => {
+  it('Start Now opens the sandbox test in a new tab; after submitting it the session is over', async () => {
+    const { page, context } = await openDashboard('02');
+    const [testTab] = await Promise.all([context.waitForEvent('page'), button(page, 'Start Now').click()]);
+    await testTab.waitForLoadState();
+    expect(new URL(testTab.url()).pathname).toMatch(/^\/sandbox\/test\//);
+    await testTab.getByRole('button', { name: 'Submit test' }).click();
+    await testTab.getByRole('heading', { name: /submitted/i }).waitFor();
+    // Back on the dashboard: the server no longer accepts the session, so the app ends it.
+    await page.bringToFront();
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.waitForURL(url('/'), { timeout: 15_000 });
+    expect(await page.evaluate(() => localStorage.getItem('examflow:session'))).toBeNull();
+    await context.close();
+  });
+
+  it('a sample paper opens through the test launch; a failed launch says so', async () => {
+    const { page, context } = await openDashboard('02', 1280);
+    const [paperTab] = await Promise.all([context.waitForEvent('page'), button(page, 'Start Test').click()]);
+    await paperTab.waitForLoadState();
+    expect(new URL(paperTab.url()).pathname).toMatch(/^\/sandbox\/test\//);
+    await paperTab.close();
+    await page.route('**/api/test-launch', (route) =>
+      route.fulfill({ status: 500, body: '{"success":"false","msg":"down"}' }),
+    );
+    await button(page, 'Start Test').click();
+    await page.getByText('We could not start your test. Please try again.').waitFor();
+    expect(await button(page, 'Start Test').isEnabled()).toBe(true);
+    await context.close();
+  });
+});
