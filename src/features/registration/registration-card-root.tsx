@@ -52,8 +52,9 @@ export function RegistrationCardRoot({
       />
       {hydrated ? null : (
         // Until the script has run, Verify is disabled: this says why. Positioned over the card's
-        // corner (CSS), so its leaving moves nothing.
-        <p className="ef-register__pending" role="status">
+        // corner (CSS), so its leaving moves nothing. When the script fails to arrive, the page's
+        // island loader says so here and offers Retry (src/app/entries/island-loading.ts).
+        <p className="ef-register__pending" role="status" data-island-pending="">
           {t('registration.placeholder')}
         </p>
       )}

@@ -733,4 +733,8 @@ export interface UiStringTable {
    * Something went wrong.
    */
   'login.failed': string;
+  /**
+   * The registration card's script did not arrive (network): The form could not load. Check your connection and try again.
+   */
+  'registration.scriptFailed': string;
 }
