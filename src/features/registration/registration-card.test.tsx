@@ -214,6 +214,28 @@ describe('registration card, step 1', () => {
     await screen.findByRole('heading', { name: 'Student details' });
   });
 
+  it('announces each busy state once: the modal loader speaks, nothing else repeats it', async () => {
+    let finish = (_reply: RegistrationOtpVerifyReply) => {};
+    const { user } = setup({ verifyOtp: () => new Promise((resolve) => (finish = resolve)) });
+    /** The live regions (role status or alert) that say anything now. */
+    const spoken = () =>
+      [...screen.queryAllByRole('status'), ...screen.queryAllByRole('alert')]
+        .map((region) => region.textContent?.trim())
+        .filter(Boolean);
+    await user.type(screen.getByRole('textbox', { name: /Mobile number/ }), '9000000001');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await screen.findByRole('heading', { name: 'Verify OTP' });
+    await user.type(screen.getByRole('textbox', { name: 'Digit 1 of 4' }), '1234');
+    // Checking the code: one voice says so (the loader, which also shows it over the card).
+    await waitFor(() =>
+      expect(spoken().filter((text) => /Verifying|Loading/.test(text ?? ''))).toEqual(['Verifying the OTP…']),
+    );
+    expect(screen.getAllByText('Verifying the OTP…')).toHaveLength(1);
+    await act(async () => finish(verified([])));
+    await screen.findByRole('heading', { name: 'Student details' });
+    expect(spoken().filter((text) => /Verifying/.test(text ?? ''))).toEqual([]);
+  });
+
   it('shows the account-exists message when the allowed count is reached, with a way back', async () => {
     const { user } = setup({ verifyOtp: async () => verified([lead(2)]) });
     await user.type(screen.getByRole('textbox', { name: /Mobile number/ }), '9000000001');
