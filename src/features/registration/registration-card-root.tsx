@@ -7,7 +7,7 @@ import { createTranslator } from '../../engine/i18n';
 import type { RegistrationCardData } from '../../engine/registration-card';
 import type { UiStringTable } from '../../generated/config/i18n';
 import type { RegistrationInput, RegistrationMachine } from '../../machines/registration-machine';
-import { RegistrationCard } from './registration-card';
+import { cardViewData, RegistrationCard } from './registration-card';
 
 export interface RegistrationCardRootProps {
   data: RegistrationCardData;
@@ -48,7 +48,7 @@ export function RegistrationCardRoot({
         machine={machine}
         input={input}
         offerCallerIdentity={hydrated && offerCallerIdentity}
-        {...data}
+        {...cardViewData(data)}
       />
       {hydrated ? null : (
         // Until the script has run, Verify is disabled: this says why. Positioned over the card's

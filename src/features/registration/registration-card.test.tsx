@@ -21,7 +21,7 @@ import type { Site } from '../../generated/config/site';
 import type { EntryQuery } from '../../machines/entry-query';
 import { registrationMachine, registrationVerifyMachine } from '../../machines/registration-machine';
 import { fromPromise } from 'xstate';
-import { RegistrationCard } from './registration-card';
+import { cardViewData, RegistrationCard } from './registration-card';
 import { linkedError, seriousViolations } from '../../../tests/fixtures/a11y-dom';
 
 afterEach(cleanup);
@@ -132,7 +132,7 @@ function setup({
         machine={machine}
         input={{ query }}
         offerCallerIdentity={offerCallerIdentity}
-        {...data}
+        {...cardViewData(data)}
       />
     </section>,
   );

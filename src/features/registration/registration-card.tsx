@@ -24,7 +24,41 @@ import { useChildSnapshot } from '../../ui/use-child-snapshot';
 import type { RegistrationSend } from './card-state';
 import { cardView, type VerifySnapshot } from './card-view';
 
-interface RegistrationCardProps extends RegistrationCardData {
+/** What the card's view reads of the page's card data (the island reads the rest: toasts, lists, links). */
+export type RegistrationCardViewData = Pick<
+  RegistrationCardData,
+  | 'programme'
+  | 'registrationPage'
+  | 'headingId'
+  | 'heading'
+  | 'locale'
+  | 'strings'
+  | 'supportEmail'
+  | 'loginPath'
+>;
+
+/** The card's view data out of the page's card data, and nothing more. */
+export const cardViewData = ({
+  programme,
+  registrationPage,
+  headingId,
+  heading,
+  locale,
+  strings,
+  supportEmail,
+  loginPath,
+}: RegistrationCardData): RegistrationCardViewData => ({
+  programme,
+  registrationPage,
+  headingId,
+  heading,
+  locale,
+  strings,
+  supportEmail,
+  loginPath,
+});
+
+interface RegistrationCardProps extends RegistrationCardViewData {
   /** The registration machine with the app's actors and actions provided. */
   machine: RegistrationMachine;
   input: Omit<RegistrationInput, 'programme' | 'registrationPage'>;
