@@ -52,7 +52,7 @@ describe('POST /api/exam-dates', () => {
     expect(response.statusCode).toBe(200);
     const data = response.data.data as Record<string, string>;
     expect(Object.keys(data)).toHaveLength(30);
-    expect(Object.entries(data)[0]).toEqual(['2026-03-11', 'Wednesday, 11 Mar 2026']);
+    expect(Object.entries(data)[0]).toEqual(['2026-03-11', '11 Mar 2026 (Wednesday)']);
   });
 
   it('lists a centre’s own dates for IAT offline', async () => {
@@ -141,11 +141,11 @@ describe('POST /api/exam-info (edit exam)', () => {
     expect(first.statusCode).toBe(200);
     expect(first.data).toEqual({
       success: 'true',
-      msg: 'Your exam details have been updated. Your exam is on Thursday, 12 Mar 2026.',
+      msg: 'Your exam details have been updated. Your exam is on 12 Mar 2026 (Thursday).',
     });
     expect(await mainOf(roll)).toMatchObject({
       exam_button_text: 'Upcoming',
-      exam_date: 'Thursday, 12 Mar 2026',
+      exam_date: '12 Mar 2026 (Thursday)',
       absent: 0,
     });
     const profile = await t.call({ method: 'GET', url: '/api/profile', headers: await auth(roll) });
@@ -209,7 +209,7 @@ describe('POST /api/exam-info (edit exam)', () => {
       data: { amount: 100, action_url: '/sandbox/gateway' },
     });
     expect(String(response.data.msg)).toMatch(/^Pay ₹100/);
-    expect(await mainOf(roll)).toMatchObject({ exam_mode: 'Online', exam_date: 'Wednesday, 11 Mar 2026' }); // not yet
+    expect(await mainOf(roll)).toMatchObject({ exam_mode: 'Online', exam_date: '11 Mar 2026 (Wednesday)' }); // not yet
     const orderId = String((response.data.data as Row).order_id);
     const pay = await t.call({ method: 'POST', url: `/sandbox/gateway/${orderId}/pay` });
     expect(pay.statusCode).toBe(303);
@@ -222,7 +222,7 @@ describe('POST /api/exam-info (edit exam)', () => {
     expect(row.is_payment_done).toBe(0);
     expect(await mainOf(roll)).toMatchObject({
       exam_mode: 'Offline',
-      exam_date: 'Sunday, 15 Mar 2026',
+      exam_date: '15 Mar 2026 (Sunday)',
       center_address: 'RCC Delhi Central, 8 Pusa Road, Karol Bagh, New Delhi 110005',
     });
     // Back to online and offline again: the fee was paid once, so no new payment.

@@ -197,3 +197,58 @@ describe('typing before the script arrives', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('when the card’s script fails to arrive', () => {
+  it('says so, and Retry (by keyboard) asks for it again and the card works', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    // The island's chunk is dropped, as a flaky mobile network does, until the network is back.
+    // (The page may ask for it twice meanwhile: its module preload and its import.)
+    let offline = true;
+    let requests = 0;
+    let requestsWhileOffline = 0;
+    await page.route(/\/assets\/registration-card-[^/]*\.js$/, async (route) => {
+      requests++;
+      if (offline) {
+        requestsWhileOffline++;
+        await route.abort('connectionreset');
+      } else await route.continue();
+    });
+    await page.goto(`${base}/iacstexam`);
+    const card = page.locator('#register_now');
+    const status = card.getByRole('status').filter({
+      hasText: 'The form could not load. Check your connection and try again.',
+    });
+    await status.waitFor();
+    const retry = card.getByRole('button', { name: 'Try again', exact: true });
+    expect(await card.getAttribute('aria-busy')).toBe('false');
+    expect(await seriousViolations(page), 'the card with its script failed').toEqual([]);
+
+    // What the student typed meanwhile is kept through the retry.
+    const field = card.getByRole('textbox', { name: 'Mobile number or student id (PSID)' });
+    const mobile = freshMobile();
+    await field.pressSequentially(mobile);
+    // Still failed: nothing asks for the chunk again by itself.
+    expect(await card.getAttribute('aria-busy')).toBe('false');
+    offline = false;
+    await retry.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => card.getAttribute('aria-busy')).toBeNull();
+    expect(requestsWhileOffline).toBeGreaterThan(0);
+    expect(requests, 'Retry asked for the chunk again').toBeGreaterThan(requestsWhileOffline);
+    expect(await retry.count()).toBe(0);
+    expect(await status.count()).toBe(0);
+    // Retry had the focus: it went on to the field.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('reg_mobile');
+    expect(await field.inputValue()).toBe(mobile);
+    const verify = card.getByRole('button', { name: 'Verify', exact: true });
+    await expect.poll(() => verify.isEnabled()).toBe(true);
+    await verify.click();
+    await card.getByRole('heading', { level: 2, name: 'Verify OTP', exact: true }).waitFor();
+    // A hydration mismatch would show here (React reports it as an uncaught recoverable error).
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,6 +1,9 @@
 // A Hindi landing page walked through every error its registration card can show, against the real
 // server: a failed call, a wrong mobile number, a wrong OTP (the server's own text, asked for in
 // Hindi), empty details. After each, no English sentence may be on the card or in a toast.
+// No invalid coupon here: both Hindi landings are iACST pages, a free exam, so no coupon field
+// shows. The coupon's messages in Hindi (empty, the server's "invalid", the network fallback) are
+// checked in src/features/registration/registration-card.test.tsx with a paid programme and hi.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';

@@ -1,6 +1,6 @@
 // Dates and times as the programmes state them: India time (+05:30, no daylight saving). How a
 // date is shown is one rule shared with the client (src/domain/dates.ts).
-import { dayMonthYear, timeLabel, weekdayOf } from '../../../src/domain/dates';
+import { dayMonthYear, showExamDate, timeLabel, weekdayOf } from '../../../src/domain/dates';
 
 export { timeLabel, weekdayOf };
 const IST_OFFSET_MS = 330 * 60_000;
@@ -26,8 +26,11 @@ export const isIsoDate = (value: string): boolean =>
 /** 13 Apr 2025 */
 export const dateLabel = dayMonthYear;
 
-/** Sunday, 13 Apr 2025 */
-export const dateLabelWithDay = (date: string): string => `${weekdayOf(date)}, ${dateLabel(date)}`;
+/**
+ * 13 Apr 2025 (Sunday), or in Hindi 13 अप्रैल 2025 (रविवार): an exam date with its weekday. The one
+ * rule of src/domain/dates.ts, as the date options, the thank-you state and the dashboard show it.
+ */
+export const dateLabelWithDay = showExamDate;
 
 /** 13 Apr 2025, 02:30 PM (India time) */
 export function dateTimeLabel(at: Date): string {

@@ -3,7 +3,6 @@ import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
 import type { AppContext } from '../../context';
 import type { CentresTable } from '../../db/tables/master';
-import { showExamDate } from '../../../src/domain/dates';
 import { addDays, daysBetween, istDate, istInstant } from '../exams/time';
 
 /** How far ahead a daily schedule offers dates (the spec's "next 30 days"). */
@@ -22,9 +21,6 @@ export function istDateOf(value: string): string | undefined {
   const t = Date.parse(value);
   return Number.isNaN(t) ? undefined : istDate(new Date(t));
 }
-
-/** 13 Apr 2025 (Sunday), in the page's language: the date options' label, as the thank-you state shows it too. */
-export const dateLabel = (isoDate: string, locale = 'en'): string => showExamDate(isoDate, locale);
 
 /** Whether the programme's dates are set per centre (seeded centre_exam_dates rows). */
 export async function datesPerCentre(ctx: AppContext, programme: Programme): Promise<boolean> {

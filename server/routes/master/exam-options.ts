@@ -12,7 +12,8 @@ import { apiSchema } from '../../api/schemas';
 import type { AppContext } from '../../context';
 import type { CentresTable } from '../../db/tables/master';
 import { centreByCode, centreLabel, centreValue, listedCentres, serves, streamOf } from './centres';
-import { dateLabel, openExamDates } from './exam-calendar';
+import { dateLabelWithDay } from '../exams/time';
+import { openExamDates } from './exam-calendar';
 import { programmeFor } from './programme-lookup';
 
 const tags = ['exam options'];
@@ -110,7 +111,7 @@ export function registerExamOptions(app: FastifyInstance): void {
       const dates = await openExamDates(ctx, programme, centre);
       return {
         success: 'true',
-        data: dates.map((value) => ({ value, label: dateLabel(value, localeOf(request)) })),
+        data: dates.map((value) => ({ value, label: dateLabelWithDay(value, localeOf(request)) })),
       };
     },
   );

@@ -8,6 +8,7 @@ import '../../ui/styles.css';
 import '../../ui/screens.css';
 import { enhanceAll } from '../../features/landing/enhance/enhance-all';
 import { blockDevtoolsShortcuts } from '../devtools-shortcuts';
+import { loadIsland } from './island-loading';
 
 interface Island {
   mount(element: HTMLElement): void;
@@ -44,8 +45,9 @@ for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
   if (element.dataset.islandLoad === 'deferred')
     // Mounting in a task of its own: the island's modules are evaluated in one task, its mount in
     // the next, so neither is one long block of the main thread.
+    // A script that fails to arrive (a dropped connection) is offered again: island-loading.ts.
     whenLoadedOrTouched(element, () => {
-      void load().then((island) => setTimeout(() => island.mount(element), 0));
+      loadIsland(element, load, (island) => setTimeout(() => island.mount(element), 0));
     });
-  else void load().then((island) => island.mount(element));
+  else loadIsland(element, load, (island) => island.mount(element));
 }

@@ -288,9 +288,8 @@ function ExamDetailsStep({ state, send, t, locale }: StepProps) {
               {t('registration.retry')}
             </button>
           </Notice>
-        ) : listsBusy ? (
-          <Notice role="status">{t('registration.loading')}</Notice>
-        ) : emptyList ? (
+        ) : emptyList && !listsBusy ? (
+          // While a list loads the card's modal loader says so: no second "Loading…" here.
           <Notice role="status">{t('registration.noneOpen')}</Notice>
         ) : null}
         {chain.includes('centre') ? (

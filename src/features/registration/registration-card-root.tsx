@@ -7,7 +7,7 @@ import { createTranslator } from '../../engine/i18n';
 import type { RegistrationCardData } from '../../engine/registration-card';
 import type { UiStringTable } from '../../generated/config/i18n';
 import type { RegistrationInput, RegistrationMachine } from '../../machines/registration-machine';
-import { RegistrationCard } from './registration-card';
+import { cardViewData, RegistrationCard } from './registration-card';
 
 export interface RegistrationCardRootProps {
   data: RegistrationCardData;
@@ -48,12 +48,13 @@ export function RegistrationCardRoot({
         machine={machine}
         input={input}
         offerCallerIdentity={hydrated && offerCallerIdentity}
-        {...data}
+        {...cardViewData(data)}
       />
       {hydrated ? null : (
         // Until the script has run, Verify is disabled: this says why. Positioned over the card's
-        // corner (CSS), so its leaving moves nothing.
-        <p className="ef-register__pending" role="status">
+        // corner (CSS), so its leaving moves nothing. When the script fails to arrive, the page's
+        // island loader says so here and offers Retry (src/app/entries/island-loading.ts).
+        <p className="ef-register__pending" role="status" data-island-pending="">
           {t('registration.placeholder')}
         </p>
       )}

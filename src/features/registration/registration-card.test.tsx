@@ -8,10 +8,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../config/i18n/en.json';
 import hi from '../../../config/i18n/hi.json';
 import iacst from '../../../config/programmes/iacst.json';
+import mockJee from '../../../config/programmes/mock-jee.json';
 import mockNeet from '../../../config/programmes/mock-neet.json';
 import site from '../../../config/site.json';
 import { registrationCardData } from '../../engine/registration-card';
 import type { RegistrationCallerIdentityStatusReply } from '../../generated/api/registration-caller-identity-status';
+import type {
+  RegistrationCouponBody,
+  RegistrationCouponReply,
+} from '../../generated/api/registration-coupon';
 import type { LeadRecord } from '../../generated/api/registration-lead-by-sf-id';
 import type { RegistrationOtpVerifyReply } from '../../generated/api/registration-otp-verify';
 import type { UiStringTable } from '../../generated/config/i18n';
@@ -21,7 +26,7 @@ import type { Site } from '../../generated/config/site';
 import type { EntryQuery } from '../../machines/entry-query';
 import { registrationMachine, registrationVerifyMachine } from '../../machines/registration-machine';
 import { fromPromise } from 'xstate';
-import { RegistrationCard } from './registration-card';
+import { cardViewData, RegistrationCard } from './registration-card';
 import { linkedError, seriousViolations } from '../../../tests/fixtures/a11y-dom';
 
 afterEach(cleanup);
@@ -63,6 +68,9 @@ function setup({
   query = {},
   verifyOtp = async (): Promise<RegistrationOtpVerifyReply> => verified([]),
   offerCallerIdentity = false,
+  validateCoupon = async (): Promise<RegistrationCouponReply> => {
+    throw new Error('no coupon in this test');
+  },
 }: {
   programme?: Programme;
   strings?: UiStringTable;
@@ -70,6 +78,7 @@ function setup({
   query?: EntryQuery;
   verifyOtp?: () => Promise<RegistrationOtpVerifyReply>;
   offerCallerIdentity?: boolean;
+  validateCoupon?: (body: RegistrationCouponBody) => Promise<RegistrationCouponReply>;
 } = {}) {
   const landing = { variantKey: 'default', locale } as Landing;
   const data = registrationCardData({
@@ -88,6 +97,7 @@ function setup({
       data: { mobile_no: '9000000001' },
     })),
     verifyOtp: vi.fn(verifyOtp),
+    validateCoupon: vi.fn(validateCoupon),
     fetchLeadsByMobile: vi.fn(async () => ({ success: 'true' as const, student_details: [lead(1)] })),
     copyText: vi.fn(async (): Promise<unknown> => undefined),
     startCallerIdentity: vi.fn(async () => ({
@@ -121,6 +131,7 @@ function setup({
       }),
       fetchLeadsByMobile: fromPromise(() => api.fetchLeadsByMobile()),
       copyText: fromPromise(() => api.copyText()),
+      validateCoupon: fromPromise(({ input }) => api.validateCoupon(input)),
       loadClassStreams: fromPromise(({ input }) => api.loadClassStreams(input)),
       startCallerIdentity: fromPromise(() => api.startCallerIdentity()),
       checkCallerIdentity: fromPromise(() => api.checkCallerIdentity()),
@@ -132,7 +143,7 @@ function setup({
         machine={machine}
         input={{ query }}
         offerCallerIdentity={offerCallerIdentity}
-        {...data}
+        {...cardViewData(data)}
       />
     </section>,
   );
@@ -212,6 +223,28 @@ describe('registration card, step 1', () => {
     fail = false;
     await user.keyboard('5678');
     await screen.findByRole('heading', { name: 'Student details' });
+  });
+
+  it('announces each busy state once: the modal loader speaks, nothing else repeats it', async () => {
+    let finish = (_reply: RegistrationOtpVerifyReply) => {};
+    const { user } = setup({ verifyOtp: () => new Promise((resolve) => (finish = resolve)) });
+    /** The live regions (role status or alert) that say anything now. */
+    const spoken = () =>
+      [...screen.queryAllByRole('status'), ...screen.queryAllByRole('alert')]
+        .map((region) => region.textContent?.trim())
+        .filter(Boolean);
+    await user.type(screen.getByRole('textbox', { name: /Mobile number/ }), '9000000001');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await screen.findByRole('heading', { name: 'Verify OTP' });
+    await user.type(screen.getByRole('textbox', { name: 'Digit 1 of 4' }), '1234');
+    // Checking the code: one voice says so (the loader, which also shows it over the card).
+    await waitFor(() =>
+      expect(spoken().filter((text) => /Verifying|Loading/.test(text ?? ''))).toEqual(['Verifying the OTP…']),
+    );
+    expect(screen.getAllByText('Verifying the OTP…')).toHaveLength(1);
+    await act(async () => finish(verified([])));
+    await screen.findByRole('heading', { name: 'Student details' });
+    expect(spoken().filter((text) => /Verifying/.test(text ?? ''))).toEqual([]);
   });
 
   it('shows the account-exists message when the allowed count is reached, with a way back', async () => {
@@ -322,6 +355,70 @@ describe('registration card, step 2', () => {
     expect((screen.getByRole('textbox', { name: /^Date of birth/ }) as HTMLInputElement).value).toBe(
       '05/01/2008',
     );
+  });
+});
+
+describe('registration card, step 3: the coupon in Hindi', () => {
+  // No Hindi landing shows a coupon today: both are iACST pages, a free exam (fee 0: no coupon field,
+  // no fee rows). A paid programme on a Hindi page would: MOCK-JEE (coupon and payment only) with
+  // the Hindi strings shows every coupon message in Hindi.
+  const hiText = (key: keyof typeof hi.strings) => hi.strings[key];
+
+  it('says every coupon error in Hindi, linked to the coupon field', async () => {
+    let answer: 'invalid' | 'network' = 'invalid';
+    const { user, api, container } = setup({
+      programme: mockJee as unknown as Programme,
+      strings: hi.strings as UiStringTable,
+      locale: 'hi',
+      verifyOtp: async () => verified([{ ...lead(0), exam_type: 'MOCK-JEE' }]),
+      validateCoupon: async () => {
+        // The server answers in the page's language (Accept-Language: hi; server/api/messages.ts).
+        if (answer === 'invalid')
+          throw Object.assign(new Error('Invalid coupon'), {
+            status: 400,
+            body: { success: 'false', msg: 'त्रुटि: अमान्य कूपन' },
+          });
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await user.type(screen.getByRole('textbox', { name: hiText('form.mobile') }), '9000000001');
+    await user.click(screen.getByRole('button', { name: hiText('registration.verify') }));
+    await user.type(
+      await screen.findByRole('textbox', {
+        name: hiText('form.otpDigit').replace('{n}', '1').replace('{total}', '4'),
+      }),
+      '1234',
+    );
+    await screen.findByRole('heading', { name: hiText('registration.detailsHeading') });
+    const classStream = await screen.findByRole('combobox', { name: hiText('form.classStream') });
+    await waitFor(() => expect(within(classStream).getAllByRole('option').length).toBeGreaterThan(1));
+    await user.selectOptions(classStream, '11&SOM');
+    const next = screen.getByRole('button', { name: hiText('form.next') });
+    await waitFor(() => expect((next as HTMLButtonElement).disabled).toBe(false));
+    await user.click(next);
+    await screen.findByRole('heading', { name: hiText('registration.examHeading') });
+
+    const coupon = await screen.findByRole('textbox', { name: new RegExp(`^${hiText('form.coupon')}`) });
+    const apply = screen.getByRole('button', { name: hiText('registration.applyCoupon') });
+    // Empty: the card's own rule.
+    await user.click(apply);
+    await waitFor(() => expect(linkedError(coupon)).toContain(hiText('validation.coupon.required')));
+    expect(api.validateCoupon).not.toHaveBeenCalled();
+    // A wrong code: the server's Hindi text.
+    await user.type(coupon, 'NOPE');
+    await user.click(apply);
+    await waitFor(() => expect(linkedError(coupon)).toContain('त्रुटि: अमान्य कूपन'));
+    // No answer at all (the network): the page's own Hindi fallback.
+    answer = 'network';
+    // A new code clears the message, so what follows is the fallback's own text.
+    await user.type(coupon, 'X');
+    expect(linkedError(coupon) ?? '').not.toContain('त्रुटि');
+    await user.click(apply);
+    await waitFor(() => expect(api.validateCoupon).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(linkedError(coupon)).toContain(hiText('registration.couponInvalid')));
+    // Nothing on the card is English but names and numbers.
+    expect(container.textContent).not.toMatch(/Coupon|Invalid|Error|Apply|Please/);
+    expect(await seriousViolations(container)).toEqual([]);
   });
 });
 

@@ -24,7 +24,41 @@ import { useChildSnapshot } from '../../ui/use-child-snapshot';
 import type { RegistrationSend } from './card-state';
 import { cardView, type VerifySnapshot } from './card-view';
 
-interface RegistrationCardProps extends RegistrationCardData {
+/** What the card's view reads of the page's card data (the island reads the rest: toasts, lists, links). */
+export type RegistrationCardViewData = Pick<
+  RegistrationCardData,
+  | 'programme'
+  | 'registrationPage'
+  | 'headingId'
+  | 'heading'
+  | 'locale'
+  | 'strings'
+  | 'supportEmail'
+  | 'loginPath'
+>;
+
+/** The card's view data out of the page's card data, and nothing more. */
+export const cardViewData = ({
+  programme,
+  registrationPage,
+  headingId,
+  heading,
+  locale,
+  strings,
+  supportEmail,
+  loginPath,
+}: RegistrationCardData): RegistrationCardViewData => ({
+  programme,
+  registrationPage,
+  headingId,
+  heading,
+  locale,
+  strings,
+  supportEmail,
+  loginPath,
+});
+
+interface RegistrationCardProps extends RegistrationCardViewData {
   /** The registration machine with the app's actors and actions provided. */
   machine: RegistrationMachine;
   input: Omit<RegistrationInput, 'programme' | 'registrationPage'>;
@@ -76,14 +110,17 @@ export function RegistrationCard({
       heading.current?.focus();
   }, [step]);
 
-  // Every step starts with its title, so the card's modal loader (§7) rides along with it.
+  // Every step starts with its title, so the card's modal loader (§7) rides along with it. The
+  // loader is the one voice of a busy card: it says what the card waits for (checking the code,
+  // else loading), and no other live region repeats it (a screen reader would hear it twice).
   const busy = loadingData(state);
+  const verifying = verify?.matches({ codeEntry: { code: 'verifying' } }) ?? false;
   const title = (key: StringKey) => (
     <>
       <h2 id={headingId} ref={heading} tabIndex={-1} className="ef-register__heading">
         {key === 'registration.heading' && data.heading ? data.heading : t(key)}
       </h2>
-      <ModalLoader busy={busy} label={t('ui.loader')} />
+      <ModalLoader busy={busy} label={t(verifying ? 'registration.verifying' : 'ui.loader')} />
     </>
   );
 
@@ -188,7 +225,7 @@ export function RegistrationCard({
         {view.heading === 'registration.detailsHeading' && context.locked.length > 0 ? (
           <p className="ef-register__locked">{t('ui.locked.note')}</p>
         ) : null}
-        <Suspense fallback={<Loading t={t} />}>
+        <Suspense fallback={<Loading t={t} announce={!busy} />}>
           <FormSteps state={state} send={send} t={t} locale={data.locale} />
         </Suspense>
       </div>
@@ -269,7 +306,7 @@ export function RegistrationCard({
       {state.matches('redirectingToPayment') ? (
         <p role="status">{t('registration.redirecting')}</p>
       ) : (
-        <Loading t={t} />
+        <Loading t={t} announce={!busy} />
       )}
     </div>
   );
@@ -314,9 +351,6 @@ function CodeEntry({
         focusKey={code.focusKey}
         autoFocus
       />
-      {verify.matches({ codeEntry: { code: 'verifying' } }) ? (
-        <p role="status">{t('registration.verifying')}</p>
-      ) : null}
       {code.canResend ? (
         <button
           type="button"
@@ -334,9 +368,10 @@ function CodeEntry({
 
 type EventFromVerify = EventFrom<RegistrationVerifyMachine>;
 
-function Loading({ t }: { t: Translate }) {
+/** "Loading…" in the card's body; a live region only when the modal loader is not already saying so. */
+function Loading({ t, announce }: { t: Translate; announce: boolean }) {
   return (
-    <p role="status" className="ef-register__loading" aria-live="polite">
+    <p role={announce ? 'status' : undefined} className="ef-register__loading">
       {t('registration.loading')}
     </p>
   );

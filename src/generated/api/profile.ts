@@ -58,7 +58,7 @@ export interface Profile {
   exam_center_id: string;
   center_name: string;
   /**
-   * Label, e.g. Sunday, 13 Apr 2025.
+   * Label, e.g. 13 Apr 2025 (Sunday).
    */
   exam_date: string;
   /**

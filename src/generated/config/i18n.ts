@@ -734,6 +734,10 @@ export interface UiStringTable {
    */
   'login.failed': string;
   /**
+   * The registration card's script did not arrive (network): The form could not load. Check your connection and try again.
+   */
+  'registration.scriptFailed': string;
+  /**
    * We could not start your test. Please try again.
    */
   'testLaunch.startFailed': string;

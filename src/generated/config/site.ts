@@ -35,7 +35,10 @@ export interface Site {
       label: string;
     }[];
     appLink: Link;
-    copyright: string;
+    /**
+     * The year of the footer's copyright line (the sentence is the UI string ui.footer.copyright with {year} and {provider}). Absent: the year the pages are built.
+     */
+    copyrightYear?: number;
   };
   legal: {
     /**

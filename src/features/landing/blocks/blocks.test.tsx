@@ -412,6 +412,21 @@ describe('footer', () => {
     expect(within(footer).getByText('Version 1.0')).toBeTruthy();
   });
 
+  it('takes the copyright year from the site, else the year the page is built', () => {
+    vi.useFakeTimers({ now: new Date('2031-03-01T00:00:00+05:30'), toFake: ['Date'] });
+    try {
+      const context = testContext([examples.footer.default]);
+      const { site } = context;
+      const { copyrightYear, ...footer } = site.footer;
+      expect(copyrightYear).toBe(2025);
+      render(renderBlock(examples.footer.default, { ...context, site: { ...site, footer } }));
+      const line = within(screen.getByRole('contentinfo')).getByText(/^©/);
+      expect(line.textContent).toBe('© 2031 Test Academy. All rights reserved.');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('is in Hindi on a Hindi page: headings, link names and the copyright line', () => {
     const strings = hi.strings as UiStringTable;
     render(

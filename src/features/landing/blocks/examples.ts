@@ -80,7 +80,7 @@ export const testSite: Site = {
       { network: 'youtube', href: 'https://www.youtube.com/@example', label: 'Test Academy on YouTube' },
     ],
     appLink: { label: 'Download the Test Academy app', href: 'https://play.example.com/app' },
-    copyright: '© 2025 Test Academy',
+    copyrightYear: 2025,
   },
   legal: { privacyLink: 'https://www.example.com/privacy' },
   toast: { durationMs: 5000, warnDurationMs: 1500 },

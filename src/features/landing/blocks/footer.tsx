@@ -2,14 +2,12 @@ import type { Site } from '../../../generated/config/site';
 import type { BlockComponent } from '../block-context';
 import { telHref } from '../parts';
 
-/** The year of the configured copyright line (it is written in English in site.json). */
-const yearOf = (copyright: string) => /\b(?:19|20)\d{2}\b/.exec(copyright)?.[0];
-
 export const Footer: BlockComponent<'footer'> = ({ context }) => {
   const { site, t } = context;
   const { footer } = site;
   const provider = site.brand.providerName;
-  const year = yearOf(footer.copyright);
+  // The configured year, else the year the page is built (footers are prerendered, never hydrated).
+  const year = footer.copyrightYear ?? new Date().getFullYear();
   return (
     <footer className="ef-footer">
       <div className="ef-container ef-footer__grid">
@@ -47,7 +45,7 @@ export const Footer: BlockComponent<'footer'> = ({ context }) => {
         </div>
       </div>
       <div className="ef-container ef-footer__legal">
-        <p>{year ? t('ui.footer.copyright', { year, provider }) : footer.copyright}</p>
+        <p>{t('ui.footer.copyright', { year, provider })}</p>
         <p>{t('footer.version', { version: site.versionBanner })}</p>
       </div>
     </footer>

@@ -26,6 +26,9 @@ export const RegistrationCard: BlockComponent<'registration-card'> = ({ block, c
         data-island="registration-card"
         data-island-load="deferred"
         data-island-props-id={propsId}
+        // What the page says, and offers, when the card's script fails to arrive.
+        data-island-failed={context.t('registration.scriptFailed')}
+        data-island-retry={context.t('registration.retry')}
         dangerouslySetInnerHTML={{ __html: card }}
       />
       <template id={propsId}>{JSON.stringify(data)}</template>
