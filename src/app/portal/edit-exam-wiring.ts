@@ -29,6 +29,7 @@ import {
 } from '../../machines/edit-exam-machine';
 import { editProfileMachine, type EditProfileMachine } from '../../machines/edit-profile-machine';
 import { messageText } from '../../machines/message';
+import { postToGateway } from '../gateway';
 import type { ToastInput } from '../../ui/toast/toast-store';
 
 /** Where the edit waits while the student is at the gateway (cleared on success and by logout). */
@@ -41,8 +42,8 @@ export interface EditExamDeps {
   showToast: (toast: ToastInput) => void;
   /** The page's strings: toasts are said in its language. */
   t: Translate;
-  /** Posts the gateway's form and leaves the page (src/app/gateway.ts postToGateway). */
-  postPaymentForm: (payment: ExamEditPaymentData) => void;
+  /** Posts the gateway's form and leaves the page; src/app/gateway.ts postToGateway by default. */
+  postPaymentForm?: (payment: ExamEditPaymentData) => void;
   /** Shows /dashboard (react-router's navigate), dropping the gateway's query. */
   navigate: (path: string) => void;
   /** swr's mutate of the portal's cache (useSWRConfig().mutate); the global one by default. */
@@ -131,7 +132,7 @@ export function provideEditExam(deps: EditExamDeps): EditExamMachine {
           // Nothing was kept.
         }
       },
-      postPaymentForm: (_, { paymentData }) => deps.postPaymentForm(paymentData),
+      postPaymentForm: (_, { paymentData }) => (deps.postPaymentForm ?? postToGateway)(paymentData),
       dialogClosed: () => deps.onClose?.(),
       finish: () => {
         const token = deps.token();
