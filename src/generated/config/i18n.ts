@@ -1268,10 +1268,6 @@ export interface UiStringTable {
   /**
    * Edit exam details
    */
-  'editExam.open': string;
-  /**
-   * Edit exam details
-   */
   'editExam.heading': string;
   /**
    * Change your class, exam mode, centre or date.
@@ -1321,10 +1317,6 @@ export interface UiStringTable {
    * ₹{amount}
    */
   'editExam.price': string;
-  /**
-   * Paid
-   */
-  'editExam.paid': string;
   /**
    * State
    */
