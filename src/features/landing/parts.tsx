@@ -41,11 +41,6 @@ export function Icon({
   );
 }
 
-/** tel: URIs allow only digits and a leading + (RFC 3966 visual separators are dropped). */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
-
 /** A link; in-page anchors get the smooth-scroll enhancer (they work as plain anchors without it). */
 export function LinkTo({ link, className }: { link: Link; className?: string }) {
   return (

@@ -1,7 +1,7 @@
 // The branch carousel (part 2 §2): centre name with RCC, F+EC and ALC stripped, address, up to four
 // phone links, opening hours and a map link; with NearestBranch or soloBranch only the first shows.
 import { useBranches } from '../../../api/endpoints/branches';
-import { telHref } from '../../landing/parts';
+import { telHref } from '../../../domain/phone';
 import type { DashboardBlockComponent } from '../portal-context';
 import { ScrollRow } from './carousel';
 

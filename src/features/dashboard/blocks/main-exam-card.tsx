@@ -3,7 +3,7 @@
 // An absent student sees the missed-test message; a submitted test awaiting its result sees the
 // result-awaited card.
 import type { MainExamCard as Card } from '../../../generated/api/dashboard';
-import { telHref } from '../../landing/parts';
+import { telHref } from '../../../domain/phone';
 import { mainLaunchKey } from '../../../machines/test-launch-machine';
 import { timeOfDay } from '../dashboard-facts';
 import { LaunchNotice } from './mock-jee-parts';

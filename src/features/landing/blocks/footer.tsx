@@ -1,6 +1,6 @@
 import type { Site } from '../../../generated/config/site';
 import type { BlockComponent } from '../block-context';
-import { telHref } from '../parts';
+import { telHref } from '../../../domain/phone';
 
 export const Footer: BlockComponent<'footer'> = ({ context }) => {
   const { site, t } = context;

@@ -1,5 +1,5 @@
 import type { BlockComponent } from '../block-context';
-import { telHref } from '../parts';
+import { telHref } from '../../../domain/phone';
 
 export const Header: BlockComponent<'header'> = ({ block, context }) => {
   const { site, programme, t } = context;
