@@ -66,10 +66,11 @@ const PORTAL_KEYS = ['faq.heading', 'dashboard.heading'];
 function portalProps(bundle: ConfigBundle, programme: Programme, strings: UiStringTable): PortalIslandProps {
   const { site } = bundle;
   const samplePack = programmeOf(bundle, site.commerce.samplePackProgramme);
-  const { id, examType, name, shortName, dashboard, support, analytics, schedule, windows } = programme;
+  const { id, examType, name, shortName, dashboard, support, analytics, schedule, windows, mode, fee } =
+    programme;
   return {
     config: {
-      programme: { id, examType, name, shortName, dashboard, support, analytics, schedule, windows },
+      programme: { id, examType, name, shortName, dashboard, support, analytics, schedule, windows, mode, fee },
       site: { support: site.support, admissionsFaq: site.admissionsFaq, brand: site.brand },
       samplePack: { fee: samplePack.fee, payment: samplePack.payment },
       loginPath: site.screens.login.paths.at(-1) ?? '/',

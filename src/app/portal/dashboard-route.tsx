@@ -1,8 +1,8 @@
 // The /dashboard view: the dashboard machine with the real API (through swr's cache), the blocks'
 // actions, the profile modal, the payment returns of the query, and the test launches.
-import { useMachine } from '@xstate/react';
+import { useActorRef, useMachine } from '@xstate/react';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { fromPromise } from 'xstate';
 import { fetchCourses } from '../../api/endpoints/courses';
@@ -26,6 +26,9 @@ import { ProfileModal } from '../../features/dashboard/profile-modal';
 import { dashboardMachine } from '../../machines/dashboard-machine';
 import { messageText } from '../../machines/message';
 import { postToGateway } from '../gateway';
+import { EditExamDialog, prefetchEditExamForm } from '../../features/edit-exam/edit-exam-dialog';
+import { editAvailability, noEditsLeft } from '../../machines/edit-exam-machine';
+import { editExamInput, provideEditExam } from './edit-exam-wiring';
 import { usePortal } from './portal-provider';
 import { isSessionError } from './portal-session';
 
@@ -33,6 +36,7 @@ export function DashboardRoute() {
   const { token, config, t, store, analytics, onSessionError, profileOpen, closeProfile } = usePortal();
   const { mutate } = useSWRConfig();
   const [query, setQuery] = useSearchParams();
+  const navigate = useNavigate();
   const profile = useProfile(token);
   const [mockPaymentBusy, setMockPaymentBusy] = useState(false);
   const [now, setNow] = useState(() => new Date());
@@ -137,6 +141,38 @@ export function DashboardRoute() {
     [token],
   );
   const [launchSnapshot, sendLaunch] = useMachine(launcher, { input: { sourceType: 'dashboard' } });
+
+  // Edit exam (part 2 §4 "Edit-exam flow"): `?editExam=true` opens it, so Back closes it; the
+  // gateway's return with status=failure reopens it with the kept edit.
+  const editMachine = useMemo(
+    () =>
+      provideEditExam({
+        token: () => token,
+        showToast: (toast) => store.showToast(toast),
+        t,
+        mutate: (key) => mutate(key),
+        navigate: (path) => navigate(path, { replace: true }),
+        onUpdated: () => send({ type: 'dashboard.refresh' }),
+        onClose: () =>
+          setQuery(
+            (current) => {
+              const next = new URLSearchParams(current);
+              for (const name of ['editExam', 'status', 'order_id', 'mode']) next.delete(name);
+              return next;
+            },
+            { replace: true },
+          ),
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [token],
+  );
+  const editActor = useActorRef(editMachine, {
+    input: editExamInput(config.programme, window.location.search),
+  });
+  const editRequested = query.get('editExam') === 'true' && !query.get('status');
+  useEffect(() => {
+    if (editRequested) editActor.send({ type: 'editExam.open', profile: profile.data?.data });
+  }, [editRequested, editActor, profile.data]);
   const launch: LaunchState = testLaunchView(launchSnapshot);
   // The blocks render from a deferred copy: React renders them in slices that yield to input, so a
   // slow phone's main thread is never blocked by the whole dashboard at once.
@@ -188,7 +224,10 @@ export function DashboardRoute() {
     },
     launchPaper: (exam: ExamData, buttonText: string) =>
       sendLaunch({ type: 'test.launch', exam, buttonText }),
-    openEditExam: () => setQuery((current) => ({ ...Object.fromEntries(current), editExam: 'true' })),
+    openEditExam: () => {
+      void prefetchEditExamForm();
+      setQuery((current) => ({ ...Object.fromEntries(current), editExam: 'true' }));
+    },
     buyMockPack: (paymentMethod: string) => {
       if (mockPaymentBusy) return;
       setMockPaymentBusy(true);
@@ -240,12 +279,13 @@ export function DashboardRoute() {
 
   const data = snapshot.context.dashboard;
   const p = profile.data?.data;
+  // After the exam there is nothing to edit; else the profile decides (the machine's own rule).
   const editExam: PortalContext['editExam'] =
-    !p || p.remove_edit_exam_edit_profile || p.exam_taken
+    !p || p.exam_taken
       ? 'hidden'
-      : p.is_edit_allowed && (p.is_offline_sf_exam_date || p.exam_attempts_left > 0)
-        ? 'enabled'
-        : 'disabled';
+      : editAvailability(p) === 'enabled' && noEditsLeft(p)
+        ? 'disabled'
+        : editAvailability(p);
 
   const view = dashboardView(snapshot);
   const errorText = view.error ? messageText(t, view.error) : null;
@@ -290,6 +330,7 @@ export function DashboardRoute() {
   return (
     <>
       {screen}
+      <EditExamDialog actor={editActor} t={t} />
       {profileOpen ? (
         <ProfileModal profile={p} loading={profile.isLoading} t={t} onClose={closeProfile} />
       ) : null}

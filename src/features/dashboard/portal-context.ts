@@ -15,7 +15,17 @@ import type { TestLaunchMessageKey } from '../../machines/test-launch-machine';
 export interface PortalConfig {
   programme: Pick<
     Programme,
-    'id' | 'examType' | 'name' | 'shortName' | 'dashboard' | 'support' | 'analytics' | 'schedule' | 'windows'
+    | 'id'
+    | 'examType'
+    | 'name'
+    | 'shortName'
+    | 'dashboard'
+    | 'support'
+    | 'analytics'
+    | 'schedule'
+    | 'windows'
+    | 'mode'
+    | 'fee'
   >;
   site: Pick<Site, 'support' | 'admissionsFaq' | 'brand'>;
   /** The sample pack's price and payment methods (site.commerce.samplePackProgramme). */
