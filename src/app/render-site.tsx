@@ -17,7 +17,7 @@ import { LandingPage } from '../features/landing/landing-page';
 import { NotFoundScreen } from '../features/not-found/not-found-screen';
 import { RecoveryScreen } from '../features/recovery/recovery-screen';
 import { renderDocument, type PageAssets } from './document';
-import { DashboardSkeleton } from '../features/dashboard/dashboard-screen';
+import { DashboardSkeleton } from '../features/dashboard/dashboard-skeleton';
 import type { PortalIslandProps } from './islands/portal';
 
 export interface RenderedSite {
@@ -59,8 +59,18 @@ const toastSettings = ({ site }: ConfigBundle) => ({
   warnDurationMs: site.toast.warnDurationMs,
 });
 
-/** The strings the logged-in app uses: its own namespaces and a few shared keys. */
-const PORTAL_PREFIXES = ['portal.', 'editExam.', 'mockJee.', 'testLaunch.'];
+/** The strings the logged-in app uses: its own namespaces, the form theme's and a few shared keys. */
+const PORTAL_PREFIXES = [
+  'portal.',
+  'editExam.',
+  'mockJee.',
+  'testLaunch.',
+  'carousel.',
+  'form.',
+  'picker.',
+  'validation.',
+  'ui.',
+];
 const PORTAL_KEYS = ['faq.heading', 'dashboard.heading'];
 
 function portalProps(bundle: ConfigBundle, programme: Programme, strings: UiStringTable): PortalIslandProps {

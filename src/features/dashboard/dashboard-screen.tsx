@@ -5,20 +5,12 @@ import type { Translate } from '../../engine/i18n';
 import { BLOCKS } from './block-registry';
 import { visibleBlocks } from './dashboard-facts';
 import type { PortalContext } from './portal-context';
+import { DashboardSkeleton } from './dashboard-skeleton';
 
 export type DashboardScreenProps =
   | { status: 'loading'; t: Translate }
   | { status: 'error'; t: Translate; error: string; onRetry: () => void }
   | { status: 'loaded'; t: Translate; context: PortalContext; refreshing: boolean; error?: string | null };
-
-export function DashboardSkeleton({ t }: { t: Translate }) {
-  return (
-    <div className="ef-dash-skeleton" role="status" aria-live="polite">
-      <span className="ef-loader__spinner" aria-hidden="true" />
-      <span>{t('portal.loading')}</span>
-    </div>
-  );
-}
 
 export function DashboardScreen(props: DashboardScreenProps) {
   const { t } = props;
