@@ -21,8 +21,14 @@ export async function branchTerms(ctx: AppContext, code: string): Promise<Branch
     .select(['code', 'channel', 'fee_basis'])
     .where('code', '=', code)
     .executeTakeFirst();
-  return row ?? { code, channel: 'classroom', fee_basis: 'registration_fee' };
+  return row ?? unknownBranch(code);
 }
+
+export const unknownBranch = (code: string): BranchTerms => ({
+  code,
+  channel: 'classroom',
+  fee_basis: 'registration_fee',
+});
 
 /** The one rule for the digital-only branch (no centre list, its own help line, blocks and wording). */
 export const isDigitalOnly = (branch: Pick<BranchTerms, 'channel'>): boolean => branch.channel === 'digital';
