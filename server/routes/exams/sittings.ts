@@ -117,7 +117,15 @@ const bookingRowsOf = prepared((db, arg) =>
 const stateRowsOf = prepared((db, arg) =>
   db.selectFrom('exam_student_state').selectAll().where('student_id', '=', arg(0)).compile(),
 );
-const paperRowsOf = prepared((db) => db.selectFrom('exam_papers').selectAll().orderBy('code').compile());
+/** The papers of two exam types: the student's programme and the sample pack (if it shows). */
+const paperRowsOf = prepared((db, arg) =>
+  db
+    .selectFrom('exam_papers')
+    .selectAll()
+    .where('exam_type', 'in', [arg(0), arg(1)])
+    .orderBy('code')
+    .compile(),
+);
 const attemptRowsOf = prepared((db, arg) =>
   db
     .selectFrom('exam_attempts')
@@ -281,9 +289,12 @@ export async function loadExamContext(ctx: AppContext, student: Student): Promis
   const { db, site } = ctx;
   const now = ctx.now();
   const programme = programmeOf(site, student.exam_type);
+  const showsPack =
+    (site.site.flags.mockTests as Record<string, boolean | undefined>)[programme.examType] === true;
+  const packProgramme = showsPack ? samplePackOf(site) : undefined;
   const [[row], paperRows, attempts, results, seriesRows] = await Promise.all([
     contextRowOf(db, student.id),
-    paperRowsOf(db),
+    paperRowsOf(db, programme.examType, packProgramme?.examType ?? programme.examType),
     attemptRowsOf(db, student.id),
     resultRowsOf(db, student.id),
     // Only a series programme (MOCK-JEE) has series rows to read.
@@ -442,10 +453,7 @@ export async function loadExamContext(ctx: AppContext, student: Student): Promis
 
   const sample: Sitting[] = [];
   const pack: Sitting[] = [];
-  const packProgramme = samplePackOf(site);
-  const showsPack =
-    (site.site.flags.mockTests as Record<string, boolean | undefined>)[programme.examType] === true;
-  if (packProgramme && showsPack) {
+  if (packProgramme) {
     const opensAt = new Date(student.created_at);
     const closesAt = addMs(opensAt, PACK_VALIDITY_DAYS * 24 * HOUR_MS);
     const window = { examDate: istDate(closesAt), opensAt, closesAt };
