@@ -2,19 +2,17 @@
 // edit or the same sample-pack Buy now. The exam changes once, and at most one order is made (a
 // repeat answers the pending one). Fired over real HTTP so the requests really overlap; runs on
 // SQLite and, with TEST_DATABASE_URL (scripts/with-postgres.sh), on PostgreSQL.
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../test/harness';
+import { listenForHttp, testApp, type TestApp } from '../test/harness';
 
 // Noon in India on the seed's "today".
 const START = new Date('2026-03-10T06:30:00.000Z');
 const TIMES = 10;
 let t: TestApp;
-let base: string;
+let http: Awaited<ReturnType<typeof listenForHttp>>;
 beforeAll(async () => {
   t = await testApp({ start: START });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  http = await listenForHttp(t);
 });
 afterAll(async () => t.close());
 
@@ -24,16 +22,8 @@ interface Answer {
   body: { success: string; msg: string; payment_required?: boolean; data?: Data };
 }
 
-async function call(method: string, path: string, headers: Record<string, string>, body?: object) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: body ? { 'content-type': 'application/json', ...headers } : headers,
-    body: body ? JSON.stringify(body) : undefined,
-    redirect: 'manual',
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as Answer['body'] };
-}
+const call = async (method: string, path: string, headers: Record<string, string>, body?: object) =>
+  (await http(method, path, body, headers)) as unknown as Answer;
 
 const times = (n: number, f: () => Promise<Answer>): Promise<Answer[]> =>
   Promise.all(Array.from({ length: n }, f));

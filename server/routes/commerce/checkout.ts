@@ -12,7 +12,7 @@ import { apiSchema } from '../../api/schemas';
 import { requireStudent, studentOf } from '../../auth/sessions';
 import type { AppContext } from '../../context';
 import { lockStudent } from '../../db/locks';
-import { createOrder, paymentDataOf } from '../../payments/orders';
+import { createOrder, reopenOrder } from '../../payments/orders';
 import { samplePackOf } from '../exams/programme';
 import { paymentOptions } from './catalogue';
 import { offersFor, splitClassStream } from './courses';
@@ -168,16 +168,7 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
           .where('amount', '=', pack.fee.amount)
           .orderBy('created_at', 'desc')
           .executeTakeFirst();
-        if (pending) {
-          if (pending.payment_method !== method)
-            await trx
-              .updateTable('orders')
-              .set({ payment_method: method })
-              .where('id', '=', pending.id)
-              .where('status', '=', 'created')
-              .execute();
-          return paymentDataOf({ ...pending, payment_method: method });
-        }
+        if (pending) return reopenOrder(trx, pending, method);
         return createOrder(
           ctx,
           {

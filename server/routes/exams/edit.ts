@@ -10,7 +10,7 @@ import { iso, type AppContext, type Student } from '../../context';
 import type { Database } from '../../db/schema';
 import type { CentresTable } from '../../db/tables/master';
 import { lockStudent } from '../../db/locks';
-import { createOrder, paymentDataOf, type Order, type PaymentData } from '../../payments/orders';
+import { createOrder, reopenOrder, type Order, type PaymentData } from '../../payments/orders';
 import { centreByCode, centreValue, classStreamOf, eligible, serves } from '../master/centres';
 import { datesPerCentre, openExamDates } from '../master/exam-calendar';
 import { allowedModes, programmeOf } from './programme';
@@ -236,14 +236,7 @@ async function pendingEditOrder(
       .set({ change: JSON.stringify(change) })
       .where('id', '=', reusable.request_id)
       .execute();
-    if (reusable.payment_method !== method)
-      await trx
-        .updateTable('orders')
-        .set({ payment_method: method })
-        .where('id', '=', reusable.id)
-        .where('status', '=', 'created')
-        .execute();
-    return paymentDataOf({ ...reusable, payment_method: method });
+    return reopenOrder(trx, reusable, method);
   }
   const requestId = newId();
   const payment = await createOrder(
