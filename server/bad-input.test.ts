@@ -126,3 +126,102 @@ describe('bad input on every route', () => {
     expect(await rowCounts()).toEqual(before);
   });
 });
+
+// The routes issue 10 added or changed: bad input answers 400 with a message that names what is
+// wrong, and changes nothing (no order, no attempt, no edit, no session ended).
+describe('bad input on the dashboard routes of issue 10, answered by name', () => {
+  const launch = { exam_short_code: 'IACST-SOM', external_schedule_id: 'M-2026-03-11' };
+  // A session of its own: the sweep above logs out (POST /api/logout) with the shared one.
+  let auth: { authorization: string };
+  beforeAll(async () => {
+    auth = await t.login('250000000001', '05/01/2008');
+  });
+  const cases: Array<[string, 'GET' | 'POST', string, unknown, RegExp]> = [
+    [
+      'old launch payload',
+      'POST',
+      '/api/test-launch',
+      { ...launch, tenant_id: 'x', event_type: 'exam' },
+      /unknown property "(tenant_id|event_type)"/,
+    ],
+    [
+      'no schedule id',
+      'POST',
+      '/api/test-launch',
+      { exam_short_code: 'IACST-SOM' },
+      /missing required property "external_schedule_id"/,
+    ],
+    [
+      'SQL in the code',
+      'POST',
+      '/api/test-launch',
+      { ...launch, exam_short_code: "x' OR 1=1" },
+      /^Invalid exam_short_code: .*test short code/,
+    ],
+    [
+      'number as schedule id',
+      'POST',
+      '/api/test-launch',
+      { ...launch, external_schedule_id: 7 },
+      /^Invalid external_schedule_id: must be string/,
+    ],
+    [
+      'empty schedule id',
+      'POST',
+      '/api/test-launch',
+      { ...launch, external_schedule_id: '' },
+      /^Invalid external_schedule_id/,
+    ],
+    ['not JSON', 'POST', '/api/test-launch', '{"exam_short_code": ', /not valid JSON/],
+    ['edit without fields', 'POST', '/api/exam-info', { exam_mode: 'Online' }, /missing required property/],
+    [
+      'edit in an unknown mode',
+      'POST',
+      '/api/exam-info',
+      {
+        state_id: '',
+        exam_date: '2026-03-12',
+        exam_mode: 'Hybrid',
+        exam_center: '',
+        class_and_stream: '11&SOM',
+      },
+      /^Invalid exam_mode/,
+    ],
+    [
+      'pack paid by script',
+      'GET',
+      '/api/mock-payment?payment_type=exam&payment_mode=%3Cx%3E',
+      undefined,
+      /^Invalid payment_mode/,
+    ],
+    ['pack without its type', 'GET', '/api/mock-payment', undefined, /payment_type/],
+  ];
+  it.each(cases)('%s: 400 with a clear message', async (_name, method, url, payload, msg) => {
+    const before = await rowCounts();
+    const response = await t.call({
+      method,
+      url,
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload:
+        payload === undefined ? undefined : typeof payload === 'string' ? payload : JSON.stringify(payload),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.data.success).toBe('false');
+    expect(String(response.data.msg)).toMatch(msg);
+    expect(await rowCounts()).toEqual(before);
+    expect((await t.call({ method: 'GET', url: '/api/session', headers: auth })).statusCode).toBe(200);
+  });
+
+  it('the test player refuses a field that is not a question, by name, and records nothing', async () => {
+    const before = await rowCounts();
+    const response = await t.call({
+      method: 'POST',
+      url: '/sandbox/test/not-an-id',
+      payload: 'q-phy-1=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(String(response.data.msg)).toMatch(/^Invalid attemptId/);
+    expect(await rowCounts()).toEqual(before);
+  });
+});

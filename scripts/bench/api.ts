@@ -10,6 +10,9 @@ import { projectRoot } from '../../src/engine/node/paths';
 import { machineContext, table } from './shared';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+// BENCH_ONLY=dashboard|profile: only the routes whose name matches (a case-insensitive pattern).
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
+const wanted = (name: string) => !only || only.test(name);
 const connections = 50;
 
 interface Target {
@@ -192,7 +195,7 @@ try {
   });
   const token = String(((await login.json()) as { token?: string }).token);
   const rows: string[][] = [['Route', 'Kind', 'req/s', 'p99 ms', 'non-2xx', 'bare req/s', 'ratio', 'target']];
-  for (const target of targets) {
+  for (const target of targets.filter((t) => wanted(t.name))) {
     const probe = await run(server.base, {
       ...target.options(server.base, token),
       duration: 1,
@@ -219,7 +222,8 @@ try {
       `${goal ? 'PASS' : 'MISS'} (${target.kind === 'read' ? '≥3000 req/s, p99 ≤50, ≥0.3×bare' : '≥500 req/s, p99 ≤100'})`,
     ]);
   }
-  rows.push(...(await verifyAndSignup(server.base)));
+  if (wanted('POST /api/otp/verify') || wanted('POST /api/signup'))
+    rows.push(...(await verifyAndSignup(server.base)));
   console.log(table(rows, ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'left']));
 } finally {
   server.stop();

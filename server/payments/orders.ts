@@ -146,6 +146,25 @@ export async function createOrder(
   return paymentDataOf({ id, ...wanted });
 }
 
+/**
+ * The payment data of an order still open, answered again to a repeat of the submit that made it
+ * (once is once); a repeat that picked another payment method moves the order to that method.
+ */
+export async function reopenOrder(
+  db: Kysely<Database>,
+  order: Pick<Order, 'id' | 'amount' | 'payment_method' | 'return_path'>,
+  method: string,
+): Promise<PaymentData> {
+  if (order.payment_method !== method)
+    await db
+      .updateTable('orders')
+      .set({ payment_method: method })
+      .where('id', '=', order.id)
+      .where('status', '=', 'created')
+      .execute();
+  return paymentDataOf({ ...order, payment_method: method });
+}
+
 export async function orderById(ctx: AppContext, id: string): Promise<Order | undefined> {
   return ctx.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 }

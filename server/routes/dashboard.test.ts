@@ -63,6 +63,7 @@ describe('GET /api/dashboard: every demo student shows its state', () => {
       exam_taken: false,
       student_name: 'Aarav Sharma',
       student_psid: 'PS00000001',
+      digital_only: false,
       static_data: { testplayer_down: false, mock_purchased: false, dashboard_msg: '' },
     });
   });
@@ -156,6 +157,7 @@ describe('GET /api/dashboard: every demo student shows its state', () => {
       branch_code: 'IC006',
       scholarship_percentage: '75',
       exam_help_line: '1800-000-0006',
+      digital_only: true,
     });
     expect(mainOf(d).exam_help_line).toBe('1800-000-0006');
     expect((d.course_flags as Row).guided_journey_message).toMatch(/course fee/);
@@ -169,7 +171,7 @@ describe('GET /api/dashboard: every demo student shows its state', () => {
     await branch('IC006', asClassroom);
     try {
       const d = await dashboard('250000000008');
-      expect(d).toMatchObject({ branch_code: 'IC006', exam_help_line: '1800-000-0001' });
+      expect(d).toMatchObject({ branch_code: 'IC006', exam_help_line: '1800-000-0001', digital_only: false });
       expect((d.course_flags as Row).guided_journey_message).toMatch(/registration fee/);
     } finally {
       await branch('IC006', asDigital);
@@ -180,6 +182,7 @@ describe('GET /api/dashboard: every demo student shows its state', () => {
     try {
       const d = await dashboard('250000000001');
       expect(d.exam_help_line).toBe('1800-000-0006');
+      expect(d.digital_only).toBe(true);
       expect((d.course_flags as Row).guided_journey_message).toMatch(/course fee/);
     } finally {
       await branch(code, asClassroom);
@@ -271,18 +274,18 @@ describe('GET /api/dashboard: every demo student shows its state', () => {
       card_title: 'JEE Advanced 2025 Mock Test Series: Mock Test 3',
       exam_button_text: 'Start Now',
     });
-    const launch = ((live.papers as Row[])[0]?.exam_data as Row).launch as Row;
-    expect(launch).toMatchObject({
-      event_type: 'exam',
-      attempt_state: 'not_started',
-      exam_short_code: 'MJEE-P1',
-      klass: '12',
-      stream: 'SOE',
-    });
-    expect((((series[1] as Row).papers as Row[])[0]?.exam_data as Row).launch).toMatchObject({
-      event_type: 'result',
-      attempt_state: 'submitted',
-    });
+    // A card names its sitting; the launch payload is built on demand (decision 008), never sent.
+    const examData = (live.papers as Row[])[0]?.exam_data as Row;
+    expect(Object.keys(examData).sort()).toEqual([
+      'btn_txt',
+      'end_time',
+      'exam_date',
+      'exam_short_code',
+      'external_schedule_id',
+      'start_time',
+      'test_name',
+    ]);
+    expect(examData).toMatchObject({ exam_short_code: 'MJEE-P1', btn_txt: 'Begin Test' });
   });
 
   it('250000000014: sample pack bought: mock papers unlocked, paper 1 reported', async () => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../test/harness';
+import { launchPayload, SANDBOX_TENANT_ID } from './exams/launch';
+import { loadExamContext, type Sitting } from './exams/sittings';
 
 // Noon in India on a fixed day (the seed's "today").
 const START = new Date('2026-03-10T06:30:00.000Z');
@@ -30,7 +32,12 @@ const post = async (url: string, roll: string, payload: unknown) =>
 const dashboard = async (roll: string) =>
   (await t.call({ method: 'GET', url: '/api/dashboard', headers: await auth(roll) })).data.data as Row;
 const mainOf = async (roll: string) => ((await dashboard(roll)).main_exam as Row[])[0] as Row;
-const launchOf = (card: Row) => (card.exam_data as Row).launch as Row;
+/** The body of POST /api/test-launch for a card: the sitting it names (decision 008). */
+const launchOf = (card: Row) => {
+  const { exam_short_code, external_schedule_id } = card.exam_data as Row;
+  return { exam_short_code, external_schedule_id };
+};
+const buttonOf = (card: Row) => (card.exam_data as Row).btn_txt;
 
 /** Answers a sandbox test page: `right` questions right, the rest wrong. */
 async function answerPage(url: string, right: number): Promise<string> {
@@ -41,6 +48,46 @@ async function answerPage(url: string, right: number): Promise<string> {
   expect(fields.length).toBeGreaterThanOrEqual(15);
   return fields.map((f, i) => `${f}=${i < right ? 'R' : 'W'}`).join('&');
 }
+
+describe('the exam-launch payload', () => {
+  it('builds the launch payload of part 2 §3 itself: event exam for Begin Test, else result', async () => {
+    const roll = '250000000013';
+    const student = await t.db
+      .selectFrom('students')
+      .selectAll()
+      .where('roll_number', '=', roll)
+      .executeTakeFirstOrThrow();
+    const ec = await loadExamContext(t.app.ctx, student);
+    const firstPaper = (i: number) => {
+      const paper = ec.series[i]?.papers[0];
+      if (!paper) throw new Error(`series ${i} has no paper`);
+      return paper;
+    };
+    const [missed, released, live] = [0, 1, 2].map(firstPaper) as [Sitting, Sitting, Sitting];
+    expect(launchPayload(ec, live)).toEqual({
+      tenant_id: SANDBOX_TENANT_ID,
+      user_id: roll,
+      exam_short_code: 'MJEE-P1',
+      external_schedule_id: 'demo-250000000013-test-3',
+      exam_start_time: '2026-03-10T03:30:00.000Z',
+      exam_end_time: '2026-03-12T03:30:00.000Z',
+      result_date_time: launchPayload(ec, live).result_date_time,
+      dob: '2006-10-27T18:30:00.000Z',
+      stream: 'SOE',
+      groups: { state: expect.any(String) as string },
+      attempt_state: 'not_started',
+      event_type: 'exam',
+      reset_cutoff_time: '2026-03-12T03:30:00.000Z',
+      klass: '12',
+      we_user_id: student.psid,
+    });
+    expect(launchPayload(ec, released)).toMatchObject({
+      event_type: 'result',
+      attempt_state: 'submitted',
+    });
+    expect(launchPayload(ec, missed).event_type).toBe('result');
+  });
+});
 
 describe('POST /api/exam-dates', () => {
   it('lists the dates an online iACST exam can move to, from tomorrow for 30 days', async () => {
@@ -154,9 +201,10 @@ describe('POST /api/exam-info (edit exam)', () => {
       exam_attempts_left: 1,
       exam_date_skip: false,
     });
+    // A repeat of the edit (already the booking) answers the same and uses no edit.
     const same = await post('/api/exam-info', roll, online('2026-03-12'));
-    expect(same.statusCode).toBe(400);
-    expect(same.data.msg).toMatch(/Nothing to change/);
+    expect(same.statusCode).toBe(200);
+    expect(same.data).toEqual(first.data);
     expect((await post('/api/exam-info', roll, online('2026-03-13'))).statusCode).toBe(200);
     const none = await post('/api/exam-info', roll, online('2026-03-14'));
     expect(none.statusCode).toBe(403);
@@ -516,7 +564,6 @@ describe('POST /api/test-launch', () => {
     expect(later.status).toBe('Results');
     expect((later.papers as Row[])[0]?.btn_txt).toBe('View Result');
     const resultLaunch = launchOf((later.papers as Row[])[0] as Row);
-    expect(resultLaunch.event_type).toBe('result');
     const opened = await post('/api/test-launch', roll, resultLaunch);
     expect(opened.statusCode).toBe(200);
     const resultUrl = String((opened.data.data as Row).result_url);
@@ -537,36 +584,36 @@ describe('POST /api/test-launch', () => {
     expect((response.data.data as Row).result_url).toBe(main.report_link);
   });
 
-  it('rejects forged payloads', async () => {
+  it('an unknown card answers 404, a card whose button launches nothing 409, each with its reason', async () => {
     const roll = '250000000013';
-    const series = ((await dashboard(roll)).mock_jee_series as Row[])[3] as Row; // upcoming
-    const upcoming = launchOf((series.papers as Row[])[0] as Row);
-    const otherStudent = launchOf(await mainOf('250000000005'));
-    const forged: Array<[Row, number]> = [
-      [{ ...upcoming, event_type: 'exam' }, 409], // Upcoming is not Begin Test
-      [{ ...upcoming, user_id: '250000000005' }, 403],
-      [{ ...upcoming, exam_start_time: '2026-03-10T00:00:00.000Z' }, 403],
-      [{ ...upcoming, we_user_id: 'PS99999999' }, 403],
-      [{ ...upcoming, groups: { state: 'Goa' } }, 403],
-      [{ ...upcoming, tenant_id: 'someone-else' }, 403],
-      [{ ...upcoming, external_schedule_id: 'demo-250000000005-test-1' }, 403],
-      [otherStudent, 403], // another student's sitting
+    const series = (await dashboard(roll)).mock_jee_series as Row[];
+    const upcoming = ((series[3] as Row).papers as Row[])[0] as Row;
+    const missed = ((series[0] as Row).papers as Row[])[0] as Row;
+    expect([buttonOf(upcoming), buttonOf(missed)]).toEqual(['Upcoming', 'Missed']);
+    const refused: Array<[Row, number, RegExp]> = [
+      [launchOf(upcoming), 409, /not started yet/],
+      [launchOf(missed), 409, /missed your test/],
+      // Another student's card is not among this student's sittings: unknown, whatever it holds.
+      [launchOf(await mainOf('250000000005')), 404, /not on your dashboard/],
+      [
+        { ...launchOf(upcoming), external_schedule_id: 'demo-250000000005-test-1' },
+        404,
+        /not on your dashboard/,
+      ],
+      [{ ...launchOf(upcoming), exam_short_code: 'MJEE-P9' }, 404, /not on your dashboard/],
     ];
-    for (const [payload, status] of forged) {
+    for (const [payload, status, msg] of refused) {
       const response = await post('/api/test-launch', roll, payload);
       expect(response.statusCode).toBe(status);
-      expect(response.data.success).toBe('false');
+      expect(response.data).toMatchObject({ success: 'false' });
+      expect(String(response.data.msg)).toMatch(msg);
     }
-    const missed = launchOf(
-      (((await dashboard(roll)).mock_jee_series as Row[])[0]?.papers as Row[])[0] as Row,
-    );
-    expect(missed.event_type).toBe('result');
-    expect((await post('/api/test-launch', roll, missed)).statusCode).toBe(409); // no result to show
     for (const bad of [
-      { ...upcoming, extra: 1 },
-      { ...upcoming, event_type: 'admin' },
-      { ...upcoming, dob: '2006-10-28' },
-      { ...upcoming, groups: { state: 'x', more: 1 } },
+      { ...launchOf(upcoming), extra: 1 },
+      { ...launchOf(upcoming), event_type: 'exam' }, // the client no longer says what to open
+      { exam_short_code: 'MJEE-P1' },
+      { ...launchOf(upcoming), exam_short_code: "x' OR 1=1" },
+      { ...launchOf(upcoming), external_schedule_id: '' },
     ])
       expect((await post('/api/test-launch', roll, bad)).statusCode).toBe(400);
     expect(
@@ -735,8 +782,10 @@ describe('sample and mock papers', () => {
     const report = await post('/api/test-launch', '250000000014', launchOf(bought[0] as Row));
     expect((report.data.data as Row).result_url).toBe((bought[0] as Row).report_link);
     const locked = ((await dashboard('250000000002')).mock_exam as Row[])[0] as Row;
-    expect(launchOf(locked).event_type).toBe('result');
-    expect((await post('/api/test-launch', '250000000002', launchOf(locked))).statusCode).toBe(409);
+    expect(buttonOf(locked)).toBe('Locked');
+    const refused = await post('/api/test-launch', '250000000002', launchOf(locked));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.data.msg).toBe('Buy the mock test papers to unlock this test.');
     const sample = ((await dashboard('250000000002')).sample_exam as Row[])[0] as Row;
     expect((await post('/api/test-launch', '250000000002', launchOf(sample))).statusCode).toBe(200);
   });

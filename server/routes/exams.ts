@@ -27,7 +27,6 @@ import { applyPaidExamEdit, examDates, updateExamInfo } from './exams/edit';
 import { maybeProgramme } from './exams/programme';
 import {
   assertPlayerUp,
-  checkPayload,
   examUrl,
   launchPayload,
   notStartable,
@@ -100,10 +99,8 @@ async function launch(
 ): Promise<{ exam_url?: string; result_url?: string }> {
   if (event === 'result') {
     if (sitting.state === 'released') return { result_url: resultUrl(ec, sitting) };
-    throw new ApiError(
-      409,
-      sitting.state === 'awaited' ? NOT_READY : 'There is no result for this test yet.',
-    );
+    // Locked, Missed, Upcoming, Exam Today: the button launches nothing; say why.
+    throw new ApiError(409, sitting.state === 'awaited' ? NOT_READY : notStartable(sitting));
   }
   return { exam_url: examUrl(await startAttempt(ctx, ec, sitting, source)) };
 }
@@ -315,13 +312,17 @@ export function registerExamRoutes(app: FastifyInstance): void {
       ...auth,
     },
     async (request) => {
-      const body = request.body;
+      const { exam_short_code: code, external_schedule_id: scheduleId } = request.body;
       const ec = await loadExamContext(ctx, studentOf(request));
-      const sitting = findSitting(ec, body.exam_short_code, body.external_schedule_id);
-      if (!sitting) throw new ApiError(403, 'The test details do not match your registration.');
-      checkPayload(launchPayload(ec, sitting), body);
-      const data = await launch(ctx, ec, sitting, body.event_type, 'test_launch');
-      return launchReply(data);
+      // The card is looked up among this student's own sittings: another student's card is unknown.
+      const sitting = findSitting(ec, code, scheduleId);
+      if (!sitting)
+        throw new ApiError(
+          404,
+          'This test is not on your dashboard. Please refresh your dashboard and try again.',
+        );
+      const { event_type: event } = launchPayload(ec, sitting);
+      return launchReply(await launch(ctx, ec, sitting, event, 'test_launch'));
     },
   );
 

@@ -143,11 +143,11 @@ describe('POST /api/result', () => {
     });
     const series = (dash.data.data as Row).mock_jee_series as Row[];
     const paper = ((series[1] as Row).papers as Row[])[1] as Row;
-    const launch = (paper.exam_data as Row).launch as Row;
+    const { exam_short_code, external_schedule_id } = paper.exam_data as Row;
     const opened = await t.call({
       method: 'POST',
       url: '/api/test-launch',
-      payload: launch,
+      payload: { exam_short_code, external_schedule_id },
       headers: await t.login('250000000013', '28/10/2006'),
     });
     const pairs = pairsOf(String((opened.data.data as Row).result_url));

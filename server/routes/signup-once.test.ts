@@ -1,19 +1,17 @@
 // One verified OTP, one signup (issue 9 §6): a double tap on a slow network, many times over, sends
 // the same signup with the same registration token. Fired over real HTTP so the requests really
 // overlap; runs on SQLite and, with TEST_DATABASE_URL (scripts/with-postgres.sh), on PostgreSQL.
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../test/harness';
+import { listenForHttp, testApp, type HttpAnswer, type TestApp } from '../test/harness';
 
 // 1 April 2025 in India: iACST (free, two registrations per mobile) and the NEET mock (paid) are open.
 const START = new Date('2025-04-01T06:00:00Z');
 const TIMES = 10;
 let t: TestApp;
-let base: string;
+let http: Awaited<ReturnType<typeof listenForHttp>>;
 beforeAll(async () => {
   t = await testApp({ start: START });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  http = await listenForHttp(t);
 });
 afterAll(async () => t.close());
 
@@ -23,16 +21,8 @@ interface Answer {
   body: { success: string; msg: string; data?: Data & { payment_data?: Data | null } };
 }
 
-async function call(method: string, path: string, body?: object, headers: Record<string, string> = {}) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: body ? { 'content-type': 'application/json', ...headers } : headers,
-    body: body ? JSON.stringify(body) : undefined,
-    redirect: 'manual',
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : {}) as Data };
-}
+const call = (method: string, path: string, body?: object, headers: Record<string, string> = {}) =>
+  http(method, path, body, headers) as Promise<HttpAnswer & { body: Data }>;
 
 /** Verifies the mobile by OTP (sandbox SMS); returns the X-Registration-Token header. */
 async function tokenFor(mobile: string, examType: string): Promise<Record<string, string>> {

@@ -8,6 +8,7 @@ import type { TestPageAnswers, TestPageParams } from '../../src/generated/api/ex
 import type { ResultReleaseBody, ResultReleaseReply } from '../../src/generated/api/result-release';
 import { ApiError } from '../api/errors';
 import { apiSchema } from '../api/schemas';
+import { clearSessionMarker } from '../auth/sessions';
 import { newId } from '../auth/tokens';
 import { iso, type AppContext } from '../context';
 import type { ExamAttemptsTable } from '../db/tables/exams';
@@ -32,6 +33,10 @@ import {
   timeLabel,
 } from '../routes/exams/time';
 import { paperQuestions } from './test-player-bank';
+
+/** Where a student logs in again after a test: the login screen's own address (not the shared '/'). */
+const loginPath = (ctx: AppContext): string =>
+  ctx.site.site.screens.login.paths.find((p) => p !== '/') ?? '/';
 
 const esc = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -115,7 +120,7 @@ ${
     : `<p>Your result will be available from ${esc(dateTimeLabel(new Date(result.release_at)))} (India time) on your dashboard.</p>
 <form method="post" action="/sandbox/test/${view.attempt.id}/release"><p><button type="submit">Release my result now (sandbox)</button></p></form>`
 }
-<p><a href="/dashboard">Back to the dashboard</a></p>`;
+<p>You have been logged out, as after every test. <a href="${esc(loginPath(ctx))}">Log in again</a> to see your dashboard.</p>`;
 }
 
 /** Makes every pending result of the student visible now. */
@@ -183,6 +188,14 @@ async function submit(ctx: AppContext, view: AttemptView, answers: Record<string
         release_at: iso(new Date(now.getTime() + resultDelayMs(programme))),
       })
       .execute();
+    // Submitting a test ends the student's sessions (part 1 §3, decision 001): every token issued
+    // so far answers 401 from now on, and the student logs in again.
+    await trx
+      .updateTable('sessions')
+      .set({ revoked_at: iso(now) })
+      .where('student_id', '=', view.attempt.student_id)
+      .where('revoked_at', 'is', null)
+      .execute();
     return true;
   });
 }
@@ -206,8 +219,10 @@ export function registerTestPlayerRoutes(app: FastifyInstance): void {
           'Test not found',
           '<h1>Test not found</h1><p>Start your test from the dashboard.</p>',
         );
-      if (view.attempt.status === 'submitted')
+      if (view.attempt.status === 'submitted') {
+        clearSessionMarker(reply);
         return sendPage(reply, 200, 'Test submitted', await thankYou(ctx, view));
+      }
       if (new Date(view.attempt.expires_at) <= ctx.now())
         return sendPage(
           reply,
@@ -242,6 +257,8 @@ export function registerTestPlayerRoutes(app: FastifyInstance): void {
             '<h1>The time for this test is over.</h1><p>Your answers could not be recorded.</p>',
           );
       }
+      // The sessions ended with the submit: pages stop treating this browser as logged in (decision 001).
+      clearSessionMarker(reply);
       return reply.code(303).header('Location', `/sandbox/test/${view.attempt.id}`).send();
     },
   );

@@ -1,6 +1,7 @@
 // A fresh app per test file: its own database (in-memory SQLite, or a new PostgreSQL database
 // when TEST_DATABASE_URL is set), migrated and seeded, and a clock the test can move.
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import type { ConfigBundle } from '../../src/engine/config-bundle';
@@ -95,5 +96,38 @@ export async function testApp(
       await db.destroy();
       await drop();
     },
+  };
+}
+
+export interface HttpAnswer {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown>;
+}
+
+/**
+ * Puts the app on a free port and answers a fetch-based caller: for tests whose requests must
+ * really overlap (inject runs them one after another).
+ */
+export async function listenForHttp(
+  t: TestApp,
+): Promise<
+  (method: string, path: string, body?: object, headers?: Record<string, string>) => Promise<HttpAnswer>
+> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  return async (method, path, body, headers = {}) => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: body ? { 'content-type': 'application/json', ...headers } : headers,
+      body: body ? JSON.stringify(body) : undefined,
+      redirect: 'manual',
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (text ? JSON.parse(text) : {}) as Record<string, unknown>,
+    };
   };
 }

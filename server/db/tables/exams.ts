@@ -43,7 +43,8 @@ export interface ExamEditRequestsTable {
   order_id: string;
   /** JSON of the new booking fields. */
   change: string;
-  status: 'pending' | 'applied';
+  /** closed: its order failed or was abandoned, and a later submit made a new one. */
+  status: 'pending' | 'applied' | 'closed';
   created_at: string;
 }
 

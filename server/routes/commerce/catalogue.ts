@@ -15,7 +15,7 @@ import { ApiError } from '../../api/errors';
 import { apiSchema } from '../../api/schemas';
 import { requireStudent, studentOf } from '../../auth/sessions';
 import type { AppContext, Student } from '../../context';
-import { feeWord, offersFor, splitClassStream, type BranchTerms } from './courses';
+import { feeWord, isDigitalOnly, offersFor, splitClassStream, type BranchTerms } from './courses';
 
 export const prospectusPath = (examType: string) =>
   `/api/prospectus?exam_type=${encodeURIComponent(examType)}`;
@@ -39,7 +39,7 @@ function courseFlags(
 ): CourseFlags {
   const bought = courses.filter((c) => c.purchased === 1);
   const purchased = bought.length > 0;
-  const digital = branch.channel === 'digital';
+  const digital = isDigitalOnly(branch);
   // A digital-only branch has no centre to visit: its team calls the student instead.
   const next = digital
     ? 'Our team will contact you soon.'

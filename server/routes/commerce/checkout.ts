@@ -11,7 +11,8 @@ import { ApiError } from '../../api/errors';
 import { apiSchema } from '../../api/schemas';
 import { requireStudent, studentOf } from '../../auth/sessions';
 import type { AppContext } from '../../context';
-import { createOrder } from '../../payments/orders';
+import { lockStudent } from '../../db/locks';
+import { createOrder, reopenOrder } from '../../payments/orders';
 import { samplePackOf } from '../exams/programme';
 import { paymentOptions } from './catalogue';
 import { offersFor, splitClassStream } from './courses';
@@ -152,20 +153,39 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
       const method = request.query.payment_mode ?? pack.payment.default;
       if (!pack.payment.methods.some((m) => m.value === method))
         throw invalid('payment_mode', 'Please choose a valid payment method.');
-      if (await isMockPurchased(ctx.db, student.id))
-        throw new ApiError(409, `You have already bought the ${pack.shortName.toLowerCase()}.`);
-      const data = await createOrder(ctx, {
-        studentId: student.id,
-        kind: 'mock',
-        amount: pack.fee.amount,
-        paymentMethod: method,
-        productId: pack.id,
-        returnPath: '/dashboard',
-        details: {
-          programme: pack.id,
-          papers: pack.fee.papers ?? null,
-          branch_code: request.query.branch_code ?? null,
-        },
+      // Once is once: under the student's lock, a repeated or concurrent Buy now finds the pending
+      // order of the first and answers it (with this tap's payment method) instead of a second one.
+      const data = await ctx.db.transaction().execute(async (trx) => {
+        await lockStudent(trx, student.id);
+        if (await isMockPurchased(trx, student.id))
+          throw new ApiError(409, `You have already bought the ${pack.shortName.toLowerCase()}.`);
+        const pending = await trx
+          .selectFrom('orders')
+          .select(['id', 'amount', 'payment_method', 'return_path'])
+          .where('student_id', '=', student.id)
+          .where('kind', '=', 'mock')
+          .where('status', '=', 'created')
+          .where('amount', '=', pack.fee.amount)
+          .orderBy('created_at', 'desc')
+          .executeTakeFirst();
+        if (pending) return reopenOrder(trx, pending, method);
+        return createOrder(
+          ctx,
+          {
+            studentId: student.id,
+            kind: 'mock',
+            amount: pack.fee.amount,
+            paymentMethod: method,
+            productId: pack.id,
+            returnPath: '/dashboard',
+            details: {
+              programme: pack.id,
+              papers: pack.fee.papers ?? null,
+              branch_code: request.query.branch_code ?? null,
+            },
+          },
+          trx,
+        );
       });
       return {
         success: 'true',

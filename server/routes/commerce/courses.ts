@@ -21,8 +21,17 @@ export async function branchTerms(ctx: AppContext, code: string): Promise<Branch
     .select(['code', 'channel', 'fee_basis'])
     .where('code', '=', code)
     .executeTakeFirst();
-  return row ?? { code, channel: 'classroom', fee_basis: 'registration_fee' };
+  return row ?? unknownBranch(code);
 }
+
+export const unknownBranch = (code: string): BranchTerms => ({
+  code,
+  channel: 'classroom',
+  fee_basis: 'registration_fee',
+});
+
+/** The one rule for the digital-only branch (no centre list, its own help line, blocks and wording). */
+export const isDigitalOnly = (branch: Pick<BranchTerms, 'channel'>): boolean => branch.channel === 'digital';
 
 /** How the branch's fee is named to the student: its fee basis decides. */
 export const feeWord = (branch: Pick<BranchTerms, 'fee_basis'>): string =>

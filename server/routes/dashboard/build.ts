@@ -11,9 +11,9 @@ import type {
 } from '../../../src/generated/api/dashboard';
 import { iso, type AppContext } from '../../context';
 import { courseLinks } from '../commerce/catalogue';
-import { feeWord } from '../commerce/courses';
+import { feeWord, isDigitalOnly } from '../commerce/courses';
 import { centreById } from '../master/centres';
-import { launchPayload, resultUrl } from '../exams/launch';
+import { resultUrl } from '../exams/launch';
 import { careerTypes, helpLine, samplePackOf, slotOf, splitClassStream } from '../exams/programme';
 import { oneDecimal, percentageOf } from '../exams/scoring';
 import {
@@ -56,7 +56,8 @@ const ACTIVE: SittingState[] = ['open', 'in_progress', 'released'];
 
 const bit = (value: boolean): 0 | 1 => (value ? 1 : 0);
 
-function examData(ec: ExamContext, s: Sitting): ExamData {
+// No launch payload here: POST /api/test-launch builds it from the card's code and schedule id.
+function examData(s: Sitting): ExamData {
   return {
     exam_short_code: s.paper.code,
     external_schedule_id: s.scheduleId,
@@ -65,7 +66,6 @@ function examData(ec: ExamContext, s: Sitting): ExamData {
     btn_txt: buttonText(s.state),
     exam_date: s.examDate,
     test_name: s.testName,
-    launch: launchPayload(ec, s),
   };
 }
 
@@ -172,7 +172,7 @@ async function mainCard(ctx: AppContext, ec: ExamContext, s: Sitting, title: str
     present: bit(Boolean(s.result || s.attempt) || (s.state === 'awaited' && offline)),
     career_type: careerTypes[splitClassStream(booking.class_stream).stream] ?? '',
     iacst_fomo_desc: fomo(ec),
-    exam_data: examData(ec, s),
+    exam_data: examData(s),
   };
 }
 
@@ -200,7 +200,7 @@ function sampleCard(ec: ExamContext, s: Sitting): SampleExamCard {
     view_report: bit(released),
     report_text: released ? 'View Report' : '',
     report_link: released ? resultUrl(ec, s) : '',
-    exam_data: examData(ec, s),
+    exam_data: examData(s),
   };
 }
 
@@ -214,7 +214,7 @@ function mockCard(ec: ExamContext, s: Sitting): MockExamCard {
     report_link: released ? resultUrl(ec, s) : '',
     exam_button_text: paperButton(s),
     exam_button_link: released ? resultUrl(ec, s) : '',
-    exam_data: examData(ec, s),
+    exam_data: examData(s),
   };
 }
 
@@ -229,7 +229,7 @@ function seriesView(ec: ExamContext): MockJeeSeries[] {
       name: p.paper.title,
       start_time: iso(p.opensAt),
       btn_txt: buttonText(p.state),
-      exam_data: examData(ec, p),
+      exam_data: examData(p),
     })),
   }));
 }
@@ -294,6 +294,7 @@ export async function buildDashboard(ctx: AppContext, student: Student): Promise
     stream,
     exam_taken: examTaken(ec),
     exam_help_line: helpLine(ctx.site, programme, ec.branch),
+    digital_only: isDigitalOnly(ec.branch),
     course_flags: courseFlags(ctx, ec),
   };
 }

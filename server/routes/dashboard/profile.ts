@@ -2,10 +2,34 @@
 import { toDdMmYyyy } from '../../../src/domain/dates';
 import type { Profile } from '../../../src/generated/api/profile';
 import type { AppContext, Student } from '../../context';
+import { prepared } from '../../db/prepared';
 import { centreById, centreLabel, centreValue } from '../master/centres';
 import { slotOf, splitClassStream } from '../exams/programme';
 import { examTaken, loadExamContext } from '../exams/sittings';
 import { dateLabelWithDay, timeLabel } from '../exams/time';
+
+/** The names behind the profile's ids (city, school, class&stream, state), in one query. */
+const namesOf = prepared((db, arg) =>
+  db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('cities').select('tid').where('name', '=', arg(0)).orderBy('tid').limit(1).as('city_tid'),
+      eb.selectFrom('schools').select('full_school_name').where('school_code', '=', arg(1)).as('school_name'),
+      eb
+        .selectFrom('class_streams')
+        .select('id')
+        .where('class', '=', arg(2))
+        .where('stream', '=', arg(3))
+        .as('class_stream_id'),
+      eb
+        .selectFrom('class_streams')
+        .select('display_name')
+        .where('class', '=', arg(2))
+        .where('stream', '=', arg(3))
+        .as('class_stream_name'),
+      eb.selectFrom('states').select('state_name').where('tid', '=', arg(4)).as('state_name'),
+    ])
+    .compile(),
+);
 
 export async function buildProfile(ctx: AppContext, student: Student): Promise<Profile> {
   const ec = await loadExamContext(ctx, student);
@@ -14,30 +38,8 @@ export async function buildProfile(ctx: AppContext, student: Student): Promise<P
   const { klass, stream } = splitClassStream(booking.class_stream);
   const city = state.student_city ?? student.city ?? '';
   const schoolId = state.school_id ?? student.school_id ?? '';
-  const [cityRow, school, classStream, examState, centre] = await Promise.all([
-    city
-      ? db.selectFrom('cities').select('tid').where('name', '=', city).orderBy('tid').executeTakeFirst()
-      : undefined,
-    schoolId
-      ? db
-          .selectFrom('schools')
-          .select('full_school_name')
-          .where('school_code', '=', schoolId)
-          .executeTakeFirst()
-      : undefined,
-    db
-      .selectFrom('class_streams')
-      .select(['id', 'display_name'])
-      .where('class', '=', klass)
-      .where('stream', '=', stream)
-      .executeTakeFirst(),
-    booking.exam_state_id
-      ? db
-          .selectFrom('states')
-          .select('state_name')
-          .where('tid', '=', booking.exam_state_id)
-          .executeTakeFirst()
-      : undefined,
+  const [[names], centre] = await Promise.all([
+    namesOf(db, city, schoolId, klass, stream, booking.exam_state_id ?? ''),
     booking.exam_centre_id ? centreById(ctx, booking.exam_centre_id) : undefined,
   ]);
   const slot = slotOf(programme, booking.exam_slot_id);
@@ -56,15 +58,15 @@ export async function buildProfile(ctx: AppContext, student: Student): Promise<P
     exam_type: student.exam_type,
     exam_board: state.school_board ?? student.board,
     student_city: city,
-    student_city_value: cityRow?.tid ?? '',
-    school_name: school?.full_school_name ?? state.school_name ?? '',
+    student_city_value: names?.city_tid ?? '',
+    school_name: names?.school_name ?? state.school_name ?? '',
     school_id: schoolId,
     branch_code: student.branch_code,
     class: klass,
     stream,
-    class_stream_id: classStream?.id ?? '',
-    class_stream_name: classStream?.display_name ?? booking.class_stream,
-    exam_state: examState?.state_name ?? '',
+    class_stream_id: names?.class_stream_id ?? '',
+    class_stream_name: names?.class_stream_name ?? booking.class_stream,
+    exam_state: names?.state_name ?? '',
     exam_state_id: booking.exam_state_id ?? '',
     exam_center: centre ? centreValue(centre) : '',
     exam_center_id: booking.exam_centre_id ?? '',

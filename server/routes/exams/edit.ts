@@ -9,11 +9,12 @@ import { newId } from '../../auth/tokens';
 import { iso, type AppContext, type Student } from '../../context';
 import type { Database } from '../../db/schema';
 import type { CentresTable } from '../../db/tables/master';
-import { createOrder, paymentDataOf, type Order } from '../../payments/orders';
+import { lockStudent } from '../../db/locks';
+import { createOrder, reopenOrder, type Order, type PaymentData } from '../../payments/orders';
 import { centreByCode, centreValue, classStreamOf, eligible, serves } from '../master/centres';
 import { datesPerCentre, openExamDates } from '../master/exam-calendar';
 import { allowedModes, programmeOf } from './programme';
-import { loadExamContext, type Booking } from './sittings';
+import { bookingOf, loadExamContext, type Booking } from './sittings';
 import { dateLabelWithDay } from './time';
 
 type Mode = 'Online' | 'Offline';
@@ -143,91 +144,125 @@ export async function updateExamInfo(
   const dates = await openExamDates(ctx, programme, centre);
   if (!dates.includes(body.exam_date)) throw new ApiError(400, 'Please select date of exam');
 
-  const current = ec.booking;
-
   const slot = programme.schedule.slots.find((s) => s.mode === body.exam_mode);
-  const next: Change['booking'] = {
-    class_stream: `${cs.class}&${cs.stream}`,
-    exam_mode: body.exam_mode,
-    exam_state_id: stateId,
-    exam_centre_code: centre?.code ?? null,
-    exam_centre_id: centre?.id ?? null,
-    exam_date: body.exam_date,
-    exam_slot_id: slot?.id ?? current.exam_slot_id,
-    exam_attempts_left: current.exam_attempts_left,
-    is_offline_sf_exam_date: offline && (await datesPerCentre(ctx, programme)) ? 1 : 0,
+  const perCentre = offline && Boolean(await datesPerCentre(ctx, programme));
+  const updated: ExamEditInfoReply = {
+    success: 'true',
+    msg: `Your exam details have been updated. Your exam is on ${dateLabelWithDay(body.exam_date)}.`,
   };
-  const changed = (
-    ['class_stream', 'exam_mode', 'exam_state_id', 'exam_centre_id', 'exam_date'] as const
-  ).some((k) => (next[k] ?? null) !== (current[k] ?? null));
-  if (!changed) throw new ApiError(400, 'Nothing to change: these are your current exam details.');
-  // Dates a centre sets (offline) are unrestricted; any other edit uses one attempt.
-  if (!next.is_offline_sf_exam_date) {
-    if (current.exam_attempts_left <= 0) throw new ApiError(403, 'You have no exam edits left.');
-    next.exam_attempts_left = current.exam_attempts_left - 1;
-  }
+  // Once is once: the booking is read again under the student's lock, so a repeated or concurrent
+  // submit of the same edit finds it done (or its order pending) and changes nothing more.
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockStudent(trx, student.id);
+    const current = await bookingOf(trx, student);
+    const next: Change['booking'] = {
+      class_stream: `${cs.class}&${cs.stream}`,
+      exam_mode: body.exam_mode,
+      exam_state_id: stateId,
+      exam_centre_code: centre?.code ?? null,
+      exam_centre_id: centre?.id ?? null,
+      exam_date: body.exam_date,
+      exam_slot_id: slot?.id ?? current.exam_slot_id,
+      exam_attempts_left: current.exam_attempts_left,
+      is_offline_sf_exam_date: perCentre ? 1 : 0,
+    };
+    const changed = (
+      ['class_stream', 'exam_mode', 'exam_state_id', 'exam_centre_id', 'exam_date'] as const
+    ).some((k) => (next[k] ?? null) !== (current[k] ?? null));
+    // Already the booking (a repeat of an edit that went through): the same answer, no attempt used.
+    if (!changed) return updated;
+    // Dates a centre sets (offline) are unrestricted; any other edit uses one attempt.
+    if (!next.is_offline_sf_exam_date) {
+      if (current.exam_attempts_left <= 0) throw new ApiError(403, 'You have no exam edits left.');
+      next.exam_attempts_left = current.exam_attempts_left - 1;
+    }
 
-  const fee = programme.fee.offlineSwitchFee ?? 0;
-  const needsPayment =
-    offline && current.exam_mode !== 'Offline' && fee > 0 && current.offline_fee_paid !== 1;
-  if (needsPayment) {
+    const fee = programme.fee.offlineSwitchFee ?? 0;
+    const needsPayment =
+      offline && current.exam_mode !== 'Offline' && fee > 0 && current.offline_fee_paid !== 1;
+    if (!needsPayment) {
+      await writeBooking(trx, student.id, { ...next, offline_fee_paid: current.offline_fee_paid }, ctx.now());
+      return updated;
+    }
     const method = body.payment_mode ?? programme.payment.default;
     if (!programme.payment.methods.some((m) => m.value === method))
       throw new ApiError(400, 'Please choose a valid payment method.');
-    const change = JSON.stringify({ booking: next } satisfies Change);
-    const data = await ctx.db.transaction().execute(async (trx) => {
-      // Once is once (issue 10 §3): the same edit still waiting for its payment answers the same
-      // order, so a repeated or concurrent submit pays one order, not two.
-      const open = await trx
-        .selectFrom('exam_edit_requests')
-        .innerJoin('orders', 'orders.id', 'exam_edit_requests.order_id')
-        .selectAll('orders')
-        .where('exam_edit_requests.student_id', '=', student.id)
-        .where('exam_edit_requests.status', '=', 'pending')
-        .where('exam_edit_requests.change', '=', change)
-        .where('orders.status', '=', 'created')
-        .where('orders.payment_method', '=', method)
-        .where('orders.amount', '=', fee)
-        .executeTakeFirst();
-      if (open) return paymentDataOf(open);
-      const requestId = newId();
-      const payment = await createOrder(
-        ctx,
-        {
-          studentId: student.id,
-          kind: 'exam',
-          amount: fee,
-          paymentMethod: method,
-          returnPath: '/dashboard',
-          successQuery: { editExam: 'true' },
-          failureQuery: { editExam: 'true' },
-          details: { purpose: 'exam-edit', request_id: requestId, exam_type: programme.examType },
-        },
-        trx,
-      );
-      await trx
-        .insertInto('exam_edit_requests')
-        .values({
-          id: requestId,
-          student_id: student.id,
-          order_id: payment.order_id,
-          change,
-          status: 'pending',
-          created_at: iso(ctx.now()),
-        })
-        .execute();
-      return payment;
-    });
+    const data = await pendingEditOrder(
+      ctx,
+      trx,
+      student,
+      { booking: next },
+      method,
+      fee,
+      programme.examType,
+    );
     return {
       success: 'true',
       msg: `Pay ₹${fee} (non-refundable) to switch to an offline exam. Your new exam details apply once the payment is confirmed.`,
       payment_required: true,
       data,
     };
+  });
+}
+
+/**
+ * The one open payment of a student's offline switch: a pending request whose order is still
+ * unpaid is answered again (with this submit's change and payment method), so repeats create no
+ * second order; a request whose order failed or was abandoned is closed, and a new one made.
+ */
+async function pendingEditOrder(
+  ctx: AppContext,
+  trx: Kysely<Database>,
+  student: Student,
+  change: Change,
+  method: string,
+  fee: number,
+  examType: string,
+): Promise<PaymentData> {
+  const open = await trx
+    .selectFrom('exam_edit_requests as r')
+    .innerJoin('orders as o', 'o.id', 'r.order_id')
+    .select(['r.id as request_id', 'o.id', 'o.status', 'o.amount', 'o.payment_method', 'o.return_path'])
+    .where('r.student_id', '=', student.id)
+    .where('r.status', '=', 'pending')
+    .execute();
+  const reusable = open.find((o) => o.status === 'created' && o.amount === fee);
+  const stale = open.filter((o) => o !== reusable).map((o) => o.request_id);
+  if (stale.length)
+    await trx.updateTable('exam_edit_requests').set({ status: 'closed' }).where('id', 'in', stale).execute();
+  if (reusable) {
+    await trx
+      .updateTable('exam_edit_requests')
+      .set({ change: JSON.stringify(change) })
+      .where('id', '=', reusable.request_id)
+      .execute();
+    return reopenOrder(trx, reusable, method);
   }
-  await writeBooking(ctx.db, student.id, { ...next, offline_fee_paid: current.offline_fee_paid }, ctx.now());
-  return {
-    success: 'true',
-    msg: `Your exam details have been updated. Your exam is on ${dateLabelWithDay(body.exam_date)}.`,
-  };
+  const requestId = newId();
+  const payment = await createOrder(
+    ctx,
+    {
+      studentId: student.id,
+      kind: 'exam',
+      amount: fee,
+      paymentMethod: method,
+      returnPath: '/dashboard',
+      successQuery: { editExam: 'true' },
+      failureQuery: { editExam: 'true' },
+      details: { purpose: 'exam-edit', request_id: requestId, exam_type: examType },
+    },
+    trx,
+  );
+  await trx
+    .insertInto('exam_edit_requests')
+    .values({
+      id: requestId,
+      student_id: student.id,
+      order_id: payment.order_id,
+      change: JSON.stringify(change),
+      status: 'pending',
+      created_at: iso(ctx.now()),
+    })
+    .execute();
+  return payment;
 }

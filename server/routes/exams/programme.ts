@@ -2,7 +2,7 @@
 import type { ConfigBundle } from '../../../src/engine/config-bundle';
 import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
-import type { BranchTerms } from '../commerce/courses';
+import { isDigitalOnly, type BranchTerms } from '../commerce/courses';
 
 export function programmeOf(site: ConfigBundle, examType: string): Programme {
   const programme = Object.values(site.programmes).find((p) => p.examType === examType);
@@ -54,5 +54,5 @@ export function helpLine(
   programme: Programme,
   branch: Pick<BranchTerms, 'channel'>,
 ): string {
-  return branch.channel === 'digital' ? site.site.support.digitalPhone : programme.support.phone;
+  return isDigitalOnly(branch) ? site.site.support.digitalPhone : programme.support.phone;
 }

@@ -12,8 +12,7 @@ import type {
   ExamResultsTable,
   ExamStudentStateTable,
 } from '../../db/tables/exams';
-import { branchTerms, type BranchTerms } from '../commerce/courses';
-import { isCoursePurchased, isMockPurchased } from '../commerce/purchases';
+import { unknownBranch, type BranchTerms } from '../commerce/courses';
 import {
   maybeProgramme,
   programmeOf,
@@ -118,7 +117,15 @@ const bookingRowsOf = prepared((db, arg) =>
 const stateRowsOf = prepared((db, arg) =>
   db.selectFrom('exam_student_state').selectAll().where('student_id', '=', arg(0)).compile(),
 );
-const paperRowsOf = prepared((db) => db.selectFrom('exam_papers').selectAll().orderBy('code').compile());
+/** The papers of two exam types: the student's programme and the sample pack (if it shows). */
+const paperRowsOf = prepared((db, arg) =>
+  db
+    .selectFrom('exam_papers')
+    .selectAll()
+    .where('exam_type', 'in', [arg(0), arg(1)])
+    .orderBy('code')
+    .compile(),
+);
 const attemptRowsOf = prepared((db, arg) =>
   db
     .selectFrom('exam_attempts')
@@ -141,9 +148,78 @@ const seriesRowsOf = prepared((db, arg) =>
   db.selectFrom('exam_series').selectAll().where('student_id', '=', arg(0)).orderBy('series_no').compile(),
 );
 
+const BOOKING_FIELDS = [
+  'class_stream',
+  'exam_mode',
+  'exam_state_id',
+  'exam_centre_code',
+  'exam_centre_id',
+  'exam_date',
+  'exam_slot_id',
+  'exam_attempts_left',
+  'is_offline_sf_exam_date',
+  'offline_fee_paid',
+] as const;
+const STATE_FIELDS = [
+  'student_city',
+  'school_board',
+  'school_id',
+  'school_name',
+  'absent',
+  'course_purchased',
+  'mock_purchased',
+  'testplayer_down',
+  'dashboard_msg',
+  'admit_card_id',
+  'updated_at',
+] as const;
+
+/**
+ * The booking, the dashboard state, the branch's terms and both purchase flags in one query (one
+ * round trip instead of five on every dashboard and profile call; nothing is cached).
+ */
+const contextRowOf = prepared((db, arg) =>
+  db
+    .selectFrom('students')
+    .leftJoin('exam_bookings as b', 'b.student_id', 'students.id')
+    .leftJoin('exam_student_state as s', 's.student_id', 'students.id')
+    .leftJoin('commerce_branches as br', 'br.code', 'students.branch_code')
+    .select(['b.student_id as b_student_id', 's.student_id as s_student_id'])
+    .select(BOOKING_FIELDS.map((f) => `b.${f} as b_${f}` as const))
+    .select(STATE_FIELDS.map((f) => `s.${f} as s_${f}` as const))
+    .select(['br.channel as br_channel', 'br.fee_basis as br_fee_basis'])
+    .select((eb) =>
+      (['course', 'mock'] as const).map((kind) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('commerce_purchases as p')
+              .select('p.id')
+              .whereRef('p.student_id', '=', 'students.id')
+              .where('p.kind', '=', kind),
+          )
+          .as(`bought_${kind}`),
+      ),
+    )
+    .where('students.id', '=', arg(0))
+    .compile(),
+);
+
+type ContextRow = Awaited<ReturnType<typeof contextRowOf>>[number];
+
+/** A column read through a LEFT JOIN: null when the joined row is missing. */
+const joined = <T>(row: ContextRow, key: string): T => (row as unknown as Record<string, T>)[key] as T;
+
+/** exists() answers 1/0 on SQLite and true/false on PostgreSQL. */
+const truthy = (value: unknown): boolean => Number(value) === 1;
+
 export async function bookingOf(db: Db, student: Student): Promise<Booking> {
   const [edited] = await bookingRowsOf(db, student.id);
-  if (edited) return edited;
+  return edited ?? studentBooking(student);
+}
+
+/** The booking made at signup (before any edit). */
+function studentBooking(student: Student): Booking {
   return {
     class_stream: student.class_stream,
     exam_mode: student.exam_mode,
@@ -213,14 +289,35 @@ export async function loadExamContext(ctx: AppContext, student: Student): Promis
   const { db, site } = ctx;
   const now = ctx.now();
   const programme = programmeOf(site, student.exam_type);
-  const [booking, state, paperRows, attempts, results, seriesRows] = await Promise.all([
-    bookingOf(db, student),
-    stateOf(ctx, student.id),
-    paperRowsOf(db),
+  const showsPack =
+    (site.site.flags.mockTests as Record<string, boolean | undefined>)[programme.examType] === true;
+  const packProgramme = showsPack ? samplePackOf(site) : undefined;
+  const [[row], paperRows, attempts, results, seriesRows] = await Promise.all([
+    contextRowOf(db, student.id),
+    paperRowsOf(db, programme.examType, packProgramme?.examType ?? programme.examType),
     attemptRowsOf(db, student.id),
     resultRowsOf(db, student.id),
-    seriesRowsOf(db, student.id),
+    // Only a series programme (MOCK-JEE) has series rows to read.
+    programme.schedule.papers ? seriesRowsOf(db, student.id) : [],
   ]);
+  if (!row) throw new Error(`student ${student.id} vanished`);
+  const booking: Booking =
+    row.b_student_id === null
+      ? studentBooking(student)
+      : (Object.fromEntries(BOOKING_FIELDS.map((f) => [f, joined(row, `b_${f}`)])) as unknown as Booking);
+  const state: ExamStudentStateTable =
+    row.s_student_id === null
+      ? await stateOf(ctx, student.id)
+      : ({
+          student_id: student.id,
+          ...Object.fromEntries(STATE_FIELDS.map((f) => [f, joined(row, `s_${f}`)])),
+        } as unknown as ExamStudentStateTable);
+  const branch: BranchTerms =
+    row.br_channel && row.br_fee_basis
+      ? { code: student.branch_code, channel: row.br_channel, fee_basis: row.br_fee_basis }
+      : unknownBranch(student.branch_code);
+  const coursePurchased = state.course_purchased === 1 || truthy(row.bought_course);
+  const mockPurchased = state.mock_purchased === 1 || truthy(row.bought_mock);
   // Durations follow the programme config (a series' papers have their own).
   const papers = paperRows.map(toPaper).map((p) => {
     const owner = maybeProgramme(site, p.examType);
@@ -230,11 +327,6 @@ export async function loadExamContext(ctx: AppContext, student: Student): Promis
         : owner?.schedule.durationMinutes;
     return { ...p, durationMinutes: minutes ?? p.durationMinutes };
   });
-  const [coursePurchased, mockPurchased, branch] = await Promise.all([
-    state.course_purchased === 1 || isCoursePurchased(db, student.id),
-    state.mock_purchased === 1 || isMockPurchased(db, student.id),
-    branchTerms(ctx, student.branch_code),
-  ]);
   const { stream } = splitClassStream(booking.class_stream);
   const delay = resultDelayMs(programme);
   const build = (
@@ -361,10 +453,7 @@ export async function loadExamContext(ctx: AppContext, student: Student): Promis
 
   const sample: Sitting[] = [];
   const pack: Sitting[] = [];
-  const packProgramme = samplePackOf(site);
-  const showsPack =
-    (site.site.flags.mockTests as Record<string, boolean | undefined>)[programme.examType] === true;
-  if (packProgramme && showsPack) {
+  if (packProgramme) {
     const opensAt = new Date(student.created_at);
     const closesAt = addMs(opensAt, PACK_VALIDITY_DAYS * 24 * HOUR_MS);
     const window = { examDate: istDate(closesAt), opensAt, closesAt };

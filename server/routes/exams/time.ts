@@ -10,8 +10,22 @@ const DAY_MS = 86_400_000;
 export const istDate = (at: Date): string =>
   new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
 
-/** The instant of an India date and time (HH:MM). */
-export const istInstant = (date: string, hhmm = '00:00'): Date => new Date(`${date}T${hhmm}:00.000+05:30`);
+/** The instant of an India date and time (HH:MM); arithmetic, not string parsing (a hot path). */
+export const istInstant = (date: string, hhmm = '00:00'): Date => {
+  const [y, m, d] = [Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10))];
+  const [h, min] = [Number(hhmm.slice(0, 2)), Number(hhmm.slice(3, 5))];
+  const valid =
+    /^\d{4}-\d{2}-\d{2}$/.test(date) &&
+    /^\d{2}:\d{2}$/.test(hhmm) &&
+    m >= 1 &&
+    m <= 12 &&
+    d >= 1 &&
+    d <= 31 &&
+    min <= 59 &&
+    (h < 24 || (h === 24 && min === 0));
+  if (!valid) return new Date(NaN); // as the string parser answers
+  return new Date(Date.UTC(y, m - 1, d, h, min) - IST_OFFSET_MS);
+};
 
 export const addDays = (date: string, days: number): string =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);

@@ -51,6 +51,10 @@ export interface DashboardData {
   stream: string;
   exam_taken: boolean;
   exam_help_line: string;
+  /**
+   * The student's branch is the digital-only branch (its channel is digital): its own blocks and wording.
+   */
+  digital_only: boolean;
   course_flags: CourseFlags;
 }
 /**
@@ -90,7 +94,7 @@ export interface MainExamCard {
   exam_data: ExamData;
 }
 /**
- * What a test button launches: post `launch` to POST /api/test-launch.
+ * What a test button launches: post exam_short_code and external_schedule_id to POST /api/test-launch (the server builds the launch payload).
  *
  * This interface was referenced by `DashboardApi`'s JSON-Schema
  * via the `definition` "examData".
@@ -106,53 +110,6 @@ export interface ExamData {
   btn_txt: string;
   exam_date: string;
   test_name: string;
-  launch: ExamLaunchBody;
-}
-export interface ExamLaunchBody {
-  tenant_id: string;
-  /**
-   * The roll number.
-   */
-  user_id: string;
-  /**
-   * a test short code (capital letters, digits and dashes)
-   */
-  exam_short_code: string;
-  /**
-   * a schedule id (letters, digits, dashes, dots, colons)
-   */
-  external_schedule_id: string;
-  /**
-   * an ISO-8601 UTC time such as 2025-04-29T03:30:00.000Z
-   */
-  exam_start_time: string;
-  /**
-   * an ISO-8601 UTC time such as 2025-04-29T03:30:00.000Z
-   */
-  exam_end_time: string;
-  /**
-   * an ISO-8601 UTC time such as 2025-04-29T03:30:00.000Z
-   */
-  result_date_time: string;
-  /**
-   * Midnight of the date of birth in India time (the day before, T18:30Z).
-   */
-  dob: string;
-  stream: string;
-  groups: {
-    state: string;
-  };
-  attempt_state: 'not_started' | 'in_progress' | 'submitted';
-  /**
-   * exam when the button reads Begin Test, otherwise result.
-   */
-  event_type: 'exam' | 'result';
-  /**
-   * an ISO-8601 UTC time such as 2025-04-29T03:30:00.000Z
-   */
-  reset_cutoff_time: string;
-  klass: string;
-  we_user_id: string;
 }
 /**
  * This interface was referenced by `DashboardApi`'s JSON-Schema

@@ -23,7 +23,7 @@ export type ScheduleId = string;
 export type Instant = string;
 
 /**
- * POST /api/test-launch: the exam-launch payload of a test card, exactly as the dashboard handed it out (exam_data.launch). Answers the test page's address (event_type exam) or the result page's (event_type result).
+ * POST /api/test-launch: names a test card of the logged-in student (exam_data's exam_short_code and external_schedule_id). The server finds the card, builds its exam-launch payload itself (part 2 §3, decision 008) and answers the test page's address (event_type exam, the card's button reads Begin Test) or the result page's (event_type result). Unknown card: 404; a card whose button launches nothing (Locked, Missed, Upcoming, Result Awaited, Exam Today): 409.
  */
 export interface ExamLaunchApi {
   [k: string]: unknown | undefined;
@@ -33,6 +33,16 @@ export interface ExamLaunchApi {
  * via the `definition` "body".
  */
 export interface ExamLaunchBody {
+  exam_short_code: ShortCode;
+  external_schedule_id: ScheduleId;
+}
+/**
+ * The exam-launch payload of part 2 §3, built by the server from the card (never sent by the client).
+ *
+ * This interface was referenced by `ExamLaunchApi`'s JSON-Schema
+ * via the `definition` "payload".
+ */
+export interface ExamLaunchPayload {
   tenant_id: string;
   /**
    * The roll number.
