@@ -80,7 +80,19 @@ function portalProps(bundle: ConfigBundle, programme: Programme, strings: UiStri
     programme;
   return {
     config: {
-      programme: { id, examType, name, shortName, dashboard, support, analytics, schedule, windows, mode, fee },
+      programme: {
+        id,
+        examType,
+        name,
+        shortName,
+        dashboard,
+        support,
+        analytics,
+        schedule,
+        windows,
+        mode,
+        fee,
+      },
       site: { support: site.support, admissionsFaq: site.admissionsFaq, brand: site.brand },
       samplePack: { fee: samplePack.fee, payment: samplePack.payment },
       loginPath: site.screens.login.paths.at(-1) ?? '/',

@@ -220,6 +220,7 @@ describe('dashboard: tests', () => {
     await testTab.getByRole('heading', { name: /submitted/i }).waitFor();
     // Back on the dashboard: the server no longer accepts the session, so the app ends it.
     await page.bringToFront();
+    // Coming back to the tab re-checks the session.
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await page.waitForURL(url('/'), { timeout: 15_000 });
     expect(await page.evaluate(() => localStorage.getItem('examflow:session'))).toBeNull();
@@ -232,12 +233,121 @@ describe('dashboard: tests', () => {
     await paperTab.waitForLoadState();
     expect(new URL(paperTab.url()).pathname).toMatch(/^\/sandbox\/test\//);
     await paperTab.close();
+    // The server's own message when it sends one, else the page's.
     await page.route('**/api/test-launch', (route) =>
-      route.fulfill({ status: 500, body: '{"success":"false","msg":"down"}' }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"success":"false","msg":"The test platform is down."}',
+      }),
     );
     await button(page, 'Start Test').click();
-    await page.getByText('We could not start your test. Please try again.').waitFor();
+    await page.getByRole('alert').filter({ hasText: 'The test platform is down.' }).waitFor();
+    await page.unroute('**/api/test-launch');
+    await page.route('**/api/test-launch', (route) => route.abort());
+    await button(page, 'Start Test').click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'We could not start your test. Please try again.' })
+      .waitFor();
     expect(await button(page, 'Start Test').isEnabled()).toBe(true);
     await context.close();
+  });
+});
+
+describe('dashboard: edit exam', () => {
+  /** Picks the first real option of a select (index 0 is the "Select" placeholder). */
+  async function chooseFirst(page: Page, label: string, skip = 0): Promise<string> {
+    const select = page.getByRole('dialog').getByLabel(label, { exact: true });
+    await expect
+      .poll(async () => select.locator('option').count(), { timeout: 10_000 })
+      .toBeGreaterThan(1 + skip);
+    const value = await select
+      .locator('option')
+      .nth(1 + skip)
+      .getAttribute('value');
+    await select.selectOption(value ?? '');
+    return value ?? '';
+  }
+
+  it('online: a new date is saved directly, the toast says so and the card shows it; Back closed the dialog first', async () => {
+    const { page, context } = await openDashboard('03');
+    await button(page, 'Edit exam').click();
+    const dialog = page.getByRole('dialog', { name: 'Edit exam details' });
+    await dialog.waitFor();
+    expect(new URL(page.url()).searchParams.get('editExam')).toBe('true');
+    // Back closes it: the dialog is a place in the history.
+    await page.goBack();
+    await dialog.waitFor({ state: 'detached' });
+    await button(page, 'Edit exam').click();
+    await dialog.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await chooseFirst(page, 'Date of exam', 1);
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText(/Your exam details have been updated/).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).search).toBe('');
+    // The dashboard loaded again: the missed card is gone (the new date is ahead).
+    await expect
+      .poll(async () => page.locator('main').innerText(), { timeout: 10_000 })
+      .not.toContain('You have missed your test');
+    await context.close();
+  });
+
+  it('offline: ₹100 through the gateway; a failed payment reopens the dialog with the edit kept; paying applies it', async () => {
+    const { page, context } = await openDashboard('01');
+    await button(page, 'Edit exam').click();
+    const dialog = page.getByRole('dialog', { name: 'Edit exam details' });
+    await dialog.getByRole('radio', { name: /Offline/ }).check();
+    await chooseFirst(page, 'State');
+    await chooseFirst(page, 'Centre');
+    await chooseFirst(page, 'Date of exam');
+    await dialog.getByRole('button', { name: 'Pay ₹100 and update' }).click();
+    await page.waitForURL(/\/sandbox\/gateway/);
+    await page.getByRole('button', { name: 'Fail', exact: true }).click();
+    await page.waitForURL(/\/dashboard\?.*editExam=true/);
+    const reopened = page.getByRole('dialog', { name: 'Edit exam details' });
+    await reopened.waitFor();
+    expect(await reopened.getByRole('radio', { name: /Offline/ }).isChecked()).toBe(true);
+    await reopened.getByRole('button', { name: 'Pay ₹100 and update' }).click();
+    await page.waitForURL(/\/sandbox\/gateway/);
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.waitForURL(/\/dashboard/);
+    await page.locator('.ef-dash').waitFor();
+    await expect.poll(async () => page.locator('main').innerText(), { timeout: 10_000 }).toContain('Offline');
+    await context.close();
+  });
+});
+
+describe('dashboard: sample pack and MOCK-JEE', () => {
+  it('Buy now at just ₹50 pays in the sandbox gateway and unlocks the mock papers', async () => {
+    const { page, context } = await openDashboard('02');
+    await button(page, 'Buy now at just ₹50').click();
+    await page.waitForURL(/\/sandbox\/gateway/);
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.waitForURL(/\/dashboard/);
+    await page.getByText('Payment received: your mock papers are unlocked.').waitFor();
+    await expect
+      .poll(async () => page.locator('main').innerText(), { timeout: 10_000 })
+      .not.toMatch(/Locked: buy the pack/);
+    expect(await page.getByRole('region', { name: 'ANTHE MOCK TEST PAPER' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it("MOCK-JEE: the live test's 'Closes In' countdown runs, the series and its papers show, axe clean", async () => {
+    for (const width of [390, 1280]) {
+      const { page, context, errors } = await openDashboard('13', width);
+      const live = page.getByRole('region', { name: 'Live Test' });
+      await live.waitFor();
+      const timer = live.getByRole('timer');
+      const first = await timer.innerText();
+      await page.waitForTimeout(1500);
+      expect(await timer.innerText()).not.toBe(first);
+      expect(await live.innerText()).toContain('Ongoing');
+      expect(await page.locator('main').innerText()).toContain('Test Series');
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   });
 });

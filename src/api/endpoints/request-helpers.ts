@@ -1,6 +1,6 @@
 // Small pieces every endpoint file shares: the query string, the registration-token header, and the
 // swr read that fetches nothing until its parameters are known.
-import useSWR, { type SWRResponse } from 'swr';
+import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
 import type { ApiRequestError, RequestOptions } from '../client';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -33,10 +33,15 @@ export function useApiRead<P, T>(
   params: P | null,
   key: (params: P) => readonly unknown[],
   fetcher: (params: P) => Promise<T>,
+  config?: SWRConfiguration<T, ApiRequestError>,
 ): SWRResponse<T, ApiRequestError> {
-  return useSWR<T, ApiRequestError>(params === null ? null : key(params), () => {
-    // swr calls the fetcher only with a key, so params is set here.
-    if (params === null) throw new Error('useApiRead: fetched without parameters');
-    return fetcher(params);
-  });
+  return useSWR<T, ApiRequestError>(
+    params === null ? null : key(params),
+    () => {
+      // swr calls the fetcher only with a key, so params is set here.
+      if (params === null) throw new Error('useApiRead: fetched without parameters');
+      return fetcher(params);
+    },
+    config,
+  );
 }

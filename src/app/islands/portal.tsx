@@ -1,13 +1,14 @@
 // The logged-in portal (DESIGN.md "two kinds of pages"): one client app mounted on the prerendered
 // shell of /dashboard, with react-router-dom for its views (Back, reload and shared links work) and
 // swr for the server's reads (decision 009 says what lives in swr and what in machines).
-import { startTransition, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
 import useSWR, { SWRConfig } from 'swr';
 import { dashboardKey } from '../../api/endpoints/dashboard';
 import { logout } from '../../api/endpoints/logout';
+import { useSession } from '../../api/endpoints/session';
 import type { DashboardReply } from '../../generated/api/dashboard';
 import { createTranslator } from '../../engine/i18n';
 import { AccountMenu } from '../../features/dashboard/account-menu';
@@ -35,6 +36,26 @@ function useStudentName(token: string): string {
   return data?.data.student_name ?? '';
 }
 
+/**
+ * The session, checked again whenever the student comes back to the tab: submitting a test in the
+ * test player's tab ends it on the server (decision 001), and this tab then ends it too (401).
+ */
+function SessionWatch({ token }: { token: string }) {
+  const { mutate } = useSession(token);
+  useEffect(() => {
+    const check = () => {
+      if (document.visibilityState === 'visible') void mutate();
+    };
+    window.addEventListener('focus', check);
+    document.addEventListener('visibilitychange', check);
+    return () => {
+      window.removeEventListener('focus', check);
+      document.removeEventListener('visibilitychange', check);
+    };
+  }, [mutate]);
+  return null;
+}
+
 function PortalApp({
   props,
   token,
@@ -48,7 +69,13 @@ function PortalApp({
   const t = createTranslator(props.strings as UiStringTable);
   const [profileOpen, setProfileOpen] = useState(false);
   const [analytics] = useState(() => createAnalytics({ programme: props.config.programme }));
-  const onSessionError = () => endSession(store, (path) => window.location.replace(path));
+  // Several calls may learn of it at once: leave once.
+  const [ending] = useState(() => ({ done: false }));
+  const onSessionError = () => {
+    if (ending.done) return;
+    ending.done = true;
+    endSession(store, (path) => window.location.replace(path));
+  };
   const value: PortalValue = {
     token,
     config: props.config,
@@ -83,6 +110,7 @@ function PortalApp({
         }}
       >
         <RouterProvider router={router} />
+        <SessionWatch token={token} />
         {header
           ? createPortal(
               <AccountMenu

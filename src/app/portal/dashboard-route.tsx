@@ -172,7 +172,9 @@ export function DashboardRoute() {
   const editRequested = query.get('editExam') === 'true' && !query.get('status');
   useEffect(() => {
     if (editRequested) editActor.send({ type: 'editExam.open', profile: profile.data?.data });
-  }, [editRequested, editActor, profile.data]);
+    // Back (the query lost editExam) closes the dialog.
+    else if (!query.get('editExam')) editActor.send({ type: 'editExam.close' });
+  }, [editRequested, editActor, profile.data, query]);
   const launch: LaunchState = testLaunchView(launchSnapshot);
   // The blocks render from a deferred copy: React renders them in slices that yield to input, so a
   // slow phone's main thread is never blocked by the whole dashboard at once.
