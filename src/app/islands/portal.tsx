@@ -36,6 +36,14 @@ function useStudentName(token: string): string {
   return data?.data.student_name ?? '';
 }
 
+// Several calls may learn at once that the session is over: leave once.
+let ending = false;
+function endSessionOnce(store: ReturnType<typeof sessionStore>): void {
+  if (ending) return;
+  ending = true;
+  endSession(store, (path) => window.location.replace(path));
+}
+
 /**
  * The session, checked again whenever the student comes back to the tab: submitting a test in the
  * test player's tab ends it on the server (decision 001), and this tab then ends it too (401).
@@ -69,13 +77,7 @@ function PortalApp({
   const t = createTranslator(props.strings as UiStringTable);
   const [profileOpen, setProfileOpen] = useState(false);
   const [analytics] = useState(() => createAnalytics({ programme: props.config.programme }));
-  // Several calls may learn of it at once: leave once.
-  const [ending] = useState(() => ({ done: false }));
-  const onSessionError = () => {
-    if (ending.done) return;
-    ending.done = true;
-    endSession(store, (path) => window.location.replace(path));
-  };
+  const onSessionError = () => endSessionOnce(store);
   const value: PortalValue = {
     token,
     config: props.config,
