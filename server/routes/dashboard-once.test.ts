@@ -63,7 +63,7 @@ describe('POST /api/exam-info, submitted many times at once', () => {
     expectOneAnswer(answers);
     expect(answers[0]?.body).toEqual({
       success: 'true',
-      msg: 'Your exam details have been updated. Your exam is on Thursday, 12 Mar 2026.',
+      msg: 'Your exam details have been updated. Your exam is on 12 Mar 2026 (Thursday).',
     });
     const id = await studentId(roll);
     const rows = await bookingOf(id);
@@ -116,7 +116,7 @@ describe('POST /api/exam-info, submitted many times at once', () => {
     const repeat = await call('POST', '/api/exam-info', headers, offline('2026-03-16'));
     expect(repeat.body).toEqual({
       success: 'true',
-      msg: 'Your exam details have been updated. Your exam is on Monday, 16 Mar 2026.',
+      msg: 'Your exam details have been updated. Your exam is on 16 Mar 2026 (Monday).',
     });
     expect(await ordersOf(id, 'exam')).toHaveLength(2);
     expect((await bookingOf(id))[0]?.exam_attempts_left).toBe(1);
