@@ -7,7 +7,9 @@
 //   card, ~100 KB with the page script): 120 KB;
 // - the whole of it, with what those islands load only when needed (the registration form steps,
 //   when step 2 opens): 165 KB.
-// - the logged-in app (issue 10 Targets): 150 KB before interaction, and never chart.js there.
+// - the logged-in app (issue 10 Targets): 150 KB before interaction, and never chart.js there;
+//   with what it loads when needed (the MOCK-JEE blocks, the edit-exam dialog and its @rjsf form,
+//   about 50 KB of it rjsf): 220 KB.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -42,7 +44,7 @@ export default index.routes.flatMap((route) => {
       name: `JS of ${route.path} with what it loads when needed`,
       path: files([...js, ...deferred, ...route.lazyJs]),
       gzip: true,
-      limit: '165 KB',
+      limit: portal ? '220 KB' : '165 KB',
     });
   return budgets;
 });

@@ -5,7 +5,7 @@
 // src/generated/forms/<form>.<programme>.cjs (CommonJS: the ESM output fails with "invalid export
 // name"). Also writes the form data types and form-validators.ts, a map of lazy imports so a page
 // loads only its programme's validators. Forms that are the same for every programme (SHARED_FORMS:
-// the edit-exam dialog) get one validator, under the programme key '*'. With --check it fails when
+// the edit-exam dialog) get one validator file, imported by their screen (not in the registry). With --check it fails when
 // anything was out of date.
 import { readFile, readdir, writeFile, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -81,7 +81,8 @@ async function main(): Promise<void> {
       `${form}.d.cts`,
       `${banner}\nimport type { ValidatorFunctions } from '@rjsf/validator-ajv8/lib/types.js';\ndeclare const validators: ValidatorFunctions;\nexport = validators;\n`,
     );
-    registry.push(`  '${form}': {\n    '*': () => import('./${form}.cjs').then((m) => m.default),\n  },`);
+    // Not in the registry: the registration steps import the registry, and a page's lazy JS would
+    // then count a form it never shows. Its one screen imports ./<form>.cjs itself.
   }
   files.set(
     'form-validators.ts',

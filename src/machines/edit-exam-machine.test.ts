@@ -7,9 +7,8 @@ import type { ExamStatesQuery, ExamStatesReply } from '../generated/api/exam-sta
 import type { MasterClassStreamsQuery, MasterClassStreamsReply } from '../generated/api/master-class-streams';
 import type { Profile } from '../generated/api/profile';
 import { editExamView, type EditExamSnapshot, type EditExamView } from '../features/edit-exam/edit-exam-view';
+import { attemptNumber, editAvailability } from '../domain/exam-edit-rules';
 import {
-  attemptNumber,
-  editAvailability,
   editExamMachine,
   profileMode,
   type EditChoice,

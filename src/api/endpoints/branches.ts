@@ -1,7 +1,7 @@
 // GET /api/branches/:branch_code: the branch's centres (addresses, phone numbers, map links).
 import type { BranchListReply } from '../../generated/api/branch-list';
 import { apiGet, swrKey, type RequestOptions } from '../client';
-import { useApiRead } from './request-helpers';
+import { useApiRead } from './use-api-read';
 
 export const branchesPath = (branchCode: string) => `/api/branches/${encodeURIComponent(branchCode)}`;
 export const branchesKey = (branchCode: string) => swrKey(branchesPath(branchCode));

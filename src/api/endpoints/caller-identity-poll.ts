@@ -6,7 +6,7 @@ import type {
   RegistrationCallerIdentityStatusReply,
 } from '../../generated/api/registration-caller-identity-status';
 import { apiGet, swrKey, type RequestOptions } from '../client';
-import { useApiRead } from './request-helpers';
+import { useApiRead } from './use-api-read';
 
 export const callerIdentityPollPath = ({ requestId }: RegistrationCallerIdentityParams) =>
   `/api/caller-identity/${encodeURIComponent(requestId)}`;

@@ -5,7 +5,8 @@ import type {
   MasterClassStreamsReply,
 } from '../../generated/api/master-class-streams';
 import { apiGet, swrKey, type RequestOptions } from '../client';
-import { useApiRead, withQuery } from './request-helpers';
+import { withQuery } from './request-helpers';
+import { useApiRead } from './use-api-read';
 
 export const CLASS_STREAMS_PATH = '/api/class-streams';
 

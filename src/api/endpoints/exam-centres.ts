@@ -2,7 +2,8 @@
 // (value name-code-id: the code is the second dash part).
 import type { ExamCentresQuery, ExamCentresReply } from '../../generated/api/exam-centres';
 import { apiGet, swrKey, type RequestOptions } from '../client';
-import { useApiRead, withQuery } from './request-helpers';
+import { withQuery } from './request-helpers';
+import { useApiRead } from './use-api-read';
 
 export const EXAM_CENTRES_PATH = '/api/exam/centres';
 

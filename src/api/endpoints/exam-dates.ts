@@ -2,7 +2,8 @@
 // programme dates by centre).
 import type { ExamDatesQuery, ExamDatesReply } from '../../generated/api/exam-dates';
 import { apiGet, swrKey, type RequestOptions } from '../client';
-import { useApiRead, withQuery } from './request-helpers';
+import { withQuery } from './request-helpers';
+import { useApiRead } from './use-api-read';
 
 export const EXAM_DATES_PATH = '/api/exam/dates';
 

@@ -2,7 +2,8 @@
 // lists").
 import type { ExamSlotsQuery, ExamSlotsReply } from '../../generated/api/exam-slots';
 import { apiGet, swrKey, type RequestOptions } from '../client';
-import { useApiRead, withQuery } from './request-helpers';
+import { withQuery } from './request-helpers';
+import { useApiRead } from './use-api-read';
 
 export const EXAM_SLOTS_PATH = '/api/exam/slots';
 

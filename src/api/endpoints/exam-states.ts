@@ -2,7 +2,8 @@
 // the exam; isCheckedState keeps only states with an open date.
 import type { ExamStatesQuery, ExamStatesReply } from '../../generated/api/exam-states';
 import { apiGet, swrKey, type RequestOptions } from '../client';
-import { useApiRead, withQuery } from './request-helpers';
+import { withQuery } from './request-helpers';
+import { useApiRead } from './use-api-read';
 
 export const EXAM_STATES_PATH = '/api/exam/states';
 

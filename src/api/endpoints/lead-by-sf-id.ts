@@ -5,7 +5,8 @@ import type {
   RegistrationLeadBySfIdReply,
 } from '../../generated/api/registration-lead-by-sf-id';
 import { apiGet, swrKey, type RequestOptions } from '../client';
-import { useApiRead, withQuery } from './request-helpers';
+import { withQuery } from './request-helpers';
+import { useApiRead } from './use-api-read';
 
 export const LEAD_BY_SF_ID_PATH = '/api/leads/by-sf-id';
 

@@ -2,7 +2,8 @@
 // failed payment refetches them). Needs the X-Registration-Token of that very mobile.
 import type { RegistrationLeadsQuery, RegistrationLeadsReply } from '../../generated/api/registration-leads';
 import { apiGet, swrKey, type RequestOptions } from '../client';
-import { useApiRead, withQuery, withRegistrationToken } from './request-helpers';
+import { withQuery, withRegistrationToken } from './request-helpers';
+import { useApiRead } from './use-api-read';
 
 export const LEADS_PATH = '/api/leads';
 

@@ -2,7 +2,8 @@
 // school_city for the profile update, the others for the exam selects.
 import type { MasterDataQuery, MasterDataReply } from '../../generated/api/master-data';
 import { apiGet, swrKey, type RequestOptions } from '../client';
-import { useApiRead, withQuery } from './request-helpers';
+import { withQuery } from './request-helpers';
+import { useApiRead } from './use-api-read';
 
 export const MASTER_DATA_PATH = '/api/master';
 

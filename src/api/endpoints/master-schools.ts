@@ -2,7 +2,7 @@
 // end of the path).
 import type { MasterSchoolsParams, MasterSchoolsReply } from '../../generated/api/master-schools';
 import { apiGet, swrKey, type RequestOptions } from '../client';
-import { useApiRead } from './request-helpers';
+import { useApiRead } from './use-api-read';
 
 export const SCHOOLS_PATH = '/api/schools';
 

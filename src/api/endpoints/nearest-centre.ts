@@ -5,7 +5,8 @@ import type {
   RegistrationNearestCentreReply,
 } from '../../generated/api/registration-nearest-centre';
 import { apiGet, swrKey, type RequestOptions } from '../client';
-import { useApiRead, withQuery } from './request-helpers';
+import { withQuery } from './request-helpers';
+import { useApiRead } from './use-api-read';
 
 export const NEAREST_CENTRE_PATH = '/api/nearest-centre';
 

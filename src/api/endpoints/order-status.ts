@@ -2,7 +2,7 @@
 // status=success in the return URL marks nothing paid, this does (DESIGN.md decision 7).
 import type { OrderStatusParams, OrderStatusReply } from '../../generated/api/order-status';
 import { apiGet, swrKey, type RequestOptions } from '../client';
-import { useApiRead } from './request-helpers';
+import { useApiRead } from './use-api-read';
 
 export const orderStatusPath = ({ order_id: orderId }: OrderStatusParams) =>
   `/api/orders/${encodeURIComponent(orderId)}`;

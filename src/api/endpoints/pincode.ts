@@ -1,7 +1,7 @@
 // GET /api/pincode/:pincode: city and state of a 6-digit pincode (fills the address fields).
 import type { GeoPincodeParams, GeoPincodeReply } from '../../generated/api/geo-pincode';
 import { apiGet, swrKey, type RequestOptions } from '../client';
-import { useApiRead } from './request-helpers';
+import { useApiRead } from './use-api-read';
 
 export const pincodePath = ({ pincode }: GeoPincodeParams) => `/api/pincode/${encodeURIComponent(pincode)}`;
 export const pincodeKey = (params: GeoPincodeParams) => swrKey(pincodePath(params));

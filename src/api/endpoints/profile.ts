@@ -1,7 +1,7 @@
 // GET /api/profile: the student's profile (the View Profile modal and the edit-exam form read it).
 import type { ProfileReply } from '../../generated/api/profile';
 import { apiGet, swrKey, type RequestOptions } from '../client';
-import { useApiRead } from './request-helpers';
+import { useApiRead } from './use-api-read';
 
 export const PROFILE_PATH = '/api/profile';
 export const profileKey = (token: string) => swrKey(PROFILE_PATH, token);

@@ -1,7 +1,6 @@
-// Small pieces every endpoint file shares: the query string, the registration-token header, and the
-// swr read that fetches nothing until its parameters are known.
-import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
-import type { ApiRequestError, RequestOptions } from '../client';
+// Small pieces every endpoint file shares: the query string and the registration-token header
+// (the swr read is use-api-read.ts).
+import type { RequestOptions } from '../client';
 
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -23,25 +22,4 @@ export function withRegistrationToken(
   options: RequestOptions = {},
 ): RequestOptions {
   return { ...options, headers: { ...options.headers, [REGISTRATION_TOKEN_HEADER]: registrationToken } };
-}
-
-/**
- * swr over one read. `params` null means "not ready yet" (a select whose parent is still empty):
- * swr then fetches nothing, which is how dependent option lists wait for their parent.
- */
-export function useApiRead<P, T>(
-  params: P | null,
-  key: (params: P) => readonly unknown[],
-  fetcher: (params: P) => Promise<T>,
-  config?: SWRConfiguration<T, ApiRequestError>,
-): SWRResponse<T, ApiRequestError> {
-  return useSWR<T, ApiRequestError>(
-    params === null ? null : key(params),
-    () => {
-      // swr calls the fetcher only with a key, so params is set here.
-      if (params === null) throw new Error('useApiRead: fetched without parameters');
-      return fetcher(params);
-    },
-    config,
-  );
 }

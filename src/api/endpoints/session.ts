@@ -1,7 +1,7 @@
 // GET /api/session: is the stored token still good, and whose is it.
 import type { SessionReply } from '../../generated/api/session';
 import { apiGet, swrKey, type RequestOptions } from '../client';
-import { useApiRead } from './request-helpers';
+import { useApiRead } from './use-api-read';
 
 export const SESSION_PATH = '/api/session';
 export const sessionKey = (token: string) => swrKey(SESSION_PATH, token);

@@ -1,8 +1,8 @@
 // The /dashboard view: the dashboard machine with the real API (through swr's cache), the blocks'
 // actions, the profile modal, the payment returns of the query, and the test launches.
-import { useActorRef, useMachine } from '@xstate/react';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useMachine } from '@xstate/react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { fromPromise } from 'xstate';
 import { fetchCourses } from '../../api/endpoints/courses';
@@ -26,17 +26,16 @@ import { ProfileModal } from '../../features/dashboard/profile-modal';
 import { dashboardMachine } from '../../machines/dashboard-machine';
 import { messageText } from '../../machines/message';
 import { postToGateway } from '../gateway';
-import { EditExamDialog, prefetchEditExamForm } from '../../features/edit-exam/edit-exam-dialog';
-import { editAvailability, noEditsLeft } from '../../machines/edit-exam-machine';
-import { editExamInput, provideEditExam } from './edit-exam-wiring';
+import { editAvailability, noEditsLeft } from '../../domain/exam-edit-rules';
 import { usePortal } from './portal-provider';
 import { isSessionError } from './portal-session';
+
+const EditExamHost = lazy(() => import('./edit-exam-host'));
 
 export function DashboardRoute() {
   const { token, config, t, store, analytics, onSessionError, profileOpen, closeProfile } = usePortal();
   const { mutate } = useSWRConfig();
   const [query, setQuery] = useSearchParams();
-  const navigate = useNavigate();
   const profile = useProfile(token);
   const [mockPaymentBusy, setMockPaymentBusy] = useState(false);
   const [now, setNow] = useState(() => new Date());
@@ -142,39 +141,19 @@ export function DashboardRoute() {
   );
   const [launchSnapshot, sendLaunch] = useMachine(launcher, { input: { sourceType: 'dashboard' } });
 
-  // Edit exam (part 2 §4 "Edit-exam flow"): `?editExam=true` opens it, so Back closes it; the
-  // gateway's return with status=failure reopens it with the kept edit.
-  const editMachine = useMemo(
-    () =>
-      provideEditExam({
-        token: () => token,
-        showToast: (toast) => store.showToast(toast),
-        t,
-        mutate: (key) => mutate(key),
-        navigate: (path) => navigate(path, { replace: true }),
-        onUpdated: () => send({ type: 'dashboard.refresh' }),
-        onClose: () =>
-          setQuery(
-            (current) => {
-              const next = new URLSearchParams(current);
-              for (const name of ['editExam', 'status', 'order_id', 'mode']) next.delete(name);
-              return next;
-            },
-            { replace: true },
-          ),
-      }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [token],
-  );
-  const editActor = useActorRef(editMachine, {
-    input: editExamInput(config.programme, window.location.search),
-  });
-  const editRequested = query.get('editExam') === 'true' && !query.get('status');
-  useEffect(() => {
-    if (editRequested) editActor.send({ type: 'editExam.open', profile: profile.data?.data });
-    // Back (the query lost editExam) closes the dialog.
-    else if (!query.get('editExam')) editActor.send({ type: 'editExam.close' });
-  }, [editRequested, editActor, profile.data, query]);
+  // Edit exam (part 2 §4 "Edit-exam flow"): `?editExam=true` opens it (so Back closes it and a
+  // reload keeps it); the gateway's return with status=failure reopens it with the kept edit. Its
+  // machine and dialog load only then.
+  const editOpen = query.get('editExam') === 'true' && query.get('status') !== 'success';
+  const closeEdit = () =>
+    setQuery(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const name of ['editExam', 'status', 'order_id', 'mode']) next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
   const launch: LaunchState = testLaunchView(launchSnapshot);
   // The blocks render from a deferred copy: React renders them in slices that yield to input, so a
   // slow phone's main thread is never blocked by the whole dashboard at once.
@@ -196,20 +175,21 @@ export function DashboardRoute() {
     if (!status) return;
     const edit = query.get('editExam') === 'true';
     const coursePurchase = query.get('type') === config.courseReturnType;
-    if (edit || coursePurchase || !orderId) return; // the edit-exam and course flows read their own returns
+    // A failed edit payment reopens the dialog (EditExamHost); the course flow reads its own return.
+    if ((edit && status !== 'success') || coursePurchase || !orderId) return;
     void fetchOrderStatus({ order_id: orderId }, { token })
       .then((order) => {
         const paid = order.data.status === 'paid';
         store.showToast({
           type: paid ? 'success' : 'error',
-          message: paid ? t('portal.mock.paid') : t('portal.payment.failed'),
+          message: paid ? t(edit ? 'portal.edit.paid' : 'portal.mock.paid') : t('portal.payment.failed'),
         });
         if (paid) send({ type: 'dashboard.refresh' });
       })
       .catch(() => store.showToast({ type: 'error', message: t('portal.payment.failed') }))
       .finally(() => {
         const next = new URLSearchParams(query);
-        for (const name of ['status', 'order_id', 'mode']) next.delete(name);
+        for (const name of ['status', 'order_id', 'mode', 'editExam']) next.delete(name);
         setQuery(next, { replace: true });
       });
   }, [query, setQuery, config.courseReturnType, store, t, token, send]);
@@ -227,7 +207,7 @@ export function DashboardRoute() {
     launchPaper: (exam: ExamData, buttonText: string) =>
       sendLaunch({ type: 'test.launch', exam, buttonText }),
     openEditExam: () => {
-      void prefetchEditExamForm();
+      void import('./edit-exam-host');
       setQuery((current) => ({ ...Object.fromEntries(current), editExam: 'true' }));
     },
     buyMockPack: (paymentMethod: string) => {
@@ -332,7 +312,15 @@ export function DashboardRoute() {
   return (
     <>
       {screen}
-      <EditExamDialog actor={editActor} t={t} />
+      {editOpen ? (
+        <Suspense fallback={null}>
+          <EditExamHost
+            profile={profile.data?.data}
+            onUpdated={() => send({ type: 'dashboard.refresh' })}
+            onClose={closeEdit}
+          />
+        </Suspense>
+      ) : null}
       {profileOpen ? (
         <ProfileModal profile={p} loading={profile.isLoading} t={t} onClose={closeProfile} />
       ) : null}

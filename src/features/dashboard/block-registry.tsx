@@ -1,10 +1,8 @@
-// Block type (programme config) → component.
+// Block type (programme config) → component. The MOCK-JEE series blocks load only on a dashboard
+// whose config shows them (the other programmes' dashboards never download them).
 import type { DashboardBlock } from '../../generated/config/programme';
-import type { DashboardBlockComponent } from './portal-context';
-import { BookmarkPrompt } from './blocks/bookmark-prompt';
-import { LiveTest } from './blocks/live-test';
-import { SeriesCalendar } from './blocks/series-calendar';
-import { TestSeries } from './blocks/test-series';
+import type { RegisteredBlock } from './portal-context';
+import { lazy } from 'react';
 import { FomoBanner, GuidedJourney, RefreshCard, StepsTracker, TestplayerDown } from './blocks/banners';
 import { Branches } from './blocks/branches';
 import { CourseSection } from './blocks/course-section';
@@ -14,7 +12,16 @@ import { ResultBanner } from './blocks/result-banner';
 import { SamplePapers } from './blocks/sample-papers';
 import { VideoBanner } from './blocks/video';
 
-export const BLOCKS: Partial<Record<DashboardBlock['type'], DashboardBlockComponent>> = {
+const LiveTest = lazy(() => import('./blocks/live-test').then((m) => ({ default: m.LiveTest })));
+const TestSeries = lazy(() => import('./blocks/test-series').then((m) => ({ default: m.TestSeries })));
+const SeriesCalendar = lazy(() =>
+  import('./blocks/series-calendar').then((m) => ({ default: m.SeriesCalendar })),
+);
+const BookmarkPrompt = lazy(() =>
+  import('./blocks/bookmark-prompt').then((m) => ({ default: m.BookmarkPrompt })),
+);
+
+export const BLOCKS: Partial<Record<DashboardBlock['type'], RegisteredBlock>> = {
   stepsTracker: StepsTracker,
   fomoBanner: FomoBanner,
   resultBanner: ResultBanner,

@@ -1,6 +1,7 @@
 // The dashboard view (part 2 §2 "Dashboard layout"): a spinner while the first answer loads,
 // 'Error: ' plus the message and the generic error card when it fails, else the programme's blocks
 // whose conditions hold, in config order.
+import { Suspense } from 'react';
 import type { Translate } from '../../engine/i18n';
 import { BLOCKS } from './block-registry';
 import { visibleBlocks } from './dashboard-facts';
@@ -40,10 +41,12 @@ export function DashboardScreen(props: DashboardScreenProps) {
           {t('portal.refreshing')}
         </p>
       ) : null}
-      {blocks.map((block, i) => {
-        const Block = BLOCKS[block.type];
-        return Block ? <Block key={`${block.type}-${i}`} block={block} context={context} /> : null;
-      })}
+      <Suspense fallback={<DashboardSkeleton t={t} />}>
+        {blocks.map((block, i) => {
+          const Block = BLOCKS[block.type];
+          return Block ? <Block key={`${block.type}-${i}`} block={block} context={context} /> : null;
+        })}
+      </Suspense>
     </div>
   );
 }

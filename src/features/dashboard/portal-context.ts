@@ -1,6 +1,6 @@
 // What every dashboard block is given: the dashboard answer, the facts its conditions were decided
 // on, the programme's dashboard config, the strings, the clock and the actions the app wires.
-import type { ReactElement } from 'react';
+import type { LazyExoticComponent, ReactElement } from 'react';
 import type { CourseListReply } from '../../generated/api/course-list';
 import type { DashboardData, ExamData } from '../../generated/api/dashboard';
 import type { StudentResultSummary } from '../../generated/api/result-student';
@@ -76,7 +76,12 @@ export interface PortalContext {
   actions: PortalActions;
 }
 
-export type DashboardBlockComponent = (props: {
+export interface DashboardBlockProps {
   block: DashboardBlock;
   context: PortalContext;
-}) => ReactElement | null;
+}
+
+export type DashboardBlockComponent = (props: DashboardBlockProps) => ReactElement | null;
+
+/** A block as the registry holds it: its component, or one that loads when first shown. */
+export type RegisteredBlock = DashboardBlockComponent | LazyExoticComponent<DashboardBlockComponent>;

@@ -9,7 +9,6 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import editExamSchema from '../../../schemas/forms/edit-exam.schema.json';
 import editExamUi from '../../../schemas/forms/edit-exam.ui.json';
 import type { StringKey, Translate } from '../../engine/i18n';
-import { formValidators } from '../../generated/forms/form-validators';
 import type { EditField } from '../../machines/edit-exam-machine';
 import type { FormValues } from '../../ui/forms/form-rules';
 import { examflowTheme, type FormContext } from '../../ui/forms/theme';
@@ -60,9 +59,8 @@ const widgets = { modeSwitch: ModeSwitchWidget };
 
 /** The precompiled validator of the dialog's schema (DESIGN.md decision 4: no ajv in the browser). */
 async function loadValidator(): Promise<ValidatorType<FormValues, RJSFSchema, FormContext>> {
-  const load = formValidators['edit-exam']?.['*'];
-  if (!load) throw new Error('No precompiled edit-exam validator; run scripts/compile-form-validators.ts');
-  return createPrecompiledValidator<FormValues, RJSFSchema, FormContext>(await load(), schema);
+  const { default: validators } = await import('../../generated/forms/edit-exam.cjs');
+  return createPrecompiledValidator<FormValues, RJSFSchema, FormContext>(validators, schema);
 }
 
 const noTouched: ReadonlySet<string> = new Set();

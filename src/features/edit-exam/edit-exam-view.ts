@@ -2,16 +2,14 @@
 // it and the model test asserts it at every state. The rules are the machine's (its exported pure
 // functions and `can`); nothing here decides on its own.
 import type { SnapshotFrom } from 'xstate';
+import { attemptNumber, onlineIsFree, unlimitedEdits } from '../../domain/exam-edit-rules';
 import {
-  attemptNumber,
   editChain,
   editChanged,
   editComplete,
   editModes,
   offlineFee,
-  onlineIsFree,
   paysForSwitch,
-  unlimitedEdits,
   type EditField,
   type EditMode,
   type EditExamMachine,

@@ -1433,4 +1433,8 @@ export interface UiStringTable {
    * Choose the board, the city and the school first.
    */
   'editExam.why.profileIncomplete': string;
+  /**
+   * Payment received: your exam details are updated.
+   */
+  'portal.edit.paid': string;
 }

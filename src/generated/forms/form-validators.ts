@@ -16,7 +16,4 @@ export const formValidators: Record<string, Record<string, () => Promise<Validat
     'mock-neet': () => import('./exam-details.mock-neet.cjs').then((m) => m.default),
     'sample-pack': () => import('./exam-details.sample-pack.cjs').then((m) => m.default),
   },
-  'edit-exam': {
-    '*': () => import('./edit-exam.cjs').then((m) => m.default),
-  },
 };
