@@ -9,7 +9,7 @@
 //
 // The profile (GET /api/profile) and the programme config decide everything: nothing here names an
 // exam type. Effects are named actors and actions the app supplies with `.provide()`.
-import { editAvailability, noEditsLeft, onlineIsFree, unlimitedEdits } from '../domain/exam-edit-rules';
+import { editAvailability, noEditsLeft } from '../domain/exam-edit-rules';
 import { and, assign, fromPromise, not, setup } from 'xstate';
 import type { ExamCentre, ExamCentresQuery, ExamCentresReply } from '../generated/api/exam-centres';
 import type { ExamEditDatesBody, ExamEditDatesReply } from '../generated/api/exam-edit-dates';

@@ -31,6 +31,7 @@ import { usePortal } from './portal-provider';
 import { isSessionError } from './portal-session';
 
 const EditExamHost = lazy(() => import('./edit-exam-host'));
+const ProfileEditHost = lazy(() => import('./profile-edit-host'));
 
 export function DashboardRoute() {
   const { token, config, t, store, analytics, onSessionError, profileOpen, closeProfile } = usePortal();
@@ -322,7 +323,16 @@ export function DashboardRoute() {
         </Suspense>
       ) : null}
       {profileOpen ? (
-        <ProfileModal profile={p} loading={profile.isLoading} t={t} onClose={closeProfile} />
+        <ProfileModal profile={p} loading={profile.isLoading} t={t} onClose={closeProfile}>
+          {p && !p.remove_edit_exam_edit_profile ? (
+            <Suspense fallback={<p role="status">{t('portal.profile.loading')}</p>}>
+              <ProfileEditHost
+                profile={p}
+                onSaved={() => send({ type: 'profile.updated', success: 'true' })}
+              />
+            </Suspense>
+          ) : null}
+        </ProfileModal>
       ) : null}
     </>
   );

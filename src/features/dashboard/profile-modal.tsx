@@ -1,6 +1,7 @@
 // View Profile (part 2 §2 "Dashboard layout" 3). Reading (docs/decisions/009): mobile and e-mail are
 // masked keeping 2 characters at each end (the e-mail's local part; its domain stays readable), by
 // the one mask rule of src/domain/mask.ts. The date of birth is shown as DD/MM/YYYY, as login asks.
+import type { ReactNode } from 'react';
 import type { Profile } from '../../generated/api/profile';
 import type { Translate } from '../../engine/i18n';
 import { maskEmail, maskMiddle } from '../../domain/mask';
@@ -11,11 +12,14 @@ export function ProfileModal({
   loading,
   t,
   onClose,
+  children,
 }: {
   profile: Profile | undefined;
   loading: boolean;
   t: Translate;
   onClose: () => void;
+  /** What the app adds below the details (the profile update form). */
+  children?: ReactNode;
 }) {
   return (
     <Modal heading={t('portal.profile.heading')} closeLabel={t('portal.profile.close')} onClose={onClose}>
@@ -59,6 +63,7 @@ export function ProfileModal({
           </div>
         </dl>
       )}
+      {children}
     </Modal>
   );
 }
