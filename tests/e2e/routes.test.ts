@@ -144,7 +144,9 @@ describe('host-based content (prerendered per exam type, picked by host)', () =>
 
 describe('token rules', () => {
   it('a session holder is sent from login and iACST pages to /dashboard, but stays on mock pages returning from payment', async () => {
-    const withToken = await browser.newContext();
+    // The server's redirects only: without scripts the dashboard app cannot find the marker stale
+    // (no stored token) and end it, as it does in a real browser (tests/e2e/dashboard.test.ts).
+    const withToken = await browser.newContext({ javaScriptEnabled: false });
     await withToken.addCookies([{ name: 'ef_session', value: '1', url: url('/') }]);
     const page = await withToken.newPage();
     await page.goto(url('/'));
