@@ -43,6 +43,8 @@ export const dashboardMachine = setup({
     showsReport: ({ context }) => context.dashboard?.main_exam[0]?.view_report === 1,
     nameMissing: ({ context }) => !context.dashboard?.student_name,
     profileSaved: ({ event }) => event.type === 'profile.updated' && event.success === 'true',
+    /** An empty token or result ends that spinner silently (part 2 §4). */
+    emptyAnswer: ({ event }) => !(event as { output?: unknown }).output,
   },
   actions: {
     /** The "dashboard load failure" analytics event (part 2 §8). */
@@ -113,7 +115,7 @@ export const dashboardMachine = setup({
                 id: 'loadPlatformToken',
                 src: 'loadPlatformToken',
                 onDone: [
-                  { guard: ({ event }) => !event.output, target: 'none' },
+                  { guard: 'emptyAnswer', target: 'none' },
                   { target: 'fetching', actions: assign({ platformToken: ({ event }) => event.output }) },
                 ],
                 onError: 'none',
@@ -129,7 +131,7 @@ export const dashboardMachine = setup({
                   dashboard: context.dashboard as DashboardData,
                 }),
                 onDone: [
-                  { guard: ({ event }) => !event.output, target: 'none' },
+                  { guard: 'emptyAnswer', target: 'none' },
                   { target: 'ready', actions: assign({ result: ({ event }) => event.output }) },
                 ],
                 onError: 'none',

@@ -1,6 +1,7 @@
 // GET /api/session: is the stored token still good, and whose is it.
 import type { SessionReply } from '../../generated/api/session';
-import { apiGet, swrKey, type RequestOptions } from '../client';
+import type { SWRConfiguration } from 'swr';
+import { apiGet, swrKey, type ApiRequestError, type RequestOptions } from '../client';
 import { useApiRead } from './use-api-read';
 
 export const SESSION_PATH = '/api/session';
@@ -10,5 +11,8 @@ export const fetchSession = (token: string, options?: RequestOptions) =>
   apiGet<SessionReply>(SESSION_PATH, { ...options, token });
 
 /** No token, no call. */
-export const useSession = (token: string | null | undefined, options?: RequestOptions) =>
-  useApiRead(token || null, sessionKey, (t) => fetchSession(t, options));
+export const useSession = (
+  token: string | null | undefined,
+  options?: RequestOptions,
+  config?: SWRConfiguration<SessionReply, ApiRequestError>,
+) => useApiRead(token || null, sessionKey, (t) => fetchSession(t, options), config);

@@ -18,8 +18,9 @@ import { Toasts } from '../../ui/toast/toasts';
 import '../../ui/toast/toasts.css';
 import '../../features/dashboard/dashboard.css';
 import { createAnalytics } from '../analytics';
+import { DashboardScreen } from '../../features/dashboard/dashboard-screen';
 import { DashboardRoute } from '../portal/dashboard-route';
-import { PortalProvider, type PortalValue } from '../portal/portal-provider';
+import { PortalProvider, usePortal, type PortalValue } from '../portal/portal-provider';
 import { endSession, isSessionError } from '../portal/portal-session';
 import { sessionStore } from '../session-store';
 
@@ -28,6 +29,29 @@ export interface PortalIslandProps {
   /** The strings the portal uses (its keys only). */
   strings: Partial<UiStringTable>;
   toast: { durationMs: number; warnDurationMs: number };
+}
+
+/** The generic error card (part 2 §2 10) when a view fails to render; the header's Logout still works. */
+function RouteError() {
+  const { t } = usePortal();
+  return (
+    <DashboardScreen
+      status="error"
+      t={t}
+      error={t('portal.loadFailed')}
+      onRetry={() => window.location.reload()}
+    />
+  );
+}
+
+/** Toasts live outside the app's element, so a modal dialog's inert page does not silence them. */
+function toastRoot(): HTMLElement {
+  const existing = document.querySelector<HTMLElement>('body > [data-ef-live]');
+  if (existing) return existing;
+  const root = document.createElement('div');
+  root.setAttribute('data-ef-live', '');
+  document.body.append(root);
+  return root;
 }
 
 /** The student's name for the menu's avatar, once the dashboard is in swr's cache. */
@@ -49,7 +73,8 @@ function endSessionOnce(store: ReturnType<typeof sessionStore>): void {
  * test player's tab ends it on the server (decision 001), and this tab then ends it too (401).
  */
 function SessionWatch({ token }: { token: string }) {
-  const { mutate } = useSession(token);
+  // (swr's own focus revalidation is off here: these listeners are the one check.)
+  const { mutate } = useSession(token, undefined, { revalidateOnFocus: false });
   useEffect(() => {
     const check = () => {
       if (document.visibilityState === 'visible') void mutate();
@@ -90,7 +115,7 @@ function PortalApp({
   };
   const [router] = useState(() =>
     createBrowserRouter([
-      { path: '/dashboard', element: <DashboardRoute /> },
+      { path: '/dashboard', element: <DashboardRoute />, errorElement: <RouteError /> },
       { path: '*', element: <Navigate to="/dashboard" replace /> },
     ]),
   );
@@ -124,12 +149,15 @@ function PortalApp({
               header,
             )
           : null}
-        <Toasts
-          store={store.toast}
-          durationMs={props.toast.durationMs}
-          warnDurationMs={props.toast.warnDurationMs}
-          closeLabel={t('portal.profile.close')}
-        />
+        {createPortal(
+          <Toasts
+            store={store.toast}
+            durationMs={props.toast.durationMs}
+            warnDurationMs={props.toast.warnDurationMs}
+            closeLabel={t('portal.profile.close')}
+          />,
+          toastRoot(),
+        )}
       </SWRConfig>
     </PortalProvider>
   );

@@ -26,6 +26,7 @@ import { ProfileModal } from '../../features/dashboard/profile-modal';
 import { dashboardMachine } from '../../machines/dashboard-machine';
 import { messageText } from '../../machines/message';
 import { postToGateway } from '../gateway';
+import { reducedMotion } from '../../ui/motion';
 import { editAvailability, noEditsLeft } from '../../domain/exam-edit-rules';
 import { usePortal } from './portal-provider';
 import { isSessionError } from './portal-session';
@@ -38,6 +39,9 @@ export function DashboardRoute() {
   const { mutate } = useSWRConfig();
   const [query, setQuery] = useSearchParams();
   const profile = useProfile(token);
+  // The machine's actors read the latest profile, not the one of the render that made them.
+  const profileRef = useRef(profile.data);
+  profileRef.current = profile.data;
   const [mockPaymentBusy, setMockPaymentBusy] = useState(false);
   const [now, setNow] = useState(() => new Date());
 
@@ -61,6 +65,11 @@ export function DashboardRoute() {
               mutate(dashboardKey(token), fetchDashboard(token), { revalidate: false }),
             );
             if (!reply) throw new Error(t('portal.loadFailed'));
+            // success 'false' with a 200 is a failure too: 'Error: ' plus its msg (part 2 §8).
+            if ((reply.success as string) !== 'true')
+              throw Object.assign(new Error(reply.msg), {
+                body: { msg: reply.msg || t('portal.loadFailed') },
+              });
             return reply.data;
           }),
           loadCourses: fromPromise(async ({ input }: { input: DashboardData }) => {
@@ -71,8 +80,10 @@ export function DashboardRoute() {
                 stream: input.stream,
                 branch_code: input.branch_code,
                 roll_number: input.roll_number,
+                // The profile swr already holds (useProfile below), fetched only if it has none yet.
                 mobile_number:
-                  (await watch(mutate(profileKey(token), fetchProfile(token))))?.data.mobile_number ?? '',
+                  (profileRef.current ?? (await watch(mutate(profileKey(token), fetchProfile(token)))))?.data
+                    .mobile_number ?? '',
               },
               input.main_exam[0]?.career_type || undefined,
             );
@@ -177,7 +188,12 @@ export function DashboardRoute() {
     const edit = query.get('editExam') === 'true';
     const coursePurchase = query.get('type') === config.courseReturnType;
     // A failed edit payment reopens the dialog (EditExamHost); the course flow reads its own return.
-    if ((edit && status !== 'success') || coursePurchase || !orderId) return;
+    if ((edit && status !== 'success') || coursePurchase) return;
+    if (!orderId) {
+      // A return without its order says nothing the server could confirm: drop it from the address.
+      setQuery(new URLSearchParams(), { replace: true });
+      return;
+    }
     void fetchOrderStatus({ order_id: orderId }, { token })
       .then((order) => {
         const paid = order.data.status === 'paid';
@@ -214,6 +230,10 @@ export function DashboardRoute() {
     buyMockPack: (paymentMethod: string) => {
       if (mockPaymentBusy) return;
       setMockPaymentBusy(true);
+      // Back from the gateway, a phone may show this page from its cache: the button works again.
+      window.addEventListener('pageshow', (event) => event.persisted && setMockPaymentBusy(false), {
+        once: true,
+      });
       void analytics.track('mock_pack_buy', { payment_method: paymentMethod });
       const branch = snapshot.context.dashboard?.branch_code;
       fetchMockPayment(token, {
@@ -240,10 +260,9 @@ export function DashboardRoute() {
       const section = document.getElementById(COURSE_SECTION_ID);
       if (!section) return;
       const offset = window.innerWidth <= 992 ? 150 : 180;
-      const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
       window.scrollTo({
         top: section.getBoundingClientRect().top + window.scrollY - offset,
-        behavior: reduce ? 'auto' : 'smooth',
+        behavior: reducedMotion() ? 'auto' : 'smooth',
       });
       section.focus({ preventScroll: true });
     },

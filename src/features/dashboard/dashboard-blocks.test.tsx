@@ -217,7 +217,7 @@ describe('main exam card', () => {
 describe('post-exam blocks', () => {
   it('steps, FOMO, the scholarship banner and the guided journey, in config order', async () => {
     const { container, actions: a } = renderDashboard(afterExam());
-    const steps = screen.getByRole('navigation', { name: 'Your admission steps' });
+    const steps = screen.getByRole('list', { name: 'Your admission steps' });
     expect(
       within(steps)
         .getAllByRole('listitem')
@@ -271,7 +271,7 @@ describe('post-exam blocks', () => {
 
   it("IAT's own steps: Registration, Scholarship Test (reached once taken), Visit Branch; no FOMO", () => {
     renderDashboard(afterExam(), { programme: iat });
-    const steps = screen.getByRole('navigation', { name: 'Your admission steps' });
+    const steps = screen.getByRole('list', { name: 'Your admission steps' });
     expect(
       within(steps)
         .getAllByRole('listitem')

@@ -2,6 +2,7 @@
 // 'Error: ' plus the message and the generic error card when it fails, else the programme's blocks
 // whose conditions hold, in config order.
 import { Suspense } from 'react';
+import { ErrorBoundary } from '../../ui/error-boundary';
 import type { Translate } from '../../engine/i18n';
 import { BLOCKS } from './block-registry';
 import { visibleBlocks } from './dashboard-facts';
@@ -41,12 +42,17 @@ export function DashboardScreen(props: DashboardScreenProps) {
           {t('portal.refreshing')}
         </p>
       ) : null}
-      <Suspense fallback={<DashboardSkeleton t={t} />}>
-        {blocks.map((block, i) => {
-          const Block = BLOCKS[block.type];
-          return Block ? <Block key={`${block.type}-${i}`} block={block} context={context} /> : null;
-        })}
-      </Suspense>
+      {blocks.map((block, i) => {
+        const Block = BLOCKS[block.type];
+        // A block that fails is left out (and logged); one that loads lazily appears when it has.
+        return Block ? (
+          <ErrorBoundary key={`${block.type}-${i}`} name={`the ${block.type} block`} fallback={null}>
+            <Suspense fallback={null}>
+              <Block block={block} context={context} />
+            </Suspense>
+          </ErrorBoundary>
+        ) : null;
+      })}
     </div>
   );
 }

@@ -1437,4 +1437,8 @@ export interface UiStringTable {
    * Payment received: your exam details are updated.
    */
   'portal.edit.paid': string;
+  /**
+   * This paper is not open now.
+   */
+  'portal.paper.inactive': string;
 }

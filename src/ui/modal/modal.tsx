@@ -1,6 +1,9 @@
 // A modal dialog: labelled by its heading, focus moved in and kept inside, Escape and the close
-// button close it, focus returns to what opened it, the page behind is inert.
+// button close it, focus returns to what opened it, the page behind is inert. It is rendered at the
+// end of <body>, so everything else (the app that opened it included) can be made inert; a region
+// marked data-ef-live (the toasts) stays live.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import './modal.css';
 
 const FOCUSABLE =
@@ -23,7 +26,10 @@ export function Modal({
     const opener = document.activeElement as HTMLElement | null;
     box.current?.focus();
     const outside = [...document.body.children].filter(
-      (element) => !element.contains(box.current) && !element.hasAttribute('inert'),
+      (element) =>
+        !element.contains(box.current) &&
+        !element.hasAttribute('inert') &&
+        !element.hasAttribute('data-ef-live'),
     );
     for (const element of outside) element.setAttribute('inert', '');
     return () => {
@@ -49,7 +55,7 @@ export function Modal({
       }
     }
   };
-  return (
+  return createPortal(
     <div className="ef-modal" onKeyDown={onKeyDown}>
       <div
         ref={box}
@@ -67,6 +73,7 @@ export function Modal({
         </div>
         {children}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -6,14 +6,21 @@ import type { DashboardBlockComponent } from '../portal-context';
 export const StepsTracker: DashboardBlockComponent = ({ block, context }) => {
   const { t, facts } = context;
   const steps = block.steps ?? [];
+  const reachedSteps = steps.map((step) => holds(step.activeWhen, facts));
+  // The step the student is at: the last one reached.
+  const current = reachedSteps.lastIndexOf(true);
   return (
-    <nav className="ef-dash-steps" aria-label={t('portal.steps.label')}>
-      <ol>
+    <div className="ef-dash-steps">
+      <ol aria-label={t('portal.steps.label')}>
         {steps.map((step, i) => {
-          const reached = holds(step.activeWhen, facts);
+          const reached = reachedSteps[i] === true;
           const label = facts.examTaken && step.labelAfterExam ? step.labelAfterExam : step.label;
           return (
-            <li key={i} className={reached ? 'is-reached' : undefined}>
+            <li
+              key={i}
+              className={reached ? 'is-reached' : undefined}
+              aria-current={i === current ? 'step' : undefined}
+            >
               <span className="ef-dash-steps__number" aria-hidden="true">
                 {i + 1}
               </span>
@@ -26,7 +33,7 @@ export const StepsTracker: DashboardBlockComponent = ({ block, context }) => {
           );
         })}
       </ol>
-    </nav>
+    </div>
   );
 };
 

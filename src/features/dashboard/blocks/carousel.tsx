@@ -1,6 +1,7 @@
 // A horizontal list with Previous / Next buttons that scroll it by a fixed step (part 2 §9: courses
 // 200 px, branches 300 px). The list itself scrolls by touch and keyboard too.
 import { useRef, type ReactNode } from 'react';
+import { reducedMotion } from '../../../ui/motion';
 
 export function ScrollRow({
   label,
@@ -17,8 +18,7 @@ export function ScrollRow({
 }) {
   const list = useRef<HTMLUListElement>(null);
   const scroll = (by: number) => {
-    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    list.current?.scrollBy({ left: by, behavior: reduce ? 'auto' : 'smooth' });
+    list.current?.scrollBy({ left: by, behavior: reducedMotion() ? 'auto' : 'smooth' });
   };
   return (
     <div className="ef-dash-row">

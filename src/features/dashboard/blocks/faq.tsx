@@ -7,7 +7,7 @@ import type { DashboardBlockComponent } from '../portal-context';
 export const sanitize = (html: string): string =>
   DOMPurify.sanitize(html, {
     ALLOWED_TAGS: ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 'ul', 'ol', 'li', 'a', 'span'],
-    ALLOWED_ATTR: ['href', 'target', 'rel'],
+    ALLOWED_ATTR: ['href'],
   });
 
 export const DashboardFaq: DashboardBlockComponent = ({ context }) => {

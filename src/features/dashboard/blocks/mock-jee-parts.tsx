@@ -124,7 +124,3 @@ export function useTimeLeft(until: number): number {
   }, [running]);
   return left;
 }
-
-/** prefers-reduced-motion, read when asked (no animation is started under it). */
-export const reducedMotion = (): boolean =>
-  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;

@@ -23,6 +23,9 @@ function Paper({ card, context }: { card: PaperCard; context: PortalContext }) {
   const key = launchKey(card.exam_data);
   const busy = launch.busy && launch.code === key;
   const locked = card.isLocked === true;
+  // Missed, Upcoming and the like open nothing (part 2 §4): shown inactive, with the reason.
+  const inactive = testButtonState(card.exam_data.btn_txt) === 'disabled';
+  const whyId = `${useId()}-why`;
   return (
     <li className={`ef-dash-paper${locked ? ' is-locked' : ''}`}>
       <h3>{card.card_title}</h3>
@@ -32,15 +35,23 @@ function Paper({ card, context }: { card: PaperCard; context: PortalContext }) {
         {locked ? (
           <p className="ef-dash-locked">{t('portal.paper.locked')}</p>
         ) : (
-          <button
-            type="button"
-            className="ef-button"
-            disabled={launch.busy}
-            aria-busy={busy || undefined}
-            onClick={() => actions.launchPaper(card.exam_data, card.exam_data.btn_txt)}
-          >
-            {busy ? t('testLaunch.opening') : card.exam_button_text}
-          </button>
+          <>
+            <button
+              type="button"
+              className="ef-button"
+              disabled={launch.busy || inactive}
+              aria-busy={busy || undefined}
+              aria-describedby={inactive ? whyId : undefined}
+              onClick={() => actions.launchPaper(card.exam_data, card.exam_data.btn_txt)}
+            >
+              {busy ? t('testLaunch.opening') : card.exam_button_text}
+            </button>
+            {inactive ? (
+              <p id={whyId} className="ef-why">
+                {t('portal.paper.inactive')}
+              </p>
+            ) : null}
+          </>
         )}
         {card.view_report === 1 && card.report_link ? (
           <a

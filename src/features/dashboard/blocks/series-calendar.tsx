@@ -139,8 +139,10 @@ export const SeriesCalendar: DashboardBlockComponent = ({ context }) => {
   const headingId = useId();
   useEffect(() => {
     if (!open) return undefined;
+    // Escape closes it when the student is in it (not Escape meant for a menu or a dialog).
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      const root = document.getElementById(panelId)?.parentElement;
+      if (event.key === 'Escape' && root?.contains(document.activeElement)) setOpen(false);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);

@@ -7,7 +7,8 @@ import { useEffect, useId, useRef, useState, type TouchEvent } from 'react';
 import type { MockJeeSeries } from '../../../generated/api/dashboard';
 import { indiaDateTime } from '../../../domain/dates';
 import type { DashboardBlockComponent, PortalContext } from '../portal-context';
-import { hourLabel, PaperList, readableDate, reducedMotion, StatusBadge } from './mock-jee-parts';
+import { reducedMotion } from '../../../ui/motion';
+import { hourLabel, PaperList, readableDate, StatusBadge } from './mock-jee-parts';
 import './mock-jee.css';
 
 /** Part 2 §9: carousel swipe 500 ms. */
