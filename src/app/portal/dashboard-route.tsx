@@ -3,7 +3,7 @@
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
+import { unstable_serialize, useSWRConfig } from 'swr';
 import { fromPromise } from 'xstate';
 import { fetchCourses } from '../../api/endpoints/courses';
 import { dashboardKey, fetchDashboard } from '../../api/endpoints/dashboard';
@@ -16,6 +16,7 @@ import { launchTest } from '../../api/endpoints/test-launch';
 import { testLaunchMachine, testLaunchView, type LaunchRequest } from '../../machines/test-launch-machine';
 import { fetchTestPlatformToken } from '../../api/endpoints/test-platform-token';
 import type { DashboardData, ExamData } from '../../generated/api/dashboard';
+import type { ProfileReply } from '../../generated/api/profile';
 import type { LaunchUrls } from '../../generated/api/exam-launch';
 import { DashboardScreen } from '../../features/dashboard/dashboard-screen';
 import { dashboardFacts } from '../../features/dashboard/dashboard-facts';
@@ -36,12 +37,9 @@ const ProfileEditHost = lazy(() => import('./profile-edit-host'));
 
 export function DashboardRoute() {
   const { token, config, t, store, analytics, onSessionError, profileOpen, closeProfile } = usePortal();
-  const { mutate } = useSWRConfig();
+  const { mutate, cache } = useSWRConfig();
   const [query, setQuery] = useSearchParams();
   const profile = useProfile(token);
-  // The machine's actors read the latest profile, not the one of the render that made them.
-  const profileRef = useRef(profile.data);
-  profileRef.current = profile.data;
   const [mockPaymentBusy, setMockPaymentBusy] = useState(false);
   const [now, setNow] = useState(() => new Date());
 
@@ -82,8 +80,10 @@ export function DashboardRoute() {
                 roll_number: input.roll_number,
                 // The profile swr already holds (useProfile below), fetched only if it has none yet.
                 mobile_number:
-                  (profileRef.current ?? (await watch(mutate(profileKey(token), fetchProfile(token)))))?.data
-                    .mobile_number ?? '',
+                  (
+                    (cache.get(unstable_serialize(profileKey(token)))?.data as ProfileReply | undefined) ??
+                    (await watch(mutate(profileKey(token), fetchProfile(token))))
+                  )?.data.mobile_number ?? '',
               },
               input.main_exam[0]?.career_type || undefined,
             );

@@ -146,7 +146,7 @@ export const SeriesCalendar: DashboardBlockComponent = ({ context }) => {
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
+  }, [open, panelId]);
   const months = calendarMonths(config.programme.schedule.calendarMonths, data.mock_jee_series);
   if (months.length === 0) return null;
   const today = indiaDate(now);
