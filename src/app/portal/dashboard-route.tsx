@@ -282,12 +282,15 @@ export function DashboardRoute() {
   const data = snapshot.context.dashboard;
   const p = profile.data?.data;
   // After the exam there is nothing to edit; else the profile decides (the machine's own rule).
+  // Until the profile arrives the button shows disabled, so the card does not grow under the student.
   const editExam: PortalContext['editExam'] =
-    !p || p.exam_taken
+    data?.exam_taken || p?.exam_taken
       ? 'hidden'
-      : editAvailability(p) === 'enabled' && noEditsLeft(p)
-        ? 'disabled'
-        : editAvailability(p);
+      : !p
+        ? 'pending'
+        : editAvailability(p) === 'enabled' && noEditsLeft(p)
+          ? 'disabled'
+          : editAvailability(p);
 
   const view = dashboardView(snapshot);
   const errorText = view.error ? messageText(t, view.error) : null;

@@ -69,8 +69,11 @@ export interface PortalContext {
   result: StudentResultSummary | null;
   resultLoading: boolean;
   launch: LaunchState;
-  /** The Edit exam button: hidden (after the exam, or hidden by the profile), disabled or enabled. */
-  editExam: 'hidden' | 'disabled' | 'enabled';
+  /**
+   * The Edit exam button: hidden (after the exam, or hidden by the profile), disabled or enabled;
+   * pending (shown, not yet pressable) while the profile that decides it loads.
+   */
+  editExam: 'hidden' | 'pending' | 'disabled' | 'enabled';
   /** Paying for the sample pack is under way. */
   mockPaymentBusy: boolean;
   actions: PortalActions;

@@ -153,7 +153,8 @@ export const MainExamCard: DashboardBlockComponent = ({ context }) => {
           <button
             type="button"
             className="ef-button ef-button--secondary"
-            disabled={editExam === 'disabled'}
+            disabled={editExam !== 'enabled'}
+            aria-busy={editExam === 'pending' || undefined}
             aria-describedby={editExam === 'disabled' ? 'edit-exam-why' : undefined}
             onClick={() => actions.openEditExam()}
           >
