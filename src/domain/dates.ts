@@ -83,8 +83,7 @@ export function timeLabel(hhmm: string): string {
   return `${String(hour12).padStart(2, '0')}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
-/** India time is UTC+05:30 all year (part 2 §9). */
-export const INDIA_OFFSET_MS = 330 * 60_000;
+const INDIA_OFFSET_MS = 330 * 60_000;
 
 /**
  * An instant (ISO-8601) in India time, as people read it: { date: '2 May 2026', time: '09:00 AM' }.

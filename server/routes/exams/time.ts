@@ -1,9 +1,9 @@
 // Dates and times as the programmes state them: India time (+05:30, no daylight saving). How a
 // date is shown is one rule shared with the client (src/domain/dates.ts).
-import { dayMonthYear, INDIA_OFFSET_MS, showExamDate, timeLabel, weekdayOf } from '../../../src/domain/dates';
+import { dayMonthYear, showExamDate, timeLabel, weekdayOf } from '../../../src/domain/dates';
 
 export { timeLabel, weekdayOf };
-const IST_OFFSET_MS = INDIA_OFFSET_MS;
+const IST_OFFSET_MS = 330 * 60_000;
 const DAY_MS = 86_400_000;
 
 /** The India date (YYYY-MM-DD) of an instant. */

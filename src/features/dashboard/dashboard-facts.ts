@@ -1,7 +1,6 @@
 // What the programme's block conditions are decided on (schemas/config/programme.schema.json
 // dashboardCondition), read from the dashboard answer once, so no component compares exam types or
 // branch codes.
-import { INDIA_OFFSET_MS } from '../../domain/dates';
 import type { DashboardData } from '../../generated/api/dashboard';
 import type { DashboardBlock, DashboardCondition } from '../../generated/config/programme';
 
@@ -51,6 +50,8 @@ export function holds(condition: DashboardCondition | undefined, facts: Dashboar
 /** The blocks to show, in config order. */
 export const visibleBlocks = (blocks: readonly DashboardBlock[], facts: DashboardFacts): DashboardBlock[] =>
   blocks.filter((block) => holds(block.when, facts));
+
+const INDIA_OFFSET_MS = 330 * 60_000;
 
 /** YYYY-MM-DD in India time. */
 export const indiaDate = (now: Date): string =>
