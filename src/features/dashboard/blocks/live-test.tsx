@@ -83,7 +83,7 @@ export const LiveTest: DashboardBlockComponent = ({ context }) => {
       <h2 id={headingId}>{t('mockJee.liveHeading')}</h2>
       <article className="ef-jee-card ef-jee-card--live" aria-labelledby={titleId}>
         <h3 id={titleId}>{series.series_name}</h3>
-        <dl className="ef-jee-facts">
+        <dl className="ef-dash-facts">
           <div>
             <dt>{t('mockJee.examDate')}</dt>
             <dd>{readableDate(series.exam_date, t)}</dd>
