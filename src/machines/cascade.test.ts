@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cascadeComplete, fieldsAfter, loneOptionField, nextToLoad, type CascadeSpec } from './cascade';
+import {
+  cascadeComplete,
+  fieldsAfter,
+  loneOption,
+  loneOptionField,
+  nextToLoad,
+  type CascadeSpec,
+} from './cascade';
 
 // The edit-exam chain (class → mode → state → centre → date), held as plain lists and choices.
 const chain = ['class', 'mode', 'state', 'centre', 'date'] as const;
@@ -51,6 +58,17 @@ describe('cascade', () => {
     // Already chosen, or an empty list: nothing to choose.
     expect(loneOptionField(spec, ctx({ class: ['11'] }, { class: '11' }))).toBeUndefined();
     expect(loneOptionField(spec, ctx({ class: [] }, {}))).toBeUndefined();
+  });
+
+  it('names the lone option by the value the machine reads for it', () => {
+    const upper = (c: Ctx, f: Field) => c.lists[f]?.map((v) => v.toUpperCase());
+    expect(loneOption(spec, ctx({ class: ['11', '12'], mode: ['on'] }, { class: '12' }), upper)).toEqual({
+      field: 'mode',
+      value: 'ON',
+    });
+    expect(loneOption(spec, ctx({ class: ['11', '12'] }, {}), upper)).toBeUndefined();
+    // A list the machine reads no value from chooses nothing.
+    expect(loneOption(spec, ctx({ class: ['11'] }, {}), () => [])).toBeUndefined();
   });
 
   it('is complete when every field of the chain is chosen', () => {

@@ -38,6 +38,17 @@ export function loneOptionField<C, F extends string>(spec: CascadeSpec<C, F>, co
   return undefined;
 }
 
+/** The lone option to choose by itself: its field and its value, as the machine reads values. */
+export function loneOption<C, F extends string>(
+  spec: CascadeSpec<C, F>,
+  context: C,
+  valuesOf: (context: C, field: F) => readonly string[] | undefined,
+): { field: F; value: string } | undefined {
+  const field = loneOptionField(spec, context);
+  const value = field === undefined ? undefined : valuesOf(context, field)?.[0];
+  return field !== undefined && value !== undefined ? { field, value } : undefined;
+}
+
 /** Every field of the chain is chosen. */
 export const cascadeComplete = <C, F extends string>(spec: CascadeSpec<C, F>, context: C): boolean =>
   spec.fields(context).every((field) => spec.isChosen(context, field));

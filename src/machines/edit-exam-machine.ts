@@ -26,7 +26,14 @@ import type {
 } from '../generated/api/master-class-streams';
 import type { Profile } from '../generated/api/profile';
 import type { Programme } from '../generated/config/programme';
-import { cascadeComplete, fieldsAfter, loneOptionField, nextToLoad, type CascadeSpec } from './cascade';
+import {
+  cascadeComplete,
+  fieldsAfter,
+  loneOption,
+  loneOptionField,
+  nextToLoad,
+  type CascadeSpec,
+} from './cascade';
 import { fromError, fromReply, say, type Message } from './message';
 
 // ── Types ─────────────────────────────────────────────────────────────────────────────────────
@@ -384,9 +391,8 @@ export const editExamMachine = setup({
             {
               guard: 'hasLoneOption',
               actions: assign(({ context }) => {
-                const field = loneOptionField(editCascade, context);
-                const only = field ? optionValues(context, field)?.[0] : undefined;
-                return field && only !== undefined ? choose(context, field, only) : {};
+                const lone = loneOption(editCascade, context, optionValues);
+                return lone ? choose(context, lone.field, lone.value) : {};
               }),
             },
             { guard: { type: 'needsList', params: { field: 'classStream' } }, target: 'loadingClassStreams' },

@@ -9,7 +9,7 @@ import type { MasterDataQuery, MasterDataReply, MasterItem } from '../generated/
 import type { MasterSchoolsParams, MasterSchoolsReply, School } from '../generated/api/master-schools';
 import type { Profile } from '../generated/api/profile';
 import type { ProfileUpdateBody, ProfileUpdateReply } from '../generated/api/profile-update';
-import { fieldsAfter, loneOptionField, nextToLoad, type CascadeSpec } from './cascade';
+import { fieldsAfter, loneOption, loneOptionField, nextToLoad, type CascadeSpec } from './cascade';
 import { fromError, fromReply, say, type Message } from './message';
 
 export const PROFILE_CHAIN = ['board', 'city', 'school'] as const;
@@ -149,9 +149,8 @@ export const editProfileMachine = setup({
         {
           guard: 'hasLoneOption',
           actions: assign(({ context }) => {
-            const field = loneOptionField(profileCascade, context);
-            const only = field ? profileOptions(context, field)?.[0] : undefined;
-            return field && only !== undefined ? choose(context, field, only) : {};
+            const lone = loneOption(profileCascade, context, profileOptions);
+            return lone ? choose(context, lone.field, lone.value) : {};
           }),
         },
         { guard: { type: 'needsList', params: { field: 'board' } }, target: 'loadingBoards' },
