@@ -10,6 +10,7 @@ import {
   Legend,
   LinearScale,
   Tooltip,
+  type ChartData,
   type ChartOptions,
 } from 'chart.js';
 import { useEffect, useRef } from 'react';
@@ -21,6 +22,41 @@ Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, To
 /** Colours far apart in lightness, with a dark outline: the columns stay apart in greyscale. */
 const FILLS = ['#0b3d91', '#7ea6dc', '#e8eefb', '#17693a'];
 const PRINT_PIXEL_RATIO = 3;
+
+/** The y-axis 0–100 in steps of 5, every step labelled; tooltips to 1 decimal (part 1 §9). */
+export const chartOptions: ChartOptions<'bar'> = {
+  responsive: true,
+  maintainAspectRatio: false,
+  // No animation: the numbers are the point, and a slow phone's main thread stays free.
+  animation: false,
+  scales: {
+    y: {
+      min: 0,
+      max: 100,
+      ticks: { stepSize: 5, autoSkip: false, color: '#1f2933' },
+      grid: { color: '#d5dbe3' },
+    },
+    x: { ticks: { color: '#1f2933' }, grid: { display: false } },
+  },
+  plugins: {
+    legend: { position: 'bottom', labels: { color: '#1f2933', boxWidth: 14 } },
+    tooltip: {
+      callbacks: { label: (item) => `${item.dataset.label ?? ''}: ${Number(item.raw).toFixed(1)}` },
+    },
+  },
+};
+
+/** The series as chart.js data: one data set per series, its own fill. */
+export const chartData = (series: ChartSeries): ChartData<'bar', number[], string> => ({
+  labels: series.labels,
+  datasets: series.datasets.map((set, i) => ({
+    label: set.label,
+    data: set.data,
+    backgroundColor: FILLS[i % FILLS.length],
+    borderColor: '#0a2540',
+    borderWidth: 1,
+  })),
+});
 
 export interface ResultChartProps {
   series: ChartSeries;
@@ -57,29 +93,13 @@ export default function ResultChart({ series, label, onDrawn }: ResultChartProps
     };
   }, []);
 
-  const options: ChartOptions<'bar'> = {
-    responsive: true,
-    maintainAspectRatio: false,
-    // No animation: the numbers are the point, and a slow phone's main thread stays free.
-    animation: false,
-    scales: {
-      y: { min: 0, max: 100, ticks: { stepSize: 5, color: '#1f2933' }, grid: { color: '#d5dbe3' } },
-      x: { ticks: { color: '#1f2933' }, grid: { display: false } },
-    },
-    plugins: {
-      legend: { position: 'bottom', labels: { color: '#1f2933', boxWidth: 14 } },
-      tooltip: {
-        callbacks: { label: (item) => `${item.dataset.label ?? ''}: ${Number(item.raw).toFixed(1)}` },
-      },
-    },
-  };
   return (
     <div className="ef-result-chart__canvas">
       <Bar
         ref={chartRef}
         role="img"
         aria-label={label}
-        options={options}
+        options={chartOptions}
         plugins={[
           {
             id: 'efDrawn',
@@ -89,16 +109,7 @@ export default function ResultChart({ series, label, onDrawn }: ResultChartProps
             },
           },
         ]}
-        data={{
-          labels: series.labels,
-          datasets: series.datasets.map((set, i) => ({
-            label: set.label,
-            data: set.data,
-            backgroundColor: FILLS[i % FILLS.length],
-            borderColor: '#0a2540',
-            borderWidth: 1,
-          })),
-        }}
+        data={chartData(series)}
       />
     </div>
   );

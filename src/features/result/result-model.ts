@@ -34,7 +34,8 @@ export function resultState(read: Read | null): ResultState {
   const msg = typeof reply?.msg === 'string' && reply.msg.trim() ? reply.msg : null;
   if (reply?.success !== 'true' || !data || typeof data !== 'object')
     return { status: 'failure', messageHtml: msg };
-  if (data.result_page_status !== true) return { status: 'soon', expectedAt: data.result_expected_at ?? null };
+  if (data.result_page_status !== true)
+    return { status: 'soon', expectedAt: data.result_expected_at ?? null };
   return { status: 'result', data };
 }
 
@@ -48,10 +49,6 @@ export function splitCell(cell: string, header = ''): { value: string; label: st
 /** One decimal, as the chart shows (part 1 §9). */
 export const oneDecimal = (value: number): number =>
   Number.isFinite(value) ? Math.round(value * 10) / 10 : 0;
-
-/** Percentile = score × 100 / highest score (part 1 §9), to 1 decimal; 0 when nobody scored above 0. */
-export const percentileOf = (score: number, highest: number): number =>
-  highest > 0 ? oneDecimal(Math.max(0, (score * 100) / highest)) : 0;
 
 export interface ChartSeries {
   labels: string[];

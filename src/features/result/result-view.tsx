@@ -46,8 +46,9 @@ export interface BackLink {
 type Tab = 'result' | 'analysis';
 
 function useWideScreen(): boolean {
+  // Without matchMedia (an old browser, a test), the phone layout: it asks for the least.
   const [wide, setWide] = useState(() =>
-    typeof window === 'undefined' || !window.matchMedia ? true : window.matchMedia(WIDE).matches,
+    typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(WIDE).matches : false,
   );
   useEffect(() => {
     if (!window.matchMedia) return;
@@ -86,7 +87,10 @@ function ResultPage({ data, t, test }: { data: ResultData; t: Translate; test: s
           dangerouslySetInnerHTML={{ __html: safeHtml(data.result_message) }}
         />
       ) : null}
-      <table className="ef-result-table ef-result-details" aria-label={`${test}: ${t('result.details.caption')}`}>
+      <table
+        className="ef-result-table ef-result-details"
+        aria-label={`${test}: ${t('result.details.caption')}`}
+      >
         <tbody>
           {rows.map(([key, value]) => (
             <tr key={key}>
@@ -124,9 +128,7 @@ function CounsellingPage({ data, t }: { data: ResultData; t: Translate }) {
     <section className="ef-result-page ef-result-page--result" aria-labelledby="result-counselling-heading">
       <h2 id="result-counselling-heading">{t('result.counselling.heading')}</h2>
       <p className="ef-result-lead">
-        {percent
-          ? t('result.counselling.scholarship', { percent })
-          : t('result.counselling.noScholarship')}
+        {percent ? t('result.counselling.scholarship', { percent }) : t('result.counselling.noScholarship')}
       </p>
       <p>{t('result.counselling.intro')}</p>
       <ul className="ef-result-options">
@@ -288,7 +290,10 @@ function AnalysisPages({
           </figure>
         ) : null}
       </section>
-      <section className="ef-result-page ef-result-page--analysis" aria-labelledby="result-preparation-heading">
+      <section
+        className="ef-result-page ef-result-page--analysis"
+        aria-labelledby="result-preparation-heading"
+      >
         <h3 id="result-preparation-heading">{t('result.preparation.heading')}</h3>
         {data.PreparationLevelText ? (
           <p className="ef-result-preparation">{data.PreparationLevelText}</p>
@@ -314,7 +319,6 @@ function TrailingPages({ data, config, t }: { data: ResultData; config: ResultCo
               alt={image.alt}
               width={image.width}
               height={image.height}
-              loading="lazy"
               decoding="async"
             />
           ))}
@@ -324,7 +328,7 @@ function TrailingPages({ data, config, t }: { data: ResultData; config: ResultCo
         <h2 id="result-map-heading">{t('result.map.heading')}</h2>
         {page.mapLink ? (
           <a href={page.mapLink} className="ef-result-map">
-            <img src={page.map.src} alt={page.map.alt} width={page.map.width} height={page.map.height} loading="lazy" />
+            <img src={page.map.src} alt={page.map.alt} width={page.map.width} height={page.map.height} />
           </a>
         ) : (
           <img
@@ -333,7 +337,6 @@ function TrailingPages({ data, config, t }: { data: ResultData; config: ResultCo
             alt={page.map.alt}
             width={page.map.width}
             height={page.map.height}
-            loading="lazy"
           />
         )}
         {isQualified(data) ? (
@@ -434,9 +437,7 @@ export function ResultView({
       <header className="ef-result-head">
         <h1>{t('result.page.heading', { test })}</h1>
         {data.Name ? (
-          <p className="ef-result-who">
-            {[data.Name, data.rollno, data.PSID].filter(Boolean).join(' · ')}
-          </p>
+          <p className="ef-result-who">{[data.Name, data.rollno, data.PSID].filter(Boolean).join(' · ')}</p>
         ) : null}
       </header>
       <div className="ef-result-actions" role="group" aria-label={t('result.actions')}>
