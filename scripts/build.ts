@@ -64,8 +64,7 @@ function chunkClosure(
   const programme = PROGRAMME_CHUNK.exec(key)?.[1];
   if (!chunk || into.has(`/${chunk.file}`) || (programme && !programmes.has(programme))) return;
   into.add(`/${chunk.file}`);
-  for (const imported of chunk.imports ?? [])
-    chunkClosure(manifest, imported, into, lazy, programmes, views);
+  for (const imported of chunk.imports ?? []) chunkClosure(manifest, imported, into, lazy, programmes, views);
   if (lazy)
     for (const imported of chunk.dynamicImports ?? []) {
       if (views && OWN_BUDGET_VIEWS[imported]) views.add(imported);
@@ -107,7 +106,10 @@ function addIslandScripts(index: SiteIndex, pages: Map<string, string>, manifest
       // What the page has already loaded stops the walk (the page script's own lazy islands too).
       const opened = new Set<string>(js);
       chunkClosure(manifest, view, opened, true);
-      route.viewJs = { ...route.viewJs, [OWN_BUDGET_VIEWS[view] ?? view]: [...opened].filter((f) => !js.has(f)) };
+      route.viewJs = {
+        ...route.viewJs,
+        [OWN_BUDGET_VIEWS[view] ?? view]: [...opened].filter((f) => !js.has(f)),
+      };
     }
     route.js = [...js];
     const deferredJs = [...deferred].filter((file) => !js.has(file));

@@ -167,7 +167,11 @@ function screenBody(
           data-island="result"
           data-island-props={JSON.stringify(resultProps(bundle, programme, strings))}
         >
-          <ResultScreen state={{ status: 'loading' }} config={resultProps(bundle, programme, strings).config} t={t} />
+          <ResultScreen
+            state={{ status: 'loading' }}
+            config={resultProps(bundle, programme, strings).config}
+            t={t}
+          />
         </div>
       );
   }

@@ -87,8 +87,11 @@ describe('the result page states', () => {
     expect(await seriousViolations(container)).toEqual([]);
   });
 
-  it("error: the result-not-ready screen with the message, the support e-mail and the 4-hour note", async () => {
-    const { container } = show({ status: 'error', message: 'We could not find a result for this roll number.' });
+  it('error: the result-not-ready screen with the message, the support e-mail and the 4-hour note', async () => {
+    const { container } = show({
+      status: 'error',
+      message: 'We could not find a result for this roll number.',
+    });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your result is not ready yet');
     expect(screen.getByRole('alert').textContent).toBe('We could not find a result for this roll number.');
     expect(screen.getByText('Results appear 4 hours after you submit your test.')).toBeTruthy();
@@ -186,16 +189,11 @@ describe('the result view', () => {
     const { container } = show({ status: 'result', data: resultData() });
     expect(screen.getByRole('button', { name: 'SCORE CARD & ANALYSIS' })).toBeTruthy();
     const card = screen.getByRole('table', { name: 'Score card' });
-    expect(within(card).getAllByRole('columnheader').map((c) => c.textContent)).toEqual([
-      'Subject',
-      'Questions',
-      'Attempted',
-      'Correct',
-      'Wrong',
-      'Marks',
-      'Max. marks',
-      'Percentile',
-    ]);
+    expect(
+      within(card)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Subject', 'Questions', 'Attempted', 'Correct', 'Wrong', 'Marks', 'Max. marks', 'Percentile']);
     expect(within(card).getByRole('rowheader', { name: 'Total' })).toBeTruthy();
     // The chart's text alternative: the same numbers, 1 decimal.
     const data = screen.getByRole('table', { name: 'Chart data' });
@@ -212,12 +210,11 @@ describe('the result view', () => {
     expect(screen.getByText('Good: strengthen your weaker subjects to move up.')).toBeTruthy();
     // value=label cells: the label heads its row, the value is the cell.
     const physics = screen.getByRole('table', { name: 'Physics' });
-    expect(within(physics).getAllByRole('row').map((r) => r.textContent)).toEqual([
-      'Your marks15',
-      'Highest marks20',
-      'Percentile75.0',
-      'Accuracy80.0%',
-    ]);
+    expect(
+      within(physics)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['Your marks15', 'Highest marks20', 'Percentile75.0', 'Accuracy80.0%']);
     const chemistry = screen.getByRole('table', { name: 'Chemistry' });
     expect(within(chemistry).getAllByRole('row').at(-1)?.textContent).toBe('Accuracy60.0%');
     expectHeadingsInOrder(container);
