@@ -377,9 +377,8 @@ export function ResultView({
   const test = data.test_name?.trim() || config.programme.shortName;
   const title = printTitle(data);
 
-  useEffect(() => {
-    if (hasChart && (wide || tab === 'analysis' || printing)) setChartWanted(true);
-  }, [hasChart, wide, tab, printing]);
+  // Once wanted, the chart stays (a state adjusted while rendering, not in an effect).
+  if (hasChart && !chartWanted && (wide || tab === 'analysis' || printing)) setChartWanted(true);
 
   const onChartDrawn = useCallback(() => {
     chartDrawn.current.done = true;
