@@ -163,7 +163,7 @@ function screenBody(
       // The loading state is the island's first view, so the page reads the same before its script.
       return (
         <div
-          className="ef-container"
+          className="ef-container ef-result-shell"
           data-island="result"
           data-island-props={JSON.stringify(resultProps(bundle, programme, strings))}
         >

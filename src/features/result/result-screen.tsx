@@ -55,7 +55,7 @@ export function ResultScreen({ state, config, t, back }: ResultScreenProps) {
         <section className="ef-result-card" aria-labelledby="result-state-heading" aria-busy="true">
           <h1 id="result-state-heading">{t('result.heading')}</h1>
           <p role="status" className="ef-result-loading">
-            <span className="ef-result-spinner" aria-hidden="true" />
+            <span className="ef-loader__spinner" aria-hidden="true" />
             {t('result.loading')}
           </p>
         </section>
