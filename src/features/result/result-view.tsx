@@ -466,7 +466,7 @@ export function ResultView({
             {t('result.tab.analysis')}
           </button>
         ) : null}
-        <button type="button" className="ef-button" onClick={() => void print()}>
+        <button type="button" className="ef-button ef-result-actions__print" onClick={() => void print()}>
           {t('result.print')}
         </button>
       </div>
