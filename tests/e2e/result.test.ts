@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import students from '../../server/seed/demo-students.json';
-import { launchBrowser, seriousViolations } from './browser';
+import { launchBrowser, logInAs, seriousViolations } from './browser';
 
 const port = inject('port');
 const HOSTS: Record<string, string> = { 'MOCK-JEE': 'mock-jee.localhost', IAT: 'iat.localhost' };
@@ -44,23 +44,7 @@ async function openDashboard(suffix: string, width: number) {
   const host = HOSTS[s.exam_type] ?? 'localhost';
   const opened = await newPage(width);
   const { page, context } = opened;
-  const reply = await page.request.post(url('/api/login'), {
-    data: { roll_number: s.roll_number, date_of_birth: s.dob },
-  });
-  expect(reply.status()).toBe(200);
-  const { token } = (await reply.json()) as { token: string };
-  await context.addCookies([{ name: 'ef_session', value: '1', url: url('/', host) }]);
-  await context.addInitScript(
-    ([t, roll, dob]) => {
-      if (sessionStorage.getItem('seeded')) return;
-      sessionStorage.setItem('seeded', '1');
-      localStorage.setItem(
-        'examflow:session',
-        JSON.stringify({ token: t, rollNumber: roll, dob, examType: null }),
-      );
-    },
-    [token, s.roll_number, s.dob.replace(/\//g, '-')],
-  );
+  await logInAs(context, s, url, host);
   await page.goto(url('/dashboard', host));
   await page.locator('.ef-dash').waitFor({ timeout: 15_000 });
   return opened;
