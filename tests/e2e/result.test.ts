@@ -218,6 +218,11 @@ describe('print', () => {
     // Print renders the analysis and its chart even where the phone showed RESULT only.
     await page.locator('.ef-result-chart canvas').waitFor({ state: 'attached' });
     await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+    // A sharp chart in print: its canvas has 3 pixels for each CSS pixel from beforeprint on.
+    const ratio = await page
+      .locator('.ef-result-chart canvas')
+      .evaluate((canvas: HTMLCanvasElement) => canvas.width / canvas.getBoundingClientRect().width);
+    expect(ratio).toBeGreaterThanOrEqual(2.9);
     const pdf = await page.pdf({ preferCSSPageSize: true });
     expect(pageCount(pdf)).toBe(pages);
     // A4 is 595 × 842 points.

@@ -19,6 +19,7 @@ import { flushSync } from 'react-dom';
 import { telHref } from '../../domain/phone';
 import type { Translate, StringKey } from '../../engine/i18n';
 import type { ResultData } from '../../generated/api/result';
+import { ErrorBoundary } from '../../ui/error-boundary';
 import { safeHtml } from '../../ui/safe-html';
 import {
   chartSeries,
@@ -273,20 +274,27 @@ function AnalysisPages({
           <figure className="ef-result-chart" aria-labelledby="result-chart-heading">
             <h3 id="result-chart-heading">{t('result.chart.heading')}</h3>
             {showChart ? (
-              <Suspense
-                fallback={
-                  <p role="status" className="ef-result-chart__pending">
-                    {t('result.chart.loading')}
-                  </p>
-                }
-              >
-                <ResultChart series={series} label={t('result.chart.label')} onDrawn={onChartDrawn} />
-              </Suspense>
+              // A chart that does not load (a flaky network) leaves its table, not a broken page.
+              <ErrorBoundary name="the result chart" fallback={null}>
+                <Suspense
+                  fallback={
+                    <p role="status" className="ef-result-chart__pending">
+                      {t('result.chart.loading')}
+                    </p>
+                  }
+                >
+                  <ResultChart series={series} label={t('result.chart.label')} onDrawn={onChartDrawn} />
+                </Suspense>
+              </ErrorBoundary>
             ) : null}
             <details className="ef-result-chart__data">
               <summary>{t('result.chart.tableCaption')}</summary>
               <ChartTable series={series} t={t} />
             </details>
+            {/* Printed in the chart's place when there is no chart (print only, so read once). */}
+            <div className="ef-result-chart__fallback" aria-hidden="true">
+              <ChartTable series={series} t={t} />
+            </div>
           </figure>
         ) : null}
       </section>
