@@ -104,6 +104,10 @@ describe('the result view from the dashboard, and Back', () => {
         await c.open(page);
         await resultShown(page);
         expect(new URL(page.url()).pathname).toBe('/iacst-result');
+        // The view starts at its top, with focus on the page's main region.
+        await expect
+          .poll(() => page.evaluate(() => [window.scrollY, document.activeElement?.id]))
+          .toEqual([0, 'main']);
         // In the app: no page load (the dashboard's document stays), the result view's own chunk.
         expect(requests).not.toContain('/iacst-result');
         await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toMatch(c.heading);

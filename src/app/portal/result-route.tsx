@@ -1,6 +1,6 @@
 // The result as a view of the logged-in app (View Result on the dashboard): a lazy route, so Back
 // returns to the dashboard and the dashboard never downloads the result view or its chart.
-import type { MouseEvent } from 'react';
+import { useEffect, type MouseEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import '../../features/result/result.css';
 import { ResultHost } from '../result-host';
@@ -11,6 +11,11 @@ export default function ResultRoute() {
   const [query] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
+  // A new view: the page starts at its top, and keyboard and screen-reader focus with it.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, []);
   const onBack = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     // Opened from the dashboard: the same step Back takes; opened directly: to the dashboard.
