@@ -1,7 +1,7 @@
 // The result page's data and view, shared by the logged-in app's result route and the /iacst-result
 // page (no login): the `data` query parameter's pairs go to POST /api/result through swr, and the
 // answer's state decides what shows (src/features/result/result-model.ts).
-import { useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { resultBodyFromQuery, useResult } from '../api/endpoints/result';
 import type { Translate } from '../engine/i18n';
 import { resultState, type ResultConfig } from '../features/result/result-model';
@@ -31,5 +31,8 @@ export function ResultHost({ data, config, t, back, title }: ResultHostProps) {
       document.title = saved;
     };
   }, [title]);
-  return <ResultScreen state={state} config={config} t={t} back={back} />;
+  // The result renders from a deferred copy: React renders it in slices that yield to input, so a
+  // slow phone's main thread is never blocked by the whole result at once (as the dashboard does).
+  const shown = useDeferredValue(state);
+  return <ResultScreen state={shown} config={config} t={t} back={back} />;
 }
