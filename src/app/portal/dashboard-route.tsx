@@ -2,7 +2,7 @@
 // actions, the profile modal, the payment returns of the query, and the test launches.
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { unstable_serialize, useSWRConfig } from 'swr';
 import { fromPromise } from 'xstate';
 import { fetchCourses } from '../../api/endpoints/courses';
@@ -36,7 +36,9 @@ const EditExamHost = lazy(() => import('./edit-exam-host'));
 const ProfileEditHost = lazy(() => import('./profile-edit-host'));
 
 export function DashboardRoute() {
-  const { token, config, t, store, analytics, onSessionError, profileOpen, closeProfile } = usePortal();
+  const { token, config, t, store, analytics, onSessionError, profileOpen, closeProfile, inApp } =
+    usePortal();
+  const navigate = useNavigate();
   const { mutate, cache } = useSWRConfig();
   const [query, setQuery] = useSearchParams();
   const profile = useProfile(token);
@@ -140,6 +142,9 @@ export function DashboardRoute() {
         actions: {
           // Not 'noopener' in the features: window.open then answers null even when the tab opened.
           openTab: ({ self }, { url }) => {
+            // A result of this site opens as the app's result view, so Back returns here (decision 011).
+            const to = inApp(url);
+            if (to) return void navigate(to);
             const tab = window.open(url, '_blank');
             if (tab) tab.opener = null;
             else self.send({ type: 'tab.blocked', url });
