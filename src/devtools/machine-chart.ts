@@ -90,13 +90,10 @@ export function readGuard(guard: unknown): GuardRef | undefined {
     return { kind: 'inline', name: fn.name || undefined };
   }
   if (isObject(guard) && typeof guard.type === 'string') {
-    return guard.params === undefined
+    // Params computed from the event at run time have no value to show: the name says enough.
+    return guard.params === undefined || typeof guard.params === 'function'
       ? { kind: 'named', name: guard.type }
-      : {
-          kind: 'named',
-          name: guard.type,
-          params: typeof guard.params === 'function' ? '(dynamic)' : guard.params,
-        };
+      : { kind: 'named', name: guard.type, params: guard.params };
   }
   return { kind: 'inline' };
 }
