@@ -96,10 +96,11 @@ function edgeSvg(edge: LaidEdge): string {
 
 export function chartSvg(layout: ChartLayout, options: SvgOptions = {}): string {
   const title = options.title ?? layout.name;
+  // An image cannot hold focusable parts: the inspector's chart is a group of state buttons.
   // Outer states first so inner ones paint on top; edges last so arrows are never hidden.
   const nodes = [...layout.nodes].sort((a, b) => a.node.path.length - b.node.path.length);
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" class="ef-chart" viewBox="0 0 ${layout.width} ${layout.height}" width="${layout.width}" height="${layout.height}" role="img" aria-labelledby="ef-title-${escapeXml(layout.name)}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" class="ef-chart" viewBox="0 0 ${layout.width} ${layout.height}" width="${layout.width}" height="${layout.height}" role="${options.interactive ? 'group' : 'img'}" aria-labelledby="ef-title-${escapeXml(layout.name)}">`,
     `<title id="ef-title-${escapeXml(layout.name)}">${escapeXml(`Statechart: ${title}`)}</title>`,
     `<style>${STYLE}</style>`,
     `<defs><marker id="ef-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" fill="#4b5563"/></marker></defs>`,

@@ -12,6 +12,8 @@ describe('what the inspector is told', () => {
         studentDetails: { dob: '2008-04-01', studentName: 'Asha' },
         registrationToken: 'abc.def.ghi',
         exam: { centre: 'DEL01' },
+        to: '9876543210',
+        sentTo: '9876543210',
       }),
     ).toEqual({
       mobile: '98******10',
@@ -19,6 +21,8 @@ describe('what the inspector is told', () => {
       studentDetails: { dob: '••••••••', studentName: 'Asha' },
       registrationToken: '••••••••',
       exam: { centre: 'DEL01' },
+      to: '98******10',
+      sentTo: '98******10',
     });
   });
 

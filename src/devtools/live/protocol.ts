@@ -41,10 +41,12 @@ export type InspectorMessage = ActorMessage | EventMessage | SnapshotMessage | M
 
 export const PROTOCOL_VERSION = '1.0.0';
 
-const SENSITIVE_KEY = /otp|^code$|dob|birth|password|token|mobile|phone|msisdn/i;
-const PARTLY_SHOWN_KEY = /mobile|phone|msisdn/i;
+// `to`, `sentTo` and `loginId` carry the mobile number (or a roll number) in the verify and
+// recovery flows.
+const SENSITIVE_KEY = /otp|^code$|dob|birth|password|token|mobile|phone|msisdn|^to$|sentTo|loginId/i;
+const PARTLY_SHOWN_KEY = /mobile|phone|msisdn|^to$|sentTo|loginId/i;
 /** Events whose `value` is itself sensitive: what is typed into the mobile, OTP or DOB field. */
-const SENSITIVE_EVENT = /^(mobile|otp|password|dob|code)\./;
+const SENSITIVE_EVENT = /^(mobile|otp|password|dob|code|id)\./;
 
 const hide = (value: string): string => '•'.repeat(Math.min(value.length, 8)) || '•';
 
@@ -72,7 +74,7 @@ export function redact(value: unknown, all = false, depth = 0): unknown {
 export function redactEvent(event: { type: string } & Record<string, unknown>): EventMessage['event'] {
   const copy = redact(event) as EventMessage['event'];
   if (SENSITIVE_EVENT.test(event.type) && 'value' in event)
-    copy.value = maskValue(event.value, event.type.startsWith('mobile.'));
+    copy.value = maskValue(event.value, /^(mobile|id)\./.test(event.type));
   return copy;
 }
 
