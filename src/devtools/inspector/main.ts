@@ -36,10 +36,13 @@ const detailHeading = $<HTMLHeadingElement>('detail-heading');
 
 let worker: Worker | undefined;
 try {
-  worker = new LayoutWorker();
+  // ?layout-in-page: the benchmark's way to throttle the layout for certain (CDP's CPU throttling
+  // is set on the page's target; a worker is a target of its own).
+  if (!new URLSearchParams(location.search).has('layout-in-page')) worker = new LayoutWorker();
 } catch {
   worker = undefined;
 }
+document.documentElement.dataset.layoutIn = worker ? 'worker' : 'page';
 let requestId = 0;
 const waiting = new Map<number, (reply: LayoutReply) => void>();
 worker?.addEventListener('message', (e: MessageEvent<LayoutReply>) => {
