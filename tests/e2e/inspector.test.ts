@@ -110,6 +110,8 @@ describe('machine inspector', () => {
     await expect.poll(() => events.count()).toBeGreaterThan(1);
     const changes = events.filter({ hasText: 'otp.change' });
     await changes.last().click();
+    // The chart shows where the OTP entry was then (the state value is never masked).
+    expect((await active(inspector)).some((id) => id?.startsWith('verifyMobile.codeEntry.code.'))).toBe(true);
     const payload = await inspector.locator('#event-payload').innerText();
     expect(payload).toContain('"type": "otp.change"');
     expect(payload).not.toContain(otp);

@@ -87,6 +87,16 @@ function fit(): void {
   view.y = 8;
   applyView();
 }
+/** The first view of a chart: all of it when it stays readable, else its top left at half size. */
+function firstView(): void {
+  const box = viewport.getBoundingClientRect();
+  const whole = Math.min((box.width - 16) / view.width, (box.height - 16) / view.height);
+  if (whole >= 0.45) return fit();
+  view.scale = 0.6;
+  view.x = 8;
+  view.y = 8;
+  applyView();
+}
 function zoom(factor: number, at?: { x: number; y: number }): void {
   const box = viewport.getBoundingClientRect();
   const point = at ?? { x: box.width / 2, y: box.height / 2 };
@@ -199,7 +209,7 @@ async function choose(chart: MachineChart): Promise<void> {
     'aria-label',
     `Statechart of ${chart.title}. Tab moves through its states, Enter shows one; arrow keys pan, + and − zoom, 0 fits.`,
   );
-  fit();
+  firstView();
   renderDetail();
   renderLive();
   // Drawn: the browser has painted the chart (the benchmark reads this figure).
@@ -373,10 +383,11 @@ function renderLive(): void {
   $('actors-empty').hidden = actors.size > 0;
   actorList.replaceChildren(
     ...[...actors.values()].map((a) => {
-      const last = a.entries.at(-1)?.snapshot as { value?: unknown } | undefined;
+      const last = a.entries.at(-1)?.snapshot as { value?: unknown; status?: unknown } | undefined;
+      const where = valueText(last?.value) || (typeof last?.status === 'string' ? last.status : '…');
       const button = el('button', {
         type: 'button',
-        textContent: `${a.name} · ${valueText(last?.value) || '…'}`,
+        textContent: `${a.name} · ${where}`,
       });
       button.setAttribute('aria-pressed', String(a.sessionId === chosenActor));
       button.addEventListener('click', () => {
@@ -419,8 +430,14 @@ function renderLive(): void {
     .querySelectorAll('.ef-active, .ef-taken')
     .forEach((n) => n.classList.remove('ef-active', 'ef-taken'));
   if (current && snapshot) {
-    for (const id of activeIds(current, snapshot.value))
+    // The root is always active: marking it would paint the whole chart.
+    const ids = activeIds(current, snapshot.value).filter((id) => id !== current?.root);
+    for (const id of ids)
       canvas.querySelector(`g.ef-state[data-id="${CSS.escape(id)}"]`)?.classList.add('ef-active');
+    // Following: keep the state the actor is in within sight.
+    const leaf = ids.at(-1);
+    const leafNode = leaf ? canvas.querySelector(`g.ef-state[data-id="${CSS.escape(leaf)}"]`) : null;
+    if (follow.checked && leafNode) reveal(leafNode);
     for (const t of entry?.transitions ?? [])
       for (const target of t.targets)
         canvas

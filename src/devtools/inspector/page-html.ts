@@ -30,7 +30,8 @@ button:focus-visible,[tabindex]:focus-visible,input:focus-visible{outline:3px so
 .ef-state:focus{outline:none}
 .ef-state:focus>rect:first-of-type,.ef-state:focus>circle{stroke:#2563eb;stroke-width:3}
 .ef-state.ef-selected>rect:first-of-type{stroke:#7c3aed;stroke-width:2.5}
-.ef-state.ef-active>rect:first-of-type,.ef-state.ef-active>circle{fill:#fef3c7;stroke:#b45309;stroke-width:2.5}
+.ef-state.ef-active>rect:first-of-type,.ef-state.ef-active>circle{stroke:#b45309;stroke-width:3}
+.ef-state.ef-active.ef-atomic>rect:first-of-type,.ef-state.ef-active.ef-final>rect:first-of-type{fill:#fde68a}
 .ef-edge.ef-taken path{stroke:#b45309;stroke-width:2.5}
 dl{margin:0}
 dt{font-weight:600;font-size:.8rem;color:#374151;margin-top:.5rem}

@@ -7,13 +7,15 @@ import {
   INSPECTOR_MODE_KEY,
   PROTOCOL_VERSION,
   plain,
-  redact,
   redactEvent,
+  redactSnapshot,
   type InspectorMessage,
 } from './protocol';
 
 interface Ref {
   sessionId: string;
+  /** The invoke id (`loadClassStreams`) for a child, the machine's id for a root. */
+  id?: string;
   _parent?: Ref;
   logic?: { config?: { id?: string } };
   getSnapshot(): unknown;
@@ -45,9 +47,10 @@ export function toMessage(inspection: InspectionEvent): InspectorMessage | undef
       return {
         ...base,
         type: '@xstate.actor',
-        name: actor.logic?.config?.id ?? actor.sessionId,
+        // Machines by their id (which names their chart), other actors by their invoke id.
+        name: actor.logic?.config?.id ?? actor.id ?? actor.sessionId,
         ...(parentId ? { parentId } : {}),
-        snapshot: redact(plain(initialSnapshot(actor))),
+        snapshot: redactSnapshot(plain(initialSnapshot(actor))),
       };
     }
     case '@xstate.event':
@@ -62,7 +65,7 @@ export function toMessage(inspection: InspectionEvent): InspectorMessage | undef
         ...base,
         type: '@xstate.snapshot',
         event: eventOf(inspection.event),
-        snapshot: redact(plain(inspection.snapshot)),
+        snapshot: redactSnapshot(plain(inspection.snapshot)),
       };
     case '@xstate.microstep':
       return {

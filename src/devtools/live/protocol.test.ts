@@ -1,7 +1,7 @@
 import { createActor, fromPromise, setup, type InspectionEvent } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { toMessage } from './dev-inspect';
-import { redact, redactEvent, type InspectorMessage } from './protocol';
+import { redact, redactEvent, redactSnapshot, type InspectorMessage } from './protocol';
 
 describe('what the inspector is told', () => {
   it('masks OTPs, dates of birth, tokens and mobile numbers, keeps the rest', () => {
@@ -24,6 +24,16 @@ describe('what the inspector is told', () => {
       to: '98******10',
       sentTo: '98******10',
     });
+  });
+
+  it('keeps a snapshot\'s state value, even where a state is called "code"', () => {
+    expect(
+      redactSnapshot({
+        value: { codeEntry: { code: 'verifying' } },
+        status: 'active',
+        context: { code: '1234' },
+      }),
+    ).toEqual({ value: { codeEntry: { code: 'verifying' } }, status: 'active', context: { code: '••••' } });
   });
 
   it('masks what is typed into the OTP, mobile and date-of-birth fields', () => {

@@ -71,6 +71,13 @@ export function redact(value: unknown, all = false, depth = 0): unknown {
   return out;
 }
 
+/** A snapshot with its context, output and error masked; its state value is the machine's own. */
+export function redactSnapshot(snapshot: unknown): unknown {
+  if (typeof snapshot !== 'object' || snapshot === null || !('value' in snapshot)) return redact(snapshot);
+  const { value, ...rest } = snapshot as { value: unknown } & Record<string, unknown>;
+  return { ...(redact(rest) as Record<string, unknown>), value };
+}
+
 export function redactEvent(event: { type: string } & Record<string, unknown>): EventMessage['event'] {
   const copy = redact(event) as EventMessage['event'];
   if (SENSITIVE_EVENT.test(event.type) && 'value' in event)
