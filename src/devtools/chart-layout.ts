@@ -74,11 +74,32 @@ export function nodeTitle(node: ChartNode): string {
 
 const markerId = (id: string): string => `${id}::initial`;
 
+/**
+ * ELK reads a compound node's options for the layout of its own children (they are not
+ * inherited), so every compound state gets these.
+ */
+const LAYOUT_OPTIONS: Record<string, string> = {
+  'elk.algorithm': 'layered',
+  'elk.direction': 'DOWN',
+  'elk.layered.spacing.nodeNodeBetweenLayers': '36',
+  'elk.spacing.nodeNode': '24',
+  'elk.spacing.edgeLabel': '2',
+  'elk.edgeLabels.inline': 'false',
+  'elk.layered.edgeLabels.sideSelection': 'ALWAYS_DOWN',
+  // Speed (the < 500 ms target, decision 010): one crossing-minimisation pass, no greedy switch,
+  // simple node placement. On the registration chart about 2.5× faster than ELK's defaults and
+  // 15 % narrower.
+  'elk.layered.thoroughness': '1',
+  'elk.layered.crossingMinimization.greedySwitch.type': 'OFF',
+  'elk.layered.nodePlacement.strategy': 'SIMPLE',
+};
+
 export async function layoutChart(
   chart: MachineChart,
   elk: ELK,
   extra: Record<string, string> = {},
 ): Promise<ChartLayout> {
+  const options = { ...LAYOUT_OPTIONS, ...extra };
   const edgesOut: ElkExtendedEdge[] = [];
   const laidEdges = new Map<string, Omit<LaidEdge, 'points'>>();
 
@@ -104,6 +125,7 @@ export async function layoutChart(
       id,
       children,
       layoutOptions: {
+        ...options,
         'elk.padding': `[top=${top},left=14,bottom=14,right=14]`,
         'elk.nodeSize.constraints': 'MINIMUM_SIZE',
         'elk.nodeSize.minimum': `(${minWidth}, ${top + 20})`,
@@ -135,22 +157,11 @@ export async function layoutChart(
   const graph: ElkNode = {
     id: '::graph',
     layoutOptions: {
-      'elk.algorithm': 'layered',
+      ...options,
       'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
-      'elk.direction': 'DOWN',
-      'elk.layered.spacing.nodeNodeBetweenLayers': '36',
-      'elk.spacing.nodeNode': '24',
-      'elk.spacing.edgeLabel': '2',
-      'elk.edgeLabels.inline': 'false',
-      'elk.layered.edgeLabels.sideSelection': 'ALWAYS_DOWN',
       'elk.json.edgeCoords': 'ROOT',
       'elk.json.shapeCoords': 'ROOT',
       'elk.padding': '[top=12,left=12,bottom=12,right=12]',
-      // Fewer crossing-minimisation passes: 40 % faster on the registration chart, the same picture
-      // to a reader (decision 010, the < 500 ms target).
-      'elk.layered.thoroughness': '1',
-      'elk.layered.crossingMinimization.greedySwitch.type': 'OFF',
-      ...extra,
     },
     children: [root],
     edges: edgesOut,
