@@ -8,7 +8,7 @@ import { build } from 'vite';
 import { inspectorHtml } from '../src/devtools/inspector/page-html';
 import { projectRoot } from '../src/engine/node/paths';
 
-const outDir = path.join(projectRoot, 'dist/inspector');
+const outDir = process.env.EXAMFLOW_INSPECTOR_OUT ?? path.join(projectRoot, 'dist/inspector');
 const work = path.join(outDir, '.bundle');
 const started = performance.now();
 rmSync(outDir, { recursive: true, force: true });
@@ -41,5 +41,5 @@ mkdirSync(outDir, { recursive: true });
 writeFileSync(path.join(outDir, 'index.html'), inspectorHtml({ code }));
 const kb = (Buffer.byteLength(code) / 1024).toFixed(0);
 console.log(
-  `dist/inspector/index.html (${kb} KB of script inline) in ${Math.round(performance.now() - started)} ms: open it from disk.`,
+  `${path.relative(projectRoot, outDir) || outDir}/index.html (${kb} KB of script inline) in ${Math.round(performance.now() - started)} ms: open it from disk.`,
 );
