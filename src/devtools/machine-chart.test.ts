@@ -1,4 +1,14 @@
-import { and, assign, fromPromise, not, or, setup, stateIn } from 'xstate';
+import {
+  and,
+  assign,
+  fromPromise,
+  not,
+  or,
+  setup,
+  stateIn,
+  StateMachine,
+  type AnyStateMachine,
+} from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { acceptedEvents, edgeLabel, guardText, readMachine, type ChartEdge } from './machine-chart';
 import { MACHINES } from './machine-list';
@@ -129,5 +139,17 @@ describe('readMachine', () => {
       chartOf?.edges.find((e) => e.kind === 'after' && e.delay?.name === 'pollInterval')?.delay?.ms,
     ).toBeGreaterThan(0);
     expect(Object.keys(chartOf?.nodes ?? {}).length).toBeGreaterThan(30);
+  });
+
+  it('lists every machine that src/machines exports (a new one fails here until it is added)', () => {
+    const modules = import.meta.glob<Record<string, unknown>>('../machines/*-machine.ts', { eager: true });
+    expect(Object.keys(modules).length).toBeGreaterThan(6);
+    const listed = new Set(MACHINES.map((m) => m.machine.root.id));
+    const exported = Object.values(modules)
+      .flatMap((module) => Object.values(module))
+      .filter((value): value is AnyStateMachine => value instanceof StateMachine)
+      .map((machine) => machine.root.id);
+    expect(exported.length).toBeGreaterThan(6);
+    expect(exported.filter((id) => !listed.has(id))).toEqual([]);
   });
 });
