@@ -384,7 +384,10 @@ function renderLive(): void {
   actorList.replaceChildren(
     ...[...actors.values()].map((a) => {
       const last = a.entries.at(-1)?.snapshot as { value?: unknown; status?: unknown } | undefined;
-      const where = valueText(last?.value) || (typeof last?.status === 'string' ? last.status : '…');
+      const status = typeof last?.status === 'string' ? last.status : '…';
+      const where = valueText(last?.value)
+        ? `${valueText(last?.value)}${status === 'active' ? '' : ` (${status})`}`
+        : status;
       const button = el('button', {
         type: 'button',
         textContent: `${a.name} · ${where}`,
@@ -451,6 +454,12 @@ function renderLive(): void {
     : 'No live actor for this machine.';
 }
 
+$('clear-actors').addEventListener('click', () => {
+  actors.clear();
+  chosenActor = undefined;
+  position = -1;
+  renderLive();
+});
 $('step-back').addEventListener('click', () => {
   position = Math.max(0, position - 1);
   follow.checked = false;

@@ -19,7 +19,7 @@ ul.plain,ol.plain{list-style:none;margin:0;padding:0}
 button:focus-visible,[tabindex]:focus-visible,input:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
 .chart-area{display:flex;flex-direction:column;min-width:0;min-height:0}
 .toolbar{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;padding:.5rem .75rem;background:#fff;border-bottom:1px solid #d1d5db}
-.toolbar button,.steps button{font:inherit;padding:.25rem .6rem;border:1px solid #6b7280;border-radius:6px;background:#fff;color:#111827;cursor:pointer}
+.toolbar button,.steps button,button.small{font:inherit;padding:.25rem .6rem;border:1px solid #6b7280;border-radius:6px;background:#fff;color:#111827;cursor:pointer}
 .toolbar button:disabled,.steps button:disabled{color:#6b7280;border-color:#d1d5db;cursor:not-allowed}
 .toolbar .status{margin-left:auto;color:#374151;font-size:.85rem}
 .viewport{position:relative;flex:1;overflow:hidden;background:#fff;cursor:grab;touch-action:none;min-height:18rem}
@@ -77,6 +77,7 @@ export function inspectorHtml(script: { src: string } | { code: string }): strin
     <h2 id="machines-heading">Machines</h2>
     <ul class="plain" id="machine-list"></ul>
     <h2 id="actors-heading">Live actors</h2>
+    <button type="button" id="clear-actors" class="small">Clear the list</button>
     <p class="muted" id="actors-empty">None yet: run a flow in another tab of this dev server.</p>
     <ul class="plain actors" id="actor-list" aria-labelledby="actors-heading"></ul>
   </nav>
