@@ -31,6 +31,7 @@ import { reducedMotion } from '../../ui/motion';
 import { editAvailability, noEditsLeft } from '../../domain/exam-edit-rules';
 import { usePortal } from './portal-provider';
 import { isSessionError } from './portal-session';
+import { actorInspect } from '../../devtools/live/actor-inspect';
 
 const EditExamHost = lazy(() => import('./edit-exam-host'));
 const ProfileEditHost = lazy(() => import('./profile-edit-host'));
@@ -107,7 +108,7 @@ export function DashboardRoute() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [token],
   );
-  const [liveSnapshot, send] = useMachine(machine);
+  const [liveSnapshot, send] = useMachine(machine, { inspect: actorInspect });
 
   // Test launches (part 2 §4 "Test launch"): the test-launch machine with the real API.
   const launcher = useMemo(
@@ -156,7 +157,10 @@ export function DashboardRoute() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [token],
   );
-  const [launchSnapshot, sendLaunch] = useMachine(launcher, { input: { sourceType: 'dashboard' } });
+  const [launchSnapshot, sendLaunch] = useMachine(launcher, {
+    input: { sourceType: 'dashboard' },
+    inspect: actorInspect,
+  });
 
   // Edit exam (part 2 §4 "Edit-exam flow"): `?editExam=true` opens it (so Back closes it and a
   // reload keeps it); the gateway's return with status=failure reopens it with the kept edit. Its
