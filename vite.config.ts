@@ -1,4 +1,5 @@
 import { defineConfig, mergeConfig } from 'vite';
+import { examflowGeneratedCjs } from './scripts/lib/vite-plugin-generated-cjs';
 import { examflowInspector } from './scripts/lib/vite-plugin-inspector';
 import { examflowPages } from './scripts/lib/vite-plugin-pages';
 import { clientConfig } from './scripts/lib/vite-client-config';
@@ -8,10 +9,13 @@ import { clientConfig } from './scripts/lib/vite-client-config';
 // /api and /sandbox go to the API server that scripts/dev.ts starts.
 const api = process.env.EXAMFLOW_API_URL ?? 'http://localhost:3001';
 
-export default defineConfig(
-  mergeConfig(clientConfig('dist/client'), {
+export default defineConfig(({ command }) =>
+  mergeConfig(clientConfig('dist/client', command), {
     // The inspector first: /inspector is not a page of the config.
-    plugins: [examflowInspector(), examflowPages()],
+    plugins: [examflowInspector(), examflowPages(), examflowGeneratedCjs()],
+    // The validators' one runtime helper, found only when a form step opens: bundled up front so
+    // the dev server does not reload the page halfway through a registration.
+    optimizeDeps: { include: ['ajv/dist/runtime/ucs2length'] },
     // changeOrigin false: the API must see the browser's host (the exam type and dashboard_url
     // depend on it), not the API server's.
     server: {

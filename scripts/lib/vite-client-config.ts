@@ -7,16 +7,21 @@ const root = path.resolve(import.meta.dirname, '../..');
 /** The client bundle: shared by the dev server (vite.config.ts) and the production build. */
 export const PAGE_ENTRY = 'src/app/entries/page.ts';
 
-export function clientConfig(outDir: string): InlineConfig {
+export function clientConfig(outDir: string, command: 'build' | 'serve' = 'build'): InlineConfig {
   return {
     plugins: [react()],
     appType: 'custom',
     resolve: {
       // Two @rjsf dependencies examflow's forms never use, replaced by tiny stand-ins (decision 005).
-      alias: {
-        'markdown-to-jsx/react': path.join(root, 'src/ui/forms/stubs/plain-markdown.tsx'),
-        'fast-uri': path.join(root, 'src/ui/forms/stubs/uri-equal.ts'),
-      },
+      // Only in the build: the dev server does not tree-shake, so @rjsf/validator-ajv8's default
+      // validator (a real Ajv, which needs the whole of fast-uri) is constructed when it loads.
+      alias:
+        command === 'build'
+          ? {
+              'markdown-to-jsx/react': path.join(root, 'src/ui/forms/stubs/plain-markdown.tsx'),
+              'fast-uri': path.join(root, 'src/ui/forms/stubs/uri-equal.ts'),
+            }
+          : {},
     },
     build: {
       outDir,

@@ -99,6 +99,8 @@ describe('machine inspector', () => {
     await card.getByRole('textbox', { name: 'Digit 1 of 4' }).pressSequentially(otp);
     await expect.poll(() => active(inspector), { timeout: 20_000 }).toContain('registration.step2');
     expect(await inspector.locator('#live-current').innerText()).toMatch(/^registration: step2/);
+    // Step 2's form renders on the dev server too (its CommonJS validators are converted there).
+    await card.getByRole('textbox', { name: 'Student name' }).waitFor({ timeout: 30_000 });
 
     // The OTP went to the verify-mobile child actor: its events show the code masked.
     await inspector

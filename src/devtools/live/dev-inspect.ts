@@ -107,8 +107,14 @@ export function createDevInspect(): (event: InspectionEvent) => void {
     return (e) => (forward ? send(forward, e) : queue.push(e));
   }
   const channel = new BroadcastChannel(INSPECTOR_CHANNEL);
+  // Watching must never change what it watches: a message that cannot be sent is dropped, with a
+  // warning, instead of throwing into the actor that is being inspected.
   return (inspection) => {
-    const message = toMessage(inspection);
-    if (message) channel.postMessage(message);
+    try {
+      const message = toMessage(inspection);
+      if (message) channel.postMessage(message);
+    } catch (error) {
+      console.warn('examflow inspector: an inspection event was not sent', error);
+    }
   };
 }
