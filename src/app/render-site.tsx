@@ -248,6 +248,7 @@ export function renderSite(bundle: ConfigBundle, assets: PageAssets): RenderedSi
   const routes = buildRoutes(bundle).map((route) => ({
     path: route.path,
     ...(route.tokenRule ? { tokenRule: route.tokenRule } : {}),
+    ...(route.kind === 'screen' && route.appPaths ? { appPaths: true } : {}),
     files: renderAll(slug(route.path), route),
   }));
   return {
