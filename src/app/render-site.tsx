@@ -70,6 +70,7 @@ const PORTAL_PREFIXES = [
   'picker.',
   'validation.',
   'ui.',
+  'course.',
 ];
 const PORTAL_KEYS = ['faq.heading', 'dashboard.heading'];
 

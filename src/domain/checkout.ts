@@ -68,7 +68,7 @@ export function errorsAfterEdit(errors: CheckoutErrors, field: CheckoutField): C
 }
 
 /** hdfc when the centre's options contain ccavenue, else the option valued 'others' (part 2 §4). */
-export function checkoutPaymentMethod(options: Record<string, string>): string {
+export function checkoutPaymentMethod(options: Partial<Record<string, string>>): string {
   return 'ccavenue' in options ? 'hdfc' : 'others';
 }
 

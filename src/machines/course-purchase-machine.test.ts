@@ -278,7 +278,7 @@ describe('course-purchase machine: model', () => {
   it('opens the retention pop-up only after the named delay, and only once', async () => {
     const { createActor, SimulatedClock } = await import('xstate');
     const clock = new SimulatedClock();
-    const actor = createActor(coursePurchaseMachine, { clock }).start();
+    const actor = createActor(coursePurchaseMachine, { clock, input: undefined }).start();
     actor.send({ type: 'retention.arm', eligible: true });
     clock.increment(9_999);
     expect(coursePurchaseView(actor.getSnapshot()).modal).toBeNull();
@@ -298,6 +298,7 @@ describe('course-purchase machine: a purchased course', () => {
     const views: string[] = [];
     const actor = createActor(
       coursePurchaseMachine.provide({ actions: { navigate: (_, { view }) => void views.push(view) } }),
+      { input: undefined },
     ).start();
     actor.send({ type: 'course.open', courseId: 'C1', view: 'description', purchased: true });
     actor.send({ type: 'exit.attempt' });

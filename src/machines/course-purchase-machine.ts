@@ -19,7 +19,7 @@ import {
 export interface OrderAnswer {
   success: string;
   msg?: string;
-  data?: { order_id: string; action_url: string; form_name: string; fields: Record<string, string> };
+  data?: { order_id: string; action_url: string; form_name: string; fields: Record<string, string | undefined> };
 }
 
 export interface OrderRequest {

@@ -2,10 +2,10 @@
 // actions, the profile modal, the payment returns of the query, and the test launches.
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { unstable_serialize, useSWRConfig } from 'swr';
 import { fromPromise } from 'xstate';
-import { fetchCourses } from '../../api/endpoints/courses';
+import { coursesKey, fetchCourses } from '../../api/endpoints/courses';
 import { dashboardKey, fetchDashboard } from '../../api/endpoints/dashboard';
 import { startExam } from '../../api/endpoints/exam-start';
 import { fetchMockPayment } from '../../api/endpoints/mock-payment';
@@ -29,16 +29,20 @@ import { messageText } from '../../machines/message';
 import { postToGateway } from '../gateway';
 import { reducedMotion } from '../../ui/motion';
 import { editAvailability, noEditsLeft } from '../../domain/exam-edit-rules';
+import { coursePaths } from './course-paths';
 import { usePortal } from './portal-provider';
 import { isSessionError } from './portal-session';
 
 const EditExamHost = lazy(() => import('./edit-exam-host'));
 const ProfileEditHost = lazy(() => import('./profile-edit-host'));
+// The purchase flow's part on the dashboard (gateway return, retention pop-up): a lazy chunk.
+const CourseDashboardHost = lazy(() => import('./course-dashboard-host'));
 
 export function DashboardRoute() {
   const { token, config, t, store, analytics, onSessionError, profileOpen, closeProfile } = usePortal();
   const { mutate, cache } = useSWRConfig();
   const [query, setQuery] = useSearchParams();
+  const navigate = useNavigate();
   const profile = useProfile(token);
   const [mockPaymentBusy, setMockPaymentBusy] = useState(false);
   const [now, setNow] = useState(() => new Date());
@@ -71,22 +75,26 @@ export function DashboardRoute() {
             return reply.data;
           }),
           loadCourses: fromPromise(async ({ input }: { input: DashboardData }) => {
-            const reply = await fetchCourses(
-              token,
-              {
-                class: input.class,
-                stream: input.stream,
-                branch_code: input.branch_code,
-                roll_number: input.roll_number,
-                // The profile swr already holds (useProfile below), fetched only if it has none yet.
-                mobile_number:
-                  (
-                    (cache.get(unstable_serialize(profileKey(token)))?.data as ProfileReply | undefined) ??
-                    (await watch(mutate(profileKey(token), fetchProfile(token))))
-                  )?.data.mobile_number ?? '',
-              },
-              input.main_exam[0]?.career_type || undefined,
+            const params = {
+              class: input.class,
+              stream: input.stream,
+              branch_code: input.branch_code,
+              roll_number: input.roll_number,
+              // The profile swr already holds (useProfile below), fetched only if it has none yet.
+              mobile_number:
+                (
+                  (cache.get(unstable_serialize(profileKey(token)))?.data as ProfileReply | undefined) ??
+                  (await watch(mutate(profileKey(token), fetchProfile(token))))
+                )?.data.mobile_number ?? '',
+            };
+            const career = input.main_exam[0]?.career_type || undefined;
+            // Through swr's cache: the course views read the same answer (decision 012).
+            const reply = await mutate(
+              coursesKey(token, params, career),
+              fetchCourses(token, params, career),
+              { revalidate: false },
             );
+            if (!reply) throw new Error('Error fetching course data');
             return reply;
           }),
           loadPlatformToken: fromPromise(async () => (await fetchTestPlatformToken(token)).data),
@@ -255,7 +263,10 @@ export function DashboardRoute() {
         store.showToast({ type: 'success', message: t('portal.profile.refreshed') }),
       );
     },
-    openCourse: () => store.showToast({ type: 'warn', message: t('portal.courses.soon') }),
+    openCourse: (productId, view) =>
+      navigate(
+        view === 'checkout' ? coursePaths.checkout(productId, false) : coursePaths.description(productId),
+      ),
     scrollToCourses: () => {
       const section = document.getElementById(COURSE_SECTION_ID);
       if (!section) return;
@@ -293,6 +304,8 @@ export function DashboardRoute() {
           : editAvailability(p);
 
   const view = dashboardView(snapshot);
+  const courseList = snapshot.context.courses;
+  const courseReturn = query.get('type') === config.courseReturnType && query.get('status') !== null;
   const errorText = view.error ? messageText(t, view.error) : null;
   let screen;
   if (view.status === 'error') {
@@ -335,6 +348,19 @@ export function DashboardRoute() {
   return (
     <>
       {screen}
+      {courseReturn || (courseList?.data.length ?? 0) > 0 ? (
+        <Suspense fallback={null}>
+          <CourseDashboardHost
+            coursesLoaded={courseList !== null}
+            retentionEligible={
+              config.programme.dashboard.retentionPopup === true &&
+              courseList?.flags.course_purchased === 0 &&
+              (courseList?.data.length ?? 0) > 0 &&
+              !(data && dashboardFacts(data, now).digitalOnly)
+            }
+          />
+        </Suspense>
+      ) : null}
       {editOpen ? (
         <Suspense fallback={null}>
           <EditExamHost
