@@ -6,18 +6,24 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { RetentionDialog } from '../../features/course/purchase-dialogs';
+import type { CourseListReply } from '../../generated/api/course-list';
 import { storedReturn, usePurchaseActor, usePurchaseView, useRouteView } from './course-purchase';
 import { usePortal } from './portal-provider';
 
 export interface CourseDashboardHostProps {
-  /** The retention pop-up's conditions hold (decided by the dashboard from its facts and config). */
-  retentionEligible: boolean;
-  /** The courses have loaded (the pop-up's 10 s count from then). */
-  coursesLoaded: boolean;
+  /** The course answer (null until it loads: the pop-up's 10 s count from then). */
+  courses: CourseListReply | null;
+  digitalOnly: boolean;
 }
 
-export default function CourseDashboardHost({ retentionEligible, coursesLoaded }: CourseDashboardHostProps) {
+export default function CourseDashboardHost({ courses, digitalOnly }: CourseDashboardHostProps) {
   const { t, config, store } = usePortal();
+  const coursesLoaded = courses !== null;
+  const retentionEligible =
+    config.programme.dashboard.retentionPopup === true &&
+    courses?.flags.course_purchased === 0 &&
+    courses.data.length > 0 &&
+    !digitalOnly;
   const actor = usePurchaseActor();
   const view = usePurchaseView(actor);
   const [query, setQuery] = useSearchParams();

@@ -2,8 +2,7 @@
 // the dashboard (the gateway's return, the retention pop-up) and the course views (description,
 // checkout, payment success) share it, so a Back or a route change never loses the entered address.
 // This module is a lazy chunk: /dashboard loads it only when it has courses or a gateway return.
-import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { unstable_serialize, useSWRConfig, type Cache } from 'swr';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
@@ -208,8 +207,23 @@ export function usePurchaseActor(): PurchaseActor {
   return sharedActor({ token, cache, analytics, store, navigate, onSessionError });
 }
 
+/** The machine's view, re-rendering only when what the student sees changes. */
 export function usePurchaseView(actor: PurchaseActor): CoursePurchaseView {
-  return useSelector(actor, coursePurchaseView, (a, b) => JSON.stringify(a) === JSON.stringify(b));
+  const last = useRef<{ json: string; view: CoursePurchaseView } | null>(null);
+  const read = useCallback(() => {
+    const view = coursePurchaseView(actor.getSnapshot());
+    const json = JSON.stringify(view);
+    if (last.current?.json !== json) last.current = { json, view };
+    return last.current.view;
+  }, [actor]);
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      const subscription = actor.subscribe(listener);
+      return () => subscription.unsubscribe();
+    },
+    [actor],
+  );
+  return useSyncExternalStore(subscribe, read);
 }
 
 /** The stored return of the last order (the course and how the checkout was opened). */

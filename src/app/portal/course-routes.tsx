@@ -3,17 +3,17 @@
 // /dashboard/checkout/:id from Register Now) and the payment's success
 // (/dashboard/payment-success/:orderId). Each reads the student's courses through swr (the
 // dashboard's own call fills the same key) and the purchase machine's view.
-import { useEffect, useRef } from 'react';
-import { useBlocker, useNavigate, useParams } from 'react-router-dom';
-import useSWR from 'swr';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useBranches } from '../../api/endpoints/branches';
 import { coursesKey, fetchCourses } from '../../api/endpoints/courses';
 import { dashboardKey, fetchDashboard } from '../../api/endpoints/dashboard';
 import { useOrderStatus } from '../../api/endpoints/order-status';
 import { usePaymentOptions } from '../../api/endpoints/payment-options';
-import { usePincode } from '../../api/endpoints/pincode';
+import { fetchPincode } from '../../api/endpoints/pincode';
 import { useProfile } from '../../api/endpoints/profile';
 import { useStates } from '../../api/endpoints/states';
+import { useApiRead } from '../../api/endpoints/use-api-read';
 import {
   checkoutPaymentMethod,
   isCompletePincode,
@@ -45,11 +45,13 @@ const GEO_CACHE_MS = 60 * 60 * 1000;
 function useCourseData() {
   const { token } = usePortal();
   // The dashboard route fills these keys through swr's cache; a reload here fetches them.
-  const dashboard = useSWR<DashboardReply>(dashboardKey(token), () => fetchDashboard(token));
+  const dashboard = useApiRead<string, DashboardReply>(token, dashboardKey, fetchDashboard);
   const profile = useProfile(token);
   const call = courseParams(dashboard.data?.data, profile.data?.data);
-  const courses = useSWR(call ? coursesKey(token, call.params, call.careerType) : null, () =>
-    call ? fetchCourses(token, call.params, call.careerType) : Promise.reject(new Error('no course call')),
+  const courses = useApiRead(
+    call,
+    (c) => coursesKey(token, c.params, c.careerType),
+    (c) => fetchCourses(token, c.params, c.careerType),
   );
   const error = dashboard.error ?? profile.error ?? courses.error;
   const data = dashboard.data?.data;
@@ -112,7 +114,7 @@ const typing = () => {
 
 /**
  * Leave attempts on the description and the checkout (part 2 §4 "Exit intent"): the pointer leaving
- * the window at the top, or Back to the dashboard before the machine decided to go there.
+ * the window at the top (the back arrow is the machine's own: course.back).
  */
 function useExitIntent(actor: PurchaseActor) {
   useEffect(() => {
@@ -123,18 +125,6 @@ function useExitIntent(actor: PurchaseActor) {
     document.addEventListener('mouseout', out);
     return () => document.removeEventListener('mouseout', out);
   }, [actor]);
-  const blocker = useBlocker(({ nextLocation }) => {
-    const snapshot = actor.getSnapshot();
-    const view = snapshot.matches('description') || snapshot.matches('checkout');
-    return (
-      view && !snapshot.context.exitShown && nextLocation.pathname === coursePaths.dashboard && !typing()
-    );
-  });
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    blocker.reset();
-    actor.send({ type: 'exit.attempt' });
-  }, [blocker, actor]);
 }
 
 function track(analytics: { track: (name: AnalyticsEventName) => Promise<void> }, open: boolean) {
@@ -213,8 +203,8 @@ function CheckoutView({ fromDescription }: { fromDescription: boolean }) {
   const options = usePaymentOptions(data.dashboard?.branch_code);
   const states = useStates();
   const pincode = view.fields.pincode;
-  const lookup = usePincode(pincode);
   const filled = useRef('');
+  const [lookingUp, setLookingUp] = useState(false);
   useEffect(() => window.scrollTo(0, 0), [id]);
 
   // A geo look-up of the last hour fills an empty pincode (part 2 §3 "Geo cache").
@@ -223,22 +213,38 @@ function CheckoutView({ fromDescription }: { fromDescription: boolean }) {
     if (geo && Date.now() - geo.timestamp < GEO_CACHE_MS && !actor.getSnapshot().context.fields.pincode)
       actor.send({ type: 'checkout.change', field: 'pincode', value: normalisePincode(geo.pincode) });
   }, [actor, store]);
-  // Six digits look up the city and the state (once per pincode).
+  // Six digits look up the city and the state (once per pincode). A plain call, not usePincode: the
+  // registration card shares pincode.ts, and its hook would pull swr into the card's chunks.
   useEffect(() => {
-    const place = lookup.data;
-    if (!place || !isCompletePincode(pincode) || filled.current === pincode) return;
+    if (!isCompletePincode(pincode) || filled.current === pincode) return;
     filled.current = pincode;
-    actor.send({ type: 'checkout.fill', city: place.city, state: place.state_desc });
-    store.set('user_geo_info', {
-      pincode,
-      address: `${place.city}, ${place.state_desc}`,
-      country_code: 'IN',
-      lat: 0,
-      long: 0,
-      timestamp: Date.now(),
-      isLocationAllowed: false,
-    });
-  }, [lookup.data, pincode, actor, store]);
+    let live = true;
+    const started = window.setTimeout(() => live && setLookingUp(true), 0);
+    fetchPincode({ pincode })
+      .then((place) => {
+        if (!live) return;
+        actor.send({ type: 'checkout.fill', city: place.city, state: place.state_desc });
+        store.set('user_geo_info', {
+          pincode,
+          address: `${place.city}, ${place.state_desc}`,
+          country_code: 'IN',
+          lat: 0,
+          long: 0,
+          timestamp: Date.now(),
+          isLocationAllowed: false,
+        });
+      })
+      // A pincode the look-up does not know is only logged (part 2 §8): the student types the city.
+      .catch((error: unknown) => console.error('Pincode look-up failed', error))
+      .finally(() => {
+        window.clearTimeout(started);
+        if (live) setLookingUp(false);
+      });
+    return () => {
+      live = false;
+      filled.current = '';
+    };
+  }, [pincode, actor, store]);
   // Back from the gateway, a phone may show this page from its cache: the form works again.
   useEffect(() => {
     const shown = (event: PageTransitionEvent) => {
@@ -273,7 +279,7 @@ function CheckoutView({ fromDescription }: { fromDescription: boolean }) {
         states={states.data?.data ?? []}
         termsLink={data.courses?.flags.term_condition_link ?? ''}
         paymentMethodLabel={methodLabel}
-        lookingUp={lookup.isLoading}
+        lookingUp={lookingUp}
         dashboardHref={coursePaths.dashboard}
         courseHref={coursePaths.description(id)}
         onNavigate={(href) => navigate(href)}
@@ -294,14 +300,6 @@ function CheckoutView({ fromDescription }: { fromDescription: boolean }) {
       ) : null}
     </>
   );
-}
-
-export function CheckoutFromCourseRoute() {
-  return <CheckoutView fromDescription />;
-}
-
-export function CheckoutRoute() {
-  return <CheckoutView fromDescription={false} />;
 }
 
 export function PaymentSuccessRoute() {
@@ -332,4 +330,12 @@ export function PaymentSuccessRoute() {
       onNavigate={(href) => navigate(href)}
     />
   );
+}
+
+export function CheckoutFromCourseRoute() {
+  return <CheckoutView fromDescription />;
+}
+
+export function CheckoutRoute() {
+  return <CheckoutView fromDescription={false} />;
 }
