@@ -25,7 +25,7 @@ import {
 type Logged =
   | { action: 'navigate'; view: PurchaseView }
   | { action: 'track'; name: PurchaseTrack }
-  | { action: 'storeOrder'; orderId: string; courseId: string }
+  | { action: 'storeOrder'; orderId: string; courseId: string; fields: CheckoutFields }
   | { action: 'postToGateway'; orderId: string }
   | { action: 'logOrderFailure' }
   | { action: 'focusFirstInvalid' }
@@ -125,7 +125,7 @@ function expectView(log: Logged[]) {
         if ((event.output as OrderAnswer).success === 'true') {
           expect(context.order).toEqual(accepted);
           expect(log).toEqual([
-            { action: 'storeOrder', orderId: 'EF1', courseId: context.courseId },
+            { action: 'storeOrder', orderId: 'EF1', courseId: context.courseId, fields: context.fields },
             { action: 'postToGateway', orderId: 'EF1' },
           ]);
         } else {
@@ -139,6 +139,8 @@ function expectView(log: Logged[]) {
         expect(log).toEqual([{ action: 'logOrderFailure' }]);
         break;
       case 'payment.return':
+        // The address entered before the gateway comes back with it.
+        expect(after.fields.billingAddress).toBe('12 MG Road');
         expect(after.confirming).toBe(true);
         expect(after.view).toBe('dashboard');
         break;
@@ -204,7 +206,8 @@ describe('course-purchase machine: model', () => {
       actions: {
         navigate: (_, { view }) => void log.push({ action: 'navigate', view }),
         track: (_, { name }) => void log.push({ action: 'track', name }),
-        storeOrder: (_, { orderId, courseId }) => void log.push({ action: 'storeOrder', orderId, courseId }),
+        storeOrder: (_, { orderId, courseId, fields: kept }) =>
+          void log.push({ action: 'storeOrder', orderId, courseId, fields: kept }),
         postToGateway: (_, { order }) =>
           void log.push({ action: 'postToGateway', orderId: order.data?.order_id ?? '' }),
         logOrderFailure: () => void log.push({ action: 'logOrderFailure' }),
@@ -227,7 +230,13 @@ describe('course-purchase machine: model', () => {
       { type: 'checkout.fill', city: 'New Delhi', state: 'Delhi' },
       { type: 'checkout.submit' },
       { type: 'checkout.reset' },
-      { type: 'payment.return', orderId: 'EF1', courseId: 'C1', fromDescription: true },
+      {
+        type: 'payment.return',
+        orderId: 'EF1',
+        courseId: 'C1',
+        fromDescription: true,
+        fields: { ...fields, billingAddress: '12 MG Road', terms: true },
+      },
       { type: 'payment.retry' },
       { type: 'exit.attempt' },
       { type: 'exit.stay' },

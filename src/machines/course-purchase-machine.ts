@@ -19,7 +19,12 @@ import {
 export interface OrderAnswer {
   success: string;
   msg?: string;
-  data?: { order_id: string; action_url: string; form_name: string; fields: Record<string, string | undefined> };
+  data?: {
+    order_id: string;
+    action_url: string;
+    form_name: string;
+    fields: Record<string, string | undefined>;
+  };
 }
 
 export interface OrderRequest {
@@ -80,6 +85,8 @@ export type PurchaseEvent =
       orderId: string;
       courseId: string | null;
       fromDescription: boolean;
+      /** The address entered before the gateway (kept by the app across the page load). */
+      fields?: CheckoutFields;
     }
   | { type: 'payment.retry' }
   | { type: 'exit.attempt' }
@@ -129,7 +136,10 @@ export const coursePurchaseMachine = setup({
     navigate: (_, _params: { view: PurchaseView }) => {},
     track: (_, _params: { name: PurchaseTrack }) => {},
     /** Stores the order id under iacst_order_id (part 3 "Local keys"), with the course to return to. */
-    storeOrder: (_, _params: { orderId: string; courseId: string; fromDescription: boolean }) => {},
+    storeOrder: (
+      _,
+      _params: { orderId: string; courseId: string; fromDescription: boolean; fields: CheckoutFields },
+    ) => {},
     /** Posts the hidden form to the gateway (the page leaves). */
     postToGateway: (_, _params: { order: OrderAnswer }) => {},
     /** A failed order post is only logged (part 2 §8). */
@@ -186,10 +196,11 @@ export const coursePurchaseMachine = setup({
       on: {
         'payment.return': {
           target: '.confirming',
-          actions: assign(({ event }) => ({
+          actions: assign(({ context, event }) => ({
             orderId: event.orderId,
             courseId: event.courseId,
             fromDescription: event.fromDescription,
+            fields: event.fields ?? context.fields,
           })),
         },
       },
@@ -351,6 +362,7 @@ export const coursePurchaseMachine = setup({
                       orderId: event.output.data?.order_id ?? '',
                       courseId: context.courseId ?? '',
                       fromDescription: context.fromDescription,
+                      fields: context.fields,
                     }),
                   },
                   { type: 'postToGateway', params: ({ event }) => ({ order: event.output }) },

@@ -46,6 +46,7 @@ export default function CourseDashboardHost({ courses, digitalOnly }: CourseDash
       orderId,
       courseId: stored?.orderId === orderId ? stored.courseId : null,
       fromDescription: stored?.orderId === orderId ? stored.fromDescription : false,
+      fields: stored?.orderId === orderId ? stored.fields : undefined,
     });
   }, [returning, query, setQuery, store, actor]);
 

@@ -12,7 +12,13 @@ import { dashboardKey } from '../../api/endpoints/dashboard';
 import { fetchOrderStatus } from '../../api/endpoints/order-status';
 import { fetchPaymentOptions } from '../../api/endpoints/payment-options';
 import { profileKey } from '../../api/endpoints/profile';
-import { billingName, checkoutPaymentMethod, firstInvalid } from '../../domain/checkout';
+import {
+  billingName,
+  checkoutPaymentMethod,
+  emptyCheckoutFields,
+  firstInvalid,
+  type CheckoutFields,
+} from '../../domain/checkout';
 import { coursePurchaseView, type CoursePurchaseView } from '../../features/course/course-purchase-view';
 import { checkoutFieldId } from '../../features/course/checkout-field-id';
 import type { CourseListParams, CourseListReply } from '../../generated/api/course-list';
@@ -91,6 +97,11 @@ interface Deps {
 }
 
 let shared: { actor: PurchaseActor; deps: { current: Deps } } | null = null;
+/**
+ * The view the machine has moved the address to, until that view's route mounts: a route still on
+ * screen meanwhile (the lazy chunk of the next one loads) must not pull the machine back to it.
+ */
+let pendingView: PurchaseView | null = null;
 
 function createPurchaseActor(deps: { current: Deps }): PurchaseActor {
   const machine = coursePurchaseMachine.provide({
@@ -137,14 +148,17 @@ function createPurchaseActor(deps: { current: Deps }): PurchaseActor {
       }),
     },
     actions: {
-      navigate: ({ context }, { view }) =>
+      navigate: ({ context }, { view }) => {
+        pendingView = view;
         // The gateway's return is replaced, so Back does not land on it again.
-        deps.current.navigate(pathOf(view, context), { replace: view === 'success' || context.failed }),
+        deps.current.navigate(pathOf(view, context), { replace: view === 'success' || context.failed });
+      },
       track: (_, { name }) => void deps.current.analytics.track(name),
-      storeOrder: (_, { orderId, courseId, fromDescription }) => {
+      storeOrder: (_, { orderId, courseId, fromDescription, fields }) => {
         deps.current.store.set('iacst_order_id', orderId);
         try {
-          sessionStorage.setItem(RETURN_KEY, JSON.stringify({ orderId, courseId, fromDescription }));
+          // The address too: after a failed payment the checkout shows it again (this tab only).
+          sessionStorage.setItem(RETURN_KEY, JSON.stringify({ orderId, courseId, fromDescription, fields }));
         } catch {
           // Without session storage the return still confirms the order; the checkout reopens empty.
         }
@@ -172,16 +186,18 @@ function createPurchaseActor(deps: { current: Deps }): PurchaseActor {
         const form = document.getElementById('checkout-form');
         if (form instanceof HTMLFormElement) requestAnimationFrame(() => form.requestSubmit());
       },
-      scrollToCourses: () => {
-        const section = document.getElementById('courseCardSection');
-        if (!section) return;
-        const offset = window.innerWidth <= 992 ? 150 : 180;
-        window.scrollTo({
-          top: section.getBoundingClientRect().top + window.scrollY - offset,
-          behavior: reducedMotion() ? 'auto' : 'smooth',
-        });
-        section.focus({ preventScroll: true });
-      },
+      scrollToCourses: () =>
+        // After the pop-up has closed (and given focus back to what was focused before it).
+        window.setTimeout(() => {
+          const section = document.getElementById('courseCardSection');
+          if (!section) return;
+          const offset = window.innerWidth <= 992 ? 150 : 180;
+          window.scrollTo({
+            top: section.getBoundingClientRect().top + window.scrollY - offset,
+            behavior: reducedMotion() ? 'auto' : 'smooth',
+          });
+          section.focus({ preventScroll: true });
+        }, 0),
     },
   });
   return createActor(machine, { input: undefined }).start();
@@ -226,8 +242,29 @@ export function usePurchaseView(actor: PurchaseActor): CoursePurchaseView {
   return useSyncExternalStore(subscribe, read);
 }
 
+/** Stored fields, read back only as the strings and the boolean they were (anything else is empty). */
+function checkoutFieldsOf(value: unknown): CheckoutFields | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const record = value as Record<string, unknown>;
+  const text = (key: string) => (typeof record[key] === 'string' ? record[key] : '');
+  return {
+    ...emptyCheckoutFields(),
+    fatherName: text('fatherName'),
+    billingAddress: text('billingAddress'),
+    pincode: text('pincode').replace(/\D/g, '').slice(0, 6),
+    city: text('city'),
+    state: text('state'),
+    terms: record.terms !== false,
+  };
+}
+
 /** The stored return of the last order (the course and how the checkout was opened). */
-export function storedReturn(): { orderId: string; courseId: string; fromDescription: boolean } | null {
+export function storedReturn(): {
+  orderId: string;
+  courseId: string;
+  fromDescription: boolean;
+  fields?: CheckoutFields;
+} | null {
   try {
     const parsed = JSON.parse(sessionStorage.getItem(RETURN_KEY) ?? 'null') as unknown;
     if (
@@ -242,6 +279,7 @@ export function storedReturn(): { orderId: string; courseId: string; fromDescrip
         orderId: parsed.orderId,
         courseId: parsed.courseId,
         fromDescription: 'fromDescription' in parsed && parsed.fromDescription === true,
+        fields: 'fields' in parsed ? checkoutFieldsOf(parsed.fields) : undefined,
       };
   } catch {
     // A broken entry is no return.
@@ -270,6 +308,11 @@ export function useRouteView(
   const last = useRef<string | null>(null);
   useEffect(() => {
     if (last.current === key) return;
+    if (pendingView !== null) {
+      // The machine's own move: in step once its route is here; an older route waits its turn.
+      if (pendingView !== route.view) return;
+      pendingView = null;
+    }
     last.current = key;
     const snapshot = actor.getSnapshot();
     const current = coursePurchaseView(snapshot);

@@ -148,7 +148,10 @@ export function CourseRoute() {
     purchased: course ? course.purchased === 1 : undefined,
   });
   useExitIntent(actor);
-  useEffect(() => window.scrollTo(0, 0), [id]);
+  useEffect(() => {
+    // (Braces: Chromium answers scrollTo with a promise, which an effect must not return.)
+    window.scrollTo(0, 0);
+  }, [id]);
   if (data.loading || data.error) return <Loading error={data.error} />;
   if (!course) return <NotOffered />;
   return (
@@ -205,8 +208,17 @@ function CheckoutView({ fromDescription }: { fromDescription: boolean }) {
   const pincode = view.fields.pincode;
   const filled = useRef('');
   const [lookingUp, setLookingUp] = useState(false);
-  useEffect(() => window.scrollTo(0, 0), [id]);
+  useEffect(() => {
+    // (Braces: Chromium answers scrollTo with a promise, which an effect must not return.)
+    window.scrollTo(0, 0);
+  }, [id]);
 
+  // The profile's father name fills an empty field.
+  const fatherName = data.profile?.father_name ?? '';
+  useEffect(() => {
+    if (fatherName && !actor.getSnapshot().context.fields.fatherName)
+      actor.send({ type: 'checkout.change', field: 'fatherName', value: fatherName });
+  }, [actor, fatherName]);
   // A geo look-up of the last hour fills an empty pincode (part 2 §3 "Geo cache").
   useEffect(() => {
     const geo = store.get('user_geo_info');

@@ -9,6 +9,7 @@ import {
   maskCheckoutMobile,
   type CheckoutField,
 } from '../../domain/checkout';
+import { formatInr } from '../../domain/fees';
 import type { Translate } from '../../engine/i18n';
 import type { CourseItem } from '../../generated/api/course-list';
 import type { CoursePurchaseView } from './course-purchase-view';
@@ -133,7 +134,7 @@ export function CheckoutScreen(props: CheckoutScreenProps) {
           t={t}
           digitalOnly={digitalOnly}
           paying={view.paying}
-          proceedLabel={t('course.fee.payNow')}
+          proceedLabel={t('course.fee.payAmount', { amount: formatInr(course.registration_fees) })}
           onProceed={props.onSubmit}
           onToggle={props.onToggleFee}
           formId={CHECKOUT_FORM_ID}

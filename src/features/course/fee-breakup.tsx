@@ -78,6 +78,10 @@ function Breakup({ course, t, digitalOnly }: Pick<FeeBreakupProps, 'course' | 't
           </tr>
         </tfoot>
       </table>
+      <p className="ef-fee__payable">
+        <span>{t('course.fee.payable', { label: course.fee_label })}</span>
+        <strong>₹{formatInr(course.registration_fees)}</strong>
+      </p>
       {course.total_savings > 0 ? (
         <p className="ef-fee__savings">
           {t('course.fee.savings', { amount: formatInr(course.total_savings) })}
@@ -145,8 +149,8 @@ export function FeeBreakup(props: FeeBreakupProps) {
           aria-expanded={open}
           onClick={() => toggle(true)}
         >
-          <span className="ef-fee-bar__label">{course.fee_label}</span>
-          <strong>₹{formatInr(course.total_fee)}</strong>
+          <span className="ef-fee-bar__label">{t('course.fee.payable', { label: course.fee_label })}</span>
+          <strong>₹{formatInr(course.registration_fees)}</strong>
           <span className="ef-fee-bar__more">{t('course.fee.show')}</span>
         </button>
         <PayButton {...props} />

@@ -1705,4 +1705,12 @@ export interface UiStringTable {
    * Close
    */
   'course.close': string;
+  /**
+   * {label} payable now
+   */
+  'course.fee.payable': string;
+  /**
+   * Pay ₹{amount}
+   */
+  'course.fee.payAmount': string;
 }
