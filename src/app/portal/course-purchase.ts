@@ -2,7 +2,7 @@
 // the dashboard (the gateway's return, the retention pop-up) and the course views (description,
 // checkout, payment success) share it, so a Back or a route change never loses the entered address.
 // This module is a lazy chunk: /dashboard loads it only when it has courses or a gateway return.
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { unstable_serialize, useSWRConfig, type Cache } from 'swr';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
@@ -306,7 +306,8 @@ export function useRouteView(
 ): void {
   const key = JSON.stringify(route);
   const last = useRef<string | null>(null);
-  useEffect(() => {
+  // Before the first paint: a tap on the view's buttons always finds the machine in step.
+  useLayoutEffect(() => {
     if (last.current === key) return;
     if (pendingView !== null) {
       // The machine's own move: in step once its route is here; an older route waits its turn.

@@ -12,7 +12,11 @@ import { linkedError, seriousViolations } from '../../../tests/fixtures/a11y-dom
 import { createTranslator } from '../../engine/i18n';
 import type { CourseItem } from '../../generated/api/course-list';
 import type { UiStringTable } from '../../generated/config/i18n';
-import { coursePurchaseMachine } from '../../machines/course-purchase-machine';
+import {
+  coursePurchaseMachine,
+  type OrderAnswer,
+  type OrderRequest,
+} from '../../machines/course-purchase-machine';
 import { CheckoutScreen } from './checkout-screen';
 import { CourseDescription, stickyThreshold } from './course-description';
 import { coursePurchaseView } from './course-purchase-view';
@@ -129,7 +133,7 @@ describe('checkout', () => {
   function renderCheckout(fromDescription: boolean) {
     // The order post never answers here: what the screen shows while it is under way.
     const machine = coursePurchaseMachine.provide({
-      actors: { postOrder: fromPromise(() => new Promise<never>(() => {})) },
+      actors: { postOrder: fromPromise<OrderAnswer, OrderRequest>(() => new Promise(() => {})) },
     });
     const actor = createActor(machine, { input: undefined }).start();
     actor.send({ type: 'course.open', courseId: course.product_id, view: 'checkout', fromDescription });
