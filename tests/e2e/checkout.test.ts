@@ -119,6 +119,10 @@ for (const width of [390, 1280]) {
       if (width === 1280) {
         // The course with math: KaTeX typeset it.
         await page.locator('.katex').first().waitFor();
+        // KaTeX's fonts load with it: the formula is laid out once they are in.
+        await page.evaluate(async () => {
+          await document.fonts.ready;
+        });
       }
       if (width > 992) {
         await page.getByRole('heading', { name: 'Provisional Fee breakup' }).waitFor();
