@@ -87,9 +87,9 @@ async function fillAddress(page: Page): Promise<void> {
   await expect.poll(() => page.getByLabel('State').inputValue()).not.toBe('');
 }
 
-describe('retention pop-up', () => {
+describe.each([390, 1280])('retention pop-up at %i px', (width) => {
   it("opens 'Stay with Us!' 10 s after the courses load; Register Now scrolls to the courses", async () => {
-    const { page, context } = await login('06', 390);
+    const { page, context } = await login('06', width);
     await page.clock.install();
     await page.goto(url('/dashboard'));
     await page.locator('#courseCardSection li').first().waitFor({ timeout: 20_000 });
