@@ -12,12 +12,15 @@
 //   about 50 KB of it rjsf): 220 KB.
 // - the course views of the logged-in app (issue 13 Targets, decision 012), lazy routes measured on
 //   their own and left out of the dashboard's budget: the checkout view with everything it may load
-//   (the course views' chunk, the @rjsf address form and its validator): the target is 200 KB, but
-//   the 150 KB shell plus @rjsf's 48 KB leave 2 KB for the view, so the budget is 216 KB until the
-//   lead decides (decision 012); a course description with math, KaTeX included (it loads only for
-//   a course with math), 250 KB.
+//   (the course views' chunk, the @rjsf address form and its validator): the target is 200 KB; with
+//   the 140 KB shell and @rjsf's 48 KB it measures 205.4 KB, so the budget is 206 KB until the lead
+//   decides (decision 012); a course description with math, KaTeX included (it loads only for a
+//   course with math), 250 KB.
 // - the dashboard's own lazy JS now holds the purchase flow's part (the gateway's return and the
-//   retention pop-up, ~6 KB): 226 KB (was 220) until the lead decides (decision 012).
+//   retention pop-up, ~6 KB): 228 KB (was 220) until the lead decides (decision 012).
+// - the result page (issue 12 Targets): /iacst-result with the chart it loads on the analysis
+//   view, 200 KB; the logged-in app's result view (View Result, decision 011) is measured apart
+//   from the dashboard (route.viewJs): the dashboard with the view and its chart, 230 KB.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -51,6 +54,7 @@ export default index.routes.flatMap((route) => {
   const deferred = route.deferredJs ?? [];
   const onlyPageJs = js.every((file) => index.pageJs.includes(file));
   const portal = js.some((file) => file.startsWith('/assets/portal-'));
+  const result = js.some((file) => /^\/assets\/result-[\w-]+\.js$/.test(file)) && !portal;
   if (portal && [...js, ...(route.lazyJs ?? [])].some((file) => /chart/i.test(file)))
     throw new Error(`${route.path} loads chart.js: it belongs to the result view only`);
   const budgets = [
@@ -73,14 +77,21 @@ export default index.routes.flatMap((route) => {
       name: `JS of ${route.path} with what it loads when needed`,
       path: files([...js, ...deferred, ...route.lazyJs.filter((file) => !portal || !viewOnly.has(file))]),
       gzip: true,
-      limit: portal ? '226 KB' : '165 KB',
+      limit: portal ? '228 KB' : result ? '200 KB' : '165 KB',
+    });
+  for (const [view, viewJs] of Object.entries(route.viewJs ?? {}))
+    budgets.push({
+      name: `JS of ${route.path} with its ${view} view`,
+      path: files([...js, ...viewJs]),
+      gzip: true,
+      limit: '230 KB',
     });
   if (portal) {
     budgets.push({
       name: `JS of ${route.path}/checkout/:id (the checkout view) with what it loads when needed`,
       path: files([...new Set([...js, ...checkoutView])]),
       gzip: true,
-      limit: '216 KB',
+      limit: '206 KB',
     });
     budgets.push({
       name: `JS of ${route.path}/course/:id for a course with math (KaTeX)`,

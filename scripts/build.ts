@@ -42,8 +42,15 @@ function assetsFromManifest(manifest: Manifest): PageAssets {
 const PROGRAMME_CHUNK = /^src\/generated\/forms\/[a-z-]+\.([a-z0-9-]+)\.cjs$/;
 
 /**
+ * Views of the logged-in app that are pages of their own for the budgets (decision 011): the result
+ * view and its chart are measured as the result's, never as the dashboard's lazy JavaScript.
+ */
+const OWN_BUDGET_VIEWS: Record<string, string> = { 'src/app/portal/result-route.tsx': 'result' };
+
+/**
  * The chunk of a module and every chunk it imports (and, with `lazy`, may import later), as site
  * paths. Of the per-programme validator chunks only those of `programmes` are loaded by a page.
+ * A lazy import of one of OWN_BUDGET_VIEWS is not followed; it is noted in `views`.
  */
 function chunkClosure(
   manifest: Manifest,
@@ -51,15 +58,18 @@ function chunkClosure(
   into: Set<string>,
   lazy = false,
   programmes: ReadonlySet<string> = new Set(),
+  views?: Set<string>,
 ): void {
   const chunk = manifest[key];
   const programme = PROGRAMME_CHUNK.exec(key)?.[1];
   if (!chunk || into.has(`/${chunk.file}`) || (programme && !programmes.has(programme))) return;
   into.add(`/${chunk.file}`);
-  for (const imported of chunk.imports ?? []) chunkClosure(manifest, imported, into, lazy, programmes);
+  for (const imported of chunk.imports ?? []) chunkClosure(manifest, imported, into, lazy, programmes, views);
   if (lazy)
-    for (const imported of chunk.dynamicImports ?? [])
-      chunkClosure(manifest, imported, into, lazy, programmes);
+    for (const imported of chunk.dynamicImports ?? []) {
+      if (views && OWN_BUDGET_VIEWS[imported]) views.add(imported);
+      else chunkClosure(manifest, imported, into, lazy, programmes, views);
+    }
 }
 
 /** The programme ids in a page's island props (`"programme":{"id":…`), as rendered (HTML-escaped). */
@@ -83,13 +93,23 @@ function addIslandScripts(index: SiteIndex, pages: Map<string, string>, manifest
     const js = new Set(index.pageJs);
     const deferred = new Set<string>();
     const whole = new Set(index.pageJs);
+    const views = new Set<string>();
     for (const file of new Set(Object.values(route.files))) {
       const html = pages.get(file) ?? '';
       for (const [tag, name] of html.matchAll(island)) {
         const key = `src/app/islands/${name}.tsx`;
         chunkClosure(manifest, key, tag.includes('data-island-load="deferred"') ? deferred : js);
-        chunkClosure(manifest, key, whole, true, programmesOf(html));
+        chunkClosure(manifest, key, whole, true, programmesOf(html), views);
       }
+    }
+    for (const view of views) {
+      // What the page has already loaded stops the walk (the page script's own lazy islands too).
+      const opened = new Set<string>(js);
+      chunkClosure(manifest, view, opened, true);
+      route.viewJs = {
+        ...route.viewJs,
+        [OWN_BUDGET_VIEWS[view] ?? view]: [...opened].filter((f) => !js.has(f)),
+      };
     }
     route.js = [...js];
     const deferredJs = [...deferred].filter((file) => !js.has(file));

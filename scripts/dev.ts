@@ -16,6 +16,9 @@ const vite = await createServer({ configFile: path.join(projectRoot, 'vite.confi
 await vite.listen();
 vite.printUrls();
 console.log(`  ➜  API:     http://localhost:${apiPort}/api/docs (proxied at /api and /sandbox)`);
+const local = vite.resolvedUrls?.local[0]?.replace(/\/$/, '');
+if (local)
+  console.log(`  ➜  Machines: ${local}/inspector (the machine inspector, live actors of this server's tabs)`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void Promise.all([vite.close(), api.close()]).then(() => process.exit(0)));

@@ -73,7 +73,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await registerOpenApi(app);
   registerPaymentRoutes(app);
   registerApiRoutes(app);
-  registerDocsRoutes(app);
+  await registerDocsRoutes(app, { sandbox: config.sandbox });
   if (config.sandbox) registerSandboxRoutes(app);
   app.all('/sandbox/*', { schema: { hide: true } }, async (_request, reply) =>
     reply

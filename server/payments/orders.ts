@@ -5,6 +5,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { ApiError } from '../api/errors';
 import { message } from '../api/messages';
 import { iso, type AppContext } from '../context';
+import { lockStudent } from '../db/locks';
 import type { Database } from '../db/schema';
 import type { OrdersTable } from '../db/tables/payments';
 
@@ -180,6 +181,12 @@ export async function confirmOrder(
   gatewayTxn: string,
 ): Promise<Order> {
   return ctx.db.transaction().execute(async (trx: Transaction<Database>) => {
+    const owner = await trx.selectFrom('orders').select('student_id').where('id', '=', id).executeTakeFirst();
+    if (!owner) throw new ApiError(404, 'No such order.');
+    // The paid effects change the student's records (booking, purchases): take the student's lock
+    // first, in the order every other write takes them (student, then order), so a concurrent exam
+    // edit waits for this confirmation instead of interleaving with it or deadlocking on PostgreSQL.
+    await lockStudent(trx, owner.student_id);
     const updated = await trx
       .updateTable('orders')
       .set({ status: outcome, confirmed_at: iso(ctx.now()), gateway_txn: gatewayTxn })

@@ -90,6 +90,7 @@ describe('GET /api/dashboard: every demo student shows its state', () => {
       exam_button_text: 'Missed',
       exam_button_enabled: 0,
       absent: 1,
+      result_expected_date: '',
       card_description:
         'You have missed your test. Contact the support number or visit the branch to reschedule the test.',
     });
@@ -118,6 +119,7 @@ describe('GET /api/dashboard: every demo student shows its state', () => {
       exam_button_enabled: 1,
       view_report: 1,
       report_text: 'View Result',
+      result_expected_date: '',
     });
     expect(main.report_link).toMatch(/^\/iacst-result\?data=/);
     expect(main.exam_button_link).toBe(main.report_link);

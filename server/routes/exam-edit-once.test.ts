@@ -60,4 +60,44 @@ describe('POST /api/exam-info, many times at once', () => {
       exam_center: 'RCC Delhi Central-DL001-1',
     });
   });
+
+  it('a payment confirmed while the student edits the exam again: both answer, nothing interleaves', async () => {
+    // The confirmation takes the student's lock before the order's, like the edit does: on
+    // PostgreSQL the opposite order could deadlock one of them into a 500.
+    const roll = '250000000001';
+    const headers = { ...(await t.login(roll, '05/01/2008')), 'content-type': 'application/json' };
+    const edit = (body: Record<string, string>) =>
+      fetch(`${base}/api/exam-info`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const offline = await edit({
+      state_id: '9',
+      exam_date: '2026-03-15',
+      exam_mode: 'Offline',
+      exam_center: 'RCC Delhi Central-DL001-1',
+      class_and_stream: '11&SOM',
+    });
+    const { order_id } = ((await offline.json()) as { data: { order_id: string } }).data;
+    const [paid, online] = await Promise.all([
+      fetch(`${base}/sandbox/gateway/${order_id}/pay`, { method: 'POST', redirect: 'manual' }),
+      edit({
+        state_id: '',
+        exam_date: '2026-03-20',
+        exam_mode: 'Online',
+        exam_center: '',
+        class_and_stream: '11&SOM',
+      }),
+    ]);
+    expect([paid.status, online.status]).toEqual([303, 200]);
+    const profile = await t.call({
+      method: 'GET',
+      url: '/api/profile',
+      headers: { authorization: headers.authorization },
+    });
+    const { exam_center, exam_date_id, exam_attempts_left } = profile.data.data as Record<string, unknown>;
+    // Paid first: the switch applied (2 → 1), then the online edit (1 → 0). Edit first: the online
+    // edit (2 → 1), then the paid switch, which was asked with one edit left.
+    expect([
+      { exam_center: '', exam_date_id: '2026-03-20', exam_attempts_left: 0 },
+      { exam_center: 'RCC Delhi Central-DL001-1', exam_date_id: '2026-03-15', exam_attempts_left: 1 },
+    ]).toContainEqual({ exam_center, exam_date_id, exam_attempts_left });
+  });
 });

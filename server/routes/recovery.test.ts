@@ -142,8 +142,8 @@ describe('API basics', () => {
     );
     const page = await t.call({ method: 'GET', url: '/api/docs' });
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('POST /api/login');
-    expect(page.body).not.toMatch(/<script/);
+    // Swagger UI (server/api/openapi.test.ts checks it further): its scripts from this server only.
+    expect(page.body).toContain('swagger-ui-bundle.js');
   });
 
   it('answers unknown API paths, malformed JSON and oversized bodies with JSON errors', async () => {

@@ -196,6 +196,13 @@ async function submit(ctx: AppContext, view: AttemptView, answers: Record<string
       .where('student_id', '=', view.attempt.student_id)
       .where('revoked_at', 'is', null)
       .execute();
+    // The test-platform tokens those sessions fetched end with them.
+    await trx
+      .updateTable('test_platform_tokens')
+      .set({ expires_at: iso(now) })
+      .where('student_id', '=', view.attempt.student_id)
+      .where('expires_at', '>', iso(now))
+      .execute();
     return true;
   });
 }

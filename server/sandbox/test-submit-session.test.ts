@@ -36,6 +36,11 @@ describe('submitting a test in the sandbox test player', () => {
     expect(launch.statusCode).toBe(200);
     const url = String((launch.data.data as Row).exam_url);
     expect((await get('/api/session', phone)).statusCode).toBe(200); // still logged in mid-test
+    const platform = await get('/api/test-platform/token', phone);
+    expect(platform.statusCode).toBe(200);
+    const platformAuth = { authorization: `Bearer ${String(platform.data.data)}` };
+    const resultCall = `/api/student-result?rollNo=${ROLL}`;
+    expect((await get(resultCall, platformAuth)).statusCode).toBe(200);
 
     const page = await get(url);
     const field = /name="(q-[a-z]+-\d+)"/.exec(page.body)?.[1];
@@ -50,6 +55,10 @@ describe('submitting a test in the sandbox test player', () => {
       expect(session.data.msg).toBe('Your session has expired. Please log in again.');
       expect((await get('/api/dashboard', headers)).statusCode).toBe(401);
     }
+    // The test-platform token fetched before the submit ends with the sessions.
+    const afterSubmit = await get(resultCall, platformAuth);
+    expect(afterSubmit.statusCode).toBe(401);
+    expect(afterSubmit.data.msg).toBe('The test platform token is missing or has expired.');
 
     // The answer page: thanks, the marker cleared, and a clear way back in.
     const thanks = await get(url);

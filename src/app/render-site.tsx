@@ -19,6 +19,8 @@ import { RecoveryScreen } from '../features/recovery/recovery-screen';
 import { renderDocument, type PageAssets } from './document';
 import { DashboardSkeleton } from '../features/dashboard/dashboard-skeleton';
 import type { PortalIslandProps } from './islands/portal';
+import type { ResultIslandProps } from './islands/result';
+import { ResultScreen } from '../features/result/result-screen';
 
 export interface RenderedSite {
   index: SiteIndex;
@@ -71,6 +73,7 @@ const PORTAL_PREFIXES = [
   'validation.',
   'ui.',
   'course.',
+  'result.',
 ];
 const PORTAL_KEYS = ['faq.heading', 'dashboard.heading'];
 
@@ -105,6 +108,18 @@ function portalProps(bundle: ConfigBundle, programme: Programme, strings: UiStri
       ),
     ),
     toast: toastSettings(bundle),
+    resultPage: { paths: site.screens.result.paths, config: site.resultPage },
+  };
+}
+
+/** The /iacst-result page's island props: the result view's config and strings only. */
+function resultProps(bundle: ConfigBundle, programme: Programme, strings: UiStringTable): ResultIslandProps {
+  return {
+    config: {
+      programme: { shortName: programme.shortName, support: programme.support },
+      resultPage: bundle.site.resultPage,
+    },
+    strings: Object.fromEntries(Object.entries(strings).filter(([key]) => key.startsWith('result.'))),
   };
 }
 
@@ -145,15 +160,21 @@ function screenBody(
       return <RecoveryScreen loginPath={first('login')} t={t} toast={toastSettings(bundle)} />;
     case 'dashboard':
       return <PortalShell props={portalProps(bundle, programme, strings)} t={t} />;
-    case 'result': {
-      const heading = t('result.heading');
+    case 'result':
+      // The loading state is the island's first view, so the page reads the same before its script.
       return (
-        <section className="ef-screen" aria-labelledby="screen-heading" data-island={screen}>
-          <h1 id="screen-heading">{heading}</h1>
-          <p>{t('screen.pending')}</p>
-        </section>
+        <div
+          className="ef-container ef-result-shell"
+          data-island="result"
+          data-island-props={JSON.stringify(resultProps(bundle, programme, strings))}
+        >
+          <ResultScreen
+            state={{ status: 'loading' }}
+            config={resultProps(bundle, programme, strings).config}
+            t={t}
+          />
+        </div>
       );
-    }
   }
 }
 

@@ -26,4 +26,7 @@ export interface IndexedRoute {
   deferredJs?: string[];
   /** What the route's islands may load later (e.g. the registration form steps); in neither. */
   lazyJs?: string[];
+  /** Views of the logged-in app budgeted on their own (the result view with its chart): view →
+   *  what opening it loads beyond `js`. Not in `lazyJs`. */
+  viewJs?: Record<string, string[]>;
 }

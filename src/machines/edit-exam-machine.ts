@@ -557,7 +557,7 @@ export const editExamMachine = setup({
       },
     },
     /** The gateway's page is loading: nothing more to do here. */
-    redirecting: { tags: ['busy'] },
+    redirecting: { type: 'final', tags: ['busy'] },
   },
 });
 

@@ -114,6 +114,10 @@ function expectRecoveryView(step: ModelStep, actual: AnyMachineSnapshot, previou
         expect(after.loginId?.error).toEqual(notSentOutcome.error);
       }
       break;
+    case 'xstate.error.actor.verifyMobile':
+      expect(after.step).toBe('id');
+      expect(after.loginId?.error?.key).toBe('validation.somethingWrong');
+      break;
     case 'details.resend':
       expect(after.step).toBe(
         offered('sendAgain') && before.step === 'detailsSent' ? 'sending' : before.step,
@@ -156,6 +160,7 @@ describe('recovery machine: model', () => {
       { type: 'xstate.error.actor.generateOtp', error: apiError('No student found with this mobile number') },
       { type: 'xstate.done.actor.verifyMobile', output: verifiedOutcome },
       { type: 'xstate.done.actor.verifyMobile', output: notSentOutcome },
+      { type: 'xstate.error.actor.verifyMobile', error: new Error('verify flow failed') },
       { type: 'xstate.done.actor.validateOtp', output: verifyReply },
       { type: 'xstate.error.actor.validateOtp', error: apiError('Invalid OTP') },
     ];

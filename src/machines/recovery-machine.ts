@@ -6,7 +6,7 @@ import type { RecoverOtpBody, RecoverOtpReply } from '../generated/api/recover-o
 import type { RecoverVerifyBody, RecoverVerifyReply } from '../generated/api/recover-verify';
 import { RESEND_DELAY_MS, ROLL_NUMBER_LENGTH } from '../domain/otp-rules';
 import { canRecover, digitsOnly as digits } from '../domain/validation';
-import { fromError, fromReply, type Message } from './message';
+import { fromError, fromReply, say, type Message } from './message';
 import { createVerifyMobileMachine, VERIFY_MESSAGE_KEYS } from './verify-mobile-machine';
 
 /** The verify-mobile flow of a mobile user: its check answers with the login details. */
@@ -190,6 +190,8 @@ export const recoveryMachine = setup({
             }),
           },
         ],
+        // The verify flow itself failed (a bug, not a wrong code): back to the field, saying so.
+        onError: { target: 'enteringId', actions: assign({ idError: say('validation.somethingWrong') }) },
       },
     },
     /** A roll number: the server sent the details by SMS; nothing to verify. */

@@ -313,6 +313,10 @@ function expectCardView(step: ModelStep, actual: AnyMachineSnapshot, previous: A
       }
       break;
     }
+    case 'xstate.error.actor.verifyMobile':
+      expect(after.step).toBe('mobile');
+      expect(after.mobile?.error?.key).toBe('validation.somethingWrong');
+      break;
     case 'callerIdentity.start':
       expect(after.step).toBe('callerIdentity');
       expect(offers('registration.cancel')).toBe(true);
@@ -517,6 +521,7 @@ describe('registration machine: model', () => {
     { type: 'xstate.done.actor.verifyMobile', output: verifiedOutcome([]) },
     { type: 'xstate.done.actor.verifyMobile', output: verifiedOutcome([lead(2)]) },
     { type: 'xstate.done.actor.verifyMobile', output: notSent },
+    { type: 'xstate.error.actor.verifyMobile', error: new Error('verify flow failed') },
   ];
   const callerEvents = [
     { type: 'callerIdentity.start' },

@@ -707,6 +707,11 @@ export const registrationMachine = setup({
                 ],
               },
             ],
+            // The verify flow itself failed (a bug, not a wrong code): back to the number, saying so.
+            onError: {
+              target: 'enteringMobile',
+              actions: assign({ mobileError: () => say('validation.somethingWrong') }),
+            },
           },
         },
         /** Android: the identity app confirms the number instead of an OTP (part 2 §4). */

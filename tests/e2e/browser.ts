@@ -1,6 +1,6 @@
 // Debian's Chromium through playwright-core (never a downloaded browser build).
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumFlags, chromiumPath } from '../../scripts/lib/chromium';
 
 export function launchBrowser(): Promise<Browser> {
@@ -16,4 +16,35 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * Logs a demo student in through the API as the login form does: the token in local storage (once
+ * per tab: a later page, after logout, must see what the app left) and the ef_session marker
+ * cookie on the student's host. Node's resolver may not know *.localhost: the login call goes to
+ * `url('/api/login')` (localhost), the marker to `url('/', host)`.
+ */
+export async function logInAs(
+  context: BrowserContext,
+  student: { roll_number: string; dob: string },
+  url: (path: string, host?: string) => string,
+  host: string,
+): Promise<void> {
+  const reply = await context.request.post(url('/api/login'), {
+    data: { roll_number: student.roll_number, date_of_birth: student.dob },
+  });
+  if (reply.status() !== 200) throw new Error(`login of ${student.roll_number} answered ${reply.status()}`);
+  await context.addCookies([{ name: 'ef_session', value: '1', url: url('/', host) }]);
+  const { token } = (await reply.json()) as { token: string };
+  await context.addInitScript(
+    ([t, roll, dob]) => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem(
+        'examflow:session',
+        JSON.stringify({ token: t, rollNumber: roll, dob, examType: null }),
+      );
+    },
+    [token, student.roll_number, student.dob.replace(/\//g, '-')],
+  );
 }

@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import students from '../../server/seed/demo-students.json';
-import { launchBrowser, seriousViolations } from './browser';
+import { launchBrowser, logInAs, seriousViolations } from './browser';
 
 const port = inject('port');
 const HOSTS: Record<string, string> = {
@@ -39,25 +39,7 @@ async function openDashboard(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
-  // Node's resolver may not know *.localhost: log in on localhost, set the marker on the host.
-  const reply = await page.request.post(url('/api/login'), {
-    data: { roll_number: s.roll_number, date_of_birth: s.dob },
-  });
-  await context.addCookies([{ name: 'ef_session', value: '1', url: url('/', host) }]);
-  expect(reply.status()).toBe(200);
-  const { token } = (await reply.json()) as { token: string };
-  await context.addInitScript(
-    ([t, roll, dob]) => {
-      // Once per tab: a later page (after logout) must see what the app left.
-      if (sessionStorage.getItem('seeded')) return;
-      sessionStorage.setItem('seeded', '1');
-      localStorage.setItem(
-        'examflow:session',
-        JSON.stringify({ token: t, rollNumber: roll, dob, examType: null }),
-      );
-    },
-    [token, s.roll_number, s.dob.replace(/\//g, '-')],
-  );
+  await logInAs(context, s, url, host);
   await page.goto(url('/dashboard', host));
   await page.locator('.ef-dash').waitFor({ timeout: 15_000 });
   return { page, context, errors };

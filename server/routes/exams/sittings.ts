@@ -117,15 +117,27 @@ const bookingRowsOf = prepared((db, arg) =>
 const stateRowsOf = prepared((db, arg) =>
   db.selectFrom('exam_student_state').selectAll().where('student_id', '=', arg(0)).compile(),
 );
-/** The papers of two exam types: the student's programme and the sample pack (if it shows). */
-const paperRowsOf = prepared((db, arg) =>
-  db
-    .selectFrom('exam_papers')
-    .selectAll()
-    .where('exam_type', 'in', [arg(0), arg(1)])
-    .orderBy('code')
-    .compile(),
-);
+/**
+ * Every paper, read once per database and kept: papers are reference data (seeded with the
+ * database, never written while the server runs, like the programme config), and reading them was
+ * the dashboard's dearest query. Student data (bookings, attempts, results) is read on every call.
+ */
+const allPapers = new WeakMap<Db, Promise<readonly Paper[]>>();
+function papersOf(db: Db): Promise<readonly Paper[]> {
+  let papers = allPapers.get(db);
+  if (!papers) {
+    papers = db
+      .selectFrom('exam_papers')
+      .selectAll()
+      .orderBy('code')
+      .execute()
+      .then((rows) => rows.map(toPaper));
+    // A failed read is not kept: the next call reads again.
+    papers.catch(() => allPapers.delete(db));
+    allPapers.set(db, papers);
+  }
+  return papers;
+}
 const attemptRowsOf = prepared((db, arg) =>
   db
     .selectFrom('exam_attempts')
@@ -292,9 +304,9 @@ export async function loadExamContext(ctx: AppContext, student: Student): Promis
   const showsPack =
     (site.site.flags.mockTests as Record<string, boolean | undefined>)[programme.examType] === true;
   const packProgramme = showsPack ? samplePackOf(site) : undefined;
-  const [[row], paperRows, attempts, results, seriesRows] = await Promise.all([
+  const [[row], allPaperList, attempts, results, seriesRows] = await Promise.all([
     contextRowOf(db, student.id),
-    paperRowsOf(db, programme.examType, packProgramme?.examType ?? programme.examType),
+    papersOf(db),
     attemptRowsOf(db, student.id),
     resultRowsOf(db, student.id),
     // Only a series programme (MOCK-JEE) has series rows to read.
@@ -319,14 +331,16 @@ export async function loadExamContext(ctx: AppContext, student: Student): Promis
   const coursePurchased = state.course_purchased === 1 || truthy(row.bought_course);
   const mockPurchased = state.mock_purchased === 1 || truthy(row.bought_mock);
   // Durations follow the programme config (a series' papers have their own).
-  const papers = paperRows.map(toPaper).map((p) => {
-    const owner = maybeProgramme(site, p.examType);
-    const minutes =
-      p.part >= 1 && owner?.schedule.papers
-        ? owner.schedule.papers.durationMinutes
-        : owner?.schedule.durationMinutes;
-    return { ...p, durationMinutes: minutes ?? p.durationMinutes };
-  });
+  const papers = allPaperList
+    .filter((p) => p.examType === programme.examType || p.examType === packProgramme?.examType)
+    .map((p) => {
+      const owner = maybeProgramme(site, p.examType);
+      const minutes =
+        p.part >= 1 && owner?.schedule.papers
+          ? owner.schedule.papers.durationMinutes
+          : owner?.schedule.durationMinutes;
+      return { ...p, durationMinutes: minutes ?? p.durationMinutes };
+    });
   const { stream } = splitClassStream(booking.class_stream);
   const delay = resultDelayMs(programme);
   const build = (

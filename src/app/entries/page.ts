@@ -19,6 +19,7 @@ const islands: Record<string, () => Promise<Island>> = {
   portal: () => import('../islands/portal'),
   'recover-form': () => import('../islands/recover-form'),
   'registration-card': () => import('../islands/registration-card'),
+  result: () => import('../islands/result'),
 };
 
 enhanceAll(document);

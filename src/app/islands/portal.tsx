@@ -26,6 +26,7 @@ import { sessionStore } from '../session-store';
 
 export interface PortalIslandProps {
   config: PortalConfig & { courseReturnType: string };
+  resultPage: PortalValue['resultPage'];
   /** The strings the portal uses (its keys only). */
   strings: Partial<UiStringTable>;
   toast: { durationMs: number; warnDurationMs: number };
@@ -94,6 +95,39 @@ function SessionWatch({ token }: { token: string }) {
   return null;
 }
 
+/**
+ * A plain click on a link to one of the app's views (the main card's View Result) stays in the
+ * app: the router opens it, so Back returns to the dashboard. Other clicks (a new tab, a modifier)
+ * are the browser's.
+ */
+/** The in-app address of a URL of this site that one of the app's views shows, else null. */
+const inAppPath = (paths: string[]) => (href: string) => {
+  const url = new URL(href, window.location.href);
+  return url.origin === window.location.origin && paths.includes(url.pathname)
+    ? url.pathname + url.search
+    : null;
+};
+
+function useInAppLinks(navigate: (to: string) => unknown, inApp: (href: string) => string | null) {
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const link = (event.target as Element).closest?.('a[href]:not([target])') as HTMLAnchorElement | null;
+      const to =
+        link &&
+        !event.defaultPrevented &&
+        !event.button &&
+        !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+          ? inApp(link.href)
+          : null;
+      if (!to) return;
+      event.preventDefault();
+      void navigate(to);
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [navigate, inApp]);
+}
+
 function PortalApp({
   props,
   token,
@@ -108,6 +142,7 @@ function PortalApp({
   const [profileOpen, setProfileOpen] = useState(false);
   const [analytics] = useState(() => createAnalytics({ programme: props.config.programme }));
   const onSessionError = () => endSessionOnce(store);
+  const [inApp] = useState(() => inAppPath(props.resultPage.paths));
   const value: PortalValue = {
     token,
     config: props.config,
@@ -117,6 +152,8 @@ function PortalApp({
     onSessionError,
     profileOpen,
     closeProfile: () => setProfileOpen(false),
+    resultPage: props.resultPage,
+    inApp,
   };
   const [router] = useState(() =>
     createBrowserRouter([
@@ -134,9 +171,16 @@ function PortalApp({
         lazy: courseRoute('PaymentSuccessRoute'),
         errorElement: <RouteError />,
       },
+      // The result view and its chart load only when a View Result opens it (decision 011).
+      ...props.resultPage.paths.map((path) => ({
+        path,
+        lazy: () => import('../portal/result-route').then((m) => ({ Component: m.default })),
+        errorElement: <RouteError />,
+      })),
       { path: '*', element: <Navigate to="/dashboard" replace /> },
     ]),
   );
+  useInAppLinks(router.navigate, inApp);
   const studentName = useStudentName(token);
   const onLogout = () => {
     // The server's session ends too; the student leaves whatever it answers.

@@ -30,6 +30,7 @@ import { editAvailability, noEditsLeft } from '../../domain/exam-edit-rules';
 import { coursePaths } from './course-paths';
 import { usePortal } from './portal-provider';
 import { isSessionError } from './portal-session';
+import { actorInspect } from '../../devtools/live/actor-inspect';
 
 const EditExamHost = lazy(() => import('./edit-exam-host'));
 const ProfileEditHost = lazy(() => import('./profile-edit-host'));
@@ -43,7 +44,8 @@ const ProfileModal = lazy(() =>
 );
 
 export function DashboardRoute() {
-  const { token, config, t, store, analytics, onSessionError, profileOpen, closeProfile } = usePortal();
+  const { token, config, t, store, analytics, onSessionError, profileOpen, closeProfile, inApp } =
+    usePortal();
   const { mutate, cache } = useSWRConfig();
   const [query, setQuery] = useSearchParams();
   const navigate = useNavigate();
@@ -117,7 +119,7 @@ export function DashboardRoute() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [token],
   );
-  const [liveSnapshot, send] = useMachine(machine);
+  const [liveSnapshot, send] = useMachine(machine, { inspect: actorInspect });
 
   // Test launches (part 2 §4 "Test launch"): the test-launch machine with the real API.
   const launcher = useMemo(
@@ -152,6 +154,9 @@ export function DashboardRoute() {
         actions: {
           // Not 'noopener' in the features: window.open then answers null even when the tab opened.
           openTab: ({ self }, { url }) => {
+            // A result of this site opens as the app's result view, so Back returns here (decision 011).
+            const to = inApp(url);
+            if (to) return void navigate(to);
             const tab = window.open(url, '_blank');
             if (tab) tab.opener = null;
             else self.send({ type: 'tab.blocked', url });
@@ -163,7 +168,10 @@ export function DashboardRoute() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [token],
   );
-  const [launchSnapshot, sendLaunch] = useMachine(launcher, { input: { sourceType: 'dashboard' } });
+  const [launchSnapshot, sendLaunch] = useMachine(launcher, {
+    input: { sourceType: 'dashboard' },
+    inspect: actorInspect,
+  });
 
   // Edit exam (part 2 §4 "Edit-exam flow"): `?editExam=true` opens it (so Back closes it and a
   // reload keeps it); the gateway's return with status=failure reopens it with the kept edit. Its

@@ -8,6 +8,7 @@ import type { Profile } from '../../generated/api/profile';
 import { EditExamDialog, prefetchEditExamForm } from '../../features/edit-exam/edit-exam-dialog';
 import { editExamInput, provideEditExam } from './edit-exam-wiring';
 import { usePortal } from './portal-provider';
+import { actorInspect } from '../../devtools/live/actor-inspect';
 
 void prefetchEditExamForm();
 
@@ -39,7 +40,10 @@ export default function EditExamHost({
     [token],
   );
   // The gateway's failure return (status=failure) starts it reopened with the kept edit.
-  const actor = useActorRef(machine, { input: editExamInput(config.programme, window.location.search) });
+  const actor = useActorRef(machine, {
+    input: editExamInput(config.programme, window.location.search),
+    inspect: actorInspect,
+  });
   const returned = new URLSearchParams(window.location.search).has('status');
   useEffect(() => {
     if (!returned) actor.send({ type: 'editExam.open', profile });

@@ -3,6 +3,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Translate } from '../../engine/i18n';
 import type { PortalConfig } from '../../features/dashboard/portal-context';
+import type { Site } from '../../generated/config/site';
 import type { Analytics } from '../analytics';
 import type { SessionStore } from '../session-store';
 
@@ -16,6 +17,10 @@ export interface PortalValue {
   onSessionError: () => void;
   profileOpen: boolean;
   closeProfile: () => void;
+  /** The result view: its paths (site.screens.result) and the trailing pages' config. */
+  resultPage: { paths: string[]; config?: Site['resultPage'] };
+  /** The in-app address of a URL one of the app's views shows (the result), else null. */
+  inApp: (href: string) => string | null;
 }
 
 const PortalContext = createContext<PortalValue | null>(null);

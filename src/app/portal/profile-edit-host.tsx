@@ -7,6 +7,7 @@ import type { Profile } from '../../generated/api/profile';
 import { EditProfileForm } from '../../features/edit-exam/edit-profile-form';
 import { provideEditProfile } from './edit-exam-wiring';
 import { usePortal } from './portal-provider';
+import { actorInspect } from '../../devtools/live/actor-inspect';
 
 export default function ProfileEditHost({ profile, onSaved }: { profile: Profile; onSaved: () => void }) {
   const { token, t, store } = usePortal();
@@ -24,6 +25,6 @@ export default function ProfileEditHost({ profile, onSaved }: { profile: Profile
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [token],
   );
-  const actor = useActorRef(machine, { input: { profile } });
+  const actor = useActorRef(machine, { input: { profile }, inspect: actorInspect });
   return <EditProfileForm actor={actor} t={t} />;
 }

@@ -6,7 +6,6 @@ import { lazy } from 'react';
 import { FomoBanner, GuidedJourney, RefreshCard, StepsTracker, TestplayerDown } from './blocks/banners';
 import { Branches } from './blocks/branches';
 import { CourseSection } from './blocks/course-section';
-import { DashboardFaq } from './blocks/faq';
 import { MainExamCard } from './blocks/main-exam-card';
 import { ResultBanner } from './blocks/result-banner';
 import { SamplePapers } from './blocks/sample-papers';
@@ -17,6 +16,9 @@ const TestSeries = lazy(() => import('./blocks/test-series').then((m) => ({ defa
 const SeriesCalendar = lazy(() =>
   import('./blocks/series-calendar').then((m) => ({ default: m.SeriesCalendar })),
 );
+// The FAQ is the last block, and its answers' sanitiser (DOMPurify) is the result view's too:
+// both load when needed, not with the dashboard (decision 011).
+const DashboardFaq = lazy(() => import('./blocks/faq').then((m) => ({ default: m.DashboardFaq })));
 const BookmarkPrompt = lazy(() =>
   import('./blocks/bookmark-prompt').then((m) => ({ default: m.BookmarkPrompt })),
 );

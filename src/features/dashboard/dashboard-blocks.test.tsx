@@ -16,9 +16,10 @@ import { createTranslator } from '../../engine/i18n';
 import type { CourseListReply } from '../../generated/api/course-list';
 import type { DashboardData } from '../../generated/api/dashboard';
 import type { UiStringTable } from '../../generated/config/i18n';
-import type { Programme } from '../../generated/config/programme';
+import type { DashboardBlock, Programme } from '../../generated/config/programme';
 import type { Site } from '../../generated/config/site';
 import { AccountMenu } from './account-menu';
+import { Branches } from './blocks/branches';
 import { sanitize } from './blocks/faq';
 import { dashboardFacts } from './dashboard-facts';
 import { dashboardData, mainCard } from './dashboard-fixtures';
@@ -394,6 +395,71 @@ describe('pre-exam blocks', () => {
     cleanup();
     renderDashboard(afterExam());
     expect(screen.getByText(site.admissionsFaq[0]?.heading ?? '')).toBeTruthy();
+  });
+});
+
+describe('the branch carousel', () => {
+  const centre = (name: string, phones: string[]) => ({
+    center_name: name,
+    address: `${name} road, New Delhi`,
+    contact_numbers: phones,
+    location_url: `https://maps.example.com/?q=${encodeURIComponent(name)}`,
+    latitude: 28.6,
+    longitude: 77.2,
+  });
+  const reply = {
+    success: 'true' as const,
+    msg: 'Branches.',
+    data: [
+      centre('RCC Delhi Central', ['011-4000001', '011-4000002', '', '9810000000']),
+      centre('F+EC Dwarka', ['011-4000003', '', '', '']),
+      centre('ALC-Rohini', ['011-4000004', '', '', '']),
+    ],
+  };
+  // The block's own swr read, answered at the network's edge.
+  function renderBranches(block: DashboardBlock) {
+    const fetch = vi.fn(async () => Response.json(reply));
+    vi.stubGlobal('fetch', fetch);
+    const context = { t, data: dashboardData({ branch_code: 'DL001' }) } as unknown as PortalContext;
+    const view = render(
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <Branches block={block} context={context} />
+      </SWRConfig>,
+    );
+    return { ...view, fetch };
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('every centre with its prefix stripped, its phones as links, the hours and the map; axe clean', async () => {
+    const { container, fetch } = renderBranches({ type: 'branches' });
+    const list = await screen.findByRole('list', { name: 'Branches near you' });
+    expect(String((fetch.mock.calls[0] as unknown[])[0])).toContain('/api/branches/DL001');
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Delhi Central', 'Dwarka', 'Rohini']);
+    const phones = within(list).getAllByRole('list', { name: 'Phone numbers' })[0] as HTMLElement;
+    expect(
+      within(phones)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['tel:0114000001', 'tel:0114000002', 'tel:9810000000']);
+    expect(within(list).getAllByText('Open until 07:00 PM')).toHaveLength(3);
+    expect(screen.getByRole('link', { name: 'Open map: Delhi Central' }).getAttribute('href')).toBe(
+      'https://maps.example.com/?q=RCC%20Delhi%20Central',
+    );
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  it("firstOnly (the spec's soloBranch): the first centre alone", async () => {
+    renderBranches({ type: 'branches', firstOnly: true });
+    const list = await screen.findByRole('list', { name: 'Branches near you' });
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Delhi Central']);
   });
 });
 

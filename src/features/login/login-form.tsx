@@ -13,6 +13,7 @@ import { messageText } from '../../machines/message';
 import { DobInput, type DobPickerLabels } from '../../ui/forms/widgets/dob-input';
 import { TextInput } from '../../ui/forms/widgets/text-input';
 import { loginView } from './login-view';
+import { actorInspect } from '../../devtools/live/actor-inspect';
 
 /** What the prerendered page hands the form (data-island-props). */
 export interface LoginFormData {
@@ -48,7 +49,7 @@ export function LoginForm({
   recoverPath,
 }: LoginFormProps) {
   const t = (key: LoginMessageKey) => messages[key];
-  const [state, send] = useMachine(machine, { input });
+  const [state, send] = useMachine(machine, { input, inspect: actorInspect });
   // What the student sees here (login-view.ts).
   const { rollNumber, password, busy } = loginView(state);
   const onSubmit = (event: FormEvent) => {

@@ -9,6 +9,7 @@ import { OtpInput } from '../../ui/forms/widgets/otp-input';
 import { TextInput } from '../../ui/forms/widgets/text-input';
 import { useChildSnapshot } from '../../ui/use-child-snapshot';
 import { recoveryView } from './recovery-view';
+import { actorInspect } from '../../devtools/live/actor-inspect';
 
 /** What the prerendered page hands the form (data-island-props): its texts, the login path, toasts. */
 export interface RecoveryFormData {
@@ -49,7 +50,7 @@ const fill = (text: string, values: Record<string, string | number>) =>
 
 export function RecoveryForm({ machine, strings, messages, loginPath }: RecoveryFormProps) {
   const t = (key: RecoveryMessageKey) => messages[key];
-  const [state, send] = useMachine(machine);
+  const [state, send] = useMachine(machine, { inspect: actorInspect });
   const { loginId, idError, maskedMobile, details } = state.context;
   // The mobile user's verify-mobile child (the OTP step): the view reads and talks to it.
   const child = state.children.verifyMobile;

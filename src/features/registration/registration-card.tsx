@@ -23,6 +23,7 @@ import { OtpInput } from '../../ui/forms/widgets/otp-input';
 import { useChildSnapshot } from '../../ui/use-child-snapshot';
 import type { RegistrationSend } from './card-state';
 import { cardView, type VerifySnapshot } from './card-view';
+import { actorInspect } from '../../devtools/live/actor-inspect';
 
 /** What the card's view reads of the page's card data (the island reads the rest: toasts, lists, links). */
 export type RegistrationCardViewData = Pick<
@@ -78,7 +79,10 @@ export function RegistrationCard({
   ...data
 }: RegistrationCardProps) {
   const { programme, registrationPage, headingId, supportEmail, loginPath, strings } = data;
-  const [state, send] = useMachine(machine, { input: { ...input, programme, registrationPage } });
+  const [state, send] = useMachine(machine, {
+    input: { ...input, programme, registrationPage },
+    inspect: actorInspect,
+  });
   // The page's strings never change while the card lives.
   const [t] = useState(() => createTranslator(strings as UiStringTable));
   const { context } = state;

@@ -87,6 +87,9 @@ export interface MainExamCard {
   test_short_code: string;
   card_description: string;
   exam_end_date: string;
+  /**
+   * When the result is expected, set only while it is awaited (the test was taken and the result is not out yet); empty otherwise. The dashboard shows the result-awaited card by it.
+   */
   result_expected_date: string;
   present: 0 | 1;
   career_type: string;

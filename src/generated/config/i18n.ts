@@ -1442,6 +1442,214 @@ export interface UiStringTable {
    */
   'portal.paper.inactive': string;
   /**
+   * Loading your result…
+   */
+  'result.loading': string;
+  /**
+   * Your result is not ready yet
+   */
+  'result.notReady.heading': string;
+  /**
+   * Something went wrong!
+   */
+  'result.notReady.fallback': string;
+  /**
+   * Results appear 4 hours after you submit your test.
+   */
+  'result.notReady.hours': string;
+  /**
+   * Need help? Write to us at {email}.
+   */
+  'result.notReady.support': string;
+  /**
+   * We could not show your result
+   */
+  'result.failure.heading': string;
+  /**
+   * Your result would be available soon.
+   */
+  'result.soon': string;
+  /**
+   * Expected on {date}.
+   */
+  'result.soonAt': string;
+  /**
+   * Result actions
+   */
+  'result.actions': string;
+  /**
+   * RESULT
+   */
+  'result.tab.result': string;
+  /**
+   * SCORE CARD & ANALYSIS
+   */
+  'result.tab.analysis': string;
+  /**
+   * Print
+   */
+  'result.print': string;
+  /**
+   * Preparing to print…
+   */
+  'result.printing': string;
+  /**
+   * Back to dashboard
+   */
+  'result.backToDashboard': string;
+  /**
+   * {test} result
+   */
+  'result.page.heading': string;
+  /**
+   * Your result
+   */
+  'result.details.caption': string;
+  /**
+   * Name
+   */
+  'result.details.name': string;
+  /**
+   * Father's name
+   */
+  'result.details.fatherName': string;
+  /**
+   * Roll number
+   */
+  'result.details.rollNumber': string;
+  /**
+   * PSID
+   */
+  'result.details.psid': string;
+  /**
+   * Class opted
+   */
+  'result.details.classOpted': string;
+  /**
+   * Class studying
+   */
+  'result.details.classStudying': string;
+  /**
+   * Stream
+   */
+  'result.details.stream': string;
+  /**
+   * Overall score
+   */
+  'result.details.score': string;
+  /**
+   * Status
+   */
+  'result.details.status': string;
+  /**
+   * Scholarship
+   */
+  'result.details.scholarship': string;
+  /**
+   * Rank
+   */
+  'result.details.rank': string;
+  /**
+   * Counselling and scholarship
+   */
+  'result.counselling.heading': string;
+  /**
+   * You have earned a {percent}% scholarship. Talk to a counsellor to choose your course and use it.
+   */
+  'result.counselling.scholarship': string;
+  /**
+   * Talk to a counsellor about the right course for you and how to improve your score.
+   */
+  'result.counselling.noScholarship': string;
+  /**
+   * Choose how you would like your free counselling:
+   */
+  'result.counselling.intro': string;
+  /**
+   * Video call
+   */
+  'result.counselling.video': string;
+  /**
+   * Meet a counsellor online from home, at a time that suits you.
+   */
+  'result.counselling.videoText': string;
+  /**
+   * House visit
+   */
+  'result.counselling.house': string;
+  /**
+   * A counsellor visits you and your parents at home.
+   */
+  'result.counselling.houseText': string;
+  /**
+   * Branch visit
+   */
+  'result.counselling.branch': string;
+  /**
+   * Visit your nearest branch and meet the counsellor in person.
+   */
+  'result.counselling.branchText': string;
+  /**
+   * To book, call your branch: {phone}
+   */
+  'result.counselling.call': string;
+  /**
+   * Score card and analysis
+   */
+  'result.analysis.heading': string;
+  /**
+   * Your detailed analysis is not open yet. Please visit your nearest branch to go through your score card with a counsellor.
+   */
+  'result.analysis.closed': string;
+  /**
+   * Score card
+   */
+  'result.scoreCard.caption': string;
+  /**
+   * Your scores compared
+   */
+  'result.chart.heading': string;
+  /**
+   * Column chart of your score, the highest score and your percentile in each subject. The same numbers are in the table below.
+   */
+  'result.chart.label': string;
+  /**
+   * Loading the chart…
+   */
+  'result.chart.loading': string;
+  /**
+   * Chart data
+   */
+  'result.chart.tableCaption': string;
+  /**
+   * Subject
+   */
+  'result.chart.subject': string;
+  /**
+   * Your preparation level
+   */
+  'result.preparation.heading': string;
+  /**
+   * Relative performance
+   */
+  'result.relative.heading': string;
+  /**
+   * About our courses
+   */
+  'result.brochure.heading': string;
+  /**
+   * Find your branch
+   */
+  'result.map.heading': string;
+  /**
+   * Checklist for your admission
+   */
+  'result.checklist.heading': string;
+  /**
+   * You have qualified. Bring these when you visit the branch:
+   */
+  'result.checklist.intro': string;
+  /**
    * Loading the course…
    */
   'course.loading': string;

@@ -435,6 +435,10 @@ export interface DashboardBlock {
     | [DashboardStep, DashboardStep, DashboardStep]
     | [DashboardStep, DashboardStep, DashboardStep, DashboardStep]
     | [DashboardStep, DashboardStep, DashboardStep, DashboardStep, DashboardStep];
+  /**
+   * branches only: show the first branch alone (the spec's soloBranch: the student's own branch, no carousel). Left out: every branch of the student's branch code.
+   */
+  firstOnly?: boolean;
 }
 /**
  * All the named facts must have the given value (AND). Leave a fact out to ignore it.

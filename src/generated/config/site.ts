@@ -115,6 +115,29 @@ export interface Site {
    * @minItems 1
    */
   admissionsFaq: [FaqItem, ...FaqItem[]];
+  /**
+   * What the result page shows besides the server's result (part 1 §2 Result page): the trailing pages' brochure images and branch map, and the checklist a qualified student brings to the branch.
+   */
+  resultPage?: {
+    /**
+     * The brochure pages, one printed page for them all.
+     *
+     * @minItems 1
+     * @maxItems 4
+     */
+    brochure: [Image] | [Image, Image] | [Image, Image, Image] | [Image, Image, Image, Image];
+    map: Image;
+    /**
+     * Where the map image links to (the branch locator).
+     */
+    mapLink?: string;
+    /**
+     * What a qualified student brings to the branch.
+     *
+     * @minItems 1
+     */
+    checklist: [string, ...string[]];
+  };
 }
 export interface Image {
   /**

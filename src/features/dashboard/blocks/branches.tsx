@@ -1,5 +1,6 @@
 // The branch carousel (part 2 §2): centre name with RCC, F+EC and ALC stripped, address, up to four
-// phone links, opening hours and a map link; with NearestBranch or soloBranch only the first shows.
+// phone links, opening hours and a map link. The block's firstOnly (the spec's soloBranch) shows
+// the first branch alone; NearestBranch is the payment-success page's widget (decision 009).
 import { useBranches } from '../../../api/endpoints/branches';
 import { telHref } from '../../../domain/phone';
 import type { DashboardBlockComponent } from '../portal-context';
@@ -8,10 +9,11 @@ import { ScrollRow } from './carousel';
 const PREFIXES = /^(RCC|F\+EC|ALC)[\s-]*/i;
 export const branchName = (name: string): string => name.replace(PREFIXES, '').trim();
 
-export const Branches: DashboardBlockComponent = ({ context }) => {
+export const Branches: DashboardBlockComponent = ({ block, context }) => {
   const { t, data } = context;
   const { data: reply, error, isLoading } = useBranches(data.branch_code);
-  const branches = reply?.data ?? [];
+  const all = reply?.data ?? [];
+  const branches = block.firstOnly ? all.slice(0, 1) : all;
   if (error || (!isLoading && branches.length === 0)) return null;
   return (
     <section className="ef-section ef-dash-branches" aria-labelledby="branches-heading">

@@ -1,14 +1,10 @@
 // The dashboard FAQ (part 2 §2 "FAQ accordion"): the programme's own, or the admissions FAQ once
 // the exam is taken. Answers may hold HTML: it is sanitised with DOMPurify before it is shown.
-import DOMPurify from 'dompurify';
+import { safeHtml } from '../../../ui/safe-html';
 import type { DashboardBlockComponent } from '../portal-context';
 
-/** Formatting and links only; no script, handler, style or frame survives. */
-export const sanitize = (html: string): string =>
-  DOMPurify.sanitize(html, {
-    ALLOWED_TAGS: ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 'ul', 'ol', 'li', 'a', 'span'],
-    ALLOWED_ATTR: ['href'],
-  });
+/** Formatting and links only (src/ui/safe-html.ts). */
+export const sanitize = safeHtml;
 
 export const DashboardFaq: DashboardBlockComponent = ({ context }) => {
   const { t, data, config } = context;

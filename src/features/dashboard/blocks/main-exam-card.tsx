@@ -9,8 +9,6 @@ import { timeOfDay } from '../dashboard-facts';
 import { LaunchNotice } from './mock-jee-parts';
 import type { DashboardBlockComponent, PortalContext } from '../portal-context';
 
-const RESULT_AWAITED = 'Result Awaited';
-
 export function Greeting({ context, name }: { context: PortalContext; name: string }) {
   const { t, now } = context;
   const first = name.split(' ')[0] ?? name;
@@ -41,9 +39,7 @@ function ResultAwaited({ card, context }: { card: Card; context: PortalContext }
       <h2 id="main-exam-heading">
         {t('portal.resultAwaited.heading', { name: data.student_name.split(' ')[0] ?? '' })}
       </h2>
-      {card.result_expected_date ? (
-        <p>{t('portal.resultAwaited.expected', { date: card.result_expected_date })}</p>
-      ) : null}
+      <p>{t('portal.resultAwaited.expected', { date: card.result_expected_date })}</p>
       <button type="button" className="ef-button" disabled aria-describedby="main-exam-why">
         {card.report_text || card.exam_button_text}
       </button>
@@ -91,7 +87,8 @@ export const MainExamCard: DashboardBlockComponent = ({ context }) => {
   const { t, data, actions, editExam } = context;
   const card = data.main_exam[0];
   if (!card) return null;
-  if (card.exam_button_text === RESULT_AWAITED) return <ResultAwaited card={card} context={context} />;
+  // The server sets the expected date only while the result is awaited.
+  if (card.result_expected_date) return <ResultAwaited card={card} context={context} />;
   const offline = card.exam_mode === 'Offline';
   return (
     <section className="ef-dash-card ef-dash-exam" aria-labelledby="main-exam-heading">

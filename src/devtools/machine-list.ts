@@ -1,0 +1,30 @@
+// Every machine the inspector draws, the exporter writes and the flow lint checks. One line per
+// machine: add a new flow here and it is drawn, exported and linted.
+import type { AnyStateMachine } from 'xstate';
+import { coursePurchaseMachine } from '../machines/course-purchase-machine';
+import { dashboardMachine } from '../machines/dashboard-machine';
+import { editExamMachine } from '../machines/edit-exam-machine';
+import { editProfileMachine } from '../machines/edit-profile-machine';
+import { loginMachine } from '../machines/login-machine';
+import { recoveryMachine } from '../machines/recovery-machine';
+import { registrationMachine, registrationVerifyMachine } from '../machines/registration-machine';
+import { testLaunchMachine } from '../machines/test-launch-machine';
+
+export interface MachineEntry {
+  /** kebab-case, unique: the file name in docs/machines/ and the inspector's address. */
+  name: string;
+  title: string;
+  machine: AnyStateMachine;
+}
+
+export const MACHINES: MachineEntry[] = [
+  { name: 'login', title: 'Login', machine: loginMachine },
+  { name: 'recovery', title: 'Recover login details', machine: recoveryMachine },
+  { name: 'registration', title: 'Registration', machine: registrationMachine },
+  { name: 'verify-mobile', title: 'Verify mobile (OTP)', machine: registrationVerifyMachine },
+  { name: 'dashboard', title: 'Dashboard', machine: dashboardMachine },
+  { name: 'edit-exam', title: 'Edit exam', machine: editExamMachine },
+  { name: 'edit-profile', title: 'Edit profile', machine: editProfileMachine },
+  { name: 'test-launch', title: 'Test launch', machine: testLaunchMachine },
+  { name: 'course-purchase', title: 'Course purchase', machine: coursePurchaseMachine },
+];

@@ -1,0 +1,62 @@
+// `npm run inspect` (issue 11): the inspector as one file that works from disk with no network.
+// Built into a temp dir here, opened over file:// in Chromium with every non-file request refused.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../../src/engine/node/paths';
+import { launchBrowser, seriousViolations } from './browser';
+
+let dir: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'examflow-inspector-'));
+  execFileSync(path.join(projectRoot, 'node_modules/.bin/tsx'), ['scripts/inspect.ts'], {
+    cwd: projectRoot,
+    env: { ...process.env, EXAMFLOW_INSPECTOR_OUT: dir },
+    stdio: 'pipe',
+  });
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('static inspector', () => {
+  it('draws every machine from disk, with the layout in a worker and no request off the disk', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const offDisk: string[] = [];
+    await context.route(/^(?!file:|blob:|data:)/, (route) => {
+      offDisk.push(route.request().url());
+      return route.abort();
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`file://${path.join(dir, 'index.html')}#registration`);
+    await page.waitForFunction(() => document.documentElement.dataset.drawn === 'registration', null, {
+      timeout: 60_000,
+    });
+    expect(await page.evaluate(() => document.documentElement.dataset.layoutIn)).toBe('worker');
+    expect(await page.locator('#canvas g.ef-state').count()).toBeGreaterThan(30);
+    for (const name of ['Login', 'Recover login details', 'Verify mobile (OTP)', 'Dashboard', 'Edit exam']) {
+      await page.getByRole('button', { name, exact: true }).click();
+      await page.waitForFunction(
+        (n) =>
+          document.documentElement.dataset.drawn !== 'registration' &&
+          document.getElementById('chart-status')?.textContent?.startsWith(n),
+        name,
+      );
+      expect(await page.locator('#canvas g.ef-state').count()).toBeGreaterThan(3);
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(offDisk).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+});

@@ -1,0 +1,138 @@
+// The machine inspector (issue 11) on `npm run dev`'s server: it draws the registration machine;
+// while a registration proceeds in another tab, its highlighted state follows and the event list
+// shows the OTP masked; axe finds nothing serious.
+//
+// Live actors report only in a development build (import.meta.env.DEV), so this file starts
+// Vite's dev server in-process, as tests/e2e/dev-overlay.test.ts does, beside a real API server
+// on a temp data dir: the cheapest honest set-up (no second production-like build with the
+// inspector compiled in, which is exactly what must never exist).
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createServer, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../scripts/lib/serve';
+import { projectRoot } from '../../src/engine/node/paths';
+import { launchBrowser, seriousViolations } from './browser';
+
+let api: TestServer;
+let server: ViteDevServer;
+let browser: Browser;
+let context: BrowserContext;
+let base = '';
+
+beforeAll(async () => {
+  api = await startTestServer();
+  process.env.EXAMFLOW_API_URL = api.base;
+  server = await createServer({
+    configFile: path.join(projectRoot, 'vite.config.ts'),
+    root: projectRoot,
+    logLevel: 'silent',
+    server: { port: 0, host: 'localhost' },
+  });
+  await server.listen();
+  const address = server.httpServer?.address();
+  if (!address || typeof address === 'string') throw new Error('dev server has no port');
+  base = `http://localhost:${address.port}`;
+  browser = await launchBrowser();
+  // One context: the inspector and the app share an origin, so BroadcastChannel joins them.
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+  await api?.close();
+  delete process.env.EXAMFLOW_API_URL;
+});
+
+const active = (inspector: Page) =>
+  inspector.evaluate(() =>
+    [...document.querySelectorAll('#canvas g.ef-state.ef-active')].map((g) => g.getAttribute('data-id')),
+  );
+
+async function lastOtp(mobile: string): Promise<string> {
+  const list = (await (await fetch(`${base}/sandbox/messages?mobile=${mobile}`)).json()) as {
+    otp: string | null;
+  }[];
+  const otp = list[0]?.otp;
+  if (!otp) throw new Error(`no OTP sent to ${mobile}`);
+  return otp;
+}
+
+describe('machine inspector', () => {
+  it('draws the registration machine, follows a live registration and masks its OTP', async () => {
+    const inspector = await context.newPage();
+    await inspector.goto(`${base}/inspector#registration`);
+    await inspector.waitForFunction(() => document.documentElement.dataset.drawn === 'registration', null, {
+      timeout: 60_000,
+    });
+    // Drawn from the machine: its states, nested, with labelled arrows.
+    const canvas = inspector.locator('#canvas');
+    await expect.poll(() => canvas.locator('g.ef-state').count()).toBeGreaterThan(30);
+    expect(await canvas.locator('g.ef-state[data-id="registration.step1.verifying"]').count()).toBe(1);
+    expect(await canvas.locator('g.ef-edge text', { hasText: 'error: verifyMobile' }).count()).toBe(1);
+    expect(await canvas.locator('g.ef-edge text', { hasText: /^after pollInterval \(12 s\)$/ }).count()).toBe(
+      1,
+    );
+
+    // A state's details, by keyboard.
+    await canvas.locator('g.ef-state[data-id="enteringMobile"]').focus();
+    await inspector.keyboard.press('Enter');
+    await inspector.getByRole('heading', { name: 'State: step1.enteringMobile' }).waitFor();
+    expect(await inspector.locator('#detail').innerText()).toContain('otp.send');
+    expect(await seriousViolations(inspector)).toEqual([]);
+
+    // A registration in another tab of the dev server.
+    const app = await context.newPage();
+    await app.goto(`${base}/iacstexam`);
+    const card = app.locator('#register_now');
+    await card.getByRole('button', { name: 'Verify', exact: true }).waitFor({ timeout: 60_000 });
+    await expect.poll(() => active(inspector), { timeout: 20_000 }).toContain('enteringMobile');
+
+    const mobile = `9${String(Date.now() % 1e8).padStart(8, '0')}7`;
+    await card.getByRole('textbox', { name: /Mobile number or student id/ }).fill(mobile);
+    await card.getByRole('button', { name: 'Verify', exact: true }).click();
+    await expect.poll(() => active(inspector), { timeout: 20_000 }).toContain('registration.step1.verifying');
+
+    const otp = await lastOtp(mobile);
+    await card.getByRole('textbox', { name: 'Digit 1 of 4' }).pressSequentially(otp);
+    await expect.poll(() => active(inspector), { timeout: 20_000 }).toContain('registration.step2');
+    expect(await inspector.locator('#live-current').innerText()).toMatch(/^registration: step2/);
+
+    // The OTP went to the verify-mobile child actor: its events show the code masked.
+    await inspector
+      .getByRole('button', { name: /^verifyMobile · / })
+      .first()
+      .click();
+    await inspector.waitForFunction(() => document.documentElement.dataset.drawn === 'verify-mobile');
+    const events = inspector.locator('#event-list button');
+    await expect.poll(() => events.count()).toBeGreaterThan(1);
+    const changes = events.filter({ hasText: 'otp.change' });
+    await changes.last().click();
+    // The chart shows where the OTP entry was then (the state value is never masked).
+    expect((await active(inspector)).some((id) => id?.startsWith('verifyMobile.codeEntry.code.'))).toBe(true);
+    const payload = await inspector.locator('#event-payload').innerText();
+    expect(payload).toContain('"type": "otp.change"');
+    expect(payload).not.toContain(otp);
+    expect(payload).toContain('•');
+    const allText = await inspector.evaluate(() => document.body.innerText);
+    expect(allText).not.toContain(mobile);
+
+    // Step back through the registration actor's events to its first snapshot, and forward again.
+    await inspector
+      .getByRole('button', { name: /^registration · / })
+      .first()
+      .click();
+    await inspector.waitForFunction(() => document.documentElement.dataset.drawn === 'registration');
+    const back = inspector.getByRole('button', { name: 'Step back' });
+    for (let i = 0; i < 100 && !(await back.isDisabled()); i++) await back.click();
+    expect(await inspector.locator('#live-current').innerText()).toMatch(
+      /^registration: step1\.enteringMobile \(event 1 of \d+\)$/,
+    );
+    expect(await active(inspector)).toContain('enteringMobile');
+    await inspector.getByRole('checkbox', { name: 'Follow' }).check();
+    expect(await active(inspector)).toContain('registration.step2');
+    expect(await seriousViolations(inspector)).toEqual([]);
+  }, 180_000);
+});
