@@ -5,21 +5,27 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { distDir } from '../../scripts/build';
+import { startTestServer, type TestServer } from '../../scripts/lib/serve';
 import students from '../../server/seed/demo-students.json';
 import { launchBrowser, seriousViolations } from './browser';
 
-const port = inject('port');
-const url = (p: string) => `http://localhost:${port}${p}`;
+// Its own server (real, with its own data directory): the purchases here must not change what the
+// other browser tests expect of the same demo students.
+let server: TestServer;
+const url = (p: string) => `${server.base}${p}`;
 const shots = process.env.EXAMFLOW_SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });
 
 let browser: Browser;
 beforeAll(async () => {
+  server = await startTestServer({ distDir: distDir() });
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
+  await server?.close();
 });
 
 const student = (suffix: string) => {
