@@ -81,7 +81,7 @@ function expectView(log: Logged[]) {
         expect(after.view).toBe('checkout');
         expect(after.fromDescription).toBe(true);
         expect(navigated).toEqual(['checkout']);
-        expect(tracked).toEqual(['course_proceed']);
+        expect(tracked).toEqual(['provisional_fee_proceed']);
         break;
       case 'course.back':
         if (!context.purchased && !(previous.context as PurchaseContext).exitShown) {
@@ -109,6 +109,7 @@ function expectView(log: Logged[]) {
         if (before.modal === null && Object.keys(checkoutErrors(before.fields)).length === 0) {
           expect(after.paying).toBe(true);
           expect(after.errors).toEqual({});
+          expect(tracked).toEqual(['course_proceed']);
         } else {
           expect(after.paying).toBe(false);
           expect(after.errors).toEqual(checkoutErrors(before.fields));

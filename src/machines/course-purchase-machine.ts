@@ -97,7 +97,12 @@ export type PurchaseEvent =
   | { type: 'retention.register' };
 
 export type PurchaseTrack =
-  'course_proceed' | 'payment_retry' | 'exit_intent_shown' | 'retention_shown' | 'retention_register';
+  | 'course_proceed'
+  | 'provisional_fee_proceed'
+  | 'payment_retry'
+  | 'exit_intent_shown'
+  | 'retention_shown'
+  | 'retention_register';
 
 const notProvided = (name: string) => async (): Promise<never> => {
   throw new Error(`course purchase: provide the ${name} actor`);
@@ -255,7 +260,8 @@ export const coursePurchaseMachine = setup({
           target: 'checkout',
           actions: [
             assign({ fromDescription: true }),
-            { type: 'track', params: { name: 'course_proceed' } },
+            // The fee panel's Proceed on the description (part 2 §7 "provisional-fee proceed").
+            { type: 'track', params: { name: 'provisional_fee_proceed' } },
             { type: 'navigate', params: { view: 'checkout' } },
           ],
         },
@@ -322,7 +328,12 @@ export const coursePurchaseMachine = setup({
         editing: {
           on: {
             'checkout.submit': [
-              { guard: 'formValid', target: 'submitting', actions: assign({ errors: {} }) },
+              {
+                guard: 'formValid',
+                target: 'submitting',
+                // The checkout's Pay (part 2 §7 "proceed").
+                actions: [assign({ errors: {} }), { type: 'track', params: { name: 'course_proceed' } }],
+              },
               {
                 actions: [
                   assign({ errors: ({ context }) => checkoutErrors(context.fields) }),

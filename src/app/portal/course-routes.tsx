@@ -162,10 +162,7 @@ export function CourseRoute() {
         digitalOnly={data.digitalOnly}
         paying={false}
         onBack={() => actor.send({ type: 'course.back' })}
-        onProceed={() => {
-          void analytics.track('provisional_fee_proceed');
-          actor.send({ type: 'course.proceed' });
-        }}
+        onProceed={() => actor.send({ type: 'course.proceed' })}
         onToggleFee={(open) => track(analytics, open)}
         onDownloadContent={(href) => {
           void analytics.track('course_content_download');
