@@ -54,6 +54,25 @@ async function toExamDetails(page: Page): Promise<void> {
     .waitFor();
 }
 
+/** The checkout of a course, logged in as the scholarship demo student (250000000005). */
+async function toCheckout(page: Page): Promise<void> {
+  const reply = await page.request.post(`${base}/api/login`, {
+    data: { roll_number: '250000000005', date_of_birth: '30/04/2007' },
+  });
+  const { token } = (await reply.json()) as { token: string };
+  await page.context().addCookies([{ name: 'ef_session', value: '1', url: `${base}/` }]);
+  await page.evaluate(
+    ([t]) =>
+      localStorage.setItem(
+        'examflow:session',
+        JSON.stringify({ token: t, rollNumber: '250000000005', dob: '30-04-2007', examType: null }),
+      ),
+    [token],
+  );
+  await page.goto(`${base}/dashboard/checkout/NEET-C12-1Y`);
+  await page.getByRole('textbox', { name: 'Billing address' }).waitFor({ timeout: 20_000 });
+}
+
 const fields: Field[] = [
   {
     page: '/',
@@ -118,6 +137,34 @@ const fields: Field[] = [
     locate: (p) => card(p).getByRole('textbox', { name: /Coupon code/ }),
     text: 'IACST10',
     prepare: toExamDetails,
+  },
+  {
+    page: '/',
+    name: "checkout: father's name",
+    locate: (p) => p.getByRole('textbox', { name: "Father's name" }),
+    text: 'Ramesh Kumar',
+    prepare: toCheckout,
+  },
+  {
+    page: '/',
+    name: 'checkout: billing address',
+    locate: (p) => p.getByRole('textbox', { name: 'Billing address' }),
+    text: '12 MG Road, Andheri',
+    prepare: toCheckout,
+  },
+  {
+    page: '/',
+    name: 'checkout: pincode (6 digits look up)',
+    locate: (p) => p.getByRole('textbox', { name: 'Pincode' }),
+    text: '400053',
+    prepare: toCheckout,
+  },
+  {
+    page: '/',
+    name: 'checkout: city',
+    locate: (p) => p.getByRole('textbox', { name: 'City' }),
+    text: 'Mumbai',
+    prepare: toCheckout,
   },
 ];
 

@@ -60,9 +60,11 @@ describe('GET /api/courses/:class/:stream/:branch_code/:roll_number/:mobile_numb
     expect((data[0]?.course_feature as string[]).length).toBeGreaterThan(2);
     expect(response.data.flags).toEqual({
       course_purchased: 0,
-      enable_myexamflow_status: 1,
-      guided_journey_message: 'Register for your course now',
-      guided_journey_sub_message: expect.stringContaining('Pay the registration fee'),
+      // The dashboard's flags (one shape, one source): Start Now waits for a purchase.
+      product: 'iacst',
+      enable_my_product_status: 0,
+      guided_journey_message: expect.stringContaining('Pay the registration fee'),
+      guided_journey_sub_message: expect.stringContaining('Freebies'),
       scholarship_course_purchased_msg: '',
       term_condition_link: '/iacst-scholarship/terms-conditions',
       privacy_policy_link: 'https://www.example.com/privacy-policy',
@@ -113,7 +115,7 @@ describe('GET /api/courses/:class/:stream/:branch_code/:roll_number/:mobile_numb
       total_savings: expected.savings,
     });
     expect(courses[0]?.price_breakup).not.toHaveProperty('Classroom Fee Service');
-    expect((data.flags as Record<string, unknown>).guided_journey_sub_message).toContain('course fee');
+    expect((data.flags as Record<string, unknown>).guided_journey_message).toContain('course fee');
   });
 
   it('lists the courses of the main exam career type first, without hiding others', async () => {
@@ -134,7 +136,7 @@ describe('GET /api/courses/:class/:stream/:branch_code/:roll_number/:mobile_numb
       msg: 'No Courses Available for this user',
       data: [],
     });
-    expect(response.data.flags).toMatchObject({ course_purchased: 0, enable_myexamflow_status: 0 });
+    expect(response.data.flags).toMatchObject({ course_purchased: 0, enable_my_product_status: 0 });
   });
 
   it('refuses path values that are not the logged-in student (403)', async () => {

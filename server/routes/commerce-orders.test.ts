@@ -83,16 +83,12 @@ describe('POST /api/course-order', () => {
       headers: { authorization: s.authorization },
     });
     expect((courses.data.data as { purchased: number }[])[0]?.purchased).toBe(1);
+    // The dashboard's flags (one shape, one source): purchased, Start Now enabled.
     expect(courses.data.flags).toMatchObject({
       course_purchased: 1,
-      guided_journey_message: 'Your course registration is complete',
-      scholarship_course_purchased_msg: expect.stringContaining(
-        'Two Year Integrated Classroom Course for NEET 2027',
-      ),
+      enable_my_product_status: 1,
+      guided_journey_message: expect.stringContaining('Your course registration is complete'),
     });
-    expect(String((courses.data.flags as Record<string, string>).scholarship_course_purchased_msg)).toContain(
-      'Visit the branch',
-    );
 
     const again = await order(s, orderBody(s));
     expect(again.statusCode).toBe(409);

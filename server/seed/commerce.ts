@@ -578,7 +578,7 @@ const courses: CourseSeed[] = [
     category: 'Engineering',
     highlights: 'Complete JEE Main and Advanced syllabus of classes 11 and 12 with board preparation.',
     description:
-      'A two-year classroom programme for class 11 students aiming for JEE (Main & Advanced) 2027: Physics, Chemistry and Mathematics for the entrance and board exams together.',
+      'A two-year classroom programme for class 11 students aiming for JEE (Main & Advanced) 2027: Physics, Chemistry and Mathematics for the entrance and board exams together, from \\(\\int_0^1 x^2\\,dx = \\tfrac{1}{3}\\) to \\(F = \\dfrac{G m_1 m_2}{r^2}\\).',
     features: classroomFeatures,
     prices: classroomPrices(150000),
     content: true,

@@ -32,6 +32,16 @@ export const ANALYTICS_EVENTS = [
   'result_view_failure',
   'prospectus_download',
   'mock_pack_buy',
+  // The course purchase (part 2 §7: proceed, retry, terms, provisional-fee proceed, fee panel).
+  'course_proceed',
+  'provisional_fee_proceed',
+  'fee_breakup_open',
+  'fee_breakup_close',
+  'checkout_terms_toggle',
+  'course_content_download',
+  'exit_intent_shown',
+  'retention_shown',
+  'retention_register',
 ] as const;
 export type AnalyticsEventName = (typeof ANALYTICS_EVENTS)[number];
 

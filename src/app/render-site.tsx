@@ -72,6 +72,7 @@ const PORTAL_PREFIXES = [
   'picker.',
   'validation.',
   'ui.',
+  'course.',
   'result.',
 ];
 const PORTAL_KEYS = ['faq.heading', 'dashboard.heading'];
@@ -269,6 +270,7 @@ export function renderSite(bundle: ConfigBundle, assets: PageAssets): RenderedSi
   const routes = buildRoutes(bundle).map((route) => ({
     path: route.path,
     ...(route.tokenRule ? { tokenRule: route.tokenRule } : {}),
+    ...(route.kind === 'screen' && route.appPaths ? { appPaths: true } : {}),
     files: renderAll(slug(route.path), route),
   }));
   return {

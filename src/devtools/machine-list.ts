@@ -1,6 +1,7 @@
 // Every machine the inspector draws, the exporter writes and the flow lint checks. One line per
 // machine: add a new flow here and it is drawn, exported and linted.
 import type { AnyStateMachine } from 'xstate';
+import { coursePurchaseMachine } from '../machines/course-purchase-machine';
 import { dashboardMachine } from '../machines/dashboard-machine';
 import { editExamMachine } from '../machines/edit-exam-machine';
 import { editProfileMachine } from '../machines/edit-profile-machine';
@@ -25,4 +26,5 @@ export const MACHINES: MachineEntry[] = [
   { name: 'edit-exam', title: 'Edit exam', machine: editExamMachine },
   { name: 'edit-profile', title: 'Edit profile', machine: editProfileMachine },
   { name: 'test-launch', title: 'Test launch', machine: testLaunchMachine },
+  { name: 'course-purchase', title: 'Course purchase', machine: coursePurchaseMachine },
 ];

@@ -81,3 +81,46 @@ describe('formatInr', () => {
     expect(formatInr(999)).toBe('999');
   });
 });
+
+// Worked by hand (part 2 §9: each percent component deducted and rounded; totals and savings).
+describe('applyWaiver: hand-worked examples', () => {
+  it('rounds each component at .5 upwards, before summing', () => {
+    // Admission kit 1001 at 50%: 1001 − 500.5 = 500.5 → 501. Tuition 3 at 50%: 1.5 → 2.
+    // Classroom 5 at 10%: 5 − 0.5 = 4.5 → 5. Total 2000 + 501 + 2 + 5 = 2508; list 3009; saved 501.
+    const breakup = applyWaiver(
+      {
+        'Registration Fee': 2000,
+        'Admission Kit & Digital Access': 1001,
+        'Tuition Fee': 3,
+        'Classroom Fee Service': 5,
+      },
+      { admfee: '50%', tuitionfee: '50', ClassroomService: '10%' },
+    );
+    expect(breakup.rows.map((r) => [r.key, r.value, r.strike_value])).toEqual([
+      ['Registration Fee', 2000, null],
+      ['Admission Kit & Digital Access', 501, 1001],
+      ['Tuition Fee', 2, 3],
+      ['Classroom Fee Service', 5, null],
+    ]);
+    expect(breakup).toMatchObject({ listTotal: 3009, total: 2508, savings: 501 });
+  });
+
+  it('a 0% waiver (and "0", and "Chargeable") changes nothing and strikes nothing', () => {
+    const prices = { 'Registration Fee': 1500, 'Tuition Fee': 80000, 'Tech + Exam Fee': 7000 };
+    for (const none of ['0%', '0', 0, 'Chargeable']) {
+      const breakup = applyWaiver(prices, { tuitionfee: none, Technology_Examination_Fee: none });
+      expect(breakup.rows.every((r) => r.strike_value === null && r.percent === 0)).toBe(true);
+      expect(breakup).toMatchObject({ listTotal: 88500, total: 88500, savings: 0 });
+    }
+  });
+
+  it('the scholarship example: 90% off tuition 1,45,000 and 50% off tech 12,000', () => {
+    // 145000 × 0.9 = 130500 off → 14500; 12000 × 0.5 = 6000 off → 6000.
+    const breakup = applyWaiver(
+      { 'Registration Fee': 2000, 'Tuition Fee': 145000, 'Tech + Exam Fee': 12000 },
+      { tuitionfee: '90%', Technology_Examination_Fee: 50 },
+    );
+    expect(breakup).toMatchObject({ listTotal: 159000, total: 22500, savings: 136500 });
+    expect(formatInr(breakup.savings)).toBe('1,36,500');
+  });
+});

@@ -13,6 +13,8 @@ export const SESSION_MARKER_COOKIE = 'ef_session';
 export interface PageRoute {
   path: string;
   tokenRule?: TokenRule;
+  /** Paths below this one are the same page (a client app's views: /dashboard/course/…). */
+  appPaths?: boolean;
 }
 
 export type PageDecision<R extends PageRoute> =
@@ -33,7 +35,9 @@ export function decidePage<R extends PageRoute>(
   url: URL,
   cookieHeader: string | undefined,
 ): PageDecision<R> {
-  const route = routes.find((r) => r.path === url.pathname);
+  const route =
+    routes.find((r) => r.path === url.pathname) ??
+    routes.find((r) => r.appPaths && url.pathname.startsWith(`${r.path}/`));
   if (!route) return { kind: 'not-found', status: 404 };
   const location = guardRedirect(route.tokenRule, {
     hasToken: hasSessionMarker(cookieHeader),

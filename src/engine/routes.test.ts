@@ -73,6 +73,23 @@ describe('decidePage', () => {
       location: '/dashboard?utm_source=x',
     });
   });
+  it("answers an app screen's own views below its path with its page, token rule and all", () => {
+    const app = [
+      ...routes,
+      { path: '/dashboard', appPaths: true, tokenRule: { ifNoToken: { redirectTo: '/' } } },
+    ];
+    expect(decidePage(app, url('/dashboard/course/C1/checkout'), 'ef_session=1')).toMatchObject({
+      kind: 'page',
+      route: { path: '/dashboard' },
+    });
+    expect(decidePage(app, url('/dashboard/course/C1'), undefined)).toEqual({
+      kind: 'redirect',
+      location: '/',
+    });
+    // Only below the path (not a longer name), and never for a screen without app paths.
+    expect(decidePage(app, url('/dashboards'), 'ef_session=1')).toEqual({ kind: 'not-found', status: 404 });
+    expect(decidePage(app, url('/iacst-result/x'), undefined)).toEqual({ kind: 'not-found', status: 404 });
+  });
   it('reads the marker cookie exactly', () => {
     expect(hasSessionMarker('xef_session=1')).toBe(false);
     expect(hasSessionMarker('ef_session=1')).toBe(true);

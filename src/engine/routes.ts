@@ -8,7 +8,7 @@ export type ScreenName = keyof Site['screens'];
 
 export type Route =
   | { path: string; kind: 'landing'; landing: LandingFile; tokenRule?: TokenRule }
-  | { path: string; kind: 'screen'; screen: ScreenName; tokenRule?: TokenRule };
+  | { path: string; kind: 'screen'; screen: ScreenName; tokenRule?: TokenRule; appPaths?: boolean };
 
 /** Every path the site answers, screens first; a later duplicate is dropped (validation reports it). */
 export function buildRoutes(bundle: ConfigBundle): Route[] {
@@ -18,7 +18,14 @@ export function buildRoutes(bundle: ConfigBundle): Route[] {
     Site['screens'][ScreenName],
   ][]) {
     for (const path of def.paths) {
-      if (!routes.has(path)) routes.set(path, { path, kind: 'screen', screen, tokenRule: def.tokenRule });
+      if (!routes.has(path))
+        routes.set(path, {
+          path,
+          kind: 'screen',
+          screen,
+          tokenRule: def.tokenRule,
+          ...(def.appPaths ? { appPaths: true } : {}),
+        });
     }
   }
   for (const landing of bundle.landings) {

@@ -14,6 +14,8 @@ export interface SiteIndex {
 export interface IndexedRoute {
   path: string;
   tokenRule?: TokenRule;
+  /** The screen's client app answers the paths below this one too (its views' addresses). */
+  appPaths?: boolean;
   /** Profile id → page file (relative to the pages folder). */
   files: Record<string, string>;
   /** The JavaScript the route requests before its load event: the page script and the chunks of

@@ -1,11 +1,8 @@
 // Courses for the logged-in student (with the course flags), branch centres and payment options.
-import { maybeProgramme } from '../exams/programme';
 import type { FastifyInstance } from 'fastify';
 import type { Programme } from '../../../src/generated/config/programme';
 import type { Branch, BranchListParams, BranchListReply } from '../../../src/generated/api/branch-list';
 import type {
-  CourseFlags,
-  CourseItem,
   CourseListParams,
   CourseListQuery,
   CourseListReply,
@@ -14,8 +11,10 @@ import type { PaymentOptionsParams, PaymentOptionsReply } from '../../../src/gen
 import { ApiError } from '../../api/errors';
 import { apiSchema } from '../../api/schemas';
 import { requireStudent, studentOf } from '../../auth/sessions';
-import type { AppContext, Student } from '../../context';
-import { feeWord, isDigitalOnly, offersFor, splitClassStream, type BranchTerms } from './courses';
+import type { AppContext } from '../../context';
+import { courseFlags } from '../dashboard/build';
+import { loadExamContext } from '../exams/sittings';
+import { offersFor, splitClassStream } from './courses';
 
 export const prospectusPath = (examType: string) =>
   `/api/prospectus?exam_type=${encodeURIComponent(examType)}`;
@@ -28,36 +27,6 @@ export function courseLinks(ctx: AppContext, programme: Programme | undefined, e
     privacy_policy_link: site.legal.privacyLink,
     iacst_download_prosp: prospectusPath(examType),
     preadmission_url: `${site.brand.websiteUrl}/pre-admission`,
-  };
-}
-
-function courseFlags(
-  ctx: AppContext,
-  student: Student,
-  branch: BranchTerms,
-  courses: CourseItem[],
-): CourseFlags {
-  const bought = courses.filter((c) => c.purchased === 1);
-  const purchased = bought.length > 0;
-  const digital = isDigitalOnly(branch);
-  // A digital-only branch has no centre to visit: its team calls the student instead.
-  const next = digital
-    ? 'Our team will contact you soon.'
-    : 'Visit the branch for academic counselling and batch information.';
-  const { site } = ctx.site;
-  return {
-    course_purchased: purchased ? 1 : 0,
-    enable_myexamflow_status: courses.length > 0 ? 1 : 0,
-    guided_journey_message: purchased
-      ? 'Your course registration is complete'
-      : 'Register for your course now',
-    guided_journey_sub_message: purchased
-      ? `Start now with your exclusive course content. ${next}`
-      : `Pay the ${feeWord(branch)} to unlock exclusive course content: e-books, videos, test series and audios.`,
-    scholarship_course_purchased_msg: purchased
-      ? `Welcome to ${site.brand.providerName}! You have registered for ${bought.map((c) => c.product_title).join(', ')}. ${next}`
-      : '',
-    ...courseLinks(ctx, maybeProgramme(ctx.site, student.exam_type), student.exam_type),
   };
 }
 
@@ -97,12 +66,16 @@ export function registerCatalogueRoutes(app: FastifyInstance): void {
       ) {
         throw new ApiError(403, 'These details do not match the logged-in student.');
       }
-      const { branch, courses } = await offersFor(ctx, student, request.query.career_type);
+      const [{ courses }, exams] = await Promise.all([
+        offersFor(ctx, student, request.query.career_type),
+        loadExamContext(ctx, student),
+      ]);
       return {
         success: 'true',
         msg: courses.length > 0 ? 'Courses for you' : 'No Courses Available for this user',
         data: courses,
-        flags: courseFlags(ctx, student, branch, courses),
+        // The dashboard's own flags: the two answers cannot disagree.
+        flags: courseFlags(ctx, exams),
       };
     },
   );

@@ -101,37 +101,58 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
         throw new ApiError(403, 'These details do not match the logged-in student.');
       }
       checkBilling(body);
-      const { courses } = await offersFor(ctx, student);
-      const course = courses.find((c) => c.product_id === body.product_id);
-      if (!course || course.product_course_term !== body.product_course_term)
-        throw new ApiError(404, 'This course is not available for you.');
-      if (course.purchased) throw new ApiError(409, 'You have already registered for this course.');
       const accepted = acceptedCheckoutMethods(await paymentOptions(ctx, student.branch_code));
       if (!accepted.has(body.payment_method))
         throw invalid('payment_method', 'This payment method is not available at your centre.');
-      const data = await createOrder(ctx, {
-        studentId: student.id,
-        kind: 'course',
-        amount: course.registration_fees,
-        paymentMethod: body.payment_method,
-        productId: course.product_id,
-        returnPath: '/dashboard',
-        successQuery: { type: ctx.site.site.commerce.courseReturnType },
-        failureQuery: { type: ctx.site.site.commerce.courseReturnType },
-        details: {
-          product_title: course.product_title,
-          product_course_term: course.product_course_term,
-          fee_label: course.fee_label,
-          billing: {
-            name: body.billing_name.trim(),
-            father_name: body.father_name.trim(),
-            address: body.billing_address.trim(),
-            city: body.billing_city.trim(),
-            state: body.billing_state.trim(),
-            zip: body.billing_zip.trim(),
-            email: body.billing_email.trim(),
+      // Once is once: under the student's lock, a repeated or concurrent Pay finds the course
+      // bought or its open order (the same order answered again), never a second order to pay.
+      const data = await ctx.db.transaction().execute(async (trx) => {
+        await lockStudent(trx, student.id);
+        const { courses } = await offersFor({ ...ctx, db: trx }, student);
+        const course = courses.find((c) => c.product_id === body.product_id);
+        // The price, the waiver and the term are the server's: a tampered term finds no course.
+        if (!course || course.product_course_term !== body.product_course_term)
+          throw new ApiError(404, 'This course is not available for you.');
+        if (course.purchased) throw new ApiError(409, 'You have already registered for this course.');
+        const pending = await trx
+          .selectFrom('orders')
+          .select(['id', 'amount', 'payment_method', 'return_path'])
+          .where('student_id', '=', student.id)
+          .where('kind', '=', 'course')
+          .where('product_id', '=', course.product_id)
+          .where('status', '=', 'created')
+          .where('amount', '=', course.registration_fees)
+          .orderBy('created_at', 'desc')
+          .executeTakeFirst();
+        if (pending) return reopenOrder(trx, pending, body.payment_method);
+        return createOrder(
+          ctx,
+          {
+            studentId: student.id,
+            kind: 'course',
+            amount: course.registration_fees,
+            paymentMethod: body.payment_method,
+            productId: course.product_id,
+            returnPath: '/dashboard',
+            successQuery: { type: ctx.site.site.commerce.courseReturnType },
+            failureQuery: { type: ctx.site.site.commerce.courseReturnType },
+            details: {
+              product_title: course.product_title,
+              product_course_term: course.product_course_term,
+              fee_label: course.fee_label,
+              billing: {
+                name: body.billing_name.trim(),
+                father_name: body.father_name.trim(),
+                address: body.billing_address.trim(),
+                city: body.billing_city.trim(),
+                state: body.billing_state.trim(),
+                zip: body.billing_zip.trim(),
+                email: body.billing_email.trim(),
+              },
+            },
           },
-        },
+          trx,
+        );
       });
       return { success: 'true', msg: 'Order created. Continue to payment.', data };
     },

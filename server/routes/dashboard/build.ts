@@ -234,7 +234,8 @@ function seriesView(ec: ExamContext): MockJeeSeries[] {
   }));
 }
 
-function courseFlags(ctx: AppContext, ec: ExamContext): CourseFlags {
+/** The course flags of the dashboard and of GET /api/courses: one shape, one source (decision 012). */
+export function courseFlags(ctx: AppContext, ec: ExamContext): CourseFlags {
   const { programme } = ec;
   const purchased = ec.coursePurchased;
   const fee = feeWord(ec.branch);

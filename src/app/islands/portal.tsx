@@ -45,6 +45,11 @@ function RouteError() {
   );
 }
 
+type CourseRouteName = 'CourseRoute' | 'CheckoutFromCourseRoute' | 'CheckoutRoute' | 'PaymentSuccessRoute';
+const courseRoute = (name: CourseRouteName) => async () => ({
+  Component: (await import('../portal/course-routes'))[name],
+});
+
 /** Toasts live outside the app's element, so a modal dialog's inert page does not silence them. */
 function toastRoot(): HTMLElement {
   const existing = document.querySelector<HTMLElement>('body > [data-ef-live]');
@@ -153,6 +158,19 @@ function PortalApp({
   const [router] = useState(() =>
     createBrowserRouter([
       { path: '/dashboard', element: <DashboardRoute />, errorElement: <RouteError /> },
+      // The course views are lazy chunks (the /dashboard budget has no room for them; decision 012).
+      { path: '/dashboard/course/:id', lazy: courseRoute('CourseRoute'), errorElement: <RouteError /> },
+      {
+        path: '/dashboard/course/:id/checkout',
+        lazy: courseRoute('CheckoutFromCourseRoute'),
+        errorElement: <RouteError />,
+      },
+      { path: '/dashboard/checkout/:id', lazy: courseRoute('CheckoutRoute'), errorElement: <RouteError /> },
+      {
+        path: '/dashboard/payment-success/:orderId',
+        lazy: courseRoute('PaymentSuccessRoute'),
+        errorElement: <RouteError />,
+      },
       // The result view and its chart load only when a View Result opens it (decision 011).
       ...props.resultPage.paths.map((path) => ({
         path,

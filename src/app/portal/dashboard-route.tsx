@@ -1,15 +1,14 @@
 // The /dashboard view: the dashboard machine with the real API (through swr's cache), the blocks'
 // actions, the profile modal, the payment returns of the query, and the test launches.
 import { useMachine } from '@xstate/react';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { unstable_serialize, useSWRConfig } from 'swr';
 import { fromPromise } from 'xstate';
-import { fetchCourses } from '../../api/endpoints/courses';
+import { coursesKey, fetchCourses } from '../../api/endpoints/courses';
 import { dashboardKey, fetchDashboard } from '../../api/endpoints/dashboard';
 import { startExam } from '../../api/endpoints/exam-start';
 import { fetchMockPayment } from '../../api/endpoints/mock-payment';
-import { fetchOrderStatus } from '../../api/endpoints/order-status';
 import { fetchProfile, profileKey, useProfile } from '../../api/endpoints/profile';
 import { fetchStudentResult } from '../../api/endpoints/student-result';
 import { launchTest } from '../../api/endpoints/test-launch';
@@ -23,25 +22,33 @@ import { dashboardFacts } from '../../features/dashboard/dashboard-facts';
 import { dashboardView } from '../../features/dashboard/dashboard-view';
 import { COURSE_SECTION_ID } from '../../features/dashboard/blocks/course-section';
 import type { LaunchState, PortalActions, PortalContext } from '../../features/dashboard/portal-context';
-import { ProfileModal } from '../../features/dashboard/profile-modal';
 import { dashboardMachine } from '../../machines/dashboard-machine';
 import { messageText } from '../../machines/message';
 import { postToGateway } from '../gateway';
 import { reducedMotion } from '../../ui/motion';
 import { editAvailability, noEditsLeft } from '../../domain/exam-edit-rules';
+import { coursePaths } from './course-paths';
 import { usePortal } from './portal-provider';
 import { isSessionError } from './portal-session';
 import { actorInspect } from '../../devtools/live/actor-inspect';
 
 const EditExamHost = lazy(() => import('./edit-exam-host'));
 const ProfileEditHost = lazy(() => import('./profile-edit-host'));
+// The purchase flow's part on the dashboard (gateway return, retention pop-up): a lazy chunk.
+const CourseDashboardHost = lazy(() => import('./course-dashboard-host'));
+// Returns from the gateway for the sample pack and a paid exam edit: loaded only with a status.
+const PaymentReturnHost = lazy(() => import('./payment-return-host'));
+// View Profile opens on a tap: its dialog is a lazy chunk too (room in the /dashboard budget).
+const ProfileModal = lazy(() =>
+  import('../../features/dashboard/profile-modal').then((m) => ({ default: m.ProfileModal })),
+);
 
 export function DashboardRoute() {
   const { token, config, t, store, analytics, onSessionError, profileOpen, closeProfile, inApp } =
     usePortal();
-  const navigate = useNavigate();
   const { mutate, cache } = useSWRConfig();
   const [query, setQuery] = useSearchParams();
+  const navigate = useNavigate();
   const profile = useProfile(token);
   const [mockPaymentBusy, setMockPaymentBusy] = useState(false);
   const [now, setNow] = useState(() => new Date());
@@ -74,22 +81,26 @@ export function DashboardRoute() {
             return reply.data;
           }),
           loadCourses: fromPromise(async ({ input }: { input: DashboardData }) => {
-            const reply = await fetchCourses(
-              token,
-              {
-                class: input.class,
-                stream: input.stream,
-                branch_code: input.branch_code,
-                roll_number: input.roll_number,
-                // The profile swr already holds (useProfile below), fetched only if it has none yet.
-                mobile_number:
-                  (
-                    (cache.get(unstable_serialize(profileKey(token)))?.data as ProfileReply | undefined) ??
-                    (await watch(mutate(profileKey(token), fetchProfile(token))))
-                  )?.data.mobile_number ?? '',
-              },
-              input.main_exam[0]?.career_type || undefined,
+            const params = {
+              class: input.class,
+              stream: input.stream,
+              branch_code: input.branch_code,
+              roll_number: input.roll_number,
+              // The profile swr already holds (useProfile below), fetched only if it has none yet.
+              mobile_number:
+                (
+                  (cache.get(unstable_serialize(profileKey(token)))?.data as ProfileReply | undefined) ??
+                  (await watch(mutate(profileKey(token), fetchProfile(token))))
+                )?.data.mobile_number ?? '',
+            };
+            const career = input.main_exam[0]?.career_type || undefined;
+            // Through swr's cache: the course views read the same answer (decision 012).
+            const reply = await mutate(
+              coursesKey(token, params, career),
+              fetchCourses(token, params, career),
+              { revalidate: false },
             );
+            if (!reply) throw new Error('Error fetching course data');
             return reply;
           }),
           loadPlatformToken: fromPromise(async () => (await fetchTestPlatformToken(token)).data),
@@ -186,40 +197,7 @@ export function DashboardRoute() {
     return () => window.clearInterval(id);
   }, []);
 
-  // Returns from the gateway (part 2 §2 /dashboard query): the server's order, not the URL, decides.
-  const handledReturn = useRef(false);
-  useEffect(() => {
-    if (handledReturn.current) return;
-    handledReturn.current = true;
-    const orderId = query.get('order_id');
-    const status = query.get('status');
-    if (!status) return;
-    const edit = query.get('editExam') === 'true';
-    const coursePurchase = query.get('type') === config.courseReturnType;
-    // A failed edit payment reopens the dialog (EditExamHost); the course flow reads its own return.
-    if ((edit && status !== 'success') || coursePurchase) return;
-    if (!orderId) {
-      // A return without its order says nothing the server could confirm: drop it from the address.
-      setQuery(new URLSearchParams(), { replace: true });
-      return;
-    }
-    void fetchOrderStatus({ order_id: orderId }, { token })
-      .then((order) => {
-        const paid = order.data.status === 'paid';
-        store.showToast({
-          type: paid ? 'success' : 'error',
-          message: paid ? t(edit ? 'portal.edit.paid' : 'portal.mock.paid') : t('portal.payment.failed'),
-        });
-        if (paid) send({ type: 'dashboard.refresh' });
-      })
-      .catch(() => store.showToast({ type: 'error', message: t('portal.payment.failed') }))
-      .finally(() => {
-        const next = new URLSearchParams(query);
-        for (const name of ['status', 'order_id', 'mode', 'editExam']) next.delete(name);
-        setQuery(next, { replace: true });
-      });
-  }, [query, setQuery, config.courseReturnType, store, t, token, send]);
-
+  const refresh = useCallback(() => send({ type: 'dashboard.refresh' }), [send]);
   const actions: PortalActions = {
     startMainExam: () => {
       const card = snapshot.context.dashboard?.main_exam[0];
@@ -264,7 +242,10 @@ export function DashboardRoute() {
         store.showToast({ type: 'success', message: t('portal.profile.refreshed') }),
       );
     },
-    openCourse: () => store.showToast({ type: 'warn', message: t('portal.courses.soon') }),
+    openCourse: (productId, view) =>
+      navigate(
+        view === 'checkout' ? coursePaths.checkout(productId, false) : coursePaths.description(productId),
+      ),
     scrollToCourses: () => {
       const section = document.getElementById(COURSE_SECTION_ID);
       if (!section) return;
@@ -302,6 +283,12 @@ export function DashboardRoute() {
           : editAvailability(p);
 
   const view = dashboardView(snapshot);
+  const courseList = snapshot.context.courses;
+  // Returns from the gateway (part 2 §2 /dashboard query): the course flow reads its own; the others
+  // are PaymentReturnHost's.
+  const returnStatus = query.get('status');
+  const courseReturn = returnStatus !== null && query.get('type') === config.courseReturnType;
+
   const errorText = view.error ? messageText(t, view.error) : null;
   let screen;
   if (view.status === 'error') {
@@ -344,6 +331,19 @@ export function DashboardRoute() {
   return (
     <>
       {screen}
+      {returnStatus !== null && !courseReturn ? (
+        <Suspense fallback={null}>
+          <PaymentReturnHost onPaid={refresh} />
+        </Suspense>
+      ) : null}
+      {courseReturn || (courseList?.data.length ?? 0) > 0 ? (
+        <Suspense fallback={null}>
+          <CourseDashboardHost
+            courses={courseList}
+            digitalOnly={Boolean(data && dashboardFacts(data, now).digitalOnly)}
+          />
+        </Suspense>
+      ) : null}
       {editOpen ? (
         <Suspense fallback={null}>
           <EditExamHost
@@ -354,16 +354,18 @@ export function DashboardRoute() {
         </Suspense>
       ) : null}
       {profileOpen ? (
-        <ProfileModal profile={p} loading={profile.isLoading} t={t} onClose={closeProfile}>
-          {p && !p.remove_edit_exam_edit_profile ? (
-            <Suspense fallback={<p role="status">{t('portal.profile.loading')}</p>}>
-              <ProfileEditHost
-                profile={p}
-                onSaved={() => send({ type: 'profile.updated', success: 'true' })}
-              />
-            </Suspense>
-          ) : null}
-        </ProfileModal>
+        <Suspense fallback={null}>
+          <ProfileModal profile={p} loading={profile.isLoading} t={t} onClose={closeProfile}>
+            {p && !p.remove_edit_exam_edit_profile ? (
+              <Suspense fallback={<p role="status">{t('portal.profile.loading')}</p>}>
+                <ProfileEditHost
+                  profile={p}
+                  onSaved={() => send({ type: 'profile.updated', success: 'true' })}
+                />
+              </Suspense>
+            ) : null}
+          </ProfileModal>
+        </Suspense>
       ) : null}
     </>
   );

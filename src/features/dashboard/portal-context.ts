@@ -42,7 +42,7 @@ export interface PortalActions {
   buyMockPack(paymentMethod: string): void;
   refreshDashboard(): void;
   refreshProfile(): void;
-  /** View Course / Register Now (the course views come with the next issue). */
+  /** View Course / Register Now: the course description or the checkout (decision 012). */
   openCourse(productId: string, view: 'description' | 'checkout'): void;
   scrollToCourses(): void;
   downloadProspectus(): void;

@@ -123,6 +123,8 @@ export interface CourseItem {
   course_content_cta: string | null;
 }
 /**
+ * The course flags: one shape and one source with the dashboard's course_flags (decision 012).
+ *
  * This interface was referenced by `CourseListApi`'s JSON-Schema
  * via the `definition` "flags".
  */
@@ -132,20 +134,18 @@ export interface CourseFlags {
    */
   course_purchased: 0 | 1;
   /**
-   * enable_my{product}_status with product 'examflow': 1 when the guided journey's button works (there is a course to register for, or one was bought).
+   * The {product} of enable_my{product}_status (the programme id without dashes).
    */
-  enable_myexamflow_status: 0 | 1;
+  product: string;
+  /**
+   * enable_my{product}_status: the guided-journey Start Now button is enabled.
+   */
+  enable_my_product_status: 0 | 1;
   guided_journey_message: string;
   guided_journey_sub_message: string;
-  /**
-   * Shown after a course purchase; empty before.
-   */
   scholarship_course_purchased_msg: string;
   term_condition_link: string;
   privacy_policy_link: string;
-  /**
-   * The prospectus PDF.
-   */
   iacst_download_prosp: string;
   preadmission_url: string;
 }

@@ -1649,4 +1649,276 @@ export interface UiStringTable {
    * You have qualified. Bring these when you visit the branch:
    */
   'result.checklist.intro': string;
+  /**
+   * Loading the course…
+   */
+  'course.loading': string;
+  /**
+   * This course is not offered to you.
+   */
+  'course.notFound': string;
+  /**
+   * Back
+   */
+  'course.back': string;
+  /**
+   * Highlights
+   */
+  'course.highlights': string;
+  /**
+   * About the course
+   */
+  'course.description': string;
+  /**
+   * COURSE FEATURES
+   */
+  'course.features': string;
+  /**
+   * Course Content
+   */
+  'course.content': string;
+  /**
+   * Course details
+   */
+  'course.contentDetails': string;
+  /**
+   * Purchased
+   */
+  'course.purchased': string;
+  /**
+   * Term {term}
+   */
+  'course.term': string;
+  /**
+   * Provisional Fee breakup
+   */
+  'course.fee.title': string;
+  /**
+   * Course Fee by Component
+   */
+  'course.fee.titleDigital': string;
+  /**
+   * Component
+   */
+  'course.fee.component': string;
+  /**
+   * Amount
+   */
+  'course.fee.amount': string;
+  /**
+   * was ₹{amount}
+   */
+  'course.fee.was': string;
+  /**
+   * Total fee
+   */
+  'course.fee.total': string;
+  /**
+   * You save ₹{amount}
+   */
+  'course.fee.savings': string;
+  /**
+   * Pay now
+   */
+  'course.fee.payNow': string;
+  /**
+   * Registration fee is non-refundable as per policy
+   */
+  'course.fee.policy': string;
+  /**
+   * Course fee is non-refundable as per policy
+   */
+  'course.fee.policyDigital': string;
+  /**
+   * View fee breakup
+   */
+  'course.fee.show': string;
+  /**
+   * Proceed
+   */
+  'course.fee.proceed': string;
+  /**
+   * Taking you to payment…
+   */
+  'course.fee.paying': string;
+  /**
+   * Close
+   */
+  'course.fee.close': string;
+  /**
+   * Checkout
+   */
+  'course.checkout.heading': string;
+  /**
+   * Breadcrumb
+   */
+  'course.checkout.breadcrumb': string;
+  /**
+   * Dashboard
+   */
+  'course.checkout.dashboard': string;
+  /**
+   * Course
+   */
+  'course.checkout.course': string;
+  /**
+   * Contact details
+   */
+  'course.checkout.contact': string;
+  /**
+   * First name
+   */
+  'course.checkout.firstName': string;
+  /**
+   * Last name
+   */
+  'course.checkout.lastName': string;
+  /**
+   * Mobile number
+   */
+  'course.checkout.mobile': string;
+  /**
+   * Email ID
+   */
+  'course.checkout.email': string;
+  /**
+   * Address
+   */
+  'course.checkout.address': string;
+  /**
+   * Father's name
+   */
+  'course.checkout.fatherName': string;
+  /**
+   * Billing address
+   */
+  'course.checkout.billingAddress': string;
+  /**
+   * Pincode
+   */
+  'course.checkout.pincode': string;
+  /**
+   * City
+   */
+  'course.checkout.city': string;
+  /**
+   * State
+   */
+  'course.checkout.state': string;
+  /**
+   * I agree to the terms and conditions
+   */
+  'course.checkout.terms': string;
+  /**
+   * Read the terms and conditions
+   */
+  'course.checkout.termsLink': string;
+  /**
+   * You pay by {method}
+   */
+  'course.checkout.paymentMethod': string;
+  /**
+   * Finding your city and state…
+   */
+  'course.checkout.lookingUp': string;
+  /**
+   * Loading the address form…
+   */
+  'course.checkout.formLoading': string;
+  /**
+   * The address form could not load. Please reload the page.
+   */
+  'course.checkout.formFailed': string;
+  /**
+   * Payment failed!
+   */
+  'course.failed.heading': string;
+  /**
+   * We're sorry, but it seems there was an issue processing your payment.
+   */
+  'course.failed.text': string;
+  /**
+   * Try again
+   */
+  'course.failed.retry': string;
+  /**
+   * Checking your payment…
+   */
+  'course.confirming': string;
+  /**
+   * Payment Successful!
+   */
+  'course.success.heading': string;
+  /**
+   * Order ID: {order}
+   */
+  'course.success.order': string;
+  /**
+   * A confirmation has been sent to your registered mobile number and email ID.
+   */
+  'course.success.note': string;
+  /**
+   * Visit the branch for academic counselling and batch information
+   */
+  'course.success.branch': string;
+  /**
+   * Your nearest branch
+   */
+  'course.success.nearest': string;
+  /**
+   * View on map
+   */
+  'course.success.map': string;
+  /**
+   * Continue to dashboard
+   */
+  'course.success.continue': string;
+  /**
+   * We have no payment for this order.
+   */
+  'course.success.notPaid': string;
+  /**
+   * Stay with Us!
+   */
+  'course.retention.heading': string;
+  /**
+   * Pay registration fee and get access to {product} exclusive course content
+   */
+  'course.retention.text': string;
+  /**
+   * Why stick around?
+   */
+  'course.retention.why': string;
+  /**
+   * Freebies like E-books, Audios and Videos!
+   */
+  'course.freebies': string;
+  /**
+   * Register Now
+   */
+  'course.retention.register': string;
+  /**
+   * Wait! Before You Go...
+   */
+  'course.exit.heading': string;
+  /**
+   * Your next great deal is just a step away!
+   */
+  'course.exit.text': string;
+  /**
+   * Stay and Continue
+   */
+  'course.exit.stay': string;
+  /**
+   * Close
+   */
+  'course.close': string;
+  /**
+   * {label} payable now
+   */
+  'course.fee.payable': string;
+  /**
+   * Pay ₹{amount}
+   */
+  'course.fee.payAmount': string;
 }

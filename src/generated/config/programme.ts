@@ -291,6 +291,10 @@ export interface Programme {
   };
   dashboard: {
     /**
+     * The 'Stay with Us!' pop-up (part 2 §4 "Retention pop-up") opens 10 s after the courses load for students of this programme (the spec's configured list of exam types); never for a digital-only branch. Default false.
+     */
+    retentionPopup?: boolean;
+    /**
      * Which student-result call serves this programme (part 2 §7: IAT has a different endpoint): main is GET /api/student-result, iat is GET /api/student-result/iat. Default main.
      */
     resultCall?: 'main' | 'iat';

@@ -171,6 +171,10 @@ export interface Screen {
   paths: [string, ...string[]];
   title: string;
   tokenRule?: TokenRule;
+  /**
+   * The screen is a client app whose views have their own addresses below its paths (/dashboard/course/…): the server answers those with the screen's page, so Back, reload and shared links work.
+   */
+  appPaths?: boolean;
 }
 /**
  * Route guard. ifToken: where a visitor with a session goes (unless the query matches one of unlessQuery). ifNoToken: where a visitor without one goes.

@@ -9,7 +9,7 @@ import type {
   RJSFSchema,
   WidgetProps,
 } from '@rjsf/utils';
-import { normaliseName, type DobRange } from '../../domain/validation';
+import { digitsOnly, normaliseName, type DobRange } from '../../domain/validation';
 import type { StringKey, Translate } from '../../engine/i18n';
 import type { FormValues } from './form-rules';
 import { SelectInput } from './widgets/select-input';
@@ -61,14 +61,22 @@ const asString = (value: unknown) => (typeof value === 'string' ? value : '');
 
 function TextWidget(props: Props) {
   const { readOnly, ...base } = common(props);
-  const normalise = props.options.normalise === 'name' ? normaliseName : undefined;
+  const maxLength = typeof props.options.maxLength === 'number' ? props.options.maxLength : undefined;
+  // 'digits': a numeric field (a pincode) keeps digits only, truncated to its maxLength.
+  const normalise =
+    props.options.normalise === 'name'
+      ? normaliseName
+      : props.options.normalise === 'digits'
+        ? (value: string) => digitsOnly(value, maxLength)
+        : undefined;
   const type = props.options.inputType === 'email' ? 'email' : 'text';
   return (
     <TextInput
       {...base}
       readOnly={readOnly}
       type={type}
-      inputMode={type === 'email' ? 'email' : undefined}
+      maxLength={maxLength}
+      inputMode={type === 'email' ? 'email' : props.options.inputMode === 'numeric' ? 'numeric' : undefined}
       autoComplete={typeof props.options.autocomplete === 'string' ? props.options.autocomplete : undefined}
       value={asString(props.value)}
       normalise={normalise}

@@ -1,0 +1,333 @@
+// The course purchase wired to the API, the router and the session store. One actor for the app:
+// the dashboard (the gateway's return, the retention pop-up) and the course views (description,
+// checkout, payment success) share it, so a Back or a route change never loses the entered address.
+// This module is a lazy chunk: /dashboard loads it only when it has courses or a gateway return.
+import { useCallback, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { unstable_serialize, useSWRConfig, type Cache } from 'swr';
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { postCourseOrder } from '../../api/endpoints/course-order';
+import { coursesKey } from '../../api/endpoints/courses';
+import { dashboardKey } from '../../api/endpoints/dashboard';
+import { fetchOrderStatus } from '../../api/endpoints/order-status';
+import { fetchPaymentOptions } from '../../api/endpoints/payment-options';
+import { profileKey } from '../../api/endpoints/profile';
+import {
+  billingName,
+  checkoutPaymentMethod,
+  emptyCheckoutFields,
+  firstInvalid,
+  type CheckoutFields,
+} from '../../domain/checkout';
+import { coursePurchaseView, type CoursePurchaseView } from '../../features/course/course-purchase-view';
+import { checkoutFieldId } from '../../features/course/checkout-field-id';
+import type { CourseListParams, CourseListReply } from '../../generated/api/course-list';
+import type { DashboardReply } from '../../generated/api/dashboard';
+import type { ProfileReply } from '../../generated/api/profile';
+import {
+  coursePurchaseMachine,
+  type OrderAnswer,
+  type PurchaseContext,
+  type PurchaseView,
+} from '../../machines/course-purchase-machine';
+import { reducedMotion } from '../../ui/motion';
+import type { Analytics } from '../analytics';
+import { postToGateway } from '../gateway';
+import type { SessionStore } from '../session-store';
+import { coursePaths } from './course-paths';
+import { usePortal } from './portal-provider';
+import { isSessionError } from './portal-session';
+
+export type PurchaseActor = ActorRefFrom<typeof coursePurchaseMachine>;
+
+/** Where the gateway's return finds the course it paid for (the order id is under iacst_order_id). */
+const RETURN_KEY = 'examflow:course-order';
+
+function pathOf(view: PurchaseView, context: PurchaseContext): string {
+  const id = context.courseId ?? '';
+  switch (view) {
+    case 'dashboard':
+      return coursePaths.dashboard;
+    case 'description':
+      return coursePaths.description(id);
+    case 'checkout':
+      // A return whose course is unknown (no stored order) has no checkout to show.
+      return id ? coursePaths.checkout(id, context.fromDescription) : coursePaths.dashboard;
+    case 'success':
+      return coursePaths.success(context.orderId ?? '');
+  }
+}
+
+export interface CourseData {
+  dashboard: DashboardReply['data'];
+  profile: ProfileReply['data'];
+  params: CourseListParams;
+  careerType: string | undefined;
+}
+
+/** The course call's parameters from the dashboard and the profile (the same as the dashboard's). */
+export function courseParams(
+  dashboard: DashboardReply['data'] | undefined,
+  profile: ProfileReply['data'] | undefined,
+): Omit<CourseData, 'dashboard' | 'profile'> | null {
+  if (!dashboard || !profile) return null;
+  return {
+    params: {
+      class: dashboard.class,
+      stream: dashboard.stream,
+      branch_code: dashboard.branch_code,
+      roll_number: dashboard.roll_number,
+      mobile_number: profile.mobile_number,
+    },
+    careerType: dashboard.main_exam[0]?.career_type || undefined,
+  };
+}
+
+function cached<T>(cache: Cache, key: readonly unknown[]): T | undefined {
+  return cache.get(unstable_serialize(key))?.data as T | undefined;
+}
+
+interface Deps {
+  token: string;
+  cache: Cache;
+  analytics: Analytics;
+  store: SessionStore;
+  navigate: (path: string, options?: { replace?: boolean }) => void;
+  onSessionError: () => void;
+}
+
+let shared: { actor: PurchaseActor; deps: { current: Deps } } | null = null;
+/**
+ * The view the machine has moved the address to, until that view's route mounts: a route still on
+ * screen meanwhile (the lazy chunk of the next one loads) must not pull the machine back to it.
+ */
+let pendingView: PurchaseView | null = null;
+
+function createPurchaseActor(deps: { current: Deps }): PurchaseActor {
+  const machine = coursePurchaseMachine.provide({
+    actors: {
+      postOrder: fromPromise<OrderAnswer, { courseId: string; fields: PurchaseContext['fields'] }>(
+        async ({ input }) => {
+          const { token, cache } = deps.current;
+          const dashboard = cached<DashboardReply>(cache, dashboardKey(token))?.data;
+          const profile = cached<ProfileReply>(cache, profileKey(token))?.data;
+          const call = courseParams(dashboard, profile);
+          if (!dashboard || !profile || !call) throw new Error('The student details are not loaded.');
+          const courses = cached<CourseListReply>(cache, coursesKey(token, call.params, call.careerType));
+          const course = courses?.data.find((c) => c.product_id === input.courseId);
+          if (!course) throw new Error(`Course ${input.courseId} is not offered.`);
+          const options = await fetchPaymentOptions(dashboard.branch_code);
+          const { fields } = input;
+          // The amount is not sent: the server prices the course for the logged-in student.
+          const reply = await postCourseOrder(token, {
+            roll_number: dashboard.roll_number,
+            student_stream: dashboard.stream,
+            sf_id: profile.sf_id,
+            payment_method: checkoutPaymentMethod(options.data),
+            billing_name: billingName(profile.student_firstname, profile.student_lastname),
+            billing_address: fields.billingAddress.trim(),
+            billing_city: fields.city.trim(),
+            billing_state: fields.state.trim(),
+            billing_zip: fields.pincode,
+            billing_email: profile.email,
+            product_id: course.product_id,
+            product_course_term: course.product_course_term,
+            center_code: dashboard.branch_code,
+            mobile_no: profile.mobile_number,
+            father_name: fields.fatherName.trim(),
+          }).catch((error: unknown) => {
+            if (isSessionError(error)) deps.current.onSessionError();
+            throw error;
+          });
+          return reply;
+        },
+      ),
+      loadOrder: fromPromise(async ({ input }: { input: { orderId: string } }) => {
+        const reply = await fetchOrderStatus({ order_id: input.orderId }, { token: deps.current.token });
+        return { status: reply.data.status };
+      }),
+    },
+    actions: {
+      navigate: ({ context }, { view }) => {
+        pendingView = view;
+        // The gateway's return is replaced, so Back does not land on it again.
+        deps.current.navigate(pathOf(view, context), { replace: view === 'success' || context.failed });
+      },
+      track: (_, { name }) => void deps.current.analytics.track(name),
+      storeOrder: (_, { orderId, courseId, fromDescription, fields }) => {
+        deps.current.store.set('iacst_order_id', orderId);
+        try {
+          // The address too: after a failed payment the checkout shows it again (this tab only).
+          sessionStorage.setItem(RETURN_KEY, JSON.stringify({ orderId, courseId, fromDescription, fields }));
+        } catch {
+          // Without session storage the return still confirms the order; the checkout reopens empty.
+        }
+      },
+      postToGateway: (_, { order }) => {
+        if (!order.data) return;
+        // The order post's whole answer is the gateway's payment data (part 2 §3).
+        postToGateway(order.data as unknown as Parameters<typeof postToGateway>[0]);
+      },
+      logOrderFailure: (_, { error }) => console.error('Course payment order failed', error),
+      focusFirstInvalid: ({ context }) => {
+        // After the errors render: the first invalid field, 80 px below the top (part 2 §9).
+        requestAnimationFrame(() => {
+          const field = firstInvalid(context.errors);
+          const element = field ? document.getElementById(checkoutFieldId(field)) : null;
+          if (!element) return;
+          window.scrollTo({
+            top: element.getBoundingClientRect().top + window.scrollY - 80,
+            behavior: reducedMotion() ? 'auto' : 'smooth',
+          });
+          element.focus({ preventScroll: true });
+        });
+      },
+      requestSubmit: () => {
+        const form = document.getElementById('checkout-form');
+        if (form instanceof HTMLFormElement) requestAnimationFrame(() => form.requestSubmit());
+      },
+      scrollToCourses: () =>
+        // After the pop-up has closed (and given focus back to what was focused before it).
+        window.setTimeout(() => {
+          const section = document.getElementById('courseCardSection');
+          if (!section) return;
+          const offset = window.innerWidth <= 992 ? 150 : 180;
+          window.scrollTo({
+            top: section.getBoundingClientRect().top + window.scrollY - offset,
+            behavior: reducedMotion() ? 'auto' : 'smooth',
+          });
+          section.focus({ preventScroll: true });
+        }, 0),
+    },
+  });
+  return createActor(machine, { input: undefined }).start();
+}
+
+/** The one actor of the app, made again only for another session (a new token). */
+function sharedActor(deps: Deps): PurchaseActor {
+  if (!shared || shared.deps.current.token !== deps.token) {
+    shared?.actor.stop();
+    const holder = { current: deps };
+    shared = { actor: createPurchaseActor(holder), deps: holder };
+  }
+  // The latest router, cache and session for its actions.
+  shared.deps.current = deps;
+  return shared.actor;
+}
+
+/** The app's purchase actor (created on first use, with this render's router, cache and session). */
+export function usePurchaseActor(): PurchaseActor {
+  const { token, analytics, store, onSessionError } = usePortal();
+  const navigate = useNavigate();
+  const { cache } = useSWRConfig();
+  return sharedActor({ token, cache, analytics, store, navigate, onSessionError });
+}
+
+/** The machine's view, re-rendering only when what the student sees changes. */
+export function usePurchaseView(actor: PurchaseActor): CoursePurchaseView {
+  const last = useRef<{ json: string; view: CoursePurchaseView } | null>(null);
+  const read = useCallback(() => {
+    const view = coursePurchaseView(actor.getSnapshot());
+    const json = JSON.stringify(view);
+    if (last.current?.json !== json) last.current = { json, view };
+    return last.current.view;
+  }, [actor]);
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      const subscription = actor.subscribe(listener);
+      return () => subscription.unsubscribe();
+    },
+    [actor],
+  );
+  return useSyncExternalStore(subscribe, read);
+}
+
+/** Stored fields, read back only as the strings and the boolean they were (anything else is empty). */
+function checkoutFieldsOf(value: unknown): CheckoutFields | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const record = value as Record<string, unknown>;
+  const text = (key: string) => (typeof record[key] === 'string' ? record[key] : '');
+  return {
+    ...emptyCheckoutFields(),
+    fatherName: text('fatherName'),
+    billingAddress: text('billingAddress'),
+    pincode: text('pincode').replace(/\D/g, '').slice(0, 6),
+    city: text('city'),
+    state: text('state'),
+    terms: record.terms !== false,
+  };
+}
+
+/** The stored return of the last order (the course and how the checkout was opened). */
+export function storedReturn(): {
+  orderId: string;
+  courseId: string;
+  fromDescription: boolean;
+  fields?: CheckoutFields;
+} | null {
+  try {
+    const parsed = JSON.parse(sessionStorage.getItem(RETURN_KEY) ?? 'null') as unknown;
+    if (
+      parsed &&
+      typeof parsed === 'object' &&
+      'orderId' in parsed &&
+      'courseId' in parsed &&
+      typeof parsed.orderId === 'string' &&
+      typeof parsed.courseId === 'string'
+    )
+      return {
+        orderId: parsed.orderId,
+        courseId: parsed.courseId,
+        fromDescription: 'fromDescription' in parsed && parsed.fromDescription === true,
+        fields: 'fields' in parsed ? checkoutFieldsOf(parsed.fields) : undefined,
+      };
+  } catch {
+    // A broken entry is no return.
+  }
+  return null;
+}
+
+/**
+ * Keeps the machine's view in step with the address: a route that shows a view the machine is not
+ * in (Back, reload, a link) tells it so. The machine's own moves (navigate) arrive here already in
+ * step, so nothing is sent twice.
+ */
+export function useRouteView(
+  actor: PurchaseActor,
+  route:
+    | { view: 'dashboard' }
+    | {
+        view: 'description' | 'checkout' | 'success';
+        courseId: string;
+        fromDescription?: boolean;
+        purchased?: boolean;
+        orderId?: string;
+      },
+): void {
+  const key = JSON.stringify(route);
+  const last = useRef<string | null>(null);
+  // Before the first paint: a tap on the view's buttons always finds the machine in step.
+  useLayoutEffect(() => {
+    if (last.current === key) return;
+    if (pendingView !== null) {
+      // The machine's own move: in step once its route is here; an older route waits its turn.
+      if (pendingView !== route.view) return;
+      pendingView = null;
+    }
+    last.current = key;
+    const snapshot = actor.getSnapshot();
+    const current = coursePurchaseView(snapshot);
+    if (route.view === 'dashboard') {
+      if (current.view !== 'dashboard') actor.send({ type: 'course.close' });
+      return;
+    }
+    if (
+      current.view !== route.view ||
+      (route.view !== 'success' && current.courseId !== route.courseId) ||
+      (route.view === 'checkout' && current.fromDescription !== Boolean(route.fromDescription)) ||
+      (route.purchased !== undefined && snapshot.context.purchased !== route.purchased)
+    )
+      actor.send({ type: 'course.open', ...route });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [actor, key]);
+}

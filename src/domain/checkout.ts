@@ -1,0 +1,91 @@
+// The checkout's rules (part 2 §4 "Payment", §5 "Checkout"): the address form's checks with their
+// message keys, the pincode's input rule, what a change clears, and the payment method. Pure: the
+// checkout form, the purchase machine and the server's order check read the same rules.
+import { digitsOnly, nameRule, type ValidationKey } from './validation';
+
+export const PINCODE_LENGTH = 6;
+
+/** The address form's fields, in the order the form shows them (the first invalid one is focused). */
+export const CHECKOUT_FIELDS = ['fatherName', 'billingAddress', 'pincode', 'city', 'state', 'terms'] as const;
+export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
+
+export interface CheckoutFields {
+  fatherName: string;
+  billingAddress: string;
+  pincode: string;
+  city: string;
+  state: string;
+  /** The terms checkbox: checked by default (part 2 §5). */
+  terms: boolean;
+}
+
+export type CheckoutErrors = Partial<Record<CheckoutField, ValidationKey>>;
+
+export const emptyCheckoutFields = (fatherName = ''): CheckoutFields => ({
+  fatherName,
+  billingAddress: '',
+  pincode: '',
+  city: '',
+  state: '',
+  terms: true,
+});
+
+/** The pincode input keeps digits only, truncated to 6. */
+export const normalisePincode = (value: string): string => digitsOnly(value, PINCODE_LENGTH);
+
+/** A complete pincode: the look-up of city and state starts. */
+export const isCompletePincode = (value: string): boolean => /^\d{6}$/.test(value);
+
+const blank = (value: string) => value.trim() === '';
+
+/** Each field's first failing rule, in the form's order; empty when the order may be posted. */
+export function checkoutErrors(fields: CheckoutFields): CheckoutErrors {
+  const errors: CheckoutErrors = {};
+  const father = blank(fields.fatherName) ? 'validation.checkout.fatherName' : nameRule(fields.fatherName);
+  if (father) errors.fatherName = father;
+  if (blank(fields.billingAddress)) errors.billingAddress = 'validation.checkout.billingAddress';
+  if (blank(fields.pincode)) errors.pincode = 'validation.checkout.pincodeRequired';
+  else if (!isCompletePincode(fields.pincode)) errors.pincode = 'validation.checkout.pincodeLength';
+  if (blank(fields.city)) errors.city = 'validation.checkout.city';
+  if (blank(fields.state)) errors.state = 'validation.checkout.state';
+  if (!fields.terms) errors.terms = 'validation.checkout.terms';
+  return errors;
+}
+
+/** The first invalid field in the form's order (focused and scrolled to on submit). */
+export const firstInvalid = (errors: CheckoutErrors): CheckoutField | undefined =>
+  CHECKOUT_FIELDS.find((field) => errors[field] !== undefined);
+
+/**
+ * The errors left after the student edits `field`: its own goes; a new pincode also clears the
+ * city's and the state's (the look-up is about to fill them).
+ */
+export function errorsAfterEdit(errors: CheckoutErrors, field: CheckoutField): CheckoutErrors {
+  const cleared = new Set<CheckoutField>(field === 'pincode' ? [field, 'city', 'state'] : [field]);
+  return Object.fromEntries(
+    Object.entries(errors).filter(([name]) => !cleared.has(name as CheckoutField)),
+  ) as CheckoutErrors;
+}
+
+/** hdfc when the centre's options contain ccavenue, else the option valued 'others' (part 2 §4). */
+export function checkoutPaymentMethod(options: Partial<Record<string, string>>): string {
+  return 'ccavenue' in options ? 'hdfc' : 'others';
+}
+
+/** The billing name of the order post: first + last name (part 2 §7). */
+export const billingName = (first: string, last: string): string => `${first.trim()} ${last.trim()}`.trim();
+
+/** Contact details on the checkout: a missing last name shows '.' (part 2 §2). */
+export const displayLastName = (last: string | undefined): string => (last?.trim() ? last.trim() : '.');
+
+/** Checkout's masking reading (part 2 §2 3): the mobile shows X after the first 2 characters. */
+export const maskCheckoutMobile = (mobile: string): string =>
+  mobile.length <= 2 ? mobile : `${mobile.slice(0, 2)}${'X'.repeat(mobile.length - 2)}`;
+
+/** …and the e-mail shows x after its first 4 characters (the domain stays readable). */
+export function maskCheckoutEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  const local = at < 0 ? email : email.slice(0, at);
+  const masked = local.length <= 4 ? local : `${local.slice(0, 4)}${'x'.repeat(local.length - 4)}`;
+  return at < 0 ? masked : `${masked}${email.slice(at)}`;
+}

@@ -1,0 +1,323 @@
+import { describe, expect, it } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import { checkoutErrors, type CheckoutFields } from '../domain/checkout';
+import { coursePurchaseView, type CoursePurchaseSnapshot } from '../features/course/course-purchase-view';
+import {
+  coursePurchaseMachine,
+  type OrderAnswer,
+  type OrderRecord,
+  type OrderRequest,
+  type PurchaseContext,
+  type PurchaseTrack,
+  type PurchaseView,
+  type ReturnRequest,
+} from './course-purchase-machine';
+import {
+  emptyCoverage,
+  PendingCalls,
+  replayPath,
+  stateNodePaths,
+  transitionCoverPaths,
+  transitionKeys,
+  type ModelStep,
+} from './model-test-kit';
+
+type Logged =
+  | { action: 'navigate'; view: PurchaseView }
+  | { action: 'track'; name: PurchaseTrack }
+  | { action: 'storeOrder'; orderId: string; courseId: string; fields: CheckoutFields }
+  | { action: 'postToGateway'; orderId: string }
+  | { action: 'logOrderFailure' }
+  | { action: 'focusFirstInvalid' }
+  | { action: 'requestSubmit' }
+  | { action: 'scrollToCourses' };
+
+const accepted: OrderAnswer = {
+  success: 'true',
+  msg: 'Order created.',
+  data: { order_id: 'EF1', action_url: '/sandbox/gateway', form_name: 'gw', fields: { order_id: 'EF1' } },
+};
+const refused: OrderAnswer = { success: 'false', msg: 'No' };
+const paid: OrderRecord = { status: 'paid' };
+const notPaid: OrderRecord = { status: 'failed' };
+
+// Everything but the billing address is filled: one change makes the form valid, one spoils it.
+const fields: Partial<CheckoutFields> = {
+  fatherName: 'Ramesh Kumar',
+  pincode: '110001',
+  city: 'New Delhi',
+  state: 'Delhi',
+};
+
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+const failed = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error('Network') });
+
+function expectView(log: Logged[]) {
+  return (step: ModelStep, actual: AnyMachineSnapshot, previous: AnyMachineSnapshot) => {
+    const after = coursePurchaseView(actual as CoursePurchaseSnapshot);
+    const before = coursePurchaseView(previous as CoursePurchaseSnapshot);
+    const context = actual.context as PurchaseContext;
+    const event = step.event as { type: string; view?: string; field?: string; output?: unknown };
+    const navigated = log.filter((l) => l.action === 'navigate').map((l) => (l as { view: string }).view);
+    const tracked = log.filter((l) => l.action === 'track').map((l) => (l as { name: string }).name);
+    // A modal belongs to its view: never a retention pop-up over a checkout, never two at once.
+    if (after.modal === 'retention') expect(after.view).toBe('dashboard');
+    if (after.modal === 'paymentFailed') expect(after.view).toBe('checkout');
+    // The Pay button spins exactly while the order is posted or the page leaves for the gateway.
+    expect(after.paying).toBe(
+      actual.matches({ checkout: 'submitting' }) || actual.matches({ checkout: 'redirecting' }),
+    );
+    switch (event.type) {
+      case 'course.open':
+        expect(after.view).toBe(event.view);
+        // The address already shows the view: the machine does not move it again.
+        expect(navigated).toEqual([]);
+        break;
+      case 'course.close':
+        expect(after.view).toBe('dashboard');
+        expect(after.modal).toBeNull();
+        break;
+      case 'course.proceed':
+        expect(after.view).toBe('checkout');
+        expect(after.fromDescription).toBe(true);
+        expect(navigated).toEqual(['checkout']);
+        expect(tracked).toEqual(['provisional_fee_proceed']);
+        break;
+      case 'course.back':
+        if (!context.purchased && !(previous.context as PurchaseContext).exitShown) {
+          // The back arrow on an unpurchased description shows the exit intent first.
+          expect(after).toMatchObject({ view: 'description', modal: 'exitIntent' });
+          expect(navigated).toEqual([]);
+        } else {
+          expect(after.view).toBe('dashboard');
+          expect(navigated).toEqual(['dashboard']);
+        }
+        break;
+      case 'checkout.back':
+        expect(after.view).toBe(before.fromDescription ? 'description' : 'dashboard');
+        expect(navigated).toEqual([after.view]);
+        break;
+      case 'checkout.change':
+        // Editing a field clears its error; a new pincode clears the city's and the state's too.
+        expect(after.errors[event.field as keyof typeof after.errors]).toBeUndefined();
+        if (event.field === 'pincode') {
+          expect(after.errors.city).toBeUndefined();
+          expect(after.errors.state).toBeUndefined();
+        }
+        break;
+      case 'checkout.submit':
+        if (before.modal === null && Object.keys(checkoutErrors(before.fields)).length === 0) {
+          expect(after.paying).toBe(true);
+          expect(after.errors).toEqual({});
+          expect(tracked).toEqual(['course_proceed']);
+        } else {
+          expect(after.paying).toBe(false);
+          expect(after.errors).toEqual(checkoutErrors(before.fields));
+          expect(log).toEqual([{ action: 'focusFirstInvalid' }]);
+        }
+        break;
+      case 'checkout.reset':
+        // The entered address stays.
+        expect(after.fields).toEqual(before.fields);
+        expect(after).toMatchObject({ modal: null, paying: false, errors: {} });
+        expect(context.failed).toBe(false);
+        break;
+      case 'xstate.done.actor.postOrder':
+        if ((event.output as OrderAnswer).success === 'true') {
+          expect(context.order).toEqual(accepted);
+          expect(log).toEqual([
+            { action: 'storeOrder', orderId: 'EF1', courseId: context.courseId, fields: context.fields },
+            { action: 'postToGateway', orderId: 'EF1' },
+          ]);
+        } else {
+          expect(after.paying).toBe(false);
+          expect(log).toEqual([{ action: 'logOrderFailure' }]);
+        }
+        break;
+      case 'xstate.error.actor.postOrder':
+        // A failed order post is only logged: no message, the form is back.
+        expect(after).toMatchObject({ view: 'checkout', modal: null, paying: false });
+        expect(log).toEqual([{ action: 'logOrderFailure' }]);
+        break;
+      case 'payment.return':
+        // The address entered before the gateway comes back with it.
+        expect(after.fields.billingAddress).toBe('12 MG Road');
+        expect(after.confirming).toBe(true);
+        expect(after.view).toBe('dashboard');
+        break;
+      case 'xstate.done.actor.loadOrder':
+        // The server's record, not the query, decides.
+        if ((event.output as OrderRecord).status === 'paid') {
+          expect(after.view).toBe('success');
+          expect(navigated).toEqual(['success']);
+        } else {
+          expect(after).toMatchObject({ view: 'checkout', modal: 'paymentFailed' });
+          expect(navigated).toEqual(['checkout']);
+        }
+        break;
+      case 'xstate.error.actor.loadOrder':
+        expect(after).toMatchObject({ view: 'checkout', modal: 'paymentFailed' });
+        break;
+      case 'payment.retry':
+        expect(after).toMatchObject({ view: 'checkout', modal: null, retry: true });
+        expect(context.failed).toBe(false);
+        expect(tracked).toEqual(['payment_retry']);
+        break;
+      case 'exit.attempt':
+        if (!(previous.context as PurchaseContext).exitShown && before.modal === null && !before.paying) {
+          expect(after.modal).toBe('exitIntent');
+          expect(tracked).toEqual(['exit_intent_shown']);
+        } else expect(after.modal).toBe(before.modal);
+        break;
+      case 'exit.stay':
+        expect(after.view).toBe('checkout');
+        expect(after.modal).toBeNull();
+        if (before.view === 'checkout') expect(log).toEqual([{ action: 'requestSubmit' }]);
+        else expect(navigated).toEqual(['checkout']);
+        break;
+      case 'exit.close':
+        expect(after.view).toBe(before.view);
+        expect(after.modal).toBeNull();
+        break;
+      case 'xstate.after.retentionDelay.coursePurchase.dashboard.waiting':
+        expect(after.modal).toBe('retention');
+        expect(tracked).toEqual(['retention_shown']);
+        break;
+      case 'retention.register':
+        expect(after.modal).toBeNull();
+        expect(log.map((l) => l.action)).toContain('scrollToCourses');
+        break;
+      case 'retention.close':
+        expect(after.modal).toBeNull();
+        break;
+    }
+    log.length = 0;
+  };
+}
+
+describe('course-purchase machine: model', () => {
+  it('takes every transition and reaches every state, showing the student the right thing', async () => {
+    const calls = new PendingCalls();
+    const log: Logged[] = [];
+    const machine = coursePurchaseMachine.provide({
+      actors: {
+        postOrder: calls.actor<OrderAnswer, OrderRequest>('postOrder'),
+        loadOrder: calls.actor<OrderRecord, ReturnRequest>('loadOrder'),
+      },
+      actions: {
+        navigate: (_, { view }) => void log.push({ action: 'navigate', view }),
+        track: (_, { name }) => void log.push({ action: 'track', name }),
+        storeOrder: (_, { orderId, courseId, fields: kept }) =>
+          void log.push({ action: 'storeOrder', orderId, courseId, fields: kept }),
+        postToGateway: (_, { order }) =>
+          void log.push({ action: 'postToGateway', orderId: order.data?.order_id ?? '' }),
+        logOrderFailure: () => void log.push({ action: 'logOrderFailure' }),
+        focusFirstInvalid: () => void log.push({ action: 'focusFirstInvalid' }),
+        requestSubmit: () => void log.push({ action: 'requestSubmit' }),
+        scrollToCourses: () => void log.push({ action: 'scrollToCourses' }),
+      },
+    });
+    const events = [
+      { type: 'course.open', courseId: 'C1', view: 'description' },
+      { type: 'course.open', courseId: 'C1', view: 'checkout' },
+      { type: 'course.open', courseId: 'C1', view: 'success', orderId: 'EF1' },
+      { type: 'course.close' },
+      { type: 'course.proceed' },
+      { type: 'course.back' },
+      { type: 'checkout.back' },
+      { type: 'checkout.change', field: 'billingAddress', value: '12 MG Road' },
+      { type: 'checkout.change', field: 'billingAddress', value: '' },
+      { type: 'checkout.change', field: 'pincode', value: '1100' },
+      { type: 'checkout.fill', city: 'New Delhi', state: 'Delhi' },
+      { type: 'checkout.submit' },
+      { type: 'checkout.reset' },
+      {
+        type: 'payment.return',
+        orderId: 'EF1',
+        courseId: 'C1',
+        fromDescription: true,
+        fields: { ...fields, billingAddress: '12 MG Road', terms: true },
+      },
+      { type: 'payment.retry' },
+      { type: 'exit.attempt' },
+      { type: 'exit.stay' },
+      { type: 'exit.close' },
+      { type: 'retention.arm', eligible: true },
+      { type: 'retention.arm', eligible: false },
+      { type: 'retention.close' },
+      { type: 'retention.register' },
+      done('postOrder', accepted),
+      done('postOrder', refused),
+      failed('postOrder'),
+      done('loadOrder', paid),
+      done('loadOrder', notPaid),
+      failed('loadOrder'),
+    ];
+    const input = { fields };
+    // Only what a guard reads tells states apart (the rest is checked along every path).
+    const project = (c: PurchaseContext) => ({
+      valid: Object.keys(checkoutErrors(c.fields)).length === 0,
+      errors: Object.keys(c.errors).sort().join(),
+      from: c.fromDescription,
+      exit: c.exitShown,
+      retention: c.retentionShown,
+    });
+    const coverage = emptyCoverage();
+    const paths = transitionCoverPaths({
+      machine,
+      input,
+      events,
+      project: (c) => project(c as PurchaseContext),
+    });
+    console.log(`course-purchase machine: ${paths.length} model paths`);
+    for (const path of paths) {
+      log.length = 0;
+      await replayPath(path, {
+        machine,
+        input,
+        calls,
+        delays: { retentionDelay: 10_000 },
+        coverage,
+        expectView: expectView(log),
+      });
+    }
+    expect([...transitionKeys(machine).values()].filter((k) => !coverage.transitions.has(k))).toEqual([]);
+    expect(stateNodePaths(machine).filter((p) => !coverage.states.has(p))).toEqual([]);
+  }, 120_000);
+
+  it('opens the retention pop-up only after the named delay, and only once', async () => {
+    const { createActor, SimulatedClock } = await import('xstate');
+    const clock = new SimulatedClock();
+    const actor = createActor(coursePurchaseMachine, { clock, input: undefined }).start();
+    actor.send({ type: 'retention.arm', eligible: true });
+    clock.increment(9_999);
+    expect(coursePurchaseView(actor.getSnapshot()).modal).toBeNull();
+    clock.increment(1);
+    expect(coursePurchaseView(actor.getSnapshot()).modal).toBe('retention');
+    actor.send({ type: 'retention.close' });
+    actor.send({ type: 'retention.arm', eligible: true });
+    clock.increment(10_000);
+    expect(coursePurchaseView(actor.getSnapshot()).modal).toBeNull();
+    actor.stop();
+  });
+});
+
+describe('course-purchase machine: a purchased course', () => {
+  it('goes back from its description at once: no exit intent for a course already bought', async () => {
+    const { createActor } = await import('xstate');
+    const views: string[] = [];
+    const actor = createActor(
+      coursePurchaseMachine.provide({ actions: { navigate: (_, { view }) => void views.push(view) } }),
+      { input: undefined },
+    ).start();
+    actor.send({ type: 'course.open', courseId: 'C1', view: 'description', purchased: true });
+    actor.send({ type: 'exit.attempt' });
+    expect(coursePurchaseView(actor.getSnapshot()).modal).toBe('exitIntent');
+    actor.send({ type: 'exit.close' });
+    actor.send({ type: 'course.open', courseId: 'C2', view: 'description', purchased: true });
+    actor.send({ type: 'course.back' });
+    expect(coursePurchaseView(actor.getSnapshot())).toMatchObject({ view: 'dashboard', modal: null });
+    expect(views).toEqual(['dashboard']);
+    actor.stop();
+  });
+});

@@ -1,0 +1,413 @@
+// The course purchase (part 2 §4 "Course views and checkout", "Exit intent", "Payment", "Retention
+// pop-up"): which view shows (the dashboard, a course's description, its checkout, the payment's
+// success), the order post and the hand-over to the gateway, the gateway's return (the server's
+// order status decides, never the query), the 'Payment failed!' modal, the exit-intent modal and
+// the retention pop-up. Each view is a route of the logged-in app: the app sends `course.open` /
+// `course.close` when the address changes (Back, reload), and the machine's `navigate` action moves
+// the address when the machine decides (proceed, the back arrow, the gateway's return).
+import { assign, fromPromise, setup } from 'xstate';
+import {
+  checkoutErrors,
+  emptyCheckoutFields,
+  errorsAfterEdit,
+  type CheckoutErrors,
+  type CheckoutField,
+  type CheckoutFields,
+} from '../domain/checkout';
+
+/** What the order post answers (part 2 §3 "Payment data / order response"), as far as the flow goes. */
+export interface OrderAnswer {
+  success: string;
+  msg?: string;
+  data?: {
+    order_id: string;
+    action_url: string;
+    form_name: string;
+    fields: Record<string, string | undefined>;
+  };
+}
+
+export interface OrderRequest {
+  courseId: string;
+  fields: CheckoutFields;
+}
+
+export interface ReturnRequest {
+  orderId: string;
+}
+
+/** The server's record of an order: only 'paid' is a purchase. */
+export interface OrderRecord {
+  status: 'created' | 'paid' | 'failed' | 'aborted';
+}
+
+export type PurchaseView = 'dashboard' | 'description' | 'checkout' | 'success';
+
+export interface PurchaseContext {
+  courseId: string | null;
+  /** The checkout was opened from the description (breadcrumb 'Course', the back arrow's target). */
+  fromDescription: boolean;
+  /** The open course is purchased already (no exit intent, no payment button). */
+  purchased: boolean;
+  fields: CheckoutFields;
+  /** The errors of the last submit, less those the student has since edited. */
+  errors: CheckoutErrors;
+  /** The order post's answer (kept), and the order id the gateway returns with. */
+  order: OrderAnswer | null;
+  orderId: string | null;
+  /** The e-commerce failed flag: the gateway returned without a payment. */
+  failed: boolean;
+  /** 'Try again' after a failure (retry-payment). */
+  retry: boolean;
+  exitShown: boolean;
+  retentionShown: boolean;
+}
+
+export type PurchaseEvent =
+  | {
+      type: 'course.open';
+      courseId: string;
+      view: 'description' | 'checkout' | 'success';
+      fromDescription?: boolean;
+      purchased?: boolean;
+      orderId?: string;
+    }
+  | { type: 'course.close' }
+  | { type: 'course.proceed' }
+  | { type: 'course.back' }
+  | { type: 'checkout.back' }
+  | { type: 'checkout.change'; field: CheckoutField; value: string | boolean }
+  | { type: 'checkout.fill'; city: string; state: string }
+  | { type: 'checkout.submit' }
+  | { type: 'checkout.reset' }
+  | {
+      type: 'payment.return';
+      orderId: string;
+      courseId: string | null;
+      fromDescription: boolean;
+      /** The address entered before the gateway (kept by the app across the page load). */
+      fields?: CheckoutFields;
+    }
+  | { type: 'payment.retry' }
+  | { type: 'exit.attempt' }
+  | { type: 'exit.stay' }
+  | { type: 'exit.close' }
+  | { type: 'retention.arm'; eligible: boolean }
+  | { type: 'retention.close' }
+  | { type: 'retention.register' };
+
+export type PurchaseTrack =
+  | 'course_proceed'
+  | 'provisional_fee_proceed'
+  | 'payment_retry'
+  | 'exit_intent_shown'
+  | 'retention_shown'
+  | 'retention_register';
+
+const notProvided = (name: string) => async (): Promise<never> => {
+  throw new Error(`course purchase: provide the ${name} actor`);
+};
+
+const initialContext = (): PurchaseContext => ({
+  courseId: null,
+  fromDescription: false,
+  purchased: false,
+  fields: emptyCheckoutFields(),
+  errors: {},
+  order: null,
+  orderId: null,
+  failed: false,
+  retry: false,
+  exitShown: false,
+  retentionShown: false,
+});
+
+export const coursePurchaseMachine = setup({
+  types: {
+    input: {} as { fields?: Partial<CheckoutFields> } | undefined,
+    context: {} as PurchaseContext,
+    events: {} as PurchaseEvent,
+  },
+  actors: {
+    postOrder: fromPromise<OrderAnswer, OrderRequest>(notProvided('postOrder')),
+    loadOrder: fromPromise<OrderRecord, ReturnRequest>(notProvided('loadOrder')),
+  },
+  delays: {
+    /** The retention pop-up opens this long after the course data loads (part 2 §9: 10 s). */
+    retentionDelay: 10_000,
+  },
+  actions: {
+    /** Moves the address to the view (the app maps it to its route). */
+    navigate: (_, _params: { view: PurchaseView }) => {},
+    track: (_, _params: { name: PurchaseTrack }) => {},
+    /** Stores the order id under iacst_order_id (part 3 "Local keys"), with the course to return to. */
+    storeOrder: (
+      _,
+      _params: { orderId: string; courseId: string; fromDescription: boolean; fields: CheckoutFields },
+    ) => {},
+    /** Posts the hidden form to the gateway (the page leaves). */
+    postToGateway: (_, _params: { order: OrderAnswer }) => {},
+    /** A failed order post is only logged (part 2 §8). */
+    logOrderFailure: (_, _params: { error: unknown }) => {},
+    /** Focuses and scrolls to the first invalid field (80 px offset). */
+    focusFirstInvalid: () => {},
+    /** 'Stay and Continue' on the checkout submits the form (the view validates it first). */
+    requestSubmit: () => {},
+    scrollToCourses: () => {},
+    openCourse: assign(({ context, event }) => {
+      if (event.type !== 'course.open') return {};
+      const same = context.courseId === event.courseId;
+      return {
+        courseId: event.courseId,
+        purchased: event.purchased ?? (same ? context.purchased : false),
+        fromDescription: event.fromDescription ?? (same ? context.fromDescription : false),
+        orderId: event.orderId ?? context.orderId,
+        errors: same ? context.errors : {},
+        order: same ? context.order : null,
+        failed: same ? context.failed : false,
+      };
+    }),
+  },
+  guards: {
+    formValid: ({ context }) => Object.keys(checkoutErrors(context.fields)).length === 0,
+    orderAccepted: (_, params: { answer: OrderAnswer }) =>
+      params.answer.success === 'true' && params.answer.data !== undefined,
+    paid: (_, params: { record: OrderRecord }) => params.record.status === 'paid',
+    exitIntentDue: ({ context }) => !context.exitShown,
+    backShowsExitIntent: ({ context }) => !context.purchased && !context.exitShown,
+    fromDescription: ({ context }) => context.fromDescription,
+    retentionDue: ({ context, event }) =>
+      event.type === 'retention.arm' && event.eligible && !context.retentionShown,
+    opensDescription: ({ event }) => event.type === 'course.open' && event.view === 'description',
+    opensCheckout: ({ event }) => event.type === 'course.open' && event.view === 'checkout',
+    opensSuccess: ({ event }) => event.type === 'course.open' && event.view === 'success',
+  },
+}).createMachine({
+  id: 'coursePurchase',
+  context: ({ input }) => ({ ...initialContext(), fields: { ...emptyCheckoutFields(), ...input?.fields } }),
+  initial: 'dashboard',
+  on: {
+    // The address decides the view (Back, reload, a link): a new course keeps the typed address.
+    'course.open': [
+      { guard: 'opensDescription', target: '.description', actions: 'openCourse' },
+      { guard: 'opensCheckout', target: '.checkout', actions: 'openCourse' },
+      { guard: 'opensSuccess', target: '.success', actions: 'openCourse' },
+    ],
+    'course.close': { target: '.dashboard' },
+  },
+  states: {
+    dashboard: {
+      initial: 'idle',
+      on: {
+        'payment.return': {
+          target: '.confirming',
+          actions: assign(({ context, event }) => ({
+            orderId: event.orderId,
+            courseId: event.courseId,
+            fromDescription: event.fromDescription,
+            fields: event.fields ?? context.fields,
+          })),
+        },
+      },
+      states: {
+        idle: {
+          on: { 'retention.arm': { guard: 'retentionDue', target: 'waiting' } },
+        },
+        waiting: {
+          after: { retentionDelay: { target: 'retention' } },
+        },
+        retention: {
+          entry: [assign({ retentionShown: true }), { type: 'track', params: { name: 'retention_shown' } }],
+          on: {
+            'retention.close': { target: 'idle' },
+            'retention.register': {
+              target: 'idle',
+              actions: ['scrollToCourses', { type: 'track', params: { name: 'retention_register' } }],
+            },
+          },
+        },
+        /** The gateway came back: the server's record of the order decides what shows. */
+        confirming: {
+          tags: ['busy'],
+          invoke: {
+            id: 'loadOrder',
+            src: 'loadOrder',
+            input: ({ context }) => ({ orderId: context.orderId ?? '' }),
+            onDone: [
+              {
+                guard: { type: 'paid', params: ({ event }) => ({ record: event.output }) },
+                target: '#coursePurchase.success',
+                actions: { type: 'navigate', params: { view: 'success' } },
+              },
+              {
+                target: '#coursePurchase.checkout.failed',
+                actions: [assign({ failed: true }), { type: 'navigate', params: { view: 'checkout' } }],
+              },
+            ],
+            // An order the server cannot confirm is not paid: the failure modal offers a new try.
+            onError: {
+              target: '#coursePurchase.checkout.failed',
+              actions: [assign({ failed: true }), { type: 'navigate', params: { view: 'checkout' } }],
+            },
+          },
+        },
+      },
+    },
+    description: {
+      initial: 'reading',
+      on: {
+        'course.proceed': {
+          target: 'checkout',
+          actions: [
+            assign({ fromDescription: true }),
+            // The fee panel's Proceed on the description (part 2 §7 "provisional-fee proceed").
+            { type: 'track', params: { name: 'provisional_fee_proceed' } },
+            { type: 'navigate', params: { view: 'checkout' } },
+          ],
+        },
+      },
+      states: {
+        reading: {
+          on: {
+            'course.back': [
+              { guard: 'backShowsExitIntent', target: 'exitIntent' },
+              {
+                target: '#coursePurchase.dashboard',
+                actions: { type: 'navigate', params: { view: 'dashboard' } },
+              },
+            ],
+            'exit.attempt': { guard: 'exitIntentDue', target: 'exitIntent' },
+          },
+        },
+        exitIntent: {
+          entry: [assign({ exitShown: true }), { type: 'track', params: { name: 'exit_intent_shown' } }],
+          on: {
+            'exit.stay': {
+              target: '#coursePurchase.checkout',
+              actions: [
+                assign({ fromDescription: true }),
+                { type: 'navigate', params: { view: 'checkout' } },
+              ],
+            },
+            'exit.close': { target: 'reading' },
+          },
+        },
+      },
+    },
+    checkout: {
+      initial: 'editing',
+      on: {
+        'checkout.change': {
+          actions: assign(({ context, event }) => ({
+            fields: { ...context.fields, [event.field]: event.value },
+            errors: errorsAfterEdit(context.errors, event.field),
+          })),
+        },
+        'checkout.fill': {
+          actions: assign(({ context, event }) => ({
+            fields: { ...context.fields, city: event.city, state: event.state },
+            errors: errorsAfterEdit(errorsAfterEdit(context.errors, 'city'), 'state'),
+          })),
+        },
+        'checkout.back': [
+          {
+            guard: 'fromDescription',
+            target: 'description',
+            actions: { type: 'navigate', params: { view: 'description' } },
+          },
+          { target: 'dashboard', actions: { type: 'navigate', params: { view: 'dashboard' } } },
+        ],
+        // Back from the gateway (a page from the browser's cache) or a new course: the entered
+        // address stays, the order and the flags go.
+        'checkout.reset': {
+          target: '.editing',
+          actions: assign({ order: null, errors: {}, failed: false, retry: false }),
+        },
+      },
+      states: {
+        editing: {
+          on: {
+            'checkout.submit': [
+              {
+                guard: 'formValid',
+                target: 'submitting',
+                // The checkout's Pay (part 2 §7 "proceed").
+                actions: [assign({ errors: {} }), { type: 'track', params: { name: 'course_proceed' } }],
+              },
+              {
+                actions: [
+                  assign({ errors: ({ context }) => checkoutErrors(context.fields) }),
+                  'focusFirstInvalid',
+                ],
+              },
+            ],
+            'exit.attempt': { guard: 'exitIntentDue', target: 'exitIntent' },
+          },
+        },
+        exitIntent: {
+          entry: [assign({ exitShown: true }), { type: 'track', params: { name: 'exit_intent_shown' } }],
+          on: {
+            'exit.stay': { target: 'editing', actions: 'requestSubmit' },
+            'exit.close': { target: 'editing' },
+          },
+        },
+        /** One order post in flight: Pay is not taken again until it answers. */
+        submitting: {
+          tags: ['busy'],
+          invoke: {
+            id: 'postOrder',
+            src: 'postOrder',
+            input: ({ context }) => ({ courseId: context.courseId ?? '', fields: context.fields }),
+            onDone: [
+              {
+                guard: { type: 'orderAccepted', params: ({ event }) => ({ answer: event.output }) },
+                target: 'redirecting',
+                actions: [
+                  assign({
+                    order: ({ event }) => event.output,
+                    orderId: ({ event }) => event.output.data?.order_id ?? null,
+                  }),
+                  {
+                    type: 'storeOrder',
+                    params: ({ context, event }) => ({
+                      orderId: event.output.data?.order_id ?? '',
+                      courseId: context.courseId ?? '',
+                      fromDescription: context.fromDescription,
+                      fields: context.fields,
+                    }),
+                  },
+                  { type: 'postToGateway', params: ({ event }) => ({ order: event.output }) },
+                ],
+              },
+              {
+                target: 'editing',
+                actions: { type: 'logOrderFailure', params: ({ event }) => ({ error: event.output }) },
+              },
+            ],
+            onError: {
+              target: 'editing',
+              actions: { type: 'logOrderFailure', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        /** The hidden form went to the gateway; the page is leaving. */
+        redirecting: { tags: ['busy'] },
+        /** 'Payment failed!': Try again (or close) clears the flag and sets retry. */
+        failed: {
+          on: {
+            'payment.retry': {
+              target: 'editing',
+              actions: [
+                assign({ failed: false, retry: true }),
+                { type: 'track', params: { name: 'payment_retry' } },
+              ],
+            },
+          },
+        },
+      },
+    },
+    success: {},
+  },
+});
+
+export type CoursePurchaseMachine = typeof coursePurchaseMachine;

@@ -1,0 +1,279 @@
+// The course purchase in Chromium against the real server (issue 13): a scholarship student buys a
+// course end to end through the sandbox gateway; a failed payment and Try again; the digital-only
+// branch's wording; the retention pop-up; the exit intent; Back and reload on every view; 390 and
+// 1280 px. With EXAMFLOW_SHOTS=<dir> it also saves a screenshot of every state it passes.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { distDir } from '../../scripts/build';
+import { startTestServer, type TestServer } from '../../scripts/lib/serve';
+import students from '../../server/seed/demo-students.json';
+import { launchBrowser, seriousViolations } from './browser';
+
+// Its own server (real, with its own data directory): the purchases here must not change what the
+// other browser tests expect of the same demo students.
+let server: TestServer;
+const url = (p: string) => `${server.base}${p}`;
+const shots = process.env.EXAMFLOW_SHOTS;
+if (shots) mkdirSync(shots, { recursive: true });
+
+let browser: Browser;
+beforeAll(async () => {
+  server = await startTestServer({ distDir: distDir() });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const student = (suffix: string) => {
+  const found = students.find((s) => s.roll_number.endsWith(suffix));
+  if (!found) throw new Error(`no demo student ${suffix}`);
+  return found;
+};
+
+async function login(
+  suffix: string,
+  width: number,
+): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
+  const s = student(suffix);
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  const reply = await page.request.post(url('/api/login'), {
+    data: { roll_number: s.roll_number, date_of_birth: s.dob },
+  });
+  expect(reply.status()).toBe(200);
+  const { token } = (await reply.json()) as { token: string };
+  await context.addCookies([{ name: 'ef_session', value: '1', url: url('/') }]);
+  await context.addInitScript(
+    ([t, roll, dob]) => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem(
+        'examflow:session',
+        JSON.stringify({ token: t, rollNumber: roll, dob, examType: null }),
+      );
+    },
+    [token, s.roll_number, s.dob.replace(/\//g, '-')],
+  );
+  return { page, context, errors };
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (!shots) return;
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
+}
+
+const button = (page: Page, name: string | RegExp) =>
+  page.getByRole('button', { name, exact: typeof name === 'string' });
+
+/** The first course not yet bought: its View Course (or Register Now) on the dashboard. */
+async function openFirstCourse(page: Page, action: 'View Course' | 'Register Now'): Promise<void> {
+  await page.goto(url('/dashboard'));
+  await page.locator('#courseCardSection li').first().waitFor({ timeout: 20_000 });
+  await page
+    .locator('#courseCardSection li')
+    .filter({ has: page.getByRole('button', { name: /^Register Now/ }) })
+    .first()
+    .getByRole('button', { name: new RegExp(`^${action}`) })
+    .click();
+}
+
+async function fillAddress(page: Page): Promise<void> {
+  await page.getByLabel("Father's name").fill('Ramesh Kumar');
+  await page.getByLabel('Billing address').fill('12 MG Road, Andheri West');
+  await page.getByLabel('Pincode').fill('400053');
+  // The look-up fills the city and the state.
+  await expect.poll(() => page.getByLabel('City').inputValue(), { timeout: 10_000 }).not.toBe('');
+  await expect.poll(() => page.getByLabel('State').inputValue()).not.toBe('');
+}
+
+describe.each([390, 1280])('retention pop-up at %i px', (width) => {
+  it("opens 'Stay with Us!' 10 s after the courses load; Register Now scrolls to the courses", async () => {
+    const { page, context } = await login('06', width);
+    await page.clock.install();
+    await page.goto(url('/dashboard'));
+    await page.locator('#courseCardSection li').first().waitFor({ timeout: 20_000 });
+    await page.clock.runFor(9_000);
+    expect(await page.getByRole('dialog', { name: 'Stay with Us!' }).count()).toBe(0);
+    await page.clock.runFor(1_500);
+    await page.getByRole('dialog', { name: 'Stay with Us!' }).waitFor();
+    await page.getByText('Freebies like E-books, Audios and Videos!').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'retention');
+    await button(page, 'Register Now').click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('courseCardSection');
+    expect(await page.getByRole('dialog', { name: 'Stay with Us!' }).count()).toBe(0);
+    await context.close();
+  });
+});
+
+for (const width of [390, 1280]) {
+  describe(`course purchase at ${width} px`, () => {
+    it('a scholarship student buys a course: description → checkout → pincode → Pay → Payment Successful! → Purchased', async () => {
+      // 05 has a 60% tuition scholarship; 10 (IAT) is offered the course with math.
+      const { page, context, errors } = await login(width === 390 ? '05' : '10', width);
+      await openFirstCourse(page, 'View Course');
+      await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/dashboard\/course\/[^/]+$/);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.getByRole('heading', { name: 'COURSE FEATURES' }).waitFor();
+      if (width === 1280) {
+        // The course with math: KaTeX typeset it.
+        await page.locator('.katex').first().waitFor();
+        // KaTeX's fonts load with it: the formula is laid out once they are in.
+        await page.evaluate(async () => {
+          await document.fonts.ready;
+        });
+      }
+      if (width > 992) {
+        await page.getByRole('heading', { name: 'Provisional Fee breakup' }).waitFor();
+        expect(await page.getByText('Registration fee is non-refundable as per policy').isVisible()).toBe(
+          true,
+        );
+      } else {
+        await page.getByRole('button', { name: /View fee breakup/ }).click();
+        await page.getByRole('dialog', { name: 'Provisional Fee breakup' }).waitFor();
+        await shot(page, 'fee-modal');
+        await page.getByRole('button', { name: 'Close' }).click();
+      }
+      expect(await seriousViolations(page)).toEqual([]);
+      await shot(page, 'description');
+      // Reload keeps the view.
+      await page.reload();
+      await page.getByRole('heading', { name: 'COURSE FEATURES' }).waitFor();
+      await button(page, 'Proceed').first().click();
+      await expect.poll(() => new URL(page.url()).pathname).toMatch(/\/checkout$/);
+      await page
+        .getByRole('navigation', { name: 'Breadcrumb' })
+        .getByRole('link', { name: 'Course' })
+        .waitFor();
+      // Submit empty: the spec's messages, the first invalid field focused.
+      await page.getByLabel("Father's name").fill('');
+      await page.getByLabel('I agree to the terms and conditions').uncheck();
+      await button(page, /^Pay ₹/)
+        .first()
+        .click();
+      for (const message of [
+        'Father name is required',
+        'Billing address is required',
+        'Pincode is required',
+        'City is required',
+        'State must be selected',
+        'Please agree to the terms and conditions.',
+      ])
+        await page.getByText(message, { exact: true }).waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('root_fatherName');
+      expect(await seriousViolations(page)).toEqual([]);
+      await shot(page, 'checkout-errors');
+      await fillAddress(page);
+      await page.getByLabel('I agree to the terms and conditions').check();
+      expect(await page.getByText('City is required').count()).toBe(0);
+      await shot(page, 'checkout-filled');
+      await button(page, /^Pay ₹/)
+        .first()
+        .click();
+      // The sandbox gateway.
+      await page.getByRole('heading', { name: 'Sandbox payment gateway' }).waitFor({ timeout: 15_000 });
+      await button(page, 'Pay').click();
+      await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor({ timeout: 15_000 });
+      await page.getByText('Visit the branch for academic counselling and batch information').waitFor();
+      await page.getByText(/^Order ID: EF/).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await shot(page, 'payment-success');
+      // Reload keeps it (the server's record decides).
+      await page.reload();
+      await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+      await page.getByRole('link', { name: 'Continue to dashboard' }).click();
+      await page
+        .locator('#courseCardSection')
+        .getByText('Purchased', { exact: true })
+        .first()
+        .waitFor({ timeout: 20_000 });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it("a failed payment shows 'Payment failed!'; Try again pays", async () => {
+      // Student 06 has two courses: one per width.
+      const second = await login('06', width);
+      await openFirstCourse(second.page, 'Register Now');
+      await expect.poll(() => new URL(second.page.url()).pathname).toMatch(/^\/dashboard\/checkout\//);
+      // Opened from the dashboard: no 'Course' in the breadcrumb.
+      expect(
+        await second.page
+          .getByRole('navigation', { name: 'Breadcrumb' })
+          .getByRole('link', { name: 'Course' })
+          .count(),
+      ).toBe(0);
+      await fillAddress(second.page);
+      await button(second.page, /^Pay ₹/)
+        .first()
+        .click();
+      await second.page
+        .getByRole('heading', { name: 'Sandbox payment gateway' })
+        .waitFor({ timeout: 15_000 });
+      await button(second.page, 'Fail').click();
+      await second.page.getByRole('dialog', { name: 'Payment failed!' }).waitFor({ timeout: 15_000 });
+      await second.page
+        .getByText("We're sorry, but it seems there was an issue processing your payment.")
+        .waitFor();
+      expect(await seriousViolations(second.page)).toEqual([]);
+      await shot(second.page, 'payment-failed');
+      await button(second.page, 'Try again').click();
+      // The address is kept.
+      expect(await second.page.getByLabel('Billing address').inputValue()).toBe('12 MG Road, Andheri West');
+      await button(second.page, /^Pay ₹/)
+        .first()
+        .click();
+      await second.page
+        .getByRole('heading', { name: 'Sandbox payment gateway' })
+        .waitFor({ timeout: 15_000 });
+      await button(second.page, 'Pay').click();
+      await second.page.getByRole('heading', { name: 'Payment Successful!' }).waitFor({ timeout: 15_000 });
+      expect(second.errors).toEqual([]);
+      await second.context.close();
+    });
+
+    it('the digital-only branch: Course Fee wording, no branch advice', async () => {
+      const { page, context } = await login('08', width);
+      await openFirstCourse(page, 'View Course');
+      await page.getByRole('heading', { name: 'COURSE FEATURES' }).waitFor();
+      if (width <= 992) await page.getByRole('button', { name: /View fee breakup/ }).click();
+      await page.getByRole('heading', { name: 'Course Fee by Component' }).waitFor();
+      await page.getByText('Course fee is non-refundable as per policy').waitFor();
+      expect(await page.getByText('Registration fee is non-refundable').count()).toBe(0);
+      await shot(page, 'description-digital');
+      await context.close();
+    });
+
+    it('exit intent: the back arrow shows it once; Stay and Continue opens the checkout; Back and reload', async () => {
+      const { page, context } = await login('08', width);
+      await openFirstCourse(page, 'View Course');
+      await page.getByRole('heading', { name: 'COURSE FEATURES' }).waitFor();
+      await button(page, 'Back').click();
+      await page.getByRole('dialog', { name: 'Wait! Before You Go...' }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await shot(page, 'exit-intent');
+      await button(page, 'Stay and Continue').click();
+      await expect.poll(() => new URL(page.url()).pathname).toMatch(/\/checkout$/);
+      // Browser Back returns to the description; the exit intent does not show again.
+      await page.goBack();
+      await page.getByRole('heading', { name: 'COURSE FEATURES' }).waitFor();
+      await page.mouse.move(200, 200);
+      await page.mouse.move(200, -5);
+      await button(page, 'Back').click();
+      await page.locator('#courseCardSection').waitFor({ timeout: 20_000 });
+      expect(await page.getByRole('dialog', { name: 'Wait! Before You Go...' }).count()).toBe(0);
+      // Back returns to the description; a reload keeps it.
+      await page.goBack();
+      await page.reload();
+      await page.getByRole('heading', { name: 'COURSE FEATURES' }).waitFor();
+      await context.close();
+    });
+  });
+}
