@@ -200,7 +200,9 @@ try {
     machineContext(`examflow bench:typing — Chromium, ${SLOWDOWN}× CPU slowdown, keydown → next frame`),
   );
   const rows: string[][] = [['Field', 'keys', 'median ms', 'max ms', 'target ≤ 50 ms']];
-  for (const field of fields) {
+  // BENCH_ONLY=checkout: only the fields whose name matches (a case-insensitive pattern).
+  const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
+  for (const field of fields.filter((f) => !only || only.test(f.name))) {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(`${base}${field.page}`);
     await field.prepare?.(page);

@@ -5,7 +5,7 @@
 import { withTheme } from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import checkoutSchema from '../../../schemas/forms/checkout.schema.json';
 import checkoutUi from '../../../schemas/forms/checkout.ui.json';
 import type { CheckoutErrors, CheckoutField, CheckoutFields } from '../../domain/checkout';
@@ -20,6 +20,14 @@ const ThemedForm = withTheme<FormValues, RJSFSchema, FormContext>(examflowTheme)
 const schema = checkoutSchema as RJSFSchema;
 const uiSchema = checkoutUi as UiSchema<FormValues, RJSFSchema, FormContext>;
 const TEXT_FIELDS = ['fatherName', 'billingAddress', 'pincode', 'city', 'state'] as const;
+type FormField = (typeof TEXT_FIELDS)[number];
+type Draft = Partial<Record<FormField, string>>;
+/**
+ * Typing stays in the form (a keystroke re-renders the form, not the whole checkout) and reaches
+ * the purchase machine this long after the last key, on leaving a field, or on submit: the machine
+ * then clears the field's error and looks the pincode up.
+ */
+const SEND_AFTER_MS = 200;
 
 async function loadValidator(): Promise<ValidatorType<FormValues, RJSFSchema, FormContext>> {
   const { default: validators } = await import('../../generated/forms/checkout.cjs');
@@ -80,8 +88,41 @@ export default function CheckoutForm(props: CheckoutFormProps) {
     }
     return schemaErrors as ErrorSchema<FormValues>;
   }, [errors, t]);
-  const current: FormValues = {};
-  for (const field of TEXT_FIELDS) if (fields[field]) current[field] = fields[field];
+  const [draft, setDraft] = useState<Draft>({});
+  const send = (pending: Draft) => {
+    for (const [field, value] of Object.entries(pending)) onChange(field as FormField, value);
+  };
+  const sendDraft = () => {
+    setDraft({});
+    send(draft);
+  };
+  useEffect(() => {
+    if (Object.keys(draft).length === 0) return;
+    const timer = window.setTimeout(() => {
+      setDraft({});
+      send(draft);
+    }, SEND_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  });
+  // Leaving the page with keys not yet sent: send them (a reset keeps what was typed).
+  const unsent = useRef<{ draft: Draft; send: (pending: Draft) => void }>({ draft, send });
+  useEffect(() => {
+    unsent.current = { draft, send };
+  });
+  useEffect(
+    () => () => {
+      if (Object.keys(unsent.current.draft).length) unsent.current.send(unsent.current.draft);
+    },
+    [],
+  );
+  const current = useMemo(() => {
+    const values: FormValues = {};
+    for (const field of TEXT_FIELDS) {
+      const value = draft[field] ?? fields[field];
+      if (value) values[field] = value;
+    }
+    return values;
+  }, [draft, fields]);
 
   if (!validator || validator instanceof Error)
     return validator ? (
@@ -108,12 +149,33 @@ export default function CheckoutForm(props: CheckoutFormProps) {
       disabled={disabled}
       onChange={(event) => {
         const next = event.formData ?? {};
+        const changed: Draft = {};
         for (const field of TEXT_FIELDS) {
           const value = next[field] ?? '';
-          if (value !== fields[field]) onChange(field, value);
+          if (value !== (current[field] ?? '')) changed[field] = value;
         }
+        // At once: a state (chosen, not typed), and an edit that clears a shown error (the field's
+        // own, or a pincode's city and state errors). Other keys wait in the draft.
+        const now = (field: FormField) =>
+          field === 'state' ||
+          Boolean(errors[field]) ||
+          (field === 'pincode' && Boolean(errors.city || errors.state));
+        const later: Draft = {};
+        for (const [field, value] of Object.entries(changed) as [FormField, string][]) {
+          if (now(field)) onChange(field, value);
+          else later[field] = value;
+        }
+        // (A field sent at once leaves the draft, so an older draft of it cannot show again.)
+        setDraft((before) => {
+          const kept = Object.fromEntries(Object.entries(before).filter(([field]) => !(field in changed)));
+          return { ...kept, ...later };
+        });
       }}
-      onSubmit={() => onSubmit()}
+      onBlur={sendDraft}
+      onSubmit={() => {
+        sendDraft();
+        onSubmit();
+      }}
     >
       <div className="ef-field ef-checkout__terms">
         <input

@@ -218,6 +218,20 @@ describe('checkout', () => {
     expect(linkedError(screen.getByLabelText("Father's name"))).toBe('Only alphabets are allowed');
   });
 
+  it('typing stays in the form and reaches the machine after a pause, or at once on leaving the field', async () => {
+    const { actor } = renderCheckout(false);
+    await screen.findByLabelText('Billing address');
+    const fields = () => actor.getSnapshot().context.fields;
+    await userEvent.type(screen.getByLabelText('Billing address'), '12 MG');
+    expect((screen.getByLabelText('Billing address') as HTMLInputElement).value).toBe('12 MG');
+    expect(fields().billingAddress).toBe('');
+    await waitFor(() => expect(fields().billingAddress).toBe('12 MG'));
+    await userEvent.type(screen.getByLabelText('City'), 'Pune');
+    await userEvent.tab();
+    expect(fields().city).toBe('Pune');
+    actor.stop();
+  });
+
   it('a complete form posts the order (the Pay button spins)', async () => {
     const { actor } = renderCheckout(true);
     await screen.findByLabelText("Father's name");
