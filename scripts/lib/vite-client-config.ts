@@ -28,6 +28,8 @@ export function clientConfig(outDir: string, command: 'build' | 'serve' = 'build
       emptyOutDir: true,
       manifest: true,
       target: 'es2020',
+      // Fonts (KaTeX's) stay files: the CSP's font-src 'self' refuses data: fonts.
+      assetsInlineLimit: (file: string) => (/\.(woff2?|ttf|otf)$/i.test(file) ? false : undefined),
       rollupOptions: {
         input: { page: PAGE_ENTRY },
         output: {

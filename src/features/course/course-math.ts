@@ -6,22 +6,24 @@ import katex from 'katex';
 
 const MATH = /\\\((.+?)\\\)|\\\[(.+?)\\\]|\$\$(.+?)\$\$|\$(.+?)\$/gs;
 
-/** The text as HTML: plain parts escaped, math parts typeset (a bad formula shows as its source). */
-export function renderMath(text: string): string {
-  const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  let html = '';
+/**
+ * Typesets a text into an element: plain parts as text nodes, math parts by katex.render, which
+ * builds its nodes and sets their styles through the CSSOM. (Its renderToString markup carries
+ * inline style attributes, which the site's CSP, style-src 'self', refuses.) A bad formula shows
+ * as its source.
+ */
+export function typesetInto(into: HTMLElement, text: string): void {
+  const parts: Node[] = [];
   let last = 0;
   for (const match of text.matchAll(MATH)) {
-    const index = match.index;
-    html += escape(text.slice(last, index));
+    parts.push(document.createTextNode(text.slice(last, match.index)));
     const display = match[2] !== undefined || match[3] !== undefined;
     const formula = match[1] ?? match[2] ?? match[3] ?? match[4] ?? '';
-    html += katex.renderToString(formula, {
-      displayMode: display,
-      throwOnError: false,
-      output: 'htmlAndMathml',
-    });
-    last = index + match[0].length;
+    const holder = document.createElement('span');
+    katex.render(formula, holder, { displayMode: display, throwOnError: false, output: 'htmlAndMathml' });
+    parts.push(holder);
+    last = match.index + match[0].length;
   }
-  return html + escape(text.slice(last));
+  parts.push(document.createTextNode(text.slice(last)));
+  into.replaceChildren(...parts);
 }

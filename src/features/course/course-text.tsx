@@ -1,17 +1,18 @@
 // A course's text, with its math typeset when it has any (KaTeX is a lazy import: course-math.ts).
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /** A text has math markup: \( \), \[ \] or $ … $. */
 export const hasMath = (text: string): boolean => /\\\(|\\\[|\$[^$\s][^$]*\$/.test(text);
 
 export function CourseText({ text, as: Tag = 'p' }: { text: string; as?: 'p' | 'li' | 'span' }) {
   const math = hasMath(text);
-  const [html, setHtml] = useState<string | null>(null);
+  const [typeset, setTypeset] = useState<{ into: (element: HTMLElement, text: string) => void }>();
+  const holder = useRef<HTMLSpanElement>(null);
   useEffect(() => {
     if (!math) return;
     let live = true;
     import('./course-math').then(
-      ({ renderMath }) => live && setHtml(renderMath(text)),
+      ({ typesetInto }) => live && setTypeset({ into: typesetInto }),
       // Without KaTeX the source text stays readable.
       (error: unknown) => console.error('Math rendering failed', error),
     );
@@ -19,7 +20,9 @@ export function CourseText({ text, as: Tag = 'p' }: { text: string; as?: 'p' | '
       live = false;
     };
   }, [math, text]);
-  // KaTeX escapes the text around the formulas and builds the formulas' markup itself.
-  if (html !== null) return <Tag dangerouslySetInnerHTML={{ __html: html }} />;
-  return <Tag>{text}</Tag>;
+  // KaTeX builds the formulas' nodes in the holder, whose children React leaves alone.
+  useEffect(() => {
+    if (typeset && holder.current) typeset.into(holder.current, text);
+  }, [typeset, text]);
+  return <Tag>{typeset ? <span ref={holder} /> : text}</Tag>;
 }
