@@ -164,7 +164,10 @@ export async function layoutChart(
     return ids;
   };
   const crossing: { id: string; source: string; target: string }[] = [];
-  const lifted = new Map<string, { source: string; target: string }>();
+  const lifted = new Map<
+    string,
+    { source: string; target: string; outerSource: string; outerTarget: string }
+  >();
   for (const edge of chart.edges) {
     const label = edgeLabel(edge);
     edge.targets.forEach((target, index) => {
@@ -196,7 +199,8 @@ export async function layoutChart(
       // ELK routes (and labels) the arrow between the two siblings that hold its ends; the
       // stretches inside them are drawn here.
       edgesOut(container, id, source, dest, label, lines);
-      if (source !== edge.source || dest !== target) lifted.set(id, { source: edge.source, target });
+      if (source !== edge.source || dest !== target)
+        lifted.set(id, { source: edge.source, target, outerSource: source, outerTarget: dest });
     });
   }
   function edgesOut(
@@ -280,6 +284,18 @@ export async function layoutChart(
   collectEdges(out);
 
   const boxes = new Map(nodes.map((n) => [n.id, n]));
+  const within = (id: string, outer: string): boolean => {
+    for (let at = chart.nodes[id]?.parent; at; at = chart.nodes[at]?.parent) if (at === outer) return true;
+    return false;
+  };
+  /** The stretch from a nested state to a point on the border of `outer`, its ancestor. */
+  const inside = (id: string, outer: string, point: Point): Point[] => {
+    const box = boxes.get(id);
+    const around = boxes.get(outer);
+    if (!box || !around) return [point];
+    const obstacles = nodes.filter((n) => n.id !== id && within(n.id, outer) && !within(id, n.id));
+    return insideRoute(box, point, around, obstacles);
+  };
   for (const laid of edges) {
     const ends = lifted.get(laid.id);
     const first = laid.points[0];
@@ -287,8 +303,8 @@ export async function layoutChart(
     if (!ends || !first || !last) continue;
     const from = boxes.get(ends.source);
     const to = boxes.get(ends.target);
-    const head = from ? connector(from, first) : [first];
-    const tail = to ? connector(to, last).reverse() : [last];
+    const head = from ? inside(ends.source, ends.outerSource, first) : [first];
+    const tail = to ? inside(ends.target, ends.outerTarget, last).reverse() : [last];
     laid.points = [...head, ...laid.points.slice(1, -1), ...tail];
   }
   for (const cross of crossing) {
@@ -331,6 +347,36 @@ export function nestedRoute(from: Box, to: Box): Point[] {
         { x: from.x, y },
         { x: to.x, y },
       ];
+}
+
+/** Whether a polyline runs through the inside of any of the boxes. */
+function crosses(points: Point[], boxes: Box[]): boolean {
+  for (let i = 1; i < points.length; i++) {
+    const a = points[i - 1];
+    const b = points[i];
+    if (!a || !b) continue;
+    const [x1, x2] = [Math.min(a.x, b.x), Math.max(a.x, b.x)];
+    const [y1, y2] = [Math.min(a.y, b.y), Math.max(a.y, b.y)];
+    if (boxes.some((o) => x2 > o.x + 1 && x1 < o.x + o.width - 1 && y2 > o.y + 1 && y1 < o.y + o.height - 1))
+      return true;
+  }
+  return false;
+}
+
+/**
+ * From a nested state to a point on its ancestor's border: the short way when no other state is
+ * in it, else out of the state's side and along the ancestor's padding (which no state is in).
+ */
+export function insideRoute(box: Box, point: Point, around: Box, obstacles: Box[]): Point[] {
+  const direct = connector(box, point);
+  if (!crosses(direct, obstacles)) return direct;
+  const right = point.x >= box.x + box.width / 2;
+  const start = { x: right ? box.x + box.width : box.x, y: box.y + box.height / 2 };
+  const lane = right ? around.x + around.width - 7 : around.x + 7;
+  const onTopOrBottom = Math.abs(point.y - around.y) < 2 || Math.abs(point.y - around.y - around.height) < 2;
+  if (!onTopOrBottom) return [start, { x: lane, y: start.y }, { x: lane, y: point.y }, point];
+  const y = point.y > around.y + around.height / 2 ? around.y + around.height - 7 : around.y + 7;
+  return [start, { x: lane, y: start.y }, { x: lane, y }, { x: point.x, y }, point];
 }
 
 /**
