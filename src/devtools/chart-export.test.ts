@@ -1,7 +1,7 @@
 import ELK from 'elkjs/lib/elk.bundled.js';
 import { fromPromise, setup } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { layoutChart, nestedRoute } from './chart-layout';
+import { insideRoute, layoutChart, nestedRoute } from './chart-layout';
 import { chartMermaid } from './chart-mermaid';
 import { chartSvg } from './chart-svg';
 import { readMachine } from './machine-chart';
@@ -103,6 +103,25 @@ describe('chart export', () => {
       { x: 0, y: 44 },
       { x: 20, y: 44 },
     ]);
+  });
+
+  it('goes round a state in the way of a stretch inside a parent, through the parent padding', () => {
+    const around = { x: 0, y: 0, width: 200, height: 200 };
+    const nested = { x: 20, y: 30, width: 60, height: 30 };
+    const exit = { x: 50, y: 200 };
+    expect(insideRoute(nested, exit, around, [])).toEqual([{ x: 50, y: 60 }, exit]);
+    const inTheWay = { x: 20, y: 100, width: 60, height: 30 };
+    const route = insideRoute(nested, exit, around, [inTheWay]);
+    expect(route.at(-1)).toEqual(exit);
+    // No stretch of the route runs through the state in the way.
+    const through = route.some((a, i) => {
+      const b = route[i + 1];
+      if (!b) return false;
+      const [x1, x2] = [Math.min(a.x, b.x), Math.max(a.x, b.x)];
+      const [y1, y2] = [Math.min(a.y, b.y), Math.max(a.y, b.y)];
+      return x2 > 21 && x1 < 79 && y2 > 101 && y1 < 129;
+    });
+    expect(through).toBe(false);
   });
 
   it('writes SVG with each state and label, escaped, and focusable states when asked', async () => {
