@@ -4,7 +4,7 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ELK from 'elkjs/lib/elk.bundled.js';
-import { layoutChart } from '../src/devtools/chart-layout';
+import { ELK_SETUP, layoutChart } from '../src/devtools/chart-layout';
 import { chartMermaid } from '../src/devtools/chart-mermaid';
 import { chartSvg } from '../src/devtools/chart-svg';
 import { readMachine } from '../src/devtools/machine-chart';
@@ -13,7 +13,7 @@ import { projectRoot } from '../src/engine/node/paths';
 
 const check = process.argv.includes('--check');
 const dir = path.join(projectRoot, 'docs/machines');
-const elk = new ELK();
+const elk = new ELK(ELK_SETUP);
 
 const wanted = new Map<string, string>();
 for (const entry of MACHINES) {

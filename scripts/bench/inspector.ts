@@ -86,7 +86,7 @@ for (const c of cases)
     ]);
   }
 console.log(table(rows, ['left', 'right', 'right', 'right', 'left', 'left']));
-console.log('Target: < 500 ms at 4×, layout, SVG and paint included. CDP throttles the page; whether the');
+console.log("Target: < 500 ms at 4×, layout, SVG and paint included. CDP throttles the page's thread, not a");
 console.log(
-  'worker is slowed too is not certain, so the "layout on the page" row is the one to hold to the target.',
+  'dedicated worker (decision 010), so the "layout on the page" row is the one to hold to the target.',
 );

@@ -1,7 +1,7 @@
 import ELK from 'elkjs/lib/elk.bundled.js';
 import { fromPromise, setup } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { layoutChart } from './chart-layout';
+import { insideRoute, layoutChart, nestedRoute } from './chart-layout';
 import { chartMermaid } from './chart-mermaid';
 import { chartSvg } from './chart-svg';
 import { readMachine } from './machine-chart';
@@ -65,6 +65,63 @@ describe('chart export', () => {
       expect.arrayContaining(['form.editing', 'form.busy.saving.calling']),
     );
     expect(layout.edges.every((e) => e.points.length >= 2)).toBe(true);
+  });
+
+  it('draws every arrow from its source state border to its target border, across levels too', async () => {
+    const layout = await layoutChart(chart, new ELK());
+    const box = (id: string) => layout.nodes.find((n) => n.id === id);
+    const onBorder = (point: { x: number; y: number } | undefined, id: string): boolean => {
+      const b = box(id);
+      if (!point || !b) return false;
+      const near = (a: number, c: number) => Math.abs(a - c) <= 1.5;
+      const inX = point.x >= b.x - 1.5 && point.x <= b.x + b.width + 1.5;
+      const inY = point.y >= b.y - 1.5 && point.y <= b.y + b.height + 1.5;
+      return (
+        (inX && (near(point.y, b.y) || near(point.y, b.y + b.height))) ||
+        (inY && (near(point.x, b.x) || near(point.x, b.x + b.width)))
+      );
+    };
+    const drawn = layout.edges.filter((e) => e.edge);
+    // calling → #form.done and watching → #form.editing leave the parallel state from inside it.
+    expect(drawn.map((e) => `${e.edge?.source}>${e.target}`)).toEqual(
+      expect.arrayContaining(['form.busy.saving.calling>form.done', 'form.busy.watching>form.editing']),
+    );
+    for (const e of drawn) {
+      expect(onBorder(e.points[0], e.edge?.source ?? ''), `${e.id} starts on its source`).toBe(true);
+      expect(onBorder(e.points.at(-1), e.target), `${e.id} ends on its target`).toBe(true);
+    }
+  });
+
+  it('routes a transition between a state and its own descendant from border to border', () => {
+    const outer = { x: 0, y: 0, width: 200, height: 100 };
+    const inner = { x: 20, y: 30, width: 60, height: 30 };
+    expect(nestedRoute(inner, outer)).toEqual([
+      { x: 80, y: 44 },
+      { x: 200, y: 44 },
+    ]);
+    expect(nestedRoute(outer, inner)).toEqual([
+      { x: 0, y: 44 },
+      { x: 20, y: 44 },
+    ]);
+  });
+
+  it('goes round a state in the way of a stretch inside a parent, through the parent padding', () => {
+    const around = { x: 0, y: 0, width: 200, height: 200 };
+    const nested = { x: 20, y: 30, width: 60, height: 30 };
+    const exit = { x: 50, y: 200 };
+    expect(insideRoute(nested, exit, around, [])).toEqual([{ x: 50, y: 60 }, exit]);
+    const inTheWay = { x: 20, y: 100, width: 60, height: 30 };
+    const route = insideRoute(nested, exit, around, [inTheWay]);
+    expect(route.at(-1)).toEqual(exit);
+    // No stretch of the route runs through the state in the way.
+    const through = route.some((a, i) => {
+      const b = route[i + 1];
+      if (!b) return false;
+      const [x1, x2] = [Math.min(a.x, b.x), Math.max(a.x, b.x)];
+      const [y1, y2] = [Math.min(a.y, b.y), Math.max(a.y, b.y)];
+      return x2 > 21 && x1 < 79 && y2 > 101 && y1 < 129;
+    });
+    expect(through).toBe(false);
   });
 
   it('writes SVG with each state and label, escaped, and focusable states when asked', async () => {

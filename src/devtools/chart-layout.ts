@@ -1,6 +1,6 @@
-// A chart laid out by elkjs's layered algorithm with hierarchy handling (the XState 4
-// visualiser's choice, decision 010): states as boxes in boxes, every transition an edge from its
-// source to each target, an initial marker inside each compound state. The ELK instance is passed
+// A chart laid out by elkjs's layered algorithm, each compound state on its own (decision 010):
+// states as boxes in boxes, every transition an edge from its source to each target, an initial
+// marker inside each compound state; the stretches of arrows that cross levels are drawn here. The ELK instance is passed
 // in, so the same code runs in Node (the exporter) and in the inspector's web worker.
 import type { ELK, ElkExtendedEdge, ElkLabel, ElkNode } from 'elkjs/lib/elk-api';
 import { edgeLabel, type ChartEdge, type ChartNode, type MachineChart } from './machine-chart';
@@ -72,6 +72,12 @@ export function nodeTitle(node: ChartNode): string {
   return node.key;
 }
 
+/**
+ * The ELK constructor's options: only the layered algorithm is registered (an ELK registers all
+ * nine of its algorithms otherwise, which a first layout pays for: about a third of it, decision 010).
+ */
+export const ELK_SETUP = { algorithms: ['layered'] };
+
 const markerId = (id: string): string => `${id}::initial`;
 
 /**
@@ -100,8 +106,13 @@ export async function layoutChart(
   extra: Record<string, string> = {},
 ): Promise<ChartLayout> {
   const options = { ...LAYOUT_OPTIONS, ...extra };
-  const edgesOut: ElkExtendedEdge[] = [];
   const laidEdges = new Map<string, Omit<LaidEdge, 'points'>>();
+  const elkNodes = new Map<string, ElkNode>();
+  const edgesOf = (id: string): ElkExtendedEdge[] => {
+    const node = elkNodes.get(id);
+    if (!node) throw new Error(`chart ${chart.name}: no node ${id}`);
+    return (node.edges ??= []) as ElkExtendedEdge[];
+  };
 
   const build = (id: string): ElkNode => {
     const node = chart.nodes[id];
@@ -110,20 +121,19 @@ export async function layoutChart(
     const title = nodeTitle(node);
     const minWidth = Math.max(textWidth(title), ...lines.map(textWidth)) + 24;
     if (node.children.length === 0) {
-      if (node.type === 'history') return { id, width: 30, height: 30 };
-      return { id, width: Math.max(minWidth, 60), height: 28 + lines.length * LINE_HEIGHT };
+      const leaf: ElkNode =
+        node.type === 'history'
+          ? { id, width: 30, height: 30 }
+          : { id, width: Math.max(minWidth, 60), height: 28 + lines.length * LINE_HEIGHT };
+      elkNodes.set(id, leaf);
+      return leaf;
     }
     const children = node.children.map(build);
-    if (node.initial) {
-      children.unshift({ id: markerId(id), width: MARKER, height: MARKER });
-      const edgeId = `${id}::initialEdge`;
-      edgesOut.push({ id: edgeId, sources: [markerId(id)], targets: [node.initial] });
-      laidEdges.set(edgeId, { id: edgeId, initialOf: id, target: node.initial, label: '', lines: [] });
-    }
     const top = HEADER + lines.length * LINE_HEIGHT;
-    return {
+    const compound: ElkNode = {
       id,
       children,
+      edges: [],
       layoutOptions: {
         ...options,
         'elk.padding': `[top=${top},left=14,bottom=14,right=14]`,
@@ -133,38 +143,94 @@ export async function layoutChart(
         'elk.direction': node.type === 'parallel' ? 'RIGHT' : 'DOWN',
       },
     };
+    elkNodes.set(id, compound);
+    if (node.initial) {
+      children.unshift({ id: markerId(id), width: MARKER, height: MARKER });
+      const edgeId = `${id}::initialEdge`;
+      compound.edges?.push({ id: edgeId, sources: [markerId(id)], targets: [node.initial] });
+      laidEdges.set(edgeId, { id: edgeId, initialOf: id, target: node.initial, label: '', lines: [] });
+    }
+    return compound;
   };
   const root = build(chart.root);
 
+  // Each compound state is laid out on its own (SEPARATE_CHILDREN, decision 010): ELK routes the
+  // transitions between siblings (and self-loops); a transition that crosses levels is routed here
+  // after the layout, and ELK gets it as an undrawn edge between the two siblings that hold its
+  // ends, so the order of the steps still follows it.
+  const chain = (id: string): string[] => {
+    const ids: string[] = [];
+    for (let at: string | undefined = id; at; at = chart.nodes[at]?.parent) ids.unshift(at);
+    return ids;
+  };
+  const crossing: { id: string; source: string; target: string }[] = [];
+  const lifted = new Map<
+    string,
+    { source: string; target: string; outerSource: string; outerTarget: string }
+  >();
   for (const edge of chart.edges) {
     const label = edgeLabel(edge);
     edge.targets.forEach((target, index) => {
       const id = `${edge.id}>${index}`;
       const lines = labelLines(label);
-      const labels: ElkLabel[] = [
-        {
-          id: `${id}::label`,
-          text: label,
-          width: Math.max(...lines.map(textWidth)) + 8,
-          height: LABEL_LINE * lines.length + 4,
-        },
-      ];
-      edgesOut.push({ id, sources: [edge.source], targets: [target], labels });
       laidEdges.set(id, { id, edge, target, label, lines });
+      const from = chain(edge.source);
+      const to = chain(target);
+      let common = 0;
+      while (common < from.length && common < to.length && from[common] === to[common]) common++;
+      if (edge.source === target) {
+        const parent = chart.nodes[target]?.parent;
+        if (parent) {
+          edgesOut(parent, id, edge.source, target, label, lines);
+          return;
+        }
+      }
+      const source = from[common];
+      const dest = to[common];
+      const container = from[common - 1];
+      if (source === edge.source && dest === target && container) {
+        edgesOut(container, id, source, dest, label, lines);
+        return;
+      }
+      if (!source || !dest || !container) {
+        crossing.push({ id, source: edge.source, target });
+        return;
+      }
+      // ELK routes (and labels) the arrow between the two siblings that hold its ends; the
+      // stretches inside them are drawn here.
+      edgesOut(container, id, source, dest, label, lines);
+      if (source !== edge.source || dest !== target)
+        lifted.set(id, { source: edge.source, target, outerSource: source, outerTarget: dest });
     });
+  }
+  function edgesOut(
+    container: string,
+    id: string,
+    source: string,
+    target: string,
+    label: string,
+    lines: string[],
+  ): void {
+    const labels: ElkLabel[] = [
+      {
+        id: `${id}::label`,
+        text: label,
+        width: Math.max(...lines.map(textWidth)) + 8,
+        height: LABEL_LINE * lines.length + 4,
+      },
+    ];
+    edgesOf(container).push({ id, sources: [source], targets: [target], labels });
   }
 
   const graph: ElkNode = {
     id: '::graph',
     layoutOptions: {
       ...options,
-      'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
       'elk.json.edgeCoords': 'ROOT',
       'elk.json.shapeCoords': 'ROOT',
       'elk.padding': '[top=12,left=12,bottom=12,right=12]',
     },
     children: [root],
-    edges: edgesOut,
   };
   const out = await elk.layout(graph);
 
@@ -217,6 +283,41 @@ export async function layoutChart(
   };
   collectEdges(out);
 
+  const boxes = new Map(nodes.map((n) => [n.id, n]));
+  const within = (id: string, outer: string): boolean => {
+    for (let at = chart.nodes[id]?.parent; at; at = chart.nodes[at]?.parent) if (at === outer) return true;
+    return false;
+  };
+  /** The stretch from a nested state to a point on the border of `outer`, its ancestor. */
+  const inside = (id: string, outer: string, point: Point): Point[] => {
+    const box = boxes.get(id);
+    const around = boxes.get(outer);
+    if (!box || !around) return [point];
+    const obstacles = nodes.filter((n) => n.id !== id && within(n.id, outer) && !within(id, n.id));
+    return insideRoute(box, point, around, obstacles);
+  };
+  for (const laid of edges) {
+    const ends = lifted.get(laid.id);
+    const first = laid.points[0];
+    const last = laid.points.at(-1);
+    if (!ends || !first || !last) continue;
+    const from = boxes.get(ends.source);
+    const to = boxes.get(ends.target);
+    const head = from ? inside(ends.source, ends.outerSource, first) : [first];
+    const tail = to ? inside(ends.target, ends.outerTarget, last).reverse() : [last];
+    laid.points = [...head, ...laid.points.slice(1, -1), ...tail];
+  }
+  for (const cross of crossing) {
+    const meta = laidEdges.get(cross.id);
+    const from = boxes.get(cross.source);
+    const to = boxes.get(cross.target);
+    if (!meta || !from || !to) continue;
+    const points = nestedRoute(from, to);
+    const laid: LaidEdge = { ...meta, points };
+    if (meta.label) laid.labelBox = labelAt(points, meta.lines);
+    edges.push(laid);
+  }
+
   return {
     name: chart.name,
     width: Math.ceil(out.width ?? 0),
@@ -224,4 +325,94 @@ export async function layoutChart(
     nodes,
     edges,
   };
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+type Point = { x: number; y: number };
+
+/**
+ * A transition between a state and one of its own descendants: out of the nested state to its
+ * ancestor's right border, or from the ancestor's left border into the nested state.
+ */
+export function nestedRoute(from: Box, to: Box): Point[] {
+  const outward = from.x >= to.x && from.x + from.width <= to.x + to.width && from.y >= to.y;
+  const inner = outward ? from : to;
+  const y = Math.min(inner.y + inner.height / 2, inner.y + 14);
+  return outward
+    ? [
+        { x: from.x + from.width, y },
+        { x: to.x + to.width, y },
+      ]
+    : [
+        { x: from.x, y },
+        { x: to.x, y },
+      ];
+}
+
+/** Whether a polyline runs through the inside of any of the boxes. */
+function crosses(points: Point[], boxes: Box[]): boolean {
+  for (let i = 1; i < points.length; i++) {
+    const a = points[i - 1];
+    const b = points[i];
+    if (!a || !b) continue;
+    const [x1, x2] = [Math.min(a.x, b.x), Math.max(a.x, b.x)];
+    const [y1, y2] = [Math.min(a.y, b.y), Math.max(a.y, b.y)];
+    if (boxes.some((o) => x2 > o.x + 1 && x1 < o.x + o.width - 1 && y2 > o.y + 1 && y1 < o.y + o.height - 1))
+      return true;
+  }
+  return false;
+}
+
+/**
+ * From a nested state to a point on its ancestor's border: the short way when no other state is
+ * in it, else out of the state's side and along the ancestor's padding (which no state is in).
+ */
+export function insideRoute(box: Box, point: Point, around: Box, obstacles: Box[]): Point[] {
+  const direct = connector(box, point);
+  if (!crosses(direct, obstacles)) return direct;
+  const right = point.x >= box.x + box.width / 2;
+  const start = { x: right ? box.x + box.width : box.x, y: box.y + box.height / 2 };
+  const lane = right ? around.x + around.width - 7 : around.x + 7;
+  const onTopOrBottom = Math.abs(point.y - around.y) < 2 || Math.abs(point.y - around.y - around.height) < 2;
+  if (!onTopOrBottom) return [start, { x: lane, y: start.y }, { x: lane, y: point.y }, point];
+  const y = point.y > around.y + around.height / 2 ? around.y + around.height - 7 : around.y + 7;
+  return [start, { x: lane, y: start.y }, { x: lane, y }, { x: point.x, y }, point];
+}
+
+/**
+ * From a state's border to a point on the border of the sibling-level box around it (where ELK's
+ * arrow starts or ends): straight when the point is in line with the state, else one elbow.
+ */
+export function connector(box: Box, point: Point): Point[] {
+  const inX = point.x >= box.x + 4 && point.x <= box.x + box.width - 4;
+  const inY = point.y >= box.y + 4 && point.y <= box.y + box.height - 4;
+  if (point.y >= box.y + box.height || point.y <= box.y) {
+    const y = point.y >= box.y + box.height ? box.y + box.height : box.y;
+    if (inX) return [{ x: point.x, y }, point];
+    const x = box.x + box.width / 2;
+    return [{ x, y }, { x, y: point.y }, point];
+  }
+  const x = point.x >= box.x + box.width ? box.x + box.width : box.x;
+  if (inY) return [{ x, y: point.y }, point];
+  const y = box.y + box.height / 2;
+  return [{ x, y }, { x: point.x, y }, point];
+}
+
+/** A label beside the middle of a route (the middle of its longest segment). */
+function labelAt(points: Point[], lines: string[]): Box {
+  const width = Math.max(...lines.map(textWidth)) + 8;
+  const height = LABEL_LINE * lines.length + 4;
+  let best = 0;
+  let at = { x: points[0]?.x ?? 0, y: points[0]?.y ?? 0 };
+  for (let i = 1; i < points.length; i++) {
+    const a = points[i - 1];
+    const b = points[i];
+    if (!a || !b) continue;
+    const length = Math.abs(a.x - b.x) + Math.abs(a.y - b.y);
+    if (length > best) {
+      best = length;
+      at = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+    }
+  }
+  return { x: at.x - width / 2, y: at.y - height - 2, width, height };
 }
