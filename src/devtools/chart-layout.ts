@@ -307,6 +307,9 @@ export async function layoutChart(
     const tail = to ? inside(ends.target, ends.outerTarget, last).reverse() : [last];
     laid.points = [...head, ...laid.points.slice(1, -1), ...tail];
   }
+  // Several transitions between one state and its descendant share the line: their labels stack
+  // upwards instead of lying on one another.
+  const stacked = new Map<string, number>();
   for (const cross of crossing) {
     const meta = laidEdges.get(cross.id);
     const from = boxes.get(cross.source);
@@ -314,7 +317,13 @@ export async function layoutChart(
     if (!meta || !from || !to) continue;
     const points = nestedRoute(from, to);
     const laid: LaidEdge = { ...meta, points };
-    if (meta.label) laid.labelBox = labelAt(points, meta.lines);
+    if (meta.label) {
+      const box = labelAt(points, meta.lines);
+      const pair = `${cross.source}>${cross.target}`;
+      const above = stacked.get(pair) ?? 0;
+      laid.labelBox = { ...box, y: box.y - above };
+      stacked.set(pair, above + box.height + 2);
+    }
     edges.push(laid);
   }
 
