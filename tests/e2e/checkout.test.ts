@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distDir } from '../../scripts/build';
 import { startTestServer, type TestServer } from '../../scripts/lib/serve';
 import students from '../../server/seed/demo-students.json';
-import { launchBrowser, seriousViolations } from './browser';
+import { launchBrowser, logInAs, seriousViolations } from './browser';
 
 // Its own server (real, with its own data directory): the purchases here must not change what the
 // other browser tests expect of the same demo students.
@@ -47,23 +47,7 @@ async function login(
   page.on('console', (message) => {
     if (/Content Security Policy/.test(message.text())) errors.push(message.text());
   });
-  const reply = await page.request.post(url('/api/login'), {
-    data: { roll_number: s.roll_number, date_of_birth: s.dob },
-  });
-  expect(reply.status()).toBe(200);
-  const { token } = (await reply.json()) as { token: string };
-  await context.addCookies([{ name: 'ef_session', value: '1', url: url('/') }]);
-  await context.addInitScript(
-    ([t, roll, dob]) => {
-      if (sessionStorage.getItem('seeded')) return;
-      sessionStorage.setItem('seeded', '1');
-      localStorage.setItem(
-        'examflow:session',
-        JSON.stringify({ token: t, rollNumber: roll, dob, examType: null }),
-      );
-    },
-    [token, s.roll_number, s.dob.replace(/\//g, '-')],
-  );
+  await logInAs(context, s, url, new URL(url('/')).hostname);
   return { page, context, errors };
 }
 

@@ -11,6 +11,7 @@ import checkoutUi from '../../../schemas/forms/checkout.ui.json';
 import type { CheckoutErrors, CheckoutField, CheckoutFields } from '../../domain/checkout';
 import type { Translate } from '../../engine/i18n';
 import type { FormValues } from '../../ui/forms/form-rules';
+import { useLoaded } from '../../ui/forms/use-loaded';
 import { examflowTheme, type FormContext } from '../../ui/forms/theme';
 import { FieldError, describedBy } from '../../ui/forms/widgets/field-parts';
 import type { SelectOption } from '../../ui/forms/widgets/select-input';
@@ -52,17 +53,7 @@ const noTouched: ReadonlySet<string> = new Set();
 
 export default function CheckoutForm(props: CheckoutFormProps) {
   const { id, t, locale, fields, errors, states, termsLink, disabled, onChange, onSubmit, children } = props;
-  const [validator, setValidator] = useState<ValidatorType<FormValues, RJSFSchema, FormContext> | Error>();
-  useEffect(() => {
-    let live = true;
-    loadValidator().then(
-      (loaded) => live && setValidator(() => loaded),
-      (error: unknown) => live && setValidator(error instanceof Error ? error : new Error(String(error))),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  const validator = useLoaded(loadValidator);
   const stateOptions = useMemo<readonly SelectOption[]>(() => {
     // The look-up's state is offered even when the list does not hold it (yet).
     const names = fields.state && !states.includes(fields.state) ? [fields.state, ...states] : states;

@@ -5,12 +5,13 @@
 import { withTheme } from '@rjsf/core';
 import type { RJSFSchema, UiSchema, ValidatorType, WidgetProps } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import editExamSchema from '../../../schemas/forms/edit-exam.schema.json';
 import editExamUi from '../../../schemas/forms/edit-exam.ui.json';
 import type { StringKey, Translate } from '../../engine/i18n';
 import type { EditField } from '../../machines/edit-exam-machine';
 import type { FormValues } from '../../ui/forms/form-rules';
+import { useLoaded } from '../../ui/forms/use-loaded';
 import { examflowTheme, type FormContext } from '../../ui/forms/theme';
 import type { SelectOption } from '../../ui/forms/widgets/select-input';
 import type { EditExamView } from './edit-exam-view';
@@ -78,17 +79,7 @@ export interface EditExamFormProps {
 
 export default function EditExamForm({ view, t, locale, onChange, onSubmit, children }: EditExamFormProps) {
   const whyId = `${useId()}-why`;
-  const [validator, setValidator] = useState<ValidatorType<FormValues, RJSFSchema, FormContext> | Error>();
-  useEffect(() => {
-    let live = true;
-    loadValidator().then(
-      (loaded) => live && setValidator(() => loaded),
-      (error: unknown) => live && setValidator(error instanceof Error ? error : new Error(String(error))),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  const validator = useLoaded(loadValidator);
 
   const online = view.mode === 'Online';
   // An online exam has no state and centre: their fields are hidden, not removed (one schema).
