@@ -12,10 +12,11 @@
 //   about 50 KB of it rjsf): 220 KB.
 // - the course views of the logged-in app (issue 13 Targets, decision 012), lazy routes measured on
 //   their own and left out of the dashboard's budget: the checkout view with everything it may load
-//   (the course views' chunk, the @rjsf address form and its validator): the target is 200 KB; with
-//   the 140 KB shell and @rjsf's 48 KB it measures 205.4 KB, so the budget is 206 KB until the lead
-//   decides (decision 012); a course description with math, KaTeX included (it loads only for a
-//   course with math), 250 KB.
+//   (the course views' chunk, the @rjsf address form and its validator): the target is 200 KB and
+//   is missed: with the 140 KB shell and @rjsf's 48 KB it measures 206.2 KB (browser Back's exit
+//   intent added 0.8 KB), so the budget is 207 KB, a guard against growth, not the target
+//   (decision 012); a course description with math, KaTeX included (it loads only for a course
+//   with math), 250 KB.
 // - the dashboard's own lazy JS now holds the purchase flow's part (the gateway's return and the
 //   retention pop-up, ~6 KB): 228 KB (was 220) until the lead decides (decision 012).
 // - the result page (issue 12 Targets): /iacst-result with the chart it loads on the analysis
@@ -91,7 +92,7 @@ export default index.routes.flatMap((route) => {
       name: `JS of ${route.path}/checkout/:id (the checkout view) with what it loads when needed`,
       path: files([...new Set([...js, ...checkoutView])]),
       gzip: true,
-      limit: '206 KB',
+      limit: '207 KB',
     });
     budgets.push({
       name: `JS of ${route.path}/course/:id for a course with math (KaTeX)`,
