@@ -87,6 +87,25 @@ describe('the course order: the server prices it', () => {
   });
 });
 
+describe('a Pay again before paying', () => {
+  it('answers the same order, which now carries the corrected address', async () => {
+    const s = await addStudent(t, { class_stream: '11&SOM', branch_code: 'DL001' });
+    const first = await order(s, orderBody(s));
+    const again = await order(s, orderBody(s, { billing_address: '7 Ring Road', billing_zip: '110029' }));
+    expect(again.statusCode).toBe(200);
+    const id = (first.data.data as { order_id: string }).order_id;
+    expect((again.data.data as { order_id: string }).order_id).toBe(id);
+    const row = await t.db
+      .selectFrom('orders')
+      .select('details')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.details)).toMatchObject({
+      billing: { address: '7 Ring Road', zip: '110029', city: 'New Delhi' },
+    });
+  });
+});
+
 describe('the gateway callback', () => {
   it('a replayed paid callback records one purchase; a later failed one changes nothing', async () => {
     const s = await addStudent(t, { class_stream: '11&SOM', branch_code: 'DL001' });

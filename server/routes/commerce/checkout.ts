@@ -114,6 +114,21 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
         if (!course || course.product_course_term !== body.product_course_term)
           throw new ApiError(404, 'This course is not available for you.');
         if (course.purchased) throw new ApiError(409, 'You have already registered for this course.');
+        const billing = {
+          name: body.billing_name.trim(),
+          father_name: body.father_name.trim(),
+          address: body.billing_address.trim(),
+          city: body.billing_city.trim(),
+          state: body.billing_state.trim(),
+          zip: body.billing_zip.trim(),
+          email: body.billing_email.trim(),
+        };
+        const details = {
+          product_title: course.product_title,
+          product_course_term: course.product_course_term,
+          fee_label: course.fee_label,
+          billing,
+        };
         const pending = await trx
           .selectFrom('orders')
           .select(['id', 'amount', 'payment_method', 'return_path'])
@@ -124,7 +139,16 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
           .where('amount', '=', course.registration_fees)
           .orderBy('created_at', 'desc')
           .executeTakeFirst();
-        if (pending) return reopenOrder(trx, pending, body.payment_method);
+        if (pending) {
+          // The same order, with the address as now given (the student may have gone back and
+          // corrected it before paying).
+          await trx
+            .updateTable('orders')
+            .set({ details: JSON.stringify(details) })
+            .where('id', '=', pending.id)
+            .execute();
+          return reopenOrder(trx, pending, body.payment_method);
+        }
         return createOrder(
           ctx,
           {
@@ -136,20 +160,7 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
             returnPath: '/dashboard',
             successQuery: { type: ctx.site.site.commerce.courseReturnType },
             failureQuery: { type: ctx.site.site.commerce.courseReturnType },
-            details: {
-              product_title: course.product_title,
-              product_course_term: course.product_course_term,
-              fee_label: course.fee_label,
-              billing: {
-                name: body.billing_name.trim(),
-                father_name: body.father_name.trim(),
-                address: body.billing_address.trim(),
-                city: body.billing_city.trim(),
-                state: body.billing_state.trim(),
-                zip: body.billing_zip.trim(),
-                email: body.billing_email.trim(),
-              },
-            },
+            details,
           },
           trx,
         );
