@@ -241,21 +241,6 @@ for (const width of [390, 1280]) {
       await context.close();
     });
 
-    it("exit intent: the browser's Back is a leave attempt too; the second Back leaves", async () => {
-      const { page, context } = await login('08', width);
-      await openFirstCourse(page, 'View Course');
-      await page.getByRole('heading', { name: 'COURSE FEATURES' }).waitFor();
-      const description = page.url();
-      await page.goBack();
-      await page.getByRole('dialog', { name: 'Wait! Before You Go...' }).waitFor();
-      expect(page.url()).toBe(description);
-      await button(page, 'Close').click();
-      await page.goBack();
-      await page.locator('#courseCardSection').waitFor({ timeout: 20_000 });
-      expect(await page.getByRole('dialog', { name: 'Wait! Before You Go...' }).count()).toBe(0);
-      await context.close();
-    });
-
     it('exit intent: the back arrow shows it once; Stay and Continue opens the checkout; Back and reload', async () => {
       const { page, context } = await login('08', width);
       await openFirstCourse(page, 'View Course');

@@ -4,7 +4,7 @@
 // (/dashboard/payment-success/:orderId). Each reads the student's courses through swr (the
 // dashboard's own call fills the same key) and the purchase machine's view.
 import { useEffect, useRef, useState } from 'react';
-import { useBlocker, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useBranches } from '../../api/endpoints/branches';
 import { coursesKey, fetchCourses } from '../../api/endpoints/courses';
 import { dashboardKey, fetchDashboard } from '../../api/endpoints/dashboard';
@@ -116,11 +116,6 @@ const typing = () => {
  * Leave attempts on the description and the checkout (part 2 §4 "Exit intent"): the pointer leaving
  * the window at the top (the back arrow is the machine's own: course.back).
  */
-/**
- * Attempts to leave the description or the checkout: the pointer leaving the top of the window,
- * and the browser's Back (or Forward) to another address. The first one the machine takes (it
- * shows the exit intent once) stays on the page; the app's own links and buttons are not blocked.
- */
 function useExitIntent(actor: PurchaseActor) {
   useEffect(() => {
     const out = (event: MouseEvent) => {
@@ -130,18 +125,6 @@ function useExitIntent(actor: PurchaseActor) {
     document.addEventListener('mouseout', out);
     return () => document.removeEventListener('mouseout', out);
   }, [actor]);
-  const blocker = useBlocker(
-    ({ historyAction, currentLocation, nextLocation }) =>
-      historyAction === 'POP' &&
-      currentLocation.pathname !== nextLocation.pathname &&
-      !typing() &&
-      actor.getSnapshot().can({ type: 'exit.attempt' }),
-  );
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    blocker.reset();
-    actor.send({ type: 'exit.attempt' });
-  }, [blocker, actor]);
 }
 
 function track(analytics: { track: (name: AnalyticsEventName) => Promise<void> }, open: boolean) {
