@@ -13,8 +13,8 @@
 // - the course views of the logged-in app (issue 13 Targets, decision 012), lazy routes measured on
 //   their own and left out of the dashboard's budget: the checkout view with everything it may load
 //   (the course views' chunk, the @rjsf address form and its validator): the target is 200 KB and
-//   is missed: with the 140 KB shell and @rjsf's 48 KB it measures 206.2 KB (browser Back's exit
-//   intent added 0.8 KB), so the budget is 207 KB, a guard against growth, not the target
+//   is missed: with the 140 KB shell and @rjsf's 48 KB it measures 205–206 KB, so the budget is
+//   207 KB, a guard against growth, not the target
 //   (decision 012); a course description with math, KaTeX included (it loads only for a course
 //   with math), 250 KB.
 // - the dashboard's own lazy JS now holds the purchase flow's part (the gateway's return and the

@@ -257,7 +257,7 @@ for (const width of [390, 1280]) {
       await page.mouse.move(200, 200);
       await page.mouse.move(200, -5);
       await button(page, 'Back').click();
-      await page.locator('#courseCardSection').waitFor({ timeout: 20_000 });
+      await page.locator('#courseCardSection').waitFor({ timeout: 40_000 });
       expect(await page.getByRole('dialog', { name: 'Wait! Before You Go...' }).count()).toBe(0);
       // Back returns to the description; a reload keeps it.
       await page.goBack();
