@@ -48,13 +48,56 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
     prepare(source: string) {
       let statement = statements.get(source);
       if (!statement) {
-        statement = prepare(source);
+        statement = withFastRows(prepare(source));
         if (statements.size < 2000) statements.set(source, statement);
       }
       return statement;
     },
     close: () => sqlite.close(),
   });
+}
+
+/** The part of a statement that Kysely's SQLite driver calls. */
+type DriverStatement = Pick<SQLite.Statement, 'reader' | 'all' | 'run' | 'iterate'>;
+
+/**
+ * Rows built in JavaScript from better-sqlite3's raw arrays. The driver's own row objects are made
+ * property by property in C++ (a 37-column student row took 30 µs, its array 9 µs) and end up
+ * slow to read and to copy; a literal of the statement's columns is made in one step with one
+ * shape. Same rows: same names, the last of a repeated name wins.
+ */
+function withFastRows(statement: SQLite.Statement): SQLite.Statement {
+  if (!statement.reader) return statement;
+  let names: string[] = [];
+  let toRow: (values: unknown[]) => unknown = () => ({});
+  const learnColumns = () => {
+    names = statement.columns().map((column) => column.name);
+    // A name that a literal would treat specially keeps the driver's own rows.
+    if (names.includes('__proto__')) throw new Error('column named __proto__');
+    const fields = names.map((name, i) => `${JSON.stringify(name)}: values[${i}]`).join(', ');
+    toRow = new Function('values', `return { ${fields} };`) as typeof toRow;
+  };
+  try {
+    learnColumns();
+  } catch {
+    return statement;
+  }
+  statement.raw(true);
+  // The columns of `select *` change when a migration alters the table: learn them again.
+  const rowOf = (values: unknown[]) => {
+    if (values.length !== names.length) learnColumns();
+    return toRow(values);
+  };
+  const driverStatement: DriverStatement = {
+    reader: true,
+    all: (...parameters: unknown[]) => (statement.all(...parameters) as unknown[][]).map(rowOf),
+    run: (...parameters: unknown[]) => statement.run(...parameters),
+    *iterate(...parameters: unknown[]) {
+      for (const values of statement.iterate(...parameters) as IterableIterator<unknown[]>)
+        yield rowOf(values);
+    },
+  };
+  return driverStatement as SQLite.Statement;
 }
 
 export function isPostgres(db: Db): boolean {
