@@ -83,7 +83,12 @@ export function timeLabel(hhmm: string): string {
   return `${String(hour12).padStart(2, '0')}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
-const INDIA_OFFSET_MS = 330 * 60_000;
+/** India time: +05:30, no daylight saving. */
+export const INDIA_OFFSET_MS = 330 * 60_000;
+
+/** YYYY-MM-DD in India time. */
+export const indiaDate = (now: Date): string =>
+  new Date(now.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, 10);
 
 /**
  * An instant (ISO-8601) in India time, as people read it: { date: '2 May 2026', time: '09:00 AM' }.

@@ -1,14 +1,19 @@
 // Dates and times as the programmes state them: India time (+05:30, no daylight saving). How a
 // date is shown is one rule shared with the client (src/domain/dates.ts).
-import { dayMonthYear, showExamDate, timeLabel, weekdayOf } from '../../../src/domain/dates';
+import {
+  dayMonthYear,
+  indiaDate,
+  INDIA_OFFSET_MS as IST_OFFSET_MS,
+  showExamDate,
+  timeLabel,
+  weekdayOf,
+} from '../../../src/domain/dates';
 
 export { timeLabel, weekdayOf };
-const IST_OFFSET_MS = 330 * 60_000;
 const DAY_MS = 86_400_000;
 
 /** The India date (YYYY-MM-DD) of an instant. */
-export const istDate = (at: Date): string =>
-  new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+export const istDate = indiaDate;
 
 /** The instant of an India date and time (HH:MM); arithmetic, not string parsing (a hot path). */
 export const istInstant = (date: string, hhmm = '00:00'): Date => {

@@ -1,6 +1,7 @@
 // What the programme's block conditions are decided on (schemas/config/programme.schema.json
 // dashboardCondition), read from the dashboard answer once, so no component compares exam types or
 // branch codes.
+import { INDIA_OFFSET_MS, indiaDate } from '../../domain/dates';
 import type { DashboardData } from '../../generated/api/dashboard';
 import type { DashboardBlock, DashboardCondition } from '../../generated/config/programme';
 
@@ -51,11 +52,7 @@ export function holds(condition: DashboardCondition | undefined, facts: Dashboar
 export const visibleBlocks = (blocks: readonly DashboardBlock[], facts: DashboardFacts): DashboardBlock[] =>
   blocks.filter((block) => holds(block.when, facts));
 
-const INDIA_OFFSET_MS = 330 * 60_000;
-
-/** YYYY-MM-DD in India time. */
-export const indiaDate = (now: Date): string =>
-  new Date(now.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, 10);
+export { indiaDate };
 
 export type TimeOfDay = 'morning' | 'afternoon' | 'evening';
 
