@@ -210,7 +210,13 @@ try {
     const rps = result.requests.average;
     const ratio = rps / bare.requests.average;
     const p99 = result.latency.p99;
-    const goal = target.kind === 'read' ? rps >= 3000 && p99 <= 50 && ratio >= 0.3 : rps >= 500 && p99 <= 100;
+    // Reads: the rate and p99 of the issues' targets, and (issue 3) 0.3 of the bare route's rate,
+    // reported apart: the bare rate swings with the machine far more than the routes' own.
+    const goal = target.kind === 'read' ? rps >= 3000 && p99 <= 50 : rps >= 500 && p99 <= 100;
+    const verdict =
+      target.kind === 'read'
+        ? `${goal ? 'PASS' : 'MISS'} (≥3000 req/s, p99 ≤50); ratio ≥0.3 ${ratio >= 0.3 ? 'PASS' : 'MISS'}`
+        : `${goal ? 'PASS' : 'MISS'} (≥500 req/s, p99 ≤100)`;
     rows.push([
       target.name,
       target.kind,
@@ -219,7 +225,7 @@ try {
       String(result.non2xx),
       bare.requests.average.toFixed(0),
       ratio.toFixed(2),
-      `${goal ? 'PASS' : 'MISS'} (${target.kind === 'read' ? '≥3000 req/s, p99 ≤50, ≥0.3×bare' : '≥500 req/s, p99 ≤100'})`,
+      verdict,
     ]);
   }
   if (wanted('POST /api/otp/verify') || wanted('POST /api/signup'))
