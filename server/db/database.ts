@@ -48,8 +48,9 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
     prepare(source: string) {
       let statement = statements.get(source);
       if (!statement) {
-        statement = withFastRows(prepare(source));
-        if (statements.size < 2000) statements.set(source, statement);
+        statement = prepare(source);
+        // Learning a statement's row shape pays off only for a statement that is kept.
+        if (statements.size < 2000) statements.set(source, (statement = withFastRows(statement)));
       }
       return statement;
     },
