@@ -211,6 +211,8 @@ try {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
     const costs = await typeAndMeasure(page, field);
     const max = Math.max(...costs);
+    // BENCH_VERBOSE=1: each key's cost, to see which keystroke is the dear one.
+    if (process.env.BENCH_VERBOSE) console.log(field.name, costs.map((c) => c.toFixed(0)).join(' '));
     rows.push([
       field.name,
       String(costs.length),
