@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyConfig, type ConfigCopy } from '../../tests/fixtures/config-copy';
 import { loadConfig } from '../../src/engine/node/validate-config';
 import { testApp, type TestApp } from '../test/harness';
-import { addStudent, gateway } from './commerce/test-support';
+import { addStudent, gateway, orderBody, postOrder } from './commerce/test-support';
 
 type Json = Record<string, unknown> & { fee: Record<string, number> };
 const START = new Date('2026-03-10T06:30:00.000Z');
@@ -58,28 +58,7 @@ describe('commerce and mock tests from config', () => {
 
   it('returns from a course payment with the configured type', async () => {
     const s = await addStudent(t, { class_stream: '11&SOM', branch_code: 'DL001' });
-    const response = await t.call({
-      method: 'POST',
-      url: '/api/course-order',
-      headers: { authorization: s.authorization },
-      payload: {
-        roll_number: s.roll_number,
-        student_stream: 'SOM',
-        sf_id: s.sf_id,
-        payment_method: 'hdfc',
-        billing_name: 'Ishita Verma',
-        billing_address: 'Flat 12, Block C, Vasant Kunj',
-        billing_city: 'New Delhi',
-        billing_state: 'Delhi',
-        billing_zip: '110070',
-        billing_email: s.email,
-        product_id: 'NEET-C11-2Y',
-        product_course_term: '2025-2027',
-        center_code: s.branch_code,
-        mobile_no: s.mobile,
-        father_name: 'Rakesh Verma',
-      },
-    });
+    const response = await postOrder(t, s, orderBody(s));
     expect(response.statusCode, response.body).toBe(200);
     const back = await gateway(t, String((response.data.data as { order_id: string }).order_id), 'pay');
     expect(back.searchParams.get('type')).toBe('shopreturn');

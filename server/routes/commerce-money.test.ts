@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import students from '../seed/demo-students.json';
 import { callbackSignature } from '../payments/orders';
 import { listenForHttp, testApp, type TestApp } from '../test/harness';
-import { addStudent, coursesUrl, type TestStudent } from './commerce/test-support';
+import { addStudent, coursesUrl, orderBody, postOrder, type TestStudent } from './commerce/test-support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,32 +17,7 @@ afterAll(async () => t.close());
 
 type Authed = TestStudent & { authorization: string };
 
-const orderBody = (s: TestStudent, overrides: Record<string, unknown> = {}) => ({
-  roll_number: s.roll_number,
-  student_stream: s.class_stream.split('&')[1],
-  sf_id: s.sf_id,
-  payment_method: 'hdfc',
-  billing_name: 'Ishita Verma',
-  billing_address: 'Flat 12, Block C, Vasant Kunj',
-  billing_city: 'New Delhi',
-  billing_state: 'Delhi',
-  billing_zip: '110070',
-  billing_email: s.email,
-  product_id: 'NEET-C11-2Y',
-  product_course_term: '2025-2027',
-  center_code: s.branch_code,
-  mobile_no: s.mobile,
-  father_name: 'Rakesh Verma',
-  ...overrides,
-});
-
-const order = (s: Authed, body: unknown) =>
-  t.call({
-    method: 'POST',
-    url: '/api/course-order',
-    payload: body as object,
-    headers: { authorization: s.authorization },
-  });
+const order = (s: Authed, body: unknown) => postOrder(t, s, body);
 
 const purchases = async (studentId: string) =>
   t.db.selectFrom('commerce_purchases').selectAll().where('student_id', '=', studentId).execute();

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../test/harness';
 import { isCoursePurchased, isMockPurchased } from './commerce/purchases';
-import { addStudent, coursesUrl, gateway, type TestStudent } from './commerce/test-support';
+import {
+  addStudent,
+  coursesUrl,
+  gateway,
+  orderBody,
+  postOrder,
+  type TestStudent,
+} from './commerce/test-support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,32 +18,7 @@ afterAll(async () => t.close());
 
 type Authed = TestStudent & { authorization: string };
 
-const orderBody = (s: TestStudent, overrides: Record<string, unknown> = {}) => ({
-  roll_number: s.roll_number,
-  student_stream: s.class_stream.split('&')[1],
-  sf_id: s.sf_id,
-  payment_method: 'hdfc',
-  billing_name: 'Ishita Verma',
-  billing_address: 'Flat 12, Block C, Vasant Kunj',
-  billing_city: 'New Delhi',
-  billing_state: 'Delhi',
-  billing_zip: '110070',
-  billing_email: s.email,
-  product_id: 'NEET-C11-2Y',
-  product_course_term: '2025-2027',
-  center_code: s.branch_code,
-  mobile_no: s.mobile,
-  father_name: 'Rakesh Verma',
-  ...overrides,
-});
-
-const order = (s: Authed, body: unknown) =>
-  t.call({
-    method: 'POST',
-    url: '/api/course-order',
-    payload: body as object,
-    headers: { authorization: s.authorization },
-  });
+const order = (s: Authed, body: unknown) => postOrder(t, s, body);
 
 const orderCount = async (studentId: string) =>
   (await t.db.selectFrom('orders').select('id').where('student_id', '=', studentId).execute()).length;

@@ -87,3 +87,32 @@ export async function gateway(t: TestApp, orderId: string, outcome: 'pay' | 'fai
     throw new Error(`gateway ${outcome}: ${response.statusCode} ${response.body}`);
   return new URL(String(response.headers.location), 'http://localhost');
 }
+
+/** A valid course-order body for the student (NEET 2-year course), with any field overridden. */
+export const orderBody = (s: TestStudent, overrides: Record<string, unknown> = {}) => ({
+  roll_number: s.roll_number,
+  student_stream: s.class_stream.split('&')[1],
+  sf_id: s.sf_id,
+  payment_method: 'hdfc',
+  billing_name: 'Ishita Verma',
+  billing_address: 'Flat 12, Block C, Vasant Kunj',
+  billing_city: 'New Delhi',
+  billing_state: 'Delhi',
+  billing_zip: '110070',
+  billing_email: s.email,
+  product_id: 'NEET-C11-2Y',
+  product_course_term: '2025-2027',
+  center_code: s.branch_code,
+  mobile_no: s.mobile,
+  father_name: 'Rakesh Verma',
+  ...overrides,
+});
+
+/** POST /api/course-order as the student. */
+export const postOrder = (t: TestApp, s: { authorization: string }, body: unknown) =>
+  t.call({
+    method: 'POST',
+    url: '/api/course-order',
+    payload: body as object,
+    headers: { authorization: s.authorization },
+  });
