@@ -30,7 +30,8 @@ import {
   type PurchaseContext,
   type PurchaseView,
 } from '../../machines/course-purchase-machine';
-import { reducedMotion } from '../../ui/motion';
+import { scrollToElement } from '../../ui/motion';
+import { scrollToCourseSection } from '../../features/dashboard/blocks/course-section';
 import type { Analytics } from '../analytics';
 import { postToGateway } from '../gateway';
 import type { SessionStore } from '../session-store';
@@ -174,12 +175,7 @@ function createPurchaseActor(deps: { current: Deps }): PurchaseActor {
         requestAnimationFrame(() => {
           const field = firstInvalid(context.errors);
           const element = field ? document.getElementById(checkoutFieldId(field)) : null;
-          if (!element) return;
-          window.scrollTo({
-            top: element.getBoundingClientRect().top + window.scrollY - 80,
-            behavior: reducedMotion() ? 'auto' : 'smooth',
-          });
-          element.focus({ preventScroll: true });
+          if (element) scrollToElement(element, 80);
         });
       },
       requestSubmit: () => {
@@ -188,16 +184,7 @@ function createPurchaseActor(deps: { current: Deps }): PurchaseActor {
       },
       scrollToCourses: () =>
         // After the pop-up has closed (and given focus back to what was focused before it).
-        window.setTimeout(() => {
-          const section = document.getElementById('courseCardSection');
-          if (!section) return;
-          const offset = window.innerWidth <= 992 ? 150 : 180;
-          window.scrollTo({
-            top: section.getBoundingClientRect().top + window.scrollY - offset,
-            behavior: reducedMotion() ? 'auto' : 'smooth',
-          });
-          section.focus({ preventScroll: true });
-        }, 0),
+        window.setTimeout(scrollToCourseSection, 0),
     },
   });
   return createActor(machine, { input: undefined }).start();
