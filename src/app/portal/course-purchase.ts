@@ -30,8 +30,7 @@ import {
   type PurchaseContext,
   type PurchaseView,
 } from '../../machines/course-purchase-machine';
-import { scrollToElement } from '../../ui/motion';
-import { scrollToCourseSection } from '../../features/dashboard/blocks/course-section';
+import { reducedMotion } from '../../ui/motion';
 import type { Analytics } from '../analytics';
 import { postToGateway } from '../gateway';
 import type { SessionStore } from '../session-store';
@@ -175,7 +174,12 @@ function createPurchaseActor(deps: { current: Deps }): PurchaseActor {
         requestAnimationFrame(() => {
           const field = firstInvalid(context.errors);
           const element = field ? document.getElementById(checkoutFieldId(field)) : null;
-          if (element) scrollToElement(element, 80);
+          if (!element) return;
+          window.scrollTo({
+            top: element.getBoundingClientRect().top + window.scrollY - 80,
+            behavior: reducedMotion() ? 'auto' : 'smooth',
+          });
+          element.focus({ preventScroll: true });
         });
       },
       requestSubmit: () => {
@@ -184,7 +188,16 @@ function createPurchaseActor(deps: { current: Deps }): PurchaseActor {
       },
       scrollToCourses: () =>
         // After the pop-up has closed (and given focus back to what was focused before it).
-        window.setTimeout(scrollToCourseSection, 0),
+        window.setTimeout(() => {
+          const section = document.getElementById('courseCardSection');
+          if (!section) return;
+          const offset = window.innerWidth <= 992 ? 150 : 180;
+          window.scrollTo({
+            top: section.getBoundingClientRect().top + window.scrollY - offset,
+            behavior: reducedMotion() ? 'auto' : 'smooth',
+          });
+          section.focus({ preventScroll: true });
+        }, 0),
     },
   });
   return createActor(machine, { input: undefined }).start();

@@ -1,17 +1,10 @@
 // 'Courses for you' (part 2 §2 "Course carousel"): the offered courses, purchased or with their fee,
 // View Course and Register Now. The anchor courseCardSection is where the banners scroll to.
 import { formatInr } from '../../../domain/fees';
-import { scrollToElement } from '../../../ui/motion';
 import type { DashboardBlockComponent } from '../portal-context';
 import { ScrollRow } from './carousel';
 
 export const COURSE_SECTION_ID = 'courseCardSection';
-
-/** The course section, 150 px below the top on phones and tablets, 180 px above 992 px (part 2 §4). */
-export function scrollToCourseSection(): void {
-  const section = document.getElementById(COURSE_SECTION_ID);
-  if (section) scrollToElement(section, window.innerWidth <= 992 ? 150 : 180);
-}
 
 export const CourseSection: DashboardBlockComponent = ({ context }) => {
   const { t, courses, coursesLoading, actions } = context;
