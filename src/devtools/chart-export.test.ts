@@ -1,10 +1,12 @@
 import ELK from 'elkjs/lib/elk.bundled.js';
 import { fromPromise, setup } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { insideRoute, layoutChart, nestedRoute } from './chart-layout';
+import { insideRoute, layoutChart, nestedRoute, type LayoutEngine } from './chart-layout';
+import { LAYERED } from './chart-layered';
 import { chartMermaid } from './chart-mermaid';
 import { chartSvg } from './chart-svg';
 import { readMachine } from './machine-chart';
+import { MACHINES } from './machine-list';
 
 const machine = setup({
   types: { events: {} as { type: 'form.submit' } | { type: 'form.edit' } },
@@ -33,11 +35,16 @@ const machine = setup({
   },
 });
 
-describe('chart export', () => {
+const engines: [string, () => LayoutEngine][] = [
+  ['elkjs', () => new ELK()],
+  ['examflow layered', () => LAYERED],
+];
+
+describe.each(engines)('chart layout by %s', (_, engine) => {
   const chart = readMachine(machine, 'form', 'Form');
 
   it('lays out states inside their parents, with an arrow per transition and initial marks', async () => {
-    const layout = await layoutChart(chart, new ELK());
+    const layout = await layoutChart(chart, engine());
     const box = (id: string) => layout.nodes.find((n) => n.id === id);
     const inside = (child: string, parent: string) => {
       const c = box(child);
@@ -68,7 +75,7 @@ describe('chart export', () => {
   });
 
   it('draws every arrow from its source state border to its target border, across levels too', async () => {
-    const layout = await layoutChart(chart, new ELK());
+    const layout = await layoutChart(chart, engine());
     const box = (id: string) => layout.nodes.find((n) => n.id === id);
     const onBorder = (point: { x: number; y: number } | undefined, id: string): boolean => {
       const b = box(id);
@@ -91,6 +98,26 @@ describe('chart export', () => {
       expect(onBorder(e.points.at(-1), e.target), `${e.id} ends on its target`).toBe(true);
     }
   });
+
+  it('keeps sibling states and labels apart', async () => {
+    const layout = await layoutChart(chart, engine());
+    const overlap = (a: Box, b: Box) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    const siblings = layout.nodes.flatMap((a) =>
+      layout.nodes.filter((b) => a.id < b.id && a.node.parent === b.node.parent && overlap(a, b)),
+    );
+    expect(siblings).toEqual([]);
+    const labels = layout.edges.flatMap((e) => (e.labelBox ? [e.labelBox] : []));
+    expect(labels.length).toBe(5);
+    const clash = labels.flatMap((a, i) => labels.slice(i + 1).filter((b) => overlap(a, b)));
+    expect(clash).toEqual([]);
+  });
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+
+describe('chart export', () => {
+  const chart = readMachine(machine, 'form', 'Form');
 
   it('routes a transition between a state and its own descendant from border to border', () => {
     const outer = { x: 0, y: 0, width: 200, height: 100 };
@@ -143,4 +170,39 @@ describe('chart export', () => {
     expect(text).toContain('    --');
     expect(text).toContain('form_busy_saving_waiting --> form_busy_saving_calling : after retryWait (2 s)');
   });
+});
+
+describe('examflow layered layout of every machine in the registry', () => {
+  it.each(MACHINES.map((m) => [m.name, m] as const))(
+    '%s: states apart, arrows border to border',
+    async (_, m) => {
+      const layout = await layoutChart(readMachine(m.machine, m.name, m.title), LAYERED);
+      const boxes = new Map(layout.nodes.map((n) => [n.id, n]));
+      const overlap = (a: Box, b: Box) =>
+        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      const clashes = layout.nodes.flatMap((a) =>
+        layout.nodes
+          .filter((b) => a.id < b.id && a.node.parent === b.node.parent && overlap(a, b))
+          .map((b) => `${a.id} / ${b.id}`),
+      );
+      expect(clashes).toEqual([]);
+      const onBorder = (p: { x: number; y: number } | undefined, b: Box | undefined): boolean =>
+        !!p &&
+        !!b &&
+        p.x >= b.x - 1.5 &&
+        p.x <= b.x + b.width + 1.5 &&
+        p.y >= b.y - 1.5 &&
+        p.y <= b.y + b.height + 1.5 &&
+        [p.x - b.x, b.x + b.width - p.x, p.y - b.y, b.y + b.height - p.y].some((d) => Math.abs(d) <= 1.5);
+      const astray = layout.edges
+        .filter((e) => e.edge)
+        .filter(
+          (e) =>
+            !onBorder(e.points[0], boxes.get(e.edge?.source ?? '')) ||
+            !onBorder(e.points.at(-1), boxes.get(e.target)),
+        )
+        .map((e) => e.id);
+      expect(astray).toEqual([]);
+    },
+  );
 });

@@ -2,7 +2,7 @@
 // states as boxes in boxes, every transition an edge from its source to each target, an initial
 // marker inside each compound state; the stretches of arrows that cross levels are drawn here. The ELK instance is passed
 // in, so the same code runs in Node (the exporter) and in the inspector's web worker.
-import type { ELK, ElkExtendedEdge, ElkLabel, ElkNode } from 'elkjs/lib/elk-api';
+import type { ElkExtendedEdge, ElkLabel, ElkNode } from 'elkjs/lib/elk-api';
 import { edgeLabel, type ChartEdge, type ChartNode, type MachineChart } from './machine-chart';
 
 export interface LaidNode {
@@ -100,9 +100,14 @@ const LAYOUT_OPTIONS: Record<string, string> = {
   'elk.layered.nodePlacement.strategy': 'SIMPLE',
 };
 
+/** elkjs, or examflow's own layered layout (chart-layered.ts), which takes the same graph. */
+export interface LayoutEngine {
+  layout(graph: ElkNode): Promise<ElkNode>;
+}
+
 export async function layoutChart(
   chart: MachineChart,
-  elk: ELK,
+  elk: LayoutEngine,
   extra: Record<string, string> = {},
 ): Promise<ChartLayout> {
   const options = { ...LAYOUT_OPTIONS, ...extra };

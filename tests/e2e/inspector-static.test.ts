@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 describe('static inspector', () => {
-  it('draws every machine from disk, with the layout in a worker and no request off the disk', async () => {
+  it('draws every machine from disk (own layout on the page, ELK in a worker) with no request off the disk', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const offDisk: string[] = [];
     await context.route(/^(?!file:|blob:|data:)/, (route) => {
@@ -42,7 +42,15 @@ describe('static inspector', () => {
     await page.waitForFunction(() => document.documentElement.dataset.drawn === 'registration', null, {
       timeout: 60_000,
     });
-    expect(await page.evaluate(() => document.documentElement.dataset.layoutIn)).toBe('worker');
+    expect(await page.evaluate(() => document.documentElement.dataset.layoutIn)).toBe('page');
+    expect(await page.locator('#canvas g.ef-state').count()).toBeGreaterThan(30);
+    await page.getByLabel('Layout').selectOption('elk');
+    await page.waitForFunction(() => document.documentElement.dataset.layoutIn === 'worker');
+    await page.waitForFunction(
+      () =>
+        document.documentElement.dataset.drawn === 'registration' &&
+        document.getElementById('chart-status')?.textContent?.includes('drawn in'),
+    );
     expect(await page.locator('#canvas g.ef-state').count()).toBeGreaterThan(30);
     for (const name of ['Login', 'Recover login details', 'Verify mobile (OTP)', 'Dashboard', 'Edit exam']) {
       await page.getByRole('button', { name, exact: true }).click();

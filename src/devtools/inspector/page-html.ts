@@ -16,11 +16,12 @@ h3{font-size:.85rem;margin:.75rem 0 .25rem}
 ul.plain,ol.plain{list-style:none;margin:0;padding:0}
 .machines button,.actors button,.events button{display:block;width:100%;text-align:left;border:1px solid transparent;background:none;padding:.35rem .5rem;border-radius:6px;font:inherit;color:inherit;cursor:pointer}
 .machines button[aria-pressed=true],.actors button[aria-pressed=true],.events button[aria-current=true]{background:#dbeafe;border-color:#2563eb}
-button:focus-visible,[tabindex]:focus-visible,input:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
+button:focus-visible,[tabindex]:focus-visible,input:focus-visible,select:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
 .chart-area{display:flex;flex-direction:column;min-width:0;min-height:0}
 .toolbar{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;padding:.5rem .75rem;background:#fff;border-bottom:1px solid #d1d5db}
 .toolbar button,.steps button,button.small{font:inherit;padding:.25rem .6rem;border:1px solid #6b7280;border-radius:6px;background:#fff;color:#111827;cursor:pointer}
 .toolbar button:disabled,.steps button:disabled{color:#6b7280;border-color:#d1d5db;cursor:not-allowed}
+.toolbar select{font:inherit;padding:.2rem;border:1px solid #6b7280;border-radius:6px;background:#fff;color:#111827}
 .toolbar .status{margin-left:auto;color:#374151;font-size:.85rem}
 .viewport{position:relative;flex:1;overflow:hidden;background:#fff;cursor:grab;touch-action:none;min-height:18rem}
 .viewport.dragging{cursor:grabbing}
@@ -86,6 +87,7 @@ export function inspectorHtml(script: { src: string } | { code: string }): strin
       <button type="button" id="zoom-in" aria-label="Zoom in">+</button>
       <button type="button" id="zoom-out" aria-label="Zoom out">−</button>
       <button type="button" id="zoom-fit">Fit</button>
+      <label>Layout <select id="layout-choice"><option value="layered">examflow layered (fast)</option><option value="elk">ELK layered (as in docs/machines)</option></select></label>
       <span class="status" id="chart-status" role="status"></span>
     </div>
     <div class="viewport" id="viewport" tabindex="0" role="group" aria-roledescription="statechart" aria-label="Statechart">
