@@ -16,6 +16,8 @@ const LABEL_OFFSET = 6;
 /** How far the first self-loop reaches out of its state, and each next one further. */
 const LOOP = 12;
 const LOOP_STEP = 8;
+/** From a state's right side to its self-loops' labels. */
+const loopsReach = (loops: number): number => LOOP + LOOP_STEP * (loops - 1) + 4;
 const SWEEPS = 4;
 const PLACEMENT_PASSES = 8;
 
@@ -109,7 +111,7 @@ function arrange(compound: ElkNode): void {
     const labelsHeight = own.reduce((sum, e) => sum + (e.labels?.[0]?.height ?? 0), 0);
     items.set(child.id, {
       node: child,
-      width: (child.width ?? 0) + (own.length ? LOOP + LOOP_STEP * (own.length - 1) + 4 + labelWidth : 0),
+      width: (child.width ?? 0) + (own.length ? loopsReach(own.length) + labelWidth : 0),
       height: Math.max(child.height ?? 0, labelsHeight),
       rank: 0,
       order: 0,
@@ -352,7 +354,7 @@ function arrange(compound: ElkNode): void {
       ];
       const label = edge.labels?.[0];
       if (label) {
-        label.x = right + LOOP + LOOP_STEP * (own.length - 1) + 4;
+        label.x = right + loopsReach(own.length);
         label.y = labelY;
         labelY += label.height ?? 0;
       }

@@ -1,7 +1,8 @@
 // A chart laid out by elkjs's layered algorithm, each compound state on its own (decision 010):
 // states as boxes in boxes, every transition an edge from its source to each target, an initial
-// marker inside each compound state; the stretches of arrows that cross levels are drawn here. The ELK instance is passed
-// in, so the same code runs in Node (the exporter) and in the inspector's web worker.
+// marker inside each compound state; the stretches of arrows that cross levels are drawn here. The
+// layout engine is passed in (an ELK instance, or chart-layered.ts's LAYERED), so the same code runs
+// in Node (the exporter), in the inspector's web worker and on its page.
 import type { ElkExtendedEdge, ElkLabel, ElkNode } from 'elkjs/lib/elk-api';
 import { edgeLabel, type ChartEdge, type ChartNode, type MachineChart } from './machine-chart';
 
