@@ -201,9 +201,10 @@ for (const width of [390, 1280]) {
           .count(),
       ).toBe(0);
       await fillAddress(second.page);
-      await button(second.page, /^Pay ₹/)
-        .first()
-        .click();
+      // Enter right after the last keys submits them too (they are still held in the field).
+      await second.page.getByLabel('Billing address').press('End');
+      await second.page.keyboard.type(' West');
+      await second.page.keyboard.press('Enter');
       await second.page
         .getByRole('heading', { name: 'Sandbox payment gateway' })
         .waitFor({ timeout: 15_000 });
@@ -216,7 +217,9 @@ for (const width of [390, 1280]) {
       await shot(second.page, 'payment-failed');
       await button(second.page, 'Try again').click();
       // The address is kept.
-      expect(await second.page.getByLabel('Billing address').inputValue()).toBe('12 MG Road, Andheri West');
+      expect(await second.page.getByLabel('Billing address').inputValue()).toBe(
+        '12 MG Road, Andheri West West',
+      );
       await button(second.page, /^Pay ₹/)
         .first()
         .click();
@@ -241,7 +244,7 @@ for (const width of [390, 1280]) {
       await context.close();
     });
 
-    it('exit intent: the back arrow shows it once; Stay and Continue opens the checkout; Back and reload', async () => {
+    it('exit intent: the back arrow shows it once; Stay and Continue opens the checkout; then the back arrow leaves; Back and reload', async () => {
       const { page, context } = await login('08', width);
       await openFirstCourse(page, 'View Course');
       await page.getByRole('heading', { name: 'COURSE FEATURES' }).waitFor();
@@ -258,7 +261,14 @@ for (const width of [390, 1280]) {
       await page.mouse.move(200, 200);
       await page.mouse.move(200, -5);
       expect(await page.getByRole('dialog', { name: 'Wait! Before You Go...' }).count()).toBe(0);
+      // Shown once: the back arrow now goes to the dashboard.
+      await button(page, 'Back').click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
+      await page.locator('#courseCardSection li').first().waitFor({ timeout: 20_000 });
+      expect(await page.getByRole('dialog', { name: 'Wait! Before You Go...' }).count()).toBe(0);
       // A reload keeps the description.
+      await page.goBack();
+      await page.getByRole('heading', { name: 'COURSE FEATURES' }).waitFor();
       await page.reload();
       await page.getByRole('heading', { name: 'COURSE FEATURES' }).waitFor();
       expect(page.url()).toBe(description);
@@ -266,3 +276,47 @@ for (const width of [390, 1280]) {
     });
   });
 }
+
+describe('Back before the next view is drawn', () => {
+  it("Stay and Continue, then Back at once: the description's back arrow still leaves", async () => {
+    const { page, context } = await login('08', 390);
+    await openFirstCourse(page, 'View Course');
+    await page.getByRole('heading', { name: 'COURSE FEATURES' }).waitFor();
+    await button(page, 'Back').click();
+    await button(page, 'Stay and Continue').click();
+    // No wait for the checkout: the machine has moved on; the address comes back at once.
+    await page.goBack();
+    await page.getByRole('heading', { name: 'COURSE FEATURES' }).waitFor();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/dashboard\/course\/[^/]+$/);
+    await button(page, 'Back').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
+    await context.close();
+  });
+});
+
+describe('a course view that fails', () => {
+  it('shows the error card, the account menu still there; Back returns to a working dashboard', async () => {
+    // 08 buys nothing in the tests above (their purchases use up 05's and 06's courses).
+    const { page, context } = await login('08', 390);
+    // The course views' chunk does not arrive (a dropped connection on a slow network).
+    await page.route(/\/assets\/course-routes-[\w-]+\.js$/, (route) => route.abort());
+    await openFirstCourse(page, 'View Course');
+    await page
+      .getByRole('heading', {
+        name: 'We are facing some unexpected technical issues. Kindly try after some time.',
+      })
+      .waitFor();
+    await page.getByText('Error: An error occurred while fetching the data.').waitFor();
+    expect(await button(page, 'Try again').isVisible()).toBe(true);
+    // The header's account menu (and its Logout) still works.
+    await page.getByRole('button', { name: 'My account' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
+    await page.keyboard.press('Escape');
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'view-failed');
+    await page.goBack();
+    await page.locator('#courseCardSection li').first().waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('heading', { name: /unexpected technical issues/ }).count()).toBe(0);
+    await context.close();
+  });
+});

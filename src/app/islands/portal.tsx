@@ -1,10 +1,10 @@
 // The logged-in portal (DESIGN.md "two kinds of pages"): one client app mounted on the prerendered
 // shell of /dashboard, with react-router-dom for its views (Back, reload and shared links work) and
 // swr for the server's reads (decision 009 says what lives in swr and what in machines).
-import { startTransition, useEffect, useState } from 'react';
+import { Component, lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import useSWR, { SWRConfig } from 'swr';
 import { dashboardKey } from '../../api/endpoints/dashboard';
 import { logout } from '../../api/endpoints/logout';
@@ -19,6 +19,7 @@ import '../../ui/toast/toasts.css';
 import '../../features/dashboard/dashboard.css';
 import { createAnalytics } from '../analytics';
 import { DashboardScreen } from '../../features/dashboard/dashboard-screen';
+import { DashboardSkeleton } from '../../features/dashboard/dashboard-skeleton';
 import { DashboardRoute } from '../portal/dashboard-route';
 import { PortalProvider, usePortal, type PortalValue } from '../portal/portal-provider';
 import { endSession, isSessionError } from '../portal/portal-session';
@@ -45,10 +46,56 @@ function RouteError() {
   );
 }
 
+/** A view that throws (or whose chunk fails to load) shows the error card until the next view. */
+class ViewBoundary extends Component<{ children: ReactNode; path: string }, { failed: string | null }> {
+  override state = { failed: null as string | null };
+  static getDerivedStateFromError(): Partial<{ failed: string }> {
+    return { failed: window.location.pathname };
+  }
+  override componentDidCatch(error: unknown): void {
+    console.error('A view failed', error);
+  }
+  override render() {
+    return this.state.failed === this.props.path ? <RouteError /> : this.props.children;
+  }
+}
+
+// The course views and the result view are lazy chunks (the /dashboard budget has no room for
+// them; decisions 011 and 012). react-router's declarative routes, not its data router: the data
+// router's code (loaders, fetchers, lazy routes) is 16 KB more that the app never needed.
 type CourseRouteName = 'CourseRoute' | 'CheckoutFromCourseRoute' | 'CheckoutRoute' | 'PaymentSuccessRoute';
-const courseRoute = (name: CourseRouteName) => async () => ({
-  Component: (await import('../portal/course-routes'))[name],
-});
+const courseRoute = (name: CourseRouteName) =>
+  lazy(() => import('../portal/course-routes').then((m) => ({ default: m[name] })));
+const CourseRoute = courseRoute('CourseRoute');
+const CheckoutFromCourseRoute = courseRoute('CheckoutFromCourseRoute');
+const CheckoutRoute = courseRoute('CheckoutRoute');
+const PaymentSuccessRoute = courseRoute('PaymentSuccessRoute');
+const ResultRoute = lazy(() => import('../portal/result-route'));
+
+function PortalRoutes({ resultPaths }: { resultPaths: string[] }) {
+  const { t, inApp } = usePortal();
+  const { pathname } = useLocation();
+  useInAppLinks(useNavigate(), inApp);
+  return (
+    <ViewBoundary path={pathname}>
+      {/* A lazy view's first load shows the shell's own skeleton; later ones keep the old view
+          until the new one is ready (the router's updates are transitions). */}
+      <Suspense fallback={<DashboardSkeleton t={t} />}>
+        <Routes>
+          <Route path="/dashboard" element={<DashboardRoute />} />
+          <Route path="/dashboard/course/:id" element={<CourseRoute />} />
+          <Route path="/dashboard/course/:id/checkout" element={<CheckoutFromCourseRoute />} />
+          <Route path="/dashboard/checkout/:id" element={<CheckoutRoute />} />
+          <Route path="/dashboard/payment-success/:orderId" element={<PaymentSuccessRoute />} />
+          {resultPaths.map((path) => (
+            <Route key={path} path={path} element={<ResultRoute />} />
+          ))}
+          <Route path="*" element={<Navigate to="/dashboard" replace />} />
+        </Routes>
+      </Suspense>
+    </ViewBoundary>
+  );
+}
 
 /** Toasts live outside the app's element, so a modal dialog's inert page does not silence them. */
 function toastRoot(): HTMLElement {
@@ -155,32 +202,6 @@ function PortalApp({
     resultPage: props.resultPage,
     inApp,
   };
-  const [router] = useState(() =>
-    createBrowserRouter([
-      { path: '/dashboard', element: <DashboardRoute />, errorElement: <RouteError /> },
-      // The course views are lazy chunks (the /dashboard budget has no room for them; decision 012).
-      { path: '/dashboard/course/:id', lazy: courseRoute('CourseRoute'), errorElement: <RouteError /> },
-      {
-        path: '/dashboard/course/:id/checkout',
-        lazy: courseRoute('CheckoutFromCourseRoute'),
-        errorElement: <RouteError />,
-      },
-      { path: '/dashboard/checkout/:id', lazy: courseRoute('CheckoutRoute'), errorElement: <RouteError /> },
-      {
-        path: '/dashboard/payment-success/:orderId',
-        lazy: courseRoute('PaymentSuccessRoute'),
-        errorElement: <RouteError />,
-      },
-      // The result view and its chart load only when a View Result opens it (decision 011).
-      ...props.resultPage.paths.map((path) => ({
-        path,
-        lazy: () => import('../portal/result-route').then((m) => ({ Component: m.default })),
-        errorElement: <RouteError />,
-      })),
-      { path: '*', element: <Navigate to="/dashboard" replace /> },
-    ]),
-  );
-  useInAppLinks(router.navigate, inApp);
   const studentName = useStudentName(token);
   const onLogout = () => {
     // The server's session ends too; the student leaves whatever it answers.
@@ -198,7 +219,9 @@ function PortalApp({
           shouldRetryOnError: (error) => !isSessionError(error),
         }}
       >
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <PortalRoutes resultPaths={props.resultPage.paths} />
+        </BrowserRouter>
         <SessionWatch token={token} />
         {header
           ? createPortal(

@@ -3,7 +3,7 @@
 // checkout, payment success) share it, so a Back or a route change never loses the entered address.
 // This module is a lazy chunk: /dashboard loads it only when it has courses or a gateway return.
 import { useCallback, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { unstable_serialize, useSWRConfig, type Cache } from 'swr';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { postCourseOrder } from '../../api/endpoints/course-order';
@@ -97,11 +97,6 @@ interface Deps {
 }
 
 let shared: { actor: PurchaseActor; deps: { current: Deps } } | null = null;
-/**
- * The view the machine has moved the address to, until that view's route mounts: a route still on
- * screen meanwhile (the lazy chunk of the next one loads) must not pull the machine back to it.
- */
-let pendingView: PurchaseView | null = null;
 
 function createPurchaseActor(deps: { current: Deps }): PurchaseActor {
   const machine = coursePurchaseMachine.provide({
@@ -149,7 +144,6 @@ function createPurchaseActor(deps: { current: Deps }): PurchaseActor {
     },
     actions: {
       navigate: ({ context }, { view }) => {
-        pendingView = view;
         // The gateway's return is replaced, so Back does not land on it again.
         deps.current.navigate(pathOf(view, context), { replace: view === 'success' || context.failed });
       },
@@ -289,8 +283,10 @@ export function storedReturn(): {
 
 /**
  * Keeps the machine's view in step with the address: a route that shows a view the machine is not
- * in (Back, reload, a link) tells it so. The machine's own moves (navigate) arrive here already in
- * step, so nothing is sent twice.
+ * in (Back, reload, a link) tells it so, whenever the address or what the route knows changes.
+ * A route still on screen after the address has moved on (the machine's own move, rendered as a
+ * transition, or a lazy chunk loading) is stale and says nothing: it must not pull the machine
+ * back. Once the address returns to it (Back before the move was drawn) it speaks again.
  */
 export function useRouteView(
   actor: PurchaseActor,
@@ -305,16 +301,10 @@ export function useRouteView(
       },
 ): void {
   const key = JSON.stringify(route);
-  const last = useRef<string | null>(null);
+  const location = useLocation();
   // Before the first paint: a tap on the view's buttons always finds the machine in step.
   useLayoutEffect(() => {
-    if (last.current === key) return;
-    if (pendingView !== null) {
-      // The machine's own move: in step once its route is here; an older route waits its turn.
-      if (pendingView !== route.view) return;
-      pendingView = null;
-    }
-    last.current = key;
+    if (location.pathname !== window.location.pathname) return;
     const snapshot = actor.getSnapshot();
     const current = coursePurchaseView(snapshot);
     if (route.view === 'dashboard') {
@@ -329,5 +319,5 @@ export function useRouteView(
     )
       actor.send({ type: 'course.open', ...route });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [actor, key]);
+  }, [actor, key, location]);
 }
