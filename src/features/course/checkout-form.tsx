@@ -3,32 +3,82 @@
 // the fields and the errors of the last submit (the one rule: src/domain/checkout.ts); the form
 // shows them (rjsf's extraErrors) and sends each edit. The terms checkbox follows the fields.
 import { withTheme } from '@rjsf/core';
-import type { ErrorSchema, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import type { ErrorSchema, RJSFSchema, UiSchema, ValidatorType, WidgetProps } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import checkoutSchema from '../../../schemas/forms/checkout.schema.json';
 import checkoutUi from '../../../schemas/forms/checkout.ui.json';
 import type { CheckoutErrors, CheckoutField, CheckoutFields } from '../../domain/checkout';
 import type { Translate } from '../../engine/i18n';
 import type { FormValues } from '../../ui/forms/form-rules';
 import { useLoaded } from '../../ui/forms/use-loaded';
-import { examflowTheme, type FormContext } from '../../ui/forms/theme';
+import { examflowTheme, widgets, type FormContext } from '../../ui/forms/theme';
 import { FieldError, describedBy } from '../../ui/forms/widgets/field-parts';
 import type { SelectOption } from '../../ui/forms/widgets/select-input';
 import { checkoutFieldId } from './checkout-field-id';
 
-const ThemedForm = withTheme<FormValues, RJSFSchema, FormContext>(examflowTheme);
 const schema = checkoutSchema as RJSFSchema;
 const uiSchema = checkoutUi as UiSchema<FormValues, RJSFSchema, FormContext>;
 const TEXT_FIELDS = ['fatherName', 'billingAddress', 'pincode', 'city', 'state'] as const;
 type FormField = (typeof TEXT_FIELDS)[number];
-type Draft = Partial<Record<FormField, string>>;
 /**
- * Typing stays in the form (a keystroke re-renders the form, not the whole checkout) and reaches
- * the purchase machine this long after the last key, on leaving a field, or on submit: the machine
- * then clears the field's error and looks the pincode up.
+ * Typing stays in the field (a keystroke re-renders one input, not the form or the checkout) and
+ * reaches the purchase machine this long after the last key, on leaving the field or on submit. An
+ * edit that clears a shown error (the field's own, or a pincode's city and state errors) goes at
+ * once. The form itself shows the machine's fields: @rjsf re-renders when they change.
  */
 const SEND_AFTER_MS = 200;
+
+interface Typing {
+  /** Keys typed and not yet sent, by field id. */
+  held: Map<string, string>;
+  /** Sends a field's held keys to the machine (nothing when a submit took them already). */
+  send: (id: string) => void;
+  sendAll: () => void;
+  atOnce: (id: string) => boolean;
+}
+const TypingContext = createContext<Typing | null>(null);
+type Widget = WidgetProps<FormValues, RJSFSchema, FormContext>;
+const ThemeTextWidget = widgets.TextWidget as (props: Widget) => ReactNode;
+
+/** The theme's text field, holding its keys until the student pauses or leaves it. */
+function TypingTextWidget(props: Widget) {
+  const typing = useContext(TypingContext);
+  if (!typing) throw new Error('a checkout field outside the checkout form');
+  // What was typed over the form's value: shown until the form's value changes (the keys reached
+  // the machine, or a look-up filled the field).
+  const [typed, setTyped] = useState<{ text: string; over: unknown } | null>(null);
+  const timer = useRef(0);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const send = () => {
+    window.clearTimeout(timer.current);
+    typing.send(props.id);
+  };
+  return (
+    <ThemeTextWidget
+      {...props}
+      value={typed && typed.over === props.value ? typed.text : props.value}
+      onChange={(value: string | undefined) => {
+        setTyped({ text: value ?? '', over: props.value });
+        typing.held.set(props.id, value ?? '');
+        if (typing.atOnce(props.id)) send();
+        else {
+          window.clearTimeout(timer.current);
+          timer.current = window.setTimeout(send, SEND_AFTER_MS);
+        }
+      }}
+      onBlur={(id: string, value: unknown) => {
+        send();
+        props.onBlur(id, value);
+      }}
+    />
+  );
+}
+
+const ThemedForm = withTheme<FormValues, RJSFSchema, FormContext>({
+  ...examflowTheme,
+  widgets: { ...examflowTheme.widgets, TextWidget: TypingTextWidget },
+});
 
 async function loadValidator(): Promise<ValidatorType<FormValues, RJSFSchema, FormContext>> {
   const { default: validators } = await import('../../generated/forms/checkout.cjs');
@@ -79,41 +129,38 @@ export default function CheckoutForm(props: CheckoutFormProps) {
     }
     return schemaErrors as ErrorSchema<FormValues>;
   }, [errors, t]);
-  const [draft, setDraft] = useState<Draft>({});
-  const send = (pending: Draft) => {
-    for (const [field, value] of Object.entries(pending)) onChange(field as FormField, value);
-  };
-  const sendDraft = () => {
-    setDraft({});
-    send(draft);
-  };
+  // The one Typing of this form, reading this render's errors and onChange.
+  const latest = useRef({ errors, onChange });
   useEffect(() => {
-    if (Object.keys(draft).length === 0) return;
-    const timer = window.setTimeout(() => {
-      setDraft({});
-      send(draft);
-    }, SEND_AFTER_MS);
-    return () => window.clearTimeout(timer);
+    latest.current = { errors, onChange };
   });
-  // Leaving the page with keys not yet sent: send them (a reset keeps what was typed).
-  const unsent = useRef<{ draft: Draft; send: (pending: Draft) => void }>({ draft, send });
-  useEffect(() => {
-    unsent.current = { draft, send };
+  const [typing] = useState<Typing>(() => {
+    const held = new Map<string, string>();
+    const fieldOf = (fieldId: string) => fieldId.replace(/^root_/, '') as FormField;
+    const send = (fieldId: string) => {
+      const value = held.get(fieldId);
+      if (value === undefined) return;
+      held.delete(fieldId);
+      latest.current.onChange(fieldOf(fieldId), value);
+    };
+    return {
+      held,
+      send,
+      sendAll: () => [...held.keys()].forEach(send),
+      atOnce: (fieldId) => {
+        const field = fieldOf(fieldId);
+        const shown = latest.current.errors;
+        return Boolean(shown[field]) || (field === 'pincode' && Boolean(shown.city || shown.state));
+      },
+    };
   });
-  useEffect(
-    () => () => {
-      if (Object.keys(unsent.current.draft).length) unsent.current.send(unsent.current.draft);
-    },
-    [],
-  );
+  // Leaving the page (like a submit) takes the keys not yet sent.
+  useEffect(() => () => typing.sendAll(), [typing]);
   const current = useMemo(() => {
     const values: FormValues = {};
-    for (const field of TEXT_FIELDS) {
-      const value = draft[field] ?? fields[field];
-      if (value) values[field] = value;
-    }
+    for (const field of TEXT_FIELDS) if (fields[field]) values[field] = fields[field];
     return values;
-  }, [draft, fields]);
+  }, [fields]);
 
   if (!validator || validator instanceof Error)
     return validator ? (
@@ -124,69 +171,53 @@ export default function CheckoutForm(props: CheckoutFormProps) {
   const termsError = errors.terms ? t(errors.terms) : undefined;
   const termsId = checkoutFieldId('terms');
   return (
-    <ThemedForm
-      id={id}
-      className="ef-form ef-checkout__form"
-      schema={schema}
-      uiSchema={uiSchema}
-      validator={validator}
-      formData={current}
-      formContext={formContext}
-      extraErrors={extraErrors}
-      showErrorList={false}
-      noHtml5Validate
-      // The machine validates on submit with the one rule (src/domain/checkout.ts).
-      noValidate
-      disabled={disabled}
-      onChange={(event) => {
-        const next = event.formData ?? {};
-        const changed: Draft = {};
-        for (const field of TEXT_FIELDS) {
-          const value = next[field] ?? '';
-          if (value !== (current[field] ?? '')) changed[field] = value;
-        }
-        // At once: a state (chosen, not typed), and an edit that clears a shown error (the field's
-        // own, or a pincode's city and state errors). Other keys wait in the draft.
-        const now = (field: FormField) =>
-          field === 'state' ||
-          Boolean(errors[field]) ||
-          (field === 'pincode' && Boolean(errors.city || errors.state));
-        const later: Draft = {};
-        for (const [field, value] of Object.entries(changed) as [FormField, string][]) {
-          if (now(field)) onChange(field, value);
-          else later[field] = value;
-        }
-        // (A field sent at once leaves the draft, so an older draft of it cannot show again.)
-        setDraft((before) => {
-          const kept = Object.fromEntries(Object.entries(before).filter(([field]) => !(field in changed)));
-          return { ...kept, ...later };
-        });
-      }}
-      onBlur={sendDraft}
-      onSubmit={() => {
-        sendDraft();
-        onSubmit();
-      }}
-    >
-      <div className="ef-field ef-checkout__terms">
-        <input
-          id={termsId}
-          type="checkbox"
-          checked={fields.terms}
-          disabled={disabled}
-          aria-invalid={termsError ? true : undefined}
-          aria-describedby={describedBy({ id: termsId, error: termsError })}
-          onChange={(event) => onChange('terms', event.target.checked)}
-        />{' '}
-        <label htmlFor={termsId}>{t('course.checkout.terms')}</label>{' '}
-        {termsLink ? (
-          <a href={termsLink} target="_blank" rel="noreferrer">
-            {t('course.checkout.termsLink')}
-          </a>
-        ) : null}
-        <FieldError id={termsId} error={termsError} />
-      </div>
-      {children}
-    </ThemedForm>
+    <TypingContext.Provider value={typing}>
+      <ThemedForm
+        id={id}
+        className="ef-form ef-checkout__form"
+        schema={schema}
+        uiSchema={uiSchema}
+        validator={validator}
+        formData={current}
+        formContext={formContext}
+        extraErrors={extraErrors}
+        showErrorList={false}
+        noHtml5Validate
+        // The machine validates on submit with the one rule (src/domain/checkout.ts).
+        noValidate
+        disabled={disabled}
+        onChange={(event) => {
+          const next = event.formData ?? {};
+          for (const field of TEXT_FIELDS) {
+            const value = next[field] ?? '';
+            if (value !== (current[field] ?? '')) onChange(field, value);
+          }
+        }}
+        onSubmit={() => {
+          typing.sendAll();
+          onSubmit();
+        }}
+      >
+        <div className="ef-field ef-checkout__terms">
+          <input
+            id={termsId}
+            type="checkbox"
+            checked={fields.terms}
+            disabled={disabled}
+            aria-invalid={termsError ? true : undefined}
+            aria-describedby={describedBy({ id: termsId, error: termsError })}
+            onChange={(event) => onChange('terms', event.target.checked)}
+          />{' '}
+          <label htmlFor={termsId}>{t('course.checkout.terms')}</label>{' '}
+          {termsLink ? (
+            <a href={termsLink} target="_blank" rel="noreferrer">
+              {t('course.checkout.termsLink')}
+            </a>
+          ) : null}
+          <FieldError id={termsId} error={termsError} />
+        </div>
+        {children}
+      </ThemedForm>
+    </TypingContext.Provider>
   );
 }

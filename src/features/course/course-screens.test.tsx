@@ -3,7 +3,7 @@
 // description with its fee breakup (inline and as a bottom bar with a dialog), the checkout with
 // every message of part 2 §5 linked to its field, the payment success (with and without branch
 // advice), and the three dialogs. The checkout is driven by the real purchase machine.
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
@@ -229,6 +229,13 @@ describe('checkout', () => {
     await userEvent.type(screen.getByLabelText('City'), 'Pune');
     await userEvent.tab();
     expect(fields().city).toBe('Pune');
+    // A submit (Enter, in a browser) takes the keys not yet sent.
+    await userEvent.type(screen.getByLabelText('Billing address'), ' Road');
+    expect(fields().billingAddress).toBe('12 MG');
+    fireEvent.submit(screen.getByLabelText('Billing address').closest('form') as HTMLFormElement);
+    expect(fields().billingAddress).toBe('12 MG Road');
+    await waitFor(() => expect(linkedError(screen.getByLabelText('Pincode'))).toBe('Pincode is required'));
+    expect((screen.getByLabelText('Billing address') as HTMLInputElement).value).toBe('12 MG Road');
     actor.stop();
   });
 
