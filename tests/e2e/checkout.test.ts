@@ -294,10 +294,10 @@ describe('Back before the next view is drawn', () => {
   });
 });
 
-describe('a course view that fails', () => {
+describe.each([390, 1280])('a course view that fails at %i px', (width) => {
   it('shows the error card, the account menu still there; Back returns to a working dashboard', async () => {
     // 08 buys nothing in the tests above (their purchases use up 05's and 06's courses).
-    const { page, context } = await login('08', 390);
+    const { page, context } = await login('08', width);
     // The course views' chunk does not arrive (a dropped connection on a slow network).
     await page.route(/\/assets\/course-routes-[\w-]+\.js$/, (route) => route.abort());
     await openFirstCourse(page, 'View Course');
