@@ -30,12 +30,12 @@ import {
   type PurchaseContext,
   type PurchaseView,
 } from '../../machines/course-purchase-machine';
-import { reducedMotion } from '../../ui/motion';
 import type { Analytics } from '../analytics';
 import { postToGateway } from '../gateway';
 import type { SessionStore } from '../session-store';
 import { coursePaths } from './course-paths';
 import { usePortal } from './portal-provider';
+import { scrollToAndFocus, scrollToCourses } from './scroll-to';
 import { isSessionError } from './portal-session';
 
 export type PurchaseActor = ActorRefFrom<typeof coursePurchaseMachine>;
@@ -168,30 +168,15 @@ function createPurchaseActor(deps: { current: Deps }): PurchaseActor {
         requestAnimationFrame(() => {
           const field = firstInvalid(context.errors);
           const element = field ? document.getElementById(checkoutFieldId(field)) : null;
-          if (!element) return;
-          window.scrollTo({
-            top: element.getBoundingClientRect().top + window.scrollY - 80,
-            behavior: reducedMotion() ? 'auto' : 'smooth',
-          });
-          element.focus({ preventScroll: true });
+          if (element) scrollToAndFocus(element, 80);
         });
       },
       requestSubmit: () => {
         const form = document.getElementById('checkout-form');
         if (form instanceof HTMLFormElement) requestAnimationFrame(() => form.requestSubmit());
       },
-      scrollToCourses: () =>
-        // After the pop-up has closed (and given focus back to what was focused before it).
-        window.setTimeout(() => {
-          const section = document.getElementById('courseCardSection');
-          if (!section) return;
-          const offset = window.innerWidth <= 992 ? 150 : 180;
-          window.scrollTo({
-            top: section.getBoundingClientRect().top + window.scrollY - offset,
-            behavior: reducedMotion() ? 'auto' : 'smooth',
-          });
-          section.focus({ preventScroll: true });
-        }, 0),
+      // After the pop-up has closed (and given focus back to what was focused before it).
+      scrollToCourses: () => window.setTimeout(scrollToCourses, 0),
     },
   });
   return createActor(machine, { input: undefined }).start();

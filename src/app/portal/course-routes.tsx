@@ -3,7 +3,7 @@
 // /dashboard/checkout/:id from Register Now) and the payment's success
 // (/dashboard/payment-success/:orderId). Each reads the student's courses through swr (the
 // dashboard's own call fills the same key) and the purchase machine's view.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useBranches } from '../../api/endpoints/branches';
 import { coursesKey, fetchCourses } from '../../api/endpoints/courses';
@@ -114,9 +114,11 @@ const typing = () => {
 
 /**
  * Leave attempts on the description and the checkout (part 2 §4 "Exit intent"): the pointer leaving
- * the window at the top (the back arrow is the machine's own: course.back).
+ * the window at the top (the back arrow is the machine's own: course.back). Answers the
+ * exit-intent modal while the machine shows it.
  */
-function useExitIntent(actor: PurchaseActor) {
+function useExitIntent(actor: PurchaseActor, shown: boolean): ReactNode {
+  const { t } = usePortal();
   useEffect(() => {
     const out = (event: MouseEvent) => {
       if (event.relatedTarget === null && event.clientY <= 0 && !typing())
@@ -125,6 +127,13 @@ function useExitIntent(actor: PurchaseActor) {
     document.addEventListener('mouseout', out);
     return () => document.removeEventListener('mouseout', out);
   }, [actor]);
+  return shown ? (
+    <ExitIntentDialog
+      t={t}
+      onStay={() => actor.send({ type: 'exit.stay' })}
+      onClose={() => actor.send({ type: 'exit.close' })}
+    />
+  ) : null;
 }
 
 function track(analytics: { track: (name: AnalyticsEventName) => Promise<void> }, open: boolean) {
@@ -147,7 +156,7 @@ export function CourseRoute() {
     courseId: id,
     purchased: course ? course.purchased === 1 : undefined,
   });
-  useExitIntent(actor);
+  const exitIntent = useExitIntent(actor, view.modal === 'exitIntent');
   useEffect(() => {
     // (Braces: Chromium answers scrollTo with a promise, which an effect must not return.)
     window.scrollTo(0, 0);
@@ -174,13 +183,7 @@ export function CourseRoute() {
           link.remove();
         }}
       />
-      {view.modal === 'exitIntent' ? (
-        <ExitIntentDialog
-          t={t}
-          onStay={() => actor.send({ type: 'exit.stay' })}
-          onClose={() => actor.send({ type: 'exit.close' })}
-        />
-      ) : null}
+      {exitIntent}
     </>
   );
 }
@@ -199,7 +202,7 @@ function CheckoutView({ fromDescription }: { fromDescription: boolean }) {
     fromDescription,
     purchased: course ? course.purchased === 1 : undefined,
   });
-  useExitIntent(actor);
+  const exitIntent = useExitIntent(actor, view.modal === 'exitIntent');
   const options = usePaymentOptions(data.dashboard?.branch_code);
   const states = useStates();
   const pincode = view.fields.pincode;
@@ -300,13 +303,7 @@ function CheckoutView({ fromDescription }: { fromDescription: boolean }) {
       {view.modal === 'paymentFailed' ? (
         <PaymentFailedDialog t={t} onRetry={() => actor.send({ type: 'payment.retry' })} />
       ) : null}
-      {view.modal === 'exitIntent' ? (
-        <ExitIntentDialog
-          t={t}
-          onStay={() => actor.send({ type: 'exit.stay' })}
-          onClose={() => actor.send({ type: 'exit.close' })}
-        />
-      ) : null}
+      {exitIntent}
     </>
   );
 }

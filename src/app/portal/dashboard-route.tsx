@@ -20,15 +20,14 @@ import type { LaunchUrls } from '../../generated/api/exam-launch';
 import { DashboardScreen } from '../../features/dashboard/dashboard-screen';
 import { dashboardFacts } from '../../features/dashboard/dashboard-facts';
 import { dashboardView } from '../../features/dashboard/dashboard-view';
-import { COURSE_SECTION_ID } from '../../features/dashboard/blocks/course-section';
 import type { LaunchState, PortalActions, PortalContext } from '../../features/dashboard/portal-context';
 import { dashboardMachine } from '../../machines/dashboard-machine';
 import { messageText } from '../../machines/message';
 import { postToGateway } from '../gateway';
-import { reducedMotion } from '../../ui/motion';
 import { editAvailability, noEditsLeft } from '../../domain/exam-edit-rules';
 import { coursePaths } from './course-paths';
 import { usePortal } from './portal-provider';
+import { scrollToCourses } from './scroll-to';
 import { isSessionError } from './portal-session';
 import { actorInspect } from '../../devtools/live/actor-inspect';
 
@@ -246,16 +245,7 @@ export function DashboardRoute() {
       navigate(
         view === 'checkout' ? coursePaths.checkout(productId, false) : coursePaths.description(productId),
       ),
-    scrollToCourses: () => {
-      const section = document.getElementById(COURSE_SECTION_ID);
-      if (!section) return;
-      const offset = window.innerWidth <= 992 ? 150 : 180;
-      window.scrollTo({
-        top: section.getBoundingClientRect().top + window.scrollY - offset,
-        behavior: reducedMotion() ? 'auto' : 'smooth',
-      });
-      section.focus({ preventScroll: true });
-    },
+    scrollToCourses,
     downloadProspectus: () => {
       const href = snapshot.context.dashboard?.course_flags.iacst_download_prosp;
       if (!href) return;
