@@ -20,6 +20,7 @@ import '../../features/dashboard/dashboard.css';
 import { createAnalytics } from '../analytics';
 import { DashboardScreen } from '../../features/dashboard/dashboard-screen';
 import { DashboardSkeleton } from '../../features/dashboard/dashboard-skeleton';
+import { scrollToAndFocus, scrollToCourses } from '../../features/dashboard/blocks/course-section';
 import { DashboardRoute } from '../portal/dashboard-route';
 import { PortalProvider, usePortal, type PortalValue } from '../portal/portal-provider';
 import { endSession, isSessionError } from '../portal/portal-session';
@@ -201,6 +202,10 @@ function PortalApp({
     closeProfile: () => setProfileOpen(false),
     resultPage: props.resultPage,
     inApp,
+    // (Given to the course views rather than imported there: one more importer of the dashboard's
+    // course section made the bundler split it into chunks of its own.)
+    scrollToAndFocus,
+    scrollToCourses,
   };
   const studentName = useStudentName(token);
   const onLogout = () => {

@@ -34,8 +34,7 @@ import type { Analytics } from '../analytics';
 import { postToGateway } from '../gateway';
 import type { SessionStore } from '../session-store';
 import { coursePaths } from './course-paths';
-import { usePortal } from './portal-provider';
-import { scrollToAndFocus, scrollToCourses } from './scroll-to';
+import { usePortal, type PortalValue } from './portal-provider';
 import { isSessionError } from './portal-session';
 
 export type PurchaseActor = ActorRefFrom<typeof coursePurchaseMachine>;
@@ -94,6 +93,8 @@ interface Deps {
   store: SessionStore;
   navigate: (path: string, options?: { replace?: boolean }) => void;
   onSessionError: () => void;
+  scrollToAndFocus: PortalValue['scrollToAndFocus'];
+  scrollToCourses: () => void;
 }
 
 let shared: { actor: PurchaseActor; deps: { current: Deps } } | null = null;
@@ -168,7 +169,7 @@ function createPurchaseActor(deps: { current: Deps }): PurchaseActor {
         requestAnimationFrame(() => {
           const field = firstInvalid(context.errors);
           const element = field ? document.getElementById(checkoutFieldId(field)) : null;
-          if (element) scrollToAndFocus(element, 80);
+          if (element) deps.current.scrollToAndFocus(element, 80);
         });
       },
       requestSubmit: () => {
@@ -176,7 +177,7 @@ function createPurchaseActor(deps: { current: Deps }): PurchaseActor {
         if (form instanceof HTMLFormElement) requestAnimationFrame(() => form.requestSubmit());
       },
       // After the pop-up has closed (and given focus back to what was focused before it).
-      scrollToCourses: () => window.setTimeout(scrollToCourses, 0),
+      scrollToCourses: () => window.setTimeout(deps.current.scrollToCourses, 0),
     },
   });
   return createActor(machine, { input: undefined }).start();
@@ -196,10 +197,19 @@ function sharedActor(deps: Deps): PurchaseActor {
 
 /** The app's purchase actor (created on first use, with this render's router, cache and session). */
 export function usePurchaseActor(): PurchaseActor {
-  const { token, analytics, store, onSessionError } = usePortal();
+  const { token, analytics, store, onSessionError, scrollToAndFocus, scrollToCourses } = usePortal();
   const navigate = useNavigate();
   const { cache } = useSWRConfig();
-  return sharedActor({ token, cache, analytics, store, navigate, onSessionError });
+  return sharedActor({
+    token,
+    cache,
+    analytics,
+    store,
+    navigate,
+    onSessionError,
+    scrollToAndFocus,
+    scrollToCourses,
+  });
 }
 
 /** The machine's view, re-rendering only when what the student sees changes. */

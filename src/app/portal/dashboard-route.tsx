@@ -27,7 +27,7 @@ import { postToGateway } from '../gateway';
 import { editAvailability, noEditsLeft } from '../../domain/exam-edit-rules';
 import { coursePaths } from './course-paths';
 import { usePortal } from './portal-provider';
-import { scrollToCourses } from './scroll-to';
+import { scrollToCourses } from '../../features/dashboard/blocks/course-section';
 import { isSessionError } from './portal-session';
 import { actorInspect } from '../../devtools/live/actor-inspect';
 

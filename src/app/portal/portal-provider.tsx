@@ -21,6 +21,9 @@ export interface PortalValue {
   resultPage: { paths: string[]; config?: Site['resultPage'] };
   /** The in-app address of a URL one of the app's views shows (the result), else null. */
   inApp: (href: string) => string | null;
+  /** Scrolls an element to `offset` px below the top and focuses it; the dashboard's courses. */
+  scrollToAndFocus: (element: HTMLElement, offset: number) => void;
+  scrollToCourses: () => void;
 }
 
 const PortalContext = createContext<PortalValue | null>(null);

@@ -1,10 +1,26 @@
 // 'Courses for you' (part 2 §2 "Course carousel"): the offered courses, purchased or with their fee,
 // View Course and Register Now. The anchor courseCardSection is where the banners scroll to.
 import { formatInr } from '../../../domain/fees';
+import { reducedMotion } from '../../../ui/motion';
 import type { DashboardBlockComponent } from '../portal-context';
 import { ScrollRow } from './carousel';
 
 export const COURSE_SECTION_ID = 'courseCardSection';
+
+/** Scrolls `element` to `offset` px below the top of the window and focuses it (no second scroll). */
+export function scrollToAndFocus(element: HTMLElement, offset: number): void {
+  window.scrollTo({
+    top: element.getBoundingClientRect().top + window.scrollY - offset,
+    behavior: reducedMotion() ? 'auto' : 'smooth',
+  });
+  element.focus({ preventScroll: true });
+}
+
+/** To this section: 150 px below the top up to 992 px wide, else 180 (part 2 §9). */
+export function scrollToCourses(): void {
+  const section = document.getElementById(COURSE_SECTION_ID);
+  if (section) scrollToAndFocus(section, window.innerWidth <= 992 ? 150 : 180);
+}
 
 export const CourseSection: DashboardBlockComponent = ({ context }) => {
   const { t, courses, coursesLoading, actions } = context;
