@@ -187,6 +187,8 @@ interface KeyCost {
   busy: number;
   /** Wall time from the keydown task's start to the end of that frame, ms. */
   toFrame: number;
+  /** Each of those tasks: its start after the keydown task's and its length, ms. */
+  tasks: { at: number; ms: number }[];
 }
 
 /** A trace of what `run` makes the page do (the main thread's tasks and what ran inside them). */
@@ -225,9 +227,11 @@ function keyCosts(events: TraceEvent[]): { keys: KeyCost[]; longestTask: number 
     return {
       busy: own.reduce((sum, task) => sum + (task.dur ?? 0), 0) / 1000,
       toFrame: (end(own[own.length - 1] ?? start) - start.ts) / 1000,
+      tasks: own.map((task) => ({ at: (task.ts - start.ts) / 1000, ms: (task.dur ?? 0) / 1000 })),
     };
   });
-  const from = marks[0]?.ts ?? 0;
+  // From the task that holds the first keydown.
+  const from = tasks.find((task) => (marks[0]?.ts ?? 0) <= end(task))?.ts ?? 0;
   const longestTask =
     Math.max(0, ...tasks.filter((task) => task.ts >= from).map((task) => task.dur ?? 0)) / 1000;
   return { keys, longestTask };
@@ -274,7 +278,15 @@ try {
     const busy = keys.map((key) => key.busy);
     const max = Math.max(...busy);
     // BENCH_VERBOSE=1: each key's cost, to see which keystroke is the dear one.
-    if (process.env.BENCH_VERBOSE) console.log(field.name, busy.map((c) => c.toFixed(0)).join(' '));
+    if (process.env.BENCH_VERBOSE) {
+      const dearest = keys[busy.indexOf(max)];
+      console.log(
+        field.name,
+        busy.map((c) => c.toFixed(0)).join(' '),
+        '| dearest key, its tasks (start+length ms):',
+        dearest?.tasks.map((task) => `${task.at.toFixed(0)}+${task.ms.toFixed(1)}`).join(' '),
+      );
+    }
     rows.push([
       field.name,
       String(keys.length),
