@@ -244,6 +244,8 @@ async function typeAndMeasure(page: Page, cdp: CDPSession, field: Field) {
     document.addEventListener('keydown', () => performance.mark('ef-key'), { capture: true }),
   );
   const events = await trace(cdp, async () => {
+    // The trace's own start-up is not the first key's.
+    await page.waitForTimeout(300);
     for (const key of field.text) {
       await page.keyboard.press(key);
       await page.waitForTimeout(150);
