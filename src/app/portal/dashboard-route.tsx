@@ -20,6 +20,7 @@ import type { LaunchUrls } from '../../generated/api/exam-launch';
 import { DashboardScreen } from '../../features/dashboard/dashboard-screen';
 import { dashboardFacts } from '../../features/dashboard/dashboard-facts';
 import { dashboardView } from '../../features/dashboard/dashboard-view';
+import { scrollToCourses } from '../../features/dashboard/blocks/course-section';
 import type { LaunchState, PortalActions, PortalContext } from '../../features/dashboard/portal-context';
 import { dashboardMachine } from '../../machines/dashboard-machine';
 import { messageText } from '../../machines/message';
@@ -27,7 +28,6 @@ import { postToGateway } from '../gateway';
 import { editAvailability, noEditsLeft } from '../../domain/exam-edit-rules';
 import { coursePaths } from './course-paths';
 import { usePortal } from './portal-provider';
-import { scrollToCourses } from '../../features/dashboard/blocks/course-section';
 import { isSessionError } from './portal-session';
 import { actorInspect } from '../../devtools/live/actor-inspect';
 
