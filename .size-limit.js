@@ -12,11 +12,12 @@
 //   about 50 KB of it rjsf): 220 KB.
 // - the course views of the logged-in app (issue 13 Targets, decision 012), lazy routes measured on
 //   their own and left out of the dashboard's budget: the checkout view with everything it may load
-//   (the course views' chunk, the @rjsf address form and its validator): 200 KB (it measured 206 KB
-//   until the app left react-router's data router for its declarative routes, 16 KB less: 190 KB);
+//   (the course views' chunk, the @rjsf address form and its validator): 200 KB (206 KB with
+//   react-router's data router, 190 with its declarative routes, 178 with the build's cut @rjsf
+//   registry, decision 005);
 //   a course description with math, KaTeX included (it loads only for a course with math), 250 KB.
 // - the dashboard's own lazy JS holds the purchase flow's part too (the gateway's return and the
-//   retention pop-up, ~6 KB): 220 KB (211 KB measured).
+//   retention pop-up, ~6 KB): 220 KB (199 KB measured).
 // - the result page (issue 12 Targets): /iacst-result with the chart it loads on the analysis
 //   view, 200 KB; the logged-in app's result view (View Result, decision 011) is measured apart
 //   from the dashboard (route.viewJs): the dashboard with the view and its chart, 230 KB.

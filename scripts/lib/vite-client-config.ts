@@ -1,15 +1,31 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import type { InlineConfig } from 'vite';
+import type { InlineConfig, Plugin } from 'vite';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** The client bundle: shared by the dev server (vite.config.ts) and the production build. */
 export const PAGE_ENTRY = 'src/app/entries/page.ts';
 
+/**
+ * @rjsf/core's default registry (every field, widget and template it ships) replaced by
+ * src/ui/forms/stubs/rjsf-registry.tsx, the ones examflow's form schemas use (decision 005).
+ */
+function rjsfRegistry(): Plugin {
+  const stub = path.join(root, 'src/ui/forms/stubs/rjsf-registry.tsx');
+  return {
+    name: 'examflow-rjsf-registry',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const inRjsf = importer?.replaceAll('\\', '/').includes('/node_modules/@rjsf/core/lib/');
+      return inRjsf && /(^|\/)getDefaultRegistry\.js$/.test(source) ? stub : null;
+    },
+  };
+}
+
 export function clientConfig(outDir: string, command: 'build' | 'serve' = 'build'): InlineConfig {
   return {
-    plugins: [react()],
+    plugins: command === 'build' ? [react(), rjsfRegistry()] : [react()],
     appType: 'custom',
     resolve: {
       // Two @rjsf dependencies examflow's forms never use, replaced by tiny stand-ins (decision 005).

@@ -1,0 +1,90 @@
+// The build's cut-down @rjsf registry (rjsf-registry.tsx, decision 005): it answers every name
+// @rjsf's own registry has, hands back @rjsf's own components for what it keeps, and no form
+// schema or ui schema of examflow needs what it leaves out.
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { getDefaultRegistry as fullRegistry } from '@rjsf/core';
+import type { FieldProps } from '@rjsf/utils';
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../../../engine/node/paths';
+import { widgets as themeWidgets } from '../theme';
+import cutRegistry from './rjsf-registry';
+
+const full = fullRegistry();
+const cut = cutRegistry();
+const formsDir = path.join(projectRoot, 'schemas/forms');
+const read = (file: string) => JSON.parse(readFileSync(path.join(formsDir, file), 'utf8')) as unknown;
+const files = (suffix: string) => readdirSync(formsDir).filter((file) => file.endsWith(suffix));
+
+/** Every place in a schema that needs a field or keyword the cut registry leaves out. */
+function needsLeftOut(schema: unknown, at = '#'): string[] {
+  if (Array.isArray(schema)) return schema.flatMap((item, i) => needsLeftOut(item, `${at}/${i}`));
+  if (!schema || typeof schema !== 'object') return [];
+  const found: string[] = [];
+  for (const [key, value] of Object.entries(schema)) {
+    if (['items', 'anyOf', 'oneOf', '$ref'].includes(key)) found.push(`${at}/${key}`);
+    if (key === 'type' && [value].flat().some((type) => type === 'array')) found.push(`${at}/type`);
+    if (key !== 'enum' && key !== 'const') found.push(...needsLeftOut(value, `${at}/${key}`));
+  }
+  return found;
+}
+
+describe('the cut @rjsf registry', () => {
+  it('answers every field name @rjsf looks up; the fields it keeps are @rjsf own', () => {
+    expect(Object.keys(cut.fields).sort()).toEqual(Object.keys(full.fields).sort());
+    for (const name of [
+      'SchemaField',
+      'ObjectField',
+      'StringField',
+      'BooleanField',
+      'NumberField',
+      'NullField',
+    ])
+      expect(cut.fields[name], name).toBe(full.fields[name]);
+  });
+
+  it('keeps @rjsf own templates and widgets, and the registry settings', () => {
+    for (const [name, template] of Object.entries(cut.templates))
+      if (name !== 'ButtonTemplates')
+        expect(template, name).toBe(full.templates[name as keyof typeof full.templates]);
+    expect(Object.keys(cut.templates.ButtonTemplates).sort()).toEqual(
+      Object.keys(full.templates.ButtonTemplates).sort(),
+    );
+    for (const [name, widget] of Object.entries(cut.widgets)) expect(widget, name).toBe(full.widgets[name]);
+    expect(cut.globalFormOptions).toEqual(full.globalFormOptions);
+    expect(cut.translateString).toBe(full.translateString);
+  });
+
+  it('a field it leaves out says which, instead of failing silently', () => {
+    const ArrayField = cut.fields.ArrayField as (props: FieldProps) => ReactElement;
+    const props = { fieldPathId: { $id: 'root_subjects' } } as unknown as FieldProps;
+    expect(renderToStaticMarkup(<ArrayField {...props} />)).toBe(
+      '<p role="alert">root_subjects: this form needs @rjsf&#x27;s ArrayField, which examflow does not load.</p>',
+    );
+  });
+
+  it('no form schema needs an array, anyOf, oneOf or $ref', () => {
+    expect(files('.schema.json').length).toBeGreaterThan(0);
+    for (const file of files('.schema.json')) expect(needsLeftOut(read(file)), file).toEqual([]);
+  });
+
+  it('every ui:widget of the ui schemas is the theme own, a kept @rjsf one, or the edit-exam form own', () => {
+    // 'text', 'email', 'select' … are @rjsf names for its <Name>Widget; modeSwitch is edit-exam-form.tsx's.
+    const known = new Set([
+      ...Object.keys(themeWidgets),
+      ...Object.keys(cut.widgets),
+      ...Object.keys(cut.widgets).map((name) => name.replace(/Widget$/, '').toLowerCase()),
+      'modeSwitch',
+    ]);
+    const used = files('.ui.json').flatMap(
+      (file) =>
+        JSON.stringify(read(file))
+          .match(/"ui:widget":"[^"]+"/g)
+          ?.map((entry) => entry.slice('"ui:widget":"'.length, -1)) ?? [],
+    );
+    expect(used.length).toBeGreaterThan(0);
+    expect(used.filter((name) => !known.has(name))).toEqual([]);
+  });
+});
