@@ -179,7 +179,6 @@ interface TraceEvent {
   ts: number;
   dur?: number;
   tid: number;
-  args?: { data?: { type?: string } };
 }
 
 interface KeyCost {

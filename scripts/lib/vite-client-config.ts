@@ -13,12 +13,22 @@ export const PAGE_ENTRY = 'src/app/entries/page.ts';
  */
 function rjsfRegistry(): Plugin {
   const stub = path.join(root, 'src/ui/forms/stubs/rjsf-registry.tsx');
+  let replaced = false;
   return {
     name: 'examflow-rjsf-registry',
     enforce: 'pre',
     resolveId(source, importer) {
       const inRjsf = importer?.replaceAll('\\', '/').includes('/node_modules/@rjsf/core/lib/');
-      return inRjsf && /(^|\/)getDefaultRegistry\.js$/.test(source) ? stub : null;
+      if (!inRjsf || !/(^|\/)getDefaultRegistry\.js$/.test(source)) return null;
+      replaced = true;
+      return stub;
+    },
+    // An @rjsf that no longer imports getDefaultRegistry.js would bring back its whole registry.
+    buildEnd(error) {
+      if (!error && !replaced)
+        this.error(
+          '@rjsf/core imported no getDefaultRegistry.js: the cut registry (decision 005) is not in the bundle',
+        );
     },
   };
 }

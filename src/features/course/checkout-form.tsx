@@ -19,8 +19,8 @@ import { checkoutFieldId } from './checkout-field-id';
 
 const schema = checkoutSchema as RJSFSchema;
 const uiSchema = checkoutUi as UiSchema<FormValues, RJSFSchema, FormContext>;
-const TEXT_FIELDS = ['fatherName', 'billingAddress', 'pincode', 'city', 'state'] as const;
-type FormField = (typeof TEXT_FIELDS)[number];
+const FORM_FIELDS = ['fatherName', 'billingAddress', 'pincode', 'city', 'state'] as const;
+type FormField = (typeof FORM_FIELDS)[number];
 /**
  * Typing stays in the field (a keystroke re-renders one input, not the form or the checkout) and
  * reaches the purchase machine this long after the last key, on leaving the field or on submit. An
@@ -30,8 +30,8 @@ type FormField = (typeof TEXT_FIELDS)[number];
 const SEND_AFTER_MS = 200;
 
 interface Typing {
-  /** Keys typed and not yet sent, by field id. */
-  held: Map<string, string>;
+  /** Holds a field's keys (by field id) until they are sent. */
+  hold: (id: string, value: string) => void;
   /** Sends a field's held keys to the machine (nothing when a submit took them already). */
   send: (id: string) => void;
   sendAll: () => void;
@@ -60,7 +60,7 @@ function TypingTextWidget(props: Widget) {
       value={typed && typed.over === props.value ? typed.text : props.value}
       onChange={(value: string | undefined) => {
         setTyped({ text: value ?? '', over: props.value });
-        typing.held.set(props.id, value ?? '');
+        typing.hold(props.id, value ?? '');
         if (typing.atOnce(props.id)) send();
         else {
           window.clearTimeout(timer.current);
@@ -123,7 +123,7 @@ export default function CheckoutForm(props: CheckoutFormProps) {
   );
   const extraErrors = useMemo(() => {
     const schemaErrors: Record<string, { __errors: string[] }> = {};
-    for (const field of TEXT_FIELDS) {
+    for (const field of FORM_FIELDS) {
       const key = errors[field];
       if (key) schemaErrors[field] = { __errors: [t(key)] };
     }
@@ -144,7 +144,7 @@ export default function CheckoutForm(props: CheckoutFormProps) {
       latest.current.onChange(fieldOf(fieldId), value);
     };
     return {
-      held,
+      hold: (fieldId, value) => void held.set(fieldId, value),
       send,
       sendAll: () => [...held.keys()].forEach(send),
       atOnce: (fieldId) => {
@@ -158,7 +158,7 @@ export default function CheckoutForm(props: CheckoutFormProps) {
   useEffect(() => () => typing.sendAll(), [typing]);
   const current = useMemo(() => {
     const values: FormValues = {};
-    for (const field of TEXT_FIELDS) if (fields[field]) values[field] = fields[field];
+    for (const field of FORM_FIELDS) if (fields[field]) values[field] = fields[field];
     return values;
   }, [fields]);
 
@@ -188,7 +188,7 @@ export default function CheckoutForm(props: CheckoutFormProps) {
         disabled={disabled}
         onChange={(event) => {
           const next = event.formData ?? {};
-          for (const field of TEXT_FIELDS) {
+          for (const field of FORM_FIELDS) {
             const value = next[field] ?? '';
             if (value !== (current[field] ?? '')) onChange(field, value);
           }
