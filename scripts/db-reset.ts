@@ -9,13 +9,18 @@ const config = configFromEnv();
 const db = createDb({ databaseUrl: config.databaseUrl, sqliteFile: sqliteFileIn(config.dataDir) });
 try {
   const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  // Tables come in name order, not in the order their foreign keys allow: PostgreSQL drops the
+  // dependants with CASCADE; SQLite has no CASCADE, so its key checks pause for the drop (the
+  // pragma works only outside a transaction, and the SQLite dialect has one connection).
+  const postgres = isPostgres(db);
+  if (!postgres) await sql`PRAGMA foreign_keys = OFF`.execute(db);
   for (const table of tables) {
-    await sql`DROP TABLE IF EXISTS ${sql.table(table.name)}${sql.raw(isPostgres(db) ? ' CASCADE' : '')}`.execute(
-      db,
-    );
+    await sql`DROP TABLE IF EXISTS ${sql.table(table.name)}${sql.raw(postgres ? ' CASCADE' : '')}`.execute(db);
   }
+  if (!postgres) await sql`PRAGMA foreign_keys = ON`.execute(db);
   const migrations = await migrateToLatest(db);
-  await seedIfEmpty(db, { now: new Date() });
+  // Demo students only while the sandbox is on (NODE_ENV=production resets to reference data only).
+  await seedIfEmpty(db, { now: new Date(), demo: config.sandbox });
   const students = await db
     .selectFrom('students')
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -17,7 +17,7 @@ import { migrateToLatest } from './db/migrations/index';
 import { noSms, sandboxSms } from './sandbox/sms';
 import { registerSandboxRoutes } from './sandbox/routes';
 import { registerSecurityHeaders } from './security-headers';
-import { seedIfEmpty } from './seed/index';
+import { hasDemoStudents, seedIfEmpty } from './seed/index';
 import { registerSite } from './site';
 
 export interface AppOptions {
@@ -28,6 +28,9 @@ export interface AppOptions {
   db?: Db;
   site?: ConfigBundle;
   now?: () => Date;
+  /** Seed the demo students (default: while the sandbox is on). A test of the sandbox-off paths
+   * that needs a logged-in student passes true. */
+  demoStudents?: boolean;
 }
 
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
@@ -53,7 +56,18 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const db =
     options.db ?? createDb({ databaseUrl: config.databaseUrl, sqliteFile: sqliteFileIn(config.dataDir) });
   await migrateToLatest(db);
-  await seedIfEmpty(db, { now: now() });
+  const demo = options.demoStudents ?? config.sandbox;
+  // The demo students' dates of birth are published (README): with the sandbox off they would be
+  // open accounts, so a production server refuses a database that holds them.
+  if (!demo && (await hasDemoStudents(db))) {
+    if (!options.db) await db.destroy();
+    throw new Error(
+      'This database holds the sandbox demo students, whose passwords are public. With the sandbox off ' +
+        '(NODE_ENV=production) use another database (DATA_DIR or DATABASE_URL), or run `npm run db:reset` ' +
+        'with the same environment.',
+    );
+  }
+  await seedIfEmpty(db, { now: now(), demo });
   const ctx: AppContext = {
     db,
     config,

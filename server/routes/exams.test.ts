@@ -793,7 +793,7 @@ describe('sample and mock papers', () => {
 
 describe('with the sandbox off', () => {
   it('has no test player, and a launch says the platform is unavailable', async () => {
-    const off = await testApp({ start: START, config: { sandbox: false } });
+    const off = await testApp({ start: START, config: { sandbox: false }, demoStudents: true });
     try {
       const headers = await off.login('250000000002', '14/03/2011');
       const start = await off.call({

@@ -736,7 +736,7 @@ const waivers = [
   },
 ];
 
-export async function seedCommerce(db: Kysely<Database>, { now }: SeedOptions): Promise<void> {
+export async function seedCommerce(db: Kysely<Database>, _options: SeedOptions): Promise<void> {
   for (const [b, branch] of branches.entries()) {
     await db
       .insertInto('commerce_branches')
@@ -793,6 +793,10 @@ export async function seedCommerce(db: Kysely<Database>, { now }: SeedOptions): 
       await db.insertInto('commerce_courses').values(row).execute();
     }
   }
+}
+
+/** The demo students' waiver records: seeded with the demo students (sandbox only). */
+export async function seedDemoWaivers(db: Kysely<Database>, { now }: SeedOptions): Promise<void> {
   for (const waiver of waivers) {
     await db
       .insertInto('commerce_fee_waivers')

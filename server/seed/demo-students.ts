@@ -154,6 +154,9 @@ async function seedResult(
     .execute();
 }
 
+/** Every demo student's id starts so: how a server finds out that its database holds them. */
+export const DEMO_ID_PREFIX = 'demo-';
+
 export async function seedDemoStudents(db: Kysely<Database>, { now }: SeedOptions): Promise<void> {
   const programmes = Object.values(loadConfig(configDir()).programmes);
   const programmeOf = (examType: string): Programme => {
@@ -170,7 +173,7 @@ export async function seedDemoStudents(db: Kysely<Database>, { now }: SeedOption
     const dob = parseDob(s.dob);
     if (!dob) throw new Error(`demo-students.json: bad dob ${s.dob}`);
     const programme = programmeOf(s.exam_type);
-    const studentId = `demo-${s.roll_number}`;
+    const studentId = `${DEMO_ID_PREFIX}${s.roll_number}`;
     const examDate = s.exam_day === null ? null : addDays(today, s.exam_day ?? 1);
     const stream = s.class_stream.split('&')[1] ?? '';
     await db

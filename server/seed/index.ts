@@ -1,8 +1,9 @@
-// Seed data: master data and the demo students that show every dashboard state. Runs on an empty
-// database (first start, db:reset, tests), inside one transaction.
+// Seed data: the reference data every server needs (master lists, courses, papers) and, only while
+// the sandbox is on, the demo students that show every dashboard state (their dates of birth are
+// public, so a production server must never hold them). Each part runs once, in one transaction.
 import type { Db } from '../db/database';
-import { seedCommerce } from './commerce';
-import { seedDemoStudents } from './demo-students';
+import { seedCommerce, seedDemoWaivers } from './commerce';
+import { DEMO_ID_PREFIX, seedDemoStudents } from './demo-students';
 import { seedExams } from './exams';
 import { seedMaster } from './master';
 
@@ -10,14 +11,37 @@ export interface SeedOptions {
   now: Date;
 }
 
-export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean> {
-  const any = await db.selectFrom('students').select('id').limit(1).executeTakeFirst();
-  if (any) return false;
+export interface SeedRun extends SeedOptions {
+  /** Seed the demo students too (the sandbox is on). */
+  demo: boolean;
+}
+
+/** Whether the database holds the demo students (any of them). */
+export async function hasDemoStudents(db: Db): Promise<boolean> {
+  const any = await db
+    .selectFrom('students')
+    .select('id')
+    .where('id', 'like', `${DEMO_ID_PREFIX}%`)
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(any);
+}
+
+/** Seeds what is missing: the reference data on an empty database, the demo students when asked. */
+export async function seedIfEmpty(db: Db, options: SeedRun): Promise<{ reference: boolean; demo: boolean }> {
+  const reference = !(await db.selectFrom('exam_papers').select('code').limit(1).executeTakeFirst());
+  const demo = options.demo && !(await hasDemoStudents(db));
+  if (!reference && !demo) return { reference, demo };
   await db.transaction().execute(async (trx) => {
-    await seedMaster(trx, options);
-    await seedCommerce(trx, options);
-    await seedDemoStudents(trx, options);
-    await seedExams(trx, options);
+    if (reference) {
+      await seedMaster(trx, options);
+      await seedCommerce(trx, options);
+      await seedExams(trx, options);
+    }
+    if (demo) {
+      await seedDemoWaivers(trx, options);
+      await seedDemoStudents(trx, options);
+    }
   });
-  return true;
+  return { reference, demo };
 }

@@ -61,12 +61,26 @@ async function openDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
 }
 
 export async function testApp(
-  options: { start?: Date; config?: Partial<ServerConfig>; distDir?: string; site?: ConfigBundle } = {},
+  options: {
+    start?: Date;
+    config?: Partial<ServerConfig>;
+    distDir?: string;
+    site?: ConfigBundle;
+    /** Seed the demo students even with the sandbox off (a test of sandbox-off paths that logs in). */
+    demoStudents?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const clock = testClock(options.start);
   const { db, drop } = await openDatabase();
   const config = { ...configFromEnv({ NODE_ENV: 'test', LOG: 'off' }), ...options.config };
-  const app = await buildApp({ db, config, now: clock.now, distDir: options.distDir, site: options.site });
+  const app = await buildApp({
+    db,
+    config,
+    now: clock.now,
+    distDir: options.distDir,
+    site: options.site,
+    demoStudents: options.demoStudents,
+  });
   const call: TestApp['call'] = async (injectOptions) => {
     const response = await app.inject(injectOptions);
     let data: Record<string, unknown> = {};
