@@ -15,7 +15,9 @@ try {
   const postgres = isPostgres(db);
   if (!postgres) await sql`PRAGMA foreign_keys = OFF`.execute(db);
   for (const table of tables) {
-    await sql`DROP TABLE IF EXISTS ${sql.table(table.name)}${sql.raw(postgres ? ' CASCADE' : '')}`.execute(db);
+    await sql`DROP TABLE IF EXISTS ${sql.table(table.name)}${sql.raw(postgres ? ' CASCADE' : '')}`.execute(
+      db,
+    );
   }
   if (!postgres) await sql`PRAGMA foreign_keys = ON`.execute(db);
   const migrations = await migrateToLatest(db);

@@ -3,31 +3,80 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_MARKER_COOKIE } from '../../src/engine/page-request';
 import { ApiError } from '../api/errors';
 import { addMs, iso, type AppContext, type Student } from '../context';
+import type { SessionEndReason } from '../db/tables/core';
 import { prepared } from '../db/prepared';
 import { hashToken, newId, newToken } from './tokens';
 
 const TOUCH_EVERY_MS = 60_000; // refresh last_seen_at at most once a minute: reads stay reads
 
+/** How long the one-time code of a login's dashboard_url on another host is good for. */
+const HANDOFF_MS = 10 * 60_000;
+
+/**
+ * A new session. With a handoff code (from the dashboard_url a login on another host answered) it
+ * joins that login, once: a logout on either host then ends both. An unknown, used or expired code,
+ * or another student's, is ignored (the session is a login of its own).
+ */
 export async function createSession(
   ctx: AppContext,
   studentId: string,
-): Promise<{ token: string; expiresAt: Date }> {
+  options: { handoff?: string } = {},
+): Promise<{ token: string; expiresAt: Date; id: string }> {
   const token = newToken();
   const now = ctx.now();
   const expiresAt = addMs(now, ctx.config.session.absoluteHours * 3_600_000);
+  const id = newId();
+  return ctx.db.transaction().execute(async (trx) => {
+    let loginId = id;
+    if (options.handoff) {
+      const from = await trx
+        .selectFrom('sessions')
+        .select(['id', 'login_id'])
+        .where('handoff_hash', '=', hashToken(options.handoff))
+        .where('student_id', '=', studentId)
+        .where('revoked_at', 'is', null)
+        .where('handoff_expires_at', '>', iso(now))
+        .executeTakeFirst();
+      if (from) {
+        // Used once: the conditional update lets only one of two racing logins claim it.
+        const claimed = await trx
+          .updateTable('sessions')
+          .set({ handoff_hash: null, handoff_expires_at: null })
+          .where('id', '=', from.id)
+          .where('handoff_hash', '=', hashToken(options.handoff))
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) === 1) loginId = from.login_id;
+      }
+    }
+    await trx
+      .insertInto('sessions')
+      .values({
+        id,
+        token_hash: hashToken(token),
+        student_id: studentId,
+        created_at: iso(now),
+        last_seen_at: iso(now),
+        expires_at: iso(expiresAt),
+        revoked_at: null,
+        login_id: loginId,
+        revoked_reason: null,
+        handoff_hash: null,
+        handoff_expires_at: null,
+      })
+      .execute();
+    return { token, expiresAt, id };
+  });
+}
+
+/** A one-time code that lets a login on another host join this session's login (createSession). */
+export async function createHandoff(ctx: AppContext, sessionId: string): Promise<string> {
+  const code = newToken();
   await ctx.db
-    .insertInto('sessions')
-    .values({
-      id: newId(),
-      token_hash: hashToken(token),
-      student_id: studentId,
-      created_at: iso(now),
-      last_seen_at: iso(now),
-      expires_at: iso(expiresAt),
-      revoked_at: null,
-    })
+    .updateTable('sessions')
+    .set({ handoff_hash: hashToken(code), handoff_expires_at: iso(addMs(ctx.now(), HANDOFF_MS)) })
+    .where('id', '=', sessionId)
     .execute();
-  return { token, expiresAt };
+  return code;
 }
 
 const sessionByHash = prepared((db, arg) =>
@@ -63,12 +112,31 @@ export async function authenticate(ctx: AppContext, token: string): Promise<Stud
   return student;
 }
 
-export async function revokeSession(ctx: AppContext, token: string): Promise<void> {
+/** Logout: ends every session of the token's login, on every host (each host's page then finds
+ * its token refused and clears its own marker). */
+export async function revokeLogin(ctx: AppContext, token: string): Promise<void> {
+  const session = await ctx.db
+    .selectFrom('sessions')
+    .select('login_id')
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!session) return;
   await ctx.db
     .updateTable('sessions')
-    .set({ revoked_at: iso(ctx.now()) })
-    .where('token_hash', '=', hashToken(token))
+    .set({ revoked_at: iso(ctx.now()), revoked_reason: 'logged_out', handoff_hash: null })
+    .where('login_id', '=', session.login_id)
+    .where('revoked_at', 'is', null)
     .execute();
+}
+
+/** Why the server ended this token's session, when it did (a logout, a submitted test). */
+async function endReason(ctx: AppContext, token: string): Promise<SessionEndReason | undefined> {
+  const row = await ctx.db
+    .selectFrom('sessions')
+    .select('revoked_reason')
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  return row?.revoked_reason ?? undefined;
 }
 
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -77,11 +145,23 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** preHandler for routes that need a logged-in student. */
-export async function requireStudent(request: FastifyRequest): Promise<void> {
+/**
+ * preHandler for routes that need a logged-in student. A refused token also clears this host's
+ * session marker (decision 001), and says why the server ended it when it did (session_end).
+ */
+export async function requireStudent(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const { ctx } = request.server;
   const token = bearerToken(request);
-  const student = token ? await authenticate(request.server.ctx, token) : null;
-  if (!student) throw new ApiError(401, 'Your session has expired. Please log in again.');
+  const student = token ? await authenticate(ctx, token) : null;
+  if (!student) {
+    clearSessionMarker(reply);
+    const reason = token ? await endReason(ctx, token) : undefined;
+    throw new ApiError(
+      401,
+      'Your session has expired. Please log in again.',
+      reason ? { session_end: reason } : {},
+    );
+  }
   request.student = student;
 }
 

@@ -40,7 +40,7 @@ describe('POST /api/login', () => {
       '10.0.0.1',
       'mock-neet.localhost:3000',
     );
-    expect(data.dashboard_url).toBe('http://localhost:3000/dashboard');
+    expect(data.dashboard_url).toMatch(/^http:\/\/localhost:3000\/dashboard\?handoff=[A-Za-z0-9_-]{43}$/);
   });
 
   it('answers a wrong date of birth or an unknown roll number with 401 and the same message', async () => {
@@ -129,7 +129,11 @@ describe('sessions', () => {
     expect(out.headers['set-cookie']).toContain('ef_session=; Path=/; Max-Age=0');
     const again = await t.call({ method: 'POST', url: '/api/logout', headers: auth });
     expect(again.statusCode).toBe(401);
-    expect(again.data).toEqual({ success: 'false', msg: 'Your session has expired. Please log in again.' });
+    expect(again.data).toEqual({
+      success: 'false',
+      msg: 'Your session has expired. Please log in again.',
+      session_end: 'logged_out',
+    });
   });
 
   it('refuse missing or malformed tokens', async () => {
@@ -147,5 +151,79 @@ describe('sessions', () => {
       });
       expect(response.statusCode).toBe(401);
     }
+  });
+});
+
+describe('one login on two hosts (the default host sends the student to her programme host)', () => {
+  const NEET = { roll: '250000000011', dob: '19/01/2007' }; // MOCK-NEET
+  const at = (host: string, body: object) =>
+    t.call({ method: 'POST', url: '/api/login', payload: body, headers: { host } });
+  const session = (authorization: string) =>
+    t.call({ method: 'GET', url: '/api/session', headers: { authorization, host: 'localhost:3000' } });
+  const logout = (authorization: string, host: string) =>
+    t.call({ method: 'POST', url: '/api/logout', headers: { authorization, host } });
+  const bearer = (reply: { data: Record<string, unknown> }) => `Bearer ${String(reply.data.token)}`;
+
+  /** Logs in at the default host, then at the programme's host with the dashboard_url's code. */
+  async function loginBothHosts(): Promise<{ first: string; second: string; handoff: string }> {
+    const first = await at('localhost:3000', { roll_number: NEET.roll, date_of_birth: NEET.dob });
+    const url = new URL(String(first.data.dashboard_url));
+    expect(url.origin + url.pathname).toBe('http://mock-neet.localhost:3000/dashboard');
+    const handoff = url.searchParams.get('handoff') ?? '';
+    const second = await at('mock-neet.localhost:3000', {
+      roll_number: NEET.roll,
+      date_of_birth: '19-01-2007',
+      handoff,
+    });
+    expect(second.statusCode).toBe(200);
+    // Already on the programme's host: no code to hand on.
+    expect(second.data.dashboard_url).toBe('http://mock-neet.localhost:3000/dashboard');
+    return { first: bearer(first), second: bearer(second), handoff };
+  }
+
+  it('a logout on the programme host ends the default host session too, which then clears its marker', async () => {
+    const { first, second } = await loginBothHosts();
+    expect((await session(first)).statusCode).toBe(200);
+    expect((await logout(second, 'mock-neet.localhost:3000')).statusCode).toBe(200);
+    const refused = await session(first);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.data.session_end).toBe('logged_out');
+    expect(refused.headers['set-cookie']).toBe('ef_session=; Path=/; Max-Age=0; SameSite=Lax');
+  });
+
+  it('a logout on the default host ends the programme host session too', async () => {
+    const { first, second } = await loginBothHosts();
+    expect((await logout(first, 'localhost:3000')).statusCode).toBe(200);
+    expect((await session(second)).statusCode).toBe(401);
+  });
+
+  it('the code joins one login only, once, and only for the same student', async () => {
+    const { first, second, handoff } = await loginBothHosts();
+    const body = { roll_number: NEET.roll, date_of_birth: NEET.dob, handoff };
+    const replayed = bearer(await at('mock-neet.localhost:3000', body));
+    const other = await at('localhost:3000', {
+      roll_number: '250000000012',
+      date_of_birth: '03/05/2008',
+      handoff,
+    });
+    expect(other.statusCode).toBe(200);
+    // The replayed code made a login of its own: ending it leaves the first login alone.
+    expect((await logout(replayed, 'mock-neet.localhost:3000')).statusCode).toBe(200);
+    expect((await logout(bearer(other), 'localhost:3000')).statusCode).toBe(200);
+    expect((await session(first)).statusCode).toBe(200);
+    expect((await session(second)).statusCode).toBe(200);
+  });
+
+  it('an expired code is ignored, and a student logged in on two devices keeps the other one', async () => {
+    const first = await at('localhost:3000', { roll_number: NEET.roll, date_of_birth: NEET.dob });
+    const handoff = new URL(String(first.data.dashboard_url)).searchParams.get('handoff') ?? '';
+    t.clock.advance(11 * 60_000);
+    const late = await at('mock-neet.localhost:3000', {
+      roll_number: NEET.roll,
+      date_of_birth: NEET.dob,
+      handoff,
+    });
+    expect((await logout(bearer(late), 'mock-neet.localhost:3000')).statusCode).toBe(200);
+    expect((await session(bearer(first))).statusCode).toBe(200);
   });
 });

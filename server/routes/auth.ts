@@ -10,9 +10,10 @@ import { apiSchema } from '../api/schemas';
 import {
   bearerToken,
   clearSessionMarker,
+  createHandoff,
   createSession,
   requireStudent,
-  revokeSession,
+  revokeLogin,
   setSessionMarker,
   studentOf,
 } from '../auth/sessions';
@@ -71,12 +72,18 @@ export function registerAuthRoutes(app: FastifyInstance): void {
         throw new ApiError(401, message('login.invalid'));
       }
       await clear(ctx, keys.pair);
-      const session = await createSession(ctx, student.id);
+      const session = await createSession(ctx, student.id, { handoff: request.body.handoff });
       setSessionMarker(reply, ctx.config.session.absoluteHours * 3600);
+      const dashboard = new URL(dashboardUrl(ctx, request, student));
+      // On another host the student logs in again (part 1 §4); the code makes that login part of
+      // this one, so a logout on either host ends both.
+      const here = new URL(`${request.protocol}://${request.headers.host ?? 'localhost'}`);
+      if (dashboard.host !== here.host)
+        dashboard.searchParams.set('handoff', await createHandoff(ctx, session.id));
       return {
         success: 'true',
         token: session.token,
-        dashboard_url: dashboardUrl(ctx, request, student),
+        dashboard_url: dashboard.toString(),
         msg: say(request, 'login.success'),
       };
     },
@@ -107,7 +114,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const token = bearerToken(request);
-      if (token) await revokeSession(app.ctx, token);
+      if (token) await revokeLogin(app.ctx, token);
       clearSessionMarker(reply);
       return { success: 'true', msg: 'You have been logged out.' };
     },

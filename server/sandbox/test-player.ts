@@ -192,7 +192,7 @@ async function submit(ctx: AppContext, view: AttemptView, answers: Record<string
     // so far answers 401 from now on, and the student logs in again.
     await trx
       .updateTable('sessions')
-      .set({ revoked_at: iso(now) })
+      .set({ revoked_at: iso(now), revoked_reason: 'test_submitted', handoff_hash: null })
       .where('student_id', '=', view.attempt.student_id)
       .where('revoked_at', 'is', null)
       .execute();
@@ -226,10 +226,10 @@ export function registerTestPlayerRoutes(app: FastifyInstance): void {
           'Test not found',
           '<h1>Test not found</h1><p>Start your test from the dashboard.</p>',
         );
-      if (view.attempt.status === 'submitted') {
-        clearSessionMarker(reply);
+      // The answer page leaves the marker alone: the submit cleared it, and a student who has
+      // logged in again since (and then released the result here) keeps her new session.
+      if (view.attempt.status === 'submitted')
         return sendPage(reply, 200, 'Test submitted', await thankYou(ctx, view));
-      }
       if (new Date(view.attempt.expires_at) <= ctx.now())
         return sendPage(
           reply,
@@ -254,7 +254,8 @@ export function registerTestPlayerRoutes(app: FastifyInstance): void {
           throw new ApiError(400, `Invalid answer: ${field} is not a question of this paper.`);
         answers[field] = Number(value);
       }
-      if (view.attempt.status === 'open' && !(await submit(ctx, view, answers))) {
+      const recorded = view.attempt.status === 'open' && (await submit(ctx, view, answers));
+      if (view.attempt.status === 'open' && !recorded) {
         const again = await attemptView(ctx, view.attempt.id);
         if (again?.attempt.status !== 'submitted')
           return sendPage(
@@ -264,8 +265,9 @@ export function registerTestPlayerRoutes(app: FastifyInstance): void {
             '<h1>The time for this test is over.</h1><p>Your answers could not be recorded.</p>',
           );
       }
-      // The sessions ended with the submit: pages stop treating this browser as logged in (decision 001).
-      clearSessionMarker(reply);
+      // The sessions ended with this submit: pages stop treating this browser as logged in
+      // (decision 001). A repeat ended nothing, so it leaves a newer session's marker alone.
+      if (recorded) clearSessionMarker(reply);
       return reply.code(303).header('Location', `/sandbox/test/${view.attempt.id}`).send();
     },
   );

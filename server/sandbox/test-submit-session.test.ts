@@ -53,6 +53,8 @@ describe('submitting a test in the sandbox test player', () => {
       const session = await get('/api/session', headers);
       expect(session.statusCode).toBe(401);
       expect(session.data.msg).toBe('Your session has expired. Please log in again.');
+      // The code a page words as "Your test was submitted, so you were signed out…".
+      expect(session.data.session_end).toBe('test_submitted');
       expect((await get('/api/dashboard', headers)).statusCode).toBe(401);
     }
     // The test-platform token fetched before the submit ends with the sessions.
@@ -60,18 +62,30 @@ describe('submitting a test in the sandbox test player', () => {
     expect(afterSubmit.statusCode).toBe(401);
     expect(afterSubmit.data.msg).toBe('The test platform token is missing or has expired.');
 
-    // The answer page: thanks, the marker cleared, and a clear way back in.
+    // The answer page: thanks, and a clear way back in (the submit's answer cleared the marker).
     const thanks = await get(url);
     expect(thanks.statusCode).toBe(200);
-    clearsMarker(thanks.headers['set-cookie']);
     expect(thanks.body).toContain('Thank you! Your test has been submitted.');
     expect(thanks.body).toContain('<a href="/exam/login">Log in again</a>');
     expect(thanks.body).not.toContain('href="/dashboard"');
 
-    // Logging in again works; sending the answers again records nothing and ends nothing.
+    // Logging in again works; sending the answers again records nothing and ends nothing, not
+    // even the new session's marker.
     const again = await t.login(ROLL, DOB);
     expect((await get('/api/session', again)).statusCode).toBe(200);
-    expect((await form(url, `${field}=1`)).statusCode).toBe(303);
+    const repeat = await form(url, `${field}=1`);
+    expect(repeat.statusCode).toBe(303);
+    expect(repeat.headers['set-cookie']).toBeUndefined();
+    expect((await get('/api/session', again)).statusCode).toBe(200);
+
+    // "Release my result now" on the answer page (still open in the test's tab) keeps the new
+    // session: the release and the answer page it returns to leave the marker alone.
+    const release = await form(`${url}/release`, '');
+    expect(release.statusCode).toBe(303);
+    expect(release.headers['set-cookie']).toBeUndefined();
+    const released = await get(String(release.headers.location));
+    expect(released.body).toContain('Your result is ready.');
+    expect(released.headers['set-cookie']).toBeUndefined();
     expect((await get('/api/session', again)).statusCode).toBe(200);
   });
 

@@ -46,8 +46,14 @@ afterEach(async () => {
 async function npmStart(env: Record<string, string>): Promise<Started> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'examflow-start-'));
-  const { NODE_ENV: _n, SANDBOX: _s, SANDBOX_CLOCK: _c, DATABASE_URL: _d, VITEST: _v, ...inherited } =
-    process.env;
+  const {
+    NODE_ENV: _n,
+    SANDBOX: _s,
+    SANDBOX_CLOCK: _c,
+    DATABASE_URL: _d,
+    VITEST: _v,
+    ...inherited
+  } = process.env;
   const child = spawn('npm', ['start'], {
     cwd: projectRoot,
     env: { ...inherited, LOG: 'off', PORT: String(port), DATA_DIR: dataDir, ...env },

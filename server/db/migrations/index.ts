@@ -9,6 +9,7 @@ import { m004Exams } from './004-exams';
 import { m005Payments } from './005-payments';
 import { m006SignupOnce } from './006-signup-once';
 import { m007CentreParts } from './007-centre-parts';
+import { m008LoginSessions } from './008-login-sessions';
 
 const migrations: Record<string, Migration> = {
   '001-core': m001Core,
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '005-payments': m005Payments,
   '006-signup-once': m006SignupOnce,
   '007-centre-parts': m007CentreParts,
+  '008-login-sessions': m008LoginSessions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -53,7 +53,16 @@ export interface SessionsTable {
   /** Absolute expiry. */
   expires_at: string;
   revoked_at: string | null;
+  /** The login this session belongs to (sessions on several hosts from one login share it). */
+  login_id: string;
+  /** Why it was revoked: a logout, or a submitted test (the page then says why). */
+  revoked_reason: SessionEndReason | null;
+  /** sha256 of the one-time code that lets the student's programme host join this login. */
+  handoff_hash: string | null;
+  handoff_expires_at: string | null;
 }
+
+export type SessionEndReason = 'logged_out' | 'test_submitted';
 
 export interface ThrottlesTable {
   /** e.g. login-roll:123456789012, login-ip:127.0.0.1, otp-send:9876543210. */

@@ -48,6 +48,10 @@ export interface ErrorReply {
    * 1: wrong OTP (clear the boxes and refocus the first).
    */
   error_code?: number;
+  /**
+   * On a 401: why the server ended the session (logged out on another host of the same login, or a test was submitted), so the page can say why.
+   */
+  session_end?: 'logged_out' | 'test_submitted';
   data?: {
     [k: string]: unknown | undefined;
   };

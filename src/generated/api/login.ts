@@ -19,6 +19,10 @@ export interface LoginBody {
    * a date of birth as DD-MM-YYYY, DD/MM/YYYY or YYYY-MM-DD
    */
   date_of_birth: string;
+  /**
+   * The one-time code of the dashboard_url another host answered: this login joins that one, so a logout on either host ends both.
+   */
+  handoff?: string;
 }
 /**
  * This interface was referenced by `LoginApi`'s JSON-Schema
@@ -31,7 +35,7 @@ export interface LoginReply {
    */
   token: string;
   /**
-   * The dashboard on the host of the student's exam type.
+   * The dashboard on the host of the student's exam type; on another host it carries a one-time handoff code (send it back as handoff when logging in there).
    */
   dashboard_url: string;
   msg: string;
