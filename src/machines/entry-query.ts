@@ -10,9 +10,20 @@ export interface EntryQuery {
   registeration?: string;
   status?: string;
   mobile?: string;
+  /** The one-time code of a login on another host: the auto-login joins that login (decision 001). */
+  handoff?: string;
 }
 
-const KEYS = ['sf_id', 'roll_no', 'dob', 'exam_date', 'registeration', 'status', 'mobile'] as const;
+const KEYS = [
+  'sf_id',
+  'roll_no',
+  'dob',
+  'exam_date',
+  'registeration',
+  'status',
+  'mobile',
+  'handoff',
+] as const;
 
 /** The entry parameters of a query string; empty values count as absent. */
 export function readEntryQuery(search: string | URLSearchParams): EntryQuery {

@@ -242,6 +242,18 @@ describe('login machine: rules', () => {
     expect(login).toHaveBeenCalledWith({ roll_number: '250000000001', date_of_birth: '05-01-2008' });
   });
 
+  it("sends the auto-login link's handoff code with the login (one login across hosts)", async () => {
+    const { actor, login } = run({
+      query: readEntryQuery('?handoff=h4nd0ff-code-0000000000000000&roll_no=250000000011&dob=19-01-2007'),
+    });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(login).toHaveBeenCalledWith({
+      roll_number: '250000000011',
+      date_of_birth: '19-01-2007',
+      handoff: 'h4nd0ff-code-0000000000000000',
+    });
+  });
+
   it('does not auto-login after a registration (registeration=success) or from a malformed link', () => {
     const afterSignup = run({
       query: { roll_no: '250000000001', dob: '05-01-2008', registeration: 'success' },

@@ -28,6 +28,8 @@ export interface LoginContext {
   password: string;
   errors: { rollNumber?: LoginMessage; password?: LoginMessage };
   autoLogin: boolean;
+  /** The auto-login link's handoff code: this login joins the other host's (logout ends both). */
+  handoff?: string;
 }
 
 export type LoginEvent =
@@ -94,6 +96,7 @@ export const loginMachine = setup({
       password: autoLogin ? (query.dob ?? '') : '',
       errors: {},
       autoLogin,
+      handoff: autoLogin ? query.handoff : undefined,
     };
   },
   initial: 'entry',
@@ -134,7 +137,11 @@ export const loginMachine = setup({
       invoke: {
         id: 'login',
         src: 'login',
-        input: ({ context }) => ({ roll_number: context.rollNumber, date_of_birth: context.password.trim() }),
+        input: ({ context }) => ({
+          roll_number: context.rollNumber,
+          date_of_birth: context.password.trim(),
+          ...(context.handoff ? { handoff: context.handoff } : {}),
+        }),
         onDone: {
           target: 'loggedIn',
           actions: [

@@ -9,6 +9,7 @@ import { messageText } from '../../machines/message';
 import { Toasts } from '../../ui/toast/toasts';
 import '../../ui/toast/toasts.css';
 import { autoLoginUrl } from '../auto-login';
+import { SIGNED_OUT_PARAM } from '../portal/portal-session';
 import { sessionStore } from '../session-store';
 
 /** Same host: the dashboard; another host (its exam type's): there, logging in with roll_no and dob. */
@@ -36,7 +37,12 @@ export function mount(element: HTMLElement): void {
   });
   createRoot(element).render(
     <>
-      <LoginForm machine={machine} input={{ query: readEntryQuery(window.location.search) }} {...data} />
+      <LoginForm
+        machine={machine}
+        input={{ query: readEntryQuery(window.location.search) }}
+        signedOutReason={new URLSearchParams(window.location.search).get(SIGNED_OUT_PARAM)}
+        {...data}
+      />
       <Toasts
         store={store.toast}
         durationMs={data.toast.durationMs}

@@ -23,7 +23,7 @@ import { DashboardSkeleton } from '../../features/dashboard/dashboard-skeleton';
 import { scrollToAndFocus, scrollToCourses } from '../../features/dashboard/blocks/course-section';
 import { DashboardRoute } from '../portal/dashboard-route';
 import { PortalProvider, usePortal, type PortalValue } from '../portal/portal-provider';
-import { endSession, isSessionError } from '../portal/portal-session';
+import { endSession, isSessionError, sessionEndPath } from '../portal/portal-session';
 import { sessionStore } from '../session-store';
 
 export interface PortalIslandProps {
@@ -116,10 +116,10 @@ function useStudentName(token: string): string {
 
 // Several calls may learn at once that the session is over: leave once.
 let ending = false;
-function endSessionOnce(store: ReturnType<typeof sessionStore>): void {
+function endSessionOnce(store: ReturnType<typeof sessionStore>, error?: unknown): void {
   if (ending) return;
   ending = true;
-  endSession(store, (path) => window.location.replace(path));
+  endSession(store, (path) => window.location.replace(path), sessionEndPath(error));
 }
 
 /**
@@ -189,7 +189,7 @@ function PortalApp({
   const t = createTranslator(props.strings as UiStringTable);
   const [profileOpen, setProfileOpen] = useState(false);
   const [analytics] = useState(() => createAnalytics({ programme: props.config.programme }));
-  const onSessionError = () => endSessionOnce(store);
+  const onSessionError = (error?: unknown) => endSessionOnce(store, error);
   const [inApp] = useState(() => inAppPath(props.resultPage.paths));
   const value: PortalValue = {
     token,
@@ -219,7 +219,7 @@ function PortalApp({
       <SWRConfig
         value={{
           onError: (error) => {
-            if (isSessionError(error)) onSessionError();
+            if (isSessionError(error)) onSessionError(error);
           },
           shouldRetryOnError: (error) => !isSessionError(error),
         }}

@@ -92,7 +92,7 @@ interface Deps {
   analytics: Analytics;
   store: SessionStore;
   navigate: (path: string, options?: { replace?: boolean }) => void;
-  onSessionError: () => void;
+  onSessionError: (error?: unknown) => void;
   scrollToAndFocus: PortalValue['scrollToAndFocus'];
   scrollToCourses: () => void;
 }
@@ -132,7 +132,7 @@ function createPurchaseActor(deps: { current: Deps }): PurchaseActor {
             mobile_no: profile.mobile_number,
             father_name: fields.fatherName.trim(),
           }).catch((error: unknown) => {
-            if (isSessionError(error)) deps.current.onSessionError();
+            if (isSessionError(error)) deps.current.onSessionError(error);
             throw error;
           });
           return reply;

@@ -57,7 +57,7 @@ export function DashboardRoute() {
     try {
       return await call;
     } catch (error) {
-      if (isSessionError(error)) onSessionError();
+      if (isSessionError(error)) onSessionError(error);
       throw error;
     }
   };
@@ -229,7 +229,7 @@ export function DashboardRoute() {
       })
         .then((reply) => postToGateway(reply.data))
         .catch((error: unknown) => {
-          if (isSessionError(error)) return onSessionError();
+          if (isSessionError(error)) return onSessionError(error);
           // Part 2 §8: no message of the server's; the amount stays the pack's. Say it did not start.
           store.showToast({ type: 'error', message: t('portal.mock.failed') });
           setMockPaymentBusy(false);

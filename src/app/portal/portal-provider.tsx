@@ -13,8 +13,8 @@ export interface PortalValue {
   t: Translate;
   store: SessionStore;
   analytics: Analytics;
-  /** The server refused the session: clear it and go to '/'. */
-  onSessionError: () => void;
+  /** The server refused the session (the refusal, for its reason): clear it and go to '/'. */
+  onSessionError: (error?: unknown) => void;
   profileOpen: boolean;
   closeProfile: () => void;
   /** The result view: its paths (site.screens.result) and the trailing pages' config. */

@@ -27,16 +27,23 @@ export interface LoginFormData {
   };
   /** The strings of what the machine may say (its message keys). */
   messages: Record<LoginMessageKey, string>;
+  /** Why the session ended, by the code the page arrives with (?signed_out=…), when it says so. */
+  signedOut: Record<SignedOutReason, string>;
   dobRange: DobRange;
   locale: string;
   recoverPath: string;
   toast: { durationMs: number; warnDurationMs: number };
 }
 
+/** The reasons a login page words (a session the server ended elsewhere). */
+export type SignedOutReason = 'test_submitted';
+
 interface LoginFormProps extends LoginFormData {
   /** The login machine with the app's actors and actions provided. */
   machine: LoginMachine;
   input: LoginInput;
+  /** The page's ?signed_out= code: a tab whose session ended says why. */
+  signedOutReason?: string | null;
 }
 
 export function LoginForm({
@@ -47,8 +54,14 @@ export function LoginForm({
   dobRange,
   locale,
   recoverPath,
+  signedOut,
+  signedOutReason,
 }: LoginFormProps) {
   const t = (key: LoginMessageKey) => messages[key];
+  const notice =
+    signedOutReason && Object.hasOwn(signedOut, signedOutReason)
+      ? signedOut[signedOutReason as SignedOutReason]
+      : undefined;
   const [state, send] = useMachine(machine, { input, inspect: actorInspect });
   // What the student sees here (login-view.ts).
   const { rollNumber, password, busy } = loginView(state);
@@ -58,6 +71,11 @@ export function LoginForm({
   };
   return (
     <form className="ef-login__form" onSubmit={onSubmit} noValidate aria-busy={busy}>
+      {notice ? (
+        <p className="ef-login__notice" role="status">
+          {notice}
+        </p>
+      ) : null}
       <TextInput
         id="roll_number"
         label={strings.rollNumber}

@@ -37,6 +37,7 @@ export function LoginScreen({ programme, registerPath, recoverPath, t, locale, t
       },
     },
     messages: messageStrings(LOGIN_MESSAGE_KEYS, t),
+    signedOut: { test_submitted: t('login.signedOut.testSubmitted') },
     dobRange: programme.registration.dob,
     locale,
     recoverPath,

@@ -1921,4 +1921,8 @@ export interface UiStringTable {
    * Pay ₹{amount}
    */
   'course.fee.payAmount': string;
+  /**
+   * Your test was submitted, so you were signed out. Log in again to see your result.
+   */
+  'login.signedOut.testSubmitted': string;
 }
