@@ -12,10 +12,12 @@ describe('cjsAsEsm', () => {
       'function validate10(data) { return func2(data) === 3; }',
     ].join('\n');
     const esm = cjsAsEsm(source);
-    expect(esm).toContain('import __required0 from "./helper.mjs";');
+    // A namespace import: for a CommonJS module marked __esModule (ajv's runtime helpers) that is
+    // its module.exports, where a default import would be module.exports.default.
+    expect(esm).toContain('import * as __required0 from "./helper.mjs";');
     expect(esm).not.toContain('require(');
-    // Run it: the import is stood in for by a data URL module whose default has .default.
-    const helper = `data:text/javascript,${encodeURIComponent('export default { default: (s) => s.length };')}`;
+    // Run it: the import is stood in for by a data URL module shaped like such a module.exports.
+    const helper = `data:text/javascript,${encodeURIComponent('export const __esModule = true; export default (s) => s.length;')}`;
     const runnable = esm.replace('"./helper.mjs"', JSON.stringify(helper));
     const mod = (await import(`data:text/javascript,${encodeURIComponent(runnable)}`)) as {
       default: Record<string, (data: string) => boolean>;
