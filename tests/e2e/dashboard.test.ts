@@ -204,8 +204,30 @@ describe('dashboard: tests', () => {
     await page.bringToFront();
     // Coming back to the tab re-checks the session.
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-    await page.waitForURL(url('/'), { timeout: 15_000 });
+    await page.waitForURL(url('/?signed_out=test_submitted'), { timeout: 15_000 });
     expect(await page.evaluate(() => localStorage.getItem('examflow:session'))).toBeNull();
+    // Not a bare login page: it says why.
+    await expect
+      .poll(() => page.getByRole('status').allInnerTexts())
+      .toContain('Your test was submitted, so you were signed out. Log in again to see your result.');
+
+    // She logs in again there; then "Release my result now" in the test's tab keeps that session.
+    const s = student('02');
+    await page.getByRole('textbox', { name: 'Roll number' }).fill(s.roll_number);
+    await page.getByRole('textbox', { name: /^Password/ }).fill(s.dob);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL(url('/dashboard'));
+    await page.locator('.ef-dash').waitFor({ timeout: 15_000 });
+    await testTab.bringToFront();
+    await testTab.getByRole('button', { name: /Release my result now/ }).click();
+    await testTab.getByText('Your result is ready.').waitFor();
+    await page.bringToFront();
+    await page.reload();
+    await page.locator('.ef-dash').waitFor({ timeout: 15_000 });
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.getByRole('link', { name: 'View Result' }).first().waitFor({ timeout: 15_000 });
+    expect((await context.cookies(url('/'))).find((c) => c.name === 'ef_session')?.value).toBe('1');
     await context.close();
   });
 
