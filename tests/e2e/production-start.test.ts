@@ -33,9 +33,10 @@ interface Started {
 const running: { child: ChildProcess; dataDir: string }[] = [];
 afterEach(async () => {
   for (const { child, dataDir } of running.splice(0)) {
-    if (child.exitCode === null) {
+    if (child.exitCode === null && child.pid) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
+      // The whole group: npm does not pass the signal on to the server it started.
+      process.kill(-child.pid, 'SIGTERM');
       await exited;
     }
     rmSync(dataDir, { recursive: true, force: true });
@@ -58,6 +59,7 @@ async function npmStart(env: Record<string, string>): Promise<Started> {
     cwd: projectRoot,
     env: { ...inherited, LOG: 'off', PORT: String(port), DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // its own process group, so the server under npm stops with it
   });
   running.push({ child, dataDir });
   let out = '';
