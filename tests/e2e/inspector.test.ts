@@ -137,4 +137,39 @@ describe('machine inspector', () => {
     expect(await active(inspector)).toContain('registration.step2');
     expect(await seriousViolations(inspector)).toEqual([]);
   }, 180_000);
+
+  it("labels each live actor by its machine: after the login page, the dashboard's actor is drawn on the Dashboard machine", async () => {
+    const inspector = await context.newPage();
+    await inspector.goto(`${base}/inspector#login`);
+    await inspector.waitForFunction(() => document.documentElement.dataset.drawn === 'login', null, {
+      timeout: 60_000,
+    });
+    await inspector.getByRole('button', { name: 'Clear the list' }).click();
+    // The login page's actor, then (a new page in the same tab) the dashboard's: each page's
+    // actors number their sessions from the start again.
+    const app = await context.newPage();
+    await app.goto(`${base}/`);
+    // The form is the login machine's once its actor reports (the dev server serves modules slowly).
+    await inspector.getByRole('button', { name: /^login · editing/ }).waitFor({ timeout: 60_000 });
+    await app.getByRole('textbox', { name: 'Roll number' }).fill('250000000005');
+    await app.getByRole('textbox', { name: /^Password/ }).fill('30/04/2007');
+    await app.getByRole('button', { name: 'Login', exact: true }).click();
+    await app.waitForURL(`${base}/dashboard`);
+    await app.locator('.ef-dash').waitFor({ timeout: 60_000 });
+
+    const dashboardActor = inspector.getByRole('button', { name: /^dashboard · loaded/ });
+    await dashboardActor.waitFor({ timeout: 20_000 });
+    // The login actor stays what it was: it never took the dashboard's snapshots.
+    expect(await inspector.getByRole('button', { name: /^login · / }).innerText()).toMatch(
+      /^login · loggedIn/,
+    );
+    // The login call it invoked is listed as what it is, not as a second login machine.
+    await inspector.getByRole('button', { name: /^login \(in login\) · done/ }).waitFor();
+    await dashboardActor.click();
+    await inspector.waitForFunction(() => document.documentElement.dataset.drawn === 'dashboard');
+    expect(await inspector.locator('#live-current').innerText()).toMatch(/^dashboard: loaded\./);
+    await expect.poll(() => active(inspector)).toContain('dashboard.loaded');
+    await app.close();
+    await inspector.close();
+  }, 180_000);
 });

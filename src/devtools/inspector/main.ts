@@ -325,6 +325,9 @@ interface Entry {
 interface LiveActor {
   sessionId: string;
   name: string;
+  /** The machine it runs (its chart's root id); none for a promise or callback actor. */
+  machine?: string;
+  parentId?: string;
   entries: Entry[];
   pending: Entry['transitions'];
 }
@@ -339,6 +342,8 @@ function receive(message: InspectorMessage): void {
       actors.set(message.sessionId, {
         sessionId: message.sessionId,
         name: message.name,
+        machine: message.machine,
+        parentId: message.parentId,
         entries: [],
         pending: [],
       });
@@ -354,11 +359,11 @@ function receive(message: InspectorMessage): void {
       actor.pending = [];
     } else return;
   }
-  const ofMachine = [...actors.values()].filter((a) => a.name === current?.root);
+  const ofMachine = [...actors.values()].filter((a) => a.machine === current?.root);
   if (
     !chosenActor ||
     !actors.has(chosenActor) ||
-    (follow.checked && actors.get(chosenActor)?.name !== current?.root)
+    (follow.checked && actors.get(chosenActor)?.machine !== current?.root)
   )
     chosenActor = ofMachine.at(-1)?.sessionId;
   if (follow.checked && chosenActor) position = (actors.get(chosenActor)?.entries.length ?? 0) - 1;
@@ -412,15 +417,19 @@ function renderLive(): void {
       const where = valueText(last?.value)
         ? `${valueText(last?.value)}${status === 'active' ? '' : ` (${status})`}`
         : status;
+      // A machine by its id; anything else it invoked (a promise called `login` in the login
+      // machine) by its invoke id and whose it is, so no actor passes for a machine it is not.
+      const parent = a.parentId ? actors.get(a.parentId) : undefined;
+      const label = a.machine ?? `${a.name} (${parent ? `in ${parent.machine ?? parent.name}` : 'actor'})`;
       const button = el('button', {
         type: 'button',
-        textContent: `${a.name} · ${where}`,
+        textContent: `${label} · ${where}`,
       });
       button.setAttribute('aria-pressed', String(a.sessionId === chosenActor));
       button.addEventListener('click', () => {
         chosenActor = a.sessionId;
         position = a.entries.length - 1;
-        const chart = charts.find((c) => c.root === a.name);
+        const chart = charts.find((c) => c.root === (a.machine ?? parent?.machine));
         if (chart && chart !== current) void choose(chart);
         else renderLive();
       });
@@ -429,7 +438,7 @@ function renderLive(): void {
   );
 
   const actor = chosenActor ? actors.get(chosenActor) : undefined;
-  const live = actor && current && actor.name === current.root ? actor : undefined;
+  const live = actor && current && actor.machine === current.root ? actor : undefined;
   const entry = live?.entries[position];
   const eventList = $<HTMLOListElement>('event-list');
   eventList.replaceChildren(

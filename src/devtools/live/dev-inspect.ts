@@ -17,11 +17,29 @@ interface Ref {
   /** The invoke id (`loadClassStreams`) for a child, the machine's id for a root. */
   id?: string;
   _parent?: Ref;
-  logic?: { config?: { id?: string } };
+  logic?: { config?: { id?: string }; root?: unknown };
+  system?: object;
   getSnapshot(): unknown;
 }
 
 const ref = (actor: unknown): Ref => actor as Ref;
+
+// XState numbers sessions per actor system (x:0, x:1, …): every root actor starts its own system,
+// and every page of every tab starts again at x:0. The inspector hears them all over one channel,
+// so a session id alone would merge the dashboard's actor into the login page's (same x:0). Each
+// system gets an id of its own, unique across pages, in front of its session ids.
+const PAGE = Math.random().toString(36).slice(2, 8);
+let systems = 0;
+const systemIds = new WeakMap<object, string>();
+
+/** A session id unique across systems and pages: `<page>.<system>/x:0`. */
+export function globalSessionId(actor: unknown): string {
+  const { system, sessionId } = ref(actor);
+  if (!system) return sessionId;
+  let id = systemIds.get(system);
+  if (!id) systemIds.set(system, (id = `${PAGE}.${systems++}`));
+  return `${id}/${sessionId}`;
+}
 
 /** An actor reports itself before its first snapshot exists: the next @xstate.snapshot brings it. */
 function initialSnapshot(actor: Ref): unknown {
@@ -34,21 +52,28 @@ function initialSnapshot(actor: Ref): unknown {
 const eventOf = (e: unknown) => redactEvent(plain(e) as { type: string } & Record<string, unknown>);
 
 export function toMessage(inspection: InspectionEvent): InspectorMessage | undefined {
+  const actorRef = ref(inspection.actorRef);
   const base = {
-    sessionId: ref(inspection.actorRef).sessionId,
-    rootId: inspection.rootId,
+    sessionId: globalSessionId(actorRef),
+    // The root shares the actor's system, so its id gets the same prefix.
+    rootId: actorRef.system
+      ? `${globalSessionId(actorRef).split('/')[0]}/${inspection.rootId}`
+      : inspection.rootId,
     _version: PROTOCOL_VERSION,
     createdAt: String(Date.now()),
   };
   switch (inspection.type) {
     case '@xstate.actor': {
-      const actor = ref(inspection.actorRef);
-      const parentId = actor._parent?.sessionId;
+      const actor = actorRef;
+      const parentId = actor._parent ? globalSessionId(actor._parent) : undefined;
+      // A state machine has a root state node; a promise's or callback's logic has none.
+      const machine = actor.logic?.root ? actor.logic.config?.id : undefined;
       return {
         ...base,
         type: '@xstate.actor',
         // Machines by their id (which names their chart), other actors by their invoke id.
-        name: actor.logic?.config?.id ?? actor.id ?? actor.sessionId,
+        name: machine ?? actor.id ?? actor.sessionId,
+        ...(machine ? { machine } : {}),
         ...(parentId ? { parentId } : {}),
         snapshot: redactSnapshot(plain(initialSnapshot(actor))),
       };
@@ -58,7 +83,7 @@ export function toMessage(inspection: InspectionEvent): InspectorMessage | undef
         ...base,
         type: '@xstate.event',
         event: eventOf(inspection.event),
-        ...(inspection.sourceRef ? { sourceId: ref(inspection.sourceRef).sessionId } : {}),
+        ...(inspection.sourceRef ? { sourceId: globalSessionId(inspection.sourceRef) } : {}),
       };
     case '@xstate.snapshot':
       return {

@@ -79,6 +79,10 @@ describe('what the inspector is told', () => {
     expect(types).toContain('@xstate.actor');
     const rootActor = messages.find((m) => m.type === '@xstate.actor' && m.name === 'tiny');
     expect(rootActor).toBeDefined();
+    // A machine says which chart it is drawn on; the promise it invokes is no machine.
+    expect(rootActor?.type === '@xstate.actor' && rootActor.machine).toBe('tiny');
+    const check = messages.find((m) => m.type === '@xstate.actor' && m.name === 'check');
+    expect(check?.type === '@xstate.actor' && check.machine).toBeUndefined();
     const first = messages.find((m) => m.type === '@xstate.snapshot' && m.sessionId === rootActor?.sessionId);
     expect(first && 'snapshot' in first && first.snapshot).toMatchObject({
       context: { mobile: '98******10' },
@@ -94,5 +98,32 @@ describe('what the inspector is told', () => {
       .at(-1);
     expect(last && 'snapshot' in last && last.snapshot).toMatchObject({ value: 'done', status: 'done' });
     expect(() => structuredClone(messages)).not.toThrow();
+  });
+
+  it('keeps actors of different pages apart: each page numbers its sessions from x:0 again', () => {
+    // What two pages (the login page, then the dashboard) send: the same session ids, each from
+    // its own actor system.
+    const page = (machineId: string) => {
+      const system = {};
+      const root = { sessionId: 'x:0', id: machineId, system, logic: { config: { id: machineId } } };
+      const child = { sessionId: 'x:1', id: 'load', system, _parent: root, logic: {} };
+      const announce = (actorRef: object) =>
+        toMessage({
+          type: '@xstate.actor',
+          actorRef: { ...actorRef, getSnapshot: () => ({ value: 'idle', context: {} }) },
+          rootId: 'x:0',
+        } as unknown as InspectionEvent);
+      return { root: announce(root), child: announce(child) };
+    };
+    const login = page('login');
+    const dashboard = page('dashboard');
+    expect(login.root?.sessionId).not.toBe(dashboard.root?.sessionId);
+    expect(login.child?.sessionId).not.toBe(dashboard.child?.sessionId);
+    // Within a page the ids still join up: the child names its root as parent and as root.
+    expect(dashboard.child?.type === '@xstate.actor' && dashboard.child.parentId).toBe(
+      dashboard.root?.sessionId,
+    );
+    expect(dashboard.child?.rootId).toBe(dashboard.root?.sessionId);
+    expect(dashboard.root?.rootId).toBe(dashboard.root?.sessionId);
   });
 });

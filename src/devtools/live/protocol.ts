@@ -17,8 +17,11 @@ interface Base {
 }
 export interface ActorMessage extends Base {
   type: '@xstate.actor';
-  /** The machine's id (`registration`): the inspector finds its chart by it. */
+  /** The machine's id (`registration`) for a machine, else the invoke id (`loadDashboard`). */
   name: string;
+  /** The machine's id when the actor runs a state machine: the inspector draws it on that chart.
+   * Absent for promises and callbacks, even when their invoke id is a machine's (`login`). */
+  machine?: string;
   parentId?: string;
   snapshot: unknown;
 }
