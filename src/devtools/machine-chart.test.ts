@@ -10,7 +10,14 @@ import {
   type AnyStateMachine,
 } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { acceptedEvents, edgeLabel, guardText, readMachine, type ChartEdge } from './machine-chart';
+import {
+  acceptedEvents,
+  edgeLabel,
+  guardText,
+  readGuard,
+  readMachine,
+  type ChartEdge,
+} from './machine-chart';
 import { MACHINES } from './machine-list';
 
 // A small machine with one of everything the registry reads.
@@ -151,5 +158,34 @@ describe('readMachine', () => {
       .map((machine) => machine.root.id);
     expect(exported.length).toBeGreaterThan(6);
     expect(exported.filter((id) => !listed.has(id))).toEqual([]);
+  });
+});
+
+describe('readGuard in a minified build', () => {
+  // `npm run inspect` minifies: and/or/not lose their function names (`t`), and the chart must
+  // still read `a && !(b || c)`, never `t()`.
+  const minified = <T>(fn: T): T => {
+    Object.defineProperty(fn, 'name', { value: 't' });
+    return fn;
+  };
+  it('tells and, or, not and stateIn apart without their names', () => {
+    const guard = minified(
+      and([
+        'examDetailsComplete',
+        minified(not(minified(or(['isFree', 'isPaid'])))),
+        stateIn('#examListsIdle'),
+      ]),
+    );
+    expect(guardText(readGuard(guard) ?? { kind: 'inline' })).toBe(
+      'examDetailsComplete && !(isFree || isPaid) && in(#examListsIdle)',
+    );
+  });
+
+  it('labels every guard of every machine by name', () => {
+    const labels = MACHINES.flatMap(({ machine, name, title }) =>
+      readMachine(machine, name, title).edges.flatMap((e) => (e.guard ? [guardText(e.guard)] : [])),
+    );
+    expect(labels.length).toBeGreaterThan(10);
+    expect(labels.filter((l) => /inline guard|\b\w\(\)/.test(l))).toEqual([]);
   });
 });

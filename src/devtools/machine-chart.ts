@@ -4,7 +4,7 @@
 // the machine object itself (`machine.root`), so nothing is drawn by hand and nothing drifts.
 // (xstate/graph's toDirectedGraph leaves out `always` transitions and initial markers.)
 // Plain JSON: it crosses to the layout worker and into the static inspector unchanged.
-import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { and, not, or, stateIn, type AnyStateMachine, type AnyStateNode } from 'xstate';
 
 export type ChartNodeType = 'atomic' | 'compound' | 'parallel' | 'final' | 'history';
 
@@ -73,19 +73,30 @@ export interface MachineChart {
 type Loose = Record<string, unknown>;
 const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null;
 
+// XState's higher-order guards are functions that carry `guards` (or `stateValue`) and a `check`
+// shared by every guard of their kind. The `check` tells and from or; the functions' names
+// (and, or, not) would too, but a minified build (`npm run inspect`) renames them to `t`.
+const checkOf = (guard: unknown): unknown => (guard as unknown as Loose).check;
+const COMBINATORS = new Map<unknown, 'and' | 'or' | 'not' | 'stateIn'>([
+  [checkOf(and([])), 'and'],
+  [checkOf(or([])), 'or'],
+  [checkOf(not('x')), 'not'],
+  [checkOf(stateIn('x')), 'stateIn'],
+]);
+
 /** A guard as XState keeps it: a name, `{ type, params }`, or a function (inline or and/or/not/stateIn). */
 export function readGuard(guard: unknown): GuardRef | undefined {
   if (guard === undefined || guard === null) return undefined;
   if (typeof guard === 'string') return { kind: 'named', name: guard };
   if (typeof guard === 'function') {
-    // XState's higher-order guards are functions carrying `guards` or `stateValue`; their function
-    // names (and, or, not, stateIn) are the only way to tell and from or.
     const fn = guard as unknown as Loose & { name: string };
-    if ('stateValue' in fn) return { kind: 'stateIn', state: stateValueText(fn.stateValue) };
-    if (Array.isArray(fn.guards)) {
+    const kind = COMBINATORS.get(fn.check);
+    if (kind === 'stateIn' || (!kind && 'stateValue' in fn))
+      return { kind: 'stateIn', state: stateValueText(fn.stateValue) };
+    if (kind && Array.isArray(fn.guards)) {
       const inner = fn.guards.map(readGuard).filter((g): g is GuardRef => g !== undefined);
-      if (fn.name === 'not' && inner[0]) return { kind: 'not', guard: inner[0] };
-      if (fn.name === 'and' || fn.name === 'or') return { kind: fn.name, guards: inner };
+      if (kind === 'not' && inner[0]) return { kind: 'not', guard: inner[0] };
+      if (kind === 'and' || kind === 'or') return { kind, guards: inner };
     }
     return { kind: 'inline', name: fn.name || undefined };
   }

@@ -44,6 +44,28 @@ describe('static inspector', () => {
     });
     expect(await page.evaluate(() => document.documentElement.dataset.layoutIn)).toBe('page');
     expect(await page.locator('#canvas g.ef-state').count()).toBeGreaterThan(30);
+    // Opened framed on where the machine starts: its initial state is in sight.
+    const inSight = (id: string) =>
+      page.evaluate((stateId) => {
+        const viewport = document.getElementById('viewport')?.getBoundingClientRect();
+        const state = document
+          .querySelector(`g.ef-state[data-id="${stateId}"] > rect`)
+          ?.getBoundingClientRect();
+        return Boolean(
+          viewport &&
+          state &&
+          state.width > 20 &&
+          state.left >= viewport.left &&
+          state.right <= viewport.right &&
+          state.top >= viewport.top &&
+          state.bottom <= viewport.bottom,
+        );
+      }, id);
+    expect(await inSight('registration.entry')).toBe(true);
+    // Guards by their names, combinators read (the minified build renames and/or/not to `t`).
+    const labels = await page.locator('#canvas g.ef-edge text').allTextContents();
+    expect(labels.filter((l) => /\b\w\(\)/.test(l))).toEqual([]);
+    expect(labels.some((l) => l.includes('&& !isFree'))).toBe(true);
     await page.getByLabel('Layout').selectOption('elk');
     await page.waitForFunction(() => document.documentElement.dataset.layoutIn === 'worker');
     await page.waitForFunction(

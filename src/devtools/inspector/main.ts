@@ -106,14 +106,38 @@ function fit(): void {
   view.y = 8;
   applyView();
 }
-/** The first view of a chart: all of it when it stays readable, else its top left at half size. */
-function firstView(): void {
+/**
+ * The first view of a chart: all of it when it stays readable, else, at a readable size, framed on
+ * where the machine starts — the largest state on its initial path (the root's initial child, its
+ * initial child, …) that fits the viewport, centred in it (the chart's top left can be empty).
+ */
+function firstView(chart: MachineChart): void {
   const box = viewport.getBoundingClientRect();
   const whole = Math.min((box.width - 16) / view.width, (box.height - 16) / view.height);
   if (whole >= 0.45) return fit();
   view.scale = 0.6;
   view.x = 8;
   view.y = 8;
+  applyView();
+  const stateBox = (id: string) =>
+    canvas.querySelector(`g.ef-state[data-id="${CSS.escape(id)}"] > rect`)?.getBoundingClientRect();
+  let frame: DOMRect | undefined;
+  for (let id = chart.nodes[chart.root]?.initial; id; id = chart.nodes[id]?.initial) {
+    const r = stateBox(id);
+    if (!r) break;
+    frame = r;
+    if (r.width <= box.width - 16 && r.height <= box.height - 16) break;
+  }
+  if (!frame) return;
+  const fits = frame.width <= box.width - 16 && frame.height <= box.height - 16;
+  // Centred when it fits; else its top left in the corner, so its first child is in sight.
+  view.x += fits ? box.left + box.width / 2 - (frame.left + frame.width / 2) : box.left + 8 - frame.left;
+  view.y += fits ? box.top + box.height / 2 - (frame.top + frame.height / 2) : box.top + 8 - frame.top;
+  // No empty band beyond the chart's edges: a state near an edge sits near the viewport's.
+  const clamp = (at: number, size: number, room: number) =>
+    Math.min(8, Math.max(at, room - 8 - size * view.scale));
+  view.x = clamp(view.x, view.width, box.width);
+  view.y = clamp(view.y, view.height, box.height);
   applyView();
 }
 function zoom(factor: number, at?: { x: number; y: number }): void {
@@ -233,7 +257,7 @@ async function choose(chart: MachineChart): Promise<void> {
     'aria-label',
     `Statechart of ${chart.title}. Tab moves through its states, Enter shows one; arrow keys pan, + and − zoom, 0 fits.`,
   );
-  firstView();
+  firstView(chart);
   renderDetail();
   renderLive();
   // Drawn: the browser has painted the chart (the benchmark reads this figure).
