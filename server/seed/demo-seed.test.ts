@@ -1,5 +1,6 @@
 // The demo students (README, dates of birth public) exist only while the sandbox is on: a server
-// with the sandbox off seeds none, and refuses a database that already holds them.
+// with the sandbox off seeds none, and refuses a database that already holds them. (Each test
+// opens its own database: on PostgreSQL that takes seconds, hence the longer timeouts.)
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { configFromEnv } from '../config';
@@ -18,7 +19,7 @@ describe('demo students', () => {
     opened.push(t);
     const reply = await t.call({ method: 'POST', url: '/api/login', payload: demoLogin });
     expect(reply.statusCode).toBe(200);
-  });
+  }, 30_000);
 
   it('are not seeded with the sandbox off, while the reference data is', async () => {
     const t = await testApp({ config: configFromEnv({ NODE_ENV: 'production', LOG: 'off' }) });
@@ -32,7 +33,7 @@ describe('demo students', () => {
     expect((await t.db.selectFrom('exam_papers').select('code').execute()).length).toBeGreaterThan(0);
     expect((await t.db.selectFrom('states').select('tid').execute()).length).toBeGreaterThan(0);
     expect((await t.call({ method: 'GET', url: '/sandbox/messages' })).statusCode).toBe(404);
-  });
+  }, 30_000);
 
   it('make a server with the sandbox off refuse to start on their database', async () => {
     const t = await testApp();
@@ -46,5 +47,5 @@ describe('demo students', () => {
     await again.close();
     const count = await t.db.selectFrom('students').select('id').execute();
     expect(count.length).toBe(15);
-  });
+  }, 30_000);
 });
