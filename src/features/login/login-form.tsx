@@ -58,8 +58,9 @@ export function LoginForm({
   signedOutReason,
 }: LoginFormProps) {
   const t = (key: LoginMessageKey) => messages[key];
+  // Only a code the page words (never a property every object has, such as toString).
   const notice =
-    signedOutReason && Object.hasOwn(signedOut, signedOutReason)
+    signedOutReason && Object.prototype.hasOwnProperty.call(signedOut, signedOutReason)
       ? signedOut[signedOutReason as SignedOutReason]
       : undefined;
   const [state, send] = useMachine(machine, { input, inspect: actorInspect });
