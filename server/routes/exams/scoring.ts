@@ -60,10 +60,25 @@ export const totalOf = (rows: SubjectScore[]) => ({
 export const percentageOf = (score: number, max: number): number =>
   max > 0 ? Math.max(0, (score * 100) / max) : 0;
 
-export function scholarshipFor(programme: Programme, percentage: number): number {
-  if (!programme.scholarship) return 0;
+/** The student is a repeater by the programme's scholarship rules (a class listed there). */
+export function isRepeater(programme: Programme, classStream: string): boolean {
+  const klass = classStream.split('&')[0] ?? '';
+  return programme.scholarship?.repeater?.classes.includes(klass) ?? false;
+}
+
+/**
+ * The scholarship of a score, capped by the programme's maxPercent and, for a repeater, by the
+ * repeater cap (part 1 §9: at most 60%).
+ */
+export function scholarshipFor(programme: Programme, percentage: number, classStream: string): number {
+  const rules = programme.scholarship;
+  if (!rules) return 0;
   const slab = SCHOLARSHIP_SLABS.find(([min]) => percentage >= min);
-  return slab ? Math.min(slab[1], programme.scholarship.maxPercent) : 0;
+  if (!slab) return 0;
+  const cap = isRepeater(programme, classStream)
+    ? Math.min(rules.maxPercent, rules.repeater?.maxPercent ?? rules.maxPercent)
+    : rules.maxPercent;
+  return Math.min(slab[1], cap);
 }
 
 export const qualified = (percentage: number): boolean => percentage >= QUALIFYING_PERCENT;
