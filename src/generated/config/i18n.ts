@@ -1014,6 +1014,10 @@ export interface UiStringTable {
    */
   'portal.result.thanks': string;
   /**
+   * To confirm your {percent}% scholarship, take the offline test at your branch by {date}. (part 1 §9: above 80%, within 15 days; the dashboard banner and the result page)
+   */
+  'portal.result.offlineTest': string;
+  /**
    * PSID:
    */
   'portal.result.psid': string;
