@@ -278,6 +278,9 @@ describe('post-exam blocks', () => {
     );
     expect(screen.queryByText(/Applied/)).toBeNull();
     expect(screen.queryByText(/take the offline test at your branch/)).toBeNull();
+    // Without a scholarship the banner does not call itself a scholarship result.
+    expect(screen.getByRole('heading', { name: 'Your result' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Your scholarship result' })).toBeNull();
     expect(screen.getByText(/Thank you for taking the test/)).toBeTruthy();
     expect(screen.getByText('NA')).toBeTruthy();
   });

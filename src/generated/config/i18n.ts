@@ -998,6 +998,10 @@ export interface UiStringTable {
    */
   'portal.result.heading': string;
   /**
+   * Your result (the banner's heading without a scholarship: a Not Qualified student, or a programme without scholarships such as IAT)
+   */
+  'portal.result.headingNoScholarship': string;
+  /**
    * Welcome aboard, {name}!
    */
   'portal.result.welcome': string;

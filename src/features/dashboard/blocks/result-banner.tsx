@@ -15,7 +15,11 @@ export const ResultBanner: DashboardBlockComponent = ({ context }) => {
   return (
     <section className="ef-dash-card ef-dash-banner" aria-labelledby="result-banner-heading">
       <h2 id="result-banner-heading">
-        {purchased ? t('portal.result.welcome', { name: data.student_name }) : t('portal.result.heading')}
+        {purchased
+          ? t('portal.result.welcome', { name: data.student_name })
+          : hasScholarship
+            ? t('portal.result.heading')
+            : t('portal.result.headingNoScholarship')}
       </h2>
       {purchased && flags.scholarship_course_purchased_msg ? (
         <p>{flags.scholarship_course_purchased_msg}</p>
