@@ -177,11 +177,17 @@ async function seedPurchase(
     productId = purchase.product_id ?? '';
     const [course, branch] = await Promise.all([
       db.selectFrom('commerce_courses').selectAll().where('product_id', '=', productId).executeTakeFirst(),
-      db.selectFrom('commerce_branches').select('fee_basis').where('code', '=', who.branchCode).executeTakeFirst(),
+      db
+        .selectFrom('commerce_branches')
+        .select('fee_basis')
+        .where('code', '=', who.branchCode)
+        .executeTakeFirst(),
     ]);
     if (!course) throw new Error(`demo-students.json: no course ${productId}`);
     if (branch?.fee_basis === 'course_fee')
-      throw new Error(`demo-students.json: a seeded purchase at a course-fee branch (${who.branchCode}) is not priced here`);
+      throw new Error(
+        `demo-students.json: a seeded purchase at a course-fee branch (${who.branchCode}) is not priced here`,
+      );
     const prices = JSON.parse(course.price_list) as Partial<Record<FeeComponent, number>>;
     amount = applyWaiver(prices, null).rows.find((r) => r.key === 'Registration Fee')?.value ?? 0;
     details = {

@@ -247,7 +247,9 @@ describe('post-exam blocks', () => {
   it('above the offline-test threshold: the banner names the offline test and its last day', () => {
     renderDashboard(afterExam({ scholarship_percentage: '90', scholarship_offline_test_by: '2026-03-23' }));
     expect(
-      screen.getByText('To confirm your 90% scholarship, take the offline test at your branch by 23 Mar 2026.'),
+      screen.getByText(
+        'To confirm your 90% scholarship, take the offline test at your branch by 23 Mar 2026.',
+      ),
     ).toBeTruthy();
     cleanup();
     renderDashboard(afterExam());

@@ -11,14 +11,17 @@ const site = loadConfig(configDir()).site;
 
 describe('the result brochure speaks to every student', () => {
   it('has brochure pages to check', () => expect(site.resultPage?.brochure.length).toBeGreaterThan(0));
-  it.each((site.resultPage?.brochure ?? []).map((image) => [image.src, image] as const))('%s', (_src, image) => {
-    const svgText = [...readFileSync(path.join(publicDir, image.src), 'utf8').matchAll(/>([^<>]+)</g)]
-      .map((m) => m[1]?.trim())
-      .filter(Boolean)
-      .join(' | ');
-    for (const text of [image.alt, svgText]) {
-      expect(text).not.toMatch(/\byour scholarship\b/i);
-      expect(text).not.toMatch(/\byou (have )?(won|earned|qualified)\b/i);
-    }
-  });
+  it.each((site.resultPage?.brochure ?? []).map((image) => [image.src, image] as const))(
+    '%s',
+    (_src, image) => {
+      const svgText = [...readFileSync(path.join(publicDir, image.src), 'utf8').matchAll(/>([^<>]+)</g)]
+        .map((m) => m[1]?.trim())
+        .filter(Boolean)
+        .join(' | ');
+      for (const text of [image.alt, svgText]) {
+        expect(text).not.toMatch(/\byour scholarship\b/i);
+        expect(text).not.toMatch(/\byou (have )?(won|earned|qualified)\b/i);
+      }
+    },
+  );
 });

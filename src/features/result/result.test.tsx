@@ -250,7 +250,9 @@ describe('the result view', () => {
       data: resultData({ ScholarshipPercentage: '90', scholarship_offline_test_by: '2026-03-23' }),
     });
     expect(
-      screen.getByText('To confirm your 90% scholarship, take the offline test at your branch by 23 Mar 2026.'),
+      screen.getByText(
+        'To confirm your 90% scholarship, take the offline test at your branch by 23 Mar 2026.',
+      ),
     ).toBeTruthy();
   });
 
