@@ -201,6 +201,11 @@ describe('the fifteen demo students: dashboard, fee breakup, order and result ag
         } else {
           expect(d.scholarship_msg, roll).not.toMatch(/^Thank you/);
         }
+        // The result's message speaks of the same fee as the banner (IC006: the course fee).
+        if (percent > 0) {
+          expect(String(r.result_message), roll).toContain(`${percent}% scholarship`);
+          expect(String(r.result_message), roll).not.toMatch(/registration fee/i);
+        }
       } else {
         expect(percent, roll).toBe(0);
         expect(d.scholarship_msg, roll).toBe('');

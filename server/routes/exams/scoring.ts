@@ -98,10 +98,13 @@ export const oneDecimal = (value: number): number => Math.round(value * 10) / 10
 export const percentileOf = (score: number, highest: number): number =>
   highest > 0 ? oneDecimal(Math.max(0, (score * 100) / highest)) : 0;
 
-/** The result message stored with a result (HTML, sanitised again when sent). */
+/**
+ * The result message stored with a result (HTML, sanitised again when sent). It names no fee and
+ * no branch visit: a digital-only (IC006) student pays the whole course fee and has no branch.
+ */
 export function resultMessage(programme: Programme, percentage: number, scholarship: number): string {
   if (scholarship > 0 && programme.scholarship)
-    return `<p>Congratulations! You have qualified for a <strong>${scholarship}% scholarship</strong> in ${programme.shortName}.</p><p>The scholarship is valid for ${programme.scholarship.validityDays} days from your exam date. Pay the registration fee of a course and visit your branch to use it.</p>`;
+    return `<p>Congratulations! You have qualified for a <strong>${scholarship}% scholarship</strong> in ${programme.shortName}.</p><p>The scholarship is valid for ${programme.scholarship.validityDays} days from your exam date. It is applied to the fee of the course you choose on your dashboard.</p>`;
   if (qualified(percentage))
     return `<p>Well done! You have <strong>qualified</strong> in ${programme.shortName}.</p><p>See your score card and analysis to plan your preparation.</p>`;
   return `<p>Thank you for taking ${programme.shortName}.</p><p>Visit your nearest branch for counselling on how to improve your score.</p>`;
