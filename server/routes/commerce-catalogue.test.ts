@@ -80,16 +80,17 @@ describe('GET /api/courses/:class/:stream/:branch_code/:roll_number/:mobile_numb
     const [course] = data.data as Record<string, unknown>[];
     expect(course?.product_id).toBe('JEE-C11-2Y');
     expect(course?.price_breakup).toMatchObject({
-      'Admission Kit & Digital Access': { value: 15000, strike_value: null },
+      // '0' is listed apart from the percents: the component costs 0 (decision 020-a).
+      'Admission Kit & Digital Access': { value: 0, strike_value: 15000 },
       'Tuition Fee': { value: 100500, strike_value: 150000 }, // 150000 − 49500
       'Tech + Exam Fee': { value: 0, strike_value: 12000 },
       'Classroom Fee Service': { value: 20000, strike_value: null },
     });
     expect(course).toMatchObject({
       registration_fees: 2000, // a classroom branch charges the registration fee now
-      total_fee: 2000 + 15000 + 100500 + 0 + 20000,
+      total_fee: 2000 + 0 + 100500 + 0 + 20000,
       list_total: 199000,
-      total_savings: 199000 - 137500,
+      total_savings: 199000 - 122500,
     });
   });
 

@@ -145,7 +145,7 @@ async function submit(ctx: AppContext, view: AttemptView, answers: Record<string
     .executeTakeFirstOrThrow();
   const student = await ctx.db
     .selectFrom('students')
-    .select('exam_type')
+    .select(['exam_type', 'class_stream'])
     .where('id', '=', view.attempt.student_id)
     .executeTakeFirstOrThrow();
   const programme = maybeProgramme(ctx.site, paper.exam_type) ?? maybeProgramme(ctx.site, student.exam_type);
@@ -153,7 +153,7 @@ async function submit(ctx: AppContext, view: AttemptView, answers: Record<string
   const subjects = scoreAnswers(view.subjects, answers);
   const total = totalOf(subjects);
   const percentage = percentageOf(total.score, total.max);
-  const scholarship = scholarshipFor(programme, percentage);
+  const scholarship = scholarshipFor(programme, percentage, student.class_stream);
   return ctx.db.transaction().execute(async (trx) => {
     const closed = await trx
       .updateTable('exam_attempts')

@@ -1,6 +1,7 @@
 // Commerce seed: branches (the same codes as the exam centres), their centres with addresses,
-// coordinates and 4 phone numbers, payment options per branch, courses per class and stream with
-// list prices, and third-party fee-waiver records for some demo roll numbers.
+// coordinates and 4 phone numbers, payment options per branch, and courses per class and stream
+// with list prices. No third-party fee-waiver records: a demo student's waiver is their scholarship,
+// derived from their result (server/routes/exams/scholarship.ts), so the banner and the fee agree.
 import type { Kysely } from 'kysely';
 import type { FeeComponent } from '../../src/domain/fees';
 import type { Database } from '../db/schema';
@@ -704,38 +705,6 @@ const courses: CourseSeed[] = [
   },
 ];
 
-/** Third-party waiver records of demo roll numbers: each form the record may hold. */
-const waivers = [
-  {
-    roll_number: '250000000001',
-    admfee: 'Chargeable',
-    tuitionfee: '50%',
-    technology_examination_fee: '100%',
-    classroom_service: '0',
-  },
-  {
-    roll_number: '250000000002',
-    admfee: '25%',
-    tuitionfee: '25%',
-    technology_examination_fee: 'Chargeable',
-    classroom_service: 'Chargeable',
-  },
-  {
-    roll_number: '250000000003',
-    admfee: 'Chargeable',
-    tuitionfee: '90',
-    technology_examination_fee: '100',
-    classroom_service: '50%',
-  },
-  {
-    roll_number: '250000000005',
-    admfee: '0',
-    tuitionfee: '60%',
-    technology_examination_fee: '0',
-    classroom_service: '0',
-  },
-];
-
 export async function seedCommerce(db: Kysely<Database>, _options: SeedOptions): Promise<void> {
   for (const [b, branch] of branches.entries()) {
     await db
@@ -792,15 +761,5 @@ export async function seedCommerce(db: Kysely<Database>, _options: SeedOptions):
       };
       await db.insertInto('commerce_courses').values(row).execute();
     }
-  }
-}
-
-/** The demo students' waiver records: seeded with the demo students (sandbox only). */
-export async function seedDemoWaivers(db: Kysely<Database>, { now }: SeedOptions): Promise<void> {
-  for (const waiver of waivers) {
-    await db
-      .insertInto('commerce_fee_waivers')
-      .values({ ...waiver, updated_at: now.toISOString() })
-      .execute();
   }
 }

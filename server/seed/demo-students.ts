@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { parseDob } from '../../src/domain/dates';
+import { applyWaiver, type FeeComponent } from '../../src/domain/fees';
 import { configDir } from '../../src/engine/node/paths';
 import { loadConfig } from '../../src/engine/node/validate-config';
 import type { Programme } from '../../src/generated/config/programme';
@@ -55,8 +56,6 @@ export interface DemoStudent {
   exam_centre_id?: string;
   is_payment_done?: number;
   flags?: {
-    course_purchased?: number;
-    mock_purchased?: number;
     testplayer_down?: number;
     dashboard_msg?: string;
     absent?: number;
@@ -67,6 +66,11 @@ export interface DemoStudent {
   series?: Array<{ opens_day: number; results?: Array<DemoResult & { part: number }> }>;
   /** Results of sample-pack papers by part (0: the free sample paper). */
   pack_results?: Array<DemoResult & { part: number }>;
+  /**
+   * What the student paid for: a paid order and its purchase row each, as the gateway's
+   * confirmation writes them, so course_purchased and mock_purchased are read from rows.
+   */
+  purchases?: Array<{ kind: 'course' | 'mock'; product_id?: string; days_ago: number }>;
 }
 
 export const demoStudents: DemoStudent[] = demo as DemoStudent[];
@@ -103,6 +107,7 @@ async function seedResult(
     programme: Programme;
     paper: ReturnType<typeof paperFor>;
     scheduleId: string;
+    classStream: string;
   },
   r: DemoResult,
 ): Promise<void> {
@@ -111,7 +116,7 @@ async function seedResult(
   const subjects = scoreAnswers(sitting.paper.subjects, answers);
   const total = totalOf(subjects);
   const percentage = percentageOf(total.score, total.max);
-  const scholarship = scholarshipFor(sitting.programme, percentage);
+  const scholarship = scholarshipFor(sitting.programme, percentage, sitting.classStream);
   const releaseAt = new Date(submitted.getTime() + resultDelayMs(sitting.programme));
   if (releaseAt <= now !== (r.expect === 'released'))
     throw new Error(`demo-students.json: ${sitting.roll} ${sitting.paper.code} would not be ${r.expect}`);
@@ -156,6 +161,83 @@ async function seedResult(
 
 /** Every demo student's id starts so: how a server finds out that its database holds them. */
 export const DEMO_ID_PREFIX = 'demo-';
+
+/**
+ * A paid order and its purchase, as the gateway's confirmation leaves them. A course is priced at
+ * its registration fee (a classroom branch; the demo buys no digital course), the pack at its fee.
+ */
+async function seedPurchase(
+  db: Kysely<Database>,
+  now: Date,
+  who: { studentId: string; branchCode: string },
+  purchase: NonNullable<DemoStudent['purchases']>[number],
+  programmeOf: (examType: string) => Programme,
+): Promise<void> {
+  let productId: string;
+  let amount: number;
+  let details: Record<string, unknown>;
+  if (purchase.kind === 'course') {
+    productId = purchase.product_id ?? '';
+    const [course, branch] = await Promise.all([
+      db.selectFrom('commerce_courses').selectAll().where('product_id', '=', productId).executeTakeFirst(),
+      db
+        .selectFrom('commerce_branches')
+        .select('fee_basis')
+        .where('code', '=', who.branchCode)
+        .executeTakeFirst(),
+    ]);
+    if (!course) throw new Error(`demo-students.json: no course ${productId}`);
+    if (branch?.fee_basis === 'course_fee')
+      throw new Error(
+        `demo-students.json: a seeded purchase at a course-fee branch (${who.branchCode}) is not priced here`,
+      );
+    const prices = JSON.parse(course.price_list) as Partial<Record<FeeComponent, number>>;
+    amount = applyWaiver(prices, null).rows.find((r) => r.key === 'Registration Fee')?.value ?? 0;
+    details = {
+      product_title: course.product_title,
+      product_course_term: course.product_course_term,
+      fee_label: 'Registration Fee',
+    };
+  } else {
+    const pack = programmeOf('SAMPLE-PACK');
+    productId = pack.id;
+    amount = pack.fee.amount;
+    details = { programme: pack.id, papers: pack.fee.papers ?? null, branch_code: who.branchCode };
+  }
+  const at = new Date(now.getTime() - purchase.days_ago * DAY).toISOString();
+  const orderId = `demo-${purchase.kind}-${who.studentId}`;
+  await db
+    .insertInto('orders')
+    .values({
+      id: orderId,
+      student_id: who.studentId,
+      kind: purchase.kind,
+      product_id: productId,
+      amount,
+      payment_method: purchase.kind === 'course' ? 'hdfc' : 'paytm',
+      status: 'paid',
+      return_path: '/dashboard',
+      success_query: '{}',
+      failure_query: '{}',
+      details: JSON.stringify(details),
+      created_at: at,
+      confirmed_at: at,
+      gateway_txn: `DEMO-${orderId}`,
+    })
+    .execute();
+  await db
+    .insertInto('commerce_purchases')
+    .values({
+      id: newId(),
+      student_id: who.studentId,
+      kind: purchase.kind,
+      product_id: productId,
+      order_id: orderId,
+      amount,
+      created_at: at,
+    })
+    .execute();
+}
 
 export async function seedDemoStudents(db: Kysely<Database>, { now }: SeedOptions): Promise<void> {
   const programmes = Object.values(loadConfig(configDir()).programmes);
@@ -220,8 +302,6 @@ export async function seedDemoStudents(db: Kysely<Database>, { now }: SeedOption
       .values({
         ...defaultState(studentId, now),
         absent: s.flags?.absent ?? 0,
-        course_purchased: s.flags?.course_purchased ?? 0,
-        mock_purchased: s.flags?.mock_purchased ?? 0,
         testplayer_down: s.flags?.testplayer_down ?? 0,
         dashboard_msg: s.flags?.dashboard_msg ?? null,
       })
@@ -237,6 +317,7 @@ export async function seedDemoStudents(db: Kysely<Database>, { now }: SeedOption
           programme,
           paper: paperFor(s.exam_type, stream, 0),
           scheduleId: `M-${examDate}`,
+          classStream: s.class_stream,
         },
         s.result,
       );
@@ -266,10 +347,13 @@ export async function seedDemoStudents(db: Kysely<Database>, { now }: SeedOption
             programme,
             paper: paperFor(s.exam_type, '', r.part),
             scheduleId: seriesId,
+            classStream: s.class_stream,
           },
           r,
         );
     }
+    for (const purchase of s.purchases ?? [])
+      await seedPurchase(db, now, { studentId, branchCode: s.branch_code ?? 'DL001' }, purchase, programmeOf);
     for (const r of s.pack_results ?? []) {
       const scheduleId = r.part === 0 ? 'sample' : 'pack';
       await seedResult(
@@ -281,6 +365,7 @@ export async function seedDemoStudents(db: Kysely<Database>, { now }: SeedOption
           programme: programmeOf('SAMPLE-PACK'),
           paper: paperFor('SAMPLE-PACK', '', r.part),
           scheduleId,
+          classStream: s.class_stream,
         },
         r,
       );

@@ -2,7 +2,7 @@
 // the sandbox is on, the demo students that show every dashboard state (their dates of birth are
 // public, so a production server must never hold them). Each part runs once, in one transaction.
 import type { Db } from '../db/database';
-import { seedCommerce, seedDemoWaivers } from './commerce';
+import { seedCommerce } from './commerce';
 import { DEMO_ID_PREFIX, seedDemoStudents } from './demo-students';
 import { seedExams } from './exams';
 import { seedMaster } from './master';
@@ -39,7 +39,6 @@ export async function seedIfEmpty(db: Db, options: SeedRun): Promise<{ reference
       await seedExams(trx, options);
     }
     if (demo) {
-      await seedDemoWaivers(trx, options);
       await seedDemoStudents(trx, options);
     }
   });

@@ -32,22 +32,73 @@ export const WAIVER_FIELD: Record<FeeComponent, keyof WaiverRecord | null> = {
 };
 
 /**
- * The waiver percent (0–100) of one record value. 'Chargeable', '0', empty and anything that is
- * not a number mean no waiver; '50%', '50' and 50 mean 50%. A scholarship never exceeds 100%.
+ * How a bare '0' in the third-party record is read. Part 2 §3 lists the values as "'Chargeable',
+ * '0', a percent string such as '50%', or a number treated as a percent": '0' stands apart from
+ * the numbers, so examflow reads it as "this component costs 0" (`free`, waived in full);
+ * `chargeable` is decision 003's first reading (0 % off). Config: site.json commerce.waiverZero.
  */
-export function waiverPercent(value: WaiverValue): number {
+export type WaiverZeroReading = 'free' | 'chargeable';
+
+/**
+ * The waiver percent (0–100) of one record value. 'Chargeable', empty and anything that is not a
+ * number mean no waiver; '0' (the string, as the record lists it) follows `zero`; '50%', '50' and
+ * 50 mean 50% (so does '0%' or the number 0: 0 % off). A scholarship never exceeds 100%.
+ */
+export function waiverPercent(value: WaiverValue, zero: WaiverZeroReading = 'free'): number {
   if (value === null || value === undefined) return 0;
   const text = String(value).trim();
   if (text === '' || text.toLowerCase() === 'chargeable') return 0;
+  if (typeof value === 'string' && text === '0') return zero === 'free' ? 100 : 0;
   const match = /^(\d{1,3}(?:\.\d{1,4})?)\s*%?$/.exec(text);
   if (!match?.[1]) return 0;
   return Math.min(100, Number(match[1]));
 }
 
-/** Price minus price × percent, rounded to the nearest whole rupee (part 2 §9). */
+/**
+ * Price minus round(price × percent): the deduction is rounded to the nearest whole rupee (part 2
+ * §9 "each percent component is deducted and rounded"); the one rounding rule of every fee.
+ */
 export function discountedPrice(price: number, percent: number): number {
   // toFixed first so binary noise (e.g. 0.5 stored as 0.49999…) cannot flip the rounding.
-  return Math.round(Number((price - (price * percent) / 100).toFixed(6)));
+  const deduction = Math.round(Number(((price * percent) / 100).toFixed(6)));
+  return Math.max(0, price - deduction);
+}
+
+/** The waiver fields of a record, in the order of FEE_COMPONENTS. */
+export const WAIVER_FIELDS = FEE_COMPONENTS.map((key) => WAIVER_FIELD[key]).filter(
+  (field): field is keyof WaiverRecord => field !== null,
+);
+
+/**
+ * The record a scholarship stands for: its percent on each component the programme's scholarship
+ * covers (programme.scholarship.waives), 'Chargeable' on the others. The server derives it from
+ * the student's released result, so a waiver row that is missing cannot drop an announced award.
+ */
+export function scholarshipWaiver(percent: number, covers: readonly FeeComponent[]): WaiverRecord {
+  const record: WaiverRecord = {};
+  for (const key of FEE_COMPONENTS) {
+    const field = WAIVER_FIELD[key];
+    if (field) record[field] = percent > 0 && covers.includes(key) ? `${percent}%` : 'Chargeable';
+  }
+  return record;
+}
+
+/**
+ * Two waivers of one student (the scholarship and a third-party record) together: each component
+ * takes the larger of its two waivers, so one never cancels the other and nothing is waived twice.
+ */
+export function combineWaivers(
+  a: WaiverRecord | null,
+  b: WaiverRecord | null,
+  zero: WaiverZeroReading = 'free',
+): WaiverRecord | null {
+  if (!a || !b) return a ?? b;
+  const record: WaiverRecord = {};
+  for (const field of WAIVER_FIELDS) {
+    const percent = Math.max(waiverPercent(a[field], zero), waiverPercent(b[field], zero));
+    record[field] = percent > 0 ? `${percent}%` : 'Chargeable';
+  }
+  return record;
 }
 
 export interface FeeRow {
@@ -74,6 +125,7 @@ export interface FeeBreakup {
 export function applyWaiver(
   listPrices: Partial<Record<FeeComponent, number>>,
   waiver?: WaiverRecord | null,
+  zero: WaiverZeroReading = 'free',
 ): FeeBreakup {
   const rows: FeeRow[] = [];
   let listTotal = 0;
@@ -81,7 +133,7 @@ export function applyWaiver(
     const price = listPrices[key];
     if (price === undefined) continue;
     const field = WAIVER_FIELD[key];
-    const percent = field && waiver ? waiverPercent(waiver[field]) : 0;
+    const percent = field && waiver ? waiverPercent(waiver[field], zero) : 0;
     const value = discountedPrice(price, percent);
     rows.push({ key, value, strike_value: value < price ? price : null, percent });
     listTotal += price;

@@ -240,6 +240,10 @@ for (const width of [390, 1280]) {
       await page.getByRole('heading', { name: 'Course Fee by Component' }).waitFor();
       await page.getByText('Course fee is non-refundable as per policy').waitFor();
       expect(await page.getByText('Registration fee is non-refundable').count()).toBe(0);
+      // The announced 75% applies by component: ₹45,000 → ₹12,000 (issue 21).
+      const breakup = page.getByRole('table').filter({ hasText: 'Tuition Fee' }).first();
+      expect(await breakup.innerText()).toMatch(/7,500/);
+      expect(await page.locator('main').innerText()).toMatch(/12,000/);
       await shot(page, 'description-digital');
       await context.close();
     });

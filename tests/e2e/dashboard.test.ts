@@ -90,6 +90,10 @@ const EXPECTATIONS: Expectation[] = [
       /Applied 90%/,
       'Welcome aboard, Vihaan Reddy!',
       'Your 90% scholarship has been applied to your course.',
+      // Above 80%: the offline test and its last day (part 1 §9), a date a student reads.
+      /To confirm your 90% scholarship, take the offline test at your branch by \d{1,2} [A-Z][a-z]{2} \d{4}\./,
+      // The seeded purchase row: the course card says Purchased.
+      'Purchased',
     ],
     absent: [/only \d+ days left/],
     links: ['Start Now'],

@@ -66,10 +66,8 @@ export function registerCatalogueRoutes(app: FastifyInstance): void {
       ) {
         throw new ApiError(403, 'These details do not match the logged-in student.');
       }
-      const [{ courses }, exams] = await Promise.all([
-        offersFor(ctx, student, request.query.career_type),
-        loadExamContext(ctx, student),
-      ]);
+      const exams = await loadExamContext(ctx, student);
+      const { courses } = await offersFor(ctx, student, exams, request.query.career_type);
       return {
         success: 'true',
         msg: courses.length > 0 ? 'Courses for you' : 'No Courses Available for this user',

@@ -14,6 +14,7 @@ import type { AppContext } from '../../context';
 import { lockStudent } from '../../db/locks';
 import { createOrder, reopenOrder } from '../../payments/orders';
 import { samplePackOf } from '../exams/programme';
+import { loadExamContext } from '../exams/sittings';
 import { paymentOptions } from './catalogue';
 import { offersFor, splitClassStream } from './courses';
 import { isMockPurchased } from './purchases';
@@ -108,7 +109,8 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
       // bought or its open order (the same order answered again), never a second order to pay.
       const data = await ctx.db.transaction().execute(async (trx) => {
         await lockStudent(trx, student.id);
-        const { courses } = await offersFor({ ...ctx, db: trx }, student);
+        const inTrx = { ...ctx, db: trx };
+        const { courses } = await offersFor(inTrx, student, await loadExamContext(inTrx, student));
         const course = courses.find((c) => c.product_id === body.product_id);
         // The price, the waiver and the term are the server's: a tampered term finds no course.
         if (!course || course.product_course_term !== body.product_course_term)

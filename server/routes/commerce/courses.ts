@@ -1,9 +1,20 @@
 // The courses offered to a student, priced with the spec's fee waiver (src/domain/fees.ts). The
 // course list and the course order use the same function, so the amount charged is the amount shown.
-import { applyWaiver, FEE_COMPONENTS, type FeeComponent, type WaiverRecord } from '../../../src/domain/fees';
+// The waiver is the student's scholarship (derived from the released result and the programme's
+// rules) together with a third-party waiver record, when one exists.
+import {
+  applyWaiver,
+  combineWaivers,
+  FEE_COMPONENTS,
+  type FeeComponent,
+  type WaiverRecord,
+  type WaiverZeroReading,
+} from '../../../src/domain/fees';
 import type { CourseItem, PriceBreakup } from '../../../src/generated/api/course-list';
 import type { AppContext, Student } from '../../context';
 import type { CommerceBranchesTable, CommerceCoursesTable } from '../../db/tables/commerce';
+import { scholarshipWaiverOf } from '../exams/scholarship';
+import type { ExamContext } from '../exams/sittings';
 import { purchasedCourseIds } from './purchases';
 
 /** class&stream → its two parts (11&SOM → 11, SOM). */
@@ -37,7 +48,8 @@ export const isDigitalOnly = (branch: Pick<BranchTerms, 'channel'>): boolean => 
 export const feeWord = (branch: Pick<BranchTerms, 'fee_basis'>): string =>
   branch.fee_basis === 'course_fee' ? 'course fee' : 'registration fee';
 
-export async function waiverOf(ctx: AppContext, rollNumber: string): Promise<WaiverRecord | null> {
+/** The third-party waiver record of a roll number (GetStudentResult_WebJsonResult), if any. */
+export async function thirdPartyWaiverOf(ctx: AppContext, rollNumber: string): Promise<WaiverRecord | null> {
   const row = await ctx.db
     .selectFrom('commerce_fee_waivers')
     .selectAll()
@@ -72,9 +84,10 @@ export function toCourseItem(
   branch: BranchTerms,
   waiver: WaiverRecord | null,
   purchased: boolean,
+  zero: WaiverZeroReading,
 ): CourseItem {
   const prices = priceList(course.price_list);
-  const breakup = applyWaiver(prices, waiver);
+  const breakup = applyWaiver(prices, waiver, zero);
   const priceBreakup: PriceBreakup = {};
   for (const row of breakup.rows)
     priceBreakup[row.key] = { key: row.key, value: row.value, strike_value: row.strike_value };
@@ -105,11 +118,19 @@ export interface Offers {
   courses: CourseItem[];
 }
 
-/** The student's courses: their class and stream, on their branch's channel. */
-export async function offersFor(ctx: AppContext, student: Student, careerType = ''): Promise<Offers> {
+/**
+ * The student's courses: their class and stream, on their branch's channel, priced with their
+ * scholarship (from `ec`, the student's exam context) and any third-party waiver.
+ */
+export async function offersFor(
+  ctx: AppContext,
+  student: Student,
+  ec: ExamContext,
+  careerType = '',
+): Promise<Offers> {
   const { klass, stream } = splitClassStream(student.class_stream);
   const branch = await branchTerms(ctx, student.branch_code);
-  const [rows, waiver, purchased] = await Promise.all([
+  const [rows, thirdParty, purchased] = await Promise.all([
     ctx.db
       .selectFrom('commerce_courses')
       .selectAll()
@@ -119,15 +140,17 @@ export async function offersFor(ctx: AppContext, student: Student, careerType = 
       .orderBy('position')
       .orderBy('product_id')
       .execute(),
-    waiverOf(ctx, student.roll_number),
+    thirdPartyWaiverOf(ctx, student.roll_number),
     purchasedCourseIds(ctx.db, student.id),
   ]);
+  const zero = ctx.site.site.commerce.waiverZero ?? 'free';
+  const waiver = combineWaivers(scholarshipWaiverOf(ec), thirdParty, zero);
   // The main exam's career type lists its courses first, without hiding the others.
   const career = careerType.trim().toLowerCase();
   const first = (c: CommerceCoursesTable) => (career && c.career_type.toLowerCase() === career ? 0 : 1);
   const sorted = [...rows].sort((a, b) => first(a) - first(b));
   return {
     branch,
-    courses: sorted.map((c) => toCourseItem(c, branch, waiver, purchased.has(c.product_id))),
+    courses: sorted.map((c) => toCourseItem(c, branch, waiver, purchased.has(c.product_id), zero)),
   };
 }

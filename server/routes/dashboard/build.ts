@@ -15,7 +15,8 @@ import { feeWord, isDigitalOnly } from '../commerce/courses';
 import { centreById } from '../master/centres';
 import { resultUrl } from '../exams/launch';
 import { careerTypes, helpLine, samplePackOf, slotOf, splitClassStream } from '../exams/programme';
-import { oneDecimal, percentageOf } from '../exams/scoring';
+import { scholarshipOf } from '../exams/scholarship';
+import { oneDecimal } from '../exams/scoring';
 import {
   buttonText,
   currentSeriesSitting,
@@ -79,25 +80,15 @@ async function centreOf(ctx: AppContext, id: string | null): Promise<Centre | un
   return row ? { label: row.name, address: row.address } : undefined;
 }
 
-/** The released main result's percentage and scholarship, if any. */
-function mainScore(ec: ExamContext): { percentage: number; scholarship: number } | undefined {
-  const r = ec.main?.state === 'released' ? ec.main.result : undefined;
-  return r
-    ? { percentage: percentageOf(r.score, r.max_score), scholarship: r.scholarship_percent }
-    : undefined;
-}
-
-function scholarshipValidUntil(ec: ExamContext): string | undefined {
-  const days = ec.programme.scholarship?.validityDays;
-  return ec.main && days ? addDays(ec.main.examDate, days) : undefined;
-}
+/** The released main result's percentage and scholarship, if any (one source: exams/scholarship). */
+const mainScore = (ec: ExamContext) => scholarshipOf(ec);
 
 function fomo(ec: ExamContext): string {
   const score = mainScore(ec);
-  const until = scholarshipValidUntil(ec);
-  if (score && score.scholarship > 0 && until) {
+  const until = score?.validUntil;
+  if (score && score.percent > 0 && until) {
     const left = Math.max(0, daysBetween(istDate(ec.now), until));
-    return `Your ${score.scholarship}% scholarship is valid till ${dateLabel(until)}: only ${left} day${left === 1 ? '' : 's'} left. Pay the registration fee now to lock it in.`;
+    return `Your ${score.percent}% scholarship is valid till ${dateLabel(until)}: only ${left} day${left === 1 ? '' : 's'} left. Pay the registration fee now to lock it in.`;
   }
   return 'Seats in our classroom batches are filling fast. Register for a course to start your preparation.';
 }
@@ -239,7 +230,7 @@ export function courseFlags(ctx: AppContext, ec: ExamContext): CourseFlags {
   const { programme } = ec;
   const purchased = ec.coursePurchased;
   const fee = feeWord(ec.branch);
-  const scholarship = mainScore(ec)?.scholarship ?? 0;
+  const scholarship = mainScore(ec)?.percent ?? 0;
   return {
     course_purchased: bit(purchased),
     product: programme.id.replace(/-/g, ''),
@@ -265,7 +256,7 @@ export async function buildDashboard(ctx: AppContext, student: Student): Promise
   const current = currentSeriesSitting(ec);
   if (current) mains.push(await mainCard(ctx, ec, current.sitting, current.title));
   const score = mainScore(ec);
-  const until = scholarshipValidUntil(ec);
+  const until = score?.validUntil;
   const pack = samplePackOf(ctx.site);
   const testplayerDown = state.testplayer_down === 1;
   return {
@@ -280,12 +271,15 @@ export async function buildDashboard(ctx: AppContext, student: Student): Promise
       sample_heading: pack ? `Practise with the ${pack.shortName.toLowerCase()}` : '',
     },
     scholarship_msg: score
-      ? score.scholarship > 0
+      ? score.percent > 0
         ? `scholarship on your course fee${until ? `, valid till ${dateLabel(until)}` : ''}.`
-        : `Thank you for taking ${programme.shortName}. Visit your nearest branch for counselling on the right course for you.`
+        : score.qualified
+          ? `You have qualified in ${programme.shortName}. Visit your nearest branch for counselling on the right course for you.`
+          : `Thank you for taking ${programme.shortName}. Visit your nearest branch for counselling on the right course for you.`
       : '',
     overall_percentage: score ? oneDecimal(score.percentage).toFixed(1) : '',
-    scholarship_percentage: String(score?.scholarship ?? 0),
+    scholarship_percentage: String(score?.percent ?? 0),
+    ...(score?.offlineTestBy ? { scholarship_offline_test_by: score.offlineTestBy } : {}),
     student_name: [student.first_name, student.last_name].filter(Boolean).join(' '),
     student_psid: student.psid || 'NA',
     roll_number: student.roll_number,

@@ -7,6 +7,7 @@ import { centrePhones } from '../master/centres';
 import { resultUrl } from './launch';
 import { careerTypes, helpLine, splitClassStream } from './programme';
 import { sanitizeHtml } from './sanitize-html';
+import { scholarshipOf } from './scholarship';
 import {
   oneDecimal,
   percentageOf,
@@ -66,6 +67,8 @@ export async function resultData(ctx: AppContext, ec: ExamContext, sitting: Sitt
     .executeTakeFirst();
   const detailedFrom = programme.windows.detailedResultFrom;
   const analysisOpen = !detailedFrom || now >= istInstant(istDate(new Date(result.release_at)), detailedFrom);
+  // The main exam's award is the dashboard's (exams/scholarship): the same next step on both.
+  const offlineTestBy = sitting === ec.main ? scholarshipOf(ec)?.offlineTestBy : undefined;
   const subjectHighest = (s: SubjectScore) => Math.max(s.score, highestBySubject.get(s.subject) ?? 0);
   const total = subjects.reduce(
     (t, s) => ({
@@ -135,6 +138,7 @@ export async function resultData(ctx: AppContext, ec: ExamContext, sitting: Sitt
     OverallScorePercentage: fixed1(percentage),
     Status: qualified(percentage) ? 'Qualified' : 'Not Qualified',
     ScholarshipPercentage: String(result.scholarship_percent),
+    ...(offlineTestBy ? { scholarship_offline_test_by: offlineTestBy } : {}),
     PreparationLevelText: preparationLevel(percentage),
   };
 }

@@ -60,10 +60,25 @@ export const totalOf = (rows: SubjectScore[]) => ({
 export const percentageOf = (score: number, max: number): number =>
   max > 0 ? Math.max(0, (score * 100) / max) : 0;
 
-export function scholarshipFor(programme: Programme, percentage: number): number {
-  if (!programme.scholarship) return 0;
+/** The student is a repeater by the programme's scholarship rules (a class listed there). */
+export function isRepeater(programme: Programme, classStream: string): boolean {
+  const klass = classStream.split('&')[0] ?? '';
+  return programme.scholarship?.repeater?.classes.includes(klass) ?? false;
+}
+
+/**
+ * The scholarship of a score, capped by the programme's maxPercent and, for a repeater, by the
+ * repeater cap (part 1 §9: at most 60%).
+ */
+export function scholarshipFor(programme: Programme, percentage: number, classStream: string): number {
+  const rules = programme.scholarship;
+  if (!rules) return 0;
   const slab = SCHOLARSHIP_SLABS.find(([min]) => percentage >= min);
-  return slab ? Math.min(slab[1], programme.scholarship.maxPercent) : 0;
+  if (!slab) return 0;
+  const cap = isRepeater(programme, classStream)
+    ? Math.min(rules.maxPercent, rules.repeater?.maxPercent ?? rules.maxPercent)
+    : rules.maxPercent;
+  return Math.min(slab[1], cap);
 }
 
 export const qualified = (percentage: number): boolean => percentage >= QUALIFYING_PERCENT;
@@ -83,10 +98,13 @@ export const oneDecimal = (value: number): number => Math.round(value * 10) / 10
 export const percentileOf = (score: number, highest: number): number =>
   highest > 0 ? oneDecimal(Math.max(0, (score * 100) / highest)) : 0;
 
-/** The result message stored with a result (HTML, sanitised again when sent). */
+/**
+ * The result message stored with a result (HTML, sanitised again when sent). It names no fee and
+ * no branch visit: a digital-only (IC006) student pays the whole course fee and has no branch.
+ */
 export function resultMessage(programme: Programme, percentage: number, scholarship: number): string {
   if (scholarship > 0 && programme.scholarship)
-    return `<p>Congratulations! You have qualified for a <strong>${scholarship}% scholarship</strong> in ${programme.shortName}.</p><p>The scholarship is valid for ${programme.scholarship.validityDays} days from your exam date. Pay the registration fee of a course and visit your branch to use it.</p>`;
+    return `<p>Congratulations! You have qualified for a <strong>${scholarship}% scholarship</strong> in ${programme.shortName}.</p><p>The scholarship is valid for ${programme.scholarship.validityDays} days from your exam date. It is applied to the fee of the course you choose on your dashboard.</p>`;
   if (qualified(percentage))
     return `<p>Well done! You have <strong>qualified</strong> in ${programme.shortName}.</p><p>See your score card and analysis to plan your preparation.</p>`;
   return `<p>Thank you for taking ${programme.shortName}.</p><p>Visit your nearest branch for counselling on how to improve your score.</p>`;

@@ -244,9 +244,45 @@ describe('post-exam blocks', () => {
     expect(await seriousViolations(container)).toEqual([]);
   });
 
+  it('above the offline-test threshold: the banner names the offline test and its last day', () => {
+    renderDashboard(afterExam({ scholarship_percentage: '90', scholarship_offline_test_by: '2026-03-23' }));
+    expect(
+      screen.getByText(
+        'To confirm your 90% scholarship, take the offline test at your branch by 23 Mar 2026.',
+      ),
+    ).toBeTruthy();
+    cleanup();
+    renderDashboard(afterExam());
+    expect(screen.queryByText(/take the offline test at your branch/)).toBeNull();
+  });
+
+  it('a bought course: the tracker marks Course Registration and puts the student at Visit Branch', () => {
+    const flags = { ...dashboardData().course_flags, course_purchased: 1 as const };
+    renderDashboard(afterExam({ course_flags: flags }));
+    const steps = within(screen.getByRole('list', { name: 'Your admission steps' })).getAllByRole('listitem');
+    expect(steps.map((li) => li.textContent)).toEqual([
+      '1Scholarship Test (reached)',
+      '2Course Registration (reached)',
+      '3Visit Branch (reached)',
+    ]);
+    expect(steps[2]?.getAttribute('aria-current')).toBe('step');
+  });
+
   it("no scholarship ('0'): no 'Applied', the message instead; PSID 'NA' when missing", () => {
-    renderDashboard(afterExam({ scholarship_percentage: '0', scholarship_msg: '', student_psid: '' }));
+    renderDashboard(
+      afterExam({
+        scholarship_percentage: '0',
+        scholarship_msg: '',
+        student_psid: '',
+        // A stray date without a scholarship names no offline test.
+        scholarship_offline_test_by: '2026-03-23',
+      }),
+    );
     expect(screen.queryByText(/Applied/)).toBeNull();
+    expect(screen.queryByText(/take the offline test at your branch/)).toBeNull();
+    // Without a scholarship the banner does not call itself a scholarship result.
+    expect(screen.getByRole('heading', { name: 'Your result' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Your scholarship result' })).toBeNull();
     expect(screen.getByText(/Thank you for taking the test/)).toBeTruthy();
     expect(screen.getByText('NA')).toBeTruthy();
   });

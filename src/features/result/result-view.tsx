@@ -16,6 +16,7 @@ import {
   type ReactNode,
 } from 'react';
 import { flushSync } from 'react-dom';
+import { dayMonthYear } from '../../domain/dates';
 import { telHref } from '../../domain/phone';
 import type { Translate, StringKey } from '../../engine/i18n';
 import type { ResultData } from '../../generated/api/result';
@@ -131,6 +132,11 @@ function CounsellingPage({ data, t }: { data: ResultData; t: Translate }) {
       <p className="ef-result-lead">
         {percent ? t('result.counselling.scholarship', { percent }) : t('result.counselling.noScholarship')}
       </p>
+      {percent && data.scholarship_offline_test_by ? (
+        <p className="ef-result-lead">
+          {t('portal.result.offlineTest', { percent, date: dayMonthYear(data.scholarship_offline_test_by) })}
+        </p>
+      ) : null}
       <p>{t('result.counselling.intro')}</p>
       <ul className="ef-result-options">
         {options.map(([title, text]) => (

@@ -232,11 +232,28 @@ describe('the result view', () => {
   it('no scholarship and not qualified: the counselling text without a percent, no checklist', () => {
     show({
       status: 'result',
-      data: resultData({ ScholarshipPercentage: '0', Status: 'Not Qualified' }),
+      data: resultData({
+        ScholarshipPercentage: '0',
+        Status: 'Not Qualified',
+        scholarship_offline_test_by: '2026-03-23',
+      }),
     });
     expect(screen.getByText(/Talk to a counsellor about the right course/)).toBeTruthy();
     expect(screen.queryByText(/Scholarship/)).toBeNull();
+    expect(screen.queryByText(/confirm your|scholarship applies|earned a/)).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Checklist for your admission' })).toBeNull();
+  });
+
+  it('above the offline-test threshold: the counselling page names the offline test, as the banner does', () => {
+    show({
+      status: 'result',
+      data: resultData({ ScholarshipPercentage: '90', scholarship_offline_test_by: '2026-03-23' }),
+    });
+    expect(
+      screen.getByText(
+        'To confirm your 90% scholarship, take the offline test at your branch by 23 Mar 2026.',
+      ),
+    ).toBeTruthy();
   });
 
   it('trailing pages: brochure images, the map and, qualified, the checklist', async () => {

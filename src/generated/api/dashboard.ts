@@ -39,6 +39,10 @@ export interface DashboardData {
    * '0' means no scholarship.
    */
   scholarship_percentage: string;
+  /**
+   * A scholarship above the programme's offlineTest.abovePercent is confirmed by an offline test at the branch by this day (ISO date; part 1 §9). Absent otherwise.
+   */
+  scholarship_offline_test_by?: string;
   student_name: string;
   /**
    * NA when missing.

@@ -85,5 +85,9 @@ export interface ResultData {
    */
   Status?: string;
   ScholarshipPercentage?: string;
+  /**
+   * As the dashboard's: the last day of the offline test that confirms a scholarship above the programme's offlineTest.abovePercent.
+   */
+  scholarship_offline_test_by?: string;
   PreparationLevelText?: string;
 }

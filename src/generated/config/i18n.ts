@@ -998,6 +998,10 @@ export interface UiStringTable {
    */
   'portal.result.heading': string;
   /**
+   * Your result (the banner's heading without a scholarship: a Not Qualified student, or a programme without scholarships such as IAT)
+   */
+  'portal.result.headingNoScholarship': string;
+  /**
    * Welcome aboard, {name}!
    */
   'portal.result.welcome': string;
@@ -1013,6 +1017,10 @@ export interface UiStringTable {
    * Thank you for taking the test. Call us to know the courses that suit you.
    */
   'portal.result.thanks': string;
+  /**
+   * To confirm your {percent}% scholarship, take the offline test at your branch by {date}. (part 1 §9: above 80%, within 15 days; the dashboard banner and the result page)
+   */
+  'portal.result.offlineTest': string;
   /**
    * PSID:
    */

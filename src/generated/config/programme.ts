@@ -130,6 +130,32 @@ export interface Programme {
     maxPercent: number;
     validityDays: number;
     awardedLastYear?: string;
+    /**
+     * The course fee components a scholarship's percent lowers (the fee breakup, the checkout and the order apply it); the others stay chargeable. The Registration Fee is never waived.
+     *
+     * @minItems 1
+     */
+    waives: [
+      'Admission Kit & Digital Access' | 'Tuition Fee' | 'Tech + Exam Fee' | 'Classroom Fee Service',
+      ...('Admission Kit & Digital Access' | 'Tuition Fee' | 'Tech + Exam Fee' | 'Classroom Fee Service')[],
+    ];
+    /**
+     * Repeaters (students of these classes) get at most maxPercent (part 1 §9: 60%).
+     */
+    repeater?: {
+      /**
+       * @minItems 1
+       */
+      classes: [string, ...string[]];
+      maxPercent: number;
+    };
+    /**
+     * A scholarship above abovePercent is confirmed by an offline test at the branch within withinDays of the exam (part 1 §9: above 80%, 15 days).
+     */
+    offlineTest?: {
+      abovePercent: number;
+      withinDays: number;
+    };
   };
   /**
    * Test details and eligibility tables, shown by criteria blocks. translations.<locale> replaces a table on pages in that locale.

@@ -84,6 +84,10 @@ export interface Site {
      * The type query parameter of the dashboard URL the gateway returns to after a course payment (the spec's iacstecomm).
      */
     courseReturnType: string;
+    /**
+     * How a bare '0' in the third-party fee-waiver record is read (part 2 §3 lists it apart from the percents): free (the default) = the component costs 0 (waived in full); chargeable = 0 % off. Decision 020-a.
+     */
+    waiverZero?: 'free' | 'chargeable';
   };
   /**
    * Landing-page timings and breakpoints.

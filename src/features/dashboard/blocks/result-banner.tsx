@@ -1,6 +1,8 @@
 // The result / scholarship banner (part 2 §2): greeting, the scholarship ('Applied {percent}%
 // {scholarship_msg}' only when the percent is not 0), else the message or a thank-you; after a
-// course purchase the welcome message; the PSID ('NA' when missing), the prospectus and terms.
+// course purchase the welcome message; above the programme's offline-test threshold, the offline
+// test and its last day (part 1 §9); the PSID ('NA' when missing), the prospectus and terms.
+import { dayMonthYear } from '../../../domain/dates';
 import type { DashboardBlockComponent } from '../portal-context';
 
 export const ResultBanner: DashboardBlockComponent = ({ context }) => {
@@ -13,7 +15,11 @@ export const ResultBanner: DashboardBlockComponent = ({ context }) => {
   return (
     <section className="ef-dash-card ef-dash-banner" aria-labelledby="result-banner-heading">
       <h2 id="result-banner-heading">
-        {purchased ? t('portal.result.welcome', { name: data.student_name }) : t('portal.result.heading')}
+        {purchased
+          ? t('portal.result.welcome', { name: data.student_name })
+          : hasScholarship
+            ? t('portal.result.heading')
+            : t('portal.result.headingNoScholarship')}
       </h2>
       {purchased && flags.scholarship_course_purchased_msg ? (
         <p>{flags.scholarship_course_purchased_msg}</p>
@@ -26,6 +32,11 @@ export const ResultBanner: DashboardBlockComponent = ({ context }) => {
       ) : (
         <p>{data.scholarship_msg || t('portal.result.thanks')}</p>
       )}
+      {hasScholarship && data.scholarship_offline_test_by ? (
+        <p className="ef-dash-next-step">
+          {t('portal.result.offlineTest', { percent, date: dayMonthYear(data.scholarship_offline_test_by) })}
+        </p>
+      ) : null}
       <p>
         {t('portal.result.psid')} <strong>{data.student_psid || 'NA'}</strong>
       </p>
