@@ -1330,6 +1330,10 @@ export interface UiStringTable {
    */
   'editExam.date': string;
   /**
+   * Exam slot
+   */
+  'editExam.slot': string;
+  /**
    * An offline exam costs ₹{amount} (non-refundable). Your new exam details apply once the payment is confirmed.
    */
   'editExam.feeNotice': string;
