@@ -21,7 +21,7 @@ import {
   slotOf,
   splitClassStream,
 } from './programme';
-import { addDays, istDate, istInstant } from './time';
+import { istDate, istInstant } from './time';
 
 const HOUR_MS = 3_600_000;
 /** Sample and mock papers stay open this long after registration. */
@@ -425,18 +425,13 @@ export async function loadExamContext(ctx: AppContext, student: Student): Promis
     if (paper) {
       const offline = booking.exam_mode === 'Offline';
       const slot = slotOf(programme, booking.exam_slot_id);
-      // Online: the whole day of the test (Start Now on the day, part 2 §4); offline: the slot.
-      const window = offline
-        ? {
-            examDate: booking.exam_date,
-            opensAt: istInstant(booking.exam_date, slot.start),
-            closesAt: istInstant(booking.exam_date, slot.end),
-          }
-        : {
-            examDate: booking.exam_date,
-            opensAt: istInstant(booking.exam_date),
-            closesAt: istInstant(addDays(booking.exam_date, 1)),
-          };
+      // The slot of the exam day, online and offline alike: iACST opens at 9 AM and closes at
+      // 10 PM (part 2 §1), so Start Now and the launch call refuse any other hour.
+      const window = {
+        examDate: booking.exam_date,
+        opensAt: istInstant(booking.exam_date, slot.start),
+        closesAt: istInstant(booking.exam_date, slot.end),
+      };
       const scheduleId = `${MAIN_PREFIX}${booking.exam_date}`;
       main = build('main', paper, scheduleId, window, programme.name, {
         offline,
