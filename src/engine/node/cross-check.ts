@@ -35,6 +35,12 @@ function checkProgramme(file: string, p: Programme): Problem[] {
     add('/schedule/dates', 'a "dates" schedule needs at least one date');
   if (schedule.kind === 'daily' && !schedule.firstDay)
     add('/schedule/firstDay', 'a "daily" schedule needs firstDay');
+  // Same-day registration and "only dates from tomorrow onward" cannot both hold (decision 020-b1).
+  if (schedule.sameDayRegistrationClosesAt && !(schedule.kind === 'daily' && schedule.firstDay === 'today'))
+    add(
+      '/schedule/sameDayRegistrationClosesAt',
+      'a same-day cut-off needs a "daily" schedule with firstDay "today" (same-day registration offered)',
+    );
   (schedule.dates ?? []).forEach((date, i, dates) => {
     if (Number.isNaN(Date.parse(`${date}T00:00:00Z`)))
       add(`/schedule/dates/${i}`, `"${date}" is not a real date`);

@@ -35,7 +35,7 @@ export interface Programme {
      */
     kind: 'daily' | 'dates';
     /**
-     * For daily schedules: the first selectable day.
+     * For daily schedules: the first selectable day. 'today' offers same-day registration (until sameDayRegistrationClosesAt, India time); 'tomorrow' offers dates from tomorrow onward.
      */
     firstDay?: 'today' | 'tomorrow';
     dates?: string[];
@@ -45,7 +45,7 @@ export interface Programme {
     calendarMonths?: string[];
     durationMinutes: number;
     /**
-     * 24-hour time HH:MM, India time (+05:30).
+     * With firstDay 'today': the India time from which today is no longer offered (iACST: 21:00). Only where same-day registration is offered.
      */
     sameDayRegistrationClosesAt?: string;
     /**
