@@ -2,6 +2,7 @@
 // papers, each with its window, attempt, result and state, computed from the programme config,
 // the booking and the clock. The dashboard, the launch calls and the result call all read this.
 import { prepared } from '../../db/prepared';
+import { seasonDates } from '../../../src/domain/season';
 import type { Programme } from '../../../src/generated/config/programme';
 import { newId } from '../../auth/tokens';
 import { addMs, iso, type AppContext, type Student } from '../../context';
@@ -387,7 +388,12 @@ export async function loadExamContext(ctx: AppContext, student: Student): Promis
           opensAt: new Date(r.opens_at),
           closesAt: new Date(r.closes_at),
         }))
-      : (programme.schedule.dates ?? []).map((date, i) => {
+      : // The season the student registered in (a yearly season moves on; their tests do not).
+        seasonDates(
+          programme.schedule,
+          istDate(new Date(student.created_at)),
+          programme.windows.enrolmentClosesDaysBefore,
+        ).map((date, i) => {
           const opensAt = istInstant(date, slot.start);
           return {
             id: `S${i + 1}-${date}`,

@@ -1,4 +1,5 @@
 // Exam dates in India time (+05:30), from the programme config or from per-centre seeded dates.
+import { seasonDates } from '../../../src/domain/season';
 import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
 import type { AppContext } from '../../context';
@@ -59,7 +60,8 @@ export async function openExamDates(
     return rows.map((r) => r.exam_date).filter(openByWindow);
   }
   const { schedule } = programme;
-  if (schedule.kind === 'dates') return [...(schedule.dates ?? [])].sort().filter(openByWindow);
+  // A season that repeats yearly offers its next occurrence (src/domain/season.ts).
+  if (schedule.kind === 'dates') return seasonDates(schedule, today, closes).filter(openByWindow);
   const cutOff = schedule.sameDayRegistrationClosesAt;
   const todayOpen =
     schedule.firstDay === 'today' && (!cutOff || istMinutes(now) < minutesOf(cutOff)) && closes === undefined;

@@ -40,6 +40,10 @@ export interface Programme {
     firstDay?: 'today' | 'tomorrow';
     dates?: string[];
     /**
+     * For dated schedules: the season (dates and calendarMonths) comes back every year on the same days; the one offered is the next occurrence with a date still open for enrolment (src/domain/season.ts). Without it the dates are offered as written.
+     */
+    repeatsYearly?: boolean;
+    /**
      * Months the calendar may show, as YYYY-MM.
      */
     calendarMonths?: string[];
