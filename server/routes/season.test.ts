@@ -3,6 +3,8 @@
 // is offered: for the date list, signup, and a new MOCK-JEE student's tests. A clock pinned in the
 // configured season still gets the configured dates (server/routes/master.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyConfig } from '../../tests/fixtures/config-copy';
+import { loadConfig } from '../../src/engine/node/validate-config';
 import { testApp, type TestApp } from '../test/harness';
 
 const TODAY = new Date('2026-11-25T06:30:00.000Z'); // noon in India, outside the configured season
@@ -96,5 +98,33 @@ describe('a season that stays current', () => {
       '2027-05-13',
       '2027-05-15',
     ]);
+  });
+});
+
+describe('GET /api/exam/open', () => {
+  it('says every programme has a date open today', async () => {
+    for (const examType of ['iACST', 'IAT', 'MOCK-NEET', 'MOCK-JEE']) {
+      const answer = await t.call({ method: 'GET', url: `/api/exam/open?exam_type=${examType}` });
+      expect([examType, answer.statusCode, answer.data]).toEqual([
+        examType,
+        200,
+        { success: 'true', data: { open: true } },
+      ]);
+    }
+  });
+
+  it('says so when a season does not repeat and is past', async () => {
+    const copy = copyConfig();
+    copy.edit<{ schedule: { repeatsYearly?: boolean } }>('programmes/mock-neet.json', (p) => {
+      p.schedule.repeatsYearly = false;
+    });
+    const past = await testApp({ start: TODAY, site: loadConfig(copy.dir) });
+    try {
+      const answer = await past.call({ method: 'GET', url: '/api/exam/open?exam_type=MOCK-NEET' });
+      expect(answer.data).toEqual({ success: 'true', data: { open: false } });
+    } finally {
+      await past.close();
+      copy.remove();
+    }
   });
 });

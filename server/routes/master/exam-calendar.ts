@@ -70,3 +70,28 @@ export async function openExamDates(
     (d) => closes === undefined || openByWindow(d),
   );
 }
+
+/**
+ * Whether any date is open for registration now: at any listed centre of the programme where it
+ * dates by centre, else in its own schedule (a landing says so before the student types anything).
+ */
+export async function anyDateOpen(ctx: AppContext, programme: Programme): Promise<boolean> {
+  if (!(await datesPerCentre(ctx, programme)))
+    return (await openExamDates(ctx, programme, undefined)).length > 0;
+  const centres = await ctx.db
+    .selectFrom('centres')
+    .selectAll()
+    .where('listed', '=', 1)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('centre_exam_dates as d')
+          .select('d.id')
+          .whereRef('d.centre_id', '=', 'centres.id')
+          .where('d.exam_type', '=', programme.examType),
+      ),
+    )
+    .execute();
+  for (const centre of centres) if ((await openExamDates(ctx, programme, centre)).length > 0) return true;
+  return false;
+}
