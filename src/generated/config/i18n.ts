@@ -142,6 +142,10 @@ export interface UiStringTable {
    */
   'registration.noneOpen': string;
   /**
+   * No exam date is open for registration right now. Please come back later.
+   */
+  'registration.noDateOpen': string;
+  /**
    * Taking you to the payment page…
    */
   'registration.redirecting': string;
