@@ -8,7 +8,8 @@ import { timeLabel } from './dates';
 type Schedule = Pick<Programme['schedule'], 'slots' | 'durationMinutes'>;
 type Slot = Pick<Programme['schedule']['slots'][number], 'start' | 'end'>;
 
-const minutesOf = (hhmm: string): number => {
+/** HH:MM → minutes since midnight. */
+export const minutesOf = (hhmm: string): number => {
   const [h = 0, m = 0] = hhmm.split(':').map(Number);
   return h * 60 + m;
 };

@@ -5,12 +5,9 @@
 // a date, and the calendar shows that season's months. Pure: shared by the server (dates, signup,
 // a series' tests) and the client (the MOCK-JEE calendar). docs/decisions/020-b1-….md
 import type { Programme } from '../generated/config/programme';
+import { daysBetween } from './dates';
 
 type DatedSchedule = Pick<Programme['schedule'], 'dates' | 'calendarMonths' | 'repeatsYearly'>;
-
-const DAY_MS = 86_400_000;
-const daysBetween = (a: string, b: string): number =>
-  Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
 /** YYYY-… with the year moved on by `years`. */
 const laterYear = (value: string, years: number): string =>
   `${String(Number(value.slice(0, 4)) + years).padStart(4, '0')}${value.slice(4)}`;

@@ -1,4 +1,5 @@
 // Exam dates in India time (+05:30), from the programme config or from per-centre seeded dates.
+import { minutesOf } from '../../../src/domain/exam-window';
 import { seasonDates } from '../../../src/domain/season';
 import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
@@ -11,10 +12,6 @@ export const DAILY_WINDOW_DAYS = 30;
 
 /** Minutes since India midnight of an instant. */
 const istMinutes = (now: Date): number => (now.getTime() - istInstant(istDate(now)).getTime()) / 60_000;
-const minutesOf = (clock: string): number => {
-  const [h = '0', m = '0'] = clock.split(':');
-  return Number(h) * 60 + Number(m);
-};
 
 /** An instant (e.g. the client's 2008-01-04T18:30:00.000Z) or a date, as the India date. */
 export function istDateOf(value: string): string | undefined {
