@@ -90,7 +90,7 @@ describe('the exam-launch payload', () => {
 });
 
 describe('POST /api/exam-dates', () => {
-  it('lists the dates an online iACST exam can move to, from tomorrow for 30 days', async () => {
+  it('lists the dates an online iACST exam can move to, from today (before 9 PM) for 30 days', async () => {
     const response = await post('/api/exam-dates', '250000000001', {
       exam_mode: 'Online',
       branch_code: 'DL001',
@@ -99,7 +99,7 @@ describe('POST /api/exam-dates', () => {
     expect(response.statusCode).toBe(200);
     const data = response.data.data as Record<string, string>;
     expect(Object.keys(data)).toHaveLength(30);
-    expect(Object.entries(data)[0]).toEqual(['2026-03-11', '11 Mar 2026 (Wednesday)']);
+    expect(Object.entries(data)[0]).toEqual(['2026-03-10', '10 Mar 2026 (Tuesday)']);
   });
 
   it('lists a centre’s own dates for IAT offline', async () => {

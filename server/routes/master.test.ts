@@ -237,11 +237,11 @@ describe('GET /api/exam/states and /api/exam/centres', () => {
 });
 
 describe('GET /api/exam/dates', () => {
-  it('iACST: every day from tomorrow for 30 days', async () => {
+  it('iACST: today (same-day registration, before 9 PM) and every day after, 30 days', async () => {
     const dates = await list('/api/exam/dates?exam_type=iACST');
     expect(dates).toHaveLength(30);
-    expect(dates[0]).toEqual({ value: '2025-04-02', label: '2 Apr 2025 (Wednesday)' });
-    expect(dates[29]?.value).toBe('2025-05-01');
+    expect(dates[0]).toEqual({ value: '2025-04-01', label: '1 Apr 2025 (Tuesday)' });
+    expect(dates[29]?.value).toBe('2025-04-30');
   });
 
   it("labels the dates in the page's language", async () => {
@@ -250,7 +250,7 @@ describe('GET /api/exam/dates', () => {
       url: '/api/exam/dates?exam_type=iACST',
       headers: { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.5' },
     });
-    expect((response.data.data as Row[])[0]).toEqual({ value: '2025-04-02', label: '2 अप्रैल 2025 (बुधवार)' });
+    expect((response.data.data as Row[])[0]).toEqual({ value: '2025-04-01', label: '1 अप्रैल 2025 (मंगलवार)' });
   });
 
   it('MOCK-NEET and MOCK-JEE: the configured dates, each until its enrolment closes', async () => {
@@ -280,7 +280,12 @@ describe('GET /api/exam/dates', () => {
     expect(await values('/api/exam/dates?exam_type=MOCK-NEET')).toEqual(['2025-04-20', '2025-04-27']);
     t.clock.set(new Date('2025-05-14T10:00:00Z'));
     expect(await values('/api/exam/dates?exam_type=MOCK-JEE')).toEqual(['2025-05-15']);
-    expect(await values('/api/exam/dates?exam_type=MOCK-NEET')).toEqual([]);
+    // The season repeats yearly (issue 21): once this one has closed, next year's is offered.
+    expect(await values('/api/exam/dates?exam_type=MOCK-NEET')).toEqual([
+      '2026-04-13',
+      '2026-04-20',
+      '2026-04-27',
+    ]);
     t.clock.set(START);
   });
 

@@ -101,3 +101,7 @@ export function indiaDateTime(instant: string): { isoDate: string; date: string;
   const isoDate = local.slice(0, 10);
   return { isoDate, date: dayMonthYear(isoDate), time: timeLabel(local.slice(11, 16)) };
 }
+
+/** Whole days from a to b (both YYYY-MM-DD). */
+export const daysBetween = (a: string, b: string): number =>
+  Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);

@@ -64,6 +64,7 @@ export const CARD_STRING_KEYS = [
   'registration.loading',
   'registration.retry',
   'registration.noneOpen',
+  'registration.noDateOpen',
   'registration.redirecting',
   'registration.paymentFailed',
   'registration.paymentFailedText',

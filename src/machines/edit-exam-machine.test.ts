@@ -90,6 +90,7 @@ const events = [
   change('classStream', '12&SOM'),
   change('mode', 'Offline'),
   change('mode', 'Online'),
+  change('slot', 'offline-morning'),
   change('centre', CENTRE_B),
   change('examDate', '2026-03-12'),
   // Not an option: refused, nothing changes.
@@ -129,16 +130,23 @@ const project = (c: EditExamContext) => ({
   listError: Boolean(c.listError),
 });
 
-/** Submit only when class, mode, date (and state and centre offline) are set and something changed. */
+/**
+ * Submit only when class, mode, slot, date (and state and centre offline) are set and something
+ * changed (part 2 §4). Both modes of the sample programme have slots.
+ */
 function expectSubmitRule(actual: AnyMachineSnapshot, after: EditExamView) {
   const { choice, original } = actual.context as EditExamContext;
   const offline = choice.mode === 'Offline';
   const complete = Boolean(
-    choice.classStream && choice.mode && choice.examDate && (!offline || (choice.state && choice.centre)),
+    choice.classStream &&
+    choice.mode &&
+    choice.slot &&
+    choice.examDate &&
+    (!offline || (choice.state && choice.centre)),
   );
   const fields = offline
     ? (Object.keys(choice) as (keyof EditChoice)[])
-    : (['classStream', 'mode', 'examDate'] as const);
+    : (['classStream', 'mode', 'slot', 'examDate'] as const);
   const changed = fields.some((f) => choice[f] !== original[f]);
   expect(after.submit.enabled).toBe(complete && changed);
   if (!after.submit.enabled) expect(after.submit.why).toBe(complete ? 'unchanged' : 'incomplete');
@@ -196,7 +204,12 @@ function expectView(log: Logged[]) {
           expect(after.notice?.key).toBe('editExam.paymentFailed');
         } else {
           // The booked exam, while its lists load: nothing to submit yet.
-          formShows(after, { classStream: '11&SOM', mode: 'Online', examDate: '2026-03-11' });
+          formShows(after, {
+            classStream: '11&SOM',
+            mode: 'Online',
+            slot: 'online-9am-10pm',
+            examDate: '2026-03-11',
+          });
           expect(after.listsBusy).toBe(true);
           expect(after.submit).toMatchObject({ enabled: false, why: 'busy' });
           expect(after.notice).toBeUndefined();
@@ -216,11 +229,30 @@ function expectView(log: Logged[]) {
           expect(after).toEqual(before);
           break;
         }
+        if (field === 'slot' && before.mode !== 'Offline') {
+          // Not a slot of this mode (an online exam's slot is its own): refused.
+          expect(after).toEqual(before);
+          break;
+        }
         if (field === 'mode') expect(after.mode).toBe(event.value);
         else expect(after.fields[field as 'classStream']?.value).toBe(event.value);
+        if (field === 'slot') {
+          // A slot clears nothing: the place and the date are kept (no list depends on the slot).
+          for (const kept of ['state', 'centre', 'examDate'] as const)
+            expect(after.fields[kept]?.value).toBe(before.fields[kept]?.value);
+          if (!after.listsBusy) expectSubmitRule(actual, after);
+          break;
+        }
         // A choice clears what depends on it: the date is never the stale one.
         if (field !== 'examDate') expect(after.fields.examDate?.value ?? '').toBe('');
         if (field === 'classStream') expect(after.mode).toBe('');
+        // A new mode drops the slot of the old one; the online mode's lone slot is chosen by itself
+        // (once the lists before it are there).
+        if (field === 'mode') {
+          const loaded = (actual.context as EditExamContext).lists.classStreams !== undefined;
+          const lone = event.value === 'Online' && loaded ? 'online-9am-10pm' : '';
+          expect(after.fields.slot?.value).toBe(lone);
+        }
         if (field === 'examDate') expectSubmitRule(actual, after);
         else expect(after.submit.enabled).toBe(false);
         break;
@@ -238,7 +270,13 @@ function expectView(log: Logged[]) {
       case 'xstate.done.actor.loadProfile':
         // The booked exam, or the edit kept before a failed payment.
         if ((previous.context as EditExamContext).pendingDraft) formShows(after, offlineDraft);
-        else formShows(after, { classStream: '11&SOM', mode: 'Online', examDate: '2026-03-11' });
+        else
+          formShows(after, {
+            classStream: '11&SOM',
+            mode: 'Online',
+            slot: 'online-9am-10pm',
+            examDate: '2026-03-11',
+          });
         break;
       case 'xstate.error.actor.loadProfile':
         expect(after.screen).toBe('closed');
@@ -411,6 +449,8 @@ describe('edit-exam machine: rules', () => {
       exam_mode: 'Online',
       exam_center: '',
       class_and_stream: '11&SOM',
+      // The booked slot is kept: the student changed only the date.
+      exam_slot: 'online-9am-10pm',
     });
     expect(log.map((l) => l.action)).toEqual(['showToast', 'clearDraft', 'finish']);
   });
@@ -433,7 +473,12 @@ describe('edit-exam machine: rules', () => {
     await idle();
     actor.send({ type: 'editExam.change', field: 'mode', value: 'Offline' });
     await idle();
-    expect(actor.getSnapshot().context.choice).toMatchObject({ mode: 'Offline', state: '9', centre: '' });
+    // Two offline slots: the states wait until one is chosen (slot → state → centre → date).
+    expect(actor.getSnapshot().context.choice).toMatchObject({ mode: 'Offline', slot: '', state: '' });
+    expect(api.loadStates).not.toHaveBeenCalled();
+    actor.send({ type: 'editExam.change', field: 'slot', value: 'offline-afternoon' });
+    await idle();
+    expect(actor.getSnapshot().context.choice).toMatchObject({ slot: 'offline-afternoon', state: '9' });
     expect(api.loadCentres).toHaveBeenCalledWith({
       mode: 'Offline',
       state: '9',
@@ -459,6 +504,7 @@ describe('edit-exam machine: rules', () => {
     const draft = {
       classStream: '11&SOM',
       mode: 'Offline',
+      slot: 'offline-afternoon',
       state: '9',
       centre: CENTRE_B,
       examDate: '2026-03-12',
@@ -473,6 +519,7 @@ describe('edit-exam machine: rules', () => {
       exam_mode: 'Offline',
       exam_center: CENTRE_B,
       class_and_stream: '11&SOM',
+      exam_slot: 'offline-afternoon',
     });
   });
 
@@ -481,6 +528,8 @@ describe('edit-exam machine: rules', () => {
     actor.send({ type: 'editExam.open' });
     await idle();
     actor.send({ type: 'editExam.change', field: 'mode', value: 'Offline' });
+    await idle();
+    actor.send({ type: 'editExam.change', field: 'slot', value: 'offline-morning' });
     await idle();
     actor.send({ type: 'editExam.change', field: 'centre', value: CENTRE_A });
     await idle();
@@ -493,7 +542,8 @@ describe('edit-exam machine: rules', () => {
   it('drops a booked choice the list no longer offers, with what depended on it', async () => {
     const offline: Profile = {
       ...onlineProfile,
-      exam_mode_and_slot: 'Offline, 10 AM to 1 PM',
+      exam_mode_and_slot: 'Offline, 2 PM to 5 PM',
+      exam_slot_id: 'offline-afternoon',
       exam_state_id: '9',
       exam_center: 'Closed centre-DL009-9',
       is_payment_done: true,
@@ -504,6 +554,8 @@ describe('edit-exam machine: rules', () => {
     expect(actor.getSnapshot().context.choice).toEqual({
       classStream: '11&SOM',
       mode: 'Offline',
+      // The booked slot is kept: nothing that depends on the centre clears it.
+      slot: 'offline-afternoon',
       state: '9',
       centre: '',
       examDate: '',

@@ -39,17 +39,21 @@ import { fromError, fromReply, say, type Message } from './message';
 // ── Types ─────────────────────────────────────────────────────────────────────────────────────
 export type EditMode = 'Online' | 'Offline';
 /** The cascade's fields, in order (part 2 §4): each one's choice clears those after it. */
-export const EDIT_CHAIN = ['classStream', 'mode', 'state', 'centre', 'examDate'] as const;
+export const EDIT_CHAIN = ['classStream', 'mode', 'slot', 'state', 'centre', 'examDate'] as const;
 export type EditField = (typeof EDIT_CHAIN)[number];
 
 /** The parts of the programme config the flow reads. */
-export type EditProgramme = Pick<Programme, 'mode' | 'fee'>;
+export type EditProgramme = Pick<Programme, 'mode' | 'fee'> & {
+  schedule: Pick<Programme['schedule'], 'slots'>;
+};
 
 /** The student's choices, as option values ('' = not chosen). Also what is kept for the gateway's return. */
 export interface EditChoice {
   /** class&stream, e.g. 11&SOM */
   classStream: string;
   mode: EditMode | '';
+  /** A slot id of the programme config (schedule.slots) of this mode. */
+  slot: string;
   /** A state's tid. */
   state: string;
   /** A centre's value name-code-id. */
@@ -108,7 +112,7 @@ export interface EditToast {
 }
 
 // ── Pure rules (exported for the view and tests) ─────────────────────────────────────────────
-const EMPTY_CHOICE: EditChoice = { classStream: '', mode: '', state: '', centre: '', examDate: '' };
+const EMPTY_CHOICE: EditChoice = { classStream: '', mode: '', slot: '', state: '', centre: '', examDate: '' };
 
 /** The modes a student of this programme may choose (the server's rule, from the same config). */
 export function editModes(programme: EditProgramme): EditMode[] {
@@ -116,23 +120,34 @@ export function editModes(programme: EditProgramme): EditMode[] {
   return programme.fee.offlineSwitchFee !== undefined ? ['Online', 'Offline'] : ['Online'];
 }
 
+/** The programme's slots of a mode (the config's, as the server reads them). */
+export const slotsOf = (programme: EditProgramme, mode: EditMode | '') =>
+  programme.schedule.slots.filter((slot) => slot.mode === mode);
+
 /**
- * The booked mode. The profile has no mode field: its slot label names it (part 2 §4), and a
- * label that names neither (a translated one) falls back to whether a centre is booked.
+ * The booked mode: the booked slot's own mode in the config; without one, the slot label names it
+ * (part 2 §4), and a label that names neither (a translated one) falls back to whether a centre is
+ * booked.
  */
-export function profileMode(profile: Profile): EditMode {
+export function profileMode(profile: Profile, programme?: EditProgramme): EditMode {
+  const slot = programme?.schedule.slots.find((s) => s.id === profile.exam_slot_id);
+  if (slot) return slot.mode;
   if (/offline/i.test(profile.exam_mode_and_slot)) return 'Offline';
   if (/online/i.test(profile.exam_mode_and_slot)) return 'Online';
   return profile.exam_center ? 'Offline' : 'Online';
 }
 
-/** The exam as booked, as choices. */
-export function bookedChoice(profile: Profile): EditChoice {
-  const mode = profileMode(profile);
+/** The exam as booked, as choices (the slot when it is one of the booked mode's). */
+export function bookedChoice(profile: Profile, programme: EditProgramme): EditChoice {
+  const mode = profileMode(profile, programme);
   const offline = mode === 'Offline';
+  const slot = slotsOf(programme, mode).some((s) => s.id === profile.exam_slot_id)
+    ? profile.exam_slot_id
+    : '';
   return {
     classStream: profile.classtream,
     mode,
+    slot,
     state: offline ? profile.exam_state_id : '',
     centre: offline ? profile.exam_center : '',
     examDate: profile.exam_date_id,
@@ -143,17 +158,28 @@ export function bookedChoice(profile: Profile): EditChoice {
 export function offlineFee(context: Pick<EditExamContext, 'programme' | 'profile'>): number {
   const fee = context.programme.fee.offlineSwitchFee ?? 0;
   const { profile } = context;
-  if (!profile || profileMode(profile) === 'Offline' || profile.is_payment_done) return 0;
+  if (!profile || profileMode(profile, context.programme) === 'Offline' || profile.is_payment_done) return 0;
   return fee;
 }
 
-/** The fields this choice of mode needs: an online exam has no state and centre. */
-export const editChain = (context: Pick<EditExamContext, 'choice'>): EditField[] =>
-  context.choice.mode === 'Online' ? ['classStream', 'mode', 'examDate'] : [...EDIT_CHAIN];
+/**
+ * The fields this choice of mode needs: an online exam has no state and centre; a mode the config
+ * gives no slots of its own (iACST's offline switch) has no slot field.
+ */
+export const editChain = (context: Pick<EditExamContext, 'choice' | 'programme'>): EditField[] =>
+  EDIT_CHAIN.filter(
+    (field) =>
+      !(context.choice.mode === 'Online' && (field === 'state' || field === 'centre')) &&
+      !(
+        field === 'slot' &&
+        context.choice.mode !== '' &&
+        slotsOf(context.programme, context.choice.mode).length === 0
+      ),
+  );
 
 /** The options a field offers, as values. The modes come from the config, the rest from the API. */
 export function optionValues(
-  context: Pick<EditExamContext, 'programme' | 'lists'>,
+  context: Pick<EditExamContext, 'programme' | 'lists' | 'choice'>,
   field: EditField,
 ): string[] | undefined {
   const { lists } = context;
@@ -162,6 +188,8 @@ export function optionValues(
       return lists.classStreams?.map((c) => c.stream);
     case 'mode':
       return editModes(context.programme);
+    case 'slot':
+      return slotsOf(context.programme, context.choice.mode).map((s) => s.id);
     case 'state':
       return lists.states?.map((s) => s.tid);
     case 'centre':
@@ -182,7 +210,7 @@ export const editComplete = (context: Pick<EditExamContext, 'programme' | 'lists
   cascadeComplete(editCascade, context);
 
 /** Something differs from the booked exam, in the fields this mode uses. */
-export const editChanged = (context: Pick<EditExamContext, 'choice' | 'original'>): boolean =>
+export const editChanged = (context: Pick<EditExamContext, 'choice' | 'original' | 'programme'>): boolean =>
   editChain(context).some((field) => context.choice[field] !== context.original[field]);
 
 /** The offline switch will be charged (as far as the client knows; the server's answer decides). */
@@ -205,12 +233,15 @@ export function editBody(context: EditExamContext): ExamEditInfoBody {
     exam_mode: choice.mode === '' ? 'Online' : choice.mode,
     exam_center: offline ? choice.centre : '',
     class_and_stream: choice.classStream,
+    ...(choice.slot ? { exam_slot: choice.slot } : {}),
   };
 }
 
 /** A choice and the lists after it: the later choices are dropped, and the later lists reload. */
 function choose(context: EditExamContext, field: EditField, value: string) {
-  const after = fieldsAfter(EDIT_CHAIN, field);
+  // The slot's options depend on the mode alone, and no list after it depends on the slot (a
+  // date has every slot of its mode): choosing a slot clears nothing, so the place is kept.
+  const after = field === 'slot' ? [] : fieldsAfter(EDIT_CHAIN, field);
   const choice = { ...context.choice, [field]: value };
   const lists = { ...context.lists };
   for (const later of after) {
@@ -299,7 +330,7 @@ export const editExamMachine = setup({
   context: ({ input }) => ({
     programme: input.programme,
     profile: input.profile ?? null,
-    original: input.profile ? bookedChoice(input.profile) : EMPTY_CHOICE,
+    original: input.profile ? bookedChoice(input.profile, input.programme) : EMPTY_CHOICE,
     choice: EMPTY_CHOICE,
     lists: {},
     pendingDraft: input.reopen,
@@ -361,7 +392,9 @@ export const editExamMachine = setup({
           target: 'editing',
           // The form starts from the booked exam, or from the edit kept before a failed payment.
           actions: assign(({ context }) => {
-            const original = context.profile ? bookedChoice(context.profile) : EMPTY_CHOICE;
+            const original = context.profile
+              ? bookedChoice(context.profile, context.programme)
+              : EMPTY_CHOICE;
             return {
               original,
               choice: context.pendingDraft ?? original,

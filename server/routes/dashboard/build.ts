@@ -1,5 +1,6 @@
 // The dashboard's data (part 2 §3 "Dashboard response", "Main exam card data", "Mock card",
 // "Mock JEE series", course flags), computed from the student's sittings.
+import { latestFullStart } from '../../../src/domain/exam-window';
 import type {
   CourseFlags,
   DashboardData,
@@ -122,7 +123,7 @@ async function mainCard(ctx: AppContext, ec: ExamContext, s: Sitting, title: str
       case 'open':
         if (s.kind === 'series')
           return `${s.testName} is live until ${dateTimeLabel(s.closesAt)}. Each paper takes ${durationLabel(minutes)}; begin with Paper 1.`;
-        return `Your test is open today. It takes ${durationLabel(minutes)}; start by ${timeLabel(slot.end)} to use the full time.`;
+        return `Your test is open today. It takes ${durationLabel(minutes)}; start by ${timeLabel(latestFullStart(slot, minutes))} to use the full time.`;
       case 'in_progress':
         return s.attempt
           ? `You have started your test. Finish it before ${dateTimeLabel(new Date(s.attempt.expires_at))}.`

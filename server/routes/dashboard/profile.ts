@@ -76,6 +76,8 @@ export async function buildProfile(ctx: AppContext, student: Student): Promise<P
     exam_mode_and_slot: slotMatches
       ? slot.label
       : `${booking.exam_mode}, ${timeLabel(slot.start)} to ${timeLabel(slot.end)}`,
+    // The booked slot when it is one of the booked mode's (the edit form keeps it); else none.
+    exam_slot_id: slotMatches ? slot.id : '',
     exam_location: booking.exam_mode === 'Offline' ? (centre?.address ?? '') : 'Online',
     exam_attempts_left: booking.exam_attempts_left,
     max_exam_edit_allowed: student.max_exam_edit_allowed,

@@ -4,7 +4,9 @@
 import type { Kysely } from 'kysely';
 import type { ExamEditDatesBody } from '../../../src/generated/api/exam-edit-dates';
 import type { ExamEditInfoBody, ExamEditInfoReply } from '../../../src/generated/api/exam-edit-info';
+import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
+import { message } from '../../api/messages';
 import { newId } from '../../auth/tokens';
 import { iso, type AppContext, type Student } from '../../context';
 import type { Database } from '../../db/schema';
@@ -15,7 +17,7 @@ import { centreByCode, centreValue, classStreamOf, eligible, serves } from '../m
 import { datesPerCentre, openExamDates } from '../master/exam-calendar';
 import { allowedModes, programmeOf } from './programme';
 import { bookingOf, loadExamContext, type Booking } from './sittings';
-import { dateLabelWithDay } from './time';
+import { dateLabelWithDay, istInstant } from './time';
 
 type Mode = 'Online' | 'Offline';
 
@@ -144,7 +146,6 @@ export async function updateExamInfo(
   const dates = await openExamDates(ctx, programme, centre);
   if (!dates.includes(body.exam_date)) throw new ApiError(400, 'Please select date of exam');
 
-  const slot = programme.schedule.slots.find((s) => s.mode === body.exam_mode);
   const perCentre = offline && Boolean(await datesPerCentre(ctx, programme));
   const updated: ExamEditInfoReply = {
     success: 'true',
@@ -155,6 +156,7 @@ export async function updateExamInfo(
   return ctx.db.transaction().execute(async (trx) => {
     await lockStudent(trx, student.id);
     const current = await bookingOf(trx, student);
+    const slotId = editSlot(programme, body, current, ctx.now());
     const next: Change['booking'] = {
       class_stream: `${cs.class}&${cs.stream}`,
       exam_mode: body.exam_mode,
@@ -162,12 +164,12 @@ export async function updateExamInfo(
       exam_centre_code: centre?.code ?? null,
       exam_centre_id: centre?.id ?? null,
       exam_date: body.exam_date,
-      exam_slot_id: slot?.id ?? current.exam_slot_id,
+      exam_slot_id: slotId ?? current.exam_slot_id,
       exam_attempts_left: current.exam_attempts_left,
       is_offline_sf_exam_date: perCentre ? 1 : 0,
     };
     const changed = (
-      ['class_stream', 'exam_mode', 'exam_state_id', 'exam_centre_id', 'exam_date'] as const
+      ['class_stream', 'exam_mode', 'exam_state_id', 'exam_centre_id', 'exam_date', 'exam_slot_id'] as const
     ).some((k) => (next[k] ?? null) !== (current[k] ?? null));
     // Already the booking (a repeat of an edit that went through): the same answer, no attempt used.
     if (!changed) return updated;
@@ -203,6 +205,33 @@ export async function updateExamInfo(
       data,
     };
   });
+}
+
+/**
+ * The slot of the edited booking (part 2 §4: the form has the slot). The booked slot is kept unless
+ * the student chose another; a slot must be one the date has: one of the programme's slots of the
+ * chosen mode, and on the exam day itself one that has not ended yet. A mode without slots of its
+ * own in the config (iACST's offline switch) keeps the booking's slot as before (undefined here).
+ */
+export function editSlot(
+  programme: Programme,
+  body: Pick<ExamEditInfoBody, 'exam_slot' | 'exam_mode' | 'exam_date'>,
+  current: Pick<Booking, 'exam_slot_id'>,
+  now: Date,
+): string | undefined {
+  const slots = programme.schedule.slots.filter((s) => s.mode === body.exam_mode);
+  if (slots.length === 0) {
+    if (body.exam_slot) throw new ApiError(400, message('signup.slot'));
+    return undefined;
+  }
+  const wanted =
+    body.exam_slot ??
+    (slots.some((s) => s.id === current.exam_slot_id) ? current.exam_slot_id : undefined) ??
+    (slots.length === 1 ? slots[0]?.id : undefined);
+  const slot = slots.find((s) => s.id === wanted);
+  if (!slot) throw new ApiError(400, message('signup.slot'));
+  if (istInstant(body.exam_date, slot.end) <= now) throw new ApiError(400, message('signup.slot'));
+  return slot.id;
 }
 
 /**

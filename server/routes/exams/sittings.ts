@@ -2,6 +2,7 @@
 // papers, each with its window, attempt, result and state, computed from the programme config,
 // the booking and the clock. The dashboard, the launch calls and the result call all read this.
 import { prepared } from '../../db/prepared';
+import { seasonDates } from '../../../src/domain/season';
 import type { Programme } from '../../../src/generated/config/programme';
 import { newId } from '../../auth/tokens';
 import { addMs, iso, type AppContext, type Student } from '../../context';
@@ -21,7 +22,7 @@ import {
   slotOf,
   splitClassStream,
 } from './programme';
-import { addDays, istDate, istInstant } from './time';
+import { istDate, istInstant } from './time';
 
 const HOUR_MS = 3_600_000;
 /** Sample and mock papers stay open this long after registration. */
@@ -387,7 +388,12 @@ export async function loadExamContext(ctx: AppContext, student: Student): Promis
           opensAt: new Date(r.opens_at),
           closesAt: new Date(r.closes_at),
         }))
-      : (programme.schedule.dates ?? []).map((date, i) => {
+      : // The season the student registered in (a yearly season moves on; their tests do not).
+        seasonDates(
+          programme.schedule,
+          istDate(new Date(student.created_at)),
+          programme.windows.enrolmentClosesDaysBefore,
+        ).map((date, i) => {
           const opensAt = istInstant(date, slot.start);
           return {
             id: `S${i + 1}-${date}`,
@@ -425,18 +431,13 @@ export async function loadExamContext(ctx: AppContext, student: Student): Promis
     if (paper) {
       const offline = booking.exam_mode === 'Offline';
       const slot = slotOf(programme, booking.exam_slot_id);
-      // Online: the whole day of the test (Start Now on the day, part 2 §4); offline: the slot.
-      const window = offline
-        ? {
-            examDate: booking.exam_date,
-            opensAt: istInstant(booking.exam_date, slot.start),
-            closesAt: istInstant(booking.exam_date, slot.end),
-          }
-        : {
-            examDate: booking.exam_date,
-            opensAt: istInstant(booking.exam_date),
-            closesAt: istInstant(addDays(booking.exam_date, 1)),
-          };
+      // The slot of the exam day, online and offline alike: iACST opens at 9 AM and closes at
+      // 10 PM (part 2 §1), so Start Now and the launch call refuse any other hour.
+      const window = {
+        examDate: booking.exam_date,
+        opensAt: istInstant(booking.exam_date, slot.start),
+        closesAt: istInstant(booking.exam_date, slot.end),
+      };
       const scheduleId = `${MAIN_PREFIX}${booking.exam_date}`;
       main = build('main', paper, scheduleId, window, programme.name, {
         offline,

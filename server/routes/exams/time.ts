@@ -1,6 +1,7 @@
 // Dates and times as the programmes state them: India time (+05:30, no daylight saving). How a
 // date is shown is one rule shared with the client (src/domain/dates.ts).
 import {
+  daysBetween,
   dayMonthYear,
   indiaDate,
   INDIA_OFFSET_MS as IST_OFFSET_MS,
@@ -9,7 +10,7 @@ import {
   weekdayOf,
 } from '../../../src/domain/dates';
 
-export { timeLabel, weekdayOf };
+export { daysBetween, timeLabel, weekdayOf };
 const DAY_MS = 86_400_000;
 
 /** The India date (YYYY-MM-DD) of an instant. */
@@ -34,10 +35,6 @@ export const istInstant = (date: string, hhmm = '00:00'): Date => {
 
 export const addDays = (date: string, days: number): string =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-
-/** Whole days from a to b (both YYYY-MM-DD). */
-export const daysBetween = (a: string, b: string): number =>
-  Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
 
 export const isIsoDate = (value: string): boolean =>
   /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;

@@ -1,4 +1,6 @@
 // Exam dates in India time (+05:30), from the programme config or from per-centre seeded dates.
+import { minutesOf } from '../../../src/domain/exam-window';
+import { seasonDates } from '../../../src/domain/season';
 import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
 import type { AppContext } from '../../context';
@@ -10,10 +12,6 @@ export const DAILY_WINDOW_DAYS = 30;
 
 /** Minutes since India midnight of an instant. */
 const istMinutes = (now: Date): number => (now.getTime() - istInstant(istDate(now)).getTime()) / 60_000;
-const minutesOf = (clock: string): number => {
-  const [h = '0', m = '0'] = clock.split(':');
-  return Number(h) * 60 + Number(m);
-};
 
 /** An instant (e.g. the client's 2008-01-04T18:30:00.000Z) or a date, as the India date. */
 export function istDateOf(value: string): string | undefined {
@@ -59,7 +57,8 @@ export async function openExamDates(
     return rows.map((r) => r.exam_date).filter(openByWindow);
   }
   const { schedule } = programme;
-  if (schedule.kind === 'dates') return [...(schedule.dates ?? [])].sort().filter(openByWindow);
+  // A season that repeats yearly offers its next occurrence (src/domain/season.ts).
+  if (schedule.kind === 'dates') return seasonDates(schedule, today, closes).filter(openByWindow);
   const cutOff = schedule.sameDayRegistrationClosesAt;
   const todayOpen =
     schedule.firstDay === 'today' && (!cutOff || istMinutes(now) < minutesOf(cutOff)) && closes === undefined;
@@ -67,4 +66,29 @@ export async function openExamDates(
   return Array.from({ length: DAILY_WINDOW_DAYS }, (_, i) => addDays(first, i)).filter(
     (d) => closes === undefined || openByWindow(d),
   );
+}
+
+/**
+ * Whether any date is open for registration now: at any listed centre of the programme where it
+ * dates by centre, else in its own schedule (a landing says so before the student types anything).
+ */
+export async function anyDateOpen(ctx: AppContext, programme: Programme): Promise<boolean> {
+  if (!(await datesPerCentre(ctx, programme)))
+    return (await openExamDates(ctx, programme, undefined)).length > 0;
+  const centres = await ctx.db
+    .selectFrom('centres')
+    .selectAll()
+    .where('listed', '=', 1)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('centre_exam_dates as d')
+          .select('d.id')
+          .whereRef('d.centre_id', '=', 'centres.id')
+          .where('d.exam_type', '=', programme.examType),
+      ),
+    )
+    .execute();
+  for (const centre of centres) if ((await openExamDates(ctx, programme, centre)).length > 0) return true;
+  return false;
 }

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ExamCentresQuery, ExamCentresReply } from '../../../src/generated/api/exam-centres';
 import type { ExamDatesQuery, ExamDatesReply } from '../../../src/generated/api/exam-dates';
+import type { ExamOpenQuery, ExamOpenReply } from '../../../src/generated/api/exam-open';
 import type { ExamSlot, ExamSlotsQuery, ExamSlotsReply } from '../../../src/generated/api/exam-slots';
 import type { ExamStatesQuery, ExamStatesReply } from '../../../src/generated/api/exam-states';
 import type { Programme } from '../../../src/generated/config/programme';
@@ -13,7 +14,7 @@ import type { AppContext } from '../../context';
 import type { CentresTable } from '../../db/tables/master';
 import { centreByCode, centreLabel, centreValue, listedCentres, serves, streamOf } from './centres';
 import { dateLabelWithDay } from '../exams/time';
-import { openExamDates } from './exam-calendar';
+import { anyDateOpen, openExamDates } from './exam-calendar';
 import { programmeFor } from './programme-lookup';
 
 const tags = ['exam options'];
@@ -92,6 +93,15 @@ export function registerExamOptions(app: FastifyInstance): void {
           id: c.id,
         })),
       };
+    },
+  );
+
+  app.get<{ Querystring: ExamOpenQuery; Reply: ExamOpenReply }>(
+    '/api/exam/open',
+    { schema: apiSchema('exam-open', { summary: 'Whether any exam date is open for registration', tags }) },
+    async (request) => {
+      const { programme } = programmeFor(app.ctx, request, request.query.exam_type);
+      return { success: 'true', data: { open: await anyDateOpen(app.ctx, programme) } };
     },
   );
 

@@ -9,12 +9,13 @@ import { postAnalyticsEvent } from './analytics';
 import { classStreamsKey, fetchClassStreams } from './class-streams';
 import { fetchExamCentres } from './exam-centres';
 import { fetchExamDates } from './exam-dates';
+import { fetchExamOpen } from './exam-open';
 import { fetchExamSlots } from './exam-slots';
 import { examStatesPath, fetchExamStates } from './exam-states';
 import { fetchNearestCentre } from './nearest-centre';
 import { fetchPincode, pincodePath } from './pincode';
 
-// 1 April 2025 in India: iACST dates run from 2 April.
+// 1 April 2025 in India, 11:30: iACST dates run from today (same-day registration until 9 PM).
 const START = new Date('2025-04-01T06:00:00Z');
 
 let t: TestApp;
@@ -88,7 +89,7 @@ describe('option lists', () => {
   it('exam dates open for registration', async () => {
     const iacst = await fetchExamDates({ exam_type: 'iACST' }, { baseUrl });
     expect(seen[0]?.url).toBe('/api/exam/dates?exam_type=iACST');
-    expect(iacst.data[0]).toEqual({ value: '2025-04-02', label: '2 Apr 2025 (Wednesday)' });
+    expect(iacst.data[0]).toEqual({ value: '2025-04-01', label: '1 Apr 2025 (Tuesday)' });
     const neet = await fetchExamDates(
       { exam_type: 'MOCK-NEET', centre: 'DL001', stream: 'SOM' },
       { baseUrl },
@@ -97,6 +98,12 @@ describe('option lists', () => {
     expect(neet.data.map((d) => d.value)).toEqual(['2025-04-13', '2025-04-20', '2025-04-27']);
     const wrong = await failure(fetchExamDates({ exam_type: 'MOCK-NEET', centre: 'ZZ999' }, { baseUrl }));
     expect([wrong.status, wrong.message]).toEqual([404, 'This centre does not hold this exam.']);
+  });
+
+  it('whether any date is open (the landing says so before anything is typed)', async () => {
+    const reply = await fetchExamOpen({ exam_type: 'IAT' }, { baseUrl });
+    expect(seen[0]?.url).toBe('/api/exam/open?exam_type=IAT');
+    expect(reply).toEqual({ success: 'true', data: { open: true } });
   });
 });
 

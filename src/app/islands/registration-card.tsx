@@ -10,6 +10,7 @@ import { fetchClassStreams } from '../../api/endpoints/class-streams';
 import { validateCoupon } from '../../api/endpoints/coupon-validate';
 import { fetchExamCentres } from '../../api/endpoints/exam-centres';
 import { fetchExamDates } from '../../api/endpoints/exam-dates';
+import { fetchExamOpen } from '../../api/endpoints/exam-open';
 import { fetchExamSlots } from '../../api/endpoints/exam-slots';
 import { fetchExamStates } from '../../api/endpoints/exam-states';
 import { fetchGeoIp } from '../../api/endpoints/geo-ip';
@@ -240,6 +241,7 @@ export function mount(element: HTMLElement): void {
         machine={machine}
         input={{ query, tracking, registrationToken, fixedCourseType: data.fixedCourseType }}
         offerCallerIdentity={Boolean(data.callerIdentityLink) && /Android/i.test(navigator.userAgent)}
+        checkOpen={async () => (await fetchExamOpen({ exam_type: data.registrationPage })).data.open}
         onHydrated={() => {
           replayTypedValues(element);
           element.removeAttribute('aria-busy');

@@ -12,6 +12,7 @@ import { createTranslator } from '../../engine/i18n';
 import type { UiStringTable } from '../../generated/config/i18n';
 import { memoryStorage } from '../session-store';
 import type { Profile } from '../../generated/api/profile';
+import type { EditProgramme } from '../../machines/edit-exam-machine';
 import {
   EDIT_DRAFT_KEY,
   editExamInput,
@@ -21,7 +22,22 @@ import {
 } from './edit-exam-wiring';
 
 const START = new Date('2026-03-10T06:30:00.000Z');
-const programme = { mode: 'online' as const, fee: { amount: 0, offlineSwitchFee: 100 } };
+// iACST's: online only has a slot of its own; its offline switch has none (so no slot field).
+const programme: EditProgramme = {
+  mode: 'online',
+  fee: { amount: 0, offlineSwitchFee: 100 },
+  schedule: {
+    slots: [
+      {
+        id: 'online-9am-10pm',
+        label: 'Online, any time from 9 AM to 10 PM',
+        mode: 'Online',
+        start: '09:00',
+        end: '22:00',
+      },
+    ],
+  },
+};
 const t = createTranslator(en.strings as UiStringTable);
 let app: TestApp;
 let baseUrl = '';

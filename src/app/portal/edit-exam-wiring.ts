@@ -60,11 +60,13 @@ export interface EditExamDeps {
 
 const browserStorage = () => (typeof window === 'undefined' ? undefined : window.localStorage);
 
-function isChoice(value: unknown): value is EditChoice {
+/** A kept edit; one kept before the form had the slot has none ('' = not chosen). */
+function isChoice(value: unknown): value is Omit<EditChoice, 'slot'> & { slot?: string } {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return (
     ['classStream', 'state', 'centre', 'examDate'].every((k) => typeof v[k] === 'string') &&
+    (v.slot === undefined || typeof v.slot === 'string') &&
     (v.mode === 'Online' || v.mode === 'Offline' || v.mode === '')
   );
 }
@@ -73,7 +75,7 @@ function isChoice(value: unknown): value is EditChoice {
 export function readEditDraft(storage = browserStorage()): EditChoice | undefined {
   try {
     const value: unknown = JSON.parse(storage?.getItem(EDIT_DRAFT_KEY) ?? 'null');
-    return isChoice(value) ? value : undefined;
+    return isChoice(value) ? { ...value, slot: value.slot ?? '' } : undefined;
   } catch {
     return undefined;
   }

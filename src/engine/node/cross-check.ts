@@ -35,7 +35,17 @@ function checkProgramme(file: string, p: Programme): Problem[] {
     add('/schedule/dates', 'a "dates" schedule needs at least one date');
   if (schedule.kind === 'daily' && !schedule.firstDay)
     add('/schedule/firstDay', 'a "daily" schedule needs firstDay');
+  // Same-day registration and "only dates from tomorrow onward" cannot both hold (decision 020-b1).
+  if (schedule.sameDayRegistrationClosesAt && !(schedule.kind === 'daily' && schedule.firstDay === 'today'))
+    add(
+      '/schedule/sameDayRegistrationClosesAt',
+      'a same-day cut-off needs a "daily" schedule with firstDay "today" (same-day registration offered)',
+    );
+  if (schedule.repeatsYearly && schedule.kind !== 'dates')
+    add('/schedule/repeatsYearly', 'only a "dates" schedule has a season to repeat');
   (schedule.dates ?? []).forEach((date, i, dates) => {
+    if (schedule.repeatsYearly && date.endsWith('-02-29'))
+      add(`/schedule/dates/${i}`, 'a season that repeats yearly cannot use 29 February');
     if (Number.isNaN(Date.parse(`${date}T00:00:00Z`)))
       add(`/schedule/dates/${i}`, `"${date}" is not a real date`);
     const previous = dates[i - 1];

@@ -127,6 +127,17 @@ describe('schema problems name the file, the JSON pointer and the mistake', () =
 });
 
 describe('cross-file checks', () => {
+  it('a same-day cut-off with "only dates from tomorrow onward" is a contradiction (issue 21)', () => {
+    const problems = problemsAfter((c) =>
+      c.edit<Json>('programmes/iacst.json', (d) => ((d.schedule as Json).firstDay = 'tomorrow')),
+    );
+    expect(problems).toContainEqual({
+      file: 'programmes/iacst.json',
+      pointer: '/schedule/sameDayRegistrationClosesAt',
+      message:
+        'a same-day cut-off needs a "daily" schedule with firstDay "today" (same-day registration offered)',
+    });
+  });
   it("a registration card's checked-list paths are the landing's, and online-only needs the switch", () => {
     const card = (d: Json) => (d.blocks as Json[]).find((b) => b.type === 'registration-card') as Json;
     const paths = problemsAfter((c) =>

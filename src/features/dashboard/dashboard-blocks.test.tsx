@@ -432,6 +432,21 @@ describe('pre-exam blocks', () => {
     renderDashboard(afterExam());
     expect(screen.getByText(site.admissionsFaq[0]?.heading ?? '')).toBeTruthy();
   });
+
+  it("the FAQ says the programme's window and latest start, as the exam card does (issue 21)", () => {
+    renderDashboard(dashboardData());
+    const when = screen.getByText('When can I take my test?').closest('details') as HTMLElement;
+    expect(
+      within(when).getByText('On the exam date you chose, any time between 09:00 AM and 10:00 PM.'),
+    ).toBeTruthy();
+    // The card's words: "start by 09:00 PM to use the full time" (server/routes/dashboard/build.ts).
+    expect(
+      within(when).getByText(
+        'The test is online and lasts 60 minutes, so start it by 09:00 PM to use the full time.',
+      ),
+    ).toBeTruthy();
+    expect(when.textContent).not.toMatch(/\{/);
+  });
 });
 
 describe('the branch carousel', () => {

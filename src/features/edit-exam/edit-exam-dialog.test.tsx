@@ -87,6 +87,10 @@ describe('edit-exam dialog', () => {
     expect(within(dialog).getByText('Edits left: 2')).toBeTruthy();
     expect((within(dialog).getByLabelText('Class & stream') as HTMLSelectElement).value).toBe('11&SOM');
     expect((within(dialog).getByLabelText('Date of exam') as HTMLSelectElement).value).toBe('2026-03-11');
+    // The booked slot, with its configured label.
+    const slot = within(dialog).getByLabelText('Exam slot') as HTMLSelectElement;
+    expect(slot.value).toBe('online-9am-10pm');
+    expect(slot.selectedOptions[0]?.textContent).toBe('Online, any time from 9 AM to 10 PM');
     const group = within(dialog).getByRole('group', { name: 'Exam mode' });
     const online = within(group).getByRole('radio', { name: /Online/ });
     expect((online as HTMLInputElement).checked).toBe(true);
@@ -118,7 +122,8 @@ describe('edit-exam dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(update).toHaveBeenCalledTimes(1);
     expect(update).toHaveBeenCalledWith(
-      expect.objectContaining({ exam_mode: 'Online', exam_date: '2026-03-12' }),
+      // Only the date changed: the booked slot goes with it.
+      expect.objectContaining({ exam_mode: 'Online', exam_date: '2026-03-12', exam_slot: 'online-9am-10pm' }),
     );
     expect(toasts).toEqual([{ type: 'success', message: { key: 'editExam.updated', server: updated.msg } }]);
     expect(finish).toHaveBeenCalledTimes(1);
@@ -129,6 +134,13 @@ describe('edit-exam dialog', () => {
     const { postPaymentForm } = setup({ reply: payFirst });
     const dialog = await open(user);
     await user.click(within(dialog).getByRole('radio', { name: /Offline/ }));
+    // Two offline slots: none is chosen for the student; the places wait for the choice.
+    const slot = within(dialog).getByLabelText('Exam slot') as HTMLSelectElement;
+    expect(slot.value).toBe('');
+    expect([...slot.options].map((o) => o.textContent).filter(Boolean)).toEqual(
+      expect.arrayContaining(['Offline, 9 AM to 12 PM', 'Offline, 2 PM to 5 PM']),
+    );
+    await user.selectOptions(slot, 'offline-afternoon');
     const centre = (await within(dialog).findByLabelText('Centre')) as HTMLSelectElement;
     expect((within(dialog).getByLabelText('State') as HTMLSelectElement).value).toBe('9');
     await within(dialog).findByRole('option', { name: 'Dwarka' });

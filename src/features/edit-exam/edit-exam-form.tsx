@@ -65,7 +65,7 @@ async function loadValidator(): Promise<ValidatorType<FormValues, RJSFSchema, Fo
 }
 
 const noTouched: ReadonlySet<string> = new Set();
-const selectFields = ['classStream', 'state', 'centre', 'examDate'] as const;
+const selectFields = ['classStream', 'slot', 'state', 'centre', 'examDate'] as const;
 
 export interface EditExamFormProps {
   view: EditExamView;
@@ -82,18 +82,27 @@ export default function EditExamForm({ view, t, locale, onChange, onSubmit, chil
   const validator = useLoaded(loadValidator);
 
   const online = view.mode === 'Online';
-  // An online exam has no state and centre: their fields are hidden, not removed (one schema).
+  // An online exam has no state and centre, and a mode without slots of its own no slot: their
+  // fields are hidden, not removed (one schema).
+  const noSlot = view.mode !== '' && !('slot' in view.fields);
   const uiSchema = useMemo<Ui>(
     () => ({
       ...editExamUi,
       ...(online ? { state: { 'ui:widget': 'hidden' }, centre: { 'ui:widget': 'hidden' } } : {}),
+      // The slot is needed whenever the mode has slots (the config decides, not the schema).
+      ...(noSlot
+        ? { slot: { 'ui:widget': 'hidden' } }
+        : {
+            slot: { ...editExamUi.slot, 'ui:options': { ...editExamUi.slot['ui:options'], required: true } },
+          }),
     }),
-    [online],
+    [online, noSlot],
   );
   const { fields, modes } = view;
   const options = useMemo<Partial<Record<string, readonly SelectOption[]>>>(
     () => ({
       classStream: fields.classStream?.options ?? [],
+      slot: fields.slot?.options ?? [],
       state: fields.state?.options ?? [],
       centre: fields.centre?.options ?? [],
       examDate: fields.examDate?.options ?? [],
@@ -151,7 +160,7 @@ export default function EditExamForm({ view, t, locale, onChange, onSubmit, chil
       onChange={(event) => {
         const next = event.formData ?? {};
         // The first changed choice is the event; the machine clears what depended on it.
-        for (const field of ['classStream', 'mode', 'state', 'centre', 'examDate'] as const) {
+        for (const field of ['classStream', 'mode', 'slot', 'state', 'centre', 'examDate'] as const) {
           const value = next[field] ?? '';
           if (value !== (current[field] ?? '') && value !== '') {
             onChange(field, value);

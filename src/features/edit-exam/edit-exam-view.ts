@@ -10,6 +10,7 @@ import {
   editModes,
   offlineFee,
   paysForSwitch,
+  slotsOf,
   type EditField,
   type EditMode,
   type EditExamMachine,
@@ -92,6 +93,11 @@ export function editExamView(state: EditExamSnapshot): EditExamView {
     ...field(
       'classStream',
       lists.classStreams?.map((c) => ({ value: c.stream, label: c.display_name })),
+    ),
+    // The slots are the programme config's, with their configured labels.
+    ...field(
+      'slot',
+      slotsOf(context.programme, choice.mode).map((s) => ({ value: s.id, label: s.label })),
     ),
     ...field(
       'state',

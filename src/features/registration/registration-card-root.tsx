@@ -18,6 +18,11 @@ export interface RegistrationCardRootProps {
   offerCallerIdentity?: boolean;
   /** Runs once the whole card is hydrated and its machine runs (e.g. to hand it what was typed). */
   onHydrated?: () => void;
+  /**
+   * Whether any exam date is open now (the app asks the API once hydrated). When none is, the card
+   * says so before the student types anything (issue 21).
+   */
+  checkOpen?: () => Promise<boolean>;
 }
 
 /** The entry input of a page as prerendered: no query, nothing tracked, no token. */
@@ -29,8 +34,20 @@ export function RegistrationCardRoot({
   input,
   offerCallerIdentity = false,
   onHydrated,
+  checkOpen,
 }: RegistrationCardRootProps) {
   const [hydrated, setHydrated] = useState(false);
+  const [nothingOpen, setNothingOpen] = useState(false);
+  useEffect(() => {
+    let live = true;
+    // A check that fails tells nothing: the card stays as it is (the date step says it again).
+    checkOpen?.()
+      .then((open) => live && !open && setNothingOpen(true))
+      .catch(() => undefined);
+    return () => void (live = false);
+    // Once, on mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   // A parent's effect runs after its children's: the card's machine has started by now. The one
   // render this setState causes is the point: what only the browser knows appears after hydration,
   // and what was typed has reached the machine first (else that render would empty the field).
@@ -44,6 +61,11 @@ export function RegistrationCardRoot({
   const [t] = useState(() => createTranslator(data.strings as UiStringTable));
   return (
     <>
+      {nothingOpen ? (
+        <p role="status" className="ef-register__note ef-register__closed">
+          {t('registration.noDateOpen')}
+        </p>
+      ) : null}
       <RegistrationCard
         machine={machine}
         input={input}

@@ -29,6 +29,10 @@ export interface ExamEditInfoBody {
    */
   class_and_stream: string;
   /**
+   * a slot id of the programme for this mode (the booked slot is kept when absent)
+   */
+  exam_slot?: string;
+  /**
    * payment method for the offline switch fee (default: the programme's)
    */
   payment_mode?: string;

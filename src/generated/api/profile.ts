@@ -69,6 +69,10 @@ export interface Profile {
    * The slot label; contains Online or Offline.
    */
   exam_mode_and_slot: string;
+  /**
+   * The booked slot's id in the programme config (schedule.slots).
+   */
+  exam_slot_id: string;
   exam_location: string;
   exam_attempts_left: number;
   max_exam_edit_allowed: number;

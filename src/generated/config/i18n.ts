@@ -142,6 +142,10 @@ export interface UiStringTable {
    */
   'registration.noneOpen': string;
   /**
+   * No exam date is open for registration right now. Please come back later.
+   */
+  'registration.noDateOpen': string;
+  /**
    * Taking you to the payment page…
    */
   'registration.redirecting': string;
@@ -1337,6 +1341,10 @@ export interface UiStringTable {
    * Date of exam
    */
   'editExam.date': string;
+  /**
+   * Exam slot
+   */
+  'editExam.slot': string;
   /**
    * An offline exam costs ₹{amount} (non-refundable). Your new exam details apply once the payment is confirmed.
    */

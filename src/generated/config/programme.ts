@@ -35,17 +35,21 @@ export interface Programme {
      */
     kind: 'daily' | 'dates';
     /**
-     * For daily schedules: the first selectable day.
+     * For daily schedules: the first selectable day. 'today' offers same-day registration (until sameDayRegistrationClosesAt, India time); 'tomorrow' offers dates from tomorrow onward.
      */
     firstDay?: 'today' | 'tomorrow';
     dates?: string[];
+    /**
+     * For dated schedules: the season (dates and calendarMonths) comes back every year on the same days; the one offered is the next occurrence with a date still open for enrolment (src/domain/season.ts). Without it the dates are offered as written.
+     */
+    repeatsYearly?: boolean;
     /**
      * Months the calendar may show, as YYYY-MM.
      */
     calendarMonths?: string[];
     durationMinutes: number;
     /**
-     * 24-hour time HH:MM, India time (+05:30).
+     * With firstDay 'today': the India time from which today is no longer offered (iACST: 21:00). Only where same-day registration is offered.
      */
     sameDayRegistrationClosesAt?: string;
     /**

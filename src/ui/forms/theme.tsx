@@ -50,7 +50,8 @@ function common(props: Props) {
     id: props.id,
     label: labelKey ? context.t(labelKey) : props.label,
     error: shown && !props.hideError ? props.rawErrors?.[0] : undefined,
-    required: props.required,
+    // ui:options.required: a field the schema cannot know is needed (it depends on the config).
+    required: props.required || props.options.required === true,
     optionalText: context.t('form.optional'),
     disabled: props.disabled,
     readOnly: props.readonly || context.locked?.has(field) === true,

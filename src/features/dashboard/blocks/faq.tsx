@@ -1,5 +1,6 @@
 // The dashboard FAQ (part 2 §2 "FAQ accordion"): the programme's own, or the admissions FAQ once
 // the exam is taken. Answers may hold HTML: it is sanitised with DOMPurify before it is shown.
+import { withScheduleWords } from '../../../domain/exam-window';
 import { safeHtml } from '../../../ui/safe-html';
 import type { DashboardBlockComponent } from '../portal-context';
 
@@ -9,6 +10,8 @@ export const sanitize = safeHtml;
 export const DashboardFaq: DashboardBlockComponent = ({ context }) => {
   const { t, data, config } = context;
   const items = data.exam_taken ? config.site.admissionsFaq : config.programme.dashboard.faq;
+  // {opensAt}, {closesAt} and {startBy} are the programme's slot, as the exam card says them.
+  const words = (text: string) => withScheduleWords(text, config.programme.schedule);
   return (
     <section className="ef-section ef-faq" aria-labelledby="dash-faq-heading">
       <h2 id="dash-faq-heading">{t('faq.heading')}</h2>
@@ -20,7 +23,7 @@ export const DashboardFaq: DashboardBlockComponent = ({ context }) => {
               {item.subHeading ? <p className="ef-faq__sub">{item.subHeading}</p> : null}
               <ul>
                 {item.points.map((point, k) => (
-                  <li key={k} dangerouslySetInnerHTML={{ __html: sanitize(point) }} />
+                  <li key={k} dangerouslySetInnerHTML={{ __html: sanitize(words(point)) }} />
                 ))}
               </ul>
             </div>

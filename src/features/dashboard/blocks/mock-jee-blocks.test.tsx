@@ -375,6 +375,13 @@ describe('Test Series Calender', () => {
     expect(await seriousViolations(container)).toEqual([]);
   });
 
+  it("follows the configured season: April and May of the season's next occurrence (issue 21)", () => {
+    // No tests yet, on 25 Nov 2026: the season configured as April–May 2025 repeats yearly.
+    const now = new Date('2026-11-25T06:30:00.000Z');
+    show(SeriesCalendar, 'seriesCalendar', jeeContext(jeeData([]), fakeActions(), { now }));
+    expect(captions()).toEqual(['April 2027', 'May 2027']);
+  });
+
   it('keeps to the configured months when the tests fall in them', () => {
     calendar(['2026-05', '2026-06']);
     expect(captions()).toEqual(['May 2026', 'June 2026']);

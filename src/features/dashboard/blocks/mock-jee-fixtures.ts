@@ -156,6 +156,8 @@ export function jeeContext(
         schedule: {
           ...programme.schedule,
           calendarMonths: over.calendarMonths ?? programme.schedule.calendarMonths,
+          // Months given by a test are taken as written (not moved with the configured season).
+          repeatsYearly: over.calendarMonths ? false : programme.schedule.repeatsYearly,
         },
       },
       site: site as unknown as Site,

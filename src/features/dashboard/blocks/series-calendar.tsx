@@ -1,9 +1,11 @@
 // MOCK-JEE 'Test Series Calender' (part 2 §2, the spec's spelling): on phones (<= 767 px) a strip
 // stuck to the bottom of the screen that expands a month calendar with the test dates marked; wider
-// screens show the same disclosure in place, open. The months are the programme's (schedule.calendarMonths);
+// screens show the same disclosure in place, open. The months are the programme's season's
+// (schedule.calendarMonths, moved to the current occurrence when it repeats yearly);
 // when none of the student's tests falls in them (a series dated from the student's own start),
 // the calendar shows the months of the student's tests instead, so it never shows empty months.
 import { useEffect, useId, useState } from 'react';
+import { seasonMonths } from '../../../domain/season';
 import type { MockJeeSeries } from '../../../generated/api/dashboard';
 import { indiaDate } from '../dashboard-facts';
 import type { DashboardBlockComponent, PortalContext } from '../portal-context';
@@ -147,9 +149,14 @@ export const SeriesCalendar: DashboardBlockComponent = ({ context }) => {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [open, panelId]);
-  const months = calendarMonths(config.programme.schedule.calendarMonths, data.mock_jee_series);
-  if (months.length === 0) return null;
   const today = indiaDate(now);
+  // The configured months of the season as it stands today (a yearly season moves on).
+  const { schedule, windows } = config.programme;
+  const months = calendarMonths(
+    seasonMonths(schedule, today, windows.enrolmentClosesDaysBefore),
+    data.mock_jee_series,
+  );
+  if (months.length === 0) return null;
   const title = t('mockJee.calendarStrip');
   return (
     <section className={`ef-jee-calendar${open ? ' ef-jee-calendar--open' : ''}`} aria-labelledby={headingId}>
