@@ -47,6 +47,8 @@ describe('exam slot mode', () => {
         student_dob: '15/08/2011',
         student_mobile_no: mobile,
         class_stream: '9&SOF',
+        exam_state: '9',
+        branch_code: 'DL001',
         exam_date: '2025-04-02',
         exam_mode: 'Online',
         registration_page: 'iACST',

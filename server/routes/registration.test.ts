@@ -69,6 +69,8 @@ const iacstBody = (mobile: string, extra: Data = {}): Data => ({
   student_dob: '15/08/2011',
   student_mobile_no: mobile,
   class_stream: '9&SOF',
+  exam_state: '9',
+  branch_code: 'DL001',
   exam_date: '2025-04-02',
   exam_mode: 'Online',
   whatsapp_status: true,
@@ -276,9 +278,19 @@ describe('POST /api/coupon/validate', () => {
 });
 
 describe('POST /api/signup: free exam (iACST)', () => {
-  it('registers at once, with the digital branch when online without a centre', async () => {
+  it('registers at once, filed under the chosen centre, never the digital branch by default', async () => {
     const mobile = '9811100010';
     const headers = await tokenFor(mobile, 'iACST');
+    // The course-type switch asks for a state and a centre (classroom: chosen; online-only: preset),
+    // so a signup without them is refused rather than filed under the digital-only branch IC006.
+    const noCentre = await post(
+      '/api/signup',
+      iacstBody(mobile, { exam_state: undefined, branch_code: undefined }),
+      headers,
+    );
+    expect(noCentre.statusCode, noCentre.body).toBe(400);
+    expect(noCentre.data.msg).toBe('Please select centre');
+    expect(await studentsOf(mobile)).toHaveLength(0);
     const response = await post('/api/signup', iacstBody(mobile), headers);
     expect(response.statusCode, response.body).toBe(200);
     const data = response.data.data as Data;
@@ -289,7 +301,7 @@ describe('POST /api/signup: free exam (iACST)', () => {
       payment_data: null,
       exam_fee: 0,
       exam_date: '2025-04-02',
-      branch_phone_numbers: ['1800-000-0006'],
+      branch_phone_numbers: ['011-4762-3456', '011-4762-3457', '98100-00101', '98100-00102'],
     });
     expect(String(data.roll_number)).toMatch(/^25\d{10}$/);
     expect(String(data.psid)).toMatch(/^[1-9]\d{10}$/);
@@ -299,7 +311,9 @@ describe('POST /api/signup: free exam (iACST)', () => {
     const [student] = await studentsOf(mobile);
     expect(student).toMatchObject({
       registration_status: 'registered',
-      branch_code: 'IC006',
+      branch_code: 'DL001',
+      exam_centre_code: 'DL001',
+      exam_state_id: '9',
       board: 'CBSE',
       exam_mode: 'Online',
       exam_slot_id: 'online-9am-10pm',
