@@ -1068,6 +1068,17 @@ describe('registration step 2: class & stream options', () => {
   });
 });
 
+/** iACST's classroom course: the student chooses a state, then a centre (two of each listed). */
+async function chooseClassroomCentre(
+  actor: ReturnType<typeof start>['actor'],
+  until: ReturnType<typeof start>['until'],
+) {
+  actor.send({ type: 'exam.stateChange', stateId: delhi.tid });
+  await until((s) => s.matches({ step3: { lists: 'idle' } }));
+  actor.send({ type: 'exam.centreChange', centre: centre.value });
+  await until((s) => s.matches({ step3: { lists: 'idle' } }));
+}
+
 describe('registration step 3: exam details', () => {
   it('the cascade: a single option is chosen by itself, a choice clears what follows and loads the next', async () => {
     // IAT: slot → state → centre → date. One state and one centre: both chosen by the machine.
@@ -1124,8 +1135,8 @@ describe('registration step 3: exam details', () => {
     expect(denied.actor.getSnapshot().context.exam.centre).toBeUndefined();
   });
 
-  it('offers no location look-up where no centre is chosen (iACST)', async () => {
-    const { actor } = await toStep3({ programme: iacst, registrationPage: 'iACST' });
+  it('offers no location look-up where no centre is chosen (MOCK-JEE)', async () => {
+    const { actor } = await toStep3({ programme: mockJee, registrationPage: 'MOCK-JEE' });
     expect(actor.getSnapshot().can({ type: 'exam.locate' })).toBe(false);
   });
 
@@ -1361,6 +1372,7 @@ describe('registration step 3: exam details', () => {
     await until((s) => s.matches({ step3: { lists: 'idle' } }));
     actor.send({ type: 'exam.slotChange', slotId: onlineSlot.tid });
     await until((s) => s.matches({ step3: { lists: 'idle' } }));
+    await chooseClassroomCentre(actor, until);
     actor.send({ type: 'exam.dateChange', date: date.value });
     actor.send({ type: 'exam.submit' });
     await until((s) => s.matches('success'));
@@ -1378,11 +1390,18 @@ describe('registration step 3: exam details', () => {
     const { actor, until, effects, api } = await toStep3({ programme: iacst, registrationPage: 'iACST' });
     actor.send({ type: 'exam.slotChange', slotId: onlineSlot.tid });
     await until((s) => s.matches({ step3: { lists: 'idle' } }));
+    await chooseClassroomCentre(actor, until);
     expect(actor.getSnapshot().can({ type: 'exam.submit' })).toBe(false);
     actor.send({ type: 'exam.dateChange', date: date.value });
     actor.send({ type: 'exam.submit' });
     await until((s) => s.matches('success'));
-    expect(api.signup.mock.calls[0]?.[0].body).toMatchObject({ exam_mode: 'Online', exam_slot: 'slot-o' });
+    // Classroom: filed under the centre the student chose (never left for the server to default).
+    expect(api.signup.mock.calls[0]?.[0].body).toMatchObject({
+      exam_mode: 'Online',
+      exam_slot: 'slot-o',
+      exam_state: '9',
+      branch_code: 'DL001',
+    });
     expect(actor.getSnapshot().context.result).toEqual({
       rollNumber: '250000000099',
       dob: '05-01-2008',
@@ -1416,6 +1435,7 @@ describe('registration step 3: exam details', () => {
     );
     actor.send({ type: 'exam.slotChange', slotId: onlineSlot.tid });
     await until((s) => s.matches({ step3: { lists: 'idle' } }));
+    await chooseClassroomCentre(actor, until);
     actor.send({ type: 'exam.dateChange', date: date.value });
     actor.send({ type: 'exam.submit' });
     await until((s) => s.matches('step3') && effects.showToast.mock.calls.length > 0);
