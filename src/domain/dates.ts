@@ -101,3 +101,12 @@ export function indiaDateTime(instant: string): { isoDate: string; date: string;
   const isoDate = local.slice(0, 10);
   return { isoDate, date: dayMonthYear(isoDate), time: timeLabel(local.slice(11, 16)) };
 }
+
+/** The time of day an exam date stands for in analytics events: 03:30 UTC (part 1 §9, part 2 §9). */
+export const EXAM_DATE_TIME_UTC = '03:30:00.000Z';
+
+/** An exam date (YYYY-MM-DD or DD-MM-YYYY, DD/MM/YYYY) as the instant events send, else undefined. */
+export function examDateInstant(value: string): string | undefined {
+  const iso = parseDob(value.trim());
+  return iso ? `${iso}T${EXAM_DATE_TIME_UTC}` : undefined;
+}

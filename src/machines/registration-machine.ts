@@ -36,6 +36,7 @@ import type {
 } from '../generated/api/registration-signup';
 import type { Programme } from '../generated/config/programme';
 import type { EntryQuery, Tracking } from './entry-query';
+import { examDateInstant } from '../domain/dates';
 import { MOBILE_LENGTH, STUDENT_ID_MAX } from '../domain/otp-rules';
 import { digitsOnly as digits, validateCoupon, validateRegistrationMobile } from '../domain/validation';
 import { fieldsAfter, loneOptionField, nextToLoad, type CascadeSpec } from './cascade';
@@ -123,8 +124,39 @@ export interface RegistrationResult {
   examDate: string;
   /** The chosen slot's label, for the exam schedule. */
   examSlot?: string;
+  /** The chosen centre's label, for the exam schedule. */
+  centre?: string;
   /** The signup reply's auto-login link; absent when the result came from the query. */
   dashboardLink?: string;
+}
+
+/**
+ * The exam step's choices kept across the payment gateway's round trip (decision 005, beside the
+ * registration token): "Try Again" after a failed payment offers them again, coupon included.
+ */
+export interface KeptChoices {
+  exam: ExamChoice;
+  coupon: Pick<CouponState, 'code' | 'applied' | 'discount'>;
+  paymentMethod: string;
+}
+
+/**
+ * What the app stored before leaving for the gateway (part 1 §3: user_info, exam_info, user_psid),
+ * read back on the return: the payment-failure event reports it, the thank-you shows its slot and
+ * centre (the gateway's return query carries only roll number, dob and exam date).
+ */
+export interface StoredRegistration {
+  mobile: string;
+  studentName?: string;
+  email?: string;
+  /** class&stream */
+  classStream?: string;
+  centre?: { label: string; code: string };
+  /** YYYY-MM-DD */
+  examDate?: string;
+  /** The slot's label. */
+  examSlot?: string;
+  psid?: string;
 }
 
 /** The parts of a programme's config the registration card reads. */
@@ -143,6 +175,10 @@ export interface RegistrationInput {
   registrationToken?: string;
   /** The landing fixes the course type (online-only pages): no switch, state and centre preset. */
   fixedCourseType?: CourseType;
+  /** The exam choices and coupon kept across the gateway, with the registration token. */
+  kept?: KeptChoices;
+  /** The registration the app stored before the gateway (local storage). */
+  stored?: StoredRegistration;
 }
 
 export interface RegistrationContext {
@@ -169,6 +205,8 @@ export interface RegistrationContext {
   coupon: CouponState;
   paymentMethod: string;
   result?: RegistrationResult;
+  /** The registration stored before the gateway, if any. */
+  stored?: StoredRegistration;
 }
 
 export type RegistrationEvent =
@@ -328,6 +366,39 @@ export function buildSignupBody(context: RegistrationContext): RegistrationSignu
   return body;
 }
 
+/** What the app keeps across the gateway round trip for "Try Again" (see KeptChoices). */
+export const keptChoices = (
+  context: Pick<RegistrationContext, 'exam' | 'coupon' | 'paymentMethod'>,
+): KeptChoices => ({
+  exam: context.exam,
+  coupon: { code: context.coupon.code, applied: context.coupon.applied, discount: context.coupon.discount },
+  paymentMethod: context.paymentMethod,
+});
+
+/** The payment-failure event's payload: the stored user and exam info, the exam date at 03:30 UTC. */
+export function paymentFailurePayload(stored: StoredRegistration): Record<string, string> {
+  const payload: Record<string, string | undefined> = {
+    mobile_no: stored.mobile,
+    student_name: stored.studentName,
+    email: stored.email,
+    class_stream: stored.classStream,
+    centre_code: stored.centre?.code,
+    centre_name: stored.centre?.label,
+    exam_slot: stored.examSlot,
+    exam_date: stored.examDate ? examDateInstant(stored.examDate) : undefined,
+    psid: stored.psid,
+  };
+  return Object.fromEntries(
+    Object.entries(payload).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
+}
+
+/** The registration stored before the gateway, when it is the one the return query names. */
+function storedFor(context: Pick<RegistrationContext, 'stored' | 'query'>): StoredRegistration | undefined {
+  const { stored, query } = context;
+  return stored && stored.examDate && stored.examDate === query.exam_date ? stored : undefined;
+}
+
 const emptyStudent = (): StudentDetails => ({
   studentName: '',
   fatherName: '',
@@ -381,6 +452,31 @@ function clearAfter(context: RegistrationContext, field: ExamField | 'courseType
   if (drop.has('centre')) [exam.centre, options.centres] = [undefined, undefined];
   if (drop.has('examDate')) [exam.date, options.dates] = [undefined, undefined];
   return { exam, options };
+}
+
+/** An option's identity, as the selects and the machine's events name it. */
+const optionKey = (field: ExamField, option: ExamSlot | ExamState | ExamCentre | ExamDate): string =>
+  'tid' in option ? option.tid : option.value;
+
+/**
+ * A list just loaded: kept in the options; a choice already made for it (kept across the gateway)
+ * stays only if the list still offers it, as that list's own option; otherwise it and what
+ * followed it are cleared.
+ */
+function withLoadedList<T extends ExamSlot | ExamState | ExamCentre | ExamDate>(
+  context: RegistrationContext,
+  field: ExamField,
+  list: T[],
+): Partial<RegistrationContext> {
+  const key = { examSlot: 'slot', state: 'state', centre: 'centre', examDate: 'date' } as const;
+  const listName = { examSlot: 'slots', state: 'states', centre: 'centres', examDate: 'dates' } as const;
+  const options = { ...context.options, [listName[field]]: list };
+  const current = context.exam[key[field]];
+  if (!current) return { options };
+  const listed = list.find((o) => optionKey(field, o) === optionKey(field, current));
+  if (listed) return { options, exam: { ...context.exam, [key[field]]: listed } };
+  const cleared = clearAfter({ ...context, options }, field);
+  return { options: cleared.options, exam: { ...cleared.exam, [key[field]]: undefined } };
 }
 
 const listOf = (options: OptionLists, field: ExamField) =>
@@ -460,10 +556,13 @@ export const registrationMachine = setup({
     showToast: (_, _params: ToastParams) => {},
     /** The app posts the gateway form (payment_data) and leaves the page. */
     redirectToPayment: (_, _params: { paymentData: PaymentData }) => {},
-    /** Kept for the return from the gateway: user_info, exam_info, exam_fee (part 1 §3). */
+    /**
+     * Kept for the return from the gateway: user_info, exam_info, exam_fee, user_psid (part 1 §3),
+     * and with the registration token the exam choices and coupon (keptChoices) for Try Again.
+     */
     rememberRegistration: (
       _,
-      _params: { mobile: string; rollNumber: string; examDate: string; fee: number },
+      _params: { mobile: string; rollNumber: string; examDate: string; fee: number; psid: string },
     ) => {},
     /** A completed registration found by sf_id: the app goes to /?roll_no=…&dob=… (auto-login). */
     goToLogin: (_, _params: { rollNumber: string; dob: string }) => {},
@@ -479,7 +578,10 @@ export const registrationMachine = setup({
     paymentFailedReturn: ({ context }) => context.query.status === 'failure' && Boolean(context.query.mobile),
     sfIdEntry: ({ context }) => Boolean(context.query.sf_id) && context.query.status !== 'failure',
     /** A payment can fail only where a fee is charged: the config's fee decides, not the exam type. */
-    tracksPaymentFailure: ({ context }) => context.programme.analytics.paymentFailureEvent,
+    /** …and only when the user and exam info were stored before the gateway (part 1 §4). */
+    tracksPaymentFailure: ({ context }) =>
+      context.programme.analytics.paymentFailureEvent &&
+      Boolean(context.stored?.mobile && context.stored.examDate),
     leadFound: (_, params: { reply: RegistrationLeadBySfIdReply }) =>
       params.reply.success === 'true' && (params.reply.student_details?.length ?? 0) > 0,
     registrationCompleted: (_, params: { reply: RegistrationLeadBySfIdReply }) =>
@@ -559,11 +661,17 @@ export const registrationMachine = setup({
     student: emptyStudent(),
     locked: [],
     isNewUser: true,
-    exam: { courseType: input.fixedCourseType ?? 'classroom' },
+    exam: {
+      ...input.kept?.exam,
+      courseType: input.fixedCourseType ?? input.kept?.exam.courseType ?? 'classroom',
+    },
     options: {},
-    coupon: { code: '', discount: 0 },
-    paymentMethod: input.programme.payment.default,
+    coupon: input.kept ? { ...input.kept.coupon } : { code: '', discount: 0 },
+    paymentMethod: input.programme.payment.methods.some((m) => m.value === input.kept?.paymentMethod)
+      ? (input.kept?.paymentMethod ?? input.programme.payment.default)
+      : input.programme.payment.default,
     registrationToken: input.registrationToken,
+    stored: input.stored,
   }),
   initial: 'entry',
   states: {
@@ -573,11 +681,16 @@ export const registrationMachine = setup({
           guard: 'querySaysRegistered',
           target: 'success',
           actions: assign({
-            result: ({ context }) => ({
-              rollNumber: context.query.roll_no ?? '',
-              dob: context.query.dob ?? '',
-              examDate: context.query.exam_date ?? '',
-            }),
+            result: ({ context }) => {
+              const stored = storedFor(context);
+              return {
+                rollNumber: context.query.roll_no ?? '',
+                dob: context.query.dob ?? '',
+                examDate: context.query.exam_date ?? '',
+                ...(stored?.examSlot ? { examSlot: stored.examSlot } : {}),
+                ...(stored?.centre ? { centre: stored.centre.label } : {}),
+              };
+            },
           }),
         },
         {
@@ -587,7 +700,7 @@ export const registrationMachine = setup({
             type: 'track',
             params: ({ context }) => ({
               event: 'payment_status_failure' as const,
-              payload: { mobile: context.mobile },
+              payload: paymentFailurePayload(context.stored ?? { mobile: context.mobile }),
             }),
           },
         },
@@ -1030,9 +1143,9 @@ export const registrationMachine = setup({
                 input: ({ context }) => ({ exam_type: context.registrationPage }),
                 onDone: {
                   target: 'routing',
-                  actions: assign({
-                    options: ({ context, event }) => ({ ...context.options, slots: event.output.data }),
-                  }),
+                  actions: assign(({ context, event }) =>
+                    withLoadedList(context, 'examSlot', event.output.data),
+                  ),
                 },
                 onError: {
                   target: 'failed',
@@ -1080,9 +1193,9 @@ export const registrationMachine = setup({
                 }),
                 onDone: {
                   target: 'routing',
-                  actions: assign({
-                    options: ({ context, event }) => ({ ...context.options, states: event.output.data }),
-                  }),
+                  actions: assign(({ context, event }) =>
+                    withLoadedList(context, 'state', event.output.data),
+                  ),
                 },
                 onError: {
                   target: 'failed',
@@ -1104,9 +1217,9 @@ export const registrationMachine = setup({
                 }),
                 onDone: {
                   target: 'routing',
-                  actions: assign({
-                    options: ({ context, event }) => ({ ...context.options, centres: event.output.data }),
-                  }),
+                  actions: assign(({ context, event }) =>
+                    withLoadedList(context, 'centre', event.output.data),
+                  ),
                 },
                 onError: {
                   target: 'failed',
@@ -1127,9 +1240,9 @@ export const registrationMachine = setup({
                 }),
                 onDone: {
                   target: 'routing',
-                  actions: assign({
-                    options: ({ context, event }) => ({ ...context.options, dates: event.output.data }),
-                  }),
+                  actions: assign(({ context, event }) =>
+                    withLoadedList(context, 'examDate', event.output.data),
+                  ),
                 },
                 onError: {
                   target: 'failed',
@@ -1223,6 +1336,7 @@ export const registrationMachine = setup({
                   rollNumber: event.output.data.roll_number,
                   examDate: event.output.data.exam_date,
                   fee: event.output.data.exam_fee,
+                  psid: event.output.data.psid,
                 }),
               },
               {
@@ -1242,6 +1356,7 @@ export const registrationMachine = setup({
                   dob: event.output.data.dob,
                   examDate: event.output.data.exam_date,
                   examSlot: context.exam.slot?.name,
+                  centre: context.exam.centre?.label,
                   dashboardLink: event.output.data.dashboard_link,
                 }),
               }),
