@@ -112,6 +112,7 @@ const table = {
   },
   'signup.fatherName': { en: 'Please enter father name', hi: 'कृपया पिता का नाम दर्ज करें' },
   'signup.email': { en: 'Enter a valid email address', hi: 'मान्य ईमेल पता दर्ज करें' },
+  'signup.studentName': { en: 'Only alphabets are allowed', hi: 'केवल अक्षरों की अनुमति है' },
   'signup.dob': {
     en: 'Please select a valid date of birth',
     hi: 'कृपया मान्य जन्म तिथि चुनें',

@@ -344,6 +344,19 @@ describe('POST /api/signup: free exam (iACST)', () => {
     expect((again.student_details as Data[])[0]?.registration_count).toBe(2);
   });
 
+  it('accepts a name with initials (first name, then a last name with dots), as the form does', async () => {
+    const mobile = '9811100013';
+    const headers = await tokenFor(mobile, 'iACST');
+    for (const refused of ['Asha.K Verma', 'Mr. Asha', 'Asha .Verma']) {
+      const response = await post('/api/signup', iacstBody(mobile, { student_name: refused }), headers);
+      expect(response.statusCode, refused).toBe(400);
+    }
+    expect(await studentsOf(mobile)).toHaveLength(0);
+    const ok = await post('/api/signup', iacstBody(mobile, { student_name: 'Asha K. Verma' }), headers);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await studentsOf(mobile))[0]).toMatchObject({ first_name: 'Asha', last_name: 'K. Verma' });
+  });
+
   it('stores a chosen classroom centre and checks it against the state', async () => {
     const mobile = '9811100012';
     const headers = await tokenFor(mobile, 'iACST');

@@ -140,6 +140,24 @@ describe('student details (MOCK-NEET)', () => {
     await waitFor(() => expect(linkedError(control)).toBe(message));
   });
 
+  it('accepts a student name with initials ("Asha K. Verma"): no message, and Next submits it', async () => {
+    const onSubmit = vi.fn();
+    const { user } = await setup('student-details', neet, { onSubmit });
+    const name = screen.getByRole('textbox', { name: 'Student name' });
+    await user.type(name, 'Asha K. Verma');
+    await user.tab();
+    await user.type(screen.getByRole('textbox', { name: 'Email ID' }), 'asha@example.com');
+    await user.type(screen.getByRole('textbox', { name: 'Date of birth' }), '12052010');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Class & stream' }), '11&SOM');
+    expect(linkedError(name)).toBeUndefined();
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(next).toHaveProperty('disabled', false);
+    await user.click(next);
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ studentName: 'Asha K. Verma' })),
+    );
+  });
+
   it('removes leading spaces from the student name as it is typed', async () => {
     const { user } = await setup('student-details', neet);
     const name = screen.getByRole('textbox', { name: 'Student name' });
