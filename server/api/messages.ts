@@ -133,6 +133,10 @@ const table = {
   },
   'signup.slot': { en: 'Please select exam slot', hi: 'कृपया परीक्षा स्लॉट चुनें' },
   'signup.centre': { en: 'Please select centre', hi: 'कृपया केंद्र चुनें' },
+  'signup.modeNotInState': {
+    en: 'This exam slot is not offered in the selected state.',
+    hi: 'चुने गए राज्य में यह परीक्षा स्लॉट उपलब्ध नहीं है।',
+  },
   'signup.state': { en: 'Please select state', hi: 'कृपया राज्य चुनें' },
   'signup.centreNotInState': {
     en: 'This centre is not in the selected state.',

@@ -26,6 +26,7 @@ describe('exam slot mode', () => {
     const slots = await t.call({ method: 'GET', url: '/api/exam/slots?exam_type=iACST' });
     expect(slots.data.data).toEqual([
       expect.objectContaining({ name: 'सुबह 9 बजे से रात 10 बजे तक, कभी भी', mode: 'Online' }),
+      expect.objectContaining({ name: 'सुबह 9 बजे से रात 10 बजे तक, कभी भी', mode: 'Offline' }),
     ]);
 
     const mobile = '9844400001';

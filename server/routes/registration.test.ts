@@ -357,6 +357,31 @@ describe('POST /api/signup: free exam (iACST)', () => {
     expect((await studentsOf(mobile))[0]).toMatchObject({ first_name: 'Asha', last_name: 'K. Verma' });
   });
 
+  it('is offline-only in Gujarat (config offlineOnlyStates), and offline nowhere else', async () => {
+    const mobile = '9811100014';
+    const headers = await tokenFor(mobile, 'iACST');
+    const gujarat = await t.db
+      .selectFrom('states')
+      .select('tid')
+      .where('short_code', '=', 'GJ')
+      .executeTakeFirstOrThrow();
+    const offline = { exam_mode: 'Offline', exam_slot: 'offline-gujarat' };
+    const inDelhi = await post('/api/signup', iacstBody(mobile, offline), headers);
+    expect(inDelhi.statusCode, inDelhi.body).toBe(400);
+    expect(inDelhi.data.msg).toBe('This exam slot is not offered in the selected state.');
+    const ok = await post(
+      '/api/signup',
+      iacstBody(mobile, { ...offline, exam_state: gujarat.tid, branch_code: 'GJ001' }),
+      headers,
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await studentsOf(mobile))[0]).toMatchObject({
+      branch_code: 'GJ001',
+      exam_mode: 'Offline',
+      exam_slot_id: 'offline-gujarat',
+    });
+  });
+
   it('stores a chosen classroom centre and checks it against the state', async () => {
     const mobile = '9811100012';
     const headers = await tokenFor(mobile, 'iACST');

@@ -639,7 +639,18 @@ describe('registration machine: model', () => {
       events: [
         ...entryEvents,
         ...detailsEvents,
-        ...examEvents.filter((e) => !/State|Centre|loadStates|loadCentres/.test(JSON.stringify(e))),
+        // iACST's online slot; the classroom course's single state and centre are chosen by themselves.
+        ...examEvents
+          .filter(
+            (e) => !/stateChange|centreChange|error\.actor\.load(States|Centres)/.test(JSON.stringify(e)),
+          )
+          .map((e) =>
+            e.type === 'exam.slotChange'
+              ? { ...e, slotId: onlineSlot.tid }
+              : e.type === 'xstate.done.actor.loadSlots'
+                ? { ...e, output: slotsReply([onlineSlot]) }
+                : e,
+          ),
         ...switchEvents,
         { type: 'exam.submit' },
         { type: 'xstate.done.actor.signup', output: signedUp(false) },
@@ -1263,6 +1274,25 @@ describe('registration step 3: exam details', () => {
       centre: undefined,
       date: undefined,
     });
+  });
+
+  it('iACST is offline-only in Gujarat (config offlineOnlyStates): each slot lists only the states its mode is held in', async () => {
+    const gujarat: ExamState = { tid: '7', stateName: 'Gujarat', shortCode: 'GJ' };
+    const { actor, until } = await toStep3(
+      { programme: iacst, registrationPage: 'iACST' },
+      { loadStates: async () => ({ success: 'true', data: [delhi, gujarat, up] }) },
+    );
+    actor.send({ type: 'exam.slotChange', slotId: onlineSlot.tid });
+    await until((s) => s.matches({ step3: { lists: 'idle' } }));
+    expect(actor.getSnapshot().context.options.states).toEqual([delhi, up]);
+    actor.send({ type: 'exam.slotChange', slotId: slot.tid });
+    await until((s) => s.matches({ step3: { lists: 'idle' } }));
+    // Offline: Gujarat only, so it is chosen by itself.
+    expect(actor.getSnapshot().context.options.states).toEqual([gujarat]);
+    expect(actor.getSnapshot().context.exam.state).toEqual(gujarat);
+    // Online-only offers no offline slot: the offline one chosen is dropped.
+    actor.send({ type: 'courseType.change', courseType: 'online' });
+    expect(actor.getSnapshot().context.options.slots).toEqual([onlineSlot]);
   });
 
   it('applies a coupon: empty says so, valid lowers the payable amount, invalid says "Error: Invalid Coupon"', async () => {

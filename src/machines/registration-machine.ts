@@ -37,6 +37,7 @@ import type {
 import type { Programme } from '../generated/config/programme';
 import type { EntryQuery, Tracking } from './entry-query';
 import { examDateInstant } from '../domain/dates';
+import { modeAllowedInState } from '../domain/exam-modes';
 import { MOBILE_LENGTH, STUDENT_ID_MAX } from '../domain/otp-rules';
 import { digitsOnly as digits, validateCoupon, validateRegistrationMobile } from '../domain/validation';
 import { fieldsAfter, loneOptionField, nextToLoad, type CascadeSpec } from './cascade';
@@ -459,7 +460,27 @@ const optionKey = (field: ExamField, option: ExamSlot | ExamState | ExamCentre |
   'tid' in option ? option.tid : option.value;
 
 /**
- * A list just loaded: kept in the options; a choice already made for it (kept across the gateway)
+ * What the exam step offers of a loaded list: online-only offers online slots; the states a slot's
+ * mode may be taken in (config offlineOnlyStates: iACST only offline in Gujarat, part 2 §1).
+ */
+function offered<T extends ExamSlot | ExamState | ExamCentre | ExamDate>(
+  context: RegistrationContext,
+  field: ExamField,
+  list: T[],
+): T[] {
+  if (field === 'examSlot' && onlineOnly(context))
+    return list.filter((o) => !('mode' in o) || o.mode === 'Online');
+  if (field === 'state') {
+    const mode = examMode(context);
+    return list.filter(
+      (o) => !('shortCode' in o) || modeAllowedInState(context.programme, mode, o.shortCode),
+    );
+  }
+  return list;
+}
+
+/**
+ * A list just loaded: kept in the options (what the exam step offers of it); a choice already made for it (kept across the gateway)
  * stays only if the list still offers it, as that list's own option; otherwise it and what
  * followed it are cleared.
  */
@@ -470,10 +491,10 @@ function withLoadedList<T extends ExamSlot | ExamState | ExamCentre | ExamDate>(
 ): Partial<RegistrationContext> {
   const key = { examSlot: 'slot', state: 'state', centre: 'centre', examDate: 'date' } as const;
   const listName = { examSlot: 'slots', state: 'states', centre: 'centres', examDate: 'dates' } as const;
-  const options = { ...context.options, [listName[field]]: list };
+  const options = { ...context.options, [listName[field]]: offered(context, field, list) };
   const current = context.exam[key[field]];
   if (!current) return { options };
-  const listed = list.find((o) => optionKey(field, o) === optionKey(field, current));
+  const listed = offered(context, field, list).find((o) => optionKey(field, o) === optionKey(field, current));
   if (listed) return { options, exam: { ...context.exam, [key[field]]: listed } };
   const cleared = clearAfter({ ...context, options }, field);
   return { options: cleared.options, exam: { ...cleared.exam, [key[field]]: undefined } };
@@ -493,6 +514,23 @@ export const examCascade: CascadeSpec<
   list: (context, field) => listOf(context.options, field),
   isChosen: (context, field) => chosen(context.exam, field),
 };
+
+/**
+ * The course type switched: state, centre and date are cleared (part 2 §4). Online-only offers
+ * only online slots, so an offline slot chosen is dropped; back on classroom the slots load again
+ * (the offline ones were not offered), keeping the chosen one.
+ */
+function switchCourseType(
+  context: RegistrationContext,
+  courseType: CourseType,
+): Partial<RegistrationContext> {
+  const { exam, options } = clearAfter(context, 'courseType');
+  const next = { ...context, exam: { ...exam, courseType }, options };
+  if (courseType === 'classroom') return { exam: next.exam, options: { ...options, slots: undefined } };
+  const slots = options.slots && offered(next, 'examSlot', options.slots);
+  const slot = exam.slot && slots?.some((s) => s.tid === exam.slot?.tid) ? exam.slot : undefined;
+  return { exam: { ...next.exam, slot }, options: { ...options, slots } };
+}
 
 /** A field's only option chosen (the cascade's auto-choice), with what depended on it cleared. */
 function chooseLoneOption(context: RegistrationContext, field: ExamField): Partial<RegistrationContext> {
@@ -1068,10 +1106,7 @@ export const registrationMachine = setup({
             'courseType.change': {
               guard: 'offersCourseTypeSwitch',
               target: '.routing',
-              actions: assign(({ context, event }) => {
-                const { exam, options } = clearAfter(context, 'courseType');
-                return { exam: { ...exam, courseType: event.courseType }, options };
-              }),
+              actions: assign(({ context, event }) => switchCourseType(context, event.courseType)),
             },
           },
           states: {

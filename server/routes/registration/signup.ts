@@ -1,6 +1,7 @@
 // Signup (part 2 §3 signup payload and response, §4 exam details): validates against the programme
 // config and the master data, applies the coupon and, in one transaction, creates (or completes)
 // the student and, for a paid exam, the exam-fee order.
+import { modeAllowedInState } from '../../../src/domain/exam-modes';
 import { validateEmail, validateStudentName } from '../../../src/domain/validation';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -130,6 +131,14 @@ async function check(
   if (!body.exam_state && required.has('state')) throw new ApiError(400, message('signup.state'));
   if (body.exam_state && body.exam_state !== centre.state_tid)
     throw new ApiError(400, message('signup.centreNotInState'));
+  // Where the programme is held only offline, and only there offline (config offlineOnlyStates).
+  const state = await ctx.db
+    .selectFrom('states')
+    .select('short_code')
+    .where('tid', '=', centre.state_tid)
+    .executeTakeFirst();
+  if (state && !modeAllowedInState(programme, mode, state.short_code))
+    throw new ApiError(400, message('signup.modeNotInState'));
 
   const open = await openExamDates(ctx, programme, centre);
   if (open.length === 0)
