@@ -184,7 +184,7 @@ describe('GET /api/exam/slots', () => {
       },
       {
         tid: 'offline-gujarat',
-        name: 'Offline at a centre in Gujarat, 9 AM to 10 PM',
+        name: 'Offline at a centre, any time from 9 AM to 10 PM',
         mode: 'Offline',
         start: '09:00',
         end: '22:00',
