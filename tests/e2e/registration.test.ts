@@ -308,10 +308,13 @@ describe('registration card', () => {
     await expectAxeClean(page, 'exam details after Try Again');
     const again = card(page).getByRole('button', { name: 'Pay and Register Now' });
     await expect.poll(() => again.isEnabled()).toBe(true);
-    const order = page.waitForResponse((response) => response.url().endsWith('/api/signup'));
+    const signup = page.waitForRequest((request) => request.url().endsWith('/api/signup'));
     await again.click();
-    expect((await (await order).json()) as unknown).toMatchObject({ data: { exam_fee: 75 } });
+    expect((await signup).postDataJSON()).toMatchObject({ coupon_code: 'IAT25', branch_code: 'DL002' });
     await page.waitForURL(/\/sandbox\/gateway/);
+    // The gateway is asked for ₹75, as before the failure.
+    const gateway = await page.locator('dl').innerText();
+    expect(gateway).toMatch(/Amount\s+₹75\b/);
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.waitForURL(/\/invictus\?.*registeration=success/);
     await heading(page, 'Registration Successful').waitFor();
