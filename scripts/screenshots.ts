@@ -146,6 +146,11 @@ async function landingAndRegistration(browser: Browser, base: string, width: num
   else await choose(page, 'Exam slot');
   await page.waitForTimeout(600);
   await shot(card(page), 'step3-online-slot');
+  // The classroom course asks for a state and a centre (online-only presets them).
+  if (await card(page).getByRole('combobox', { name: 'State' }).count()) {
+    await choose(page, 'State');
+    await choose(page, 'Centre');
+  }
   await choose(page, 'Date of exam');
   const coupon = card(page).getByRole('textbox', { name: /Coupon/ });
   if (await coupon.count()) {

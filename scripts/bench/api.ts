@@ -161,6 +161,8 @@ async function verifyAndSignup(base: string): Promise<string[][]> {
             student_dob: '15/08/2011',
             student_mobile_no: item?.mobile,
             class_stream: '9&SOF',
+            exam_state: '9',
+            branch_code: 'DL001',
             exam_date: tomorrow,
             exam_mode: 'Online',
             whatsapp_status: true,

@@ -112,6 +112,7 @@ const table = {
   },
   'signup.fatherName': { en: 'Please enter father name', hi: 'कृपया पिता का नाम दर्ज करें' },
   'signup.email': { en: 'Enter a valid email address', hi: 'मान्य ईमेल पता दर्ज करें' },
+  'signup.studentName': { en: 'Only alphabets are allowed', hi: 'केवल अक्षरों की अनुमति है' },
   'signup.dob': {
     en: 'Please select a valid date of birth',
     hi: 'कृपया मान्य जन्म तिथि चुनें',
@@ -132,6 +133,10 @@ const table = {
   },
   'signup.slot': { en: 'Please select exam slot', hi: 'कृपया परीक्षा स्लॉट चुनें' },
   'signup.centre': { en: 'Please select centre', hi: 'कृपया केंद्र चुनें' },
+  'signup.modeNotInState': {
+    en: 'This exam slot is not offered in the selected state.',
+    hi: 'चुने गए राज्य में यह परीक्षा स्लॉट उपलब्ध नहीं है।',
+  },
   'signup.state': { en: 'Please select state', hi: 'कृपया राज्य चुनें' },
   'signup.centreNotInState': {
     en: 'This centre is not in the selected state.',

@@ -26,6 +26,7 @@ describe('exam slot mode', () => {
     const slots = await t.call({ method: 'GET', url: '/api/exam/slots?exam_type=iACST' });
     expect(slots.data.data).toEqual([
       expect.objectContaining({ name: 'सुबह 9 बजे से रात 10 बजे तक, कभी भी', mode: 'Online' }),
+      expect.objectContaining({ name: 'सुबह 9 बजे से रात 10 बजे तक, कभी भी', mode: 'Offline' }),
     ]);
 
     const mobile = '9844400001';
@@ -47,6 +48,8 @@ describe('exam slot mode', () => {
         student_dob: '15/08/2011',
         student_mobile_no: mobile,
         class_stream: '9&SOF',
+        exam_state: '9',
+        branch_code: 'DL001',
         exam_date: '2025-04-02',
         exam_mode: 'Online',
         registration_page: 'iACST',

@@ -45,6 +45,17 @@ describe('GET /api/nearest-centre', () => {
     expect((engineering.data.data as { centreCode: string }).centreCode).toBe('DL002');
   });
 
+  it("keeps to where the mode is held: iACST offline only in Gujarat, so Delhi's nearest offline centre is Ahmedabad", async () => {
+    const offline = await get(
+      '/api/nearest-centre?latitude=28.6304&longitude=77.2177&mode=Offline&exam_type=iACST',
+    );
+    expect((offline.data.data as { centreCode: string }).centreCode).toBe('GJ001');
+    const neet = await get(
+      '/api/nearest-centre?latitude=28.6304&longitude=77.2177&mode=Offline&exam_type=MOCK-NEET',
+    );
+    expect((neet.data.data as { centreCode: string }).centreCode).toBe('DL001');
+  });
+
   it('answers 404 when no centre serves the filter and 400 for bad coordinates', async () => {
     const missing = await get('/api/nearest-centre?latitude=28.6&longitude=77.2&class_stream=SOX');
     expect(missing.statusCode).toBe(404);

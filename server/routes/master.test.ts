@@ -182,6 +182,13 @@ describe('GET /api/exam/slots', () => {
         start: '09:00',
         end: '22:00',
       },
+      {
+        tid: 'offline-gujarat',
+        name: 'Offline at a centre, any time from 9 AM to 10 PM',
+        mode: 'Offline',
+        start: '09:00',
+        end: '22:00',
+      },
     ]);
     const iat = await list('/api/exam/slots?exam_type=IAT');
     expect(iat.map((s) => [s.start, s.end, s.mode])).toEqual([

@@ -69,6 +69,8 @@ const iacstBody = (mobile: string, extra: Data = {}): Data => ({
   student_dob: '15/08/2011',
   student_mobile_no: mobile,
   class_stream: '9&SOF',
+  exam_state: '9',
+  branch_code: 'DL001',
   exam_date: '2025-04-02',
   exam_mode: 'Online',
   whatsapp_status: true,
@@ -276,9 +278,19 @@ describe('POST /api/coupon/validate', () => {
 });
 
 describe('POST /api/signup: free exam (iACST)', () => {
-  it('registers at once, with the digital branch when online without a centre', async () => {
+  it('registers at once, filed under the chosen centre, never the digital branch by default', async () => {
     const mobile = '9811100010';
     const headers = await tokenFor(mobile, 'iACST');
+    // The course-type switch asks for a state and a centre (classroom: chosen; online-only: preset),
+    // so a signup without them is refused rather than filed under the digital-only branch IC006.
+    const noCentre = await post(
+      '/api/signup',
+      iacstBody(mobile, { exam_state: undefined, branch_code: undefined }),
+      headers,
+    );
+    expect(noCentre.statusCode, noCentre.body).toBe(400);
+    expect(noCentre.data.msg).toBe('Please select centre');
+    expect(await studentsOf(mobile)).toHaveLength(0);
     const response = await post('/api/signup', iacstBody(mobile), headers);
     expect(response.statusCode, response.body).toBe(200);
     const data = response.data.data as Data;
@@ -289,7 +301,7 @@ describe('POST /api/signup: free exam (iACST)', () => {
       payment_data: null,
       exam_fee: 0,
       exam_date: '2025-04-02',
-      branch_phone_numbers: ['1800-000-0006'],
+      branch_phone_numbers: ['011-4762-3456', '011-4762-3457', '98100-00101', '98100-00102'],
     });
     expect(String(data.roll_number)).toMatch(/^25\d{10}$/);
     expect(String(data.psid)).toMatch(/^[1-9]\d{10}$/);
@@ -299,7 +311,9 @@ describe('POST /api/signup: free exam (iACST)', () => {
     const [student] = await studentsOf(mobile);
     expect(student).toMatchObject({
       registration_status: 'registered',
-      branch_code: 'IC006',
+      branch_code: 'DL001',
+      exam_centre_code: 'DL001',
+      exam_state_id: '9',
       board: 'CBSE',
       exam_mode: 'Online',
       exam_slot_id: 'online-9am-10pm',
@@ -328,6 +342,44 @@ describe('POST /api/signup: free exam (iACST)', () => {
     const again = await verify(mobile, 'iACST');
     expect(again).toMatchObject({ msg: ACCOUNT_EXISTS, allowed_registration_count: 2 });
     expect((again.student_details as Data[])[0]?.registration_count).toBe(2);
+  });
+
+  it('accepts a name with initials (first name, then a last name with dots), as the form does', async () => {
+    const mobile = '9811100013';
+    const headers = await tokenFor(mobile, 'iACST');
+    for (const refused of ['Asha.K Verma', 'Mr. Asha', 'Asha .Verma']) {
+      const response = await post('/api/signup', iacstBody(mobile, { student_name: refused }), headers);
+      expect(response.statusCode, refused).toBe(400);
+    }
+    expect(await studentsOf(mobile)).toHaveLength(0);
+    const ok = await post('/api/signup', iacstBody(mobile, { student_name: 'Asha K. Verma' }), headers);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await studentsOf(mobile))[0]).toMatchObject({ first_name: 'Asha', last_name: 'K. Verma' });
+  });
+
+  it('is offline-only in Gujarat (config offlineOnlyStates), and offline nowhere else', async () => {
+    const mobile = '9811100014';
+    const headers = await tokenFor(mobile, 'iACST');
+    const gujarat = await t.db
+      .selectFrom('states')
+      .select('tid')
+      .where('short_code', '=', 'GJ')
+      .executeTakeFirstOrThrow();
+    const offline = { exam_mode: 'Offline', exam_slot: 'offline-gujarat' };
+    const inDelhi = await post('/api/signup', iacstBody(mobile, offline), headers);
+    expect(inDelhi.statusCode, inDelhi.body).toBe(400);
+    expect(inDelhi.data.msg).toBe('This exam slot is not offered in the selected state.');
+    const ok = await post(
+      '/api/signup',
+      iacstBody(mobile, { ...offline, exam_state: gujarat.tid, branch_code: 'GJ001' }),
+      headers,
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await studentsOf(mobile))[0]).toMatchObject({
+      branch_code: 'GJ001',
+      exam_mode: 'Offline',
+      exam_slot_id: 'offline-gujarat',
+    });
   });
 
   it('stores a chosen classroom centre and checks it against the state', async () => {

@@ -64,6 +64,8 @@ const iacstBody = (mobile: string): Data => ({
   student_dob: '15/08/2011',
   student_mobile_no: mobile,
   class_stream: '9&SOF',
+  exam_state: '9',
+  branch_code: 'DL001',
   exam_date: '2025-04-02',
   exam_mode: 'Online',
   whatsapp_status: true,

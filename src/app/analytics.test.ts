@@ -54,10 +54,11 @@ describe('analytics', () => {
       programme: mockNeet as Programme,
       sink: apiAnalyticsSink({ baseUrl }),
     });
-    expect(analytics.eventName(paymentStatusEvent('failure'))).toBe('mock_neet_payment_status_failure');
+    // The spec's own name for a failed payment (part 1 §7: {exam}7_payment_status_failure).
+    expect(analytics.eventName(paymentStatusEvent('failure'))).toBe('mock_neet7_payment_status_failure');
     expect(analytics.eventName(paymentStatusEvent('success'))).toBe('mock_neet_payment_status_success');
     await analytics.track(paymentStatusEvent('failure'), { mobile_no: '98XXXXXX01' });
-    expect((await stored('mock_neet_payment_status_failure'))[0]?.payload).toEqual({
+    expect((await stored('mock_neet7_payment_status_failure'))[0]?.payload).toEqual({
       mobile_no: '98XXXXXX01',
     });
   });

@@ -51,6 +51,14 @@ export const paymentStatusEvent = (status: PaymentStatus): AnalyticsEventName =>
 
 export type AnalyticsPayload = NonNullable<AnalyticsEventBody['payload']>;
 
+/**
+ * The events whose full name the spec spells in a pattern of its own (part 1 §7:
+ * `{exam}7_payment_status_failure`); every other event is `{prefix}_{name}`.
+ */
+const SPEC_EVENT_NAMES: Partial<Record<AnalyticsEventName, string>> = {
+  payment_status_failure: '{prefix}7_payment_status_failure',
+};
+
 /** Where events go. May reject: track() catches it. */
 export type AnalyticsSink = (event: AnalyticsEventBody) => Promise<unknown>;
 
@@ -63,7 +71,7 @@ export const apiAnalyticsSink =
 export interface Analytics {
   /** Sends `{prefix}_{name}`; resolves when sent or dropped, never rejects. */
   track(name: AnalyticsEventName, payload?: AnalyticsPayload): Promise<void>;
-  /** The full event name, e.g. mock_neet_payment_status_failure. */
+  /** The full event name, e.g. mock_neet_otp_sent, mock_neet7_payment_status_failure. */
   eventName(name: AnalyticsEventName): string;
 }
 
@@ -82,7 +90,10 @@ export function createAnalytics({
   sink = apiAnalyticsSink(),
   log = (message, error) => console.warn(message, error),
 }: AnalyticsOptions): Analytics {
-  const eventName = (name: AnalyticsEventName) => `${programme.analytics.eventPrefix}_${name}`;
+  const eventName = (name: AnalyticsEventName) =>
+    (SPEC_EVENT_NAMES[name] ?? '{prefix}_{name}')
+      .replace('{prefix}', programme.analytics.eventPrefix)
+      .replace('{name}', name);
   return {
     eventName,
     async track(name, payload = {}) {

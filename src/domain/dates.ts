@@ -105,3 +105,12 @@ export function indiaDateTime(instant: string): { isoDate: string; date: string;
 /** Whole days from a to b (both YYYY-MM-DD). */
 export const daysBetween = (a: string, b: string): number =>
   Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+
+/** The time of day an exam date stands for in analytics events: 03:30 UTC (part 1 §9, part 2 §9). */
+export const EXAM_DATE_TIME_UTC = '03:30:00.000Z';
+
+/** An exam date (YYYY-MM-DD or DD-MM-YYYY, DD/MM/YYYY) as the instant events send, else undefined. */
+export function examDateInstant(value: string): string | undefined {
+  const iso = parseDob(value.trim());
+  return iso ? `${iso}T${EXAM_DATE_TIME_UTC}` : undefined;
+}

@@ -37,9 +37,25 @@ export function nameRule(value: string): ValidationKey | undefined {
   return undefined;
 }
 
+// One name field holding a first name and an optional last name (part 1 §5, part 2 §5): the first
+// word letters only (a student name may not start with "Mr." or hold "Ravi.K"), later words
+// letters and dots as the last-name rule allows ("Asha K. Verma"); single spaces between words,
+// a trailing space tolerated while typing.
+const FULL_NAME_PATTERN = /^[A-Za-z]+( [A-Za-z][A-Za-z.]*)* ?$/;
+
+/** A student's full name in one field: 2–60 characters, a first name and an optional last name. */
+export function fullNameRule(value: string): ValidationKey | undefined {
+  const name = value.trim();
+  if (name.length < NAME_MIN) return 'validation.name.minLength';
+  if (name.length > NAME_MAX) return 'validation.name.maxLength';
+  if (!FULL_NAME_PATTERN.test(value)) return 'validation.name.alphabets';
+  return undefined;
+}
+
+/** The registration's student name (client and server alike). */
 export function validateStudentName(value: string | undefined): ValidationKey | undefined {
   if (isBlank(value)) return 'validation.studentName.required';
-  return nameRule(value);
+  return fullNameRule(value);
 }
 
 /** Father name: "Please enter father name" only where the programme makes it required. */

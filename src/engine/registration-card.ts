@@ -75,6 +75,7 @@ export const CARD_STRING_KEYS = [
   'registration.password',
   'registration.examDate',
   'registration.examSlot',
+  'registration.examCentre',
   'registration.goToDashboard',
   'registration.callerIdentityFailed',
   'registration.callerIdentityBadMobile',

@@ -53,6 +53,8 @@ import {
   registrationMachine,
   registrationVerifyMachine,
   type RegistrationVerifyOutcome,
+  type KeptChoices,
+  type StoredRegistration,
   type OnlinePreset,
   type LocateCentreInput,
   type OnlinePresetInput,
@@ -128,6 +130,23 @@ const twoStates: ExamStatesReply = { success: 'true', data: [delhi, up] };
 const twoCentres: ExamCentresReply = { success: 'true', data: [centre, noida] };
 const twoDates: ExamDatesReply = { success: 'true', data: [date, laterDate] };
 const preset: OnlinePreset = { state: delhi, centre: testCentre };
+/** What the app stored before the gateway (user_info, exam_info, user_psid). */
+const stored: StoredRegistration = {
+  mobile: '9000000001',
+  studentName: 'Ananya Rao',
+  email: 'ananya@example.com',
+  classStream: '11&SOM',
+  centre: { label: centre.label, code: centre.code },
+  examDate: date.value,
+  examSlot: slot.name,
+  psid: '12345678901',
+};
+/** The exam choices and coupon kept with the registration token across the gateway. */
+const kept: KeptChoices = {
+  exam: { courseType: 'classroom', state: delhi, centre, date },
+  coupon: { code: 'SAVE50', applied: 'SAVE50', discount: 50 },
+  paymentMethod: 'hdfc',
+};
 
 const lead = (count: number): LeadRecord => ({
   student_name: 'Ananya Rao',
@@ -620,7 +639,18 @@ describe('registration machine: model', () => {
       events: [
         ...entryEvents,
         ...detailsEvents,
-        ...examEvents.filter((e) => !/State|Centre|loadStates|loadCentres/.test(JSON.stringify(e))),
+        // iACST's online slot; the classroom course's single state and centre are chosen by themselves.
+        ...examEvents
+          .filter(
+            (e) => !/stateChange|centreChange|error\.actor\.load(States|Centres)/.test(JSON.stringify(e)),
+          )
+          .map((e) =>
+            e.type === 'exam.slotChange'
+              ? { ...e, slotId: onlineSlot.tid }
+              : e.type === 'xstate.done.actor.loadSlots'
+                ? { ...e, output: slotsReply([onlineSlot]) }
+                : e,
+          ),
         ...switchEvents,
         { type: 'exam.submit' },
         { type: 'xstate.done.actor.signup', output: signedUp(false) },
@@ -650,11 +680,13 @@ describe('registration machine: model', () => {
       ],
     },
     {
-      name: 'payment failed and Try Again (MOCK-NEET)',
+      name: 'payment failed and Try Again with the stored registration and kept choices (MOCK-NEET)',
       input: {
         programme: mockNeet,
         registrationPage: 'MOCK-NEET',
         query: { status: 'failure', mobile: '9000000001' },
+        stored,
+        kept,
       },
       events: entryEvents,
     },
@@ -1068,6 +1100,17 @@ describe('registration step 2: class & stream options', () => {
   });
 });
 
+/** iACST's classroom course: the student chooses a state, then a centre (two of each listed). */
+async function chooseClassroomCentre(
+  actor: ReturnType<typeof start>['actor'],
+  until: ReturnType<typeof start>['until'],
+) {
+  actor.send({ type: 'exam.stateChange', stateId: delhi.tid });
+  await until((s) => s.matches({ step3: { lists: 'idle' } }));
+  actor.send({ type: 'exam.centreChange', centre: centre.value });
+  await until((s) => s.matches({ step3: { lists: 'idle' } }));
+}
+
 describe('registration step 3: exam details', () => {
   it('the cascade: a single option is chosen by itself, a choice clears what follows and loads the next', async () => {
     // IAT: slot → state → centre → date. One state and one centre: both chosen by the machine.
@@ -1124,8 +1167,8 @@ describe('registration step 3: exam details', () => {
     expect(denied.actor.getSnapshot().context.exam.centre).toBeUndefined();
   });
 
-  it('offers no location look-up where no centre is chosen (iACST)', async () => {
-    const { actor } = await toStep3({ programme: iacst, registrationPage: 'iACST' });
+  it('offers no location look-up where no centre is chosen (MOCK-JEE)', async () => {
+    const { actor } = await toStep3({ programme: mockJee, registrationPage: 'MOCK-JEE' });
     expect(actor.getSnapshot().can({ type: 'exam.locate' })).toBe(false);
   });
 
@@ -1233,6 +1276,25 @@ describe('registration step 3: exam details', () => {
     });
   });
 
+  it('iACST is offline-only in Gujarat (config offlineOnlyStates): each slot lists only the states its mode is held in', async () => {
+    const gujarat: ExamState = { tid: '7', stateName: 'Gujarat', shortCode: 'GJ' };
+    const { actor, until } = await toStep3(
+      { programme: iacst, registrationPage: 'iACST' },
+      { loadStates: async () => ({ success: 'true', data: [delhi, gujarat, up] }) },
+    );
+    actor.send({ type: 'exam.slotChange', slotId: onlineSlot.tid });
+    await until((s) => s.matches({ step3: { lists: 'idle' } }));
+    expect(actor.getSnapshot().context.options.states).toEqual([delhi, up]);
+    actor.send({ type: 'exam.slotChange', slotId: slot.tid });
+    await until((s) => s.matches({ step3: { lists: 'idle' } }));
+    // Offline: Gujarat only, so it is chosen by itself.
+    expect(actor.getSnapshot().context.options.states).toEqual([gujarat]);
+    expect(actor.getSnapshot().context.exam.state).toEqual(gujarat);
+    // Online-only offers no offline slot: the offline one chosen is dropped.
+    actor.send({ type: 'courseType.change', courseType: 'online' });
+    expect(actor.getSnapshot().context.options.slots).toEqual([onlineSlot]);
+  });
+
   it('applies a coupon: empty says so, valid lowers the payable amount, invalid says "Error: Invalid Coupon"', async () => {
     const { actor, api, until } = await toStep3({ programme: mockNeet, registrationPage: 'MOCK-NEET' });
     actor.send({ type: 'coupon.apply' });
@@ -1338,6 +1400,7 @@ describe('registration step 3: exam details', () => {
     expect(run.actor.getSnapshot().value).toBe('redirectingToPayment');
     expect(run.effects.redirectToPayment).toHaveBeenCalledWith({ paymentData });
     expect(run.effects.rememberRegistration).toHaveBeenCalledWith({
+      psid: '',
       mobile: '9000000001',
       rollNumber: '250000000099',
       examDate: '2025-04-13',
@@ -1361,6 +1424,7 @@ describe('registration step 3: exam details', () => {
     await until((s) => s.matches({ step3: { lists: 'idle' } }));
     actor.send({ type: 'exam.slotChange', slotId: onlineSlot.tid });
     await until((s) => s.matches({ step3: { lists: 'idle' } }));
+    await chooseClassroomCentre(actor, until);
     actor.send({ type: 'exam.dateChange', date: date.value });
     actor.send({ type: 'exam.submit' });
     await until((s) => s.matches('success'));
@@ -1378,16 +1442,24 @@ describe('registration step 3: exam details', () => {
     const { actor, until, effects, api } = await toStep3({ programme: iacst, registrationPage: 'iACST' });
     actor.send({ type: 'exam.slotChange', slotId: onlineSlot.tid });
     await until((s) => s.matches({ step3: { lists: 'idle' } }));
+    await chooseClassroomCentre(actor, until);
     expect(actor.getSnapshot().can({ type: 'exam.submit' })).toBe(false);
     actor.send({ type: 'exam.dateChange', date: date.value });
     actor.send({ type: 'exam.submit' });
     await until((s) => s.matches('success'));
-    expect(api.signup.mock.calls[0]?.[0].body).toMatchObject({ exam_mode: 'Online', exam_slot: 'slot-o' });
+    // Classroom: filed under the centre the student chose (never left for the server to default).
+    expect(api.signup.mock.calls[0]?.[0].body).toMatchObject({
+      exam_mode: 'Online',
+      exam_slot: 'slot-o',
+      exam_state: '9',
+      branch_code: 'DL001',
+    });
     expect(actor.getSnapshot().context.result).toEqual({
       rollNumber: '250000000099',
       dob: '05-01-2008',
       examDate: '2025-04-13',
       examSlot: onlineSlot.name,
+      centre: centre.label,
       dashboardLink: 'http://localhost:3000/?roll_no=250000000099&dob=05-01-2008',
     });
     actor.send({ type: 'rollNumber.copy' });
@@ -1416,6 +1488,7 @@ describe('registration step 3: exam details', () => {
     );
     actor.send({ type: 'exam.slotChange', slotId: onlineSlot.tid });
     await until((s) => s.matches({ step3: { lists: 'idle' } }));
+    await chooseClassroomCentre(actor, until);
     actor.send({ type: 'exam.dateChange', date: date.value });
     actor.send({ type: 'exam.submit' });
     await until((s) => s.matches('step3') && effects.showToast.mock.calls.length > 0);
@@ -1449,25 +1522,111 @@ describe('registration entry from the query', () => {
     expect(effects.goToLogin).toHaveBeenCalledWith({ rollNumber: '250000000011', dob: '19-01-2007' });
   });
 
-  it('status=failure with mobile → step 0, with the analytics event only where a fee is charged', () => {
+  it('status=failure with mobile → step 0; the analytics event where a fee is charged and user and exam info are stored', () => {
     const paid = start({
       programme: mockNeet,
       registrationPage: 'MOCK-NEET',
       query: { status: 'failure', mobile: '9000000001', sf_id: 'sf-1' },
+      stored,
     });
     expect(paid.actor.getSnapshot().value).toBe('paymentFailed');
     expect(paid.api.fetchLeadBySfId).not.toHaveBeenCalled();
+    // The stored user and exam info; the exam date as the instant 03:30 UTC of that day.
     expect(paid.effects.track).toHaveBeenCalledWith({
       event: 'payment_status_failure',
-      payload: { mobile: '9000000001' },
+      payload: {
+        mobile_no: '9000000001',
+        student_name: 'Ananya Rao',
+        email: 'ananya@example.com',
+        class_stream: '11&SOM',
+        centre_code: 'DL001',
+        centre_name: 'Delhi Central',
+        exam_slot: slot.name,
+        exam_date: '2025-04-13T03:30:00.000Z',
+        psid: '12345678901',
+      },
     });
+    // Nothing stored (another browser, storage cleared): no event, as the spec says.
+    const unknown = start({
+      programme: mockNeet,
+      registrationPage: 'MOCK-NEET',
+      query: { status: 'failure', mobile: '9000000001' },
+    });
+    expect(unknown.actor.getSnapshot().value).toBe('paymentFailed');
+    expect(unknown.effects.track).not.toHaveBeenCalled();
     const free = start({
       programme: iacst,
       registrationPage: 'iACST',
       query: { status: 'failure', mobile: '9000000001' },
+      stored,
     });
     expect(free.actor.getSnapshot().value).toBe('paymentFailed');
     expect(free.effects.track).not.toHaveBeenCalled();
+  });
+
+  it('"Try Again" offers the kept choices and coupon again: same centre and date, the same payable amount', async () => {
+    const { actor, api, until } = start({
+      programme: iat,
+      registrationPage: 'IAT',
+      query: { status: 'failure', mobile: '9000000001' },
+      registrationToken: 'kept-token',
+      kept: {
+        exam: { courseType: 'classroom', slot, state: delhi, centre, date },
+        coupon: { code: 'SAVE25', applied: 'SAVE25', discount: 25 },
+        paymentMethod: 'hdfc',
+      },
+    });
+    actor.send({ type: 'payment.retry' });
+    await until((s) => s.matches({ step2: 'ready' }));
+    actor.send({ type: 'details.submit', details });
+    await until((s) => s.matches({ step3: { lists: 'idle' } }));
+    // Every list loads again with the earlier choices, and keeps them (they are still offered).
+    expect(api.loadCentres).toHaveBeenCalledWith(expect.objectContaining({ state: '9' }));
+    expect(api.loadDates).toHaveBeenCalledWith(expect.objectContaining({ centre: 'DL001' }));
+    const { context } = actor.getSnapshot();
+    expect(context.exam).toMatchObject({ slot, state: delhi, centre, date });
+    expect(payableAmount(context)).toBe(iat.fee.amount - 25);
+    actor.send({ type: 'payment.submit' });
+    await until((s) => s.matches('redirectingToPayment'));
+    expect(api.signup.mock.calls[0]?.[0].body).toMatchObject({
+      exam_slot: slot.tid,
+      exam_state: '9',
+      branch_code: 'DL001',
+      exam_date: date.value,
+      coupon_code: 'SAVE25',
+      payment_mode: 'hdfc',
+    });
+  });
+
+  it('"Try Again" drops a kept choice the list no longer offers, and what followed it', async () => {
+    const { actor, until } = start(
+      {
+        programme: iat,
+        registrationPage: 'IAT',
+        query: { status: 'failure', mobile: '9000000001' },
+        kept: {
+          exam: { courseType: 'classroom', slot, state: delhi, centre, date },
+          coupon: { code: '', discount: 0 },
+          paymentMethod: 'paytm',
+        },
+      },
+      {
+        loadCentres: async () => ({
+          success: 'true',
+          data: [noida, { ...noida, value: 'x-UP003-3', code: 'UP003' }],
+        }),
+      },
+    );
+    actor.send({ type: 'payment.retry' });
+    await until((s) => s.matches({ step2: 'ready' }));
+    actor.send({ type: 'details.submit', details });
+    await until((s) => s.matches({ step3: { lists: 'idle' } }));
+    expect(actor.getSnapshot().context.exam).toMatchObject({
+      slot,
+      state: delhi,
+      centre: undefined,
+      date: undefined,
+    });
   });
 
   it('"Try Again" sends the registration token the app kept across the gateway', async () => {
@@ -1498,6 +1657,29 @@ describe('registration entry from the query', () => {
       registrationToken: undefined,
     });
     expect(actor.getSnapshot().context.student.studentName).toBe('Ananya Rao');
+  });
+
+  it('registeration=success → the slot and centre stored before the gateway, for that exam date', () => {
+    const run = (examDate: string) =>
+      start({
+        programme: iat,
+        registrationPage: 'IAT',
+        query: { registeration: 'success', roll_no: '250000000001', dob: '05-01-2008', exam_date: examDate },
+        stored,
+      }).actor.getSnapshot().context.result;
+    expect(run('2025-04-13')).toEqual({
+      rollNumber: '250000000001',
+      dob: '05-01-2008',
+      examDate: '2025-04-13',
+      examSlot: slot.name,
+      centre: centre.label,
+    });
+    // A stored registration of another date is not this one: only the query's facts.
+    expect(run('2025-04-20')).toEqual({
+      rollNumber: '250000000001',
+      dob: '05-01-2008',
+      examDate: '2025-04-20',
+    });
   });
 
   it('registeration=success → success with roll number, dob and exam date from the query', () => {

@@ -36,6 +36,8 @@ import type {
 } from '../generated/api/registration-signup';
 import type { Programme } from '../generated/config/programme';
 import type { EntryQuery, Tracking } from './entry-query';
+import { examDateInstant } from '../domain/dates';
+import { modeAllowedInState } from '../domain/exam-modes';
 import { MOBILE_LENGTH, STUDENT_ID_MAX } from '../domain/otp-rules';
 import { digitsOnly as digits, validateCoupon, validateRegistrationMobile } from '../domain/validation';
 import { fieldsAfter, loneOptionField, nextToLoad, type CascadeSpec } from './cascade';
@@ -123,8 +125,39 @@ export interface RegistrationResult {
   examDate: string;
   /** The chosen slot's label, for the exam schedule. */
   examSlot?: string;
+  /** The chosen centre's label, for the exam schedule. */
+  centre?: string;
   /** The signup reply's auto-login link; absent when the result came from the query. */
   dashboardLink?: string;
+}
+
+/**
+ * The exam step's choices kept across the payment gateway's round trip (decision 005, beside the
+ * registration token): "Try Again" after a failed payment offers them again, coupon included.
+ */
+export interface KeptChoices {
+  exam: ExamChoice;
+  coupon: Pick<CouponState, 'code' | 'applied' | 'discount'>;
+  paymentMethod: string;
+}
+
+/**
+ * What the app stored before leaving for the gateway (part 1 §3: user_info, exam_info, user_psid),
+ * read back on the return: the payment-failure event reports it, the thank-you shows its slot and
+ * centre (the gateway's return query carries only roll number, dob and exam date).
+ */
+export interface StoredRegistration {
+  mobile: string;
+  studentName?: string;
+  email?: string;
+  /** class&stream */
+  classStream?: string;
+  centre?: { label: string; code: string };
+  /** YYYY-MM-DD */
+  examDate?: string;
+  /** The slot's label. */
+  examSlot?: string;
+  psid?: string;
 }
 
 /** The parts of a programme's config the registration card reads. */
@@ -143,6 +176,10 @@ export interface RegistrationInput {
   registrationToken?: string;
   /** The landing fixes the course type (online-only pages): no switch, state and centre preset. */
   fixedCourseType?: CourseType;
+  /** The exam choices and coupon kept across the gateway, with the registration token. */
+  kept?: KeptChoices;
+  /** The registration the app stored before the gateway (local storage). */
+  stored?: StoredRegistration;
 }
 
 export interface RegistrationContext {
@@ -169,6 +206,8 @@ export interface RegistrationContext {
   coupon: CouponState;
   paymentMethod: string;
   result?: RegistrationResult;
+  /** The registration stored before the gateway, if any. */
+  stored?: StoredRegistration;
 }
 
 export type RegistrationEvent =
@@ -328,6 +367,39 @@ export function buildSignupBody(context: RegistrationContext): RegistrationSignu
   return body;
 }
 
+/** What the app keeps across the gateway round trip for "Try Again" (see KeptChoices). */
+export const keptChoices = (
+  context: Pick<RegistrationContext, 'exam' | 'coupon' | 'paymentMethod'>,
+): KeptChoices => ({
+  exam: context.exam,
+  coupon: { code: context.coupon.code, applied: context.coupon.applied, discount: context.coupon.discount },
+  paymentMethod: context.paymentMethod,
+});
+
+/** The payment-failure event's payload: the stored user and exam info, the exam date at 03:30 UTC. */
+export function paymentFailurePayload(stored: StoredRegistration): Record<string, string> {
+  const payload: Record<string, string | undefined> = {
+    mobile_no: stored.mobile,
+    student_name: stored.studentName,
+    email: stored.email,
+    class_stream: stored.classStream,
+    centre_code: stored.centre?.code,
+    centre_name: stored.centre?.label,
+    exam_slot: stored.examSlot,
+    exam_date: stored.examDate ? examDateInstant(stored.examDate) : undefined,
+    psid: stored.psid,
+  };
+  return Object.fromEntries(
+    Object.entries(payload).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
+}
+
+/** The registration stored before the gateway, when it is the one the return query names. */
+function storedFor(context: Pick<RegistrationContext, 'stored' | 'query'>): StoredRegistration | undefined {
+  const { stored, query } = context;
+  return stored && stored.examDate && stored.examDate === query.exam_date ? stored : undefined;
+}
+
 const emptyStudent = (): StudentDetails => ({
   studentName: '',
   fatherName: '',
@@ -383,6 +455,51 @@ function clearAfter(context: RegistrationContext, field: ExamField | 'courseType
   return { exam, options };
 }
 
+/** An option's identity, as the selects and the machine's events name it. */
+const optionKey = (field: ExamField, option: ExamSlot | ExamState | ExamCentre | ExamDate): string =>
+  'tid' in option ? option.tid : option.value;
+
+/**
+ * What the exam step offers of a loaded list: online-only offers online slots; the states a slot's
+ * mode may be taken in (config offlineOnlyStates: iACST only offline in Gujarat, part 2 §1).
+ */
+function offered<T extends ExamSlot | ExamState | ExamCentre | ExamDate>(
+  context: RegistrationContext,
+  field: ExamField,
+  list: T[],
+): T[] {
+  if (field === 'examSlot' && onlineOnly(context))
+    return list.filter((o) => !('mode' in o) || o.mode === 'Online');
+  if (field === 'state') {
+    const mode = examMode(context);
+    return list.filter(
+      (o) => !('shortCode' in o) || modeAllowedInState(context.programme, mode, o.shortCode),
+    );
+  }
+  return list;
+}
+
+/**
+ * A list just loaded: kept in the options (what the exam step offers of it); a choice already made for it (kept across the gateway)
+ * stays only if the list still offers it, as that list's own option; otherwise it and what
+ * followed it are cleared.
+ */
+function withLoadedList<T extends ExamSlot | ExamState | ExamCentre | ExamDate>(
+  context: RegistrationContext,
+  field: ExamField,
+  list: T[],
+): Partial<RegistrationContext> {
+  const key = { examSlot: 'slot', state: 'state', centre: 'centre', examDate: 'date' } as const;
+  const listName = { examSlot: 'slots', state: 'states', centre: 'centres', examDate: 'dates' } as const;
+  const options = { ...context.options, [listName[field]]: offered(context, field, list) };
+  const current = context.exam[key[field]];
+  if (!current) return { options };
+  const listed = offered(context, field, list).find((o) => optionKey(field, o) === optionKey(field, current));
+  if (listed) return { options, exam: { ...context.exam, [key[field]]: listed } };
+  const cleared = clearAfter({ ...context, options }, field);
+  return { options: cleared.options, exam: { ...cleared.exam, [key[field]]: undefined } };
+}
+
 const listOf = (options: OptionLists, field: ExamField) =>
   ({ examSlot: options.slots, state: options.states, centre: options.centres, examDate: options.dates })[
     field
@@ -397,6 +514,23 @@ export const examCascade: CascadeSpec<
   list: (context, field) => listOf(context.options, field),
   isChosen: (context, field) => chosen(context.exam, field),
 };
+
+/**
+ * The course type switched: state, centre and date are cleared (part 2 §4). Online-only offers
+ * only online slots, so an offline slot chosen is dropped; back on classroom the slots load again
+ * (the offline ones were not offered), keeping the chosen one.
+ */
+function switchCourseType(
+  context: RegistrationContext,
+  courseType: CourseType,
+): Partial<RegistrationContext> {
+  const { exam, options } = clearAfter(context, 'courseType');
+  const next = { ...context, exam: { ...exam, courseType }, options };
+  if (courseType === 'classroom') return { exam: next.exam, options: { ...options, slots: undefined } };
+  const slots = options.slots && offered(next, 'examSlot', options.slots);
+  const slot = exam.slot && slots?.some((s) => s.tid === exam.slot?.tid) ? exam.slot : undefined;
+  return { exam: { ...next.exam, slot }, options: { ...options, slots } };
+}
 
 /** A field's only option chosen (the cascade's auto-choice), with what depended on it cleared. */
 function chooseLoneOption(context: RegistrationContext, field: ExamField): Partial<RegistrationContext> {
@@ -460,10 +594,13 @@ export const registrationMachine = setup({
     showToast: (_, _params: ToastParams) => {},
     /** The app posts the gateway form (payment_data) and leaves the page. */
     redirectToPayment: (_, _params: { paymentData: PaymentData }) => {},
-    /** Kept for the return from the gateway: user_info, exam_info, exam_fee (part 1 §3). */
+    /**
+     * Kept for the return from the gateway: user_info, exam_info, exam_fee, user_psid (part 1 §3),
+     * and with the registration token the exam choices and coupon (keptChoices) for Try Again.
+     */
     rememberRegistration: (
       _,
-      _params: { mobile: string; rollNumber: string; examDate: string; fee: number },
+      _params: { mobile: string; rollNumber: string; examDate: string; fee: number; psid: string },
     ) => {},
     /** A completed registration found by sf_id: the app goes to /?roll_no=…&dob=… (auto-login). */
     goToLogin: (_, _params: { rollNumber: string; dob: string }) => {},
@@ -479,7 +616,10 @@ export const registrationMachine = setup({
     paymentFailedReturn: ({ context }) => context.query.status === 'failure' && Boolean(context.query.mobile),
     sfIdEntry: ({ context }) => Boolean(context.query.sf_id) && context.query.status !== 'failure',
     /** A payment can fail only where a fee is charged: the config's fee decides, not the exam type. */
-    tracksPaymentFailure: ({ context }) => context.programme.analytics.paymentFailureEvent,
+    /** …and only when the user and exam info were stored before the gateway (part 1 §4). */
+    tracksPaymentFailure: ({ context }) =>
+      context.programme.analytics.paymentFailureEvent &&
+      Boolean(context.stored?.mobile && context.stored.examDate),
     leadFound: (_, params: { reply: RegistrationLeadBySfIdReply }) =>
       params.reply.success === 'true' && (params.reply.student_details?.length ?? 0) > 0,
     registrationCompleted: (_, params: { reply: RegistrationLeadBySfIdReply }) =>
@@ -559,11 +699,17 @@ export const registrationMachine = setup({
     student: emptyStudent(),
     locked: [],
     isNewUser: true,
-    exam: { courseType: input.fixedCourseType ?? 'classroom' },
+    exam: {
+      ...input.kept?.exam,
+      courseType: input.fixedCourseType ?? input.kept?.exam.courseType ?? 'classroom',
+    },
     options: {},
-    coupon: { code: '', discount: 0 },
-    paymentMethod: input.programme.payment.default,
+    coupon: input.kept ? { ...input.kept.coupon } : { code: '', discount: 0 },
+    paymentMethod: input.programme.payment.methods.some((m) => m.value === input.kept?.paymentMethod)
+      ? (input.kept?.paymentMethod ?? input.programme.payment.default)
+      : input.programme.payment.default,
     registrationToken: input.registrationToken,
+    stored: input.stored,
   }),
   initial: 'entry',
   states: {
@@ -573,11 +719,16 @@ export const registrationMachine = setup({
           guard: 'querySaysRegistered',
           target: 'success',
           actions: assign({
-            result: ({ context }) => ({
-              rollNumber: context.query.roll_no ?? '',
-              dob: context.query.dob ?? '',
-              examDate: context.query.exam_date ?? '',
-            }),
+            result: ({ context }) => {
+              const stored = storedFor(context);
+              return {
+                rollNumber: context.query.roll_no ?? '',
+                dob: context.query.dob ?? '',
+                examDate: context.query.exam_date ?? '',
+                ...(stored?.examSlot ? { examSlot: stored.examSlot } : {}),
+                ...(stored?.centre ? { centre: stored.centre.label } : {}),
+              };
+            },
           }),
         },
         {
@@ -587,7 +738,7 @@ export const registrationMachine = setup({
             type: 'track',
             params: ({ context }) => ({
               event: 'payment_status_failure' as const,
-              payload: { mobile: context.mobile },
+              payload: paymentFailurePayload(context.stored ?? { mobile: context.mobile }),
             }),
           },
         },
@@ -955,10 +1106,7 @@ export const registrationMachine = setup({
             'courseType.change': {
               guard: 'offersCourseTypeSwitch',
               target: '.routing',
-              actions: assign(({ context, event }) => {
-                const { exam, options } = clearAfter(context, 'courseType');
-                return { exam: { ...exam, courseType: event.courseType }, options };
-              }),
+              actions: assign(({ context, event }) => switchCourseType(context, event.courseType)),
             },
           },
           states: {
@@ -1030,9 +1178,9 @@ export const registrationMachine = setup({
                 input: ({ context }) => ({ exam_type: context.registrationPage }),
                 onDone: {
                   target: 'routing',
-                  actions: assign({
-                    options: ({ context, event }) => ({ ...context.options, slots: event.output.data }),
-                  }),
+                  actions: assign(({ context, event }) =>
+                    withLoadedList(context, 'examSlot', event.output.data),
+                  ),
                 },
                 onError: {
                   target: 'failed',
@@ -1080,9 +1228,9 @@ export const registrationMachine = setup({
                 }),
                 onDone: {
                   target: 'routing',
-                  actions: assign({
-                    options: ({ context, event }) => ({ ...context.options, states: event.output.data }),
-                  }),
+                  actions: assign(({ context, event }) =>
+                    withLoadedList(context, 'state', event.output.data),
+                  ),
                 },
                 onError: {
                   target: 'failed',
@@ -1104,9 +1252,9 @@ export const registrationMachine = setup({
                 }),
                 onDone: {
                   target: 'routing',
-                  actions: assign({
-                    options: ({ context, event }) => ({ ...context.options, centres: event.output.data }),
-                  }),
+                  actions: assign(({ context, event }) =>
+                    withLoadedList(context, 'centre', event.output.data),
+                  ),
                 },
                 onError: {
                   target: 'failed',
@@ -1127,9 +1275,9 @@ export const registrationMachine = setup({
                 }),
                 onDone: {
                   target: 'routing',
-                  actions: assign({
-                    options: ({ context, event }) => ({ ...context.options, dates: event.output.data }),
-                  }),
+                  actions: assign(({ context, event }) =>
+                    withLoadedList(context, 'examDate', event.output.data),
+                  ),
                 },
                 onError: {
                   target: 'failed',
@@ -1223,6 +1371,7 @@ export const registrationMachine = setup({
                   rollNumber: event.output.data.roll_number,
                   examDate: event.output.data.exam_date,
                   fee: event.output.data.exam_fee,
+                  psid: event.output.data.psid,
                 }),
               },
               {
@@ -1242,6 +1391,7 @@ export const registrationMachine = setup({
                   dob: event.output.data.dob,
                   examDate: event.output.data.exam_date,
                   examSlot: context.exam.slot?.name,
+                  centre: context.exam.centre?.label,
                   dashboardLink: event.output.data.dashboard_link,
                 }),
               }),

@@ -104,8 +104,13 @@ describe('registration card', () => {
     const page = await openPage('/iacstexam?utm_source=e2e&utm_campaign=spring');
     const mobile = freshMobile();
     await verifyMobile(page, mobile, /Mobile number or student id/);
-    await fillDetails(page, { name: 'Asha Verma', email: 'Asha.Verma@Example.com', dob: '14/08/2009' });
-    await chooseFirst(page, 'Exam slot');
+    // A name with initials is a name (part 1 §5's last-name rule).
+    await fillDetails(page, { name: 'Asha K. Verma', email: 'Asha.Verma@Example.com', dob: '14/08/2009' });
+    // The classroom course (the default) asks for a state and a centre: the student is filed there.
+    expect(await card(page).getByRole('radio', { name: 'Classroom course' }).isChecked()).toBe(true);
+    await chooseOption(page, 'Exam slot', 'Online, any time from 9 AM to 10 PM');
+    await chooseOption(page, 'State', 'Delhi');
+    await chooseOption(page, 'Centre', 'Delhi Janakpuri');
     await chooseFirst(page, 'Date of exam');
     // A free programme (fee 0 in its config) has nothing to discount or pay.
     expect(
@@ -118,16 +123,24 @@ describe('registration card', () => {
     const submit = card(page).getByRole('button', { name: 'Submit' });
     await expect.poll(() => submit.isEnabled()).toBe(true);
     const signup = page.waitForRequest((request) => request.url().endsWith('/api/signup'));
+    const signedUp = page.waitForResponse((response) => response.url().endsWith('/api/signup'));
     await submit.click();
 
     await heading(page, 'Registration Successful').waitFor();
     await expectAxeClean(page, 'thank-you');
+    // Filed under the chosen centre's branch, not the digital-only branch IC006.
+    expect((await (await signedUp).json()) as unknown).toMatchObject({
+      data: { branch_address: 'C-2 Community Centre, Janakpuri, New Delhi 110058' },
+    });
     // The signup carried the landing's campaign, the e-mail lower-cased, the dob at midnight IST
     // and where the student is (the sandbox's IP look-up places this machine in New Delhi).
     expect((await signup).postDataJSON()).toMatchObject({
       utm_source: 'e2e',
       utm_campaign: 'spring',
+      student_name: 'Asha K. Verma',
       student_email: 'asha.verma@example.com',
+      exam_state: '9',
+      branch_code: 'DL002',
       student_dob: '2009-08-13T18:30:00.000Z',
       registration_page: 'iACST',
       student_city: 'New Delhi',
@@ -148,6 +161,7 @@ describe('registration card', () => {
     expect(row('Password (your date of birth)')).toBe('14/08/2009');
     expect(row('Exam date')).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4} \([A-Z][a-z]+day\)$/);
     expect(row('Exam date')).not.toBe('');
+    expect(row('Exam centre')).toBe('Delhi Janakpuri');
 
     await card(page).getByRole('button', { name: 'Copy roll number' }).click();
     await page.getByRole('status').filter({ hasText: 'Copied to clipboard !' }).waitFor();
@@ -223,6 +237,93 @@ describe('registration card', () => {
     expect(page.url()).toMatch(/#register_now$/);
   });
 
+  it('IAT: Try Again after a failed payment keeps the slot, state, centre, date and coupon (₹75); the thank-you shows the slot and centre', async () => {
+    const page = await openPage('/invictus');
+    const mobile = freshMobile();
+    await verifyMobile(page, mobile, /^Mobile number/);
+    await fillDetails(page, { name: 'Kiran Rao', email: 'kiran.rao@example.com', dob: '14/08/2009' });
+    await chooseOption(page, 'Exam slot', 'Offline, 2 PM to 5 PM');
+    await chooseOption(page, 'State', 'Delhi');
+    await chooseOption(page, 'Centre', 'Delhi Janakpuri');
+    await chooseFirst(page, 'Date of exam');
+    const examDate = await card(page).getByRole('combobox', { name: 'Date of exam' }).inputValue();
+    const payable = () => card(page).locator('dt', { hasText: 'Amount payable' }).locator('+ dd').innerText();
+    expect(await payable()).toBe('₹100');
+    await card(page)
+      .getByRole('textbox', { name: /Coupon/ })
+      .fill('IAT25');
+    await card(page).getByRole('button', { name: 'Apply', exact: true }).click();
+    await expect.poll(payable).toBe('₹75');
+    const pay = card(page).getByRole('button', { name: 'Pay and Register Now' });
+    await expect.poll(() => pay.isEnabled()).toBe(true);
+    await pay.click();
+    await page.waitForURL(/\/sandbox\/gateway/);
+    const events: { name: string; payload: Record<string, string> }[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/analytics')) events.push(request.postDataJSON());
+    });
+    await page.getByRole('button', { name: 'Fail', exact: true }).click();
+    await page.waitForURL(/\/invictus\?.*status=failure/);
+    await heading(page, 'Payment failed').waitFor();
+    // The spec's event name, with the user and exam info stored before the gateway.
+    await expect.poll(() => events.map((e) => e.name)).toContain('iat7_payment_status_failure');
+    expect(events.find((e) => e.name === 'iat7_payment_status_failure')?.payload).toMatchObject({
+      mobile_no: mobile,
+      centre_code: 'DL002',
+      exam_slot: 'Offline, 2 PM to 5 PM',
+      exam_date: `${examDate}T03:30:00.000Z`,
+    });
+    const stored = await page.evaluate(() => [
+      localStorage.getItem('exam_info'),
+      localStorage.getItem('user_psid'),
+    ]);
+    expect(JSON.parse(stored[0] ?? '{}')).toMatchObject({
+      centre: { centreCode: 'DL002' },
+      dateOfExam: examDate,
+    });
+    expect(JSON.parse(stored[1] ?? '{}')).toMatchObject({ isPsid: false });
+
+    await card(page).getByRole('button', { name: 'Try Again' }).click();
+    await heading(page, 'Student details').waitFor();
+    const select = card(page).getByRole('combobox', { name: 'Class & stream' });
+    await expect.poll(() => select.inputValue()).not.toBe('');
+    await card(page).getByRole('button', { name: 'Next' }).click();
+    await heading(page, 'Exam details').waitFor();
+    // The same choices, the same coupon, the same ₹75.
+    const chosen = async (name: string) => {
+      const box = card(page).getByRole('combobox', { name });
+      await expect.poll(() => box.inputValue(), { timeout: 10_000 }).not.toBe('');
+      return box.locator('option:checked').innerText();
+    };
+    expect(await chosen('Exam slot')).toBe('Offline, 2 PM to 5 PM');
+    expect(await chosen('State')).toBe('Delhi');
+    expect(await chosen('Centre')).toBe('Delhi Janakpuri');
+    expect(await card(page).getByRole('combobox', { name: 'Date of exam' }).inputValue()).toBe(examDate);
+    expect(
+      await card(page)
+        .getByRole('textbox', { name: /Coupon/ })
+        .inputValue(),
+    ).toBe('IAT25');
+    expect(await payable()).toBe('₹75');
+    await expectAxeClean(page, 'exam details after Try Again');
+    const again = card(page).getByRole('button', { name: 'Pay and Register Now' });
+    await expect.poll(() => again.isEnabled()).toBe(true);
+    const signup = page.waitForRequest((request) => request.url().endsWith('/api/signup'));
+    await again.click();
+    expect((await signup).postDataJSON()).toMatchObject({ coupon_code: 'IAT25', branch_code: 'DL002' });
+    await page.waitForURL(/\/sandbox\/gateway/);
+    // The gateway is asked for ₹75, as before the failure.
+    const gateway = await page.locator('dl').innerText();
+    expect(gateway).toMatch(/Amount\s+₹75\b/);
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.waitForURL(/\/invictus\?.*registeration=success/);
+    await heading(page, 'Registration Successful').waitFor();
+    const terms = await card(page).locator('dt').allInnerTexts();
+    const values = await card(page).locator('dd').allInnerTexts();
+    expect(values[terms.indexOf('Exam slot')]).toBe('Offline, 2 PM to 5 PM');
+    expect(values[terms.indexOf('Exam centre')]).toBe('Delhi Janakpuri');
+  });
+
   describe('MOCK-NEET', () => {
     // On today's clock: the mock test's season repeats yearly, so its next dates are open (issue 21).
 
@@ -276,7 +377,7 @@ describe('registration card', () => {
       await page.waitForURL(/\/mock-neet-exam\?.*status=failure/);
       await heading(page, 'Payment failed').waitFor();
       await card(page).getByText("We couldn't process your payment. Please try again.").waitFor();
-      await expect.poll(() => events).toContain('mock_neet_payment_status_failure');
+      await expect.poll(() => events).toContain('mock_neet7_payment_status_failure');
       await expectAxeClean(page, 'payment failed');
       await card(page).getByRole('button', { name: 'Try Again' }).click();
 

@@ -10,6 +10,7 @@ import type {
 } from '../../../src/generated/api/registration-nearest-centre';
 import { ApiError } from '../../api/errors';
 import { apiSchema } from '../../api/schemas';
+import { modeAllowedInState } from '../../../src/domain/exam-modes';
 import { centreLabel, centrePhones, centreValue, listedCentres, streamOf } from '../master/centres';
 import { programmeFor } from '../master/programme-lookup';
 
@@ -57,11 +58,22 @@ export function registerGeoRoutes(app: FastifyInstance): void {
       const { ctx } = app;
       const here = pointOf(request.query.latitude, request.query.longitude);
       const { programme } = programmeFor(ctx, request, request.query.exam_type);
-      const centres = await listedCentres(ctx, {
+      const listed = await listedCentres(ctx, {
         examType: programme.examType,
         mode: request.query.mode,
         stream: streamOf(request.query.class_stream),
       });
+      // Only where the programme is held in that mode (config offlineOnlyStates), as the exam step lists.
+      const { mode } = request.query;
+      const codes = new Map(
+        (await ctx.db.selectFrom('states').select(['tid', 'short_code']).execute()).map((s) => [
+          s.tid,
+          s.short_code,
+        ]),
+      );
+      const centres = mode
+        ? listed.filter((c) => modeAllowedInState(programme, mode, codes.get(c.state_tid) ?? ''))
+        : listed;
       const ranked = centres
         .map((c) => ({ c, km: distanceKm(here, fromE6(c)) }))
         .sort((a, b) => a.km - b.km || a.c.id.localeCompare(b.c.id));

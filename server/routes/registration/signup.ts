@@ -1,7 +1,8 @@
 // Signup (part 2 §3 signup payload and response, §4 exam details): validates against the programme
 // config and the master data, applies the coupon and, in one transaction, creates (or completes)
 // the student and, for a paid exam, the exam-fee order.
-import { validateEmail } from '../../../src/domain/validation';
+import { modeAllowedInState } from '../../../src/domain/exam-modes';
+import { validateEmail, validateStudentName } from '../../../src/domain/validation';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
@@ -69,6 +70,8 @@ async function check(
   const { programme, registrationPath, page } = programmeFor(ctx, request, body.registration_page);
   const required = requiredFields(programme);
 
+  // The client's name rule: a first name, then an optional last name that may hold initials.
+  if (validateStudentName(body.student_name.trim())) throw new ApiError(400, message('signup.studentName'));
   const [firstName = '', ...rest] = clean(body.student_name).split(' ');
   const fatherName = clean(body.father_name) || null;
   if (!fatherName && required.has('fatherName')) throw new ApiError(400, message('signup.fatherName'));
@@ -128,6 +131,14 @@ async function check(
   if (!body.exam_state && required.has('state')) throw new ApiError(400, message('signup.state'));
   if (body.exam_state && body.exam_state !== centre.state_tid)
     throw new ApiError(400, message('signup.centreNotInState'));
+  // Where the programme is held only offline, and only there offline (config offlineOnlyStates).
+  const state = await ctx.db
+    .selectFrom('states')
+    .select('short_code')
+    .where('tid', '=', centre.state_tid)
+    .executeTakeFirst();
+  if (state && !modeAllowedInState(programme, mode, state.short_code))
+    throw new ApiError(400, message('signup.modeNotInState'));
 
   const open = await openExamDates(ctx, programme, centre);
   if (open.length === 0)

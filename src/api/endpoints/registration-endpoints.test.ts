@@ -189,6 +189,8 @@ describe('leads, signup, coupon and order status', () => {
         student_dob: '2011-08-14T18:30:00.000Z',
         student_mobile_no: mobile,
         class_stream: '9&SOF',
+        exam_state: '9',
+        branch_code: 'DL001',
         exam_date: '2025-04-02',
         exam_mode: 'Online',
         whatsapp_status: true,

@@ -31,42 +31,82 @@ import type { UiStringTable } from '../../generated/config/i18n';
 import { readEntryQuery } from '../../machines/entry-query';
 import { messageText } from '../../machines/message';
 import {
+  keptChoices,
   registrationMachine,
   registrationVerifyMachine,
+  DEFAULT_SCHOOL_BOARD,
+  type KeptChoices,
   type OnlinePreset,
   type OnlinePresetInput,
+  type StoredRegistration,
 } from '../../machines/registration-machine';
+import { MOBILE_LENGTH } from '../../domain/otp-rules';
 import { Toasts } from '../../ui/toast/toasts';
 import '../../ui/toast/toasts.css';
 import { createAnalytics } from '../analytics';
 import { autoLoginUrl, withCampaign } from '../auto-login';
 import { allowedBrowserPosition, resolveLocationWithin, signupLocationFields } from '../location';
-import { sessionStore } from '../session-store';
+import { sessionStore, type SessionStore } from '../session-store';
 import { replayTypedValues } from '../typed-before-hydration';
 
 /**
- * The registration token outlives the page only for the gateway round trip: it is kept for this
- * tab (sessionStorage), so "Try Again" after a failed payment need not verify the mobile again.
+ * The registration token and the exam step's choices (slot, state, centre, date, coupon, payment
+ * method) outlive the page only for the gateway round trip: they are kept for this tab
+ * (sessionStorage), so "Try Again" after a failed payment need not verify the mobile again and
+ * offers the same choices at the same price (decision 005).
  */
-const TOKEN_KEY = 'examflow:registration-token';
+const KEPT_KEY = 'examflow:registration-kept';
+
+interface KeptForRetry {
+  token?: string;
+  choices: KeptChoices;
+}
 
 const tabStorage = {
-  get: () => {
+  get: (): KeptForRetry | undefined => {
     try {
-      return window.sessionStorage.getItem(TOKEN_KEY) ?? undefined;
+      const raw = window.sessionStorage.getItem(KEPT_KEY);
+      const kept = raw ? (JSON.parse(raw) as Partial<KeptForRetry>) : undefined;
+      return kept?.choices?.exam && kept.choices.coupon
+        ? { token: kept.token, choices: kept.choices }
+        : undefined;
     } catch {
       return undefined;
     }
   },
-  set: (token: string | undefined) => {
+  set: (kept: KeptForRetry | undefined) => {
     try {
-      if (token) window.sessionStorage.setItem(TOKEN_KEY, token);
-      else window.sessionStorage.removeItem(TOKEN_KEY);
+      if (kept) window.sessionStorage.setItem(KEPT_KEY, JSON.stringify(kept));
+      else window.sessionStorage.removeItem(KEPT_KEY);
     } catch {
-      // Storage blocked: Try Again verifies the mobile again.
+      // Storage blocked: Try Again verifies the mobile again and the exam step starts afresh.
     }
   },
 };
+
+/** The registration stored before the gateway (user_info, exam_info, user_psid), for the return. */
+function storedRegistration(store: SessionStore): StoredRegistration | undefined {
+  const user = store.get('user_info');
+  if (!user) return undefined;
+  const exam = store.get('exam_info');
+  const psid = store.get('user_psid');
+  return {
+    mobile: user.mobileNumber,
+    ...(user.studentName ? { studentName: user.studentName } : {}),
+    ...(user.email ? { email: user.email } : {}),
+    ...(exam
+      ? {
+          classStream: `${exam.classStream.class}&${exam.classStream.stream}`,
+          ...(exam.centre.centreCode
+            ? { centre: { label: exam.centre.label, code: exam.centre.centreCode } }
+            : {}),
+          ...(exam.dateOfExam ? { examDate: exam.dateOfExam } : {}),
+          ...(exam.examSlots ? { examSlot: exam.examSlots } : {}),
+        }
+      : {}),
+    ...(psid?.psid ? { psid: psid.psid } : {}),
+  };
+}
 
 /** The browser's position, then the API's nearest centre with its state. */
 async function nearestCentre(input: { class_stream: string; exam_type: string; mode: 'Online' | 'Offline' }) {
@@ -127,9 +167,13 @@ export function mount(element: HTMLElement): void {
   const query = readEntryQuery(window.location.search);
   const campaign = store.captureCampaign(window.location.href);
   const tracking = { ...campaign.utm, ...(campaign.gclid ? { gclid: campaign.gclid } : {}) };
-  // A token is only wanted back from the gateway; any other visit starts clean.
-  const registrationToken = query.status === 'failure' ? tabStorage.get() : undefined;
-  if (!registrationToken) tabStorage.set(undefined);
+  // The token and the choices are only wanted back from the gateway; any other visit starts clean.
+  const kept = query.status === 'failure' ? tabStorage.get() : undefined;
+  if (!kept) tabStorage.set(undefined);
+  const registrationToken = kept?.token;
+  // What was stored before the gateway: the failure event reports it, the thank-you shows it.
+  const stored =
+    query.status === 'failure' || query.registeration === 'success' ? storedRegistration(store) : undefined;
   // Pages such as /iacst-exam list only the states and centres with an open date (landing config).
   const checked = data.checkedLists ? ({ isCheckedState: 'true', isCheckedCentre: 'true' } as const) : {};
 
@@ -205,8 +249,22 @@ export function mount(element: HTMLElement): void {
           mobileNumber: registration.mobile,
           prevSignupAttempt: true,
         });
+        const [klass = '', stream = ''] = student.classStream.split('&');
+        store.set('exam_info', {
+          schoolBoard: { value: DEFAULT_SCHOOL_BOARD },
+          classStream: { class: klass, stream },
+          centre: { label: context.exam.centre?.label ?? '', centreCode: context.exam.centre?.code ?? '' },
+          dateOfExam: registration.examDate || context.exam.date?.value || '',
+          autoFill: false,
+          examSlots: context.exam.slot?.name ?? '',
+        });
+        // A login id longer than a mobile number is a student id (PSID).
+        store.set('user_psid', {
+          isPsid: context.mobile.length > MOBILE_LENGTH,
+          psid: registration.psid,
+        });
         store.set('exam_fee', registration.fee);
-        tabStorage.set(context.registrationToken);
+        tabStorage.set({ token: context.registrationToken, choices: keptChoices(context) });
       },
       redirectToPayment: (_, { paymentData }) => postToGateway(paymentData),
       goToLogin: (_, { rollNumber, dob }) => window.location.assign(autoLoginUrl('/', rollNumber, dob)),
@@ -239,7 +297,14 @@ export function mount(element: HTMLElement): void {
       <RegistrationCardRoot
         data={data}
         machine={machine}
-        input={{ query, tracking, registrationToken, fixedCourseType: data.fixedCourseType }}
+        input={{
+          query,
+          tracking,
+          registrationToken,
+          fixedCourseType: data.fixedCourseType,
+          ...(kept ? { kept: kept.choices } : {}),
+          ...(stored ? { stored } : {}),
+        }}
         offerCallerIdentity={Boolean(data.callerIdentityLink) && /Android/i.test(navigator.userAgent)}
         checkOpen={async () => (await fetchExamOpen({ exam_type: data.registrationPage })).data.open}
         onHydrated={() => {

@@ -291,6 +291,12 @@ export function RegistrationCard({
               <dd>{result.examSlot}</dd>
             </>
           ) : null}
+          {result?.centre ? (
+            <>
+              <dt>{t('registration.examCentre')}</dt>
+              <dd>{result.centre}</dd>
+            </>
+          ) : null}
         </dl>
         <button
           type="button"

@@ -186,6 +186,10 @@ export interface UiStringTable {
    */
   'registration.examSlot': string;
   /**
+   * Exam centre
+   */
+  'registration.examCentre': string;
+  /**
    * Go to dashboard
    */
   'registration.goToDashboard': string;

@@ -198,6 +198,10 @@ export interface Programme {
       onlineState: string;
     };
     /**
+     * States (short codes, e.g. GJ) where the exam is held only offline, at a centre (part 2 §1: iACST is offline-only for Gujarati). The exam step offers only offline slots' states there; an online programme offers its offline slots only there. The signup refuses any other pairing.
+     */
+    offlineOnlyStates?: string[];
+    /**
      * Date-of-birth picker range (one reading of the spec, chosen here).
      */
     dob: {

@@ -8,6 +8,7 @@ import hi from '../../../config/i18n/hi.json';
 import iat from '../../../config/programmes/iat.json';
 import iacst from '../../../config/programmes/iacst.json';
 import mockNeet from '../../../config/programmes/mock-neet.json';
+import mockJee from '../../../config/programmes/mock-jee.json';
 import { createTranslator } from '../../engine/i18n';
 import type { UiStringTable } from '../../generated/config/i18n';
 import type { Programme } from '../../generated/config/programme';
@@ -140,6 +141,24 @@ describe('student details (MOCK-NEET)', () => {
     await waitFor(() => expect(linkedError(control)).toBe(message));
   });
 
+  it('accepts a student name with initials ("Asha K. Verma"): no message, and Next submits it', async () => {
+    const onSubmit = vi.fn();
+    const { user } = await setup('student-details', neet, { onSubmit });
+    const name = screen.getByRole('textbox', { name: 'Student name' });
+    await user.type(name, 'Asha K. Verma');
+    await user.tab();
+    await user.type(screen.getByRole('textbox', { name: 'Email ID' }), 'asha@example.com');
+    await user.type(screen.getByRole('textbox', { name: 'Date of birth' }), '12052010');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Class & stream' }), '11&SOM');
+    expect(linkedError(name)).toBeUndefined();
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(next).toHaveProperty('disabled', false);
+    await user.click(next);
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ studentName: 'Asha K. Verma' })),
+    );
+  });
+
   it('removes leading spaces from the student name as it is typed', async () => {
     const { user } = await setup('student-details', neet);
     const name = screen.getByRole('textbox', { name: 'Student name' });
@@ -257,10 +276,15 @@ describe('exam details', () => {
     expect(data().centre).toBe('Delhi-DL01-1');
   });
 
-  it('iACST lists only its own exam fields (no state or centre)', async () => {
-    await setup('exam-details', iacst as unknown as Programme, { options });
+  it('lists only each programme’s exam fields: iACST asks for state and centre, MOCK-JEE for neither', async () => {
+    const { unmount } = await setup('exam-details', iacst as unknown as Programme, { options });
+    // The classroom course is filed under a centre the student chooses (online-only presets them).
+    expect(screen.getByRole('combobox', { name: 'State' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Centre' })).toBeTruthy();
+    unmount();
+    await setup('exam-details', mockJee as unknown as Programme, { options });
     expect(screen.queryByRole('combobox', { name: 'State' })).toBeNull();
-    expect(screen.getByRole('combobox', { name: 'Exam slot' })).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Exam slot' })).toBeNull();
     expect(screen.getByRole('textbox', { name: 'Coupon code (optional)' })).toBeTruthy();
   });
 
