@@ -954,7 +954,7 @@ export interface UiStringTable {
    */
   'portal.exam.admitCard': string;
   /**
-   * Your admit card will be available 2 days before the exam.
+   * Your admit card will be available {days} days before the exam, from {date}.
    */
   'portal.exam.admitCardLater': string;
   /**
@@ -1193,6 +1193,10 @@ export interface UiStringTable {
    * More branches
    */
   'portal.branches.next': string;
+  /**
+   * Our team will contact you soon.
+   */
+  'portal.teamContact': string;
   /**
    * The Demo Academy advantage
    */
