@@ -862,6 +862,14 @@ export interface UiStringTable {
    */
   'mockJee.calendarLegend': string;
   /**
+   * Colour key
+   */
+  'mockJee.calendarKey': string;
+  /**
+   * Today
+   */
+  'mockJee.calendarToday': string;
+  /**
    * {day}: {series}, {status}
    */
   'mockJee.calendarDay': string;

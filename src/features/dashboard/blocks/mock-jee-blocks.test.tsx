@@ -388,6 +388,23 @@ describe('Test Series Calender', () => {
     expect(await seriousViolations(container)).toEqual([]);
   });
 
+  it('has a colour key for the marks, and its panel is in the keyboard order (it scrolls on phones)', async () => {
+    const { container } = calendar();
+    const key = screen.getByRole('list', { name: 'Colour key' });
+    expect(
+      within(key)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Ongoing', 'Upcoming', 'Results', 'Missed', 'Today']);
+    // Each status's mark is the calendar's own mark for it.
+    const missed = within(key).getByText('Missed').querySelector('.ef-jee-day--missed');
+    expect(missed).not.toBeNull();
+    const panel = screen.getByRole('group', { name: 'Test Series Calender' });
+    expect(panel.tabIndex).toBe(0);
+    expect(panel.contains(key)).toBe(true);
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+
   it('keeps to the configured months when the tests fall in them', () => {
     calendar(['2026-05', '2026-06']);
     expect(captions()).toEqual(['May 2026', 'June 2026']);
