@@ -3,6 +3,7 @@
 //
 //   npx tsx scripts/dashboard-screenshots.ts                builds when stale, starts its own server
 //   ONLY=05,08 WIDTHS=390 OUT=/tmp/shots npx tsx scripts/dashboard-screenshots.ts
+//   ONLY=13 PART=.ef-jee-calendar npx tsx scripts/dashboard-screenshots.ts
 //
 // The PNGs are named <width>-<roll suffix>-dashboard.png. Open them and look.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -54,9 +55,16 @@ async function main() {
           .getByText(/^Loading (courses|branches)…$/)
           .waitFor({ state: 'detached' })
           .catch(() => undefined);
+        // MOCK-JEE's calendar strip starts closed on phones: open it, to see its key and marks.
+        const strip = page.getByRole('button', { name: 'Test Series Calender' });
+        if ((await strip.count()) > 0 && (await strip.getAttribute('aria-expanded')) === 'false')
+          await strip.click();
         await page.waitForTimeout(300);
         const file = path.join(out, `${width}-${suffix}-dashboard.png`);
-        await page.screenshot({ path: file, fullPage: true });
+        // PART=<css selector> shoots that part of the page alone (e.g. PART=.ef-jee-calendar).
+        const part = process.env.PART;
+        if (part) await page.locator(part).first().screenshot({ path: file });
+        else await page.screenshot({ path: file, fullPage: true });
         // The page's text beside it, to read what a student reads.
         writeFileSync(file.replace(/\.png$/, '.txt'), await page.locator('main').innerText());
         console.log(file);

@@ -246,6 +246,17 @@ describe('texts that fit the student, each said once', () => {
     expect(document.body.textContent).not.toContain('Courses for you');
   });
 
+  it('01 and 14 (before the exam, no course block): the iACST FAQ does not point to "Courses for you"', async () => {
+    for (const suffix of ['01', '14']) {
+      show(await dashboardOf(suffix));
+      const questions = await faqQuestions();
+      expect(questions).toContain('When can I take my test?');
+      expect(questions).not.toContain('How do I use my scholarship to take admission?');
+      expect(document.body.textContent).not.toContain('Courses for you');
+      cleanup();
+    }
+  });
+
   it('05 (result out, courses shown): the admissions FAQ points to its courses', async () => {
     show(await dashboardOf('05'));
     expect(await faqQuestions()).toContain('How do I take admission after the scholarship test?');
