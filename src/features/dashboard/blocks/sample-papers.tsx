@@ -66,11 +66,7 @@ function Paper({ card, context }: { card: PaperCard; context: PortalContext }) {
           </a>
         ) : null}
       </div>
-      <LaunchNotice
-        context={context}
-        launchedKey={key}
-        result={opensResult}
-      />
+      <LaunchNotice context={context} launchedKey={key} result={opensResult} />
     </li>
   );
 }
