@@ -14,6 +14,7 @@ import { configFromEnv, type ServerConfig } from './config';
 import type { AppContext } from './context';
 import { createDb, sqliteFileIn, type Db } from './db/database';
 import { migrateToLatest } from './db/migrations/index';
+import { noEmail, sandboxEmail } from './sandbox/email';
 import { noSms, sandboxSms } from './sandbox/sms';
 import { registerSandboxRoutes } from './sandbox/routes';
 import { registerSecurityHeaders } from './security-headers';
@@ -73,6 +74,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     config,
     site: options.site ?? loadConfig(configDir()),
     sms: config.sandbox ? sandboxSms(db, app.log, now) : noSms,
+    email: config.sandbox ? sandboxEmail(app.log, now) : noEmail,
     now,
     paidEffects: new PaidEffects(),
   };

@@ -1,10 +1,11 @@
-// What every route can reach: the database, settings, the site config, the SMS provider and a
-// clock (tests move time forward instead of waiting).
+// What every route can reach: the database, settings, the site config, the SMS and e-mail
+// providers and a clock (tests move time forward instead of waiting).
 import type { ConfigBundle } from '../src/engine/config-bundle';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
 import type { PaidEffects } from './payments/orders';
 import type { StudentsTable } from './db/tables/core';
+import type { EmailProvider } from './sandbox/email';
 import type { SmsProvider } from './sandbox/sms';
 
 export interface AppContext {
@@ -12,6 +13,7 @@ export interface AppContext {
   config: ServerConfig;
   site: ConfigBundle;
   sms: SmsProvider;
+  email: EmailProvider;
   now: () => Date;
   /** What paid orders do in this app (registered by the routes that create them). */
   paidEffects: PaidEffects;

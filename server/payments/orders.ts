@@ -40,6 +40,8 @@ export interface PaymentData {
 }
 
 export type PaidEffect = (trx: Kysely<Database>, order: Order) => Promise<void>;
+/** Told once an order's payment is committed (a confirmation SMS or e-mail): outside the transaction. */
+export type PaidNotice = (order: Order) => Promise<void>;
 const effectKey = (kind: OrderKind, purpose?: string) => (purpose ? `${kind}:${purpose}` : kind);
 
 /**
@@ -48,6 +50,15 @@ const effectKey = (kind: OrderKind, purpose?: string) => (purpose ? `${kind}:${p
  */
 export class PaidEffects {
   private readonly byKey = new Map<string, PaidEffect[]>();
+  private readonly notices = new Map<OrderKind, PaidNotice[]>();
+
+  notify(kind: OrderKind, notice: PaidNotice): void {
+    this.notices.set(kind, [...(this.notices.get(kind) ?? []), notice]);
+  }
+
+  noticesOf(order: Order): PaidNotice[] {
+    return this.notices.get(order.kind) ?? [];
+  }
 
   add(kind: OrderKind, effect: PaidEffect, purpose?: string): void {
     const key = effectKey(kind, purpose);
@@ -171,6 +182,14 @@ export async function orderById(ctx: AppContext, id: string): Promise<Order | un
 }
 
 /**
+ * What a paid order of this kind tells the student once the payment is recorded (after the commit,
+ * once per order). A notice that fails is logged: the payment stands.
+ */
+export function onOrderPaidNotify(ctx: AppContext, kind: OrderKind, notice: PaidNotice): void {
+  ctx.paidEffects.notify(kind, notice);
+}
+
+/**
  * Records the gateway's verdict. Idempotent: the first confirmation of an order wins; later ones
  * (a retried callback, a second click) change nothing and return the order as it is.
  */
@@ -179,8 +198,10 @@ export async function confirmOrder(
   id: string,
   outcome: Outcome,
   gatewayTxn: string,
+  log?: { error(object: object, message: string): void },
 ): Promise<Order> {
-  return ctx.db.transaction().execute(async (trx: Transaction<Database>) => {
+  let newlyPaid = false;
+  const confirmed = await ctx.db.transaction().execute(async (trx: Transaction<Database>) => {
     const owner = await trx.selectFrom('orders').select('student_id').where('id', '=', id).executeTakeFirst();
     if (!owner) throw new ApiError(404, 'No such order.');
     // The paid effects change the student's records (booking, purchases): take the student's lock
@@ -197,9 +218,19 @@ export async function confirmOrder(
     if (!order) throw new ApiError(404, 'No such order.');
     if (Number(updated.numUpdatedRows) === 1 && outcome === 'paid') {
       for (const effect of ctx.paidEffects.of(order)) await effect(trx, order);
+      newlyPaid = true;
     }
     return order;
   });
+  if (newlyPaid)
+    for (const notice of ctx.paidEffects.noticesOf(confirmed)) {
+      try {
+        await notice(confirmed);
+      } catch (error) {
+        log?.error({ err: error, order: confirmed.id }, 'paid-order notice not sent');
+      }
+    }
+  return confirmed;
 }
 
 /** Where the browser goes after the gateway: the portal page with the spec's query parameters. */

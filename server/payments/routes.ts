@@ -90,7 +90,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
         throw new ApiError(401, 'The payment confirmation is not signed correctly.');
       }
       await existingOrder(ctx, id);
-      const order = await confirmOrder(ctx, id, status, txn);
+      const order = await confirmOrder(ctx, id, status, txn, request.log);
       return { success: 'true', msg: `Order ${order.id} is ${order.status}.` };
     },
   );

@@ -77,6 +77,44 @@ describe('POST /api/course-order', () => {
     expect(again.data.msg).toBe('You have already registered for this course.');
   });
 
+  it('a paid course sends the confirmation the success page promises: one SMS and one e-mail', async () => {
+    const s = await addStudent(t, { class_stream: '11&SOM', branch_code: 'DL001' });
+    const created = await order(s, orderBody(s));
+    const id = String((created.data.data as { order_id: string }).order_id);
+    const sms = async () =>
+      (await t.call({ method: 'GET', url: `/sandbox/messages?mobile=${s.mobile}` })).data as unknown as {
+        text: string;
+      }[];
+    const mail = async () =>
+      (await t.call({ method: 'GET', url: `/sandbox/emails?to=${encodeURIComponent(s.email)}` }))
+        .data as unknown as { subject: string; text: string }[];
+    expect(await sms()).toEqual([]);
+    expect(await mail()).toEqual([]);
+    await gateway(t, id, 'pay');
+    const texts = await sms();
+    expect(texts.map((m) => m.text)).toEqual([
+      `Demo Academy: payment of Rs 2,000 received for Two Year Integrated Classroom Course for NEET 2027. Order ID ${id}.`,
+    ]);
+    const mails = await mail();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe(`Demo Academy: payment received (order ${id})`);
+    expect(mails[0]?.text).toContain('We have received your payment of Rs 2,000');
+    // The gateway's confirmation again (a retry) sends nothing more.
+    await gateway(t, id, 'pay').catch(() => undefined);
+    expect(await sms()).toHaveLength(1);
+    expect(await mail()).toHaveLength(1);
+  });
+
+  it('a failed payment sends no confirmation', async () => {
+    const s = await addStudent(t, { class_stream: '11&SOM', branch_code: 'DL001' });
+    const created = await order(s, orderBody(s));
+    await gateway(t, String((created.data.data as { order_id: string }).order_id), 'fail');
+    const { data } = await t.call({ method: 'GET', url: `/sandbox/messages?mobile=${s.mobile}` });
+    expect(data).toEqual([]);
+    const emails = await t.call({ method: 'GET', url: `/sandbox/emails?to=${encodeURIComponent(s.email)}` });
+    expect(emails.data).toEqual([]);
+  });
+
   it('a failed or cancelled payment records no purchase, and the student may try again', async () => {
     const s = await addStudent(t, { class_stream: '12&SOE' });
     const body = orderBody(s, { product_id: 'JEE-C12-1Y', product_course_term: '2025-2026' });

@@ -199,6 +199,8 @@ describe('GET /api/dashboard: every demo student shows its state', () => {
       exam_mode: 'Offline',
       exam_button_text: 'Upcoming',
       is_admit_card_available: 1,
+      admit_card_from: '',
+      card_description: 'Your offline test is on 11 Mar 2026, 09:00 AM to 12:00 PM.',
       exam_time: '09:00 AM to 12:00 PM',
       exam_duration: '3 hours',
       center_address: 'RCC Delhi Central, 8 Pusa Road, Karol Bagh, New Delhi 110005',
@@ -217,6 +219,8 @@ describe('GET /api/dashboard: every demo student shows its state', () => {
       exam_button_text: 'View Result',
       view_report: 1,
       is_admit_card_available: 0,
+      // Over: no admit card to come (the card says nothing about one).
+      admit_card_from: '',
     });
   });
 
@@ -236,7 +240,10 @@ describe('GET /api/dashboard: every demo student shows its state', () => {
     expect(main).toMatchObject({
       is_admit_card_available: 0,
       admit_card_url: '',
-      card_description: 'Your admit card will be available 2 days before the exam, from 18 Mar 2026.',
+      // When it comes is one line of the card, worded by the client from this date: the
+      // description does not say it again.
+      admit_card_from: '2026-03-18',
+      card_description: 'Your offline test is on 20 Mar 2026, 10:00 AM to 01:20 PM.',
     });
     const unavailable = await t.call({
       method: 'GET',
@@ -255,6 +262,16 @@ describe('GET /api/dashboard: every demo student shows its state', () => {
       'Upcoming',
       'Upcoming',
       'Upcoming',
+    ]);
+    // The detailed result opens at 6 PM India time on the day the results came; only a series with
+    // results has one.
+    expect(series.map((s) => String(s.detailed_result_at).slice(10))).toEqual([
+      '',
+      'T12:30:00.000Z',
+      '',
+      '',
+      '',
+      '',
     ]);
     const btns = series.map((s) => (s.papers as Row[]).map((p) => p.btn_txt));
     expect(btns).toEqual([

@@ -32,7 +32,7 @@ describe('credential recovery', () => {
     });
     const { data } = await t.call({ method: 'GET', url: `/sandbox/messages?mobile=${MOBILE}` });
     expect((data as unknown as { text: string }[])[0]?.text).toBe(
-      'Your examflow roll number is 250000000001 and your password (date of birth) is 05-01-2008.',
+      'Your Demo Academy roll number is 250000000001 and your password (date of birth) is 05/01/2008.',
     );
   });
 
@@ -63,6 +63,15 @@ describe('credential recovery', () => {
     );
     const resend = await verify({ otp_id: otpId, otp, login_id: MOBILE, resendUserDetails: true });
     expect(resend.data.msg).toBe('Your login details have been sent to your mobile number.');
+    // Both texts name the site's brand, and the password as the login asks for it (DD/MM/YYYY).
+    const { data: texts } = await t.call({ method: 'GET', url: `/sandbox/messages?mobile=${MOBILE}` });
+    const [details, code] = texts as unknown as { text: string }[];
+    expect(details?.text).toBe(
+      'Your Demo Academy roll number is 250000000001 and your password (date of birth) is 05/01/2008.',
+    );
+    expect(code?.text).toBe(
+      `${otp} is your Demo Academy OTP to recover your login details. It is valid for 10 minutes.`,
+    );
   });
 
   it('refuses a new OTP within 45 seconds, and more than 5 an hour', async () => {

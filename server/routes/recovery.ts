@@ -1,7 +1,7 @@
 // Forgot roll number or password (part 1 §2, §7): a mobile number gets an OTP, then its details;
 // a roll number gets its details by SMS straight away.
 import type { FastifyInstance } from 'fastify';
-import { toDdMmYyyy } from '../../src/domain/dates';
+import { showDob, toDdMmYyyy } from '../../src/domain/dates';
 import { maskEmail, maskMiddle } from '../../src/domain/mask';
 import { MOBILE_LENGTH } from '../../src/domain/otp-rules';
 import type { RecoverOtpBody, RecoverOtpReply } from '../../src/generated/api/recover-otp';
@@ -12,8 +12,9 @@ import { apiSchema } from '../api/schemas';
 import { issueOtp, verifyOtp } from '../auth/otp';
 import type { AppContext, Student } from '../context';
 
-const detailsText = (s: Student) =>
-  `Your examflow roll number is ${s.roll_number} and your password (date of birth) is ${toDdMmYyyy(s.dob)}.`;
+// The site's own brand (what the header shows), and the date of birth as the login asks for it.
+const detailsText = (ctx: AppContext, s: Student) =>
+  `Your ${ctx.site.site.brand.providerName} roll number is ${s.roll_number} and your password (date of birth) is ${showDob(s.dob)}.`;
 
 async function latestRegistered(
   ctx: AppContext,
@@ -48,7 +49,7 @@ export function registerRecoveryRoutes(app: FastifyInstance): void {
       }
       const masked = { email: maskEmail(student.email), mobile_number: maskMiddle(student.mobile) };
       if (!isMobile) {
-        await ctx.sms.send(student.mobile, detailsText(student));
+        await ctx.sms.send(student.mobile, detailsText(ctx, student));
         return {
           success: 'true',
           msg: say(request, 'recover.detailsSentTo', { mobile: masked.mobile_number }),
@@ -60,7 +61,7 @@ export function registerRecoveryRoutes(app: FastifyInstance): void {
         mobile: student.mobile,
         loginId,
         message: (code) =>
-          `${code} is your examflow OTP to recover your login details. It is valid for 10 minutes.`,
+          `${code} is your ${ctx.site.site.brand.providerName} OTP to recover your login details. It is valid for 10 minutes.`,
       });
       return {
         success: 'true',
@@ -90,7 +91,7 @@ export function registerRecoveryRoutes(app: FastifyInstance): void {
       if (verified.login_id !== loginId) throw new ApiError(400, message('otp.otherNumber'));
       const student = await latestRegistered(ctx, 'mobile', verified.mobile);
       if (!student) throw new ApiError(404, message('recover.noMobile'));
-      if (resendUserDetails) await ctx.sms.send(student.mobile, detailsText(student));
+      if (resendUserDetails) await ctx.sms.send(student.mobile, detailsText(ctx, student));
       return {
         success: 'true',
         msg: say(request, resendUserDetails ? 'recover.detailsSent' : 'otp.verified'),

@@ -98,11 +98,19 @@ const EXPECTATIONS: Expectation[] = [
     absent: [/only \d+ days left/],
     links: ['Start Now'],
   },
-  { suffix: '08', texts: ['Course Fee', /Applied 75%/], absent: ['Branches near you', 'Registration Fee'] },
+  {
+    suffix: '08',
+    texts: ['Course Fee', /Applied 75%/, 'Our team will contact you soon.'],
+    absent: ['Branches near you', 'Registration Fee'],
+  },
   { suffix: '09', texts: ['Download admit card', 'View on map', 'Offline'] },
   { suffix: '10', texts: [], links: ['View Result'] },
   { suffix: '11', texts: ['Download admit card', '10:00 AM to 01:20 PM'] },
-  { suffix: '12', texts: ['Your admit card will be available 2 days before the exam.'] },
+  {
+    suffix: '12',
+    texts: [/Your admit card will be available 2 days before the exam, from \d+ \w+ \d{4}\./],
+    absent: ['is ready', 'Download admit card'],
+  },
   { suffix: '14', texts: ['Mock test paper 1'], absent: ['ANTHE MOCK TEST PAPER', /Locked/] },
   { suffix: '15', texts: ['The test platform is down'], absent: ['Start Now'] },
 ];

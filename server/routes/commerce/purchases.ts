@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema';
 import type { CommercePurchasesTable } from '../../db/tables/commerce';
 import { newId } from '../../auth/tokens';
 import { prepared } from '../../db/prepared';
-import { onOrderPaid, type Order } from '../../payments/orders';
+import { onOrderPaid, onOrderPaidNotify, type Order } from '../../payments/orders';
 
 async function hasPurchase(
   db: Kysely<Database>,
@@ -67,8 +67,40 @@ async function recordPurchase(
     .execute();
 }
 
+/**
+ * The confirmation the payment-success page promises (part 2 §2 "Payment-success page"): an SMS to
+ * the registered mobile number and an e-mail to the registered address, once per paid course.
+ */
+async function confirmCoursePayment(ctx: AppContext, order: Order): Promise<void> {
+  const student = await ctx.db
+    .selectFrom('students')
+    .select(['mobile', 'email', 'first_name'])
+    .where('id', '=', order.student_id)
+    .executeTakeFirstOrThrow();
+  const course = order.product_id
+    ? await ctx.db
+        .selectFrom('commerce_courses')
+        .select('product_title')
+        .where('product_id', '=', order.product_id)
+        .executeTakeFirst()
+    : undefined;
+  const brand = ctx.site.site.brand.providerName;
+  const what = course?.product_title ?? 'your course';
+  const amount = `Rs ${order.amount.toLocaleString('en-IN')}`;
+  await ctx.sms.send(
+    student.mobile,
+    `${brand}: payment of ${amount} received for ${what}. Order ID ${order.id}.`,
+  );
+  await ctx.email.send(
+    student.email,
+    `${brand}: payment received (order ${order.id})`,
+    `Dear ${student.first_name},\n\nWe have received your payment of ${amount} for ${what}.\nOrder ID: ${order.id}\n\n${brand}`,
+  );
+}
+
 /** Paid course and pack orders become purchases (once per order: the confirmation runs once). */
 export function registerPurchaseHandlers(ctx: AppContext): void {
   onOrderPaid(ctx, 'course', (trx, order) => recordPurchase(trx, order, 'course', ctx.now()));
   onOrderPaid(ctx, 'mock', (trx, order) => recordPurchase(trx, order, 'mock', ctx.now()));
+  onOrderPaidNotify(ctx, 'course', (order) => confirmCoursePayment(ctx, order));
 }

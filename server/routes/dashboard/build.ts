@@ -35,6 +35,7 @@ import {
   daysBetween,
   durationLabel,
   istDate,
+  istInstant,
   timeLabel,
 } from '../exams/time';
 import type { Student } from '../../context';
@@ -101,7 +102,11 @@ async function mainCard(ctx: AppContext, ec: ExamContext, s: Sitting, title: str
   const today = istDate(ec.now);
   const admitDays = programme.windows.admitCardDaysBefore;
   const admitFrom = admitDays !== undefined ? addDays(s.examDate, -admitDays) : undefined;
-  const admitAvailable = offline && admitFrom !== undefined && today >= admitFrom && today <= s.examDate;
+  // The admit card is for an exam still ahead: one state at a time (to come, from a date; ready),
+  // none once the exam is over (part 2 §4).
+  const examAhead = s.state === 'upcoming' || s.state === 'offline_day';
+  const admitAvailable = offline && examAhead && admitFrom !== undefined && today >= admitFrom;
+  const admitLater = offline && examAhead && admitFrom !== undefined && today < admitFrom;
   const centre = offline ? await centreOf(ctx, booking.exam_centre_id) : undefined;
   const released = s.state === 'released';
   const link = released ? resultUrl(ec, s) : '';
@@ -116,9 +121,8 @@ async function mainCard(ctx: AppContext, ec: ExamContext, s: Sitting, title: str
     switch (s.state) {
       case 'upcoming':
         if (s.kind === 'series') return `${s.testName} opens on ${dateTimeLabel(s.opensAt)}.`;
-        if (admitFrom && offline && !admitAvailable)
-          return `Your admit card will be available ${admitDays} days before the exam, from ${dateLabel(admitFrom)}.`;
-        if (offline) return 'Your admit card is ready. Print it and bring it to your exam centre.';
+        // The admit card has its own line on the card (admit_card_from / is_admit_card_available).
+        if (offline) return `Your offline test is on ${dateLabel(s.examDate)}, ${time}.`;
         return `Your online test is on ${dateLabel(s.examDate)}. ${time}.`;
       case 'open':
         if (s.kind === 'series')
@@ -145,6 +149,7 @@ async function mainCard(ctx: AppContext, ec: ExamContext, s: Sitting, title: str
     absent: bit(s.state === 'missed'),
     is_admit_card_available: bit(admitAvailable),
     admit_card_url: admitAvailable ? `/sandbox/admit-card/${state.admit_card_id}` : '',
+    admit_card_from: admitLater && admitFrom ? admitFrom : '',
     exam_date: dateLabelWithDay(s.examDate),
     exam_time: time,
     exam_duration: durationLabel(minutes),
@@ -210,6 +215,14 @@ function mockCard(ec: ExamContext, s: Sitting): MockExamCard {
   };
 }
 
+/** When a series' detailed result opens: the day its last result came, at the programme's time. */
+function detailedResultAt(ec: ExamContext, papers: readonly Sitting[]): string {
+  const from = ec.programme.windows.detailedResultFrom;
+  const released = papers.filter((p) => p.result).map((p) => p.resultAt.getTime());
+  if (!from || released.length === 0) return '';
+  return iso(istInstant(istDate(new Date(Math.max(...released))), from));
+}
+
 function seriesView(ec: ExamContext): MockJeeSeries[] {
   return ec.series.map((s) => ({
     series_name: s.name,
@@ -217,6 +230,7 @@ function seriesView(ec: ExamContext): MockJeeSeries[] {
     status: s.status,
     start_time: iso(s.opensAt),
     end_time: iso(s.closesAt),
+    detailed_result_at: detailedResultAt(ec, s.papers),
     papers: s.papers.map((p) => ({
       name: p.paper.title,
       start_time: iso(p.opensAt),

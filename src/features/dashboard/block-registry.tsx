@@ -4,7 +4,7 @@ import type { DashboardBlock } from '../../generated/config/programme';
 import type { RegisteredBlock } from './portal-context';
 import { lazy } from 'react';
 import { FomoBanner, GuidedJourney, RefreshCard, StepsTracker, TestplayerDown } from './blocks/banners';
-import { Branches } from './blocks/branches';
+import { Branches, TeamContact } from './blocks/branches';
 import { CourseSection } from './blocks/course-section';
 import { MainExamCard } from './blocks/main-exam-card';
 import { ResultBanner } from './blocks/result-banner';
@@ -40,4 +40,5 @@ export const BLOCKS: Partial<Record<DashboardBlock['type'], RegisteredBlock>> = 
   testSeries: TestSeries,
   seriesCalendar: SeriesCalendar,
   bookmarkPrompt: BookmarkPrompt,
+  teamContact: TeamContact,
 };

@@ -195,8 +195,12 @@ describe('main exam card', () => {
 
   it('offline: the centre with View on map, and the admit card now or "2 days before"', () => {
     const offline = { exam_mode: 'Offline' as const, center_address: 'RCC Delhi Central, 1 Demo Road' };
-    renderDashboard(dashboardData({ main_exam: [mainCard(offline)] }), { programme: iat });
-    expect(screen.getByText('Your admit card will be available 2 days before the exam.')).toBeTruthy();
+    renderDashboard(dashboardData({ main_exam: [mainCard({ ...offline, admit_card_from: '2026-11-22' })] }), {
+      programme: iat,
+    });
+    expect(
+      screen.getByText('Your admit card will be available 2 days before the exam, from 22 November 2026.'),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View on map' }).getAttribute('href')).toContain(
       encodeURIComponent('RCC Delhi Central, 1 Demo Road'),
     );
@@ -212,6 +216,12 @@ describe('main exam card', () => {
     expect(screen.getByRole('link', { name: 'Download admit card' }).getAttribute('href')).toBe(
       '/sandbox/admit-card/1',
     );
+    expect(screen.queryByText(/will be available/)).toBeNull();
+    cleanup();
+    // Over (or never dated): no admit-card line at all.
+    renderDashboard(dashboardData({ main_exam: [mainCard(offline)] }), { programme: iat });
+    const card = screen.getByRole('region', { name: 'Instant Admission cum Scholarship Test' });
+    expect(within(card).queryAllByText(/admit card/i)).toEqual([]);
   });
 });
 

@@ -70,6 +70,10 @@ export interface MainExamCard {
   absent: 0 | 1;
   is_admit_card_available: 0 | 1;
   admit_card_url: string;
+  /**
+   * YYYY-MM-DD: the day the admit card opens, while it is still to come (an offline exam ahead, before its admit-card window); '' otherwise. The client words it once (is_admit_card_available is the Download link).
+   */
+  admit_card_from?: string;
   exam_date: string;
   exam_time: string;
   exam_duration: string;
@@ -166,6 +170,10 @@ export interface MockJeeSeries {
    * ISO time it closes (validity window).
    */
   end_time: string;
+  /**
+   * ISO time the detailed result opens (the result day at the programme's windows.detailedResultFrom, India time), when the series has results and the programme names that time; '' otherwise.
+   */
+  detailed_result_at?: string;
   papers: MockJeePaper[];
 }
 export interface MockJeePaper {

@@ -870,6 +870,14 @@ export interface UiStringTable {
    */
   'mockJee.calendarLegend': string;
   /**
+   * Colour key
+   */
+  'mockJee.calendarKey': string;
+  /**
+   * Today
+   */
+  'mockJee.calendarToday': string;
+  /**
    * {day}: {series}, {status}
    */
   'mockJee.calendarDay': string;
@@ -962,7 +970,7 @@ export interface UiStringTable {
    */
   'portal.exam.admitCard': string;
   /**
-   * Your admit card will be available 2 days before the exam.
+   * Your admit card will be available {days} days before the exam, from {date}.
    */
   'portal.exam.admitCardLater': string;
   /**
@@ -1209,6 +1217,10 @@ export interface UiStringTable {
    * More branches
    */
   'portal.branches.next': string;
+  /**
+   * Our team will contact you soon.
+   */
+  'portal.teamContact': string;
   /**
    * The Demo Academy advantage
    */

@@ -422,6 +422,10 @@ export interface FaqItem {
    * @minItems 1
    */
   points: [string, ...string[]];
+  /**
+   * Dashboard FAQs only: the entry shows only when the dashboard shows a block of this type, so an answer never points to a block the student does not have (e.g. courseSection for 'Courses for you').
+   */
+  withBlock?: 'courseSection' | 'branches' | 'samplePapers';
 }
 /**
  * This interface was referenced by `Programme`'s JSON-Schema
@@ -437,7 +441,7 @@ export interface Video {
  */
 export interface DashboardBlock {
   /**
-   * stepsTracker: the registration-steps tracker (steps); fomoBanner: the fear-of-missing-out banner (main exam's iacst_fomo_desc); resultBanner: the result / scholarship banner; mainExamCard: the main exam card (greeting, date, timings, admit card, centre, button), or the absent message / result-awaited card; testplayerDown: the notice with static_data.dashboard_msg; refreshCard: a card with refresh-dashboard and refresh-profile actions; guidedJourney: the green guided-journey banner; samplePapers: sample-exam cards beside the mock promo (Buy now) or the mock paper list; courseSection: the 'Courses for you' carousel (anchor courseCardSection); branches: the branch carousel; video: the video banner by stream; faq: the FAQ accordion (the admissions FAQ once exam_taken); liveTest: MOCK-JEE 'Live Test' with its 'Closes In' countdown; testSeries: MOCK-JEE 'Test Series' result cards and carousel; seriesCalendar: MOCK-JEE sticky 'Test Series Calender' strip (mobile) and its calendar; bookmarkPrompt: the 'Bookmark this dashboard!' prompt
+   * stepsTracker: the registration-steps tracker (steps); fomoBanner: the fear-of-missing-out banner (main exam's iacst_fomo_desc); resultBanner: the result / scholarship banner; mainExamCard: the main exam card (greeting, date, timings, admit card, centre, button), or the absent message / result-awaited card; testplayerDown: the notice with static_data.dashboard_msg; refreshCard: a card with refresh-dashboard and refresh-profile actions; guidedJourney: the green guided-journey banner; samplePapers: sample-exam cards beside the mock promo (Buy now) or the mock paper list; courseSection: the 'Courses for you' carousel (anchor courseCardSection); branches: the branch carousel; video: the video banner by stream; faq: the FAQ accordion (the admissions FAQ once exam_taken); liveTest: MOCK-JEE 'Live Test' with its 'Closes In' countdown; testSeries: MOCK-JEE 'Test Series' result cards and carousel; seriesCalendar: MOCK-JEE sticky 'Test Series Calender' strip (mobile) and its calendar; bookmarkPrompt: the 'Bookmark this dashboard!' prompt; teamContact: 'Our team will contact you soon', where a branch without a branch list (the digital-only branch) would show its branches
    */
   type:
     | 'stepsTracker'
@@ -455,7 +459,8 @@ export interface DashboardBlock {
     | 'liveTest'
     | 'testSeries'
     | 'seriesCalendar'
-    | 'bookmarkPrompt';
+    | 'bookmarkPrompt'
+    | 'teamContact';
   when?: DashboardCondition;
   /**
    * stepsTracker only
@@ -473,6 +478,10 @@ export interface DashboardBlock {
    * branches only: show the first branch alone (the spec's soloBranch: the student's own branch, no carousel). Left out: every branch of the student's branch code.
    */
   firstOnly?: boolean;
+  /**
+   * faq only: once the exam is taken (exam_taken), show the site's admissions FAQ instead of the programme's own. Left out: true (part 2 §2 "FAQ accordion"); false keeps the programme's FAQ (MOCK-JEE's is about its mock tests).
+   */
+  admissionsFaq?: boolean;
 }
 /**
  * All the named facts must have the given value (AND). Leave a fact out to ignore it.

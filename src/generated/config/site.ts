@@ -208,4 +208,8 @@ export interface FaqItem {
    * @minItems 1
    */
   points: [string, ...string[]];
+  /**
+   * Dashboard FAQs only: the entry shows only when the dashboard shows a block of this type, so an answer never points to a block the student does not have (e.g. courseSection for 'Courses for you').
+   */
+  withBlock?: 'courseSection' | 'branches' | 'samplePapers';
 }

@@ -55,3 +55,13 @@ export const Branches: DashboardBlockComponent = ({ block, context }) => {
     </section>
   );
 };
+
+/**
+ * Where a branch list would be for a branch that has none (the digital-only branch, part 2 §1): the
+ * student is told the team will call, not shown an empty carousel.
+ */
+export const TeamContact: DashboardBlockComponent = ({ context }) => (
+  <section className="ef-section ef-dash-card ef-dash-contact" aria-labelledby="team-contact-heading">
+    <h2 id="team-contact-heading">{context.t('portal.teamContact')}</h2>
+  </section>
+);

@@ -1,15 +1,22 @@
 // The dashboard FAQ (part 2 §2 "FAQ accordion"): the programme's own, or the admissions FAQ once
-// the exam is taken. Answers may hold HTML: it is sanitised with DOMPurify before it is shown.
+// the exam is taken (unless the block's admissionsFaq is false: MOCK-JEE keeps its mock-test FAQ).
+// Answers may hold HTML: it is sanitised with DOMPurify before it is shown.
 import { withScheduleWords } from '../../../domain/exam-window';
 import { safeHtml } from '../../../ui/safe-html';
+import { visibleBlocks } from '../dashboard-facts';
 import type { DashboardBlockComponent } from '../portal-context';
 
 /** Formatting and links only (src/ui/safe-html.ts). */
 export const sanitize = safeHtml;
 
-export const DashboardFaq: DashboardBlockComponent = ({ context }) => {
-  const { t, data, config } = context;
-  const items = data.exam_taken ? config.site.admissionsFaq : config.programme.dashboard.faq;
+export const DashboardFaq: DashboardBlockComponent = ({ block, context }) => {
+  const { t, data, config, facts } = context;
+  const admissions = data.exam_taken && block.admissionsFaq !== false;
+  // An answer that points to a block (e.g. 'Courses for you') only where the dashboard shows it.
+  const shown = new Set(visibleBlocks(config.programme.dashboard.blocks, facts).map((b) => b.type));
+  const items = (admissions ? config.site.admissionsFaq : config.programme.dashboard.faq).filter(
+    (item) => !item.withBlock || shown.has(item.withBlock),
+  );
   // {opensAt}, {closesAt} and {startBy} are the programme's slot, as the exam card says them.
   const words = (text: string) => withScheduleWords(text, config.programme.schedule);
   return (

@@ -6,7 +6,7 @@ import type { MainExamCard as Card } from '../../../generated/api/dashboard';
 import { telHref } from '../../../domain/phone';
 import { mainLaunchKey } from '../../../machines/test-launch-machine';
 import { timeOfDay } from '../dashboard-facts';
-import { LaunchNotice } from './mock-jee-parts';
+import { LaunchNotice, readableDate } from './mock-jee-parts';
 import type { DashboardBlockComponent, PortalContext } from '../portal-context';
 
 export function Greeting({ context, name }: { context: PortalContext; name: string }) {
@@ -74,7 +74,8 @@ function ExamButton({ card, context }: { card: Card; context: PortalContext }) {
       >
         {busy ? t('testLaunch.opening') : card.exam_button_text}
       </button>
-      {enabled ? null : (
+      {/* An absent student's reason is the missed-test message above: said once. */}
+      {enabled || card.absent === 1 ? null : (
         <p id="main-exam-why" className="ef-why">
           {card.card_description}
         </p>
@@ -84,7 +85,7 @@ function ExamButton({ card, context }: { card: Card; context: PortalContext }) {
 }
 
 export const MainExamCard: DashboardBlockComponent = ({ context }) => {
-  const { t, data, actions, editExam } = context;
+  const { t, data, actions, editExam, config } = context;
   const card = data.main_exam[0];
   if (!card) return null;
   // The server sets the expected date only while the result is awaited.
@@ -95,7 +96,7 @@ export const MainExamCard: DashboardBlockComponent = ({ context }) => {
       <Greeting context={context} name={data.student_name} />
       <h2 id="main-exam-heading">{card.card_title}</h2>
       {card.absent === 1 ? (
-        <p className="ef-dash-alert" role="note">
+        <p id="main-exam-why" className="ef-dash-alert" role="note">
           {t('portal.absent')}
         </p>
       ) : null}
@@ -132,16 +133,21 @@ export const MainExamCard: DashboardBlockComponent = ({ context }) => {
           </div>
         ) : null}
       </dl>
-      {offline ? (
-        card.is_admit_card_available === 1 && card.admit_card_url ? (
-          <p>
-            <a href={card.admit_card_url} target="_blank" rel="noopener noreferrer">
-              {t('portal.exam.admitCard')}
-            </a>
-          </p>
-        ) : (
-          <p className="ef-dash-note">{t('portal.exam.admitCardLater')}</p>
-        )
+      {/* One admit-card line, as the server dates it: ready (the link), to come (from when), or
+          nothing (an online exam, or one that is over). */}
+      {card.is_admit_card_available === 1 && card.admit_card_url ? (
+        <p>
+          <a href={card.admit_card_url} target="_blank" rel="noopener noreferrer">
+            {t('portal.exam.admitCard')}
+          </a>
+        </p>
+      ) : card.admit_card_from ? (
+        <p className="ef-dash-note">
+          {t('portal.exam.admitCardLater', {
+            days: String(config.programme.windows.admitCardDaysBefore ?? ''),
+            date: readableDate(card.admit_card_from, t),
+          })}
+        </p>
       ) : null}
       {card.card_description && card.exam_button_enabled === 1 ? <p>{card.card_description}</p> : null}
       <div className="ef-dash-actions">

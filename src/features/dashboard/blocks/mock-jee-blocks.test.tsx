@@ -209,11 +209,14 @@ describe('Live Test', () => {
 
 describe('Test Series', () => {
   const slide = () => screen.getByRole('group');
-  const render6 = () => {
+  const render6 = (list = demoSeries()) => {
     const actions = fakeActions();
-    const view = show(TestSeries, 'testSeries', jeeContext(jeeData(), actions));
+    const view = show(TestSeries, 'testSeries', jeeContext(jeeData(list), actions));
     return { actions, ...view };
   };
+  /** The demo's six, with Mock Test 2's result out this morning: its detailed result opens at 6 PM today. */
+  const resultToday = () =>
+    demoSeries().map((s, i) => (i === 1 ? series(2, 'Results', -3, ['View Result', 'View Result'], 0) : s));
 
   it('opens on the ongoing test, with its papers listed, axe clean', async () => {
     const { container } = render6();
@@ -263,7 +266,7 @@ describe('Test Series', () => {
   });
 
   it('a results card expands to its papers, View Result opens one, and says when the detailed result comes', async () => {
-    const { actions, container } = render6();
+    const { actions, container } = render6(resultToday());
     fireEvent.click(screen.getByRole('button', { name: 'Previous slide' }));
     const card = slide();
     expect(within(card).getByRole('heading', { name: 'Mock Test 2' })).toBeDefined();
@@ -277,10 +280,20 @@ describe('Test Series', () => {
     expect(results.map((b) => b.hasAttribute('disabled'))).toEqual([false, false]);
     expect(within(card).getByText('Detailed Result will be available from 6 PM')).toBeDefined();
     fireEvent.click(results[1] as HTMLElement);
-    expect(actions.launchPaper).toHaveBeenCalledWith(demoSeries()[1]?.papers[1]?.exam_data, 'View Result');
+    expect(actions.launchPaper).toHaveBeenCalledWith(resultToday()[1]?.papers[1]?.exam_data, 'View Result');
     expect(await seriousViolations(container)).toEqual([]);
     fireEvent.click(toggle);
     expect(within(card).queryByRole('button', { name: 'View Result' })).toBeNull();
+  });
+
+  it('says nothing of the detailed result once it is out (the demo: results from 3 days ago)', () => {
+    render6();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous slide' }));
+    const card = slide();
+    expect(within(card).getByRole('heading', { name: 'Mock Test 2' })).toBeDefined();
+    fireEvent.click(within(card).getByRole('button', { name: 'View papers' }));
+    expect(within(card).getAllByRole('button', { name: 'View Result' })).toHaveLength(2);
+    expect(within(card).queryByText(/Detailed Result/)).toBeNull();
   });
 
   it('a missed test lists its papers as Missed, disabled', () => {
@@ -380,6 +393,23 @@ describe('Test Series Calender', () => {
     const now = new Date('2026-11-25T06:30:00.000Z');
     show(SeriesCalendar, 'seriesCalendar', jeeContext(jeeData([]), fakeActions(), { now }));
     expect(captions()).toEqual(['April 2027', 'May 2027']);
+  });
+
+  it('has a colour key for the marks, and its panel is in the keyboard order (it scrolls on phones)', async () => {
+    const { container } = calendar();
+    const key = screen.getByRole('list', { name: 'Colour key' });
+    expect(
+      within(key)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Ongoing', 'Upcoming', 'Results', 'Missed', 'Today']);
+    // Each status's mark is the calendar's own mark for it.
+    const missed = within(key).getByText('Missed').querySelector('.ef-jee-day--missed');
+    expect(missed).not.toBeNull();
+    const panel = screen.getByRole('group', { name: 'Test Series Calender' });
+    expect(panel.tabIndex).toBe(0);
+    expect(panel.contains(key)).toBe(true);
+    expect(await seriousViolations(container)).toEqual([]);
   });
 
   it('keeps to the configured months when the tests fall in them', () => {

@@ -78,6 +78,7 @@ export function series(
   status: MockJeeSeries['status'],
   opensInDays: number,
   buttons: [string, string],
+  detailedResultInDays?: number,
 ): MockJeeSeries {
   const opens = nineAm(opensInDays);
   return {
@@ -86,6 +87,11 @@ export function series(
     status,
     start_time: opens.toISOString(),
     end_time: new Date(opens.getTime() + 48 * HOUR_MS).toISOString(),
+    // 6 PM India time on that day (the programme's windows.detailedResultFrom).
+    detailed_result_at:
+      detailedResultInDays === undefined
+        ? ''
+        : new Date(nineAm(detailedResultInDays).getTime() + 9 * HOUR_MS).toISOString(),
     papers: buttons.map((btn, i) => paper(i + 1, seriesNo, btn, opens)),
   };
 }
@@ -93,7 +99,8 @@ export function series(
 /** The demo student's six tests. */
 export const demoSeries = (): MockJeeSeries[] => [
   series(1, 'Missed', -10, ['Missed', 'Missed']),
-  series(2, 'Results', -6, ['View Result', 'View Result']),
+  // Its results came 3 days after it opened: the detailed result has been out since that evening.
+  series(2, 'Results', -6, ['View Result', 'View Result'], -3),
   series(3, 'Ongoing', 0, ['Begin Test', 'Begin Test']),
   series(4, 'Upcoming', 3, ['Upcoming', 'Upcoming']),
   series(5, 'Upcoming', 6, ['Upcoming', 'Upcoming']),

@@ -26,6 +26,8 @@ function Paper({ card, context }: { card: PaperCard; context: PortalContext }) {
   // Missed, Upcoming and the like open nothing (part 2 §4): shown inactive, with the reason.
   const inactive = testButtonState(card.exam_data.btn_txt) === 'disabled';
   const whyId = `${useId()}-why`;
+  // The card's own button already opens the report once the paper's result is out: one button.
+  const opensResult = testButtonState(card.exam_data.btn_txt) === 'result';
   return (
     <li className={`ef-dash-paper${locked ? ' is-locked' : ''}`}>
       <h3>{card.card_title}</h3>
@@ -53,7 +55,7 @@ function Paper({ card, context }: { card: PaperCard; context: PortalContext }) {
             ) : null}
           </>
         )}
-        {card.view_report === 1 && card.report_link ? (
+        {card.view_report === 1 && card.report_link && !opensResult ? (
           <a
             className="ef-button ef-button--secondary"
             href={card.report_link}
@@ -64,11 +66,7 @@ function Paper({ card, context }: { card: PaperCard; context: PortalContext }) {
           </a>
         ) : null}
       </div>
-      <LaunchNotice
-        context={context}
-        launchedKey={key}
-        result={testButtonState(card.exam_data.btn_txt) === 'result'}
-      />
+      <LaunchNotice context={context} launchedKey={key} result={opensResult} />
     </li>
   );
 }

@@ -11,6 +11,9 @@ import { indiaDate } from '../dashboard-facts';
 import type { DashboardBlockComponent, PortalContext } from '../portal-context';
 import './mock-jee.css';
 
+/** The colour key's order: what a student looks for first. */
+const STATUSES: readonly MockJeeSeries['status'][] = ['Ongoing', 'Upcoming', 'Results', 'Missed'];
+
 /** Part 2 §9: the phone breakpoint (one reading 767 px). */
 const PHONE = '(max-width: 767px)';
 const phone = (): boolean => typeof window !== 'undefined' && window.matchMedia?.(PHONE).matches === true;
@@ -172,8 +175,31 @@ export const SeriesCalendar: DashboardBlockComponent = ({ context }) => {
           <span className="ef-jee-calendar__chevron" aria-hidden="true" />
         </button>
       </h2>
-      <div id={panelId} className="ef-jee-calendar__panel" hidden={!open}>
+      {/* On phones the panel scrolls: focusable, so a keyboard can scroll it (axe:
+          scrollable-region-focusable). */}
+      <div
+        id={panelId}
+        className="ef-jee-calendar__panel"
+        hidden={!open}
+        role="group"
+        aria-label={title}
+        tabIndex={0}
+      >
         <p className="ef-jee-note">{t('mockJee.calendarLegend')}</p>
+        <ul className="ef-jee-key" aria-label={t('mockJee.calendarKey')}>
+          {STATUSES.map((status) => (
+            <li key={status}>
+              <span className={`ef-jee-key__mark ef-jee-day--test ef-jee-day--${status.toLowerCase()}`}>
+                <span aria-hidden="true" />
+              </span>
+              {t(`mockJee.status.${status}`)}
+            </li>
+          ))}
+          <li>
+            <span className="ef-jee-key__mark ef-jee-key__mark--today" aria-hidden="true" />
+            {t('mockJee.calendarToday')}
+          </li>
+        </ul>
         <div className="ef-jee-calendar__months">
           {months.map((month) => (
             <Month key={month} month={month} series={data.mock_jee_series} today={today} context={context} />

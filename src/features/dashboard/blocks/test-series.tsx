@@ -65,7 +65,7 @@ function SeriesCard({
   onToggle: () => void;
   context: PortalContext;
 }) {
-  const { t, config } = context;
+  const { t, config, now } = context;
   const papersId = useId();
   const locked = series.status === 'Upcoming';
   const opens = indiaDateTime(series.start_time);
@@ -106,7 +106,11 @@ function SeriesCard({
           </button>
           <div id={papersId} hidden={!expanded}>
             <PaperList series={series} context={context} />
-            {series.status === 'Results' && detailedFrom ? (
+            {/* Only while the detailed result is still to come (the server dates it). */}
+            {series.status === 'Results' &&
+            detailedFrom &&
+            series.detailed_result_at &&
+            now.getTime() < Date.parse(series.detailed_result_at) ? (
               <p className="ef-jee-note">{t('mockJee.detailedResult', { time: hourLabel(detailedFrom) })}</p>
             ) : null}
           </div>

@@ -1,0 +1,272 @@
+// @vitest-environment jsdom
+// What each demo student's dashboard says (server/seed/demo-students.json), from the real server's
+// answer (real SQLite, a fixed day) rendered through the programme's block list: texts that fit
+// the student, each said once (issue 21 §3).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { SWRConfig } from 'swr';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import en from '../../../config/i18n/en.json';
+import iacst from '../../../config/programmes/iacst.json';
+import iat from '../../../config/programmes/iat.json';
+import mockJee from '../../../config/programmes/mock-jee.json';
+import mockNeet from '../../../config/programmes/mock-neet.json';
+import samplePack from '../../../config/programmes/sample-pack.json';
+import site from '../../../config/site.json';
+import demo from '../../../server/seed/demo-students.json';
+import { seriousViolations } from '../../../tests/fixtures/a11y-dom';
+import { createTranslator } from '../../engine/i18n';
+import type { DashboardData } from '../../generated/api/dashboard';
+import type { UiStringTable } from '../../generated/config/i18n';
+import type { Programme } from '../../generated/config/programme';
+import type { Site } from '../../generated/config/site';
+import { dashboardFacts } from './dashboard-facts';
+import { dashboardData, mainCard } from './dashboard-fixtures';
+import { DashboardScreen } from './dashboard-screen';
+import type { PortalContext } from './portal-context';
+
+// Noon in India on a fixed day: every "today" of the seed is this day.
+const START = new Date('2026-03-10T06:30:00.000Z');
+const t = createTranslator(en.strings as UiStringTable);
+const PROGRAMMES: Record<string, unknown> = {
+  iACST: iacst,
+  IAT: iat,
+  'MOCK-JEE': mockJee,
+  'MOCK-NEET': mockNeet,
+};
+
+// The server runs in a child process (under jsdom, Vite rewrites the server's module paths for the
+// browser, so it cannot be imported here: src/api/endpoints/endpoint-hooks.test.tsx): the same
+// testApp() logs every demo student in and prints their dashboards.
+const harness = path.resolve(__dirname, '../../../server/test/harness.ts');
+const serverScript = `
+import { testApp } from ${JSON.stringify(harness)};
+const t = await testApp({ start: new Date(${JSON.stringify(START.toISOString())}) });
+const out = {};
+for (const s of ${JSON.stringify(demo.map((d) => ({ roll: d.roll_number, dob: d.dob })))}) {
+  const r = await t.call({ method: 'GET', url: '/api/dashboard', headers: await t.login(s.roll, s.dob) });
+  out[s.roll.slice(-2)] = r.data.data;
+}
+await t.close();
+console.log(JSON.stringify(out));
+`;
+
+let dashboards: Record<string, DashboardData> = {};
+beforeAll(async () => {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', serverScript], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await new Promise<void>((resolve, reject) =>
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`the server exited with ${code}`)),
+    ),
+  );
+  dashboards = JSON.parse(output) as Record<string, DashboardData>;
+}, 60_000);
+afterEach(cleanup);
+
+async function dashboardOf(suffix: string): Promise<DashboardData> {
+  const data = dashboards[suffix];
+  if (!data) throw new Error(`no dashboard for demo student ${suffix}`);
+  return Promise.resolve(data);
+}
+
+function show(data: DashboardData, programme: unknown = PROGRAMMES[data.exam_type]) {
+  const s = site as unknown as Site;
+  const pack = samplePack as unknown as Programme;
+  const context: PortalContext = {
+    data,
+    facts: dashboardFacts(data, START),
+    config: {
+      programme: programme as Programme,
+      site: { support: s.support, admissionsFaq: s.admissionsFaq, brand: s.brand },
+      samplePack: { fee: pack.fee, payment: pack.payment },
+      loginPath: '/exam/login',
+    },
+    t,
+    now: START,
+    courses: null,
+    coursesLoading: false,
+    result: null,
+    resultLoading: false,
+    launch: { busy: false, code: null, blockedUrl: null },
+    editExam: 'enabled',
+    mockPaymentBusy: false,
+    actions: {
+      startMainExam: vi.fn(),
+      launchPaper: vi.fn(),
+      openEditExam: vi.fn(),
+      buyMockPack: vi.fn(),
+      refreshDashboard: vi.fn(),
+      refreshProfile: vi.fn(),
+      openCourse: vi.fn(),
+      scrollToCourses: vi.fn(),
+      downloadProspectus: vi.fn(),
+    },
+  };
+  // Branches come through swr: an empty cache, and a branch list that is still on its way.
+  return render(
+    <SWRConfig value={{ provider: () => new Map(), fetcher: () => new Promise(() => {}) }}>
+      <DashboardScreen status="loaded" t={t} context={context} refreshing={false} />
+    </SWRConfig>,
+  );
+}
+
+const count = (text: string | RegExp) => screen.queryAllByText(text).length;
+const faqQuestions = async () => {
+  const faq = await screen.findByRole('region', { name: 'Frequently asked questions' });
+  return within(faq)
+    .getAllByRole('group')
+    .map((item) => item.querySelector('summary')?.textContent ?? '');
+};
+const fomo = () => screen.queryByRole('complementary', { name: 'Scholarship deadline' });
+
+describe('branches after the exam, and the digital-only branch', () => {
+  it('05: a result and no purchase: courses, and the branches near the student, and the FOMO banner', async () => {
+    show(await dashboardOf('05'));
+    expect(screen.getByRole('heading', { name: 'Courses for you' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Branches near you' })).toBeTruthy();
+    expect(fomo()).toBeTruthy();
+    expect(screen.queryByText('Our team will contact you soon.')).toBeNull();
+  });
+
+  it('07: a course bought: no branch list, no FOMO banner', async () => {
+    show(await dashboardOf('07'));
+    expect(screen.queryByRole('heading', { name: 'Branches near you' })).toBeNull();
+    expect(fomo()).toBeNull();
+  });
+
+  it('08 (IC006): "Our team will contact you soon" where the branches would be; no FOMO; axe clean', async () => {
+    const { container } = show(await dashboardOf('08'));
+    expect(screen.getByRole('heading', { name: 'Our team will contact you soon.' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Branches near you' })).toBeNull();
+    expect(fomo()).toBeNull();
+    await faqQuestions();
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  it('01: before the exam, the branches near the student', async () => {
+    show(await dashboardOf('01'));
+    expect(screen.getByRole('heading', { name: 'Branches near you' })).toBeTruthy();
+  });
+});
+
+describe('FOMO on every programme but IAT, the digital-only branch and a purchase', () => {
+  const resultOut = (over: Partial<DashboardData> = {}) =>
+    dashboardData({
+      exam_taken: true,
+      main_exam: [mainCard({ view_report: 1, present: 1, iacst_fomo_desc: 'Seats are filling fast.' })],
+      ...over,
+    });
+  for (const [name, programme] of [
+    ['MOCK-NEET', mockNeet],
+    ['MOCK-JEE', mockJee],
+    ['the sample pack', samplePack],
+    ['iACST', iacst],
+  ] as const)
+    it(`${name}: shown after the exam`, () => {
+      show(resultOut(), programme);
+      expect(fomo()?.textContent).toBe('Seats are filling fast.');
+    });
+
+  it('IAT, IC006 and a purchase: not shown', () => {
+    show(resultOut(), iat);
+    expect(fomo()).toBeNull();
+    cleanup();
+    show(resultOut({ digital_only: true }), mockNeet);
+    expect(fomo()).toBeNull();
+    cleanup();
+    const bought = resultOut();
+    show({ ...bought, course_flags: { ...bought.course_flags, course_purchased: 1 } }, mockNeet);
+    expect(fomo()).toBeNull();
+  });
+});
+
+describe('the admit card: one line, true to the date', () => {
+  it('11 (MOCK-NEET, in 2 days): the Download link, nothing about later', async () => {
+    show(await dashboardOf('11'));
+    expect(screen.getByRole('link', { name: 'Download admit card' })).toBeTruthy();
+    expect(count(/admit card will be available/)).toBe(0);
+    expect(count(/Your offline test is on 12 Mar 2026, 10:00 AM to 01:20 PM\./)).toBe(1);
+  });
+
+  it('12 (MOCK-NEET, in 10 days): once, from when; no link', async () => {
+    const { container } = show(await dashboardOf('12'));
+    const card = screen.getByRole('region', { name: 'NEET Mock Test' });
+    expect(within(card).queryAllByText(/admit card/)).toHaveLength(1);
+    expect(
+      screen.getByText('Your admit card will be available 2 days before the exam, from 18 March 2026.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Download admit card' })).toBeNull();
+    expect(count(/is ready/)).toBe(0);
+    await faqQuestions();
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  it('10 (IAT, result out): no admit card line after the exam, and its own slot as timings', async () => {
+    show(await dashboardOf('10'));
+    const card = screen.getByRole('region', { name: 'Invictus Admission Test' });
+    expect(within(card).queryAllByText(/admit card/i)).toHaveLength(0);
+    expect(screen.getByText('02:00 PM to 05:00 PM')).toBeTruthy();
+  });
+});
+
+describe('texts that fit the student, each said once', () => {
+  it('03 (missed): the missed-test message once, and it is why Missed is disabled', async () => {
+    show(await dashboardOf('03'));
+    const message =
+      'You have missed your test. Contact the support number or visit the branch to reschedule the test.';
+    expect(count(message)).toBe(1);
+    const missed = screen.getByRole('button', { name: 'Missed' }) as HTMLButtonElement;
+    expect(missed.disabled).toBe(true);
+    expect(document.getElementById(missed.getAttribute('aria-describedby') ?? '')?.textContent).toBe(message);
+  });
+
+  it('14 (a pack paper with its report out): one View Report, not a second "View report"', async () => {
+    show(await dashboardOf('14'));
+    const paper = screen.getByRole('heading', { name: 'Mock test paper 1' }).closest('li') as HTMLElement;
+    expect(within(paper).getAllByRole('button', { name: /view report/i })).toHaveLength(1);
+    expect(within(paper).queryByRole('link', { name: /view report/i })).toBeNull();
+  });
+
+  it('04 (result awaited) and 10 (IAT): the admissions FAQ without "Courses for you", which they do not have', async () => {
+    show(await dashboardOf('04'));
+    expect(screen.queryByRole('heading', { name: 'Courses for you' })).toBeNull();
+    let questions = await faqQuestions();
+    expect(questions).toContain('How long is my scholarship valid?');
+    expect(questions).not.toContain('How do I take admission after the scholarship test?');
+    expect(document.body.textContent).not.toContain('Courses for you');
+    cleanup();
+    show(await dashboardOf('10'));
+    questions = await faqQuestions();
+    expect(questions).not.toContain('How do I take admission after the scholarship test?');
+    expect(document.body.textContent).not.toContain('Courses for you');
+  });
+
+  it('01 and 14 (before the exam, no course block): the iACST FAQ does not point to "Courses for you"', async () => {
+    for (const suffix of ['01', '14']) {
+      show(await dashboardOf(suffix));
+      const questions = await faqQuestions();
+      expect(questions).toContain('When can I take my test?');
+      expect(questions).not.toContain('How do I use my scholarship to take admission?');
+      expect(document.body.textContent).not.toContain('Courses for you');
+      cleanup();
+    }
+  });
+
+  it('05 (result out, courses shown): the admissions FAQ points to its courses', async () => {
+    show(await dashboardOf('05'));
+    expect(await faqQuestions()).toContain('How do I take admission after the scholarship test?');
+  });
+
+  it('13 (MOCK-JEE, a test with results): its FAQ about mock tests, no detailed-result promise days after', async () => {
+    show(await dashboardOf('13'));
+    const questions = await faqQuestions();
+    expect(questions).toContain('When can I start a mock test?');
+    expect(questions).not.toContain('How long is my scholarship valid?');
+    expect(count(/Detailed Result/)).toBe(0);
+  });
+});
