@@ -1921,4 +1921,28 @@ export interface UiStringTable {
    * Pay ₹{amount}
    */
   'course.fee.payAmount': string;
+  /**
+   * A class & stream option: the class, then the stream
+   */
+  'classStream.option': string;
+  /**
+   * A class in the class & stream list
+   */
+  'classStream.class': string;
+  /**
+   * Students who have passed the class (12-passed)
+   */
+  'classStream.passed': string;
+  /**
+   * Stream SOE
+   */
+  'classStream.stream.SOE': string;
+  /**
+   * Stream SOF
+   */
+  'classStream.stream.SOF': string;
+  /**
+   * Stream SOM
+   */
+  'classStream.stream.SOM': string;
 }

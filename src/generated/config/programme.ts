@@ -56,6 +56,14 @@ export interface Programme {
         id: string;
         label: string;
         /**
+         * The label in another page locale: the slot list answers in the locale the page asks for.
+         */
+        translations?: {
+          hi?: {
+            label: string;
+          };
+        };
+        /**
          * Where the slot's exam is taken: this decides the course type, never the label's wording.
          */
         mode: 'Online' | 'Offline';
@@ -71,6 +79,14 @@ export interface Programme {
       ...{
         id: string;
         label: string;
+        /**
+         * The label in another page locale: the slot list answers in the locale the page asks for.
+         */
+        translations?: {
+          hi?: {
+            label: string;
+          };
+        };
         /**
          * Where the slot's exam is taken: this decides the course type, never the label's wording.
          */
