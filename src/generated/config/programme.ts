@@ -311,6 +311,10 @@ export interface Programme {
      */
     retentionPopup?: boolean;
     /**
+     * Which call opens this programme's papers, Begin Test or View Result (part 2 §7): testLaunch is POST /api/test-launch; mockJeeExamLink is POST /api/mock-jee/exam-link, the JEE mock exam-link call the server makes with its tenant headers. Default testLaunch.
+     */
+    paperCall?: 'testLaunch' | 'mockJeeExamLink';
+    /**
      * Which student-result call serves this programme (part 2 §7: IAT has a different endpoint): main is GET /api/student-result, iat is GET /api/student-result/iat. Default main.
      */
     resultCall?: 'main' | 'iat';
