@@ -1,15 +1,16 @@
 // Server-provided HTML (FAQ answers, the result message) is sanitised with DOMPurify before it is
 // shown: formatting, headings and links; no script, handler, style, object or javascript: link.
-// An answer may hold a video, an embedded frame or a PDF link (part 2 §2 "FAQ accordion"), but
-// only from the site's own origin: media from anywhere else stays stripped (the CSP's frame-src
-// and default-src allow the same origin, so what is kept here also plays).
+// An answer may hold a video or a PDF link (part 2 §2 "FAQ accordion"), but only from the site's
+// own origin: media from anywhere else stays stripped (the CSP's default-src allows the same
+// origin, so a kept video also plays). No frame at all, even of the own origin: every page of the
+// site refuses to be framed (frame-ancestors 'none'), so a frame could only show a blank box.
 import DOMPurify from 'dompurify';
 
 const TAGS = ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 'ul', 'ol', 'li', 'a', 'span', 'h3', 'h4'];
-const MEDIA_TAGS = ['video', 'source', 'iframe'];
-const ATTRIBUTES = ['href', 'src', 'poster', 'type', 'title', 'controls', 'allowfullscreen'];
+const MEDIA_TAGS = ['video', 'source'];
+const ATTRIBUTES = ['href', 'src', 'poster', 'type', 'controls'];
 /** Elements kept only when their src (and poster) are on the page's own origin. */
-const SAME_ORIGIN_ONLY = new Set(['VIDEO', 'SOURCE', 'IFRAME']);
+const SAME_ORIGIN_ONLY = new Set(['VIDEO', 'SOURCE']);
 
 /** The URL on `origin`, or undefined when it names another origin or another scheme. */
 function ownUrl(value: string, origin: string): URL | undefined {
@@ -31,7 +32,7 @@ const isPdf = (href: string, origin: string): boolean => {
 
 /**
  * Sanitises server-provided HTML. `origin` is the site's own origin (the page's, by default): a
- * video, frame or PDF link must come from it.
+ * video or a PDF link must come from it.
  */
 export function safeHtml(html: string, origin: string = globalThis.location?.origin ?? ''): string {
   const checkMedia = (node: Element) => {
@@ -48,7 +49,7 @@ export function safeHtml(html: string, origin: string = globalThis.location?.ori
       const href = node.getAttribute('href');
       if (href !== null && isPdf(href, origin) && !ownUrl(href, origin)) node.removeAttribute('href');
     }
-    for (const name of ['src', 'poster', 'controls', 'allowfullscreen', 'type'])
+    for (const name of ['src', 'poster', 'controls', 'type'])
       if (node.hasAttribute(name) && !SAME_ORIGIN_ONLY.has(node.nodeName)) node.removeAttribute(name);
   };
   DOMPurify.addHook('afterSanitizeAttributes', checkMedia);

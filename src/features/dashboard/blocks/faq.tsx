@@ -3,7 +3,7 @@
 import { safeHtml } from '../../../ui/safe-html';
 import type { DashboardBlockComponent } from '../portal-context';
 
-/** Formatting, links, and video, frame or PDF from the own origin only (src/ui/safe-html.ts). */
+/** Formatting, links, and a video or PDF from the own origin only (src/ui/safe-html.ts). */
 export const sanitize = safeHtml;
 
 export const DashboardFaq: DashboardBlockComponent = ({ context }) => {
