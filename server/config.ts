@@ -15,6 +15,12 @@ export interface ServerConfig {
   logger: boolean;
   /** Shared secret of the payment gateway's signed callbacks (random per process when unset). */
   paymentCallbackSecret: string;
+  /**
+   * The test platform's JEE mock exam-link call (part 2 §7) and the tenant headers the server sends
+   * it. The token is a server-side secret (random per process when unset, which only the sandbox
+   * stand-in can answer); without examLinkUrl the sandbox test player answers when the sandbox is on.
+   */
+  mockJeeTenant: { id: string; token: string; examLinkUrl?: string };
 }
 
 const int = (value: string | undefined, fallback: number): number => {
@@ -35,5 +41,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     bodyLimit: int(env.BODY_LIMIT, 64 * 1024),
     logger: env.LOG !== 'off' && !env.VITEST,
     paymentCallbackSecret: env.PAYMENT_CALLBACK_SECRET ?? randomBytes(32).toString('hex'),
+    mockJeeTenant: {
+      id: env.MOCK_JEE_TENANT_ID || 'examflow-sandbox',
+      token: env.MOCK_JEE_TENANT_TOKEN || randomBytes(32).toString('base64url'),
+      examLinkUrl: env.MOCK_JEE_EXAM_LINK_URL || undefined,
+    },
   };
 }

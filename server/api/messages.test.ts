@@ -1,6 +1,7 @@
 // The API's own messages in the page's locale (issue 9 §2): the table, the choice of locale, and
 // the routes a student meets answering in Hindi when asked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import hi from '../../config/i18n/hi.json';
 import { testApp, type TestApp } from '../test/harness';
 import { localeOf, message, messageIds, wording } from './messages';
 
@@ -19,8 +20,14 @@ describe('the message table', () => {
     }
   });
 
+  it('says ओटीपी, एसएमएस and पीएसआईडी in Hindi, as config/i18n/hi.json does: no Latin OTP beside ओटीपी', () => {
+    const latin = /\b(?:OTP|SMS|PSID)\b/;
+    for (const id of messageIds) expect(wording(message(id), 'hi'), id).not.toMatch(latin);
+    for (const [key, value] of Object.entries(hi.strings)) expect(value, key).not.toMatch(latin);
+  });
+
   it('fills placeholders', () => {
-    expect(wording(message('otp.sent', { mobile: '98xxxxxx10' }), 'hi')).toBe('OTP 98xxxxxx10 पर भेजा गया।');
+    expect(wording(message('otp.sent', { mobile: '98xxxxxx10' }), 'hi')).toBe('ओटीपी 98xxxxxx10 पर भेजा गया।');
   });
 
   it('answers hi for a Hindi Accept-Language and English for anything else', () => {
@@ -53,7 +60,7 @@ describe('routes answer in the requested locale', () => {
   it('a wrong registration OTP: Hindi for hi, English for en', async () => {
     const mobile = '9833300001';
     expect((await post(`/api/otp/send?mobile=${mobile}&exam_type=MOCK-NEET`, 'hi')).data).toMatchObject({
-      msg: `OTP ${mobile} पर भेजा गया।`,
+      msg: `ओटीपी ${mobile} पर भेजा गया।`,
     });
     const { data: sms } = await t.call({ method: 'GET', url: `/sandbox/messages?mobile=${mobile}` });
     const otp = (sms as unknown as { otp: string }[])[0]?.otp ?? '';
@@ -63,7 +70,7 @@ describe('routes answer in the requested locale', () => {
     expect(hindi.statusCode).toBe(400);
     expect(hindi.data).toEqual({
       success: 'false',
-      msg: 'OTP गलत है। कृपया कोड जाँचें और फिर से कोशिश करें।',
+      msg: 'ओटीपी गलत है। कृपया कोड जाँचें और फिर से कोशिश करें।',
       error_code: 1,
     });
     const english = await post(url, 'en');
@@ -73,7 +80,7 @@ describe('routes answer in the requested locale', () => {
       error_code: 1,
     });
     const verified = await post(`/api/otp/verify?mobile_no=${mobile}&otp=${otp}&exam_type=MOCK-NEET`, 'hi');
-    expect(verified.data.msg).toBe('OTP सत्यापित हो गया।');
+    expect(verified.data.msg).toBe('ओटीपी सत्यापित हो गया।');
   });
 
   it('coupon, login, recovery and the generic failures', async () => {

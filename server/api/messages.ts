@@ -37,43 +37,43 @@ const table = {
   },
 
   // OTP (registration and recovery)
-  'otp.sent': { en: 'OTP sent to {mobile}.', hi: 'OTP {mobile} पर भेजा गया।' },
-  'otp.verified': { en: 'OTP verified.', hi: 'OTP सत्यापित हो गया।' },
+  'otp.sent': { en: 'OTP sent to {mobile}.', hi: 'ओटीपी {mobile} पर भेजा गया।' },
+  'otp.verified': { en: 'OTP verified.', hi: 'ओटीपी सत्यापित हो गया।' },
   'otp.invalid': {
     en: 'Invalid OTP. Please check the code and try again.',
-    hi: 'OTP गलत है। कृपया कोड जाँचें और फिर से कोशिश करें।',
+    hi: 'ओटीपी गलत है। कृपया कोड जाँचें और फिर से कोशिश करें।',
   },
   'otp.tooManyWrong': {
     en: 'Too many wrong attempts. Please request a new OTP.',
-    hi: 'बहुत अधिक गलत प्रयास हो गए। कृपया नया OTP माँगें।',
+    hi: 'बहुत अधिक गलत प्रयास हो गए। कृपया नया ओटीपी माँगें।',
   },
-  'otp.requestFirst': { en: 'Please request an OTP first.', hi: 'कृपया पहले OTP माँगें।' },
+  'otp.requestFirst': { en: 'Please request an OTP first.', hi: 'कृपया पहले ओटीपी माँगें।' },
   'otp.used': {
     en: 'This OTP has already been used. Please request a new one.',
-    hi: 'यह OTP पहले ही इस्तेमाल हो चुका है। कृपया नया OTP माँगें।',
+    hi: 'यह ओटीपी पहले ही इस्तेमाल हो चुका है। कृपया नया ओटीपी माँगें।',
   },
   'otp.expired': {
     en: 'This OTP has expired. Please request a new one.',
-    hi: 'इस OTP की समय-सीमा समाप्त हो गई है। कृपया नया OTP माँगें।',
+    hi: 'इस ओटीपी की समय-सीमा समाप्त हो गई है। कृपया नया ओटीपी माँगें।',
   },
   'otp.wait': {
     en: 'Please wait {seconds} seconds before asking for a new OTP.',
-    hi: 'नया OTP माँगने से पहले कृपया {seconds} सेकंड प्रतीक्षा करें।',
+    hi: 'नया ओटीपी माँगने से पहले कृपया {seconds} सेकंड प्रतीक्षा करें।',
   },
   'otp.tooManySends': {
     en: 'Too many OTP requests for this number. Please try again in {minutes} minutes.',
-    hi: 'इस नंबर के लिए बहुत अधिक OTP अनुरोध हो गए। कृपया {minutes} मिनट बाद फिर से कोशिश करें।',
+    hi: 'इस नंबर के लिए बहुत अधिक ओटीपी अनुरोध हो गए। कृपया {minutes} मिनट बाद फिर से कोशिश करें।',
   },
   'otp.otherNumber': {
     en: 'This OTP was sent for a different number.',
-    hi: 'यह OTP किसी दूसरे नंबर के लिए भेजा गया था।',
+    hi: 'यह ओटीपी किसी दूसरे नंबर के लिए भेजा गया था।',
   },
 
   // Registration: mobile, token, account
   'mobile.incorrect': { en: 'Please enter the correct number', hi: 'कृपया सही नंबर दर्ज करें' },
   'mobile.orPsidIncorrect': {
     en: 'Please enter correct mobile number/ PSID',
-    hi: 'कृपया सही मोबाइल नंबर/ PSID दर्ज करें',
+    hi: 'कृपया सही मोबाइल नंबर/ पीएसआईडी दर्ज करें',
   },
   'psid.notFound': {
     en: 'No student found with this student id.',
@@ -81,11 +81,11 @@ const table = {
   },
   'token.missing': {
     en: 'Please verify your mobile number with the OTP first.',
-    hi: 'कृपया पहले OTP से अपना मोबाइल नंबर सत्यापित करें।',
+    hi: 'कृपया पहले ओटीपी से अपना मोबाइल नंबर सत्यापित करें।',
   },
   'token.otherMobile': {
     en: 'Please verify this mobile number with the OTP first.',
-    hi: 'कृपया पहले OTP से यह मोबाइल नंबर सत्यापित करें।',
+    hi: 'कृपया पहले ओटीपी से यह मोबाइल नंबर सत्यापित करें।',
   },
   'account.exists': {
     en: 'Account already exists with this mobile number. Please login or register with a different mobile number. For support, please write to us at {email}.',

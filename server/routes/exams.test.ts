@@ -633,6 +633,7 @@ describe('POST /api/test-launch', () => {
 });
 
 describe('test-platform token, student result and the JEE exam link', () => {
+  const token_ = async (roll: string) => token(roll);
   const token = async (roll: string) => {
     const response = await t.call({
       method: 'GET',
@@ -718,29 +719,100 @@ describe('test-platform token, student result and the JEE exam link', () => {
     ).toBe(404);
   });
 
-  it('the JEE exam link needs the tenant headers and opens a live paper', async () => {
-    const roll = '250000000013';
-    const series = ((await dashboard(roll)).mock_jee_series as Row[])[2] as Row;
+  const jeePaper = async (roll: string, app: TestApp = t) => {
+    const headers = await app.login(roll, DOBS[roll] ?? '');
+    const board = (await app.call({ method: 'GET', url: '/api/dashboard', headers })).data.data as Row;
+    const series = (board.mock_jee_series as Row[])[2] as Row;
     const paper = ((series.papers as Row[])[1] as Row).exam_data as Row;
-    const body = { exam_short_code: paper.exam_short_code, external_schedule_id: paper.external_schedule_id };
-    const tok = await token(roll);
+    return { exam_short_code: paper.exam_short_code, external_schedule_id: paper.external_schedule_id };
+  };
+
+  it('the dashboard opens a JEE mock paper through the exam-link call: its own series papers only', async () => {
+    const roll = '250000000013';
+    const body = await jeePaper(roll);
+    const opened = await post('/api/mock-jee/exam-link', roll, body);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.data.data).toMatchObject({ exam_url: expect.stringMatching(/^\/sandbox\/test\//) });
+    // The tenant token is the server's secret: never in an answer to the browser.
+    const { token } = t.app.ctx.config.mockJeeTenant;
+    expect(token.length).toBeGreaterThanOrEqual(32);
+    expect(opened.body).not.toContain(token);
+    // The student's session is needed, and only the student's own series papers open.
+    expect((await t.call({ method: 'POST', url: '/api/mock-jee/exam-link', payload: body })).statusCode).toBe(
+      401,
+    );
+    expect((await post('/api/mock-jee/exam-link', '250000000005', body)).statusCode).toBe(404);
+    const sample = ((await dashboard('250000000002')).sample_exam as Row[])[0] as Row;
+    expect((await post('/api/mock-jee/exam-link', '250000000002', launchOf(sample))).statusCode).toBe(404);
+  });
+
+  it("the platform's exam-link call (the sandbox stand-in) answers only the tenant headers", async () => {
+    const roll = '250000000013';
+    const body = { user_id: roll, ...(await jeePaper(roll)) };
+    const { id, token } = t.app.ctx.config.mockJeeTenant;
     const call = (headers: Record<string, string>) =>
-      t.call({ method: 'POST', url: '/api/mock-jee/exam-link', payload: body, headers });
-    expect(
-      (await call({ 'x-tenant-id': 'examflow-sandbox', 'x-tenant-token': tok })).data.data,
-    ).toMatchObject({ exam_url: expect.stringMatching(/^\/sandbox\/test\//) });
-    expect((await call({ 'x-tenant-id': 'other', 'x-tenant-token': tok })).statusCode).toBe(401);
-    expect(
-      (await call({ 'x-tenant-id': 'examflow-sandbox', 'x-tenant-token': 'x'.repeat(43) })).statusCode,
-    ).toBe(401);
-    expect((await call({ 'x-tenant-id': 'examflow-sandbox' })).statusCode).toBe(401);
-    const foreign = await t.call({
-      method: 'POST',
-      url: '/api/mock-jee/exam-link',
-      payload: body,
-      headers: { 'x-tenant-id': 'examflow-sandbox', 'x-tenant-token': await token('250000000005') },
+      t.call({ method: 'POST', url: '/sandbox/mock-jee/exam-link', payload: body, headers });
+    expect((await call({ 'x-tenant-id': id, 'x-tenant-token': token })).data.data).toMatchObject({
+      exam_url: expect.stringMatching(/^\/sandbox\/test\//),
     });
-    expect(foreign.statusCode).toBe(404);
+    expect((await call({ 'x-tenant-id': 'other', 'x-tenant-token': token })).statusCode).toBe(401);
+    expect((await call({ 'x-tenant-id': id, 'x-tenant-token': `${token.slice(0, -1)}~` })).statusCode).toBe(
+      401,
+    );
+    expect((await call({ 'x-tenant-id': id })).statusCode).toBe(401);
+    expect((await call({})).statusCode).toBe(401);
+    // A student's session token or test-platform token is not the tenant's.
+    const session = (await auth(roll)).authorization.slice('Bearer '.length);
+    expect((await call({ 'x-tenant-id': id, 'x-tenant-token': session })).statusCode).toBe(401);
+    expect((await call({ 'x-tenant-id': id, 'x-tenant-token': await token_(roll) })).statusCode).toBe(401);
+  });
+
+  it('sends the tenant headers over HTTP to a configured platform, and a refused tenant answers 502', async () => {
+    // `t` listens and plays the platform; `portal` is configured with its address and secret.
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const platform = t.app.ctx.config.mockJeeTenant;
+    const portal = await testApp({
+      start: START,
+      config: {
+        sandbox: false,
+        mockJeeTenant: { ...platform, examLinkUrl: `http://127.0.0.1:${port}/sandbox/mock-jee/exam-link` },
+      },
+    });
+    try {
+      const roll = '250000000013';
+      const body = await jeePaper(roll);
+      const headers = await portal.login(roll, DOBS[roll] ?? '');
+      const open = () =>
+        portal.call({ method: 'POST', url: '/api/mock-jee/exam-link', payload: body, headers });
+      const opened = await open();
+      expect(opened.statusCode, opened.body).toBe(200);
+      expect(opened.data.data).toMatchObject({ exam_url: expect.stringMatching(/^\/sandbox\/test\//) });
+      portal.app.ctx.config.mockJeeTenant.token = 'a-secret-the-platform-does-not-know-0123456789';
+      const refused = await open();
+      expect(refused.statusCode).toBe(502);
+      expect(refused.body).not.toContain('a-secret-the-platform');
+    } finally {
+      await portal.close();
+    }
+  });
+
+  it('without a configured platform and with the sandbox off, the exam link is unavailable (503)', async () => {
+    const off = await testApp({ start: START, config: { sandbox: false } });
+    try {
+      const roll = '250000000013';
+      const headers = await off.login(roll, DOBS[roll] ?? '');
+      const response = await off.call({
+        method: 'POST',
+        url: '/api/mock-jee/exam-link',
+        payload: await jeePaper(roll, off),
+        headers,
+      });
+      expect(response.statusCode).toBe(503);
+    } finally {
+      await off.close();
+    }
   });
 });
 

@@ -7,6 +7,10 @@ import type { ExamEditDatesBody, ExamEditDatesReply } from '../../src/generated/
 import type { ExamEditInfoBody, ExamEditInfoReply } from '../../src/generated/api/exam-edit-info';
 import type { ExamLaunchBody, ExamLaunchReply } from '../../src/generated/api/exam-launch';
 import type { MockJeeExamLinkBody, MockJeeExamLinkReply } from '../../src/generated/api/exam-launch-mock-jee';
+import type {
+  SandboxMockJeeExamLinkBody,
+  SandboxMockJeeExamLinkReply,
+} from '../../src/generated/api/sandbox-mock-jee-exam-link';
 import type { ExamStartBody, ExamStartReply } from '../../src/generated/api/exam-launch-start';
 import type { TestPlatformTokenReply } from '../../src/generated/api/exam-launch-token';
 import type { ProfileReply } from '../../src/generated/api/profile';
@@ -31,9 +35,9 @@ import {
   launchPayload,
   notStartable,
   resultUrl,
-  SANDBOX_TENANT_ID,
   startAttempt,
 } from './exams/launch';
+import { requestExamLink, SANDBOX_EXAM_LINK_PATH, tenantHeadersMatch } from './exams/mock-jee-link';
 import { NOT_READY, resultData, resultSummary, sittingForResult } from './exams/results';
 import {
   currentSeriesSitting,
@@ -326,32 +330,59 @@ export function registerExamRoutes(app: FastifyInstance): void {
     },
   );
 
+  // A JEE mock paper: the student's own series paper, opened through the test platform's
+  // exam-link call with the tenant headers, which this server adds (mock-jee-link.ts).
   app.post<{ Body: MockJeeExamLinkBody; Reply: MockJeeExamLinkReply }>(
     '/api/mock-jee/exam-link',
     {
       schema: apiSchema('exam-launch-mock-jee', {
-        summary: 'The link of a JEE mock paper (tenant headers)',
+        summary: 'Open a JEE mock paper or its result (through the exam-link call)',
         tags: ['exams'],
+        auth: true,
       }),
+      ...auth,
     },
     async (request) => {
-      const tenant = request.headers['x-tenant-id'];
-      const token = request.headers['x-tenant-token'];
-      if (tenant !== SANDBOX_TENANT_ID) throw new ApiError(401, 'Unknown tenant.');
-      const student = await platformStudent(
-        ctx,
-        typeof token === 'string' && /^[A-Za-z0-9_-]{20,200}$/.test(token) ? token : undefined,
-      );
+      const student = studentOf(request);
       const ec = await loadExamContext(ctx, student);
       const sitting = findSitting(ec, request.body.exam_short_code, request.body.external_schedule_id);
       if (!sitting || sitting.kind !== 'series')
         throw new ApiError(404, 'This mock test is not available for your account.');
-      const event = launchPayload(ec, sitting).event_type;
-      if (event === 'exam') assertPlayerUp(ctx, ec);
-      const data = await launch(ctx, ec, sitting, event, 'mock_jee');
-      return launchReply(data);
+      const answer = await requestExamLink(app, { user_id: student.roll_number, ...request.body });
+      return { success: 'true', ...answer };
     },
   );
+
+  if (ctx.config.sandbox)
+    // The sandbox test player as the platform's exam-link call: it answers only this server's
+    // tenant headers, for the student the tenant names.
+    app.post<{ Body: SandboxMockJeeExamLinkBody; Reply: SandboxMockJeeExamLinkReply }>(
+      SANDBOX_EXAM_LINK_PATH,
+      {
+        schema: apiSchema('sandbox-mock-jee-exam-link', {
+          summary: "The sandbox test platform's JEE mock exam-link call (tenant headers)",
+          tags: ['sandbox'],
+        }),
+      },
+      async (request) => {
+        if (!tenantHeadersMatch(ctx, request)) throw new ApiError(401, 'Unknown tenant.');
+        const { user_id: roll, exam_short_code: code, external_schedule_id: scheduleId } = request.body;
+        const student = await ctx.db
+          .selectFrom('students')
+          .selectAll()
+          .where('roll_number', '=', roll)
+          .where('registration_status', '=', 'registered')
+          .executeTakeFirst();
+        if (!student) throw new ApiError(404, 'This mock test is not available for your account.');
+        const ec = await loadExamContext(ctx, student);
+        const sitting = findSitting(ec, code, scheduleId);
+        if (!sitting || sitting.kind !== 'series')
+          throw new ApiError(404, 'This mock test is not available for your account.');
+        const event = launchPayload(ec, sitting).event_type;
+        if (event === 'exam') assertPlayerUp(ctx, ec);
+        return launchReply(await launch(ctx, ec, sitting, event, 'mock_jee'));
+      },
+    );
 
   app.post<{ Body: ResultBody; Reply: ResultReply }>(
     '/api/result',

@@ -163,6 +163,20 @@ describe('GET /api/class-streams', () => {
     ]);
   });
 
+  it("narrows the list to a landing page's own eligibility: the NEET repeater pages list class 12 and 12 passed, medical", async () => {
+    for (const page of ['iacst_repeater_neet', 'iacst_repeater_neet_hindi']) {
+      expect(
+        (await list(`/api/class-streams?registration_page=${page}`)).map((c) => c.stream),
+        page,
+      ).toEqual(['12&SOM', '12-passed&SOM']);
+      const master = await list(`/api/master?masterKey=class_and_stream_master&exam_type=${page}`);
+      expect(
+        master.map((c) => c.stream),
+        page,
+      ).toEqual(['12&SOM', '12-passed&SOM']);
+    }
+  });
+
   it('refuses unknown and malformed pages', async () => {
     expect((await get('/api/class-streams?registration_page=SAMPLE-PACK')).data.msg).toBe(
       'Unknown exam type.',
@@ -196,6 +210,29 @@ describe('GET /api/exam/slots', () => {
       ['14:00', '17:00', 'Offline'],
     ]);
     expect((await get('/api/exam/slots?exam_type=1;DROP')).statusCode).toBe(400);
+  });
+
+  it("answers in the page's locale: a Hindi page's slot reads in Hindi, in both slot lists", async () => {
+    const hindi = { 'accept-language': 'hi-IN,hi;q=0.9' };
+    const slots = await t.call({
+      method: 'GET',
+      url: '/api/exam/slots?exam_type=iacst_repeater_neet_hindi',
+      headers: hindi,
+    });
+    expect((slots.data.data as Row[]).map((s) => [s.tid, s.name])).toEqual([
+      ['online-9am-10pm', 'ऑनलाइन, सुबह 9 बजे से रात 10 बजे तक कभी भी'],
+    ]);
+    const master = await t.call({
+      method: 'GET',
+      url: '/api/master?masterKey=exammode_and_time_master&exam_type=iACST',
+      headers: hindi,
+    });
+    expect(master.data.data).toEqual([
+      { tid: 'online-9am-10pm', name: 'ऑनलाइन, सुबह 9 बजे से रात 10 बजे तक कभी भी' },
+    ]);
+    // A slot without a Hindi label keeps its own.
+    const iat = await t.call({ method: 'GET', url: '/api/exam/slots?exam_type=IAT', headers: hindi });
+    expect((iat.data.data as Row[])[0]?.name).toBe('Offline, 9 AM to 12 PM');
   });
 });
 

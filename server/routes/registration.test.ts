@@ -237,6 +237,18 @@ describe('POST /api/coupon/validate', () => {
     expect((term.data.data as Data).exam_discount_amount).toBe(40);
   });
 
+  it("refuses a class the landing page's own eligibility leaves out (NEET repeater: class 12 and 12 passed, medical)", async () => {
+    for (const cs of ['11&SOM', '12&SOE']) {
+      const response = await coupon({
+        exam_type: 'iacst_repeater_neet',
+        coupon_code: 'NEET50',
+        class_stream: cs,
+      });
+      expect(response.statusCode, cs).toBe(400);
+      expect(response.data.msg, cs).toBe('This class & stream is not eligible for iACST.');
+    }
+  });
+
   it("refuses expired, unknown, other exams', other classes' and other terms' coupons alike", async () => {
     const invalid = { success: 'false', msg: 'Error: Invalid Coupon', data: { exam_discount_amount: 0 } };
     for (const body of [
@@ -581,6 +593,28 @@ describe('POST /api/signup: IAT at a centre', () => {
       exam_slot_id: 'offline-afternoon',
       exam_date: '2025-04-06',
     });
+  });
+});
+
+describe('POST /api/signup on a landing page with its own eligibility', () => {
+  it('the NEET repeater page registers class 12 medical and refuses class 9 and class 12 engineering', async () => {
+    const mobile = '9811177001';
+    const page = { registration_page: 'iacst_repeater_neet' };
+    for (const cs of ['9&SOF', '12&SOE']) {
+      const refused = await post(
+        '/api/signup',
+        iacstBody(mobile, { ...page, class_stream: cs }),
+        await tokenFor(mobile, 'iACST'),
+      );
+      expect(refused.statusCode, cs).toBe(400);
+      expect(refused.data.msg, cs).toBe('This class & stream is not eligible for iACST.');
+    }
+    const ok = await post(
+      '/api/signup',
+      iacstBody(mobile, { ...page, class_stream: '12&SOM', student_dob: '15/08/2007' }),
+      await tokenFor(mobile, 'iACST'),
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
   });
 });
 

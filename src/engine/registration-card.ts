@@ -149,6 +149,12 @@ export const CARD_STRING_KEYS = [
   'picker.year',
   'picker.close',
   'picker.days',
+  'classStream.option',
+  'classStream.class',
+  'classStream.passed',
+  'classStream.stream.SOE',
+  'classStream.stream.SOF',
+  'classStream.stream.SOM',
 ] as const satisfies readonly StringKey[];
 
 export function registrationCardData(input: {

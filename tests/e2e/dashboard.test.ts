@@ -1,6 +1,8 @@
 // The logged-in dashboard in Chromium against the real server, for every demo student of
 // server/seed/demo-students.json: what the spec says their state shows (texts, which buttons are
 // enabled), axe clean, at 390 and 1280 px; the profile modal's masking; logout; a stale session.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import students from '../../server/seed/demo-students.json';
@@ -365,5 +367,32 @@ describe('dashboard: sample pack and MOCK-JEE', () => {
       expect(errors).toEqual([]);
       await context.close();
     }
+  });
+
+  it('MOCK-JEE: Begin Test opens the paper through the exam-link call; no tenant header or token is in the browser', async () => {
+    const { page, context, errors } = await openDashboard('13', 1280);
+    const live = page.getByRole('region', { name: 'Live Test' });
+    await live.waitFor();
+    const asked = page.waitForRequest((r) => r.url().endsWith('/api/mock-jee/exam-link'));
+    const tab = context.waitForEvent('page');
+    await live.getByRole('button', { name: 'Begin Test' }).first().click();
+    const request = await asked;
+    // The browser names the paper and sends its session; the server adds the tenant headers.
+    expect(Object.keys(await request.allHeaders()).filter((h) => h.startsWith('x-tenant'))).toEqual([]);
+    expect(request.postDataJSON()).toEqual({
+      exam_short_code: expect.any(String),
+      external_schedule_id: expect.any(String),
+    });
+    const opened = await tab;
+    await opened.waitForURL(/\/sandbox\/test\//);
+    // The client bundle knows nothing of the tenant: no header name, no token.
+    const assets = path.join(__dirname, '../../dist/client/assets');
+    const bundle = readdirSync(assets)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(path.join(assets, f), 'utf8'))
+      .join('\n');
+    expect(bundle).not.toMatch(/x-tenant|tenant[_-]?token/i);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

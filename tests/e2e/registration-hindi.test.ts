@@ -1,9 +1,14 @@
-// A Hindi landing page walked through every error its registration card can show, against the real
-// server: a failed call, a wrong mobile number, a wrong OTP (the server's own text, asked for in
-// Hindi), empty details. After each, no English sentence may be on the card or in a toast.
-// No invalid coupon here: both Hindi landings are iACST pages, a free exam, so no coupon field
-// shows. The coupon's messages in Hindi (empty, the server's "invalid", the network fallback) are
-// checked in src/features/registration/registration-card.test.tsx with a paid programme and hi.
+// Both Hindi landing pages walked through every state of their registration card against the real
+// server: step 1, a failed call, a wrong mobile number, OTP sent, a wrong OTP (the server's own
+// text, asked for in Hindi), details with errors, the exam step with its option lists, the
+// thank-you state and the payment-failed step (?status=failure). In each state no English may be
+// on the page. "English" is defined by `englishWords` below: any Latin-script word in the page's
+// visible text (or in an option of a select, which innerText leaves out), except a short list of
+// names that are written in Latin in Hindi too. E-mail addresses, web addresses, digits and ₹
+// amounts are not words. No coupon state: both Hindi landings are iACST pages, a free exam (fee 0
+// in its config), so no coupon field shows (asserted below); the coupon's messages in Hindi (empty,
+// the server's "invalid", the network fallback) are checked in
+// src/features/registration/registration-card.test.tsx with a paid programme and hi.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -30,9 +35,21 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Three or more English words in a row: a sentence that was not translated. */
-const englishSentences = (shown: string): string[] =>
-  shown.match(/\b[A-Za-z][a-z']+(?:[ ,]+[A-Za-z][a-z']+){2,}/g) ?? [];
+/**
+ * Latin words a Hindi page may show: brand and product names that have no Hindi spelling of their
+ * own (the provider, the test's name, the caller-identity app, the social networks).
+ */
+const ALLOWED = new Set(['Demo', 'Academy', 'iACST', 'Truecaller', 'Facebook', 'Instagram', 'YouTube', 'X']);
+
+/** The Latin-script words of `shown` that are not allowed: untranslated English. */
+export const englishWords = (shown: string): string[] =>
+  (
+    shown
+      // Addresses are not words: e-mail and web addresses.
+      .replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, ' ')
+      .replace(/\bhttps?:\/\/\S+/g, ' ')
+      .match(/[A-Za-z]+/g) ?? []
+  ).filter((word) => !ALLOWED.has(word));
 
 const card = (page: Page) => page.locator('#register_now');
 const firstDigit = (page: Page) =>
@@ -40,9 +57,15 @@ const firstDigit = (page: Page) =>
     name: text('form.otpDigit').replace('{n}', '1').replace('{total}', '4'),
   });
 
+/** Everything a student reads on the page now: its visible text, every option and the toasts. */
+async function shownText(page: Page): Promise<string> {
+  const body = await page.locator('body').innerText();
+  const options = await page.locator('select option').allTextContents();
+  return [body, ...options].join('\n');
+}
+
 async function expectNoEnglish(page: Page, when: string) {
-  const shown = [await card(page).innerText(), ...(await page.getByRole('status').allInnerTexts())];
-  expect(englishSentences(shown.join('\n')), when).toEqual([]);
+  expect(englishWords(await shownText(page)), when).toEqual([]);
   expect(await seriousViolations(page), when).toEqual([]);
 }
 
@@ -55,58 +78,126 @@ async function lastOtp(mobile: string): Promise<string> {
   return otp;
 }
 
-describe('a Hindi landing page (/neet-repeater-scholarship-hindi)', () => {
-  it('says every error of the registration card in Hindi', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'hi-IN' });
-    const page = await context.newPage();
-    await page.goto(`${base}/neet-repeater-scholarship-hindi`);
-    const mobileField = card(page).getByRole('textbox', { name: text('form.mobileOrId') });
-    const verify = card(page).getByRole('button', { name: text('registration.verify'), exact: true });
-    await verify.waitFor();
-    expect(englishSentences('the test finds untranslated text')).toHaveLength(1);
+let counter = 0;
+const freshMobile = () => `97${String(Date.now() % 1e7).padStart(7, '0')}${counter++ % 10}`;
 
-    // A failed call: the network drops the OTP request.
-    const mobile = `98${String(Date.now() % 1e8).padStart(8, '0')}`;
-    await page.route('**/api/otp/send**', (route) => route.abort('connectionreset'), { times: 1 });
-    await mobileField.fill(mobile);
-    await verify.click();
-    await expect.poll(() => mobileField.getAttribute('aria-invalid')).toBe('true');
-    await expectNoEnglish(page, 'a failed call');
-
-    // A wrong mobile number: ten digits starting with 0.
-    await mobileField.fill('0123456789');
-    await verify.click();
-    await card(page).getByText(text('validation.mobileOrId.leadingZero')).waitFor();
-    await expectNoEnglish(page, 'a wrong mobile number');
-
-    // A wrong OTP: the server answers in the page's language.
-    await mobileField.fill(mobile);
-    await verify.click();
-    await card(page)
-      .getByRole('heading', { name: text('registration.verifyHeading') })
-      .waitFor();
-    const otp = await lastOtp(mobile);
-    const wrong = otp.replace(/\d/g, (d) => String((Number(d) + 1) % 10));
-    const verifyRequest = page.waitForResponse((r) => r.url().includes('/api/otp/verify'));
-    await firstDigit(page).pressSequentially(wrong);
-    const answer = (await (await verifyRequest).json()) as { msg: string };
-    expect(englishSentences(answer.msg)).toEqual([]);
-    await card(page).getByText(answer.msg).waitFor();
-    await expectNoEnglish(page, 'a wrong OTP');
-
-    // The right code, then the details step with every field left empty.
-    await firstDigit(page).pressSequentially(otp);
-    await card(page)
-      .getByRole('heading', { name: text('registration.detailsHeading') })
-      .waitFor();
-    for (const label of ['form.studentName', 'form.email']) {
-      const field = card(page).getByRole('textbox', { name: text(label) });
-      await field.focus();
-      await field.blur();
-    }
-    await card(page).getByText(text('validation.studentName.required')).waitFor();
-    await card(page).getByText(text('validation.email.required')).waitFor();
-    await expectNoEnglish(page, 'empty details');
-    await context.close();
+describe('the definition of English', () => {
+  it('finds untranslated words and lets names, addresses and amounts through', () => {
+    expect(englishWords('the test finds untranslated text')).toHaveLength(5);
+    expect(englishWords('ओटीपी सत्यापित करें (OTP)')).toEqual(['OTP']);
+    expect(englishWords('कक्षा 12 Medical')).toEqual(['Medical']);
+    expect(
+      englishWords('Demo Academy, iACST, ₹1,200, 9812345678, support@example.com, https://x.example/a'),
+    ).toEqual([]);
   });
 });
+
+describe.each(['/neet-repeater-scholarship-hindi', '/iacst-medical-engineering-repeater-courses-hindi'])(
+  'the Hindi landing page %s',
+  (pagePath) => {
+    it('shows no English in any state of its registration card', async () => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'hi-IN' });
+      const page = await context.newPage();
+      await page.goto(`${base}${pagePath}`);
+      const mobileField = card(page).getByRole('textbox', { name: text('form.mobileOrId') });
+      const verify = card(page).getByRole('button', { name: text('registration.verify'), exact: true });
+      await verify.waitFor();
+      await expectNoEnglish(page, 'step 1');
+
+      // A failed call: the network drops the OTP request.
+      const mobile = freshMobile();
+      await page.route('**/api/otp/send**', (route) => route.abort('connectionreset'), { times: 1 });
+      await mobileField.fill(mobile);
+      await verify.click();
+      await expect.poll(() => mobileField.getAttribute('aria-invalid')).toBe('true');
+      await expectNoEnglish(page, 'a failed call');
+
+      // A wrong mobile number: ten digits starting with 0.
+      await mobileField.fill('0123456789');
+      await verify.click();
+      await card(page).getByText(text('validation.mobileOrId.leadingZero')).waitFor();
+      await expectNoEnglish(page, 'a wrong mobile number');
+
+      // OTP sent.
+      await mobileField.fill(mobile);
+      await verify.click();
+      await card(page)
+        .getByRole('heading', { name: text('registration.verifyHeading') })
+        .waitFor();
+      await expectNoEnglish(page, 'OTP sent');
+
+      // A wrong OTP: the server answers in the page's language.
+      const otp = await lastOtp(mobile);
+      const wrong = otp.replace(/\d/g, (d) => String((Number(d) + 1) % 10));
+      const verifyRequest = page.waitForResponse((r) => r.url().includes('/api/otp/verify'));
+      await firstDigit(page).pressSequentially(wrong);
+      const answer = (await (await verifyRequest).json()) as { msg: string };
+      expect(englishWords(answer.msg)).toEqual([]);
+      await card(page).getByText(answer.msg).waitFor();
+      await expectNoEnglish(page, 'a wrong OTP');
+
+      // The right code, then the details step with the fields left empty.
+      await firstDigit(page).pressSequentially(otp);
+      await card(page)
+        .getByRole('heading', { name: text('registration.detailsHeading') })
+        .waitFor();
+      const classStream = card(page).getByRole('combobox', { name: text('form.classStream') });
+      await expect.poll(() => classStream.locator('option').count()).toBeGreaterThan(1);
+      for (const label of ['form.studentName', 'form.email']) {
+        const field = card(page).getByRole('textbox', { name: text(label) });
+        await field.focus();
+        await field.blur();
+      }
+      await card(page).getByText(text('validation.studentName.required')).waitFor();
+      await card(page).getByText(text('validation.email.required')).waitFor();
+      await expectNoEnglish(page, 'details with errors');
+
+      // The details, then the exam step with its option lists.
+      await card(page)
+        .getByRole('textbox', { name: text('form.studentName') })
+        .fill('Asha Verma');
+      await card(page)
+        .getByRole('textbox', { name: text('form.email') })
+        .fill('asha.hindi@example.com');
+      await card(page)
+        .getByRole('textbox', { name: new RegExp(`^${text('form.dob')}`) })
+        .fill('14/08/2007');
+      await classStream.selectOption({ index: 1 });
+      await card(page)
+        .getByRole('button', { name: text('form.next') })
+        .click();
+      await card(page)
+        .getByRole('heading', { name: text('registration.examHeading') })
+        .waitFor();
+      for (const name of ['form.examSlot', 'form.examDate']) {
+        const select = card(page).getByRole('combobox', { name: text(name) });
+        await expect.poll(() => select.locator('option').count(), { timeout: 10_000 }).toBeGreaterThan(1);
+        if (!(await select.inputValue())) await select.selectOption({ index: 1 });
+        await expect.poll(() => select.inputValue()).not.toBe('');
+      }
+      // A free exam: no coupon to apply.
+      expect(
+        await card(page)
+          .getByRole('textbox', { name: new RegExp(text('form.coupon')) })
+          .count(),
+      ).toBe(0);
+      await expectNoEnglish(page, 'exam step');
+
+      // Thank-you.
+      const submit = card(page).getByRole('button', { name: text('form.submit') });
+      await expect.poll(() => submit.isEnabled()).toBe(true);
+      await submit.click();
+      await card(page)
+        .getByRole('heading', { name: text('registration.success') })
+        .waitFor();
+      await expectNoEnglish(page, 'thank-you');
+
+      // Payment failed: the gateway's return to the page (part 1 §4, step 0).
+      const failed = await context.newPage();
+      await failed.goto(`${base}${pagePath}?status=failure&mobile=${mobile}`);
+      await card(failed).getByText(text('registration.paymentFailedText')).waitFor();
+      await expectNoEnglish(failed, 'payment failed');
+      await context.close();
+    });
+  },
+);

@@ -81,7 +81,7 @@ const FROM_DASHBOARD: FromDashboard[] = [
   {
     suffix: '13',
     // Mock Test 2 (Results) sits before the ongoing test in the series carousel: back one card,
-    // open its papers, then a paper's View Result (POST /api/test-launch answers result_url).
+    // open its papers, then a paper's View Result (POST /api/mock-jee/exam-link answers result_url).
     open: async (page) => {
       const card = page.locator('article', { has: page.getByRole('heading', { name: 'Mock Test 2' }) });
       const back = page.locator('.ef-jee-series-block button', { hasText: '‹' });

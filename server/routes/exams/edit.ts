@@ -33,7 +33,7 @@ function checkMode(student: Student, ctx: AppContext, mode: Mode) {
 async function checkClassStream(ctx: AppContext, student: Student, value: string) {
   const programme = programmeOf(ctx.site, student.exam_type);
   const row = await classStreamOf(ctx, value);
-  if (!eligible(programme, row))
+  if (!eligible(programme.eligibility, row))
     throw new ApiError(400, `Class ${row.class} is not eligible for ${programme.shortName}.`);
   return row;
 }

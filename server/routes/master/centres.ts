@@ -1,5 +1,4 @@
 // Centres and class-streams as the option lists show them.
-import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
 import { message } from '../../api/messages';
 import type { Kysely } from 'kysely';
@@ -80,6 +79,15 @@ export function streamOf(value: string | undefined): string | undefined {
   return value.includes('&') ? value.split('&')[1] : value;
 }
 
-export function eligible(programme: Programme, cs: ClassStreamsTable): boolean {
-  return (programme.eligibility.classes as string[]).includes(cs.class);
+/** Who may register: the programme's classes, or a landing page's narrower classes and streams. */
+export interface Eligibility {
+  classes: readonly string[];
+  streams?: readonly string[];
+}
+
+export function eligible(eligibility: Eligibility, cs: Pick<ClassStreamsTable, 'class' | 'stream'>): boolean {
+  return (
+    eligibility.classes.includes(cs.class) &&
+    (!eligibility.streams || eligibility.streams.includes(cs.stream))
+  );
 }

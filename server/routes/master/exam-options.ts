@@ -6,6 +6,7 @@ import type { ExamDatesQuery, ExamDatesReply } from '../../../src/generated/api/
 import type { ExamOpenQuery, ExamOpenReply } from '../../../src/generated/api/exam-open';
 import type { ExamSlot, ExamSlotsQuery, ExamSlotsReply } from '../../../src/generated/api/exam-slots';
 import type { ExamStatesQuery, ExamStatesReply } from '../../../src/generated/api/exam-states';
+import type { Locale } from '../../../src/engine/config-bundle';
 import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
 import { localeOf } from '../../api/messages';
@@ -19,10 +20,11 @@ import { programmeFor } from './programme-lookup';
 
 const tags = ['exam options'];
 
-export function examSlots(programme: Programme): ExamSlot[] {
+/** The programme's slots, each labelled in `locale` where its config has that translation. */
+export function examSlots(programme: Programme, locale: Locale = 'en'): ExamSlot[] {
   return programme.schedule.slots.map((s) => ({
     tid: s.id,
-    name: s.label,
+    name: (locale === 'en' ? undefined : s.translations?.[locale]?.label) ?? s.label,
     mode: s.mode,
     start: s.start,
     end: s.end,
@@ -44,7 +46,7 @@ export function registerExamOptions(app: FastifyInstance): void {
     { schema: apiSchema('exam-slots', { summary: 'Exam slots of a programme', tags }) },
     async (request) => ({
       success: 'true',
-      data: examSlots(programmeFor(app.ctx, request, request.query.exam_type).programme),
+      data: examSlots(programmeFor(app.ctx, request, request.query.exam_type).programme, localeOf(request)),
     }),
   );
 

@@ -10,9 +10,10 @@ import type { MasterSchoolBoardsReply } from '../../../src/generated/api/master-
 import type { MasterSchoolsParams, MasterSchoolsReply } from '../../../src/generated/api/master-schools';
 import type { MasterStatesReply } from '../../../src/generated/api/master-states';
 import { ApiError } from '../../api/errors';
+import { localeOf } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
 import type { AppContext } from '../../context';
-import { centreLabel, centreValue, listedCentres } from './centres';
+import { centreLabel, centreValue, eligible, listedCentres, type Eligibility } from './centres';
 import { programmeFor } from './programme-lookup';
 import { examSlots } from './exam-options';
 
@@ -32,14 +33,14 @@ async function states(ctx: AppContext) {
   return ctx.db.selectFrom('states').selectAll().orderBy('state_name').execute();
 }
 
-async function classStreams(ctx: AppContext, allowed: string[]) {
+async function classStreams(ctx: AppContext, allowed: Eligibility) {
   const rows = await ctx.db
     .selectFrom('class_streams')
     .selectAll()
     .orderBy('sort_order')
     .orderBy('id')
     .execute();
-  return rows.filter((r) => allowed.includes(r.class));
+  return rows.filter((r) => eligible(allowed, r));
 }
 
 export function registerMasterLists(app: FastifyInstance): void {
@@ -69,7 +70,7 @@ export function registerMasterLists(app: FastifyInstance): void {
           break;
         }
         case 'exammode_and_time_master':
-          data = examSlots(programmeFor(ctx, request, examType).programme).map((s) => ({
+          data = examSlots(programmeFor(ctx, request, examType).programme, localeOf(request)).map((s) => ({
             tid: s.tid,
             name: s.name,
           }));
@@ -82,8 +83,8 @@ export function registerMasterLists(app: FastifyInstance): void {
           }));
           break;
         case 'class_and_stream_master': {
-          const { programme } = programmeFor(ctx, request, examType);
-          data = (await classStreams(ctx, programme.eligibility.classes)).map((c) => ({
+          const { eligibility } = programmeFor(ctx, request, examType);
+          data = (await classStreams(ctx, eligibility)).map((c) => ({
             tid: c.id,
             name: `${c.class}&${c.stream}`,
             stream: `${c.class}&${c.stream}`,
@@ -155,8 +156,8 @@ export function registerMasterLists(app: FastifyInstance): void {
       }),
     },
     async (request) => {
-      const { programme } = programmeFor(app.ctx, request, request.query.registration_page);
-      const rows = await classStreams(app.ctx, programme.eligibility.classes);
+      const { eligibility } = programmeFor(app.ctx, request, request.query.registration_page);
+      const rows = await classStreams(app.ctx, eligibility);
       return {
         success: 'true',
         data: rows.map((c) => ({

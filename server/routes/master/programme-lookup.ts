@@ -6,6 +6,7 @@ import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
 import { message } from '../../api/messages';
 import type { AppContext } from '../../context';
+import type { Eligibility } from './centres';
 
 export interface ProgrammeChoice {
   programme: Programme;
@@ -13,11 +14,23 @@ export interface ProgrammeChoice {
   registrationPath: string;
   /** What the client sent as registration_page, or the exam type. */
   page: string;
+  /** Who may register on that page: the landing's narrower eligibility, else the programme's. */
+  eligibility: Eligibility;
 }
 
 /** Programmes a student can register for: those whose registration starts by verifying a mobile. */
 export function registrable(programme: Programme): boolean {
   return programme.registration.steps.some((s) => s.id === 'verify-mobile');
+}
+
+/** The landing's own eligibility (a repeater page's classes), else the programme's. */
+function eligibilityOf(ctx: AppContext, programme: Programme, variantKey?: string): Eligibility {
+  const landing = variantKey
+    ? ctx.site.landings.find(
+        (l) => l.landing.programme === programme.id && l.landing.variantKey === variantKey,
+      )
+    : undefined;
+  return landing?.landing.eligibility ?? programme.eligibility;
 }
 
 function registrationPath(ctx: AppContext, programmeId: string, variantKey?: string): string {
@@ -31,7 +44,13 @@ export function programmeFor(ctx: AppContext, request: FastifyRequest, key?: str
   const programmes = Object.values(ctx.site.programmes).filter(registrable);
   if (key) {
     const byType = programmes.find((p) => p.examType.toLowerCase() === key.toLowerCase());
-    if (byType) return { programme: byType, registrationPath: registrationPath(ctx, byType.id), page: key };
+    if (byType)
+      return {
+        programme: byType,
+        registrationPath: registrationPath(ctx, byType.id),
+        page: key,
+        eligibility: byType.eligibility,
+      };
     const landing = ctx.site.landings.find(
       (l) => l.landing.variantKey === key && l.landing.variantKey !== 'terms',
     );
@@ -41,6 +60,7 @@ export function programmeFor(ctx: AppContext, request: FastifyRequest, key?: str
         programme: viaLanding,
         registrationPath: registrationPath(ctx, viaLanding.id, key),
         page: key,
+        eligibility: eligibilityOf(ctx, viaLanding, key),
       };
     throw new ApiError(400, message('examType.unknown'));
   }
@@ -52,6 +72,7 @@ export function programmeFor(ctx: AppContext, request: FastifyRequest, key?: str
     programme,
     registrationPath: registrationPath(ctx, programme.id, variant),
     page: variant ?? programme.examType,
+    eligibility: eligibilityOf(ctx, programme, variant),
   };
 }
 

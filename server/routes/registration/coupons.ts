@@ -88,9 +88,9 @@ export function registerCouponRoutes(app: FastifyInstance): void {
       const { ctx } = app;
       const { exam_type: examType, coupon_code: code, class_stream: cs, lead_term: leadTerm } = request.body;
       if (!code.trim()) throw new ApiError(400, message('coupon.required'));
-      const { programme } = programmeFor(ctx, request, examType);
+      const { programme, eligibility } = programmeFor(ctx, request, examType);
       const classStream = await classStreamOf(ctx, cs);
-      if (!eligible(programme, classStream))
+      if (!eligible(eligibility, classStream))
         throw new ApiError(400, message('signup.notEligible', { programme: programme.shortName }));
       const discount = await throttledCouponDiscount(ctx, request, programme, code, classStream, leadTerm);
       const fee = programme.fee.amount;

@@ -67,7 +67,11 @@ async function check(
   request: FastifyRequest,
   body: RegistrationSignupBody,
 ): Promise<Checked> {
-  const { programme, registrationPath, page } = programmeFor(ctx, request, body.registration_page);
+  const { programme, registrationPath, page, eligibility } = programmeFor(
+    ctx,
+    request,
+    body.registration_page,
+  );
   const required = requiredFields(programme);
 
   // The client's name rule: a first name, then an optional last name that may hold initials.
@@ -83,7 +87,7 @@ async function check(
   if (!dob || dob < range.min || dob > range.max) throw new ApiError(400, message('signup.dob'));
 
   const classStream = await classStreamOf(ctx, body.class_stream);
-  if (!eligible(programme, classStream))
+  if (!eligible(eligibility, classStream))
     throw new ApiError(400, message('signup.notEligible', { programme: programme.shortName }));
   const boardName = clean(body.school_board) || 'CBSE';
   const board = await ctx.db

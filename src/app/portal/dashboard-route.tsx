@@ -12,6 +12,7 @@ import { fetchMockPayment } from '../../api/endpoints/mock-payment';
 import { fetchProfile, profileKey, useProfile } from '../../api/endpoints/profile';
 import { fetchStudentResult } from '../../api/endpoints/student-result';
 import { launchTest } from '../../api/endpoints/test-launch';
+import { openMockJeePaper } from '../../api/endpoints/mock-jee-exam-link';
 import { testLaunchMachine, testLaunchView, type LaunchRequest } from '../../machines/test-launch-machine';
 import { fetchTestPlatformToken } from '../../api/endpoints/test-platform-token';
 import type { DashboardData, ExamData } from '../../generated/api/dashboard';
@@ -138,7 +139,11 @@ export function DashboardRoute() {
                 ).data
               : (
                   await watch(
-                    launchTest(
+                    // The programme's config names the call that opens its papers (MOCK-JEE: the
+                    // exam-link call, made by the server with the tenant headers).
+                    (config.programme.dashboard.paperCall === 'mockJeeExamLink'
+                      ? openMockJeePaper
+                      : launchTest)(
                       token,
                       {
                         exam_short_code: input.exam_short_code,

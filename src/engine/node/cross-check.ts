@@ -143,6 +143,19 @@ export function crossCheck(bundle: ConfigBundle, options: CrossCheckOptions): Pr
       });
     }
 
+    // A page's own eligibility narrows the programme's, never widens it.
+    if (landing.eligibility && programme) {
+      const allowed = new Set<string>(programme.eligibility.classes);
+      landing.eligibility.classes.forEach((klass, i) => {
+        if (!allowed.has(klass))
+          problems.push({
+            file,
+            pointer: `/eligibility/classes/${i}`,
+            message: `class "${klass}" is not among programme "${programme.id}"'s eligible classes`,
+          });
+      });
+    }
+
     // In-page references: unique anchor ids, links to existing ids, criteria the programme has.
     const ids = new Map<string, number>();
     landing.blocks.forEach((block, i) => {

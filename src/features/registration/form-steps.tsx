@@ -23,6 +23,7 @@ import { TextInput } from '../../ui/forms/widgets/text-input';
 import { messageText } from '../../machines/message';
 import type { RegistrationSend, RegistrationSnapshot } from './card-state';
 import { examFormValues } from './card-view';
+import { classStreamLabel } from './class-stream-label';
 
 export interface FormStepsProps {
   state: RegistrationSnapshot;
@@ -94,8 +95,10 @@ function StudentDetailsStep({ state, send, t, locale }: StepProps) {
   );
   const classStreams = context.options.classStreams;
   const options = useMemo(
-    () => ({ classStream: (classStreams ?? []).map((c) => ({ value: c.stream, label: c.display_name })) }),
-    [classStreams],
+    () => ({
+      classStream: (classStreams ?? []).map((c) => ({ value: c.stream, label: classStreamLabel(t, c) })),
+    }),
+    [classStreams, t],
   );
   const locked = useMemo(() => new Set<string>(context.locked), [context.locked]);
   if (!loaded || loaded instanceof Error) return <Pending t={t} loaded={loaded} />;

@@ -1957,4 +1957,28 @@ export interface UiStringTable {
    * Your test was submitted, so you were signed out. Log in again to see your result.
    */
   'login.signedOut.testSubmitted': string;
+  /**
+   * A class & stream option: the class, then the stream
+   */
+  'classStream.option': string;
+  /**
+   * A class in the class & stream list
+   */
+  'classStream.class': string;
+  /**
+   * Students who have passed the class (12-passed)
+   */
+  'classStream.passed': string;
+  /**
+   * Stream SOE
+   */
+  'classStream.stream.SOE': string;
+  /**
+   * Stream SOF
+   */
+  'classStream.stream.SOF': string;
+  /**
+   * Stream SOM
+   */
+  'classStream.stream.SOM': string;
 }

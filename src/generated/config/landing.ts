@@ -61,6 +61,25 @@ export interface Landing {
   description: string;
   tokenRule?: TokenRule;
   /**
+   * Narrows the programme's eligibility on this page (a repeater page is for class 12 and class 12 passed): the class & stream list and the signup accept only these classes and streams, and the page's eligibility block shows this criteria table instead of the programme's. The classes must be among the programme's.
+   */
+  eligibility?: {
+    /**
+     * @minItems 1
+     */
+    classes: [
+      '5' | '6' | '7' | '8' | '9' | '10' | '11' | '12' | '12-passed',
+      ...('5' | '6' | '7' | '8' | '9' | '10' | '11' | '12' | '12-passed')[],
+    ];
+    /**
+     * Streams offered on this page (SOE engineering, SOF foundation, SOM medical); all when absent.
+     *
+     * @minItems 1
+     */
+    streams?: ['SOE' | 'SOF' | 'SOM', ...('SOE' | 'SOF' | 'SOM')[]];
+    criteria: CriteriaTable;
+  };
+  /**
    * Content blocks, drawn in this order. An unknown type is an error.
    *
    * @minItems 1
@@ -81,6 +100,36 @@ export interface TokenRule {
   ifNoToken?: {
     redirectTo: string;
   };
+}
+export interface CriteriaTable {
+  heading: string;
+  /**
+   * @minItems 1
+   */
+  rows: [
+    {
+      /**
+       * Row label, e.g. Mode, Duration, Eligibility.
+       */
+      mode: string;
+      details: string;
+      /**
+       * A file under public/images, written as /images/<name>.
+       */
+      icon: string;
+    },
+    ...{
+      /**
+       * Row label, e.g. Mode, Duration, Eligibility.
+       */
+      mode: string;
+      details: string;
+      /**
+       * A file under public/images, written as /images/<name>.
+       */
+      icon: string;
+    }[],
+  ];
 }
 /**
  * Header with the site logo and a 'Call us' link to the programme's support number.

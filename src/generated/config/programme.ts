@@ -60,6 +60,14 @@ export interface Programme {
         id: string;
         label: string;
         /**
+         * The label in another page locale: the slot list answers in the locale the page asks for.
+         */
+        translations?: {
+          hi?: {
+            label: string;
+          };
+        };
+        /**
          * Where the slot's exam is taken: this decides the course type, never the label's wording.
          */
         mode: 'Online' | 'Offline';
@@ -75,6 +83,14 @@ export interface Programme {
       ...{
         id: string;
         label: string;
+        /**
+         * The label in another page locale: the slot list answers in the locale the page asks for.
+         */
+        translations?: {
+          hi?: {
+            label: string;
+          };
+        };
         /**
          * Where the slot's exam is taken: this decides the course type, never the label's wording.
          */
@@ -328,6 +344,10 @@ export interface Programme {
      * The 'Stay with Us!' pop-up (part 2 §4 "Retention pop-up") opens 10 s after the courses load for students of this programme (the spec's configured list of exam types); never for a digital-only branch. Default false.
      */
     retentionPopup?: boolean;
+    /**
+     * Which call opens this programme's papers, Begin Test or View Result (part 2 §7): testLaunch is POST /api/test-launch; mockJeeExamLink is POST /api/mock-jee/exam-link, the JEE mock exam-link call the server makes with its tenant headers. Default testLaunch.
+     */
+    paperCall?: 'testLaunch' | 'mockJeeExamLink';
     /**
      * Which student-result call serves this programme (part 2 §7: IAT has a different endpoint): main is GET /api/student-result, iat is GET /api/student-result/iat. Default main.
      */

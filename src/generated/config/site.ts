@@ -25,6 +25,14 @@ export interface Site {
   footer: {
     address: string;
     /**
+     * The footer's own text in another page locale (the address as a Hindi page shows it).
+     */
+    translations?: {
+      hi?: {
+        address: string;
+      };
+    };
+    /**
      * A phone number as shown to people (digits, spaces, + and -).
      */
     phone: string;

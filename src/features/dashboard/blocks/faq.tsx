@@ -6,7 +6,7 @@ import { safeHtml } from '../../../ui/safe-html';
 import { visibleBlocks } from '../dashboard-facts';
 import type { DashboardBlockComponent } from '../portal-context';
 
-/** Formatting and links only (src/ui/safe-html.ts). */
+/** Formatting, links, and a video or PDF from the own origin only (src/ui/safe-html.ts). */
 export const sanitize = safeHtml;
 
 export const DashboardFaq: DashboardBlockComponent = ({ block, context }) => {

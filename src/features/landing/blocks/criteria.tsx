@@ -3,7 +3,10 @@ import { Icon } from '../parts';
 
 export const Criteria: BlockComponent<'criteria'> = ({ block, context }) => {
   const criteria = context.programme.criteria;
-  const table = criteria?.translations?.[context.landing.locale]?.[block.source] ?? criteria?.[block.source];
+  // A page that narrows who may register (a repeater page) states its own eligibility.
+  const own = block.source === 'eligibility' ? context.landing.eligibility?.criteria : undefined;
+  const table =
+    own ?? criteria?.translations?.[context.landing.locale]?.[block.source] ?? criteria?.[block.source];
   if (!table) {
     throw new Error(
       `Criteria block: programme "${context.programme.id}" has no criteria.${block.source} table (landing ${context.landing.paths[0]})`,

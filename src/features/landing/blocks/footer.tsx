@@ -14,7 +14,11 @@ export const Footer: BlockComponent<'footer'> = ({ context }) => {
         <div>
           <h2 className="ef-footer__heading">{t('footer.address')}</h2>
           <address className="ef-footer__address">
-            <p>{footer.address}</p>
+            <p>
+              {(context.landing.locale === 'en'
+                ? undefined
+                : footer.translations?.[context.landing.locale]?.address) ?? footer.address}
+            </p>
             <p>
               {t('footer.phone')}: <a href={telHref(footer.phone)}>{footer.phone}</a>
             </p>
