@@ -1,7 +1,7 @@
 // The checkout's rules (part 2 §4 "Payment", §5 "Checkout"): the address form's checks with their
 // message keys, the pincode's input rule, what a change clears, and the payment method. Pure: the
 // checkout form, the purchase machine and the server's order check read the same rules.
-import { digitsOnly, nameRule, validatePhone, type ValidationKey } from './validation';
+import { DEFAULT_PHONE_COUNTRY, digitsOnly, nameRule, validatePhone, type ValidationKey } from './validation';
 
 export const PINCODE_LENGTH = 6;
 
@@ -71,9 +71,6 @@ export function errorsAfterEdit(errors: CheckoutErrors, field: CheckoutField): C
 export function checkoutPaymentMethod(options: Partial<Record<string, string>>): string {
   return 'ccavenue' in options ? 'hdfc' : 'others';
 }
-
-/** The phone's country when nothing says otherwise (no location looked up yet). */
-export const DEFAULT_PHONE_COUNTRY = 'IN';
 
 /**
  * The checkout's phone rule (part 2 §5), the one the order post is checked with on the server:
