@@ -286,10 +286,13 @@ describe("the browser's Back on a phone is a leave attempt (part 2 §4 exit inte
     await openFirstCourse(page, 'View Course');
     await page.getByRole('heading', { name: 'COURSE FEATURES' }).waitFor();
     const description = page.url();
+    await page.evaluate(() => window.scrollTo(0, 120));
     await page.goBack();
     await exitDialog(page).waitFor();
     expect(page.url()).toBe(description);
     await page.getByRole('heading', { name: 'COURSE FEATURES' }).waitFor();
+    // The page stays where the student was (not where the dashboard was scrolled).
+    expect(await page.evaluate(() => window.scrollY)).toBe(120);
     await shot(page, 'exit-intent-back');
     await button(page, 'Close').click();
     await expect.poll(() => exitDialog(page).count()).toBe(0);
@@ -359,6 +362,28 @@ describe("the checkout's place from the browser's location (part 2 §3 user_geo_
       address: expect.stringContaining('Andheri West'),
     });
     await shot(page, 'checkout-located');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the narrowest phones (part 2 §9 breakpoint 340 px)', () => {
+  it('one header row; the course title under the back arrow; nothing wider than the screen', async () => {
+    const { page, context, errors } = await login('08', 340);
+    await page.goto(url('/dashboard'));
+    const call = page.getByRole('link', { name: /^Call us/ });
+    const account = page.getByRole('button', { name: 'My account' });
+    await account.waitFor({ timeout: 20_000 });
+    const [callBox, accountBox] = [await call.boundingBox(), await account.boundingBox()];
+    expect(callBox && accountBox && Math.abs(callBox.y - accountBox.y) < 24).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(340);
+    await openFirstCourse(page, 'View Course');
+    await page.getByRole('heading', { name: 'COURSE FEATURES' }).waitFor();
+    const back = await button(page, 'Back').boundingBox();
+    const title = await page.getByRole('heading', { level: 1 }).boundingBox();
+    expect(back && title && back.y + back.height <= title.y).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(340);
+    await shot(page, 'description-narrowest');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -47,7 +47,12 @@ export function useBackAsLeaveAttempt(actor: PurchaseActor, typing: () => boolea
       // A view still drawn after the address moved on (a lazy view loading) guards nothing.
       if (guard.current || leaving.current || window.location.pathname !== routePath.current) return;
       if (!actor.getSnapshot().can({ type: 'exit.attempt' })) return;
+      // The base entry keeps no scroll position of its own (the mode is the entry's): Back from the
+      // guard leaves the page where it is, not where it was when the guard was pushed (the
+      // dashboard's position, before the view's scroll to the top). The guard itself restores.
+      window.history.scrollRestoration = 'manual';
       window.history.pushState({ ...state, [GUARD]: true }, '');
+      window.history.scrollRestoration = 'auto';
       guard.current = idOf(state);
     };
     arm();
