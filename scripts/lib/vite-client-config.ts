@@ -60,13 +60,14 @@ export function clientConfig(outDir: string, command: 'build' | 'serve' = 'build
         input: { page: PAGE_ENTRY },
         output: {
           // The small pieces the registration card shares with the logged-in app (the cascade, the
-          // gateway post, the modal loader, the fee rule, form widgets) in one chunk, not one each:
+          // gateway post, the location look-ups, the modal loader, the fee rule, form widgets) in
+          // one chunk, not one each:
           // every extra chunk costs its imports and its own compression.
           advancedChunks: {
             groups: [
               {
                 name: 'shared-flow',
-                test: /src[\\/](machines[\\/]cascade|app[\\/]gateway|ui[\\/]loader|domain[\\/]fees|ui[\\/]forms[\\/]widgets[\\/](select-input|field-parts|text-input))/,
+                test: /src[\\/](machines[\\/]cascade|app[\\/]gateway|app[\\/]location|ui[\\/]loader|domain[\\/]fees|ui[\\/]forms[\\/]widgets[\\/](select-input|field-parts|text-input))/,
               },
             ],
           },

@@ -221,6 +221,38 @@ describe('POST /api/course-order', () => {
     expect(response.statusCode).toBe(200);
   });
 
+  it("checks the mobile by the location's country (part 2 §5): a UAE number of 9 or 10 digits is accepted", async () => {
+    const uae = await addStudent(t, { mobile: '501234567' });
+    const accepted = await order(uae, orderBody(uae, { country_code: 'AE' }));
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.data.success).toBe('true');
+
+    const abroad = await addStudent(t, { mobile: '07911123456' });
+    expect((await order(abroad, orderBody(abroad, { country_code: 'GB' }))).statusCode).toBe(200);
+
+    // India (the default without a country) wants exactly 10 digits; AE at most 10.
+    const nine = await addStudent(t, { mobile: '501234568' });
+    for (const overrides of [{}, { country_code: 'IN' }]) {
+      const refused = await order(nine, orderBody(nine, overrides));
+      expect(refused.statusCode, JSON.stringify(overrides)).toBe(400);
+      expect(refused.data).toMatchObject({
+        msg: 'Enter a valid mobile number',
+        data: { field: 'mobile_no', key: 'validation.phone.invalid' },
+      });
+    }
+    const eleven = await addStudent(t, { mobile: '50123456789' });
+    const refused = await t.call({
+      method: 'POST',
+      url: '/api/course-order',
+      payload: orderBody(eleven, { country_code: 'AE' }),
+      headers: { authorization: eleven.authorization, 'accept-language': 'hi' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.data.msg).toBe('मान्य मोबाइल नंबर दर्ज करें');
+    expect(await orderCount(nine.id)).toBe(0);
+    expect(await orderCount(eleven.id)).toBe(0);
+  });
+
   it('refuses details of another student (403)', async () => {
     const s = await addStudent(t);
     const other = await addStudent(t);

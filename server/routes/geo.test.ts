@@ -98,12 +98,13 @@ describe('GET /api/pincode/:pincode', () => {
 });
 
 describe('GET /api/geo/reverse', () => {
-  it('answers the nearest seeded pincode as address, Place Name and pincode', async () => {
+  it('answers the nearest seeded pincode as address, Place Name, pincode and country code', async () => {
     const response = await get('/api/geo/reverse?latitude=12.93&longitude=77.62');
     expect(response.data).toEqual({
       address: 'Koramangala, Bengaluru, Karnataka 560034, India',
       'Place Name': 'Koramangala',
       pincode: '560034',
+      country_code: 'IN',
     });
   });
 

@@ -42,6 +42,9 @@ export const ANALYTICS_EVENTS = [
   'exit_intent_shown',
   'retention_shown',
   'retention_register',
+  // Engagement in the portal (part 2 §9: scroll tracking debounced 1 s, video focus polled 100 ms).
+  'scroll_depth',
+  'video_focus',
 ] as const;
 export type AnalyticsEventName = (typeof ANALYTICS_EVENTS)[number];
 

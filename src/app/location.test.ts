@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
+  CHECKOUT_GEO_MS,
+  checkoutGeo,
   LOCATION_CACHE_MS,
+  rememberTypedPincode,
   resolveLocation,
   resolveLocationWithin,
   signupLocationFields,
@@ -16,7 +19,12 @@ function sources(overrides: Partial<LocationSources> = {}) {
     store,
     now: () => NOW,
     allowedPosition: vi.fn(async () => undefined as { latitude: number; longitude: number } | undefined),
-    reverse: vi.fn(async () => ({ address: 'Saket, New Delhi', 'Place Name': 'Saket', pincode: '110017' })),
+    reverse: vi.fn(async () => ({
+      address: 'Saket, New Delhi',
+      'Place Name': 'Saket',
+      pincode: '110017',
+      country_code: 'IN',
+    })),
     pincode: vi.fn(async () => ({ city: 'New Delhi', state_desc: 'Delhi' })),
     geoIp: vi.fn(async () => ({
       postal: '400001',
@@ -119,5 +127,62 @@ describe('resolveLocationWithin', () => {
 
   it('answers as resolveLocation does when it is quick', async () => {
     await expect(resolveLocationWithin(sources(), 3_000)).resolves.toMatchObject({ city: 'Mumbai' });
+  });
+});
+
+describe('checkoutGeo (part 2 §3 user_geo_info, valid 1 hour)', () => {
+  it('fills the cache from the browser location when allowed, reverse-geocoded by the server', async () => {
+    const s = sources({
+      allowedPosition: vi.fn(async () => ({ latitude: 19.1363, longitude: 72.8277 })),
+      reverse: vi.fn(async () => ({
+        address: 'Andheri West, Mumbai, Maharashtra 400053, India',
+        'Place Name': 'Andheri West',
+        pincode: '400053',
+        country_code: 'IN',
+      })),
+    });
+    const geo = {
+      pincode: '400053',
+      address: 'Andheri West, Mumbai, Maharashtra 400053, India',
+      country_code: 'IN',
+      lat: 19.1363,
+      long: 72.8277,
+      timestamp: NOW,
+      isLocationAllowed: true,
+    };
+    expect(await checkoutGeo(s)).toEqual(geo);
+    expect(s.reverse).toHaveBeenCalledWith({ latitude: '19.136300', longitude: '72.827700' });
+    expect(s.store.get('user_geo_info')).toEqual(geo);
+    // Within the hour the cache answers; the IP look-up is never the checkout's.
+    expect(await checkoutGeo({ ...s, now: () => NOW + CHECKOUT_GEO_MS - 1 })).toEqual(geo);
+    expect(s.allowedPosition).toHaveBeenCalledTimes(1);
+    await checkoutGeo({ ...s, now: () => NOW + CHECKOUT_GEO_MS });
+    expect(s.allowedPosition).toHaveBeenCalledTimes(2);
+    expect(s.geoIp).not.toHaveBeenCalled();
+  });
+
+  it('answers nothing when the location is not allowed, and keeps a typed pincode', async () => {
+    const s = sources();
+    expect(await checkoutGeo(s)).toBeUndefined();
+    expect(s.store.get('user_geo_info')).toBeUndefined();
+    rememberTypedPincode(s, '110001', { city: 'New Delhi', state_desc: 'Delhi' });
+    expect(s.store.get('user_geo_info')).toMatchObject({
+      pincode: '110001',
+      country_code: 'IN',
+      isLocationAllowed: false,
+      timestamp: NOW,
+    });
+    expect((await checkoutGeo(s))?.pincode).toBe('110001');
+  });
+
+  it("a typed pincode's look-up keeps the browser location's entry for the same pincode", async () => {
+    const s = sources({
+      allowedPosition: vi.fn(async () => ({ latitude: 28.5245, longitude: 77.2066 })),
+    });
+    await checkoutGeo(s);
+    rememberTypedPincode(s, '110017', { city: 'New Delhi', state_desc: 'Delhi' });
+    expect(s.store.get('user_geo_info')).toMatchObject({ pincode: '110017', isLocationAllowed: true });
+    rememberTypedPincode(s, '110001', { city: 'New Delhi', state_desc: 'Delhi' });
+    expect(s.store.get('user_geo_info')).toMatchObject({ pincode: '110001', isLocationAllowed: false });
   });
 });

@@ -6,7 +6,7 @@ import type { GeoIpReply } from '../generated/api/geo-ip';
 import type { GeoPincodeReply } from '../generated/api/geo-pincode';
 import type { GeoReverseReply } from '../generated/api/geo-reverse';
 import type { RegistrationSignupBody } from '../generated/api/registration-signup';
-import type { SessionStore, UserLocation } from './session-store';
+import type { SessionStore, UserGeoInfo, UserLocation } from './session-store';
 
 export const LOCATION_CACHE_MS = 60 * 24 * 60 * 60 * 1000;
 
@@ -80,6 +80,67 @@ export function resolveLocationWithin(
     timer = setTimeout(() => reject(new Error(`No location within ${ms} ms`)), ms);
   });
   return Promise.race([resolveLocation(sources), late]).finally(() => clearTimeout(timer));
+}
+
+/** How long the checkout's place is reused (part 2 §9 "Geo cache for checkout valid 1 hour"). */
+export const CHECKOUT_GEO_MS = 60 * 60 * 1000;
+
+export type CheckoutGeoSources = Pick<LocationSources, 'store' | 'now' | 'allowedPosition' | 'reverse'>;
+
+const freshGeo = (geo: UserGeoInfo | undefined, now: number): geo is UserGeoInfo =>
+  geo !== undefined && now - geo.timestamp < CHECKOUT_GEO_MS && Boolean(geo.pincode);
+
+/**
+ * The checkout's place (part 2 §3 user_geo_info): the cached one while it is under an hour old,
+ * else the browser's location when the student has allowed it, reverse-geocoded by the server to
+ * its nearest pincode, and cached. Undefined when the location is not allowed (the student types
+ * the pincode); rejects when a look-up fails (only logged, part 2 §8).
+ */
+export async function checkoutGeo(sources: CheckoutGeoSources): Promise<UserGeoInfo | undefined> {
+  const now = sources.now();
+  const cached = sources.store.get('user_geo_info');
+  if (freshGeo(cached, now)) return cached;
+  const position = await sources.allowedPosition();
+  if (!position) return undefined;
+  const place = await sources.reverse({
+    latitude: position.latitude.toFixed(6),
+    longitude: position.longitude.toFixed(6),
+  });
+  const geo: UserGeoInfo = {
+    pincode: place.pincode,
+    address: place.address,
+    country_code: place.country_code,
+    lat: position.latitude,
+    long: position.longitude,
+    timestamp: now,
+    isLocationAllowed: true,
+  };
+  sources.store.set('user_geo_info', geo);
+  return geo;
+}
+
+/**
+ * A typed pincode's look-up kept as the checkout's place (no position). The browser location's
+ * entry for the same pincode is kept as it is: its look-up filled the field.
+ */
+export function rememberTypedPincode(
+  sources: Pick<CheckoutGeoSources, 'store' | 'now'>,
+  pincode: string,
+  place: GeoPincodeReply,
+): void {
+  const now = sources.now();
+  const cached = sources.store.get('user_geo_info');
+  if (freshGeo(cached, now) && cached.pincode === pincode) return;
+  sources.store.set('user_geo_info', {
+    pincode,
+    address: `${place.city}, ${place.state_desc}`,
+    // The pincode look-up knows India's pincodes only.
+    country_code: 'IN',
+    lat: 0,
+    long: 0,
+    timestamp: now,
+    isLocationAllowed: false,
+  });
 }
 
 /** The browser's position if the student has allowed it already (the Permissions API says so). */

@@ -4,6 +4,7 @@ import {
   billingName,
   checkoutErrors,
   checkoutPaymentMethod,
+  checkoutPhoneError,
   displayLastName,
   emptyCheckoutFields,
   errorsAfterEdit,
@@ -49,6 +50,22 @@ describe('checkout rules (part 2 §5)', () => {
     );
     expect(checkoutErrors(valid)).toEqual({});
     expect(firstInvalid(checkoutErrors({ ...valid, city: ' ' }))).toBe('city');
+  });
+
+  it("the phone by the location's country: IN exactly 10 digits, AE at most 10, others any number", () => {
+    const said = (mobile: string, country?: string) => {
+      const key = checkoutPhoneError(mobile, country);
+      return key ? strings[key] : 'ok';
+    };
+    expect(said('9876543210')).toBe('ok');
+    expect(said('987654321')).toBe('Enter a valid mobile number');
+    expect(said('501234567', 'AE')).toBe('ok');
+    expect(said('5012345678', 'ae')).toBe('ok');
+    expect(said('50123456789', 'AE')).toBe('Enter a valid mobile number');
+    expect(said('07911123456', 'GB')).toBe('ok');
+    expect(said('', 'GB')).toBe('Enter a valid mobile number');
+    expect(said('98765-43210', 'GB')).toBe('Enter a valid mobile number');
+    expect(said('9876543210', '')).toBe('ok');
   });
 
   it('keeps digits of a pincode only, truncated to 6', () => {

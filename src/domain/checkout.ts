@@ -1,7 +1,7 @@
 // The checkout's rules (part 2 §4 "Payment", §5 "Checkout"): the address form's checks with their
 // message keys, the pincode's input rule, what a change clears, and the payment method. Pure: the
 // checkout form, the purchase machine and the server's order check read the same rules.
-import { digitsOnly, nameRule, type ValidationKey } from './validation';
+import { DEFAULT_PHONE_COUNTRY, digitsOnly, nameRule, validatePhone, type ValidationKey } from './validation';
 
 export const PINCODE_LENGTH = 6;
 
@@ -70,6 +70,18 @@ export function errorsAfterEdit(errors: CheckoutErrors, field: CheckoutField): C
 /** hdfc when the centre's options contain ccavenue, else the option valued 'others' (part 2 §4). */
 export function checkoutPaymentMethod(options: Partial<Record<string, string>>): string {
   return 'ccavenue' in options ? 'hdfc' : 'others';
+}
+
+/**
+ * The checkout's phone rule (part 2 §5), the one the order post is checked with on the server:
+ * numeric; India exactly 10 digits, AE at most 10, any other country any non-empty number. The
+ * country is the one of the checkout's location (user_geo_info.country_code), India by default.
+ */
+export function checkoutPhoneError(
+  mobile: string,
+  countryCode: string = DEFAULT_PHONE_COUNTRY,
+): ValidationKey | undefined {
+  return validatePhone(mobile.trim(), countryCode.trim().toUpperCase() || DEFAULT_PHONE_COUNTRY);
 }
 
 /** The billing name of the order post: first + last name (part 2 §7). */

@@ -107,6 +107,9 @@ export function validateClassStream(value: string | undefined): ValidationKey | 
   return isBlank(value) ? 'validation.classStream.required' : undefined;
 }
 
+/** The phone's country when nothing says otherwise (no location looked up yet). */
+export const DEFAULT_PHONE_COUNTRY = 'IN';
+
 /** Phone by country (part 1 §5, part 2 §5): India exactly 10 digits, AE at most 10, else non-empty. */
 export function validatePhone(value: string | undefined, countryCode: string): ValidationKey | undefined {
   const phone = value ?? '';

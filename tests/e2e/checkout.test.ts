@@ -4,7 +4,7 @@
 // 1280 px. With EXAMFLOW_SHOTS=<dir> it also saves a screenshot of every state it passes.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distDir } from '../../scripts/build';
 import { startTestServer, type TestServer } from '../../scripts/lib/serve';
@@ -37,9 +37,10 @@ const student = (suffix: string) => {
 async function login(
   suffix: string,
   width: number,
+  options: Pick<BrowserContextOptions, 'geolocation' | 'permissions'> = {},
 ): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
   const s = student(suffix);
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const context = await browser.newContext({ viewport: { width, height: 900 }, ...options });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
@@ -280,6 +281,117 @@ for (const width of [390, 1280]) {
     });
   });
 }
+
+describe("the browser's Back on a phone is a leave attempt (part 2 §4 exit intent)", () => {
+  const exitDialog = (page: Page) => page.getByRole('dialog', { name: 'Wait! Before You Go...' });
+
+  it('on the description: the first Back shows the exit intent and stays; the next Back leaves', async () => {
+    const { page, context, errors } = await login('08', 390);
+    await openFirstCourse(page, 'View Course');
+    await page.getByRole('heading', { name: 'COURSE FEATURES' }).waitFor();
+    const description = page.url();
+    await page.evaluate(() => window.scrollTo(0, 120));
+    await page.goBack();
+    await exitDialog(page).waitFor();
+    expect(page.url()).toBe(description);
+    await page.getByRole('heading', { name: 'COURSE FEATURES' }).waitFor();
+    // The page stays where the student was (not where the dashboard was scrolled).
+    expect(await page.evaluate(() => window.scrollY)).toBe(120);
+    await shot(page, 'exit-intent-back');
+    await button(page, 'Close').click();
+    await expect.poll(() => exitDialog(page).count()).toBe(0);
+    // Shown once: Back now leaves.
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/dashboard');
+    await page.locator('#courseCardSection li').first().waitFor({ timeout: 40_000 });
+    expect(await exitDialog(page).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('on the checkout: Back while typing leaves; later Back shows it, Stay and Continue submits', async () => {
+    const { page, context, errors } = await login('08', 390);
+    await openFirstCourse(page, 'Register Now');
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/dashboard\/checkout\//);
+    const checkout = page.url();
+    // Typing: Back is not an exit intent, it leaves.
+    await page.getByLabel('Billing address').click();
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/dashboard');
+    await page.locator('#courseCardSection li').first().waitFor({ timeout: 40_000 });
+    expect(await exitDialog(page).count()).toBe(0);
+    // Forward to the checkout, nothing focused: Back shows the exit intent and stays.
+    await page.goForward();
+    await page.getByLabel('Billing address').waitFor({ timeout: 20_000 });
+    expect(page.url()).toBe(checkout);
+    await page.evaluate(() => {
+      if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    });
+    await page.goBack();
+    await exitDialog(page).waitFor();
+    expect(page.url()).toBe(checkout);
+    // Stay and Continue submits the (empty) form: the spec's messages.
+    await button(page, 'Stay and Continue').click();
+    await page.getByText('Billing address is required', { exact: true }).waitFor();
+    expect(page.url()).toBe(checkout);
+    // Shown once: Back now leaves, even with nothing typed.
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/dashboard');
+    expect(await exitDialog(page).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the checkout's place from the browser's location (part 2 §3 user_geo_info)", () => {
+  it('an allowed location fills the pincode (the server reverse-geocodes it), then city and state', async () => {
+    // Andheri West, Mumbai: the seeded pincode 400053 is the nearest.
+    const { page, context, errors } = await login('08', 1280, {
+      permissions: ['geolocation'],
+      geolocation: { latitude: 19.1365, longitude: 72.8279 },
+    });
+    await openFirstCourse(page, 'Register Now');
+    await expect.poll(() => page.getByLabel('Pincode').inputValue(), { timeout: 20_000 }).toBe('400053');
+    await expect.poll(() => page.getByLabel('City').inputValue(), { timeout: 10_000 }).toBe('Mumbai');
+    expect(await page.getByLabel('State').inputValue()).not.toBe('');
+    const geo: unknown = await page.evaluate(() =>
+      JSON.parse(localStorage.getItem('user_geo_info') ?? 'null'),
+    );
+    expect(geo).toMatchObject({
+      pincode: '400053',
+      country_code: 'IN',
+      lat: 19.1365,
+      long: 72.8279,
+      isLocationAllowed: true,
+      address: expect.stringContaining('Andheri West'),
+    });
+    await shot(page, 'checkout-located');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the narrowest phones (part 2 §9 breakpoint 340 px)', () => {
+  it('one header row; the course title under the back arrow; nothing wider than the screen', async () => {
+    const { page, context, errors } = await login('08', 340);
+    await page.goto(url('/dashboard'));
+    const call = page.getByRole('link', { name: /^Call us/ });
+    const account = page.getByRole('button', { name: 'My account' });
+    await account.waitFor({ timeout: 20_000 });
+    const [callBox, accountBox] = [await call.boundingBox(), await account.boundingBox()];
+    expect(callBox && accountBox && Math.abs(callBox.y - accountBox.y) < 24).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(340);
+    await openFirstCourse(page, 'View Course');
+    await page.getByRole('heading', { name: 'COURSE FEATURES' }).waitFor();
+    const back = await button(page, 'Back').boundingBox();
+    const title = await page.getByRole('heading', { level: 1 }).boundingBox();
+    expect(back && title && back.y + back.height <= title.y).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(340);
+    await shot(page, 'description-narrowest');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
 
 describe('Back before the next view is drawn', () => {
   it("Stay and Continue, then Back at once: the description's back arrow still leaves", async () => {

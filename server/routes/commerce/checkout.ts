@@ -6,8 +6,10 @@ import type {
   MockPaymentDataQuery,
   MockPaymentDataReply,
 } from '../../../src/generated/api/mock-payment-data';
+import { checkoutPhoneError } from '../../../src/domain/checkout';
 import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
+import { localeOf } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
 import { requireStudent, studentOf } from '../../auth/sessions';
 import type { AppContext } from '../../context';
@@ -92,6 +94,12 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
     async (request) => {
       const student = studentOf(request);
       const body = request.body;
+      // The checkout's phone rule (the client's, from src/domain), worded from the one string table.
+      const phone = checkoutPhoneError(body.mobile_no, body.country_code);
+      if (phone) {
+        const strings = ctx.site.strings[localeOf(request)] ?? ctx.site.strings.en;
+        throw new ApiError(400, strings?.[phone] ?? phone, { data: { field: 'mobile_no', key: phone } });
+      }
       if (
         body.roll_number !== student.roll_number ||
         body.sf_id !== student.sf_id ||

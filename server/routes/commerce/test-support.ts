@@ -20,7 +20,9 @@ let counter = 0;
 /** A registered student; roll numbers 2599… never clash with the demo students (2500…). */
 export async function addStudent(
   t: TestApp,
-  overrides: Partial<Pick<StudentsTable, 'class_stream' | 'branch_code' | 'exam_type' | 'roll_number'>> = {},
+  overrides: Partial<
+    Pick<StudentsTable, 'class_stream' | 'branch_code' | 'exam_type' | 'roll_number' | 'mobile'>
+  > = {},
 ): Promise<TestStudent & { authorization: string }> {
   counter += 1;
   const n = String(counter).padStart(4, '0');
@@ -33,7 +35,7 @@ export async function addStudent(
     first_name: 'Ishita',
     last_name: 'Verma',
     father_name: 'Rakesh Verma',
-    mobile: `98990${n}${String(counter % 10)}`,
+    mobile: overrides.mobile ?? `98990${n}${String(counter % 10)}`,
     email: `ishita.${n}@example.com`,
     dob: '2008-03-14',
     exam_type: overrides.exam_type ?? 'iACST',

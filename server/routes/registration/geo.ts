@@ -132,6 +132,8 @@ export function registerGeoRoutes(app: FastifyInstance): void {
         address: `${p.place_name}, ${p.city}, ${p.state_desc} ${p.pincode}, India`,
         'Place Name': p.place_name,
         pincode: p.pincode,
+        // The pincode table is India's.
+        country_code: 'IN',
       };
     },
   );

@@ -18,6 +18,7 @@ import { Toasts } from '../../ui/toast/toasts';
 import '../../ui/toast/toasts.css';
 import '../../features/dashboard/dashboard.css';
 import { createAnalytics } from '../analytics';
+import { useEngagementTracking } from '../engagement';
 import { DashboardScreen } from '../../features/dashboard/dashboard-screen';
 import { DashboardSkeleton } from '../../features/dashboard/dashboard-skeleton';
 import { scrollToAndFocus, scrollToCourses } from '../../features/dashboard/blocks/course-section';
@@ -189,6 +190,7 @@ function PortalApp({
   const t = createTranslator(props.strings as UiStringTable);
   const [profileOpen, setProfileOpen] = useState(false);
   const [analytics] = useState(() => createAnalytics({ programme: props.config.programme }));
+  useEngagementTracking(analytics);
   const onSessionError = (error?: unknown) => endSessionOnce(store, error);
   const [inApp] = useState(() => inAppPath(props.resultPage.paths));
   const value: PortalValue = {

@@ -114,6 +114,8 @@ function createPurchaseActor(deps: { current: Deps }): PurchaseActor {
           if (!course) throw new Error(`Course ${input.courseId} is not offered.`);
           const options = await fetchPaymentOptions(dashboard.branch_code);
           const { fields } = input;
+          // The phone's country is the checkout's location's (India when none was looked up).
+          const country = deps.current.store.get('user_geo_info')?.country_code.toUpperCase() ?? '';
           // The amount is not sent: the server prices the course for the logged-in student.
           const reply = await postCourseOrder(token, {
             roll_number: dashboard.roll_number,
@@ -130,6 +132,7 @@ function createPurchaseActor(deps: { current: Deps }): PurchaseActor {
             product_course_term: course.product_course_term,
             center_code: dashboard.branch_code,
             mobile_no: profile.mobile_number,
+            ...(/^[A-Z]{2}$/.test(country) ? { country_code: country } : {}),
             father_name: fields.fatherName.trim(),
           }).catch((error: unknown) => {
             if (isSessionError(error)) deps.current.onSessionError(error);

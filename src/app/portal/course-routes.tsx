@@ -10,6 +10,7 @@ import { coursesKey, fetchCourses } from '../../api/endpoints/courses';
 import { dashboardKey, fetchDashboard } from '../../api/endpoints/dashboard';
 import { useOrderStatus } from '../../api/endpoints/order-status';
 import { usePaymentOptions } from '../../api/endpoints/payment-options';
+import { fetchGeoReverse } from '../../api/endpoints/geo-reverse';
 import { fetchPincode } from '../../api/endpoints/pincode';
 import { useProfile } from '../../api/endpoints/profile';
 import { useStates } from '../../api/endpoints/states';
@@ -29,6 +30,8 @@ import { DashboardScreen } from '../../features/dashboard/dashboard-screen';
 import type { CourseItem } from '../../generated/api/course-list';
 import type { DashboardReply } from '../../generated/api/dashboard';
 import type { AnalyticsEventName } from '../analytics';
+import { allowedBrowserPosition, checkoutGeo, rememberTypedPincode } from '../location';
+import { useBackAsLeaveAttempt } from './back-guard';
 import { coursePaths } from './course-paths';
 import {
   courseParams,
@@ -38,9 +41,6 @@ import {
   type PurchaseActor,
 } from './course-purchase';
 import { usePortal } from './portal-provider';
-
-/** How long a looked-up pincode's place is reused (part 2 §9 "Geo cache for checkout valid 1 hour"). */
-const GEO_CACHE_MS = 60 * 60 * 1000;
 
 function useCourseData() {
   const { token } = usePortal();
@@ -114,11 +114,12 @@ const typing = () => {
 
 /**
  * Leave attempts on the description and the checkout (part 2 §4 "Exit intent"): the pointer leaving
- * the window at the top (the back arrow is the machine's own: course.back). Answers the
- * exit-intent modal while the machine shows it.
+ * the window at the top and the browser's Back (the back arrow is the machine's own: course.back).
+ * Answers the exit-intent modal while the machine shows it.
  */
 function useExitIntent(actor: PurchaseActor, shown: boolean): ReactNode {
   const { t } = usePortal();
+  useBackAsLeaveAttempt(actor, typing);
   useEffect(() => {
     const out = (event: MouseEvent) => {
       if (event.relatedTarget === null && event.clientY <= 0 && !typing())
@@ -219,11 +220,25 @@ function CheckoutView({ fromDescription }: { fromDescription: boolean }) {
     if (fatherName && !actor.getSnapshot().context.fields.fatherName)
       actor.send({ type: 'checkout.change', field: 'fatherName', value: fatherName });
   }, [actor, fatherName]);
-  // A geo look-up of the last hour fills an empty pincode (part 2 §3 "Geo cache").
+  // The place of the last hour, else the browser's location when allowed, fills an empty pincode
+  // (part 2 §3 "Geo cache"); its look-up then fills the city and the state.
   useEffect(() => {
-    const geo = store.get('user_geo_info');
-    if (geo && Date.now() - geo.timestamp < GEO_CACHE_MS && !actor.getSnapshot().context.fields.pincode)
-      actor.send({ type: 'checkout.change', field: 'pincode', value: normalisePincode(geo.pincode) });
+    let live = true;
+    checkoutGeo({
+      store,
+      now: Date.now,
+      allowedPosition: allowedBrowserPosition,
+      reverse: (point) => fetchGeoReverse(point),
+    })
+      .then((geo) => {
+        if (live && geo && !actor.getSnapshot().context.fields.pincode)
+          actor.send({ type: 'checkout.change', field: 'pincode', value: normalisePincode(geo.pincode) });
+      })
+      // A geo error is only logged (part 2 §8): the student types the pincode.
+      .catch((error: unknown) => console.error('Location look-up failed', error));
+    return () => {
+      live = false;
+    };
   }, [actor, store]);
   // Six digits look up the city and the state (once per pincode). A plain call, not usePincode: the
   // registration card shares pincode.ts, and its hook would pull swr into the card's chunks.
@@ -236,15 +251,7 @@ function CheckoutView({ fromDescription }: { fromDescription: boolean }) {
       .then((place) => {
         if (!live) return;
         actor.send({ type: 'checkout.fill', city: place.city, state: place.state_desc });
-        store.set('user_geo_info', {
-          pincode,
-          address: `${place.city}, ${place.state_desc}`,
-          country_code: 'IN',
-          lat: 0,
-          long: 0,
-          timestamp: Date.now(),
-          isLocationAllowed: false,
-        });
+        rememberTypedPincode({ store, now: Date.now }, pincode, place);
       })
       // A pincode the look-up does not know is only logged (part 2 §8): the student types the city.
       .catch((error: unknown) => console.error('Pincode look-up failed', error))

@@ -55,9 +55,13 @@ export interface CourseOrderBody {
    */
   center_code: string;
   /**
-   * a 10-digit mobile number not starting with 0
+   * the student's mobile, checked by its country's rule (checkoutPhoneError in src/domain/checkout.ts)
    */
   mobile_no: string;
+  /**
+   * the country of the checkout's location (user_geo_info.country_code); IN when absent
+   */
+  country_code?: string;
   father_name: Text;
 }
 /**

@@ -28,4 +28,8 @@ export interface GeoReverseReply {
   address: string;
   'Place Name': string;
   pincode: string;
+  /**
+   * the country of the place (ISO 3166-1 alpha-2); the checkout's phone rule follows it
+   */
+  country_code: string;
 }
