@@ -70,7 +70,7 @@ function printedSize(box: HTMLElement | null): { width: number; height: number }
   if (!box) return null;
   const probe = document.createElement('span');
   probe.className = 'ef-result-chart__print-size';
-  box.append(probe);
+  (box.closest('.ef-result') ?? box).append(probe);
   const { width, height } = probe.getBoundingClientRect();
   probe.remove();
   return width > 0 && height > 0 ? { width, height } : null;
