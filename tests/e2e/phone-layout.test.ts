@@ -111,8 +111,8 @@ describe.each([390, 1280])('the phone layout at %i px', (width) => {
     if (width < 992) {
       // Mid-page: the bar sits at the foot of the screen, its Pay button at hand.
       await scrollTo(page, 200);
-      const bottom = await bar.evaluate((el) => [el.getBoundingClientRect().bottom, innerHeight]);
-      expect(Math.abs(bottom[0]! - bottom[1]!)).toBeLessThan(2);
+      const gap = await bar.evaluate((el) => Math.abs(el.getBoundingClientRect().bottom - innerHeight));
+      expect(gap).toBeLessThan(2);
       expect(await bar.getByRole('button', { name: /^Pay ₹/ }).isVisible()).toBe(true);
     } else expect(await bar.count()).toBe(0);
     // At the end of the page every line of the footer is itself where it shows, not under the bar.
@@ -137,8 +137,7 @@ describe.each([390, 1280])('the phone layout at %i px', (width) => {
     await page.goto(url('/dashboard'));
     const row = page.getByRole('list', { name: 'Courses for you' });
     await row.locator('li').first().waitFor({ timeout: 20_000 });
-    const sizes = await row.evaluate((list) => [list.scrollWidth, list.clientWidth]);
-    const overflows = sizes[0]! - sizes[1]! > 1;
+    const overflows = await row.evaluate((list) => list.scrollWidth - list.clientWidth > 1);
     // Two courses: side by side in view on a wide screen; wider than a phone, where the row
     // scrolls by touch inside its box (its arrows are a wide screen's) and the page never does.
     expect(overflows).toBe(width < 768);
