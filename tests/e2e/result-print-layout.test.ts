@@ -125,7 +125,10 @@ async function printedFrom(width: number): Promise<{ page: Page; pdf: Buffer; cl
   });
   // On a phone the RESULT tab is open: Print brings the analysis and its chart along.
   await page.getByRole('button', { name: 'Print' }).click();
-  await page.getByRole('img', { name: /Column chart of your score/ }).waitFor({ state: 'attached' });
+  // Hidden again on a phone once the (stubbed) dialog returns: found in the DOM, not on screen.
+  await page
+    .getByRole('img', { name: /Column chart of your score/, includeHidden: true })
+    .waitFor({ state: 'attached' });
   const pdf = await page.pdf({ preferCSSPageSize: true });
   return { page, pdf, close: () => context.close() };
 }
