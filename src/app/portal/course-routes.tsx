@@ -21,7 +21,7 @@ import {
   normalisePincode,
   type CheckoutField,
 } from '../../domain/checkout';
-import { CheckoutScreen } from '../../features/course/checkout-screen';
+import { CheckoutScreen, shownPayButton } from '../../features/course/checkout-screen';
 import { CourseDescription } from '../../features/course/course-description';
 import { PaymentSuccess } from '../../features/course/payment-success';
 import { ExitIntentDialog, PaymentFailedDialog } from '../../features/course/purchase-dialogs';
@@ -308,7 +308,12 @@ function CheckoutView({ fromDescription }: { fromDescription: boolean }) {
         onToggleFee={(open) => track(analytics, open)}
       />
       {view.modal === 'paymentFailed' ? (
-        <PaymentFailedDialog t={t} onRetry={() => actor.send({ type: 'payment.retry' })} />
+        <PaymentFailedDialog
+          t={t}
+          onRetry={() => actor.send({ type: 'payment.retry' })}
+          // Try again: the pay button, to pay again with the address kept.
+          returnFocus={shownPayButton}
+        />
       ) : null}
       {exitIntent}
     </>

@@ -20,6 +20,12 @@ const CheckoutForm = lazy(() => import('./checkout-form'));
 
 export const CHECKOUT_FORM_ID = 'checkout-form';
 
+/** The checkout's pay button the student sees (the fee panel's, or the phone's fee bar's). */
+export const shownPayButton = (): HTMLButtonElement | null =>
+  [...document.querySelectorAll<HTMLButtonElement>(`button[form="${CHECKOUT_FORM_ID}"]`)].find(
+    (button) => button.getClientRects().length > 0,
+  ) ?? null;
+
 export interface CheckoutContact {
   firstName: string;
   lastName: string;

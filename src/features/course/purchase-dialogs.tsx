@@ -5,10 +5,24 @@ import type { Translate } from '../../engine/i18n';
 import { Modal } from '../../ui/modal/modal';
 import './course.css';
 
-export function PaymentFailedDialog({ t, onRetry }: { t: Translate; onRetry: () => void }) {
+export function PaymentFailedDialog({
+  t,
+  onRetry,
+  returnFocus,
+}: {
+  t: Translate;
+  onRetry: () => void;
+  /** It opens as the page loads (back from the gateway), so nothing opened it: focus goes here after. */
+  returnFocus?: () => HTMLElement | null;
+}) {
   // Closing it is a retry too (part 2 §4 "Payment").
   return (
-    <Modal heading={t('course.failed.heading')} closeLabel={t('course.close')} onClose={onRetry}>
+    <Modal
+      heading={t('course.failed.heading')}
+      closeLabel={t('course.close')}
+      onClose={onRetry}
+      returnFocus={returnFocus}
+    >
       <p>{t('course.failed.text')}</p>
       <button type="button" className="ef-button" onClick={onRetry}>
         {t('course.failed.retry')}

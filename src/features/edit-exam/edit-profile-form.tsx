@@ -2,7 +2,7 @@
 // selects, and Save, disabled (saying why) until all three are chosen and one changed. It shows the
 // machine's view and sends its events; the city → school rule is the machine's.
 import { useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Translate } from '../../engine/i18n';
 import type { EditProfileMachine, ProfileField } from '../../machines/edit-profile-machine';
@@ -29,6 +29,7 @@ export function EditProfileForm({ actor, t }: EditProfileFormProps) {
   const headingId = `${id}-heading`;
   const whyId = `${id}-why`;
   const { submit } = view;
+  const heading = useRef<HTMLHeadingElement>(null);
   return (
     <form
       className="ef-form ef-edit-exam"
@@ -36,10 +37,15 @@ export function EditProfileForm({ actor, t }: EditProfileFormProps) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
+        // Save is disabled while it saves and after (nothing changed yet): focus stays in the
+        // dialog, on this form's heading (so Escape still closes it), never on the page's body.
+        if (submit.enabled) heading.current?.focus();
         actor.send({ type: 'profile.submit' });
       }}
     >
-      <h3 id={headingId}>{t('editExam.profileHeading')}</h3>
+      <h3 id={headingId} ref={heading} tabIndex={-1}>
+        {t('editExam.profileHeading')}
+      </h3>
       {(['board', 'city', 'school'] as const satisfies readonly ProfileField[]).map((field) => (
         <SelectInput
           key={field}

@@ -1,6 +1,6 @@
 // Forgot roll number or password: the recovery machine drives it; this view shows its state.
 import { useMachine } from '@xstate/react';
-import type { FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { showDob } from '../../domain/dates';
 import { messageText } from '../../machines/message';
 import { codeEntryView } from '../../machines/verify-mobile-machine';
@@ -57,6 +57,22 @@ export function RecoveryForm({ machine, strings, messages, loginPath }: Recovery
   const verify = useChildSnapshot(child);
   // What the student sees here (recovery-view.ts): the step and what it offers.
   const view = recoveryView(state, verify);
+  // Focus follows the step, never falling to the page's body when the control that was pressed goes
+  // or is disabled (Edit, Next, Verify): on the first step (back by Edit, refused, or while Next is
+  // busy) the field, later the step's first line (the OTP step focuses its first box itself). The
+  // page's first paint takes nothing.
+  const stepStart = useRef<HTMLElement | null>(null);
+  const shownStep = useRef(view.step);
+  useEffect(() => {
+    const before = shownStep.current;
+    shownStep.current = view.step;
+    if (before === view.step) return;
+    const lost = (element: Element | null) =>
+      !element || element === document.body || (element instanceof HTMLButtonElement && element.disabled);
+    if (view.step === 'sending' || view.step === 'id') {
+      if (view.step === 'id' || lost(document.activeElement)) document.getElementById('login_id')?.focus();
+    } else stepStart.current?.focus();
+  }, [view.step]);
   const submit = (type: 'id.submit') => (event: FormEvent) => {
     event.preventDefault();
     send({ type });
@@ -174,7 +190,7 @@ export function RecoveryForm({ machine, strings, messages, loginPath }: Recovery
   if (view.step === 'detailsSent') {
     return (
       <div className="ef-recover__done">
-        <p role="status">
+        <p role="status" ref={(node) => void (stepStart.current = node)} tabIndex={-1}>
           {fill(strings.detailsSent, { mobile: maskedMobile })} {edit}
         </p>
         <p>
@@ -190,7 +206,9 @@ export function RecoveryForm({ machine, strings, messages, loginPath }: Recovery
 
   return (
     <div className="ef-recover__done">
-      <h2>{strings.yourDetails}</h2>
+      <h2 ref={(node) => void (stepStart.current = node)} tabIndex={-1}>
+        {strings.yourDetails}
+      </h2>
       <dl className="ef-recover__details">
         <dt>{strings.rollNumber}</dt>
         <dd>{details?.roll_number}</dd>

@@ -1,7 +1,10 @@
 // The column chart of the analysis (part 1 §2, §9): chart.js through react-chartjs-2, loaded only
-// with this view (React.lazy). Values to 1 decimal, the y-axis in steps of 5. Printing renders the
-// canvas again at 3× its pixels (chart.js's own beforeprint advice), so the PDF is sharp. The
-// canvas is an image named by its heading; the same numbers are in the table beside it.
+// with this view (React.lazy). Values to 1 decimal, the y-axis in steps of 5. Printing draws the
+// canvas again at the printed chart's size (result.css's --ef-print-chart-* on an A4 page, measured
+// on a probe: at beforeprint the screen's layout is still in force, so the canvas's own box would
+// give the phone's or the desktop's width) and at 3× its pixels (chart.js's own beforeprint advice),
+// so the PDF is sharp and holds every subject and the legend. The canvas is an image named by its
+// heading; the same numbers are in the table beside it.
 import {
   BarController,
   BarElement,
@@ -36,7 +39,8 @@ export const chartOptions: ChartOptions<'bar'> = {
       ticks: { stepSize: 5, autoSkip: false, color: '#1f2933' },
       grid: { color: '#d5dbe3' },
     },
-    x: { ticks: { color: '#1f2933' }, grid: { display: false } },
+    // Every subject labelled, however narrow the chart (a phone, an A4 page).
+    x: { ticks: { color: '#1f2933', autoSkip: false }, grid: { display: false } },
   },
   plugins: {
     legend: { position: 'bottom', labels: { color: '#1f2933', boxWidth: 14 } },
@@ -58,6 +62,20 @@ export const chartData = (series: ChartSeries): ChartData<'bar', number[], strin
   })),
 });
 
+/**
+ * The printed chart's size in CSS pixels: a probe sized by the print variables, there only while
+ * it is measured (left in place, its print width would widen a phone's page).
+ */
+function printedSize(box: HTMLElement | null): { width: number; height: number } | null {
+  if (!box) return null;
+  const probe = document.createElement('span');
+  probe.className = 'ef-result-chart__print-size';
+  (box.closest('.ef-result') ?? box).append(probe);
+  const { width, height } = probe.getBoundingClientRect();
+  probe.remove();
+  return width > 0 && height > 0 ? { width, height } : null;
+}
+
 export interface ResultChartProps {
   series: ChartSeries;
   label: string;
@@ -67,6 +85,7 @@ export interface ResultChartProps {
 
 export default function ResultChart({ series, label, onDrawn }: ResultChartProps) {
   const chartRef = useRef<Chart<'bar'> | null>(null);
+  const box = useRef<HTMLDivElement>(null);
   const drawn = useRef(onDrawn);
   useEffect(() => {
     drawn.current = onDrawn;
@@ -77,7 +96,9 @@ export default function ResultChart({ series, label, onDrawn }: ResultChartProps
       const chart = chartRef.current;
       if (!chart) return;
       chart.options.devicePixelRatio = Math.max(window.devicePixelRatio || 1, PRINT_PIXEL_RATIO);
-      chart.resize();
+      const page = printedSize(box.current);
+      if (page) chart.resize(page.width, page.height);
+      else chart.resize();
     };
     const restore = () => {
       const chart = chartRef.current;
@@ -94,7 +115,7 @@ export default function ResultChart({ series, label, onDrawn }: ResultChartProps
   }, []);
 
   return (
-    <div className="ef-result-chart__canvas">
+    <div className="ef-result-chart__canvas" ref={box}>
       <Bar
         ref={chartRef}
         role="img"

@@ -191,36 +191,39 @@ function ScoreCard({ data, t }: { data: ResultData; t: Translate }) {
   const head = data.score_th ?? [];
   const rows = data.score ?? [];
   if (!rows.length) return null;
+  // Wider than a phone: it scrolls inside its own box (a named region keys can scroll), not the page.
   return (
-    <table className="ef-result-table ef-result-scorecard">
-      <caption>{t('result.scoreCard.caption')}</caption>
-      {head.length ? (
-        <thead>
-          <tr>
-            {head.map((cell, i) => (
-              <th scope="col" key={i}>
-                {cell}
-              </th>
-            ))}
-          </tr>
-        </thead>
-      ) : null}
-      <tbody>
-        {rows.map((row, r) => (
-          <tr key={r}>
-            {row.map((cell, i) =>
-              i === 0 ? (
-                <th scope="row" key={i}>
+    <div className="ef-result-scroll" role="region" aria-label={t('result.scoreCard.caption')} tabIndex={0}>
+      <table className="ef-result-table ef-result-scorecard">
+        <caption>{t('result.scoreCard.caption')}</caption>
+        {head.length ? (
+          <thead>
+            <tr>
+              {head.map((cell, i) => (
+                <th scope="col" key={i}>
                   {cell}
                 </th>
-              ) : (
-                <td key={i}>{cell}</td>
-              ),
-            )}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+              ))}
+            </tr>
+          </thead>
+        ) : null}
+        <tbody>
+          {rows.map((row, r) => (
+            <tr key={r}>
+              {row.map((cell, i) =>
+                i === 0 ? (
+                  <th scope="row" key={i}>
+                    {cell}
+                  </th>
+                ) : (
+                  <td key={i}>{cell}</td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

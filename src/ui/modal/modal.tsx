@@ -1,5 +1,6 @@
 // A modal dialog: labelled by its heading, focus moved in and kept inside, Escape and the close
-// button close it, focus returns to what opened it, the page behind is inert. It is rendered at the
+// button close it, focus returns to what opened it (or, when that is gone or was the page itself,
+// to `returnFocus` or the page's main region: never to the body), the page behind is inert. It is rendered at the
 // end of <body>, so everything else (the app that opened it included) can be made inert; a region
 // marked data-ef-live (the toasts) stays live.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
@@ -13,15 +14,22 @@ export function Modal({
   heading,
   closeLabel,
   onClose,
+  returnFocus,
   children,
 }: {
   heading: string;
   closeLabel: string;
   onClose: () => void;
+  /** Where focus goes on closing when what opened the dialog is gone (a dialog opened on load). */
+  returnFocus?: () => HTMLElement | null | undefined;
   children: ReactNode;
 }) {
   const headingId = useId();
   const box = useRef<HTMLDivElement>(null);
+  const fallback = useRef(returnFocus);
+  useEffect(() => {
+    fallback.current = returnFocus;
+  }, [returnFocus]);
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     box.current?.focus();
@@ -34,7 +42,17 @@ export function Modal({
     for (const element of outside) element.setAttribute('inert', '');
     return () => {
       for (const element of outside) element.removeAttribute('inert');
-      opener?.focus?.();
+      // The first of these that takes focus (what opened it may be gone, or disabled by now).
+      const candidates = [
+        opener === document.body ? null : opener,
+        fallback.current?.(),
+        document.getElementById('main'),
+      ];
+      for (const candidate of candidates) {
+        if (!candidate?.isConnected) continue;
+        candidate.focus({ preventScroll: candidate.id === 'main' });
+        if (document.activeElement === candidate) break;
+      }
     };
   }, []);
   const onKeyDown = (event: React.KeyboardEvent) => {
