@@ -779,6 +779,7 @@ describe('test-platform token, student result and the JEE exam link', () => {
         sandbox: false,
         mockJeeTenant: { ...platform, examLinkUrl: `http://127.0.0.1:${port}/sandbox/mock-jee/exam-link` },
       },
+      demoStudents: true,
     });
     try {
       const roll = '250000000013';
@@ -799,7 +800,7 @@ describe('test-platform token, student result and the JEE exam link', () => {
   });
 
   it('without a configured platform and with the sandbox off, the exam link is unavailable (503)', async () => {
-    const off = await testApp({ start: START, config: { sandbox: false } });
+    const off = await testApp({ start: START, config: { sandbox: false }, demoStudents: true });
     try {
       const roll = '250000000013';
       const headers = await off.login(roll, DOBS[roll] ?? '');

@@ -221,6 +221,7 @@ describe('GET /api/exam/slots', () => {
     });
     expect((slots.data.data as Row[]).map((s) => [s.tid, s.name])).toEqual([
       ['online-9am-10pm', 'ऑनलाइन, सुबह 9 बजे से रात 10 बजे तक कभी भी'],
+      ['offline-gujarat', 'केंद्र पर ऑफ़लाइन, सुबह 9 बजे से रात 10 बजे तक कभी भी'],
     ]);
     const master = await t.call({
       method: 'GET',
@@ -229,6 +230,7 @@ describe('GET /api/exam/slots', () => {
     });
     expect(master.data.data).toEqual([
       { tid: 'online-9am-10pm', name: 'ऑनलाइन, सुबह 9 बजे से रात 10 बजे तक कभी भी' },
+      { tid: 'offline-gujarat', name: 'केंद्र पर ऑफ़लाइन, सुबह 9 बजे से रात 10 बजे तक कभी भी' },
     ]);
     // A slot without a Hindi label keeps its own.
     const iat = await t.call({ method: 'GET', url: '/api/exam/slots?exam_type=IAT', headers: hindi });

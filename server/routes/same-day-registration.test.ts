@@ -33,6 +33,8 @@ async function signupFor(app: TestApp, mobile: string, examDate: string) {
       student_dob: '15/08/2011',
       student_mobile_no: mobile,
       class_stream: '9&SOF',
+      exam_state: '9',
+      branch_code: 'DL001',
       exam_date: examDate,
       exam_mode: 'Online',
       registration_page: 'iACST',
