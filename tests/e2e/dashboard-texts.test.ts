@@ -105,6 +105,8 @@ describe('dashboard texts that fit the student', () => {
 
   it('03 (missed): the missed-test message once', async () => {
     const { page, context } = await openDashboard('03', 390);
+    // The exam card draws with the dashboard's data: wait for its Missed button, then count.
+    await page.getByRole('button', { name: 'Missed' }).waitFor({ timeout: 15_000 });
     const text = await page.locator('main').innerText();
     expect(occurrences(text, 'You have missed your test.')).toBe(1);
     await context.close();

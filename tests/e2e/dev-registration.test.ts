@@ -96,6 +96,8 @@ describe('dev server', () => {
 
     await heading(page, 'Exam details').waitFor({ timeout: 30_000 });
     await chooseFirst(page, 'Exam slot');
+    await chooseFirst(page, 'State');
+    await chooseFirst(page, 'Centre');
     await chooseFirst(page, 'Date of exam');
     const submit = card(page).getByRole('button', { name: 'Submit' });
     await expect.poll(() => submit.isEnabled(), { timeout: 20_000 }).toBe(true);

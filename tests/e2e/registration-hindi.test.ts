@@ -169,7 +169,7 @@ describe.each(['/neet-repeater-scholarship-hindi', '/iacst-medical-engineering-r
       await card(page)
         .getByRole('heading', { name: text('registration.examHeading') })
         .waitFor();
-      for (const name of ['form.examSlot', 'form.examDate']) {
+      for (const name of ['form.examSlot', 'form.state', 'form.centre', 'form.examDate']) {
         const select = card(page).getByRole('combobox', { name: text(name) });
         await expect.poll(() => select.locator('option').count(), { timeout: 10_000 }).toBeGreaterThan(1);
         if (!(await select.inputValue())) await select.selectOption({ index: 1 });
