@@ -290,7 +290,7 @@ describe('GET /api/dashboard: every demo student shows its state', () => {
     });
     expect(live.end_time).toBe('2026-03-12T03:30:00.000Z'); // 48 hours
     expect(mainOf(d)).toMatchObject({
-      card_title: 'JEE Advanced 2025 Mock Test Series: Mock Test 3',
+      card_title: 'JEE Advanced Mock Test Series: Mock Test 3',
       exam_button_text: 'Start Now',
     });
     // A card names its sitting; the launch payload is built on demand (decision 008), never sent.

@@ -177,6 +177,25 @@ describe('GET /api/class-streams', () => {
     }
   });
 
+  it('narrows the list on the JEE and the medical and engineering repeater pages: class 12 and 12 passed, their streams', async () => {
+    const expected: Record<string, string[]> = {
+      iacst_repeater_jee: ['12&SOE', '12-passed&SOE'],
+      iacst_repeater_common: ['12&SOE', '12&SOM', '12-passed&SOE', '12-passed&SOM'],
+      iacst_repeater_common_hindi: ['12&SOE', '12&SOM', '12-passed&SOE', '12-passed&SOM'],
+    };
+    for (const [page, streams] of Object.entries(expected)) {
+      expect(
+        (await list(`/api/class-streams?registration_page=${page}`)).map((c) => c.stream),
+        page,
+      ).toEqual(streams);
+      const master = await list(`/api/master?masterKey=class_and_stream_master&exam_type=${page}`);
+      expect(
+        master.map((c) => c.stream),
+        page,
+      ).toEqual(streams);
+    }
+  });
+
   it('refuses unknown and malformed pages', async () => {
     expect((await get('/api/class-streams?registration_page=SAMPLE-PACK')).data.msg).toBe(
       'Unknown exam type.',
