@@ -80,7 +80,7 @@ describe('GET /api/courses/:class/:stream/:branch_code/:roll_number/:mobile_numb
     const [course] = data.data as Record<string, unknown>[];
     expect(course?.product_id).toBe('JEE-C11-2Y');
     expect(course?.price_breakup).toMatchObject({
-      // '0' is listed apart from the percents: the component costs 0 (decision 020-a).
+      // '0' is listed apart from the percents: the component costs 0 (decision 013).
       'Admission Kit & Digital Access': { value: 0, strike_value: 15000 },
       'Tuition Fee': { value: 100500, strike_value: 150000 }, // 150000 − 49500
       'Tech + Exam Fee': { value: 0, strike_value: 12000 },

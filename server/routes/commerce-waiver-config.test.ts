@@ -1,4 +1,4 @@
-// The waiver readings are config (decision 020-a): a site that reads the third-party '0' as 0 % off
+// The waiver readings are config (decision 013): a site that reads the third-party '0' as 0 % off
 // (site commerce.waiverZero: chargeable) and a programme whose scholarship lowers the tuition fee
 // only (scholarship.waives) price the same students differently, with no code change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

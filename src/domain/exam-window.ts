@@ -1,7 +1,7 @@
 // An exam day's window, as the programme config states it (schedule.slots, durationMinutes): when
 // the test opens, when it closes, and the latest start that still leaves the whole duration. One
 // rule for the server (the dashboard card) and the client (the FAQ's words), so every text a
-// student reads says the same time (docs/decisions/020-b1-exam-window-and-seasons.md).
+// student reads says the same time (docs/decisions/014-exam-window-and-seasons.md).
 import type { Programme } from '../generated/config/programme';
 import { timeLabel } from './dates';
 

@@ -12,7 +12,7 @@ describe('waiverPercent', () => {
   it.each([
     ['Chargeable', 0],
     [' chargeable ', 0],
-    // Part 2 §3 lists '0' apart from the percents: the component costs 0 (decision 020-a).
+    // Part 2 §3 lists '0' apart from the percents: the component costs 0 (decision 013).
     ['0', 100],
     [' 0 ', 100],
     ['0%', 0],

@@ -3,7 +3,7 @@
 // every year on the same days, and the one that counts is its next occurrence: the first year (from
 // the configured one) in which a date is still open for enrolment. So `npm start` on any day offers
 // a date, and the calendar shows that season's months. Pure: shared by the server (dates, signup,
-// a series' tests) and the client (the MOCK-JEE calendar). docs/decisions/020-b1-….md
+// a series' tests) and the client (the MOCK-JEE calendar). docs/decisions/014-….md
 import type { Programme } from '../generated/config/programme';
 import { daysBetween } from './dates';
 

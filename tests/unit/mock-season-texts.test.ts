@@ -1,6 +1,6 @@
 // MOCK-NEET and MOCK-JEE repeat yearly (schedule.repeatsYearly, src/domain/season.ts): the season on
 // offer moves on every year, so no text a student reads may name another year than the season's.
-// Their texts name days and months without a year (docs/decisions/020-g-season-neutral-mock-texts.md);
+// Their texts name days and months without a year (docs/decisions/023-season-neutral-mock-texts.md);
 // the year a student books is the one the date list (the season's dates, from the server) shows.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -35,7 +35,7 @@ function checkProgramme(file: string, p: Programme): Problem[] {
     add('/schedule/dates', 'a "dates" schedule needs at least one date');
   if (schedule.kind === 'daily' && !schedule.firstDay)
     add('/schedule/firstDay', 'a "daily" schedule needs firstDay');
-  // Same-day registration and "only dates from tomorrow onward" cannot both hold (decision 020-b1).
+  // Same-day registration and "only dates from tomorrow onward" cannot both hold (decision 014).
   if (schedule.sameDayRegistrationClosesAt && !(schedule.kind === 'daily' && schedule.firstDay === 'today'))
     add(
       '/schedule/sameDayRegistrationClosesAt',

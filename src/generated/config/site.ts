@@ -93,7 +93,7 @@ export interface Site {
      */
     courseReturnType: string;
     /**
-     * How a bare '0' in the third-party fee-waiver record is read (part 2 §3 lists it apart from the percents): free (the default) = the component costs 0 (waived in full); chargeable = 0 % off. Decision 020-a.
+     * How a bare '0' in the third-party fee-waiver record is read (part 2 §3 lists it apart from the percents): free (the default) = the component costs 0 (waived in full); chargeable = 0 % off. Decision 013.
      */
     waiverZero?: 'free' | 'chargeable';
   };
