@@ -337,7 +337,12 @@ describe("state names and centre labels in the page's locale", () => {
     expect(centresSeen).toBeGreaterThan(20);
     const assam = await listIn('/api/exam/centres?mode=Offline&state=4&exam_type=iACST', hindi);
     expect(assam).toEqual([
-      { label: 'गुवाहाटी क्रिश्चियन बस्ती', value: 'RCC Guwahati Christian Basti-AS001-20', code: 'AS001', id: '20' },
+      {
+        label: 'गुवाहाटी क्रिश्चियन बस्ती',
+        value: 'RCC Guwahati Christian Basti-AS001-20',
+        code: 'AS001',
+        id: '20',
+      },
     ]);
   });
 
@@ -349,7 +354,10 @@ describe("state names and centre labels in the page's locale", () => {
     expect(states[0]).toMatchObject({ shortCode: 'AN' }); // अंडमान … before असम, आंध्र प्रदेश
     const names = states.map((s) => String(s.stateName));
     expect(names).toEqual([...names].sort(new Intl.Collator('hi').compare));
-    const centres = await listIn('/api/master?masterKey=exam_center_master&masterKeyId=9&exam_mode=Online', hindi);
+    const centres = await listIn(
+      '/api/master?masterKey=exam_center_master&masterKeyId=9&exam_mode=Online',
+      hindi,
+    );
     expect(centres).toEqual([
       { label: 'दिल्ली जनकपुरी', value: 'F+EC Delhi Janakpuri-DL002-2' },
       { label: 'दिल्ली रोहिणी', value: 'ALC Delhi Rohini-DL003-3' },
@@ -361,7 +369,13 @@ describe("state names and centre labels in the page's locale", () => {
     const url = '/api/exam/states?exam_mode=Offline&class_stream=11%26SOE&exam_type=IAT';
     const en = await listIn(url, english);
     expect(en).toEqual(await list(url));
-    expect(en.map((s) => s.stateName)).toEqual(['Delhi', 'Haryana', 'Karnataka', 'Maharashtra', 'Uttar Pradesh']);
+    expect(en.map((s) => s.stateName)).toEqual([
+      'Delhi',
+      'Haryana',
+      'Karnataka',
+      'Maharashtra',
+      'Uttar Pradesh',
+    ]);
     const centres = await listIn('/api/exam/centres?mode=Online&state=9&exam_type=iACST', english);
     expect(centres.map((c) => c.label)).toEqual(['Delhi Central', 'Delhi Janakpuri', 'Delhi Rohini']);
     const master = await listIn('/api/master?masterKey=state_master', english);

@@ -41,7 +41,9 @@ describe('migration 009: Hindi names', () => {
 
     await migrateToLatest(db);
 
-    expect(await db.selectFrom('states').select(['short_code', 'state_name_hi']).orderBy('tid').execute()).toEqual([
+    expect(
+      await db.selectFrom('states').select(['short_code', 'state_name_hi']).orderBy('tid').execute(),
+    ).toEqual([
       { short_code: 'AS', state_name_hi: 'असम' },
       { short_code: 'ZZ', state_name_hi: null },
     ]);
