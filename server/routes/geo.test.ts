@@ -45,6 +45,18 @@ describe('GET /api/nearest-centre', () => {
     expect((engineering.data.data as { centreCode: string }).centreCode).toBe('DL002');
   });
 
+  it("names the centre and its state in the page's locale, with the same value", async () => {
+    const url = '/api/nearest-centre?latitude=19.12&longitude=72.84&mode=Online';
+    const hindi = await get(url, { 'accept-language': 'hi-IN,hi;q=0.9' });
+    expect(hindi.data.data).toMatchObject({
+      label: 'मुंबई अंधेरी',
+      value: 'RCC Mumbai Andheri-MH001-7',
+      state: { tid: '21', name: 'महाराष्ट्र' },
+    });
+    const english = await get(url, { 'accept-language': 'en-IN' });
+    expect(english.data.data).toMatchObject({ label: 'Mumbai Andheri', state: { name: 'Maharashtra' } });
+  });
+
   it("keeps to where the mode is held: iACST offline only in Gujarat, so Delhi's nearest offline centre is Ahmedabad", async () => {
     const offline = await get(
       '/api/nearest-centre?latitude=28.6304&longitude=77.2177&mode=Offline&exam_type=iACST',

@@ -301,6 +301,92 @@ describe('GET /api/exam/states and /api/exam/centres', () => {
   });
 });
 
+describe("state names and centre labels in the page's locale", () => {
+  const hindi = { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.5' };
+  const english = { 'accept-language': 'en-IN,en;q=0.9' };
+  const listIn = async (url: string, headers: Record<string, string>): Promise<Row[]> => {
+    const response = await t.call({ method: 'GET', url, headers });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.data.data as Row[];
+  };
+  const latin = /[A-Za-z]/;
+  const byTid = (rows: Row[]) => [...rows].sort((a, b) => String(a.tid).localeCompare(String(b.tid)));
+  const byValue = (rows: Row[]) => [...rows].sort((a, b) => String(a.value).localeCompare(String(b.value)));
+
+  it('Hindi: every state and centre of the exam step is in Devanagari, with the same values as in English', async () => {
+    let centresSeen = 0;
+    for (const mode of ['Online', 'Offline']) {
+      const statesUrl = `/api/exam/states?exam_mode=${mode}&class_stream=12%26SOM&exam_type=iACST`;
+      const hi = await listIn(statesUrl, hindi);
+      const en = await listIn(statesUrl, english);
+      expect(hi.length).toBeGreaterThan(10);
+      for (const s of hi) expect(String(s.stateName)).not.toMatch(latin);
+      // Same states, same tid and short code: only the names change.
+      expect(byTid(hi).map((s) => [s.tid, s.shortCode])).toEqual(byTid(en).map((s) => [s.tid, s.shortCode]));
+      for (const state of hi) {
+        const centresUrl = `/api/exam/centres?mode=${mode}&state=${String(state.tid)}&class_stream=12%26SOM&exam_type=iACST`;
+        const hiCentres = await listIn(centresUrl, hindi);
+        const enCentres = await listIn(centresUrl, english);
+        for (const c of hiCentres) expect(String(c.label)).not.toMatch(latin);
+        expect(byValue(hiCentres).map((c) => [c.value, c.code, c.id])).toEqual(
+          byValue(enCentres).map((c) => [c.value, c.code, c.id]),
+        );
+        centresSeen += hiCentres.length;
+      }
+    }
+    expect(centresSeen).toBeGreaterThan(20);
+    const assam = await listIn('/api/exam/centres?mode=Offline&state=4&exam_type=iACST', hindi);
+    expect(assam).toEqual([
+      {
+        label: 'गुवाहाटी क्रिश्चियन बस्ती',
+        value: 'RCC Guwahati Christian Basti-AS001-20',
+        code: 'AS001',
+        id: '20',
+      },
+    ]);
+  });
+
+  it('Hindi: the master state and centre lists too, sorted by the Hindi names', async () => {
+    const states = await listIn('/api/master?masterKey=state_master', hindi);
+    expect(states).toHaveLength(36);
+    for (const s of states) expect(String(s.stateName)).not.toMatch(latin);
+    expect(states).toContainEqual({ tid: '4', stateName: 'असम', shortCode: 'AS' });
+    expect(states[0]).toMatchObject({ shortCode: 'AN' }); // अंडमान … before असम, आंध्र प्रदेश
+    const names = states.map((s) => String(s.stateName));
+    expect(names).toEqual([...names].sort(new Intl.Collator('hi').compare));
+    const centres = await listIn(
+      '/api/master?masterKey=exam_center_master&masterKeyId=9&exam_mode=Online',
+      hindi,
+    );
+    expect(centres).toEqual([
+      { label: 'दिल्ली जनकपुरी', value: 'F+EC Delhi Janakpuri-DL002-2' },
+      { label: 'दिल्ली रोहिणी', value: 'ALC Delhi Rohini-DL003-3' },
+      { label: 'दिल्ली सेंट्रल', value: 'RCC Delhi Central-DL001-1' },
+    ]);
+  });
+
+  it('English: the lists are unchanged, with or without Accept-Language', async () => {
+    const url = '/api/exam/states?exam_mode=Offline&class_stream=11%26SOE&exam_type=IAT';
+    const en = await listIn(url, english);
+    expect(en).toEqual(await list(url));
+    expect(en.map((s) => s.stateName)).toEqual([
+      'Delhi',
+      'Haryana',
+      'Karnataka',
+      'Maharashtra',
+      'Uttar Pradesh',
+    ]);
+    const centres = await listIn('/api/exam/centres?mode=Online&state=9&exam_type=iACST', english);
+    expect(centres.map((c) => c.label)).toEqual(['Delhi Central', 'Delhi Janakpuri', 'Delhi Rohini']);
+    const master = await listIn('/api/master?masterKey=state_master', english);
+    expect(master[0]).toEqual({ tid: '1', stateName: 'Andaman and Nicobar Islands', shortCode: 'AN' });
+    expect(master.map((s) => s.stateName)).toContain('Madhya Pradesh');
+    // The checkout's State list answers names, which are its values: English in every locale.
+    const names = await t.call({ method: 'GET', url: '/api/states', headers: hindi });
+    expect(names.data.data).toContain('Madhya Pradesh');
+  });
+});
+
 describe('GET /api/exam/dates', () => {
   it('iACST: today (same-day registration, before 9 PM) and every day after, 30 days', async () => {
     const dates = await list('/api/exam/dates?exam_type=iACST');

@@ -12,44 +12,44 @@ const IST_OFFSET_MS = 330 * 60_000;
 
 const boards = ['CBSE', 'ICSE', 'State Board', 'IB', 'IGCSE', 'NIOS'];
 
-/** All 28 states and 8 union territories, alphabetical; tid is the position. */
-const states: [name: string, code: string][] = [
-  ['Andaman and Nicobar Islands', 'AN'],
-  ['Andhra Pradesh', 'AP'],
-  ['Arunachal Pradesh', 'AR'],
-  ['Assam', 'AS'],
-  ['Bihar', 'BR'],
-  ['Chandigarh', 'CH'],
-  ['Chhattisgarh', 'CG'],
-  ['Dadra and Nagar Haveli and Daman and Diu', 'DN'],
-  ['Delhi', 'DL'],
-  ['Goa', 'GA'],
-  ['Gujarat', 'GJ'],
-  ['Haryana', 'HR'],
-  ['Himachal Pradesh', 'HP'],
-  ['Jammu and Kashmir', 'JK'],
-  ['Jharkhand', 'JH'],
-  ['Karnataka', 'KA'],
-  ['Kerala', 'KL'],
-  ['Ladakh', 'LA'],
-  ['Lakshadweep', 'LD'],
-  ['Madhya Pradesh', 'MP'],
-  ['Maharashtra', 'MH'],
-  ['Manipur', 'MN'],
-  ['Meghalaya', 'ML'],
-  ['Mizoram', 'MZ'],
-  ['Nagaland', 'NL'],
-  ['Odisha', 'OD'],
-  ['Puducherry', 'PY'],
-  ['Punjab', 'PB'],
-  ['Rajasthan', 'RJ'],
-  ['Sikkim', 'SK'],
-  ['Tamil Nadu', 'TN'],
-  ['Telangana', 'TS'],
-  ['Tripura', 'TR'],
-  ['Uttar Pradesh', 'UP'],
-  ['Uttarakhand', 'UK'],
-  ['West Bengal', 'WB'],
+/** All 28 states and 8 union territories, alphabetical; tid is the position; then the Hindi name. */
+export const states: [name: string, code: string, nameHi: string][] = [
+  ['Andaman and Nicobar Islands', 'AN', 'अंडमान और निकोबार द्वीपसमूह'],
+  ['Andhra Pradesh', 'AP', 'आंध्र प्रदेश'],
+  ['Arunachal Pradesh', 'AR', 'अरुणाचल प्रदेश'],
+  ['Assam', 'AS', 'असम'],
+  ['Bihar', 'BR', 'बिहार'],
+  ['Chandigarh', 'CH', 'चंडीगढ़'],
+  ['Chhattisgarh', 'CG', 'छत्तीसगढ़'],
+  ['Dadra and Nagar Haveli and Daman and Diu', 'DN', 'दादरा और नगर हवेली और दमन और दीव'],
+  ['Delhi', 'DL', 'दिल्ली'],
+  ['Goa', 'GA', 'गोवा'],
+  ['Gujarat', 'GJ', 'गुजरात'],
+  ['Haryana', 'HR', 'हरियाणा'],
+  ['Himachal Pradesh', 'HP', 'हिमाचल प्रदेश'],
+  ['Jammu and Kashmir', 'JK', 'जम्मू और कश्मीर'],
+  ['Jharkhand', 'JH', 'झारखंड'],
+  ['Karnataka', 'KA', 'कर्नाटक'],
+  ['Kerala', 'KL', 'केरल'],
+  ['Ladakh', 'LA', 'लद्दाख'],
+  ['Lakshadweep', 'LD', 'लक्षद्वीप'],
+  ['Madhya Pradesh', 'MP', 'मध्य प्रदेश'],
+  ['Maharashtra', 'MH', 'महाराष्ट्र'],
+  ['Manipur', 'MN', 'मणिपुर'],
+  ['Meghalaya', 'ML', 'मेघालय'],
+  ['Mizoram', 'MZ', 'मिज़ोरम'],
+  ['Nagaland', 'NL', 'नागालैंड'],
+  ['Odisha', 'OD', 'ओडिशा'],
+  ['Puducherry', 'PY', 'पुडुचेरी'],
+  ['Punjab', 'PB', 'पंजाब'],
+  ['Rajasthan', 'RJ', 'राजस्थान'],
+  ['Sikkim', 'SK', 'सिक्किम'],
+  ['Tamil Nadu', 'TN', 'तमिलनाडु'],
+  ['Telangana', 'TS', 'तेलंगाना'],
+  ['Tripura', 'TR', 'त्रिपुरा'],
+  ['Uttar Pradesh', 'UP', 'उत्तर प्रदेश'],
+  ['Uttarakhand', 'UK', 'उत्तराखंड'],
+  ['West Bengal', 'WB', 'पश्चिम बंगाल'],
 ];
 const stateTid = (code: string): string => {
   const i = states.findIndex(([, c]) => c === code);
@@ -169,6 +169,8 @@ const classStreams: [klass: string, stream: string, display: string][] = [
 
 interface CentreSeed {
   name: string;
+  /** The label the lists show (no branch-type prefix) in Hindi: the place names in Devanagari. */
+  labelHi: string;
   code: string;
   state: string;
   city: string;
@@ -188,9 +190,10 @@ const BOTH_MODES = ['Online', 'Offline'];
 const WIDE = ['iACST', 'MOCK-NEET', 'MOCK-JEE', 'IAT'];
 const NO_IAT = ['iACST', 'MOCK-NEET', 'MOCK-JEE'];
 
-const centres: CentreSeed[] = [
+export const centres: CentreSeed[] = [
   {
     name: 'RCC Delhi Central',
+    labelHi: 'दिल्ली सेंट्रल',
     code: 'DL001',
     state: 'DL',
     city: 'New Delhi',
@@ -204,6 +207,7 @@ const centres: CentreSeed[] = [
   },
   {
     name: 'F+EC Delhi Janakpuri',
+    labelHi: 'दिल्ली जनकपुरी',
     code: 'DL002',
     state: 'DL',
     city: 'New Delhi',
@@ -217,6 +221,7 @@ const centres: CentreSeed[] = [
   },
   {
     name: 'ALC Delhi Rohini',
+    labelHi: 'दिल्ली रोहिणी',
     code: 'DL003',
     state: 'DL',
     city: 'New Delhi',
@@ -230,6 +235,7 @@ const centres: CentreSeed[] = [
   },
   {
     name: 'RCC Noida Sector 18',
+    labelHi: 'नोएडा सेक्टर 18',
     code: 'UP001',
     state: 'UP',
     city: 'Noida',
@@ -243,6 +249,7 @@ const centres: CentreSeed[] = [
   },
   {
     name: 'RCC Lucknow Hazratganj',
+    labelHi: 'लखनऊ हज़रतगंज',
     code: 'UP002',
     state: 'UP',
     city: 'Lucknow',
@@ -256,6 +263,7 @@ const centres: CentreSeed[] = [
   },
   {
     name: 'RCC Gurugram Sector 14',
+    labelHi: 'गुरुग्राम सेक्टर 14',
     code: 'HR001',
     state: 'HR',
     city: 'Gurugram',
@@ -269,6 +277,7 @@ const centres: CentreSeed[] = [
   },
   {
     name: 'RCC Mumbai Andheri',
+    labelHi: 'मुंबई अंधेरी',
     code: 'MH001',
     state: 'MH',
     city: 'Mumbai',
@@ -282,6 +291,7 @@ const centres: CentreSeed[] = [
   },
   {
     name: 'F+EC Pune Shivajinagar',
+    labelHi: 'पुणे शिवाजीनगर',
     code: 'MH002',
     state: 'MH',
     city: 'Pune',
@@ -295,6 +305,7 @@ const centres: CentreSeed[] = [
   },
   {
     name: 'RCC Bengaluru Jayanagar',
+    labelHi: 'बेंगलुरु जयनगर',
     code: 'KA001',
     state: 'KA',
     city: 'Bengaluru',
@@ -308,6 +319,7 @@ const centres: CentreSeed[] = [
   },
   {
     name: 'RCC Chennai T Nagar',
+    labelHi: 'चेन्नई टी नगर',
     code: 'TN001',
     state: 'TN',
     city: 'Chennai',
@@ -321,6 +333,7 @@ const centres: CentreSeed[] = [
   },
   {
     name: 'RCC Hyderabad Ameerpet',
+    labelHi: 'हैदराबाद अमीरपेट',
     code: 'TS001',
     state: 'TS',
     city: 'Hyderabad',
@@ -334,6 +347,7 @@ const centres: CentreSeed[] = [
   },
   {
     name: 'RCC Kolkata Salt Lake',
+    labelHi: 'कोलकाता सॉल्ट लेक',
     code: 'WB001',
     state: 'WB',
     city: 'Kolkata',
@@ -347,6 +361,7 @@ const centres: CentreSeed[] = [
   },
   {
     name: 'RCC Jaipur Malviya Nagar',
+    labelHi: 'जयपुर मालवीय नगर',
     code: 'RJ001',
     state: 'RJ',
     city: 'Jaipur',
@@ -360,6 +375,7 @@ const centres: CentreSeed[] = [
   },
   {
     name: 'RCC Patna Boring Road',
+    labelHi: 'पटना बोरिंग रोड',
     code: 'BR001',
     state: 'BR',
     city: 'Patna',
@@ -373,6 +389,7 @@ const centres: CentreSeed[] = [
   },
   {
     name: 'ALC Ahmedabad Navrangpura',
+    labelHi: 'अहमदाबाद नवरंगपुरा',
     code: 'GJ001',
     state: 'GJ',
     city: 'Ahmedabad',
@@ -386,6 +403,7 @@ const centres: CentreSeed[] = [
   },
   {
     name: 'RCC Chandigarh Sector 34',
+    labelHi: 'चंडीगढ़ सेक्टर 34',
     code: 'CH001',
     state: 'CH',
     city: 'Chandigarh',
@@ -399,6 +417,7 @@ const centres: CentreSeed[] = [
   },
   {
     name: 'RCC Bhopal MP Nagar',
+    labelHi: 'भोपाल एमपी नगर',
     code: 'MP001',
     state: 'MP',
     city: 'Bhopal',
@@ -412,6 +431,7 @@ const centres: CentreSeed[] = [
   },
   {
     name: 'ALC Kochi Kaloor',
+    labelHi: 'कोच्चि कलूर',
     code: 'KL001',
     state: 'KL',
     city: 'Kochi',
@@ -425,6 +445,7 @@ const centres: CentreSeed[] = [
   },
   {
     name: 'RCC Bhubaneswar Saheed Nagar',
+    labelHi: 'भुवनेश्वर शहीद नगर',
     code: 'OD001',
     state: 'OD',
     city: 'Bhubaneswar',
@@ -438,6 +459,7 @@ const centres: CentreSeed[] = [
   },
   {
     name: 'RCC Guwahati Christian Basti',
+    labelHi: 'गुवाहाटी क्रिश्चियन बस्ती',
     code: 'AS001',
     state: 'AS',
     city: 'Guwahati',
@@ -452,6 +474,7 @@ const centres: CentreSeed[] = [
   {
     // The digital-only special branch: in the data, never in a list (part 2 §1, §9).
     name: 'Digital Learning Centre',
+    labelHi: 'डिजिटल लर्निंग सेंटर',
     code: 'IC006',
     state: 'DL',
     city: 'New Delhi',
@@ -565,7 +588,14 @@ export async function seedMaster(db: Kysely<Database>, { now }: SeedOptions): Pr
     .execute();
   await db
     .insertInto('states')
-    .values(states.map(([state_name, short_code], i) => ({ tid: String(i + 1), state_name, short_code })))
+    .values(
+      states.map(([state_name, short_code, state_name_hi], i) => ({
+        tid: String(i + 1),
+        state_name,
+        short_code,
+        state_name_hi,
+      })),
+    )
     .execute();
   await db
     .insertInto('cities')
@@ -598,6 +628,7 @@ export async function seedMaster(db: Kysely<Database>, { now }: SeedOptions): Pr
       centres.map((c, i) => ({
         id: String(i + 1),
         name: c.name,
+        label_hi: c.labelHi,
         code: c.code,
         state_tid: stateTid(c.state),
         city: c.city,

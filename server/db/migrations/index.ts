@@ -10,6 +10,7 @@ import { m005Payments } from './005-payments';
 import { m006SignupOnce } from './006-signup-once';
 import { m007CentreParts } from './007-centre-parts';
 import { m008LoginSessions } from './008-login-sessions';
+import { m009HindiNames } from './009-hindi-names';
 
 const migrations: Record<string, Migration> = {
   '001-core': m001Core,
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '006-signup-once': m006SignupOnce,
   '007-centre-parts': m007CentreParts,
   '008-login-sessions': m008LoginSessions,
+  '009-hindi-names': m009HindiNames,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

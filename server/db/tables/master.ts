@@ -16,6 +16,8 @@ export interface StatesTable {
   state_name: string;
   /** Two-letter code, e.g. DL. */
   short_code: string;
+  /** The name in Hindi (Devanagari); null where none is known, and the English name is shown. */
+  state_name_hi: string | null;
 }
 
 export interface CitiesTable {
@@ -46,6 +48,8 @@ export interface CentresTable {
   id: string;
   /** With its RCC / F+EC / ALC prefix; never contains a dash. */
   name: string;
+  /** The list label (no prefix) in Hindi, place names in Devanagari; null: the English label. */
+  label_hi: string | null;
   /** Branch code, e.g. DL001; the second part of the value. */
   code: string;
   state_tid: string;

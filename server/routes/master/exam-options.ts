@@ -13,7 +13,8 @@ import { localeOf } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
 import type { AppContext } from '../../context';
 import type { CentresTable } from '../../db/tables/master';
-import { centreByCode, centreLabel, centreValue, listedCentres, serves, streamOf } from './centres';
+import { centreByCode, centreValue, listedCentres, serves, streamOf } from './centres';
+import { centreLabelIn, inShownOrder, stateNameIn } from './place-names';
 import { dateLabelWithDay } from '../exams/time';
 import { anyDateOpen, openExamDates } from './exam-calendar';
 import { programmeFor } from './programme-lookup';
@@ -64,12 +65,11 @@ export function registerExamOptions(app: FastifyInstance): void {
       if (checked(request.query.isCheckedState)) centres = await withOpenDates(ctx, programme, centres);
       const tids = new Set(centres.map((c) => c.state_tid));
       const rows = await ctx.db.selectFrom('states').selectAll().orderBy('state_name').execute();
-      return {
-        success: 'true',
-        data: rows
-          .filter((s) => tids.has(s.tid))
-          .map((s) => ({ tid: s.tid, stateName: s.state_name, shortCode: s.short_code })),
-      };
+      const locale = localeOf(request);
+      const data = rows
+        .filter((s) => tids.has(s.tid))
+        .map((s) => ({ tid: s.tid, stateName: stateNameIn(s, locale), shortCode: s.short_code }));
+      return { success: 'true', data: inShownOrder(data, (s) => s.stateName, locale) };
     },
   );
 
@@ -86,15 +86,14 @@ export function registerExamOptions(app: FastifyInstance): void {
         stateTid: request.query.state,
       });
       if (checked(request.query.isCheckedCentre)) centres = await withOpenDates(ctx, programme, centres);
-      return {
-        success: 'true',
-        data: centres.map((c) => ({
-          label: centreLabel(c.name),
-          value: centreValue(c),
-          code: c.code,
-          id: c.id,
-        })),
-      };
+      const locale = localeOf(request);
+      const data = centres.map((c) => ({
+        label: centreLabelIn(c, locale),
+        value: centreValue(c),
+        code: c.code,
+        id: c.id,
+      }));
+      return { success: 'true', data: inShownOrder(data, (c) => c.label, locale) };
     },
   );
 

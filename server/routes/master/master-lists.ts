@@ -13,7 +13,8 @@ import { ApiError } from '../../api/errors';
 import { localeOf } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
 import type { AppContext } from '../../context';
-import { centreLabel, centreValue, eligible, listedCentres, type Eligibility } from './centres';
+import { centreValue, eligible, listedCentres, type Eligibility } from './centres';
+import { centreLabelIn, inShownOrder, stateNameIn } from './place-names';
 import { programmeFor } from './programme-lookup';
 import { examSlots } from './exam-options';
 
@@ -75,13 +76,16 @@ export function registerMasterLists(app: FastifyInstance): void {
             name: s.name,
           }));
           break;
-        case 'state_master':
-          data = (await states(ctx)).map((s) => ({
+        case 'state_master': {
+          const locale = localeOf(request);
+          const rows = (await states(ctx)).map((s) => ({
             tid: s.tid,
-            stateName: s.state_name,
+            stateName: stateNameIn(s, locale),
             shortCode: s.short_code,
           }));
+          data = inShownOrder(rows, (s) => s.stateName, locale);
           break;
+        }
         case 'class_and_stream_master': {
           const { eligibility } = programmeFor(ctx, request, examType);
           data = (await classStreams(ctx, eligibility)).map((c) => ({
@@ -102,7 +106,9 @@ export function registerMasterLists(app: FastifyInstance): void {
             mode,
             stateTid: masterKeyId,
           });
-          data = centres.map((c) => ({ label: centreLabel(c.name), value: centreValue(c) }));
+          const locale = localeOf(request);
+          const rows = centres.map((c) => ({ label: centreLabelIn(c, locale), value: centreValue(c) }));
+          data = inShownOrder(rows, (c) => c.label, locale);
           break;
         }
       }

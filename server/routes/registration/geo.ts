@@ -9,9 +9,11 @@ import type {
   RegistrationNearestCentreReply,
 } from '../../../src/generated/api/registration-nearest-centre';
 import { ApiError } from '../../api/errors';
+import { localeOf } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
 import { modeAllowedInState } from '../../../src/domain/exam-modes';
-import { centreLabel, centrePhones, centreValue, listedCentres, streamOf } from '../master/centres';
+import { centrePhones, centreValue, listedCentres, streamOf } from '../master/centres';
+import { centreLabelIn, stateNameIn } from '../master/place-names';
 import { programmeFor } from '../master/programme-lookup';
 
 const EARTH_RADIUS_KM = 6371;
@@ -82,18 +84,18 @@ export function registerGeoRoutes(app: FastifyInstance): void {
       const { c, km } = nearest;
       const state = await ctx.db
         .selectFrom('states')
-        .select(['tid', 'state_name'])
+        .select(['tid', 'state_name', 'state_name_hi'])
         .where('tid', '=', c.state_tid)
         .executeTakeFirstOrThrow();
       const gps = `${c.latitude_e6 / 1e6},${c.longitude_e6 / 1e6}`;
       return {
         success: 'true',
         data: {
-          label: centreLabel(c.name),
+          label: centreLabelIn(c, localeOf(request)),
           value: centreValue(c),
           centreCode: c.code,
           centreId: c.id,
-          state: { tid: state.tid, name: state.state_name },
+          state: { tid: state.tid, name: stateNameIn(state, localeOf(request)) },
           address: c.address,
           phone_numbers: centrePhones(c),
           distance_km: Math.round(km * 10) / 10,
