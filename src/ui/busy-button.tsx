@@ -5,8 +5,10 @@
 // student did not just act on the button, so no focus is lost.
 import type { ButtonHTMLAttributes } from 'react';
 
-export interface BusyButtonProps
-  extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'disabled' | 'aria-disabled' | 'aria-busy'> {
+export interface BusyButtonProps extends Omit<
+  ButtonHTMLAttributes<HTMLButtonElement>,
+  'disabled' | 'aria-disabled' | 'aria-busy'
+> {
   /** Not possible yet (a rule fails, nothing changed): disabled, out of the tab order. */
   blocked?: boolean;
   /** Its action is running: disabled and busy to see and hear, clicks ignored, focus kept. */
