@@ -43,15 +43,17 @@ const focused = (page: Page) =>
   });
 
 /** Holds the page's POSTs to `api` (never answered): the button stays busy while the test looks. */
-async function holdPosts(page: Page, api: string): Promise<{ held: Promise<void> }> {
+async function holdPosts(page: Page, api: string): Promise<{ held: Promise<void>; posts: () => number }> {
   let seen!: () => void;
+  let posts = 0;
   const held = new Promise<void>((resolve) => (seen = resolve));
   await page.route(`**${api}`, (route: Route) => {
     if (route.request().method() !== 'POST') return route.continue();
+    posts += 1;
     seen();
     return new Promise<void>(() => undefined);
   });
-  return { held };
+  return { held, posts: () => posts };
 }
 
 /** Busy, focused, announced: aria-busy and aria-disabled, no disabled attribute, axe clean. */
@@ -213,12 +215,14 @@ describe.each([390, 1280])('focus after an action at %i px', (width) => {
     }
     const submit = card.getByRole('button', { name: 'Submit' });
     await expect.poll(() => submit.isEnabled(), { timeout: 10_000 }).toBe(true);
-    const { held } = await holdPosts(page, '/api/signup');
+    const { held, posts } = await holdPosts(page, '/api/signup');
     await submit.click();
     await held;
     await expectBusyWithFocus(page, /Submit/, `registration-${width}`);
-    // A second click while busy sends nothing more (the machine is signing up; the button ignores it).
-    await submit.click();
+    // A second click (and Enter) while busy sends nothing more: the busy button ignores them.
+    await submit.click({ force: true });
+    await page.keyboard.press('Enter');
+    expect(posts()).toBe(1);
     await context.close();
   });
 
