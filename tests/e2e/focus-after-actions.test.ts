@@ -67,6 +67,12 @@ async function expectBusyWithFocus(page: Page, name: RegExp, shot: string): Prom
   expect(await busy.evaluate((el) => (el as HTMLButtonElement).disabled)).toBe(false);
   // Looks disabled: the same grey dashed style as a disabled button.
   expect(await busy.evaluate((el) => getComputedStyle(el).borderStyle)).toContain('dashed');
+  // The busy overlay fades in (after 300 ms): axe measures contrast once it has (spinners spin on).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   expect(await seriousViolations(page)).toEqual([]);
   const folder = process.env.EXAMFLOW_E2E_SHOTS;
   if (folder) await page.screenshot({ path: path.join(folder, `busy-${shot}.png`) });
