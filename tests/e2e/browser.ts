@@ -1,13 +1,41 @@
 // Debian's Chromium through playwright-core (never a downloaded browser build).
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { chromiumFlags, chromiumPath } from '../../scripts/lib/chromium';
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Now on the browser tests' clock (global-setup.ts: today 11:00 IST unless EXAMFLOW_E2E_CLOCK
+ * says otherwise), running since the suite started: what the server's sandbox clock says.
+ */
+export function e2eNow(): Date {
+  const { start, startedAt } = inject('clock');
+  return new Date(Date.parse(start) + (Date.now() - startedAt));
+}
+
+/**
+ * Debian's Chromium, every context of it on the tests' clock (Playwright's clock, installed at
+ * e2eNow() and running on): greetings, countdowns and "today" in the page agree with the server,
+ * whatever the hour of the machine. A test that drives time itself installs again at e2eNow().
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: chromiumPath,
     args: chromiumFlags,
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await context.clock.install({ time: e2eNow() });
+    return context;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    await page.context().clock.install({ time: e2eNow() });
+    return page;
+  };
+  return browser;
 }
 
 /** axe-core on the page: the serious and critical violations, as readable lines. */

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distDir } from '../../scripts/build';
 import { startTestServer, type TestServer } from '../../scripts/lib/serve';
 import students from '../../server/seed/demo-students.json';
-import { launchBrowser, logInAs, seriousViolations } from './browser';
+import { e2eNow, launchBrowser, logInAs, seriousViolations } from './browser';
 
 // Its own server (real, with its own data directory): the purchases here must not change what the
 // other browser tests expect of the same demo students.
@@ -20,7 +20,7 @@ if (shots) mkdirSync(shots, { recursive: true });
 
 let browser: Browser;
 beforeAll(async () => {
-  server = await startTestServer({ distDir: distDir() });
+  server = await startTestServer({ distDir: distDir(), now: e2eNow });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -85,7 +85,7 @@ async function fillAddress(page: Page): Promise<void> {
 describe.each([390, 1280])('retention pop-up at %i px', (width) => {
   it("opens 'Stay with Us!' 10 s after the courses load; Register Now scrolls to the courses", async () => {
     const { page, context } = await login('06', width);
-    await page.clock.install();
+    await page.clock.install({ time: e2eNow() });
     await page.goto(url('/dashboard'));
     await page.locator('#courseCardSection li').first().waitFor({ timeout: 20_000 });
     await page.clock.runFor(9_000);

@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '../../scripts/lib/serve';
 import { projectRoot } from '../../src/engine/node/paths';
 import type { Landing } from '../../src/generated/config/landing';
 import { copyConfig, type ConfigCopy } from '../fixtures/config-copy';
-import { launchBrowser } from './browser';
+import { e2eNow, launchBrowser } from './browser';
 
 let copy: ConfigCopy;
 let api: TestServer;
@@ -20,7 +20,7 @@ beforeAll(async () => {
   copy = copyConfig();
   process.env.EXAMFLOW_CONFIG_DIR = copy.dir; // read by the pages plugin when the config loads
   // The API server scripts/dev.ts runs beside Vite, which proxies /api and /sandbox to it.
-  api = await startTestServer();
+  api = await startTestServer({ now: e2eNow });
   process.env.EXAMFLOW_API_URL = api.base;
   server = await createServer({
     configFile: path.join(projectRoot, 'vite.config.ts'),

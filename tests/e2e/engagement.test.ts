@@ -5,7 +5,7 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import students from '../../server/seed/demo-students.json';
-import { launchBrowser, logInAs } from './browser';
+import { e2eNow, launchBrowser, logInAs } from './browser';
 
 const port = inject('port');
 const url = (path: string, host = 'localhost') => `http://${host}:${port}${path}`;
@@ -41,7 +41,7 @@ async function openDashboard(width: number) {
   const page = await context.newPage();
   const events = sentEvents(page);
   await logInAs(context, s, url, 'localhost');
-  await page.clock.install();
+  await page.clock.install({ time: e2eNow() });
   await page.goto(url('/dashboard'));
   await page.getByRole('heading', { name: 'The Demo Academy advantage' }).waitFor({ timeout: 20_000 });
   return { page, context, events };

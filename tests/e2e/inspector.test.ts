@@ -12,7 +12,7 @@ import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../scripts/lib/serve';
 import { projectRoot } from '../../src/engine/node/paths';
-import { launchBrowser, seriousViolations } from './browser';
+import { e2eNow, launchBrowser, seriousViolations } from './browser';
 
 let api: TestServer;
 let server: ViteDevServer;
@@ -21,7 +21,7 @@ let context: BrowserContext;
 let base = '';
 
 beforeAll(async () => {
-  api = await startTestServer();
+  api = await startTestServer({ now: e2eNow });
   process.env.EXAMFLOW_API_URL = api.base;
   server = await createServer({
     configFile: path.join(projectRoot, 'vite.config.ts'),

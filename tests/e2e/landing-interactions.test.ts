@@ -1,7 +1,7 @@
 // The enhancers in a real browser, with Playwright's clock so timings are exact, not waited for.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser';
+import { e2eNow, launchBrowser } from './browser';
 
 const port = inject('port');
 const url = (path: string) => `http://localhost:${port}${path}`;
@@ -16,7 +16,7 @@ afterAll(async () => {
 
 async function open(context: BrowserContext, path: string): Promise<Page> {
   const page = await context.newPage();
-  await page.clock.install();
+  await page.clock.install({ time: e2eNow() });
   await page.goto(url(path));
   return page;
 }

@@ -8,13 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distDir } from '../../scripts/build';
 import { startTestServer, type TestServer } from '../../scripts/lib/serve';
 import students from '../../server/seed/demo-students.json';
-import { launchBrowser, logInAs, seriousViolations } from './browser';
+import { e2eNow, launchBrowser, logInAs, seriousViolations } from './browser';
 
 let server: TestServer;
 const url = (p: string) => `${server.base}${p}`;
 let browser: Browser;
 beforeAll(async () => {
-  server = await startTestServer({ distDir: distDir() });
+  server = await startTestServer({ distDir: distDir(), now: e2eNow });
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { formatInr } from '../../domain/fees';
 import type { Translate } from '../../engine/i18n';
 import type { CourseItem } from '../../generated/api/course-list';
+import { BusyButton } from '../../ui/busy-button';
 import { Modal } from '../../ui/modal/modal';
 import './course.css';
 
@@ -103,12 +104,11 @@ function PayButton({
   // Once purchased there is nothing to pay: no button.
   if (course.purchased) return <p className="ef-fee__purchased">{t('course.purchased')}</p>;
   return (
-    <button
+    <BusyButton
       type={formId ? 'submit' : 'button'}
       form={formId}
       className="ef-button ef-fee__pay"
-      aria-busy={paying || undefined}
-      disabled={paying}
+      busy={paying}
       onClick={formId ? undefined : onProceed}
     >
       {paying ? (
@@ -118,7 +118,7 @@ function PayButton({
       ) : (
         proceedLabel
       )}
-    </button>
+    </BusyButton>
   );
 }
 

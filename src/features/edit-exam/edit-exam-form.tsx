@@ -11,6 +11,7 @@ import editExamUi from '../../../schemas/forms/edit-exam.ui.json';
 import type { StringKey, Translate } from '../../engine/i18n';
 import type { EditField } from '../../machines/edit-exam-machine';
 import type { FormValues } from '../../ui/forms/form-rules';
+import { BusyButton } from '../../ui/busy-button';
 import { useLoaded } from '../../ui/forms/use-loaded';
 import { examflowTheme, type FormContext } from '../../ui/forms/theme';
 import type { SelectOption } from '../../ui/forms/widgets/select-input';
@@ -171,17 +172,17 @@ export default function EditExamForm({ view, t, locale, onChange, onSubmit, chil
       onSubmit={() => onSubmit()}
     >
       {children}
-      <button
+      <BusyButton
         type="submit"
         className="ef-button ef-button--primary ef-edit-exam__submit"
-        disabled={!submit.enabled}
-        aria-busy={view.screen === 'saving' || undefined}
+        blocked={!submit.enabled}
+        busy={view.screen === 'saving'}
         aria-describedby={why ? whyId : undefined}
       >
         {submit.label === 'pay'
           ? t('editExam.payAndUpdate', { amount: submit.amount })
           : t('editExam.submit')}
-      </button>
+      </BusyButton>
       {/* A disabled button says why it is not yet possible. */}
       {why ? (
         <p id={whyId} className="ef-why">

@@ -166,7 +166,7 @@ describe('student details (MOCK-NEET)', () => {
     expect(name).toHaveProperty('value', 'Ravi');
   });
 
-  it('Next stays disabled until every rule passes, and while loading', async () => {
+  it('Next stays disabled until every rule passes, and is busy while loading', async () => {
     const onSubmit = vi.fn();
     const { user, rerender } = await setup('student-details', neet, { onSubmit });
     const next = screen.getByRole('button', { name: 'Next' });
@@ -188,7 +188,15 @@ describe('student details (MOCK-NEET)', () => {
     );
     const loaded = await loadForm('student-details', neet);
     rerender(<Harness loaded={loaded} programme={neet} loading />);
-    expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
+    // While loading Next is busy: disabled to see and hear, but focusable (issue 21 §5), and a
+    // click submits nothing.
+    const busy = screen.getByRole('button', { name: 'Next' });
+    expect(busy).toHaveProperty('disabled', false);
+    expect(busy.getAttribute('aria-disabled')).toBe('true');
+    expect(busy.getAttribute('aria-busy')).toBe('true');
+    onSubmit.mockClear();
+    await user.click(busy);
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('shows the messages in Hindi on Hindi pages', async () => {

@@ -15,6 +15,7 @@ import {
   type FormValues,
 } from './form-rules';
 import { examflowTheme, type FormContext } from './theme';
+import { BusyButton } from '../busy-button';
 import type { SelectOption } from './widgets/select-input';
 
 const ThemedForm = withTheme<FormValues, RJSFSchema, FormContext>(examflowTheme);
@@ -34,7 +35,7 @@ export interface SchemaFormProps {
   onChange: (data: FormValues) => void;
   onSubmit: (data: FormValues) => void;
   submitLabel: string;
-  /** A call is in flight: the button is disabled. */
+  /** A call is in flight: the button is busy (disabled to see and hear, keeping focus). */
   loading?: boolean;
   /** Shown between the fields and the button (e.g. the payable amount). */
   children?: ReactNode;
@@ -96,20 +97,22 @@ export function SchemaForm({
       onChange={(event: IChangeEvent<FormValues, RJSFSchema, FormContext>) => onChange(event.formData ?? {})}
       onError={() => setSubmitted(true)}
       onSubmit={(event) => {
+        // Enter in a field while the call runs: the busy button ignores clicks, so does this.
+        if (loading) return;
         setSubmitted(true);
         onSubmit(event.formData ?? {});
       }}
     >
       {children}
-      <button
+      <BusyButton
         type="submit"
         className="ef-button ef-button--primary"
-        disabled={blocked}
-        aria-busy={loading || undefined}
+        blocked={blocked}
+        busy={loading}
         aria-describedby={blocked ? whyId : undefined}
       >
         {submitLabel}
-      </button>
+      </BusyButton>
       {/* A disabled button says why it is not yet possible (part 1 §5: errors or a call in flight). */}
       {blocked ? (
         <p id={whyId} className="ef-why">
