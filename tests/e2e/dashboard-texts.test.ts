@@ -3,24 +3,30 @@
 // own FAQ and its calendar's colour key (the calendar panel reachable by keyboard); axe clean at
 // 390 and 1280 px.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { distDir } from '../../scripts/build';
+import { startTestServer, type TestServer } from '../../scripts/lib/serve';
 import students from '../../server/seed/demo-students.json';
-import { launchBrowser, logInAs, seriousViolations } from './browser';
+import { e2eNow, launchBrowser, logInAs, seriousViolations } from './browser';
 
-const port = inject('port');
+// Its own server: the shared one's demo students are changed by other files (dashboard.test.ts
+// moves 03's missed exam to a new date), and these texts are read from each student's seeded state.
+let server: TestServer;
 const HOSTS: Record<string, string> = {
   'MOCK-JEE': 'mock-jee.localhost',
   'MOCK-NEET': 'mock-neet.localhost',
   IAT: 'iat.localhost',
 };
-const url = (path: string, host = 'localhost') => `http://${host}:${port}${path}`;
+const url = (path: string, host = 'localhost') => `http://${host}:${server.port}${path}`;
 
 let browser: Browser;
 beforeAll(async () => {
+  server = await startTestServer({ distDir: distDir(), now: e2eNow });
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
+  await server?.close();
 });
 
 async function openDashboard(
