@@ -80,8 +80,20 @@ const PORTAL_KEYS = ['faq.heading', 'dashboard.heading'];
 function portalProps(bundle: ConfigBundle, programme: Programme, strings: UiStringTable): PortalIslandProps {
   const { site } = bundle;
   const samplePack = programmeOf(bundle, site.commerce.samplePackProgramme);
-  const { id, examType, name, shortName, dashboard, support, analytics, schedule, windows, mode, fee } =
-    programme;
+  const {
+    id,
+    examType,
+    name,
+    shortName,
+    dashboard,
+    support,
+    analytics,
+    schedule,
+    windows,
+    mode,
+    fee,
+    scholarship,
+  } = programme;
   return {
     config: {
       programme: {
@@ -96,6 +108,7 @@ function portalProps(bundle: ConfigBundle, programme: Programme, strings: UiStri
         windows,
         mode,
         fee,
+        scholarship,
       },
       site: { support: site.support, admissionsFaq: site.admissionsFaq, brand: site.brand },
       samplePack: { fee: samplePack.fee, payment: samplePack.payment },

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { ConfigBundle } from '../config-bundle';
 import type { Block } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
+import { scheduleTextProblems } from './schedule-texts';
 import type { Problem } from './validate-config';
 
 interface CrossCheckOptions {
@@ -90,7 +91,9 @@ export function crossCheck(bundle: ConfigBundle, options: CrossCheckOptions): Pr
   const { site, hosts, programmes, landings, strings } = bundle;
 
   for (const [id, programme] of Object.entries(programmes)) {
-    problems.push(...checkProgramme(options.programmeFiles[id] ?? `programmes/${id}.json`, programme));
+    const file = options.programmeFiles[id] ?? `programmes/${id}.json`;
+    problems.push(...checkProgramme(file, programme));
+    problems.push(...scheduleTextProblems(programme, programme).map((p) => ({ file, ...p })));
   }
   const pack = site.commerce.samplePackProgramme;
   if (!programmes[pack]) {
@@ -142,6 +145,9 @@ export function crossCheck(bundle: ConfigBundle, options: CrossCheckOptions): Pr
         message: `locale "${landing.locale}" has no file config/i18n/${landing.locale}.json`,
       });
     }
+
+    // The times and test lengths the page names are its programme's (issue 21).
+    if (programme) problems.push(...scheduleTextProblems(landing, programme).map((p) => ({ file, ...p })));
 
     // A page's own eligibility narrows the programme's, never widens it.
     if (landing.eligibility && programme) {

@@ -127,6 +127,33 @@ describe('schema problems name the file, the JSON pointer and the mistake', () =
 });
 
 describe('cross-file checks', () => {
+  it("iACST closing at 9 PM leaves every page that says 10 PM (English and Hindi) and 9 PM's cut-off named", () => {
+    const problems = problemsAfter((c) =>
+      c.edit<Json>('programmes/iacst.json', (d) => {
+        for (const slot of (d.schedule as Json).slots as Json[]) slot.end = '21:00';
+      }),
+    );
+    const at = (file: string) => problems.filter((p) => p.file === file).map((p) => p.message);
+    // The programme's own slot labels and details, the default landing and a Hindi repeater page.
+    expect(at('programmes/iacst.json')).toContainEqual(
+      expect.stringMatching(/^names 22:00, which programme "iacst"/),
+    );
+    expect(at('landings/iacst-default.json').length).toBeGreaterThanOrEqual(3);
+    expect(at('landings/neet-repeater-hindi.json')).toContainEqual(expect.stringMatching(/^names 22:00/));
+    // 9 PM is still known (the same-day cut-off, and now the close): no page is told off for it.
+    expect(problems.some((p) => p.message.startsWith('names 21:00'))).toBe(false);
+  });
+  it("a test length a page names is the programme's durationMinutes", () => {
+    const problems = problemsAfter((c) =>
+      c.edit<Json>('programmes/iat.json', (d) => ((d.schedule as Json).durationMinutes = 150)),
+    );
+    expect(problems).toContainEqual(
+      expect.objectContaining({
+        file: 'programmes/iat.json',
+        message: 'says the test lasts 180 minutes; programme "iat"\'s durationMinutes is 150',
+      }),
+    );
+  });
   it('a same-day cut-off with "only dates from tomorrow onward" is a contradiction (issue 21)', () => {
     const problems = problemsAfter((c) =>
       c.edit<Json>('programmes/iacst.json', (d) => ((d.schedule as Json).firstDay = 'tomorrow')),

@@ -233,7 +233,10 @@ describe('post-exam blocks', () => {
       within(steps)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['1Scholarship Test (reached)', '2Course Registration (to do)', '3Visit Branch (to do)']);
+    ).toEqual(['1Scholarship Test (done)', '2Course Registration (to do)', '3Visit Branch (to do)']);
+    expect(within(steps).getByText('Course Registration').closest('li')?.getAttribute('aria-current')).toBe(
+      'step',
+    );
     expect(screen.getByText('Only 29 days left.')).toBeTruthy();
     expect(
       screen.getByText('Applied 60% scholarship on your course fee, valid till 22 Dec 2026.'),
@@ -266,16 +269,16 @@ describe('post-exam blocks', () => {
     expect(screen.queryByText(/take the offline test at your branch/)).toBeNull();
   });
 
-  it('a bought course: the tracker marks Course Registration and puts the student at Visit Branch', () => {
+  it('a bought course: the tracker marks Course Registration done and puts the student at Visit Branch, not done', () => {
     const flags = { ...dashboardData().course_flags, course_purchased: 1 as const };
     renderDashboard(afterExam({ course_flags: flags }));
     const steps = within(screen.getByRole('list', { name: 'Your admission steps' })).getAllByRole('listitem');
     expect(steps.map((li) => li.textContent)).toEqual([
-      '1Scholarship Test (reached)',
-      '2Course Registration (reached)',
-      '3Visit Branch (reached)',
+      '1Scholarship Test (done)',
+      '2Course Registration (done)',
+      '3Visit Branch (to do)',
     ]);
-    expect(steps[2]?.getAttribute('aria-current')).toBe('step');
+    expect(steps.map((li) => li.getAttribute('aria-current'))).toEqual([null, null, 'step']);
   });
 
   it("no scholarship ('0'): no 'Applied', the message instead; PSID 'NA' when missing", () => {
@@ -323,7 +326,7 @@ describe('post-exam blocks', () => {
       within(steps)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['1Registration (reached)', '2Scholarship Test (reached)', '3Visit Branch (to do)']);
+    ).toEqual(['1Registration (done)', '2Scholarship Test (done)', '3Visit Branch (to do)']);
     expect(screen.queryByText('Only 29 days left.')).toBeNull();
   });
 
@@ -451,9 +454,7 @@ describe('pre-exam blocks', () => {
     ).toBeTruthy();
     // The card's words: "start by 09:00 PM to use the full time" (server/routes/dashboard/build.ts).
     expect(
-      within(when).getByText(
-        'The test is online and lasts 60 minutes, so start it by 09:00 PM to use the full time.',
-      ),
+      within(when).getByText('The test lasts 60 minutes, so start it by 09:00 PM to use the full time.'),
     ).toBeTruthy();
     expect(when.textContent).not.toMatch(/\{/);
   });

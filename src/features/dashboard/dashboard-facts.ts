@@ -28,6 +28,7 @@ export function dashboardFacts(data: DashboardData, now: Date): DashboardFacts {
     examTaken: data.exam_taken,
     digitalOnly: data.digital_only,
     coursePurchased: data.course_flags.course_purchased !== 0,
+    hasScholarship: Number(data.scholarship_percentage) > 0,
     mockPurchased: data.static_data.mock_purchased,
     hasMockExams: data.mock_exam.length > 0,
     testplayerDown: data.static_data.testplayer_down,

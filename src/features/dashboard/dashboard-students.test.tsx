@@ -236,7 +236,9 @@ describe('texts that fit the student, each said once', () => {
     show(await dashboardOf('04'));
     expect(screen.queryByRole('heading', { name: 'Courses for you' })).toBeNull();
     let questions = await faqQuestions();
-    expect(questions).toContain('How long is my scholarship valid?');
+    // No result yet, so no scholarship to ask about; the branches they are shown.
+    expect(questions).not.toContain('How long is my scholarship valid?');
+    expect(questions).toContain('Where do I complete my admission?');
     expect(questions).not.toContain('How do I take admission after the scholarship test?');
     expect(document.body.textContent).not.toContain('Courses for you');
     cleanup();
@@ -260,6 +262,25 @@ describe('texts that fit the student, each said once', () => {
   it('05 (result out, courses shown): the admissions FAQ points to its courses', async () => {
     show(await dashboardOf('05'));
     expect(await faqQuestions()).toContain('How do I take admission after the scholarship test?');
+  });
+
+  it("05 (60% scholarship) reads its rules from the programme's config; 06 (Not Qualified) and 10 (IAT) read none", async () => {
+    show(await dashboardOf('05'));
+    expect(await faqQuestions()).toContain('How long is my scholarship valid?');
+    const text = document.body.textContent ?? '';
+    expect(text).toContain('Your scholarship is valid for 30 days from your exam date.');
+    expect(text).toContain('repeater-course scholarships are capped at 60%');
+    expect(text).toContain('A scholarship above 80% needs an offline test at a branch within 15 days.');
+    expect(text).not.toMatch(/\{\w+\}/);
+    cleanup();
+    for (const suffix of ['06', '10']) {
+      show(await dashboardOf(suffix));
+      const questions = await faqQuestions();
+      expect(questions).not.toContain('How long is my scholarship valid?');
+      expect(questions).not.toContain('Can the scholarship be more than the course fee?');
+      expect(document.body.textContent).not.toMatch(/your scholarship/i);
+      cleanup();
+    }
   });
 
   it('13 (MOCK-JEE, a test with results): its FAQ about mock tests, no detailed-result promise days after', async () => {

@@ -26,6 +26,7 @@ export interface PortalConfig {
     | 'windows'
     | 'mode'
     | 'fee'
+    | 'scholarship'
   >;
   site: Pick<Site, 'support' | 'admissionsFaq' | 'brand'>;
   /** The sample pack's price and payment methods (site.commerce.samplePackProgramme). */

@@ -443,6 +443,10 @@ export interface FaqItem {
    */
   points: [string, ...string[]];
   /**
+   * Dashboard FAQs only: the entry shows only to a student whose result carries a scholarship, so a student without one never reads about 'your scholarship'.
+   */
+  withScholarship?: boolean;
+  /**
    * Dashboard FAQs only: the entry shows only when the dashboard shows a block of this type, so an answer never points to a block the student does not have (e.g. courseSection for 'Courses for you').
    */
   withBlock?: 'courseSection' | 'branches' | 'samplePapers';
@@ -527,6 +531,10 @@ export interface DashboardCondition {
    */
   coursePurchased?: boolean;
   /**
+   * the released result carries a scholarship (scholarship_percentage above 0)
+   */
+  hasScholarship?: boolean;
+  /**
    * the sample pack is bought (static_data.mock_purchased)
    */
   mockPurchased?: boolean;
@@ -561,50 +569,8 @@ export interface DashboardStep {
    * the label once exam_taken
    */
   labelAfterExam?: string;
-  activeWhen?: DashboardCondition1;
-}
-/**
- * All the named facts must have the given value (AND). Leave a fact out to ignore it.
- */
-export interface DashboardCondition1 {
   /**
-   * the main exam's view_report is set (the post-exam view)
+   * the step shows as done when these facts hold; always done when left out; false: the portal cannot tell (a branch visit), so it is never shown as done
    */
-  afterExam?: boolean;
-  /**
-   * the student has taken the exam (exam_taken)
-   */
-  examTaken?: boolean;
-  /**
-   * the student's branch is the digital-only branch (its channel is digital)
-   */
-  digitalOnly?: boolean;
-  /**
-   * a course is purchased (course_purchased is not 0)
-   */
-  coursePurchased?: boolean;
-  /**
-   * the sample pack is bought (static_data.mock_purchased)
-   */
-  mockPurchased?: boolean;
-  /**
-   * the mock paper list is not empty
-   */
-  hasMockExams?: boolean;
-  /**
-   * the test platform is down (static_data.testplayer_down)
-   */
-  testplayerDown?: boolean;
-  /**
-   * the main exam has present or result_expected_date (an exam-info card)
-   */
-  hasExamInfo?: boolean;
-  /**
-   * the student has a mock test series (mock_jee_series not empty)
-   */
-  hasSeries?: boolean;
-  /**
-   * a series test is ongoing or dated today with a paper already started
-   */
-  liveTest?: boolean;
+  activeWhen?: DashboardCondition | false;
 }

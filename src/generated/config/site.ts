@@ -217,6 +217,10 @@ export interface FaqItem {
    */
   points: [string, ...string[]];
   /**
+   * Dashboard FAQs only: the entry shows only to a student whose result carries a scholarship, so a student without one never reads about 'your scholarship'.
+   */
+  withScholarship?: boolean;
+  /**
    * Dashboard FAQs only: the entry shows only when the dashboard shows a block of this type, so an answer never points to a block the student does not have (e.g. courseSection for 'Courses for you').
    */
   withBlock?: 'courseSection' | 'branches' | 'samplePapers';

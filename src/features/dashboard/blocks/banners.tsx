@@ -6,19 +6,20 @@ import type { DashboardBlockComponent } from '../portal-context';
 export const StepsTracker: DashboardBlockComponent = ({ block, context }) => {
   const { t, facts } = context;
   const steps = block.steps ?? [];
-  const reachedSteps = steps.map((step) => holds(step.activeWhen, facts));
-  // The step the student is at: the last one reached.
-  const current = reachedSteps.lastIndexOf(true);
+  // A step is done when its facts hold; `false` marks a step the portal cannot see (a branch visit).
+  const doneSteps = steps.map((step) => step.activeWhen !== false && holds(step.activeWhen, facts));
+  // The step the student is at: the first one not done yet.
+  const current = doneSteps.indexOf(false);
   return (
     <div className="ef-dash-steps">
       <ol aria-label={t('portal.steps.label')}>
         {steps.map((step, i) => {
-          const reached = reachedSteps[i] === true;
+          const done = doneSteps[i] === true;
           const label = facts.examTaken && step.labelAfterExam ? step.labelAfterExam : step.label;
           return (
             <li
               key={i}
-              className={reached ? 'is-reached' : undefined}
+              className={done ? 'is-done' : undefined}
               aria-current={i === current ? 'step' : undefined}
             >
               <span className="ef-dash-steps__number" aria-hidden="true">
@@ -27,7 +28,7 @@ export const StepsTracker: DashboardBlockComponent = ({ block, context }) => {
               {label}
               <span className="ef-visually-hidden">
                 {' '}
-                ({reached ? t('portal.steps.done') : t('portal.steps.todo')})
+                ({done ? t('portal.steps.done') : t('portal.steps.todo')})
               </span>
             </li>
           );

@@ -2,6 +2,7 @@
 // the exam is taken (unless the block's admissionsFaq is false: MOCK-JEE keeps its mock-test FAQ).
 // Answers may hold HTML: it is sanitised with DOMPurify before it is shown.
 import { withScheduleWords } from '../../../domain/exam-window';
+import { withScholarshipWords } from '../../../domain/scholarship-words';
 import { safeHtml } from '../../../ui/safe-html';
 import { visibleBlocks } from '../dashboard-facts';
 import type { DashboardBlockComponent } from '../portal-context';
@@ -12,13 +13,18 @@ export const sanitize = safeHtml;
 export const DashboardFaq: DashboardBlockComponent = ({ block, context }) => {
   const { t, data, config, facts } = context;
   const admissions = data.exam_taken && block.admissionsFaq !== false;
-  // An answer that points to a block (e.g. 'Courses for you') only where the dashboard shows it.
+  // An answer that points to a block (e.g. 'Courses for you') only where the dashboard shows it, and
+  // one about 'your scholarship' only to a student who has one.
   const shown = new Set(visibleBlocks(config.programme.dashboard.blocks, facts).map((b) => b.type));
   const items = (admissions ? config.site.admissionsFaq : config.programme.dashboard.faq).filter(
-    (item) => !item.withBlock || shown.has(item.withBlock),
+    (item) =>
+      (!item.withBlock || shown.has(item.withBlock)) && (!item.withScholarship || facts.hasScholarship),
   );
-  // {opensAt}, {closesAt} and {startBy} are the programme's slot, as the exam card says them.
-  const words = (text: string) => withScheduleWords(text, config.programme.schedule);
+  // {opensAt}, {closesAt} and {startBy} are the programme's slot, as the exam card says them;
+  // {validityDays}, {repeaterMaxPercent} … its scholarship rules, as the scoring applies them.
+  const words = (text: string) =>
+    withScholarshipWords(withScheduleWords(text, config.programme.schedule), config.programme.scholarship);
+  if (items.length === 0) return null;
   return (
     <section className="ef-section ef-faq" aria-labelledby="dash-faq-heading">
       <h2 id="dash-faq-heading">{t('faq.heading')}</h2>
