@@ -196,6 +196,116 @@ const table = {
     en: 'Your login details have been sent to your mobile number.',
     hi: 'आपका लॉगिन विवरण आपके मोबाइल नंबर पर भेज दिया गया है।',
   },
+
+  // Lists, places, profile, exam edits, orders and courses (issue 21: what a Hindi page can reach)
+  'sms.unavailable': {
+    en: 'Messages cannot be sent right now. Please try again later.',
+    hi: 'अभी संदेश नहीं भेजे जा सकते। कृपया बाद में फिर से कोशिश करें।',
+  },
+  'email.unavailable': {
+    en: 'E-mail cannot be sent right now. Please try again later.',
+    hi: 'अभी ई-मेल नहीं भेजा जा सकता। कृपया बाद में फिर से कोशिश करें।',
+  },
+  'order.notFound': {
+    en: 'No such order.',
+    hi: 'यह ऑर्डर नहीं मिला।',
+  },
+  'order.nothingToPay': {
+    en: 'Nothing to pay for this order.',
+    hi: 'इस ऑर्डर के लिए कोई भुगतान बाकी नहीं है।',
+  },
+  'lists.centreFirst': {
+    en: 'Please select centre first',
+    hi: 'कृपया पहले केंद्र चुनें',
+  },
+  'lists.centreNoExam': {
+    en: 'This centre does not hold this exam.',
+    hi: 'यह केंद्र यह परीक्षा आयोजित नहीं करता।',
+  },
+  'lists.stateFirst': {
+    en: 'Please select state first',
+    hi: 'कृपया पहले राज्य चुनें',
+  },
+  'lists.slotFirst': {
+    en: 'Please select exam slot first',
+    hi: 'कृपया पहले परीक्षा स्लॉट चुनें',
+  },
+  'lists.noSchools': {
+    en: 'No schools found for this city.',
+    hi: 'इस शहर में कोई स्कूल नहीं मिला।',
+  },
+  'link.noRegistration': {
+    en: 'No registration found for this link.',
+    hi: 'इस लिंक के लिए कोई पंजीकरण नहीं मिला।',
+  },
+  'geo.noCentre': {
+    en: 'No centre found near you.',
+    hi: 'आपके पास कोई केंद्र नहीं मिला।',
+  },
+  'geo.noPincode': {
+    en: 'Pincode not found',
+    hi: 'पिनकोड नहीं मिला',
+  },
+  'geo.noLocation': {
+    en: 'Location not found.',
+    hi: 'आपका स्थान नहीं मिला।',
+  },
+  'profile.editNotAllowed': {
+    en: 'Editing the profile is not allowed for your registration.',
+    hi: 'आपके पंजीकरण के लिए प्रोफ़ाइल बदलने की अनुमति नहीं है।',
+  },
+  'profile.city': {
+    en: 'Please select a city from the list.',
+    hi: 'कृपया सूची से शहर चुनें।',
+  },
+  'profile.board': {
+    en: 'Please select a school board from the list.',
+    hi: 'कृपया सूची से स्कूल बोर्ड चुनें।',
+  },
+  'profile.school': {
+    en: 'Please select a school in your city.',
+    hi: 'कृपया अपने शहर का स्कूल चुनें।',
+  },
+  'result.noMatch': {
+    en: 'The roll number and date of birth do not match our records.',
+    hi: 'रोल नंबर और जन्म तिथि हमारे रिकॉर्ड से मेल नहीं खाते।',
+  },
+  'result.notFound': {
+    en: 'We could not find a result for this roll number.',
+    hi: 'इस रोल नंबर का परिणाम नहीं मिला।',
+  },
+  'exam.editNotAllowed': {
+    en: 'Editing the exam is not allowed for your registration.',
+    hi: 'आपके पंजीकरण के लिए परीक्षा बदलने की अनुमति नहीं है।',
+  },
+  'exam.noEditsLeft': {
+    en: 'You have no exam edits left.',
+    hi: 'आपके पास परीक्षा बदलने का कोई अवसर नहीं बचा है।',
+  },
+  'exam.notOffered': {
+    en: 'This exam is not offered any more.',
+    hi: 'यह परीक्षा अब उपलब्ध नहीं है।',
+  },
+  'course.notYours': {
+    en: 'These details do not match the logged-in student.',
+    hi: 'ये विवरण लॉगिन किए गए छात्र से मेल नहीं खाते।',
+  },
+  'course.notAvailable': {
+    en: 'This course is not available for you.',
+    hi: 'यह कोर्स आपके लिए उपलब्ध नहीं है।',
+  },
+  'course.alreadyBought': {
+    en: 'You have already registered for this course.',
+    hi: 'आप इस कोर्स के लिए पहले ही पंजीकरण कर चुके हैं।',
+  },
+  'documents.noProspectus': {
+    en: 'No prospectus for this exam type.',
+    hi: 'इस परीक्षा के लिए कोई विवरणिका नहीं है।',
+  },
+  'documents.noCourseDetails': {
+    en: 'This course has no course details document.',
+    hi: 'इस कोर्स का कोई विवरण दस्तावेज़ नहीं है।',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageId = keyof typeof table;

@@ -117,7 +117,7 @@ export async function createOrder(
 ): Promise<PaymentData> {
   if (!ctx.config.sandbox) throw new ApiError(503, message('payment.unavailable'));
   if (!Number.isInteger(input.amount) || input.amount <= 0)
-    throw new ApiError(400, 'Nothing to pay for this order.');
+    throw new ApiError(400, message('order.nothingToPay'));
   const wanted = {
     student_id: input.studentId,
     kind: input.kind,
@@ -203,7 +203,7 @@ export async function confirmOrder(
   let newlyPaid = false;
   const confirmed = await ctx.db.transaction().execute(async (trx: Transaction<Database>) => {
     const owner = await trx.selectFrom('orders').select('student_id').where('id', '=', id).executeTakeFirst();
-    if (!owner) throw new ApiError(404, 'No such order.');
+    if (!owner) throw new ApiError(404, message('order.notFound'));
     // The paid effects change the student's records (booking, purchases): take the student's lock
     // first, in the order every other write takes them (student, then order), so a concurrent exam
     // edit waits for this confirmation instead of interleaving with it or deadlocking on PostgreSQL.
@@ -215,7 +215,7 @@ export async function confirmOrder(
       .where('status', '=', 'created')
       .executeTakeFirst();
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!order) throw new ApiError(404, 'No such order.');
+    if (!order) throw new ApiError(404, message('order.notFound'));
     if (Number(updated.numUpdatedRows) === 1 && outcome === 'paid') {
       for (const effect of ctx.paidEffects.of(order)) await effect(trx, order);
       newlyPaid = true;

@@ -18,6 +18,7 @@ import {
   type Order,
   type Outcome,
 } from './orders';
+import { message } from '../api/messages';
 
 const outcomes: Record<SandboxGatewayOutcomeParams['outcome'], Outcome> = {
   pay: 'paid',
@@ -29,7 +30,7 @@ const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
 
 async function existingOrder(ctx: AppContext, id: string): Promise<Order> {
   const order = await orderById(ctx, id);
-  if (!order) throw new ApiError(404, 'No such order.');
+  if (!order) throw new ApiError(404, message('order.notFound'));
   return order;
 }
 

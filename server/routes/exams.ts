@@ -47,6 +47,7 @@ import {
   type ExamContext,
   type Sitting,
 } from './exams/sittings';
+import { message } from '../api/messages';
 
 /** Test-platform tokens live this long: enough to fetch the result or open a paper. */
 const PLATFORM_TOKEN_MS = 15 * 60_000;
@@ -165,7 +166,7 @@ export function registerExamRoutes(app: FastifyInstance): void {
     async (request) => {
       const student = studentOf(request);
       if (student.remove_edit_exam_edit_profile === 1)
-        throw new ApiError(403, 'Editing the profile is not allowed for your registration.');
+        throw new ApiError(403, message('profile.editNotAllowed'));
       const { student_city, school_board, school_id } = request.body;
       const { db } = ctx;
       const city = await db
@@ -174,20 +175,19 @@ export function registerExamRoutes(app: FastifyInstance): void {
         .where('name', '=', student_city.trim())
         .orderBy('tid')
         .executeTakeFirst();
-      if (!city) throw new ApiError(400, 'Please select a city from the list.');
+      if (!city) throw new ApiError(400, message('profile.city'));
       const board = await db
         .selectFrom('exam_boards')
         .select('name')
         .where('name', '=', school_board.trim())
         .executeTakeFirst();
-      if (!board) throw new ApiError(400, 'Please select a school board from the list.');
+      if (!board) throw new ApiError(400, message('profile.board'));
       const school = await db
         .selectFrom('schools')
         .select(['school_code', 'full_school_name', 'city_tid'])
         .where('school_code', '=', school_id)
         .executeTakeFirst();
-      if (!school || school.city_tid !== city.tid)
-        throw new ApiError(400, 'Please select a school in your city.');
+      if (!school || school.city_tid !== city.tid) throw new ApiError(400, message('profile.school'));
       await stateOf(ctx, student.id);
       await db
         .updateTable('exam_student_state')
@@ -414,13 +414,13 @@ export function registerExamRoutes(app: FastifyInstance): void {
         : undefined;
       if (!student || student.dob !== parsed) {
         for (const name of ['pair', 'ip'] as const) await hit(ctx, keys[name], resultRules[name]);
-        throw new ApiError(401, 'The roll number and date of birth do not match our records.');
+        throw new ApiError(401, message('result.noMatch'));
       }
       await clear(ctx, keys.pair);
       const ec = await loadExamContext(ctx, student);
       const sitting = sittingForResult(ec, exam_short_code, external_schedule_id);
       if (!sitting || (!sitting.result && sitting.state !== 'awaited'))
-        throw new ApiError(404, 'We could not find a result for this roll number.');
+        throw new ApiError(404, message('result.notFound'));
       const data = await resultData(ctx, ec, sitting);
       return { success: 'true', msg: data.result_page_status ? 'Result found.' : NOT_READY, data };
     },

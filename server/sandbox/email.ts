@@ -3,6 +3,7 @@
 // fails clearly.
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../api/errors';
+import { message } from '../api/messages';
 
 export interface EmailMessage {
   to: string;
@@ -32,7 +33,7 @@ export function sandboxEmail(log: FastifyBaseLogger, now: () => Date): EmailProv
 
 export const noEmail: EmailProvider = {
   async send() {
-    throw new ApiError(503, 'E-mail cannot be sent right now. Please try again later.');
+    throw new ApiError(503, message('email.unavailable'));
   },
   sent: () => [],
 };

@@ -5,6 +5,7 @@ import { ApiError } from '../api/errors';
 import { sortableId } from '../auth/tokens';
 import { iso } from '../context';
 import type { Db } from '../db/database';
+import { message } from '../api/messages';
 
 export interface SmsProvider {
   send(mobile: string, text: string, otp?: string): Promise<void>;
@@ -25,6 +26,6 @@ export function sandboxSms(db: Db, log: FastifyBaseLogger, now: () => Date): Sms
 
 export const noSms: SmsProvider = {
   async send() {
-    throw new ApiError(503, 'Messages cannot be sent right now. Please try again later.');
+    throw new ApiError(503, message('sms.unavailable'));
   },
 };

@@ -1,7 +1,7 @@
 // Both Hindi landing pages walked through every state of their registration card against the real
 // server: step 1, a failed call, a wrong mobile number, OTP sent, a wrong OTP (the server's own
-// text, asked for in Hindi), details with errors, the exam step with its option lists, the
-// thank-you state and the payment-failed step (?status=failure). In each state no English may be
+// text, asked for in Hindi), details with errors, the nearest centre refused and found, the exam
+// step with its option lists, the thank-you state and the payment-failed step (?status=failure). In each state no English may be
 // on the page. "English" is defined by `englishWords` below: any Latin-script word in the page's
 // visible text (or in an option of a select, which innerText leaves out), except a short list of
 // names that are written in Latin in Hindi too. E-mail addresses, web addresses, digits and ₹
@@ -169,6 +169,24 @@ describe.each(['/neet-repeater-scholarship-hindi', '/iacst-medical-engineering-r
       await card(page)
         .getByRole('heading', { name: text('registration.examHeading') })
         .waitFor();
+      // The slot first: the states it is held in are the nearest centre's choice.
+      const slot = card(page).getByRole('combobox', { name: text('form.examSlot') });
+      await expect.poll(() => slot.locator('option').count(), { timeout: 10_000 }).toBeGreaterThan(1);
+      if (!(await slot.inputValue())) await slot.selectOption({ index: 1 });
+      // "Find my nearest centre" with the location refused: the card's own message, in Hindi.
+      const locate = card(page).getByRole('button', { name: text('registration.nearestCentre') });
+      await expect.poll(() => locate.isEnabled(), { timeout: 10_000 }).toBe(true);
+      await locate.click();
+      await card(page).getByText(text('registration.locateFailed')).waitFor();
+      await expectNoEnglish(page, 'nearest centre refused');
+      // Allowed, in Delhi: the centre and its state are filled in, named in Hindi.
+      await context.grantPermissions(['geolocation'], { origin: base });
+      await context.setGeolocation({ latitude: 28.6304, longitude: 77.2177 });
+      await locate.click();
+      const centre = card(page).getByRole('combobox', { name: text('form.centre') });
+      await expect.poll(() => centre.inputValue(), { timeout: 10_000 }).not.toBe('');
+      await expect.poll(() => card(page).getByText(text('registration.locateFailed')).count()).toBe(0);
+      await expectNoEnglish(page, 'nearest centre found');
       for (const name of ['form.examSlot', 'form.state', 'form.centre', 'form.examDate']) {
         const select = card(page).getByRole('combobox', { name: text(name) });
         await expect.poll(() => select.locator('option').count(), { timeout: 10_000 }).toBeGreaterThan(1);

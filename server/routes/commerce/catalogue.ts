@@ -15,6 +15,7 @@ import type { AppContext } from '../../context';
 import { courseFlags } from '../dashboard/build';
 import { loadExamContext } from '../exams/sittings';
 import { offersFor, splitClassStream } from './courses';
+import { message } from '../../api/messages';
 
 export const prospectusPath = (examType: string) =>
   `/api/prospectus?exam_type=${encodeURIComponent(examType)}`;
@@ -64,7 +65,7 @@ export function registerCatalogueRoutes(app: FastifyInstance): void {
         p.roll_number !== student.roll_number ||
         p.mobile_number !== student.mobile
       ) {
-        throw new ApiError(403, 'These details do not match the logged-in student.');
+        throw new ApiError(403, message('course.notYours'));
       }
       const exams = await loadExamContext(ctx, student);
       const { courses } = await offersFor(ctx, student, exams, request.query.career_type);

@@ -9,7 +9,7 @@ import type {
 import { checkoutPhoneError } from '../../../src/domain/checkout';
 import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
-import { localeOf } from '../../api/messages';
+import { localeOf, message } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
 import { requireStudent, studentOf } from '../../auth/sessions';
 import type { AppContext } from '../../context';
@@ -107,7 +107,7 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
         body.center_code !== student.branch_code ||
         body.student_stream !== splitClassStream(student.class_stream).stream
       ) {
-        throw new ApiError(403, 'These details do not match the logged-in student.');
+        throw new ApiError(403, message('course.notYours'));
       }
       checkBilling(body);
       const accepted = acceptedCheckoutMethods(await paymentOptions(ctx, student.branch_code));
@@ -122,8 +122,8 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
         const course = courses.find((c) => c.product_id === body.product_id);
         // The price, the waiver and the term are the server's: a tampered term finds no course.
         if (!course || course.product_course_term !== body.product_course_term)
-          throw new ApiError(404, 'This course is not available for you.');
-        if (course.purchased) throw new ApiError(409, 'You have already registered for this course.');
+          throw new ApiError(404, message('course.notAvailable'));
+        if (course.purchased) throw new ApiError(409, message('course.alreadyBought'));
         const billing = {
           name: body.billing_name.trim(),
           father_name: body.father_name.trim(),

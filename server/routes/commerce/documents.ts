@@ -10,6 +10,7 @@ import { ApiError } from '../../api/errors';
 import { apiSchema } from '../../api/schemas';
 import type { AppContext } from '../../context';
 import { simplePdf, type PdfLine } from './pdf';
+import { message } from '../../api/messages';
 
 function sendPdf(reply: FastifyReply, filename: string, pdf: Buffer): FastifyReply {
   return reply
@@ -73,7 +74,7 @@ export function registerDocumentRoutes(app: FastifyInstance): void {
       const programme = examType
         ? maybeProgramme(ctx.site, examType)
         : ctx.site.programmes[resolveProfile(ctx.site.hosts, request.headers.host).programme];
-      if (!programme) throw new ApiError(404, 'No prospectus for this exam type.');
+      if (!programme) throw new ApiError(404, message('documents.noProspectus'));
       return sendPdf(reply, 'prospectus.pdf', prospectus(ctx, programme));
     },
   );
@@ -92,7 +93,7 @@ export function registerDocumentRoutes(app: FastifyInstance): void {
         .selectAll()
         .where('product_id', '=', request.params.product_id)
         .executeTakeFirst();
-      if (!course?.has_content) throw new ApiError(404, 'This course has no course details document.');
+      if (!course?.has_content) throw new ApiError(404, message('documents.noCourseDetails'));
       const breakup = applyWaiver(JSON.parse(course.price_list) as Partial<Record<FeeComponent, number>>);
       const lines: PdfLine[] = [
         { text: `${ctx.site.site.brand.providerName} - Course details`, size: 12 },

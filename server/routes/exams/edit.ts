@@ -53,7 +53,7 @@ export async function examDates(
       centre.listed !== 1 ||
       !serves(centre, { examType: programme.examType, mode: 'Offline', stream: cs.stream })
     )
-      throw new ApiError(400, 'Please select centre');
+      throw new ApiError(400, message('signup.centre'));
   }
   const dates = await openExamDates(ctx, programme, centre);
   return Object.fromEntries(dates.map((d) => [d, dateLabelWithDay(d)]));
@@ -104,7 +104,7 @@ export async function updateExamInfo(
 ): Promise<ExamEditInfoReply> {
   const programme = checkMode(student, ctx, body.exam_mode);
   if (student.is_edit_allowed !== 1 || student.remove_edit_exam_edit_profile === 1)
-    throw new ApiError(403, 'Editing the exam is not allowed for your registration.');
+    throw new ApiError(403, message('exam.editNotAllowed'));
   const ec = await loadExamContext(ctx, student);
   if (programme.schedule.papers || !ec.main)
     throw new ApiError(400, `The ${programme.shortName} schedule cannot be edited.`);
@@ -119,7 +119,7 @@ export async function updateExamInfo(
     const state = body.state_id
       ? await ctx.db.selectFrom('states').select('tid').where('tid', '=', body.state_id).executeTakeFirst()
       : undefined;
-    if (!state) throw new ApiError(400, 'Please select state');
+    if (!state) throw new ApiError(400, message('signup.state'));
     stateId = state.tid;
     const [, code = '', id = ''] = /^.+-([A-Za-z]{2}\d{3})-([A-Za-z0-9]{1,10})$/.exec(body.exam_center) ?? [];
     centre = id
@@ -133,18 +133,18 @@ export async function updateExamInfo(
       centre.state_tid !== stateId ||
       !serves(centre, { examType: programme.examType, mode: 'Offline', stream: cs.stream })
     )
-      throw new ApiError(400, 'Please select centre');
+      throw new ApiError(400, message('signup.centre'));
   } else if (body.state_id) {
     const state = await ctx.db
       .selectFrom('states')
       .select('tid')
       .where('tid', '=', body.state_id)
       .executeTakeFirst();
-    if (!state) throw new ApiError(400, 'Please select state');
+    if (!state) throw new ApiError(400, message('signup.state'));
     stateId = state.tid;
   }
   const dates = await openExamDates(ctx, programme, centre);
-  if (!dates.includes(body.exam_date)) throw new ApiError(400, 'Please select date of exam');
+  if (!dates.includes(body.exam_date)) throw new ApiError(400, message('signup.examDate'));
 
   const perCentre = offline && Boolean(await datesPerCentre(ctx, programme));
   const updated: ExamEditInfoReply = {
@@ -175,7 +175,7 @@ export async function updateExamInfo(
     if (!changed) return updated;
     // Dates a centre sets (offline) are unrestricted; any other edit uses one attempt.
     if (!next.is_offline_sf_exam_date) {
-      if (current.exam_attempts_left <= 0) throw new ApiError(403, 'You have no exam edits left.');
+      if (current.exam_attempts_left <= 0) throw new ApiError(403, message('exam.noEditsLeft'));
       next.exam_attempts_left = current.exam_attempts_left - 1;
     }
 
@@ -188,7 +188,7 @@ export async function updateExamInfo(
     }
     const method = body.payment_mode ?? programme.payment.default;
     if (!programme.payment.methods.some((m) => m.value === method))
-      throw new ApiError(400, 'Please choose a valid payment method.');
+      throw new ApiError(400, message('signup.paymentMethod'));
     const data = await pendingEditOrder(
       ctx,
       trx,

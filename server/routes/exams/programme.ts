@@ -3,10 +3,11 @@ import type { ConfigBundle } from '../../../src/engine/config-bundle';
 import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
 import { isDigitalOnly, type BranchTerms } from '../commerce/courses';
+import { message } from '../../api/messages';
 
 export function programmeOf(site: ConfigBundle, examType: string): Programme {
   const programme = Object.values(site.programmes).find((p) => p.examType === examType);
-  if (!programme) throw new ApiError(404, 'This exam is not offered any more.');
+  if (!programme) throw new ApiError(404, message('exam.notOffered'));
   return programme;
 }
 

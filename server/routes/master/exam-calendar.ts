@@ -6,6 +6,7 @@ import { ApiError } from '../../api/errors';
 import type { AppContext } from '../../context';
 import type { CentresTable } from '../../db/tables/master';
 import { addDays, daysBetween, istDate, istInstant } from '../exams/time';
+import { message } from '../../api/messages';
 
 /** How far ahead a daily schedule offers dates (the spec's "next 30 days"). */
 export const DAILY_WINDOW_DAYS = 30;
@@ -46,7 +47,7 @@ export async function openExamDates(
   const closes = programme.windows.enrolmentClosesDaysBefore;
   const openByWindow = (d: string) => daysBetween(today, d) > (closes ?? 0);
   if (await datesPerCentre(ctx, programme)) {
-    if (!centre) throw new ApiError(400, 'Please select centre first');
+    if (!centre) throw new ApiError(400, message('lists.centreFirst'));
     const rows = await ctx.db
       .selectFrom('centre_exam_dates')
       .select('exam_date')

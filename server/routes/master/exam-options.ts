@@ -9,7 +9,7 @@ import type { ExamStatesQuery, ExamStatesReply } from '../../../src/generated/ap
 import type { Locale } from '../../../src/engine/config-bundle';
 import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
-import { localeOf } from '../../api/messages';
+import { localeOf, message } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
 import type { AppContext } from '../../context';
 import type { CentresTable } from '../../db/tables/master';
@@ -118,7 +118,7 @@ export function registerExamOptions(app: FastifyInstance): void {
         code &&
         (!centre || !serves(centre, { examType: programme.examType, stream: streamOf(request.query.stream) }))
       )
-        throw new ApiError(404, 'This centre does not hold this exam.');
+        throw new ApiError(404, message('lists.centreNoExam'));
       const dates = await openExamDates(ctx, programme, centre);
       return {
         success: 'true',

@@ -10,7 +10,7 @@ import type { MasterSchoolBoardsReply } from '../../../src/generated/api/master-
 import type { MasterSchoolsParams, MasterSchoolsReply } from '../../../src/generated/api/master-schools';
 import type { MasterStatesReply } from '../../../src/generated/api/master-states';
 import { ApiError } from '../../api/errors';
-import { localeOf } from '../../api/messages';
+import { localeOf, message } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
 import type { AppContext } from '../../context';
 import { centreValue, eligible, listedCentres, type Eligibility } from './centres';
@@ -98,8 +98,8 @@ export function registerMasterLists(app: FastifyInstance): void {
           break;
         }
         case 'exam_center_master': {
-          if (!masterKeyId) throw new ApiError(400, 'Please select state first');
-          if (!mode) throw new ApiError(400, 'Please select exam slot first');
+          if (!masterKeyId) throw new ApiError(400, message('lists.stateFirst'));
+          if (!mode) throw new ApiError(400, message('lists.slotFirst'));
           const { programme } = programmeFor(ctx, request, examType);
           const centres = await listedCentres(ctx, {
             examType: programme.examType,
@@ -126,7 +126,7 @@ export function registerMasterLists(app: FastifyInstance): void {
         .select('tid')
         .where((eb) => eb(eb.fn('lower', ['name']), '=', request.params.city.trim().toLowerCase()))
         .executeTakeFirst();
-      if (!city) throw new ApiError(404, 'No schools found for this city.');
+      if (!city) throw new ApiError(404, message('lists.noSchools'));
       const data = await ctx.db
         .selectFrom('schools')
         .select(['short_school_name', 'full_school_name', 'school_code'])

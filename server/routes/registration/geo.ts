@@ -9,7 +9,7 @@ import type {
   RegistrationNearestCentreReply,
 } from '../../../src/generated/api/registration-nearest-centre';
 import { ApiError } from '../../api/errors';
-import { localeOf } from '../../api/messages';
+import { localeOf, message } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
 import { modeAllowedInState } from '../../../src/domain/exam-modes';
 import { centrePhones, centreValue, listedCentres, streamOf } from '../master/centres';
@@ -80,7 +80,7 @@ export function registerGeoRoutes(app: FastifyInstance): void {
         .map((c) => ({ c, km: distanceKm(here, fromE6(c)) }))
         .sort((a, b) => a.km - b.km || a.c.id.localeCompare(b.c.id));
       const nearest = ranked[0];
-      if (!nearest) throw new ApiError(404, 'No centre found near you.');
+      if (!nearest) throw new ApiError(404, message('geo.noCentre'));
       const { c, km } = nearest;
       const state = await ctx.db
         .selectFrom('states')
@@ -114,7 +114,7 @@ export function registerGeoRoutes(app: FastifyInstance): void {
         .select(['city', 'state_desc'])
         .where('pincode', '=', request.params.pincode)
         .executeTakeFirst();
-      if (!row) throw new ApiError(404, 'Pincode not found');
+      if (!row) throw new ApiError(404, message('geo.noPincode'));
       return row;
     },
   );
@@ -128,7 +128,7 @@ export function registerGeoRoutes(app: FastifyInstance): void {
       const nearest = rows
         .map((p) => ({ p, km: distanceKm(here, fromE6(p)) }))
         .sort((a, b) => a.km - b.km || a.p.pincode.localeCompare(b.p.pincode))[0];
-      if (!nearest) throw new ApiError(404, 'Pincode not found');
+      if (!nearest) throw new ApiError(404, message('geo.noPincode'));
       const { p } = nearest;
       return {
         address: `${p.place_name}, ${p.city}, ${p.state_desc} ${p.pincode}, India`,
@@ -149,7 +149,7 @@ export function registerGeoRoutes(app: FastifyInstance): void {
       const match = rows
         .filter((r) => request.ip.startsWith(r.prefix))
         .sort((a, b) => b.prefix.length - a.prefix.length)[0];
-      if (!match) throw new ApiError(404, 'Location not found.');
+      if (!match) throw new ApiError(404, message('geo.noLocation'));
       return {
         postal: match.postal,
         country_code: match.country_code,

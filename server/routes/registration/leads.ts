@@ -16,6 +16,7 @@ import { apiSchema } from '../../api/schemas';
 import type { AppContext, Student } from '../../context';
 import { programmeFor } from '../master/programme-lookup';
 import { requireVerifiedMobile } from './registration-token';
+import { message } from '../../api/messages';
 
 const tags = ['registration'];
 
@@ -103,7 +104,7 @@ export function registerLeadRoutes(app: FastifyInstance): void {
         .selectAll()
         .where('sf_id', '=', request.query.sf_id)
         .executeTakeFirst();
-      if (!student) throw new ApiError(404, 'No registration found for this link.');
+      if (!student) throw new ApiError(404, message('link.noRegistration'));
       if (student.registration_status === 'registered') {
         return {
           success: 'false',
