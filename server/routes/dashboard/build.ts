@@ -92,7 +92,8 @@ function fomo(ec: ExamContext): string {
     const left = Math.max(0, daysBetween(istDate(ec.now), until));
     return `Your ${score.percent}% scholarship is valid till ${dateLabel(until)}: only ${left} day${left === 1 ? '' : 's'} left. Pay the registration fee now to lock it in.`;
   }
-  return 'Seats in our classroom batches are filling fast. Register for a course to start your preparation.';
+  // Said to every programme's students, with or without a course block: no course is named.
+  return 'Seats in our classroom batches are filling fast. Start your preparation with us today.';
 }
 
 async function mainCard(ctx: AppContext, ec: ExamContext, s: Sitting, title: string): Promise<MainExamCard> {
