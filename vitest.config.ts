@@ -15,5 +15,8 @@ export default defineConfig({
     environment: 'node',
     pool: 'threads',
     restoreMocks: true,
+    // A hang guard, not a speed check: server tests that seed or restart a database take seconds,
+    // and more on a busy 2-core machine.
+    testTimeout: 20_000,
   },
 });
