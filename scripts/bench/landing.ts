@@ -5,16 +5,20 @@
 // Lighthouse (mobile defaults, simulated throttling) unless --card-only. Prints figures against the
 // issue's targets; never fails on a score (these machines are shared and noisy).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { type Flags, type Result } from 'lighthouse';
-import { projectRoot } from '../../src/engine/node/paths';
 import type { IndexedRoute } from '../../src/engine/site-index';
 import { launchThrottledBrowser, measureCard, THROTTLING, type CardTiming } from './card-timing';
+import {
+  figures,
+  saveResult,
+  savedResultsNote,
+  startLighthouse,
+  type CategoryId,
+  type Result,
+  type RunFigures,
+} from './lighthouse';
 import { KB, gzipBytes, machineContext, median, readSiteIndex, table } from './shared';
 import { specLandingPaths } from '../../tests/fixtures/spec-routes';
-import { chromiumFlags, chromiumPath } from '../lib/chromium';
+import { chromiumPath } from '../lib/chromium';
 import { ensureBuild, startTestServer } from '../lib/serve';
 
 /** Login, the 11 registration/landing paths and the terms page (part 1 §2). */
@@ -31,20 +35,12 @@ const TARGETS = {
   jsBeforeLoad: 30 * KB,
   verifyAfterFcp: 1_500,
 };
-const CATEGORIES = [
+const CATEGORIES: readonly { id: CategoryId; label: string; target: number }[] = [
   { id: 'performance', label: 'Perf', target: TARGETS.performance },
   { id: 'accessibility', label: 'A11y', target: TARGETS.accessibility },
   { id: 'seo', label: 'SEO', target: TARGETS.seo },
   { id: 'best-practices', label: 'BP', target: 100 },
-] as const;
-type CategoryId = (typeof CATEGORIES)[number]['id'];
-
-interface RunFigures {
-  scores: Record<CategoryId, number>;
-  lcp: number;
-  tbt: number;
-  cls: number;
-}
+];
 
 interface Failing {
   category: CategoryId;
@@ -87,27 +83,6 @@ function slug(route: string): string {
   return route === '/' ? 'index' : route.slice(1).replace(/\//g, '--');
 }
 
-function numeric(lhr: Result, audit: string): number {
-  const value = lhr.audits[audit]?.numericValue;
-  if (value === undefined) throw new Error(`Lighthouse result has no ${audit} value`);
-  return value;
-}
-
-function figures(lhr: Result): RunFigures {
-  const score = (id: CategoryId): number => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-  return {
-    scores: {
-      performance: score('performance'),
-      accessibility: score('accessibility'),
-      seo: score('seo'),
-      'best-practices': score('best-practices'),
-    },
-    lcp: numeric(lhr, 'largest-contentful-paint'),
-    tbt: numeric(lhr, 'total-blocking-time'),
-    cls: numeric(lhr, 'cumulative-layout-shift'),
-  };
-}
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
@@ -145,14 +120,6 @@ function failingAudits(lhr: Result): { category: CategoryId; audit: Result['audi
     }
   }
   return out;
-}
-
-async function launchChrome(): Promise<chromeLauncher.LaunchedChrome> {
-  return chromeLauncher.launch({
-    chromePath: chromiumPath,
-    chromeFlags: ['--headless=new', ...chromiumFlags],
-    logLevel: 'silent',
-  });
 }
 
 const ms = (value: number | undefined): string =>
@@ -294,29 +261,8 @@ async function main(): Promise<void> {
     await server.close();
     return;
   }
-  const outDir = path.join(projectRoot, '.lighthouse');
-  mkdirSync(outDir, { recursive: true });
-
-  // One Chrome for all runs (Lighthouse opens a fresh tab and resets storage each run); relaunched
-  // and retried once if a run fails, so one crash does not lose the whole benchmark.
-  let chrome = await launchChrome();
-  const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error' };
-  const runOnce = async (url: string): Promise<Result> => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const result = await lighthouse(url, { ...flags, port: chrome.port });
-        const lhr = result?.lhr;
-        if (!lhr) throw new Error('Lighthouse returned no result');
-        if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
-        return lhr;
-      } catch (error) {
-        if (attempt >= 2) throw error;
-        console.error(`  run failed (${(error as Error).message}); relaunching Chrome and retrying`);
-        chrome.kill();
-        chrome = await launchChrome();
-      }
-    }
-  };
+  // One Chrome for all runs; a run that fails is retried once in a relaunched Chrome.
+  const chrome = await startLighthouse();
 
   const rows: { route: string; runs: RunFigures[]; jsBytes: number }[] = [];
   const failing = new Map<string, Failing>();
@@ -329,7 +275,7 @@ async function main(): Promise<void> {
       let last: Result | undefined;
       for (let run = 1; run <= runs; run++) {
         const started = Date.now();
-        const lhr = await runOnce(url);
+        const lhr = await chrome.run(url);
         last = lhr;
         const f = figures(lhr);
         perRun.push(f);
@@ -351,11 +297,11 @@ async function main(): Promise<void> {
             `TBT ${Math.round(f.tbt)} ms (${((Date.now() - started) / 1000).toFixed(1)} s)`,
         );
       }
-      if (last) writeFileSync(path.join(outDir, `${slug(route.path)}.json`), JSON.stringify(last, null, 2));
+      if (last) saveResult(slug(route.path), last);
       rows.push({ route: route.path, runs: perRun, jsBytes: jsByRoute.get(route.path) ?? Number.NaN });
     }
   } finally {
-    chrome.kill();
+    chrome.close();
     await server.close();
   }
 
@@ -456,9 +402,7 @@ async function main(): Promise<void> {
     console.log('\nLighthouse warnings:');
     for (const w of warnings) console.log(`  ${w}`);
   }
-  console.log(
-    `\nRaw Lighthouse JSON (last run per route): ${path.relative(process.cwd(), outDir) || outDir}/`,
-  );
+  console.log(`\n${savedResultsNote('last run per route')}`);
 }
 
 main().catch((error: unknown) => {

@@ -3,16 +3,11 @@
 // JavaScript with the chart (≤ 200 KB gzip; the dashboard's does not grow by it), and the time
 // Chromium takes to print the longest result to an A4 PDF (< 2 s), beside the 404 page's PDF as a
 // baseline in the same run. Median of RUNS (default 3). Figures only: it never fails on them.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { type Flags } from 'lighthouse';
-import puppeteer, { type Browser } from 'puppeteer-core';
-import { projectRoot } from '../../src/engine/node/paths';
-import { chromiumFlags, chromiumPath } from '../lib/chromium';
+import type { Browser } from 'puppeteer-core';
 import { ensureBuild, startTestServer } from '../lib/serve';
-import { KB, gzipBytes, machineContext, median, readSiteIndex, table } from './shared';
+import { figures, saveResult, startLighthouse, studentTable, type RunFigures } from './lighthouse';
+import { KB, gzipBytes, machineContext, median, readSiteIndex } from './shared';
 
 const runs = Number(process.env.RUNS ?? 3);
 const LONGEST = { roll: '250000000010', dob: '07-09-2008', state: 'IAT, 4 subjects (the longest)' };
@@ -59,59 +54,31 @@ async function main(): Promise<void> {
   const dashboard = index.routes.find((r) => r.path === '/dashboard');
   const server = await startTestServer({ distDir: dist });
   const origin = `http://localhost:${server.port}`;
-  const chrome = await chromeLauncher.launch({
-    chromePath: chromiumPath,
-    chromeFlags: ['--headless=new', ...chromiumFlags],
-    logLevel: 'silent',
-  });
-  const rows: string[][] = [];
-  const outDir = path.join(projectRoot, '.lighthouse');
-  mkdirSync(outDir, { recursive: true });
+  const chrome = await startLighthouse();
+  const rows: { label: string; runs: RunFigures[] }[] = [];
   let pdf: { result: { ms: number[]; pages: number }; baseline: { ms: number[]; pages: number } };
   try {
     for (const student of students) {
-      const perf: number[] = [];
-      const a11y: number[] = [];
-      const tbt: number[] = [];
-      const lcp: number[] = [];
+      const perRun: RunFigures[] = [];
       for (let run = 0; run < runs; run++) {
-        const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error' };
-        const outcome = await lighthouse(`${origin}${resultPath(student.roll, student.dob)}`, flags);
-        const lhr = outcome?.lhr;
-        if (!lhr || lhr.runtimeError)
-          throw new Error(`Lighthouse failed: ${lhr?.runtimeError?.message ?? 'no result'}`);
-        writeFileSync(path.join(outDir, `result-${student.roll}.json`), JSON.stringify(lhr));
-        perf.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
-        a11y.push(Math.round((lhr.categories.accessibility?.score ?? 0) * 100));
-        tbt.push(lhr.audits['total-blocking-time']?.numericValue ?? NaN);
-        lcp.push(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN);
+        const lhr = await chrome.run(`${origin}${resultPath(student.roll, student.dob)}`);
+        saveResult(`result-${student.roll}`, lhr);
+        perRun.push(figures(lhr));
       }
-      rows.push([
-        `${student.roll} (${student.state})`,
-        String(median(perf)),
-        String(median(a11y)),
-        String(Math.round(median(tbt))),
-        String(Math.round(median(lcp))),
-        perf.join(' '),
-      ]);
+      rows.push({ label: `${student.roll} (${student.state})`, runs: perRun });
     }
-    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const browser = await chrome.connect();
     pdf = {
       result: await pdfTimes(browser, `${origin}${resultPath(LONGEST.roll, LONGEST.dob)}`, true),
       baseline: await pdfTimes(browser, `${origin}/404`, false),
     };
     await browser.disconnect();
   } finally {
-    chrome.kill();
+    chrome.close();
     await server.close();
   }
   console.log(machineContext('examflow bench:result — Lighthouse 12.8 mobile on /iacst-result; PDF time'));
-  console.log(
-    table(
-      [['student', 'perf', 'a11y', 'TBT ms', 'LCP ms', `perf runs (${runs})`], ...rows],
-      ['left', 'right', 'right', 'right', 'right', 'left'],
-    ),
-  );
+  console.log(studentTable(rows, runs));
   const kb = (files: readonly string[]) => (gzipBytes(dist, files) / KB).toFixed(1);
   const js = result?.js ?? [];
   const lazy = result?.lazyJs ?? [];

@@ -1,5 +1,8 @@
 // The API reference (issue 11 §4): Swagger UI with its assets from node_modules, under the site's
 // CSP, with request examples, and "Try it out" only where the sandbox runs.
+import SwaggerParser from '@apidevtools/swagger-parser';
+import openapiTS, { astToString } from 'openapi-typescript';
+import type { OpenAPI } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../security-headers';
 import { testApp, type TestApp } from '../test/harness';
@@ -57,4 +60,21 @@ describe('API reference', () => {
     expect(await init(production)).toMatch(/"supportedSubmitMethods":\[\]/);
     expect(await init(dev)).toContain('"validatorUrl":null');
   });
+
+  // Issue 22 §7: the document is whole (no $ref to a file it does not serve), so a standard
+  // validator passes it and a standard generator turns it into types.
+  it('serves a self-contained document a standard validator and generator take', async () => {
+    const doc = (await production.call({ method: 'GET', url: '/api/openapi.json' })).data;
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"([^"]*)"/g)].map((m) => m[1] ?? '');
+    expect(refs.length).toBeGreaterThan(100);
+    expect(refs.filter((ref) => !ref.startsWith('#/components/schemas/'))).toEqual([]);
+    // The validator dereferences in place: a copy, so the refs checked above stay as served.
+    await expect(SwaggerParser.validate(structuredClone(doc) as OpenAPI.Document)).resolves.toBeTruthy();
+    const types = astToString(
+      await openapiTS(structuredClone(doc) as unknown as Parameters<typeof openapiTS>[0]),
+    );
+    expect(types).toContain('"/api/dashboard": {');
+    // The dashboard's data (a definition named like its file) is typed, not lost.
+    expect(types).toMatch(/"dashboard-dashboard": \{[^}]*main_exam:/);
+  }, 60_000);
 });

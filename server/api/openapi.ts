@@ -16,12 +16,69 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
+    // Each schema file is bundled under its $id ("dashboard.schema.json"), which no definition key
+    // can equal: under a bare "dashboard", dashboard's own `dashboard` definition clashed with it
+    // and was dropped. selfContained() then gives the names their short form.
     refResolver: {
-      buildLocalReference: (json, _baseUri, _fragment, i) =>
-        String(json.$id ?? `def-${i}`).replace('.schema.json', ''),
+      buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`),
     },
+    // Only the OpenAPI form is registered (the `openapi` option above).
+    transformObject: (documents) =>
+      'openapiObject' in documents ? selfContained(documents.openapiObject) : documents.swaggerObject,
   });
 }
+
+const LOCAL = '#/components/schemas/';
+
+/**
+ * The served document whole (issue 22 §7): every $ref points into its own components, so a
+ * standard validator and generator take it. @fastify/swagger bundles the schema files there (each
+ * definition hoisted as "<$id>-<key>") but leaves the query and path parameters pointing at the
+ * files ("common.schema.json#/components/schemas/mobile"). Here those point at the bundled
+ * definitions, the names drop ".schema.json" ("common-mobile"), and the files' own entries (only
+ * a title and description once their definitions are hoisted) go unless something refers to them.
+ * Empty `required` lists go too. A $ref that still leads nowhere throws: the test suite fetches the document.
+ */
+export function selfContained<Doc extends { components?: { schemas?: object } }>(doc: Doc): Doc {
+  const schemas: Record<string, unknown> = { ...doc.components?.schemas };
+  const used = new Set<string>();
+  const target = (ref: string): string => {
+    const external = /^([^#/]+\.schema\.json)#\/components\/schemas\/([^/]+)$/.exec(ref);
+    const name = external
+      ? `${external[1]}-${external[2]}`
+      : ref.startsWith(LOCAL)
+        ? ref.slice(LOCAL.length)
+        : '';
+    if (!Object.hasOwn(schemas, name)) throw new Error(`OpenAPI document: $ref "${ref}" leads nowhere`);
+    used.add(name);
+    return LOCAL + shortName(name);
+  };
+  const rewrite = (node: unknown): void => {
+    if (Array.isArray(node)) for (const item of node) rewrite(item);
+    else if (node && typeof node === 'object') {
+      const record = node as Record<string, unknown>;
+      for (const [key, value] of Object.entries(record))
+        if (key === '$ref' && typeof value === 'string') record.$ref = target(value);
+        // JSON Schema allows an empty list of required properties, OpenAPI 3.0 does not.
+        else if (key === 'required' && Array.isArray(value) && value.length === 0) delete record.required;
+        else if (!DATA_KEYWORDS.has(key)) rewrite(value);
+    }
+  };
+  rewrite(doc);
+  const bundled: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(schemas)) {
+    if (name.endsWith('.schema.json') && !used.has(name)) continue;
+    const short = shortName(name);
+    if (Object.hasOwn(bundled, short)) throw new Error(`OpenAPI document: two schemas named "${short}"`);
+    bundled[short] = schema;
+  }
+  if (doc.components) Object.assign(doc.components, { schemas: bundled });
+  return doc;
+}
+
+const shortName = (name: string) => name.replace('.schema.json', '');
+/** Keywords whose values are data, not schemas: nothing in them is rewritten. */
+const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'enum', 'const']);
 
 // Swagger UI's method badges and a few labels fail WCAG AA contrast: darker shades of its colours.
 const DOCS_CSS = `
