@@ -388,7 +388,12 @@ describe('pre-exam blocks', () => {
   });
 
   it('sample papers beside the mock pack promo: paytm by default, Buy now with the chosen method', async () => {
-    const exam = { ...mainCard().exam_data, exam_short_code: 'NST-SAMPLE', btn_txt: 'Begin Test' };
+    const exam = {
+      ...mainCard().exam_data,
+      exam_short_code: 'NST-SAMPLE',
+      btn_txt: 'Begin Test',
+      state: 'open' as const,
+    };
     const data = dashboardData({
       static_data: {
         testplayer_down: false,
@@ -418,14 +423,14 @@ describe('pre-exam blocks', () => {
           report_link: '',
           exam_button_text: 'Locked',
           exam_button_link: '',
-          exam_data: { ...exam, exam_short_code: 'NST-MOCK-1' },
+          exam_data: { ...exam, exam_short_code: 'NST-MOCK-1', btn_txt: 'Locked', state: 'locked' },
         },
       ],
     });
     const { container, actions: a } = renderDashboard(data);
     expect(screen.getByText('Locked: buy the pack to open it')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Start Test' }));
-    expect(a.launchPaper).toHaveBeenCalledWith(exam, 'Begin Test');
+    expect(a.launchPaper).toHaveBeenCalledWith(exam);
     const promo = screen.getByRole('region', { name: 'ANTHE MOCK TEST PAPER' });
     expect((within(promo).getByRole('radio', { name: /Paytm/ }) as HTMLInputElement).checked).toBe(true);
     await userEvent.click(within(promo).getByRole('radio', { name: /HDFC/ }));
