@@ -466,8 +466,9 @@ describe('pre-exam blocks', () => {
 });
 
 describe('the branch carousel', () => {
-  const centre = (name: string, phones: string[]) => ({
+  const centre = (name: string, label: string, phones: string[]) => ({
     center_name: name,
+    center_label: label,
     address: `${name} road, New Delhi`,
     contact_numbers: phones,
     location_url: `https://maps.example.com/?q=${encodeURIComponent(name)}`,
@@ -478,9 +479,10 @@ describe('the branch carousel', () => {
     success: 'true' as const,
     msg: 'Branches.',
     data: [
-      centre('RCC Delhi Central', ['011-4000001', '011-4000002', '', '9810000000']),
-      centre('F+EC Dwarka', ['011-4000003', '', '', '']),
-      centre('ALC-Rohini', ['011-4000004', '', '', '']),
+      centre('RCC Delhi Central', 'Delhi Central', ['011-4000001', '011-4000002', '', '9810000000']),
+      centre('F+EC Dwarka', 'Dwarka', ['011-4000003', '', '', '']),
+      // The server strips the prefix (center_label): the block shows the label as sent.
+      centre('ALC Rohini', 'Rohini (ALC)', ['011-4000004', '', '', '']),
     ],
   };
   // The block's own swr read, answered at the network's edge.
@@ -497,7 +499,7 @@ describe('the branch carousel', () => {
   }
   afterEach(() => vi.unstubAllGlobals());
 
-  it('every centre with its prefix stripped, its phones as links, the hours and the map; axe clean', async () => {
+  it("every centre by the server's label (no prefix), its phones as links, the hours and the map; axe clean", async () => {
     const { container, fetch } = renderBranches({ type: 'branches' });
     const list = await screen.findByRole('list', { name: 'Branches near you' });
     expect(String((fetch.mock.calls[0] as unknown[])[0])).toContain('/api/branches/DL001');
@@ -505,7 +507,7 @@ describe('the branch carousel', () => {
       within(list)
         .getAllByRole('heading', { level: 3 })
         .map((h) => h.textContent),
-    ).toEqual(['Delhi Central', 'Dwarka', 'Rohini']);
+    ).toEqual(['Delhi Central', 'Dwarka', 'Rohini (ALC)']);
     const phones = within(list).getAllByRole('list', { name: 'Phone numbers' })[0] as HTMLElement;
     expect(
       within(phones)
