@@ -176,6 +176,7 @@ describe('main exam card', () => {
             exam_button_text: 'Result Awaited',
             report_text: 'View Result',
             result_expected_date: '23 Nov 2026, 11:00 AM',
+            exam_data: { ...mainCard().exam_data, btn_txt: 'Result Awaited', state: 'awaited' },
           }),
         ],
       }),

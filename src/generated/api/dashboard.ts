@@ -105,7 +105,7 @@ export interface MainExamCard {
   card_description: string;
   exam_end_date: string;
   /**
-   * When the result is expected, set only while it is awaited (the test was taken and the result is not out yet); empty otherwise. The dashboard shows the result-awaited card by it.
+   * When the result is expected, set only while it is awaited (the test was taken and the result is not out yet); empty otherwise. The words of that date, shown as sent: the dashboard shows the result-awaited card by exam_data.state awaited.
    */
   result_expected_date: string;
   present: 0 | 1;
