@@ -115,7 +115,8 @@ export const MainExamCard: DashboardBlockComponent = ({ context }) => {
         </div>
         <div>
           <dt>{t('portal.exam.mode')}</dt>
-          <dd>{card.exam_mode}</dd>
+          {/* A code on the wire, worded in the page's language (decision 026). */}
+          <dd>{t(offline ? 'editExam.offline' : 'editExam.online')}</dd>
         </div>
         {offline && card.center_address ? (
           <div className="ef-dash-facts__wide">
