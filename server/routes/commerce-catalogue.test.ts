@@ -193,8 +193,15 @@ describe('GET /api/branches/:branch_code', () => {
       'F+EC Delhi Connaught Place',
       'ALC Delhi Lajpat Nagar',
     ]);
+    // The label the dashboard shows: the prefix stripped here, once (part 2 §3; decision 026).
+    expect(data.map((b) => b.center_label)).toEqual([
+      'Delhi Central',
+      'Delhi Connaught Place',
+      'Delhi Lajpat Nagar',
+    ]);
     expect(data[0]).toEqual({
       center_name: 'RCC Delhi Central',
+      center_label: 'Delhi Central',
       address: '8 Pusa Road, Karol Bagh, New Delhi 110005',
       contact_numbers: ['011-4762-3456', '011-4762-3457', '98100-00101', '98100-00102'],
       location_url: 'https://www.google.com/maps/search/?api=1&query=28.6448%2C77.1905',

@@ -56,7 +56,8 @@ describe('GET /api/dashboard: every demo student shows its state', () => {
       test_short_code: 'IACST-SOM',
       exam_help_line: '1800-000-0001',
     });
-    expect((mainOf(d).exam_data as Row).btn_txt).toBe('Upcoming');
+    // The button's words beside the code the client decides by (decision 026).
+    expect(mainOf(d).exam_data).toMatchObject({ btn_txt: 'Upcoming', state: 'upcoming' });
     expect(d).toMatchObject({
       scholarship_percentage: '0',
       overall_percentage: '',
@@ -71,7 +72,7 @@ describe('GET /api/dashboard: every demo student shows its state', () => {
   it('250000000002: exam today, Start Now active; pack not bought: sample paper and locked mock papers', async () => {
     const d = await dashboard('250000000002');
     expect(mainOf(d)).toMatchObject({ exam_button_text: 'Start Now', exam_button_enabled: 1, absent: 0 });
-    expect((mainOf(d).exam_data as Row).btn_txt).toBe('Begin Test');
+    expect(mainOf(d).exam_data).toMatchObject({ btn_txt: 'Begin Test', state: 'open' });
     expect((d.static_data as Row).mock_purchased).toBe(false);
     expect((d.static_data as Row).sample_heading).toMatch(/mock paper pack/);
     expect(d.sample_exam).toHaveLength(1);
@@ -81,7 +82,11 @@ describe('GET /api/dashboard: every demo student shows its state', () => {
     });
     expect(d.mock_exam).toHaveLength(4);
     for (const card of d.mock_exam as Row[])
-      expect(card).toMatchObject({ isLocked: true, exam_button_text: 'Locked' });
+      expect(card).toMatchObject({
+        isLocked: true,
+        exam_button_text: 'Locked',
+        exam_data: { state: 'locked' },
+      });
   });
 
   it('250000000003: date passed without the test: Missed, absent, the absent message', async () => {
@@ -89,6 +94,7 @@ describe('GET /api/dashboard: every demo student shows its state', () => {
     expect(main).toMatchObject({
       exam_button_text: 'Missed',
       exam_button_enabled: 0,
+      exam_data: { state: 'missed' },
       absent: 1,
       result_expected_date: '',
       card_description:
@@ -101,6 +107,7 @@ describe('GET /api/dashboard: every demo student shows its state', () => {
     expect(mainOf(d)).toMatchObject({
       exam_button_text: 'Result Awaited',
       exam_button_enabled: 0,
+      exam_data: { state: 'awaited' },
       report_text: 'Result Awaited',
       present: 1,
       view_report: 0,
@@ -117,6 +124,7 @@ describe('GET /api/dashboard: every demo student shows its state', () => {
     expect(main).toMatchObject({
       exam_button_text: 'View Result',
       exam_button_enabled: 1,
+      exam_data: { state: 'result' },
       view_report: 1,
       report_text: 'View Result',
       result_expected_date: '',
@@ -273,6 +281,15 @@ describe('GET /api/dashboard: every demo student shows its state', () => {
       '',
       '',
     ]);
+    const states = series.map((s) => (s.papers as Row[]).map((p) => (p.exam_data as Row).state));
+    expect(states).toEqual([
+      ['missed', 'missed'],
+      ['result', 'result'],
+      ['open', 'open'],
+      ['upcoming', 'upcoming'],
+      ['upcoming', 'upcoming'],
+      ['upcoming', 'upcoming'],
+    ]);
     const btns = series.map((s) => (s.papers as Row[]).map((p) => p.btn_txt));
     expect(btns).toEqual([
       ['Missed', 'Missed'],
@@ -302,9 +319,10 @@ describe('GET /api/dashboard: every demo student shows its state', () => {
       'exam_short_code',
       'external_schedule_id',
       'start_time',
+      'state',
       'test_name',
     ]);
-    expect(examData).toMatchObject({ exam_short_code: 'MJEE-P1', btn_txt: 'Begin Test' });
+    expect(examData).toMatchObject({ exam_short_code: 'MJEE-P1', btn_txt: 'Begin Test', state: 'open' });
   });
 
   it('250000000014: sample pack bought: mock papers unlocked, paper 1 reported', async () => {
@@ -358,6 +376,7 @@ describe('GET /api/profile', () => {
       exam_date_id: '2026-03-12',
       exam_date: '12 Mar 2026 (Thursday)',
       exam_mode_and_slot: 'Offline, 10:00 AM to 1:20 PM',
+      exam_mode: 'Offline',
       exam_location: '8 Pusa Road, Karol Bagh, New Delhi 110005',
       exam_attempts_left: 2,
       is_edit_allowed: true,

@@ -53,6 +53,7 @@ async function edit(change: Record<string, string>) {
 describe('edit exam: the slot', () => {
   it('the profile names the booked slot', async () => {
     expect(await profile()).toMatchObject({
+      exam_mode: 'Offline',
       exam_slot_id: 'offline-afternoon',
       exam_mode_and_slot: 'Offline, 2 PM to 5 PM',
     });

@@ -69,6 +69,11 @@ describe('exam slot mode', () => {
       url: '/api/profile',
       headers: await t.login(roll, '15/08/2011'),
     });
-    expect(profile.data.data).toMatchObject({ exam_mode_and_slot: 'सुबह 9 बजे से रात 10 बजे तक, कभी भी' });
+    // A label that names no mode: the booked mode travels as a code beside it (decision 026).
+    expect(profile.data.data).toMatchObject({
+      exam_mode_and_slot: 'सुबह 9 बजे से रात 10 बजे तक, कभी भी',
+      exam_mode: 'Online',
+      exam_slot_id: 'online-9am-10pm',
+    });
   });
 });

@@ -86,6 +86,11 @@ describe('the exam-launch payload', () => {
       attempt_state: 'submitted',
     });
     expect(launchPayload(ec, missed).event_type).toBe('result');
+    // By the card's state, as the dashboard's buttons decide (src/domain/test-buttons): a running
+    // attempt resumes the exam; every other state asks for the result.
+    expect(launchPayload(ec, { ...live, state: 'in_progress' }).event_type).toBe('exam');
+    for (const state of ['upcoming', 'offline_day', 'awaited', 'locked'] as const)
+      expect(launchPayload(ec, { ...live, state }).event_type).toBe('result');
   });
 });
 
@@ -396,7 +401,11 @@ describe('starting the main exam and the sandbox test player', () => {
     expect(start.statusCode).toBe(200);
     const url = String((start.data.data as Row).exam_url);
     expect(url).toMatch(/^\/sandbox\/test\/[0-9a-f-]{36}$/);
-    expect(await mainOf(roll)).toMatchObject({ exam_button_text: 'Resume Test', exam_button_enabled: 1 });
+    expect(await mainOf(roll)).toMatchObject({
+      exam_button_text: 'Resume Test',
+      exam_button_enabled: 1,
+      exam_data: { state: 'resume' },
+    });
     // Starting again resumes the same attempt.
     const again = await post('/api/exam/start', roll, {
       test_short_code: main.test_short_code,
@@ -559,10 +568,17 @@ describe('POST /api/test-launch', () => {
     ).toBe(303);
     const after = ((await dashboard(roll)).mock_jee_series as Row[])[2] as Row;
     expect((after.papers as Row[]).map((p) => p.btn_txt)).toEqual(['Result Awaited', 'Begin Test']);
+    // Paper 2 is open, or running when an earlier test of this file began it: either one begins.
+    const [first, second] = (after.papers as Row[]).map((p) => (p.exam_data as Row).state);
+    expect(first).toBe('awaited');
+    expect(['open', 'resume']).toContain(second);
     t.clock.advance(72 * HOUR);
     const later = ((await dashboard(roll)).mock_jee_series as Row[])[2] as Row;
     expect(later.status).toBe('Results');
-    expect((later.papers as Row[])[0]?.btn_txt).toBe('View Result');
+    expect((later.papers as Row[])[0]).toMatchObject({
+      btn_txt: 'View Result',
+      exam_data: { state: 'result' },
+    });
     const resultLaunch = launchOf((later.papers as Row[])[0] as Row);
     const opened = await post('/api/test-launch', roll, resultLaunch);
     expect(opened.statusCode).toBe(200);

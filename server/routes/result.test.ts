@@ -37,6 +37,7 @@ describe('POST /api/result', () => {
       ClassOpted: '12',
       OverallScorePercentage: '75.0',
       Status: 'Qualified',
+      qualified: true,
       ScholarshipPercentage: '60',
       rank_to_check_in_template: '2', // Vihaan (250000000007) scored 60 of 60 on the same paper
       branch_contact_info: { phone_no: '011-4762-3456' },
@@ -86,6 +87,7 @@ describe('POST /api/result', () => {
     expect(total).toEqual(['Total', '15', '12', '3', '9', '3', '60', '6.3']);
     expect(low).toMatchObject({
       Status: 'Not Qualified',
+      qualified: false,
       ScholarshipPercentage: '0',
       rank_to_check_in_template: '2',
       OverallScorePercentage: '5.0',

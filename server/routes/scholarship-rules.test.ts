@@ -73,7 +73,7 @@ describe('scholarship rules of part 1 §9', () => {
 
   it('a repeater scoring 100% gets 60%, on the dashboard, the result and the fee breakup', async () => {
     const { d, result, courses } = await topScorer('12-passed&SOM');
-    expect(result).toMatchObject({ OverallScorePercentage: '100.0', Status: 'Qualified' });
+    expect(result).toMatchObject({ OverallScorePercentage: '100.0', Status: 'Qualified', qualified: true });
     expect(d.scholarship_percentage).toBe('60');
     expect(result.ScholarshipPercentage).toBe('60');
     // 60% is not above 80%: no offline test.

@@ -1,40 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { indiaDateTime, timeLabel } from './dates';
+import type { TestState } from '../generated/api/dashboard';
 import { launchEventType, seriesPaperStates, testButtonState } from './test-buttons';
 
-describe('test button states (part 2 §4)', () => {
-  it.each(['Start Now', 'Resume', 'Re-attempt', 'Begin Test', 'Resume Test', ' begin  test '])(
-    '%j is active and launches the exam',
-    (text) => {
-      expect(testButtonState(text)).toBe('active');
-      expect(launchEventType(text)).toBe('exam');
-    },
+describe('test button states (part 2 §4), by the state the server sends', () => {
+  it.each<TestState>(['open', 'resume'])('%s is active and launches the exam', (state) => {
+    expect(testButtonState(state)).toBe('active');
+    expect(launchEventType(state)).toBe('exam');
+  });
+  it.each<TestState>(['upcoming', 'offline_day', 'missed', 'awaited', 'locked'])('%s is disabled', (state) =>
+    expect(testButtonState(state)).toBe('disabled'),
   );
-  it.each(['Upcoming', 'Missed', 'Result Awaited', 'Locked', 'Exam Today', '', 'anything else'])(
-    '%j is disabled',
-    (text) => expect(testButtonState(text)).toBe('disabled'),
-  );
-  it('View Result opens the result (event_type result)', () => {
-    expect(testButtonState('View Result')).toBe('result');
-    expect(launchEventType('View Result')).toBe('result');
-    expect(launchEventType('Missed')).toBe('result');
+  it('a state this client does not know is disabled: it can never launch a test', () => {
+    expect(testButtonState('reattempt' as TestState)).toBe('disabled');
+    expect(testButtonState('' as TestState)).toBe('disabled');
+  });
+  it('result opens the result (event_type result)', () => {
+    expect(testButtonState('result')).toBe('result');
+    expect(launchEventType('result')).toBe('result');
+    expect(launchEventType('missed')).toBe('result');
   });
 });
 
-describe('seriesPaperStates: papers after the first Begin Test paper are disabled', () => {
-  const papers = (...texts: string[]) => texts.map((btn_txt) => ({ btn_txt }));
-  it('disables Paper 2 while Paper 1 is to begin, even when Paper 2 says Begin Test', () => {
-    expect(seriesPaperStates(papers('Begin Test', 'Begin Test'))).toEqual(['active', 'disabled']);
-    expect(seriesPaperStates(papers('Begin Test', 'View Result', 'Begin Test'))).toEqual([
-      'active',
-      'disabled',
-      'disabled',
-    ]);
+describe('seriesPaperStates: papers after the first one to begin are disabled', () => {
+  it('disables Paper 2 while Paper 1 is to begin, even when Paper 2 is open', () => {
+    expect(seriesPaperStates(['open', 'open'])).toEqual(['active', 'disabled']);
+    expect(seriesPaperStates(['resume', 'open'])).toEqual(['active', 'disabled']);
+    expect(seriesPaperStates(['open', 'result', 'open'])).toEqual(['active', 'disabled', 'disabled']);
   });
   it('lets Paper 2 begin once Paper 1 has its result', () => {
-    expect(seriesPaperStates(papers('View Result', 'Begin Test'))).toEqual(['result', 'active']);
-    expect(seriesPaperStates(papers('View Result', 'View Result'))).toEqual(['result', 'result']);
-    expect(seriesPaperStates(papers('Missed', 'Missed'))).toEqual(['disabled', 'disabled']);
+    expect(seriesPaperStates(['result', 'open'])).toEqual(['result', 'active']);
+    expect(seriesPaperStates(['awaited', 'open'])).toEqual(['disabled', 'active']);
+    expect(seriesPaperStates(['result', 'result'])).toEqual(['result', 'result']);
+    expect(seriesPaperStates(['missed', 'missed'])).toEqual(['disabled', 'disabled']);
     expect(seriesPaperStates([])).toEqual([]);
   });
 });

@@ -1,38 +1,39 @@
-// What a test button may do, from the text the server wrote on it (part 2 §4 "Main card button
-// states", "Test launch"). Pure: the dashboard blocks and the test-launch machine ask these, so a
-// disabled button and a refused launch follow one rule.
+// What a test button may do, from the state the server sends on its card (exam_data.state; part 2
+// §4 "Main card button states", "Test launch"; decision 026). Pure: the dashboard blocks, the
+// test-launch machine and the server's launch payload ask these, so a disabled button, a refused
+// launch and the payload's event_type follow one rule. The button's text is the spec's, shown as the
+// server sent it: nothing here reads it, so a reworded or translated button behaves the same.
+import type { TestState } from '../generated/api/dashboard';
 
 /** active: starts or resumes a test; result: opens a result; disabled: shown, cannot be pressed. */
 export type TestButtonState = 'active' | 'result' | 'disabled';
 
-// The spec's lists, lower-cased. 'start test' and 'view report' are the server's words for the
-// same two actions on sample papers (server/routes/dashboard/build.ts paperButton).
-const ACTIVE = new Set(['start now', 'resume', 're-attempt', 'begin test', 'resume test', 'start test']);
-const RESULT = new Set(['view result', 'view report']);
-
-const normalise = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCase();
-
 /**
- * Active: start now, resume, re-attempt, begin test, resume test. Result: View Result. Everything
- * else (upcoming, missed, result awaited, and any text the spec does not name) is disabled, so an
- * unknown state can never launch a test.
+ * Active: open (Start Now, Begin Test) and resume (Resume Test). Result: result (View Result).
+ * Everything else (upcoming, offline_day, missed, awaited, locked, and a state this client does
+ * not know) is disabled, so an unknown state can never launch a test.
  */
-export function testButtonState(text: string): TestButtonState {
-  const key = normalise(text);
-  if (ACTIVE.has(key)) return 'active';
-  if (RESULT.has(key)) return 'result';
-  return 'disabled';
+export function testButtonState(state: TestState): TestButtonState {
+  switch (state) {
+    case 'open':
+    case 'resume':
+      return 'active';
+    case 'result':
+      return 'result';
+    default:
+      return 'disabled';
+  }
 }
 
-/** The launch's event_type: exam for a button that begins a test ('Begin Test'), else result. */
-export const launchEventType = (text: string): 'exam' | 'result' =>
-  testButtonState(text) === 'active' ? 'exam' : 'result';
+/** The launch's event_type: exam for a button that begins a test, else result (part 2 §4). */
+export const launchEventType = (state: TestState): 'exam' | 'result' =>
+  testButtonState(state) === 'active' ? 'exam' : 'result';
 
 /**
  * The buttons of one series' papers, in order: each paper's own state, except that every paper
- * after the first 'Begin Test' paper is disabled (Paper 2 waits for Paper 1).
+ * after the first one that begins a test is disabled (Paper 2 waits for Paper 1).
  */
-export function seriesPaperStates(papers: readonly { btn_txt: string }[]): TestButtonState[] {
-  const first = papers.findIndex((paper) => normalise(paper.btn_txt) === 'begin test');
-  return papers.map((paper, i) => (first !== -1 && i > first ? 'disabled' : testButtonState(paper.btn_txt)));
+export function seriesPaperStates(states: readonly TestState[]): TestButtonState[] {
+  const first = states.findIndex((state) => testButtonState(state) === 'active');
+  return states.map((state, i) => (first !== -1 && i > first ? 'disabled' : testButtonState(state)));
 }

@@ -10,7 +10,6 @@ import { editExamView, type EditExamSnapshot, type EditExamView } from '../featu
 import { attemptNumber, editAvailability } from '../domain/exam-edit-rules';
 import {
   editExamMachine,
-  profileMode,
   type EditChoice,
   type EditExamContext,
   type EditExamInput,
@@ -543,6 +542,7 @@ describe('edit-exam machine: rules', () => {
     const offline: Profile = {
       ...onlineProfile,
       exam_mode_and_slot: 'Offline, 2 PM to 5 PM',
+      exam_mode: 'Offline',
       exam_slot_id: 'offline-afternoon',
       exam_state_id: '9',
       exam_center: 'Closed centre-DL009-9',
@@ -568,6 +568,41 @@ describe('edit-exam machine: rules', () => {
   });
 });
 
+describe('edit-exam machine: the booked mode is a code on the wire (decision 026)', () => {
+  // The slot label is the server's words, shown as sent (it may be Hindi, or reworded): the flow
+  // starts from exam_mode, so a label that names the other mode changes nothing.
+  it('starts offline from exam_mode Offline, whatever the slot label says', async () => {
+    const offline: Profile = {
+      ...onlineProfile,
+      exam_mode: 'Offline',
+      exam_mode_and_slot: 'Online, any time from 9 AM to 10 PM',
+      exam_slot_id: '',
+      exam_state_id: '9',
+      exam_center: CENTRE_A,
+      is_payment_done: true,
+    };
+    const { actor, api, idle } = run({ profile: offline });
+    actor.send({ type: 'editExam.open', profile: offline });
+    await idle();
+    expect(actor.getSnapshot().context.original.mode).toBe('Offline');
+    expect(editExamView(actor.getSnapshot()).mode).toBe('Offline');
+    expect(api.loadDates).not.toHaveBeenCalledWith(expect.objectContaining({ exam_mode: 'Online' }));
+  });
+
+  it.each(['Offline, 2 PM to 5 PM', 'ऑफ़लाइन, दोपहर 2 से 5 बजे', ''])(
+    'starts online from exam_mode Online when the label is %j',
+    async (label) => {
+      const online: Profile = { ...onlineProfile, exam_mode_and_slot: label };
+      const { actor, api, idle } = run({ profile: online });
+      actor.send({ type: 'editExam.open', profile: online });
+      await idle();
+      expect(actor.getSnapshot().context.original).toMatchObject({ mode: 'Online', slot: 'online-9am-10pm' });
+      expect(api.loadDates).toHaveBeenCalledWith(expect.objectContaining({ exam_mode: 'Online' }));
+      expect(api.loadStates).not.toHaveBeenCalled();
+    },
+  );
+});
+
 describe('edit-exam rules on the profile', () => {
   it('maps the profile to what the dashboard button and the dialog say', () => {
     expect(editAvailability(onlineProfile)).toBe('enabled');
@@ -575,9 +610,5 @@ describe('edit-exam rules on the profile', () => {
     expect(editAvailability(hiddenProfile)).toBe('hidden');
     expect(attemptNumber(onlineProfile)).toBe(1);
     expect(attemptNumber({ ...onlineProfile, exam_attempts_left: 1 })).toBe(2);
-    expect(profileMode({ ...onlineProfile, exam_mode_and_slot: 'सुबह 9 बजे', exam_center: CENTRE_A })).toBe(
-      'Offline',
-    );
-    expect(profileMode({ ...onlineProfile, exam_mode_and_slot: 'सुबह 9 बजे' })).toBe('Online');
   });
 });

@@ -124,22 +124,10 @@ export function editModes(programme: EditProgramme): EditMode[] {
 export const slotsOf = (programme: EditProgramme, mode: EditMode | '') =>
   programme.schedule.slots.filter((slot) => slot.mode === mode);
 
-/**
- * The booked mode: the booked slot's own mode in the config; without one, the slot label names it
- * (part 2 §4), and a label that names neither (a translated one) falls back to whether a centre is
- * booked.
- */
-export function profileMode(profile: Profile, programme?: EditProgramme): EditMode {
-  const slot = programme?.schedule.slots.find((s) => s.id === profile.exam_slot_id);
-  if (slot) return slot.mode;
-  if (/offline/i.test(profile.exam_mode_and_slot)) return 'Offline';
-  if (/online/i.test(profile.exam_mode_and_slot)) return 'Online';
-  return profile.exam_center ? 'Offline' : 'Online';
-}
-
 /** The exam as booked, as choices (the slot when it is one of the booked mode's). */
 export function bookedChoice(profile: Profile, programme: EditProgramme): EditChoice {
-  const mode = profileMode(profile, programme);
+  // The server sends the booked mode as a code (decision 026); the slot label is only shown.
+  const mode = profile.exam_mode;
   const offline = mode === 'Offline';
   const slot = slotsOf(programme, mode).some((s) => s.id === profile.exam_slot_id)
     ? profile.exam_slot_id
@@ -158,7 +146,7 @@ export function bookedChoice(profile: Profile, programme: EditProgramme): EditCh
 export function offlineFee(context: Pick<EditExamContext, 'programme' | 'profile'>): number {
   const fee = context.programme.fee.offlineSwitchFee ?? 0;
   const { profile } = context;
-  if (!profile || profileMode(profile, context.programme) === 'Offline' || profile.is_payment_done) return 0;
+  if (!profile || profile.exam_mode === 'Offline' || profile.is_payment_done) return 0;
   return fee;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyMachineSnapshot, type SnapshotFrom } from 'xstate';
+import type { TestState } from '../generated/api/dashboard';
 import type { LaunchUrls } from '../generated/api/exam-launch';
 import {
   launchKey,
@@ -45,7 +46,7 @@ function expectLaunchView(step: ModelStep, actual: AnyMachineSnapshot, previous:
     type: string;
     testShortCode?: string;
     exam?: LaunchExam;
-    buttonText?: string;
+    state?: TestState;
     url?: string;
     output?: Partial<LaunchUrls>;
     error?: unknown;
@@ -62,7 +63,7 @@ function expectLaunchView(step: ModelStep, actual: AnyMachineSnapshot, previous:
       expect(done).toEqual([]);
       break;
     case 'test.start':
-      if (event.testShortCode?.trim() && ['Start Now', 'Resume Test'].includes(event.buttonText ?? '')) {
+      if (event.testShortCode?.trim() && (event.state === 'open' || event.state === 'resume')) {
         // The main card's button spins; an earlier blocked link or message goes away.
         expect(after).toEqual({
           busy: true,
@@ -75,7 +76,7 @@ function expectLaunchView(step: ModelStep, actual: AnyMachineSnapshot, previous:
       break;
     case 'test.launch': {
       const launches =
-        ['Begin Test', 'View Result'].includes(event.buttonText ?? '') &&
+        (event.state === 'open' || event.state === 'resume' || event.state === 'result') &&
         Boolean(event.exam?.external_schedule_id);
       if (launches) {
         expect(after).toEqual({
@@ -84,9 +85,9 @@ function expectLaunchView(step: ModelStep, actual: AnyMachineSnapshot, previous:
           blockedUrl: null,
           error: null,
         });
-        expect(eventType).toBe(event.buttonText === 'Begin Test' ? 'exam' : 'result');
+        expect(eventType).toBe(event.state === 'result' ? 'result' : 'exam');
         expect(done).toEqual([]);
-      } else unchanged(); // Missed, or nothing to launch: the press does nothing
+      } else unchanged(); // missed, or nothing to launch: the press does nothing
       break;
     }
     case 'xstate.done.actor.launch': {
@@ -147,13 +148,14 @@ describe('test launch machine: model', () => {
     },
   });
   const events = [
-    { type: 'test.start', testShortCode: 'JEE-MAIN', buttonText: 'Start Now' },
-    { type: 'test.start', testShortCode: 'JEE-MAIN', buttonText: 'Upcoming' },
-    { type: 'test.start', testShortCode: ' ', buttonText: 'Resume Test' },
-    { type: 'test.launch', exam: paper, buttonText: 'Begin Test' },
-    { type: 'test.launch', exam: paper, buttonText: 'View Result' },
-    { type: 'test.launch', exam: paper, buttonText: 'Missed' },
-    { type: 'test.launch', exam: noSchedule, buttonText: 'Begin Test' },
+    { type: 'test.start', testShortCode: 'JEE-MAIN', state: 'open' },
+    { type: 'test.start', testShortCode: 'JEE-MAIN', state: 'upcoming' },
+    { type: 'test.start', testShortCode: ' ', state: 'resume' },
+    { type: 'test.launch', exam: paper, state: 'open' },
+    { type: 'test.launch', exam: paper, state: 'resume' },
+    { type: 'test.launch', exam: paper, state: 'result' },
+    { type: 'test.launch', exam: paper, state: 'missed' },
+    { type: 'test.launch', exam: noSchedule, state: 'open' },
     { type: 'tab.blocked', url: EXAM_URL },
     { type: 'launch.dismiss' },
     { type: 'xstate.done.actor.launch', output: { exam_url: EXAM_URL } },
@@ -207,7 +209,7 @@ function run(urls: LaunchUrls = { exam_url: EXAM_URL }, options: { blocks?: bool
 describe('test launch machine: rules', () => {
   it('starts the main exam with POST /api/exam/start and opens its exam_url', async () => {
     const { actor, launch, opened } = run();
-    actor.send({ type: 'test.start', testShortCode: 'IACST-8', buttonText: 'Resume Test' });
+    actor.send({ type: 'test.start', testShortCode: 'IACST-8', state: 'resume' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await waitFor(actor, (s) => s.matches('idle'));
     expect(launch).toHaveBeenCalledWith({
@@ -221,9 +223,9 @@ describe('test launch machine: rules', () => {
   it('launches a paper once however often it is pressed while the first launch is in flight', async () => {
     const { actor, launch, opened } = run();
     const exam = { ...paper, start_time: '2026-05-02T03:30:00.000Z', btn_txt: 'Begin Test' };
-    actor.send({ type: 'test.launch', exam, buttonText: 'Begin Test' });
-    actor.send({ type: 'test.launch', exam, buttonText: 'Begin Test' });
-    actor.send({ type: 'test.start', testShortCode: 'JEE-MAIN', buttonText: 'Start Now' });
+    actor.send({ type: 'test.launch', exam, state: 'open' });
+    actor.send({ type: 'test.launch', exam, state: 'open' });
+    actor.send({ type: 'test.start', testShortCode: 'JEE-MAIN', state: 'open' });
     await waitFor(actor, (s) => s.matches('idle'));
     expect(launch).toHaveBeenCalledTimes(1);
     // Only the two ids go to the server, not the rest of the card's exam data.
@@ -233,14 +235,14 @@ describe('test launch machine: rules', () => {
 
   it('opens result_url for View Result', async () => {
     const { actor, opened } = run({ exam_url: EXAM_URL, result_url: RESULT_URL });
-    actor.send({ type: 'test.launch', exam: paper, buttonText: 'View Result' });
+    actor.send({ type: 'test.launch', exam: paper, state: 'result' });
     await waitFor(actor, (s) => s.matches('idle'));
     expect(opened).toEqual([RESULT_URL]);
   });
 
   it('keeps the blocked tab as a link for the student to open', async () => {
     const { actor } = run({ exam_url: EXAM_URL }, { blocks: true });
-    actor.send({ type: 'test.launch', exam: paper, buttonText: 'Begin Test' });
+    actor.send({ type: 'test.launch', exam: paper, state: 'open' });
     await waitFor(actor, (s) => s.matches('idle'));
     expect(testLaunchView(actor.getSnapshot())).toEqual({
       busy: false,
@@ -254,14 +256,14 @@ describe('test launch machine: rules', () => {
 
   it('tracks result view failure when View Result fails, and test start failure when Begin Test fails', async () => {
     const failing = run({});
-    failing.actor.send({ type: 'test.launch', exam: paper, buttonText: 'View Result' });
+    failing.actor.send({ type: 'test.launch', exam: paper, state: 'result' });
     await waitFor(failing.actor, (s) => s.matches('idle'));
     expect(failing.trackFailure).toHaveBeenCalledWith({ name: 'result_view_failure' });
     expect(failing.actor.getSnapshot().context.error).toEqual({ key: 'testLaunch.resultFailed' });
 
     const { actor, launch, trackFailure } = run();
     launch.mockRejectedValueOnce(apiError('This test has closed.'));
-    actor.send({ type: 'test.launch', exam: paper, buttonText: 'Begin Test' });
+    actor.send({ type: 'test.launch', exam: paper, state: 'open' });
     await waitFor(actor, (s) => s.matches('idle'));
     expect(trackFailure).toHaveBeenCalledWith({ name: 'test_start_failure' });
     expect(actor.getSnapshot().context.error).toEqual({
@@ -269,15 +271,25 @@ describe('test launch machine: rules', () => {
       server: 'This test has closed.',
     });
     // The buttons work again: the next press launches.
-    actor.send({ type: 'test.launch', exam: paper, buttonText: 'Begin Test' });
+    actor.send({ type: 'test.launch', exam: paper, state: 'open' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     expect(actor.getSnapshot().context.error).toBeNull();
   });
 
-  it.each(['Missed', 'Upcoming', 'Result Awaited', 'Locked'])('never launches a %s button', (text) => {
+  it.each<TestState>(['missed', 'upcoming', 'awaited', 'locked', 'offline_day'])(
+    'never launches a button whose card is %s',
+    (state) => {
+      const { actor, launch } = run();
+      actor.send({ type: 'test.launch', exam: paper, state });
+      actor.send({ type: 'test.start', testShortCode: 'JEE-MAIN', state });
+      expect(actor.getSnapshot().value).toBe('idle');
+      expect(launch).not.toHaveBeenCalled();
+    },
+  );
+
+  it('never starts the main exam from a result card (its button is a link to the result)', () => {
     const { actor, launch } = run();
-    actor.send({ type: 'test.launch', exam: paper, buttonText: text });
-    actor.send({ type: 'test.start', testShortCode: 'JEE-MAIN', buttonText: text });
+    actor.send({ type: 'test.start', testShortCode: 'JEE-MAIN', state: 'result' });
     expect(actor.getSnapshot().value).toBe('idle');
     expect(launch).not.toHaveBeenCalled();
   });

@@ -5,6 +5,7 @@
 // app supplies with `.provide()`.
 import { assign, fromPromise, setup } from 'xstate';
 import type { LaunchUrls } from '../generated/api/exam-launch';
+import type { TestState } from '../generated/api/dashboard';
 import type { ExamStartBody } from '../generated/api/exam-launch-start';
 import { launchEventType, testButtonState } from '../domain/test-buttons';
 import { fromError, say, type Message } from './message';
@@ -53,9 +54,10 @@ export interface TestLaunchContext {
 }
 
 export type TestLaunchEvent =
-  /** The main card's button: its text decides whether it may start (Start Now, Resume Test …). */
-  | { type: 'test.start'; testShortCode: string; buttonText: string }
-  | { type: 'test.launch'; exam: LaunchExam; buttonText: string }
+  /** The main card's button: its card's state decides whether it may start (open, resume). */
+  | { type: 'test.start'; testShortCode: string; state: TestState }
+  /** A paper's button: its card's state decides whether it starts the test or opens the result. */
+  | { type: 'test.launch'; exam: LaunchExam; state: TestState }
   /** The app's openTab found the tab blocked (window.open answered null). */
   | { type: 'tab.blocked'; url: string }
   /** The link was used, or the message closed. */
@@ -108,12 +110,12 @@ export const testLaunchMachine = setup({
     /** Only an active main-card button starts the exam (part 2 §4 "Main card button states"). */
     startable: ({ event }) =>
       event.type === 'test.start' &&
-      testButtonState(event.buttonText) === 'active' &&
+      testButtonState(event.state) === 'active' &&
       hasText(event.testShortCode),
-    /** A disabled button's text never launches, and the ids must be there to send. */
+    /** A disabled button's state never launches, and the ids must be there to send. */
     launchable: ({ event }) =>
       event.type === 'test.launch' &&
-      testButtonState(event.buttonText) !== 'disabled' &&
+      testButtonState(event.state) !== 'disabled' &&
       hasText(event.exam.exam_short_code) &&
       hasText(event.exam.external_schedule_id),
     answeredUrl: ({ context, event }) =>
@@ -161,7 +163,7 @@ export const testLaunchMachine = setup({
           target: 'launching',
           actions: assign({
             key: ({ event }) => launchKey(event.exam),
-            eventType: ({ event }) => launchEventType(event.buttonText),
+            eventType: ({ event }) => launchEventType(event.state),
             // Only the two ids: the server builds the payload from them and the session.
             request: ({ event }) => ({
               kind: 'paper',

@@ -14,6 +14,7 @@ import { requireStudent, studentOf } from '../../auth/sessions';
 import type { AppContext } from '../../context';
 import { courseFlags } from '../dashboard/build';
 import { loadExamContext } from '../exams/sittings';
+import { centreLabel } from '../master/centres';
 import { offersFor, splitClassStream } from './courses';
 import { message } from '../../api/messages';
 
@@ -102,6 +103,8 @@ export function registerCatalogueRoutes(app: FastifyInstance): void {
         msg: rows.length > 0 ? 'Branches near you' : 'Our team will contact you soon.',
         data: rows.map((r) => ({
           center_name: r.center_name,
+          // The one prefix rule (master/centres): the client shows it and strips nothing.
+          center_label: centreLabel(r.center_name),
           address: r.address,
           contact_numbers: JSON.parse(r.contact_numbers) as Branch['contact_numbers'], // seeded as 4
           location_url: r.location_url,

@@ -26,6 +26,7 @@ import {
   type ExamContext,
   type Sitting,
   type SittingState,
+  testState,
 } from '../exams/sittings';
 import {
   addDays,
@@ -67,6 +68,7 @@ function examData(s: Sitting): ExamData {
     start_time: iso(s.opensAt),
     end_time: iso(s.closesAt),
     btn_txt: buttonText(s.state),
+    state: testState(s.state),
     exam_date: s.examDate,
     test_name: s.testName,
   };

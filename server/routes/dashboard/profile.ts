@@ -76,6 +76,8 @@ export async function buildProfile(ctx: AppContext, student: Student): Promise<P
     exam_mode_and_slot: slotMatches
       ? slot.label
       : `${booking.exam_mode}, ${timeLabel(slot.start)} to ${timeLabel(slot.end)}`,
+    // The booked mode as a code: the edit-exam flow starts from it, never from the label above.
+    exam_mode: booking.exam_mode,
     // The booked slot when it is one of the booked mode's (the edit form keeps it); else none.
     exam_slot_id: slotMatches ? slot.id : '',
     exam_location: booking.exam_mode === 'Offline' ? (centre?.address ?? '') : 'Online',

@@ -3,11 +3,12 @@
 // result page's address.
 import type { ExamLaunchPayload } from '../../../src/generated/api/exam-launch';
 import { toDdMmYyyy } from '../../../src/domain/dates';
+import { launchEventType } from '../../../src/domain/test-buttons';
 import { ApiError } from '../../api/errors';
 import { newId } from '../../auth/tokens';
 import { addMs, iso, type AppContext } from '../../context';
 import { splitClassStream } from './programme';
-import { buttonText, type ExamContext, type Sitting } from './sittings';
+import { testState, type ExamContext, type Sitting } from './sittings';
 import { istInstant } from './time';
 
 /** The tenant id of the sandbox test platform (the real one is a configured key, part 2 §9). */
@@ -32,7 +33,8 @@ export function launchPayload(ec: ExamContext, sitting: Sitting): LaunchPayload 
     stream,
     groups: { state: booking.exam_state_id ?? student.state ?? '' },
     attempt_state: sitting.result ? 'submitted' : sitting.attempt ? 'in_progress' : 'not_started',
-    event_type: buttonText(sitting.state) === 'Begin Test' ? 'exam' : 'result',
+    // The one rule of the dashboard's buttons (src/domain/test-buttons), by the card's state.
+    event_type: launchEventType(testState(sitting.state)),
     reset_cutoff_time: iso(sitting.closesAt),
     klass,
     we_user_id: student.psid,

@@ -137,6 +137,7 @@ export async function resultData(ctx: AppContext, ec: ExamContext, sitting: Sitt
     ClassStudying: klass,
     OverallScorePercentage: fixed1(percentage),
     Status: qualified(percentage) ? 'Qualified' : 'Not Qualified',
+    qualified: qualified(percentage),
     ScholarshipPercentage: String(result.scholarship_percent),
     ...(offlineTestBy ? { scholarship_offline_test_by: offlineTestBy } : {}),
     PreparationLevelText: preparationLevel(percentage),

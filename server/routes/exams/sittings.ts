@@ -3,6 +3,7 @@
 // the booking and the clock. The dashboard, the launch calls and the result call all read this.
 import { prepared } from '../../db/prepared';
 import { seasonDates } from '../../../src/domain/season';
+import type { TestState } from '../../../src/generated/api/dashboard';
 import type { Programme } from '../../../src/generated/config/programme';
 import { newId } from '../../auth/tokens';
 import { addMs, iso, type AppContext, type Student } from '../../context';
@@ -534,7 +535,22 @@ export function currentSeriesSitting(ec: ExamContext): { sitting: Sitting; title
   return series && sitting ? { sitting, title: `${ec.programme.name}: ${series.name}` } : undefined;
 }
 
-/** Test-card button text (part 2 §4 "Test launch"). */
+/**
+ * A sitting's state as the API sends it on every test card (exam_data.state, decision 026): the
+ * client decides by this code and shows the card's button text beside it.
+ */
+export function testState(state: SittingState): TestState {
+  switch (state) {
+    case 'in_progress':
+      return 'resume';
+    case 'released':
+      return 'result';
+    default:
+      return state;
+  }
+}
+
+/** Test-card button text (part 2 §4 "Test launch"): the spec's words, shown as sent. */
 export function buttonText(state: SittingState): string {
   switch (state) {
     case 'open':

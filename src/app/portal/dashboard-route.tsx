@@ -209,11 +209,10 @@ export function DashboardRoute() {
         sendLaunch({
           type: 'test.start',
           testShortCode: card.test_short_code,
-          buttonText: card.exam_button_text,
+          state: card.exam_data.state,
         });
     },
-    launchPaper: (exam: ExamData, buttonText: string) =>
-      sendLaunch({ type: 'test.launch', exam, buttonText }),
+    launchPaper: (exam: ExamData) => sendLaunch({ type: 'test.launch', exam, state: exam.state }),
     openEditExam: () => {
       void import('./edit-exam-host');
       setQuery((current) => ({ ...Object.fromEntries(current), editExam: 'true' }));

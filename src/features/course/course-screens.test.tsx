@@ -257,6 +257,7 @@ describe('checkout', () => {
 describe('payment success', () => {
   const branch = {
     center_name: 'RCC Delhi Central',
+    center_label: 'Delhi Central',
     address: '8 Pusa Road, New Delhi',
     contact_numbers: ['011-4762-3456', '011-4762-3457', '', ''] as [string, string, string, string],
     location_url: 'https://maps.example.com',

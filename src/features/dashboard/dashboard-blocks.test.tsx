@@ -176,6 +176,7 @@ describe('main exam card', () => {
             exam_button_text: 'Result Awaited',
             report_text: 'View Result',
             result_expected_date: '23 Nov 2026, 11:00 AM',
+            exam_data: { ...mainCard().exam_data, btn_txt: 'Result Awaited', state: 'awaited' },
           }),
         ],
       }),
@@ -388,7 +389,12 @@ describe('pre-exam blocks', () => {
   });
 
   it('sample papers beside the mock pack promo: paytm by default, Buy now with the chosen method', async () => {
-    const exam = { ...mainCard().exam_data, exam_short_code: 'NST-SAMPLE', btn_txt: 'Begin Test' };
+    const exam = {
+      ...mainCard().exam_data,
+      exam_short_code: 'NST-SAMPLE',
+      btn_txt: 'Begin Test',
+      state: 'open' as const,
+    };
     const data = dashboardData({
       static_data: {
         testplayer_down: false,
@@ -418,14 +424,14 @@ describe('pre-exam blocks', () => {
           report_link: '',
           exam_button_text: 'Locked',
           exam_button_link: '',
-          exam_data: { ...exam, exam_short_code: 'NST-MOCK-1' },
+          exam_data: { ...exam, exam_short_code: 'NST-MOCK-1', btn_txt: 'Locked', state: 'locked' },
         },
       ],
     });
     const { container, actions: a } = renderDashboard(data);
     expect(screen.getByText('Locked: buy the pack to open it')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Start Test' }));
-    expect(a.launchPaper).toHaveBeenCalledWith(exam, 'Begin Test');
+    expect(a.launchPaper).toHaveBeenCalledWith(exam);
     const promo = screen.getByRole('region', { name: 'ANTHE MOCK TEST PAPER' });
     expect((within(promo).getByRole('radio', { name: /Paytm/ }) as HTMLInputElement).checked).toBe(true);
     await userEvent.click(within(promo).getByRole('radio', { name: /HDFC/ }));
@@ -461,8 +467,9 @@ describe('pre-exam blocks', () => {
 });
 
 describe('the branch carousel', () => {
-  const centre = (name: string, phones: string[]) => ({
+  const centre = (name: string, label: string, phones: string[]) => ({
     center_name: name,
+    center_label: label,
     address: `${name} road, New Delhi`,
     contact_numbers: phones,
     location_url: `https://maps.example.com/?q=${encodeURIComponent(name)}`,
@@ -473,9 +480,10 @@ describe('the branch carousel', () => {
     success: 'true' as const,
     msg: 'Branches.',
     data: [
-      centre('RCC Delhi Central', ['011-4000001', '011-4000002', '', '9810000000']),
-      centre('F+EC Dwarka', ['011-4000003', '', '', '']),
-      centre('ALC-Rohini', ['011-4000004', '', '', '']),
+      centre('RCC Delhi Central', 'Delhi Central', ['011-4000001', '011-4000002', '', '9810000000']),
+      centre('F+EC Dwarka', 'Dwarka', ['011-4000003', '', '', '']),
+      // The server strips the prefix (center_label): the block shows the label as sent.
+      centre('ALC Rohini', 'Rohini (ALC)', ['011-4000004', '', '', '']),
     ],
   };
   // The block's own swr read, answered at the network's edge.
@@ -492,7 +500,7 @@ describe('the branch carousel', () => {
   }
   afterEach(() => vi.unstubAllGlobals());
 
-  it('every centre with its prefix stripped, its phones as links, the hours and the map; axe clean', async () => {
+  it("every centre by the server's label (no prefix), its phones as links, the hours and the map; axe clean", async () => {
     const { container, fetch } = renderBranches({ type: 'branches' });
     const list = await screen.findByRole('list', { name: 'Branches near you' });
     expect(String((fetch.mock.calls[0] as unknown[])[0])).toContain('/api/branches/DL001');
@@ -500,7 +508,7 @@ describe('the branch carousel', () => {
       within(list)
         .getAllByRole('heading', { level: 3 })
         .map((h) => h.textContent),
-    ).toEqual(['Delhi Central', 'Dwarka', 'Rohini']);
+    ).toEqual(['Delhi Central', 'Dwarka', 'Rohini (ALC)']);
     const phones = within(list).getAllByRole('list', { name: 'Phone numbers' })[0] as HTMLElement;
     expect(
       within(phones)

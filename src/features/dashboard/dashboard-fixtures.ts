@@ -31,6 +31,7 @@ export const mainCard = (over: Partial<MainExamCard> = {}): MainExamCard => ({
     start_time: '2026-11-23T18:30:00.000Z',
     end_time: '2026-11-24T18:30:00.000Z',
     btn_txt: 'Upcoming',
+    state: 'upcoming',
     exam_date: '2026-11-24',
     test_name: 'Instant Admission cum Scholarship Test',
   },

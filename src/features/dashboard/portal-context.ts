@@ -37,8 +37,8 @@ export interface PortalConfig {
 export interface PortalActions {
   /** Start Now / Resume on the main exam card. */
   startMainExam(): void;
-  /** Begin Test or View Result of a sample, mock or series paper. */
-  launchPaper(exam: ExamData, buttonText: string): void;
+  /** Begin Test or View Result of a sample, mock or series paper: what it does is exam.state. */
+  launchPaper(exam: ExamData): void;
   openEditExam(): void;
   buyMockPack(paymentMethod: string): void;
   refreshDashboard(): void;

@@ -37,6 +37,7 @@ export const resultData = (over: Partial<ResultData> = {}): ResultData => ({
   ClassStudying: '12',
   OverallScorePercentage: '66.7',
   Status: 'Qualified',
+  qualified: true,
   ScholarshipPercentage: '60',
   PreparationLevelText: 'Good: strengthen your weaker subjects to move up.',
   ...over,

@@ -82,4 +82,5 @@ export const scholarshipPercent = (data: ResultData): string | null => {
   return Number.isFinite(value) && value > 0 ? String(value) : null;
 };
 
-export const isQualified = (data: ResultData): boolean => data.Status?.trim().toLowerCase() === 'qualified';
+/** The server's code says so (decision 026); Status is the spec's words for it, only shown. */
+export const isQualified = (data: ResultData): boolean => data.qualified === true;

@@ -235,6 +235,7 @@ describe('the result view', () => {
       data: resultData({
         ScholarshipPercentage: '0',
         Status: 'Not Qualified',
+        qualified: false,
         scholarship_offline_test_by: '2026-03-23',
       }),
     });

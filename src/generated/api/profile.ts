@@ -66,9 +66,13 @@ export interface Profile {
    */
   exam_date_id: string;
   /**
-   * The slot label; contains Online or Offline.
+   * The slot label, shown as sent (it may be in any language): exam_mode and exam_slot_id say what is booked.
    */
   exam_mode_and_slot: string;
+  /**
+   * The booked mode (the edit-exam flow starts from it; decision 026).
+   */
+  exam_mode: 'Online' | 'Offline';
   /**
    * The booked slot's id in the programme config (schedule.slots).
    */

@@ -81,9 +81,13 @@ export interface ResultData {
   ClassStudying?: string;
   OverallScorePercentage?: string;
   /**
-   * Qualified or Not Qualified.
+   * Qualified or Not Qualified: the spec's words, shown as sent (qualified says which).
    */
   Status?: string;
+  /**
+   * The student qualified (the page adds the qualified student's checklist by it; decision 026).
+   */
+  qualified?: boolean;
   ScholarshipPercentage?: string;
   /**
    * As the dashboard's: the last day of the offline test that confirms a scholarship above the programme's offlineTest.abovePercent.

@@ -1,13 +1,11 @@
-// The branch carousel (part 2 §2): centre name with RCC, F+EC and ALC stripped, address, up to four
+// The branch carousel (part 2 §2): centre name without its RCC, F+EC or ALC prefix (the server's
+// center_label), address, up to four
 // phone links, opening hours and a map link. The block's firstOnly (the spec's soloBranch) shows
 // the first branch alone; NearestBranch is the payment-success page's widget (decision 009).
 import { useBranches } from '../../../api/endpoints/branches';
 import { telHref } from '../../../domain/phone';
 import type { DashboardBlockComponent } from '../portal-context';
 import { ScrollRow } from './carousel';
-
-const PREFIXES = /^(RCC|F\+EC|ALC)[\s-]*/i;
-export const branchName = (name: string): string => name.replace(PREFIXES, '').trim();
 
 export const Branches: DashboardBlockComponent = ({ block, context }) => {
   const { t, data } = context;
@@ -29,7 +27,7 @@ export const Branches: DashboardBlockComponent = ({ block, context }) => {
         >
           {branches.map((branch) => (
             <li key={branch.center_name} className="ef-dash-branch">
-              <h3>{branchName(branch.center_name)}</h3>
+              <h3>{branch.center_label}</h3>
               <p>{branch.address}</p>
               <ul className="ef-dash-phones" aria-label={t('portal.branches.phones')}>
                 {branch.contact_numbers
@@ -45,7 +43,7 @@ export const Branches: DashboardBlockComponent = ({ block, context }) => {
               {branch.location_url ? (
                 <a href={branch.location_url} target="_blank" rel="noopener noreferrer">
                   {t('portal.branches.map')}
-                  <span className="ef-visually-hidden">: {branchName(branch.center_name)}</span>
+                  <span className="ef-visually-hidden">: {branch.center_label}</span>
                 </a>
               ) : null}
             </li>

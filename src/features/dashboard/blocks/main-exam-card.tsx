@@ -88,8 +88,8 @@ export const MainExamCard: DashboardBlockComponent = ({ context }) => {
   const { t, data, actions, editExam, config } = context;
   const card = data.main_exam[0];
   if (!card) return null;
-  // The server sets the expected date only while the result is awaited.
-  if (card.result_expected_date) return <ResultAwaited card={card} context={context} />;
+  // By the card's state (decision 026); result_expected_date is the words of its date.
+  if (card.exam_data.state === 'awaited') return <ResultAwaited card={card} context={context} />;
   const offline = card.exam_mode === 'Offline';
   return (
     <section className="ef-dash-card ef-dash-exam" aria-labelledby="main-exam-heading">
@@ -115,7 +115,8 @@ export const MainExamCard: DashboardBlockComponent = ({ context }) => {
         </div>
         <div>
           <dt>{t('portal.exam.mode')}</dt>
-          <dd>{card.exam_mode}</dd>
+          {/* A code on the wire, worded in the page's language (decision 026). */}
+          <dd>{t(offline ? 'editExam.offline' : 'editExam.online')}</dd>
         </div>
         {offline && card.center_address ? (
           <div className="ef-dash-facts__wide">

@@ -137,7 +137,7 @@ describe('Live Test', () => {
   });
 
   it('shows nothing without a live test', () => {
-    const context = jeeContext(jeeData([series(1, 'Upcoming', 3, ['Upcoming', 'Upcoming'])]), fakeActions());
+    const context = jeeContext(jeeData([series(1, 'Upcoming', 3, ['upcoming', 'upcoming'])]), fakeActions());
     const { container } = show(LiveTest, 'liveTest', context);
     expect(container.innerHTML).toBe('');
   });
@@ -154,7 +154,7 @@ describe('Live Test', () => {
     expect(why?.textContent).toBe('Finish the paper before this one first.');
     fireEvent.click(first as HTMLElement);
     const paperOne = context.data.mock_jee_series[2]?.papers[0];
-    expect(actions.launchPaper).toHaveBeenCalledWith(paperOne?.exam_data, 'Begin Test');
+    expect(actions.launchPaper).toHaveBeenCalledWith(paperOne?.exam_data);
   });
 
   const paperOneKey = () =>
@@ -216,7 +216,7 @@ describe('Test Series', () => {
   };
   /** The demo's six, with Mock Test 2's result out this morning: its detailed result opens at 6 PM today. */
   const resultToday = () =>
-    demoSeries().map((s, i) => (i === 1 ? series(2, 'Results', -3, ['View Result', 'View Result'], 0) : s));
+    demoSeries().map((s, i) => (i === 1 ? series(2, 'Results', -3, ['result', 'result'], 0) : s));
 
   it('opens on the ongoing test, with its papers listed, axe clean', async () => {
     const { container } = render6();
@@ -280,7 +280,7 @@ describe('Test Series', () => {
     expect(results.map((b) => b.hasAttribute('disabled'))).toEqual([false, false]);
     expect(within(card).getByText('Detailed Result will be available from 6 PM')).toBeDefined();
     fireEvent.click(results[1] as HTMLElement);
-    expect(actions.launchPaper).toHaveBeenCalledWith(resultToday()[1]?.papers[1]?.exam_data, 'View Result');
+    expect(actions.launchPaper).toHaveBeenCalledWith(resultToday()[1]?.papers[1]?.exam_data);
     expect(await seriousViolations(container)).toEqual([]);
     fireEvent.click(toggle);
     expect(within(card).queryByRole('button', { name: 'View Result' })).toBeNull();
@@ -364,11 +364,11 @@ describe('Test Series', () => {
     expect(firstCard(demoSeries())).toBe(2);
     expect(
       firstCard([
-        series(1, 'Missed', -3, ['Missed', 'Missed']),
-        series(2, 'Upcoming', 3, ['Upcoming', 'Upcoming']),
+        series(1, 'Missed', -3, ['missed', 'missed']),
+        series(2, 'Upcoming', 3, ['upcoming', 'upcoming']),
       ]),
     ).toBe(1);
-    expect(firstCard([series(1, 'Results', -3, ['View Result', 'View Result'])])).toBe(0);
+    expect(firstCard([series(1, 'Results', -3, ['result', 'result'])])).toBe(0);
     expect(cardsInView(5, 3, 6)).toEqual([5, 0, 1]);
     expect(cardsInView(0, 3, 2)).toEqual([0, 1]);
     expect(hourLabel('18:00')).toBe('6 PM');
@@ -463,7 +463,7 @@ describe('Test Series Calender', () => {
   it('pure rules: the months and the weeks', () => {
     expect(calendarMonths(['2025-04', '2025-05'], [])).toEqual(['2025-04', '2025-05']);
     expect(calendarMonths(['2025-04', '2025-05'], demoSeries())).toEqual(['2026-04', '2026-05']);
-    expect(calendarMonths(undefined, [series(1, 'Upcoming', 300, ['Upcoming', 'Upcoming'])])).toEqual([
+    expect(calendarMonths(undefined, [series(1, 'Upcoming', 300, ['upcoming', 'upcoming'])])).toEqual([
       '2027-02',
     ]);
     // 1 May 2026 is a Friday.
@@ -477,7 +477,7 @@ describe('Test Series Calender', () => {
 });
 
 describe('Bookmark this dashboard!', () => {
-  const future = () => jeeData([series(1, 'Upcoming', 3, ['Upcoming', 'Upcoming'])]);
+  const future = () => jeeData([series(1, 'Upcoming', 3, ['upcoming', 'upcoming'])]);
 
   it('shows the shortcut when there is no live test and no past test, axe clean', async () => {
     const { container } = show(BookmarkPrompt, 'bookmarkPrompt', jeeContext(future(), fakeActions()));
@@ -502,8 +502,8 @@ describe('Bookmark this dashboard!', () => {
     expect(live.container.innerHTML).toBe('');
     cleanup();
     const past = jeeData([
-      series(1, 'Missed', -5, ['Missed', 'Missed']),
-      series(2, 'Upcoming', 3, ['Upcoming', 'Upcoming']),
+      series(1, 'Missed', -5, ['missed', 'missed']),
+      series(2, 'Upcoming', 3, ['upcoming', 'upcoming']),
     ]);
     const missed = show(BookmarkPrompt, 'bookmarkPrompt', jeeContext(past, fakeActions()));
     expect(missed.container.innerHTML).toBe('');

@@ -5,7 +5,13 @@ import en from '../../../../config/i18n/en.json' with { type: 'json' };
 import mockJee from '../../../../config/programmes/mock-jee.json' with { type: 'json' };
 import site from '../../../../config/site.json' with { type: 'json' };
 import { createTranslator } from '../../../engine/i18n';
-import type { DashboardData, ExamData, MockJeePaper, MockJeeSeries } from '../../../generated/api/dashboard';
+import type {
+  DashboardData,
+  ExamData,
+  MockJeePaper,
+  MockJeeSeries,
+  TestState,
+} from '../../../generated/api/dashboard';
 import type { UiStringTable } from '../../../generated/config/i18n';
 import type { Programme } from '../../../generated/config/programme';
 import type { Site } from '../../../generated/config/site';
@@ -44,29 +50,60 @@ const legacyLaunch = {
 };
 const newFields = { digital_only: false };
 
-function examData(code: string, scheduleId: string, btn: string, opens: Date, name: string): ExamData {
+/**
+ * The server's words on a series paper's button for each state (server/routes/exams/sittings.ts
+ * buttonText). The blocks show them as sent and decide by the state alone: a test may pass other
+ * words to show that.
+ */
+export const SERIES_BUTTON: Readonly<Record<TestState, string>> = {
+  upcoming: 'Upcoming',
+  open: 'Begin Test',
+  resume: 'Begin Test',
+  offline_day: 'Exam Today',
+  missed: 'Missed',
+  awaited: 'Result Awaited',
+  result: 'View Result',
+  locked: 'Locked',
+};
+
+function examData(
+  code: string,
+  scheduleId: string,
+  state: TestState,
+  btn: string,
+  opens: Date,
+  name: string,
+): ExamData {
   const fields = {
     exam_short_code: code,
     external_schedule_id: scheduleId,
     start_time: opens.toISOString(),
     end_time: new Date(opens.getTime() + 48 * HOUR_MS).toISOString(),
     btn_txt: btn,
+    state,
     exam_date: isoDate(opens),
     test_name: name,
   };
   return { ...fields, ...legacyLaunch };
 }
 
-export function paper(n: number, seriesNo: number, btn: string, opens: Date): MockJeePaper {
+export function paper(
+  n: number,
+  seriesNo: number,
+  state: TestState,
+  opens: Date,
+  words: Readonly<Record<TestState, string>> = SERIES_BUTTON,
+): MockJeePaper {
   const name = `Paper ${n}`;
   return {
     name,
     start_time: opens.toISOString(),
-    btn_txt: btn,
+    btn_txt: words[state],
     exam_data: examData(
       `JEE-ADV-P${n}`,
       `S${seriesNo}-${isoDate(opens)}`,
-      btn,
+      state,
+      words[state],
       opens,
       `Mock Test ${seriesNo} – ${name}`,
     ),
@@ -77,8 +114,9 @@ export function series(
   seriesNo: number,
   status: MockJeeSeries['status'],
   opensInDays: number,
-  buttons: [string, string],
+  states: [TestState, TestState],
   detailedResultInDays?: number,
+  words: Readonly<Record<TestState, string>> = SERIES_BUTTON,
 ): MockJeeSeries {
   const opens = nineAm(opensInDays);
   return {
@@ -92,19 +130,19 @@ export function series(
       detailedResultInDays === undefined
         ? ''
         : new Date(nineAm(detailedResultInDays).getTime() + 9 * HOUR_MS).toISOString(),
-    papers: buttons.map((btn, i) => paper(i + 1, seriesNo, btn, opens)),
+    papers: states.map((state, i) => paper(i + 1, seriesNo, state, opens, words)),
   };
 }
 
 /** The demo student's six tests. */
 export const demoSeries = (): MockJeeSeries[] => [
-  series(1, 'Missed', -10, ['Missed', 'Missed']),
+  series(1, 'Missed', -10, ['missed', 'missed']),
   // Its results came 3 days after it opened: the detailed result has been out since that evening.
-  series(2, 'Results', -6, ['View Result', 'View Result'], -3),
-  series(3, 'Ongoing', 0, ['Begin Test', 'Begin Test']),
-  series(4, 'Upcoming', 3, ['Upcoming', 'Upcoming']),
-  series(5, 'Upcoming', 6, ['Upcoming', 'Upcoming']),
-  series(6, 'Upcoming', 10, ['Upcoming', 'Upcoming']),
+  series(2, 'Results', -6, ['result', 'result'], -3),
+  series(3, 'Ongoing', 0, ['open', 'open']),
+  series(4, 'Upcoming', 3, ['upcoming', 'upcoming']),
+  series(5, 'Upcoming', 6, ['upcoming', 'upcoming']),
+  series(6, 'Upcoming', 10, ['upcoming', 'upcoming']),
 ];
 
 export function jeeData(mockJeeSeries: MockJeeSeries[] = demoSeries()): DashboardData {

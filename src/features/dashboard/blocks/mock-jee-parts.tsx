@@ -64,10 +64,10 @@ export function LaunchNotice({
   return null;
 }
 
-/** A series' papers: Begin Test, View Result or a disabled button; papers after the first Begin Test wait. */
+/** A series' papers: Begin Test, View Result or a disabled button, by each paper's state; papers after the first open one wait. */
 export function PaperList({ series, context }: { series: MockJeeSeries; context: PortalContext }) {
   const { t, launch, actions } = context;
-  const states = seriesPaperStates(series.papers);
+  const states = seriesPaperStates(series.papers.map((paper) => paper.exam_data.state));
   const id = useId();
   return (
     <ul className="ef-jee-papers">
@@ -76,7 +76,7 @@ export function PaperList({ series, context }: { series: MockJeeSeries; context:
         const key = launchKey(paper.exam_data);
         const busy = launch.busy && launch.code === key;
         // Disabled by the order rule, not by its own state: say why.
-        const waits = state === 'disabled' && testButtonState(paper.btn_txt) !== 'disabled';
+        const waits = state === 'disabled' && testButtonState(paper.exam_data.state) !== 'disabled';
         const opens = indiaDateTime(paper.start_time);
         const whyId = `${id}-why-${i}`;
         return (
@@ -95,7 +95,7 @@ export function PaperList({ series, context }: { series: MockJeeSeries; context:
               disabled={state === 'disabled' || launch.busy}
               aria-busy={busy || undefined}
               aria-describedby={waits ? whyId : undefined}
-              onClick={() => actions.launchPaper(paper.exam_data, paper.btn_txt)}
+              onClick={() => actions.launchPaper(paper.exam_data)}
             >
               {busy ? t('testLaunch.opening') : paper.btn_txt}
             </button>

@@ -24,10 +24,10 @@ function Paper({ card, context }: { card: PaperCard; context: PortalContext }) {
   const busy = launch.busy && launch.code === key;
   const locked = card.isLocked === true;
   // Missed, Upcoming and the like open nothing (part 2 §4): shown inactive, with the reason.
-  const inactive = testButtonState(card.exam_data.btn_txt) === 'disabled';
+  const inactive = testButtonState(card.exam_data.state) === 'disabled';
   const whyId = `${useId()}-why`;
   // The card's own button already opens the report once the paper's result is out: one button.
-  const opensResult = testButtonState(card.exam_data.btn_txt) === 'result';
+  const opensResult = testButtonState(card.exam_data.state) === 'result';
   return (
     <li className={`ef-dash-paper${locked ? ' is-locked' : ''}`}>
       <h3>{card.card_title}</h3>
@@ -44,7 +44,7 @@ function Paper({ card, context }: { card: PaperCard; context: PortalContext }) {
               disabled={launch.busy || inactive}
               aria-busy={busy || undefined}
               aria-describedby={inactive ? whyId : undefined}
-              onClick={() => actions.launchPaper(card.exam_data, card.exam_data.btn_txt)}
+              onClick={() => actions.launchPaper(card.exam_data)}
             >
               {busy ? t('testLaunch.opening') : card.exam_button_text}
             </button>
