@@ -4,7 +4,10 @@
 // order status decides, never the query), the 'Payment failed!' modal, the exit-intent modal and
 // the retention pop-up. Each view is a route of the logged-in app: the app sends `course.open` /
 // `course.close` when the address changes (Back, reload), and the machine's `navigate` action moves
-// the address when the machine decides (proceed, the back arrow, the gateway's return).
+// the address when the machine decides (proceed, the back arrow, the gateway's return). The gateway's
+// return is its input: the app reads the address once, when it creates the actor, and the machine
+// starts by confirming the order. What the order post needs of the server's reads (the student,
+// the profile, the course) comes with the submit: the machine never reads the app's cache.
 import { assign, fromPromise, setup } from 'xstate';
 import {
   checkoutErrors,
@@ -14,6 +17,9 @@ import {
   type CheckoutField,
   type CheckoutFields,
 } from '../domain/checkout';
+import type { CourseItem } from '../generated/api/course-list';
+import type { DashboardData } from '../generated/api/dashboard';
+import type { Profile } from '../generated/api/profile';
 
 /** What the order post answers (part 2 §3 "Payment data / order response"), as far as the flow goes. */
 export interface OrderAnswer {
@@ -27,9 +33,34 @@ export interface OrderAnswer {
   };
 }
 
+/** The server's reads the order post is built from (the checkout view has them from swr). */
+export interface OrderFacts {
+  dashboard: DashboardData;
+  profile: Profile;
+  course: CourseItem;
+}
+
 export interface OrderRequest {
   courseId: string;
   fields: CheckoutFields;
+  /** Null only if a submit came without them (the post then fails: nothing to build it from). */
+  facts: OrderFacts | null;
+}
+
+/** The gateway came back to /dashboard with a course payment (read from the address at start). */
+export interface PaymentReturn {
+  /** The order to confirm with the server; '' when the return names none (nothing to confirm). */
+  orderId: string;
+  /** The course the stored order was for (null when the return is not the stored order). */
+  courseId: string | null;
+  fromDescription: boolean;
+  /** The address entered before the gateway (kept by the app across the page load). */
+  fields?: CheckoutFields;
+}
+
+export interface PurchaseInput {
+  fields?: Partial<CheckoutFields>;
+  paymentReturn?: PaymentReturn;
 }
 
 export interface ReturnRequest {
@@ -61,6 +92,8 @@ export interface PurchaseContext {
   retry: boolean;
   exitShown: boolean;
   retentionShown: boolean;
+  /** The actor started on the gateway's return (its input): the address still carries its query. */
+  returned: boolean;
 }
 
 export type PurchaseEvent =
@@ -78,16 +111,8 @@ export type PurchaseEvent =
   | { type: 'checkout.back' }
   | { type: 'checkout.change'; field: CheckoutField; value: string | boolean }
   | { type: 'checkout.fill'; city: string; state: string }
-  | { type: 'checkout.submit' }
+  | { type: 'checkout.submit'; facts: OrderFacts }
   | { type: 'checkout.reset' }
-  | {
-      type: 'payment.return';
-      orderId: string;
-      courseId: string | null;
-      fromDescription: boolean;
-      /** The address entered before the gateway (kept by the app across the page load). */
-      fields?: CheckoutFields;
-    }
   | { type: 'payment.retry' }
   | { type: 'exit.attempt' }
   | { type: 'exit.stay' }
@@ -120,11 +145,27 @@ const initialContext = (): PurchaseContext => ({
   retry: false,
   exitShown: false,
   retentionShown: false,
+  returned: false,
 });
+
+function contextOf(input: PurchaseInput | undefined): PurchaseContext {
+  const fields = { ...emptyCheckoutFields(), ...input?.fields };
+  const back = input?.paymentReturn;
+  if (!back) return { ...initialContext(), fields };
+  if (!back.orderId) return { ...initialContext(), fields, returned: true };
+  return {
+    ...initialContext(),
+    returned: true,
+    orderId: back.orderId,
+    courseId: back.courseId,
+    fromDescription: back.fromDescription,
+    fields: back.fields ?? fields,
+  };
+}
 
 export const coursePurchaseMachine = setup({
   types: {
-    input: {} as { fields?: Partial<CheckoutFields> } | undefined,
+    input: {} as PurchaseInput | undefined,
     context: {} as PurchaseContext,
     events: {} as PurchaseEvent,
   },
@@ -154,6 +195,8 @@ export const coursePurchaseMachine = setup({
     /** 'Stay and Continue' on the checkout submits the form (the view validates it first). */
     requestSubmit: () => {},
     scrollToCourses: () => {},
+    /** Drops the gateway's return from the address (read once: a reload does not repeat it). */
+    dropReturnQuery: () => {},
     openCourse: assign(({ context, event }) => {
       if (event.type !== 'course.open') return {};
       const same = context.courseId === event.courseId;
@@ -169,6 +212,8 @@ export const coursePurchaseMachine = setup({
     }),
   },
   guards: {
+    returned: ({ context }) => context.returned,
+    returnedWithOrder: ({ context }) => context.returned && context.orderId !== null,
     formValid: ({ context }) => Object.keys(checkoutErrors(context.fields)).length === 0,
     orderAccepted: (_, params: { answer: OrderAnswer }) =>
       params.answer.success === 'true' && params.answer.data !== undefined,
@@ -184,8 +229,8 @@ export const coursePurchaseMachine = setup({
   },
 }).createMachine({
   id: 'coursePurchase',
-  context: ({ input }) => ({ ...initialContext(), fields: { ...emptyCheckoutFields(), ...input?.fields } }),
-  initial: 'dashboard',
+  context: ({ input }) => contextOf(input),
+  initial: 'starting',
   on: {
     // The address decides the view (Back, reload, a link): a new course keeps the typed address.
     'course.open': [
@@ -196,19 +241,16 @@ export const coursePurchaseMachine = setup({
     'course.close': { target: '.dashboard' },
   },
   states: {
+    /** The input decides: the gateway's return (with an order to confirm, or none), else the dashboard. */
+    starting: {
+      always: [
+        { guard: 'returnedWithOrder', target: 'dashboard.confirming', actions: 'dropReturnQuery' },
+        { guard: 'returned', target: 'dashboard', actions: 'dropReturnQuery' },
+        { target: 'dashboard' },
+      ],
+    },
     dashboard: {
       initial: 'idle',
-      on: {
-        'payment.return': {
-          target: '.confirming',
-          actions: assign(({ context, event }) => ({
-            orderId: event.orderId,
-            courseId: event.courseId,
-            fromDescription: event.fromDescription,
-            fields: event.fields ?? context.fields,
-          })),
-        },
-      },
       states: {
         idle: {
           on: { 'retention.arm': { guard: 'retentionDue', target: 'waiting' } },
@@ -357,7 +399,11 @@ export const coursePurchaseMachine = setup({
           invoke: {
             id: 'postOrder',
             src: 'postOrder',
-            input: ({ context }) => ({ courseId: context.courseId ?? '', fields: context.fields }),
+            input: ({ context, event }) => ({
+              courseId: context.courseId ?? '',
+              fields: context.fields,
+              facts: event.type === 'checkout.submit' ? event.facts : null,
+            }),
             onDone: [
               {
                 guard: { type: 'orderAccepted', params: ({ event }) => ({ answer: event.output }) },

@@ -7,12 +7,11 @@ import {
   type AnyMachineSnapshot,
   type SnapshotFrom,
 } from 'xstate';
-import type { CourseListReply } from '../generated/api/course-list';
 import type { DashboardData } from '../generated/api/dashboard';
 import type { StudentResultSummary } from '../generated/api/result-student';
 import { dashboardData, mainCard } from '../features/dashboard/dashboard-fixtures';
 import { dashboardView } from '../features/dashboard/dashboard-view';
-import { dashboardMachine, type DashboardContext } from './dashboard-machine';
+import { dashboardFlow, dashboardMachine, type DashboardContext } from './dashboard-machine';
 import {
   emptyCoverage,
   PendingCalls,
@@ -28,12 +27,6 @@ const afterExam = dashboardData({
   main_exam: [mainCard({ view_report: 1, exam_button_text: 'View Result' })],
 });
 const nameless = dashboardData({ student_name: '' });
-const courses: CourseListReply = {
-  success: 'true',
-  msg: '',
-  data: [],
-  flags: {} as CourseListReply['flags'],
-};
 const result = { roll_number: '250000000005', overall_percentage: '75.0' } as StudentResultSummary;
 const failure = Object.assign(new Error('Dashboard is down'), {
   status: 500,
@@ -60,7 +53,9 @@ function expectDashboardView(
     case 'xstate.done.actor.loadDashboard': {
       const data = event.output as DashboardData;
       expect(view.status).toBe('loaded');
-      expect(actual.context.dashboard).toBe(data);
+      // The machine keeps its flow's part of the answer, never the answer (swr's).
+      expect(actual.context.flow).toEqual(dashboardFlow(data));
+      expect(Object.values(actual.context)).not.toContain(data);
       // Course data only when the main exam has view_report; the result's token first.
       expect(view.coursesLoading).toBe(data.main_exam[0]?.view_report === 1);
       expect(view.resultLoading).toBe(true);
@@ -69,7 +64,7 @@ function expectDashboardView(
     }
     case 'xstate.error.actor.loadDashboard':
       // First load: the error screen; a reload: the blocks stay with 'Error: …' above them.
-      expect(view.status).toBe(actual.context.dashboard ? 'loaded' : 'error');
+      expect(view.status).toBe(actual.context.flow ? 'loaded' : 'error');
       expect(view.error).toEqual({ key: 'portal.loadFailed', server: 'Dashboard is down' });
       break;
     case 'xstate.done.actor.loadPlatformToken':
@@ -83,13 +78,13 @@ function expectDashboardView(
       expect(view.error).toBeNull();
       break;
     case 'xstate.done.actor.loadResult':
+      // An empty answer ends the spinner silently (the app keeps what was shown).
       expect(view.resultLoading).toBe(false);
-      // An empty answer ends the spinner silently and keeps what was shown.
-      expect(actual.context.result).toBe(event.output ?? previous.context.result);
+      expect(actual.matches({ loaded: { result: event.output ? 'ready' : 'none' } })).toBe(true);
       break;
     case 'xstate.done.actor.loadCourses':
       expect(view.coursesLoading).toBe(false);
-      expect(actual.context.courses).toBe(event.output);
+      expect(actual.matches({ loaded: { courses: 'ready' } })).toBe(true);
       break;
     case 'xstate.error.actor.loadCourses':
       expect(view.coursesLoading).toBe(false);
@@ -99,8 +94,8 @@ function expectDashboardView(
     case 'dashboard.refresh':
     case 'dashboard.retry': {
       const reloads = event.type !== 'profile.updated' || event.success === 'true';
-      expect(view.status).toBe(reloads ? (actual.context.dashboard ? 'loaded' : 'loading') : before.status);
-      expect(view.refreshing).toBe(reloads && actual.context.dashboard !== null);
+      expect(view.status).toBe(reloads ? (actual.context.flow ? 'loaded' : 'loading') : before.status);
+      expect(view.refreshing).toBe(reloads && actual.context.flow !== null);
       break;
     }
   }
@@ -124,7 +119,7 @@ describe('dashboard machine: model', () => {
     { type: 'xstate.done.actor.loadDashboard', output: beforeExam },
     { type: 'xstate.done.actor.loadDashboard', output: afterExam },
     { type: 'xstate.error.actor.loadDashboard', error: failure },
-    { type: 'xstate.done.actor.loadCourses', output: courses },
+    { type: 'xstate.done.actor.loadCourses', output: undefined },
     { type: 'xstate.error.actor.loadCourses', error: failure },
     { type: 'xstate.done.actor.loadPlatformToken', output: 'platform-1' },
     { type: 'xstate.done.actor.loadPlatformToken', output: '' },
@@ -138,9 +133,7 @@ describe('dashboard machine: model', () => {
     { type: 'profile.updated', success: 'false' },
   ];
   const project = (c: DashboardContext) => ({
-    dashboard: c.dashboard === null ? null : c.dashboard.main_exam[0]?.view_report,
-    courses: c.courses !== null,
-    result: c.result !== null,
+    report: c.flow === null ? null : c.flow.showsReport,
     token: c.platformToken,
     error: c.error !== null,
   });
@@ -161,17 +154,19 @@ describe('dashboard machine: rules', () => {
   function run(data: DashboardData, dashboard = vi.fn(async () => data)) {
     const clock = new SimulatedClock();
     const trackLoadFailure = vi.fn();
-    const loadCourses = vi.fn(async () => courses);
-    const loadResult = vi.fn(async (platformToken: string): Promise<StudentResultSummary | null> => ({
-      ...result,
-      test_short_code: platformToken,
-    }));
+    const loadCourses = vi.fn(async (_query: unknown) => undefined);
+    const loadResult = vi.fn(
+      async (platformToken: string, _rollNumber: string): Promise<StudentResultSummary | null> => ({
+        ...result,
+        test_short_code: platformToken,
+      }),
+    );
     const machine = dashboardMachine.provide({
       actors: {
         loadDashboard: fromPromise(dashboard),
-        loadCourses: fromPromise(loadCourses),
+        loadCourses: fromPromise(({ input }) => loadCourses(input)),
         loadPlatformToken: fromPromise(async () => 'platform-9'),
-        loadResult: fromPromise(({ input }) => loadResult(input.platformToken)),
+        loadResult: fromPromise(({ input }) => loadResult(input.platformToken, input.rollNumber)),
       },
       actions: { trackLoadFailure },
     });
@@ -186,13 +181,20 @@ describe('dashboard machine: rules', () => {
     const after = run(afterExam);
     await waitFor(after.actor, (s) => s.matches({ loaded: { courses: 'ready' } }));
     expect(after.loadCourses).toHaveBeenCalledTimes(1);
+    // The course call's query, from the dashboard's answer (the app adds the profile's mobile).
+    expect(after.loadCourses.mock.calls[0]?.[0]).toEqual({
+      class: afterExam.class,
+      stream: afterExam.stream,
+      branch_code: afterExam.branch_code,
+      roll_number: afterExam.roll_number,
+      careerType: afterExam.main_exam[0]?.career_type || undefined,
+    });
   });
 
   it('fetches the result with the test-platform token', async () => {
     const { actor, loadResult } = run(afterExam);
     await waitFor(actor, (s) => s.matches({ loaded: { result: 'ready' } }));
-    expect(loadResult.mock.calls[0]?.[0]).toBe('platform-9');
-    expect(actor.getSnapshot().context.result?.test_short_code).toBe('platform-9');
+    expect(loadResult.mock.calls[0]).toEqual(['platform-9', afterExam.roll_number]);
   });
 
   it('tracks "dashboard load failure" when the name is missing after 4 s, and only then', async () => {

@@ -3,16 +3,46 @@
 // first, then the result with it). An empty token or result ends that spinner silently. A profile
 // update that answers success 'true' loads the dashboard again, keeping what is shown meanwhile.
 // Pure: the app provides the actors (the API through swr) and the actions (analytics, logging).
+// The answers are swr's, and the views read them there: the machine keeps only what its flow needs
+// of the dashboard (from the load's done event), never a copy of an answer.
 import { assign, fromPromise, setup } from 'xstate';
 import type { DashboardData } from '../generated/api/dashboard';
-import type { CourseListReply } from '../generated/api/course-list';
 import type { StudentResultSummary } from '../generated/api/result-student';
 import { fromError, type Message } from './message';
 
+/** What the flow needs of the dashboard's answer (the answer itself is swr's). */
+export interface DashboardFlow {
+  /** The result call's roll number. */
+  rollNumber: string;
+  /** The student's name is there to show (part 2 §8: else 'dashboard load failure' at 4 s). */
+  named: boolean;
+  /** The main exam has view_report: the course data is asked for. */
+  showsReport: boolean;
+  /** The course call's query, as far as the dashboard gives it (the app adds the profile's mobile). */
+  courseQuery: Pick<DashboardData, 'class' | 'stream' | 'branch_code' | 'roll_number'> & {
+    careerType: string | undefined;
+  };
+}
+
+export function dashboardFlow(data: DashboardData): DashboardFlow {
+  const main = data.main_exam[0];
+  return {
+    rollNumber: data.roll_number,
+    named: Boolean(data.student_name),
+    showsReport: main?.view_report === 1,
+    courseQuery: {
+      class: data.class,
+      stream: data.stream,
+      branch_code: data.branch_code,
+      roll_number: data.roll_number,
+      careerType: main?.career_type || undefined,
+    },
+  };
+}
+
 export interface DashboardContext {
-  dashboard: DashboardData | null;
-  courses: CourseListReply | null;
-  result: StudentResultSummary | null;
+  /** Null until the dashboard first loads (then the blocks show, from swr's answer). */
+  flow: DashboardFlow | null;
   /** The short-lived test-platform token the result call is authorised by. */
   platformToken: string | null;
   /** 'Error: ' plus this (part 2 §8): the failed call's message or the server's msg. */
@@ -33,15 +63,17 @@ export const dashboardMachine = setup({
   },
   actors: {
     loadDashboard: fromPromise<DashboardData>(async () => fail()),
-    loadCourses: fromPromise<CourseListReply, DashboardData>(async () => fail()),
+    /** Fills swr's course answer (the views read it there). */
+    loadCourses: fromPromise<undefined, DashboardFlow['courseQuery']>(async () => fail()),
     loadPlatformToken: fromPromise<string>(async () => fail()),
-    loadResult: fromPromise<StudentResultSummary | null, { platformToken: string; dashboard: DashboardData }>(
+    /** Fills swr's result answer when there is one (an empty answer keeps the one shown). */
+    loadResult: fromPromise<StudentResultSummary | null, { platformToken: string; rollNumber: string }>(
       async () => fail(),
     ),
   },
   guards: {
-    showsReport: ({ context }) => context.dashboard?.main_exam[0]?.view_report === 1,
-    nameMissing: ({ context }) => !context.dashboard?.student_name,
+    showsReport: ({ context }) => context.flow?.showsReport === true,
+    nameMissing: ({ context }) => !context.flow?.named,
     profileSaved: ({ event }) => event.type === 'profile.updated' && event.success === 'true',
     /** An empty token or result ends that spinner silently (part 2 §4). */
     emptyAnswer: ({ event }) => !(event as { output?: unknown }).output,
@@ -58,7 +90,7 @@ export const dashboardMachine = setup({
   },
 }).createMachine({
   id: 'dashboard',
-  context: { dashboard: null, courses: null, result: null, platformToken: null, error: null },
+  context: { flow: null, platformToken: null, error: null },
   initial: 'loading',
   // A root-level delayed transition fires once, 4 s after the machine starts.
   after: { nameWait: { guard: 'nameMissing', actions: 'trackLoadFailure' } },
@@ -70,7 +102,7 @@ export const dashboardMachine = setup({
         src: 'loadDashboard',
         onDone: {
           target: 'loaded',
-          actions: assign({ dashboard: ({ event }) => event.output, error: null }),
+          actions: assign({ flow: ({ event }) => dashboardFlow(event.output), error: null }),
         },
         onError: {
           target: 'error',
@@ -94,8 +126,8 @@ export const dashboardMachine = setup({
               invoke: {
                 id: 'loadCourses',
                 src: 'loadCourses',
-                input: ({ context }) => context.dashboard as DashboardData,
-                onDone: { target: 'ready', actions: assign({ courses: ({ event }) => event.output }) },
+                input: ({ context }) => (context.flow as DashboardFlow).courseQuery,
+                onDone: 'ready',
                 onError: {
                   target: 'none',
                   actions: { type: 'logCourseError', params: ({ event }) => ({ error: event.error }) },
@@ -128,12 +160,9 @@ export const dashboardMachine = setup({
                 src: 'loadResult',
                 input: ({ context }) => ({
                   platformToken: context.platformToken ?? '',
-                  dashboard: context.dashboard as DashboardData,
+                  rollNumber: context.flow?.rollNumber ?? '',
                 }),
-                onDone: [
-                  { guard: 'emptyAnswer', target: 'none' },
-                  { target: 'ready', actions: assign({ result: ({ event }) => event.output }) },
-                ],
+                onDone: [{ guard: 'emptyAnswer', target: 'none' }, { target: 'ready' }],
                 onError: 'none',
               },
             },

@@ -152,7 +152,7 @@ function expectSubmitRule(actual: AnyMachineSnapshot, after: EditExamView) {
 }
 
 /** What the student must see after each event, from the spec. */
-function expectView(log: Logged[]) {
+function expectView(log: Logged[], input: EditExamInput) {
   return (step: ModelStep, actual: AnyMachineSnapshot, previous: AnyMachineSnapshot) => {
     const after = editExamView(actual as EditExamSnapshot);
     const before = editExamView(previous as EditExamSnapshot);
@@ -188,6 +188,20 @@ function expectView(log: Logged[]) {
       expect(after.submit.enabled || after.submit.why !== undefined).toBe(true);
     }
     switch (event.type) {
+      case 'xstate.init':
+        // The input decides how the flow starts: the address opens it, the gateway's failure
+        // reopens it with the kept edit (the profile loads first when the app has none).
+        if (!input.open && !input.reopen) expect(after.screen).toBe('closed');
+        else if (!input.profile) expect(after.screen).toBe('loading');
+        else if (input.reopen) {
+          formShows(after, offlineDraft);
+          expect(after.notice?.key).toBe('editExam.paymentFailed');
+        } else {
+          formShows(after, { classStream: '11&SOM', mode: 'Online', examDate: '2026-03-11' });
+          expect(after.listsBusy).toBe(true);
+          expect(after.notice).toBeUndefined();
+        }
+        break;
       case 'editExam.open':
       case 'editExam.reopen': {
         const profile = event.profile ?? (previous.context as EditExamContext).profile;
@@ -371,7 +385,14 @@ async function walk(input: EditExamInput, coverage: Coverage, name: string, samp
   console.log(`edit-exam machine (${name}): ${paths.length} model paths`);
   for (const path of paths) {
     log.length = 0;
-    await replayPath(path, { machine, input, calls, delays: {}, coverage, expectView: expectView(log) });
+    await replayPath(path, {
+      machine,
+      input,
+      calls,
+      delays: {},
+      coverage,
+      expectView: expectView(log, input),
+    });
   }
   return machine;
 }
@@ -388,6 +409,16 @@ describe('edit-exam machine: model', () => {
       'back from the gateway',
     );
     await walk({ programme }, coverage, 'not editable', refusals);
+    // Opened by the address (editExam=true): at once, with the profile the app holds or loading it.
+    const opening = [done('loadProfile', onlineProfile), failed('loadProfile', 'Unauthorised')];
+    await walk({ programme, open: true }, coverage, 'opened by the address', [
+      ...opening,
+      { type: 'editExam.close' },
+    ]);
+    await walk({ programme, profile: onlineProfile, open: true }, coverage, 'opened with the profile', [
+      { type: 'editExam.close' },
+      done('loadClassStreams', classStreams),
+    ]);
     expect([...transitionKeys(machine).values()].filter((k) => !coverage.transitions.has(k))).toEqual([]);
     expect(stateNodePaths(machine).filter((p) => !coverage.states.has(p))).toEqual([]);
   }, 120_000);

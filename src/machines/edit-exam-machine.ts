@@ -81,6 +81,8 @@ export interface EditExamInput {
   profile?: Profile;
   /** Back from a failed payment (editExam=true&status=failure): open at once with the kept edit. */
   reopen?: EditChoice;
+  /** The address asks for the dialog (editExam=true, no gateway status): open at once. */
+  open?: boolean;
 }
 
 export interface EditExamContext {
@@ -92,6 +94,8 @@ export interface EditExamContext {
   lists: EditLists;
   /** The edit kept before the gateway, to restore when the modal reopens after a failed payment. */
   pendingDraft?: EditChoice;
+  /** The input asked for the dialog (the address shows it): the flow starts open. */
+  startOpen: boolean;
   /** A list failed to load. */
   listError?: Message;
   /** Said at the top of the form: the payment did not go through. */
@@ -288,6 +292,8 @@ export const editExamMachine = setup({
     dialogClosed: () => {},
   },
   guards: {
+    reopened: ({ context }) => context.pendingDraft !== undefined,
+    openedByAddress: ({ context }) => context.startOpen,
     profileKnown: ({ context }) => context.profile !== null,
     hidden: ({ context }) => context.profile !== null && editAvailability(context.profile) === 'hidden',
     editAllowed: ({ context }) => context.profile !== null && context.profile.is_edit_allowed,
@@ -322,12 +328,18 @@ export const editExamMachine = setup({
     choice: EMPTY_CHOICE,
     lists: {},
     pendingDraft: input.reopen,
+    startOpen: input.open === true,
     notice: input.reopen ? say('editExam.paymentFailed') : undefined,
   }),
   initial: 'entry',
   states: {
     entry: {
-      always: [{ guard: ({ context }) => context.pendingDraft !== undefined, target: 'opening' }, 'closed'],
+      // The input decides: back from a failed payment (with the kept edit), or opened by the address.
+      always: [
+        { guard: 'reopened', target: 'opening' },
+        { guard: 'openedByAddress', target: 'opening' },
+        'closed',
+      ],
     },
     closed: {
       on: {

@@ -25,6 +25,7 @@ import { scrollToAndFocus, scrollToCourses } from '../../features/dashboard/bloc
 import { DashboardRoute } from '../portal/dashboard-route';
 import { PortalProvider, usePortal, type PortalValue } from '../portal/portal-provider';
 import { endSession, isSessionError, sessionEndPath } from '../portal/portal-session';
+import { PurchaseProvider } from '../portal/purchase-provider';
 import { sessionStore } from '../session-store';
 
 export interface PortalIslandProps {
@@ -227,7 +228,9 @@ function PortalApp({
         }}
       >
         <BrowserRouter>
-          <PortalRoutes resultPaths={props.resultPage.paths} />
+          <PurchaseProvider>
+            <PortalRoutes resultPaths={props.resultPage.paths} />
+          </PurchaseProvider>
         </BrowserRouter>
         <SessionWatch token={token} />
         {header

@@ -1,13 +1,13 @@
 // The purchase machine's part on /dashboard (lazy: loaded when the student has courses or comes
-// back from the gateway with a course payment): the gateway's return (the server's order decides:
-// Payment Successful! or the checkout with 'Payment failed!'), and the retention pop-up 'Stay with
+// back from the gateway with a course payment): the gateway's return (the actor starts with it as
+// its input and confirms it: the server's order decides Payment Successful! or the checkout with
+// 'Payment failed!'; this view shows only that it is checking), and the retention pop-up 'Stay with
 // Us!' 10 s after the courses load, when the programme has it, nothing is purchased, the list is
 // not empty and the branch is not digital-only (part 2 §4 "Retention pop-up").
-import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useEffect } from 'react';
 import { RetentionDialog } from '../../features/course/purchase-dialogs';
 import type { CourseListReply } from '../../generated/api/course-list';
-import { storedReturn, usePurchaseActor, usePurchaseView, useRouteView } from './course-purchase';
+import { usePurchaseActor, usePurchaseView, useRouteView } from './course-purchase';
 import { usePortal } from './portal-provider';
 
 export interface CourseDashboardHostProps {
@@ -17,7 +17,7 @@ export interface CourseDashboardHostProps {
 }
 
 export default function CourseDashboardHost({ courses, digitalOnly }: CourseDashboardHostProps) {
-  const { t, config, store } = usePortal();
+  const { t, config } = usePortal();
   const coursesLoaded = courses !== null;
   const retentionEligible =
     config.programme.dashboard.retentionPopup === true &&
@@ -26,29 +26,7 @@ export default function CourseDashboardHost({ courses, digitalOnly }: CourseDash
     !digitalOnly;
   const actor = usePurchaseActor();
   const view = usePurchaseView(actor);
-  const [query, setQuery] = useSearchParams();
-  const handled = useRef(false);
-  const returning = query.get('type') === config.courseReturnType && query.get('status') !== null;
   useRouteView(actor, { view: 'dashboard' });
-
-  // The gateway's return: read once, then dropped from the address (a reload does not repeat it).
-  useEffect(() => {
-    if (handled.current || !returning) return;
-    handled.current = true;
-    const stored = storedReturn();
-    const orderId = query.get('order_id') ?? store.get('iacst_order_id') ?? stored?.orderId ?? '';
-    const next = new URLSearchParams(query);
-    for (const name of ['status', 'order_id', 'mode', 'type']) next.delete(name);
-    setQuery(next, { replace: true });
-    if (!orderId) return;
-    actor.send({
-      type: 'payment.return',
-      orderId,
-      courseId: stored?.orderId === orderId ? stored.courseId : null,
-      fromDescription: stored?.orderId === orderId ? stored.fromDescription : false,
-      fields: stored?.orderId === orderId ? stored.fields : undefined,
-    });
-  }, [returning, query, setQuery, store, actor]);
 
   useEffect(() => {
     if (coursesLoaded) actor.send({ type: 'retention.arm', eligible: retentionEligible });

@@ -1,17 +1,15 @@
-// The course purchase wired to the API, the router and the session store. One actor for the app:
-// the dashboard (the gateway's return, the retention pop-up) and the course views (description,
-// checkout, payment success) share it, so a Back or a route change never loses the entered address.
+// The course purchase wired to the API, the router and the session store. One actor for the app,
+// from the portal's provider (purchase-provider.tsx): the dashboard (the gateway's return, the
+// retention pop-up) and the course views (description, checkout, payment success) share it, so a
+// Back or a route change never loses the entered address. The actor reads no cache: the gateway's
+// return is its input, and the order post's data comes with the submit.
 // This module is a lazy chunk: /dashboard loads it only when it has courses or a gateway return.
 import { useCallback, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { unstable_serialize, useSWRConfig, type Cache } from 'swr';
-import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { useLocation } from 'react-router-dom';
+import { createActor, fromPromise } from 'xstate';
 import { postCourseOrder } from '../../api/endpoints/course-order';
-import { coursesKey } from '../../api/endpoints/courses';
-import { dashboardKey } from '../../api/endpoints/dashboard';
 import { fetchOrderStatus } from '../../api/endpoints/order-status';
 import { fetchPaymentOptions } from '../../api/endpoints/payment-options';
-import { profileKey } from '../../api/endpoints/profile';
 import {
   billingName,
   checkoutPaymentMethod,
@@ -21,12 +19,14 @@ import {
 } from '../../domain/checkout';
 import { coursePurchaseView, type CoursePurchaseView } from '../../features/course/course-purchase-view';
 import { checkoutFieldId } from '../../features/course/checkout-field-id';
-import type { CourseListParams, CourseListReply } from '../../generated/api/course-list';
+import type { CourseListParams } from '../../generated/api/course-list';
 import type { DashboardReply } from '../../generated/api/dashboard';
 import type { ProfileReply } from '../../generated/api/profile';
 import {
   coursePurchaseMachine,
   type OrderAnswer,
+  type OrderRequest,
+  type PaymentReturn,
   type PurchaseContext,
   type PurchaseView,
 } from '../../machines/course-purchase-machine';
@@ -36,8 +36,9 @@ import type { SessionStore } from '../session-store';
 import { coursePaths } from './course-paths';
 import { usePortal, type PortalValue } from './portal-provider';
 import { isSessionError } from './portal-session';
+import { usePurchaseSlot, type PurchaseActor } from './purchase-provider';
 
-export type PurchaseActor = ActorRefFrom<typeof coursePurchaseMachine>;
+export type { PurchaseActor } from './purchase-provider';
 
 /** Where the gateway's return finds the course it paid for (the order id is under iacst_order_id). */
 const RETURN_KEY = 'examflow:course-order';
@@ -82,78 +83,69 @@ export function courseParams(
   };
 }
 
-function cached<T>(cache: Cache, key: readonly unknown[]): T | undefined {
-  return cache.get(unstable_serialize(key))?.data as T | undefined;
-}
-
 interface Deps {
   token: string;
-  cache: Cache;
   analytics: Analytics;
   store: SessionStore;
   navigate: (path: string, options?: { replace?: boolean }) => void;
   onSessionError: (error?: unknown) => void;
   scrollToAndFocus: PortalValue['scrollToAndFocus'];
   scrollToCourses: () => void;
+  /** The address the actor was created on, less the gateway's return query. */
+  withoutReturn: string;
 }
 
-let shared: { actor: PurchaseActor; deps: { current: Deps } } | null = null;
-
-function createPurchaseActor(deps: { current: Deps }): PurchaseActor {
-  const machine = coursePurchaseMachine.provide({
+/** The purchase machine with the app's API and effects, all given here, once. */
+function purchaseMachine(deps: Deps) {
+  return coursePurchaseMachine.provide({
     actors: {
-      postOrder: fromPromise<OrderAnswer, { courseId: string; fields: PurchaseContext['fields'] }>(
-        async ({ input }) => {
-          const { token, cache } = deps.current;
-          const dashboard = cached<DashboardReply>(cache, dashboardKey(token))?.data;
-          const profile = cached<ProfileReply>(cache, profileKey(token))?.data;
-          const call = courseParams(dashboard, profile);
-          if (!dashboard || !profile || !call) throw new Error('The student details are not loaded.');
-          const courses = cached<CourseListReply>(cache, coursesKey(token, call.params, call.careerType));
-          const course = courses?.data.find((c) => c.product_id === input.courseId);
-          if (!course) throw new Error(`Course ${input.courseId} is not offered.`);
-          const options = await fetchPaymentOptions(dashboard.branch_code);
-          const { fields } = input;
-          // The phone's country is the checkout's location's (India when none was looked up).
-          const country = deps.current.store.get('user_geo_info')?.country_code.toUpperCase() ?? '';
-          // The amount is not sent: the server prices the course for the logged-in student.
-          const reply = await postCourseOrder(token, {
-            roll_number: dashboard.roll_number,
-            student_stream: dashboard.stream,
-            sf_id: profile.sf_id,
-            payment_method: checkoutPaymentMethod(options.data),
-            billing_name: billingName(profile.student_firstname, profile.student_lastname),
-            billing_address: fields.billingAddress.trim(),
-            billing_city: fields.city.trim(),
-            billing_state: fields.state.trim(),
-            billing_zip: fields.pincode,
-            billing_email: profile.email,
-            product_id: course.product_id,
-            product_course_term: course.product_course_term,
-            center_code: dashboard.branch_code,
-            mobile_no: profile.mobile_number,
-            ...(/^[A-Z]{2}$/.test(country) ? { country_code: country } : {}),
-            father_name: fields.fatherName.trim(),
-          }).catch((error: unknown) => {
-            if (isSessionError(error)) deps.current.onSessionError(error);
-            throw error;
-          });
-          return reply;
-        },
-      ),
+      // The order is built from what the checkout view read (swr's answers, sent with the submit).
+      postOrder: fromPromise<OrderAnswer, OrderRequest>(async ({ input }) => {
+        const { facts, fields } = input;
+        if (!facts) throw new Error('The student details are not loaded.');
+        const { dashboard, profile, course } = facts;
+        if (course.product_id !== input.courseId) throw new Error(`Course ${input.courseId} is not offered.`);
+        const options = await fetchPaymentOptions(dashboard.branch_code);
+        // The phone's country is the checkout's location's (India when none was looked up).
+        const country = deps.store.get('user_geo_info')?.country_code.toUpperCase() ?? '';
+        // The amount is not sent: the server prices the course for the logged-in student.
+        const reply = await postCourseOrder(deps.token, {
+          roll_number: dashboard.roll_number,
+          student_stream: dashboard.stream,
+          sf_id: profile.sf_id,
+          payment_method: checkoutPaymentMethod(options.data),
+          billing_name: billingName(profile.student_firstname, profile.student_lastname),
+          billing_address: fields.billingAddress.trim(),
+          billing_city: fields.city.trim(),
+          billing_state: fields.state.trim(),
+          billing_zip: fields.pincode,
+          billing_email: profile.email,
+          product_id: course.product_id,
+          product_course_term: course.product_course_term,
+          center_code: dashboard.branch_code,
+          mobile_no: profile.mobile_number,
+          ...(/^[A-Z]{2}$/.test(country) ? { country_code: country } : {}),
+          father_name: fields.fatherName.trim(),
+        }).catch((error: unknown) => {
+          if (isSessionError(error)) deps.onSessionError(error);
+          throw error;
+        });
+        return reply;
+      }),
       loadOrder: fromPromise(async ({ input }: { input: { orderId: string } }) => {
-        const reply = await fetchOrderStatus({ order_id: input.orderId }, { token: deps.current.token });
+        const reply = await fetchOrderStatus({ order_id: input.orderId }, { token: deps.token });
         return { status: reply.data.status };
       }),
     },
     actions: {
       navigate: ({ context }, { view }) => {
         // The gateway's return is replaced, so Back does not land on it again.
-        deps.current.navigate(pathOf(view, context), { replace: view === 'success' || context.failed });
+        deps.navigate(pathOf(view, context), { replace: view === 'success' || context.failed });
       },
-      track: (_, { name }) => void deps.current.analytics.track(name),
+      dropReturnQuery: () => deps.navigate(deps.withoutReturn, { replace: true }),
+      track: (_, { name }) => void deps.analytics.track(name),
       storeOrder: (_, { orderId, courseId, fromDescription, fields }) => {
-        deps.current.store.set('iacst_order_id', orderId);
+        deps.store.set('iacst_order_id', orderId);
         try {
           // The address too: after a failed payment the checkout shows it again (this tab only).
           sessionStorage.setItem(RETURN_KEY, JSON.stringify({ orderId, courseId, fromDescription, fields }));
@@ -172,7 +164,7 @@ function createPurchaseActor(deps: { current: Deps }): PurchaseActor {
         requestAnimationFrame(() => {
           const field = firstInvalid(context.errors);
           const element = field ? document.getElementById(checkoutFieldId(field)) : null;
-          if (element) deps.current.scrollToAndFocus(element, 80);
+          if (element) deps.scrollToAndFocus(element, 80);
         });
       },
       requestSubmit: () => {
@@ -180,39 +172,68 @@ function createPurchaseActor(deps: { current: Deps }): PurchaseActor {
         if (form instanceof HTMLFormElement) requestAnimationFrame(() => form.requestSubmit());
       },
       // After the pop-up has closed (and given focus back to what was focused before it).
-      scrollToCourses: () => window.setTimeout(deps.current.scrollToCourses, 0),
+      scrollToCourses: () => window.setTimeout(deps.scrollToCourses, 0),
     },
   });
-  return createActor(machine, { input: undefined }).start();
 }
 
-/** The one actor of the app, made again only for another session (a new token). */
-function sharedActor(deps: Deps): PurchaseActor {
-  if (!shared || shared.deps.current.token !== deps.token) {
-    shared?.actor.stop();
-    const holder = { current: deps };
-    shared = { actor: createPurchaseActor(holder), deps: holder };
-  }
-  // The latest router, cache and session for its actions.
-  shared.deps.current = deps;
-  return shared.actor;
+/** An address less the gateway's query on a course payment's return (part 2 §2 /dashboard query). */
+function withoutReturnQuery({ pathname, search }: { pathname: string; search: string }): string {
+  const next = new URLSearchParams(search);
+  for (const name of ['status', 'order_id', 'mode', 'type']) next.delete(name);
+  const query = next.toString();
+  return `${pathname}${query ? `?${query}` : ''}`;
 }
 
-/** The app's purchase actor (created on first use, with this render's router, cache and session). */
+/**
+ * The gateway's return, read from the address once, when the actor is created: the order to
+ * confirm (the query's, else the stored one), with the course and the address kept for it.
+ */
+export function paymentReturnOf(
+  location: { pathname: string; search: string },
+  returnType: string,
+  store: Pick<SessionStore, 'get'>,
+): PaymentReturn | undefined {
+  const query = new URLSearchParams(location.search);
+  if (location.pathname !== coursePaths.dashboard) return undefined;
+  if (query.get('type') !== returnType || query.get('status') === null) return undefined;
+  const stored = storedReturn();
+  const orderId = query.get('order_id') ?? store.get('iacst_order_id') ?? stored?.orderId ?? '';
+  const same = stored !== null && stored.orderId === orderId;
+  return {
+    orderId,
+    courseId: same ? stored.courseId : null,
+    fromDescription: same ? stored.fromDescription : false,
+    ...(same && stored.fields ? { fields: stored.fields } : {}),
+  };
+}
+
+/**
+ * The app's purchase actor, from the portal's provider: created on first use with the portal's
+ * dependencies and the address's gateway return as its input, started after that render commits.
+ */
 export function usePurchaseActor(): PurchaseActor {
-  const { token, analytics, store, onSessionError, scrollToAndFocus, scrollToCourses } = usePortal();
-  const navigate = useNavigate();
-  const { cache } = useSWRConfig();
-  return sharedActor({
-    token,
-    cache,
-    analytics,
-    store,
-    navigate,
-    onSessionError,
-    scrollToAndFocus,
-    scrollToCourses,
+  const portal = usePortal();
+  const slot = usePurchaseSlot();
+  const location = useLocation();
+  const actor = slot.actor(() => {
+    const machine = purchaseMachine({
+      token: portal.token,
+      analytics: portal.analytics,
+      store: portal.store,
+      navigate: slot.navigate,
+      onSessionError: portal.onSessionError,
+      scrollToAndFocus: portal.scrollToAndFocus,
+      scrollToCourses: portal.scrollToCourses,
+      withoutReturn: withoutReturnQuery(location),
+    });
+    const paymentReturn = paymentReturnOf(location, portal.config.courseReturnType, portal.store);
+    return createActor(machine, { input: paymentReturn ? { paymentReturn } : undefined });
   });
+  // Before the first paint, like the route's own sync (useRouteView): events sent before the start
+  // wait in the actor's mailbox, in order.
+  useLayoutEffect(() => slot.start(), [slot]);
+  return actor;
 }
 
 /** The machine's view, re-rendering only when what the student sees changes. */
@@ -251,7 +272,7 @@ function checkoutFieldsOf(value: unknown): CheckoutFields | undefined {
 }
 
 /** The stored return of the last order (the course and how the checkout was opened). */
-export function storedReturn(): {
+function storedReturn(): {
   orderId: string;
   courseId: string;
   fromDescription: boolean;

@@ -274,7 +274,8 @@ function CheckoutView({ fromDescription }: { fromDescription: boolean }) {
   }, [actor]);
 
   if (data.loading || data.error) return <Loading error={data.error} />;
-  if (!course || !data.profile) return <NotOffered />;
+  const { dashboard, profile } = data;
+  if (!course || !profile || !dashboard) return <NotOffered />;
   const method = options.data ? checkoutPaymentMethod(options.data.data) : 'hdfc';
   const methodLabel = method === 'hdfc' ? 'HDFC' : (options.data?.data.others ?? method);
   const onChange = (field: CheckoutField, value: string | boolean) => {
@@ -287,10 +288,10 @@ function CheckoutView({ fromDescription }: { fromDescription: boolean }) {
         course={course}
         view={view}
         contact={{
-          firstName: data.profile.student_firstname,
-          lastName: data.profile.student_lastname,
-          mobile: data.profile.mobile_number,
-          email: data.profile.email,
+          firstName: profile.student_firstname,
+          lastName: profile.student_lastname,
+          mobile: profile.mobile_number,
+          email: profile.email,
         }}
         t={t}
         locale={document.documentElement.lang || 'en'}
@@ -304,7 +305,8 @@ function CheckoutView({ fromDescription }: { fromDescription: boolean }) {
         onNavigate={(href) => navigate(href)}
         onBack={() => actor.send({ type: 'checkout.back' })}
         onChange={onChange}
-        onSubmit={() => actor.send({ type: 'checkout.submit' })}
+        // What the order is built from comes with the submit: the machine reads no cache.
+        onSubmit={() => actor.send({ type: 'checkout.submit', facts: { dashboard, profile, course } })}
         onToggleFee={(open) => track(analytics, open)}
       />
       {view.modal === 'paymentFailed' ? (

@@ -1,29 +1,32 @@
-// The /dashboard view: the dashboard machine with the real API (through swr's cache), the blocks'
-// actions, the profile modal, the payment returns of the query, and the test launches.
+// The /dashboard view: the dashboard machine with the real API (its actors fill swr's cache; the
+// blocks read the answers there, the machine keeps only its flow), the blocks' actions, the profile
+// modal, the payment returns of the query, and the test launches.
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { unstable_serialize, useSWRConfig } from 'swr';
+import useSWR, { unstable_serialize, useSWRConfig } from 'swr';
 import { fromPromise } from 'xstate';
 import { coursesKey, fetchCourses } from '../../api/endpoints/courses';
 import { dashboardKey, fetchDashboard } from '../../api/endpoints/dashboard';
 import { startExam } from '../../api/endpoints/exam-start';
 import { fetchMockPayment } from '../../api/endpoints/mock-payment';
 import { fetchProfile, profileKey, useProfile } from '../../api/endpoints/profile';
-import { fetchStudentResult } from '../../api/endpoints/student-result';
+import { fetchStudentResult, studentResultKey } from '../../api/endpoints/student-result';
 import { launchTest } from '../../api/endpoints/test-launch';
 import { openMockJeePaper } from '../../api/endpoints/mock-jee-exam-link';
 import { testLaunchMachine, testLaunchView, type LaunchRequest } from '../../machines/test-launch-machine';
 import { fetchTestPlatformToken } from '../../api/endpoints/test-platform-token';
-import type { DashboardData, ExamData } from '../../generated/api/dashboard';
+import type { CourseListReply } from '../../generated/api/course-list';
+import type { DashboardReply, ExamData } from '../../generated/api/dashboard';
 import type { ProfileReply } from '../../generated/api/profile';
+import type { StudentResultReply } from '../../generated/api/result-student';
 import type { LaunchUrls } from '../../generated/api/exam-launch';
 import { DashboardScreen } from '../../features/dashboard/dashboard-screen';
 import { dashboardFacts } from '../../features/dashboard/dashboard-facts';
 import { dashboardView } from '../../features/dashboard/dashboard-view';
 import { scrollToCourses } from '../../features/dashboard/blocks/course-section';
 import type { LaunchState, PortalActions, PortalContext } from '../../features/dashboard/portal-context';
-import { dashboardMachine } from '../../machines/dashboard-machine';
+import { dashboardMachine, type DashboardFlow } from '../../machines/dashboard-machine';
 import { messageText } from '../../machines/message';
 import { postToGateway } from '../gateway';
 import { editAvailability, noEditsLeft } from '../../domain/exam-edit-rules';
@@ -67,20 +70,20 @@ export function DashboardRoute() {
     () =>
       dashboardMachine.provide({
         actors: {
-          // Through swr's cache: the profile modal, the edit-exam form and the next views read it.
+          // Into swr's cache: the blocks, the profile modal, the edit-exam form and the next views
+          // read it there. Only an answer that succeeded: a failed reload keeps the one shown.
           loadDashboard: fromPromise(async () => {
-            const reply = await watch(
-              mutate(dashboardKey(token), fetchDashboard(token), { revalidate: false }),
-            );
+            const reply = await watch(fetchDashboard(token));
             if (!reply) throw new Error(t('portal.loadFailed'));
             // success 'false' with a 200 is a failure too: 'Error: ' plus its msg (part 2 §8).
             if ((reply.success as string) !== 'true')
               throw Object.assign(new Error(reply.msg), {
                 body: { msg: reply.msg || t('portal.loadFailed') },
               });
+            await mutate(dashboardKey(token), reply, { revalidate: false });
             return reply.data;
           }),
-          loadCourses: fromPromise(async ({ input }: { input: DashboardData }) => {
+          loadCourses: fromPromise(async ({ input }: { input: DashboardFlow['courseQuery'] }) => {
             const params = {
               class: input.class,
               stream: input.stream,
@@ -93,20 +96,23 @@ export function DashboardRoute() {
                   (await watch(mutate(profileKey(token), fetchProfile(token))))
                 )?.data.mobile_number ?? '',
             };
-            const career = input.main_exam[0]?.career_type || undefined;
-            // Through swr's cache: the course views read the same answer (decision 012).
+            const career = input.careerType;
+            // Into swr's cache: the blocks and the course views read the same answer (decision 012).
             const reply = await mutate(
               coursesKey(token, params, career),
               fetchCourses(token, params, career),
               { revalidate: false },
             );
             if (!reply) throw new Error('Error fetching course data');
-            return reply;
+            return undefined;
           }),
           loadPlatformToken: fromPromise(async () => (await fetchTestPlatformToken(token)).data),
           loadResult: fromPromise(async ({ input }) => {
             const call = config.programme.dashboard.resultCall ?? 'main';
-            const reply = await fetchStudentResult(call, input.dashboard.roll_number, input.platformToken);
+            const reply = await fetchStudentResult(call, input.rollNumber, input.platformToken);
+            // Into swr's cache when there is a result: an empty answer keeps the one shown.
+            if (reply.data)
+              await mutate(studentResultKey(call, input.rollNumber), reply, { revalidate: false });
             return reply.data;
           }),
         },
@@ -191,9 +197,36 @@ export function DashboardRoute() {
       { replace: true },
     );
   const launch: LaunchState = testLaunchView(launchSnapshot);
+  // The answers the machine's actors put in swr's cache (the blocks read them here, never from the
+  // machine). swr fetches none of them itself (no fetcher): the machine decides when they load.
+  const flow = liveSnapshot.context.flow;
+  const dashboardRead = useSWR<DashboardReply>(dashboardKey(token), null);
+  const coursesRead = useSWR<CourseListReply>(
+    flow?.showsReport && profile.data
+      ? coursesKey(
+          token,
+          {
+            class: flow.courseQuery.class,
+            stream: flow.courseQuery.stream,
+            branch_code: flow.courseQuery.branch_code,
+            roll_number: flow.courseQuery.roll_number,
+            mobile_number: profile.data.data.mobile_number,
+          },
+          flow.courseQuery.careerType,
+        )
+      : null,
+    null,
+  );
+  const resultRead = useSWR<StudentResultReply>(
+    flow ? studentResultKey(config.programme.dashboard.resultCall ?? 'main', flow.rollNumber) : null,
+    null,
+  );
   // The blocks render from a deferred copy: React renders them in slices that yield to input, so a
   // slow phone's main thread is never blocked by the whole dashboard at once.
   const snapshot = useDeferredValue(liveSnapshot);
+  const dashboard = useDeferredValue(dashboardRead.data?.data);
+  const courseList = useDeferredValue(coursesRead.data ?? null);
+  const result = useDeferredValue(resultRead.data?.data ?? null);
 
   // The clock of greetings and the live-test countdown's day changes.
   useEffect(() => {
@@ -204,7 +237,7 @@ export function DashboardRoute() {
   const refresh = useCallback(() => send({ type: 'dashboard.refresh' }), [send]);
   const actions: PortalActions = {
     startMainExam: () => {
-      const card = snapshot.context.dashboard?.main_exam[0];
+      const card = dashboard?.main_exam[0];
       if (card)
         sendLaunch({
           type: 'test.start',
@@ -225,7 +258,7 @@ export function DashboardRoute() {
         once: true,
       });
       void analytics.track('mock_pack_buy', { payment_method: paymentMethod });
-      const branch = snapshot.context.dashboard?.branch_code;
+      const branch = dashboard?.branch_code;
       fetchMockPayment(token, {
         payment_type: 'exam',
         payment_mode: paymentMethod,
@@ -251,7 +284,7 @@ export function DashboardRoute() {
       ),
     scrollToCourses,
     downloadProspectus: () => {
-      const href = snapshot.context.dashboard?.course_flags.iacst_download_prosp;
+      const href = dashboard?.course_flags.iacst_download_prosp;
       if (!href) return;
       void analytics.track('prospectus_download');
       const link = document.createElement('a');
@@ -263,7 +296,9 @@ export function DashboardRoute() {
     },
   };
 
-  const data = snapshot.context.dashboard;
+  const view = dashboardView(snapshot);
+  // The blocks once the machine has loaded the dashboard (swr's answer, else still loading).
+  const data = view.status === 'loaded' ? dashboard : undefined;
   const p = profile.data?.data;
   // After the exam there is nothing to edit; else the profile decides (the machine's own rule).
   // Until the profile arrives the button shows disabled, so the card does not grow under the student.
@@ -276,8 +311,6 @@ export function DashboardRoute() {
           ? 'disabled'
           : editAvailability(p);
 
-  const view = dashboardView(snapshot);
-  const courseList = snapshot.context.courses;
   // Returns from the gateway (part 2 §2 /dashboard query): the course flow reads its own; the others
   // are PaymentReturnHost's.
   const returnStatus = query.get('status');
@@ -303,9 +336,9 @@ export function DashboardRoute() {
       config,
       t,
       now,
-      courses: snapshot.context.courses,
+      courses: courseList,
       coursesLoading: view.coursesLoading,
-      result: snapshot.context.result,
+      result,
       resultLoading: view.resultLoading,
       launch,
       editExam,

@@ -1,7 +1,7 @@
 // The edit-exam dialog with its machine, mounted while the query says editExam=true (a chunk of its
 // own: the dashboard does not download it until the student opens it).
 import { useActorRef } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import type { Profile } from '../../generated/api/profile';
@@ -39,14 +39,11 @@ export default function EditExamHost({
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [token],
   );
-  // The gateway's failure return (status=failure) starts it reopened with the kept edit.
+  // The address decides how the flow starts (its input): editExam=true opens it with the profile
+  // swr holds, the gateway's failure return (status=failure) reopens it with the kept edit.
   const actor = useActorRef(machine, {
-    input: editExamInput(config.programme, window.location.search),
+    input: editExamInput(config.programme, window.location.search, undefined, profile),
     inspect: actorInspect,
   });
-  const returned = new URLSearchParams(window.location.search).has('status');
-  useEffect(() => {
-    if (!returned) actor.send({ type: 'editExam.open', profile });
-  }, [actor, profile, returned]);
   return <EditExamDialog actor={actor} t={t} />;
 }

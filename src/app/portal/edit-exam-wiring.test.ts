@@ -180,3 +180,29 @@ describe('profile update, wired to the real API', () => {
     expect(onProfileSaved).not.toHaveBeenCalled();
   });
 });
+
+describe('the edit-exam input: the address decides how the flow starts', () => {
+  const profile = { roll_number: '250000000001' } as Profile;
+  it('opens with the profile the app holds on editExam=true, and on no other address', () => {
+    expect(editExamInput(programme, '?editExam=true', memoryStorage(), profile)).toEqual({
+      programme,
+      profile,
+      open: true,
+    });
+    expect(editExamInput(programme, '', memoryStorage(), profile)).toEqual({ programme });
+    // A gateway status that is not a failure with a kept edit opens nothing.
+    expect(editExamInput(programme, '?editExam=true&status=aborted', memoryStorage(), profile)).toEqual({
+      programme,
+    });
+  });
+
+  it('reopens a failed payment with the kept edit, loading the profile again', () => {
+    const storage = memoryStorage();
+    const kept = { classStream: '11&SOM', mode: 'Offline', slot: '', state: '9', centre: 'C', examDate: 'D' };
+    storage.setItem(EDIT_DRAFT_KEY, JSON.stringify(kept));
+    expect(editExamInput(programme, '?editExam=true&status=failure', storage, profile)).toEqual({
+      programme,
+      reopen: kept,
+    });
+  });
+});

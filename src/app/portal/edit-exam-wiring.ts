@@ -1,8 +1,9 @@
 // The edit-exam machine with the real API and the portal's effects: the session token on every
 // call, the session store's toast in the page's language, swr revalidation of the dashboard and the
 // profile after a change, the edit kept in local storage across the gateway round trip, and the
-// gateway's form post. The portal mounts <EditExamDialog actor={…} t={…} /> and sends
-// { type: 'editExam.open' } from PortalActions.openEditExam(). The profile update (board, city,
+// gateway's form post. The portal mounts <EditExamDialog actor={…} t={…} /> while the address says
+// editExam=true, with editExamInput() as the machine's input: the flow opens itself from it (no
+// effect sends it an event). The profile update (board, city,
 // school) is wired here too: provideEditProfile, for <EditProfileForm actor={…} t={…} />.
 import { mutate as globalMutate } from 'swr';
 import { fromPromise } from 'xstate';
@@ -82,8 +83,10 @@ export function readEditDraft(storage = browserStorage()): EditChoice | undefine
 }
 
 /**
- * The machine's input for this visit: `editExam=true&status=failure` (back from a failed payment)
- * reopens the dialog with the kept edit; a successful return drops it (the server applied it).
+ * The machine's input for this visit: `editExam=true` opens the dialog (with the profile the app
+ * holds, else the flow loads it); `editExam=true&status=failure` (back from a failed payment)
+ * reopens it with the kept edit (the flow loads the profile again); a successful return drops the
+ * kept edit (the server applied it). Another status opens nothing.
  */
 export function editExamInput(
   programme: EditProgramme,
@@ -101,7 +104,13 @@ export function editExamInput(
     }
   }
   const reopen = returned && query.get('status') === 'failure' ? readEditDraft(storage) : undefined;
-  return { programme, ...(profile ? { profile } : {}), ...(reopen ? { reopen } : {}) };
+  const open = returned && !query.has('status');
+  return {
+    programme,
+    ...(profile && open ? { profile } : {}),
+    ...(reopen ? { reopen } : {}),
+    ...(open ? { open } : {}),
+  };
 }
 
 /** The edit-exam machine wired to the API and the portal. */

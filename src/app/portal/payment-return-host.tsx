@@ -1,6 +1,6 @@
 // The gateway's return to /dashboard for the sample pack and a paid exam edit (part 2 §2 /dashboard
 // query): the server's order, not the URL, decides the toast. A lazy chunk, loaded only when the
-// address carries a status; the course purchase reads its own return (course-dashboard-host.tsx).
+// address carries a status; the course purchase reads its own return (its actor's input, course-purchase.ts).
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { fetchOrderStatus } from '../../api/endpoints/order-status';

@@ -15,6 +15,7 @@ import type { UiStringTable } from '../../generated/config/i18n';
 import {
   coursePurchaseMachine,
   type OrderAnswer,
+  type OrderFacts,
   type OrderRequest,
 } from '../../machines/course-purchase-machine';
 import { CheckoutScreen } from './checkout-screen';
@@ -155,7 +156,8 @@ describe('checkout', () => {
         onNavigate={onNavigate}
         onBack={() => actor.send({ type: 'checkout.back' })}
         onChange={(field, value) => actor.send({ type: 'checkout.change', field, value })}
-        onSubmit={() => actor.send({ type: 'checkout.submit' })}
+        // The order post never answers: the student's reads it would be built from are not needed.
+        onSubmit={() => actor.send({ type: 'checkout.submit', facts: { course } as OrderFacts })}
         onToggleFee={() => {}}
       />
     );

@@ -15,12 +15,13 @@ export interface DashboardView {
 }
 
 export function dashboardView(snapshot: SnapshotFrom<typeof dashboardMachine>): DashboardView {
-  const { dashboard, error } = snapshot.context;
+  // The dashboard has loaded once (its answer is swr's; the blocks read it there).
+  const { flow, error } = snapshot.context;
   const failed = snapshot.matches('error');
   return {
-    status: dashboard ? 'loaded' : failed ? 'error' : 'loading',
+    status: flow ? 'loaded' : failed ? 'error' : 'loading',
     error: failed ? error : null,
-    refreshing: dashboard !== null && snapshot.matches('loading'),
+    refreshing: flow !== null && snapshot.matches('loading'),
     coursesLoading: snapshot.matches({ loaded: { courses: 'loading' } }),
     resultLoading:
       snapshot.matches({ loaded: { result: 'token' } }) ||

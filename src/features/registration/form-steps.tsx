@@ -33,11 +33,9 @@ export interface FormStepsProps {
 }
 type StepProps = FormStepsProps;
 
-export default function FormSteps(props: StepProps) {
-  const { state } = props;
-  const details =
-    state.matches('step2') || (state.matches('signingUp') && !hasExamDetailsStep(state.context.programme));
-  return details ? <StudentDetailsStep {...props} /> : <ExamDetailsStep {...props} />;
+/** The step's form: the screen the card's view model names (cardView: exam selects shown or not). */
+export default function FormSteps({ screen, ...props }: StepProps & { screen: 'details' | 'exam' }) {
+  return screen === 'details' ? <StudentDetailsStep {...props} /> : <ExamDetailsStep {...props} />;
 }
 
 /** The programme's form for a step, once its schema and validator have loaded. */

@@ -128,7 +128,9 @@ export function RegistrationCard({
     </>
   );
 
-  if (state.matches('step1')) {
+  // The screen is the one cardView names (the machine's model-based test asserts that same view),
+  // never a reading of the state of the card's own: a wrong screen then fails a test.
+  if (step === 'mobile' || step === 'sending' || step === 'callerIdentity' || step === 'otp') {
     const acceptsId = programme.registration.acceptsStudentId;
     const sending = step === 'sending';
     const codeShown = step === 'otp';
@@ -152,7 +154,7 @@ export function RegistrationCard({
             onChange={(value) => send({ type: 'mobile.change', value })}
             onBlur={() => send({ type: 'mobile.blur' })}
           />
-          {state.matches({ step1: 'callerIdentity' }) ? (
+          {step === 'callerIdentity' ? (
             <p role="status" className="ef-register__note">
               {t('registration.callerWaiting')}{' '}
               <button
@@ -202,7 +204,7 @@ export function RegistrationCard({
     );
   }
 
-  if (state.matches('accountExists')) {
+  if (step === 'accountExists') {
     return (
       <div className="ef-register__body">
         {title(view.heading)}
@@ -221,7 +223,7 @@ export function RegistrationCard({
     );
   }
 
-  if (state.matches('step2') || state.matches('step3') || state.matches('signingUp')) {
+  if (step === 'details' || step === 'exam' || step === 'signingUp') {
     return (
       <div className="ef-register__body">
         {title(view.heading)}
@@ -230,13 +232,19 @@ export function RegistrationCard({
           <p className="ef-register__locked">{t('ui.locked.note')}</p>
         ) : null}
         <Suspense fallback={<Loading t={t} announce={!busy} />}>
-          <FormSteps state={state} send={send} t={t} locale={data.locale} />
+          <FormSteps
+            screen={view.exam ? 'exam' : 'details'}
+            state={state}
+            send={send}
+            t={t}
+            locale={data.locale}
+          />
         </Suspense>
       </div>
     );
   }
 
-  if (state.matches('paymentFailed')) {
+  if (step === 'paymentFailed') {
     return (
       <div className="ef-register__body">
         {title(view.heading)}
@@ -254,7 +262,7 @@ export function RegistrationCard({
     );
   }
 
-  if (state.matches('success')) {
+  if (step === 'success') {
     const result = context.result;
     return (
       <div className="ef-register__body">
@@ -309,11 +317,11 @@ export function RegistrationCard({
     );
   }
 
-  // entry, loadingLeadBySfId, reloadingLead, redirectingToPayment, redirectingToLogin
+  // loading (entry, loadingLeadBySfId, reloadingLead, redirectingToLogin) and payment
   return (
     <div className="ef-register__body">
       {title(view.heading)}
-      {state.matches('redirectingToPayment') ? (
+      {step === 'payment' ? (
         <p role="status">{t('registration.redirecting')}</p>
       ) : (
         <Loading t={t} announce={!busy} />
