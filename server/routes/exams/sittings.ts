@@ -5,7 +5,8 @@ import { prepared } from '../../db/prepared';
 import { seasonDates } from '../../../src/domain/season';
 import type { Programme } from '../../../src/generated/config/programme';
 import { newId } from '../../auth/tokens';
-import { addMs, iso, type AppContext, type Student } from '../../context';
+import type { AppContext, Student } from '../../context';
+import { addMs, iso } from '../../timestamps';
 import type { Db } from '../../db/database';
 import type {
   ExamAttemptsTable,

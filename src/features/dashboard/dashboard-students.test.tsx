@@ -5,7 +5,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { SWRConfig } from 'swr';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import en from '../../../config/i18n/en.json';
 import iacst from '../../../config/programmes/iacst.json';
@@ -92,6 +91,9 @@ function show(data: DashboardData, programme: unknown = PROGRAMMES[data.exam_typ
     coursesLoading: false,
     result: null,
     resultLoading: false,
+    // A branch list that is still on its way (the app reads it).
+    branches: null,
+    branchesLoading: true,
     launch: { busy: false, code: null, blockedUrl: null },
     editExam: 'enabled',
     mockPaymentBusy: false,
@@ -107,12 +109,7 @@ function show(data: DashboardData, programme: unknown = PROGRAMMES[data.exam_typ
       downloadProspectus: vi.fn(),
     },
   };
-  // Branches come through swr: an empty cache, and a branch list that is still on its way.
-  return render(
-    <SWRConfig value={{ provider: () => new Map(), fetcher: () => new Promise(() => {}) }}>
-      <DashboardScreen status="loaded" t={t} context={context} refreshing={false} />
-    </SWRConfig>,
-  );
+  return render(<DashboardScreen status="loaded" t={t} context={context} refreshing={false} />);
 }
 
 const count = (text: string | RegExp) => screen.queryAllByText(text).length;
