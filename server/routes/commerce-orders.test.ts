@@ -8,7 +8,7 @@ import {
   orderBody,
   postOrder,
   type TestStudent,
-} from './commerce/test-support';
+} from './commerce.test-support';
 
 let t: TestApp;
 beforeAll(async () => {

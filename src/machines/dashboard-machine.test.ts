@@ -10,7 +10,7 @@ import {
 import type { CourseListReply } from '../generated/api/course-list';
 import type { DashboardData } from '../generated/api/dashboard';
 import type { StudentResultSummary } from '../generated/api/result-student';
-import { dashboardData, mainCard } from '../features/dashboard/dashboard-fixtures';
+import { dashboardData, mainCard } from '../features/dashboard/dashboard.test-support';
 import { dashboardView } from '../features/dashboard/dashboard-view';
 import { dashboardMachine, type DashboardContext } from './dashboard-machine';
 import {
@@ -21,7 +21,7 @@ import {
   transitionCoverPaths,
   transitionKeys,
   type ModelStep,
-} from './model-test-kit';
+} from './model-based.test-support';
 
 const beforeExam = dashboardData();
 const afterExam = dashboardData({

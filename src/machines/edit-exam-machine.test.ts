@@ -44,7 +44,7 @@ import {
   transitionKeys,
   type Coverage,
   type ModelStep,
-} from './model-test-kit';
+} from './model-based.test-support';
 
 // ── The model ─────────────────────────────────────────────────────────────────────────────────
 type Logged =

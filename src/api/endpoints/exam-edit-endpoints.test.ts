@@ -6,7 +6,7 @@ import { fetchExamEditDates } from './exam-edit-dates';
 import { updateExamInfo } from './exam-edit-info';
 import { fetchProfile } from './profile';
 import { updateProfile } from './profile-update';
-import { failure, listen } from './test-kit';
+import { failure, listen } from './endpoints.test-support';
 
 // Noon in India on the seed's "today".
 const START = new Date('2026-03-10T06:30:00.000Z');

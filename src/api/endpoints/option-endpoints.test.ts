@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AnalyticsListReply } from '../../generated/api/analytics-list';
 import { testApp, type TestApp } from '../../../server/test/harness';
-import { failure, listen } from './test-kit';
+import { failure, listen } from './endpoints.test-support';
 import { postAnalyticsEvent } from './analytics';
 import { classStreamsKey, fetchClassStreams } from './class-streams';
 import { fetchExamCentres } from './exam-centres';

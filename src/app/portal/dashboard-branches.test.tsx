@@ -9,7 +9,7 @@ import iacst from '../../../config/programmes/iacst.json';
 import type { DashboardData } from '../../generated/api/dashboard';
 import type { Programme } from '../../generated/config/programme';
 import { dashboardFacts } from '../../features/dashboard/dashboard-facts';
-import { dashboardData } from '../../features/dashboard/dashboard-fixtures';
+import { dashboardData } from '../../features/dashboard/dashboard.test-support';
 import { branchesToRead, useDashboardBranches } from './dashboard-branches';
 
 const NOON_IST = new Date('2026-11-23T07:00:00Z');

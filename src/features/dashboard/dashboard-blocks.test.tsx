@@ -21,7 +21,7 @@ import { AccountMenu } from './account-menu';
 import { Branches } from './blocks/branches';
 import { sanitize } from './blocks/faq';
 import { dashboardFacts } from './dashboard-facts';
-import { dashboardData, mainCard } from './dashboard-fixtures';
+import { dashboardData, mainCard } from './dashboard.test-support';
 import { DashboardScreen } from './dashboard-screen';
 import type { PortalActions, PortalConfig, PortalContext } from './portal-context';
 import { ProfileModal } from './profile-modal';

@@ -21,7 +21,7 @@ import type { UiStringTable } from '../../generated/config/i18n';
 import type { Programme } from '../../generated/config/programme';
 import type { Site } from '../../generated/config/site';
 import { dashboardFacts } from './dashboard-facts';
-import { dashboardData, mainCard } from './dashboard-fixtures';
+import { dashboardData, mainCard } from './dashboard.test-support';
 import { DashboardScreen } from './dashboard-screen';
 import type { PortalContext } from './portal-context';
 
