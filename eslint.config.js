@@ -18,7 +18,6 @@ const TEST_FILES = [
   '**/*.test-support.ts',
   '**/*.test-support.tsx',
   'tests/**',
-  'server/test/**',
 ];
 
 // React and the libraries built on it: never in machines, the engine or the server.

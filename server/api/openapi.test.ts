@@ -2,7 +2,7 @@
 // CSP, with request examples, and "Try it out" only where the sandbox runs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../security-headers';
-import { testApp, type TestApp } from '../test/harness';
+import { testApp, type TestApp } from '../../tests/support/server-harness';
 
 describe('API reference', () => {
   let dev: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyWaiver } from '../../src/domain/fees';
-import { testApp, type TestApp } from '../test/harness';
+import { testApp, type TestApp } from '../../tests/support/server-harness';
 import { addStudent, coursesUrl } from './commerce.test-support';
 
 let t: TestApp;

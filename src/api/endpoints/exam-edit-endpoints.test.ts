@@ -1,7 +1,7 @@
 // The edit-exam calls (exam dates, exam info) and the profile update: each fetcher against the real
 // server on a real port, with a real login token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../../../server/test/harness';
+import { testApp, type TestApp } from '../../../tests/support/server-harness';
 import { fetchExamEditDates } from './exam-edit-dates';
 import { updateExamInfo } from './exam-edit-info';
 import { fetchProfile } from './profile';

@@ -38,7 +38,7 @@ const PROGRAMMES: Record<string, unknown> = {
 // The server runs in a child process (under jsdom, Vite rewrites the server's module paths for the
 // browser, so it cannot be imported here: src/api/endpoints/endpoint-hooks.test.tsx): the same
 // testApp() logs every demo student in and prints their dashboards.
-const harness = path.resolve(__dirname, '../../../server/test/harness.ts');
+const harness = path.resolve(__dirname, '../../../tests/support/server-harness.ts');
 const serverScript = `
 import { testApp } from ${JSON.stringify(harness)};
 const t = await testApp({ start: new Date(${JSON.stringify(START.toISOString())}) });
