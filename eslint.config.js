@@ -1,8 +1,96 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+// Test files and their support: they may import what they test, wherever it lives.
+const TEST_FILES = [
+  '**/*.test.ts',
+  '**/*.test.tsx',
+  '**/*.test-support.ts',
+  '**/*.test-support.tsx',
+  'tests/**',
+];
+
+// React and the libraries built on it: never in machines, the engine or the server.
+const REACT_PACKAGES = {
+  group: ['react', 'react/*', 'react-*', '@xstate/react', '@rjsf/*', 'swr', 'swr/*'],
+  message: 'React (and @xstate/react, @rjsf, swr, react-router) belongs in views, not here (DESIGN.md).',
+};
+
+// One zone per feature: a feature imports no other feature (a new feature folder is covered as it
+// appears).
+const features = readdirSync(path.join(root, 'src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureZones = features.map((name) => ({
+  target: `src/features/${name}`,
+  from: 'src/features',
+  except: [`./${name}`],
+  message: 'A feature never imports another feature: share through src/ui, src/domain or the app.',
+}));
+
+// The import directions of DESIGN.md ("The shape"), on production code.
+const boundaryZones = [
+  ...featureZones,
+  {
+    target: 'src/features',
+    from: ['src/app', 'src/api', 'src/devtools', 'server'],
+    message:
+      'A feature receives data, the inspector and actions from src/app (props or context); it never imports the app, the API or devtools.',
+  },
+  {
+    target: 'src/machines',
+    from: ['src/api', 'src/app', 'src/features', 'src/ui', 'src/devtools', 'server'],
+    message: 'Machines are pure: effects are named actors the app provides, never the API or views.',
+  },
+  {
+    target: 'src/engine',
+    from: 'src',
+    except: ['./engine', './generated', './domain'],
+    message: 'The engine imports only the engine, src/domain and src/generated.',
+  },
+  {
+    target: 'src/engine',
+    from: ['server', 'scripts', 'tests', 'config'],
+    message: 'The engine imports only the engine, src/domain and src/generated.',
+  },
+  {
+    target: 'src/domain',
+    from: 'src',
+    except: ['./domain', './generated'],
+    message: 'src/domain is pure shared rules: it imports only src/generated.',
+  },
+  {
+    target: 'src/domain',
+    from: ['server', 'scripts', 'tests'],
+    message: 'src/domain is pure shared rules: it imports only src/generated.',
+  },
+  {
+    target: 'server',
+    from: 'src',
+    except: ['./domain', './engine', './generated'],
+    message: 'The server imports only pure shared code from src: src/domain, src/engine and src/generated.',
+  },
+  {
+    target: 'src',
+    from: ['server', 'scripts'],
+    message: 'Client code never imports the server or the build scripts: it talks to the server over HTTP.',
+  },
+  {
+    target: '**',
+    from: TEST_FILES,
+    message: 'Test support lives beside the tests: production code never imports it.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'src/generated/**', 'coverage/**', '.lighthouse/**'] },
@@ -17,6 +105,36 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',
     },
+  },
+  {
+    // Import directions and cycles, resolved as TypeScript resolves them.
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // What import-x parses to follow imports (its default is .js only).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: path.join(root, 'tsconfig.json') }),
+      ],
+    },
+    rules: {
+      // Packages cannot close a cycle through our code: skip them (and their resolution).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'scripts/**/*.ts'],
+    // Benchmarks measure with the tests' fixtures (a config copy, the spec's routes).
+    ignores: [...TEST_FILES, 'scripts/bench/**'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
+    },
+  },
+  {
+    files: ['src/machines/**/*.ts', 'src/engine/**/*.ts', 'server/**/*.ts'],
+    ignores: TEST_FILES,
+    rules: { 'no-restricted-imports': ['error', { patterns: [REACT_PACKAGES] }] },
   },
   prettier,
 );

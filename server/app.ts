@@ -8,7 +8,7 @@ import { registerErrorHandling } from './api/errors';
 import { registerDocsRoutes, registerOpenApi } from './api/openapi';
 import { registerApiRoutes } from './api/routes';
 import { registerApiSchemas } from './api/schemas';
-import { PaidEffects } from './payments/orders';
+import { PaidEffects } from './payments/paid-effects';
 import { registerPaymentRoutes } from './payments/routes';
 import { configFromEnv, type ServerConfig } from './config';
 import type { AppContext } from './context';

@@ -2,7 +2,7 @@
 // gets malformed JSON, wrong types, missing and extra fields, oversized bodies, very long strings,
 // SQL-like and script strings and unusual Unicode — with a valid session where the route needs one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from './test/harness';
+import { testApp, type TestApp } from '../tests/support/server-harness';
 
 interface Operation {
   parameters?: { in: string; name: string }[];

@@ -1,9 +1,10 @@
 // What every route can reach: the database, settings, the site config, the SMS and e-mail
-// providers and a clock (tests move time forward instead of waiting).
+// providers and a clock (tests move time forward instead of waiting). Types only: every module may
+// import it without closing a cycle.
 import type { ConfigBundle } from '../src/engine/config-bundle';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
-import type { PaidEffects } from './payments/orders';
+import type { PaidEffects } from './payments/paid-effects';
 import type { StudentsTable } from './db/tables/core';
 import type { EmailProvider } from './sandbox/email';
 import type { SmsProvider } from './sandbox/sms';
@@ -30,6 +31,3 @@ declare module 'fastify' {
     student: Student | null;
   }
 }
-
-export const iso = (date: Date): string => date.toISOString();
-export const addMs = (date: Date, ms: number): Date => new Date(date.getTime() + ms);

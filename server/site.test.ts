@@ -7,7 +7,7 @@ import { brotliCompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteIndex } from '../src/engine/site-index';
-import { testApp, type TestApp } from './test/harness';
+import { testApp, type TestApp } from '../tests/support/server-harness';
 
 let dist: string;
 let app: FastifyInstance;

@@ -2,7 +2,7 @@
 // the routes a student meets answering in Hindi when asked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import hi from '../../config/i18n/hi.json';
-import { testApp, type TestApp } from '../test/harness';
+import { testApp, type TestApp } from '../../tests/support/server-harness';
 import { localeOf, message, messageIds, wording } from './messages';
 
 const START = new Date('2025-04-01T06:00:00Z');

@@ -5,7 +5,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import type { OpenAPI } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../security-headers';
-import { testApp, type TestApp } from '../test/harness';
+import { testApp, type TestApp } from '../../tests/support/server-harness';
 
 describe('API reference', () => {
   let dev: TestApp;

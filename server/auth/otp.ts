@@ -9,7 +9,8 @@ import {
 } from '../../src/domain/otp-rules';
 import { ApiError } from '../api/errors';
 import { message } from '../api/messages';
-import { addMs, iso, type AppContext } from '../context';
+import type { AppContext } from '../context';
+import { addMs, iso } from '../timestamps';
 import type { OtpsTable } from '../db/tables/core';
 import { hit, lockedUntil, minutesUntil } from './throttle';
 import { newId, randomDigits } from './tokens';

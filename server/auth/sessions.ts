@@ -2,7 +2,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_MARKER_COOKIE } from '../../src/engine/page-request';
 import { ApiError } from '../api/errors';
-import { addMs, iso, type AppContext, type Student } from '../context';
+import type { AppContext, Student } from '../context';
+import { addMs, iso } from '../timestamps';
 import type { SessionEndReason } from '../db/tables/core';
 import { prepared } from '../db/prepared';
 import { hashToken, newId, newToken } from './tokens';

@@ -1,6 +1,7 @@
 // Fixed-window counters with a lock, in the database so they survive restarts and are shared by
 // every server process.
-import { addMs, iso, type AppContext } from '../context';
+import type { AppContext } from '../context';
+import { addMs, iso } from '../timestamps';
 
 export interface ThrottleRule {
   /** The hit that locks the key: the Nth within one window. Check lockedUntil before acting. */

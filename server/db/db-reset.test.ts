@@ -10,7 +10,7 @@ import { afterAll, expect, it } from 'vitest';
 import { projectRoot } from '../../src/engine/node/paths';
 import { buildApp } from '../app';
 import { configFromEnv, type ServerConfig } from '../config';
-import { freshPostgresDatabase } from '../test/harness';
+import { freshPostgresDatabase } from '../../tests/support/server-harness';
 
 const run = promisify(execFile);
 const cleanups: (() => Promise<void> | void)[] = [];

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { configFromEnv, type ServerConfig } from '../config';
 import { createOrder, confirmOrder, onOrderPaid } from '../payments/orders';
-import { freshPostgresDatabase, testApp } from '../test/harness';
+import { freshPostgresDatabase, testApp } from '../../tests/support/server-harness';
 import { isPostgres } from './database';
 
 const cleanups: (() => Promise<void> | void)[] = [];

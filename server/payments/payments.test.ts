@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../test/harness';
+import { testApp, type TestApp } from '../../tests/support/server-harness';
 import { callbackSignature, confirmOrder, createOrder, onOrderPaid, type Order } from './orders';
 
 let t: TestApp;

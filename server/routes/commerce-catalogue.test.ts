@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyWaiver } from '../../src/domain/fees';
-import { testApp, type TestApp } from '../test/harness';
-import { addStudent, coursesUrl } from './commerce/test-support';
+import { testApp, type TestApp } from '../../tests/support/server-harness';
+import { addStudent, coursesUrl } from './commerce.test-support';
 
 let t: TestApp;
 beforeAll(async () => {

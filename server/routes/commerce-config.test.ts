@@ -5,8 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyConfig, type ConfigCopy } from '../../tests/fixtures/config-copy';
 import { loadConfig } from '../../src/engine/node/validate-config';
-import { testApp, type TestApp } from '../test/harness';
-import { addStudent, gateway, orderBody, postOrder } from './commerce/test-support';
+import { testApp, type TestApp } from '../../tests/support/server-harness';
+import { addStudent, gateway, orderBody, postOrder } from './commerce.test-support';
 
 type Json = Record<string, unknown> & { fee: Record<string, number> };
 const START = new Date('2026-03-10T06:30:00.000Z');

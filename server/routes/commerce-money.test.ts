@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import students from '../seed/demo-students.json';
 import { callbackSignature } from '../payments/orders';
-import { listenForHttp, testApp, type TestApp } from '../test/harness';
-import { addStudent, coursesUrl, orderBody, postOrder, type TestStudent } from './commerce/test-support';
+import { listenForHttp, testApp, type TestApp } from '../../tests/support/server-harness';
+import { addStudent, coursesUrl, orderBody, postOrder, type TestStudent } from './commerce.test-support';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../test/harness';
+import { testApp, type TestApp } from '../../tests/support/server-harness';
 import { isCoursePurchased, isMockPurchased } from './commerce/purchases';
 import {
   addStudent,
@@ -8,7 +8,7 @@ import {
   orderBody,
   postOrder,
   type TestStudent,
-} from './commerce/test-support';
+} from './commerce.test-support';
 
 let t: TestApp;
 beforeAll(async () => {

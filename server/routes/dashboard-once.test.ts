@@ -3,7 +3,7 @@
 // repeat answers the pending one). Fired over real HTTP so the requests really overlap; runs on
 // SQLite and, with TEST_DATABASE_URL (scripts/with-postgres.sh), on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenForHttp, testApp, type TestApp } from '../test/harness';
+import { listenForHttp, testApp, type TestApp } from '../../tests/support/server-harness';
 
 // Noon in India on the seed's "today".
 const START = new Date('2026-03-10T06:30:00.000Z');

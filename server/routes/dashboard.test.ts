@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import demo from '../seed/demo-students.json' with { type: 'json' };
-import { testApp, type TestApp } from '../test/harness';
+import { testApp, type TestApp } from '../../tests/support/server-harness';
 
 // Noon in India on a fixed day: every "today" of the seed is this day, whenever the suite runs.
 const START = new Date('2026-03-10T06:30:00.000Z');

@@ -7,7 +7,7 @@ import { FEE_COMPONENTS, type FeeComponent } from '../../src/domain/fees';
 import { loadConfig } from '../../src/engine/node/validate-config';
 import { configDir } from '../../src/engine/node/paths';
 import { demoStudents } from '../seed/demo-students';
-import { testApp, type TestApp } from '../test/harness';
+import { testApp, type TestApp } from '../../tests/support/server-harness';
 
 // 10:00 in India: every demo state (results released, offline test windows) holds.
 const START = new Date('2026-03-10T04:30:00.000Z');

@@ -3,7 +3,7 @@
 // edit; paying it applies the edit once.
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../test/harness';
+import { testApp, type TestApp } from '../../tests/support/server-harness';
 
 const START = new Date('2026-03-10T06:30:00.000Z');
 const TIMES = 8;

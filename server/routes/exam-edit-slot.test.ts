@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editSlot } from './exams/edit';
 import { programmeOf } from './exams/programme';
-import { testApp, type TestApp } from '../test/harness';
+import { testApp, type TestApp } from '../../tests/support/server-harness';
 
 // Noon in India.
 const START = new Date('2026-03-10T06:30:00.000Z');

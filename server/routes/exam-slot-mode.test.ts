@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyConfig, type ConfigCopy } from '../../tests/fixtures/config-copy';
 import { loadConfig } from '../../src/engine/node/validate-config';
-import { testApp, type TestApp } from '../test/harness';
+import { testApp, type TestApp } from '../../tests/support/server-harness';
 
 type Programme = { schedule: { slots: { label: string; mode: string }[] } };
 const START = new Date('2025-04-01T06:00:00Z');

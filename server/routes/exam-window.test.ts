@@ -2,7 +2,7 @@
 // call refuse any other hour of the exam day, and the card says the latest start that leaves the
 // whole 60 minutes (10 PM − 60 min = 9 PM), the time the FAQ says too (src/domain/exam-window.ts).
 import { afterEach, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../test/harness';
+import { testApp, type TestApp } from '../../tests/support/server-harness';
 
 const ROLL = '250000000002'; // iACST online, exam today, not started
 type Row = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../test/harness';
+import { testApp, type TestApp } from '../../tests/support/server-harness';
 
 // 1 April 2025, 11:30 in India: before the mock exams' dates.
 const START = new Date('2025-04-01T06:00:00Z');

@@ -2,7 +2,7 @@
 // time (schedule.firstDay 'today', sameDayRegistrationClosesAt '21:00'); from 9 PM the first date
 // is tomorrow, for the date list, signup and the edit-exam dates alike.
 import { afterEach, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../test/harness';
+import { testApp, type TestApp } from '../../tests/support/server-harness';
 
 let t: TestApp | undefined;
 afterEach(async () => {

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/engine/node/validate-config';
 import { configDir } from '../../src/engine/node/paths';
 import { paperQuestions, questionBank } from '../sandbox/test-player-bank';
-import { testApp, type TestApp } from '../test/harness';
-import { addStudent, coursesUrl } from './commerce/test-support';
+import { testApp, type TestApp } from '../../tests/support/server-harness';
+import { addStudent, coursesUrl } from './commerce.test-support';
 
 const START = new Date('2026-03-10T04:30:00.000Z'); // 10:00 in India
 const TODAY = '2026-03-10';

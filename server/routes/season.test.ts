@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyConfig } from '../../tests/fixtures/config-copy';
 import { loadConfig } from '../../src/engine/node/validate-config';
-import { testApp, type TestApp } from '../test/harness';
+import { testApp, type TestApp } from '../../tests/support/server-harness';
 
 const TODAY = new Date('2026-11-25T06:30:00.000Z'); // noon in India, outside the configured season
 let t: TestApp;

@@ -2,7 +2,7 @@
 // the same signup with the same registration token. Fired over real HTTP so the requests really
 // overlap; runs on SQLite and, with TEST_DATABASE_URL (scripts/with-postgres.sh), on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenForHttp, testApp, type HttpAnswer, type TestApp } from '../test/harness';
+import { listenForHttp, testApp, type HttpAnswer, type TestApp } from '../../tests/support/server-harness';
 
 // 1 April 2025 in India: iACST (free, two registrations per mobile) and the NEET mock (paid) are open.
 const START = new Date('2025-04-01T06:00:00Z');

@@ -3,7 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../api/errors';
 import { sortableId } from '../auth/tokens';
-import { iso } from '../context';
+import { iso } from '../timestamps';
 import type { Db } from '../db/database';
 import { message } from '../api/messages';
 

@@ -2,7 +2,7 @@
 // the student when the sandbox test player records the answers, and the answer page clears the
 // ef_session marker and links to the login page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../test/harness';
+import { testApp, type TestApp } from '../../tests/support/server-harness';
 
 // Noon in India on the seed's "today": 250000000002's iACST exam is open (Start Now).
 const START = new Date('2026-03-10T06:30:00.000Z');

@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { configFromEnv } from '../config';
-import { testApp, type TestApp } from '../test/harness';
+import { testApp, type TestApp } from '../../tests/support/server-harness';
 
 const opened: TestApp[] = [];
 afterAll(async () => {

@@ -1,7 +1,7 @@
 // The client against the real server on a real port (no fake fetch).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginReply } from '../generated/api/login';
-import { testApp, type TestApp } from '../../server/test/harness';
+import { testApp, type TestApp } from '../../tests/support/server-harness';
 import { apiGet, apiPost, ApiRequestError, GET_FAILED, POST_FAILED, UNREACHABLE } from './client';
 
 let t: TestApp;

@@ -7,7 +7,7 @@ import mockJee from '../../config/programmes/mock-jee.json';
 import mockNeet from '../../config/programmes/mock-neet.json';
 import type { AnalyticsListReply } from '../generated/api/analytics-list';
 import type { Programme } from '../generated/config/programme';
-import { testApp, type TestApp } from '../../server/test/harness';
+import { testApp, type TestApp } from '../../tests/support/server-harness';
 import { ApiRequestError } from '../api/client';
 import { apiAnalyticsSink, createAnalytics, paymentStatusEvent } from './analytics';
 

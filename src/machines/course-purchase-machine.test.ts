@@ -23,7 +23,7 @@ import {
   transitionCoverPaths,
   transitionKeys,
   type ModelStep,
-} from './model-test-kit';
+} from './model-based.test-support';
 
 type Logged =
   | { action: 'navigate'; view: PurchaseView }

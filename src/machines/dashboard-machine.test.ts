@@ -9,7 +9,7 @@ import {
 } from 'xstate';
 import type { DashboardData } from '../generated/api/dashboard';
 import type { StudentResultSummary } from '../generated/api/result-student';
-import { dashboardData, mainCard } from '../features/dashboard/dashboard-fixtures';
+import { dashboardData, mainCard } from '../features/dashboard/dashboard.test-support';
 import { dashboardView } from '../features/dashboard/dashboard-view';
 import { dashboardFlow, dashboardMachine, type DashboardContext } from './dashboard-machine';
 import {
@@ -20,7 +20,7 @@ import {
   transitionCoverPaths,
   transitionKeys,
   type ModelStep,
-} from './model-test-kit';
+} from './model-based.test-support';
 
 const beforeExam = dashboardData();
 const afterExam = dashboardData({

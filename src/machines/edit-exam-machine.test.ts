@@ -43,7 +43,7 @@ import {
   transitionKeys,
   type Coverage,
   type ModelStep,
-} from './model-test-kit';
+} from './model-based.test-support';
 
 // ── The model ─────────────────────────────────────────────────────────────────────────────────
 type Logged =

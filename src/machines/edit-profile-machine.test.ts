@@ -14,7 +14,7 @@ import {
   transitionCoverPaths,
   transitionKeys,
   type ModelStep,
-} from './model-test-kit';
+} from './model-based.test-support';
 
 // The profile's board CBSE, city Delhi, school SCH001.
 const boards: MasterDataReply = {

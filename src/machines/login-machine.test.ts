@@ -17,7 +17,7 @@ import {
   transitionCoverPaths,
   transitionKeys,
   type ModelStep,
-} from './model-test-kit';
+} from './model-based.test-support';
 import { readEntryQuery } from './entry-query';
 
 const reply: LoginReply = {

@@ -17,7 +17,7 @@ import {
   transitionCoverPaths,
   transitionKeys,
   type ModelStep,
-} from './model-test-kit';
+} from './model-based.test-support';
 import { RESEND_DELAY_MS } from '../domain/otp-rules';
 import { recoveryView } from '../features/recovery/recovery-view';
 import {

@@ -42,7 +42,7 @@ import {
   transitionKeys,
   type Coverage,
   type ModelStep,
-} from './model-test-kit';
+} from './model-based.test-support';
 import {
   buildSignupBody,
   FOCUS_CHECK_DELAY_MS,

@@ -21,7 +21,7 @@ import {
   transitionCoverPaths,
   transitionKeys,
   type ModelStep,
-} from './model-test-kit';
+} from './model-based.test-support';
 
 const paper: LaunchExam = { exam_short_code: 'JEE-P1', external_schedule_id: 'S3-2026-05-02' };
 const noSchedule: LaunchExam = { exam_short_code: 'JEE-P1', external_schedule_id: '' };

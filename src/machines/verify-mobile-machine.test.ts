@@ -9,7 +9,7 @@ import {
   transitionCoverPaths,
   transitionKeys,
   type ModelStep,
-} from './model-test-kit';
+} from './model-based.test-support';
 import { serverErrorCode } from './server-error';
 import {
   codeEntryView,

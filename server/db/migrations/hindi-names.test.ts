@@ -3,7 +3,7 @@
 // On SQLite, and on PostgreSQL with TEST_DATABASE_URL.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPostgresDatabase } from '../../test/harness';
+import { freshPostgresDatabase } from '../../../tests/support/server-harness';
 import { createDb, type Db } from '../database';
 import { migrateTo, migrateToLatest } from './index';
 

@@ -10,7 +10,7 @@ import { ApiError } from '../../api/errors';
 import { apiSchema } from '../../api/schemas';
 import { hit, lockedUntil, type ThrottleRule } from '../../auth/throttle';
 import { sortableId } from '../../auth/tokens';
-import { iso } from '../../context';
+import { iso } from '../../timestamps';
 
 export const MAX_PAYLOAD_BYTES = 2048;
 /** Per address: a busy page sends a few events a minute; 120 is far above that. */

@@ -1,6 +1,5 @@
 // Courses for the logged-in student (with the course flags), branch centres and payment options.
 import type { FastifyInstance } from 'fastify';
-import type { Programme } from '../../../src/generated/config/programme';
 import type { Branch, BranchListParams, BranchListReply } from '../../../src/generated/api/branch-list';
 import type {
   CourseListParams,
@@ -12,25 +11,11 @@ import { ApiError } from '../../api/errors';
 import { apiSchema } from '../../api/schemas';
 import { requireStudent, studentOf } from '../../auth/sessions';
 import type { AppContext } from '../../context';
-import { courseFlags } from '../dashboard/build';
 import { loadExamContext } from '../exams/sittings';
 import { centreLabel } from '../master/centres';
+import { courseFlags } from './course-flags';
 import { offersFor, splitClassStream } from './courses';
 import { message } from '../../api/messages';
-
-export const prospectusPath = (examType: string) =>
-  `/api/prospectus?exam_type=${encodeURIComponent(examType)}`;
-
-/** The links both course-flag answers carry (GET /api/courses and the dashboard's). */
-export function courseLinks(ctx: AppContext, programme: Programme | undefined, examType: string) {
-  const { site } = ctx.site;
-  return {
-    term_condition_link: programme?.termsLink ?? '',
-    privacy_policy_link: site.legal.privacyLink,
-    iacst_download_prosp: prospectusPath(examType),
-    preadmission_url: `${site.brand.websiteUrl}/pre-admission`,
-  };
-}
 
 async function knownBranch(ctx: AppContext, code: string): Promise<void> {
   const row = await ctx.db

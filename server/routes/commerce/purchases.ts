@@ -1,7 +1,8 @@
 // What a student bought: course registrations and the sample-paper pack. Rows are written only by
 // the paid-order handlers (the gateway's confirmation), never by a client request.
 import type { Kysely } from 'kysely';
-import { iso, type AppContext } from '../../context';
+import type { AppContext } from '../../context';
+import { iso } from '../../timestamps';
 import type { Database } from '../../db/schema';
 import type { CommercePurchasesTable } from '../../db/tables/commerce';
 import { newId } from '../../auth/tokens';

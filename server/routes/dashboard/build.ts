@@ -2,7 +2,6 @@
 // "Mock JEE series", course flags), computed from the student's sittings.
 import { latestFullStart } from '../../../src/domain/exam-window';
 import type {
-  CourseFlags,
   DashboardData,
   ExamData,
   MainExamCard,
@@ -10,9 +9,10 @@ import type {
   MockJeeSeries,
   SampleExamCard,
 } from '../../../src/generated/api/dashboard';
-import { iso, type AppContext } from '../../context';
-import { courseLinks } from '../commerce/catalogue';
-import { feeWord, isDigitalOnly } from '../commerce/courses';
+import type { AppContext } from '../../context';
+import { iso } from '../../timestamps';
+import { courseFlags } from '../commerce/course-flags';
+import { isDigitalOnly } from '../commerce/courses';
 import { centreById } from '../master/centres';
 import { resultUrl } from '../exams/launch';
 import { careerTypes, helpLine, samplePackOf, slotOf, splitClassStream } from '../exams/programme';
@@ -241,28 +241,6 @@ function seriesView(ec: ExamContext): MockJeeSeries[] {
       exam_data: examData(p),
     })),
   }));
-}
-
-/** The course flags of the dashboard and of GET /api/courses: one shape, one source (decision 012). */
-export function courseFlags(ctx: AppContext, ec: ExamContext): CourseFlags {
-  const { programme } = ec;
-  const purchased = ec.coursePurchased;
-  const fee = feeWord(ec.branch);
-  const scholarship = mainScore(ec)?.percent ?? 0;
-  return {
-    course_purchased: bit(purchased),
-    product: programme.id.replace(/-/g, ''),
-    enable_my_product_status: bit(purchased),
-    guided_journey_message: purchased
-      ? `Welcome to ${ctx.site.site.brand.providerName}! Your course registration is complete.`
-      : `Pay the ${fee} and get access to ${programme.shortName} exclusive course content.`,
-    guided_journey_sub_message: purchased
-      ? 'Start now: your e-books, videos, test series and audios are ready.'
-      : 'Freebies like e-books, audios and videos come with your course registration.',
-    scholarship_course_purchased_msg:
-      purchased && scholarship > 0 ? `Your ${scholarship}% scholarship has been applied to your course.` : '',
-    ...courseLinks(ctx, programme, programme.examType),
-  };
 }
 
 export async function buildDashboard(ctx: AppContext, student: Student): Promise<DashboardData> {

@@ -6,7 +6,8 @@ import { seasonDates } from '../../../src/domain/season';
 import type { TestState } from '../../../src/generated/api/dashboard';
 import type { Programme } from '../../../src/generated/config/programme';
 import { newId } from '../../auth/tokens';
-import { addMs, iso, type AppContext, type Student } from '../../context';
+import type { AppContext, Student } from '../../context';
+import { addMs, iso } from '../../timestamps';
 import type { Db } from '../../db/database';
 import type {
   ExamAttemptsTable,

@@ -20,7 +20,8 @@ import { ApiError } from '../../api/errors';
 import { apiSchema } from '../../api/schemas';
 import { hit, lockedUntil, minutesUntil } from '../../auth/throttle';
 import { newId } from '../../auth/tokens';
-import { addMs, iso, type AppContext } from '../../context';
+import type { AppContext } from '../../context';
+import { addMs, iso } from '../../timestamps';
 import type { CallerIdentityRequestsTable } from '../../db/tables/master';
 import { issueRegistrationToken } from './registration-token';
 

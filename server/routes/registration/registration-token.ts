@@ -6,7 +6,8 @@ import type { Kysely } from 'kysely';
 import { ApiError } from '../../api/errors';
 import { message } from '../../api/messages';
 import { hashToken, newId, newToken } from '../../auth/tokens';
-import { addMs, iso, type AppContext } from '../../context';
+import type { AppContext } from '../../context';
+import { addMs, iso } from '../../timestamps';
 import type { Database } from '../../db/schema';
 
 export const REGISTRATION_TOKEN_TTL_MS = 2 * 3_600_000;

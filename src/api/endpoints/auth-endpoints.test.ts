@@ -1,8 +1,8 @@
 // Login, session, logout and credential recovery: each fetcher against the real server on a real
 // port (no fake fetch), checking the request the server received and the reply the fetcher parsed.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../../../server/test/harness';
-import { failure, lastOtp, listen } from './test-kit';
+import { testApp, type TestApp } from '../../../tests/support/server-harness';
+import { failure, lastOtp, listen } from './endpoints.test-support';
 import { login } from './login';
 import { logout } from './logout';
 import { requestRecoveryOtp } from './recover-otp';

@@ -16,7 +16,7 @@ import { useSession } from './session';
 // The server runs in a child process: under jsdom, Vite rewrites the server's
 // `new URL(…, import.meta.url)` module paths for the browser, so it cannot be imported here. The
 // child is the same testApp() on a real port, and prints every request it receives.
-const harness = path.resolve(__dirname, '../../../server/test/harness.ts');
+const harness = path.resolve(__dirname, '../../../tests/support/server-harness.ts');
 const serverScript = `
 import { testApp } from ${JSON.stringify(harness)};
 const t = await testApp({ start: new Date('2025-04-01T06:00:00Z') });

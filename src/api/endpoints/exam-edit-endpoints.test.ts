@@ -1,12 +1,12 @@
 // The edit-exam calls (exam dates, exam info) and the profile update: each fetcher against the real
 // server on a real port, with a real login token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../../../server/test/harness';
+import { testApp, type TestApp } from '../../../tests/support/server-harness';
 import { fetchExamEditDates } from './exam-edit-dates';
 import { updateExamInfo } from './exam-edit-info';
 import { fetchProfile } from './profile';
 import { updateProfile } from './profile-update';
-import { failure, listen } from './test-kit';
+import { failure, listen } from './endpoints.test-support';
 
 // Noon in India on the seed's "today".
 const START = new Date('2026-03-10T06:30:00.000Z');

@@ -3,8 +3,8 @@
 // server received and the reply the fetcher parsed.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AnalyticsListReply } from '../../generated/api/analytics-list';
-import { testApp, type TestApp } from '../../../server/test/harness';
-import { failure, listen } from './test-kit';
+import { testApp, type TestApp } from '../../../tests/support/server-harness';
+import { failure, listen } from './endpoints.test-support';
 import { postAnalyticsEvent } from './analytics';
 import { classStreamsKey, fetchClassStreams } from './class-streams';
 import { fetchExamCentres } from './exam-centres';

@@ -3,8 +3,8 @@
 // received (path, query, registration-token header, body) and the reply the fetcher parsed.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RegistrationSignupBody } from '../../generated/api/registration-signup';
-import { testApp, type TestApp } from '../../../server/test/harness';
-import { failure, lastOtp, listen } from './test-kit';
+import { testApp, type TestApp } from '../../../tests/support/server-harness';
+import { failure, lastOtp, listen } from './endpoints.test-support';
 import { pollCallerIdentity, callerIdentityPollPath } from './caller-identity-poll';
 import { startCallerIdentity } from './caller-identity-start';
 import { validateCoupon } from './coupon-validate';

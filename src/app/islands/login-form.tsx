@@ -2,6 +2,7 @@
 import { createRoot } from 'react-dom/client';
 import { fromPromise } from 'xstate';
 import { login } from '../../api/endpoints/login';
+import { actorInspect } from '../../devtools/live/actor-inspect';
 import { LoginForm, type LoginFormData } from '../../features/login/login-form';
 import { readEntryQuery } from '../../machines/entry-query';
 import { loginMachine } from '../../machines/login-machine';
@@ -41,6 +42,7 @@ export function mount(element: HTMLElement): void {
         machine={machine}
         input={{ query: readEntryQuery(window.location.search) }}
         signedOutReason={new URLSearchParams(window.location.search).get(SIGNED_OUT_PARAM)}
+        inspect={actorInspect}
         {...data}
       />
       <Toasts

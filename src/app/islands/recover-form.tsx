@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { fromPromise } from 'xstate';
 import { requestRecoveryOtp } from '../../api/endpoints/recover-otp';
 import { verifyRecoveryOtp } from '../../api/endpoints/recover-verify';
+import { actorInspect } from '../../devtools/live/actor-inspect';
 import { RecoveryForm, type RecoveryFormData } from '../../features/recovery/recovery-form';
 import { recoveryMachine, recoveryVerifyMachine } from '../../machines/recovery-machine';
 import { messageText } from '../../machines/message';
@@ -47,7 +48,7 @@ export function mount(element: HTMLElement): void {
   });
   createRoot(element).render(
     <>
-      <RecoveryForm machine={machine} {...data} />
+      <RecoveryForm machine={machine} inspect={actorInspect} {...data} />
       <Toasts
         store={store.toast}
         durationMs={data.toast.durationMs}

@@ -22,6 +22,7 @@ import { sendRegistrationOtp } from '../../api/endpoints/otp-send';
 import { verifyRegistrationOtp } from '../../api/endpoints/otp-verify';
 import { fetchPincode } from '../../api/endpoints/pincode';
 import { signup } from '../../api/endpoints/signup';
+import { actorInspect } from '../../devtools/live/actor-inspect';
 import { createTranslator } from '../../engine/i18n';
 import type { RegistrationCardData } from '../../engine/registration-card';
 import { prefetchFormSteps } from '../../features/registration/registration-card';
@@ -307,6 +308,7 @@ export function mount(element: HTMLElement): void {
         }}
         offerCallerIdentity={Boolean(data.callerIdentityLink) && /Android/i.test(navigator.userAgent)}
         checkOpen={async () => (await fetchExamOpen({ exam_type: data.registrationPage })).data.open}
+        inspect={actorInspect}
         onHydrated={() => {
           replayTypedValues(element);
           element.removeAttribute('aria-busy');

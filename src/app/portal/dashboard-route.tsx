@@ -31,6 +31,7 @@ import { messageText } from '../../machines/message';
 import { postToGateway } from '../gateway';
 import { editAvailability, noEditsLeft } from '../../domain/exam-edit-rules';
 import { coursePaths } from './course-paths';
+import { useDashboardBranches } from './dashboard-branches';
 import { usePortal } from './portal-provider';
 import { isSessionError } from './portal-session';
 import { actorInspect } from '../../devtools/live/actor-inspect';
@@ -299,6 +300,11 @@ export function DashboardRoute() {
   const view = dashboardView(snapshot);
   // The blocks once the machine has loaded the dashboard (swr's answer, else still loading).
   const data = view.status === 'loaded' ? dashboard : undefined;
+  const branches = useDashboardBranches(
+    config.programme.dashboard.blocks,
+    data,
+    data ? dashboardFacts(data, now) : null,
+  );
   const p = profile.data?.data;
   // After the exam there is nothing to edit; else the profile decides (the machine's own rule).
   // Until the profile arrives the button shows disabled, so the card does not grow under the student.
@@ -340,6 +346,7 @@ export function DashboardRoute() {
       coursesLoading: view.coursesLoading,
       result,
       resultLoading: view.resultLoading,
+      ...branches,
       launch,
       editExam,
       mockPaymentBusy,

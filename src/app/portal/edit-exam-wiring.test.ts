@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import en from '../../../config/i18n/en.json';
-import { testApp, type TestApp } from '../../../server/test/harness';
-import { listen } from '../../api/endpoints/test-kit';
+import { testApp, type TestApp } from '../../../tests/support/server-harness';
+import { listen } from '../../api/endpoints/endpoints.test-support';
 import { dashboardKey } from '../../api/endpoints/dashboard';
 import { profileKey } from '../../api/endpoints/profile';
 import { createTranslator } from '../../engine/i18n';

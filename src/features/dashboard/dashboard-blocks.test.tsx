@@ -3,8 +3,6 @@
 // role and label (as a student finds things) and with axe.
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement } from 'react';
-import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../config/i18n/en.json';
 import iacst from '../../../config/programmes/iacst.json';
@@ -13,6 +11,7 @@ import samplePack from '../../../config/programmes/sample-pack.json';
 import site from '../../../config/site.json';
 import { seriousViolations } from '../../../tests/fixtures/a11y-dom';
 import { createTranslator } from '../../engine/i18n';
+import type { Branch } from '../../generated/api/branch-list';
 import type { CourseListReply } from '../../generated/api/course-list';
 import type { DashboardData } from '../../generated/api/dashboard';
 import type { UiStringTable } from '../../generated/config/i18n';
@@ -22,7 +21,7 @@ import { AccountMenu } from './account-menu';
 import { Branches } from './blocks/branches';
 import { sanitize } from './blocks/faq';
 import { dashboardFacts } from './dashboard-facts';
-import { dashboardData, mainCard } from './dashboard-fixtures';
+import { dashboardData, mainCard } from './dashboard.test-support';
 import { DashboardScreen } from './dashboard-screen';
 import type { PortalActions, PortalConfig, PortalContext } from './portal-context';
 import { ProfileModal } from './profile-modal';
@@ -71,19 +70,18 @@ function renderDashboard(
     coursesLoading: false,
     result: null,
     resultLoading: false,
+    // A branch list that is still on its way (the app reads it).
+    branches: null,
+    branchesLoading: true,
     launch: { busy: false, code: null, blockedUrl: null },
     editExam: 'enabled',
     mockPaymentBusy: false,
     actions: acts,
     ...over,
   };
-  // Branches come through swr: an empty cache and no network in component tests.
-  const ui: ReactElement = (
-    <SWRConfig value={{ provider: () => new Map(), fetcher: () => new Promise(() => {}) }}>
-      <DashboardScreen status="loaded" t={t} context={context} refreshing={false} />
-    </SWRConfig>
+  const { container } = render(
+    <DashboardScreen status="loaded" t={t} context={context} refreshing={false} />,
   );
-  const { container } = render(ui);
   return { container, actions: acts };
 }
 
@@ -467,7 +465,7 @@ describe('pre-exam blocks', () => {
 });
 
 describe('the branch carousel', () => {
-  const centre = (name: string, label: string, phones: string[]) => ({
+  const centre = (name: string, label: string, phones: Branch['contact_numbers']): Branch => ({
     center_name: name,
     center_label: label,
     address: `${name} road, New Delhi`,
@@ -486,24 +484,21 @@ describe('the branch carousel', () => {
       centre('ALC Rohini', 'Rohini (ALC)', ['011-4000004', '', '', '']),
     ],
   };
-  // The block's own swr read, answered at the network's edge.
-  function renderBranches(block: DashboardBlock) {
-    const fetch = vi.fn(async () => Response.json(reply));
-    vi.stubGlobal('fetch', fetch);
-    const context = { t, data: dashboardData({ branch_code: 'DL001' }) } as unknown as PortalContext;
-    const view = render(
-      <SWRConfig value={{ provider: () => new Map() }}>
-        <Branches block={block} context={context} />
-      </SWRConfig>,
-    );
-    return { ...view, fetch };
+  // The list the app read (src/app/portal/dashboard-branches.ts), handed in through the context.
+  function renderBranches(
+    block: DashboardBlock,
+    over: Pick<PortalContext, 'branches' | 'branchesLoading'> = {
+      branches: reply.data,
+      branchesLoading: false,
+    },
+  ) {
+    const context = { t, data: dashboardData({ branch_code: 'DL001' }), ...over } as unknown as PortalContext;
+    return render(<Branches block={block} context={context} />);
   }
-  afterEach(() => vi.unstubAllGlobals());
 
   it("every centre by the server's label (no prefix), its phones as links, the hours and the map; axe clean", async () => {
-    const { container, fetch } = renderBranches({ type: 'branches' });
-    const list = await screen.findByRole('list', { name: 'Branches near you' });
-    expect(String((fetch.mock.calls[0] as unknown[])[0])).toContain('/api/branches/DL001');
+    const { container } = renderBranches({ type: 'branches' });
+    const list = screen.getByRole('list', { name: 'Branches near you' });
     expect(
       within(list)
         .getAllByRole('heading', { level: 3 })
@@ -524,12 +519,24 @@ describe('the branch carousel', () => {
 
   it("firstOnly (the spec's soloBranch): the first centre alone", async () => {
     renderBranches({ type: 'branches', firstOnly: true });
-    const list = await screen.findByRole('list', { name: 'Branches near you' });
+    const list = screen.getByRole('list', { name: 'Branches near you' });
     expect(
       within(list)
         .getAllByRole('heading', { level: 3 })
         .map((h) => h.textContent),
     ).toEqual(['Delhi Central']);
+  });
+
+  it('while the list loads: the heading and a status; a list that failed or is empty: nothing', () => {
+    renderBranches({ type: 'branches' }, { branches: null, branchesLoading: true });
+    expect(screen.getByRole('heading', { name: 'Branches near you' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Loading branches…');
+    cleanup();
+    const failed = renderBranches({ type: 'branches' }, { branches: null, branchesLoading: false });
+    expect(failed.container.innerHTML).toBe('');
+    cleanup();
+    const empty = renderBranches({ type: 'branches' }, { branches: [], branchesLoading: false });
+    expect(empty.container.innerHTML).toBe('');
   });
 });
 

@@ -5,7 +5,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { SWRConfig } from 'swr';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import en from '../../../config/i18n/en.json';
 import iacst from '../../../config/programmes/iacst.json';
@@ -22,7 +21,7 @@ import type { UiStringTable } from '../../generated/config/i18n';
 import type { Programme } from '../../generated/config/programme';
 import type { Site } from '../../generated/config/site';
 import { dashboardFacts } from './dashboard-facts';
-import { dashboardData, mainCard } from './dashboard-fixtures';
+import { dashboardData, mainCard } from './dashboard.test-support';
 import { DashboardScreen } from './dashboard-screen';
 import type { PortalContext } from './portal-context';
 
@@ -39,7 +38,7 @@ const PROGRAMMES: Record<string, unknown> = {
 // The server runs in a child process (under jsdom, Vite rewrites the server's module paths for the
 // browser, so it cannot be imported here: src/api/endpoints/endpoint-hooks.test.tsx): the same
 // testApp() logs every demo student in and prints their dashboards.
-const harness = path.resolve(__dirname, '../../../server/test/harness.ts');
+const harness = path.resolve(__dirname, '../../../tests/support/server-harness.ts');
 const serverScript = `
 import { testApp } from ${JSON.stringify(harness)};
 const t = await testApp({ start: new Date(${JSON.stringify(START.toISOString())}) });
@@ -92,6 +91,9 @@ function show(data: DashboardData, programme: unknown = PROGRAMMES[data.exam_typ
     coursesLoading: false,
     result: null,
     resultLoading: false,
+    // A branch list that is still on its way (the app reads it).
+    branches: null,
+    branchesLoading: true,
     launch: { busy: false, code: null, blockedUrl: null },
     editExam: 'enabled',
     mockPaymentBusy: false,
@@ -107,12 +109,7 @@ function show(data: DashboardData, programme: unknown = PROGRAMMES[data.exam_typ
       downloadProspectus: vi.fn(),
     },
   };
-  // Branches come through swr: an empty cache, and a branch list that is still on its way.
-  return render(
-    <SWRConfig value={{ provider: () => new Map(), fetcher: () => new Promise(() => {}) }}>
-      <DashboardScreen status="loaded" t={t} context={context} refreshing={false} />
-    </SWRConfig>,
-  );
+  return render(<DashboardScreen status="loaded" t={t} context={context} refreshing={false} />);
 }
 
 const count = (text: string | RegExp) => screen.queryAllByText(text).length;

@@ -1,6 +1,8 @@
 // What every dashboard block is given: the dashboard answer, the facts its conditions were decided
-// on, the programme's dashboard config, the strings, the clock and the actions the app wires.
+// on, the programme's dashboard config, the strings, the clock, the other reads the app makes for
+// the blocks (courses, result, branches) and the actions the app wires. Blocks fetch nothing.
 import type { LazyExoticComponent, ReactElement } from 'react';
+import type { Branch } from '../../generated/api/branch-list';
 import type { CourseListReply } from '../../generated/api/course-list';
 import type { DashboardData, ExamData } from '../../generated/api/dashboard';
 import type { StudentResultSummary } from '../../generated/api/result-student';
@@ -69,6 +71,9 @@ export interface PortalContext {
   coursesLoading: boolean;
   result: StudentResultSummary | null;
   resultLoading: boolean;
+  /** The student's branch's centres for the branches block; null while they load or when they failed. */
+  branches: Branch[] | null;
+  branchesLoading: boolean;
   launch: LaunchState;
   /**
    * The Edit exam button: hidden (after the exam, or hidden by the profile), disabled or enabled;

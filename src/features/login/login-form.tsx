@@ -2,6 +2,7 @@
 // this view only shows the machine's state and sends it events.
 import { useMachine } from '@xstate/react';
 import type { FormEvent } from 'react';
+import type { InspectionEvent } from 'xstate';
 import type { DobRange } from '../../domain/validation';
 import {
   sanitizeRollNumber,
@@ -13,7 +14,6 @@ import { messageText } from '../../machines/message';
 import { DobInput, type DobPickerLabels } from '../../ui/forms/widgets/dob-input';
 import { TextInput } from '../../ui/forms/widgets/text-input';
 import { loginView } from './login-view';
-import { actorInspect } from '../../devtools/live/actor-inspect';
 
 /** What the prerendered page hands the form (data-island-props). */
 export interface LoginFormData {
@@ -44,6 +44,8 @@ interface LoginFormProps extends LoginFormData {
   input: LoginInput;
   /** The page's ?signed_out= code: a tab whose session ended says why. */
   signedOutReason?: string | null;
+  /** The app's inspector for the machine (development only; undefined in production and tests). */
+  inspect?: (event: InspectionEvent) => void;
 }
 
 export function LoginForm({
@@ -56,6 +58,7 @@ export function LoginForm({
   recoverPath,
   signedOut,
   signedOutReason,
+  inspect,
 }: LoginFormProps) {
   const t = (key: LoginMessageKey) => messages[key];
   // Only a code the page words (never a property every object has, such as toString).
@@ -63,7 +66,7 @@ export function LoginForm({
     signedOutReason && Object.prototype.hasOwnProperty.call(signedOut, signedOutReason)
       ? signedOut[signedOutReason as SignedOutReason]
       : undefined;
-  const [state, send] = useMachine(machine, { input, inspect: actorInspect });
+  const [state, send] = useMachine(machine, { input, inspect });
   // What the student sees here (login-view.ts).
   const { rollNumber, password, busy } = loginView(state);
   const onSubmit = (event: FormEvent) => {

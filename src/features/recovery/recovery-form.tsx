@@ -1,6 +1,7 @@
 // Forgot roll number or password: the recovery machine drives it; this view shows its state.
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, type FormEvent } from 'react';
+import type { InspectionEvent } from 'xstate';
 import { showDob } from '../../domain/dates';
 import { messageText } from '../../machines/message';
 import { codeEntryView } from '../../machines/verify-mobile-machine';
@@ -9,7 +10,6 @@ import { OtpInput } from '../../ui/forms/widgets/otp-input';
 import { TextInput } from '../../ui/forms/widgets/text-input';
 import { useChildSnapshot } from '../../ui/use-child-snapshot';
 import { recoveryView } from './recovery-view';
-import { actorInspect } from '../../devtools/live/actor-inspect';
 
 /** What the prerendered page hands the form (data-island-props): its texts, the login path, toasts. */
 export interface RecoveryFormData {
@@ -43,14 +43,16 @@ export interface RecoveryFormData {
 interface RecoveryFormProps extends RecoveryFormData {
   /** The recovery machine with the app's actors and actions provided. */
   machine: RecoveryMachine;
+  /** The app's inspector for the machine (development only; undefined in production and tests). */
+  inspect?: (event: InspectionEvent) => void;
 }
 
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (whole, key: string) => String(values[key] ?? whole));
 
-export function RecoveryForm({ machine, strings, messages, loginPath }: RecoveryFormProps) {
+export function RecoveryForm({ machine, strings, messages, loginPath, inspect }: RecoveryFormProps) {
   const t = (key: RecoveryMessageKey) => messages[key];
-  const [state, send] = useMachine(machine, { inspect: actorInspect });
+  const [state, send] = useMachine(machine, { inspect });
   const { loginId, idError, maskedMobile, details } = state.context;
   // The mobile user's verify-mobile child (the OTP step): the view reads and talks to it.
   const child = state.children.verifyMobile;

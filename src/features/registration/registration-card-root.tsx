@@ -3,6 +3,7 @@
 // initial snapshot, so hydration finds exactly what the prerenderer wrote. The parts that depend on
 // the browser (the caller-identity button on Android) appear only once the card is hydrated.
 import { useEffect, useState } from 'react';
+import type { InspectionEvent } from 'xstate';
 import { createTranslator } from '../../engine/i18n';
 import type { RegistrationCardData } from '../../engine/registration-card';
 import type { UiStringTable } from '../../generated/config/i18n';
@@ -23,6 +24,8 @@ export interface RegistrationCardRootProps {
    * says so before the student types anything (issue 21).
    */
   checkOpen?: () => Promise<boolean>;
+  /** The app's inspector for the machine (development only; undefined in production and tests). */
+  inspect?: (event: InspectionEvent) => void;
 }
 
 /** The entry input of a page as prerendered: no query, nothing tracked, no token. */
@@ -35,6 +38,7 @@ export function RegistrationCardRoot({
   offerCallerIdentity = false,
   onHydrated,
   checkOpen,
+  inspect,
 }: RegistrationCardRootProps) {
   const [hydrated, setHydrated] = useState(false);
   const [nothingOpen, setNothingOpen] = useState(false);
@@ -70,6 +74,7 @@ export function RegistrationCardRoot({
         machine={machine}
         input={input}
         offerCallerIdentity={hydrated && offerCallerIdentity}
+        inspect={inspect}
         {...cardViewData(data)}
       />
       {hydrated ? null : (

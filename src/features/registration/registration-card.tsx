@@ -3,7 +3,7 @@
 // is light; the JSON-schema forms of steps 2 and 3 load only when step 2 opens (./form-steps).
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import type { EventFrom } from 'xstate';
+import type { EventFrom, InspectionEvent } from 'xstate';
 import { showDob, showExamDate } from '../../domain/dates';
 import { createTranslator, type StringKey, type Translate } from '../../engine/i18n';
 import type { RegistrationCardData } from '../../engine/registration-card';
@@ -23,7 +23,6 @@ import { OtpInput } from '../../ui/forms/widgets/otp-input';
 import { useChildSnapshot } from '../../ui/use-child-snapshot';
 import type { RegistrationSend } from './card-state';
 import { cardView, type VerifySnapshot } from './card-view';
-import { actorInspect } from '../../devtools/live/actor-inspect';
 
 /** What the card's view reads of the page's card data (the island reads the rest: toasts, lists, links). */
 export type RegistrationCardViewData = Pick<
@@ -65,6 +64,8 @@ interface RegistrationCardProps extends RegistrationCardViewData {
   input: Omit<RegistrationInput, 'programme' | 'registrationPage'>;
   /** Offer the caller-identity app (Android). */
   offerCallerIdentity?: boolean;
+  /** The app's inspector for the machine (development only; undefined in production and tests). */
+  inspect?: (event: InspectionEvent) => void;
 }
 
 const FormSteps = lazy(() => import('./form-steps'));
@@ -76,12 +77,13 @@ export function RegistrationCard({
   machine,
   input,
   offerCallerIdentity = false,
+  inspect,
   ...data
 }: RegistrationCardProps) {
   const { programme, registrationPage, headingId, supportEmail, loginPath, strings } = data;
   const [state, send] = useMachine(machine, {
     input: { ...input, programme, registrationPage },
-    inspect: actorInspect,
+    inspect,
   });
   // The page's strings never change while the card lives.
   const [t] = useState(() => createTranslator(strings as UiStringTable));

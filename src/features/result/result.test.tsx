@@ -11,7 +11,7 @@ import { createTranslator } from '../../engine/i18n';
 import type { UiStringTable } from '../../generated/config/i18n';
 import type { Site } from '../../generated/config/site';
 import { chartData, chartOptions } from './result-chart';
-import { reply, resultData } from './result-fixtures';
+import { reply, resultData } from './result.test-support';
 import { chartSeries, resultState, splitCell, type ResultConfig, type ResultState } from './result-model';
 import { ResultScreen } from './result-screen';
 

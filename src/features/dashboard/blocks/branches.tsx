@@ -1,18 +1,17 @@
 // The branch carousel (part 2 §2): centre name without its RCC, F+EC or ALC prefix (the server's
 // center_label), address, up to four
 // phone links, opening hours and a map link. The block's firstOnly (the spec's soloBranch) shows
-// the first branch alone; NearestBranch is the payment-success page's widget (decision 009).
-import { useBranches } from '../../../api/endpoints/branches';
+// the first branch alone; NearestBranch is the payment-success page's widget (decision 009). The app
+// reads the list (context.branches); a list that failed to load, or is empty, shows nothing.
 import { telHref } from '../../../domain/phone';
 import type { DashboardBlockComponent } from '../portal-context';
 import { ScrollRow } from './carousel';
 
 export const Branches: DashboardBlockComponent = ({ block, context }) => {
-  const { t, data } = context;
-  const { data: reply, error, isLoading } = useBranches(data.branch_code);
-  const all = reply?.data ?? [];
+  const { t, branchesLoading: isLoading } = context;
+  const all = context.branches ?? [];
   const branches = block.firstOnly ? all.slice(0, 1) : all;
-  if (error || (!isLoading && branches.length === 0)) return null;
+  if (!isLoading && branches.length === 0) return null;
   return (
     <section className="ef-section ef-dash-branches" aria-labelledby="branches-heading">
       <h2 id="branches-heading">{t('portal.branches.heading')}</h2>

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vite
 import type { DashboardData, SampleExamCard, TestState } from '../../../generated/api/dashboard';
 import type { PortalActions } from '../portal-context';
 import { LiveTest } from './live-test';
-import { jeeContext, jeeData, NOW, SERIES_BUTTON, series } from './mock-jee-fixtures';
+import { jeeContext, jeeData, NOW, SERIES_BUTTON, series } from './mock-jee.test-support';
 import { SamplePapers } from './sample-papers';
 
 type Words = Readonly<Record<TestState, string>>;

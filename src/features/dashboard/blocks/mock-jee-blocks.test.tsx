@@ -11,7 +11,7 @@ import { BLOCKS } from '../block-registry';
 import type { LaunchState, PortalActions, PortalContext } from '../portal-context';
 import { BookmarkPrompt, bookmarkKeys } from './bookmark-prompt';
 import { LiveTest, countdownParts } from './live-test';
-import { demoSeries, idleLaunch, jeeContext, jeeData, NOW, series } from './mock-jee-fixtures';
+import { demoSeries, idleLaunch, jeeContext, jeeData, NOW, series } from './mock-jee.test-support';
 import { hourLabel } from './mock-jee-parts';
 import { SeriesCalendar, calendarMonths, monthWeeks } from './series-calendar';
 import { TestSeries, cardsInView, firstCard } from './test-series';

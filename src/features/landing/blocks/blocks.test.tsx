@@ -10,7 +10,7 @@ import type { UiStringTable } from '../../../generated/config/i18n';
 import type { Block } from '../../../generated/config/landing';
 import { blockComponents, renderBlock } from '../block-renderer';
 import { LandingPage } from '../landing-page';
-import { allExamples, examples, testContext, testLanding, testProgramme } from './examples';
+import { allExamples, examples, testContext, testLanding, testProgramme } from './examples.test-support';
 import { seriousViolations } from '../../../../tests/fixtures/a11y-dom';
 
 afterEach(cleanup);

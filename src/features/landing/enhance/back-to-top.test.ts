@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { examples } from '../blocks/examples';
+import { examples } from '../blocks/examples.test-support';
 import { backToTop } from './back-to-top';
-import { find, mount, stubMatchMedia, type Viewport } from './test-support';
+import { find, mount, stubMatchMedia, type Viewport } from './enhance.test-support';
 
 const viewport: Viewport = { width: 375, reducedMotion: false };
 let cleanup: () => void = () => {};

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { getByRole, queryByRole } from '@testing-library/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { examples } from '../blocks/examples';
+import { examples } from '../blocks/examples.test-support';
 import { carousel } from './carousel';
-import { find, mount, stubMatchMedia, type Viewport } from './test-support';
+import { find, mount, stubMatchMedia, type Viewport } from './enhance.test-support';
 
 const viewport: Viewport = { width: 375, reducedMotion: false };
 let cleanup: () => void = () => {};

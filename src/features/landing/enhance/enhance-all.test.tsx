@@ -2,10 +2,15 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Block } from '../../../generated/config/landing';
-import { examples, testContext, testLanding } from '../blocks/examples';
+import { examples, testContext, testLanding } from '../blocks/examples.test-support';
 import { LandingPage } from '../landing-page';
 import { enhanceAll } from './enhance-all';
-import { FakeIntersectionObserver, find, stubIntersectionObserver, stubMatchMedia } from './test-support';
+import {
+  FakeIntersectionObserver,
+  find,
+  stubIntersectionObserver,
+  stubMatchMedia,
+} from './enhance.test-support';
 
 const blocks: Block[] = [
   examples.header.default,

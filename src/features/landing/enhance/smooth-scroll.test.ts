@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { smoothScroll } from './smooth-scroll';
-import { find, stubMatchMedia, type Viewport } from './test-support';
+import { find, stubMatchMedia, type Viewport } from './enhance.test-support';
 
 const viewport: Viewport = { width: 375, reducedMotion: false };
 let cleanup: () => void = () => {};

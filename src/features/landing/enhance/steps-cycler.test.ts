@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { examples } from '../blocks/examples';
+import { examples } from '../blocks/examples.test-support';
 import { stepsCycler } from './steps-cycler';
 import {
   FakeIntersectionObserver,
@@ -10,7 +10,7 @@ import {
   stubIntersectionObserver,
   stubMatchMedia,
   type Viewport,
-} from './test-support';
+} from './enhance.test-support';
 
 const viewport: Viewport = { width: 375, reducedMotion: false };
 let cleanup: () => void = () => {};

@@ -5,9 +5,9 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import type { ConfigBundle } from '../../src/engine/config-bundle';
-import { buildApp } from '../app';
-import { configFromEnv, type ServerConfig } from '../config';
-import { createDb, type Db } from '../db/database';
+import { buildApp } from '../../server/app';
+import { configFromEnv, type ServerConfig } from '../../server/config';
+import { createDb, type Db } from '../../server/db/database';
 
 export interface TestClock {
   now: () => Date;

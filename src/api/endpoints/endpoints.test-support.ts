@@ -1,7 +1,7 @@
 // Shared by the client's tests: a real server on a free port, the failure of a call, and the last
 // OTP the sandbox SMS log holds for a mobile.
 import type { SandboxMessagesReply } from '../../generated/api/sandbox-messages';
-import type { TestApp } from '../../../server/test/harness';
+import type { TestApp } from '../../../tests/support/server-harness';
 import { ApiRequestError } from '../client';
 
 /** Listens on a free loopback port; returns the base URL to pass to the fetchers. */

@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { vi } from 'vitest';
 import type { Block } from '../../../generated/config/landing';
 import { renderBlock } from '../block-renderer';
-import { testContext } from '../blocks/examples';
+import { testContext } from '../blocks/examples.test-support';
 
 export interface Viewport {
   width: number;

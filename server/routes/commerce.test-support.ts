@@ -1,7 +1,7 @@
 // Test students for the commerce tests: inserted directly, so the tests do not depend on the
 // demo students other seeders choose.
-import type { StudentsTable } from '../../db/tables/core';
-import type { TestApp } from '../../test/harness';
+import type { StudentsTable } from '../db/tables/core';
+import type { TestApp } from '../../tests/support/server-harness';
 
 export interface TestStudent {
   id: string;

@@ -215,6 +215,8 @@ export function jeeContext(
     coursesLoading: false,
     result: null,
     resultLoading: false,
+    branches: null,
+    branchesLoading: false,
     launch: over.launch ?? idleLaunch,
     mockPaymentBusy: false,
     editExam: 'hidden',

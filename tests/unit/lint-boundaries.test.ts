@@ -1,0 +1,121 @@
+// The import directions of DESIGN.md are ESLint rules (eslint.config.js), seen in the editor and
+// failing `npm run lint`. Here ESLint lints planted imports as if they sat at the named paths (no
+// file is written), so a rule that stops matching fails this test.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ESLint, type Linter } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../../src/engine/node/paths';
+
+let eslint: ESLint;
+// The first lint loads the config, the plugins and the resolver: seconds on a busy machine.
+beforeAll(async () => {
+  eslint = new ESLint({ cwd: projectRoot });
+  await eslint.lintText('export {};\n', { filePath: path.join(projectRoot, 'src/domain/planted.ts') });
+}, 120_000);
+
+/** The messages of one rule for `code` linted as the file at `file` (relative to the root). */
+async function lint(file: string, code: string, ruleId: string): Promise<Linter.LintMessage[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(projectRoot, file) });
+  if (!result) throw new Error(`ESLint returned no result for ${file}`);
+  // A planted file that ESLint ignores or cannot parse would pass every rule: it must not.
+  expect(result.messages.filter((m) => m.fatal || m.ruleId === null)).toEqual([]);
+  return result.messages.filter((m) => m.ruleId === ruleId);
+}
+
+const BOUNDARY = 'import-x/no-restricted-paths';
+
+describe('boundaries', { timeout: 60_000 }, () => {
+  it('a feature importing another feature is rejected', async () => {
+    const found = await lint(
+      'src/features/recovery/planted.ts',
+      "import { loginView } from '../login/login-view';\nexport const view = loginView;\n",
+      BOUNDARY,
+    );
+    expect(found).toHaveLength(1);
+    expect(found[0]?.message).toContain('A feature never imports another feature');
+  });
+
+  it('a feature importing devtools or the API is rejected: the app passes them in', async () => {
+    const code =
+      "import { actorInspect } from '../../devtools/live/actor-inspect';\n" +
+      "import { fetchBranches } from '../../api/endpoints/branches';\n" +
+      'export const both = [actorInspect, fetchBranches];\n';
+    expect(await lint('src/features/login/planted.ts', code, BOUNDARY)).toHaveLength(2);
+  });
+
+  it('a machine importing React is rejected, and one importing the API', async () => {
+    const react = await lint(
+      'src/machines/planted-machine.ts',
+      "import { useState } from 'react';\nexport const hook = useState;\n",
+      'no-restricted-imports',
+    );
+    expect(react).toHaveLength(1);
+    const swr = await lint(
+      'src/machines/planted-machine.ts',
+      "import useSWR from 'swr';\nexport const hook = useSWR;\n",
+      'no-restricted-imports',
+    );
+    expect(swr).toHaveLength(1);
+    const api = await lint(
+      'src/machines/planted-machine.ts',
+      "import { login } from '../api/endpoints/login';\nexport const call = login;\n",
+      BOUNDARY,
+    );
+    expect(api).toHaveLength(1);
+  });
+
+  it('the engine imports neither React nor the API', async () => {
+    const code =
+      "import { createElement } from 'react';\nimport { apiGet } from '../api/client';\n" +
+      'export const both = [createElement, apiGet];\n';
+    expect(await lint('src/engine/planted.ts', code, 'no-restricted-imports')).toHaveLength(1);
+    expect(await lint('src/engine/planted.ts', code, BOUNDARY)).toHaveLength(1);
+  });
+
+  it('a server file importing a feature is rejected; src/domain, src/engine and src/generated are fine', async () => {
+    const bad = await lint(
+      'server/planted.ts',
+      "import { loginView } from '../src/features/login/login-view';\nexport const view = loginView;\n",
+      BOUNDARY,
+    );
+    expect(bad).toHaveLength(1);
+    const good =
+      "import { daysBetween } from '../src/domain/dates';\nimport { createTranslator } from '../src/engine/i18n';\n" +
+      "import type { Programme } from '../src/generated/config/programme';\n" +
+      'export const used: [typeof daysBetween, typeof createTranslator, Programme?] = [daysBetween, createTranslator];\n';
+    expect(await lint('server/planted.ts', good, BOUNDARY)).toEqual([]);
+  });
+
+  it('src/domain imports nothing from src but generated types', async () => {
+    const code = "import { createTranslator } from '../engine/i18n';\nexport const t = createTranslator;\n";
+    expect(await lint('src/domain/planted.ts', code, BOUNDARY)).toHaveLength(1);
+  });
+
+  it('production code never imports test support', async () => {
+    const code =
+      "import { addStudent } from '../commerce.test-support';\n" +
+      "import { copyConfig } from '../../../tests/fixtures/config-copy';\n" +
+      'export const both = [addStudent, copyConfig];\n';
+    expect(await lint('server/routes/exams/planted.ts', code, BOUNDARY)).toHaveLength(2);
+  });
+
+  it('a test may import what it tests, across features', async () => {
+    const code = "import { loginView } from '../login/login-view';\nexport const view = loginView;\n";
+    expect(await lint('src/features/recovery/planted.test.ts', code, BOUNDARY)).toEqual([]);
+  });
+});
+
+describe('cycles', { timeout: 60_000 }, () => {
+  it('a two-file cycle is reported by no-cycle', async () => {
+    // season.ts imports dates.ts; dates.ts importing season.ts back closes the cycle.
+    const season = readFileSync(path.join(projectRoot, 'src/domain/season.ts'), 'utf8');
+    expect(season).toMatch(/^import \{[^}]*\} from '\.\/dates';$/m);
+    const found = await lint(
+      'src/domain/dates.ts',
+      "import { seasonShift } from './season';\nexport const shift = seasonShift;\n",
+      'import-x/no-cycle',
+    );
+    expect(found).toHaveLength(1);
+  });
+});
