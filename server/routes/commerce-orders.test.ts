@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutErrors, firstInvalid } from '../../src/domain/checkout';
 import { testApp, type TestApp } from '../../tests/support/server-harness';
 import { isCoursePurchased, isMockPurchased } from './commerce/purchases';
 import {
@@ -208,8 +209,48 @@ describe('POST /api/course-order', () => {
     const s = await addStudent(t);
     const response = await order(s, orderBody(s, overrides));
     expect(response.statusCode).toBe(400);
-    expect(response.data).toEqual({ success: 'false', msg, data: { field } });
+    expect(response.data).toMatchObject({ success: 'false', msg, data: { field } });
     expect(await orderCount(s.id)).toBe(0);
+  });
+
+  // Issue 22 §2: the order post is checked with the checkout form's own rule (src/domain/checkout.ts),
+  // so the form and the server accept and refuse the same billing details, with the same message key.
+  it.each([
+    [
+      'a pincode starting with 0 (part 2 §5: required and six digits, nothing more)',
+      { billing_zip: '011001' },
+    ],
+    ['a plain address', {}],
+    ['an address in an Indian script', { billing_address: 'फ्लैट 12, ब्लॉक सी', billing_state: 'दिल्ली' }],
+    ['a father name with a trailing space', { father_name: 'Rakesh Verma ' }],
+    ['a short pincode', { billing_zip: '11007' }],
+    ['a pincode with a letter', { billing_zip: '11007a' }],
+    ['a seven-digit pincode', { billing_zip: '1100011' }],
+    ['a pincode with a space', { billing_zip: '110 01' }],
+    ['a father name with a digit', { father_name: 'R2' }],
+    ['a father name of one letter', { father_name: 'R' }],
+    ['an address with markup', { billing_address: '<b>12</b> Road' }],
+    ['a city with a semicolon', { billing_city: 'Delhi;' }],
+    ['a state too long', { billing_state: 'S'.repeat(61) }],
+    ['an empty city', { billing_city: ' ' }],
+  ])('the form and the server agree on %s', async (_what, overrides) => {
+    const s = await addStudent(t);
+    const body = { ...orderBody(s), ...overrides };
+    const formErrors = checkoutErrors({
+      fatherName: body.father_name,
+      billingAddress: body.billing_address,
+      pincode: body.billing_zip,
+      city: body.billing_city,
+      state: body.billing_state,
+      terms: true,
+    });
+    const field = firstInvalid(formErrors);
+    const response = await order(s, body);
+    if (field === undefined) expect(response.statusCode, JSON.stringify(response.data)).toBe(200);
+    else {
+      expect(response.statusCode).toBe(400);
+      expect((response.data.data as { key?: string }).key).toBe(formErrors[field]);
+    }
   });
 
   it('accepts addresses in Indian scripts', async () => {

@@ -49,6 +49,14 @@ describe('checkout rules (part 2 §5)', () => {
       'Minimum length should be 2',
     );
     expect(checkoutErrors(valid)).toEqual({});
+    // The spec's pincode rule is required and six digits: a pincode may start with 0.
+    expect(checkoutErrors({ ...valid, pincode: '011001' })).toEqual({});
+    expect(strings[checkoutErrors({ ...valid, billingAddress: '<b>12</b>' }).billingAddress ?? '']).toBe(
+      'Billing address contains characters that are not allowed.',
+    );
+    expect(strings[checkoutErrors({ ...valid, city: 'C'.repeat(61) }).city ?? '']).toBe(
+      'City must be at most 60 characters long.',
+    );
     expect(firstInvalid(checkoutErrors({ ...valid, city: ' ' }))).toBe('city');
   });
 

@@ -38,16 +38,58 @@ export const isCompletePincode = (value: string): boolean => /^\d{6}$/.test(valu
 
 const blank = (value: string) => value.trim() === '';
 
-/** Each field's first failing rule, in the form's order; empty when the order may be posted. */
+/** Longest address, city and state (the form's input limits; the order post is refused beyond). */
+export const CHECKOUT_TEXT_MAX = { billingAddress: 200, city: 60, state: 60 } as const;
+// Address-like text: letters of any script, digits and the punctuation addresses use. No angle
+// brackets, quotes other than the apostrophe, semicolons or control characters: the address
+// travels to the payment gateway and onto receipts.
+const ADDRESS_TEXT = /^[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N} ,.\-/#()&':]*$/u;
+
+type TextField = keyof typeof CHECKOUT_TEXT_MAX;
+const TEXT_MESSAGES: Record<
+  TextField,
+  [required: ValidationKey, tooLong: ValidationKey, characters: ValidationKey]
+> = {
+  billingAddress: [
+    'validation.checkout.billingAddress',
+    'validation.checkout.billingAddressTooLong',
+    'validation.checkout.billingAddressCharacters',
+  ],
+  city: ['validation.checkout.city', 'validation.checkout.cityTooLong', 'validation.checkout.cityCharacters'],
+  state: [
+    'validation.checkout.state',
+    'validation.checkout.stateTooLong',
+    'validation.checkout.stateCharacters',
+  ],
+};
+
+/** A required address-like field: its required message, then too long, then a character it may not hold. */
+function textError(field: TextField, value: string): ValidationKey | undefined {
+  const [required, tooLong, characters] = TEXT_MESSAGES[field];
+  const text = value.trim();
+  if (!text) return required;
+  if (text.length > CHECKOUT_TEXT_MAX[field]) return tooLong;
+  return ADDRESS_TEXT.test(text) ? undefined : characters;
+}
+
+/**
+ * Each field's first failing rule, in the form's order; empty when the order may be posted. The
+ * one checkout rule: the purchase machine checks the form with it and the server checks the order
+ * post with it (server/routes/commerce/checkout.ts). The pincode is required and six digits, as the
+ * spec says (part 2 §5), whatever digit it starts with.
+ */
 export function checkoutErrors(fields: CheckoutFields): CheckoutErrors {
   const errors: CheckoutErrors = {};
   const father = blank(fields.fatherName) ? 'validation.checkout.fatherName' : nameRule(fields.fatherName);
   if (father) errors.fatherName = father;
-  if (blank(fields.billingAddress)) errors.billingAddress = 'validation.checkout.billingAddress';
+  const address = textError('billingAddress', fields.billingAddress);
+  if (address) errors.billingAddress = address;
   if (blank(fields.pincode)) errors.pincode = 'validation.checkout.pincodeRequired';
   else if (!isCompletePincode(fields.pincode)) errors.pincode = 'validation.checkout.pincodeLength';
-  if (blank(fields.city)) errors.city = 'validation.checkout.city';
-  if (blank(fields.state)) errors.state = 'validation.checkout.state';
+  const city = textError('city', fields.city);
+  if (city) errors.city = city;
+  const state = textError('state', fields.state);
+  if (state) errors.state = state;
   if (!fields.terms) errors.terms = 'validation.checkout.terms';
   return errors;
 }

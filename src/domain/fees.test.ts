@@ -46,6 +46,13 @@ describe('discountedPrice', () => {
     expect(discountedPrice(15000, 0)).toBe(15000);
     expect(discountedPrice(15000, 100)).toBe(0);
   });
+
+  it('rounds a .5 deduction up even when binary arithmetic lands just below it', () => {
+    // 250 × 64.6 % is 161.5 off, which floating point computes as 161.49999…: a bare Math.round
+    // (the percent coupon's old rule) took 161 off; every fee now takes 162 off.
+    expect(Math.round((250 * 64.6) / 100)).toBe(161);
+    expect(discountedPrice(250, 64.6)).toBe(88);
+  });
 });
 
 describe('applyWaiver', () => {

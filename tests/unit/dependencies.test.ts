@@ -31,11 +31,8 @@ const USED_WITHOUT_IMPORT: Record<string, string> = {
   'size-limit': 'npm run size and scripts/test.sh, budgets in .size-limit.js',
   '@size-limit/file': "size-limit's plugin for files, found by size-limit itself",
   // Loaded by name by another tool.
-  jsdom: "vitest's DOM environment, which component tests ask for in their first comment",
   'eslint-plugin-import-x': "the ESLint config's import rules (issue 22 §3, lint slice)",
   'eslint-import-resolver-typescript': "import-x's resolver of TypeScript paths (issue 22 §3, lint slice)",
-  // Declared for a slice of issue 22 that imports it.
-  linkedom: 'the DOM DOMPurify runs in on the server (issue 22, sanitising slice)',
 };
 
 interface Manifest {

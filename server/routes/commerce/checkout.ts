@@ -6,7 +6,13 @@ import type {
   MockPaymentDataQuery,
   MockPaymentDataReply,
 } from '../../../src/generated/api/mock-payment-data';
-import { checkoutPhoneError } from '../../../src/domain/checkout';
+import {
+  checkoutErrors,
+  checkoutPhoneError,
+  firstInvalid,
+  type CheckoutField,
+} from '../../../src/domain/checkout';
+import type { UiStringTable } from '../../../src/generated/config/i18n';
 import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
 import { localeOf, message } from '../../api/messages';
@@ -25,39 +31,36 @@ import { isMockPurchased } from './purchases';
 
 const invalid = (field: string, msg: string) => new ApiError(400, msg, { data: { field } });
 
-// Letters and single spaces (part 2 §5's name rule); a billing name may hold a last name with dots.
-const NAME = /^[A-Za-z]+(?: [A-Za-z]+)*$/;
+// The billing name holds a last name with dots; the billing name and e-mail come from the
+// student's profile, not the checkout form, so they are checked here only.
 const BILLING_NAME = /^[A-Za-z][A-Za-z.]*(?: [A-Za-z.]+)*$/;
-// Address-like text: letters of any script, digits and the punctuation addresses use. No angle
-// brackets, quotes other than the apostrophe, semicolons or control characters.
-const PLAIN_TEXT = /^[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N} ,.\-/#()&':]*$/u;
 const EMAIL = /^[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})*\.[A-Za-z]{2,24}$/;
 
-function checkName(field: string, value: string, required: string): void {
-  const name = value.trim();
-  if (!name) throw invalid(field, required);
-  if (name.length < 2) throw invalid(field, 'Minimum length should be 2');
-  if (name.length > 60) throw invalid(field, 'Maximum 60 characters are allowed');
-  if (!NAME.test(name)) throw invalid(field, 'Only alphabets are allowed');
-}
+/** The order post's name of each checkout form field. */
+const BODY_FIELD: Record<CheckoutField, string> = {
+  fatherName: 'father_name',
+  billingAddress: 'billing_address',
+  pincode: 'billing_zip',
+  city: 'billing_city',
+  state: 'billing_state',
+  terms: 'terms',
+};
 
-function checkText(field: string, value: string, required: string, max: number, label: string): void {
-  const text = value.trim();
-  if (!text) throw invalid(field, required);
-  if (text.length > max) throw invalid(field, `${label} must be at most ${max} characters long.`);
-  if (!PLAIN_TEXT.test(text)) throw invalid(field, `${label} contains characters that are not allowed.`);
-}
-
-/** The checkout form's rules (part 2 §5), in the form's order, with its messages. */
-function checkBilling(body: CourseOrderBody): void {
-  checkName('father_name', body.father_name, 'Father name is required');
-  checkText('billing_address', body.billing_address, 'Billing address is required', 200, 'Billing address');
-  const zip = body.billing_zip.trim();
-  if (!zip) throw invalid('billing_zip', 'Pincode is required');
-  if (!/^\d{6}$/.test(zip)) throw invalid('billing_zip', 'Pincode must be 6 characters long');
-  if (zip.startsWith('0')) throw invalid('billing_zip', 'Enter a valid pincode.');
-  checkText('billing_city', body.billing_city, 'City is required', 60, 'City');
-  checkText('billing_state', body.billing_state, 'State must be selected', 60, 'State');
+/** The checkout form's rules (part 2 §5): the client's own (src/domain/checkout.ts), worded from the one string table. */
+function checkBilling(body: CourseOrderBody, strings: UiStringTable | undefined): void {
+  const errors = checkoutErrors({
+    fatherName: body.father_name,
+    billingAddress: body.billing_address,
+    pincode: body.billing_zip,
+    city: body.billing_city,
+    state: body.billing_state,
+    // The form is not posted until its terms box is ticked.
+    terms: true,
+  });
+  const field = firstInvalid(errors);
+  const key = field && errors[field];
+  if (field && key)
+    throw new ApiError(400, strings?.[key] ?? key, { data: { field: BODY_FIELD[field], key } });
   const billingName = body.billing_name.trim();
   if (!billingName) throw invalid('billing_name', 'Billing name is required');
   if (billingName.length < 2 || billingName.length > 121 || !BILLING_NAME.test(billingName))
@@ -95,9 +98,9 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
       const student = studentOf(request);
       const body = request.body;
       // The checkout's phone rule (the client's, from src/domain), worded from the one string table.
+      const strings = ctx.site.strings[localeOf(request)] ?? ctx.site.strings.en;
       const phone = checkoutPhoneError(body.mobile_no, body.country_code);
       if (phone) {
-        const strings = ctx.site.strings[localeOf(request)] ?? ctx.site.strings.en;
         throw new ApiError(400, strings?.[phone] ?? phone, { data: { field: 'mobile_no', key: phone } });
       }
       if (
@@ -109,7 +112,7 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
       ) {
         throw new ApiError(403, message('course.notYours'));
       }
-      checkBilling(body);
+      checkBilling(body, strings);
       const accepted = acceptedCheckoutMethods(await paymentOptions(ctx, student.branch_code));
       if (!accepted.has(body.payment_method))
         throw invalid('payment_method', 'This payment method is not available at your centre.');

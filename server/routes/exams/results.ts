@@ -82,7 +82,7 @@ export async function resultData(ctx: AppContext, ec: ExamContext, sitting: Sitt
   return {
     result_page_status: true,
     analysis_tab_status: analysisOpen,
-    result_message: sanitizeHtml(result.message_html),
+    result_message: await sanitizeHtml(result.message_html),
     rank_to_check_in_template: String(rank),
     branch_contact_info: {
       phone_no: (branch && centrePhones(branch)[0]) || helpLine(ctx.site, ec.programme, ec.branch),

@@ -6,6 +6,7 @@ import type {
   RegistrationCouponBody,
   RegistrationCouponReply,
 } from '../../../src/generated/api/registration-coupon';
+import { discountedPrice } from '../../../src/domain/fees';
 import { ApiError } from '../../api/errors';
 import { message, say } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
@@ -54,8 +55,9 @@ export async function couponDiscount(
     (!coupon.lead_term || coupon.lead_term === leadTerm?.trim());
   if (!coupon || !valid)
     throw new ApiError(400, message('coupon.invalid'), { data: { exam_discount_amount: 0 } });
+  // A percent coupon takes off what the one fee rule deducts (src/domain/fees.ts, decision 013).
   const amount =
-    coupon.percent_off !== null ? Math.round((fee * coupon.percent_off) / 100) : (coupon.amount_off ?? 0);
+    coupon.percent_off !== null ? fee - discountedPrice(fee, coupon.percent_off) : (coupon.amount_off ?? 0);
   return { code: normalised, amount: Math.min(fee, Math.max(0, amount)) };
 }
 

@@ -526,6 +526,30 @@ export interface UiStringTable {
    */
   'validation.checkout.terms': string;
   /**
+   * Billing address must be at most 200 characters long.
+   */
+  'validation.checkout.billingAddressTooLong': string;
+  /**
+   * Billing address contains characters that are not allowed.
+   */
+  'validation.checkout.billingAddressCharacters': string;
+  /**
+   * City must be at most 60 characters long.
+   */
+  'validation.checkout.cityTooLong': string;
+  /**
+   * City contains characters that are not allowed.
+   */
+  'validation.checkout.cityCharacters': string;
+  /**
+   * State must be at most 60 characters long.
+   */
+  'validation.checkout.stateTooLong': string;
+  /**
+   * State contains characters that are not allowed.
+   */
+  'validation.checkout.stateCharacters': string;
+  /**
    * Invalid roll number
    */
   'validation.login.rollNumber': string;

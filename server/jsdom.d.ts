@@ -1,0 +1,7 @@
+// jsdom ships no types: the little the server's sanitiser uses (server/routes/exams/sanitize-html.ts).
+declare module 'jsdom' {
+  export class JSDOM {
+    constructor(html?: string);
+    readonly window: Window & typeof globalThis;
+  }
+}
