@@ -1,9 +1,9 @@
 // One error shape for every API answer: { success: 'false', msg } with a 4xx status, as the
 // client's fetch wrapper reads it (part 2 §8). Never a stack trace.
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { Locale } from '../../src/engine/config-bundle';
 import { describeAjvError } from '../../src/engine/node/ajv-messages';
-import { localeOf, message, wording, type Message } from './messages';
+import type { UiStringTable } from '../../src/generated/config/i18n';
+import { localeOf, message, stringsFor, wording, type Message } from './messages';
 
 export class ApiError extends Error {
   /** The student-visible message, worded in the request's locale when answered; absent for texts
@@ -16,18 +16,20 @@ export class ApiError extends Error {
     /** Extra fields the spec puts beside msg (e.g. error_code, data). */
     readonly extra: Record<string, unknown> = {},
   ) {
-    super(typeof message === 'string' ? message : wording(message, 'en'));
+    // A message is worded when answered, from the request's locale in the loaded string table;
+    // until then (logs, a service's unit test) it reads as its id.
+    super(typeof message === 'string' ? message : idOf(message));
     this.said = typeof message === 'string' ? undefined : message;
     this.name = 'ApiError';
   }
 
-  /** The message as the answer's msg, in this locale. */
-  wordedIn(locale: Locale): string {
-    return this.said ? wording(this.said, locale) : this.message;
+  /** The message as the answer's msg, from this locale's table. */
+  wordedIn(strings: UiStringTable): string {
+    return this.said ? wording(this.said, strings) : this.message;
   }
 }
 
-export const GENERIC_FAILURE = wording(message('request.failed'), 'en');
+const idOf = ({ id, params }: Message): string => (params ? `${id} ${JSON.stringify(params)}` : id);
 
 /** A validation error's first problem, as one plain sentence naming the field. */
 function validationMessage(error: FastifyError): string {
@@ -49,11 +51,12 @@ function validationMessage(error: FastifyError): string {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = localeOf(request);
-    const say = (m: Message) => wording(m, locale);
+    const strings = stringsFor(request);
+    const say = (m: Message) => wording(m, strings);
     if (error instanceof ApiError) {
       return reply
         .code(error.statusCode)
-        .send({ success: 'false', msg: error.wordedIn(locale), ...error.extra });
+        .send({ success: 'false', msg: error.wordedIn(strings), ...error.extra });
     }
     if (error.validation) {
       // The field-level detail comes from ajv in English; a Hindi page gets the plain sentence.

@@ -9,7 +9,7 @@ import type {
 import { checkoutPhoneError } from '../../../src/domain/checkout';
 import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
-import { localeOf, message } from '../../api/messages';
+import { message, stringsFor } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
 import { requireStudent, studentOf } from '../../auth/sessions';
 import type { AppContext } from '../../context';
@@ -97,8 +97,7 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
       // The checkout's phone rule (the client's, from src/domain), worded from the one string table.
       const phone = checkoutPhoneError(body.mobile_no, body.country_code);
       if (phone) {
-        const strings = ctx.site.strings[localeOf(request)] ?? ctx.site.strings.en;
-        throw new ApiError(400, strings?.[phone] ?? phone, { data: { field: 'mobile_no', key: phone } });
+        throw new ApiError(400, stringsFor(request)[phone], { data: { field: 'mobile_no', key: phone } });
       }
       if (
         body.roll_number !== student.roll_number ||
