@@ -3,7 +3,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { describeAjvError } from '../../src/engine/node/ajv-messages';
 import type { UiStringTable } from '../../src/generated/config/i18n';
-import { localeOf, message, stringsFor, wording, type Message } from './messages';
+import { localeOf, message, stringsFor, wording, type Message, type MessageId } from './messages';
 
 export class ApiError extends Error {
   /** The student-visible message, worded in the request's locale when answered; absent for texts
@@ -48,6 +48,81 @@ function validationMessage(error: FastifyError): string {
   return `Invalid ${field}: ${sentence}.`;
 }
 
+/** The fields a student's page sends, by their names on the wire, and the words for them. */
+const FIELD_LABELS = new Map<string, MessageId>(
+  Object.entries({
+    mobile: 'field.mobile',
+    mobile_no: 'field.mobile',
+    mobile_number: 'field.mobile',
+    student_mobile_no: 'field.mobile',
+    login_id: 'field.loginId',
+    otp: 'field.otp',
+    roll_number: 'field.rollNumber',
+    rollNo: 'field.rollNumber',
+    date_of_birth: 'field.dob',
+    dob: 'field.dob',
+    student_dob: 'field.dob',
+    student_name: 'field.studentName',
+    father_name: 'field.fatherName',
+    student_email: 'field.email',
+    billing_email: 'field.email',
+    coupon_code: 'field.coupon',
+    pincode: 'field.pincode',
+    student_pincode: 'field.pincode',
+    billing_zip: 'field.pincode',
+    billing_name: 'field.billingName',
+    billing_address: 'field.address',
+    city: 'field.city',
+    student_city: 'field.city',
+    billing_city: 'field.city',
+    state: 'field.state',
+    state_id: 'field.state',
+    exam_state: 'field.state',
+    student_state: 'field.state',
+    billing_state: 'field.state',
+    school_board: 'field.board',
+    school_id: 'field.school',
+    class: 'field.classStream',
+    stream: 'field.classStream',
+    class_stream: 'field.classStream',
+    class_and_stream: 'field.classStream',
+    student_stream: 'field.classStream',
+    mode: 'field.examMode',
+    exam_mode: 'field.examMode',
+    exam_slot: 'field.examSlot',
+    exam_date: 'field.examDate',
+    centre: 'field.centre',
+    center_code: 'field.centre',
+    exam_center: 'field.centre',
+    payment_method: 'field.paymentMethod',
+    payment_mode: 'field.paymentMethod',
+    latitude: 'field.location',
+    longitude: 'field.location',
+    exam_type: 'field.exam',
+    exam_short_code: 'field.test',
+    test_short_code: 'field.test',
+    external_schedule_id: 'field.test',
+    product_id: 'field.course',
+  } satisfies Record<string, MessageId>),
+);
+
+/**
+ * A validation error in a page's locale other than English: the field it names, in that language,
+ * when the field is one a student fills or picks; else the plain sentence. (English keeps ajv's
+ * own detail, which the English pages have always shown.)
+ */
+function localValidationMessage(error: FastifyError, strings: UiStringTable): string {
+  const first = error.validation?.[0];
+  const params = first?.params as Record<string, unknown> | undefined;
+  const name =
+    first?.keyword === 'required' ? String(params?.missingProperty) : first?.instancePath.split('/')[1];
+  const label = name === undefined ? undefined : FIELD_LABELS.get(name);
+  if (!label) return wording(message('request.invalid'), strings);
+  const field = wording(message(label), strings);
+  const id = first?.keyword === 'required' ? 'request.missingField' : 'request.invalidField';
+  return wording(message(id, { field }), strings);
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = localeOf(request);
@@ -59,8 +134,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .send({ success: 'false', msg: error.wordedIn(strings), ...error.extra });
     }
     if (error.validation) {
-      // The field-level detail comes from ajv in English; a Hindi page gets the plain sentence.
-      const msg = locale === 'en' ? validationMessage(error) : say(message('request.invalid'));
+      const msg = locale === 'en' ? validationMessage(error) : localValidationMessage(error, strings);
       return reply.code(400).send({ success: 'false', msg });
     }
     const status = error.statusCode ?? 500;
@@ -72,7 +146,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const msg =
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
           ? say(message('request.badJson'))
-          : error.message;
+          : locale === 'en'
+            ? error.message
+            : say(message('request.invalid'));
       return reply.code(status).send({ success: 'false', msg });
     }
     request.log.error({ err: error }, 'unhandled error');

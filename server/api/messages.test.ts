@@ -18,6 +18,8 @@ describe('the message table', () => {
   it('is the api.* part of the one string table, the same ids in every locale', () => {
     expect(messageIds(english)).toContain('otp.invalid');
     expect(messageIds(hindi)).toEqual(messageIds(english));
+    // A message id that starts with validation. names the form's own key, never an api.* one.
+    expect(messageIds(english).filter((id) => id.startsWith('validation.'))).toEqual([]);
     expect(wording(message('otp.invalid'), english)).toBe(english['api.otp.invalid']);
   });
 
@@ -115,11 +117,18 @@ describe('routes answer in the requested locale', () => {
     expect(login.data.msg).toBe('रोल नंबर या पासवर्ड गलत है। आपका पासवर्ड आपकी जन्म तिथि (DD/MM/YYYY) है।');
     const recover = await post('/api/recover/otp', 'hi', { login_id: '9000000000' });
     expect(recover.data.msg).toBe('इस मोबाइल नंबर से कोई पंजीकरण नहीं मिला।');
-    const invalid = await post('/api/login', 'hi', { roll_number: 'x' });
-    expect([invalid.statusCode, invalid.data.msg]).toEqual([
+    // A request its schema refuses names the field in Hindi when it is one the student fills…
+    const missing = await post('/api/login', 'hi', { roll_number: 'x' });
+    expect([missing.statusCode, missing.data.msg]).toEqual([400, 'कृपया जन्म तिथि दर्ज करें।']);
+    const wrong = await post('/api/login', 'hi', { roll_number: 7, date_of_birth: '01/01/2001' });
+    expect([wrong.statusCode, wrong.data.msg]).toEqual([400, 'रोल नंबर मान्य नहीं है। कृपया जाँचकर फिर से भेजें।']);
+    // …and says the plain sentence otherwise; English keeps the validator's own detail.
+    const stray = await post('/api/login', 'hi', { roll_number: 'x', date_of_birth: 'y', extra: 1 });
+    expect([stray.statusCode, stray.data.msg]).toEqual([
       400,
       'भेजी गई जानकारी मान्य नहीं है। कृपया जाँचकर फिर से भेजें।',
     ]);
+    expect((await post('/api/login', 'en', { roll_number: 'x' })).data.msg).toMatch(/^Invalid request: /);
     const signup = await post('/api/signup', 'hi', {});
     expect(signup.data.msg).toMatch(DEVANAGARI);
   });

@@ -5,6 +5,18 @@
 // the page's <html lang>); `hi` answers Hindi, anything else English. {name} placeholders are
 // filled from the params. The ids are the generated table's `api.*` keys, so a message id that is
 // not in the table does not compile, and the table's schema makes every locale carry every key.
+//
+// Every refusal a student's page can reach is a message here (server/api/hindi-answers.test.ts asks
+// each student-facing operation's refusals in Hindi). Texts only developers and other systems see
+// stay English literals in `new ApiError(status, '…')`, and are only these:
+// - an unknown API route (server/api/routes.ts) and /sandbox/* while the sandbox is off (server/app.ts);
+// - the payment gateway's signed callback and the sandbox gateway's confirmation (server/payments/routes.ts);
+// - the sandbox test player's own pages, standing in for the external platform (server/sandbox/test-player.ts);
+// - caller identity: its rate limit, request ids and the provider's answer (registration/caller-identity.ts);
+// - the test platform's server-to-server calls: its token, the roll number it names, the IAT/main
+//   result call, and the tenant headers of the exam-link call (server/routes/exams.ts);
+// - analytics events, which the page sends in the background and never shows: rate limit, exam
+//   type, payload size (server/routes/commerce/analytics.ts).
 import type { FastifyRequest } from 'fastify';
 import type { ConfigBundle, Locale } from '../../src/engine/config-bundle';
 import { createTranslator } from '../../src/engine/i18n';
@@ -12,7 +24,15 @@ import type { UiStringTable } from '../../src/generated/config/i18n';
 
 type ApiId<Key> = Key extends `api.${infer Id}` ? Id : never;
 
-export type MessageId = ApiId<keyof UiStringTable>;
+/** The client's own validation messages: where the server checks a rule the form checks too, it
+ * answers with the form's words (`validation.email.invalid`), not a copy under `api.`. */
+type SharedKey = Extract<keyof UiStringTable, `validation.${string}`>;
+
+export type MessageId = ApiId<keyof UiStringTable> | SharedKey;
+
+const isShared = (id: MessageId): id is SharedKey => id.startsWith('validation.');
+/** The table key of a message id (there is no `api.validation.*` key, so the two never meet). */
+const keyOf = (id: MessageId): keyof UiStringTable => (isShared(id) ? id : `api.${id}`);
 export type MessageParams = Record<string, string | number>;
 
 /** A message to show, not yet in a language: the error handler or the route words it. */
@@ -23,7 +43,7 @@ export interface Message {
 
 export const message = (id: MessageId, params?: MessageParams): Message => ({ id, params });
 
-/** Every message id in a locale's table. */
+/** Every id of the API's own messages (`api.*`) in a locale's table. */
 export const messageIds = (strings: UiStringTable): MessageId[] =>
   Object.keys(strings)
     .filter((key) => key.startsWith('api.'))
@@ -39,7 +59,7 @@ export function stringsIn(site: ConfigBundle, locale: Locale): UiStringTable {
 
 /** The message in one locale's table, its {placeholders} filled. */
 export const wording = ({ id, params }: Message, strings: UiStringTable): string =>
-  createTranslator(strings)(`api.${id}`, params);
+  createTranslator(strings)(keyOf(id), params);
 
 /**
  * The locale a request asks for: the Accept-Language range with the highest q among those this

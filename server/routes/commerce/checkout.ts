@@ -9,7 +9,7 @@ import type {
 import { checkoutPhoneError } from '../../../src/domain/checkout';
 import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
-import { message, stringsFor } from '../../api/messages';
+import { message, type MessageId, type MessageParams } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
 import { requireStudent, studentOf } from '../../auth/sessions';
 import type { AppContext } from '../../context';
@@ -23,7 +23,8 @@ import { isMockPurchased } from './purchases';
 
 /** The programme of the sample-paper pack (config/programmes/sample-pack.json). */
 
-const invalid = (field: string, msg: string) => new ApiError(400, msg, { data: { field } });
+const invalid = (field: string, id: MessageId, params?: MessageParams) =>
+  new ApiError(400, message(id, params), { data: { field } });
 
 // Letters and single spaces (part 2 §5's name rule); a billing name may hold a last name with dots.
 const NAME = /^[A-Za-z]+(?: [A-Za-z]+)*$/;
@@ -33,36 +34,56 @@ const BILLING_NAME = /^[A-Za-z][A-Za-z.]*(?: [A-Za-z.]+)*$/;
 const PLAIN_TEXT = /^[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N} ,.\-/#()&':]*$/u;
 const EMAIL = /^[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})*\.[A-Za-z]{2,24}$/;
 
-function checkName(field: string, value: string, required: string): void {
+function checkName(field: string, value: string, required: MessageId): void {
   const name = value.trim();
   if (!name) throw invalid(field, required);
-  if (name.length < 2) throw invalid(field, 'Minimum length should be 2');
-  if (name.length > 60) throw invalid(field, 'Maximum 60 characters are allowed');
-  if (!NAME.test(name)) throw invalid(field, 'Only alphabets are allowed');
+  if (name.length < 2) throw invalid(field, 'validation.name.minLength');
+  if (name.length > 60) throw invalid(field, 'validation.name.maxLength');
+  if (!NAME.test(name)) throw invalid(field, 'validation.name.alphabets');
 }
 
-function checkText(field: string, value: string, required: string, max: number, label: string): void {
+/** A free-text field's messages: when it is empty, too long, or holds a character not allowed. */
+interface TextMessages {
+  required: MessageId;
+  tooLong: MessageId;
+  chars: MessageId;
+}
+
+function checkText(field: string, value: string, max: number, says: TextMessages): void {
   const text = value.trim();
-  if (!text) throw invalid(field, required);
-  if (text.length > max) throw invalid(field, `${label} must be at most ${max} characters long.`);
-  if (!PLAIN_TEXT.test(text)) throw invalid(field, `${label} contains characters that are not allowed.`);
+  if (!text) throw invalid(field, says.required);
+  if (text.length > max) throw invalid(field, says.tooLong, { max });
+  if (!PLAIN_TEXT.test(text)) throw invalid(field, says.chars);
 }
 
-/** The checkout form's rules (part 2 §5), in the form's order, with its messages. */
+/** The checkout form's rules (part 2 §5), in the form's order, with its messages (the form's own
+ * words where the form checks the same rule). */
 function checkBilling(body: CourseOrderBody): void {
-  checkName('father_name', body.father_name, 'Father name is required');
-  checkText('billing_address', body.billing_address, 'Billing address is required', 200, 'Billing address');
+  checkName('father_name', body.father_name, 'validation.checkout.fatherName');
+  checkText('billing_address', body.billing_address, 200, {
+    required: 'validation.checkout.billingAddress',
+    tooLong: 'checkout.addressTooLong',
+    chars: 'checkout.addressChars',
+  });
   const zip = body.billing_zip.trim();
-  if (!zip) throw invalid('billing_zip', 'Pincode is required');
-  if (!/^\d{6}$/.test(zip)) throw invalid('billing_zip', 'Pincode must be 6 characters long');
-  if (zip.startsWith('0')) throw invalid('billing_zip', 'Enter a valid pincode.');
-  checkText('billing_city', body.billing_city, 'City is required', 60, 'City');
-  checkText('billing_state', body.billing_state, 'State must be selected', 60, 'State');
+  if (!zip) throw invalid('billing_zip', 'validation.checkout.pincodeRequired');
+  if (!/^\d{6}$/.test(zip)) throw invalid('billing_zip', 'validation.checkout.pincodeLength');
+  if (zip.startsWith('0')) throw invalid('billing_zip', 'checkout.pincode');
+  checkText('billing_city', body.billing_city, 60, {
+    required: 'validation.checkout.city',
+    tooLong: 'checkout.cityTooLong',
+    chars: 'checkout.cityChars',
+  });
+  checkText('billing_state', body.billing_state, 60, {
+    required: 'validation.checkout.state',
+    tooLong: 'checkout.stateTooLong',
+    chars: 'checkout.stateChars',
+  });
   const billingName = body.billing_name.trim();
-  if (!billingName) throw invalid('billing_name', 'Billing name is required');
+  if (!billingName) throw invalid('billing_name', 'checkout.billingNameRequired');
   if (billingName.length < 2 || billingName.length > 121 || !BILLING_NAME.test(billingName))
-    throw invalid('billing_name', 'Enter a valid billing name (letters, spaces and dots).');
-  if (!EMAIL.test(body.billing_email.trim())) throw invalid('billing_email', 'Enter a valid email address');
+    throw invalid('billing_name', 'checkout.billingName');
+  if (!EMAIL.test(body.billing_email.trim())) throw invalid('billing_email', 'validation.email.invalid');
 }
 
 /** The checkout pays by hdfc when the centre offers ccavenue, otherwise by 'others' (part 2 §4). */
@@ -74,7 +95,7 @@ export function acceptedCheckoutMethods(options: Record<string, string>): Set<st
 
 function samplePack(ctx: AppContext): Programme {
   const programme = samplePackOf(ctx.site);
-  if (!programme) throw new ApiError(404, 'The mock test paper pack is not on sale right now.');
+  if (!programme) throw new ApiError(404, message('mockPack.notOnSale'));
   return programme;
 }
 
@@ -94,10 +115,10 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
     async (request) => {
       const student = studentOf(request);
       const body = request.body;
-      // The checkout's phone rule (the client's, from src/domain), worded from the one string table.
+      // The checkout's phone rule (the client's, from src/domain), in the form's own words.
       const phone = checkoutPhoneError(body.mobile_no, body.country_code);
       if (phone) {
-        throw new ApiError(400, stringsFor(request)[phone], { data: { field: 'mobile_no', key: phone } });
+        throw new ApiError(400, message(phone), { data: { field: 'mobile_no', key: phone } });
       }
       if (
         body.roll_number !== student.roll_number ||
@@ -110,8 +131,7 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
       }
       checkBilling(body);
       const accepted = acceptedCheckoutMethods(await paymentOptions(ctx, student.branch_code));
-      if (!accepted.has(body.payment_method))
-        throw invalid('payment_method', 'This payment method is not available at your centre.');
+      if (!accepted.has(body.payment_method)) throw invalid('payment_method', 'checkout.methodNotAtCentre');
       // Once is once: under the student's lock, a repeated or concurrent Pay finds the course
       // bought or its open order (the same order answered again), never a second order to pay.
       const data = await ctx.db.transaction().execute(async (trx) => {
@@ -193,13 +213,13 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
       const pack = samplePack(ctx);
       const method = request.query.payment_mode ?? pack.payment.default;
       if (!pack.payment.methods.some((m) => m.value === method))
-        throw invalid('payment_mode', 'Please choose a valid payment method.');
+        throw invalid('payment_mode', 'signup.paymentMethod');
       // Once is once: under the student's lock, a repeated or concurrent Buy now finds the pending
       // order of the first and answers it (with this tap's payment method) instead of a second one.
       const data = await ctx.db.transaction().execute(async (trx) => {
         await lockStudent(trx, student.id);
         if (await isMockPurchased(trx, student.id))
-          throw new ApiError(409, `You have already bought the ${pack.shortName.toLowerCase()}.`);
+          throw new ApiError(409, message('mockPack.alreadyBought', { pack: pack.shortName.toLowerCase() }));
         const pending = await trx
           .selectFrom('orders')
           .select(['id', 'amount', 'payment_method', 'return_path'])

@@ -21,12 +21,15 @@ import { dateLabelWithDay, istInstant } from './time';
 
 type Mode = 'Online' | 'Offline';
 
-const modeLabel = (mode: Mode) => (mode === 'Offline' ? 'an offline' : 'an online');
-
 function checkMode(student: Student, ctx: AppContext, mode: Mode) {
   const programme = programmeOf(ctx.site, student.exam_type);
   if (!allowedModes(programme).includes(mode))
-    throw new ApiError(400, `${programme.shortName} is not held as ${modeLabel(mode)} exam.`);
+    throw new ApiError(
+      400,
+      message(mode === 'Offline' ? 'exam.notHeldOffline' : 'exam.notHeldOnline', {
+        programme: programme.shortName,
+      }),
+    );
   return programme;
 }
 
@@ -34,7 +37,10 @@ async function checkClassStream(ctx: AppContext, student: Student, value: string
   const programme = programmeOf(ctx.site, student.exam_type);
   const row = await classStreamOf(ctx, value);
   if (!eligible(programme.eligibility, row))
-    throw new ApiError(400, `Class ${row.class} is not eligible for ${programme.shortName}.`);
+    throw new ApiError(
+      400,
+      message('exam.classNotEligible', { class: row.class, programme: programme.shortName }),
+    );
   return row;
 }
 
@@ -107,9 +113,8 @@ export async function updateExamInfo(
     throw new ApiError(403, message('exam.editNotAllowed'));
   const ec = await loadExamContext(ctx, student);
   if (programme.schedule.papers || !ec.main)
-    throw new ApiError(400, `The ${programme.shortName} schedule cannot be edited.`);
-  if (ec.main.result || ec.main.attempt)
-    throw new ApiError(409, 'You have already taken your test, so its details can no longer be changed.');
+    throw new ApiError(400, message('exam.scheduleFixed', { programme: programme.shortName }));
+  if (ec.main.result || ec.main.attempt) throw new ApiError(409, message('exam.alreadyTaken'));
   const cs = await checkClassStream(ctx, student, body.class_and_stream);
   const offline = body.exam_mode === 'Offline';
 

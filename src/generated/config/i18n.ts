@@ -2007,6 +2007,14 @@ export interface UiStringTable {
    */
   'api.request.badJson': string;
   /**
+   * A Hindi page's answer to a request its schema refuses, naming the field (English answers keep the validator's own sentence)
+   */
+  'api.request.invalidField': string;
+  /**
+   * A Hindi page's answer to a request that lacks a required field (English answers keep the validator's own sentence)
+   */
+  'api.request.missingField': string;
+  /**
    * Unknown exam type.
    */
   'api.examType.unknown': string;
@@ -2251,6 +2259,10 @@ export interface UiStringTable {
    */
   'api.link.noRegistration': string;
   /**
+   * This registration is complete. Please log in with your roll number and date of birth.
+   */
+  'api.link.complete': string;
+  /**
    * No centre found near you.
    */
   'api.geo.noCentre': string;
@@ -2262,6 +2274,14 @@ export interface UiStringTable {
    * Location not found.
    */
   'api.geo.noLocation': string;
+  /**
+   * Invalid latitude: must be -90 to 90.
+   */
+  'api.geo.badLatitude': string;
+  /**
+   * Invalid longitude: must be -180 to 180.
+   */
+  'api.geo.badLongitude': string;
   /**
    * Editing the profile is not allowed for your registration.
    */
@@ -2279,6 +2299,10 @@ export interface UiStringTable {
    */
   'api.profile.school': string;
   /**
+   * Your profile has been updated.
+   */
+  'api.profile.updated': string;
+  /**
    * The roll number and date of birth do not match our records.
    */
   'api.result.noMatch': string;
@@ -2286,6 +2310,14 @@ export interface UiStringTable {
    * We could not find a result for this roll number.
    */
   'api.result.notFound': string;
+  /**
+   * Your result would be available soon.
+   */
+  'api.result.notReady': string;
+  /**
+   * Too many attempts. Please try again in {minutes} minutes.
+   */
+  'api.result.tooMany': string;
   /**
    * Editing the exam is not allowed for your registration.
    */
@@ -2298,6 +2330,26 @@ export interface UiStringTable {
    * This exam is not offered any more.
    */
   'api.exam.notOffered': string;
+  /**
+   * {programme} is not held as an online exam.
+   */
+  'api.exam.notHeldOnline': string;
+  /**
+   * {programme} is not held as an offline exam.
+   */
+  'api.exam.notHeldOffline': string;
+  /**
+   * Class {class} is not eligible for {programme}.
+   */
+  'api.exam.classNotEligible': string;
+  /**
+   * The {programme} schedule cannot be edited.
+   */
+  'api.exam.scheduleFixed': string;
+  /**
+   * You have already taken your test, so its details can no longer be changed.
+   */
+  'api.exam.alreadyTaken': string;
   /**
    * These details do not match the logged-in student.
    */
@@ -2318,6 +2370,226 @@ export interface UiStringTable {
    * This course has no course details document.
    */
   'api.documents.noCourseDetails': string;
+  /**
+   * A field named in a refused request ({field} of api.request.*)
+   */
+  'api.field.mobile': string;
+  /**
+   * mobile number or roll number
+   */
+  'api.field.loginId': string;
+  /**
+   * OTP
+   */
+  'api.field.otp': string;
+  /**
+   * roll number
+   */
+  'api.field.rollNumber': string;
+  /**
+   * date of birth
+   */
+  'api.field.dob': string;
+  /**
+   * student name
+   */
+  'api.field.studentName': string;
+  /**
+   * father's name
+   */
+  'api.field.fatherName': string;
+  /**
+   * email address
+   */
+  'api.field.email': string;
+  /**
+   * coupon code
+   */
+  'api.field.coupon': string;
+  /**
+   * pincode
+   */
+  'api.field.pincode': string;
+  /**
+   * billing name
+   */
+  'api.field.billingName': string;
+  /**
+   * address
+   */
+  'api.field.address': string;
+  /**
+   * city
+   */
+  'api.field.city': string;
+  /**
+   * state
+   */
+  'api.field.state': string;
+  /**
+   * school board
+   */
+  'api.field.board': string;
+  /**
+   * school
+   */
+  'api.field.school': string;
+  /**
+   * class & stream
+   */
+  'api.field.classStream': string;
+  /**
+   * exam mode
+   */
+  'api.field.examMode': string;
+  /**
+   * exam slot
+   */
+  'api.field.examSlot': string;
+  /**
+   * exam date
+   */
+  'api.field.examDate': string;
+  /**
+   * centre
+   */
+  'api.field.centre': string;
+  /**
+   * payment method
+   */
+  'api.field.paymentMethod': string;
+  /**
+   * location
+   */
+  'api.field.location': string;
+  /**
+   * exam
+   */
+  'api.field.exam': string;
+  /**
+   * test
+   */
+  'api.field.test': string;
+  /**
+   * course
+   */
+  'api.field.course': string;
+  /**
+   * Your session has expired. Please log in again.
+   */
+  'api.session.expired': string;
+  /**
+   * This test has not started yet.
+   */
+  'api.test.notStarted': string;
+  /**
+   * You have missed your test. Contact the support number or visit the branch to reschedule the test.
+   */
+  'api.test.missed': string;
+  /**
+   * You have already taken this test.
+   */
+  'api.test.alreadyTaken': string;
+  /**
+   * This test is held offline at your exam centre.
+   */
+  'api.test.offline': string;
+  /**
+   * Buy the mock test papers to unlock this test.
+   */
+  'api.test.locked': string;
+  /**
+   * This test cannot be started now.
+   */
+  'api.test.cannotStart': string;
+  /**
+   * This test is not available for your account.
+   */
+  'api.test.notYours': string;
+  /**
+   * This mock test is not available for your account.
+   */
+  'api.test.mockNotYours': string;
+  /**
+   * This test is not on your dashboard. Please refresh your dashboard and try again.
+   */
+  'api.test.notOnDashboard': string;
+  /**
+   * Your test is ready. All the best!
+   */
+  'api.test.ready': string;
+  /**
+   * Your result is ready.
+   */
+  'api.test.resultReady': string;
+  /**
+   * The test platform is not available right now.
+   */
+  'api.testPlatform.unavailable': string;
+  /**
+   * The test platform is under maintenance. Please try again after some time.
+   */
+  'api.testPlatform.maintenance': string;
+  /**
+   * The test platform did not accept this request. Please try again later.
+   */
+  'api.testPlatform.refused': string;
+  /**
+   * The test platform did not answer. Please try again later.
+   */
+  'api.testPlatform.noAnswer': string;
+  /**
+   * No branch has the code {code}.
+   */
+  'api.branch.notFound': string;
+  /**
+   * Enter a valid pincode.
+   */
+  'api.checkout.pincode': string;
+  /**
+   * Billing name is required
+   */
+  'api.checkout.billingNameRequired': string;
+  /**
+   * Enter a valid billing name (letters, spaces and dots).
+   */
+  'api.checkout.billingName': string;
+  /**
+   * Billing address must be at most {max} characters long.
+   */
+  'api.checkout.addressTooLong': string;
+  /**
+   * Billing address contains characters that are not allowed.
+   */
+  'api.checkout.addressChars': string;
+  /**
+   * City must be at most {max} characters long.
+   */
+  'api.checkout.cityTooLong': string;
+  /**
+   * City contains characters that are not allowed.
+   */
+  'api.checkout.cityChars': string;
+  /**
+   * State must be at most {max} characters long.
+   */
+  'api.checkout.stateTooLong': string;
+  /**
+   * State contains characters that are not allowed.
+   */
+  'api.checkout.stateChars': string;
+  /**
+   * This payment method is not available at your centre.
+   */
+  'api.checkout.methodNotAtCentre': string;
+  /**
+   * The mock test paper pack is not on sale right now.
+   */
+  'api.mockPack.notOnSale': string;
+  /**
+   * You have already bought the {pack}.
+   */
+  'api.mockPack.alreadyBought': string;
 }
 /**
  * What a key is for, where its English text alone does not say (English file only).
