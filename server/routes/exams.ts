@@ -47,7 +47,7 @@ import {
   type ExamContext,
   type Sitting,
 } from './exams/sittings';
-import { message, say } from '../api/messages';
+import { localeOf, message, say } from '../api/messages';
 
 /** Test-platform tokens live this long: enough to fetch the result or open a paper. */
 const PLATFORM_TOKEN_MS = 15 * 60_000;
@@ -231,7 +231,7 @@ export function registerExamRoutes(app: FastifyInstance): void {
       }),
       ...auth,
     },
-    async (request) => updateExamInfo(ctx, studentOf(request), request.body),
+    async (request) => updateExamInfo(ctx, studentOf(request), request.body, localeOf(request)),
   );
 
   app.post<{ Body: ExamStartBody; Reply: ExamStartReply }>(

@@ -5,8 +5,9 @@ import type { Kysely } from 'kysely';
 import type { ExamEditDatesBody } from '../../../src/generated/api/exam-edit-dates';
 import type { ExamEditInfoBody, ExamEditInfoReply } from '../../../src/generated/api/exam-edit-info';
 import type { Programme } from '../../../src/generated/config/programme';
+import type { Locale } from '../../../src/engine/config-bundle';
 import { ApiError } from '../../api/errors';
-import { message } from '../../api/messages';
+import { message, stringsIn, wording, type MessageId, type MessageParams } from '../../api/messages';
 import { newId } from '../../auth/tokens';
 import { iso, type AppContext, type Student } from '../../context';
 import type { Database } from '../../db/schema';
@@ -107,7 +108,11 @@ export async function updateExamInfo(
   ctx: AppContext,
   student: Student,
   body: ExamEditInfoBody,
+  /** The page's locale: the answer's msg is shown to the student. */
+  locale: Locale = 'en',
 ): Promise<ExamEditInfoReply> {
+  const say = (id: MessageId, params: MessageParams) =>
+    wording(message(id, params), stringsIn(ctx.site, locale));
   const programme = checkMode(student, ctx, body.exam_mode);
   if (student.is_edit_allowed !== 1 || student.remove_edit_exam_edit_profile === 1)
     throw new ApiError(403, message('exam.editNotAllowed'));
@@ -154,7 +159,7 @@ export async function updateExamInfo(
   const perCentre = offline && Boolean(await datesPerCentre(ctx, programme));
   const updated: ExamEditInfoReply = {
     success: 'true',
-    msg: `Your exam details have been updated. Your exam is on ${dateLabelWithDay(body.exam_date)}.`,
+    msg: say('exam.updated', { date: dateLabelWithDay(body.exam_date, locale) }),
   };
   // Once is once: the booking is read again under the student's lock, so a repeated or concurrent
   // submit of the same edit finds it done (or its order pending) and changes nothing more.
@@ -205,7 +210,7 @@ export async function updateExamInfo(
     );
     return {
       success: 'true',
-      msg: `Pay ₹${fee} (non-refundable) to switch to an offline exam. Your new exam details apply once the payment is confirmed.`,
+      msg: say('exam.payToSwitch', { fee }),
       payment_required: true,
       data,
     };

@@ -2351,6 +2351,14 @@ export interface UiStringTable {
    */
   'api.exam.alreadyTaken': string;
   /**
+   * Your exam details have been updated. Your exam is on {date}.
+   */
+  'api.exam.updated': string;
+  /**
+   * Pay ₹{fee} (non-refundable) to switch to an offline exam. Your new exam details apply once the payment is confirmed.
+   */
+  'api.exam.payToSwitch': string;
+  /**
    * These details do not match the logged-in student.
    */
   'api.course.notYours': string;
