@@ -60,7 +60,7 @@ export async function examDates(
       centre.listed !== 1 ||
       !serves(centre, { examType: programme.examType, mode: 'Offline', stream: cs.stream })
     )
-      throw new ApiError(400, message('signup.centre'));
+      throw new ApiError(400, message('validation.centre.required'));
   }
   const dates = await openExamDates(ctx, programme, centre);
   return Object.fromEntries(dates.map((d) => [d, dateLabelWithDay(d)]));
@@ -129,7 +129,7 @@ export async function updateExamInfo(
     const state = body.state_id
       ? await ctx.db.selectFrom('states').select('tid').where('tid', '=', body.state_id).executeTakeFirst()
       : undefined;
-    if (!state) throw new ApiError(400, message('signup.state'));
+    if (!state) throw new ApiError(400, message('validation.state.required'));
     stateId = state.tid;
     const [, code = '', id = ''] = /^.+-([A-Za-z]{2}\d{3})-([A-Za-z0-9]{1,10})$/.exec(body.exam_center) ?? [];
     centre = id
@@ -143,18 +143,18 @@ export async function updateExamInfo(
       centre.state_tid !== stateId ||
       !serves(centre, { examType: programme.examType, mode: 'Offline', stream: cs.stream })
     )
-      throw new ApiError(400, message('signup.centre'));
+      throw new ApiError(400, message('validation.centre.required'));
   } else if (body.state_id) {
     const state = await ctx.db
       .selectFrom('states')
       .select('tid')
       .where('tid', '=', body.state_id)
       .executeTakeFirst();
-    if (!state) throw new ApiError(400, message('signup.state'));
+    if (!state) throw new ApiError(400, message('validation.state.required'));
     stateId = state.tid;
   }
   const dates = await openExamDates(ctx, programme, centre);
-  if (!dates.includes(body.exam_date)) throw new ApiError(400, message('signup.examDate'));
+  if (!dates.includes(body.exam_date)) throw new ApiError(400, message('validation.examDate.required'));
 
   const perCentre = offline && Boolean(await datesPerCentre(ctx, programme));
   const updated: ExamEditInfoReply = {
@@ -231,7 +231,7 @@ export function editSlot(
 ): string | undefined {
   const slots = programme.schedule.slots.filter((s) => s.mode === body.exam_mode);
   if (slots.length === 0) {
-    if (body.exam_slot) throw new ApiError(400, message('signup.slot'));
+    if (body.exam_slot) throw new ApiError(400, message('validation.examSlot.required'));
     return undefined;
   }
   const wanted =
@@ -239,8 +239,9 @@ export function editSlot(
     (slots.some((s) => s.id === current.exam_slot_id) ? current.exam_slot_id : undefined) ??
     (slots.length === 1 ? slots[0]?.id : undefined);
   const slot = slots.find((s) => s.id === wanted);
-  if (!slot) throw new ApiError(400, message('signup.slot'));
-  if (istInstant(body.exam_date, slot.end) <= now) throw new ApiError(400, message('signup.slot'));
+  if (!slot) throw new ApiError(400, message('validation.examSlot.required'));
+  if (istInstant(body.exam_date, slot.end) <= now)
+    throw new ApiError(400, message('validation.examSlot.required'));
   return slot.id;
 }
 

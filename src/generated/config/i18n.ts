@@ -2059,14 +2059,6 @@ export interface UiStringTable {
    */
   'api.otp.otherNumber': string;
   /**
-   * Please enter the correct number
-   */
-  'api.mobile.incorrect': string;
-  /**
-   * Please enter correct mobile number/ PSID
-   */
-  'api.mobile.orPsidIncorrect': string;
-  /**
    * No student found with this student id.
    */
   'api.psid.notFound': string;
@@ -2091,10 +2083,6 @@ export interface UiStringTable {
    */
   'api.coupon.invalid': string;
   /**
-   * Please enter a coupon code.
-   */
-  'api.coupon.required': string;
-  /**
    * Too many invalid coupons. Please try again in {minutes} minutes.
    */
   'api.coupon.tooMany': string;
@@ -2107,25 +2095,9 @@ export interface UiStringTable {
    */
   'api.signup.payToFinish': string;
   /**
-   * Please enter father name
-   */
-  'api.signup.fatherName': string;
-  /**
-   * Enter a valid email address
-   */
-  'api.signup.email': string;
-  /**
-   * Only alphabets are allowed
-   */
-  'api.signup.studentName': string;
-  /**
    * Please select a valid date of birth
    */
   'api.signup.dob': string;
-  /**
-   * Please select class & stream
-   */
-  'api.signup.classStream': string;
   /**
    * This class & stream is not eligible for {programme}.
    */
@@ -2143,21 +2115,9 @@ export interface UiStringTable {
    */
   'api.signup.notHeldOffline': string;
   /**
-   * Please select exam slot
-   */
-  'api.signup.slot': string;
-  /**
-   * Please select centre
-   */
-  'api.signup.centre': string;
-  /**
    * This exam slot is not offered in the selected state.
    */
   'api.signup.modeNotInState': string;
-  /**
-   * Please select state
-   */
-  'api.signup.state': string;
   /**
    * This centre is not in the selected state.
    */
@@ -2170,10 +2130,6 @@ export interface UiStringTable {
    * This exam date is not open for registration. Please choose another date.
    */
   'api.signup.dateNotOpen': string;
-  /**
-   * Please select date of exam
-   */
-  'api.signup.examDate': string;
   /**
    * Please choose a valid payment method.
    */
@@ -2235,21 +2191,9 @@ export interface UiStringTable {
    */
   'api.order.nothingToPay': string;
   /**
-   * Please select centre first
-   */
-  'api.lists.centreFirst': string;
-  /**
    * This centre does not hold this exam.
    */
   'api.lists.centreNoExam': string;
-  /**
-   * Please select state first
-   */
-  'api.lists.stateFirst': string;
-  /**
-   * Please select exam slot first
-   */
-  'api.lists.slotFirst': string;
   /**
    * No schools found for this city.
    */
