@@ -1,4 +1,6 @@
 // Generates, from the JSON Schemas, into src/generated (checked in):
+// - first the string table's own schema, schemas/config/i18n.schema.json, from the table itself
+//   (config/i18n/en.json's keys: scripts/lib/i18n-table.ts), so the two cannot drift;
 // - TypeScript types (json-schema-to-typescript);
 // - validators compiled ahead of time (ajv standalone, CommonJS: its ESM output is broken), so no
 //   schema is compiled at run time and nothing needs `new Function` (DESIGN.md decision 4).
@@ -10,6 +12,7 @@ import { Ajv } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { compile } from 'json-schema-to-typescript';
 import prettier from 'prettier';
+import { i18nSchema } from './lib/i18n-table';
 
 const root = path.resolve(import.meta.dirname, '..');
 const groups = [
@@ -65,6 +68,8 @@ async function main(): Promise<void> {
   const check = process.argv.includes('--check');
   const changed: string[] = [];
   const configSchemas = path.join(root, 'schemas/config');
+  const i18nSchemaFile = path.join(configSchemas, 'i18n.schema.json');
+  await writeIfChanged(i18nSchemaFile, await i18nSchema(path.join(root, 'config'), i18nSchemaFile), changed);
   const validators = await validatorsModule(configSchemas, ['site', 'hosts', 'programme', 'landing', 'i18n']);
   await writeIfChanged(path.join(root, 'src/generated/validators/config.cjs'), validators.code, changed);
   await writeIfChanged(path.join(root, 'src/generated/validators/config.d.cts'), validators.types, changed);
@@ -82,7 +87,9 @@ async function main(): Promise<void> {
   if (changed.length === 0) return;
   console.log(`Regenerated: ${changed.join(', ')}`);
   if (check) {
-    console.error('Generated types were out of date with schemas/; commit the regenerated files.');
+    console.error(
+      'Generated files were out of date with schemas/ or config/i18n; commit the regenerated files.',
+    );
     process.exitCode = 1;
   }
 }

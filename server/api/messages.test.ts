@@ -1,33 +1,47 @@
 // The API's own messages in the page's locale (issue 9 §2): the table, the choice of locale, and
 // the routes a student meets answering in Hindi when asked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import hi from '../../config/i18n/hi.json';
+import { configDir } from '../../src/engine/node/paths';
+import { loadConfig } from '../../src/engine/node/validate-config';
 import { testApp, type TestApp } from '../../tests/support/server-harness';
-import { localeOf, message, messageIds, wording } from './messages';
+import { localeOf, message, messageIds, stringsIn, wording } from './messages';
 
 const START = new Date('2025-04-01T06:00:00Z');
 const DEVANAGARI = /[\u0900-\u097F]/;
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
+const site = loadConfig(configDir());
+const english = stringsIn(site, 'en');
+const hindi = stringsIn(site, 'hi');
+
 describe('the message table', () => {
+  it('is the api.* part of the one string table, the same ids in every locale', () => {
+    expect(messageIds(english)).toContain('otp.invalid');
+    expect(messageIds(hindi)).toEqual(messageIds(english));
+    // A message id that starts with validation. names the form's own key, never an api.* one.
+    expect(messageIds(english).filter((id) => id.startsWith('validation.'))).toEqual([]);
+    expect(wording(message('otp.invalid'), english)).toBe(english['api.otp.invalid']);
+  });
+
   it('has every message in Hindi (Devanagari) with the same placeholders as the English', () => {
-    for (const id of messageIds) {
-      const en = wording(message(id), 'en');
-      const hi = wording(message(id), 'hi');
+    for (const id of messageIds(english)) {
+      const en = wording(message(id), english);
+      const hi = wording(message(id), hindi);
       expect(hi, id).toMatch(DEVANAGARI);
       expect(hi, id).not.toBe(en);
       expect(placeholders(hi), id).toEqual(placeholders(en));
     }
   });
 
-  it('says ओटीपी, एसएमएस and पीएसआईडी in Hindi, as config/i18n/hi.json does: no Latin OTP beside ओटीपी', () => {
+  it('says ओटीपी, एसएमएस and पीएसआईडी in Hindi everywhere in the table (API messages too): no Latin OTP beside ओटीपी', () => {
     const latin = /\b(?:OTP|SMS|PSID)\b/;
-    for (const id of messageIds) expect(wording(message(id), 'hi'), id).not.toMatch(latin);
-    for (const [key, value] of Object.entries(hi.strings)) expect(value, key).not.toMatch(latin);
+    for (const [key, value] of Object.entries(hindi)) expect(value, key).not.toMatch(latin);
   });
 
   it('fills placeholders', () => {
-    expect(wording(message('otp.sent', { mobile: '98xxxxxx10' }), 'hi')).toBe('ओटीपी 98xxxxxx10 पर भेजा गया।');
+    expect(wording(message('otp.sent', { mobile: '98xxxxxx10' }), hindi)).toBe(
+      'ओटीपी 98xxxxxx10 पर भेजा गया।',
+    );
   });
 
   it('answers hi for a Hindi Accept-Language and English for anything else', () => {
@@ -103,11 +117,18 @@ describe('routes answer in the requested locale', () => {
     expect(login.data.msg).toBe('रोल नंबर या पासवर्ड गलत है। आपका पासवर्ड आपकी जन्म तिथि (DD/MM/YYYY) है।');
     const recover = await post('/api/recover/otp', 'hi', { login_id: '9000000000' });
     expect(recover.data.msg).toBe('इस मोबाइल नंबर से कोई पंजीकरण नहीं मिला।');
-    const invalid = await post('/api/login', 'hi', { roll_number: 'x' });
-    expect([invalid.statusCode, invalid.data.msg]).toEqual([
+    // A request its schema refuses names the field in Hindi when it is one the student fills…
+    const missing = await post('/api/login', 'hi', { roll_number: 'x' });
+    expect([missing.statusCode, missing.data.msg]).toEqual([400, 'कृपया जन्म तिथि दर्ज करें।']);
+    const wrong = await post('/api/login', 'hi', { roll_number: 7, date_of_birth: '01/01/2001' });
+    expect([wrong.statusCode, wrong.data.msg]).toEqual([400, 'रोल नंबर मान्य नहीं है। कृपया जाँचकर फिर से भेजें।']);
+    // …and says the plain sentence otherwise; English keeps the validator's own detail.
+    const stray = await post('/api/login', 'hi', { roll_number: 'x', date_of_birth: 'y', extra: 1 });
+    expect([stray.statusCode, stray.data.msg]).toEqual([
       400,
       'भेजी गई जानकारी मान्य नहीं है। कृपया जाँचकर फिर से भेजें।',
     ]);
+    expect((await post('/api/login', 'en', { roll_number: 'x' })).data.msg).toMatch(/^Invalid request: /);
     const signup = await post('/api/signup', 'hi', {});
     expect(signup.data.msg).toMatch(DEVANAGARI);
   });

@@ -2,6 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_MARKER_COOKIE } from '../../src/engine/page-request';
 import { ApiError } from '../api/errors';
+import { message } from '../api/messages';
 import type { AppContext, Student } from '../context';
 import { addMs, iso } from '../timestamps';
 import type { SessionEndReason } from '../db/tables/core';
@@ -157,11 +158,7 @@ export async function requireStudent(request: FastifyRequest, reply: FastifyRepl
   if (!student) {
     clearSessionMarker(reply);
     const reason = token ? await endReason(ctx, token) : undefined;
-    throw new ApiError(
-      401,
-      'Your session has expired. Please log in again.',
-      reason ? { session_end: reason } : {},
-    );
+    throw new ApiError(401, message('session.expired'), reason ? { session_end: reason } : {});
   }
   request.student = student;
 }

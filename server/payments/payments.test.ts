@@ -39,7 +39,7 @@ describe('orders and the sandbox gateway', () => {
     });
     expect(data.fields).toEqual({ order_id: data.order_id, amount: '200', payment_method: 'paytm' });
     expect(await status(data.order_id)).toMatchObject({ status: 'created' });
-    await expect(newOrder(0)).rejects.toThrow('Nothing to pay for this order.');
+    await expect(newOrder(0)).rejects.toMatchObject({ said: { id: 'order.nothingToPay' } });
   });
 
   it('shows the gateway page with Pay, Fail and Cancel for the posted order form', async () => {

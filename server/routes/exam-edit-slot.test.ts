@@ -94,7 +94,7 @@ describe('edit exam: the slot', () => {
     const body = { exam_mode: 'Offline' as const, exam_date: '2026-03-10', exam_slot: 'offline-morning' };
     // 12:30 PM India time: the morning slot is over, the afternoon one is not.
     const now = new Date('2026-03-10T07:00:00.000Z');
-    expect(() => editSlot(iat, body, { exam_slot_id: null }, now)).toThrow('Please select exam slot');
+    expect(() => editSlot(iat, body, { exam_slot_id: null }, now)).toThrow('validation.examSlot.required');
     expect(editSlot(iat, { ...body, exam_slot: 'offline-afternoon' }, { exam_slot_id: null }, now)).toBe(
       'offline-afternoon',
     );

@@ -210,6 +210,16 @@ describe('POST /api/exam-info (edit exam)', () => {
     const same = await post('/api/exam-info', roll, online('2026-03-12'));
     expect(same.statusCode).toBe(200);
     expect(same.data).toEqual(first.data);
+    // The same answer to a Hindi page is in Hindi, its date too.
+    const hindi = await t.call({
+      method: 'POST',
+      url: '/api/exam-info',
+      payload: online('2026-03-12'),
+      headers: { ...(await auth(roll)), 'accept-language': 'hi' },
+    });
+    expect(hindi.data.msg).toMatch(
+      /^आपकी परीक्षा का विवरण अपडेट हो गया है। आपकी परीक्षा 12 [^\sA-Za-z]+ 2026 \([^A-Za-z]+\) को है।$/,
+    );
     expect((await post('/api/exam-info', roll, online('2026-03-13'))).statusCode).toBe(200);
     const none = await post('/api/exam-info', roll, online('2026-03-14'));
     expect(none.statusCode).toBe(403);

@@ -39,7 +39,7 @@ import {
   startAttempt,
 } from './exams/launch';
 import { requestExamLink, SANDBOX_EXAM_LINK_PATH, tenantHeadersMatch } from './exams/mock-jee-link';
-import { NOT_READY, resultData, resultSummary, sittingForResult } from './exams/results';
+import { resultData, resultSummary, sittingForResult } from './exams/results';
 import {
   currentSeriesSitting,
   findSitting,
@@ -48,7 +48,7 @@ import {
   type ExamContext,
   type Sitting,
 } from './exams/sittings';
-import { message } from '../api/messages';
+import { localeOf, message, say } from '../api/messages';
 
 /** Test-platform tokens live this long: enough to fetch the result or open a paper. */
 const PLATFORM_TOKEN_MS = 15 * 60_000;
@@ -106,16 +106,16 @@ async function launch(
   if (event === 'result') {
     if (sitting.state === 'released') return { result_url: resultUrl(ec, sitting) };
     // Locked, Missed, Upcoming, Exam Today: the button launches nothing; say why.
-    throw new ApiError(409, sitting.state === 'awaited' ? NOT_READY : notStartable(sitting));
+    throw new ApiError(409, sitting.state === 'awaited' ? message('result.notReady') : notStartable(sitting));
   }
   return { exam_url: examUrl(await startAttempt(ctx, ec, sitting, source)) };
 }
 
 /** The answer of a launch: where the test or the result opens. */
-const launchReply = <T extends { exam_url?: string }>(data: T) =>
+const launchReply = <T extends { exam_url?: string }>(request: FastifyRequest, data: T) =>
   ({
     success: 'true',
-    msg: data.exam_url ? 'Your test is ready. All the best!' : 'Your result is ready.',
+    msg: say(request, data.exam_url ? 'test.ready' : 'test.resultReady'),
     data,
   }) as const;
 
@@ -201,7 +201,7 @@ export function registerExamRoutes(app: FastifyInstance): void {
         })
         .where('student_id', '=', student.id)
         .execute();
-      return { success: 'true', msg: 'Your profile has been updated.' };
+      return { success: 'true', msg: say(request, 'profile.updated') };
     },
   );
 
@@ -232,7 +232,7 @@ export function registerExamRoutes(app: FastifyInstance): void {
       }),
       ...auth,
     },
-    async (request) => updateExamInfo(ctx, studentOf(request), request.body),
+    async (request) => updateExamInfo(ctx, studentOf(request), request.body, localeOf(request)),
   );
 
   app.post<{ Body: ExamStartBody; Reply: ExamStartReply }>(
@@ -250,10 +250,10 @@ export function registerExamRoutes(app: FastifyInstance): void {
       // The main exam, or the current test of a series (the one its main card shows).
       const main = ec.main ?? currentSeriesSitting(ec)?.sitting;
       if (!main || main.paper.code !== request.body.test_short_code)
-        throw new ApiError(404, 'This test is not available for your account.');
+        throw new ApiError(404, message('test.notYours'));
       if (main.state !== 'open' && main.state !== 'in_progress') throw new ApiError(409, notStartable(main));
       const id = await startAttempt(ctx, ec, main, request.body.source_type);
-      return { success: 'true', msg: 'Your test is ready. All the best!', data: { exam_url: examUrl(id) } };
+      return { success: 'true', msg: say(request, 'test.ready'), data: { exam_url: examUrl(id) } };
     },
   );
 
@@ -287,7 +287,11 @@ export function registerExamRoutes(app: FastifyInstance): void {
             : 'Use the IAT result call for this roll number.',
         );
       const data = resultSummary(await loadExamContext(ctx, student));
-      return { success: 'true' as const, msg: data ? 'Result found.' : NOT_READY, data };
+      return {
+        success: 'true' as const,
+        msg: data ? 'Result found.' : say(request, 'result.notReady'),
+        data,
+      };
     };
   for (const [url, iat] of [
     ['/api/student-result', false],
@@ -321,13 +325,9 @@ export function registerExamRoutes(app: FastifyInstance): void {
       const ec = await loadExamContext(ctx, studentOf(request));
       // The card is looked up among this student's own sittings: another student's card is unknown.
       const sitting = findSitting(ec, code, scheduleId);
-      if (!sitting)
-        throw new ApiError(
-          404,
-          'This test is not on your dashboard. Please refresh your dashboard and try again.',
-        );
+      if (!sitting) throw new ApiError(404, message('test.notOnDashboard'));
       const { event_type: event } = launchPayload(ec, sitting);
-      return launchReply(await launch(ctx, ec, sitting, event, 'test_launch'));
+      return launchReply(request, await launch(ctx, ec, sitting, event, 'test_launch'));
     },
   );
 
@@ -347,9 +347,12 @@ export function registerExamRoutes(app: FastifyInstance): void {
       const student = studentOf(request);
       const ec = await loadExamContext(ctx, student);
       const sitting = findSitting(ec, request.body.exam_short_code, request.body.external_schedule_id);
-      if (!sitting || sitting.kind !== 'series')
-        throw new ApiError(404, 'This mock test is not available for your account.');
-      const answer = await requestExamLink(app, { user_id: student.roll_number, ...request.body });
+      if (!sitting || sitting.kind !== 'series') throw new ApiError(404, message('test.mockNotYours'));
+      const answer = await requestExamLink(
+        app,
+        { user_id: student.roll_number, ...request.body },
+        request.headers['accept-language'],
+      );
       return { success: 'true', ...answer };
     },
   );
@@ -374,14 +377,13 @@ export function registerExamRoutes(app: FastifyInstance): void {
           .where('roll_number', '=', roll)
           .where('registration_status', '=', 'registered')
           .executeTakeFirst();
-        if (!student) throw new ApiError(404, 'This mock test is not available for your account.');
+        if (!student) throw new ApiError(404, message('test.mockNotYours'));
         const ec = await loadExamContext(ctx, student);
         const sitting = findSitting(ec, code, scheduleId);
-        if (!sitting || sitting.kind !== 'series')
-          throw new ApiError(404, 'This mock test is not available for your account.');
+        if (!sitting || sitting.kind !== 'series') throw new ApiError(404, message('test.mockNotYours'));
         const event = launchPayload(ec, sitting).event_type;
         if (event === 'exam') assertPlayerUp(ctx, ec);
-        return launchReply(await launch(ctx, ec, sitting, event, 'mock_jee'));
+        return launchReply(request, await launch(ctx, ec, sitting, event, 'mock_jee'));
       },
     );
 
@@ -398,11 +400,7 @@ export function registerExamRoutes(app: FastifyInstance): void {
       const keys = { pair: `result-pair:${roll}:${request.ip}`, ip: `result-ip:${request.ip}` };
       for (const key of Object.values(keys)) {
         const until = await lockedUntil(ctx, key);
-        if (until)
-          throw new ApiError(
-            429,
-            `Too many attempts. Please try again in ${minutesUntil(ctx, until)} minutes.`,
-          );
+        if (until) throw new ApiError(429, message('result.tooMany', { minutes: minutesUntil(ctx, until) }));
       }
       const parsed = parseDob(dob);
       const student = parsed
@@ -423,7 +421,11 @@ export function registerExamRoutes(app: FastifyInstance): void {
       if (!sitting || (!sitting.result && sitting.state !== 'awaited'))
         throw new ApiError(404, message('result.notFound'));
       const data = await resultData(ctx, ec, sitting);
-      return { success: 'true', msg: data.result_page_status ? 'Result found.' : NOT_READY, data };
+      return {
+        success: 'true',
+        msg: data.result_page_status ? 'Result found.' : say(request, 'result.notReady'),
+        data,
+      };
     },
   );
 

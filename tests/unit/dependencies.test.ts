@@ -26,13 +26,9 @@ const SKIPPED = /(^|\/)(node_modules|dist)\/|^src\/generated\//;
  */
 const USED_WITHOUT_IMPORT: Record<string, string> = {
   // Command-line tools run by package.json scripts, scripts/test.sh or npx.
-  eslint: 'npm run lint (eslint.config.js configures it)',
   tsx: 'runs every scripts/*.ts of package.json',
   'size-limit': 'npm run size and scripts/test.sh, budgets in .size-limit.js',
   '@size-limit/file': "size-limit's plugin for files, found by size-limit itself",
-  // Loaded by name by another tool.
-  'eslint-plugin-import-x': "the ESLint config's import rules (issue 22 §3, lint slice)",
-  'eslint-import-resolver-typescript': "import-x's resolver of TypeScript paths (issue 22 §3, lint slice)",
 };
 
 interface Manifest {

@@ -23,7 +23,7 @@ async function knownBranch(ctx: AppContext, code: string): Promise<void> {
     .select('code')
     .where('code', '=', code)
     .executeTakeFirst();
-  if (!row) throw new ApiError(404, `No branch has the code ${code}.`);
+  if (!row) throw new ApiError(404, message('branch.notFound', { code }));
 }
 
 export function registerCatalogueRoutes(app: FastifyInstance): void {

@@ -12,10 +12,9 @@ import {
   firstInvalid,
   type CheckoutField,
 } from '../../../src/domain/checkout';
-import type { UiStringTable } from '../../../src/generated/config/i18n';
 import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
-import { localeOf, message } from '../../api/messages';
+import { message, type MessageId, type MessageParams } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
 import { requireStudent, studentOf } from '../../auth/sessions';
 import type { AppContext } from '../../context';
@@ -29,7 +28,8 @@ import { isMockPurchased } from './purchases';
 
 /** The programme of the sample-paper pack (config/programmes/sample-pack.json). */
 
-const invalid = (field: string, msg: string) => new ApiError(400, msg, { data: { field } });
+const invalid = (field: string, id: MessageId, params?: MessageParams) =>
+  new ApiError(400, message(id, params), { data: { field } });
 
 // The billing name holds a last name with dots; the billing name and e-mail come from the
 // student's profile, not the checkout form, so they are checked here only.
@@ -46,8 +46,8 @@ const BODY_FIELD: Record<CheckoutField, string> = {
   terms: 'terms',
 };
 
-/** The checkout form's rules (part 2 §5): the client's own (src/domain/checkout.ts), worded from the one string table. */
-function checkBilling(body: CourseOrderBody, strings: UiStringTable | undefined): void {
+/** The checkout form's rules (part 2 §5): the client's own (src/domain/checkout.ts), worded in the request's locale. */
+function checkBilling(body: CourseOrderBody): void {
   const errors = checkoutErrors({
     fatherName: body.father_name,
     billingAddress: body.billing_address,
@@ -59,13 +59,12 @@ function checkBilling(body: CourseOrderBody, strings: UiStringTable | undefined)
   });
   const field = firstInvalid(errors);
   const key = field && errors[field];
-  if (field && key)
-    throw new ApiError(400, strings?.[key] ?? key, { data: { field: BODY_FIELD[field], key } });
+  if (field && key) throw new ApiError(400, message(key), { data: { field: BODY_FIELD[field], key } });
   const billingName = body.billing_name.trim();
-  if (!billingName) throw invalid('billing_name', 'Billing name is required');
+  if (!billingName) throw invalid('billing_name', 'checkout.billingNameRequired');
   if (billingName.length < 2 || billingName.length > 121 || !BILLING_NAME.test(billingName))
-    throw invalid('billing_name', 'Enter a valid billing name (letters, spaces and dots).');
-  if (!EMAIL.test(body.billing_email.trim())) throw invalid('billing_email', 'Enter a valid email address');
+    throw invalid('billing_name', 'checkout.billingName');
+  if (!EMAIL.test(body.billing_email.trim())) throw invalid('billing_email', 'validation.email.invalid');
 }
 
 /** The checkout pays by hdfc when the centre offers ccavenue, otherwise by 'others' (part 2 §4). */
@@ -77,7 +76,7 @@ export function acceptedCheckoutMethods(options: Record<string, string>): Set<st
 
 function samplePack(ctx: AppContext): Programme {
   const programme = samplePackOf(ctx.site);
-  if (!programme) throw new ApiError(404, 'The mock test paper pack is not on sale right now.');
+  if (!programme) throw new ApiError(404, message('mockPack.notOnSale'));
   return programme;
 }
 
@@ -97,11 +96,10 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
     async (request) => {
       const student = studentOf(request);
       const body = request.body;
-      // The checkout's phone rule (the client's, from src/domain), worded from the one string table.
-      const strings = ctx.site.strings[localeOf(request)] ?? ctx.site.strings.en;
+      // The checkout's phone rule (the client's, from src/domain), in the form's own words.
       const phone = checkoutPhoneError(body.mobile_no, body.country_code);
       if (phone) {
-        throw new ApiError(400, strings?.[phone] ?? phone, { data: { field: 'mobile_no', key: phone } });
+        throw new ApiError(400, message(phone), { data: { field: 'mobile_no', key: phone } });
       }
       if (
         body.roll_number !== student.roll_number ||
@@ -112,10 +110,9 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
       ) {
         throw new ApiError(403, message('course.notYours'));
       }
-      checkBilling(body, strings);
+      checkBilling(body);
       const accepted = acceptedCheckoutMethods(await paymentOptions(ctx, student.branch_code));
-      if (!accepted.has(body.payment_method))
-        throw invalid('payment_method', 'This payment method is not available at your centre.');
+      if (!accepted.has(body.payment_method)) throw invalid('payment_method', 'checkout.methodNotAtCentre');
       // Once is once: under the student's lock, a repeated or concurrent Pay finds the course
       // bought or its open order (the same order answered again), never a second order to pay.
       const data = await ctx.db.transaction().execute(async (trx) => {
@@ -197,13 +194,13 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
       const pack = samplePack(ctx);
       const method = request.query.payment_mode ?? pack.payment.default;
       if (!pack.payment.methods.some((m) => m.value === method))
-        throw invalid('payment_mode', 'Please choose a valid payment method.');
+        throw invalid('payment_mode', 'signup.paymentMethod');
       // Once is once: under the student's lock, a repeated or concurrent Buy now finds the pending
       // order of the first and answers it (with this tap's payment method) instead of a second one.
       const data = await ctx.db.transaction().execute(async (trx) => {
         await lockStudent(trx, student.id);
         if (await isMockPurchased(trx, student.id))
-          throw new ApiError(409, `You have already bought the ${pack.shortName.toLowerCase()}.`);
+          throw new ApiError(409, message('mockPack.alreadyBought', { pack: pack.shortName.toLowerCase() }));
         const pending = await trx
           .selectFrom('orders')
           .select(['id', 'amount', 'payment_method', 'return_path'])

@@ -5,8 +5,9 @@ import type { Kysely } from 'kysely';
 import type { ExamEditDatesBody } from '../../../src/generated/api/exam-edit-dates';
 import type { ExamEditInfoBody, ExamEditInfoReply } from '../../../src/generated/api/exam-edit-info';
 import type { Programme } from '../../../src/generated/config/programme';
+import type { Locale } from '../../../src/engine/config-bundle';
 import { ApiError } from '../../api/errors';
-import { message } from '../../api/messages';
+import { message, stringsIn, wording, type MessageId, type MessageParams } from '../../api/messages';
 import { newId } from '../../auth/tokens';
 import type { AppContext, Student } from '../../context';
 import { iso } from '../../timestamps';
@@ -22,12 +23,15 @@ import { dateLabelWithDay, istInstant } from './time';
 
 type Mode = 'Online' | 'Offline';
 
-const modeLabel = (mode: Mode) => (mode === 'Offline' ? 'an offline' : 'an online');
-
 function checkMode(student: Student, ctx: AppContext, mode: Mode) {
   const programme = programmeOf(ctx.site, student.exam_type);
   if (!allowedModes(programme).includes(mode))
-    throw new ApiError(400, `${programme.shortName} is not held as ${modeLabel(mode)} exam.`);
+    throw new ApiError(
+      400,
+      message(mode === 'Offline' ? 'exam.notHeldOffline' : 'exam.notHeldOnline', {
+        programme: programme.shortName,
+      }),
+    );
   return programme;
 }
 
@@ -35,7 +39,10 @@ async function checkClassStream(ctx: AppContext, student: Student, value: string
   const programme = programmeOf(ctx.site, student.exam_type);
   const row = await classStreamOf(ctx, value);
   if (!eligible(programme.eligibility, row))
-    throw new ApiError(400, `Class ${row.class} is not eligible for ${programme.shortName}.`);
+    throw new ApiError(
+      400,
+      message('exam.classNotEligible', { class: row.class, programme: programme.shortName }),
+    );
   return row;
 }
 
@@ -54,7 +61,7 @@ export async function examDates(
       centre.listed !== 1 ||
       !serves(centre, { examType: programme.examType, mode: 'Offline', stream: cs.stream })
     )
-      throw new ApiError(400, message('signup.centre'));
+      throw new ApiError(400, message('validation.centre.required'));
   }
   const dates = await openExamDates(ctx, programme, centre);
   return Object.fromEntries(dates.map((d) => [d, dateLabelWithDay(d)]));
@@ -102,15 +109,18 @@ export async function updateExamInfo(
   ctx: AppContext,
   student: Student,
   body: ExamEditInfoBody,
+  /** The page's locale: the answer's msg is shown to the student. */
+  locale: Locale = 'en',
 ): Promise<ExamEditInfoReply> {
+  const say = (id: MessageId, params: MessageParams) =>
+    wording(message(id, params), stringsIn(ctx.site, locale));
   const programme = checkMode(student, ctx, body.exam_mode);
   if (student.is_edit_allowed !== 1 || student.remove_edit_exam_edit_profile === 1)
     throw new ApiError(403, message('exam.editNotAllowed'));
   const ec = await loadExamContext(ctx, student);
   if (programme.schedule.papers || !ec.main)
-    throw new ApiError(400, `The ${programme.shortName} schedule cannot be edited.`);
-  if (ec.main.result || ec.main.attempt)
-    throw new ApiError(409, 'You have already taken your test, so its details can no longer be changed.');
+    throw new ApiError(400, message('exam.scheduleFixed', { programme: programme.shortName }));
+  if (ec.main.result || ec.main.attempt) throw new ApiError(409, message('exam.alreadyTaken'));
   const cs = await checkClassStream(ctx, student, body.class_and_stream);
   const offline = body.exam_mode === 'Offline';
 
@@ -120,7 +130,7 @@ export async function updateExamInfo(
     const state = body.state_id
       ? await ctx.db.selectFrom('states').select('tid').where('tid', '=', body.state_id).executeTakeFirst()
       : undefined;
-    if (!state) throw new ApiError(400, message('signup.state'));
+    if (!state) throw new ApiError(400, message('validation.state.required'));
     stateId = state.tid;
     const [, code = '', id = ''] = /^.+-([A-Za-z]{2}\d{3})-([A-Za-z0-9]{1,10})$/.exec(body.exam_center) ?? [];
     centre = id
@@ -134,23 +144,23 @@ export async function updateExamInfo(
       centre.state_tid !== stateId ||
       !serves(centre, { examType: programme.examType, mode: 'Offline', stream: cs.stream })
     )
-      throw new ApiError(400, message('signup.centre'));
+      throw new ApiError(400, message('validation.centre.required'));
   } else if (body.state_id) {
     const state = await ctx.db
       .selectFrom('states')
       .select('tid')
       .where('tid', '=', body.state_id)
       .executeTakeFirst();
-    if (!state) throw new ApiError(400, message('signup.state'));
+    if (!state) throw new ApiError(400, message('validation.state.required'));
     stateId = state.tid;
   }
   const dates = await openExamDates(ctx, programme, centre);
-  if (!dates.includes(body.exam_date)) throw new ApiError(400, message('signup.examDate'));
+  if (!dates.includes(body.exam_date)) throw new ApiError(400, message('validation.examDate.required'));
 
   const perCentre = offline && Boolean(await datesPerCentre(ctx, programme));
   const updated: ExamEditInfoReply = {
     success: 'true',
-    msg: `Your exam details have been updated. Your exam is on ${dateLabelWithDay(body.exam_date)}.`,
+    msg: say('exam.updated', { date: dateLabelWithDay(body.exam_date, locale) }),
   };
   // Once is once: the booking is read again under the student's lock, so a repeated or concurrent
   // submit of the same edit finds it done (or its order pending) and changes nothing more.
@@ -201,7 +211,7 @@ export async function updateExamInfo(
     );
     return {
       success: 'true',
-      msg: `Pay ₹${fee} (non-refundable) to switch to an offline exam. Your new exam details apply once the payment is confirmed.`,
+      msg: say('exam.payToSwitch', { fee }),
       payment_required: true,
       data,
     };
@@ -222,7 +232,7 @@ export function editSlot(
 ): string | undefined {
   const slots = programme.schedule.slots.filter((s) => s.mode === body.exam_mode);
   if (slots.length === 0) {
-    if (body.exam_slot) throw new ApiError(400, message('signup.slot'));
+    if (body.exam_slot) throw new ApiError(400, message('validation.examSlot.required'));
     return undefined;
   }
   const wanted =
@@ -230,8 +240,9 @@ export function editSlot(
     (slots.some((s) => s.id === current.exam_slot_id) ? current.exam_slot_id : undefined) ??
     (slots.length === 1 ? slots[0]?.id : undefined);
   const slot = slots.find((s) => s.id === wanted);
-  if (!slot) throw new ApiError(400, message('signup.slot'));
-  if (istInstant(body.exam_date, slot.end) <= now) throw new ApiError(400, message('signup.slot'));
+  if (!slot) throw new ApiError(400, message('validation.examSlot.required'));
+  if (istInstant(body.exam_date, slot.end) <= now)
+    throw new ApiError(400, message('validation.examSlot.required'));
   return slot.id;
 }
 

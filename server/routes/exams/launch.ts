@@ -5,6 +5,7 @@ import type { ExamLaunchPayload } from '../../../src/generated/api/exam-launch';
 import { toDdMmYyyy } from '../../../src/domain/dates';
 import { launchEventType } from '../../../src/domain/test-buttons';
 import { ApiError } from '../../api/errors';
+import { message, type Message } from '../../api/messages';
 import { newId } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import { addMs, iso } from '../../timestamps';
@@ -44,11 +45,8 @@ export function launchPayload(ec: ExamContext, sitting: Sitting): LaunchPayload 
 
 export function assertPlayerUp(ctx: AppContext, ec: ExamContext): void {
   if (ec.state.testplayer_down === 1)
-    throw new ApiError(
-      503,
-      ec.state.dashboard_msg ?? 'The test platform is under maintenance. Please try again after some time.',
-    );
-  if (!ctx.config.sandbox) throw new ApiError(503, 'The test platform is not available right now.');
+    throw new ApiError(503, ec.state.dashboard_msg ?? message('testPlatform.maintenance'));
+  if (!ctx.config.sandbox) throw new ApiError(503, message('testPlatform.unavailable'));
 }
 
 /** The open attempt of the sitting, or a new one; refuses a sitting that cannot be taken now. */
@@ -82,21 +80,21 @@ export async function startAttempt(
   return id;
 }
 
-export function notStartable(sitting: Sitting): string {
+export function notStartable(sitting: Sitting): Message {
   switch (sitting.state) {
     case 'upcoming':
-      return 'This test has not started yet.';
+      return message('test.notStarted');
     case 'missed':
-      return 'You have missed your test. Contact the support number or visit the branch to reschedule the test.';
+      return message('test.missed');
     case 'awaited':
     case 'released':
-      return 'You have already taken this test.';
+      return message('test.alreadyTaken');
     case 'offline_day':
-      return 'This test is held offline at your exam centre.';
+      return message('test.offline');
     case 'locked':
-      return 'Buy the mock test papers to unlock this test.';
+      return message('test.locked');
     default:
-      return 'This test cannot be started now.';
+      return message('test.cannotStart');
   }
 }
 

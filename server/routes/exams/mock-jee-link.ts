@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LaunchUrls } from '../../../src/generated/api/exam-launch';
 import type { SandboxMockJeeExamLinkBody } from '../../../src/generated/api/sandbox-mock-jee-exam-link';
 import { ApiError } from '../../api/errors';
+import { message } from '../../api/messages';
 import type { AppContext } from '../../context';
 
 export const SANDBOX_EXAM_LINK_PATH = '/sandbox/mock-jee/exam-link';
@@ -32,10 +33,20 @@ export function tenantHeadersMatch(ctx: AppContext, request: Pick<FastifyRequest
   );
 }
 
-async function send(app: FastifyInstance, body: SandboxMockJeeExamLinkBody): Promise<PlatformAnswer> {
+async function send(
+  app: FastifyInstance,
+  body: SandboxMockJeeExamLinkBody,
+  language: string | undefined,
+): Promise<PlatformAnswer> {
   const { ctx } = app;
   const { id, token, examLinkUrl } = ctx.config.mockJeeTenant;
-  const headers = { 'content-type': 'application/json', 'x-tenant-id': id, 'x-tenant-token': token };
+  const headers = {
+    'content-type': 'application/json',
+    'x-tenant-id': id,
+    'x-tenant-token': token,
+    // The platform's words reach the student: ask for them in the page's language.
+    ...(language ? { 'accept-language': language } : {}),
+  };
   if (examLinkUrl) {
     const response = await fetch(examLinkUrl, {
       method: 'POST',
@@ -45,7 +56,7 @@ async function send(app: FastifyInstance, body: SandboxMockJeeExamLinkBody): Pro
     });
     return { status: response.status, body: await response.json().catch(() => undefined) };
   }
-  if (!ctx.config.sandbox) throw new ApiError(503, 'The test platform is not available right now.');
+  if (!ctx.config.sandbox) throw new ApiError(503, message('testPlatform.unavailable'));
   // The sandbox stand-in is this server's own route: an in-process HTTP request, headers and all.
   const response = await app.inject({ method: 'POST', url: SANDBOX_EXAM_LINK_PATH, headers, payload: body });
   return { status: response.statusCode, body: response.json<unknown>() };
@@ -64,15 +75,17 @@ const msgOf = (body: unknown): string | undefined =>
 export async function requestExamLink(
   app: FastifyInstance,
   body: SandboxMockJeeExamLinkBody,
+  /** The student's Accept-Language, passed on to the platform. */
+  language?: string,
 ): Promise<{ msg: string; data: LaunchUrls }> {
-  const answer = await send(app, body);
+  const answer = await send(app, body, language);
   const msg = msgOf(answer.body);
   if (answer.status === 401 || answer.status === 403)
-    throw new ApiError(502, 'The test platform did not accept this request. Please try again later.');
+    throw new ApiError(502, message('testPlatform.refused'));
   if (answer.status !== 200 || msg === undefined)
     throw new ApiError(
       answer.status >= 400 && answer.status < 500 ? answer.status : 502,
-      msg ?? 'The test platform did not answer. Please try again later.',
+      msg ?? message('testPlatform.noAnswer'),
     );
   const data = (answer.body as { data?: LaunchUrls }).data ?? {};
   return { msg, data };

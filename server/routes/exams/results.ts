@@ -19,8 +19,6 @@ import {
 import { allSittings, programmeOfPaper, type ExamContext, type Sitting } from './sittings';
 import { istDate, istInstant } from './time';
 
-export const NOT_READY = 'Your result would be available soon.';
-
 /** The sitting a result call is about: the one named, else the main exam, else the latest test taken. */
 export function sittingForResult(ec: ExamContext, code?: string, scheduleId?: string): Sitting | undefined {
   const all = allSittings(ec);

@@ -69,7 +69,7 @@ export async function classStreamOf(ctx: AppContext, value: string): Promise<Cla
     .where('class', '=', klass)
     .where('stream', '=', stream)
     .executeTakeFirst();
-  if (!row) throw new ApiError(400, message('signup.classStream'));
+  if (!row) throw new ApiError(400, message('validation.classStream.required'));
   return row;
 }
 

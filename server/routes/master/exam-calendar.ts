@@ -47,7 +47,7 @@ export async function openExamDates(
   const closes = programme.windows.enrolmentClosesDaysBefore;
   const openByWindow = (d: string) => daysBetween(today, d) > (closes ?? 0);
   if (await datesPerCentre(ctx, programme)) {
-    if (!centre) throw new ApiError(400, message('lists.centreFirst'));
+    if (!centre) throw new ApiError(400, message('validation.centre.first'));
     const rows = await ctx.db
       .selectFrom('centre_exam_dates')
       .select('exam_date')

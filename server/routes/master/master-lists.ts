@@ -98,8 +98,8 @@ export function registerMasterLists(app: FastifyInstance): void {
           break;
         }
         case 'exam_center_master': {
-          if (!masterKeyId) throw new ApiError(400, message('lists.stateFirst'));
-          if (!mode) throw new ApiError(400, message('lists.slotFirst'));
+          if (!masterKeyId) throw new ApiError(400, message('validation.state.first'));
+          if (!mode) throw new ApiError(400, message('validation.examSlot.first'));
           const { programme } = programmeFor(ctx, request, examType);
           const centres = await listedCentres(ctx, {
             examType: programme.examType,

@@ -89,7 +89,7 @@ export function registerCouponRoutes(app: FastifyInstance): void {
     async (request) => {
       const { ctx } = app;
       const { exam_type: examType, coupon_code: code, class_stream: cs, lead_term: leadTerm } = request.body;
-      if (!code.trim()) throw new ApiError(400, message('coupon.required'));
+      if (!code.trim()) throw new ApiError(400, message('validation.coupon.required'));
       const { programme, eligibility } = programmeFor(ctx, request, examType);
       const classStream = await classStreamOf(ctx, cs);
       if (!eligible(eligibility, classStream))

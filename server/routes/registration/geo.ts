@@ -35,10 +35,8 @@ export function distanceKm(a: Point, b: Point): number {
 function pointOf(latitude: string, longitude: string): Point {
   const lat = Number(latitude);
   const long = Number(longitude);
-  if (!Number.isFinite(lat) || Math.abs(lat) > 90)
-    throw new ApiError(400, 'Invalid latitude: must be -90 to 90.');
-  if (!Number.isFinite(long) || Math.abs(long) > 180)
-    throw new ApiError(400, 'Invalid longitude: must be -180 to 180.');
+  if (!Number.isFinite(lat) || Math.abs(lat) > 90) throw new ApiError(400, message('geo.badLatitude'));
+  if (!Number.isFinite(long) || Math.abs(long) > 180) throw new ApiError(400, message('geo.badLongitude'));
   return { lat, long };
 }
 

@@ -16,7 +16,7 @@ import { apiSchema } from '../../api/schemas';
 import type { AppContext, Student } from '../../context';
 import { programmeFor } from '../master/programme-lookup';
 import { requireVerifiedMobile } from './registration-token';
-import { message } from '../../api/messages';
+import { message, say } from '../../api/messages';
 
 const tags = ['registration'];
 
@@ -108,7 +108,7 @@ export function registerLeadRoutes(app: FastifyInstance): void {
       if (student.registration_status === 'registered') {
         return {
           success: 'false',
-          msg: 'This registration is complete. Please log in with your roll number and date of birth.',
+          msg: say(request, 'link.complete'),
           data: { student_roll_no: student.roll_number, student_dob: toDdMmYyyy(student.dob) },
         };
       }

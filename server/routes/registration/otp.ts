@@ -33,7 +33,7 @@ async function resolveLoginId(
   loginId: string,
 ): Promise<{ mobile: string; shown: string }> {
   if (loginId.length === MOBILE_LENGTH && /^\d+$/.test(loginId)) {
-    if (loginId.startsWith('0')) throw new ApiError(400, message('mobile.incorrect'));
+    if (loginId.startsWith('0')) throw new ApiError(400, message('validation.mobileOrId.leadingZero'));
     return { mobile: loginId, shown: loginId };
   }
   if (programme.registration.acceptsStudentId && PSID.test(loginId)) {
@@ -46,7 +46,7 @@ async function resolveLoginId(
     // Whoever typed a student id learns only the masked number.
     return { mobile: student.mobile, shown: maskMiddle(student.mobile) };
   }
-  throw new ApiError(400, message('mobile.orPsidIncorrect'));
+  throw new ApiError(400, message('validation.mobileOrId.required'));
 }
 
 export function registerOtpRoutes(app: FastifyInstance): void {

@@ -76,13 +76,15 @@ async function check(
   const required = requiredFields(programme);
 
   // The client's name rule: a first name, then an optional last name that may hold initials.
-  if (validateStudentName(body.student_name.trim())) throw new ApiError(400, message('signup.studentName'));
+  if (validateStudentName(body.student_name.trim()))
+    throw new ApiError(400, message('validation.name.alphabets'));
   const [firstName = '', ...rest] = clean(body.student_name).split(' ');
   const fatherName = clean(body.father_name) || null;
-  if (!fatherName && required.has('fatherName')) throw new ApiError(400, message('signup.fatherName'));
+  if (!fatherName && required.has('fatherName'))
+    throw new ApiError(400, message('validation.fatherName.required'));
   const email = body.student_email.trim().toLowerCase();
   // The client's rule (part 2 §5), so both sides refuse the same addresses.
-  if (validateEmail(email)) throw new ApiError(400, message('signup.email'));
+  if (validateEmail(email)) throw new ApiError(400, message('validation.email.invalid'));
   const dob = dobOf(body.student_dob);
   const range = programme.registration.dob;
   if (!dob || dob < range.min || dob > range.max) throw new ApiError(400, message('signup.dob'));
@@ -112,16 +114,17 @@ async function check(
     : slots.length === 1
       ? slots[0]
       : undefined;
-  if (!slot) throw new ApiError(400, message('signup.slot'));
+  if (!slot) throw new ApiError(400, message('validation.examSlot.required'));
 
   const serving = { examType: programme.examType, mode, stream: classStream.stream };
   let centre: CentresTable | undefined;
   if (body.branch_code) {
     centre = await centreByCode(ctx, body.branch_code);
     const usable = centre && (centre.listed === 1 || (centre.default_online === 1 && mode === 'Online'));
-    if (!centre || !usable || !serves(centre, serving)) throw new ApiError(400, message('signup.centre'));
+    if (!centre || !usable || !serves(centre, serving))
+      throw new ApiError(400, message('validation.centre.required'));
   } else if (required.has('centre') || mode === 'Offline') {
-    throw new ApiError(400, message('signup.centre'));
+    throw new ApiError(400, message('validation.centre.required'));
   } else {
     // Online without a chosen centre: the digital branch (the "online-only" course type).
     const rows = await ctx.db
@@ -131,9 +134,10 @@ async function check(
       .orderBy('id')
       .execute();
     centre = rows.find((c) => serves(c, serving));
-    if (!centre) throw new ApiError(400, message('signup.centre'));
+    if (!centre) throw new ApiError(400, message('validation.centre.required'));
   }
-  if (!body.exam_state && required.has('state')) throw new ApiError(400, message('signup.state'));
+  if (!body.exam_state && required.has('state'))
+    throw new ApiError(400, message('validation.state.required'));
   if (body.exam_state && body.exam_state !== centre.state_tid)
     throw new ApiError(400, message('signup.centreNotInState'));
   // Where the programme is held only offline, and only there offline (config offlineOnlyStates).
@@ -153,7 +157,7 @@ async function check(
     examDate = istDateOf(body.exam_date) ?? null;
     if (!examDate || !open.includes(examDate)) throw new ApiError(400, message('signup.dateNotOpen'));
   } else if (required.has('examDate')) {
-    throw new ApiError(400, message('signup.examDate'));
+    throw new ApiError(400, message('validation.examDate.required'));
   }
 
   const methods = programme.payment.methods.map((m) => m.value);
