@@ -1,6 +1,7 @@
 // Payment orders for a course (the checkout) and for the sample-paper pack (the mock payment card).
 // The amount is always computed here; the client never sends one.
 import type { FastifyInstance } from 'fastify';
+import { splitClassStream } from '../../../src/domain/class-stream';
 import type { CourseOrderBody, CourseOrderReply } from '../../../src/generated/api/course-order';
 import type {
   MockPaymentDataQuery,
@@ -24,7 +25,7 @@ import { createOrder, reopenOrder } from '../../payments/orders';
 import { samplePackOf } from '../exams/programme';
 import { loadExamContext } from '../exams/sittings';
 import { paymentOptions } from './catalogue';
-import { offersFor, splitClassStream } from './courses';
+import { offersFor } from './courses';
 import { isMockPurchased } from './purchases';
 
 /** The programme of the sample-paper pack (config/programmes/sample-pack.json). */

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { ExamEditDatesBody } from '../../../src/generated/api/exam-edit-dates';
 import type { ExamEditInfoBody, ExamEditInfoReply } from '../../../src/generated/api/exam-edit-info';
 import type { Programme } from '../../../src/generated/config/programme';
+import { editModes, type ExamMode } from '../../../src/domain/exam-modes';
 import { ApiError } from '../../api/errors';
 import { message } from '../../api/messages';
 import { newId } from '../../auth/tokens';
@@ -16,17 +17,15 @@ import { lockStudent } from '../../db/locks';
 import { createOrder, reopenOrder, type Order, type PaymentData } from '../../payments/orders';
 import { centreByCode, centreValue, classStreamOf, eligible, serves } from '../master/centres';
 import { datesPerCentre, openExamDates } from '../master/exam-calendar';
-import { allowedModes, programmeOf } from './programme';
+import { programmeOf } from './programme';
 import { bookingOf, loadExamContext, type Booking } from './sittings';
 import { dateLabelWithDay, istInstant } from './time';
 
-type Mode = 'Online' | 'Offline';
+const modeLabel = (mode: ExamMode) => (mode === 'Offline' ? 'an offline' : 'an online');
 
-const modeLabel = (mode: Mode) => (mode === 'Offline' ? 'an offline' : 'an online');
-
-function checkMode(student: Student, ctx: AppContext, mode: Mode) {
+function checkMode(student: Student, ctx: AppContext, mode: ExamMode) {
   const programme = programmeOf(ctx.site, student.exam_type);
-  if (!allowedModes(programme).includes(mode))
+  if (!editModes(programme).includes(mode))
     throw new ApiError(400, `${programme.shortName} is not held as ${modeLabel(mode)} exam.`);
   return programme;
 }
