@@ -1,7 +1,7 @@
 // The edit-exam flow (part 2 §4): dates to move to, and the change itself. Editing needs
 // is_edit_allowed and an edit left (dates a centre sets are not counted); a first switch to an
 // offline exam costs the programme's offlineSwitchFee, and the change waits for the payment.
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { ExamEditDatesBody } from '../../../src/generated/api/exam-edit-dates';
 import type { ExamEditInfoBody, ExamEditInfoReply } from '../../../src/generated/api/exam-edit-info';
 import type { Programme } from '../../../src/generated/config/programme';
@@ -14,7 +14,7 @@ import { iso } from '../../timestamps';
 import type { Database } from '../../db/schema';
 import type { CentresTable } from '../../db/tables/master';
 import { lockStudent } from '../../db/locks';
-import { createOrder, reopenOrder, type Order, type PaymentData } from '../../payments/orders';
+import { openOrder, type Order, type PaymentData } from '../../payments/orders';
 import { centreByCode, centreValue, classStreamOf, eligible, serves } from '../master/centres';
 import { datesPerCentre, openExamDates } from '../master/exam-calendar';
 import { programmeOf } from './programme';
@@ -235,63 +235,60 @@ export function editSlot(
 }
 
 /**
- * The one open payment of a student's offline switch: a pending request whose order is still
- * unpaid is answered again (with this submit's change and payment method), so repeats create no
- * second order; a request whose order failed or was abandoned is closed, and a new one made.
+ * The one open payment of a student's offline switch: the student's open edit order (openOrder's
+ * once-is-once rule) carries this submit's change and payment method, so repeats create no second
+ * order; a pending request whose order failed, was abandoned or is at an old fee is closed.
  */
 async function pendingEditOrder(
   ctx: AppContext,
-  trx: Kysely<Database>,
+  trx: Transaction<Database>,
   student: Student,
   change: Change,
   method: string,
   fee: number,
   examType: string,
 ): Promise<PaymentData> {
-  const open = await trx
-    .selectFrom('exam_edit_requests as r')
-    .innerJoin('orders as o', 'o.id', 'r.order_id')
-    .select(['r.id as request_id', 'o.id', 'o.status', 'o.amount', 'o.payment_method', 'o.return_path'])
-    .where('r.student_id', '=', student.id)
-    .where('r.status', '=', 'pending')
-    .execute();
-  const reusable = open.find((o) => o.status === 'created' && o.amount === fee);
-  const stale = open.filter((o) => o !== reusable).map((o) => o.request_id);
-  if (stale.length)
-    await trx.updateTable('exam_edit_requests').set({ status: 'closed' }).where('id', 'in', stale).execute();
-  if (reusable) {
-    await trx
-      .updateTable('exam_edit_requests')
-      .set({ change: JSON.stringify(change) })
-      .where('id', '=', reusable.request_id)
-      .execute();
-    return reopenOrder(trx, reusable, method);
-  }
-  const requestId = newId();
-  const payment = await createOrder(
+  const { payment } = await openOrder(
     ctx,
     {
       studentId: student.id,
-      kind: 'exam',
+      purpose: 'exam-edit',
+      item: null,
       amount: fee,
       paymentMethod: method,
       returnPath: '/dashboard',
       successQuery: { editExam: 'true' },
       failureQuery: { editExam: 'true' },
-      details: { purpose: 'exam-edit', request_id: requestId, exam_type: examType },
+      details: { exam_type: examType },
     },
     trx,
   );
   await trx
-    .insertInto('exam_edit_requests')
-    .values({
-      id: requestId,
-      student_id: student.id,
-      order_id: payment.order_id,
-      change: JSON.stringify(change),
-      status: 'pending',
-      created_at: iso(ctx.now()),
-    })
+    .updateTable('exam_edit_requests')
+    .set({ status: 'closed' })
+    .where('student_id', '=', student.id)
+    .where('status', '=', 'pending')
+    .where('order_id', '!=', payment.order_id)
     .execute();
+  // The order's own request carries this change (one request per order: the paid effect reads it,
+  // so a request closed while its order was at an old fee is opened again, not doubled).
+  const updated = await trx
+    .updateTable('exam_edit_requests')
+    .set({ change: JSON.stringify(change), status: 'pending' })
+    .where('order_id', '=', payment.order_id)
+    .where('status', 'in', ['pending', 'closed'])
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0)
+    await trx
+      .insertInto('exam_edit_requests')
+      .values({
+        id: newId(),
+        student_id: student.id,
+        order_id: payment.order_id,
+        change: JSON.stringify(change),
+        status: 'pending',
+        created_at: iso(ctx.now()),
+      })
+      .execute();
   return payment;
 }

@@ -21,7 +21,7 @@ import type { AppContext, Student } from '../../context';
 import { iso } from '../../timestamps';
 import type { Database } from '../../db/schema';
 import type { CentresTable, ClassStreamsTable } from '../../db/tables/master';
-import { createOrder, onOrderPaid } from '../../payments/orders';
+import { onOrderPaid, openOrder } from '../../payments/orders';
 import { dashboardUrl } from '../auth';
 import { centreByCode, centrePhones, classStreamOf, eligible, serves } from '../master/centres';
 import { istDateOf, openExamDates } from '../master/exam-calendar';
@@ -357,14 +357,15 @@ async function write(
     .where('id', '=', studentId)
     .executeTakeFirstOrThrow();
 
-  const payment = paid
+  // A repeat awaiting payment answers its open order again (openOrder's once-is-once rule).
+  const opened = paid
     ? null
-    : await createOrder(
+    : await openOrder(
         ctx,
         {
-          reuseOpen: true,
           studentId,
-          kind: 'exam',
+          purpose: 'registration',
+          item: null,
           amount: c.payable,
           paymentMethod: c.paymentMode,
           returnPath: c.registrationPath,
@@ -379,6 +380,7 @@ async function write(
         },
         trx,
       );
+  const payment = opened?.payment ?? null;
   const registration = {
     registration_page: c.page,
     whatsapp_opt_in: body.whatsapp_status === false ? 0 : 1,
