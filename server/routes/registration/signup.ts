@@ -1,7 +1,7 @@
 // Signup (part 2 §3 signup payload and response, §4 exam details): validates against the programme
 // config and the master data, applies the coupon and, in one transaction, creates (or completes)
 // the student and, for a paid exam, the exam-fee order.
-import { modeAllowedInState } from '../../../src/domain/exam-modes';
+import { modeAllowedInState, type ExamMode } from '../../../src/domain/exam-modes';
 import { validateEmail, validateStudentName } from '../../../src/domain/validation';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -47,7 +47,7 @@ interface Checked {
   stateTid: string;
   examDate: string | null;
   slotId: string;
-  mode: 'Online' | 'Offline';
+  mode: ExamMode;
   paymentMode: string;
   discount: Discount | null;
   fee: number;
