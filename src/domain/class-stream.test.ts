@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitClassStream, streamOf } from './class-stream';
+import { classStreamValue, splitClassStream, streamOf } from './class-stream';
 
 describe('splitClassStream', () => {
   it('splits class&stream into its two parts', () => {
@@ -23,5 +23,15 @@ describe('streamOf', () => {
   it('is undefined when nothing is given', () => {
     expect(streamOf(undefined)).toBeUndefined();
     expect(streamOf('')).toBeUndefined();
+  });
+});
+
+describe('classStreamValue', () => {
+  it('joins a class and a stream into the value splitClassStream reads back', () => {
+    expect(classStreamValue('11', 'SOM')).toBe('11&SOM');
+    expect(splitClassStream(classStreamValue('12-passed', 'SOE'))).toEqual({
+      klass: '12-passed',
+      stream: 'SOE',
+    });
   });
 });

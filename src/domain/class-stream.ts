@@ -13,6 +13,9 @@ export function splitClassStream(value: string): ClassStream {
   return { klass, stream };
 }
 
+/** The class&stream value of a class and a stream (11, SOM → 11&SOM): splitClassStream's inverse. */
+export const classStreamValue = (klass: string, stream: string): string => `${klass}&${stream}`;
+
 /** The stream of a class&stream value or of a bare stream code (SOM), or undefined when none is given. */
 export function streamOf(value: string | undefined): string | undefined {
   if (!value) return undefined;

@@ -5,6 +5,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ExamEditDatesBody } from '../../../src/generated/api/exam-edit-dates';
 import type { ExamEditInfoBody, ExamEditInfoReply } from '../../../src/generated/api/exam-edit-info';
 import type { Programme } from '../../../src/generated/config/programme';
+import { classStreamValue } from '../../../src/domain/class-stream';
 import { editModes, type ExamMode } from '../../../src/domain/exam-modes';
 import { ApiError } from '../../api/errors';
 import { message } from '../../api/messages';
@@ -158,7 +159,7 @@ export async function updateExamInfo(
     const current = await bookingOf(trx, student);
     const slotId = editSlot(programme, body, current, ctx.now());
     const next: Change['booking'] = {
-      class_stream: `${cs.class}&${cs.stream}`,
+      class_stream: classStreamValue(cs.class, cs.stream),
       exam_mode: body.exam_mode,
       exam_state_id: stateId,
       exam_centre_code: centre?.code ?? null,

@@ -1,6 +1,7 @@
 // Signup (part 2 §3 signup payload and response, §4 exam details): validates against the programme
 // config and the master data, applies the coupon and, in one transaction, creates (or completes)
 // the student and, for a paid exam, the exam-fee order.
+import { classStreamValue } from '../../../src/domain/class-stream';
 import { modeAllowedInState, type ExamMode } from '../../../src/domain/exam-modes';
 import { validateEmail, validateStudentName } from '../../../src/domain/validation';
 import { randomBytes } from 'node:crypto';
@@ -299,7 +300,7 @@ async function write(
     father_name: c.fatherName,
     email: c.email,
     dob: c.dob,
-    class_stream: `${c.classStream.class}&${c.classStream.stream}`,
+    class_stream: classStreamValue(c.classStream.class, c.classStream.stream),
     board: c.board,
     city: clean(body.student_city) || null,
     pincode: body.student_pincode || null,

@@ -23,7 +23,7 @@ import { verifyRegistrationOtp } from '../../api/endpoints/otp-verify';
 import { fetchPincode } from '../../api/endpoints/pincode';
 import { signup } from '../../api/endpoints/signup';
 import { actorInspect } from '../../devtools/live/actor-inspect';
-import { splitClassStream } from '../../domain/class-stream';
+import { classStreamValue, splitClassStream } from '../../domain/class-stream';
 import { createTranslator } from '../../engine/i18n';
 import type { RegistrationCardData } from '../../engine/registration-card';
 import { prefetchFormSteps } from '../../features/registration/registration-card';
@@ -98,7 +98,7 @@ function storedRegistration(store: SessionStore): StoredRegistration | undefined
     ...(user.email ? { email: user.email } : {}),
     ...(exam
       ? {
-          classStream: `${exam.classStream.class}&${exam.classStream.stream}`,
+          classStream: classStreamValue(exam.classStream.class, exam.classStream.stream),
           ...(exam.centre.centreCode
             ? { centre: { label: exam.centre.label, code: exam.centre.centreCode } }
             : {}),
