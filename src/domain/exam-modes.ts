@@ -37,3 +37,16 @@ export function editModes(rule: EditModeRule): ExamMode[] {
   if (rule.mode === 'offline') return ['Offline'];
   return rule.fee.offlineSwitchFee !== undefined ? ['Online', 'Offline'] : ['Online'];
 }
+
+/**
+ * What a switch to offline costs a student booked in `booked.mode` now (part 2 §4 and "Fees": the
+ * offline fee is non-refundable, and switching back to offline after paying is not charged again):
+ * the config's offlineSwitchFee, 0 when already offline or paid.
+ */
+export function offlineSwitchFeeDue(
+  rule: EditModeRule,
+  booked: { mode: ExamMode; offlinePaid: boolean },
+): number {
+  if (booked.mode === 'Offline' || booked.offlinePaid) return 0;
+  return rule.fee.offlineSwitchFee ?? 0;
+}

@@ -10,7 +10,7 @@
 // The profile (GET /api/profile) and the programme config decide everything: nothing here names an
 // exam type. Effects are named actors and actions the app supplies with `.provide()`.
 import { editAvailability, noEditsLeft } from '../domain/exam-edit-rules';
-import { editModes, type ExamMode } from '../domain/exam-modes';
+import { editModes, offlineSwitchFeeDue, type ExamMode } from '../domain/exam-modes';
 import { and, assign, fromPromise, not, setup } from 'xstate';
 import type { ExamCentre, ExamCentresQuery, ExamCentresReply } from '../generated/api/exam-centres';
 import type { ExamEditDatesBody, ExamEditDatesReply } from '../generated/api/exam-edit-dates';
@@ -143,10 +143,13 @@ export function bookedChoice(profile: Profile, programme: EditProgramme): EditCh
 
 /** The fee a switch to offline would cost now; 0 when none is due (already offline or paid). */
 export function offlineFee(context: Pick<EditExamContext, 'programme' | 'profile'>): number {
-  const fee = context.programme.fee.offlineSwitchFee ?? 0;
   const { profile } = context;
-  if (!profile || profile.exam_mode === 'Offline' || profile.is_payment_done) return 0;
-  return fee;
+  if (!profile) return 0;
+  // The profile's is_payment_done includes the offline fee paid (the server's profile).
+  return offlineSwitchFeeDue(context.programme, {
+    mode: profile.exam_mode,
+    offlinePaid: profile.is_payment_done,
+  });
 }
 
 /**

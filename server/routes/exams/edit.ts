@@ -6,7 +6,7 @@ import type { ExamEditDatesBody } from '../../../src/generated/api/exam-edit-dat
 import type { ExamEditInfoBody, ExamEditInfoReply } from '../../../src/generated/api/exam-edit-info';
 import type { Programme } from '../../../src/generated/config/programme';
 import { classStreamValue } from '../../../src/domain/class-stream';
-import { editModes, type ExamMode } from '../../../src/domain/exam-modes';
+import { editModes, offlineSwitchFeeDue, type ExamMode } from '../../../src/domain/exam-modes';
 import { ApiError } from '../../api/errors';
 import { message } from '../../api/messages';
 import { newId } from '../../auth/tokens';
@@ -180,10 +180,13 @@ export async function updateExamInfo(
       next.exam_attempts_left = current.exam_attempts_left - 1;
     }
 
-    const fee = programme.fee.offlineSwitchFee ?? 0;
-    const needsPayment =
-      offline && current.exam_mode !== 'Offline' && fee > 0 && current.offline_fee_paid !== 1;
-    if (!needsPayment) {
+    const fee = offline
+      ? offlineSwitchFeeDue(programme, {
+          mode: current.exam_mode,
+          offlinePaid: current.offline_fee_paid === 1,
+        })
+      : 0;
+    if (fee <= 0) {
       await writeBooking(trx, student.id, { ...next, offline_fee_paid: current.offline_fee_paid }, ctx.now());
       return updated;
     }
