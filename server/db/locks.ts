@@ -1,4 +1,4 @@
-// Once is once: a write that must happen once per student (an exam edit, the sample-pack order)
+// Once is once: a write that must happen once per student (an exam edit, an order: openOrder)
 // runs in a transaction that first takes this lock, so a repeated or concurrent twin waits until
 // the first commits and then sees what it wrote.
 import { sql, type Kysely } from 'kysely';

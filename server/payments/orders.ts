@@ -68,21 +68,37 @@ export function paymentDataOf(
   };
 }
 
-/**
- * Creates an order. With `reuseOpen`, an order of the same student that is still open and asks for
- * exactly the same thing is answered instead (a repeated submit pays one order, not two).
- */
+/** Creates an order (no reuse: every caller that a student can repeat goes through openOrder). */
 export async function createOrder(
   ctx: AppContext,
-  input: CreateOrder & { reuseOpen?: boolean },
+  input: CreateOrder,
   db: Kysely<Database> = ctx.db,
 ): Promise<PaymentData> {
+  checkPayable(ctx, input.amount);
+  const id = `EF${randomBytes(10).toString('hex').toUpperCase()}`;
+  const values = { ...orderValues(input), student_id: input.studentId, kind: input.kind };
+  await db
+    .insertInto('orders')
+    .values({
+      id,
+      ...values,
+      status: 'created',
+      created_at: iso(ctx.now()),
+      confirmed_at: null,
+      gateway_txn: null,
+    })
+    .execute();
+  return paymentDataOf({ id, ...values });
+}
+
+function checkPayable(ctx: AppContext, amount: number): void {
   if (!ctx.config.sandbox) throw new ApiError(503, message('payment.unavailable'));
-  if (!Number.isInteger(input.amount) || input.amount <= 0)
-    throw new ApiError(400, message('order.nothingToPay'));
-  const wanted = {
-    student_id: input.studentId,
-    kind: input.kind,
+  if (!Number.isInteger(amount) || amount <= 0) throw new ApiError(400, message('order.nothingToPay'));
+}
+
+/** The columns a repeated submit may set again on its open order (everything but who, what and how much). */
+function orderValues(input: Omit<CreateOrder, 'studentId' | 'kind'>) {
+  return {
     product_id: input.productId ?? null,
     amount: input.amount,
     payment_method: input.paymentMethod,
@@ -91,52 +107,77 @@ export async function createOrder(
     failure_query: JSON.stringify(input.failureQuery ?? {}),
     details: JSON.stringify(input.details ?? {}),
   };
-  if (input.reuseOpen) {
-    const open = await db
-      .selectFrom('orders')
-      .selectAll()
-      .where('student_id', '=', input.studentId)
-      .where('kind', '=', input.kind)
-      .where('status', '=', 'created')
-      .orderBy('created_at', 'desc')
-      .execute();
-    const same = open.find((o) =>
-      (Object.keys(wanted) as (keyof typeof wanted)[]).every((k) => o[k] === wanted[k]),
-    );
-    if (same) return paymentDataOf(same);
-  }
-  const id = `EF${randomBytes(10).toString('hex').toUpperCase()}`;
-  await db
-    .insertInto('orders')
-    .values({
-      id,
-      ...wanted,
-      status: 'created',
-      created_at: iso(ctx.now()),
-      confirmed_at: null,
-      gateway_txn: null,
-    })
-    .execute();
-  return paymentDataOf({ id, ...wanted });
 }
 
 /**
- * The payment data of an order still open, answered again to a repeat of the submit that made it
- * (once is once); a repeat that picked another payment method moves the order to that method.
+ * What a student pays for. Each purpose is one kind of order; an exam edit is told apart from the
+ * registration's exam fee by details.purpose, which also picks its paid effects (onOrderPaid).
  */
-export async function reopenOrder(
-  db: Kysely<Database>,
-  order: Pick<Order, 'id' | 'amount' | 'payment_method' | 'return_path'>,
-  method: string,
-): Promise<PaymentData> {
-  if (order.payment_method !== method)
-    await db
-      .updateTable('orders')
-      .set({ payment_method: method })
-      .where('id', '=', order.id)
-      .where('status', '=', 'created')
-      .execute();
-  return paymentDataOf({ ...order, payment_method: method });
+export const ORDER_PURPOSES = {
+  registration: { kind: 'exam' },
+  'exam-edit': { kind: 'exam', detailsPurpose: 'exam-edit' },
+  'mock-pack': { kind: 'mock' },
+  course: { kind: 'course' },
+} as const satisfies Record<string, { kind: OrderKind; detailsPurpose?: string }>;
+
+export type OrderPurpose = keyof typeof ORDER_PURPOSES;
+
+export interface OpenOrder extends Omit<CreateOrder, 'kind' | 'productId'> {
+  purpose: OrderPurpose;
+  /** Which one of the purpose (a course's product id, the pack's programme); null when a student has one. */
+  item: string | null;
+}
+
+export interface OpenedOrder {
+  payment: PaymentData;
+  /** True when the student's open order was answered again, false when this call created it. */
+  reused: boolean;
+}
+
+const detailsPurposeOf = (details: string): unknown => (JSON.parse(details) as { purpose?: unknown }).purpose;
+
+/**
+ * The one "open order or create it" rule (once is once). Under the student's lock, the student's
+ * newest open order for the same purpose and item at the same amount is answered again, with what
+ * a repeated submit may change (payment method, return queries, details such as a billing address)
+ * set to this submit's; otherwise a new order is created. An open order at another amount (the fee
+ * changed) is left as it is: the gateway may still confirm it. So repeated or concurrent submits
+ * make one order, and a retry after a failed or abandoned payment makes the next one.
+ *
+ * Runs in `trx` when given (the caller's writes and the order commit together), else in its own
+ * transaction.
+ */
+export async function openOrder(
+  ctx: AppContext,
+  input: OpenOrder,
+  trx?: Transaction<Database>,
+): Promise<OpenedOrder> {
+  if (!trx) return ctx.db.transaction().execute((t) => openOrder(ctx, input, t));
+  checkPayable(ctx, input.amount);
+  const rule: { kind: OrderKind; detailsPurpose?: string } = ORDER_PURPOSES[input.purpose];
+  const details = rule.detailsPurpose ? { ...input.details, purpose: rule.detailsPurpose } : input.details;
+  const wanted = { ...input, details, kind: rule.kind, productId: input.item ?? undefined };
+  await lockStudent(trx, input.studentId);
+  const open = await trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('student_id', '=', input.studentId)
+    .where('kind', '=', rule.kind)
+    .where('status', '=', 'created')
+    .where('amount', '=', input.amount)
+    .where((eb) => (input.item === null ? eb('product_id', 'is', null) : eb('product_id', '=', input.item)))
+    .orderBy('created_at', 'desc')
+    .execute();
+  const same = open.find((o) => detailsPurposeOf(o.details) === rule.detailsPurpose);
+  if (!same) return { payment: await createOrder(ctx, wanted, trx), reused: false };
+  const values = orderValues(wanted);
+  await trx
+    .updateTable('orders')
+    .set(values)
+    .where('id', '=', same.id)
+    .where('status', '=', 'created')
+    .execute();
+  return { payment: paymentDataOf({ id: same.id, ...values }), reused: true };
 }
 
 export async function orderById(ctx: AppContext, id: string): Promise<Order | undefined> {

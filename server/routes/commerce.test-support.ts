@@ -1,5 +1,6 @@
 // Test students for the commerce tests: inserted directly, so the tests do not depend on the
 // demo students other seeders choose.
+import { splitClassStream } from '../../src/domain/class-stream';
 import type { StudentsTable } from '../db/tables/core';
 import type { TestApp } from '../../tests/support/server-harness';
 
@@ -78,7 +79,7 @@ export async function addStudent(
 
 /** The course-list URL of a student (the path the client builds from the profile). */
 export function coursesUrl(s: TestStudent, query = ''): string {
-  const [klass, stream] = s.class_stream.split('&');
+  const { klass, stream } = splitClassStream(s.class_stream);
   return `/api/courses/${klass}/${stream}/${s.branch_code}/${s.roll_number}/${s.mobile}${query}`;
 }
 
@@ -93,7 +94,7 @@ export async function gateway(t: TestApp, orderId: string, outcome: 'pay' | 'fai
 /** A valid course-order body for the student (NEET 2-year course), with any field overridden. */
 export const orderBody = (s: TestStudent, overrides: Record<string, unknown> = {}) => ({
   roll_number: s.roll_number,
-  student_stream: s.class_stream.split('&')[1],
+  student_stream: splitClassStream(s.class_stream).stream,
   sf_id: s.sf_id,
   payment_method: 'hdfc',
   billing_name: 'Ishita Verma',

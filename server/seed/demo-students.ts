@@ -3,6 +3,7 @@
 // India time, so the demo works on any day; see each student's `shows`.
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { splitClassStream } from '../../src/domain/class-stream';
 import { parseDob } from '../../src/domain/dates';
 import { applyWaiver, type FeeComponent } from '../../src/domain/fees';
 import { configDir } from '../../src/engine/node/paths';
@@ -257,7 +258,7 @@ export async function seedDemoStudents(db: Kysely<Database>, { now }: SeedOption
     const programme = programmeOf(s.exam_type);
     const studentId = `${DEMO_ID_PREFIX}${s.roll_number}`;
     const examDate = s.exam_day === null ? null : addDays(today, s.exam_day ?? 1);
-    const stream = s.class_stream.split('&')[1] ?? '';
+    const { stream } = splitClassStream(s.class_stream);
     await db
       .insertInto('students')
       .values({

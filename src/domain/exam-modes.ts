@@ -1,6 +1,7 @@
-// Where a programme is held in which mode (part 2 §1: "iACST … is offline-only for Gujarati").
-// Pure, shared by the registration's exam step (which states a slot lists) and the server's signup
-// (which pairing it accepts): one rule, read from the programme config.
+// Which exam modes a programme offers, and where (part 2 §1: "iACST … is offline-only for
+// Gujarati"; §4 the edit-exam flow's mode choice). Pure, shared by the client (the registration's
+// exam step, the edit-exam machine) and the server (signup, exam edit): one rule, read from the
+// programme config.
 
 export type ExamMode = 'Online' | 'Offline';
 
@@ -20,4 +21,32 @@ export function modeAllowedInState(rule: ModeRule, mode: ExamMode, stateCode: st
   if (offlineOnly.length === 0) return true;
   if (offlineOnly.includes(stateCode)) return mode === 'Offline';
   return rule.mode === 'online' ? mode === 'Online' : true;
+}
+
+/** The programme config's part the edit-exam mode rule reads. */
+export interface EditModeRule {
+  mode: 'online' | 'offline';
+  fee: { offlineSwitchFee?: number };
+}
+
+/**
+ * The modes a student may choose in the edit-exam flow (part 2 §4): an offline programme only
+ * offline; an online one may switch to offline only when the config prices that switch.
+ */
+export function editModes(rule: EditModeRule): ExamMode[] {
+  if (rule.mode === 'offline') return ['Offline'];
+  return rule.fee.offlineSwitchFee !== undefined ? ['Online', 'Offline'] : ['Online'];
+}
+
+/**
+ * What a switch to offline costs a student booked in `booked.mode` now (part 2 §4 and "Fees": the
+ * offline fee is non-refundable, and switching back to offline after paying is not charged again):
+ * the config's offlineSwitchFee, 0 when already offline or paid.
+ */
+export function offlineSwitchFeeDue(
+  rule: EditModeRule,
+  booked: { mode: ExamMode; offlinePaid: boolean },
+): number {
+  if (booked.mode === 'Offline' || booked.offlinePaid) return 0;
+  return rule.fee.offlineSwitchFee ?? 0;
 }

@@ -10,6 +10,7 @@
 // The profile (GET /api/profile) and the programme config decide everything: nothing here names an
 // exam type. Effects are named actors and actions the app supplies with `.provide()`.
 import { editAvailability, noEditsLeft } from '../domain/exam-edit-rules';
+import { editModes, offlineSwitchFeeDue, type ExamMode } from '../domain/exam-modes';
 import { and, assign, fromPromise, not, setup } from 'xstate';
 import type { ExamCentre, ExamCentresQuery, ExamCentresReply } from '../generated/api/exam-centres';
 import type { ExamEditDatesBody, ExamEditDatesReply } from '../generated/api/exam-edit-dates';
@@ -37,7 +38,7 @@ import {
 import { fromError, fromReply, say, type Message } from './message';
 
 // ── Types ─────────────────────────────────────────────────────────────────────────────────────
-export type EditMode = 'Online' | 'Offline';
+export type EditMode = ExamMode;
 /** The cascade's fields, in order (part 2 §4): each one's choice clears those after it. */
 export const EDIT_CHAIN = ['classStream', 'mode', 'slot', 'state', 'centre', 'examDate'] as const;
 export type EditField = (typeof EDIT_CHAIN)[number];
@@ -118,12 +119,6 @@ export interface EditToast {
 // ── Pure rules (exported for the view and tests) ─────────────────────────────────────────────
 const EMPTY_CHOICE: EditChoice = { classStream: '', mode: '', slot: '', state: '', centre: '', examDate: '' };
 
-/** The modes a student of this programme may choose (the server's rule, from the same config). */
-export function editModes(programme: EditProgramme): EditMode[] {
-  if (programme.mode === 'offline') return ['Offline'];
-  return programme.fee.offlineSwitchFee !== undefined ? ['Online', 'Offline'] : ['Online'];
-}
-
 /** The programme's slots of a mode (the config's, as the server reads them). */
 export const slotsOf = (programme: EditProgramme, mode: EditMode | '') =>
   programme.schedule.slots.filter((slot) => slot.mode === mode);
@@ -148,10 +143,13 @@ export function bookedChoice(profile: Profile, programme: EditProgramme): EditCh
 
 /** The fee a switch to offline would cost now; 0 when none is due (already offline or paid). */
 export function offlineFee(context: Pick<EditExamContext, 'programme' | 'profile'>): number {
-  const fee = context.programme.fee.offlineSwitchFee ?? 0;
   const { profile } = context;
-  if (!profile || profile.exam_mode === 'Offline' || profile.is_payment_done) return 0;
-  return fee;
+  if (!profile) return 0;
+  // The profile's is_payment_done includes the offline fee paid (the server's profile).
+  return offlineSwitchFeeDue(context.programme, {
+    mode: profile.exam_mode,
+    offlinePaid: profile.is_payment_done,
+  });
 }
 
 /**

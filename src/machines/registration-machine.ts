@@ -37,7 +37,7 @@ import type {
 import type { Programme } from '../generated/config/programme';
 import type { EntryQuery, Tracking } from './entry-query';
 import { examDateInstant } from '../domain/dates';
-import { modeAllowedInState } from '../domain/exam-modes';
+import { modeAllowedInState, type ExamMode } from '../domain/exam-modes';
 import { MOBILE_LENGTH, STUDENT_ID_MAX } from '../domain/otp-rules';
 import { digitsOnly as digits, validateCoupon, validateRegistrationMobile } from '../domain/validation';
 import { fieldsAfter, loneOptionField, nextToLoad, type CascadeSpec } from './cascade';
@@ -100,7 +100,7 @@ export interface OnlinePreset {
 export interface LocateCentreInput {
   class_stream: string;
   exam_type: string;
-  mode: 'Online' | 'Offline';
+  mode: ExamMode;
 }
 
 export interface OnlinePresetInput {
@@ -297,7 +297,7 @@ const chosen = (exam: ExamChoice, field: ExamField): boolean =>
   ({ examSlot: exam.slot, state: exam.state, centre: exam.centre, examDate: exam.date })[field] !== undefined;
 
 /** The mode the lists and the signup use: the slot's, else online-only, else the programme's. */
-export function examMode(context: Pick<RegistrationContext, 'programme' | 'exam'>): 'Online' | 'Offline' {
+export function examMode(context: Pick<RegistrationContext, 'programme' | 'exam'>): ExamMode {
   if (context.exam.slot) return context.exam.slot.mode;
   if (onlineOnly(context)) return 'Online';
   return context.programme.mode === 'online' ? 'Online' : 'Offline';

@@ -1,5 +1,6 @@
 // Courses for the logged-in student (with the course flags), branch centres and payment options.
 import type { FastifyInstance } from 'fastify';
+import { splitClassStream } from '../../../src/domain/class-stream';
 import type { Branch, BranchListParams, BranchListReply } from '../../../src/generated/api/branch-list';
 import type {
   CourseListParams,
@@ -14,7 +15,7 @@ import type { AppContext } from '../../context';
 import { loadExamContext } from '../exams/sittings';
 import { centreLabel } from '../master/centres';
 import { courseFlags } from './course-flags';
-import { offersFor, splitClassStream } from './courses';
+import { offersFor } from './courses';
 import { message } from '../../api/messages';
 
 async function knownBranch(ctx: AppContext, code: string): Promise<void> {

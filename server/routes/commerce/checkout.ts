@@ -1,6 +1,7 @@
 // Payment orders for a course (the checkout) and for the sample-paper pack (the mock payment card).
 // The amount is always computed here; the client never sends one.
 import type { FastifyInstance } from 'fastify';
+import { splitClassStream } from '../../../src/domain/class-stream';
 import type { CourseOrderBody, CourseOrderReply } from '../../../src/generated/api/course-order';
 import type {
   MockPaymentDataQuery,
@@ -19,11 +20,11 @@ import { apiSchema } from '../../api/schemas';
 import { requireStudent, studentOf } from '../../auth/sessions';
 import type { AppContext } from '../../context';
 import { lockStudent } from '../../db/locks';
-import { createOrder, reopenOrder } from '../../payments/orders';
+import { openOrder } from '../../payments/orders';
 import { samplePackOf } from '../exams/programme';
 import { loadExamContext } from '../exams/sittings';
 import { paymentOptions } from './catalogue';
-import { offersFor, splitClassStream } from './courses';
+import { offersFor } from './courses';
 import { isMockPurchased } from './purchases';
 
 /** The programme of the sample-paper pack (config/programmes/sample-pack.json). */
@@ -139,34 +140,16 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
           fee_label: course.fee_label,
           billing,
         };
-        const pending = await trx
-          .selectFrom('orders')
-          .select(['id', 'amount', 'payment_method', 'return_path'])
-          .where('student_id', '=', student.id)
-          .where('kind', '=', 'course')
-          .where('product_id', '=', course.product_id)
-          .where('status', '=', 'created')
-          .where('amount', '=', course.registration_fees)
-          .orderBy('created_at', 'desc')
-          .executeTakeFirst();
-        if (pending) {
-          // The same order, with the address as now given (the student may have gone back and
-          // corrected it before paying).
-          await trx
-            .updateTable('orders')
-            .set({ details: JSON.stringify(details) })
-            .where('id', '=', pending.id)
-            .execute();
-          return reopenOrder(trx, pending, body.payment_method);
-        }
-        return createOrder(
+        // An open order of this course is answered again with the address as now given (the
+        // student may have gone back and corrected it before paying).
+        const { payment } = await openOrder(
           ctx,
           {
             studentId: student.id,
-            kind: 'course',
+            purpose: 'course',
+            item: course.product_id,
             amount: course.registration_fees,
             paymentMethod: body.payment_method,
-            productId: course.product_id,
             returnPath: '/dashboard',
             successQuery: { type: ctx.site.site.commerce.courseReturnType },
             failureQuery: { type: ctx.site.site.commerce.courseReturnType },
@@ -174,6 +157,7 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
           },
           trx,
         );
+        return payment;
       });
       return { success: 'true', msg: 'Order created. Continue to payment.', data };
     },
@@ -201,24 +185,14 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
         await lockStudent(trx, student.id);
         if (await isMockPurchased(trx, student.id))
           throw new ApiError(409, message('mockPack.alreadyBought', { pack: pack.shortName.toLowerCase() }));
-        const pending = await trx
-          .selectFrom('orders')
-          .select(['id', 'amount', 'payment_method', 'return_path'])
-          .where('student_id', '=', student.id)
-          .where('kind', '=', 'mock')
-          .where('status', '=', 'created')
-          .where('amount', '=', pack.fee.amount)
-          .orderBy('created_at', 'desc')
-          .executeTakeFirst();
-        if (pending) return reopenOrder(trx, pending, method);
-        return createOrder(
+        const { payment } = await openOrder(
           ctx,
           {
             studentId: student.id,
-            kind: 'mock',
+            purpose: 'mock-pack',
+            item: pack.id,
             amount: pack.fee.amount,
             paymentMethod: method,
-            productId: pack.id,
             returnPath: '/dashboard',
             details: {
               programme: pack.id,
@@ -228,6 +202,7 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
           },
           trx,
         );
+        return payment;
       });
       return {
         success: 'true',

@@ -2,6 +2,7 @@
 // course list and the course order use the same function, so the amount charged is the amount shown.
 // The waiver is the student's scholarship (derived from the released result and the programme's
 // rules) together with a third-party waiver record, when one exists.
+import { splitClassStream } from '../../../src/domain/class-stream';
 import {
   applyWaiver,
   combineWaivers,
@@ -16,12 +17,6 @@ import type { CommerceBranchesTable, CommerceCoursesTable } from '../../db/table
 import { scholarshipWaiverOf } from '../exams/scholarship';
 import type { ExamContext } from '../exams/sittings';
 import { purchasedCourseIds } from './purchases';
-
-/** class&stream → its two parts (11&SOM → 11, SOM). */
-export function splitClassStream(classStream: string): { klass: string; stream: string } {
-  const [klass = '', stream = ''] = classStream.split('&');
-  return { klass, stream };
-}
 
 /** A branch code unknown to commerce is treated as an ordinary classroom branch. */
 export type BranchTerms = Pick<CommerceBranchesTable, 'code' | 'channel' | 'fee_basis'>;

@@ -1,5 +1,6 @@
 // The dashboard's data (part 2 §3 "Dashboard response", "Main exam card data", "Mock card",
 // "Mock JEE series", course flags), computed from the student's sittings.
+import { splitClassStream } from '../../../src/domain/class-stream';
 import { latestFullStart } from '../../../src/domain/exam-window';
 import type {
   DashboardData,
@@ -15,7 +16,7 @@ import { courseFlags } from '../commerce/course-flags';
 import { isDigitalOnly } from '../commerce/courses';
 import { centreById } from '../master/centres';
 import { resultUrl } from '../exams/launch';
-import { careerTypes, helpLine, samplePackOf, slotOf, splitClassStream } from '../exams/programme';
+import { careerTypes, helpLine, samplePackOf, slotOf } from '../exams/programme';
 import { scholarshipOf } from '../exams/scholarship';
 import { oneDecimal } from '../exams/scoring';
 import {

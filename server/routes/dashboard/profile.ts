@@ -1,10 +1,11 @@
 // The profile (part 2 §3 "Profile"): the core student row with the booking and profile edits on top.
+import { splitClassStream } from '../../../src/domain/class-stream';
 import { toDdMmYyyy } from '../../../src/domain/dates';
 import type { Profile } from '../../../src/generated/api/profile';
 import type { AppContext, Student } from '../../context';
 import { prepared } from '../../db/prepared';
 import { centreById, centreLabel, centreValue } from '../master/centres';
-import { slotOf, splitClassStream } from '../exams/programme';
+import { slotOf } from '../exams/programme';
 import { examTaken, loadExamContext } from '../exams/sittings';
 import { dateLabelWithDay, timeLabel } from '../exams/time';
 

@@ -1,11 +1,13 @@
 // The edit-exam flow (part 2 §4): dates to move to, and the change itself. Editing needs
 // is_edit_allowed and an edit left (dates a centre sets are not counted); a first switch to an
 // offline exam costs the programme's offlineSwitchFee, and the change waits for the payment.
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { ExamEditDatesBody } from '../../../src/generated/api/exam-edit-dates';
 import type { ExamEditInfoBody, ExamEditInfoReply } from '../../../src/generated/api/exam-edit-info';
 import type { Programme } from '../../../src/generated/config/programme';
 import type { Locale } from '../../../src/engine/config-bundle';
+import { classStreamValue } from '../../../src/domain/class-stream';
+import { editModes, offlineSwitchFeeDue, type ExamMode } from '../../../src/domain/exam-modes';
 import { ApiError } from '../../api/errors';
 import { message, stringsIn, wording, type MessageId, type MessageParams } from '../../api/messages';
 import { newId } from '../../auth/tokens';
@@ -14,18 +16,16 @@ import { iso } from '../../timestamps';
 import type { Database } from '../../db/schema';
 import type { CentresTable } from '../../db/tables/master';
 import { lockStudent } from '../../db/locks';
-import { createOrder, reopenOrder, type Order, type PaymentData } from '../../payments/orders';
+import { openOrder, type Order, type PaymentData } from '../../payments/orders';
 import { centreByCode, centreValue, classStreamOf, eligible, serves } from '../master/centres';
 import { datesPerCentre, openExamDates } from '../master/exam-calendar';
-import { allowedModes, programmeOf } from './programme';
+import { programmeOf } from './programme';
 import { bookingOf, loadExamContext, type Booking } from './sittings';
 import { dateLabelWithDay, istInstant } from './time';
 
-type Mode = 'Online' | 'Offline';
-
-function checkMode(student: Student, ctx: AppContext, mode: Mode) {
+function checkMode(student: Student, ctx: AppContext, mode: ExamMode) {
   const programme = programmeOf(ctx.site, student.exam_type);
-  if (!allowedModes(programme).includes(mode))
+  if (!editModes(programme).includes(mode))
     throw new ApiError(
       400,
       message(mode === 'Offline' ? 'exam.notHeldOffline' : 'exam.notHeldOnline', {
@@ -169,7 +169,7 @@ export async function updateExamInfo(
     const current = await bookingOf(trx, student);
     const slotId = editSlot(programme, body, current, ctx.now());
     const next: Change['booking'] = {
-      class_stream: `${cs.class}&${cs.stream}`,
+      class_stream: classStreamValue(cs.class, cs.stream),
       exam_mode: body.exam_mode,
       exam_state_id: stateId,
       exam_centre_code: centre?.code ?? null,
@@ -190,10 +190,13 @@ export async function updateExamInfo(
       next.exam_attempts_left = current.exam_attempts_left - 1;
     }
 
-    const fee = programme.fee.offlineSwitchFee ?? 0;
-    const needsPayment =
-      offline && current.exam_mode !== 'Offline' && fee > 0 && current.offline_fee_paid !== 1;
-    if (!needsPayment) {
+    const fee = offline
+      ? offlineSwitchFeeDue(programme, {
+          mode: current.exam_mode,
+          offlinePaid: current.offline_fee_paid === 1,
+        })
+      : 0;
+    if (fee <= 0) {
       await writeBooking(trx, student.id, { ...next, offline_fee_paid: current.offline_fee_paid }, ctx.now());
       return updated;
     }
@@ -247,63 +250,60 @@ export function editSlot(
 }
 
 /**
- * The one open payment of a student's offline switch: a pending request whose order is still
- * unpaid is answered again (with this submit's change and payment method), so repeats create no
- * second order; a request whose order failed or was abandoned is closed, and a new one made.
+ * The one open payment of a student's offline switch: the student's open edit order (openOrder's
+ * once-is-once rule) carries this submit's change and payment method, so repeats create no second
+ * order; a pending request whose order failed, was abandoned or is at an old fee is closed.
  */
 async function pendingEditOrder(
   ctx: AppContext,
-  trx: Kysely<Database>,
+  trx: Transaction<Database>,
   student: Student,
   change: Change,
   method: string,
   fee: number,
   examType: string,
 ): Promise<PaymentData> {
-  const open = await trx
-    .selectFrom('exam_edit_requests as r')
-    .innerJoin('orders as o', 'o.id', 'r.order_id')
-    .select(['r.id as request_id', 'o.id', 'o.status', 'o.amount', 'o.payment_method', 'o.return_path'])
-    .where('r.student_id', '=', student.id)
-    .where('r.status', '=', 'pending')
-    .execute();
-  const reusable = open.find((o) => o.status === 'created' && o.amount === fee);
-  const stale = open.filter((o) => o !== reusable).map((o) => o.request_id);
-  if (stale.length)
-    await trx.updateTable('exam_edit_requests').set({ status: 'closed' }).where('id', 'in', stale).execute();
-  if (reusable) {
-    await trx
-      .updateTable('exam_edit_requests')
-      .set({ change: JSON.stringify(change) })
-      .where('id', '=', reusable.request_id)
-      .execute();
-    return reopenOrder(trx, reusable, method);
-  }
-  const requestId = newId();
-  const payment = await createOrder(
+  const { payment } = await openOrder(
     ctx,
     {
       studentId: student.id,
-      kind: 'exam',
+      purpose: 'exam-edit',
+      item: null,
       amount: fee,
       paymentMethod: method,
       returnPath: '/dashboard',
       successQuery: { editExam: 'true' },
       failureQuery: { editExam: 'true' },
-      details: { purpose: 'exam-edit', request_id: requestId, exam_type: examType },
+      details: { exam_type: examType },
     },
     trx,
   );
   await trx
-    .insertInto('exam_edit_requests')
-    .values({
-      id: requestId,
-      student_id: student.id,
-      order_id: payment.order_id,
-      change: JSON.stringify(change),
-      status: 'pending',
-      created_at: iso(ctx.now()),
-    })
+    .updateTable('exam_edit_requests')
+    .set({ status: 'closed' })
+    .where('student_id', '=', student.id)
+    .where('status', '=', 'pending')
+    .where('order_id', '!=', payment.order_id)
     .execute();
+  // The order's own request carries this change (one request per order: the paid effect reads it,
+  // so a request closed while its order was at an old fee is opened again, not doubled).
+  const updated = await trx
+    .updateTable('exam_edit_requests')
+    .set({ change: JSON.stringify(change), status: 'pending' })
+    .where('order_id', '=', payment.order_id)
+    .where('status', 'in', ['pending', 'closed'])
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0)
+    await trx
+      .insertInto('exam_edit_requests')
+      .values({
+        id: newId(),
+        student_id: student.id,
+        order_id: payment.order_id,
+        change: JSON.stringify(change),
+        status: 'pending',
+        created_at: iso(ctx.now()),
+      })
+      .execute();
   return payment;
 }

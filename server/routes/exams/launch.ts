@@ -2,6 +2,7 @@
 // names, never taken from the client: decision 008), starting or resuming an attempt, and the
 // result page's address.
 import type { ExamLaunchPayload } from '../../../src/generated/api/exam-launch';
+import { splitClassStream } from '../../../src/domain/class-stream';
 import { toDdMmYyyy } from '../../../src/domain/dates';
 import { launchEventType } from '../../../src/domain/test-buttons';
 import { ApiError } from '../../api/errors';
@@ -9,7 +10,6 @@ import { message, type Message } from '../../api/messages';
 import { newId } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import { addMs, iso } from '../../timestamps';
-import { splitClassStream } from './programme';
 import { testState, type ExamContext, type Sitting } from './sittings';
 import { istInstant } from './time';
 

@@ -35,18 +35,6 @@ export const resultDelayText = (programme: Programme): string => {
   return min === max ? `${min} ${unit}` : `${min} to ${max} ${unit}`;
 };
 
-/** The exam modes a student of this programme may choose in the edit-exam flow. */
-export function allowedModes(programme: Programme): Array<'Online' | 'Offline'> {
-  if (programme.mode === 'offline') return ['Offline'];
-  return programme.fee.offlineSwitchFee !== undefined ? ['Online', 'Offline'] : ['Online'];
-}
-
-/** class&stream → its parts. */
-export function splitClassStream(value: string): { klass: string; stream: string } {
-  const [klass = '', stream = ''] = value.split('&');
-  return { klass, stream };
-}
-
 export const careerTypes: Record<string, string> = { SOE: 'Engineering', SOF: 'Foundation', SOM: 'Medical' };
 
 /** Support number shown to the student: a digital-only branch (its channel) has its own. */

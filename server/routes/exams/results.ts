@@ -1,11 +1,12 @@
 // The result page's data (part 1 §3 "Result response", §7, §9) and the dashboard's result
 // summary for the test platform's calls.
+import { splitClassStream } from '../../../src/domain/class-stream';
 import type { ResultData } from '../../../src/generated/api/result';
 import type { StudentResultReply } from '../../../src/generated/api/result-student';
 import type { AppContext } from '../../context';
 import { centrePhones } from '../master/centres';
 import { resultUrl } from './launch';
-import { careerTypes, helpLine, splitClassStream } from './programme';
+import { careerTypes, helpLine } from './programme';
 import { sanitizeHtml } from './sanitize-html';
 import { scholarshipOf } from './scholarship';
 import {

@@ -1,4 +1,5 @@
 // Marks, scholarship and preparation level of a submitted paper. Computed on the server only.
+import { splitClassStream } from '../../../src/domain/class-stream';
 import type { Programme } from '../../../src/generated/config/programme';
 import { paperQuestions } from '../../sandbox/test-player-bank';
 
@@ -62,7 +63,7 @@ export const percentageOf = (score: number, max: number): number =>
 
 /** The student is a repeater by the programme's scholarship rules (a class listed there). */
 export function isRepeater(programme: Programme, classStream: string): boolean {
-  const klass = classStream.split('&')[0] ?? '';
+  const { klass } = splitClassStream(classStream);
   return programme.scholarship?.repeater?.classes.includes(klass) ?? false;
 }
 

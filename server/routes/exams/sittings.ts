@@ -2,6 +2,7 @@
 // papers, each with its window, attempt, result and state, computed from the programme config,
 // the booking and the clock. The dashboard, the launch calls and the result call all read this.
 import { prepared } from '../../db/prepared';
+import { splitClassStream } from '../../../src/domain/class-stream';
 import { seasonDates } from '../../../src/domain/season';
 import type { TestState } from '../../../src/generated/api/dashboard';
 import type { Programme } from '../../../src/generated/config/programme';
@@ -16,14 +17,7 @@ import type {
   ExamStudentStateTable,
 } from '../../db/tables/exams';
 import { unknownBranch, type BranchTerms } from '../commerce/courses';
-import {
-  maybeProgramme,
-  programmeOf,
-  resultDelayMs,
-  samplePackOf,
-  slotOf,
-  splitClassStream,
-} from './programme';
+import { maybeProgramme, programmeOf, resultDelayMs, samplePackOf, slotOf } from './programme';
 import { istDate, istInstant } from './time';
 
 const HOUR_MS = 3_600_000;

@@ -1,4 +1,5 @@
 // Centres and class-streams as the option lists show them.
+import { splitClassStream } from '../../../src/domain/class-stream';
 import { ApiError } from '../../api/errors';
 import { message } from '../../api/messages';
 import type { Kysely } from 'kysely';
@@ -62,7 +63,7 @@ export async function centreById(ctx: AppContext, id: string): Promise<CentresTa
 
 /** A class&stream value (11&SOM) or a bare stream (SOM): its row, or a 400. */
 export async function classStreamOf(ctx: AppContext, value: string): Promise<ClassStreamsTable> {
-  const [klass = '', stream = ''] = value.split('&');
+  const { klass, stream } = splitClassStream(value);
   const row = await ctx.db
     .selectFrom('class_streams')
     .selectAll()
@@ -71,12 +72,6 @@ export async function classStreamOf(ctx: AppContext, value: string): Promise<Cla
     .executeTakeFirst();
   if (!row) throw new ApiError(400, message('validation.classStream.required'));
   return row;
-}
-
-/** The stream of a class&stream value or a bare stream code, or undefined when none is given. */
-export function streamOf(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  return value.includes('&') ? value.split('&')[1] : value;
 }
 
 /** Who may register: the programme's classes, or a landing page's narrower classes and streams. */

@@ -1,6 +1,7 @@
 // Master lists (part 2 §3 "Master data", §7): boards, cities, schools, states, class-streams, and
 // the generic GET /api/master by masterKey.
 import type { FastifyInstance } from 'fastify';
+import { classStreamValue } from '../../../src/domain/class-stream';
 import type {
   MasterClassStreamsQuery,
   MasterClassStreamsReply,
@@ -90,8 +91,8 @@ export function registerMasterLists(app: FastifyInstance): void {
           const { eligibility } = programmeFor(ctx, request, examType);
           data = (await classStreams(ctx, eligibility)).map((c) => ({
             tid: c.id,
-            name: `${c.class}&${c.stream}`,
-            stream: `${c.class}&${c.stream}`,
+            name: classStreamValue(c.class, c.stream),
+            stream: classStreamValue(c.class, c.stream),
             class: c.class,
             display_name: c.display_name,
           }));
@@ -168,7 +169,7 @@ export function registerMasterLists(app: FastifyInstance): void {
         success: 'true',
         data: rows.map((c) => ({
           id: c.id,
-          stream: `${c.class}&${c.stream}`,
+          stream: classStreamValue(c.class, c.stream),
           class: c.class,
           display_name: c.display_name,
         })),

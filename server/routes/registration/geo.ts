@@ -12,7 +12,8 @@ import { ApiError } from '../../api/errors';
 import { localeOf, message } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
 import { modeAllowedInState } from '../../../src/domain/exam-modes';
-import { centrePhones, centreValue, listedCentres, streamOf } from '../master/centres';
+import { streamOf } from '../../../src/domain/class-stream';
+import { centrePhones, centreValue, listedCentres } from '../master/centres';
 import { centreLabelIn, stateNameIn } from '../master/place-names';
 import { programmeFor } from '../master/programme-lookup';
 

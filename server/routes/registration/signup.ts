@@ -1,7 +1,8 @@
 // Signup (part 2 §3 signup payload and response, §4 exam details): validates against the programme
 // config and the master data, applies the coupon and, in one transaction, creates (or completes)
 // the student and, for a paid exam, the exam-fee order.
-import { modeAllowedInState } from '../../../src/domain/exam-modes';
+import { classStreamValue } from '../../../src/domain/class-stream';
+import { modeAllowedInState, type ExamMode } from '../../../src/domain/exam-modes';
 import { validateEmail, validateStudentName } from '../../../src/domain/validation';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -21,7 +22,7 @@ import type { AppContext, Student } from '../../context';
 import { iso } from '../../timestamps';
 import type { Database } from '../../db/schema';
 import type { CentresTable, ClassStreamsTable } from '../../db/tables/master';
-import { createOrder, onOrderPaid } from '../../payments/orders';
+import { onOrderPaid, openOrder } from '../../payments/orders';
 import { dashboardUrl } from '../auth';
 import { centreByCode, centrePhones, classStreamOf, eligible, serves } from '../master/centres';
 import { istDateOf, openExamDates } from '../master/exam-calendar';
@@ -47,7 +48,7 @@ interface Checked {
   stateTid: string;
   examDate: string | null;
   slotId: string;
-  mode: 'Online' | 'Offline';
+  mode: ExamMode;
   paymentMode: string;
   discount: Discount | null;
   fee: number;
@@ -303,7 +304,7 @@ async function write(
     father_name: c.fatherName,
     email: c.email,
     dob: c.dob,
-    class_stream: `${c.classStream.class}&${c.classStream.stream}`,
+    class_stream: classStreamValue(c.classStream.class, c.classStream.stream),
     board: c.board,
     city: clean(body.student_city) || null,
     pincode: body.student_pincode || null,
@@ -361,14 +362,15 @@ async function write(
     .where('id', '=', studentId)
     .executeTakeFirstOrThrow();
 
-  const payment = paid
+  // A repeat awaiting payment answers its open order again (openOrder's once-is-once rule).
+  const opened = paid
     ? null
-    : await createOrder(
+    : await openOrder(
         ctx,
         {
-          reuseOpen: true,
           studentId,
-          kind: 'exam',
+          purpose: 'registration',
+          item: null,
           amount: c.payable,
           paymentMethod: c.paymentMode,
           returnPath: c.registrationPath,
@@ -383,6 +385,7 @@ async function write(
         },
         trx,
       );
+  const payment = opened?.payment ?? null;
   const registration = {
     registration_page: c.page,
     whatsapp_opt_in: body.whatsapp_status === false ? 0 : 1,

@@ -23,6 +23,7 @@ import { verifyRegistrationOtp } from '../../api/endpoints/otp-verify';
 import { fetchPincode } from '../../api/endpoints/pincode';
 import { signup } from '../../api/endpoints/signup';
 import { actorInspect } from '../../devtools/live/actor-inspect';
+import { classStreamValue, splitClassStream } from '../../domain/class-stream';
 import { createTranslator } from '../../engine/i18n';
 import type { RegistrationCardData } from '../../engine/registration-card';
 import { prefetchFormSteps } from '../../features/registration/registration-card';
@@ -97,7 +98,7 @@ function storedRegistration(store: SessionStore): StoredRegistration | undefined
     ...(user.email ? { email: user.email } : {}),
     ...(exam
       ? {
-          classStream: `${exam.classStream.class}&${exam.classStream.stream}`,
+          classStream: classStreamValue(exam.classStream.class, exam.classStream.stream),
           ...(exam.centre.centreCode
             ? { centre: { label: exam.centre.label, code: exam.centre.centreCode } }
             : {}),
@@ -250,7 +251,7 @@ export function mount(element: HTMLElement): void {
           mobileNumber: registration.mobile,
           prevSignupAttempt: true,
         });
-        const [klass = '', stream = ''] = student.classStream.split('&');
+        const { klass, stream } = splitClassStream(student.classStream);
         store.set('exam_info', {
           schoolBoard: { value: DEFAULT_SCHOOL_BOARD },
           classStream: { class: klass, stream },

@@ -3,11 +3,11 @@
 // functions and `can`); nothing here decides on its own.
 import type { SnapshotFrom } from 'xstate';
 import { attemptNumber, onlineIsFree, unlimitedEdits } from '../../domain/exam-edit-rules';
+import { editModes } from '../../domain/exam-modes';
 import {
   editChain,
   editChanged,
   editComplete,
-  editModes,
   offlineFee,
   paysForSwitch,
   slotsOf,
