@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { InlineConfig, Plugin } from 'vite';
@@ -49,6 +50,26 @@ const either =
     tests.some((test) => test(id));
 
 /**
+ * The @rjsf/core fields, templates and widgets the cut registry imports (its `import … from
+ * '@rjsf/core/lib/components/…'` lines; a kept `…/index.js` keeps its folder). The others, and
+ * @rjsf's own registry that imports them all, load only on demand (rjsf-on-demand.ts): they must
+ * not join the forms chunk every form loads.
+ */
+function rjsfOnDemandOnly(): (id: string) => boolean {
+  const source = readFileSync(path.join(root, 'src/ui/forms/stubs/rjsf-registry.tsx'), 'utf8');
+  const kept = [...source.matchAll(/from '@rjsf\/core\/lib\/(components\/[^']+)'/g)].map((m) =>
+    (m[1] ?? '').replace(/index\.js$/, ''),
+  );
+  return (id) => {
+    const file = /\/node_modules\/@rjsf\/core\/lib\/(.+)$/.exec(id.replaceAll('\\', '/'))?.[1];
+    if (!file) return false;
+    if (file === 'getDefaultRegistry.js') return true;
+    if (!/^components\/(fields|templates|widgets)\//.test(file)) return false;
+    return !kept.some((keep) => (keep.endsWith('/') ? file.startsWith(keep) : file === keep));
+  };
+}
+
+/**
  * Chunks split by concern, each named after what it holds (issue 22 §6). Without them the bundler
  * puts modules that several islands share in chunks it names after their first module (react-dom
  * shipped in `dates`, React itself in `shared-flow`), so moving a helper between app modules moved
@@ -58,6 +79,28 @@ const either =
  * nothing else before their load event (decisions 005, 006). The app's own code that no group
  * names is split per island and lazy view by the bundler, as before.
  */
+const rjsfOnly = rjsfOnDemandOnly();
+const onDemandOnly = either(rjsfOnly, inApp('ui/forms/stubs/rjsf-on-demand'));
+const formsModule = either(
+  inPackages(
+    '@rjsf/core',
+    '@rjsf/utils',
+    '@rjsf/validator-ajv8',
+    '@x0k/json-schema-merge',
+    'fast-equals',
+    'jsonpointer',
+    'react-is',
+  ),
+  inApp(
+    'ui/forms/theme',
+    'ui/forms/stubs/',
+    'ui/forms/schema-form',
+    'ui/forms/form-rules',
+    'ui/forms/form-schema',
+    'ui/forms/use-loaded',
+    'ui/forms/widgets/class-stream-select',
+  ),
+);
 const CHUNK_GROUPS = [
   {
     // With the compiler's helpers (classes, spread): every island loads React, so the helpers
@@ -79,26 +122,14 @@ const CHUNK_GROUPS = [
     name: 'forms',
     priority: 30,
     includeDependenciesRecursively: false,
-    test: either(
-      inPackages(
-        '@rjsf/core',
-        '@rjsf/utils',
-        '@rjsf/validator-ajv8',
-        '@x0k/json-schema-merge',
-        'fast-equals',
-        'jsonpointer',
-        'react-is',
-      ),
-      inApp(
-        'ui/forms/theme',
-        'ui/forms/stubs/',
-        'ui/forms/schema-form',
-        'ui/forms/form-rules',
-        'ui/forms/form-schema',
-        'ui/forms/use-loaded',
-        'ui/forms/widgets/class-stream-select',
-      ),
-    ),
+    test: (id: string) => !onDemandOnly(id) && formsModule(id),
+  },
+  {
+    // What a schema that needs a piece the cut registry leaves out loads then (decision 005).
+    name: 'forms-on-demand',
+    priority: 25,
+    includeDependenciesRecursively: false,
+    test: onDemandOnly,
   },
   {
     // The small pieces the registration card shares with the logged-in app (the cascade, the
