@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { InlineConfig, Plugin } from 'vite';
@@ -49,23 +48,46 @@ const either =
   (id: string): boolean =>
     tests.some((test) => test(id));
 
+/** The app's modules that only @rjsf forms load: the theme, the cut registry, the schema form, its rules. */
+const formsApp = inApp(
+  'ui/forms/theme',
+  'ui/forms/stubs/rjsf-registry',
+  'ui/forms/stubs/plain-markdown',
+  'ui/forms/stubs/uri-equal',
+  'ui/forms/schema-form',
+  'ui/forms/form-rules',
+  'ui/forms/form-schema',
+  'ui/forms/use-loaded',
+  'ui/forms/widgets/class-stream-select',
+);
+const inNodeModules = (id: string) => id.replaceAll('\\', '/').includes('/node_modules/');
+
 /**
- * The @rjsf/core fields, templates and widgets the cut registry imports (its `import … from
- * '@rjsf/core/lib/components/…'` lines; a kept `…/index.js` keeps its folder). The others, and
- * @rjsf's own registry that imports them all, load only on demand (rjsf-on-demand.ts): they must
- * not join the forms chunk every form loads.
+ * The forms chunk's modules: the app's form modules and the package modules they import
+ * statically (@rjsf and what it uses), followed through packages only, read from the module graph
+ * once the build has it (buildEnd comes before chunks are formed). Not the app's other modules
+ * they import: the widgets and checks a screen also uses without @rjsf (the login form's date of
+ * birth, the field rules) stay that screen's, or the login screen would load @rjsf before its load
+ * event. Not what only a dynamic import reaches: @rjsf's whole registry and the helpers only its
+ * left-out pieces use load on demand (rjsf-on-demand.ts, decision 005).
  */
-function rjsfOnDemandOnly(): (id: string) => boolean {
-  const source = readFileSync(path.join(root, 'src/ui/forms/stubs/rjsf-registry.tsx'), 'utf8');
-  const kept = [...source.matchAll(/from '@rjsf\/core\/lib\/(components\/[^']+)'/g)].map((m) =>
-    (m[1] ?? '').replace(/index\.js$/, ''),
-  );
-  return (id) => {
-    const file = /\/node_modules\/@rjsf\/core\/lib\/(.+)$/.exec(id.replaceAll('\\', '/'))?.[1];
-    if (!file) return false;
-    if (file === 'getDefaultRegistry.js') return true;
-    if (!/^components\/(fields|templates|widgets)\//.test(file)) return false;
-    return !kept.some((keep) => (keep.endsWith('/') ? file.startsWith(keep) : file === keep));
+function formsChunk(): { plugin: Plugin; test: (id: string) => boolean } {
+  const members = new Set<string>();
+  return {
+    plugin: {
+      name: 'examflow-forms-chunk',
+      buildEnd() {
+        members.clear();
+        const queue = [...this.getModuleIds()].filter(formsApp);
+        for (const id of queue) {
+          if (members.has(id)) continue;
+          members.add(id);
+          for (const next of this.getModuleInfo(id)?.importedIds ?? [])
+            if (inNodeModules(next) && !members.has(next)) queue.push(next);
+        }
+      },
+    },
+    test: (id) => members.has(id),
   };
 }
 
@@ -79,29 +101,7 @@ function rjsfOnDemandOnly(): (id: string) => boolean {
  * nothing else before their load event (decisions 005, 006). The app's own code that no group
  * names is split per island and lazy view by the bundler, as before.
  */
-const rjsfOnly = rjsfOnDemandOnly();
-const onDemandOnly = either(rjsfOnly, inApp('ui/forms/stubs/rjsf-on-demand'));
-const formsModule = either(
-  inPackages(
-    '@rjsf/core',
-    '@rjsf/utils',
-    '@rjsf/validator-ajv8',
-    '@x0k/json-schema-merge',
-    'fast-equals',
-    'jsonpointer',
-    'react-is',
-  ),
-  inApp(
-    'ui/forms/theme',
-    'ui/forms/stubs/',
-    'ui/forms/schema-form',
-    'ui/forms/form-rules',
-    'ui/forms/form-schema',
-    'ui/forms/use-loaded',
-    'ui/forms/widgets/class-stream-select',
-  ),
-);
-const CHUNK_GROUPS = [
+const chunkGroups = (formsTest: (id: string) => boolean) => [
   {
     // With the compiler's helpers (classes, spread): every island loads React, so the helpers
     // every chunk may need are always there, and no library's chunk is loaded for them.
@@ -114,22 +114,13 @@ const CHUNK_GROUPS = [
   { name: 'router', priority: 50, test: inPackages('react-router') },
   { name: 'charts', priority: 50, test: inPackages('chart.js', 'react-chartjs-2', '@kurkle/color') },
   { name: 'flows', priority: 40, test: inPackages('xstate', '@xstate/react') },
-  {
-    // @rjsf with the packages it uses, and the app's form modules that only @rjsf forms load (the
-    // theme, the cut registry, the schema form and its rules). Not their other dependencies: the
-    // widgets and checks a screen also uses without @rjsf (the login form's date of birth, the
-    // field rules) stay that screen's, or the login screen would load @rjsf before its load event.
-    name: 'forms',
-    priority: 30,
-    includeDependenciesRecursively: false,
-    test: (id: string) => !onDemandOnly(id) && formsModule(id),
-  },
+  { name: 'forms', priority: 30, includeDependenciesRecursively: false, test: formsTest },
   {
     // What a schema that needs a piece the cut registry leaves out loads then (decision 005).
     name: 'forms-on-demand',
     priority: 25,
     includeDependenciesRecursively: false,
-    test: onDemandOnly,
+    test: either(inPackages('@rjsf/core', '@rjsf/utils'), inApp('ui/forms/stubs/rjsf-on-demand')),
   },
   {
     // The small pieces the registration card shares with the logged-in app (the cascade, the
@@ -151,8 +142,9 @@ const CHUNK_GROUPS = [
 ];
 
 export function clientConfig(outDir: string, command: 'build' | 'serve' = 'build'): InlineConfig {
+  const forms = formsChunk();
   return {
-    plugins: command === 'build' ? [react(), rjsfRegistry()] : [react()],
+    plugins: command === 'build' ? [react(), rjsfRegistry(), forms.plugin] : [react()],
     appType: 'custom',
     resolve: {
       // Two @rjsf dependencies examflow's forms never use, replaced by tiny stand-ins (decision 005).
@@ -175,7 +167,7 @@ export function clientConfig(outDir: string, command: 'build' | 'serve' = 'build
       assetsInlineLimit: (file: string) => (/\.(woff2?|ttf|otf)$/i.test(file) ? false : undefined),
       rolldownOptions: {
         input: { page: PAGE_ENTRY },
-        output: { codeSplitting: { groups: CHUNK_GROUPS } },
+        output: { codeSplitting: { groups: chunkGroups(forms.test) } },
       },
     },
   };
