@@ -30,11 +30,15 @@ const files = (list) => list.map((file) => path.join(dist, 'client', file));
 const manifest = JSON.parse(readFileSync(path.join(dist, 'client', '.vite', 'manifest.json'), 'utf8'));
 const COURSE_VIEWS = 'src/app/portal/course-routes.tsx';
 const MATH = 'src/features/course/course-math.ts';
+// @rjsf's whole registry: loaded only by a schema that needs what the cut registry leaves out, and
+// no schema does (decision 005; scripts/build.ts leaves it out of every route's JS the same way).
+const RJSF_ON_DEMAND = 'forms-on-demand';
 
 /** A module's chunk and the chunks it imports (with `lazy`, those it may import later), minus `skip`. */
 function closure(key, { lazy = true, skip = [] } = {}, into = new Set()) {
   const chunk = manifest[key];
-  if (!chunk || skip.includes(key) || into.has(`/${chunk.file}`)) return into;
+  if (!chunk || chunk.name === RJSF_ON_DEMAND || skip.includes(key) || into.has(`/${chunk.file}`))
+    return into;
   into.add(`/${chunk.file}`);
   for (const imported of chunk.imports ?? []) closure(imported, { lazy, skip }, into);
   if (lazy) for (const imported of chunk.dynamicImports ?? []) closure(imported, { lazy, skip }, into);

@@ -33,9 +33,118 @@ function rjsfRegistry(): Plugin {
   };
 }
 
-export function clientConfig(outDir: string, command: 'build' | 'serve' = 'build'): InlineConfig {
+/** A module of one of these packages (names as in node_modules). */
+const inPackages =
+  (...names: string[]) =>
+  (id: string): boolean =>
+    names.some((name) => id.replaceAll('\\', '/').includes(`/node_modules/${name}/`));
+/** A module of the app under one of these paths of src/ (a folder ends with '/'). */
+const inApp =
+  (...paths: string[]) =>
+  (id: string): boolean =>
+    paths.some((start) => id.replaceAll('\\', '/').includes(`/src/${start}`));
+const either =
+  (...tests: ((id: string) => boolean)[]) =>
+  (id: string): boolean =>
+    tests.some((test) => test(id));
+
+/** The app's modules that only @rjsf forms load: the theme, the cut registry, the schema form, its rules. */
+const formsApp = inApp(
+  'ui/forms/theme',
+  'ui/forms/stubs/rjsf-registry',
+  'ui/forms/stubs/plain-markdown',
+  'ui/forms/stubs/uri-equal',
+  'ui/forms/schema-form',
+  'ui/forms/form-rules',
+  'ui/forms/form-schema',
+  'ui/forms/use-loaded',
+  'ui/forms/widgets/class-stream-select',
+);
+const inNodeModules = (id: string) => id.replaceAll('\\', '/').includes('/node_modules/');
+
+/**
+ * The forms chunk's modules: the app's form modules and the package modules they import
+ * statically (@rjsf and what it uses), followed through packages only, read from the module graph
+ * once the build has it (buildEnd comes before chunks are formed). Not the app's other modules
+ * they import: the widgets and checks a screen also uses without @rjsf (the login form's date of
+ * birth, the field rules) stay that screen's, or the login screen would load @rjsf before its load
+ * event. Not what only a dynamic import reaches: @rjsf's whole registry and the helpers only its
+ * left-out pieces use load on demand (rjsf-on-demand.ts, decision 005).
+ */
+function formsChunk(): { plugin: Plugin; test: (id: string) => boolean } {
+  const members = new Set<string>();
   return {
-    plugins: command === 'build' ? [react(), rjsfRegistry()] : [react()],
+    plugin: {
+      name: 'examflow-forms-chunk',
+      buildEnd() {
+        members.clear();
+        const queue = [...this.getModuleIds()].filter(formsApp);
+        for (const id of queue) {
+          if (members.has(id)) continue;
+          members.add(id);
+          for (const next of this.getModuleInfo(id)?.importedIds ?? [])
+            if (inNodeModules(next) && !members.has(next)) queue.push(next);
+        }
+      },
+    },
+    test: (id) => members.has(id),
+  };
+}
+
+/**
+ * Chunks split by concern, each named after what it holds (issue 22 §6). Without them the bundler
+ * puts modules that several islands share in chunks it names after their first module (react-dom
+ * shipped in `dates`, React itself in `shared-flow`), so moving a helper between app modules moved
+ * libraries between chunks and bytes between routes. A module goes to the first group, by priority,
+ * whose test it matches; a group also takes the dependencies no group before it took. The page
+ * script (src/app/entries/page.ts) matches none and imports none of them: landing pages request
+ * nothing else before their load event (decisions 005, 006). The app's own code that no group
+ * names is split per island and lazy view by the bundler, as before.
+ */
+const chunkGroups = (formsTest: (id: string) => boolean) => [
+  {
+    // With the compiler's helpers (classes, spread): every island loads React, so the helpers
+    // every chunk may need are always there, and no library's chunk is loaded for them.
+    name: 'framework',
+    priority: 60,
+    test: either(inPackages('react', 'react-dom', 'scheduler', 'use-sync-external-store'), (id) =>
+      id.includes('@oxc-project+runtime'),
+    ),
+  },
+  { name: 'router', priority: 50, test: inPackages('react-router') },
+  { name: 'charts', priority: 50, test: inPackages('chart.js', 'react-chartjs-2', '@kurkle/color') },
+  { name: 'flows', priority: 40, test: inPackages('xstate', '@xstate/react') },
+  { name: 'forms', priority: 30, includeDependenciesRecursively: false, test: formsTest },
+  {
+    // What a schema that needs a piece the cut registry leaves out loads then (decision 005).
+    name: 'forms-on-demand',
+    priority: 25,
+    includeDependenciesRecursively: false,
+    test: either(inPackages('@rjsf/core', '@rjsf/utils'), inApp('ui/forms/stubs/rjsf-on-demand')),
+  },
+  {
+    // The small pieces the registration card shares with the logged-in app (the cascade, the
+    // gateway post, the location look-ups, the modal loader, the fee rule, form widgets) in one
+    // chunk, not one each: every extra chunk costs its imports and its own compression.
+    name: 'shared-flow',
+    priority: 10,
+    test: inApp(
+      'machines/cascade',
+      'app/gateway',
+      'app/location',
+      'ui/loader',
+      'domain/fees',
+      'ui/forms/widgets/select-input',
+      'ui/forms/widgets/field-parts',
+      'ui/forms/widgets/text-input',
+    ),
+  },
+];
+
+export function clientConfig(outDir: string, command: 'build' | 'serve' = 'build'): InlineConfig {
+  const forms = formsChunk();
+  return {
+    plugins: command === 'build' ? [react(), rjsfRegistry(), forms.plugin] : [react()],
     appType: 'custom',
     resolve: {
       // Two @rjsf dependencies examflow's forms never use, replaced by tiny stand-ins (decision 005).
@@ -56,22 +165,9 @@ export function clientConfig(outDir: string, command: 'build' | 'serve' = 'build
       target: 'es2020',
       // Fonts (KaTeX's) stay files: the CSP's font-src 'self' refuses data: fonts.
       assetsInlineLimit: (file: string) => (/\.(woff2?|ttf|otf)$/i.test(file) ? false : undefined),
-      rollupOptions: {
+      rolldownOptions: {
         input: { page: PAGE_ENTRY },
-        output: {
-          // The small pieces the registration card shares with the logged-in app (the cascade, the
-          // gateway post, the location look-ups, the modal loader, the fee rule, form widgets) in
-          // one chunk, not one each:
-          // every extra chunk costs its imports and its own compression.
-          advancedChunks: {
-            groups: [
-              {
-                name: 'shared-flow',
-                test: /src[\\/](machines[\\/]cascade|app[\\/]gateway|app[\\/]location|ui[\\/]loader|domain[\\/]fees|ui[\\/]forms[\\/]widgets[\\/](select-input|field-parts|text-input))/,
-              },
-            ],
-          },
-        },
+        output: { codeSplitting: { groups: chunkGroups(forms.test) } },
       },
     },
   };
