@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutErrors, firstInvalid } from '../../src/domain/checkout';
 import { testApp, type TestApp } from '../../tests/support/server-harness';
+import { billingFormOf } from './commerce/checkout';
 import { isCoursePurchased, isMockPurchased } from './commerce/purchases';
 import {
   addStudent,
@@ -236,14 +237,7 @@ describe('POST /api/course-order', () => {
   ])('the form and the server agree on %s', async (_what, overrides) => {
     const s = await addStudent(t);
     const body = { ...orderBody(s), ...overrides };
-    const formErrors = checkoutErrors({
-      fatherName: body.father_name,
-      billingAddress: body.billing_address,
-      pincode: body.billing_zip,
-      city: body.billing_city,
-      state: body.billing_state,
-      terms: true,
-    });
+    const formErrors = checkoutErrors(billingFormOf(body));
     const field = firstInvalid(formErrors);
     const response = await order(s, body);
     if (field === undefined) expect(response.statusCode, JSON.stringify(response.data)).toBe(200);

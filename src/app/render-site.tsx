@@ -77,39 +77,31 @@ const PORTAL_PREFIXES = [
 ];
 const PORTAL_KEYS = ['faq.heading', 'dashboard.heading'];
 
+/** The parts of a programme's config the logged-in app reads (PortalConfig['programme']). */
+const PORTAL_PROGRAMME = [
+  'id',
+  'examType',
+  'name',
+  'shortName',
+  'dashboard',
+  'support',
+  'analytics',
+  'schedule',
+  'windows',
+  'mode',
+  'fee',
+  'scholarship',
+] as const satisfies readonly (keyof Programme)[];
+
 function portalProps(bundle: ConfigBundle, programme: Programme, strings: UiStringTable): PortalIslandProps {
   const { site } = bundle;
   const samplePack = programmeOf(bundle, site.commerce.samplePackProgramme);
-  const {
-    id,
-    examType,
-    name,
-    shortName,
-    dashboard,
-    support,
-    analytics,
-    schedule,
-    windows,
-    mode,
-    fee,
-    scholarship,
-  } = programme;
   return {
     config: {
-      programme: {
-        id,
-        examType,
-        name,
-        shortName,
-        dashboard,
-        support,
-        analytics,
-        schedule,
-        windows,
-        mode,
-        fee,
-        scholarship,
-      },
+      programme: Object.fromEntries(PORTAL_PROGRAMME.map((key) => [key, programme[key]])) as Pick<
+        Programme,
+        (typeof PORTAL_PROGRAMME)[number]
+      >,
       site: { support: site.support, admissionsFaq: site.admissionsFaq, brand: site.brand },
       samplePack: { fee: samplePack.fee, payment: samplePack.payment },
       loginPath: site.screens.login.paths.at(-1) ?? '/',

@@ -47,17 +47,20 @@ const BODY_FIELD: Record<CheckoutField, string> = {
   terms: 'terms',
 };
 
+/** The order post's billing fields as the checkout form holds them. */
+export const billingFormOf = (body: CourseOrderBody) => ({
+  fatherName: body.father_name,
+  billingAddress: body.billing_address,
+  pincode: body.billing_zip,
+  city: body.billing_city,
+  state: body.billing_state,
+  // The form is not posted until its terms box is ticked.
+  terms: true,
+});
+
 /** The checkout form's rules (part 2 §5): the client's own (src/domain/checkout.ts), worded in the request's locale. */
 function checkBilling(body: CourseOrderBody): void {
-  const errors = checkoutErrors({
-    fatherName: body.father_name,
-    billingAddress: body.billing_address,
-    pincode: body.billing_zip,
-    city: body.billing_city,
-    state: body.billing_state,
-    // The form is not posted until its terms box is ticked.
-    terms: true,
-  });
+  const errors = checkoutErrors(billingFormOf(body));
   const field = firstInvalid(errors);
   const key = field && errors[field];
   if (field && key) throw new ApiError(400, message(key), { data: { field: BODY_FIELD[field], key } });
