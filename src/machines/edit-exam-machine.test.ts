@@ -77,7 +77,7 @@ function modelMachine(calls: PendingCalls, log: Logged[]) {
 
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
 const failed = (id: string, msg: string) => ({ type: `xstate.error.actor.${id}`, error: apiError(msg) });
-const change = (field: string, value: string) => ({ type: 'editExam.change', field, value });
+const change = (field: string, value: string) => ({ type: 'field.change', field, value });
 
 const events = [
   { type: 'editExam.open' },
@@ -234,7 +234,7 @@ function expectView(log: Logged[], input: EditExamInput) {
         // The app is told (it drops ?editExam=true).
         expect(log).toEqual([{ action: 'dialogClosed' }]);
         break;
-      case 'editExam.change': {
+      case 'field.change': {
         if (!before.submit.enabled && before.screen !== 'form') break;
         const field = event.field ?? '';
         if (field === 'state') {
@@ -470,7 +470,7 @@ describe('edit-exam machine: rules', () => {
     });
     expect(api.loadStates).not.toHaveBeenCalled();
     expect(actor.getSnapshot().can({ type: 'editExam.submit' })).toBe(false); // nothing changed yet
-    actor.send({ type: 'editExam.change', field: 'examDate', value: '2026-03-12' });
+    actor.send({ type: 'field.change', field: 'examDate', value: '2026-03-12' });
     actor.send({ type: 'editExam.submit' });
     await waitFor(actor, (s) => s.matches('closed'));
     expect(api.updateExamInfo).toHaveBeenCalledWith({
@@ -490,7 +490,7 @@ describe('edit-exam machine: rules', () => {
     const { actor, api, idle } = run({ update: () => new Promise((resolve) => (answer = resolve)) });
     actor.send({ type: 'editExam.open' });
     await idle();
-    actor.send({ type: 'editExam.change', field: 'examDate', value: '2026-03-12' });
+    actor.send({ type: 'field.change', field: 'examDate', value: '2026-03-12' });
     for (let i = 0; i < 5; i++) actor.send({ type: 'editExam.submit' });
     answer(updated);
     await waitFor(actor, (s) => s.matches('closed'));
@@ -501,12 +501,12 @@ describe('edit-exam machine: rules', () => {
     const { actor, api, log, idle } = run({ update: async () => payFirst });
     actor.send({ type: 'editExam.open' });
     await idle();
-    actor.send({ type: 'editExam.change', field: 'mode', value: 'Offline' });
+    actor.send({ type: 'field.change', field: 'mode', value: 'Offline' });
     await idle();
     // Two offline slots: the states wait until one is chosen (slot → state → centre → date).
     expect(actor.getSnapshot().context.choice).toMatchObject({ mode: 'Offline', slot: '', state: '' });
     expect(api.loadStates).not.toHaveBeenCalled();
-    actor.send({ type: 'editExam.change', field: 'slot', value: 'offline-afternoon' });
+    actor.send({ type: 'field.change', field: 'slot', value: 'offline-afternoon' });
     await idle();
     expect(actor.getSnapshot().context.choice).toMatchObject({ slot: 'offline-afternoon', state: '9' });
     expect(api.loadCentres).toHaveBeenCalledWith({
@@ -515,14 +515,14 @@ describe('edit-exam machine: rules', () => {
       class_stream: '11&SOM',
       exam_type: 'iACST',
     });
-    actor.send({ type: 'editExam.change', field: 'centre', value: CENTRE_B });
+    actor.send({ type: 'field.change', field: 'centre', value: CENTRE_B });
     await idle();
     expect(api.loadDates).toHaveBeenLastCalledWith({
       exam_mode: 'Offline',
       branch_code: 'DL002',
       class_and_stream: '11&SOM',
     });
-    actor.send({ type: 'editExam.change', field: 'examDate', value: '2026-03-12' });
+    actor.send({ type: 'field.change', field: 'examDate', value: '2026-03-12' });
     expect(editExamView(actor.getSnapshot()).submit).toEqual({
       label: 'pay',
       amount: 100,
@@ -557,13 +557,13 @@ describe('edit-exam machine: rules', () => {
     const { actor, log, idle } = run({ update: async () => updated });
     actor.send({ type: 'editExam.open' });
     await idle();
-    actor.send({ type: 'editExam.change', field: 'mode', value: 'Offline' });
+    actor.send({ type: 'field.change', field: 'mode', value: 'Offline' });
     await idle();
-    actor.send({ type: 'editExam.change', field: 'slot', value: 'offline-morning' });
+    actor.send({ type: 'field.change', field: 'slot', value: 'offline-morning' });
     await idle();
-    actor.send({ type: 'editExam.change', field: 'centre', value: CENTRE_A });
+    actor.send({ type: 'field.change', field: 'centre', value: CENTRE_A });
     await idle();
-    actor.send({ type: 'editExam.change', field: 'examDate', value: '2026-03-12' });
+    actor.send({ type: 'field.change', field: 'examDate', value: '2026-03-12' });
     actor.send({ type: 'editExam.submit' });
     await waitFor(actor, (s) => s.matches('closed'));
     expect(log.map((l) => l.action)).toEqual(['saveDraft', 'showToast', 'clearDraft', 'finish']);

@@ -30,10 +30,14 @@ import type { Programme } from '../generated/config/programme';
 import {
   cascadeComplete,
   fieldsAfter,
+  loadingStates,
+  loadRoutes,
   loneOption,
   loneOptionField,
   nextToLoad,
   type CascadeSpec,
+  type FieldChange,
+  type ListLoaderOf,
 } from './cascade';
 import { fromError, fromReply, say, type Message } from './message';
 
@@ -107,7 +111,7 @@ export type EditExamEvent =
   | { type: 'editExam.open'; profile?: Profile }
   | { type: 'editExam.reopen'; draft: EditChoice; profile?: Profile }
   | { type: 'editExam.close' }
-  | { type: 'editExam.change'; field: EditField; value: string }
+  | FieldChange<EditField>
   | { type: 'editExam.retry' }
   | { type: 'editExam.submit' };
 
@@ -261,23 +265,75 @@ const notProvided = (name: string) => async (): Promise<never> => {
 };
 
 // ── The machine ─────────────────────────────────────────────────────────────────────────────────
+const actors = {
+  loadProfile: fromPromise<Profile>(notProvided('loadProfile')),
+  loadClassStreams: fromPromise<MasterClassStreamsReply, MasterClassStreamsQuery>(
+    notProvided('loadClassStreams'),
+  ),
+  loadStates: fromPromise<ExamStatesReply, ExamStatesQuery>(notProvided('loadStates')),
+  loadCentres: fromPromise<ExamCentresReply, ExamCentresQuery>(notProvided('loadCentres')),
+  loadDates: fromPromise<ExamEditDatesReply, ExamEditDatesBody>(notProvided('loadDates')),
+  updateExamInfo: fromPromise<ExamEditInfoReply, ExamEditInfoBody>(notProvided('updateExamInfo')),
+};
+
+/** How each loaded list of the chain loads (the one cascade shape; modes and slots are config). */
+const loaders = {
+  classStream: {
+    id: 'loadClassStreams',
+    src: 'loadClassStreams',
+    input: ({ context }) => ({ registration_page: context.profile?.exam_type ?? '' }),
+    loaded: (context, output) => withList(context, { classStreams: output.data }, 'classStream'),
+  },
+  state: {
+    id: 'loadStates',
+    src: 'loadStates',
+    input: ({ context }) => ({
+      exam_mode: 'Offline',
+      class_stream: context.choice.classStream,
+      exam_type: context.profile?.exam_type ?? '',
+    }),
+    loaded: (context, output) => withList(context, { states: output.data }, 'state'),
+  },
+  centre: {
+    id: 'loadCentres',
+    src: 'loadCentres',
+    input: ({ context }) => ({
+      mode: 'Offline',
+      state: context.choice.state,
+      class_stream: context.choice.classStream,
+      exam_type: context.profile?.exam_type ?? '',
+    }),
+    loaded: (context, output) => withList(context, { centres: output.data }, 'centre'),
+  },
+  examDate: {
+    id: 'loadDates',
+    src: 'loadDates',
+    input: ({ context }) => ({
+      exam_mode: context.choice.mode === '' ? 'Online' : context.choice.mode,
+      branch_code: branchCode(context),
+      class_and_stream: context.choice.classStream,
+    }),
+    loaded: (context, output) =>
+      withList(
+        context,
+        {
+          dates: Object.entries(output.data).map(([value, label]) => ({ value, label: label ?? value })),
+        },
+        'examDate',
+      ),
+  },
+} satisfies Partial<Record<EditField, ListLoaderOf<EditExamContext, typeof actors>>>;
+
 export const editExamMachine = setup({
   types: {
     input: {} as EditExamInput,
     context: {} as EditExamContext,
     events: {} as EditExamEvent,
   },
-  actors: {
-    loadProfile: fromPromise<Profile>(notProvided('loadProfile')),
-    loadClassStreams: fromPromise<MasterClassStreamsReply, MasterClassStreamsQuery>(
-      notProvided('loadClassStreams'),
-    ),
-    loadStates: fromPromise<ExamStatesReply, ExamStatesQuery>(notProvided('loadStates')),
-    loadCentres: fromPromise<ExamCentresReply, ExamCentresQuery>(notProvided('loadCentres')),
-    loadDates: fromPromise<ExamEditDatesReply, ExamEditDatesBody>(notProvided('loadDates')),
-    updateExamInfo: fromPromise<ExamEditInfoReply, ExamEditInfoBody>(notProvided('updateExamInfo')),
-  },
+  actors,
   actions: {
+    /** A list's reply (or its failure) applied to the context. */
+    applyList: assign((_, patch: Partial<EditExamContext>) => patch),
     showToast: (_, _params: EditToast) => {},
     /** Keeps the edit for the return from the gateway (local storage; the app picks the key). */
     saveDraft: (_, _params: { draft: EditChoice }) => {},
@@ -301,7 +357,7 @@ export const editExamMachine = setup({
     hasLoneOption: ({ context }) => loneOptionField(editCascade, context) !== undefined,
     /** The event's field is one this mode uses and its value is one of its options. */
     validChange: ({ context, event }) =>
-      event.type === 'editExam.change' &&
+      event.type === 'field.change' &&
       editChain(context).includes(event.field) &&
       (event.value === '' || (optionValues(context, event.field) ?? []).includes(event.value)),
     canSubmit: ({ context }) => editComplete(context) && editChanged(context),
@@ -410,7 +466,7 @@ export const editExamMachine = setup({
       initial: 'routing',
       on: {
         'editExam.close': { target: 'closed', actions: 'dialogClosed' },
-        'editExam.change': {
+        'field.change': {
           guard: 'validChange',
           target: '.routing',
           actions: assign(({ context, event }) => choose(context, event.field, event.value)),
@@ -426,10 +482,7 @@ export const editExamMachine = setup({
                 return lone ? choose(context, lone.field, lone.value) : {};
               }),
             },
-            { guard: { type: 'needsList', params: { field: 'classStream' } }, target: 'loadingClassStreams' },
-            { guard: { type: 'needsList', params: { field: 'state' } }, target: 'loadingStates' },
-            { guard: { type: 'needsList', params: { field: 'centre' } }, target: 'loadingCentres' },
-            { guard: { type: 'needsList', params: { field: 'examDate' } }, target: 'loadingDates' },
+            ...loadRoutes(EDIT_CHAIN, loaders),
             { target: 'idle' },
           ],
         },
@@ -448,100 +501,7 @@ export const editExamMachine = setup({
         failed: {
           on: { 'editExam.retry': { target: 'routing', actions: assign({ listError: undefined }) } },
         },
-        loadingClassStreams: {
-          tags: ['busy'],
-          invoke: {
-            id: 'loadClassStreams',
-            src: 'loadClassStreams',
-            input: ({ context }) => ({ registration_page: context.profile?.exam_type ?? '' }),
-            onDone: {
-              target: 'routing',
-              actions: assign(({ context, event }) =>
-                withList(context, { classStreams: event.output.data }, 'classStream'),
-              ),
-            },
-            onError: {
-              target: 'failed',
-              actions: assign({ listError: ({ event }) => fromError(event.error, 'editExam.optionsFailed') }),
-            },
-          },
-        },
-        loadingStates: {
-          tags: ['busy'],
-          invoke: {
-            id: 'loadStates',
-            src: 'loadStates',
-            input: ({ context }) => ({
-              exam_mode: 'Offline' as const,
-              class_stream: context.choice.classStream,
-              exam_type: context.profile?.exam_type ?? '',
-            }),
-            onDone: {
-              target: 'routing',
-              actions: assign(({ context, event }) =>
-                withList(context, { states: event.output.data }, 'state'),
-              ),
-            },
-            onError: {
-              target: 'failed',
-              actions: assign({ listError: ({ event }) => fromError(event.error, 'editExam.optionsFailed') }),
-            },
-          },
-        },
-        loadingCentres: {
-          tags: ['busy'],
-          invoke: {
-            id: 'loadCentres',
-            src: 'loadCentres',
-            input: ({ context }) => ({
-              mode: 'Offline' as const,
-              state: context.choice.state,
-              class_stream: context.choice.classStream,
-              exam_type: context.profile?.exam_type ?? '',
-            }),
-            onDone: {
-              target: 'routing',
-              actions: assign(({ context, event }) =>
-                withList(context, { centres: event.output.data }, 'centre'),
-              ),
-            },
-            onError: {
-              target: 'failed',
-              actions: assign({ listError: ({ event }) => fromError(event.error, 'editExam.optionsFailed') }),
-            },
-          },
-        },
-        loadingDates: {
-          tags: ['busy'],
-          invoke: {
-            id: 'loadDates',
-            src: 'loadDates',
-            input: ({ context }) => ({
-              exam_mode: context.choice.mode === '' ? ('Online' as const) : context.choice.mode,
-              branch_code: branchCode(context),
-              class_and_stream: context.choice.classStream,
-            }),
-            onDone: {
-              target: 'routing',
-              actions: assign(({ context, event }) =>
-                withList(
-                  context,
-                  {
-                    dates: Object.entries(event.output.data).map(([value, label]) => ({
-                      value,
-                      label: label ?? value,
-                    })),
-                  },
-                  'examDate',
-                ),
-              ),
-            },
-            onError: {
-              target: 'failed',
-              actions: assign({ listError: ({ event }) => fromError(event.error, 'editExam.optionsFailed') }),
-            },
-          },
-        },
+        ...loadingStates(loaders, (error) => ({ listError: fromError(error, 'editExam.optionsFailed') })),
       },
     },
     /** One call in flight: the submit is not taken again until it answers (once is once). */

@@ -52,7 +52,7 @@ type Logged = { action: 'showToast'; params: ProfileToast } | { action: 'profile
 
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
 const failed = (id: string, msg: string) => ({ type: `xstate.error.actor.${id}`, error: apiError(msg) });
-const change = (field: string, value: string) => ({ type: 'profile.change', field, value });
+const change = (field: string, value: string) => ({ type: 'field.change', field, value });
 
 function expectView(log: Logged[]) {
   return (step: ModelStep, actual: AnyMachineSnapshot, previous: AnyMachineSnapshot) => {
@@ -74,7 +74,7 @@ function expectView(log: Logged[]) {
     );
     if (!after.submit.enabled) expect(after.submit.why).toBeDefined();
     switch (event.type) {
-      case 'profile.change':
+      case 'field.change':
         expect(after.fields[event.field ?? 'board'].value).toBe(event.value);
         // A city clears the school (until its list chooses the lone one).
         if (event.field === 'city') expect(after.fields.school.value).toBe('');

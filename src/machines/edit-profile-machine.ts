@@ -9,7 +9,17 @@ import type { MasterDataQuery, MasterDataReply, MasterItem } from '../generated/
 import type { MasterSchoolsParams, MasterSchoolsReply, School } from '../generated/api/master-schools';
 import type { Profile } from '../generated/api/profile';
 import type { ProfileUpdateBody, ProfileUpdateReply } from '../generated/api/profile-update';
-import { fieldsAfter, loneOption, loneOptionField, nextToLoad, type CascadeSpec } from './cascade';
+import {
+  fieldsAfter,
+  loadingStates,
+  loadRoutes,
+  loneOption,
+  loneOptionField,
+  nextToLoad,
+  type CascadeSpec,
+  type FieldChange,
+  type ListLoaderOf,
+} from './cascade';
 import { fromError, fromReply, say, type Message } from './message';
 
 export const PROFILE_CHAIN = ['board', 'city', 'school'] as const;
@@ -38,9 +48,7 @@ export interface EditProfileContext {
 }
 
 export type EditProfileEvent =
-  | { type: 'profile.change'; field: ProfileField; value: string }
-  | { type: 'profile.retry' }
-  | { type: 'profile.submit' };
+  FieldChange<ProfileField> | { type: 'profile.retry' } | { type: 'profile.submit' };
 
 export interface ProfileToast {
   type: 'success' | 'danger';
@@ -102,18 +110,44 @@ const notProvided = (name: string) => async (): Promise<never> => {
   throw new Error(`edit profile: provide the ${name} actor`);
 };
 
+const actors = {
+  loadMaster: fromPromise<MasterDataReply, MasterDataQuery>(notProvided('loadMaster')),
+  loadSchools: fromPromise<MasterSchoolsReply, MasterSchoolsParams>(notProvided('loadSchools')),
+  updateProfile: fromPromise<ProfileUpdateReply, ProfileUpdateBody>(notProvided('updateProfile')),
+};
+
+/** How each list of the chain loads (the one cascade shape, src/machines/cascade.ts). */
+const loaders = {
+  board: {
+    id: 'loadBoards',
+    src: 'loadMaster',
+    input: () => ({ masterKey: 'exam_board' }),
+    loaded: (context, output) => withList(context, { boards: output.data }, 'board'),
+  },
+  city: {
+    id: 'loadCities',
+    src: 'loadMaster',
+    input: () => ({ masterKey: 'school_city' }),
+    loaded: (context, output) => withList(context, { cities: output.data }, 'city'),
+  },
+  school: {
+    id: 'loadSchools',
+    src: 'loadSchools',
+    input: ({ context }) => ({ city: context.choice.city }),
+    loaded: (context, output) => withList(context, { schools: output.data }, 'school'),
+  },
+} satisfies Record<ProfileField, ListLoaderOf<EditProfileContext, typeof actors>>;
+
 export const editProfileMachine = setup({
   types: {
     input: {} as { profile: Profile },
     context: {} as EditProfileContext,
     events: {} as EditProfileEvent,
   },
-  actors: {
-    loadMaster: fromPromise<MasterDataReply, MasterDataQuery>(notProvided('loadMaster')),
-    loadSchools: fromPromise<MasterSchoolsReply, MasterSchoolsParams>(notProvided('loadSchools')),
-    updateProfile: fromPromise<ProfileUpdateReply, ProfileUpdateBody>(notProvided('updateProfile')),
-  },
+  actors,
   actions: {
+    /** A list's reply (or its failure) applied to the context. */
+    applyList: assign((_, patch: Partial<EditProfileContext>) => patch),
     showToast: (_, _params: ProfileToast) => {},
     /** The app re-fetches the profile and the dashboard ('profile.updated' with success 'true'). */
     profileSaved: () => {},
@@ -123,7 +157,7 @@ export const editProfileMachine = setup({
       nextToLoad(profileCascade, context) === params.field,
     hasLoneOption: ({ context }) => loneOptionField(profileCascade, context) !== undefined,
     validChange: ({ context, event }) =>
-      event.type === 'profile.change' &&
+      event.type === 'field.change' &&
       (event.value === '' || (profileOptions(context, event.field) ?? []).includes(event.value)),
     canSubmit: ({ context }) => profileComplete(context) && profileChanged(context),
     saved: (_, params: { reply: ProfileUpdateReply }) => params.reply.success === 'true',
@@ -137,7 +171,7 @@ export const editProfileMachine = setup({
   }),
   initial: 'routing',
   on: {
-    'profile.change': {
+    'field.change': {
       guard: 'validChange',
       target: '.routing',
       actions: assign(({ context, event }) => choose(context, event.field, event.value)),
@@ -153,9 +187,7 @@ export const editProfileMachine = setup({
             return lone ? choose(context, lone.field, lone.value) : {};
           }),
         },
-        { guard: { type: 'needsList', params: { field: 'board' } }, target: 'loadingBoards' },
-        { guard: { type: 'needsList', params: { field: 'city' } }, target: 'loadingCities' },
-        { guard: { type: 'needsList', params: { field: 'school' } }, target: 'loadingSchools' },
+        ...loadRoutes(PROFILE_CHAIN, loaders),
         { target: 'idle' },
       ],
     },
@@ -165,56 +197,7 @@ export const editProfileMachine = setup({
     failed: {
       on: { 'profile.retry': { target: 'routing', actions: assign({ listError: undefined }) } },
     },
-    loadingBoards: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadBoards',
-        src: 'loadMaster',
-        input: { masterKey: 'exam_board' as const },
-        onDone: {
-          target: 'routing',
-          actions: assign(({ context, event }) => withList(context, { boards: event.output.data }, 'board')),
-        },
-        onError: {
-          target: 'failed',
-          actions: assign({ listError: ({ event }) => fromError(event.error, 'editExam.optionsFailed') }),
-        },
-      },
-    },
-    loadingCities: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadCities',
-        src: 'loadMaster',
-        input: { masterKey: 'school_city' as const },
-        onDone: {
-          target: 'routing',
-          actions: assign(({ context, event }) => withList(context, { cities: event.output.data }, 'city')),
-        },
-        onError: {
-          target: 'failed',
-          actions: assign({ listError: ({ event }) => fromError(event.error, 'editExam.optionsFailed') }),
-        },
-      },
-    },
-    loadingSchools: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadSchools',
-        src: 'loadSchools',
-        input: ({ context }) => ({ city: context.choice.city }),
-        onDone: {
-          target: 'routing',
-          actions: assign(({ context, event }) =>
-            withList(context, { schools: event.output.data }, 'school'),
-          ),
-        },
-        onError: {
-          target: 'failed',
-          actions: assign({ listError: ({ event }) => fromError(event.error, 'editExam.optionsFailed') }),
-        },
-      },
-    },
+    ...loadingStates(loaders, (error) => ({ listError: fromError(error, 'editExam.optionsFailed') })),
     /** One call in flight: Save is not taken again until it answers. */
     saving: {
       tags: ['busy'],

@@ -376,17 +376,9 @@ function expectCardView(step: ModelStep, actual: AnyMachineSnapshot, previous: A
     case 'details.edit':
       expect(after.step).toBe('details');
       break;
-    case 'exam.slotChange':
-    case 'exam.stateChange':
-    case 'exam.centreChange':
-    case 'exam.dateChange': {
+    case 'field.change': {
       // The student's choice shows in its select (when the list offered it).
-      const [field, value] = {
-        'exam.slotChange': ['examSlot', event.slotId],
-        'exam.stateChange': ['state', event.stateId],
-        'exam.centreChange': ['centre', event.centre],
-        'exam.dateChange': ['examDate', event.date],
-      }[event.type] as [string, string];
+      const [field, value] = [String(event.field), String(event.value)];
       const offered = before.exam?.find((f) => f.field === field);
       if (after.step === 'exam' && offered?.options)
         expect(after.exam?.find((f) => f.field === field)?.value).toBe(value);
@@ -564,10 +556,10 @@ describe('registration machine: model', () => {
   ];
   const examEvents = [
     { type: 'details.edit' },
-    { type: 'exam.slotChange', slotId: slot.tid },
-    { type: 'exam.stateChange', stateId: delhi.tid },
-    { type: 'exam.centreChange', centre: centre.value },
-    { type: 'exam.dateChange', date: date.value },
+    { type: 'field.change', field: 'examSlot', value: slot.tid },
+    { type: 'field.change', field: 'state', value: delhi.tid },
+    { type: 'field.change', field: 'centre', value: centre.value },
+    { type: 'field.change', field: 'examDate', value: date.value },
     { type: 'exam.retryOptions' },
     { type: 'xstate.done.actor.loadSlots', output: slotsReply([slot]) },
     { type: 'xstate.error.actor.loadSlots', error: new Error('offline') },
@@ -642,11 +634,11 @@ describe('registration machine: model', () => {
         // iACST's online slot; the classroom course's single state and centre are chosen by themselves.
         ...examEvents
           .filter(
-            (e) => !/stateChange|centreChange|error\.actor\.load(States|Centres)/.test(JSON.stringify(e)),
+            (e) => !/"field":"(state|centre)"|error\.actor\.load(States|Centres)/.test(JSON.stringify(e)),
           )
           .map((e) =>
-            e.type === 'exam.slotChange'
-              ? { ...e, slotId: onlineSlot.tid }
+            e.type === 'field.change' && e.field === 'examSlot'
+              ? { ...e, value: onlineSlot.tid }
               : e.type === 'xstate.done.actor.loadSlots'
                 ? { ...e, output: slotsReply([onlineSlot]) }
                 : e,
@@ -1105,9 +1097,9 @@ async function chooseClassroomCentre(
   actor: ReturnType<typeof start>['actor'],
   until: ReturnType<typeof start>['until'],
 ) {
-  actor.send({ type: 'exam.stateChange', stateId: delhi.tid });
+  actor.send({ type: 'field.change', field: 'state', value: delhi.tid });
   await until((s) => s.matches({ step3: { lists: 'idle' } }));
-  actor.send({ type: 'exam.centreChange', centre: centre.value });
+  actor.send({ type: 'field.change', field: 'centre', value: centre.value });
   await until((s) => s.matches({ step3: { lists: 'idle' } }));
 }
 
@@ -1120,14 +1112,14 @@ describe('registration step 3: exam details', () => {
     );
     expect(actor.getSnapshot().context.exam.slot).toBeUndefined();
     expect(api.loadStates).not.toHaveBeenCalled();
-    actor.send({ type: 'exam.slotChange', slotId: slot.tid });
+    actor.send({ type: 'field.change', field: 'examSlot', value: slot.tid });
     await until((s) => s.matches({ step3: { lists: 'idle' } }) && Boolean(s.context.options.dates));
     expect(actor.getSnapshot().context.exam).toMatchObject({ slot, state: delhi, centre, date: undefined });
     expect(api.loadDates).toHaveBeenCalledWith(expect.objectContaining({ centre: 'DL001' }));
-    actor.send({ type: 'exam.dateChange', date: laterDate.value });
+    actor.send({ type: 'field.change', field: 'examDate', value: laterDate.value });
     expect(actor.getSnapshot().context.exam.date).toEqual(laterDate);
     // A new slot drops the state, centre and date chosen after it, and the lists load again.
-    actor.send({ type: 'exam.slotChange', slotId: onlineSlot.tid });
+    actor.send({ type: 'field.change', field: 'examSlot', value: onlineSlot.tid });
     expect(actor.getSnapshot().context.options).toMatchObject({
       states: undefined,
       centres: undefined,
@@ -1176,14 +1168,14 @@ describe('registration step 3: exam details', () => {
     const { actor, api, until } = await toStep3({ programme: iat, registrationPage: 'IAT' });
     expect(api.loadSlots).toHaveBeenCalledWith({ exam_type: 'IAT' });
     expect(api.loadStates).not.toHaveBeenCalled();
-    actor.send({ type: 'exam.slotChange', slotId: slot.tid });
+    actor.send({ type: 'field.change', field: 'examSlot', value: slot.tid });
     await until((s) => s.matches({ step3: { lists: 'idle' } }));
     expect(api.loadStates).toHaveBeenCalledWith({
       exam_mode: 'Offline',
       class_stream: '11&SOM',
       exam_type: 'IAT',
     });
-    actor.send({ type: 'exam.stateChange', stateId: '9' });
+    actor.send({ type: 'field.change', field: 'state', value: '9' });
     await until((s) => s.matches({ step3: { lists: 'idle' } }));
     expect(api.loadCentres).toHaveBeenCalledWith({
       mode: 'Offline',
@@ -1191,7 +1183,7 @@ describe('registration step 3: exam details', () => {
       class_stream: '11&SOM',
       exam_type: 'IAT',
     });
-    actor.send({ type: 'exam.centreChange', centre: centre.value });
+    actor.send({ type: 'field.change', field: 'centre', value: centre.value });
     await until((s) => s.matches({ step3: { lists: 'idle' } }));
     expect(api.loadDates).toHaveBeenCalledWith({ centre: 'DL001', stream: '11&SOM', exam_type: 'IAT' });
   });
@@ -1199,30 +1191,30 @@ describe('registration step 3: exam details', () => {
   it('clears centre and date when the state changes, the date when the centre changes, all when the slot changes', async () => {
     const { actor, until } = await toStep3({ programme: iat, registrationPage: 'IAT' });
     const choose = async () => {
-      actor.send({ type: 'exam.slotChange', slotId: slot.tid });
+      actor.send({ type: 'field.change', field: 'examSlot', value: slot.tid });
       await until((s) => s.matches({ step3: { lists: 'idle' } }));
-      actor.send({ type: 'exam.stateChange', stateId: '9' });
+      actor.send({ type: 'field.change', field: 'state', value: '9' });
       await until((s) => s.matches({ step3: { lists: 'idle' } }));
-      actor.send({ type: 'exam.centreChange', centre: centre.value });
+      actor.send({ type: 'field.change', field: 'centre', value: centre.value });
       await until((s) => s.matches({ step3: { lists: 'idle' } }));
-      actor.send({ type: 'exam.dateChange', date: date.value });
+      actor.send({ type: 'field.change', field: 'examDate', value: date.value });
     };
     await choose();
     expect(actor.getSnapshot().context.exam).toMatchObject({ slot, state: delhi, centre, date });
 
-    actor.send({ type: 'exam.centreChange', centre: centre.value });
+    actor.send({ type: 'field.change', field: 'centre', value: centre.value });
     expect(actor.getSnapshot().context.exam.date).toBeUndefined();
     expect(actor.getSnapshot().context.options.dates).toBeUndefined();
     expect(actor.getSnapshot().context.exam.state).toEqual(delhi);
     await until((s) => s.matches({ step3: { lists: 'idle' } }));
 
-    actor.send({ type: 'exam.stateChange', stateId: '9' });
+    actor.send({ type: 'field.change', field: 'state', value: '9' });
     expect(actor.getSnapshot().context.exam).toMatchObject({ centre: undefined, date: undefined, slot });
     expect(actor.getSnapshot().context.options).toMatchObject({ centres: undefined, dates: undefined });
     await until((s) => s.matches({ step3: { lists: 'idle' } }));
 
     await choose();
-    actor.send({ type: 'exam.slotChange', slotId: slot.tid });
+    actor.send({ type: 'field.change', field: 'examSlot', value: slot.tid });
     expect(actor.getSnapshot().context.exam).toMatchObject({
       state: undefined,
       centre: undefined,
@@ -1232,7 +1224,7 @@ describe('registration step 3: exam details', () => {
 
   it('starts the exam step again when the class & stream changes, and keeps it otherwise', async () => {
     const { actor, api, until } = await toStep3({ programme: iat, registrationPage: 'IAT' });
-    actor.send({ type: 'exam.slotChange', slotId: slot.tid });
+    actor.send({ type: 'field.change', field: 'examSlot', value: slot.tid });
     await until((s) => s.matches({ step3: { lists: 'idle' } }));
     actor.send({ type: 'details.edit' });
     actor.send({ type: 'details.submit', details });
@@ -1251,9 +1243,9 @@ describe('registration step 3: exam details', () => {
     expect(neet.actor.getSnapshot().can({ type: 'courseType.change', courseType: 'online' })).toBe(false);
 
     const { actor, api, until } = await toStep3({ programme: iacst, registrationPage: 'iACST' });
-    actor.send({ type: 'exam.slotChange', slotId: onlineSlot.tid });
+    actor.send({ type: 'field.change', field: 'examSlot', value: onlineSlot.tid });
     await until((s) => s.matches({ step3: { lists: 'idle' } }));
-    actor.send({ type: 'exam.dateChange', date: date.value });
+    actor.send({ type: 'field.change', field: 'examDate', value: date.value });
     actor.send({ type: 'courseType.change', courseType: 'online' });
     expect(actor.getSnapshot().context.exam.date).toBeUndefined();
     await until((s) => s.matches({ step3: { lists: 'idle' } }));
@@ -1282,10 +1274,10 @@ describe('registration step 3: exam details', () => {
       { programme: iacst, registrationPage: 'iACST' },
       { loadStates: async () => ({ success: 'true', data: [delhi, gujarat, up] }) },
     );
-    actor.send({ type: 'exam.slotChange', slotId: onlineSlot.tid });
+    actor.send({ type: 'field.change', field: 'examSlot', value: onlineSlot.tid });
     await until((s) => s.matches({ step3: { lists: 'idle' } }));
     expect(actor.getSnapshot().context.options.states).toEqual([delhi, up]);
-    actor.send({ type: 'exam.slotChange', slotId: slot.tid });
+    actor.send({ type: 'field.change', field: 'examSlot', value: slot.tid });
     await until((s) => s.matches({ step3: { lists: 'idle' } }));
     // Offline: Gujarat only, so it is chosen by itself.
     expect(actor.getSnapshot().context.options.states).toEqual([gujarat]);
@@ -1334,11 +1326,11 @@ describe('registration step 3: exam details', () => {
   });
 
   const completeNeet = async (run: Awaited<ReturnType<typeof toStep3>>) => {
-    run.actor.send({ type: 'exam.stateChange', stateId: '9' });
+    run.actor.send({ type: 'field.change', field: 'state', value: '9' });
     await run.until((s) => s.matches({ step3: { lists: 'idle' } }));
-    run.actor.send({ type: 'exam.centreChange', centre: centre.value });
+    run.actor.send({ type: 'field.change', field: 'centre', value: centre.value });
     await run.until((s) => s.matches({ step3: { lists: 'idle' } }));
-    run.actor.send({ type: 'exam.dateChange', date: date.value });
+    run.actor.send({ type: 'field.change', field: 'examDate', value: date.value });
   };
 
   it('pays when something is payable (default method from config) and submits plainly at ≤ 0', async () => {
@@ -1422,10 +1414,10 @@ describe('registration step 3: exam details', () => {
     actor.send({ type: 'details.edit' });
     actor.send({ type: 'details.submit', details });
     await until((s) => s.matches({ step3: { lists: 'idle' } }));
-    actor.send({ type: 'exam.slotChange', slotId: onlineSlot.tid });
+    actor.send({ type: 'field.change', field: 'examSlot', value: onlineSlot.tid });
     await until((s) => s.matches({ step3: { lists: 'idle' } }));
     await chooseClassroomCentre(actor, until);
-    actor.send({ type: 'exam.dateChange', date: date.value });
+    actor.send({ type: 'field.change', field: 'examDate', value: date.value });
     actor.send({ type: 'exam.submit' });
     await until((s) => s.matches('success'));
     expect(effects.track.mock.calls.map(([p]) => (p as { event: string }).event)).toEqual([
@@ -1440,11 +1432,11 @@ describe('registration step 3: exam details', () => {
 
   it('finishes a free exam on the thank-you state; copy and Go to dashboard', async () => {
     const { actor, until, effects, api } = await toStep3({ programme: iacst, registrationPage: 'iACST' });
-    actor.send({ type: 'exam.slotChange', slotId: onlineSlot.tid });
+    actor.send({ type: 'field.change', field: 'examSlot', value: onlineSlot.tid });
     await until((s) => s.matches({ step3: { lists: 'idle' } }));
     await chooseClassroomCentre(actor, until);
     expect(actor.getSnapshot().can({ type: 'exam.submit' })).toBe(false);
-    actor.send({ type: 'exam.dateChange', date: date.value });
+    actor.send({ type: 'field.change', field: 'examDate', value: date.value });
     actor.send({ type: 'exam.submit' });
     await until((s) => s.matches('success'));
     // Classroom: filed under the centre the student chose (never left for the server to default).
@@ -1486,10 +1478,10 @@ describe('registration step 3: exam details', () => {
         },
       },
     );
-    actor.send({ type: 'exam.slotChange', slotId: onlineSlot.tid });
+    actor.send({ type: 'field.change', field: 'examSlot', value: onlineSlot.tid });
     await until((s) => s.matches({ step3: { lists: 'idle' } }));
     await chooseClassroomCentre(actor, until);
-    actor.send({ type: 'exam.dateChange', date: date.value });
+    actor.send({ type: 'field.change', field: 'examDate', value: date.value });
     actor.send({ type: 'exam.submit' });
     await until((s) => s.matches('step3') && effects.showToast.mock.calls.length > 0);
     expect(effects.showToast).toHaveBeenCalledWith({

@@ -40,7 +40,17 @@ import { examDateInstant } from '../domain/dates';
 import { modeAllowedInState, type ExamMode } from '../domain/exam-modes';
 import { MOBILE_LENGTH, STUDENT_ID_MAX } from '../domain/otp-rules';
 import { digitsOnly as digits, validateCoupon, validateRegistrationMobile } from '../domain/validation';
-import { fieldsAfter, loneOptionField, nextToLoad, type CascadeSpec } from './cascade';
+import {
+  fieldsAfter,
+  loadingStates,
+  loadRoutes,
+  loneOption,
+  loneOptionField,
+  nextToLoad,
+  type CascadeSpec,
+  type FieldChange,
+  type ListLoaderOf,
+} from './cascade';
 import { fromError, fromReply, say, type Message } from './message';
 import { createVerifyMobileMachine, type VerifyOutcome } from './verify-mobile-machine';
 
@@ -222,10 +232,7 @@ export type RegistrationEvent =
   | { type: 'details.submit'; details: StudentDetails }
   | { type: 'details.edit' }
   | { type: 'courseType.change'; courseType: CourseType }
-  | { type: 'exam.slotChange'; slotId: string }
-  | { type: 'exam.stateChange'; stateId: string }
-  | { type: 'exam.centreChange'; centre: string }
-  | { type: 'exam.dateChange'; date: string }
+  | FieldChange<ExamField>
   | { type: 'exam.retryOptions' }
   | { type: 'classStreams.retry' }
   | { type: 'exam.locate' }
@@ -455,6 +462,9 @@ function clearAfter(context: RegistrationContext, field: ExamField | 'courseType
   return { exam, options };
 }
 
+/** Where the exam choice keeps each field's chosen option. */
+const choiceKey = { examSlot: 'slot', state: 'state', centre: 'centre', examDate: 'date' } as const;
+
 /** An option's identity, as the selects and the machine's events name it. */
 const optionKey = (field: ExamField, option: ExamSlot | ExamState | ExamCentre | ExamDate): string =>
   'tid' in option ? option.tid : option.value;
@@ -489,15 +499,14 @@ function withLoadedList<T extends ExamSlot | ExamState | ExamCentre | ExamDate>(
   field: ExamField,
   list: T[],
 ): Partial<RegistrationContext> {
-  const key = { examSlot: 'slot', state: 'state', centre: 'centre', examDate: 'date' } as const;
   const listName = { examSlot: 'slots', state: 'states', centre: 'centres', examDate: 'dates' } as const;
   const options = { ...context.options, [listName[field]]: offered(context, field, list) };
-  const current = context.exam[key[field]];
+  const current = context.exam[choiceKey[field]];
   if (!current) return { options };
   const listed = offered(context, field, list).find((o) => optionKey(field, o) === optionKey(field, current));
-  if (listed) return { options, exam: { ...context.exam, [key[field]]: listed } };
+  if (listed) return { options, exam: { ...context.exam, [choiceKey[field]]: listed } };
   const cleared = clearAfter({ ...context, options }, field);
-  return { options: cleared.options, exam: { ...cleared.exam, [key[field]]: undefined } };
+  return { options: cleared.options, exam: { ...cleared.exam, [choiceKey[field]]: undefined } };
 }
 
 const listOf = (options: OptionLists, field: ExamField) =>
@@ -532,23 +541,91 @@ function switchCourseType(
   return { exam: { ...next.exam, slot }, options: { ...options, slots } };
 }
 
-/** A field's only option chosen (the cascade's auto-choice), with what depended on it cleared. */
-function chooseLoneOption(context: RegistrationContext, field: ExamField): Partial<RegistrationContext> {
+/** A field's option chosen by its key (a select's value), with what depended on it cleared. */
+function choose(context: RegistrationContext, field: ExamField, value: string): Partial<RegistrationContext> {
   const { exam, options } = clearAfter(context, field);
-  const only = <T>(list: T[] | undefined) => list?.[0];
-  const choice: Partial<ExamChoice> = {
-    examSlot: { slot: only(options.slots) },
-    state: { state: only(options.states) },
-    centre: { centre: only(options.centres) },
-    examDate: { date: only(options.dates) },
-  }[field];
-  return { exam: { ...exam, ...choice }, options };
+  const option = listOf(options, field)?.find((o) => optionKey(field, o) === value);
+  return { exam: { ...exam, [choiceKey[field]]: option }, options };
 }
+
+/** The keys a loaded list offers, as the selects name them. */
+const optionKeys = (context: Pick<RegistrationContext, 'options'>, field: ExamField) =>
+  listOf(context.options, field)?.map((o) => optionKey(field, o));
 
 // ── The machine ─────────────────────────────────────────────────────────────────────────────────
 const notProvided = (name: string) => async (): Promise<never> => {
   throw new Error(`registration: provide the ${name} actor`);
 };
+
+const actors = {
+  /** The verify-mobile flow; the app provides its sendCode and checkCode (the OTP endpoints). */
+  verifyMobile: registrationVerifyMachine,
+  /** Starts a request and opens the identity app link (the app makes the nonce). */
+  startCallerIdentity: fromPromise<RegistrationCallerIdentityStartReply>(notProvided('startCallerIdentity')),
+  checkCallerIdentity: fromPromise<RegistrationCallerIdentityStatusReply, RegistrationCallerIdentityParams>(
+    notProvided('checkCallerIdentity'),
+  ),
+  fetchLeadBySfId: fromPromise<RegistrationLeadBySfIdReply, RegistrationLeadBySfIdQuery>(
+    notProvided('fetchLeadBySfId'),
+  ),
+  fetchLeadsByMobile: fromPromise<RegistrationLeadsReply, WithRegistrationToken<RegistrationLeadsQuery>>(
+    notProvided('fetchLeadsByMobile'),
+  ),
+  loadClassStreams: fromPromise<MasterClassStreamsReply, MasterClassStreamsQuery>(
+    notProvided('loadClassStreams'),
+  ),
+  loadSlots: fromPromise<ExamSlotsReply, ExamSlotsQuery>(notProvided('loadSlots')),
+  loadStates: fromPromise<ExamStatesReply, ExamStatesQuery>(notProvided('loadStates')),
+  loadCentres: fromPromise<ExamCentresReply, ExamCentresQuery>(notProvided('loadCentres')),
+  loadDates: fromPromise<ExamDatesReply, ExamDatesQuery>(notProvided('loadDates')),
+  loadOnlinePreset: fromPromise<OnlinePreset, OnlinePresetInput>(notProvided('loadOnlinePreset')),
+  /** The app asks the browser for its location, then the API for the nearest centre and its state. */
+  locateNearestCentre: fromPromise<OnlinePreset, LocateCentreInput>(notProvided('locateNearestCentre')),
+  validateCoupon: fromPromise<RegistrationCouponReply, RegistrationCouponBody>(notProvided('validateCoupon')),
+  signup: fromPromise<RegistrationSignupReply, SignupInput>(notProvided('signup')),
+  copyText: fromPromise<unknown, { text: string }>(notProvided('copyText')),
+};
+
+/** How each exam list loads (the one cascade shape, src/machines/cascade.ts). */
+const loaders = {
+  examSlot: {
+    id: 'loadSlots',
+    src: 'loadSlots',
+    input: ({ context }) => ({ exam_type: context.registrationPage }),
+    loaded: (context, output) => withLoadedList(context, 'examSlot', output.data),
+  },
+  state: {
+    id: 'loadStates',
+    src: 'loadStates',
+    input: ({ context }) => ({
+      exam_mode: examMode(context),
+      class_stream: context.student.classStream,
+      exam_type: context.registrationPage,
+    }),
+    loaded: (context, output) => withLoadedList(context, 'state', output.data),
+  },
+  centre: {
+    id: 'loadCentres',
+    src: 'loadCentres',
+    input: ({ context }) => ({
+      mode: examMode(context),
+      state: context.exam.state?.tid ?? '',
+      class_stream: context.student.classStream,
+      exam_type: context.registrationPage,
+    }),
+    loaded: (context, output) => withLoadedList(context, 'centre', output.data),
+  },
+  examDate: {
+    id: 'loadDates',
+    src: 'loadDates',
+    input: ({ context }) => ({
+      ...(context.exam.centre ? { centre: centreCode(context.exam.centre) } : {}),
+      stream: context.student.classStream,
+      exam_type: context.registrationPage,
+    }),
+    loaded: (context, output) => withLoadedList(context, 'examDate', output.data),
+  },
+} satisfies Record<ExamField, ListLoaderOf<RegistrationContext, typeof actors>>;
 
 export const registrationMachine = setup({
   types: {
@@ -558,39 +635,10 @@ export const registrationMachine = setup({
     /** The one child views talk to: step 1's verify-mobile flow. */
     children: {} as { verifyMobile: 'verifyMobile' },
   },
-  actors: {
-    /** The verify-mobile flow; the app provides its sendCode and checkCode (the OTP endpoints). */
-    verifyMobile: registrationVerifyMachine,
-    /** Starts a request and opens the identity app link (the app makes the nonce). */
-    startCallerIdentity: fromPromise<RegistrationCallerIdentityStartReply>(
-      notProvided('startCallerIdentity'),
-    ),
-    checkCallerIdentity: fromPromise<RegistrationCallerIdentityStatusReply, RegistrationCallerIdentityParams>(
-      notProvided('checkCallerIdentity'),
-    ),
-    fetchLeadBySfId: fromPromise<RegistrationLeadBySfIdReply, RegistrationLeadBySfIdQuery>(
-      notProvided('fetchLeadBySfId'),
-    ),
-    fetchLeadsByMobile: fromPromise<RegistrationLeadsReply, WithRegistrationToken<RegistrationLeadsQuery>>(
-      notProvided('fetchLeadsByMobile'),
-    ),
-    loadClassStreams: fromPromise<MasterClassStreamsReply, MasterClassStreamsQuery>(
-      notProvided('loadClassStreams'),
-    ),
-    loadSlots: fromPromise<ExamSlotsReply, ExamSlotsQuery>(notProvided('loadSlots')),
-    loadStates: fromPromise<ExamStatesReply, ExamStatesQuery>(notProvided('loadStates')),
-    loadCentres: fromPromise<ExamCentresReply, ExamCentresQuery>(notProvided('loadCentres')),
-    loadDates: fromPromise<ExamDatesReply, ExamDatesQuery>(notProvided('loadDates')),
-    loadOnlinePreset: fromPromise<OnlinePreset, OnlinePresetInput>(notProvided('loadOnlinePreset')),
-    /** The app asks the browser for its location, then the API for the nearest centre and its state. */
-    locateNearestCentre: fromPromise<OnlinePreset, LocateCentreInput>(notProvided('locateNearestCentre')),
-    validateCoupon: fromPromise<RegistrationCouponReply, RegistrationCouponBody>(
-      notProvided('validateCoupon'),
-    ),
-    signup: fromPromise<RegistrationSignupReply, SignupInput>(notProvided('signup')),
-    copyText: fromPromise<unknown, { text: string }>(notProvided('copyText')),
-  },
+  actors,
   actions: {
+    /** A list's reply (or its failure) applied to the context. */
+    applyList: assign((_, patch: Partial<RegistrationContext>) => patch),
     showToast: (_, _params: ToastParams) => {},
     /** The app posts the gateway form (payment_data) and leaves the page. */
     redirectToPayment: (_, _params: { paymentData: PaymentData }) => {},
@@ -1064,44 +1112,9 @@ export const registrationMachine = setup({
         lists: {
           initial: 'routing',
           on: {
-            'exam.slotChange': {
+            'field.change': {
               target: '.routing',
-              actions: assign(({ context, event }) => {
-                const { exam, options } = clearAfter(context, 'examSlot');
-                return {
-                  exam: { ...exam, slot: options.slots?.find((s) => s.tid === event.slotId) },
-                  options,
-                };
-              }),
-            },
-            'exam.stateChange': {
-              target: '.routing',
-              actions: assign(({ context, event }) => {
-                const { exam, options } = clearAfter(context, 'state');
-                return {
-                  exam: { ...exam, state: options.states?.find((s) => s.tid === event.stateId) },
-                  options,
-                };
-              }),
-            },
-            'exam.centreChange': {
-              target: '.routing',
-              actions: assign(({ context, event }) => {
-                const { exam, options } = clearAfter(context, 'centre');
-                return {
-                  exam: { ...exam, centre: options.centres?.find((c) => c.value === event.centre) },
-                  options,
-                };
-              }),
-            },
-            'exam.dateChange': {
-              target: '.routing',
-              actions: assign({
-                exam: ({ context, event }) => ({
-                  ...context.exam,
-                  date: context.options.dates?.find((d) => d.value === event.date),
-                }),
-              }),
+              actions: assign(({ context, event }) => choose(context, event.field, event.value)),
             },
             'courseType.change': {
               guard: 'offersCourseTypeSwitch',
@@ -1116,15 +1129,14 @@ export const registrationMachine = setup({
                   // A list with one option chooses it; routing then goes on to the next list.
                   guard: 'hasLoneOption',
                   actions: assign(({ context }) => {
-                    const field = loneOptionField(examCascade, context);
-                    return field ? chooseLoneOption(context, field) : {};
+                    const lone = loneOption(examCascade, context, optionKeys);
+                    return lone ? choose(context, lone.field, lone.value) : {};
                   }),
                 },
-                { guard: { type: 'needsList', params: { field: 'examSlot' } }, target: 'loadingSlots' },
-                { guard: 'needsOnlinePreset', target: 'loadingOnlinePreset' },
-                { guard: { type: 'needsList', params: { field: 'state' } }, target: 'loadingStates' },
-                { guard: { type: 'needsList', params: { field: 'centre' } }, target: 'loadingCentres' },
-                { guard: { type: 'needsList', params: { field: 'examDate' } }, target: 'loadingDates' },
+                // Online-only presets state and centre once the slot is known (before the states).
+                ...loadRoutes(EXAM_CHAIN, loaders, {
+                  state: [{ guard: 'needsOnlinePreset', target: 'loadingOnlinePreset' } as const],
+                }),
                 { target: 'idle' },
               ],
             },
@@ -1171,25 +1183,6 @@ export const registrationMachine = setup({
                 'exam.retryOptions': { target: 'routing', actions: assign({ optionsError: undefined }) },
               },
             },
-            loadingSlots: {
-              invoke: {
-                id: 'loadSlots',
-                src: 'loadSlots',
-                input: ({ context }) => ({ exam_type: context.registrationPage }),
-                onDone: {
-                  target: 'routing',
-                  actions: assign(({ context, event }) =>
-                    withLoadedList(context, 'examSlot', event.output.data),
-                  ),
-                },
-                onError: {
-                  target: 'failed',
-                  actions: assign({
-                    optionsError: ({ event }) => fromError(event.error, 'registration.optionsFailed'),
-                  }),
-                },
-              },
-            },
             loadingOnlinePreset: {
               invoke: {
                 id: 'loadOnlinePreset',
@@ -1217,76 +1210,9 @@ export const registrationMachine = setup({
                 },
               },
             },
-            loadingStates: {
-              invoke: {
-                id: 'loadStates',
-                src: 'loadStates',
-                input: ({ context }) => ({
-                  exam_mode: examMode(context),
-                  class_stream: context.student.classStream,
-                  exam_type: context.registrationPage,
-                }),
-                onDone: {
-                  target: 'routing',
-                  actions: assign(({ context, event }) =>
-                    withLoadedList(context, 'state', event.output.data),
-                  ),
-                },
-                onError: {
-                  target: 'failed',
-                  actions: assign({
-                    optionsError: ({ event }) => fromError(event.error, 'registration.optionsFailed'),
-                  }),
-                },
-              },
-            },
-            loadingCentres: {
-              invoke: {
-                id: 'loadCentres',
-                src: 'loadCentres',
-                input: ({ context }) => ({
-                  mode: examMode(context),
-                  state: context.exam.state?.tid ?? '',
-                  class_stream: context.student.classStream,
-                  exam_type: context.registrationPage,
-                }),
-                onDone: {
-                  target: 'routing',
-                  actions: assign(({ context, event }) =>
-                    withLoadedList(context, 'centre', event.output.data),
-                  ),
-                },
-                onError: {
-                  target: 'failed',
-                  actions: assign({
-                    optionsError: ({ event }) => fromError(event.error, 'registration.optionsFailed'),
-                  }),
-                },
-              },
-            },
-            loadingDates: {
-              invoke: {
-                id: 'loadDates',
-                src: 'loadDates',
-                input: ({ context }) => ({
-                  ...(context.exam.centre ? { centre: centreCode(context.exam.centre) } : {}),
-                  stream: context.student.classStream,
-                  exam_type: context.registrationPage,
-                }),
-                onDone: {
-                  target: 'routing',
-                  actions: assign(({ context, event }) =>
-                    withLoadedList(context, 'examDate', event.output.data),
-                  ),
-                },
-                onError: {
-                  target: 'failed',
-                  actions: assign({
-                    optionsError: ({ event }) => fromError(event.error, 'registration.optionsFailed'),
-                  }),
-                },
-              },
-            },
+            ...loadingStates(loaders, (error) => ({
+              optionsError: fromError(error, 'registration.optionsFailed'),
+            })),
           },
         },
         coupon: {

@@ -69,7 +69,7 @@ describe('edit exam, wired to the real API', () => {
     const actor = createActor(machine, { input: { programme } }).start();
     actor.send({ type: 'editExam.open' });
     await waitFor(actor, (s) => s.matches({ editing: 'idle' }), { timeout: 5000 });
-    actor.send({ type: 'editExam.change', field: 'examDate', value: '2026-03-12' });
+    actor.send({ type: 'field.change', field: 'examDate', value: '2026-03-12' });
     actor.send({ type: 'editExam.submit' });
     actor.send({ type: 'editExam.submit' });
     await waitFor(actor, (s) => s.matches('closed'), { timeout: 5000 });
@@ -94,16 +94,16 @@ describe('edit exam, wired to the real API', () => {
     const actor = createActor(machine, { input: { programme } }).start();
     actor.send({ type: 'editExam.open' });
     await waitFor(actor, (s) => s.matches({ editing: 'idle' }), { timeout: 5000 });
-    actor.send({ type: 'editExam.change', field: 'mode', value: 'Offline' });
+    actor.send({ type: 'field.change', field: 'mode', value: 'Offline' });
     await waitFor(actor, (s) => s.matches({ editing: 'idle' }) && s.context.lists.states !== undefined, {
       timeout: 5000,
     });
     // Delhi is one of several states here: choose it, then its central centre and a date.
-    actor.send({ type: 'editExam.change', field: 'state', value: '9' });
+    actor.send({ type: 'field.change', field: 'state', value: '9' });
     await waitFor(actor, (s) => s.matches({ editing: 'idle' }), { timeout: 5000 });
-    actor.send({ type: 'editExam.change', field: 'centre', value: 'RCC Delhi Central-DL001-1' });
+    actor.send({ type: 'field.change', field: 'centre', value: 'RCC Delhi Central-DL001-1' });
     await waitFor(actor, (s) => s.matches({ editing: 'idle' }), { timeout: 5000 });
-    actor.send({ type: 'editExam.change', field: 'examDate', value: '2026-03-15' });
+    actor.send({ type: 'field.change', field: 'examDate', value: '2026-03-15' });
     actor.send({ type: 'editExam.submit' });
     await waitFor(actor, (s) => s.matches('redirecting'), { timeout: 5000 });
     expect(deps.postPaymentForm).toHaveBeenCalledWith(
@@ -141,12 +141,12 @@ describe('profile update, wired to the real API', () => {
     const actor = createActor(machine, { input: { profile } }).start();
     await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
     // Board → city → school: a board clears the city and school, a city clears the school.
-    actor.send({ type: 'profile.change', field: 'board', value: 'ICSE' });
+    actor.send({ type: 'field.change', field: 'board', value: 'ICSE' });
     await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
-    actor.send({ type: 'profile.change', field: 'city', value: 'Pune' });
+    actor.send({ type: 'field.change', field: 'city', value: 'Pune' });
     const ready = await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
     const school = ready.context.lists.schools?.[0]?.school_code ?? '';
-    actor.send({ type: 'profile.change', field: 'school', value: school });
+    actor.send({ type: 'field.change', field: 'school', value: school });
     actor.send({ type: 'profile.submit' });
     actor.send({ type: 'profile.submit' });
     await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });

@@ -76,7 +76,7 @@ export function EditExamDialog({ actor, t, locale }: EditExamDialogProps) {
             view={view}
             t={t}
             locale={pageLocale}
-            onChange={(field, value) => actor.send({ type: 'editExam.change', field, value })}
+            onChange={(field, value) => actor.send({ type: 'field.change', field, value })}
             onSubmit={() => actor.send({ type: 'editExam.submit' })}
           >
             {view.listError ? (

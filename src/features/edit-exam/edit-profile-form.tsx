@@ -56,7 +56,7 @@ export function EditProfileForm({ actor, t }: EditProfileFormProps) {
           value={view.fields[field].value || undefined}
           options={view.fields[field].options}
           placeholder={t('form.selectPlaceholder')}
-          onChange={(value) => actor.send({ type: 'profile.change', field, value: value ?? '' })}
+          onChange={(value) => actor.send({ type: 'field.change', field, value: value ?? '' })}
         />
       ))}
       {view.listError ? (

@@ -219,11 +219,8 @@ function ExamDetailsStep({ state, send, t, locale }: StepProps) {
     for (const field of examFields) {
       const value = next[field];
       if (value === undefined || value === current[field]) continue;
-      if (field === 'examSlot') send({ type: 'exam.slotChange', slotId: value });
-      if (field === 'state') send({ type: 'exam.stateChange', stateId: value });
-      if (field === 'centre') send({ type: 'exam.centreChange', centre: value });
-      if (field === 'examDate') send({ type: 'exam.dateChange', date: value });
       if (field === 'paymentMethod') send({ type: 'payment.methodChange', method: value });
+      else send({ type: 'field.change', field, value });
       return;
     }
   };
