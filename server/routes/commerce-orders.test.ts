@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutErrors, firstInvalid } from '../../src/domain/checkout';
 import { testApp, type TestApp } from '../../tests/support/server-harness';
-import { isCoursePurchased, isMockPurchased } from './commerce/purchases';
+import { isCoursePurchased, isMockPurchased } from '../services/commerce/purchases';
 import {
   addStudent,
   coursesUrl,

@@ -25,11 +25,11 @@ import { hashToken, newToken } from '../auth/tokens';
 import type { AppContext, Student } from '../context';
 import { addMs, iso } from '../timestamps';
 import { registerTestPlayerRoutes } from '../sandbox/test-player';
-import { buildDashboard } from './dashboard/build';
-import { buildProfile } from './dashboard/profile';
+import { buildDashboard } from '../services/dashboard/build';
+import { buildProfile } from '../services/dashboard/profile';
 import { onOrderPaid } from '../payments/orders';
-import { applyPaidExamEdit, examDates, updateExamInfo } from './exams/edit';
-import { maybeProgramme } from './exams/programme';
+import { applyPaidExamEdit, examDates, updateExamInfo } from '../services/exams/edit';
+import { maybeProgramme } from '../services/exams/programme';
 import {
   assertPlayerUp,
   examUrl,
@@ -37,9 +37,9 @@ import {
   notStartable,
   resultUrl,
   startAttempt,
-} from './exams/launch';
+} from '../services/exams/launch';
 import { requestExamLink, SANDBOX_EXAM_LINK_PATH, tenantHeadersMatch } from './exams/mock-jee-link';
-import { resultData, resultSummary, sittingForResult } from './exams/results';
+import { resultData, resultSummary, sittingForResult } from '../services/results/results';
 import {
   currentSeriesSitting,
   findSitting,
@@ -47,7 +47,7 @@ import {
   stateOf,
   type ExamContext,
   type Sitting,
-} from './exams/sittings';
+} from '../services/exams/sittings';
 import { localeOf, message, say } from '../api/messages';
 
 /** Test-platform tokens live this long: enough to fetch the result or open a paper. */

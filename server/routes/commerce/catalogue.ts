@@ -12,10 +12,10 @@ import { ApiError } from '../../api/errors';
 import { apiSchema } from '../../api/schemas';
 import { requireStudent, studentOf } from '../../auth/sessions';
 import type { AppContext } from '../../context';
-import { loadExamContext } from '../exams/sittings';
-import { centreLabel } from '../master/centres';
-import { courseFlags } from './course-flags';
-import { offersFor } from './courses';
+import { loadExamContext } from '../../services/exams/sittings';
+import { centreLabel } from '../../services/master/centres';
+import { courseFlags } from '../../services/commerce/course-flags';
+import { offersFor } from '../../services/commerce/courses';
 import { message } from '../../api/messages';
 
 async function knownBranch(ctx: AppContext, code: string): Promise<void> {
@@ -89,7 +89,7 @@ export function registerCatalogueRoutes(app: FastifyInstance): void {
         msg: rows.length > 0 ? 'Branches near you' : 'Our team will contact you soon.',
         data: rows.map((r) => ({
           center_name: r.center_name,
-          // The one prefix rule (master/centres): the client shows it and strips nothing.
+          // The one prefix rule (services/master/centres): the client shows it and strips nothing.
           center_label: centreLabel(r.center_name),
           address: r.address,
           contact_numbers: JSON.parse(r.contact_numbers) as Branch['contact_numbers'], // seeded as 4

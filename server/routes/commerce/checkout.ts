@@ -21,11 +21,11 @@ import { requireStudent, studentOf } from '../../auth/sessions';
 import type { AppContext } from '../../context';
 import { lockStudent } from '../../db/locks';
 import { openOrder } from '../../payments/orders';
-import { samplePackOf } from '../exams/programme';
-import { loadExamContext } from '../exams/sittings';
+import { samplePackOf } from '../../services/exams/programme';
+import { loadExamContext } from '../../services/exams/sittings';
 import { paymentOptions } from './catalogue';
-import { offersFor } from './courses';
-import { isMockPurchased } from './purchases';
+import { offersFor } from '../../services/commerce/courses';
+import { isMockPurchased } from '../../services/commerce/purchases';
 
 /** The programme of the sample-paper pack (config/programmes/sample-pack.json). */
 

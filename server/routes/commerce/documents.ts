@@ -1,5 +1,5 @@
 // The prospectus and the course details sheet, as small PDFs generated on the server.
-import { maybeProgramme } from '../exams/programme';
+import { maybeProgramme } from '../../services/exams/programme';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { applyWaiver, formatInr, type FeeComponent } from '../../../src/domain/fees';
 import { resolveProfile } from '../../../src/engine/hosts';
@@ -9,7 +9,7 @@ import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
 import { apiSchema } from '../../api/schemas';
 import type { AppContext } from '../../context';
-import { simplePdf, type PdfLine } from './pdf';
+import { simplePdf, type PdfLine } from '../../services/commerce/pdf';
 import { message } from '../../api/messages';
 
 function sendPdf(reply: FastifyReply, filename: string, pdf: Buffer): FastifyReply {

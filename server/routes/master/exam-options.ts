@@ -14,10 +14,10 @@ import { apiSchema } from '../../api/schemas';
 import type { AppContext } from '../../context';
 import type { CentresTable } from '../../db/tables/master';
 import { streamOf } from '../../../src/domain/class-stream';
-import { centreByCode, centreValue, listedCentres, serves } from './centres';
-import { centreLabelIn, inShownOrder, stateNameIn } from './place-names';
-import { dateLabelWithDay } from '../exams/time';
-import { anyDateOpen, openExamDates } from './exam-calendar';
+import { centreByCode, centreValue, listedCentres, serves } from '../../services/master/centres';
+import { centreLabelIn, inShownOrder, stateNameIn } from '../../services/master/place-names';
+import { dateLabelWithDay } from '../../services/exams/time';
+import { anyDateOpen, openExamDates } from '../../services/master/exam-calendar';
 import { programmeFor } from './programme-lookup';
 
 const tags = ['exam options'];

@@ -14,8 +14,8 @@ import { ApiError } from '../../api/errors';
 import { localeOf, message } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
 import type { AppContext } from '../../context';
-import { centreValue, eligible, listedCentres, type Eligibility } from './centres';
-import { centreLabelIn, inShownOrder, stateNameIn } from './place-names';
+import { centreValue, eligible, listedCentres, type Eligibility } from '../../services/master/centres';
+import { centreLabelIn, inShownOrder, stateNameIn } from '../../services/master/place-names';
 import { programmeFor } from './programme-lookup';
 import { examSlots } from './exam-options';
 

@@ -6,7 +6,7 @@ import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
 import { message } from '../../api/messages';
 import type { AppContext } from '../../context';
-import type { Eligibility } from './centres';
+import type { Eligibility } from '../../services/master/centres';
 
 export interface ProgrammeChoice {
   programme: Programme;

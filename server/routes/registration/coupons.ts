@@ -14,7 +14,7 @@ import { hit, lockedUntil, minutesUntil } from '../../auth/throttle';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import type { ClassStreamsTable } from '../../db/tables/master';
-import { classStreamOf, eligible } from '../master/centres';
+import { classStreamOf, eligible } from '../../services/master/centres';
 import { programmeFor } from '../master/programme-lookup';
 
 // Guessing codes costs: 20 wrong codes from one address in 15 minutes lock it for 15 minutes.

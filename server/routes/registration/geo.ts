@@ -13,8 +13,8 @@ import { localeOf, message } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
 import { modeAllowedInState } from '../../../src/domain/exam-modes';
 import { streamOf } from '../../../src/domain/class-stream';
-import { centrePhones, centreValue, listedCentres } from '../master/centres';
-import { centreLabelIn, stateNameIn } from '../master/place-names';
+import { centrePhones, centreValue, listedCentres } from '../../services/master/centres';
+import { centreLabelIn, stateNameIn } from '../../services/master/place-names';
 import { programmeFor } from '../master/programme-lookup';
 
 const EARTH_RADIUS_KM = 6371;
