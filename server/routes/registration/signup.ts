@@ -26,9 +26,11 @@ import { onOrderPaid, openOrder } from '../../payments/orders';
 import { dashboardUrl } from '../auth';
 import { centreByCode, centrePhones, classStreamOf, eligible, serves } from '../../services/master/centres';
 import { istDateOf, openExamDates } from '../../services/master/exam-calendar';
-import { examSlots } from '../master/exam-options';
-import { programmeFor, requiredFields } from '../master/programme-lookup';
-import { throttledCouponDiscount, type Discount } from './coupons';
+import { examSlots } from '../../services/master/exam-options';
+import { programmeFor } from '../master/programme-lookup';
+import { requiredFields } from '../../services/master/programme-lookup';
+import { throttledCouponDiscount } from './coupons';
+import type { Discount } from '../../services/registration/coupons';
 import { accountExistsParams } from './otp';
 import { requireVerifiedMobile } from './registration-token';
 
