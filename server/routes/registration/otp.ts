@@ -13,11 +13,10 @@ import type {
 import { say } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
 import { issueOtp, verifyOtp } from '../../auth/otp';
-import type { AppContext } from '../../context';
 import { programmeFor } from '../master/programme-lookup';
 import { leadRecords } from '../../services/registration/leads';
 import { issueRegistrationToken } from '../../services/registration/registration-token';
-import { resolveLoginId } from '../../services/registration/otp';
+import { accountExistsParams, resolveLoginId } from '../../services/registration/otp';
 
 const tags = ['registration'];
 
@@ -68,6 +67,3 @@ export function registerOtpRoutes(app: FastifyInstance): void {
     },
   );
 }
-
-/** The account-exists message's {email}: the site's support address. */
-export const accountExistsParams = (ctx: AppContext) => ({ email: ctx.site.site.support.email });

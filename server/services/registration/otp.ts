@@ -32,3 +32,6 @@ export async function resolveLoginId(
   }
   throw new ApiError(400, message('validation.mobileOrId.required'));
 }
+
+/** The account-exists message's {email}: the site's support address. */
+export const accountExistsParams = (ctx: AppContext) => ({ email: ctx.site.site.support.email });
