@@ -85,6 +85,19 @@ const boundaryZones = [
     from: ['server', 'scripts'],
     message: 'Client code never imports the server or the build scripts: it talks to the server over HTTP.',
   },
+  // The server is layered routes → services → db: HTTP handling (routes) sits on the rules and data
+  // access (services), which sit on the database; the sandbox and the seed call services.
+  {
+    target: ['server/services', 'server/sandbox', 'server/seed', 'server/db'],
+    from: 'server/routes',
+    message:
+      'Only the HTTP layer imports server/routes: services, the sandbox, the seed and the database call services (routes → services → db).',
+  },
+  {
+    target: 'server/db',
+    from: 'server/services',
+    message: 'The database layer never imports services (routes → services → db).',
+  },
   {
     target: '**',
     from: TEST_FILES,

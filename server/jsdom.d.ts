@@ -1,4 +1,4 @@
-// jsdom ships no types: the little the server's sanitiser uses (server/routes/exams/sanitize-html.ts).
+// jsdom ships no types: the little the server's sanitiser uses (server/services/exams/sanitize-html.ts).
 declare module 'jsdom' {
   export class JSDOM {
     constructor(html?: string);

@@ -16,7 +16,7 @@ const students = [
   LONGEST,
 ];
 
-/** The link the server builds (server/routes/exams/launch.ts resultUrl). */
+/** The link the server builds (server/services/exams/launch.ts resultUrl). */
 const resultPath = (roll: string, dob: string) =>
   `/iacst-result?data=${encodeURIComponent(
     Buffer.from(new URLSearchParams({ roll_number: roll, dob }).toString()).toString('base64'),

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutErrors, firstInvalid } from '../../src/domain/checkout';
 import { testApp, type TestApp } from '../../tests/support/server-harness';
+import { isCoursePurchased, isMockPurchased } from '../services/commerce/purchases';
 import { billingFormOf } from './commerce/checkout';
-import { isCoursePurchased, isMockPurchased } from './commerce/purchases';
 import {
   addStudent,
   coursesUrl,

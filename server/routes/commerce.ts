@@ -5,7 +5,7 @@ import { registerAnalyticsRoutes } from './commerce/analytics';
 import { registerCatalogueRoutes } from './commerce/catalogue';
 import { registerCheckoutRoutes } from './commerce/checkout';
 import { registerDocumentRoutes } from './commerce/documents';
-import { registerPurchaseHandlers } from './commerce/purchases';
+import { registerPurchaseHandlers } from '../services/commerce/purchases';
 
 export function registerCommerceRoutes(app: FastifyInstance): void {
   registerPurchaseHandlers(app.ctx);

@@ -1,8 +1,8 @@
 // Editing an exam keeps its slot (issue 21): the edit form has the slot, the booked slot is kept
 // unless the student changes it, and the server refuses a slot the date does not have.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editSlot } from './exams/edit';
-import { programmeOf } from './exams/programme';
+import { editSlot } from '../services/exams/edit';
+import { programmeOf } from '../services/exams/programme';
 import { testApp, type TestApp } from '../../tests/support/server-harness';
 
 // Noon in India.

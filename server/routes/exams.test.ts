@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../tests/support/server-harness';
-import { launchPayload, SANDBOX_TENANT_ID } from './exams/launch';
-import { loadExamContext, type Sitting } from './exams/sittings';
+import { launchPayload, SANDBOX_TENANT_ID } from '../services/exams/launch';
+import { loadExamContext, type Sitting } from '../services/exams/sittings';
 
 // Noon in India on a fixed day (the seed's "today").
 const START = new Date('2026-03-10T06:30:00.000Z');

@@ -21,95 +21,33 @@ import { ApiError } from '../api/errors';
 import { apiSchema } from '../api/schemas';
 import { bearerToken, requireStudent, studentOf } from '../auth/sessions';
 import { clear, hit, lockedUntil, minutesUntil, type ThrottleRule } from '../auth/throttle';
-import { hashToken, newToken } from '../auth/tokens';
-import type { AppContext, Student } from '../context';
-import { addMs, iso } from '../timestamps';
+import { iso } from '../timestamps';
 import { registerTestPlayerRoutes } from '../sandbox/test-player';
-import { buildDashboard } from './dashboard/build';
-import { buildProfile } from './dashboard/profile';
+import { buildDashboard } from '../services/dashboard/build';
+import { buildProfile } from '../services/dashboard/profile';
 import { onOrderPaid } from '../payments/orders';
-import { applyPaidExamEdit, examDates, updateExamInfo } from './exams/edit';
-import { maybeProgramme } from './exams/programme';
+import { applyPaidExamEdit, examDates, updateExamInfo } from '../services/exams/edit';
+import { maybeProgramme } from '../services/exams/programme';
 import {
   assertPlayerUp,
   examUrl,
+  launch,
   launchPayload,
   notStartable,
-  resultUrl,
   startAttempt,
-} from './exams/launch';
+} from '../services/exams/launch';
 import { requestExamLink, SANDBOX_EXAM_LINK_PATH, tenantHeadersMatch } from './exams/mock-jee-link';
-import { resultData, resultSummary, sittingForResult } from './exams/results';
-import {
-  currentSeriesSitting,
-  findSitting,
-  loadExamContext,
-  stateOf,
-  type ExamContext,
-  type Sitting,
-} from './exams/sittings';
+import { resultData, resultSummary, sittingForResult } from '../services/results/results';
+import { currentSeriesSitting, findSitting, loadExamContext, stateOf } from '../services/exams/sittings';
 import { localeOf, message, say } from '../api/messages';
+import { issuePlatformToken, platformStudent } from '../services/exams/platform-tokens';
 
-/** Test-platform tokens live this long: enough to fetch the result or open a paper. */
-const PLATFORM_TOKEN_MS = 15 * 60_000;
 const MINUTE = 60_000;
 // The result call is authorised by roll number + date of birth: guesses are limited like logins.
 const resultRules: Record<'pair' | 'ip', ThrottleRule> = {
   pair: { lockAfter: 5, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
   ip: { lockAfter: 50, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
 };
-
-async function issuePlatformToken(
-  ctx: AppContext,
-  studentId: string,
-): Promise<{ token: string; expiresAt: Date }> {
-  const token = newToken();
-  const now = ctx.now();
-  const expiresAt = addMs(now, PLATFORM_TOKEN_MS);
-  await ctx.db
-    .insertInto('test_platform_tokens')
-    .values({
-      token_hash: hashToken(token),
-      student_id: studentId,
-      created_at: iso(now),
-      expires_at: iso(expiresAt),
-    })
-    .execute();
-  return { token, expiresAt };
-}
-
-/** The student a test-platform token was issued to, or a 401. */
-async function platformStudent(ctx: AppContext, token: string | undefined): Promise<Student> {
-  const row = token
-    ? await ctx.db
-        .selectFrom('test_platform_tokens')
-        .innerJoin('students', 'students.id', 'test_platform_tokens.student_id')
-        .selectAll('students')
-        .select('test_platform_tokens.expires_at as token_expires_at')
-        .where('test_platform_tokens.token_hash', '=', hashToken(token))
-        .executeTakeFirst()
-    : undefined;
-  if (!row || new Date(row.token_expires_at) <= ctx.now())
-    throw new ApiError(401, 'The test platform token is missing or has expired.');
-  const { token_expires_at: _e, ...student } = row;
-  return student;
-}
-
-/** Opens a sitting: its test page (event exam) or its result page (event result). */
-async function launch(
-  ctx: AppContext,
-  ec: ExamContext,
-  sitting: Sitting,
-  event: 'exam' | 'result',
-  source: string,
-): Promise<{ exam_url?: string; result_url?: string }> {
-  if (event === 'result') {
-    if (sitting.state === 'released') return { result_url: resultUrl(ec, sitting) };
-    // Locked, Missed, Upcoming, Exam Today: the button launches nothing; say why.
-    throw new ApiError(409, sitting.state === 'awaited' ? message('result.notReady') : notStartable(sitting));
-  }
-  return { exam_url: examUrl(await startAttempt(ctx, ec, sitting, source)) };
-}
 
 /** The answer of a launch: where the test or the result opens. */
 const launchReply = <T extends { exam_url?: string }>(request: FastifyRequest, data: T) =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../tests/support/server-harness';
-import { distanceKm } from './registration/geo';
+import { distanceKm } from '../services/registration/geo';
 
 let t: TestApp;
 beforeAll(async () => {

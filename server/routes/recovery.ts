@@ -1,7 +1,7 @@
 // Forgot roll number or password (part 1 §2, §7): a mobile number gets an OTP, then its details;
 // a roll number gets its details by SMS straight away.
 import type { FastifyInstance } from 'fastify';
-import { showDob, toDdMmYyyy } from '../../src/domain/dates';
+import { toDdMmYyyy } from '../../src/domain/dates';
 import { maskEmail, maskMiddle } from '../../src/domain/mask';
 import { MOBILE_LENGTH } from '../../src/domain/otp-rules';
 import type { RecoverOtpBody, RecoverOtpReply } from '../../src/generated/api/recover-otp';
@@ -10,25 +10,7 @@ import { ApiError } from '../api/errors';
 import { message, say } from '../api/messages';
 import { apiSchema } from '../api/schemas';
 import { issueOtp, verifyOtp } from '../auth/otp';
-import type { AppContext, Student } from '../context';
-
-// The site's own brand (what the header shows), and the date of birth as the login asks for it.
-const detailsText = (ctx: AppContext, s: Student) =>
-  `Your ${ctx.site.site.brand.providerName} roll number is ${s.roll_number} and your password (date of birth) is ${showDob(s.dob)}.`;
-
-async function latestRegistered(
-  ctx: AppContext,
-  column: 'mobile' | 'roll_number',
-  value: string,
-): Promise<Student | undefined> {
-  return ctx.db
-    .selectFrom('students')
-    .selectAll()
-    .where(column, '=', value)
-    .where('registration_status', '=', 'registered')
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
-}
+import { detailsText, latestRegistered } from '../services/registration/recovery';
 
 export function registerRecoveryRoutes(app: FastifyInstance): void {
   app.post<{ Body: RecoverOtpBody; Reply: RecoverOtpReply }>(

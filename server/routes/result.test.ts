@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sanitizeHtml } from './exams/sanitize-html';
-import { percentileOf } from './exams/scoring';
+import { sanitizeHtml } from '../services/exams/sanitize-html';
+import { percentileOf } from '../services/results/scoring';
 import { testApp, type TestApp } from '../../tests/support/server-harness';
 
 const START = new Date('2026-03-10T06:30:00.000Z');

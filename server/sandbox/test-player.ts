@@ -13,8 +13,8 @@ import { newId } from '../auth/tokens';
 import type { AppContext } from '../context';
 import { iso } from '../timestamps';
 import type { ExamAttemptsTable } from '../db/tables/exams';
-import { resultUrl } from '../routes/exams/launch';
-import { maybeProgramme, resultDelayMs, slotOf } from '../routes/exams/programme';
+import { resultUrl } from '../services/exams/launch';
+import { maybeProgramme, resultDelayMs, slotOf } from '../services/exams/programme';
 import {
   percentageOf,
   resultMessage,
@@ -22,9 +22,9 @@ import {
   scoreAnswers,
   totalOf,
   MARKING,
-} from '../routes/exams/scoring';
-import { centreById } from '../routes/master/centres';
-import { findSitting, loadExamContext } from '../routes/exams/sittings';
+} from '../services/results/scoring';
+import { centreById } from '../services/master/centres';
+import { findSitting, loadExamContext } from '../services/exams/sittings';
 import {
   addDays,
   dateLabelWithDay,
@@ -32,7 +32,7 @@ import {
   durationLabel,
   istDate,
   timeLabel,
-} from '../routes/exams/time';
+} from '../services/exams/time';
 import { paperQuestions } from './test-player-bank';
 
 /** Where a student logs in again after a test: the login screen's own address (not the shared '/'). */

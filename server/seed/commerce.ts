@@ -1,7 +1,7 @@
 // Commerce seed: branches (the same codes as the exam centres), their centres with addresses,
 // coordinates and 4 phone numbers, payment options per branch, and courses per class and stream
 // with list prices. No third-party fee-waiver records: a demo student's waiver is their scholarship,
-// derived from their result (server/routes/exams/scholarship.ts), so the banner and the fee agree.
+// derived from their result (server/services/results/scholarship.ts), so the banner and the fee agree.
 import type { Kysely } from 'kysely';
 import type { FeeComponent } from '../../src/domain/fees';
 import type { Database } from '../db/schema';

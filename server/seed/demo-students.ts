@@ -11,10 +11,16 @@ import { loadConfig } from '../../src/engine/node/validate-config';
 import type { Programme } from '../../src/generated/config/programme';
 import { newId } from '../auth/tokens';
 import type { Database } from '../db/schema';
-import { defaultState } from '../routes/exams/sittings';
-import { resultDelayMs } from '../routes/exams/programme';
-import { percentageOf, resultMessage, scholarshipFor, scoreAnswers, totalOf } from '../routes/exams/scoring';
-import { addDays, istDate, istInstant } from '../routes/exams/time';
+import { defaultState } from '../services/exams/sittings';
+import { resultDelayMs } from '../services/exams/programme';
+import {
+  percentageOf,
+  resultMessage,
+  scholarshipFor,
+  scoreAnswers,
+  totalOf,
+} from '../services/results/scoring';
+import { addDays, istDate, istInstant } from '../services/exams/time';
 import { paperQuestions } from '../sandbox/test-player-bank';
 import demo from './demo-students.json' with { type: 'json' };
 import { PAPERS } from './exams';

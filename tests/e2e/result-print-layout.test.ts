@@ -16,7 +16,7 @@ import { launchBrowser, seriousViolations } from './browser';
 const port = inject('port');
 const url = (p: string) => `http://localhost:${port}${p}`;
 
-/** The link the server builds for a student's result (server/routes/exams/launch.ts resultUrl). */
+/** The link the server builds for a student's result (server/services/exams/launch.ts resultUrl). */
 function resultLink(suffix: string): string {
   const s = students.find((x) => x.roll_number.endsWith(suffix));
   if (!s) throw new Error(`no demo student ${suffix}`);

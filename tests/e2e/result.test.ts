@@ -15,7 +15,7 @@ const student = (suffix: string) => {
   if (!found) throw new Error(`no demo student ${suffix}`);
   return found;
 };
-/** The link the server builds (server/routes/exams/launch.ts resultUrl). */
+/** The link the server builds (server/services/exams/launch.ts resultUrl). */
 const resultLink = (suffix: string) => {
   const s = student(suffix);
   const pairs = new URLSearchParams({ roll_number: s.roll_number, dob: s.dob.replace(/\//g, '-') });

@@ -92,6 +92,21 @@ describe('boundaries', { timeout: 60_000 }, () => {
     expect(await lint('src/domain/planted.ts', code, BOUNDARY)).toHaveLength(1);
   });
 
+  it('a service importing a route module is rejected; services, the sandbox and the seed call services', async () => {
+    const route =
+      "import { registerExamRoutes } from '../../routes/exams';\nexport const register = registerExamRoutes;\n";
+    const found = await lint('server/services/exams/planted.ts', route, BOUNDARY);
+    expect(found).toHaveLength(1);
+    expect(found[0]?.message).toContain('routes → services → db');
+    expect(
+      await lint('server/seed/planted.ts', route.replace('../../routes', '../routes'), BOUNDARY),
+    ).toHaveLength(1);
+    const service =
+      "import { loadExamContext } from '../services/exams/sittings';\nexport const load = loadExamContext;\n";
+    expect(await lint('server/sandbox/planted.ts', service, BOUNDARY)).toEqual([]);
+    expect(await lint('server/db/planted.ts', service, BOUNDARY)).toHaveLength(1);
+  });
+
   it('production code never imports test support', async () => {
     const code =
       "import { addStudent } from '../commerce.test-support';\n" +

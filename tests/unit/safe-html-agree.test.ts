@@ -3,7 +3,7 @@
 // over the page's window) and the server's (DOMPurify over a jsdom window of its own) give the
 // same output for the same payload.
 import { describe, expect, it } from 'vitest';
-import { sanitizeHtml } from '../../server/routes/exams/sanitize-html';
+import { sanitizeHtml } from '../../server/services/exams/sanitize-html';
 import { safeHtml } from '../../src/ui/safe-html';
 
 const origin = 'https://examflow.example';

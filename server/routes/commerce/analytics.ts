@@ -1,5 +1,5 @@
 // Analytics events from the portal's pages (no session needed), and the sandbox's list of them.
-import { maybeProgramme } from '../exams/programme';
+import { maybeProgramme } from '../../services/exams/programme';
 import type { FastifyInstance } from 'fastify';
 import type {
   AnalyticsEventBody,

@@ -11,21 +11,12 @@ import type { PaymentOptionsParams, PaymentOptionsReply } from '../../../src/gen
 import { ApiError } from '../../api/errors';
 import { apiSchema } from '../../api/schemas';
 import { requireStudent, studentOf } from '../../auth/sessions';
-import type { AppContext } from '../../context';
-import { loadExamContext } from '../exams/sittings';
-import { centreLabel } from '../master/centres';
-import { courseFlags } from './course-flags';
-import { offersFor } from './courses';
+import { loadExamContext } from '../../services/exams/sittings';
+import { centreLabel } from '../../services/master/centres';
+import { courseFlags } from '../../services/commerce/course-flags';
+import { offersFor } from '../../services/commerce/courses';
 import { message } from '../../api/messages';
-
-async function knownBranch(ctx: AppContext, code: string): Promise<void> {
-  const row = await ctx.db
-    .selectFrom('commerce_branches')
-    .select('code')
-    .where('code', '=', code)
-    .executeTakeFirst();
-  if (!row) throw new ApiError(404, message('branch.notFound', { code }));
-}
+import { knownBranch, paymentOptions } from '../../services/commerce/catalogue';
 
 export function registerCatalogueRoutes(app: FastifyInstance): void {
   const { ctx } = app;
@@ -89,7 +80,7 @@ export function registerCatalogueRoutes(app: FastifyInstance): void {
         msg: rows.length > 0 ? 'Branches near you' : 'Our team will contact you soon.',
         data: rows.map((r) => ({
           center_name: r.center_name,
-          // The one prefix rule (master/centres): the client shows it and strips nothing.
+          // The one prefix rule (services/master/centres): the client shows it and strips nothing.
           center_label: centreLabel(r.center_name),
           address: r.address,
           contact_numbers: JSON.parse(r.contact_numbers) as Branch['contact_numbers'], // seeded as 4
@@ -115,15 +106,4 @@ export function registerCatalogueRoutes(app: FastifyInstance): void {
       return { success: 'true', msg: 'Payment options', data: await paymentOptions(ctx, code) };
     },
   );
-}
-
-export async function paymentOptions(ctx: AppContext, code: string): Promise<Record<string, string>> {
-  const rows = await ctx.db
-    .selectFrom('commerce_payment_options')
-    .select(['value', 'label'])
-    .where('branch_code', '=', code)
-    .orderBy('position')
-    .orderBy('value')
-    .execute();
-  return Object.fromEntries(rows.map((r) => [r.value, r.label]));
 }

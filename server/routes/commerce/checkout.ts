@@ -13,21 +13,17 @@ import {
   firstInvalid,
   type CheckoutField,
 } from '../../../src/domain/checkout';
-import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
 import { message, type MessageId, type MessageParams } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
 import { requireStudent, studentOf } from '../../auth/sessions';
-import type { AppContext } from '../../context';
 import { lockStudent } from '../../db/locks';
 import { openOrder } from '../../payments/orders';
-import { samplePackOf } from '../exams/programme';
-import { loadExamContext } from '../exams/sittings';
-import { paymentOptions } from './catalogue';
-import { offersFor } from './courses';
-import { isMockPurchased } from './purchases';
-
-/** The programme of the sample-paper pack (config/programmes/sample-pack.json). */
+import { loadExamContext } from '../../services/exams/sittings';
+import { paymentOptions } from '../../services/commerce/catalogue';
+import { offersFor } from '../../services/commerce/courses';
+import { isMockPurchased } from '../../services/commerce/purchases';
+import { acceptedCheckoutMethods, samplePack } from '../../services/commerce/checkout';
 
 const invalid = (field: string, id: MessageId, params?: MessageParams) =>
   new ApiError(400, message(id, params), { data: { field } });
@@ -69,19 +65,6 @@ function checkBilling(body: CourseOrderBody): void {
   if (billingName.length < 2 || billingName.length > 121 || !BILLING_NAME.test(billingName))
     throw invalid('billing_name', 'checkout.billingName');
   if (!EMAIL.test(body.billing_email.trim())) throw invalid('billing_email', 'validation.email.invalid');
-}
-
-/** The checkout pays by hdfc when the centre offers ccavenue, otherwise by 'others' (part 2 §4). */
-export function acceptedCheckoutMethods(options: Record<string, string>): Set<string> {
-  const accepted = new Set(Object.keys(options));
-  if (accepted.has('ccavenue')) accepted.add('hdfc');
-  return accepted;
-}
-
-function samplePack(ctx: AppContext): Programme {
-  const programme = samplePackOf(ctx.site);
-  if (!programme) throw new ApiError(404, message('mockPack.notOnSale'));
-  return programme;
 }
 
 export function registerCheckoutRoutes(app: FastifyInstance): void {

@@ -1,16 +1,15 @@
 // The prospectus and the course details sheet, as small PDFs generated on the server.
-import { maybeProgramme } from '../exams/programme';
+import { maybeProgramme } from '../../services/exams/programme';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { applyWaiver, formatInr, type FeeComponent } from '../../../src/domain/fees';
 import { resolveProfile } from '../../../src/engine/hosts';
 import type { CourseContentParams } from '../../../src/generated/api/course-content';
 import type { CourseProspectusQuery } from '../../../src/generated/api/course-prospectus';
-import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
 import { apiSchema } from '../../api/schemas';
-import type { AppContext } from '../../context';
-import { simplePdf, type PdfLine } from './pdf';
+import { simplePdf, type PdfLine } from '../../services/commerce/pdf';
 import { message } from '../../api/messages';
+import { prospectus } from '../../services/commerce/documents';
 
 function sendPdf(reply: FastifyReply, filename: string, pdf: Buffer): FastifyReply {
   return reply
@@ -18,44 +17,6 @@ function sendPdf(reply: FastifyReply, filename: string, pdf: Buffer): FastifyRep
     .header('Content-Disposition', `attachment; filename="${filename}"`)
     .header('Cache-Control', 'no-store')
     .send(pdf);
-}
-
-function prospectus(ctx: AppContext, programme: Programme): Buffer {
-  const { brand, support } = ctx.site.site;
-  const lines: PdfLine[] = [
-    { text: `${brand.providerName} - Prospectus`, size: 12 },
-    { text: programme.name, size: 20, bold: true, gap: 6 },
-    { text: programme.login?.tagline ?? programme.shortName, gap: 4 },
-  ];
-  const details = programme.criteria?.testDetails;
-  if (details) {
-    lines.push({ text: details.heading, size: 14, bold: true, gap: 12 });
-    for (const row of details.rows) lines.push({ text: `${row.mode}: ${row.details}` });
-  }
-  const eligibility = programme.criteria?.eligibility;
-  if (eligibility) {
-    lines.push({ text: eligibility.heading, size: 14, bold: true, gap: 12 });
-    for (const row of eligibility.rows) lines.push({ text: `${row.mode}: ${row.details}` });
-  }
-  lines.push({ text: 'Fee', size: 14, bold: true, gap: 12 });
-  lines.push({
-    text:
-      programme.fee.amount > 0
-        ? `Rs. ${formatInr(programme.fee.amount)}${programme.fee.papers ? ` for ${programme.fee.papers} papers` : ''}`
-        : 'Free',
-  });
-  if (programme.scholarship) {
-    lines.push({ text: 'Scholarship', size: 14, bold: true, gap: 12 });
-    lines.push({
-      text: `Up to ${programme.scholarship.maxPercent}%, valid for ${programme.scholarship.validityDays} days from the exam date.`,
-    });
-  }
-  lines.push({ text: 'Contact', size: 14, bold: true, gap: 12 });
-  lines.push({
-    text: `Call ${programme.support.phone || support.phone} or write to ${programme.support.email}.`,
-  });
-  lines.push({ text: `Terms and conditions: ${programme.termsLink}`, size: 9, gap: 12 });
-  return simplePdf(`${programme.name} - Prospectus`, lines);
 }
 
 export function registerDocumentRoutes(app: FastifyInstance): void {

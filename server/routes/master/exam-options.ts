@@ -4,43 +4,22 @@ import type { FastifyInstance } from 'fastify';
 import type { ExamCentresQuery, ExamCentresReply } from '../../../src/generated/api/exam-centres';
 import type { ExamDatesQuery, ExamDatesReply } from '../../../src/generated/api/exam-dates';
 import type { ExamOpenQuery, ExamOpenReply } from '../../../src/generated/api/exam-open';
-import type { ExamSlot, ExamSlotsQuery, ExamSlotsReply } from '../../../src/generated/api/exam-slots';
+import type { ExamSlotsQuery, ExamSlotsReply } from '../../../src/generated/api/exam-slots';
 import type { ExamStatesQuery, ExamStatesReply } from '../../../src/generated/api/exam-states';
-import type { Locale } from '../../../src/engine/config-bundle';
-import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
 import { localeOf, message } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
-import type { AppContext } from '../../context';
-import type { CentresTable } from '../../db/tables/master';
 import { streamOf } from '../../../src/domain/class-stream';
-import { centreByCode, centreValue, listedCentres, serves } from './centres';
-import { centreLabelIn, inShownOrder, stateNameIn } from './place-names';
-import { dateLabelWithDay } from '../exams/time';
-import { anyDateOpen, openExamDates } from './exam-calendar';
+import { centreByCode, centreValue, listedCentres, serves } from '../../services/master/centres';
+import { centreLabelIn, inShownOrder, stateNameIn } from '../../services/master/place-names';
+import { dateLabelWithDay } from '../../services/exams/time';
+import { anyDateOpen, openExamDates } from '../../services/master/exam-calendar';
 import { programmeFor } from './programme-lookup';
+import { examSlots, withOpenDates } from '../../services/master/exam-options';
 
 const tags = ['exam options'];
 
-/** The programme's slots, each labelled in `locale` where its config has that translation. */
-export function examSlots(programme: Programme, locale: Locale = 'en'): ExamSlot[] {
-  return programme.schedule.slots.map((s) => ({
-    tid: s.id,
-    name: (locale === 'en' ? undefined : s.translations?.[locale]?.label) ?? s.label,
-    mode: s.mode,
-    start: s.start,
-    end: s.end,
-  }));
-}
-
 const checked = (flag: string | undefined) => flag === 'true' || flag === '1';
-
-/** Centres with at least one open date (for the checked-state and checked-centre lists). */
-async function withOpenDates(ctx: AppContext, programme: Programme, centres: CentresTable[]) {
-  const kept: CentresTable[] = [];
-  for (const c of centres) if ((await openExamDates(ctx, programme, c)).length > 0) kept.push(c);
-  return kept;
-}
 
 export function registerExamOptions(app: FastifyInstance): void {
   app.get<{ Querystring: ExamSlotsQuery; Reply: ExamSlotsReply }>(

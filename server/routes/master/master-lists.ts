@@ -13,37 +13,13 @@ import type { MasterStatesReply } from '../../../src/generated/api/master-states
 import { ApiError } from '../../api/errors';
 import { localeOf, message } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
-import type { AppContext } from '../../context';
-import { centreValue, eligible, listedCentres, type Eligibility } from './centres';
-import { centreLabelIn, inShownOrder, stateNameIn } from './place-names';
+import { centreValue, listedCentres } from '../../services/master/centres';
+import { centreLabelIn, inShownOrder, stateNameIn } from '../../services/master/place-names';
 import { programmeFor } from './programme-lookup';
-import { examSlots } from './exam-options';
+import { examSlots } from '../../services/master/exam-options';
+import { boards, states, classStreams } from '../../services/master/master-lists';
 
 const tags = ['master data'];
-
-async function boards(ctx: AppContext) {
-  return ctx.db
-    .selectFrom('exam_boards')
-    .selectAll()
-    .orderBy('is_default', 'desc')
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
-}
-
-async function states(ctx: AppContext) {
-  return ctx.db.selectFrom('states').selectAll().orderBy('state_name').execute();
-}
-
-async function classStreams(ctx: AppContext, allowed: Eligibility) {
-  const rows = await ctx.db
-    .selectFrom('class_streams')
-    .selectAll()
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
-  return rows.filter((r) => eligible(allowed, r));
-}
 
 export function registerMasterLists(app: FastifyInstance): void {
   app.get<{ Querystring: MasterDataQuery; Reply: MasterDataReply }>(

@@ -20,39 +20,17 @@ import { ApiError } from '../../api/errors';
 import { apiSchema } from '../../api/schemas';
 import { hit, lockedUntil, minutesUntil } from '../../auth/throttle';
 import { newId } from '../../auth/tokens';
-import type { AppContext } from '../../context';
 import { addMs, iso } from '../../timestamps';
-import type { CallerIdentityRequestsTable } from '../../db/tables/master';
-import { issueRegistrationToken } from './registration-token';
+import { issueRegistrationToken } from '../../services/registration/registration-token';
+import {
+  CALLER_IDENTITY_TTL_MS,
+  find,
+  statusOf,
+  normaliseMobile,
+} from '../../services/registration/caller-identity';
 
-/** The spec's request ttl (part 2 §9). */
-export const CALLER_IDENTITY_TTL_MS = 24_000;
 const startRule = { lockAfter: 30, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
 const tags = ['registration'];
-
-async function find(ctx: AppContext, id: string): Promise<CallerIdentityRequestsTable> {
-  const row = await ctx.db
-    .selectFrom('caller_identity_requests')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw new ApiError(404, 'Unknown caller-identity request.');
-  return row;
-}
-
-/** An unanswered request fails when its ttl runs out. */
-const statusOf = (
-  ctx: AppContext,
-  row: CallerIdentityRequestsTable,
-): CallerIdentityRequestsTable['status'] =>
-  row.status === 'pending' && new Date(row.expires_at) <= ctx.now() ? 'failed' : row.status;
-
-/** +91 98765 43210, 091…, 9876543210 → 9876543210; undefined when it is not an Indian mobile. */
-export function normaliseMobile(value: string): string | undefined {
-  const digits = value.replace(/[\s+]/g, '');
-  const national = digits.length > 10 ? digits.replace(/^(91|0)/, '') : digits;
-  return /^[1-9]\d{9}$/.test(national) ? national : undefined;
-}
 
 const escape = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -6,7 +6,6 @@ import type {
   RegistrationCouponBody,
   RegistrationCouponReply,
 } from '../../../src/generated/api/registration-coupon';
-import { discountedPrice } from '../../../src/domain/fees';
 import { ApiError } from '../../api/errors';
 import { message, say } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
@@ -14,52 +13,12 @@ import { hit, lockedUntil, minutesUntil } from '../../auth/throttle';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import type { ClassStreamsTable } from '../../db/tables/master';
-import { classStreamOf, eligible } from '../master/centres';
+import { classStreamOf, eligible } from '../../services/master/centres';
 import { programmeFor } from '../master/programme-lookup';
+import { type Discount, couponDiscount } from '../../services/registration/coupons';
 
 // Guessing codes costs: 20 wrong codes from one address in 15 minutes lock it for 15 minutes.
 const guessRule = { lockAfter: 20, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
-
-export interface Discount {
-  code: string;
-  amount: number;
-}
-
-/** The discount in rupees, or a 400 'Error: Invalid Coupon' (unknown, expired, not for this class). */
-export async function couponDiscount(
-  ctx: AppContext,
-  programme: Programme,
-  code: string,
-  classStream: ClassStreamsTable,
-  leadTerm: string | undefined,
-  db: Kysely<Database> = ctx.db,
-): Promise<Discount> {
-  const fee = programme.fee.amount;
-  const normalised = code.trim().toUpperCase();
-  const coupon = /^[A-Z0-9]{1,30}$/.test(normalised)
-    ? await db
-        .selectFrom('coupons')
-        .selectAll()
-        .where('code', '=', normalised)
-        .where('exam_type', '=', programme.examType)
-        .executeTakeFirst()
-    : undefined;
-  const now = ctx.now().getTime();
-  const classes: unknown = coupon?.classes ? JSON.parse(coupon.classes) : null;
-  const valid =
-    coupon &&
-    fee > 0 &&
-    Date.parse(coupon.valid_from) <= now &&
-    now < Date.parse(coupon.valid_until) &&
-    (!Array.isArray(classes) || classes.includes(classStream.class)) &&
-    (!coupon.lead_term || coupon.lead_term === leadTerm?.trim());
-  if (!coupon || !valid)
-    throw new ApiError(400, message('coupon.invalid'), { data: { exam_discount_amount: 0 } });
-  // A percent coupon takes off what the one fee rule deducts (src/domain/fees.ts, decision 013).
-  const amount =
-    coupon.percent_off !== null ? fee - discountedPrice(fee, coupon.percent_off) : (coupon.amount_off ?? 0);
-  return { code: normalised, amount: Math.min(fee, Math.max(0, amount)) };
-}
 
 /** couponDiscount, with wrong guesses counted per address. */
 export async function throttledCouponDiscount(

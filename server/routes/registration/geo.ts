@@ -13,25 +13,10 @@ import { localeOf, message } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
 import { modeAllowedInState } from '../../../src/domain/exam-modes';
 import { streamOf } from '../../../src/domain/class-stream';
-import { centrePhones, centreValue, listedCentres } from '../master/centres';
-import { centreLabelIn, stateNameIn } from '../master/place-names';
+import { centrePhones, centreValue, listedCentres } from '../../services/master/centres';
+import { centreLabelIn, stateNameIn } from '../../services/master/place-names';
 import { programmeFor } from '../master/programme-lookup';
-
-const EARTH_RADIUS_KM = 6371;
-const rad = (deg: number) => (deg * Math.PI) / 180;
-
-export interface Point {
-  lat: number;
-  long: number;
-}
-
-/** Haversine distance in kilometres. */
-export function distanceKm(a: Point, b: Point): number {
-  const dLat = rad(b.lat - a.lat);
-  const dLong = rad(b.long - a.long);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLong / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
+import { type Point, distanceKm, fromE6 } from '../../services/registration/geo';
 
 function pointOf(latitude: string, longitude: string): Point {
   const lat = Number(latitude);
@@ -40,11 +25,6 @@ function pointOf(latitude: string, longitude: string): Point {
   if (!Number.isFinite(long) || Math.abs(long) > 180) throw new ApiError(400, message('geo.badLongitude'));
   return { lat, long };
 }
-
-const fromE6 = (row: { latitude_e6: number; longitude_e6: number }): Point => ({
-  lat: row.latitude_e6 / 1e6,
-  long: row.longitude_e6 / 1e6,
-});
 
 export function registerGeoRoutes(app: FastifyInstance): void {
   app.get<{ Querystring: RegistrationNearestCentreQuery; Reply: RegistrationNearestCentreReply }>(

@@ -2,9 +2,6 @@
 // mobile of a student id where the programme accepts one), verify, and hand out the registration
 // token with the mobile's earlier registrations.
 import type { FastifyInstance } from 'fastify';
-import type { Programme } from '../../../src/generated/config/programme';
-import { maskMiddle } from '../../../src/domain/mask';
-import { MOBILE_LENGTH } from '../../../src/domain/otp-rules';
 import type {
   RegistrationOtpSendQuery,
   RegistrationOtpSendReply,
@@ -13,41 +10,15 @@ import type {
   RegistrationOtpVerifyQuery,
   RegistrationOtpVerifyReply,
 } from '../../../src/generated/api/registration-otp-verify';
-import { ApiError } from '../../api/errors';
-import { message, say } from '../../api/messages';
+import { say } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
 import { issueOtp, verifyOtp } from '../../auth/otp';
-import type { AppContext } from '../../context';
 import { programmeFor } from '../master/programme-lookup';
-import { leadRecords } from './leads';
-import { issueRegistrationToken } from './registration-token';
+import { leadRecords } from '../../services/registration/leads';
+import { issueRegistrationToken } from '../../services/registration/registration-token';
+import { accountExistsParams, resolveLoginId } from '../../services/registration/otp';
 
 const tags = ['registration'];
-/** Student ids: 11 digits (new registrations) or PS and 8 digits (older records). */
-const PSID = /^(\d{11}|PS\d{8})$/i;
-
-/** The mobile a login id (mobile number or student id) reaches, and how to show it. */
-async function resolveLoginId(
-  ctx: AppContext,
-  programme: Programme,
-  loginId: string,
-): Promise<{ mobile: string; shown: string }> {
-  if (loginId.length === MOBILE_LENGTH && /^\d+$/.test(loginId)) {
-    if (loginId.startsWith('0')) throw new ApiError(400, message('validation.mobileOrId.leadingZero'));
-    return { mobile: loginId, shown: loginId };
-  }
-  if (programme.registration.acceptsStudentId && PSID.test(loginId)) {
-    const student = await ctx.db
-      .selectFrom('students')
-      .select('mobile')
-      .where('psid', '=', loginId.toUpperCase())
-      .executeTakeFirst();
-    if (!student) throw new ApiError(404, message('psid.notFound'));
-    // Whoever typed a student id learns only the masked number.
-    return { mobile: student.mobile, shown: maskMiddle(student.mobile) };
-  }
-  throw new ApiError(400, message('validation.mobileOrId.required'));
-}
 
 export function registerOtpRoutes(app: FastifyInstance): void {
   app.post<{ Querystring: RegistrationOtpSendQuery; Reply: RegistrationOtpSendReply }>(
@@ -96,6 +67,3 @@ export function registerOtpRoutes(app: FastifyInstance): void {
     },
   );
 }
-
-/** The account-exists message's {email}: the site's support address. */
-export const accountExistsParams = (ctx: AppContext) => ({ email: ctx.site.site.support.email });

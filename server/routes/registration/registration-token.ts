@@ -1,38 +1,14 @@
 // The registration token: proof that the caller verified a mobile number (OTP or caller identity).
 // Signup and the lead-by-mobile lookup need it, so nobody reads a student's details or registers a
-// number without holding that number. Random, stored as a hash, bound to the mobile, 2 hours.
+// number without holding that number. Issued in server/services/registration/registration-token.ts;
+// here it is read back from the request's X-Registration-Token.
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import { ApiError } from '../../api/errors';
 import { message } from '../../api/messages';
-import { hashToken, newId, newToken } from '../../auth/tokens';
+import { hashToken } from '../../auth/tokens';
 import type { AppContext } from '../../context';
-import { addMs, iso } from '../../timestamps';
-import type { Database } from '../../db/schema';
 
-export const REGISTRATION_TOKEN_TTL_MS = 2 * 3_600_000;
 export const REGISTRATION_TOKEN_HEADER = 'x-registration-token';
-
-export async function issueRegistrationToken(
-  ctx: AppContext,
-  mobile: string,
-  db: Kysely<Database> = ctx.db,
-): Promise<{ token: string; expiresAt: string }> {
-  const token = newToken();
-  const now = ctx.now();
-  const expiresAt = iso(addMs(now, REGISTRATION_TOKEN_TTL_MS));
-  await db
-    .insertInto('registration_tokens')
-    .values({
-      id: newId(),
-      token_hash: hashToken(token),
-      mobile,
-      created_at: iso(now),
-      expires_at: expiresAt,
-    })
-    .execute();
-  return { token, expiresAt };
-}
 
 export interface VerifiedToken {
   /** The token row's id (signup binds it to the student it writes). */

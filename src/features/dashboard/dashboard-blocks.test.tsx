@@ -456,7 +456,7 @@ describe('pre-exam blocks', () => {
     expect(
       within(when).getByText('On the exam date you chose, any time between 09:00 AM and 10:00 PM.'),
     ).toBeTruthy();
-    // The card's words: "start by 09:00 PM to use the full time" (server/routes/dashboard/build.ts).
+    // The card's words: "start by 09:00 PM to use the full time" (server/services/dashboard/build.ts).
     expect(
       within(when).getByText('The test lasts 60 minutes, so start it by 09:00 PM to use the full time.'),
     ).toBeTruthy();

@@ -51,7 +51,7 @@ const legacyLaunch = {
 const newFields = { digital_only: false };
 
 /**
- * The server's words on a series paper's button for each state (server/routes/exams/sittings.ts
+ * The server's words on a series paper's button for each state (server/services/exams/sittings.ts
  * buttonText). The blocks show them as sent and decide by the state alone: a test may pass other
  * words to show that.
  */

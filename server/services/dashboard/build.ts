@@ -17,8 +17,8 @@ import { isDigitalOnly } from '../commerce/courses';
 import { centreById } from '../master/centres';
 import { resultUrl } from '../exams/launch';
 import { careerTypes, helpLine, samplePackOf, slotOf } from '../exams/programme';
-import { scholarshipOf } from '../exams/scholarship';
-import { oneDecimal } from '../exams/scoring';
+import { scholarshipOf } from '../results/scholarship';
+import { oneDecimal } from '../results/scoring';
 import {
   buttonText,
   currentSeriesSitting,

@@ -109,3 +109,19 @@ export function resultUrl(ec: ExamContext, sitting: Sitting): string {
   }
   return `/iacst-result?data=${encodeURIComponent(Buffer.from(pairs.toString()).toString('base64'))}`;
 }
+
+/** Opens a sitting: its test page (event exam) or its result page (event result). */
+export async function launch(
+  ctx: AppContext,
+  ec: ExamContext,
+  sitting: Sitting,
+  event: 'exam' | 'result',
+  source: string,
+): Promise<{ exam_url?: string; result_url?: string }> {
+  if (event === 'result') {
+    if (sitting.state === 'released') return { result_url: resultUrl(ec, sitting) };
+    // Locked, Missed, Upcoming, Exam Today: the button launches nothing; say why.
+    throw new ApiError(409, sitting.state === 'awaited' ? message('result.notReady') : notStartable(sitting));
+  }
+  return { exam_url: examUrl(await startAttempt(ctx, ec, sitting, source)) };
+}

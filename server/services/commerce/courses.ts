@@ -14,7 +14,7 @@ import {
 import type { CourseItem, PriceBreakup } from '../../../src/generated/api/course-list';
 import type { AppContext, Student } from '../../context';
 import type { CommerceBranchesTable, CommerceCoursesTable } from '../../db/tables/commerce';
-import { scholarshipWaiverOf } from '../exams/scholarship';
+import { scholarshipWaiverOf } from '../results/scholarship';
 import type { ExamContext } from '../exams/sittings';
 import { purchasedCourseIds } from './purchases';
 

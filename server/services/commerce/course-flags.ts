@@ -4,7 +4,7 @@
 import type { CourseFlags } from '../../../src/generated/api/dashboard';
 import type { Programme } from '../../../src/generated/config/programme';
 import type { AppContext } from '../../context';
-import { scholarshipOf } from '../exams/scholarship';
+import { scholarshipOf } from '../results/scholarship';
 import type { ExamContext } from '../exams/sittings';
 import { feeWord } from './courses';
 

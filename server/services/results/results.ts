@@ -5,9 +5,9 @@ import type { ResultData } from '../../../src/generated/api/result';
 import type { StudentResultReply } from '../../../src/generated/api/result-student';
 import type { AppContext } from '../../context';
 import { centrePhones } from '../master/centres';
-import { resultUrl } from './launch';
-import { careerTypes, helpLine } from './programme';
-import { sanitizeHtml } from './sanitize-html';
+import { resultUrl } from '../exams/launch';
+import { careerTypes, helpLine } from '../exams/programme';
+import { sanitizeHtml } from '../exams/sanitize-html';
 import { scholarshipOf } from './scholarship';
 import {
   oneDecimal,
@@ -17,8 +17,8 @@ import {
   qualified,
   type SubjectScore,
 } from './scoring';
-import { allSittings, programmeOfPaper, type ExamContext, type Sitting } from './sittings';
-import { istDate, istInstant } from './time';
+import { allSittings, programmeOfPaper, type ExamContext, type Sitting } from '../exams/sittings';
+import { istDate, istInstant } from '../exams/time';
 
 /** The sitting a result call is about: the one named, else the main exam, else the latest test taken. */
 export function sittingForResult(ec: ExamContext, code?: string, scheduleId?: string): Sitting | undefined {

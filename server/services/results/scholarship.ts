@@ -3,8 +3,8 @@
 // course order all read, so what the portal announces is what the order charges.
 import { scholarshipWaiver, type WaiverRecord } from '../../../src/domain/fees';
 import { percentageOf, qualified } from './scoring';
-import type { ExamContext } from './sittings';
-import { addDays } from './time';
+import type { ExamContext } from '../exams/sittings';
+import { addDays } from '../exams/time';
 
 export interface ScholarshipAward {
   /** The overall score, 0–100. */

@@ -1,0 +1,51 @@
+// Coupons (part 2 §7, §8): the discount a coupon gives on the programme's exam fee
+// (server/routes/registration/coupons.ts serves it and counts wrong guesses per address).
+import type { Kysely } from 'kysely';
+import type { Programme } from '../../../src/generated/config/programme';
+import { discountedPrice } from '../../../src/domain/fees';
+import { ApiError } from '../../api/errors';
+import { message } from '../../api/messages';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/schema';
+import type { ClassStreamsTable } from '../../db/tables/master';
+
+export interface Discount {
+  code: string;
+  amount: number;
+}
+
+/** The discount in rupees, or a 400 'Error: Invalid Coupon' (unknown, expired, not for this class). */
+export async function couponDiscount(
+  ctx: AppContext,
+  programme: Programme,
+  code: string,
+  classStream: ClassStreamsTable,
+  leadTerm: string | undefined,
+  db: Kysely<Database> = ctx.db,
+): Promise<Discount> {
+  const fee = programme.fee.amount;
+  const normalised = code.trim().toUpperCase();
+  const coupon = /^[A-Z0-9]{1,30}$/.test(normalised)
+    ? await db
+        .selectFrom('coupons')
+        .selectAll()
+        .where('code', '=', normalised)
+        .where('exam_type', '=', programme.examType)
+        .executeTakeFirst()
+    : undefined;
+  const now = ctx.now().getTime();
+  const classes: unknown = coupon?.classes ? JSON.parse(coupon.classes) : null;
+  const valid =
+    coupon &&
+    fee > 0 &&
+    Date.parse(coupon.valid_from) <= now &&
+    now < Date.parse(coupon.valid_until) &&
+    (!Array.isArray(classes) || classes.includes(classStream.class)) &&
+    (!coupon.lead_term || coupon.lead_term === leadTerm?.trim());
+  if (!coupon || !valid)
+    throw new ApiError(400, message('coupon.invalid'), { data: { exam_discount_amount: 0 } });
+  // A percent coupon takes off what the one fee rule deducts (src/domain/fees.ts, decision 013).
+  const amount =
+    coupon.percent_off !== null ? fee - discountedPrice(fee, coupon.percent_off) : (coupon.amount_off ?? 0);
+  return { code: normalised, amount: Math.min(fee, Math.max(0, amount)) };
+}

@@ -1,0 +1,51 @@
+// Lead records (part 1 §7): a mobile's registrations and how many are complete
+// (server/routes/registration/leads.ts serves them).
+import type { LeadRecord } from '../../../src/generated/api/registration-leads';
+import type { AppContext, Student } from '../../context';
+
+/** Completed registrations of a mobile for an exam type (what allowedRegistrationCount limits). */
+export async function registrationCount(ctx: AppContext, mobile: string, examType: string): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('students')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('mobile', '=', mobile)
+    .where('exam_type', '=', examType)
+    .where('registration_status', '=', 'registered')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export function leadRecord(s: Student, count: number): LeadRecord {
+  return {
+    student_name: [s.first_name, s.last_name].filter(Boolean).join(' '),
+    father_name: s.father_name ?? '',
+    student_dob: s.dob,
+    student_email: s.email,
+    mobile_no: s.mobile,
+    registration_count: count,
+    exam_type: s.exam_type,
+    class_stream: s.class_stream,
+    exam_state: s.exam_state_id ?? '',
+    branch_code: s.branch_code,
+    exam_date: s.exam_date ?? '',
+    exam_mode: s.exam_mode,
+    sf_id: s.sf_id,
+    registration_status: s.registration_status,
+  };
+}
+
+/**
+ * Registrations of a mobile, latest first (only of one exam type when filterExamType is given);
+ * registration_count is the count for countExamType.
+ */
+export async function leadRecords(
+  ctx: AppContext,
+  mobile: string,
+  options: { countExamType: string; filterExamType?: string },
+): Promise<LeadRecord[]> {
+  let query = ctx.db.selectFrom('students').selectAll().where('mobile', '=', mobile);
+  if (options.filterExamType) query = query.where('exam_type', '=', options.filterExamType);
+  const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(20).execute();
+  const count = await registrationCount(ctx, mobile, options.countExamType);
+  return rows.map((s) => leadRecord(s, count));
+}

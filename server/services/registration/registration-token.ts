@@ -1,0 +1,31 @@
+// Issuing the registration token: proof that the caller verified a mobile number. Random, stored
+// as a hash, bound to the mobile, 2 hours (server/routes/registration/registration-token.ts reads it
+// back from the request).
+import type { Kysely } from 'kysely';
+import { hashToken, newId, newToken } from '../../auth/tokens';
+import type { AppContext } from '../../context';
+import { addMs, iso } from '../../timestamps';
+import type { Database } from '../../db/schema';
+
+export const REGISTRATION_TOKEN_TTL_MS = 2 * 3_600_000;
+
+export async function issueRegistrationToken(
+  ctx: AppContext,
+  mobile: string,
+  db: Kysely<Database> = ctx.db,
+): Promise<{ token: string; expiresAt: string }> {
+  const token = newToken();
+  const now = ctx.now();
+  const expiresAt = iso(addMs(now, REGISTRATION_TOKEN_TTL_MS));
+  await db
+    .insertInto('registration_tokens')
+    .values({
+      id: newId(),
+      token_hash: hashToken(token),
+      mobile,
+      created_at: iso(now),
+      expires_at: expiresAt,
+    })
+    .execute();
+  return { token, expiresAt };
+}
