@@ -6,6 +6,7 @@ import { dashboardMachine } from '../machines/dashboard-machine';
 import { editExamMachine } from '../machines/edit-exam-machine';
 import { editProfileMachine } from '../machines/edit-profile-machine';
 import { loginMachine } from '../machines/login-machine';
+import { paymentReturnMachine } from '../machines/payment-return-machine';
 import { recoveryMachine } from '../machines/recovery-machine';
 import { registrationMachine, registrationVerifyMachine } from '../machines/registration-machine';
 import { testLaunchMachine } from '../machines/test-launch-machine';
@@ -27,4 +28,5 @@ export const MACHINES: MachineEntry[] = [
   { name: 'edit-profile', title: 'Edit profile', machine: editProfileMachine },
   { name: 'test-launch', title: 'Test launch', machine: testLaunchMachine },
   { name: 'course-purchase', title: 'Course purchase', machine: coursePurchaseMachine },
+  { name: 'payment-return', title: 'Payment return (pack, exam edit)', machine: paymentReturnMachine },
 ];
