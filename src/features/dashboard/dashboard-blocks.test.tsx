@@ -21,9 +21,9 @@ import { AccountMenu } from './account-menu';
 import { Branches } from './blocks/branches';
 import { sanitize } from './blocks/faq';
 import { dashboardFacts } from './dashboard-facts';
-import { dashboardData, mainCard } from './dashboard.test-support';
+import { dashboardData, fakeActions, mainCard } from './dashboard.test-support';
 import { DashboardScreen } from './dashboard-screen';
-import type { PortalActions, PortalConfig, PortalContext } from './portal-context';
+import type { PortalConfig, PortalContext } from './portal-context';
 import { ProfileModal } from './profile-modal';
 
 const t = createTranslator(en.strings as UiStringTable);
@@ -41,25 +41,11 @@ const configOf = (programme: unknown): PortalConfig => {
   };
 };
 
-function actions(): PortalActions & Record<string, ReturnType<typeof vi.fn>> {
-  return {
-    startMainExam: vi.fn(),
-    launchPaper: vi.fn(),
-    openEditExam: vi.fn(),
-    buyMockPack: vi.fn(),
-    refreshDashboard: vi.fn(),
-    refreshProfile: vi.fn(),
-    openCourse: vi.fn(),
-    scrollToCourses: vi.fn(),
-    downloadProspectus: vi.fn(),
-  };
-}
-
 function renderDashboard(
   data: DashboardData,
   over: Partial<PortalContext> & { programme?: unknown } = {},
-): { container: HTMLElement; actions: ReturnType<typeof actions> } {
-  const acts = actions();
+): { container: HTMLElement; actions: ReturnType<typeof fakeActions> } {
+  const acts = fakeActions();
   const context: PortalContext = {
     data,
     facts: dashboardFacts(data, NOON_IST),

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../../config/i18n/en.json';
 import iacst from '../../../config/programmes/iacst.json';
 import iat from '../../../config/programmes/iat.json';
@@ -21,7 +21,7 @@ import type { UiStringTable } from '../../generated/config/i18n';
 import type { Programme } from '../../generated/config/programme';
 import type { Site } from '../../generated/config/site';
 import { dashboardFacts } from './dashboard-facts';
-import { dashboardData, mainCard } from './dashboard.test-support';
+import { dashboardData, fakeActions, mainCard } from './dashboard.test-support';
 import { DashboardScreen } from './dashboard-screen';
 import type { PortalContext } from './portal-context';
 
@@ -97,17 +97,7 @@ function show(data: DashboardData, programme: unknown = PROGRAMMES[data.exam_typ
     launch: { busy: false, code: null, blockedUrl: null },
     editExam: 'enabled',
     mockPaymentBusy: false,
-    actions: {
-      startMainExam: vi.fn(),
-      launchPaper: vi.fn(),
-      openEditExam: vi.fn(),
-      buyMockPack: vi.fn(),
-      refreshDashboard: vi.fn(),
-      refreshProfile: vi.fn(),
-      openCourse: vi.fn(),
-      scrollToCourses: vi.fn(),
-      downloadProspectus: vi.fn(),
-    },
+    actions: fakeActions(),
   };
   return render(<DashboardScreen status="loaded" t={t} context={context} refreshing={false} />);
 }

@@ -1,5 +1,7 @@
 // Dashboard answers for component and machine tests, built on the generated types.
+import { vi, type Mock } from 'vitest';
 import type { DashboardData, MainExamCard } from '../../generated/api/dashboard';
+import type { PortalActions } from './portal-context';
 
 export const mainCard = (over: Partial<MainExamCard> = {}): MainExamCard => ({
   card_title: 'Instant Admission cum Scholarship Test',
@@ -71,3 +73,18 @@ export const dashboardData = (over: Partial<DashboardData> = {}): DashboardData 
   },
   ...over,
 });
+
+/** Every action the app wires into the dashboard, as a spy. */
+export function fakeActions(): { [K in keyof PortalActions]: Mock<PortalActions[K]> } {
+  return {
+    startMainExam: vi.fn(),
+    launchPaper: vi.fn(),
+    openEditExam: vi.fn(),
+    buyMockPack: vi.fn(),
+    refreshDashboard: vi.fn(),
+    refreshProfile: vi.fn(),
+    openCourse: vi.fn(),
+    scrollToCourses: vi.fn(),
+    downloadProspectus: vi.fn(),
+  };
+}

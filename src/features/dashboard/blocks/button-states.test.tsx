@@ -5,11 +5,11 @@
 // each button wrong), and in Hindi. Which buttons are enabled, which say why they wait and what a
 // press launches must be the same each time, and must be what the state says.
 import { cleanup, fireEvent, render, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardData, SampleExamCard, TestState } from '../../../generated/api/dashboard';
-import type { PortalActions } from '../portal-context';
 import { LiveTest } from './live-test';
 import { jeeContext, jeeData, NOW, SERIES_BUTTON, series } from './mock-jee.test-support';
+import { fakeActions } from '../dashboard.test-support';
 import { SamplePapers } from './sample-papers';
 
 type Words = Readonly<Record<TestState, string>>;
@@ -50,20 +50,6 @@ const STATES: TestState[] = [
   'result',
   'locked',
 ];
-
-function fakeActions(): { [K in keyof PortalActions]: Mock<PortalActions[K]> } {
-  return {
-    startMainExam: vi.fn(),
-    launchPaper: vi.fn(),
-    openEditExam: vi.fn(),
-    buyMockPack: vi.fn(),
-    refreshDashboard: vi.fn(),
-    refreshProfile: vi.fn(),
-    openCourse: vi.fn(),
-    scrollToCourses: vi.fn(),
-    downloadProspectus: vi.fn(),
-  };
-}
 
 interface ButtonBehaviour {
   enabled: boolean;

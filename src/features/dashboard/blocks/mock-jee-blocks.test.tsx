@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import hi from '../../../../config/i18n/hi.json' with { type: 'json' };
 import { createTranslator } from '../../../engine/i18n';
 import type { DashboardBlock } from '../../../generated/config/programme';
@@ -8,10 +8,11 @@ import { launchKey } from '../../../machines/test-launch-machine';
 import { seriousViolations } from '../../../../tests/fixtures/a11y-dom';
 import programmeSchema from '../../../../schemas/config/programme.schema.json';
 import { BLOCKS } from '../block-registry';
-import type { LaunchState, PortalActions, PortalContext } from '../portal-context';
+import type { LaunchState, PortalContext } from '../portal-context';
 import { BookmarkPrompt, bookmarkKeys } from './bookmark-prompt';
 import { LiveTest, countdownParts } from './live-test';
 import { demoSeries, idleLaunch, jeeContext, jeeData, NOW, series } from './mock-jee.test-support';
+import { fakeActions } from '../dashboard.test-support';
 import { hourLabel } from './mock-jee-parts';
 import { SeriesCalendar, calendarMonths, monthWeeks } from './series-calendar';
 import { TestSeries, cardsInView, firstCard } from './test-series';
@@ -22,20 +23,6 @@ afterEach(() => {
   vi.useRealTimers();
   Object.defineProperty(window, 'matchMedia', { configurable: true, value: originalMatchMedia });
 });
-
-function fakeActions(): { [K in keyof PortalActions]: Mock<PortalActions[K]> } {
-  return {
-    startMainExam: vi.fn(),
-    launchPaper: vi.fn(),
-    openEditExam: vi.fn(),
-    buyMockPack: vi.fn(),
-    refreshDashboard: vi.fn(),
-    refreshProfile: vi.fn(),
-    openCourse: vi.fn(),
-    scrollToCourses: vi.fn(),
-    downloadProspectus: vi.fn(),
-  };
-}
 
 /** A window whose media queries match those listed (jsdom has no matchMedia of its own). */
 function stubMedia(matching: string[]): void {
