@@ -467,26 +467,3 @@ describe('GET /api/exam/dates', () => {
     expect((await get('/api/exam/dates?centre=DL001&stream=ABCD')).statusCode).toBe(400);
   });
 });
-
-describe("the registration card's lists and places answer a Hindi page in Hindi (issue 21)", () => {
-  const hindi = { 'accept-language': 'hi-IN,hi;q=0.9' };
-  const devanagari = /^[\u0900-\u097F\s\d,.।?!-]+$/;
-  it('every refusal of the lists, the dates, the pincode and the nearest centre', async () => {
-    const urls = [
-      '/api/master?masterKey=exam_center_master&exam_mode=Online',
-      '/api/master?masterKey=exam_center_master&masterKeyId=9',
-      '/api/exam/dates?exam_type=IAT',
-      '/api/exam/dates?exam_type=IAT&centre=DL002&stream=SOM',
-      '/api/pincode/999999',
-      '/api/nearest-centre?latitude=28.6&longitude=77.2&class_stream=SOX',
-    ];
-    for (const url of urls) {
-      const answer = await t.call({ method: 'GET', url, headers: hindi });
-      expect(answer.statusCode, url).toBeGreaterThanOrEqual(400);
-      expect(answer.data.msg, url).toMatch(devanagari);
-      // The same call without Hindi stays English.
-      const english = await get(url);
-      expect(english.data.msg, url).toMatch(/^[A-Za-z]/);
-    }
-  });
-});
