@@ -171,6 +171,9 @@ describe('landing pages', () => {
       await route.continue();
     });
     await card.getByRole('textbox', { name: /Mobile number/ }).fill(`7${String(Date.now()).slice(-9)}`);
+    // Enter submits only once the card is hydrated (before, Verify is disabled and Enter does nothing).
+    await expect.poll(() => card.getAttribute('aria-busy')).toBeNull();
+    await expect.poll(() => card.getByRole('button', { name: 'Verify', exact: true }).isEnabled()).toBe(true);
     await card.getByRole('textbox', { name: /Mobile number/ }).press('Enter');
     const status = card.getByRole('status').filter({ hasText: 'Loading, please wait…' });
     await status.waitFor();
