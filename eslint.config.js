@@ -26,6 +26,22 @@ const REACT_PACKAGES = {
   message: 'React (and @xstate/react, @rjsf, swr, react-router) belongs in views, not here (DESIGN.md).',
 };
 
+// Reading swr's cache by its key: the data belongs to swr, a flow receives it as input or an event.
+const SWR_CACHE_MESSAGE =
+  "swr's cache is swr's: pass the data to the machine as input or an event (decision 027).";
+const SWR_CACHE_IMPORT = { name: 'swr', importNames: ['unstable_serialize'], message: SWR_CACHE_MESSAGE };
+const SWR_CACHE_READS = [
+  {
+    selector:
+      "VariableDeclarator[init.callee.name='useSWRConfig'] > ObjectPattern > Property[key.name='cache']",
+    message: SWR_CACHE_MESSAGE,
+  },
+  {
+    selector: "MemberExpression[object.callee.name='useSWRConfig'][property.name='cache']",
+    message: SWR_CACHE_MESSAGE,
+  },
+];
+
 // One zone per feature: a feature imports no other feature (a new feature folder is covered as it
 // appears).
 const features = readdirSync(path.join(root, 'src/features'), { withFileTypes: true })
@@ -142,6 +158,17 @@ export default tseslint.config(
     ignores: [...TEST_FILES, 'scripts/bench/**'],
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
+    },
+  },
+  {
+    // swr owns server reads; machines and their actors get data as input or events (DESIGN.md,
+    // decision 027), so nothing reads swr's cache by its internal key. (The machines' block below
+    // replaces this rule there: it forbids swr altogether.)
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: TEST_FILES,
+    rules: {
+      'no-restricted-imports': ['error', { paths: [SWR_CACHE_IMPORT] }],
+      'no-restricted-syntax': ['error', ...SWR_CACHE_READS],
     },
   },
   {

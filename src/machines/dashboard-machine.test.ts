@@ -56,8 +56,12 @@ function expectDashboardView(
       // The machine keeps its flow's part of the answer, never the answer (swr's).
       expect(actual.context.flow).toEqual(dashboardFlow(data));
       expect(Object.values(actual.context)).not.toContain(data);
-      // Course data only when the main exam has view_report; the result's token first.
+      // Course data only when the main exam has view_report (after the profile's mobile); the
+      // result's token first.
       expect(view.coursesLoading).toBe(data.main_exam[0]?.view_report === 1);
+      expect(actual.matches({ loaded: { courses: 'loading' } })).toBe(
+        data.main_exam[0]?.view_report === 1 && actual.context.mobileNumber !== null,
+      );
       expect(view.resultLoading).toBe(true);
       expect(actual.matches({ loaded: { result: 'token' } })).toBe(true);
       break;
@@ -89,6 +93,21 @@ function expectDashboardView(
     case 'xstate.error.actor.loadCourses':
       expect(view.coursesLoading).toBe(false);
       expect(view.status).toBe('loaded');
+      break;
+    case 'profile.loaded':
+      // The mobile is kept; a course call that waited for it starts with it.
+      expect(actual.context.mobileNumber).toBe((event as { mobileNumber?: string }).mobileNumber);
+      expect(view.coursesLoading).toBe(before.coursesLoading);
+      if (previous.matches({ loaded: { courses: 'profile' } }))
+        expect(actual.matches({ loaded: { courses: 'loading' } })).toBe(true);
+      break;
+    case 'profile.failed':
+      // No profile, no course call: the spinner ends, only logged (as a failed course call).
+      if (previous.matches({ loaded: { courses: 'profile' } })) {
+        expect(view.coursesLoading).toBe(false);
+        expect(actual.matches({ loaded: { courses: 'none' } })).toBe(true);
+      }
+      expect(view.status).toBe(before.status);
       break;
     case 'profile.updated':
     case 'dashboard.refresh':
@@ -131,9 +150,12 @@ describe('dashboard machine: model', () => {
     { type: 'dashboard.retry' },
     { type: 'profile.updated', success: 'true' },
     { type: 'profile.updated', success: 'false' },
+    { type: 'profile.loaded', mobileNumber: '9876543210' },
+    { type: 'profile.failed', error: failure },
   ];
   const project = (c: DashboardContext) => ({
     report: c.flow === null ? null : c.flow.showsReport,
+    profile: c.mobileNumber !== null,
     token: c.platformToken,
     error: c.error !== null,
   });
@@ -151,7 +173,7 @@ describe('dashboard machine: model', () => {
 });
 
 describe('dashboard machine: rules', () => {
-  function run(data: DashboardData, dashboard = vi.fn(async () => data)) {
+  function run(data: DashboardData, dashboard = vi.fn(async () => data), mobileNumber = '9876543210') {
     const clock = new SimulatedClock();
     const trackLoadFailure = vi.fn();
     const loadCourses = vi.fn(async (_query: unknown) => undefined);
@@ -171,6 +193,8 @@ describe('dashboard machine: rules', () => {
       actions: { trackLoadFailure },
     });
     const actor = createActor(machine, { clock }).start();
+    // The app sends the profile's mobile once swr has the profile.
+    actor.send({ type: 'profile.loaded', mobileNumber });
     return { actor, clock, trackLoadFailure, loadCourses, loadResult, dashboard };
   }
 
@@ -181,14 +205,46 @@ describe('dashboard machine: rules', () => {
     const after = run(afterExam);
     await waitFor(after.actor, (s) => s.matches({ loaded: { courses: 'ready' } }));
     expect(after.loadCourses).toHaveBeenCalledTimes(1);
-    // The course call's query, from the dashboard's answer (the app adds the profile's mobile).
+    // The course call's query, from the dashboard's answer and the profile the app sent.
     expect(after.loadCourses.mock.calls[0]?.[0]).toEqual({
       class: afterExam.class,
       stream: afterExam.stream,
       branch_code: afterExam.branch_code,
       roll_number: afterExam.roll_number,
       careerType: afterExam.main_exam[0]?.career_type || undefined,
+      mobileNumber: '9876543210',
     });
+  });
+
+  it("waits for the profile's mobile as an event: the course call never reads swr's cache", async () => {
+    const clock = new SimulatedClock();
+    const loadCourses = vi.fn(async (_query: unknown) => undefined);
+    const logCourseError = vi.fn();
+    const machine = dashboardMachine.provide({
+      actors: {
+        loadDashboard: fromPromise(async () => afterExam),
+        loadCourses: fromPromise(({ input }) => loadCourses(input)),
+        loadPlatformToken: fromPromise(async () => ''),
+      },
+      actions: { logCourseError },
+    });
+    const actor = createActor(machine, { clock }).start();
+    await waitFor(actor, (s) => s.matches({ loaded: { courses: 'profile' } }));
+    // No profile yet: no call, the course spinner shows.
+    expect(loadCourses).not.toHaveBeenCalled();
+    expect(dashboardView(actor.getSnapshot()).coursesLoading).toBe(true);
+    actor.send({ type: 'profile.loaded', mobileNumber: '9123456780' });
+    await waitFor(actor, (s) => s.matches({ loaded: { courses: 'ready' } }));
+    expect(loadCourses.mock.calls.map(([query]) => (query as { mobileNumber: string }).mobileNumber)).toEqual(
+      ['9123456780'],
+    );
+    // A failed profile read ends the wait like a failed course call: logged, no spinner.
+    const failing = createActor(machine, { clock }).start();
+    await waitFor(failing, (s) => s.matches({ loaded: { courses: 'profile' } }));
+    failing.send({ type: 'profile.failed', error: failure });
+    expect(failing.getSnapshot().matches({ loaded: { courses: 'none' } })).toBe(true);
+    expect(dashboardView(failing.getSnapshot()).coursesLoading).toBe(false);
+    expect(logCourseError).toHaveBeenCalledTimes(1);
   });
 
   it('fetches the result with the test-platform token', async () => {

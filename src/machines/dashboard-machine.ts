@@ -4,7 +4,9 @@
 // update that answers success 'true' loads the dashboard again, keeping what is shown meanwhile.
 // Pure: the app provides the actors (the API through swr) and the actions (analytics, logging).
 // The answers are swr's, and the views read them there: the machine keeps only what its flow needs
-// of the dashboard (from the load's done event), never a copy of an answer.
+// of the dashboard (from the load's done event), never a copy of an answer. The course call also
+// needs the profile's mobile: the app sends it (`profile.loaded`) once swr has the profile, so the
+// machine never reads swr's cache.
 import { assign, fromPromise, setup } from 'xstate';
 import type { DashboardData } from '../generated/api/dashboard';
 import type { StudentResultSummary } from '../generated/api/result-student';
@@ -18,7 +20,7 @@ export interface DashboardFlow {
   named: boolean;
   /** The main exam has view_report: the course data is asked for. */
   showsReport: boolean;
-  /** The course call's query, as far as the dashboard gives it (the app adds the profile's mobile). */
+  /** The course call's query, as far as the dashboard gives it (the mobile is the profile's). */
   courseQuery: Pick<DashboardData, 'class' | 'stream' | 'branch_code' | 'roll_number'> & {
     careerType: string | undefined;
   };
@@ -40,9 +42,14 @@ export function dashboardFlow(data: DashboardData): DashboardFlow {
   };
 }
 
+/** The course call's whole query: the dashboard's part and the profile's mobile. */
+export type CourseCall = DashboardFlow['courseQuery'] & { mobileNumber: string };
+
 export interface DashboardContext {
   /** Null until the dashboard first loads (then the blocks show, from swr's answer). */
   flow: DashboardFlow | null;
+  /** The profile's mobile, from the last `profile.loaded` (null until the app has the profile). */
+  mobileNumber: string | null;
   /** The short-lived test-platform token the result call is authorised by. */
   platformToken: string | null;
   /** 'Error: ' plus this (part 2 §8): the failed call's message or the server's msg. */
@@ -50,7 +57,20 @@ export interface DashboardContext {
 }
 
 export type DashboardEvent =
-  { type: 'dashboard.refresh' } | { type: 'profile.updated'; success: string } | { type: 'dashboard.retry' };
+  | { type: 'dashboard.refresh' }
+  | { type: 'profile.updated'; success: string }
+  | { type: 'dashboard.retry' }
+  /** The app's profile read (swr) answered: the course call waits for its mobile. */
+  | { type: 'profile.loaded'; mobileNumber: string }
+  /** The profile read failed: no course call (as a failed course call, only logged). */
+  | { type: 'profile.failed'; error: unknown };
+
+/** The course call's query once both the dashboard and the profile are in, else null. */
+export function courseCall(context: DashboardContext): CourseCall | null {
+  return context.flow && context.mobileNumber !== null
+    ? { ...context.flow.courseQuery, mobileNumber: context.mobileNumber }
+    : null;
+}
 
 const fail = (): never => {
   throw new Error('dashboard machine: actor not provided');
@@ -64,7 +84,7 @@ export const dashboardMachine = setup({
   actors: {
     loadDashboard: fromPromise<DashboardData>(async () => fail()),
     /** Fills swr's course answer (the views read it there). */
-    loadCourses: fromPromise<undefined, DashboardFlow['courseQuery']>(async () => fail()),
+    loadCourses: fromPromise<undefined, CourseCall>(async () => fail()),
     loadPlatformToken: fromPromise<string>(async () => fail()),
     /** Fills swr's result answer when there is one (an empty answer keeps the one shown). */
     loadResult: fromPromise<StudentResultSummary | null, { platformToken: string; rollNumber: string }>(
@@ -73,6 +93,7 @@ export const dashboardMachine = setup({
   },
   guards: {
     showsReport: ({ context }) => context.flow?.showsReport === true,
+    hasProfile: ({ context }) => context.mobileNumber !== null,
     nameMissing: ({ context }) => !context.flow?.named,
     profileSaved: ({ event }) => event.type === 'profile.updated' && event.success === 'true',
     /** An empty token or result ends that spinner silently (part 2 §4). */
@@ -90,8 +111,12 @@ export const dashboardMachine = setup({
   },
 }).createMachine({
   id: 'dashboard',
-  context: { flow: null, platformToken: null, error: null },
+  context: { flow: null, mobileNumber: null, platformToken: null, error: null },
   initial: 'loading',
+  // The profile may answer before, during or after the dashboard: kept for the course call.
+  on: {
+    'profile.loaded': { actions: assign({ mobileNumber: ({ event }) => event.mobileNumber }) },
+  },
   // A root-level delayed transition fires once, 4 s after the machine starts.
   after: { nameWait: { guard: 'nameMissing', actions: 'trackLoadFailure' } },
   states: {
@@ -120,13 +145,24 @@ export const dashboardMachine = setup({
         courses: {
           initial: 'deciding',
           states: {
-            deciding: { always: [{ guard: 'showsReport', target: 'loading' }, { target: 'none' }] },
+            deciding: { always: [{ guard: 'showsReport', target: 'profile' }, { target: 'none' }] },
+            // The course call needs the profile's mobile: it waits for the app's `profile.loaded`.
+            profile: {
+              tags: ['busy'],
+              always: { guard: 'hasProfile', target: 'loading' },
+              on: {
+                'profile.failed': {
+                  target: 'none',
+                  actions: { type: 'logCourseError', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
             loading: {
               tags: ['busy'],
               invoke: {
                 id: 'loadCourses',
                 src: 'loadCourses',
-                input: ({ context }) => (context.flow as DashboardFlow).courseQuery,
+                input: ({ context }) => courseCall(context) as CourseCall,
                 onDone: 'ready',
                 onError: {
                   target: 'none',

@@ -65,6 +65,17 @@ describe('boundaries', { timeout: 60_000 }, () => {
     expect(api).toHaveLength(1);
   });
 
+  it("app code reading swr's cache by key is rejected: machines get data as input or events", async () => {
+    const code =
+      "import { unstable_serialize, useSWRConfig } from 'swr';\n" +
+      'export function useMobile(key: string[]) {\n' +
+      '  const { cache } = useSWRConfig();\n' +
+      '  return [cache.get(unstable_serialize(key)), useSWRConfig().cache];\n' +
+      '}\n';
+    expect(await lint('src/app/portal/planted-route.tsx', code, 'no-restricted-imports')).toHaveLength(1);
+    expect(await lint('src/app/portal/planted-route.tsx', code, 'no-restricted-syntax')).toHaveLength(2);
+  });
+
   it('the engine imports neither React nor the API', async () => {
     const code =
       "import { createElement } from 'react';\nimport { apiGet } from '../api/client';\n" +

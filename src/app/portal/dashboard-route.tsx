@@ -4,13 +4,13 @@
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import useSWR, { unstable_serialize, useSWRConfig } from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import { fromPromise } from 'xstate';
 import { coursesKey, fetchCourses } from '../../api/endpoints/courses';
 import { dashboardKey, fetchDashboard } from '../../api/endpoints/dashboard';
 import { startExam } from '../../api/endpoints/exam-start';
 import { fetchMockPayment } from '../../api/endpoints/mock-payment';
-import { fetchProfile, profileKey, useProfile } from '../../api/endpoints/profile';
+import { profileKey, useProfile } from '../../api/endpoints/profile';
 import { fetchStudentResult, studentResultKey } from '../../api/endpoints/student-result';
 import { launchTest } from '../../api/endpoints/test-launch';
 import { openMockJeePaper } from '../../api/endpoints/mock-jee-exam-link';
@@ -18,7 +18,6 @@ import { testLaunchMachine, testLaunchView, type LaunchRequest } from '../../mac
 import { fetchTestPlatformToken } from '../../api/endpoints/test-platform-token';
 import type { CourseListReply } from '../../generated/api/course-list';
 import type { DashboardReply, ExamData } from '../../generated/api/dashboard';
-import type { ProfileReply } from '../../generated/api/profile';
 import type { StudentResultReply } from '../../generated/api/result-student';
 import type { LaunchUrls } from '../../generated/api/exam-launch';
 import { DashboardScreen } from '../../features/dashboard/dashboard-screen';
@@ -26,7 +25,7 @@ import { dashboardFacts } from '../../features/dashboard/dashboard-facts';
 import { dashboardView } from '../../features/dashboard/dashboard-view';
 import { scrollToCourses } from '../../features/dashboard/blocks/course-section';
 import type { LaunchState, PortalActions, PortalContext } from '../../features/dashboard/portal-context';
-import { dashboardMachine, type DashboardFlow } from '../../machines/dashboard-machine';
+import { courseCall, dashboardMachine, type CourseCall } from '../../machines/dashboard-machine';
 import { messageText } from '../../machines/message';
 import { postToGateway } from '../gateway';
 import { editAvailability, noEditsLeft } from '../../domain/exam-edit-rules';
@@ -47,10 +46,15 @@ const ProfileModal = lazy(() =>
   import('../../features/dashboard/profile-modal').then((m) => ({ default: m.ProfileModal })),
 );
 
+/** The course call's parameters (and the swr key's) from the machine's query. */
+function courseParams({ mobileNumber, careerType, ...query }: CourseCall) {
+  return { params: { ...query, mobile_number: mobileNumber }, career: careerType };
+}
+
 export function DashboardRoute() {
   const { token, config, t, store, analytics, onSessionError, profileOpen, closeProfile, inApp } =
     usePortal();
-  const { mutate, cache } = useSWRConfig();
+  const { mutate } = useSWRConfig();
   const [query, setQuery] = useSearchParams();
   const navigate = useNavigate();
   const profile = useProfile(token);
@@ -84,20 +88,8 @@ export function DashboardRoute() {
             await mutate(dashboardKey(token), reply, { revalidate: false });
             return reply.data;
           }),
-          loadCourses: fromPromise(async ({ input }: { input: DashboardFlow['courseQuery'] }) => {
-            const params = {
-              class: input.class,
-              stream: input.stream,
-              branch_code: input.branch_code,
-              roll_number: input.roll_number,
-              // The profile swr already holds (useProfile below), fetched only if it has none yet.
-              mobile_number:
-                (
-                  (cache.get(unstable_serialize(profileKey(token)))?.data as ProfileReply | undefined) ??
-                  (await watch(mutate(profileKey(token), fetchProfile(token))))
-                )?.data.mobile_number ?? '',
-            };
-            const career = input.careerType;
+          loadCourses: fromPromise(async ({ input }: { input: CourseCall }) => {
+            const { params, career } = courseParams(input);
             // Into swr's cache: the blocks and the course views read the same answer (decision 012).
             const reply = await mutate(
               coursesKey(token, params, career),
@@ -127,6 +119,15 @@ export function DashboardRoute() {
     [token],
   );
   const [liveSnapshot, send] = useMachine(machine, { inspect: actorInspect });
+  // The machine's course call needs the profile's mobile: it gets it from swr's read, as an event.
+  const mobileNumber = profile.data?.data.mobile_number;
+  const profileLoaded = profile.data !== undefined;
+  useEffect(() => {
+    if (profileLoaded) send({ type: 'profile.loaded', mobileNumber: mobileNumber ?? '' });
+  }, [profileLoaded, mobileNumber, send]);
+  useEffect(() => {
+    if (profile.error && !profileLoaded) send({ type: 'profile.failed', error: profile.error });
+  }, [profile.error, profileLoaded, send]);
 
   // Test launches (part 2 §4 "Test launch"): the test-launch machine with the real API.
   const launcher = useMemo(
@@ -202,19 +203,10 @@ export function DashboardRoute() {
   // machine). swr fetches none of them itself (no fetcher): the machine decides when they load.
   const flow = liveSnapshot.context.flow;
   const dashboardRead = useSWR<DashboardReply>(dashboardKey(token), null);
+  const course = courseCall(liveSnapshot.context);
   const coursesRead = useSWR<CourseListReply>(
-    flow?.showsReport && profile.data
-      ? coursesKey(
-          token,
-          {
-            class: flow.courseQuery.class,
-            stream: flow.courseQuery.stream,
-            branch_code: flow.courseQuery.branch_code,
-            roll_number: flow.courseQuery.roll_number,
-            mobile_number: profile.data.data.mobile_number,
-          },
-          flow.courseQuery.careerType,
-        )
+    flow?.showsReport && course
+      ? coursesKey(token, courseParams(course).params, courseParams(course).career)
       : null,
     null,
   );

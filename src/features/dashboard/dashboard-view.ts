@@ -22,7 +22,9 @@ export function dashboardView(snapshot: SnapshotFrom<typeof dashboardMachine>): 
     status: flow ? 'loaded' : failed ? 'error' : 'loading',
     error: failed ? error : null,
     refreshing: flow !== null && snapshot.matches('loading'),
-    coursesLoading: snapshot.matches({ loaded: { courses: 'loading' } }),
+    coursesLoading:
+      snapshot.matches({ loaded: { courses: 'profile' } }) ||
+      snapshot.matches({ loaded: { courses: 'loading' } }),
     resultLoading:
       snapshot.matches({ loaded: { result: 'token' } }) ||
       snapshot.matches({ loaded: { result: 'fetching' } }),
