@@ -1,8 +1,10 @@
 // Adds one key to the string table, in every locale at once, then regenerates the table's schema and
 // types (scripts/gen-types.ts), so the new key is checked at compile time:
-//   npm run strings:add -- api.otp.sent --en "OTP sent to {mobile}." --hi "ओटीपी {mobile} पर भेजा गया।"
+//   npm run strings:add -- api.otp.blocked --en "This number cannot get an OTP." --hi "इस नंबर पर ओटीपी नहीं भेजा जा सकता।"
 // Every locale that has a file in config/i18n needs its text; --note says what the key is for when
-// its English alone does not. The API's own messages are `api.<id>` keys (server/api/messages.ts).
+// its English alone does not. The API's own messages are `api.<id>` keys (server/api/messages.ts);
+// a message the page words too keeps the page's key, which the server names (PAGE_MESSAGE_KEYS
+// there), never an `api.` twin.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';

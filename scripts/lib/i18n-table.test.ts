@@ -32,14 +32,14 @@ describe('the string table schema', () => {
 
   it('refuses a locale that misses a key of the English file or has one it lacks', async () => {
     copy.edit<LocaleFile>('i18n/hi.json', (hi) => {
-      delete hi.strings['api.otp.sent'];
+      delete hi.strings['api.otp.verified'];
       hi.strings['api.extra'] = 'अतिरिक्त';
     });
     const validate = await validatorOf(copy.dir);
     expect(validate(copy.read('i18n/en.json'))).toBe(true);
     expect(validate(copy.read('i18n/hi.json'))).toBe(false);
     const problems = (validate.errors ?? []).map((e) => `${e.keyword} ${JSON.stringify(e.params)}`);
-    expect(problems).toContain('required {"missingProperty":"api.otp.sent"}');
+    expect(problems).toContain('required {"missingProperty":"api.otp.verified"}');
     expect(problems).toContain('additionalProperties {"additionalProperty":"api.extra"}');
   });
 });
@@ -87,16 +87,16 @@ describe('strings:add', () => {
   });
 
   it('refuses a key already there, a missing locale, a stray locale and differing placeholders', () => {
-    expect(problemsOf(copy.dir, { key: 'api.otp.sent', texts: { en: 'Sent.', hi: 'भेजा गया।' } })).toEqual([
-      '"api.otp.sent" is already in the table',
-    ]);
+    expect(problemsOf(copy.dir, { key: 'api.otp.verified', texts: { en: 'Sent.', hi: 'भेजा गया।' } })).toEqual(
+      ['"api.otp.verified" is already in the table'],
+    );
     expect(problemsOf(copy.dir, { key: 'api.x', texts: { en: 'X {n}', hi: 'एक्स', fr: 'X' } })).toEqual([
       'no file config/i18n/fr.json',
       "the hi text's {placeholders} differ from the English",
       "the fr text's {placeholders} differ from the English",
     ]);
     expect(problemsOf(copy.dir, { key: 'api x', texts: { en: 'X' } })).toEqual([
-      '"api x" is not a key (dotted words, e.g. api.otp.sent)',
+      '"api x" is not a key (dotted words, e.g. api.otp.invalid)',
       'no text for locale "hi" (--hi "…")',
     ]);
   });
@@ -108,9 +108,9 @@ describe('strings:add', () => {
         encoding: 'utf8',
       });
     const before = readFileSync(path.join(projectRoot, 'config/i18n/en.json'), 'utf8');
-    const missing = run('api.otp.sent', '--en', 'Sent.');
+    const missing = run('api.otp.verified', '--en', 'Sent.');
     expect(missing.status).toBe(1);
-    expect(missing.stderr).toContain('"api.otp.sent" is already in the table');
+    expect(missing.stderr).toContain('"api.otp.verified" is already in the table');
     expect(missing.stderr).toContain('no text for locale "hi"');
     expect(run().status).toBe(2);
     expect(readFileSync(path.join(projectRoot, 'config/i18n/en.json'), 'utf8')).toBe(before);

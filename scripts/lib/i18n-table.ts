@@ -121,7 +121,7 @@ function insertAfter(
 export function problemsOf(configDir: string, add: NewString): string[] {
   const problems: string[] = [];
   if (!/^[A-Za-z][\w-]*(\.[\w-]+)*$/.test(add.key))
-    problems.push(`"${add.key}" is not a key (dotted words, e.g. api.otp.sent)`);
+    problems.push(`"${add.key}" is not a key (dotted words, e.g. api.otp.invalid)`);
   const locales = localesIn(configDir);
   if (add.key in readLocale(configDir, REFERENCE_LOCALE).strings)
     problems.push(`"${add.key}" is already in the table`);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configDir } from '../../src/engine/node/paths';
 import { loadConfig } from '../../src/engine/node/validate-config';
 import { testApp, type TestApp } from '../../tests/support/server-harness';
-import { localeOf, message, messageIds, stringsIn, wording } from './messages';
+import { localeOf, message, messageIds, PAGE_MESSAGE_KEYS, stringsIn, wording } from './messages';
 
 const START = new Date('2025-04-01T06:00:00Z');
 const DEVANAGARI = /[\u0900-\u097F]/;
@@ -38,8 +38,27 @@ describe('the message table', () => {
     for (const [key, value] of Object.entries(hindi)) expect(value, key).not.toMatch(latin);
   });
 
+  it('has one key per message: no api.* entry repeats another key in every locale (the page key serves both)', () => {
+    const en = new Map<string, string>(Object.entries(english));
+    const hi = new Map<string, string>(Object.entries(hindi));
+    const twins = [...en.keys()]
+      .filter((key) => key.startsWith('api.'))
+      .flatMap((key) =>
+        [...en.keys()]
+          .filter((other) => other !== key && en.get(other) === en.get(key) && hi.get(other) === hi.get(key))
+          .map((other) => `${key} = ${other}`),
+      );
+    expect(twins).toEqual([]);
+    // The page keys the server answers with: worded in Hindi, and none is also an api.* id.
+    for (const key of PAGE_MESSAGE_KEYS) {
+      expect(hi.get(key), key).toMatch(DEVANAGARI);
+      expect(en.has(`api.${key}`), key).toBe(false);
+    }
+    expect(wording(message('registration.couponInvalid'), hindi)).toBe('त्रुटि: अमान्य कूपन');
+  });
+
   it('fills placeholders', () => {
-    expect(wording(message('otp.sent', { mobile: '98xxxxxx10' }), hindi)).toBe(
+    expect(wording(message('registration.otpSent', { mobile: '98xxxxxx10' }), hindi)).toBe(
       'ओटीपी 98xxxxxx10 पर भेजा गया।',
     );
   });

@@ -1,5 +1,6 @@
 // The API's own messages that a student sees, in every page locale. They live in the one string
-// table the client reads too (config/i18n/<locale>.json, under `api.<id>`), loaded with the rest of
+// table the client reads too (config/i18n/<locale>.json, under `api.<id>`, or under the page's own
+// key when the page words the same message: PAGE_MESSAGE_KEYS), loaded with the rest of
 // the config bundle (ctx.site.strings): each is written once per locale, and `npm run strings:add`
 // adds one to every locale. The client says which locale by Accept-Language (its fetch wrapper sends
 // the page's <html lang>); `hi` answers Hindi, anything else English. {name} placeholders are
@@ -24,14 +25,33 @@ import type { UiStringTable } from '../../src/generated/config/i18n';
 
 type ApiId<Key> = Key extends `api.${infer Id}` ? Id : never;
 
-/** The client's own validation messages: where the server checks a rule the form checks too, it
- * answers with the form's words (`validation.email.invalid`), not a copy under `api.`. */
-type SharedKey = Extract<keyof UiStringTable, `validation.${string}`>;
+/**
+ * Messages the page words too: where a student meets the same message from the page and from the
+ * server, the server answers with the page's key (one key, one entry per locale), never a twin
+ * under `api.` (messages.test.ts fails on an `api.*` entry that repeats another key's texts).
+ */
+export const PAGE_MESSAGE_KEYS = [
+  'registration.otpSent',
+  'recover.otpSent',
+  'registration.accountExists',
+  'registration.couponApplied',
+  'registration.couponInvalid',
+  'registration.success',
+  'registration.signupFailed',
+  'editExam.profileSaved',
+  'result.soon',
+  'portal.absent',
+] as const satisfies readonly (keyof UiStringTable)[];
+
+/** The client's own validation messages (where the server checks a rule the form checks too, it
+ * answers with the form's words, `validation.email.invalid`) and the page's messages above. */
+type SharedKey = Extract<keyof UiStringTable, `validation.${string}`> | (typeof PAGE_MESSAGE_KEYS)[number];
 
 export type MessageId = ApiId<keyof UiStringTable> | SharedKey;
 
-const isShared = (id: MessageId): id is SharedKey => id.startsWith('validation.');
-/** The table key of a message id (there is no `api.validation.*` key, so the two never meet). */
+const isShared = (id: MessageId): id is SharedKey =>
+  id.startsWith('validation.') || (PAGE_MESSAGE_KEYS as readonly string[]).includes(id);
+/** The table key of a message id (no page key is also an `api.*` id: messages.test.ts). */
 const keyOf = (id: MessageId): keyof UiStringTable => (isShared(id) ? id : `api.${id}`);
 export type MessageParams = Record<string, string | number>;
 

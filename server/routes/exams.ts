@@ -139,7 +139,7 @@ export function registerExamRoutes(app: FastifyInstance): void {
         })
         .where('student_id', '=', student.id)
         .execute();
-      return { success: 'true', msg: say(request, 'profile.updated') };
+      return { success: 'true', msg: say(request, 'editExam.profileSaved') };
     },
   );
 
@@ -227,7 +227,7 @@ export function registerExamRoutes(app: FastifyInstance): void {
       const data = resultSummary(await loadExamContext(ctx, student));
       return {
         success: 'true' as const,
-        msg: data ? 'Result found.' : say(request, 'result.notReady'),
+        msg: data ? 'Result found.' : say(request, 'result.soon'),
         data,
       };
     };
@@ -361,7 +361,7 @@ export function registerExamRoutes(app: FastifyInstance): void {
       const data = await resultData(ctx, ec, sitting);
       return {
         success: 'true',
-        msg: data.result_page_status ? 'Result found.' : say(request, 'result.notReady'),
+        msg: data.result_page_status ? 'Result found.' : say(request, 'result.soon'),
         data,
       };
     },

@@ -47,7 +47,7 @@ export function registerRecoveryRoutes(app: FastifyInstance): void {
       });
       return {
         success: 'true',
-        msg: say(request, 'otp.sent', { mobile: masked.mobile_number }),
+        msg: say(request, 'recover.otpSent', { mobile: masked.mobile_number }),
         data: { is_mobile: true, otp_id: otpId, ...masked },
       };
     },

@@ -36,7 +36,7 @@ export async function throttledCouponDiscount(
   try {
     return await couponDiscount(ctx, programme, code, classStream, leadTerm, db);
   } catch (error) {
-    if (error instanceof ApiError && error.said?.id === 'coupon.invalid') await hit(ctx, key, guessRule);
+    if (error instanceof ApiError && error.said?.id === 'registration.couponInvalid') await hit(ctx, key, guessRule);
     throw error;
   }
 }
@@ -57,8 +57,8 @@ export function registerCouponRoutes(app: FastifyInstance): void {
       const fee = programme.fee.amount;
       return {
         success: 'true',
-        message: say(request, 'coupon.applied'),
-        msg: say(request, 'coupon.applied'),
+        message: say(request, 'registration.couponApplied'),
+        msg: say(request, 'registration.couponApplied'),
         data: { exam_discount_amount: discount.amount, exam_fee: fee, amount_payable: fee - discount.amount },
       };
     },

@@ -37,7 +37,7 @@ export function registerOtpRoutes(app: FastifyInstance): void {
       });
       return {
         success: 'true',
-        msg: say(request, 'otp.sent', { mobile: shown }),
+        msg: say(request, 'registration.otpSent', { mobile: shown }),
         data: { mobile_no: shown },
       };
     },
@@ -57,7 +57,7 @@ export function registerOtpRoutes(app: FastifyInstance): void {
       const full = (details[0]?.registration_count ?? 0) >= allowed;
       return {
         success: 'true',
-        msg: full ? say(request, 'account.exists', accountExistsParams(ctx)) : say(request, 'otp.verified'),
+        msg: full ? say(request, 'registration.accountExists', accountExistsParams(ctx)) : say(request, 'otp.verified'),
         error_code: 0,
         student_details: details,
         allowed_registration_count: allowed,

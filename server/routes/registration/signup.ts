@@ -205,13 +205,13 @@ export function registerSignupRoutes(app: FastifyInstance): void {
       } catch (error) {
         if (error instanceof ApiError) throw error;
         request.log.error({ err: error }, 'signup failed');
-        throw new ApiError(503, message('request.technicalIssues'));
+        throw new ApiError(503, message('registration.signupFailed'));
       }
       const { student, payment, centre, payable } = written;
       const gps = `${centre.latitude_e6 / 1e6},${centre.longitude_e6 / 1e6}`;
       return {
         success: 'true',
-        msg: say(request, payment ? 'signup.payToFinish' : 'signup.success'),
+        msg: say(request, payment ? 'signup.payToFinish' : 'registration.success'),
         data: {
           roll_number: student.roll_number,
           dob: toDdMmYyyy(student.dob),

@@ -85,7 +85,7 @@ export function notStartable(sitting: Sitting): Message {
     case 'upcoming':
       return message('test.notStarted');
     case 'missed':
-      return message('test.missed');
+      return message('portal.absent');
     case 'awaited':
     case 'released':
       return message('test.alreadyTaken');
@@ -121,7 +121,7 @@ export async function launch(
   if (event === 'result') {
     if (sitting.state === 'released') return { result_url: resultUrl(ec, sitting) };
     // Locked, Missed, Upcoming, Exam Today: the button launches nothing; say why.
-    throw new ApiError(409, sitting.state === 'awaited' ? message('result.notReady') : notStartable(sitting));
+    throw new ApiError(409, sitting.state === 'awaited' ? message('result.soon') : notStartable(sitting));
   }
   return { exam_url: examUrl(await startAttempt(ctx, ec, sitting, source)) };
 }

@@ -43,7 +43,7 @@ export async function couponDiscount(
     (!Array.isArray(classes) || classes.includes(classStream.class)) &&
     (!coupon.lead_term || coupon.lead_term === leadTerm?.trim());
   if (!coupon || !valid)
-    throw new ApiError(400, message('coupon.invalid'), { data: { exam_discount_amount: 0 } });
+    throw new ApiError(400, message('registration.couponInvalid'), { data: { exam_discount_amount: 0 } });
   // A percent coupon takes off what the one fee rule deducts (src/domain/fees.ts, decision 013).
   const amount =
     coupon.percent_off !== null ? fee - discountedPrice(fee, coupon.percent_off) : (coupon.amount_off ?? 0);

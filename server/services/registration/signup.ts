@@ -124,7 +124,7 @@ export async function write(
     .where('registration_status', '=', 'registered')
     .executeTakeFirst();
   if (Number(counted?.n ?? 0) >= c.programme.registration.allowedRegistrationCount)
-    throw new ApiError(409, message('account.exists', accountExistsParams(ctx)));
+    throw new ApiError(409, message('registration.accountExists', accountExistsParams(ctx)));
 
   // A token already used is its own registration, whatever sf_id the repeat carries.
   let pending: Student | undefined = bound;

@@ -2011,10 +2011,6 @@ export interface UiStringTable {
    */
   'api.request.failed': string;
   /**
-   * We are facing technical issues. Please try after some time.
-   */
-  'api.request.technicalIssues': string;
-  /**
    * The request is not valid.
    */
   'api.request.invalid': string;
@@ -2042,10 +2038,6 @@ export interface UiStringTable {
    * Unknown exam type.
    */
   'api.examType.unknown': string;
-  /**
-   * OTP sent to {mobile}.
-   */
-  'api.otp.sent': string;
   /**
    * OTP verified.
    */
@@ -2095,25 +2087,9 @@ export interface UiStringTable {
    */
   'api.token.otherMobile': string;
   /**
-   * Account already exists with this mobile number. Please login or register with a different mobile number. For support, please write to us at {email}.
-   */
-  'api.account.exists': string;
-  /**
-   * Success: Coupon Applied Successfully
-   */
-  'api.coupon.applied': string;
-  /**
-   * Error: Invalid Coupon
-   */
-  'api.coupon.invalid': string;
-  /**
    * Too many invalid coupons. Please try again in {minutes} minutes.
    */
   'api.coupon.tooMany': string;
-  /**
-   * Registration Successful
-   */
-  'api.signup.success': string;
   /**
    * Please complete the payment to finish your registration.
    */
@@ -2267,10 +2243,6 @@ export interface UiStringTable {
    */
   'api.profile.school': string;
   /**
-   * Your profile has been updated.
-   */
-  'api.profile.updated': string;
-  /**
    * The roll number and date of birth do not match our records.
    */
   'api.result.noMatch': string;
@@ -2278,10 +2250,6 @@ export interface UiStringTable {
    * We could not find a result for this roll number.
    */
   'api.result.notFound': string;
-  /**
-   * Your result would be available soon.
-   */
-  'api.result.notReady': string;
   /**
    * Too many attempts. Please try again in {minutes} minutes.
    */
@@ -2458,10 +2426,6 @@ export interface UiStringTable {
    * This test has not started yet.
    */
   'api.test.notStarted': string;
-  /**
-   * You have missed your test. Contact the support number or visit the branch to reschedule the test.
-   */
-  'api.test.missed': string;
   /**
    * You have already taken this test.
    */
