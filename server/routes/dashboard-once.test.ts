@@ -113,6 +113,8 @@ describe('POST /api/exam-info, submitted many times at once', () => {
     expect(await bookingOf(id)).toMatchObject([
       { exam_mode: 'Offline', exam_date: '2026-03-16', exam_attempts_left: 1, offline_fee_paid: 1 },
     ]);
+    // The profile says so in the one field the fee rule reads on both sides (offlineFeeDue).
+    expect((await call('GET', '/api/profile', headers)).body.data).toMatchObject({ offline_fee_paid: true });
     const repeat = await call('POST', '/api/exam-info', headers, offline('2026-03-16'));
     expect(repeat.body).toEqual({
       success: 'true',

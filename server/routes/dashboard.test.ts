@@ -381,6 +381,8 @@ describe('GET /api/profile', () => {
       exam_attempts_left: 2,
       is_edit_allowed: true,
       is_payment_done: true,
+      // The registration is paid, the offline-switch fee is not (it is the one the fee rule reads).
+      offline_fee_paid: false,
       exam_taken: false,
       exam_date_skip: false,
     });

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import iacst from '../../config/programmes/iacst.json';
 import iat from '../../config/programmes/iat.json';
+import type { Profile } from '../generated/api/profile';
 import type { Programme } from '../generated/config/programme';
-import { editModes, modeAllowedInState, offlineSwitchFeeDue } from './exam-modes';
+import { onlineProfile } from '../../tests/fixtures/edit-exam';
+import {
+  editModes,
+  modeAllowedInState,
+  offlineFeeDue,
+  offlineSwitchFeeDue,
+  type BookedForFee,
+} from './exam-modes';
 
 describe('modeAllowedInState', () => {
   const online = iacst as unknown as Programme;
@@ -47,5 +55,27 @@ describe('offlineSwitchFeeDue', () => {
     expect(offlineSwitchFeeDue(online, { mode: 'Offline', offlinePaid: false })).toBe(0);
     expect(offlineSwitchFeeDue(online, { mode: 'Online', offlinePaid: true })).toBe(0);
     expect(offlineSwitchFeeDue({ mode: 'online', fee: {} }, { mode: 'Online', offlinePaid: false })).toBe(0);
+  });
+});
+
+describe('offlineFeeDue: the one reading of "the offline fee is paid"', () => {
+  const online = iacst as unknown as Programme;
+  it('reads offline_fee_paid, never is_payment_done (the registration payment)', () => {
+    // The profile on the wire is what the client passes, as is.
+    const profile: BookedForFee = onlineProfile;
+    expect(offlineFeeDue(online, profile)).toBe(100);
+    const registrationPaid: Profile = { ...onlineProfile, is_payment_done: true };
+    expect(offlineFeeDue(online, registrationPaid)).toBe(100);
+    expect(offlineFeeDue(online, { ...onlineProfile, offline_fee_paid: true })).toBe(0);
+    expect(offlineFeeDue(online, { ...onlineProfile, exam_mode: 'Offline' })).toBe(0);
+    expect(offlineFeeDue({ mode: 'online', fee: {} }, onlineProfile)).toBe(0);
+  });
+
+  it("the edit-exam machine's older call gives the same answers", () => {
+    for (const exam_mode of ['Online', 'Offline'] as const)
+      for (const offline_fee_paid of [false, true])
+        expect(offlineSwitchFeeDue(online, { mode: exam_mode, offlinePaid: offline_fee_paid })).toBe(
+          offlineFeeDue(online, { exam_mode, offline_fee_paid }),
+        );
   });
 });

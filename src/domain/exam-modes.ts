@@ -39,14 +39,33 @@ export function editModes(rule: EditModeRule): ExamMode[] {
 }
 
 /**
- * What a switch to offline costs a student booked in `booked.mode` now (part 2 §4 and "Fees": the
- * offline fee is non-refundable, and switching back to offline after paying is not charged again):
- * the config's offlineSwitchFee, 0 when already offline or paid.
+ * The booking as the fee rule reads it, in the wire's names: the profile carries exactly these
+ * (`exam_mode`, `offline_fee_paid`), and the server fills them from the booking row it decides by.
+ * `offline_fee_paid` is the one field that says the fee is paid (not `is_payment_done`, the
+ * registration's payment).
  */
-export function offlineSwitchFeeDue(
-  rule: EditModeRule,
-  booked: { mode: ExamMode; offlinePaid: boolean },
-): number {
-  if (booked.mode === 'Offline' || booked.offlinePaid) return 0;
+export interface BookedForFee {
+  exam_mode: ExamMode;
+  offline_fee_paid: boolean;
+}
+
+/**
+ * What a switch to offline costs a student with this booking now (part 2 §4 and "Fees": the
+ * offline fee is non-refundable, and switching back to offline after paying is not charged again):
+ * the config's offlineSwitchFee, 0 when already offline or paid. The client passes the profile,
+ * the server its booking.
+ */
+export function offlineFeeDue(rule: EditModeRule, booked: BookedForFee): number {
+  if (booked.exam_mode === 'Offline' || booked.offline_fee_paid) return 0;
   return rule.fee.offlineSwitchFee ?? 0;
 }
+
+/**
+ * offlineFeeDue in the edit-exam machine's older terms: it passes the profile's is_payment_done,
+ * which the server's profile sets when the offline fee is paid. To go once the machine passes the
+ * profile to offlineFeeDue.
+ */
+export const offlineSwitchFeeDue = (
+  rule: EditModeRule,
+  booked: { mode: ExamMode; offlinePaid: boolean },
+): number => offlineFeeDue(rule, { exam_mode: booked.mode, offline_fee_paid: booked.offlinePaid });

@@ -7,7 +7,7 @@ import type { ExamEditInfoBody, ExamEditInfoReply } from '../../../src/generated
 import type { Programme } from '../../../src/generated/config/programme';
 import type { Locale } from '../../../src/engine/config-bundle';
 import { classStreamValue } from '../../../src/domain/class-stream';
-import { editModes, offlineSwitchFeeDue, type ExamMode } from '../../../src/domain/exam-modes';
+import { editModes, offlineFeeDue, type ExamMode } from '../../../src/domain/exam-modes';
 import { ApiError } from '../../api/errors';
 import { message, stringsIn, wording, type MessageId, type MessageParams } from '../../api/messages';
 import { newId } from '../../auth/tokens';
@@ -191,9 +191,9 @@ export async function updateExamInfo(
     }
 
     const fee = offline
-      ? offlineSwitchFeeDue(programme, {
-          mode: current.exam_mode,
-          offlinePaid: current.offline_fee_paid === 1,
+      ? offlineFeeDue(programme, {
+          exam_mode: current.exam_mode,
+          offline_fee_paid: current.offline_fee_paid === 1,
         })
       : 0;
     if (fee <= 0) {

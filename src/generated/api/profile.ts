@@ -82,6 +82,10 @@ export interface Profile {
   max_exam_edit_allowed: number;
   is_edit_allowed: boolean;
   is_payment_done: boolean;
+  /**
+   * The booking's non-refundable offline-switch fee is paid: a switch to offline costs nothing (offlineSwitchFeeDue in src/domain/exam-modes.ts decides by it on both sides).
+   */
+  offline_fee_paid: boolean;
   is_offline_sf_exam_date: boolean;
   register_from_third_party: boolean;
   remove_edit_exam_edit_profile: boolean;
