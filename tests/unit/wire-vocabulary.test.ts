@@ -99,7 +99,7 @@ function clientSources(): string[] {
         e.isFile() &&
         /\.(ts|tsx)$/.test(e.name) &&
         !/\.test\.tsx?$/.test(e.name) &&
-        !/fixtures?\.ts$|test-support\.ts$|test-kit\.ts$/.test(e.name),
+        !/fixtures?\.ts$|test-support\.ts$/.test(e.name),
     )
     .map((e) => path.relative(projectRoot, path.join(e.parentPath, e.name)))
     .filter((file) => !file.startsWith('src/generated/'));
