@@ -36,7 +36,8 @@ export async function throttledCouponDiscount(
   try {
     return await couponDiscount(ctx, programme, code, classStream, leadTerm, db);
   } catch (error) {
-    if (error instanceof ApiError && error.said?.id === 'registration.couponInvalid') await hit(ctx, key, guessRule);
+    if (error instanceof ApiError && error.said?.id === 'registration.couponInvalid')
+      await hit(ctx, key, guessRule);
     throw error;
   }
 }

@@ -57,7 +57,9 @@ export function registerOtpRoutes(app: FastifyInstance): void {
       const full = (details[0]?.registration_count ?? 0) >= allowed;
       return {
         success: 'true',
-        msg: full ? say(request, 'registration.accountExists', accountExistsParams(ctx)) : say(request, 'otp.verified'),
+        msg: full
+          ? say(request, 'registration.accountExists', accountExistsParams(ctx))
+          : say(request, 'otp.verified'),
         error_code: 0,
         student_details: details,
         allowed_registration_count: allowed,
