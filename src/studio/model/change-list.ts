@@ -63,7 +63,7 @@ const moneyPointers = [
 
 /** Amounts a text states: ₹499, Rs. 99, INR 1,000, 60%, free / निःशुल्क / मुफ़्त. */
 const amountPattern =
-  /(₹\s?[\d,]+(?:\.\d+)?|\b(?:rs\.?|inr)\s?[\d,]+(?:\.\d+)?|\d+(?:\.\d+)?\s?%|\bfree\b|निःशुल्क|नि:शुल्क|मुफ़्त|मुफ्त)/giu;
+  /(₹\s?\d[\d,]*\d(?:\.\d+)?|₹\s?\d|\b(?:rs\.?|inr)\s?\d(?:[\d,]*\d)?(?:\.\d+)?|\d+(?:\.\d+)?\s?%|\bfree\b|निःशुल्क|नि:शुल्क|मुफ़्त|मुफ्त)/giu;
 
 export function amountsIn(text: string | undefined): string[] {
   return (text?.match(amountPattern) ?? []).map((a) => a.toLowerCase().replace(/\s+/g, ''));
