@@ -66,7 +66,7 @@ export function editorWording(message: string): EditorWording {
   if ((m = message.match(/^missing required property "(.+)"$/)))
     return { child: m[1], sentence: 'must be filled in' };
   if ((m = message.match(/^unknown property "(.+)" \(check its spelling/)))
-    return { child: m[1], sentence: 'is not a field here: remove it' };
+    return { child: m[1], sentence: 'is not a known field (check its spelling, or remove it)' };
   if ((m = message.match(/^unknown block type (.+); expected one of/)))
     return { sentence: `${m[1]} is not a kind of block the Studio knows` };
   if ((m = message.match(/^unknown value (.+); expected one of (.+)$/)))

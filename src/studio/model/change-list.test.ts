@@ -220,9 +220,9 @@ describe('changeList on a programme', () => {
 
   it('recognises a moved dashboard block', () => {
     const draft = structuredClone(iacst);
-    const [first, ...rest] = draft.dashboard.blocks;
+    const first = draft.dashboard.blocks.shift();
     if (!first) throw new Error('iacst has dashboard blocks');
-    draft.dashboard.blocks = [...rest, first] as Programme['dashboard']['blocks'];
+    draft.dashboard.blocks.push(first);
     const changes = changeList(iacst, draft, programme);
     expect(kinds(changes)).toEqual(['block-moved']);
     expect(changes[0]?.label).toBe('Dashboard · Steps tracker');
