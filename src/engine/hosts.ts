@@ -42,12 +42,21 @@ export function landingForProfile(
   landing: LandingFile,
   profile: HostProfile,
 ): LandingFile {
-  const override = profile.variantOverride;
-  if (!override || landing.landing.programme !== profile.programme) return landing;
-  if (!override.forVariants.includes(landing.landing.variantKey)) return landing;
+  const key = overriddenVariant(profile, landing.landing);
+  if (key === undefined) return landing;
   return (
-    bundle.landings.find(
-      (l) => l.landing.programme === profile.programme && l.landing.variantKey === override.variantKey,
-    ) ?? landing
+    bundle.landings.find((l) => l.landing.programme === profile.programme && l.landing.variantKey === key) ??
+    landing
   );
+}
+
+/** The variant key whose content this landing's paths show on the profile's hosts instead of its own, if any. */
+export function overriddenVariant(
+  profile: HostProfile,
+  landing: Pick<LandingFile['landing'], 'programme' | 'variantKey'>,
+): string | undefined {
+  const override = profile.variantOverride;
+  if (!override || landing.programme !== profile.programme) return undefined;
+  if (!override.forVariants.includes(landing.variantKey)) return undefined;
+  return override.variantKey === landing.variantKey ? undefined : override.variantKey;
 }

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { TokenRule } from '../generated/config/common';
 import { decidePage, hasSessionMarker } from './page-request';
-import { guardRedirect } from './routes';
+import common from '../../schemas/config/common.schema.json';
+import { loadConfig } from './node/validate-config';
+import { configDir } from './node/paths';
+import { guardRedirect, pagePathProblem, routePathPattern, takenPaths } from './routes';
 
 const login: TokenRule = { ifToken: { redirectTo: '/dashboard' } };
 const mock: TokenRule = {
@@ -94,5 +97,59 @@ describe('decidePage', () => {
     expect(hasSessionMarker('xef_session=1')).toBe(false);
     expect(hasSessionMarker('ef_session=1')).toBe(true);
     expect(hasSessionMarker(undefined)).toBe(false);
+  });
+});
+
+describe('pagePathProblem (the one rule for page paths: config cross-check and Studio)', () => {
+  const taken = new Map([
+    ['/', { owner: 'config/site.json' }],
+    ['/dashboard', { owner: 'config/site.json', appPaths: true }],
+    ['/mock-neet-exam', { owner: 'config/landings/mock-neet.json' }],
+  ]);
+  it('accepts a free, well-formed path', () => {
+    expect(pagePathProblem('/neet-2026', taken)).toBeUndefined();
+    expect(pagePathProblem('/iacst-scholarship/terms-2', taken)).toBeUndefined();
+  });
+  it('refuses a malformed path', () => {
+    for (const bad of ['neet', '/Neet', '/neet/', '/neet exam', '/neet_exam', '//neet', '/neet.html'])
+      expect(pagePathProblem(bad, taken), bad).toMatch(/is not a valid page path/);
+  });
+  it('refuses the server’s and dev tools’ paths and the paths below them', () => {
+    for (const reserved of [
+      '/api',
+      '/api/anything',
+      '/studio',
+      '/studio/x',
+      '/inspector',
+      '/images/a',
+      '/sandbox',
+    ])
+      expect(pagePathProblem(reserved, taken), reserved).toBe(
+        `path "${reserved}" is reserved for the server`,
+      );
+    expect(pagePathProblem('/apis', taken)).toBeUndefined();
+  });
+  it('refuses a path another page has, and a path inside the app’s own', () => {
+    expect(pagePathProblem('/mock-neet-exam', taken)).toBe(
+      'path "/mock-neet-exam" is already used by config/landings/mock-neet.json',
+    );
+    expect(pagePathProblem('/dashboard', taken)).toBe(
+      'path "/dashboard" is already used by config/site.json',
+    );
+    expect(pagePathProblem('/dashboard/offers', taken)).toMatch(
+      /inside \/dashboard, whose pages belong to the app/,
+    );
+    expect(pagePathProblem('/mock-neet-exam/hindi', taken)).toBeUndefined();
+  });
+  it('reads the taken paths from the config, leaving one landing out', () => {
+    const bundle = loadConfig(configDir());
+    const all = takenPaths(bundle);
+    expect(all.get('/exam/login')).toEqual({ owner: 'config/site.json' });
+    expect(all.get('/dashboard')).toEqual({ owner: 'config/site.json', appPaths: true });
+    expect(all.get('/adst')).toEqual({ owner: 'config/landings/adst.json' });
+    expect(takenPaths(bundle, 'landings/adst.json').has('/adst')).toBe(false);
+  });
+  it('uses the same path pattern as the schema', () => {
+    expect(routePathPattern.source).toBe(new RegExp(common.definitions.routePath.pattern).source);
   });
 });

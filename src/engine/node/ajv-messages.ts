@@ -39,3 +39,47 @@ export function describeAjvError(error: ErrorObject): string | undefined {
       return error.message ?? 'is invalid';
   }
 }
+
+export interface EditorWording {
+  /** The property the sentence is about, below the problem's pointer (a missing required field). */
+  child?: string;
+  sentence: string;
+}
+
+const typeWords: Record<string, string> = {
+  string: 'text',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: 'yes or no',
+  array: 'a list',
+  object: 'a group of fields',
+  null: 'empty',
+};
+
+/**
+ * The sentences above (and the cross-checks', unchanged) in the words of an editor who never sees
+ * the schema: the Studio puts the field's name before them ("Hero · Heading: must be filled in").
+ * Kept beside describeAjvError so the wording has one home.
+ */
+export function editorWording(message: string): EditorWording {
+  let m: RegExpMatchArray | null;
+  if ((m = message.match(/^missing required property "(.+)"$/)))
+    return { child: m[1], sentence: 'must be filled in' };
+  if ((m = message.match(/^unknown property "(.+)" \(check its spelling/)))
+    return { child: m[1], sentence: 'is not a known field (check its spelling, or remove it)' };
+  if ((m = message.match(/^unknown block type (.+); expected one of/)))
+    return { sentence: `${m[1]} is not a kind of block the Studio knows` };
+  if ((m = message.match(/^unknown value (.+); expected one of (.+)$/)))
+    return { sentence: `must be one of ${m[2]} (not ${m[1]})` };
+  if ((m = message.match(/^must be (\w+), not (\w+)$/)))
+    return { sentence: `must be ${typeWords[m[1] ?? ''] ?? m[1]}` };
+  if (/^".*" is not valid \(expected pattern \\S\)$/s.test(message))
+    return { sentence: 'must not be only spaces' };
+  if ((m = message.match(/^(".*") is not valid \(expected pattern .*\)$/s)))
+    return { sentence: `${m[1]} is not in the expected form` };
+  if ((m = message.match(/^must have at (least|most) (\d+) item\(s\)$/)))
+    return { sentence: `needs at ${m[1]} ${m[2]} ${m[2] === '1' ? 'entry' : 'entries'}` };
+  if ((m = message.match(/^items (\d+) and (\d+) are the same$/)))
+    return { sentence: `entries ${Number(m[1]) + 1} and ${Number(m[2]) + 1} are the same` };
+  return { sentence: message };
+}

@@ -2,6 +2,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ConfigBundle } from '../config-bundle';
+import { pagePathProblem, type PathOwner } from '../routes';
+import { variantKeyProblem } from '../variant-keys';
 import type { Block } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
 import { scheduleTextProblems } from './schedule-texts';
@@ -11,8 +13,6 @@ interface CrossCheckOptions {
   programmeFiles: Record<string, string>;
   publicDir: string;
 }
-
-const reservedPrefixes = ['/api', '/sandbox', '/assets', '/images', '/@'];
 
 function escapePointer(segment: string | number): string {
   return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
@@ -104,22 +104,21 @@ export function crossCheck(bundle: ConfigBundle, options: CrossCheckOptions): Pr
     });
   }
 
-  // Paths: unique across screens and landings, and clear of the server's own prefixes.
-  const owner = new Map<string, string>();
-  const claim = (p: string, file: string, pointer: string): void => {
-    const previous = owner.get(p);
-    if (previous) problems.push({ file, pointer, message: `path "${p}" is already used by ${previous}` });
-    else owner.set(p, `config/${file}`);
-    if (reservedPrefixes.some((prefix) => p === prefix || p.startsWith(`${prefix}/`))) {
-      problems.push({ file, pointer, message: `path "${p}" is reserved for the server` });
-    }
+  // Paths: unique across screens and landings, clear of the server's own paths and of the app's
+  // (the same rule as the Studio's path check: src/engine/routes.ts pagePathProblem).
+  const owner = new Map<string, PathOwner>();
+  const claim = (p: string, file: string, pointer: string, appPaths = false): void => {
+    const problem = pagePathProblem(p, owner);
+    if (problem) problems.push({ file, pointer, message: problem });
+    if (!owner.has(p)) owner.set(p, { owner: `config/${file}`, ...(appPaths ? { appPaths: true } : {}) });
   };
   for (const [name, screen] of Object.entries(site.screens)) {
-    screen.paths.forEach((p, i) => claim(p, 'site.json', `/screens/${name}/paths/${i}`));
+    screen.paths.forEach((p, i) =>
+      claim(p, 'site.json', `/screens/${name}/paths/${i}`, Boolean(screen.appPaths)),
+    );
   }
 
-  const variantOwner = new Map<string, string>();
-  for (const { file, landing } of landings) {
+  for (const [index, { file, landing }] of landings.entries()) {
     landing.paths.forEach((p, i) => claim(p, file, `/paths/${i}`));
     const programme = programmes[landing.programme];
     if (!programme) {
@@ -129,15 +128,26 @@ export function crossCheck(bundle: ConfigBundle, options: CrossCheckOptions): Pr
         message: `programme "${landing.programme}" has no file config/programmes/${landing.programme}.json`,
       });
     }
-    const variant = `${landing.programme}/${landing.variantKey}`;
-    const sameVariant = variantOwner.get(variant);
-    if (sameVariant)
-      problems.push({
-        file,
-        pointer: '/variantKey',
-        message: `variant "${landing.variantKey}" of ${landing.programme} is already used by ${sameVariant}`,
-      });
-    else variantOwner.set(variant, `config/${file}`);
+    const variantProblem = variantKeyProblem(landing.variantKey, landing.programme, {
+      landings: landings.slice(0, index),
+      programmes,
+    });
+    if (variantProblem) problems.push({ file, pointer: '/variantKey', message: variantProblem });
+    // A translated page names the page it translates: the Studio pairs their texts.
+    if (landing.translationOf) {
+      const original = landings.find((l) => l.file === landing.translationOf);
+      const why = !original
+        ? `there is no file config/${landing.translationOf}`
+        : original.landing.locale === landing.locale
+          ? `config/${original.file} is in the same locale (${landing.locale})`
+          : original.landing.programme !== landing.programme
+            ? `config/${original.file} is a page of programme ${original.landing.programme}, not ${landing.programme}`
+            : original.landing.translationOf
+              ? `config/${original.file} is itself a translation (of ${original.landing.translationOf})`
+              : undefined;
+      if (why)
+        problems.push({ file, pointer: '/translationOf', message: `cannot translate that page: ${why}` });
+    }
     if (!strings[landing.locale]) {
       problems.push({
         file,

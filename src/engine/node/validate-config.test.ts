@@ -206,6 +206,62 @@ describe('cross-file checks', () => {
       message: 'path "/dashboard" is already used by config/site.json',
     });
   });
+  it('paths are clear of the server, the dev tools and the app', () => {
+    const problems = problemsAfter((c) =>
+      c.edit<Json>('landings/adst.json', (d) => (d.paths = ['/studio', '/dashboard/offers'])),
+    );
+    expect(problems).toContainEqual({
+      file: 'landings/adst.json',
+      pointer: '/paths/0',
+      message: 'path "/studio" is reserved for the server',
+    });
+    expect(problems).toContainEqual({
+      file: 'landings/adst.json',
+      pointer: '/paths/1',
+      message:
+        'path "/dashboard/offers" is inside /dashboard, whose pages belong to the app (config/site.json)',
+    });
+  });
+  it('a variant key names one page across programmes (the registration API finds the programme by it)', () => {
+    const problems = problemsAfter((c) =>
+      c.edit<Json>('landings/mock-neet.json', (d) => (d.variantKey = 'iacst_adst')),
+    );
+    expect(problems).toContainEqual({
+      file: 'landings/mock-neet.json',
+      pointer: '/variantKey',
+      message: expect.stringContaining(
+        'variant key "iacst_adst" is already used by config/landings/adst.json',
+      ),
+    });
+    const examType = problemsAfter((c) =>
+      c.edit<Json>('landings/mock-neet.json', (d) => (d.variantKey = 'iat')),
+    );
+    expect(examType).toContainEqual({
+      file: 'landings/mock-neet.json',
+      pointer: '/variantKey',
+      message: 'variant key "iat" is the exam type of programme iat',
+    });
+  });
+  it('a translated page names an existing page of its programme in another locale', () => {
+    const problem = (translationOf: string) =>
+      problemsAfter((c) =>
+        c.edit<Json>('landings/neet-repeater-hindi.json', (d) => (d.translationOf = translationOf)),
+      ).filter((p) => p.pointer === '/translationOf');
+    expect(problem('landings/neet-repeater.json')).toEqual([]);
+    expect(problem('landings/nope.json')).toEqual([
+      {
+        file: 'landings/neet-repeater-hindi.json',
+        pointer: '/translationOf',
+        message: 'cannot translate that page: there is no file config/landings/nope.json',
+      },
+    ]);
+    expect(problem('landings/medical-engineering-repeater-hindi.json')[0]?.message).toBe(
+      'cannot translate that page: config/landings/medical-engineering-repeater-hindi.json is in the same locale (hi)',
+    );
+    expect(problem('landings/mock-neet.json')[0]?.message).toBe(
+      'cannot translate that page: config/landings/mock-neet.json is a page of programme mock-neet, not iacst',
+    );
+  });
   it("every variant's programme exists", () => {
     const problems = problemsAfter((c) => c.edit<Json>('landings/adst.json', (d) => (d.programme = 'nope')));
     expect(problems).toContainEqual({

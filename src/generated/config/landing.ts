@@ -52,6 +52,10 @@ export interface Landing {
    */
   locale: 'en' | 'hi';
   /**
+   * For a page that translates another (a Hindi page of an English one): the config file of that page, e.g. landings/neet-repeater.json. Same programme, another locale. The Studio shows the two pages' texts side by side and marks missing translations.
+   */
+  translationOf?: string;
+  /**
    * The page title (browser tab and search results).
    */
   title: string;

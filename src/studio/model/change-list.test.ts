@@ -1,0 +1,230 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { configDir } from '../../engine/node/paths';
+import type { Hosts } from '../../generated/config/hosts';
+import type { FaqBlock, HeroBlock, Landing } from '../../generated/config/landing';
+import type { Programme } from '../../generated/config/programme';
+import { amountsIn, changeList, moneyChanges, type Change } from './change-list';
+
+const read = <T>(file: string): T => JSON.parse(readFileSync(path.join(configDir(), file), 'utf8')) as T;
+const hosts = read<Hosts>('hosts.json');
+const neet = read<Landing>('landings/neet-repeater.json');
+const neetHindi = read<Landing>('landings/neet-repeater-hindi.json');
+const iacst = read<Programme>('programmes/iacst.json');
+const landing = { hosts, kind: 'landing' as const };
+const programme = { hosts, kind: 'programme' as const };
+
+function draftOf(source: Landing, change: (d: Landing) => void): Landing {
+  const draft = structuredClone(source);
+  change(draft);
+  return draft;
+}
+const blockIndex = (l: Landing, type: string) => l.blocks.findIndex((b) => b.type === type);
+const hero = (l: Landing) => l.blocks[blockIndex(l, 'hero')] as HeroBlock;
+const faq = (l: Landing) => l.blocks[blockIndex(l, 'faq')] as FaqBlock;
+const kinds = (changes: Change[]) => changes.map((c) => c.kind);
+
+describe('changeList on a landing', () => {
+  it('says nothing when nothing changed', () => {
+    expect(changeList(neet, structuredClone(neet), landing)).toEqual([]);
+  });
+
+  it('names a changed text by its block and field, old → new', () => {
+    const draft = draftOf(neet, (d) => (hero(d).heading = 'NEET repeaters: one more try'));
+    expect(changeList(neet, draft, landing)).toEqual([
+      {
+        kind: 'text',
+        pointer: `/blocks/${blockIndex(neet, 'hero')}/heading`,
+        label: 'Hero · Heading',
+        before: 'NEET repeater scholarship',
+        after: 'NEET repeaters: one more try',
+      },
+    ]);
+  });
+
+  it('names an FAQ entry by its number, and its answer points', () => {
+    const draft = draftOf(neet, (d) => {
+      const item = faq(d).items[2];
+      if (!item) throw new Error('the page has a third question');
+      item.heading = 'A new question?';
+      item.points[0] = 'A new answer.';
+    });
+    const labels = changeList(neet, draft, landing).map((c) => c.label);
+    expect(labels).toEqual(['FAQ · Question 3', 'FAQ · Question 3 · Answer point 1']);
+  });
+
+  it('lists a block added and a block removed, each once', () => {
+    const draft = draftOf(neet, (d) => {
+      d.blocks.splice(blockIndex(d, 'green-strip'), 1);
+      d.blocks.splice(3, 0, { type: 'validity', text: 'Valid for 10 days only.' });
+    });
+    const changes = changeList(neet, draft, landing);
+    expect(changes).toContainEqual(
+      expect.objectContaining({
+        kind: 'block-added',
+        label: 'Validity 1',
+        after: 'Validity “Valid for 10 days only.”',
+      }),
+    );
+    expect(changes).toContainEqual(
+      expect.objectContaining({ kind: 'block-removed', label: 'Green strip', pointer: '/blocks/2' }),
+    );
+    // The page's own validity block is unchanged: it is neither removed nor re-added nor edited.
+    expect(changes.filter((c) => c.label.startsWith('Validity'))).toHaveLength(1);
+    expect(kinds(changes)).not.toContain('text');
+  });
+
+  it('recognises a moved block as a move, not a removal and an addition', () => {
+    const from = blockIndex(neet, 'stats');
+    const draft = draftOf(neet, (d) => {
+      const [stats] = d.blocks.splice(from, 1);
+      if (stats) d.blocks.splice(2, 0, stats);
+    });
+    const changes = changeList(neet, draft, landing);
+    expect(changes).toEqual([
+      expect.objectContaining({
+        kind: 'block-moved',
+        pointer: '/blocks/2',
+        label: 'Stats',
+        before: expect.stringMatching(new RegExp(`^position ${from + 1}, after How it works`)),
+        after: 'position 3, after Hero “NEET repeater scholarship”',
+      }),
+    ]);
+  });
+
+  it('recognises a moved FAQ entry by its id', () => {
+    const draft = draftOf(neet, (d) => {
+      const items = faq(d).items;
+      const [first] = items.splice(0, 1);
+      if (first) items.push(first);
+    });
+    const changes = changeList(neet, draft, landing);
+    expect(kinds(changes)).toEqual(['block-moved']);
+    expect(changes[0]?.label).toBe(`FAQ · Question ${faq(neet).items.length}`);
+  });
+
+  it('lists a path added and removed with the URLs it affects on every host', () => {
+    const draft = draftOf(neet, (d) => (d.paths = ['/neet-repeater-2026']));
+    const changes = changeList(neet, draft, landing);
+    const added = changes.find((c) => c.kind === 'path-added');
+    const removed = changes.find((c) => c.kind === 'path-removed');
+    expect(added).toMatchObject({ after: '/neet-repeater-2026', label: 'Page address' });
+    expect(added?.urls).toContain('http://iacst.example.com/neet-repeater-2026');
+    expect(added?.urls).toContain('http://mock-neet.localhost/neet-repeater-2026');
+    expect(added?.urls).toHaveLength(hosts.profiles.flatMap((p) => p.hosts).length);
+    // The digital host shows the adst variant at this variant's paths (hosts.json variantOverride).
+    expect(added?.note).toMatch(/digital\.localhost.*"iacst_adst"/);
+    expect(removed).toMatchObject({ before: '/neet-repeater-scholarship' });
+    expect(removed?.urls).toContain('http://localhost/neet-repeater-scholarship');
+  });
+
+  it('flags money: a changed amount in a text, apart from other text changes', () => {
+    const draft = draftOf(neet, (d) => {
+      hero(d).subheading = 'Another year for NEET? Get up to 70% scholarship on our NEET repeater course.';
+      hero(d).heading = 'NEET repeaters';
+    });
+    const money = moneyChanges(changeList(neet, draft, landing));
+    expect(money).toEqual([
+      expect.objectContaining({
+        kind: 'text',
+        label: 'Hero · Sub-heading',
+        before: expect.stringContaining('60%'),
+        after: expect.stringContaining('70%'),
+        money: true,
+      }),
+    ]);
+    expect(amountsIn('Fee ₹ 1,499 or Rs. 99, 60 % off, now FREE')).toEqual([
+      '₹1,499',
+      'rs.99',
+      '60%',
+      'free',
+    ]);
+  });
+
+  it('lists the missing translations of a Hindi page against its English one', () => {
+    const draft = draftOf(neetHindi, (d) => {
+      hero(d).heading = 'NEET repeater scholarship';
+      delete hero(d).subheading;
+    });
+    const changes = changeList(neetHindi, draft, { ...landing, counterpart: neet });
+    const missing = changes.filter((c) => c.kind === 'translation-missing');
+    expect(missing).toEqual([
+      expect.objectContaining({ label: 'Hero · Heading', before: 'NEET repeater scholarship' }),
+      expect.objectContaining({ label: 'Hero · Sub-heading', before: hero(neet).subheading }),
+    ]);
+    expect(changeList(neetHindi, structuredClone(neetHindi), { ...landing, counterpart: neet })).toEqual([]);
+  });
+
+  it('describes a new page by its addresses', () => {
+    const changes = changeList(null, neet, landing);
+    expect(kinds(changes)).toEqual(['path-added', 'setting']);
+    expect(changes[1]).toMatchObject({ label: 'New page', after: neet.title });
+  });
+});
+
+describe('changeList on a programme', () => {
+  it('names a fee change as money, with the amount old → new', () => {
+    const draft = structuredClone(iacst);
+    draft.fee.amount = 499;
+    if (draft.scholarship) draft.scholarship.maxPercent = 80;
+    const changes = changeList(iacst, draft, programme);
+    expect(moneyChanges(changes)).toEqual([
+      {
+        kind: 'money',
+        pointer: '/fee/amount',
+        label: 'Fee · Registration fee (₹)',
+        before: '0',
+        after: '499',
+        money: true,
+      },
+      {
+        kind: 'money',
+        pointer: '/scholarship/maxPercent',
+        label: 'Scholarship · Maximum scholarship (%)',
+        before: '90',
+        after: '80',
+        money: true,
+      },
+    ]);
+  });
+
+  it('says a dashboard block’s condition in words, and names FAQ entries and dates', () => {
+    const draft = structuredClone(iacst);
+    const banner = draft.dashboard.blocks.find((b) => b.type === 'fomoBanner');
+    if (!banner?.when) throw new Error('iacst has a fomo banner with a condition');
+    banner.when = { examTaken: true };
+    const question = draft.dashboard.faq[1];
+    if (question) question.heading = 'When do I get my result?';
+    draft.schedule.dates = ['2026-05-10'];
+    const changes = changeList(iacst, draft, programme);
+    expect(changes).toContainEqual(
+      expect.objectContaining({
+        kind: 'setting',
+        label: 'Dashboard · Closing-soon banner · Shows when',
+        after: 'the student has taken the exam (exam_taken)',
+      }),
+    );
+    expect(changes).toContainEqual(
+      expect.objectContaining({
+        kind: 'text',
+        label: 'Dashboard · Question 2',
+        after: 'When do I get my result?',
+      }),
+    );
+    expect(changes).toContainEqual(
+      expect.objectContaining({ kind: 'setting', label: 'Schedule · Exam date', after: '2026-05-10' }),
+    );
+    expect(moneyChanges(changes)).toEqual([]);
+  });
+
+  it('recognises a moved dashboard block', () => {
+    const draft = structuredClone(iacst);
+    const first = draft.dashboard.blocks.shift();
+    if (!first) throw new Error('iacst has dashboard blocks');
+    draft.dashboard.blocks.push(first);
+    const changes = changeList(iacst, draft, programme);
+    expect(kinds(changes)).toEqual(['block-moved']);
+    expect(changes[0]?.label).toBe('Dashboard · Steps tracker');
+  });
+});
