@@ -10,7 +10,8 @@ import { decidePage } from '../../src/engine/page-request';
 import { configDir } from '../../src/engine/node/paths';
 import { formatProblem, validateConfig, type ValidationResult } from '../../src/engine/node/validate-config';
 
-const DEV_ASSETS = { css: [], js: ['/src/app/entries/page.ts'], preload: [] };
+/** What a page loads on the dev server: its one script, which brings its styles (the Studio's preview too). */
+export const DEV_ASSETS = { css: [], js: ['/src/app/entries/page.ts'], preload: [] };
 
 function overlayPayload(result: ValidationResult) {
   return {
@@ -33,7 +34,8 @@ function errorPage(result: ValidationResult): string {
 function isPageRequest(req: IncomingMessage): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const url = req.url ?? '/';
-  if (/^\/(@|src\/|node_modules\/|assets\/|images\/|api\/|sandbox\/)/.test(url)) return false;
+  // /studio is the Studio's app (scripts/lib/vite-plugin-studio.ts), never a page of the config.
+  if (/^\/(@|src\/|node_modules\/|assets\/|images\/|api\/|sandbox\/|studio(\/|\?|$))/.test(url)) return false;
   if (/\.[a-z0-9]+(\?|$)/i.test(url.split('?')[0] ?? '')) return false;
   return (req.headers.accept ?? '').includes('text/html');
 }
@@ -49,7 +51,8 @@ export function examflowPages(): Plugin {
     configureServer(server: ViteDevServer) {
       server.watcher.add(dir);
       const onChange = (file: string): void => {
-        if (!path.resolve(file).startsWith(dir)) return;
+        // Only the config's JSON files: not the Studio's temp file before its rename (decision 028).
+        if (!path.resolve(file).startsWith(dir) || !file.endsWith('.json')) return;
         result = undefined;
         const next = current();
         if (next.problems.length > 0) {

@@ -81,6 +81,11 @@ class HttpError extends Error {
 const LOOPBACK =
   /^(?:localhost|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/i;
 
+/** Whether a Host header names this machine (localhost, *.localhost, 127.x.x.x, [::1]). */
+export function isStudioHost(host: string | undefined): boolean {
+  return host !== undefined && LOOPBACK.test(host);
+}
+
 const sha256 = (bytes: Buffer | string): string => createHash('sha256').update(bytes).digest('hex');
 
 function send(res: ServerResponse, status: number, body: unknown): void {
@@ -283,7 +288,7 @@ export function createStudioApi(options: StudioApiOptions): StudioApiHandler {
     if (!host) return undefined;
     if (options.origin) return new URL(options.origin).host === host ? options.origin : undefined;
     // A DNS-rebound name (evil.example → 127.0.0.1) arrives with its own Host: refused.
-    return LOOPBACK.test(host) ? `http://${host}` : undefined;
+    return isStudioHost(host) ? `http://${host}` : undefined;
   }
 
   function checkCaller(req: IncomingMessage): void {
@@ -328,7 +333,13 @@ export function createStudioApi(options: StudioApiOptions): StudioApiHandler {
       result.html && options.transformHtml
         ? await options.transformHtml(result.pagePath, result.html)
         : result.html;
-    options.onPreview?.(performance.now() - started, result.pagePath);
+    const total = performance.now() - started;
+    options.onPreview?.(total, result.pagePath);
+    // For the browser's devtools and bench:studio: where a preview's time goes.
+    res.setHeader(
+      'Server-Timing',
+      `validate;dur=${result.timings.validate.toFixed(1)}, render;dur=${result.timings.render.toFixed(1)}, total;dur=${total.toFixed(1)}`,
+    );
     send(res, 200, { html, problems: result.problems, pagePath: result.pagePath, host: result.host });
   }
 

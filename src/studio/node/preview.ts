@@ -27,6 +27,8 @@ export interface PreviewResult {
   /** The page's path and the host it was rendered for (empty when nothing was rendered). */
   pagePath: string;
   host: string;
+  /** How long validating the draft and rendering the page took, in ms. */
+  timings: { validate: number; render: number };
 }
 
 export interface PreviewDeps {
@@ -75,22 +77,31 @@ function withDraft(published: ConfigBundle, draft: Draft): ConfigBundle {
   return { ...published, landings: [...landings, { file: draft.path, landing: draft.content as Landing }] };
 }
 
-const nothing = (problems: Problem[], message?: string): PreviewResult => ({
+const nothing = (problems: Problem[], validate: number, message?: string): PreviewResult => ({
   html: '',
   problems: message ? [...problems, { file: '', pointer: '', message }] : problems,
   pagePath: '',
   host: '',
+  timings: { validate, render: 0 },
 });
 
 export function renderPreview(request: PreviewRequest, deps: PreviewDeps): PreviewResult {
   const options = deps.publicDir ? { publicDir: deps.publicDir } : {};
+  const started = performance.now();
   const checked = validateWithDrafts(deps.configDir, [request], options);
   let bundle = checked.bundle;
   if (!bundle) {
     const published = validateConfig(deps.configDir, options).bundle;
-    if (!published) return nothing(checked.problems, 'The published config has problems of its own.');
+    if (!published)
+      return nothing(
+        checked.problems,
+        performance.now() - started,
+        'The published config has problems of its own.',
+      );
     bundle = withDraft(published, request);
   }
+  const validated = performance.now();
+  const validate = validated - started;
   let landing: LandingFile | undefined;
   if (request.path.startsWith('programmes/')) {
     const id = (request.content as Partial<Programme> | null)?.id;
@@ -101,7 +112,7 @@ export function renderPreview(request: PreviewRequest, deps: PreviewDeps): Previ
   }
   const pagePath = landing?.landing.paths?.[0];
   if (!landing || typeof pagePath !== 'string')
-    return nothing(checked.problems, 'There is no page to show yet.');
+    return nothing(checked.problems, validate, 'There is no page to show yet.');
   // The route itself, not the route table's: a path another variant holds would show that variant.
   const route: Route = { path: pagePath, kind: 'landing', landing, tokenRule: landing.landing.tokenRule };
   try {
@@ -112,8 +123,9 @@ export function renderPreview(request: PreviewRequest, deps: PreviewDeps): Previ
       problems: checked.problems,
       pagePath,
       host: request.host ?? profile.hosts[0] ?? 'localhost',
+      timings: { validate, render: performance.now() - validated },
     };
   } catch (error) {
-    return nothing(checked.problems, `The page cannot be drawn yet: ${(error as Error).message}`);
+    return nothing(checked.problems, validate, `The page cannot be drawn yet: ${(error as Error).message}`);
   }
 }
