@@ -13,6 +13,13 @@ import { formatProblem, validateConfig, type ValidationResult } from '../../src/
 /** What a page loads on the dev server: its one script, which brings its styles (the Studio's preview too). */
 export const DEV_ASSETS = { css: [], js: ['/src/app/entries/page.ts'], preload: [] };
 
+/**
+ * A fixed config reloads the pages the dev server rendered, by an event of their own rather than a
+ * full reload of every tab: examflow Studio's tab (which publishes those very files) keeps its state.
+ */
+export const CONFIG_RELOAD_EVENT = 'examflow:config-reload';
+const RELOAD_ON_CONFIG = `<script type="module">import { createHotContext } from '/@vite/client'; createHotContext('/@examflow/config').on('${CONFIG_RELOAD_EVENT}', () => location.reload());</script>`;
+
 function overlayPayload(result: ValidationResult) {
   return {
     type: 'error' as const,
@@ -28,6 +35,7 @@ function errorPage(result: ValidationResult): string {
   const payload = JSON.stringify(overlayPayload(result).err).replace(/</g, '\\u003c');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Invalid config</title>
 <script type="module">import { ErrorOverlay } from '/@vite/client'; document.body.appendChild(new ErrorOverlay(${payload}));</script>
+${RELOAD_ON_CONFIG}
 </head><body><h1>Invalid config</h1><pre>${result.problems.map(formatProblem).join('\n').replace(/&/g, '&amp;').replace(/</g, '&lt;')}</pre></body></html>`;
 }
 
@@ -60,7 +68,7 @@ export function examflowPages(): Plugin {
           server.ws.send(overlayPayload(next));
         } else {
           server.config.logger.info('config OK, reloading', { timestamp: true });
-          server.ws.send({ type: 'full-reload', path: '*' });
+          server.ws.send(CONFIG_RELOAD_EVENT, {});
         }
       };
       server.watcher.on('change', onChange);
@@ -95,7 +103,12 @@ export function examflowPages(): Plugin {
             DEV_ASSETS,
           );
           res.statusCode = decision.status;
-          res.end(await server.transformIndexHtml(req.url ?? '/', html));
+          res.end(
+            await server.transformIndexHtml(
+              req.url ?? '/',
+              html.replace('</head>', `${RELOAD_ON_CONFIG}</head>`),
+            ),
+          );
         })().catch((error: unknown) => {
           server.ssrFixStacktrace(error as Error);
           res.statusCode = 500;

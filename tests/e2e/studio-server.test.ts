@@ -184,7 +184,12 @@ describe('the Studio on the dev server', () => {
         )
         .not.toBe('static');
     }
-    await page.close();
+    // An open page of the site, and the Studio's own tab, while the change is published.
+    const site = await browser.newPage();
+    const connected = site.waitForEvent('console', (m) => m.text().includes('[vite] connected'));
+    await site.goto(`${base}/mock-neet-exam`);
+    await connected;
+    await page.evaluate(() => ((window as unknown as { kept?: boolean }).kept = true));
 
     // Publish: the dev server serves the new text at once (no restart).
     const put = await fetch(`${base}/studio/api/file`, {
@@ -199,9 +204,18 @@ describe('the Studio on the dev server', () => {
     await expect
       .poll(
         async () => (await fetch(`${base}/mock-neet-exam`, { headers: { Accept: 'text/html' } })).text(),
-        { timeout: 15_000 },
+        {
+          timeout: 15_000,
+        },
       )
       .toContain('Mock NEET, typed in the Studio');
+    // The open page reloads by itself; the Studio's tab does not (its state stays).
+    await expect
+      .poll(async () => site.locator('h1').first().textContent(), { timeout: 15_000 })
+      .toBe('Mock NEET, typed in the Studio');
+    expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
+    await site.close();
+    await page.close();
     // The same version again is a conflict: the file changed since.
     const again = await fetch(`${base}/studio/api/file`, {
       method: 'PUT',
