@@ -114,6 +114,26 @@ const boundaryZones = [
     from: 'server/services',
     message: 'The database layer never imports services (routes → services → db).',
   },
+  // examflow Studio is dev only (decision 028): nothing the production build or server runs imports it.
+  {
+    target: [
+      'src/app',
+      'src/features',
+      'src/ui',
+      'src/api',
+      'src/machines',
+      'src/domain',
+      'src/engine',
+      'src/devtools',
+      'server',
+      'scripts/build.ts',
+      'scripts/start.ts',
+      'scripts/lib/serve.ts',
+      'scripts/lib/vite-client-config.ts',
+    ],
+    from: 'src/studio',
+    message: 'examflow Studio is dev only (decision 028): production code never imports src/studio.',
+  },
   {
     target: '**',
     from: TEST_FILES,

@@ -2,17 +2,24 @@ import { defineConfig, mergeConfig } from 'vite';
 import { examflowGeneratedCjs } from './scripts/lib/vite-plugin-generated-cjs';
 import { examflowInspector } from './scripts/lib/vite-plugin-inspector';
 import { examflowPages } from './scripts/lib/vite-plugin-pages';
+import { examflowStudio } from './scripts/lib/vite-plugin-studio';
 import { clientConfig } from './scripts/lib/vite-client-config';
 
-// `npm run dev`: the client config plus the plugin that renders pages from config on request
-// and the machine inspector at /inspector;
+// `npm run dev`: the client config plus the plugin that renders pages from config on request,
+// the machine inspector at /inspector and examflow Studio at /studio (`npm run studio` sets
+// EXAMFLOW_STUDIO=1: the Studio's dependencies are prepared when the server starts);
 // /api and /sandbox go to the API server that scripts/dev.ts starts.
 const api = process.env.EXAMFLOW_API_URL ?? 'http://localhost:3001';
 
 export default defineConfig(({ command }) =>
   mergeConfig(clientConfig('dist/client', command), {
-    // The inspector first: /inspector is not a page of the config.
-    plugins: [examflowInspector(), examflowPages(), examflowGeneratedCjs()],
+    // The inspector and the Studio first: /inspector and /studio are not pages of the config.
+    plugins: [
+      examflowInspector(),
+      examflowStudio({ eager: process.env.EXAMFLOW_STUDIO === '1' }),
+      examflowPages(),
+      examflowGeneratedCjs(),
+    ],
     // The validators' one runtime helper, found only when a form step opens: bundled up front so
     // the dev server does not reload the page halfway through a registration.
     optimizeDeps: { include: ['ajv/dist/runtime/ucs2length'] },

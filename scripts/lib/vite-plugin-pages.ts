@@ -10,7 +10,15 @@ import { decidePage } from '../../src/engine/page-request';
 import { configDir } from '../../src/engine/node/paths';
 import { formatProblem, validateConfig, type ValidationResult } from '../../src/engine/node/validate-config';
 
-const DEV_ASSETS = { css: [], js: ['/src/app/entries/page.ts'], preload: [] };
+/** What a page loads on the dev server: its one script, which brings its styles (the Studio's preview too). */
+export const DEV_ASSETS = { css: [], js: ['/src/app/entries/page.ts'], preload: [] };
+
+/**
+ * A fixed config reloads the pages the dev server rendered, by an event of their own rather than a
+ * full reload of every tab: examflow Studio's tab (which publishes those very files) keeps its state.
+ */
+export const CONFIG_RELOAD_EVENT = 'examflow:config-reload';
+const RELOAD_ON_CONFIG = `<script type="module">import { createHotContext } from '/@vite/client'; createHotContext('/@examflow/config').on('${CONFIG_RELOAD_EVENT}', () => location.reload());</script>`;
 
 function overlayPayload(result: ValidationResult) {
   return {
@@ -27,13 +35,15 @@ function errorPage(result: ValidationResult): string {
   const payload = JSON.stringify(overlayPayload(result).err).replace(/</g, '\\u003c');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Invalid config</title>
 <script type="module">import { ErrorOverlay } from '/@vite/client'; document.body.appendChild(new ErrorOverlay(${payload}));</script>
+${RELOAD_ON_CONFIG}
 </head><body><h1>Invalid config</h1><pre>${result.problems.map(formatProblem).join('\n').replace(/&/g, '&amp;').replace(/</g, '&lt;')}</pre></body></html>`;
 }
 
 function isPageRequest(req: IncomingMessage): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const url = req.url ?? '/';
-  if (/^\/(@|src\/|node_modules\/|assets\/|images\/|api\/|sandbox\/)/.test(url)) return false;
+  // /studio is the Studio's app (scripts/lib/vite-plugin-studio.ts), never a page of the config.
+  if (/^\/(@|src\/|node_modules\/|assets\/|images\/|api\/|sandbox\/|studio(\/|\?|$))/.test(url)) return false;
   if (/\.[a-z0-9]+(\?|$)/i.test(url.split('?')[0] ?? '')) return false;
   return (req.headers.accept ?? '').includes('text/html');
 }
@@ -49,7 +59,8 @@ export function examflowPages(): Plugin {
     configureServer(server: ViteDevServer) {
       server.watcher.add(dir);
       const onChange = (file: string): void => {
-        if (!path.resolve(file).startsWith(dir)) return;
+        // Only the config's JSON files: not the Studio's temp file before its rename (decision 028).
+        if (!path.resolve(file).startsWith(dir) || !file.endsWith('.json')) return;
         result = undefined;
         const next = current();
         if (next.problems.length > 0) {
@@ -57,7 +68,7 @@ export function examflowPages(): Plugin {
           server.ws.send(overlayPayload(next));
         } else {
           server.config.logger.info('config OK, reloading', { timestamp: true });
-          server.ws.send({ type: 'full-reload', path: '*' });
+          server.ws.send(CONFIG_RELOAD_EVENT, {});
         }
       };
       server.watcher.on('change', onChange);
@@ -92,7 +103,12 @@ export function examflowPages(): Plugin {
             DEV_ASSETS,
           );
           res.statusCode = decision.status;
-          res.end(await server.transformIndexHtml(req.url ?? '/', html));
+          res.end(
+            await server.transformIndexHtml(
+              req.url ?? '/',
+              html.replace('</head>', `${RELOAD_ON_CONFIG}</head>`),
+            ),
+          );
         })().catch((error: unknown) => {
           server.ssrFixStacktrace(error as Error);
           res.statusCode = 500;

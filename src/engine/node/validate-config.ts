@@ -53,12 +53,55 @@ function schemaProblems(file: string, validate: ValidateFunction, data: unknown)
   return problems;
 }
 
-function readJson(dir: string, file: string, problems: Problem[]): unknown {
-  const full = path.join(dir, file);
-  let text: string;
-  try {
-    text = readFileSync(full, 'utf8');
-  } catch {
+/**
+ * Where validation reads config files from: the config folder, or the folder with some files
+ * replaced or added by drafts (the Studio validates a draft by this same code).
+ */
+export interface ConfigReader {
+  /** The text of a file (path relative to the config folder), or undefined when there is none. */
+  read(file: string): string | undefined;
+  /** The .json files of a sub-folder, sorted, as `sub/name.json`. */
+  list(sub: string): string[];
+}
+
+/** Reads the config folder itself. */
+export function directoryReader(dir: string): ConfigReader {
+  return {
+    read(file) {
+      try {
+        return readFileSync(path.join(dir, file), 'utf8');
+      } catch {
+        return undefined;
+      }
+    },
+    list(sub) {
+      const full = path.join(dir, sub);
+      if (!existsSync(full)) return [];
+      return readdirSync(full)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .map((f) => `${sub}/${f}`);
+    },
+  };
+}
+
+/** `base` with these files (path relative to the config folder → text) in place of, or beside, its own. */
+export function withDrafts(base: ConfigReader, drafts: ReadonlyMap<string, string>): ConfigReader {
+  return {
+    read: (file) => (drafts.has(file) ? drafts.get(file) : base.read(file)),
+    list(sub) {
+      const added = [...drafts.keys()].filter(
+        (file) =>
+          file.startsWith(`${sub}/`) && file.endsWith('.json') && !file.slice(sub.length + 1).includes('/'),
+      );
+      return [...new Set([...base.list(sub), ...added])].sort();
+    },
+  };
+}
+
+function readJson(reader: ConfigReader, file: string, problems: Problem[]): unknown {
+  const text = reader.read(file);
+  if (text === undefined) {
     problems.push({ file, pointer: '', message: 'file is missing' });
     return undefined;
   }
@@ -70,25 +113,24 @@ function readJson(dir: string, file: string, problems: Problem[]): unknown {
   }
 }
 
-function listJson(dir: string, sub: string): string[] {
-  const full = path.join(dir, sub);
-  if (!existsSync(full)) return [];
-  return readdirSync(full)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => `${sub}/${f}`);
-}
-
 export interface ValidateOptions {
   /** Where /images/… files live; defaults to the project's public folder. */
   publicDir?: string;
 }
 
-/** Loads and validates the config folder. The bundle is returned only when there is no problem. */
-export function validateConfig(dir: string, options: ValidateOptions = {}): ValidationResult {
+/**
+ * Loads and validates the config folder (or what a reader shows of it). The bundle is returned only
+ * when there is no problem.
+ */
+export function validateConfig(
+  source: string | ConfigReader,
+  options: ValidateOptions = {},
+): ValidationResult {
+  const reader = typeof source === 'string' ? directoryReader(source) : source;
+  const listJson = (sub: string): string[] => reader.list(sub);
   const problems: Problem[] = [];
   const check = <T>(file: string, validate: ValidateFunction): T | undefined => {
-    const data = readJson(dir, file, problems);
+    const data = readJson(reader, file, problems);
     if (data === undefined) return undefined;
     const found = schemaProblems(file, validate, data);
     problems.push(...found);
@@ -99,7 +141,7 @@ export function validateConfig(dir: string, options: ValidateOptions = {}): Vali
   const hosts = check<Hosts>('hosts.json', v.hosts);
   const programmes: Record<string, Programme> = {};
   const programmeFiles: Record<string, string> = {};
-  for (const file of listJson(dir, 'programmes')) {
+  for (const file of listJson('programmes')) {
     const programme = check<Programme>(file, v.programme);
     if (!programme) continue;
     if (`programmes/${programme.id}.json` !== file) {
@@ -109,12 +151,12 @@ export function validateConfig(dir: string, options: ValidateOptions = {}): Vali
     programmeFiles[programme.id] = file;
   }
   const landings: LandingFile[] = [];
-  for (const file of listJson(dir, 'landings')) {
+  for (const file of listJson('landings')) {
     const landing = check<Landing>(file, v.landing);
     if (landing) landings.push({ file, landing });
   }
   const strings: ConfigBundle['strings'] = {};
-  for (const file of listJson(dir, 'i18n')) {
+  for (const file of listJson('i18n')) {
     const table = check<UiStrings>(file, v.i18n);
     if (!table) continue;
     if (`i18n/${table.locale}.json` !== file) {
@@ -127,8 +169,7 @@ export function validateConfig(dir: string, options: ValidateOptions = {}): Vali
     strings[table.locale as Locale] = table.strings;
   }
 
-  const files =
-    2 + listJson(dir, 'programmes').length + listJson(dir, 'landings').length + listJson(dir, 'i18n').length;
+  const files = 2 + listJson('programmes').length + listJson('landings').length + listJson('i18n').length;
   const counts = {
     programmes: Object.keys(programmes).length,
     landings: landings.length,

@@ -1,0 +1,44 @@
+// The API server (with the sandbox) and Vite's dev server with hot reload, as `npm run dev` and
+// `npm run studio` start them: Vite renders pages from config and proxies /api and /sandbox to the
+// API server.
+import path from 'node:path';
+import { createServer, type ViteDevServer } from 'vite';
+import { buildApp } from '../../server/app';
+import { projectRoot } from '../../src/engine/node/paths';
+
+export interface DevServer {
+  vite: ViteDevServer;
+  apiPort: number;
+  /** The dev server's own URL, without a trailing slash. */
+  local: string | undefined;
+  close(): Promise<void>;
+}
+
+export async function startDevServer(): Promise<DevServer> {
+  const api = await buildApp();
+  await api.listen({ port: Number(process.env.API_PORT ?? 3001), host: 'localhost' });
+  const address = api.server.address();
+  // API_PORT=0 takes a free port: the proxy is told the one it got.
+  const apiPort =
+    typeof address === 'object' && address ? address.port : Number(process.env.API_PORT ?? 3001);
+  process.env.EXAMFLOW_API_URL = `http://localhost:${apiPort}`;
+  // The config is bundled (the current default); Vite's notice about a future native loader is noise.
+  process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING ??= 'true';
+
+  const vite = await createServer({
+    configFile: path.join(projectRoot, 'vite.config.ts'),
+    root: projectRoot,
+  });
+  await vite.listen();
+  const local = vite.resolvedUrls?.local[0]?.replace(/\/$/, '');
+  const close = async () => void (await Promise.all([vite.close(), api.close()]));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void close().then(() => process.exit(0)));
+  }
+  return { vite, apiPort, local, close };
+}
+
+/** The line that names the Studio's URL (scripts/studio.ts and scripts/dev.ts print it). */
+export function studioUrlLine(local: string): string {
+  return `  ➜  Studio: ${local}/studio/`;
+}

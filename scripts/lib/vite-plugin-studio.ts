@@ -1,0 +1,111 @@
+// examflow Studio on the dev server (`npm run studio`, and /studio on `npm run dev`): its file API at
+// /studio/api/* and its single-page app at /studio and /studio/*. Development only (apply: 'serve'):
+// the production build never sees this plugin or src/studio (decision 028).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import type { Plugin, ViteDevServer } from 'vite';
+import type * as RenderSite from '../../src/app/render-site';
+import { configDir, publicDir } from '../../src/engine/node/paths';
+import {
+  createStudioApi,
+  isStudioHost,
+  limitsFromEnv,
+  newStudioToken,
+  STUDIO_API_BASE,
+} from '../../src/studio/node/file-api';
+import { DEV_ASSETS } from './vite-plugin-pages';
+
+export const STUDIO_PATH = '/studio';
+export const STUDIO_ENTRY = '/src/studio/app/main.tsx';
+
+/** Whether a request path is the Studio's (its app or its API): the pages plugin leaves these alone. */
+export function isStudioPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  return pathname === STUDIO_PATH || pathname.startsWith(`${STUDIO_PATH}/`);
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+export function studioHtml(token: string): string {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="robots" content="noindex" />
+    <meta name="studio-token" content="${escapeAttribute(token)}" />
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+    <title>examflow Studio</title>
+  </head>
+  <body>
+    <div id="studio-root"></div>
+    <script type="module" src="${STUDIO_ENTRY}"></script>
+  </body>
+</html>
+`;
+}
+
+/** What a preview page loads: the page script, and the styles at once so the preview is never unstyled. */
+const PREVIEW_ASSETS = {
+  ...DEV_ASSETS,
+  css: ['/src/ui/styles.css', '/src/ui/screens.css'],
+};
+
+export interface StudioPluginOptions {
+  /** The per-start token; a fresh one by default. */
+  token?: string;
+  /**
+   * `npm run studio`: scan the Studio's and the page script's imports when the server starts, so
+   * opening the Studio (and its first preview) never waits for, nor reloads after, a late
+   * dependency optimisation.
+   */
+  eager?: boolean;
+}
+
+export function examflowStudio(options: StudioPluginOptions = {}): Plugin {
+  const token = options.token ?? newStudioToken();
+  return {
+    name: 'examflow:studio',
+    apply: 'serve',
+    config() {
+      if (!options.eager) return undefined;
+      return {
+        optimizeDeps: { entries: [STUDIO_ENTRY.slice(1), DEV_ASSETS.js[0]?.slice(1) ?? ''] },
+        server: { warmup: { clientFiles: [`.${STUDIO_ENTRY}`] } },
+      };
+    },
+    configureServer(server: ViteDevServer) {
+      const api = createStudioApi({
+        configDir: configDir(),
+        imagesDir: path.join(publicDir, 'images'),
+        token,
+        limits: limitsFromEnv(),
+        loadRenderer: async () =>
+          (await server.ssrLoadModule('/src/app/render-site.tsx')) as typeof RenderSite,
+        previewAssets: PREVIEW_ASSETS,
+        transformHtml: (url, html) => server.transformIndexHtml(url, html),
+      });
+      server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
+        const url = req.url ?? '/';
+        if (!isStudioPath(url)) return next();
+        if (url.startsWith(`${STUDIO_API_BASE}/`) || url.split('?')[0] === STUDIO_API_BASE) {
+          void api(req, res);
+          return;
+        }
+        // The page holds the token: only for this machine's names, and never framed by another site.
+        if ((req.method !== 'GET' && req.method !== 'HEAD') || !isStudioHost(req.headers.host)) {
+          res.statusCode = req.method === 'GET' || req.method === 'HEAD' ? 403 : 405;
+          res.end();
+          return;
+        }
+        void server.transformIndexHtml(STUDIO_PATH, studioHtml(token)).then((html) => {
+          res.setHeader('Content-Type', 'text/html; charset=utf-8');
+          res.setHeader('Cache-Control', 'no-store');
+          res.setHeader('Content-Security-Policy', "frame-ancestors 'self'");
+          res.setHeader('Referrer-Policy', 'no-referrer');
+          res.end(html);
+        }, next);
+      });
+    },
+  };
+}
