@@ -3,7 +3,7 @@
 // the browser, the preview, what changes for students, and publish (with the merge when the file
 // changed on disk).
 import type { ErrorSchema } from '@rjsf/utils';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Hosts } from '../../generated/config/hosts';
 import type { Landing } from '../../generated/config/landing';
@@ -98,14 +98,17 @@ export function EditorPage() {
   const [summary, setSummary] = useState<LandingSummary | null>(null);
   const [counterpart, setCounterpart] = useState<Counterpart | null>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
-  const [checking, setChecking] = useState(true);
+  // The draft the problems were found in: while it is not the current draft, a check is under way.
+  const [checked, setChecked] = useState<Json | undefined>(undefined);
   const [publishing, setPublishing] = useState(false);
   const [conflict, setConflict] = useState<{ current: { content: Json; version: string } | null } | null>(null);
   const [money, setMoney] = useState<{ label: string; before: string; after: string; resolve(ok: boolean): void } | null>(null);
   const { message, say } = useStatus();
   const draft = state?.present ?? null;
   const draftRef = useRef<Json>(null);
-  draftRef.current = draft;
+  useLayoutEffect(() => {
+    draftRef.current = draft;
+  }, [draft]);
 
   // Load the published file, a kept draft, the hosts (for the change list's addresses) and, for a
   // page with a translation, the other language's page.
@@ -165,17 +168,16 @@ export function EditorPage() {
   // The server's validation of the draft with the rest of the config, as the person types.
   useEffect(() => {
     if (draft === null) return;
-    setChecking(true);
     const controller = new AbortController();
     const timer = setTimeout(() => {
       api.validate([{ path: file, content: draft }], controller.signal).then(
         (found) => {
           setProblems(found);
-          setChecking(false);
+          setChecked(draft);
         },
         (error: Error) => {
           if (controller.signal.aborted) return;
-          setChecking(false);
+          setChecked(draft);
           say(`Could not check the page: ${error.message}`, { kind: 'error' });
         },
       );
@@ -213,7 +215,9 @@ export function EditorPage() {
 
   const pageLocale = typeof getAt(draft ?? {}, ['locale']) === 'string' ? String(getAt(draft ?? {}, ['locale'])) : 'en';
   const localeRef = useRef(pageLocale);
-  localeRef.current = pageLocale;
+  useLayoutEffect(() => {
+    localeRef.current = pageLocale;
+  }, [pageLocale]);
 
   const context = useMemo<StudioFormContext>(
     () => ({
@@ -281,7 +285,7 @@ export function EditorPage() {
   if (draft === null || !state) return <main id="main" className="st-main" tabIndex={-1}><p role="status">Opening {file}…</p></main>;
 
   const fileProblems = problems.length;
-  const blockedReason = checking
+  const blockedReason = checked !== draft
     ? 'Checking the page…'
     : fileProblems > 0
       ? `Fix ${fileProblems === 1 ? 'the problem' : `the ${fileProblems} problems`} to publish.`

@@ -76,7 +76,7 @@ export function HomePage() {
       <section aria-labelledby="st-landings-title">
         <h2 id="st-landings-title">Landing pages</h2>
         <div className="st-table-wrap">
-          <table className="st-table">
+          <table className="st-table" aria-labelledby="st-landings-title">
             <thead>
               <tr>
                 <th scope="col">Title</th>
@@ -123,7 +123,7 @@ export function HomePage() {
       <section aria-labelledby="st-programmes-title">
         <h2 id="st-programmes-title">Programmes</h2>
         <div className="st-table-wrap">
-          <table className="st-table">
+          <table className="st-table" aria-labelledby="st-programmes-title">
             <thead>
               <tr>
                 <th scope="col">Programme</th>

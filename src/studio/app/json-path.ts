@@ -39,10 +39,12 @@ export function setAt(root: Json, path: readonly (string | number)[], next: Json
     return copy;
   }
   const object = root && typeof root === 'object' ? root : {};
-  const copy = { ...object };
-  if (rest.length === 0 && next === undefined) delete copy[String(head)];
-  else copy[String(head)] = setAt(copy[String(head)] ?? {}, rest, next);
-  return copy;
+  const key = String(head);
+  if (rest.length === 0 && next === undefined) {
+    const { [key]: _removed, ...kept } = object;
+    return kept;
+  }
+  return { ...object, [key]: setAt(object[key] ?? {}, rest, next) };
 }
 
 export function moveItem(root: Json, arrayPath: JsonPath, from: number, to: number): Json {
