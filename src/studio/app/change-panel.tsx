@@ -35,7 +35,9 @@ export function ChangeRow({ change, linked = true }: { change: Change; linked?: 
         <span className="st-change__values">
           {change.before !== undefined && <del>{change.before}</del>}
           {change.before !== undefined && change.after !== undefined && <span aria-hidden="true"> → </span>}
-          {change.before !== undefined && change.after !== undefined && <span className="ef-visually-hidden"> becomes </span>}
+          {change.before !== undefined && change.after !== undefined && (
+            <span className="ef-visually-hidden"> becomes </span>
+          )}
           {change.after !== undefined && <ins>{change.after}</ins>}
         </span>
       )}

@@ -41,7 +41,13 @@ export function ConflictView({
   onResolve(content: Json, baseVersion: string | null, message: string): void;
 }) {
   const changes = useMemo(
-    () => (disk ? changeList(disk.content as unknown as Landing | Programme, mine as unknown as Landing | Programme, { hosts, kind }) : []),
+    () =>
+      disk
+        ? changeList(disk.content as unknown as Landing | Programme, mine as unknown as Landing | Programme, {
+            hosts,
+            kind,
+          })
+        : [],
     [disk, mine, hosts, kind],
   );
   const [choices, setChoices] = useState<Side[]>(() => changes.map(() => 'mine'));
@@ -52,7 +58,11 @@ export function ConflictView({
         <>
           <p>The file was removed from disk after you opened it. Your version is kept here.</p>
           <div className="st-actions">
-            <button type="button" className="st-button" onClick={() => onResolve(mine, null, 'Your version will be published as a new file.')}>
+            <button
+              type="button"
+              className="st-button"
+              onClick={() => onResolve(mine, null, 'Your version will be published as a new file.')}
+            >
               Keep mine (publish it as a new file)
             </button>
           </div>
@@ -60,17 +70,23 @@ export function ConflictView({
       ) : (
         <>
           <p>
-            Nothing you typed is lost. Below is each place where your version and the one now on disk differ. Choose
-            which to keep, then check the preview and publish again.
+            Nothing you typed is lost. Below is each place where your version and the one now on disk differ.
+            Choose which to keep, then check the preview and publish again.
           </p>
           <div className="st-actions">
-            <button type="button" className="st-button" onClick={() => onResolve(mine, disk.version, 'Kept all of your version.')}>
+            <button
+              type="button"
+              className="st-button"
+              onClick={() => onResolve(mine, disk.version, 'Kept all of your version.')}
+            >
               Keep all of mine
             </button>
             <button
               type="button"
               className="st-button st-button--secondary"
-              onClick={() => onResolve(disk.content, disk.version, 'Took the version on disk. Undo brings yours back.')}
+              onClick={() =>
+                onResolve(disk.content, disk.version, 'Took the version on disk. Undo brings yours back.')
+              }
             >
               Take all from disk
             </button>
@@ -84,7 +100,10 @@ export function ConflictView({
                   <li key={i}>
                     <fieldset>
                       <legend>
-                        <ChangeRow change={{ ...change, before: undefined, after: undefined }} linked={false} />
+                        <ChangeRow
+                          change={{ ...change, before: undefined, after: undefined }}
+                          linked={false}
+                        />
                       </legend>
                       <p className="st-conflict__versions">
                         <span>On disk: {change.before ?? '(not there)'}</span>
@@ -109,7 +128,11 @@ export function ConflictView({
                 type="button"
                 className="st-button"
                 onClick={() =>
-                  onResolve(mergeChoices(disk.content, mine, changes, choices), disk.version, 'Merged your choices. Check the preview, then publish again.')
+                  onResolve(
+                    mergeChoices(disk.content, mine, changes, choices),
+                    disk.version,
+                    'Merged your choices. Check the preview, then publish again.',
+                  )
                 }
               >
                 Use my choices

@@ -62,7 +62,22 @@ const asModel = (value: Json) => value as unknown as Landing | Programme;
 /** Pointers where the other language's page has a text and this draft has none. */
 export function missingTranslations(draft: Json, other: Counterpart | null): Change[] {
   if (!other) return [];
-  const skip = new Set(['type', 'id', 'href', 'src', 'icon', 'paths', 'variantKey', 'programme', 'locale', 'translationOf', '$schema', 'target', 'source', 'redirectTo']);
+  const skip = new Set([
+    'type',
+    'id',
+    'href',
+    'src',
+    'icon',
+    'paths',
+    'variantKey',
+    'programme',
+    'locale',
+    'translationOf',
+    '$schema',
+    'target',
+    'source',
+    'redirectTo',
+  ]);
   const out: Change[] = [];
   const walk = (value: Json, path: (string | number)[]) => {
     if (typeof value === 'string') {
@@ -101,8 +116,15 @@ export function EditorPage() {
   // The draft the problems were found in: while it is not the current draft, a check is under way.
   const [checked, setChecked] = useState<Json | undefined>(undefined);
   const [publishing, setPublishing] = useState(false);
-  const [conflict, setConflict] = useState<{ current: { content: Json; version: string } | null } | null>(null);
-  const [money, setMoney] = useState<{ label: string; before: string; after: string; resolve(ok: boolean): void } | null>(null);
+  const [conflict, setConflict] = useState<{ current: { content: Json; version: string } | null } | null>(
+    null,
+  );
+  const [money, setMoney] = useState<{
+    label: string;
+    before: string;
+    after: string;
+    resolve(ok: boolean): void;
+  } | null>(null);
   const { message, say } = useStatus();
   const draft = state?.present ?? null;
   const draftRef = useRef<Json>(null);
@@ -115,7 +137,11 @@ export function EditorPage() {
   useEffect(() => {
     let live = true;
     (async () => {
-      const [loaded, hostsFile, files] = await Promise.all([api.getFile(file), api.getFile('hosts.json'), api.listFiles()]);
+      const [loaded, hostsFile, files] = await Promise.all([
+        api.getFile(file),
+        api.getFile('hosts.json'),
+        api.listFiles(),
+      ]);
       if (!live) return;
       const kept = store.load(file);
       if (!loaded && !kept) return setLoadError(`There is no file ${file}.`);
@@ -126,10 +152,20 @@ export function EditorPage() {
         setBaseVersion(kept.baseVersion);
         const start = loaded?.content ?? kept.content;
         dispatch({ type: 'load', start, restored: loaded ? kept.content : undefined });
-        const when = new Date(kept.savedAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+        const when = new Date(kept.savedAt).toLocaleString('en-GB', {
+          dateStyle: 'medium',
+          timeStyle: 'short',
+        });
         if (loaded && kept.baseVersion !== loaded.version)
-          say(`Restored your unpublished changes (kept ${when}). The published page changed since: you will be asked to merge when you publish.`);
-        else say(loaded ? `Restored your unpublished changes (kept ${when}).` : 'This new page is a draft until you publish it.');
+          say(
+            `Restored your unpublished changes (kept ${when}). The published page changed since: you will be asked to merge when you publish.`,
+          );
+        else
+          say(
+            loaded
+              ? `Restored your unpublished changes (kept ${when}).`
+              : 'This new page is a draft until you publish it.',
+          );
       } else {
         setBaseVersion(loaded?.version ?? null);
         dispatch({ type: 'load', start: loaded?.content ?? null });
@@ -140,7 +176,9 @@ export function EditorPage() {
       let other: string | undefined = typeof translationOf === 'string' ? translationOf : undefined;
       if (!other && kind === 'landing') {
         const mine = files.landings.find((l) => l.path === file);
-        for (const candidate of files.landings.filter((l) => mine && l.programme === mine.programme && l.locale !== mine.locale)) {
+        for (const candidate of files.landings.filter(
+          (l) => mine && l.programme === mine.programme && l.locale !== mine.locale,
+        )) {
           const loadedCandidate = await api.getFile(candidate.path);
           if (getAt(loadedCandidate?.content ?? {}, ['translationOf']) === file) other = candidate.path;
         }
@@ -148,7 +186,12 @@ export function EditorPage() {
       if (other && live) {
         const otherFile = await api.getFile(other);
         const locale = getAt(otherFile?.content ?? {}, ['locale']);
-        if (otherFile && live) setCounterpart({ file: other, locale: typeof locale === 'string' ? locale : 'en', content: otherFile.content });
+        if (otherFile && live)
+          setCounterpart({
+            file: other,
+            locale: typeof locale === 'string' ? locale : 'en',
+            content: otherFile.content,
+          });
       }
     })().catch((error: Error) => live && setLoadError(error.message));
     return () => {
@@ -213,7 +256,8 @@ export function EditorPage() {
     return () => window.removeEventListener('keydown', onKey);
   }, [undo, redo]);
 
-  const pageLocale = typeof getAt(draft ?? {}, ['locale']) === 'string' ? String(getAt(draft ?? {}, ['locale'])) : 'en';
+  const pageLocale =
+    typeof getAt(draft ?? {}, ['locale']) === 'string' ? String(getAt(draft ?? {}, ['locale'])) : 'en';
   const localeRef = useRef(pageLocale);
   useLayoutEffect(() => {
     localeRef.current = pageLocale;
@@ -230,7 +274,8 @@ export function EditorPage() {
       announce: (text, options) => say(text, options),
       getCounterpart: () => counterpart,
       pageLocale: () => localeRef.current,
-      confirmMoney: (label, before, after) => new Promise<boolean>((resolve) => setMoney({ label, before, after, resolve })),
+      confirmMoney: (label, before, after) =>
+        new Promise<boolean>((resolve) => setMoney({ label, before, after, resolve })),
       setAt(path, value) {
         dispatch({ type: 'change', next: setAt(draftRef.current ?? {}, path, value) });
       },
@@ -238,7 +283,10 @@ export function EditorPage() {
     [api, counterpart, say],
   );
 
-  const onChange = useCallback((next: Json, id?: string) => dispatch({ type: 'change', next, group: id ?? 'form' }), []);
+  const onChange = useCallback(
+    (next: Json, id?: string) => dispatch({ type: 'change', next, group: id ?? 'form' }),
+    [],
+  );
   const errors = useMemo(() => errorSchemaOf(problems, file, schema), [problems, file, schema]);
 
   const changes = useMemo(() => {
@@ -258,15 +306,20 @@ export function EditorPage() {
         setBaseVersion(result.version);
         store.clear(file);
         setConflict(null);
-        const urls = summary?.hosts.slice(0, 1).flatMap((h) => summary.paths.map((p) => `http://${h}${p}`)) ?? [];
+        const urls =
+          summary?.hosts.slice(0, 1).flatMap((h) => summary.paths.map((p) => `http://${h}${p}`)) ?? [];
         say(`Published.${urls.length ? ` Students see it at ${urls.join(', ')}.` : ''}`);
       } else if (result.error === 'changed') {
         setConflict({ current: result.current });
-        say('Not published: the page changed on disk since you opened it. Choose what to keep below.', { kind: 'error' });
+        say('Not published: the page changed on disk since you opened it. Choose what to keep below.', {
+          kind: 'error',
+        });
         requestAnimationFrame(() => document.getElementById('st-conflict')?.focus());
       } else {
         setProblems(result.problems);
-        say('Not published: the whole site check found problems. They are listed above the form.', { kind: 'error' });
+        say('Not published: the whole site check found problems. They are listed above the form.', {
+          kind: 'error',
+        });
       }
     } catch (error) {
       say(`Not published: ${(error as Error).message}`, { kind: 'error' });
@@ -282,18 +335,24 @@ export function EditorPage() {
         <Link to="/">Back to all pages</Link>
       </main>
     );
-  if (draft === null || !state) return <main id="main" className="st-main" tabIndex={-1}><p role="status">Opening {file}…</p></main>;
+  if (draft === null || !state)
+    return (
+      <main id="main" className="st-main" tabIndex={-1}>
+        <p role="status">Opening {file}…</p>
+      </main>
+    );
 
   const fileProblems = problems.length;
-  const blockedReason = checked !== draft
-    ? 'Checking the page…'
-    : fileProblems > 0
-      ? `Fix ${fileProblems === 1 ? 'the problem' : `the ${fileProblems} problems`} to publish.`
-      : conflict
-        ? 'Choose what to keep first.'
-        : !dirty
-          ? 'No changes to publish.'
-          : '';
+  const blockedReason =
+    checked !== draft
+      ? 'Checking the page…'
+      : fileProblems > 0
+        ? `Fix ${fileProblems === 1 ? 'the problem' : `the ${fileProblems} problems`} to publish.`
+        : conflict
+          ? 'Choose what to keep first.'
+          : !dirty
+            ? 'No changes to publish.'
+            : '';
   const title = getAt(draft, [kind === 'landing' ? 'title' : 'name']);
   return (
     <main id="main" className="st-main st-editor" tabIndex={-1}>
@@ -301,13 +360,28 @@ export function EditorPage() {
         <div className="st-editor__where">
           <Link to="/">All pages</Link>
           <h1>{typeof title === 'string' ? title : file}</h1>
-          <span className="st-muted">{file}{published ? '' : ' (new, not published)'}</span>
+          <span className="st-muted">
+            {file}
+            {published ? '' : ' (new, not published)'}
+          </span>
         </div>
         <div className="st-editor__actions">
-          <button type="button" className="st-button st-button--secondary" onClick={undo} disabled={state.past.length === 0} aria-keyshortcuts="Control+Z">
+          <button
+            type="button"
+            className="st-button st-button--secondary"
+            onClick={undo}
+            disabled={state.past.length === 0}
+            aria-keyshortcuts="Control+Z"
+          >
             Undo
           </button>
-          <button type="button" className="st-button st-button--secondary" onClick={redo} disabled={state.future.length === 0} aria-keyshortcuts="Control+Shift+Z">
+          <button
+            type="button"
+            className="st-button st-button--secondary"
+            onClick={redo}
+            disabled={state.future.length === 0}
+            aria-keyshortcuts="Control+Shift+Z"
+          >
             Redo
           </button>
           <button
@@ -345,16 +419,26 @@ export function EditorPage() {
           <ErrorSummary problems={problems} file={file} schema={schema} />
           {counterpart && (
             <p className="st-note">
-              Beside each text: the {counterpart.locale === 'hi' ? 'Hindi' : 'English'} page's text ({counterpart.file}), to compare.
+              Beside each text: the {counterpart.locale === 'hi' ? 'Hindi' : 'English'} page's text (
+              {counterpart.file}), to compare.
             </p>
           )}
-          <StudioForm schema={schema} uiSchema={uiSchema} formData={draft} errors={errors} context={context} onChange={onChange} />
+          <StudioForm
+            schema={schema}
+            uiSchema={uiSchema}
+            formData={draft}
+            errors={errors}
+            context={context}
+            onChange={onChange}
+          />
         </div>
         <div className="st-editor__side">
           {kind === 'landing' ? (
             <PreviewPane api={api} path={file} content={draft} hosts={summary?.hosts ?? []} />
           ) : (
-            <p className="st-note">A programme has no page of its own: open one of its landing pages to preview it.</p>
+            <p className="st-note">
+              A programme has no page of its own: open one of its landing pages to preview it.
+            </p>
           )}
           <ChangePanel changes={changes} isNew={published === null} />
         </div>
@@ -370,7 +454,8 @@ export function EditorPage() {
           }}
         >
           <p>
-            {money.label}: ₹{money.before} → ₹{money.after}. Students will see and pay the new amount once this is published.
+            {money.label}: ₹{money.before} → ₹{money.after}. Students will see and pay the new amount once
+            this is published.
           </p>
           <div className="st-actions">
             <button

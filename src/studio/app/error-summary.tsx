@@ -24,7 +24,9 @@ export function ErrorSummary({
   return (
     <div className="st-error-summary" ref={box} tabIndex={-1} aria-labelledby="st-error-summary-title">
       <h2 id="st-error-summary-title">
-        {problems.length === 1 ? 'There is 1 problem to fix before publishing' : `There are ${problems.length} problems to fix before publishing`}
+        {problems.length === 1
+          ? 'There is 1 problem to fix before publishing'
+          : `There are ${problems.length} problems to fix before publishing`}
       </h2>
       <ul>
         {problems.map((problem, i) => {

@@ -12,10 +12,9 @@ export function focusField(pointer: string, doc: Document = document): boolean {
   for (let n = parts.length; n >= 0; n--) {
     const element = doc.getElementById(['root', ...parts.slice(0, n)].join('_'));
     if (!element) continue;
-    const control =
-      element.matches('input, select, textarea, button')
-        ? element
-        : element.querySelector<HTMLElement>('input:not([type=hidden]), select, textarea');
+    const control = element.matches('input, select, textarea, button')
+      ? element
+      : element.querySelector<HTMLElement>('input:not([type=hidden]), select, textarea');
     const target = control ?? element;
     if (!control && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
     target.scrollIntoView?.({ block: 'center' });

@@ -72,16 +72,26 @@ describe('studio home', () => {
     const user = userEvent.setup();
     const api = createFakeStudioApi(files());
     renderAt(api);
-    await user.click(await screen.findByRole('button', { name: 'New variant from NEET repeater scholarship' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'New variant from NEET repeater scholarship' }),
+    );
     const dialog = screen.getByRole('dialog');
-    await user.type(within(dialog).getByLabelText(/new page address/i), '/neet-repeater-hindi-2 /neet-repeater-hindi');
+    await user.type(
+      within(dialog).getByLabelText(/new page address/i),
+      '/neet-repeater-hindi-2 /neet-repeater-hindi',
+    );
     await user.type(within(dialog).getByLabelText(/variant key/i), 'iacst_repeater_neet_2026');
     await user.click(within(dialog).getByRole('button', { name: /check and create/i }));
 
     const addresses = within(dialog).getByLabelText(/new page address/i);
     await waitFor(() => expect(addresses.getAttribute('aria-invalid')).toBe('true'));
-    const errorId = addresses.getAttribute('aria-describedby')?.split(' ').find((id) => id.endsWith('error'));
-    expect(document.getElementById(errorId ?? '')?.textContent).toMatch(/\/neet-repeater-hindi is also used by landings\/neet-repeater-hindi\.json/);
+    const errorId = addresses
+      .getAttribute('aria-describedby')
+      ?.split(' ')
+      .find((id) => id.endsWith('error'));
+    expect(document.getElementById(errorId ?? '')?.textContent).toMatch(
+      /\/neet-repeater-hindi is also used by landings\/neet-repeater-hindi\.json/,
+    );
     expect(within(dialog).getByRole('status').textContent).toMatch(/not created/i);
     expect(api.writes).toEqual([]);
     expect(localStorage.length).toBe(0);
@@ -92,7 +102,9 @@ describe('studio home', () => {
     const user = userEvent.setup();
     const api = createFakeStudioApi(files());
     renderAt(api);
-    await user.click(await screen.findByRole('button', { name: 'New variant from NEET repeater scholarship' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'New variant from NEET repeater scholarship' }),
+    );
     const dialog = screen.getByRole('dialog');
     await user.type(within(dialog).getByLabelText(/new page address/i), '/neet-repeater-2026');
     await user.type(within(dialog).getByLabelText(/variant key/i), 'iacst_repeater_neet_2026');

@@ -33,9 +33,21 @@ export function HomePage() {
   }, [api]);
 
   const landings = (files?.landings ?? []).filter((l) =>
-    matches(query, [l.title, ...l.paths, ...l.hosts, l.locale, LANGUAGES[l.locale] ?? '', l.variantKey, l.programme, l.path, readableDate(l.modified)]),
+    matches(query, [
+      l.title,
+      ...l.paths,
+      ...l.hosts,
+      l.locale,
+      LANGUAGES[l.locale] ?? '',
+      l.variantKey,
+      l.programme,
+      l.path,
+      readableDate(l.modified),
+    ]),
   );
-  const programmes = (files?.programmes ?? []).filter((p) => matches(query, [p.title, p.id, p.path, readableDate(p.modified)]));
+  const programmes = (files?.programmes ?? []).filter((p) =>
+    matches(query, [p.title, p.id, p.path, readableDate(p.modified)]),
+  );
   const listed = new Set((files?.landings ?? []).map((l) => l.path));
   const unpublished = [...drafts].filter((d) => d.startsWith('landings/') && !listed.has(d));
 
@@ -59,7 +71,9 @@ export function HomePage() {
       </div>
       {error && <p role="alert">{error}</p>}
       <p role="status" className="st-status-line">
-        {files ? `${landings.length} of ${files.landings.length} pages, ${programmes.length} of ${files.programmes.length} programmes` : 'Loading…'}
+        {files
+          ? `${landings.length} of ${files.landings.length} pages, ${programmes.length} of ${files.programmes.length} programmes`
+          : 'Loading…'}
       </p>
       {unpublished.length > 0 && (
         <section aria-labelledby="st-drafts-title">
@@ -146,7 +160,9 @@ export function HomePage() {
           </table>
         </div>
       </section>
-      {source && files && <NewVariantDialog source={source} landings={files.landings} onClose={() => setSource(null)} />}
+      {source && files && (
+        <NewVariantDialog source={source} landings={files.landings} onClose={() => setSource(null)} />
+      )}
     </main>
   );
 }

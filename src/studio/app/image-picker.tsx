@@ -26,7 +26,8 @@ export function safeImageName(name: string, type: string): string {
 async function sizeOf(src: string): Promise<{ width: number; height: number } | undefined> {
   return new Promise((resolve) => {
     const img = new Image();
-    img.onload = () => resolve(img.naturalWidth ? { width: img.naturalWidth, height: img.naturalHeight } : undefined);
+    img.onload = () =>
+      resolve(img.naturalWidth ? { width: img.naturalWidth, height: img.naturalHeight } : undefined);
     img.onerror = () => resolve(undefined);
     img.src = src;
   });
@@ -73,7 +74,8 @@ export function ImagePicker({
   const onFile = (file: File | undefined) => {
     if (!file) return;
     if (!TYPES[file.type]) return setStatus('Choose a PNG, JPEG, WebP or SVG image.');
-    if (file.size > MAX_IMAGE_BYTES) return setStatus('That image is larger than 2 MB: make it smaller first.');
+    if (file.size > MAX_IMAGE_BYTES)
+      return setStatus('That image is larger than 2 MB: make it smaller first.');
     void upload(file, safeImageName(file.name, file.type), false);
   };
 
@@ -84,9 +86,18 @@ export function ImagePicker({
         <label className="st-label" htmlFor="st-picker-upload">
           Upload a new image (PNG, JPEG, WebP or SVG, up to 2 MB)
         </label>
-        <input id="st-picker-upload" type="file" accept={Object.keys(TYPES).join(',')} onChange={(e) => onFile(e.target.files?.[0])} />
+        <input
+          id="st-picker-upload"
+          type="file"
+          accept={Object.keys(TYPES).join(',')}
+          onChange={(e) => onFile(e.target.files?.[0])}
+        />
         {pending && (
-          <button type="button" className="st-button st-button--danger" onClick={() => void upload(pending.file, pending.name, true)}>
+          <button
+            type="button"
+            className="st-button st-button--danger"
+            onClick={() => void upload(pending.file, pending.name, true)}
+          >
             Replace {pending.name}
           </button>
         )}
@@ -96,7 +107,12 @@ export function ImagePicker({
         <label className="st-label" htmlFor="st-picker-filter">
           Find an image
         </label>
-        <input id="st-picker-filter" className="st-input" value={filter} onChange={(e) => setFilter(e.target.value)} />
+        <input
+          id="st-picker-filter"
+          className="st-input"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+        />
         {images === null ? (
           <p>Loading images…</p>
         ) : (

@@ -87,7 +87,13 @@ export function changeList(
       for (const p of now.filter((p) => !old.includes(p)))
         changes.push({ kind: 'path-added', pointer, label: p, after: p, urls: urlsFor([p], ctx, programme) });
       for (const p of old.filter((p) => !now.includes(p)))
-        changes.push({ kind: 'path-removed', pointer, label: p, before: p, urls: urlsFor([p], ctx, programme) });
+        changes.push({
+          kind: 'path-removed',
+          pointer,
+          label: p,
+          before: p,
+          urls: urlsFor([p], ctx, programme),
+        });
       return;
     }
     if (path.length === 1 && path[0] === 'blocks' && Array.isArray(y)) {
@@ -123,7 +129,11 @@ export function changeList(
       });
       oldKeys.forEach((key, j) => {
         if (!newKeys.includes(key))
-          changes.push({ kind: 'block-removed', pointer: pointerOf(['blocks', j]), label: labelOf(a, ['blocks', j]) });
+          changes.push({
+            kind: 'block-removed',
+            pointer: pointerOf(['blocks', j]),
+            label: labelOf(a, ['blocks', j]),
+          });
       });
       return;
     }
@@ -151,9 +161,15 @@ export function friendlyMessage(problem: Problem, _schema: unknown): string {
   const message = problem.message
     .replace(/must NOT have fewer than 1 characters?/, 'cannot be empty')
     .replace(/must match pattern "\\\\S"/, 'cannot be empty')
-    .replace(/must have required property '([^']+)'/, (_m, name: string) => `needs a ${words(name).toLowerCase()}`);
+    .replace(
+      /must have required property '([^']+)'/,
+      (_m, name: string) => `needs a ${words(name).toLowerCase()}`,
+    );
   if (!problem.pointer) return message;
-  return `${labelOf(null, pathOf(problem.pointer).map((p) => (/^\d+$/.test(p) ? Number(p) : p)))}: ${message}`;
+  return `${labelOf(
+    null,
+    pathOf(problem.pointer).map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+  )}: ${message}`;
 }
 
 /** Undo and redo over whole drafts; a step in the same group soon after the last one merges into it. */

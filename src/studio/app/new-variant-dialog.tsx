@@ -51,10 +51,13 @@ export function NewVariantDialog({
     const ke: string[] = [];
     if (paths.length === 0) pe.push('Enter at least one address, for example /neet-repeater-2026.');
     for (const p of paths)
-      if (!PATH.test(p)) pe.push(`${p} is not a page address: start with /, then lower-case letters, digits and dashes.`);
-    if (!KEY.test(key)) ke.push('The variant key is lower-case letters, digits and _, starting with a letter.');
+      if (!PATH.test(p))
+        pe.push(`${p} is not a page address: start with /, then lower-case letters, digits and dashes.`);
+    if (!KEY.test(key))
+      ke.push('The variant key is lower-case letters, digits and _, starting with a letter.');
     const file = fileFor(paths);
-    if (landings.some((l) => l.path === file)) pe.push(`A page file ${file} exists already: choose another address.`);
+    if (landings.some((l) => l.path === file))
+      pe.push(`A page file ${file} exists already: choose another address.`);
     setPathErrors(pe);
     setKeyErrors(ke);
     setOther([]);
@@ -65,13 +68,18 @@ export function NewVariantDialog({
       if (!loaded || !isObject(loaded.content)) throw new Error(`${source.path} could not be read.`);
       const content = { ...loaded.content, paths, variantKey: key };
       const problems = (await api.validate([{ path: file, content }])).filter(
-        (p: Problem) => p.file === file || paths.some((path) => p.message.includes(path)) || p.message.includes(key),
+        (p: Problem) =>
+          p.file === file || paths.some((path) => p.message.includes(path)) || p.message.includes(key),
       );
       const at = (pointer: string) => problems.filter((p) => p.pointer.startsWith(pointer));
       const words = (list: Problem[]) => list.map((p) => friendlyMessage(p, SCHEMAS.landing));
       setPathErrors(words(at('/paths')));
       setKeyErrors(words(at('/variantKey')));
-      setOther(words(problems.filter((p) => !p.pointer.startsWith('/paths') && !p.pointer.startsWith('/variantKey'))));
+      setOther(
+        words(
+          problems.filter((p) => !p.pointer.startsWith('/paths') && !p.pointer.startsWith('/variantKey')),
+        ),
+      );
       if (problems.length > 0) return;
       draftStore().save(file, { content, baseVersion: null });
       navigate(`/edit/${file}`);
@@ -85,7 +93,10 @@ export function NewVariantDialog({
   return (
     <Modal heading={`New variant from “${source.title}”`} closeLabel="Close" onClose={onClose}>
       <form className="st-form" onSubmit={(e) => void submit(e)} noValidate>
-        <p>The new page starts as a copy of {source.paths.join(', ')}. Nothing is published until you publish it.</p>
+        <p>
+          The new page starts as a copy of {source.paths.join(', ')}. Nothing is published until you publish
+          it.
+        </p>
         <div className="st-field">
           <label htmlFor="st-new-paths">New page address(es)</label>
           <p id="st-new-paths-hint" className="st-help">
@@ -110,7 +121,8 @@ export function NewVariantDialog({
         <div className="st-field">
           <label htmlFor="st-new-key">Variant key</label>
           <p id="st-new-key-hint" className="st-help">
-            How reports name this page, for example iacst_repeater_neet_2026. Copied from: {source.variantKey}.
+            How reports name this page, for example iacst_repeater_neet_2026. Copied from: {source.variantKey}
+            .
           </p>
           <input
             id="st-new-key"
@@ -136,7 +148,11 @@ export function NewVariantDialog({
           </ul>
         )}
         <p role="status" className="st-status-line">
-          {busy ? 'Checking…' : pathErrors.length + keyErrors.length + other.length > 0 ? 'Not created: fix the problems above.' : ''}
+          {busy
+            ? 'Checking…'
+            : pathErrors.length + keyErrors.length + other.length > 0
+              ? 'Not created: fix the problems above.'
+              : ''}
         </p>
         <div className="st-actions">
           <button type="submit" className="st-button" disabled={busy}>

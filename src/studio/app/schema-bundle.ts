@@ -114,7 +114,9 @@ export function blockTypes(): string[] {
 export function blockSchema(type: string): RJSFSchema | undefined {
   const schema = SCHEMAS.landing;
   const definitions = schema.definitions as Record<string, RJSFSchema>;
-  const block = definitions.block as { allOf?: { if: { properties: { type: { const: string } } }; then: { $ref: string } }[] };
+  const block = definitions.block as {
+    allOf?: { if: { properties: { type: { const: string } } }; then: { $ref: string } }[];
+  };
   const branch = block.allOf?.find((b) => b.if.properties.type.const === type);
   const name = branch?.then.$ref.replace('#/definitions/', '');
   return name ? definitions[name] : undefined;
@@ -131,8 +133,18 @@ function resolve(schema: Node, root: RJSFSchema): Node {
 }
 
 /** Whether a string field is text a person reads (not an address, id, key or file path). */
-export function isReadableText(schema: { type?: unknown; pattern?: unknown; enum?: unknown; const?: unknown }): boolean {
-  return schema.type === 'string' && schema.enum === undefined && schema.const === undefined && (schema.pattern === undefined || schema.pattern === '\\S');
+export function isReadableText(schema: {
+  type?: unknown;
+  pattern?: unknown;
+  enum?: unknown;
+  const?: unknown;
+}): boolean {
+  return (
+    schema.type === 'string' &&
+    schema.enum === undefined &&
+    schema.const === undefined &&
+    (schema.pattern === undefined || schema.pattern === '\\S')
+  );
 }
 
 /** The uiSchema for a kind of file, derived from its schema. */
@@ -154,9 +166,13 @@ export function uiSchemaFor(kind: FileKind): UiSchema {
       const child = resolve(sub as Node, root);
       const childPointer = `${pointer}/${name}`;
       const childUi = build(child, childPointer, depth + 1);
-      if (name === '$schema' || (name === 'type' && (child.const !== undefined || pointer.endsWith('/blocks/-'))))
+      if (
+        name === '$schema' ||
+        (name === 'type' && (child.const !== undefined || pointer.endsWith('/blocks/-')))
+      )
         childUi['ui:widget'] = 'hidden';
-      else if (typeof child.pattern === 'string' && child.pattern.startsWith('^/images/')) childUi['ui:widget'] = 'image';
+      else if (typeof child.pattern === 'string' && child.pattern.startsWith('^/images/'))
+        childUi['ui:widget'] = 'image';
       else if ((child.type === 'integer' || child.type === 'number') && isMoneyPointer(childPointer))
         childUi['ui:widget'] = 'money';
       else if (name === 'description' && child.type === 'string') childUi['ui:widget'] = 'textarea';

@@ -13,7 +13,12 @@ export interface StatusMessage {
 export function useStatus() {
   const [message, setMessage] = useState<StatusMessage | null>(null);
   const say = useCallback((text: string, options: { kind?: 'info' | 'error'; undo?: boolean } = {}) => {
-    setMessage((last) => ({ id: (last?.id ?? 0) + 1, text, kind: options.kind ?? 'info', undo: options.undo }));
+    setMessage((last) => ({
+      id: (last?.id ?? 0) + 1,
+      text,
+      kind: options.kind ?? 'info',
+      undo: options.undo,
+    }));
   }, []);
   const clear = useCallback(() => setMessage(null), []);
   return { message, say, clear };

@@ -2,7 +2,16 @@
 // by path under config/, versions that change with the bytes, a small validate (an empty title, an
 // address used by another landing, a variant key used twice in a programme) and a preview that
 // draws the title.
-import type { Draft, FileList, ImageInfo, Json, LoadedFile, Problem, PutResult, StudioApi } from './studio-api';
+import type {
+  Draft,
+  FileList,
+  ImageInfo,
+  Json,
+  LoadedFile,
+  Problem,
+  PutResult,
+  StudioApi,
+} from './studio-api';
 
 function versionOf(content: Json): string {
   const text = JSON.stringify(content);
@@ -12,7 +21,8 @@ function versionOf(content: Json): string {
 }
 
 type Obj = { [key: string]: Json };
-const obj = (value: Json | undefined): Obj => (value && typeof value === 'object' && !Array.isArray(value) ? value : {});
+const obj = (value: Json | undefined): Obj =>
+  value && typeof value === 'object' && !Array.isArray(value) ? value : {};
 
 export const FAKE_HOSTS: Json = {
   $schema: '../schemas/config/hosts.schema.json',
@@ -32,7 +42,8 @@ export function fakeLanding(overrides: Obj = {}): Json {
     programme: 'iacst',
     locale: 'en',
     title: 'NEET repeater scholarship',
-    description: 'Take a free 60-minute online scholarship test and win up to 60% off the NEET repeater course.',
+    description:
+      'Take a free 60-minute online scholarship test and win up to 60% off the NEET repeater course.',
     blocks: [
       { type: 'header' },
       {
@@ -76,13 +87,22 @@ export function createFakeStudioApi(initial: Record<string, Json>, images: Image
         problems.push({ file: path, pointer: '/title', message: 'must NOT have fewer than 1 characters' });
       ((page.paths ?? []) as string[]).forEach((p, i) => {
         const other = owner.get(p);
-        if (other) problems.push({ file: path, pointer: `/paths/${i}`, message: `the path ${p} is also used by ${other}` });
+        if (other)
+          problems.push({
+            file: path,
+            pointer: `/paths/${i}`,
+            message: `the path ${p} is also used by ${other}`,
+          });
         else owner.set(p, path);
       });
       const key = `${String(page.programme)}:${String(page.variantKey)}`;
       const other = keys.get(key);
       if (other)
-        problems.push({ file: path, pointer: '/variantKey', message: `the variant key ${String(page.variantKey)} is also used by ${other}` });
+        problems.push({
+          file: path,
+          pointer: '/variantKey',
+          message: `the variant key ${String(page.variantKey)} is also used by ${other}`,
+        });
       else keys.set(key, path);
     }
     return problems;
@@ -112,7 +132,12 @@ export function createFakeStudioApi(initial: Record<string, Json>, images: Image
             modified: when,
           });
         else if (path.startsWith('programmes/'))
-          list.programmes.push({ path, id: String(page.id ?? ''), title: String(page.name ?? ''), modified: when });
+          list.programmes.push({
+            path,
+            id: String(page.id ?? ''),
+            title: String(page.name ?? ''),
+            modified: when,
+          });
       }
       return list;
     },
@@ -127,13 +152,20 @@ export function createFakeStudioApi(initial: Record<string, Json>, images: Image
       const problems = check([{ path, content }]).filter((p) => p.file === path);
       const page = obj(content);
       if (problems.length) return { html: '', problems };
-      return { html: `<!doctype html><html lang="${String(page.locale)}"><h1>${String(page.title)}</h1></html>`, problems: [] };
+      return {
+        html: `<!doctype html><html lang="${String(page.locale)}"><h1>${String(page.title)}</h1></html>`,
+        problems: [],
+      };
     },
     async putFile({ path, content, baseVersion }): Promise<PutResult> {
       const current = files.get(path);
       const currentVersion = current === undefined ? null : versionOf(current);
       if (currentVersion !== baseVersion)
-        return { ok: false, error: 'changed', current: current === undefined ? null : { content: current, version: versionOf(current) } };
+        return {
+          ok: false,
+          error: 'changed',
+          current: current === undefined ? null : { content: current, version: versionOf(current) },
+        };
       const problems = check([{ path, content }]);
       if (problems.length) return { ok: false, error: 'invalid', problems };
       files.set(path, content);

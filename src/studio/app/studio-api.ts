@@ -108,7 +108,11 @@ async function errorFrom(response: Response): Promise<StudioApiError> {
 }
 
 /** The client over fetch, for the studio page served with `<meta name="studio-token">`. */
-export function createStudioApi(token: string, base = '/studio/api', fetchImpl: typeof fetch = fetch): StudioApi {
+export function createStudioApi(
+  token: string,
+  base = '/studio/api',
+  fetchImpl: typeof fetch = fetch,
+): StudioApi {
   const call = (path: string, init: RequestInit = {}) =>
     fetchImpl(`${base}${path}`, {
       ...init,

@@ -14,7 +14,15 @@ export function StudioApp({ api }: { api: StudioApi }) {
       <Routes>
         <Route path="/" element={<HomePage />} />
         <Route path="/edit/*" element={<EditorPage />} />
-        <Route path="*" element={<main id="main" className="st-main"><h1>Not found</h1><a href="/studio">All pages</a></main>} />
+        <Route
+          path="*"
+          element={
+            <main id="main" className="st-main">
+              <h1>Not found</h1>
+              <a href="/studio">All pages</a>
+            </main>
+          }
+        />
       </Routes>
     </StudioApiContext.Provider>
   );

@@ -111,7 +111,15 @@ function ArrayFieldTemplate(props: ArrayFieldTemplateProps<unknown, RJSFSchema, 
   );
 }
 
-function AddBlock({ context, count, disabled }: { context: StudioFormContext; count: number; disabled?: boolean }) {
+function AddBlock({
+  context,
+  count,
+  disabled,
+}: {
+  context: StudioFormContext;
+  count: number;
+  disabled?: boolean;
+}) {
   const id = useId();
   const [type, setType] = useState(blockTypes()[0] ?? 'hero');
   const [position, setPosition] = useState('end');
@@ -125,7 +133,10 @@ function AddBlock({ context, count, disabled }: { context: StudioFormContext; co
     const block: { [key: string]: Json } = { type };
     for (const [key, sub] of Object.entries((schema?.properties ?? {}) as Record<string, { default?: Json }>))
       if (sub.default !== undefined && key !== 'type') block[key] = sub.default;
-    context.edit((d) => insertItem(d, ['blocks'], index, block), `Added a ${words(type)} block at position ${index + 1}.`);
+    context.edit(
+      (d) => insertItem(d, ['blocks'], index, block),
+      `Added a ${words(type)} block at position ${index + 1}.`,
+    );
     requestAnimationFrame(() => document.getElementById(`root_blocks_${index}`)?.focus());
   };
   return (
@@ -142,7 +153,12 @@ function AddBlock({ context, count, disabled }: { context: StudioFormContext; co
         ))}
       </select>
       <label htmlFor={`${id}-where`}>Where</label>
-      <select id={`${id}-where`} value={position} onChange={(e) => setPosition(e.target.value)} disabled={disabled}>
+      <select
+        id={`${id}-where`}
+        value={position}
+        onChange={(e) => setPosition(e.target.value)}
+        disabled={disabled}
+      >
         <option value="end">At the end</option>
         {list.map((block, i) => (
           <option key={i} value={String(i)}>
@@ -182,7 +198,10 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps<unknown, RJSF
     if (pointer !== arrayPointer || from === undefined) return;
     const source = Number(from);
     if (source === index) return;
-    context.edit((d) => moveItem(d, arrayPath, source, index), `Moved item ${source + 1} to position ${index + 1}.`);
+    context.edit(
+      (d) => moveItem(d, arrayPath, source, index),
+      `Moved item ${source + 1} to position ${index + 1}.`,
+    );
   };
   return (
     <li
@@ -273,7 +292,12 @@ function ImageWidget(props: WidgetProps<unknown, RJSFSchema, StudioFormContext>)
         aria-describedby={`${id}__error ${id}__description ${id}__help`}
         onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
       />
-      <button type="button" className="st-button st-button--secondary" onClick={() => setOpen(true)} disabled={disabled}>
+      <button
+        type="button"
+        className="st-button st-button--secondary"
+        onClick={() => setOpen(true)}
+        disabled={disabled}
+      >
         Choose image…
       </button>
       {open && (
@@ -287,7 +311,11 @@ function ImageWidget(props: WidgetProps<unknown, RJSFSchema, StudioFormContext>)
             // An image object's width and height follow the picked file's.
             const parentId = id.replace(/_src$/, '');
             if (size && parentId !== id) {
-              const path = parentId.replace(/^root_?/, '').split('_').filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+              const path = parentId
+                .replace(/^root_?/, '')
+                .split('_')
+                .filter(Boolean)
+                .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
               registry.formContext.setAt([...path, 'width'], size.width);
               registry.formContext.setAt([...path, 'height'], size.height);
             }
@@ -353,7 +381,14 @@ export interface StudioFormProps {
 }
 
 /** The generated form over one config file's draft. */
-export const StudioForm = memo(function StudioForm({ schema, uiSchema, formData, errors, context, onChange }: StudioFormProps) {
+export const StudioForm = memo(function StudioForm({
+  schema,
+  uiSchema,
+  formData,
+  errors,
+  context,
+  onChange,
+}: StudioFormProps) {
   return (
     <Form<unknown, RJSFSchema, StudioFormContext>
       schema={schema}
@@ -367,7 +402,10 @@ export const StudioForm = memo(function StudioForm({ schema, uiSchema, formData,
       showErrorList={false}
       noHtml5Validate
       onChange={(event, id) => onChange(event.formData as Json, id)}
-      experimental_defaultFormStateBehavior={{ emptyObjectFields: 'skipDefaults', arrayMinItems: { populate: 'never' } }}
+      experimental_defaultFormStateBehavior={{
+        emptyObjectFields: 'skipDefaults',
+        arrayMinItems: { populate: 'never' },
+      }}
     />
   );
 });
