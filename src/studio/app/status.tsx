@@ -36,7 +36,12 @@ export function StatusBar({ message, onUndo }: { message: StatusMessage | null; 
         {error?.text ?? ''}
       </p>
       {info?.undo && onUndo && (
-        <button type="button" className="st-button st-button--small" onClick={onUndo}>
+        <button
+          type="button"
+          className="st-button st-button--small"
+          onClick={onUndo}
+          aria-label={`Undo: ${info.text}`}
+        >
           Undo
         </button>
       )}

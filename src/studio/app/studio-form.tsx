@@ -12,7 +12,7 @@ import type {
   WidgetProps,
 } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
-import { memo, useId, useState, type DragEvent } from 'react';
+import { createContext, memo, useContext, useId, useState, type DragEvent } from 'react';
 import { getAt, insertItem, isObject, moveItem, pointerOf, type JsonPath } from './json-path';
 import { ImagePicker } from './image-picker';
 import { blockSchema, blockTypes, isReadableText, words } from './schema-bundle';
@@ -27,8 +27,17 @@ function itemLabel(label: string): string {
   const match = /^(.*)-(\d+)$/.exec(label);
   if (!match) return label;
   const [, name = '', n] = match;
-  return `${name.replace(/ies$/, 'y').replace(/s$/, '')} ${n}`;
+  return `${singular(name)} ${n}`;
 }
+
+function singular(name: string): string {
+  if (/ies$/.test(name)) return name.replace(/ies$/, 'y');
+  if (/(ss|x|ch|sh)es$/.test(name)) return name.replace(/es$/, '');
+  return name.replace(/s$/, '');
+}
+
+/** What an array template tells each of its items: its data and the list's name. */
+const ItemContext = createContext<{ items: unknown[]; listName: string }>({ items: [], listName: 'Entries' });
 
 /** What an array item is called in its controls: a block by its type, an entry by its text. */
 function describeItem(item: Json | undefined, arrayTitle: string, index: number): string {
@@ -84,12 +93,15 @@ function ArrayFieldTemplate(props: ArrayFieldTemplateProps<unknown, RJSFSchema, 
   const isBlocks = path.length === 1 && path[0] === 'blocks';
   const name = itemLabel(props.uiSchema?.['ui:title'] ?? title ?? schema.title ?? 'Entries');
   const count = Array.isArray(props.formData) ? props.formData.length : 0;
-  const singular = itemLabel(`${name}-1`).replace(/ 1$/, '').toLowerCase();
+  const one = singular(name).toLowerCase();
+  const list = Array.isArray(props.formData) ? props.formData : [];
   return (
     <fieldset className="st-array" id={fieldPathId.$id} tabIndex={-1}>
       <legend className="st-array__legend">{name}</legend>
       {schema.description && <p className="st-help">{schema.description}</p>}
-      <ol className="st-array__items">{items}</ol>
+      <ItemContext.Provider value={{ items: list, listName: name }}>
+        <ol className="st-array__items">{items}</ol>
+      </ItemContext.Provider>
       {isBlocks ? (
         <AddBlock context={context} count={count} disabled={disabled || readonly} />
       ) : (
@@ -100,10 +112,10 @@ function ArrayFieldTemplate(props: ArrayFieldTemplateProps<unknown, RJSFSchema, 
             disabled={disabled || readonly}
             onClick={(event) => {
               onAddClick(event);
-              context.announce(`Added ${singular} ${count + 1} to ${name}.`, { undo: true });
+              context.announce(`Added ${one} ${count + 1} to ${name}.`, { undo: true });
             }}
           >
-            Add {singular}
+            Add {one}
           </button>
         )
       )}
@@ -183,8 +195,8 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps<unknown, RJSF
   const arrayPath = itemPath.slice(0, -1);
   const arrayId = buttonsProps.fieldPathId.$id.replace(/_\d+$/, '');
   const arrayPointer = pointerOf(arrayPath);
-  const arrayTitle = itemLabel(String(arrayPath[arrayPath.length - 1] ?? 'Entry'));
-  const name = describeItem(getAt(context.getDraft(), itemPath), words(arrayTitle), index);
+  const { items, listName } = useContext(ItemContext);
+  const name = describeItem(items[index] as Json | undefined, listName, index);
   const move = (to: number) => {
     if (to < 0 || to >= totalItems) return;
     (to < index ? buttonsProps.onMoveUpItem : buttonsProps.onMoveDownItem)();
