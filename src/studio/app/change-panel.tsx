@@ -1,0 +1,89 @@
+// "What changes for students": the draft against the published file, in words; money apart.
+import { focusField } from './field-focus';
+import type { Change } from './model-shim';
+
+const KIND_WORDS: Record<Change['kind'], string> = {
+  text: 'Text changed',
+  'block-added': 'Block added',
+  'block-removed': 'Block removed',
+  'block-moved': 'Block moved',
+  'path-added': 'Address added',
+  'path-removed': 'Address removed',
+  'translation-missing': 'Translation missing',
+  money: 'Money',
+  setting: 'Setting changed',
+};
+
+export function ChangeRow({ change, linked = true }: { change: Change; linked?: boolean }) {
+  return (
+    <>
+      <span className="st-change__kind">{KIND_WORDS[change.kind]}</span>{' '}
+      {linked && !change.kind.startsWith('block-removed') ? (
+        <a
+          href={`#${change.pointer}`}
+          onClick={(event) => {
+            event.preventDefault();
+            focusField(change.pointer);
+          }}
+        >
+          {change.label}
+        </a>
+      ) : (
+        <span>{change.label}</span>
+      )}
+      {(change.before !== undefined || change.after !== undefined) && (
+        <span className="st-change__values">
+          {change.before !== undefined && <del>{change.before}</del>}
+          {change.before !== undefined && change.after !== undefined && <span aria-hidden="true"> → </span>}
+          {change.before !== undefined && change.after !== undefined && (
+            <span className="ef-visually-hidden"> becomes </span>
+          )}
+          {change.after !== undefined && <ins>{change.after}</ins>}
+        </span>
+      )}
+      {change.urls && change.urls.length > 0 && (
+        <ul className="st-change__urls" aria-label="Addresses affected">
+          {change.urls.map((url) => (
+            <li key={url}>{url}</li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+export function ChangePanel({ changes, isNew }: { changes: Change[]; isNew: boolean }) {
+  const money = changes.filter((c) => c.money || c.kind === 'money');
+  const rest = changes.filter((c) => !(c.money || c.kind === 'money'));
+  return (
+    <section className="st-changes" aria-labelledby="st-changes-title">
+      <h2 id="st-changes-title">What changes for students</h2>
+      {isNew && <p>This is a new page: students do not see it until you publish.</p>}
+      {changes.length === 0 ? (
+        <p>Nothing yet: students see the published page.</p>
+      ) : (
+        <>
+          {money.length > 0 && (
+            <div className="st-changes__money">
+              <h3>Money students pay</h3>
+              <ul>
+                {money.map((change, i) => (
+                  <li key={`m${i}`}>
+                    <ChangeRow change={change} />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          <ul className="st-changes__list">
+            {rest.map((change, i) => (
+              <li key={i} className={`st-change st-change--${change.kind}`}>
+                <ChangeRow change={change} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { draftStore } from './model-shim';
+import { createFakeStudioApi, fakeLanding, type FakeStudioApi } from './studio-api.test-support';
+import type { Json } from './studio-api';
+import { StudioApp } from './studio-app';
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+const FILE = 'landings/neet-repeater.json';
+
+function renderEditor(api: FakeStudioApi) {
+  return render(
+    <MemoryRouter initialEntries={[`/edit/${FILE}`]}>
+      <StudioApp api={api} />
+    </MemoryRouter>,
+  );
+}
+
+const titleField = () => screen.findByLabelText<HTMLInputElement>(/^Page title/);
+const publishButton = () => screen.getByRole('button', { name: 'Publish' });
+
+async function typeTitle(text: string) {
+  fireEvent.change(await titleField(), { target: { value: text } });
+}
+
+describe('studio editor', () => {
+  it('undoes and redoes across the whole draft, by button and by keyboard, and keeps the draft', async () => {
+    const user = userEvent.setup();
+    renderEditor(createFakeStudioApi({ [FILE]: fakeLanding() }));
+    await typeTitle('NEET repeater scholarship 2026');
+    expect((await titleField()).value).toBe('NEET repeater scholarship 2026');
+    await waitFor(() =>
+      expect(draftStore().load(FILE)?.content).toMatchObject({ title: 'NEET repeater scholarship 2026' }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect((await titleField()).value).toBe('NEET repeater scholarship');
+    expect(screen.getByRole('button', { name: 'Undo' })).toHaveProperty('disabled', true);
+
+    await user.click(screen.getByRole('button', { name: 'Redo' }));
+    expect((await titleField()).value).toBe('NEET repeater scholarship 2026');
+
+    await user.keyboard('{Control>}z{/Control}');
+    expect((await titleField()).value).toBe('NEET repeater scholarship');
+    await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
+    expect((await titleField()).value).toBe('NEET repeater scholarship 2026');
+    expect(screen.getAllByRole('status').some((s) => s.textContent === 'Redone.')).toBe(true);
+  });
+
+  it('restores a kept draft after a reload', async () => {
+    const api = createFakeStudioApi({ [FILE]: fakeLanding() });
+    const version = (await api.getFile(FILE))?.version ?? null;
+    draftStore().save(FILE, {
+      content: fakeLanding({ title: 'Typed before the reload' }),
+      baseVersion: version,
+    });
+    renderEditor(api);
+    expect((await titleField()).value).toBe('Typed before the reload');
+    expect(await screen.findByText(/restored your unpublished changes/i)).toBeTruthy();
+  });
+
+  it('keeps Publish disabled, and looking it, while a problem stands; the summary links to the field', async () => {
+    const user = userEvent.setup();
+    const api = createFakeStudioApi({ [FILE]: fakeLanding() });
+    renderEditor(api);
+    await typeTitle('');
+    const summary = await screen.findByRole('heading', { name: /1 problem to fix/ });
+    expect(publishButton()).toHaveProperty('disabled', true);
+    expect(screen.getByText(/fix the problem to publish/i)).toBeTruthy();
+    // Linked from the button, so a screen reader says why it is unavailable.
+    expect(publishButton().getAttribute('aria-describedby')).toBe('st-publish-why');
+
+    // The message is at the field (described by it) and in the summary, in words.
+    const field = await titleField();
+    const described = (field.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '');
+    // In words (S2's friendlyMessage decides the exact sentence): the field's name, no pointer, no ajv.
+    const atField = described.join(' ');
+    expect(atField).toMatch(/title.*empty/i);
+    expect(atField).not.toMatch(/\/title|must NOT/);
+    const link = within(summary.closest('div') as HTMLElement).getByRole('link', { name: /title.*empty/i });
+    await user.click(link);
+    expect(document.activeElement).toBe(field);
+
+    await typeTitle('A better title');
+    await waitFor(() => expect(publishButton()).toHaveProperty('disabled', false));
+    await user.click(publishButton());
+    await waitFor(() => expect(api.writes).toHaveLength(1));
+    expect(api.writes[0]?.content).toMatchObject({ title: 'A better title' });
+    expect(await screen.findByText(/^Published\./)).toBeTruthy();
+    expect(draftStore().load(FILE)).toBeNull();
+  });
+
+  it('refuses to overwrite a file changed on disk, shows both versions and merges by choice', async () => {
+    const user = userEvent.setup();
+    const api = createFakeStudioApi({ [FILE]: fakeLanding() });
+    renderEditor(api);
+    await typeTitle('My new title');
+    // Someone else changes the title and the description meanwhile.
+    api.writeOnDisk(
+      FILE,
+      fakeLanding({
+        title: 'Their title',
+        description: 'Their description, long enough to be a meta description for search results pages.',
+      }),
+    );
+    await waitFor(() => expect(publishButton()).toHaveProperty('disabled', false));
+    await user.click(publishButton());
+
+    const conflict = await screen.findByRole('region', { name: /someone else changed this page/i });
+    expect(api.writes).toEqual([]);
+    expect(within(conflict).getByText('On disk: Their title')).toBeTruthy();
+    expect(within(conflict).getByText('Yours: My new title')).toBeTruthy();
+    expect(within(conflict).getByText(/^On disk: Their description/)).toBeTruthy();
+    expect(publishButton()).toHaveProperty('disabled', true);
+
+    // Keep my title, take their description.
+    const groups = within(conflict).getAllByRole('group');
+    const description = groups.find((g) => /description/i.test(g.textContent ?? '')) as HTMLElement;
+    await user.click(within(description).getByRole('radio', { name: 'Take the one on disk' }));
+    await user.click(within(conflict).getByRole('button', { name: 'Use my choices' }));
+    expect(screen.queryByRole('region', { name: /someone else changed/i })).toBeNull();
+    expect((await titleField()).value).toBe('My new title');
+
+    await waitFor(() => expect(publishButton()).toHaveProperty('disabled', false));
+    await user.click(publishButton());
+    await waitFor(() => expect(api.writes).toHaveLength(1));
+    expect(api.writes[0]?.content).toMatchObject({
+      title: 'My new title',
+      description: expect.stringMatching(/^Their description/) as Json,
+    });
+  });
+});

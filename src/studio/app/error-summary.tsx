@@ -1,0 +1,57 @@
+// The problems of the draft, each linked to its field (GOV.UK's error summary): in words, and the
+// same problems `npm run validate:config` would report (they come from the file API's validate).
+import { useEffect, useRef } from 'react';
+import { focusField } from './field-focus';
+import { friendlyMessage } from './model-shim';
+import type { Problem } from './studio-api';
+
+export function ErrorSummary({
+  problems,
+  file,
+  schema,
+  focusOnChange = false,
+}: {
+  problems: Problem[];
+  file: string;
+  schema: unknown;
+  focusOnChange?: boolean;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusOnChange && problems.length > 0) box.current?.focus();
+  }, [focusOnChange, problems]);
+  if (problems.length === 0) return null;
+  return (
+    <div className="st-error-summary" ref={box} tabIndex={-1} aria-labelledby="st-error-summary-title">
+      <h2 id="st-error-summary-title">
+        {problems.length === 1
+          ? 'There is 1 problem to fix before publishing'
+          : `There are ${problems.length} problems to fix before publishing`}
+      </h2>
+      <ul>
+        {problems.map((problem, i) => {
+          const text = friendlyMessage(problem, schema);
+          return (
+            <li key={`${problem.file}${problem.pointer}${i}`}>
+              {problem.file === file ? (
+                <a
+                  href={`#${problem.pointer}`}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    focusField(problem.pointer);
+                  }}
+                >
+                  {text}
+                </a>
+              ) : (
+                <span>
+                  In {problem.file}: {text}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

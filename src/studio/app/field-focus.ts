@@ -1,0 +1,25 @@
+// From a JSON pointer to the form control rjsf drew for it (ids root_<path joined by _>), for the
+// error summary's links and the change list's.
+import { pathOf } from './json-path';
+
+export function fieldId(pointer: string): string {
+  return ['root', ...pathOf(pointer)].join('_');
+}
+
+/** Focus the field for a pointer, or its nearest drawn ancestor; false when none is on the page. */
+export function focusField(pointer: string, doc: Document = document): boolean {
+  const parts = pathOf(pointer);
+  for (let n = parts.length; n >= 0; n--) {
+    const element = doc.getElementById(['root', ...parts.slice(0, n)].join('_'));
+    if (!element) continue;
+    const control = element.matches('input, select, textarea, button')
+      ? element
+      : element.querySelector<HTMLElement>('input:not([type=hidden]), select, textarea');
+    const target = control ?? element;
+    if (!control && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target.scrollIntoView?.({ block: 'center' });
+    target.focus();
+    return true;
+  }
+  return false;
+}

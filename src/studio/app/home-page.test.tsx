@@ -1,0 +1,115 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../../../tests/fixtures/a11y-dom';
+import { createFakeStudioApi, fakeLanding, type FakeStudioApi } from './studio-api.test-support';
+import { StudioApp } from './studio-app';
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+function files() {
+  return {
+    'landings/neet-repeater.json': fakeLanding(),
+    'landings/neet-repeater-hindi.json': fakeLanding({
+      paths: ['/neet-repeater-hindi'],
+      variantKey: 'iacst_repeater_neet_hindi',
+      locale: 'hi',
+      title: 'नीट रिपीटर छात्रवृत्ति',
+    }),
+    'landings/mock-neet.json': fakeLanding({
+      paths: ['/'],
+      variantKey: 'default',
+      programme: 'mock-neet',
+      title: 'Mock NEET test series',
+    }),
+    'programmes/iacst.json': { id: 'iacst', name: 'iACST' },
+  };
+}
+
+function renderAt(api: FakeStudioApi, path = '/') {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <StudioApp api={api} />
+    </MemoryRouter>,
+  );
+}
+
+const rowTitles = () =>
+  within(screen.getByRole('table', { name: /landing pages/i }))
+    .getAllByRole('rowheader')
+    .map((cell) => cell.textContent);
+
+describe('studio home', () => {
+  it('lists every landing and programme and filters them by any field', async () => {
+    const user = userEvent.setup();
+    const { container } = renderAt(createFakeStudioApi(files()));
+    await screen.findByRole('link', { name: 'Mock NEET test series' });
+    expect(rowTitles()).toHaveLength(3);
+    expect(screen.getByRole('link', { name: 'iACST' })).toBeTruthy();
+    expect(screen.getAllByText('1 Mar 2026, 09:30').length).toBeGreaterThan(0);
+
+    const search = screen.getByRole('searchbox', { name: /search pages and programmes/i });
+    await user.type(search, 'hindi');
+    expect(rowTitles()).toEqual(['नीट रिपीटर छात्रवृत्ति']);
+    expect(screen.getByRole('status').textContent).toMatch(/1 of 3 pages/);
+
+    await user.clear(search);
+    await user.type(search, 'mock-neet.localhost');
+    expect(rowTitles()).toEqual(['Mock NEET test series']);
+
+    await user.clear(search);
+    await user.type(search, '/neet-repeater');
+    expect(rowTitles()).toHaveLength(2);
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  it('refuses a new variant whose address another page uses, before anything is written', async () => {
+    const user = userEvent.setup();
+    const api = createFakeStudioApi(files());
+    renderAt(api);
+    await user.click(
+      await screen.findByRole('button', { name: 'New variant from NEET repeater scholarship' }),
+    );
+    const dialog = screen.getByRole('dialog');
+    await user.type(
+      within(dialog).getByLabelText(/new page address/i),
+      '/neet-repeater-hindi-2 /neet-repeater-hindi',
+    );
+    await user.type(within(dialog).getByLabelText(/variant key/i), 'iacst_repeater_neet_2026');
+    await user.click(within(dialog).getByRole('button', { name: /check and create/i }));
+
+    const addresses = within(dialog).getByLabelText(/new page address/i);
+    await waitFor(() => expect(addresses.getAttribute('aria-invalid')).toBe('true'));
+    const errorId = addresses
+      .getAttribute('aria-describedby')
+      ?.split(' ')
+      .find((id) => id.endsWith('error'));
+    expect(document.getElementById(errorId ?? '')?.textContent).toMatch(
+      /\/neet-repeater-hindi is also used by landings\/neet-repeater-hindi\.json/,
+    );
+    expect(within(dialog).getByRole('status').textContent).toMatch(/not created/i);
+    expect(api.writes).toEqual([]);
+    expect(localStorage.length).toBe(0);
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('opens a refused-free copy as an unpublished draft in the editor', async () => {
+    const user = userEvent.setup();
+    const api = createFakeStudioApi(files());
+    renderAt(api);
+    await user.click(
+      await screen.findByRole('button', { name: 'New variant from NEET repeater scholarship' }),
+    );
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/new page address/i), '/neet-repeater-2026');
+    await user.type(within(dialog).getByLabelText(/variant key/i), 'iacst_repeater_neet_2026');
+    await user.click(within(dialog).getByRole('button', { name: /check and create/i }));
+    expect(await screen.findByText(/landings\/neet-repeater-2026\.json \(new, not published\)/)).toBeTruthy();
+    expect(api.writes).toEqual([]);
+  });
+});

@@ -1,0 +1,168 @@
+// Every programme and landing variant, searchable by anything shown; each opens in the editor or is
+// the start of a new variant.
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { draftStore } from './model-shim';
+import { NewVariantDialog } from './new-variant-dialog';
+import { useStudioApi } from './studio-form-context';
+import type { FileList, LandingSummary } from './studio-api';
+
+const LANGUAGES: Record<string, string> = { en: 'English', hi: 'Hindi' };
+
+export function readableDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+function matches(query: string, fields: string[]): boolean {
+  const q = query.trim().toLowerCase();
+  return !q || fields.some((f) => f.toLowerCase().includes(q));
+}
+
+export function HomePage() {
+  const api = useStudioApi();
+  const [files, setFiles] = useState<FileList | null>(null);
+  const [error, setError] = useState('');
+  const [query, setQuery] = useState('');
+  const [source, setSource] = useState<LandingSummary | null>(null);
+  const drafts = useMemo(() => new Set(draftStore().list()), []);
+
+  useEffect(() => {
+    api.listFiles().then(setFiles, (e: Error) => setError(e.message));
+  }, [api]);
+
+  const landings = (files?.landings ?? []).filter((l) =>
+    matches(query, [
+      l.title,
+      ...l.paths,
+      ...l.hosts,
+      l.locale,
+      LANGUAGES[l.locale] ?? '',
+      l.variantKey,
+      l.programme,
+      l.path,
+      readableDate(l.modified),
+    ]),
+  );
+  const programmes = (files?.programmes ?? []).filter((p) =>
+    matches(query, [p.title, p.id, p.path, readableDate(p.modified)]),
+  );
+  const listed = new Set((files?.landings ?? []).map((l) => l.path));
+  const unpublished = [...drafts].filter((d) => d.startsWith('landings/') && !listed.has(d));
+
+  return (
+    <main id="main" className="st-main" tabIndex={-1}>
+      <h1>examflow Studio</h1>
+      <p className="st-lead">Choose a page to edit, or start a new variant from a copy of one.</p>
+      <div className="st-field st-search">
+        <label htmlFor="st-search">Search pages and programmes</label>
+        <input
+          id="st-search"
+          type="search"
+          className="st-input"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          aria-describedby="st-search-hint"
+        />
+        <p id="st-search-hint" className="st-help">
+          By title, address, site, language, variant key, programme or date.
+        </p>
+      </div>
+      {error && <p role="alert">{error}</p>}
+      <p role="status" className="st-status-line">
+        {files
+          ? `${landings.length} of ${files.landings.length} pages, ${programmes.length} of ${files.programmes.length} programmes`
+          : 'Loading…'}
+      </p>
+      {unpublished.length > 0 && (
+        <section aria-labelledby="st-drafts-title">
+          <h2 id="st-drafts-title">New pages not published yet</h2>
+          <ul>
+            {unpublished.map((d) => (
+              <li key={d}>
+                <Link to={`/edit/${d}`}>{d}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <section aria-labelledby="st-landings-title">
+        <h2 id="st-landings-title">Landing pages</h2>
+        <div className="st-table-wrap">
+          <table className="st-table" aria-labelledby="st-landings-title">
+            <thead>
+              <tr>
+                <th scope="col">Title</th>
+                <th scope="col">Addresses</th>
+                <th scope="col">Sites</th>
+                <th scope="col">Language</th>
+                <th scope="col">Variant key</th>
+                <th scope="col">Programme</th>
+                <th scope="col">Last change</th>
+                <th scope="col">
+                  <span className="ef-visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {landings.map((l) => (
+                <tr key={l.path}>
+                  <th scope="row">
+                    <Link to={`/edit/${l.path}`}>{l.title}</Link>
+                    {drafts.has(l.path) && <span className="st-badge">Unpublished changes</span>}
+                  </th>
+                  <td>{l.paths.join(', ')}</td>
+                  <td>{l.hosts.join(', ')}</td>
+                  <td>{LANGUAGES[l.locale] ?? l.locale}</td>
+                  <td>{l.variantKey}</td>
+                  <td>{l.programme}</td>
+                  <td>{readableDate(l.modified)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="st-button st-button--small st-button--secondary"
+                      onClick={() => setSource(l)}
+                      aria-label={`New variant from ${l.title}`}
+                    >
+                      New variant from…
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <section aria-labelledby="st-programmes-title">
+        <h2 id="st-programmes-title">Programmes</h2>
+        <div className="st-table-wrap">
+          <table className="st-table" aria-labelledby="st-programmes-title">
+            <thead>
+              <tr>
+                <th scope="col">Programme</th>
+                <th scope="col">Id</th>
+                <th scope="col">Last change</th>
+              </tr>
+            </thead>
+            <tbody>
+              {programmes.map((p) => (
+                <tr key={p.path}>
+                  <th scope="row">
+                    <Link to={`/edit/${p.path}`}>{p.title}</Link>
+                    {drafts.has(p.path) && <span className="st-badge">Unpublished changes</span>}
+                  </th>
+                  <td>{p.id}</td>
+                  <td>{readableDate(p.modified)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      {source && files && (
+        <NewVariantDialog source={source} landings={files.landings} onClose={() => setSource(null)} />
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,68 @@
+// Immutable edits of a JSON draft by path (rjsf's field paths: property names and array indexes),
+// and the JSON pointers the validators speak. The form's array controls (drag, add a typed block)
+// edit the draft through these, outside rjsf.
+import type { Json } from './studio-api';
+
+export type JsonPath = (string | number)[];
+
+export function pointerOf(path: JsonPath): string {
+  return path.map((part) => `/${String(part).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}
+
+export function pathOf(pointer: string): string[] {
+  if (!pointer) return [];
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+export function getAt(value: Json | undefined, path: readonly (string | number)[]): Json | undefined {
+  let current = value;
+  for (const part of path) {
+    if (Array.isArray(current)) current = current[Number(part)];
+    else if (current && typeof current === 'object') current = current[String(part)];
+    else return undefined;
+  }
+  return current;
+}
+
+/** A copy of `root` with `next` at `path` (undefined removes the property or array item). */
+export function setAt(root: Json, path: readonly (string | number)[], next: Json | undefined): Json {
+  const [head, ...rest] = path;
+  if (head === undefined) return next ?? null;
+  if (Array.isArray(root)) {
+    const index = Number(head);
+    const copy = [...root];
+    if (rest.length === 0 && next === undefined) copy.splice(index, 1);
+    else copy[index] = setAt(copy[index] ?? {}, rest, next);
+    return copy;
+  }
+  const object = root && typeof root === 'object' ? root : {};
+  const key = String(head);
+  if (rest.length === 0 && next === undefined) {
+    const { [key]: _removed, ...kept } = object;
+    return kept;
+  }
+  return { ...object, [key]: setAt(object[key] ?? {}, rest, next) };
+}
+
+export function moveItem(root: Json, arrayPath: JsonPath, from: number, to: number): Json {
+  const list = getAt(root, arrayPath);
+  if (!Array.isArray(list) || from === to || to < 0 || to >= list.length) return root;
+  const copy = [...list];
+  const [item] = copy.splice(from, 1);
+  copy.splice(to, 0, item ?? null);
+  return setAt(root, arrayPath, copy);
+}
+
+export function insertItem(root: Json, arrayPath: JsonPath, index: number, item: Json): Json {
+  const list = getAt(root, arrayPath);
+  const copy = Array.isArray(list) ? [...list] : [];
+  copy.splice(index, 0, item);
+  return setAt(root, arrayPath, copy);
+}
+
+export function isObject(value: Json | undefined): value is { [key: string]: Json } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

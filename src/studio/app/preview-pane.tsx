@@ -1,0 +1,114 @@
+// The draft as a student sees it: the file API renders it with the site's own prerenderer; the page
+// follows the draft ~150 ms after typing stops, keeps the last good render while the draft has
+// problems (and says so), and shows a phone (390 px) or a desktop (1280 px, scaled to fit).
+import { useEffect, useRef, useState } from 'react';
+import type { Json, StudioApi } from './studio-api';
+
+export const PREVIEW_DEBOUNCE_MS = 150;
+const WIDTHS = [390, 1280] as const;
+
+export function PreviewPane({
+  api,
+  path,
+  content,
+  hosts,
+}: {
+  api: StudioApi;
+  path: string;
+  content: Json;
+  hosts: string[];
+}) {
+  const [html, setHtml] = useState('');
+  const [state, setState] = useState<'loading' | 'ok' | 'stale' | 'failed'>('loading');
+  const [note, setNote] = useState('');
+  const [width, setWidth] = useState<(typeof WIDTHS)[number]>(390);
+  const [host, setHost] = useState('');
+  const frame = useRef<HTMLDivElement>(null);
+  const [boxWidth, setBoxWidth] = useState(600);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      api.preview({ path, content, ...(host ? { host } : {}) }, controller.signal).then(
+        (result) => {
+          if (result.html) {
+            setHtml(result.html);
+            setState('ok');
+            setNote('');
+          } else {
+            setState('stale');
+            const n = result.problems.length;
+            setNote(
+              `Showing the last version that worked: fix ${n === 1 ? 'the problem' : `the ${n} problems`} to see your latest changes.`,
+            );
+          }
+        },
+        (error: Error) => {
+          if (controller.signal.aborted) return;
+          setState('failed');
+          setNote(`The preview could not be drawn: ${error.message}`);
+        },
+      );
+    }, PREVIEW_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [api, path, content, host]);
+
+  useEffect(() => {
+    const element = frame.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setBoxWidth(entry?.contentRect.width ?? 600));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const scale = Math.min(1, boxWidth / width);
+  const height = 900;
+  return (
+    <section className="st-preview" aria-labelledby="st-preview-title">
+      <div className="st-preview__bar">
+        <h2 id="st-preview-title">Preview</h2>
+        <div role="group" aria-label="Preview width" className="st-toggle">
+          {WIDTHS.map((w) => (
+            <button key={w} type="button" aria-pressed={width === w} onClick={() => setWidth(w)}>
+              {w === 390 ? 'Phone (390 px)' : 'Desktop (1280 px)'}
+            </button>
+          ))}
+        </div>
+        {hosts.length > 1 && (
+          <label className="st-inline-label">
+            Site
+            <select value={host} onChange={(e) => setHost(e.target.value)}>
+              <option value="">{hosts[0]} (first)</option>
+              {hosts.slice(1).map((h) => (
+                <option key={h} value={h}>
+                  {h}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+      </div>
+      <p className={`st-preview__note${state === 'ok' ? '' : ' st-preview__note--warn'}`} role="status">
+        {state === 'loading' ? 'Drawing the preview…' : note}
+      </p>
+      {/* SLOT: card-state preview (issue 23 §4, second bullet): a list of the registration
+          machine's states to put the card in, once the registration-machine split lands. */}
+      <div className="st-card-state-slot" data-slot="card-state-preview">
+        The registration card is shown in its first step. Choosing another step of its flow comes later.
+      </div>
+      <div className="st-preview__frame" ref={frame} style={{ height: height * scale }}>
+        {html && (
+          <iframe
+            title="Preview of the page as a student sees it"
+            srcDoc={html}
+            sandbox="allow-same-origin"
+            style={{ width, height, transform: `scale(${scale})` }}
+          />
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,192 @@
+// The config schemas as one self-contained schema each for @rjsf: common.schema.json's definitions
+// are copied in (rjsf resolves only local refs), generator-only keywords are dropped, every property
+// gets a title in words (the label a marketing person reads) and a uiSchema is derived: the `$schema`
+// and block `type` fields hidden, image fields with the picker, money fields with confirmation.
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import common from '../../../schemas/config/common.schema.json';
+import landing from '../../../schemas/config/landing.schema.json';
+import programme from '../../../schemas/config/programme.schema.json';
+import { isMoneyPointer } from './model-shim';
+import type { Json } from './studio-api';
+
+export type FileKind = 'landing' | 'programme';
+
+/** Labels better than the property name's words; the rest are the name in words. */
+const LABELS: Record<string, string> = {
+  paths: 'Page addresses',
+  variantKey: 'Variant key',
+  programme: 'Programme',
+  locale: 'Language',
+  title: 'Page title',
+  description: 'Search description',
+  blocks: 'Blocks',
+  heading: 'Heading',
+  subheading: 'Sub-heading',
+  subHeading: 'Sub-heading',
+  points: 'Points',
+  cta: 'Button',
+  href: 'Link address',
+  src: 'Image',
+  alt: 'Image description (for screen readers)',
+  tokenRule: 'Redirect rules',
+  translationOf: 'Translation of (English page file)',
+  items: 'Entries',
+};
+
+export function words(name: string): string {
+  const spaced = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ');
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1).toLowerCase();
+}
+
+type Node = { [key: string]: unknown };
+
+function isNode(value: unknown): value is Node {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const COMMON_PREFIX = 'common-';
+
+/** A copy with refs made local: common's definitions under `common-<name>`, generator keywords dropped. */
+function rewrite(value: unknown, localPrefix: string, propertyName?: string): unknown {
+  if (Array.isArray(value)) return value.map((item) => rewrite(item, localPrefix));
+  if (!isNode(value)) return value;
+  const out: Node = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (key === 'tsType' || key === '$id' || key === '$schema') continue;
+    if (key === '$ref' && typeof child === 'string') {
+      const [file, fragment = ''] = child.split('#');
+      const prefix = file === 'common.schema.json' ? COMMON_PREFIX : localPrefix;
+      out.$ref = fragment.replace('/definitions/', `#/definitions/${prefix}`);
+    } else if (key === 'properties' && isNode(child)) {
+      out.properties = Object.fromEntries(
+        Object.entries(child).map(([name, sub]) => [name, rewrite(sub, localPrefix, name)]),
+      );
+    } else out[key] = rewrite(child, localPrefix);
+  }
+  if (propertyName && !('title' in out)) out.title = LABELS[propertyName] ?? words(propertyName);
+  return out;
+}
+
+function bundle(schema: Node): RJSFSchema {
+  const main = rewrite(schema, '') as Node;
+  const shared = (rewrite(common, COMMON_PREFIX) as Node).definitions as Node;
+  const definitions: Node = { ...(main.definitions as Node | undefined) };
+  for (const [name, def] of Object.entries(shared)) definitions[COMMON_PREFIX + name] = def;
+  return { ...main, definitions } as RJSFSchema;
+}
+
+// A landing may name the English page it translates (S2 adds `translationOf` to the schema; until then
+// the form offers it here so the side-by-side view can be set up).
+function withTranslationOf(schema: RJSFSchema): RJSFSchema {
+  const properties = (schema.properties ?? {}) as Node;
+  if ('translationOf' in properties) return schema;
+  return {
+    ...schema,
+    properties: {
+      ...properties,
+      translationOf: {
+        type: 'string',
+        title: LABELS.translationOf,
+        description: 'For a Hindi page: the English page it translates (e.g. landings/neet-repeater.json).',
+        pattern: '^landings/[a-z0-9][a-z0-9-]*\\.json$',
+      },
+    },
+  } as RJSFSchema;
+}
+
+export const SCHEMAS: Record<FileKind, RJSFSchema> = {
+  landing: withTranslationOf(bundle(landing as Node)),
+  programme: bundle(programme as Node),
+};
+
+export function kindOf(path: string): FileKind {
+  return path.startsWith('programmes/') ? 'programme' : 'landing';
+}
+
+/** The block types the landing schema knows, in its order. */
+export function blockTypes(): string[] {
+  const block = (landing as Node & { definitions: { block: { properties: { type: { enum: string[] } } } } })
+    .definitions.block;
+  return block.properties.type.enum;
+}
+
+/** The schema of one block type (its `then`), resolved against the bundle. */
+export function blockSchema(type: string): RJSFSchema | undefined {
+  const schema = SCHEMAS.landing;
+  const definitions = schema.definitions as Record<string, RJSFSchema>;
+  const block = definitions.block as {
+    allOf?: { if: { properties: { type: { const: string } } }; then: { $ref: string } }[];
+  };
+  const branch = block.allOf?.find((b) => b.if.properties.type.const === type);
+  const name = branch?.then.$ref.replace('#/definitions/', '');
+  return name ? definitions[name] : undefined;
+}
+
+function resolve(schema: Node, root: RJSFSchema): Node {
+  let current = schema;
+  for (let i = 0; i < 10 && typeof current.$ref === 'string'; i++) {
+    const name = current.$ref.replace('#/definitions/', '');
+    const { $ref: _ref, ...rest } = current;
+    current = { ...((root.definitions as Node)[name] as Node), ...rest };
+  }
+  return current;
+}
+
+/** Whether a string field is text a person reads (not an address, id, key or file path). */
+export function isReadableText(schema: {
+  type?: unknown;
+  pattern?: unknown;
+  enum?: unknown;
+  const?: unknown;
+}): boolean {
+  return (
+    schema.type === 'string' &&
+    schema.enum === undefined &&
+    schema.const === undefined &&
+    (schema.pattern === undefined || schema.pattern === '\\S')
+  );
+}
+
+/** The uiSchema for a kind of file, derived from its schema. */
+export function uiSchemaFor(kind: FileKind): UiSchema {
+  const root = SCHEMAS[kind];
+  const build = (raw: Node, pointer: string, depth: number): UiSchema => {
+    const schema = resolve(raw, root);
+    const ui: UiSchema = {};
+    if (depth > 12) return ui;
+    const merged: Node = { ...((schema.properties as Node | undefined) ?? {}) };
+    // Block schemas come through if/then (landing) or oneOf (programme): merge their properties.
+    for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
+      for (const branch of (schema[key] as Node[] | undefined) ?? []) {
+        const sub = resolve((branch.then as Node | undefined) ?? branch, root);
+        Object.assign(merged, (sub.properties as Node | undefined) ?? {});
+      }
+    }
+    for (const [name, sub] of Object.entries(merged)) {
+      const child = resolve(sub as Node, root);
+      const childPointer = `${pointer}/${name}`;
+      const childUi = build(child, childPointer, depth + 1);
+      if (
+        name === '$schema' ||
+        (name === 'type' && (child.const !== undefined || pointer.endsWith('/blocks/-')))
+      )
+        childUi['ui:widget'] = 'hidden';
+      else if (typeof child.pattern === 'string' && child.pattern.startsWith('^/images/'))
+        childUi['ui:widget'] = 'image';
+      else if ((child.type === 'integer' || child.type === 'number') && isMoneyPointer(childPointer))
+        childUi['ui:widget'] = 'money';
+      else if (name === 'description' && child.type === 'string') childUi['ui:widget'] = 'textarea';
+      if (Object.keys(childUi).length > 0) ui[name] = childUi;
+    }
+    if (schema.type === 'array' && isNode(schema.items)) {
+      const items = build(schema.items, `${pointer}/-`, depth + 1);
+      if (Object.keys(items).length > 0) ui.items = items;
+    }
+    return ui;
+  };
+  return { ...build(root as Node, '', 0), 'ui:submitButtonOptions': { norender: true } };
+}
+
+export function asJson(value: unknown): Json {
+  return value as Json;
+}

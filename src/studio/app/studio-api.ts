@@ -1,0 +1,182 @@
+// The one client of the Studio's file API (/studio/api, see docs: the Studio contract). Every call
+// carries the per-start token; expected outcomes (a conflict, an invalid draft, an image that
+// exists) are results, not exceptions, so each screen must handle them; anything else throws a
+// StudioApiError whose message is already a sentence for a non-developer.
+
+/** A JSON value as the config files hold it. */
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+/** One problem, exactly as `npm run validate:config` reports it (file relative to config/). */
+export interface Problem {
+  file: string;
+  pointer: string;
+  message: string;
+}
+
+export interface LandingSummary {
+  path: string;
+  title: string;
+  paths: string[];
+  hosts: string[];
+  locale: string;
+  variantKey: string;
+  programme: string;
+  modified: string;
+}
+
+export interface ProgrammeSummary {
+  path: string;
+  id: string;
+  title: string;
+  modified: string;
+}
+
+export interface FileList {
+  landings: LandingSummary[];
+  programmes: ProgrammeSummary[];
+}
+
+export interface LoadedFile {
+  path: string;
+  content: Json;
+  version: string;
+}
+
+export interface Draft {
+  path: string;
+  content: Json;
+}
+
+export type PutResult =
+  | { ok: true; version: string }
+  | { ok: false; error: 'changed'; current: { content: Json; version: string } | null }
+  | { ok: false; error: 'invalid'; problems: Problem[] };
+
+export interface ImageInfo {
+  src: string;
+  name: string;
+  bytes: number;
+}
+
+export type UploadResult = { ok: true; src: string } | { ok: false; error: 'exists' };
+
+export interface StudioApi {
+  listFiles(): Promise<FileList>;
+  /** null when the file does not exist. */
+  getFile(path: string): Promise<LoadedFile | null>;
+  validate(drafts: Draft[], signal?: AbortSignal): Promise<Problem[]>;
+  preview(
+    request: { path: string; content: Json; host?: string },
+    signal?: AbortSignal,
+  ): Promise<{ html: string; problems: Problem[] }>;
+  putFile(request: { path: string; content: Json; baseVersion: string | null }): Promise<PutResult>;
+  listImages(): Promise<ImageInfo[]>;
+  uploadImage(name: string, file: Blob, overwrite: boolean): Promise<UploadResult>;
+}
+
+export class StudioApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StudioApiError';
+  }
+}
+
+const FALLBACK_MESSAGES: Record<number, string> = {
+  400: 'The studio refused that request.',
+  403: 'The studio did not recognise this tab. Reload the page to reconnect.',
+  404: 'That file was not found.',
+  413: 'That is too large for the studio to accept.',
+  415: 'That kind of file is not accepted.',
+};
+
+async function errorFrom(response: Response): Promise<StudioApiError> {
+  let code = 'failed';
+  let message = FALLBACK_MESSAGES[response.status] ?? 'The studio could not do that. Try again.';
+  try {
+    const body = (await response.json()) as { error?: string; message?: string };
+    if (body.error) code = body.error;
+    if (body.message) message = body.message;
+  } catch {
+    // A body that is not JSON keeps the fallback sentence.
+  }
+  return new StudioApiError(response.status, code, message);
+}
+
+/** The client over fetch, for the studio page served with `<meta name="studio-token">`. */
+export function createStudioApi(
+  token: string,
+  base = '/studio/api',
+  fetchImpl: typeof fetch = fetch,
+): StudioApi {
+  const call = (path: string, init: RequestInit = {}) =>
+    fetchImpl(`${base}${path}`, {
+      ...init,
+      credentials: 'same-origin',
+      headers: { 'X-Studio-Token': token, ...(init.headers as Record<string, string> | undefined) },
+    });
+  const json = (body: unknown): RequestInit => ({
+    body: JSON.stringify(body),
+    headers: { 'Content-Type': 'application/json' },
+  });
+  const ok = async <T>(response: Response): Promise<T> => {
+    if (!response.ok) throw await errorFrom(response);
+    return (await response.json()) as T;
+  };
+
+  return {
+    async listFiles() {
+      return ok<FileList>(await call('/files'));
+    },
+    async getFile(path) {
+      const response = await call(`/file?path=${encodeURIComponent(path)}`);
+      if (response.status === 404) return null;
+      return ok<LoadedFile>(response);
+    },
+    async validate(drafts, signal) {
+      const body = await ok<{ problems: Problem[] }>(
+        await call('/validate', { method: 'POST', ...json({ drafts }), signal }),
+      );
+      return body.problems;
+    },
+    async preview(request, signal) {
+      return ok<{ html: string; problems: Problem[] }>(
+        await call('/preview', { method: 'POST', ...json(request), signal }),
+      );
+    },
+    async putFile(request) {
+      const response = await call('/file', { method: 'PUT', ...json(request) });
+      if (response.status === 409) {
+        const body = (await response.json()) as { current: { content: Json; version: string } | null };
+        return { ok: false, error: 'changed', current: body.current ?? null };
+      }
+      if (response.status === 422) {
+        const body = (await response.json()) as { problems: Problem[] };
+        return { ok: false, error: 'invalid', problems: body.problems };
+      }
+      return { ok: true, ...(await ok<{ version: string }>(response)) };
+    },
+    async listImages() {
+      return (await ok<{ images: ImageInfo[] }>(await call('/images'))).images;
+    },
+    async uploadImage(name, file, overwrite) {
+      const query = `?name=${encodeURIComponent(name)}&overwrite=${overwrite ? 1 : 0}`;
+      const response = await call(`/images${query}`, {
+        method: 'POST',
+        body: file,
+        headers: { 'Content-Type': file.type },
+      });
+      if (response.status === 409) return { ok: false, error: 'exists' };
+      return { ok: true, ...(await ok<{ src: string }>(response)) };
+    },
+  };
+}
+
+/** The token the studio HTML carries for this start of the studio. */
+export function readStudioToken(doc: Document = document): string {
+  return doc.querySelector<HTMLMetaElement>('meta[name="studio-token"]')?.content ?? '';
+}

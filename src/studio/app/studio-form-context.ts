@@ -1,0 +1,37 @@
+// What the form's templates and widgets need from the editor, through rjsf's formContext. It is one
+// stable object (getters, not values) so a keystroke does not re-render every field.
+import { createContext, useContext } from 'react';
+import type { JsonPath } from './json-path';
+import type { Json, StudioApi } from './studio-api';
+
+export interface Counterpart {
+  /** The other page's language (en or hi). */
+  locale: string;
+  file: string;
+  content: Json;
+}
+
+export interface StudioFormContext {
+  getDraft(): Json;
+  /** A structural edit of the whole draft (drag, add a typed block), as one undo step. */
+  edit(update: (draft: Json) => Json, message: string): void;
+  /** Say what was done (role=status), optionally with an Undo button. */
+  announce(message: string, options?: { undo?: boolean }): void;
+  getCounterpart(): Counterpart | null;
+  pageLocale(): string;
+  api: StudioApi;
+  /** Ask before a money value changes; resolves true to go ahead. */
+  confirmMoney(label: string, before: string, after: string): Promise<boolean>;
+  /** Set fields beside an image (its width and height) once picked. */
+  setAt(path: JsonPath, value: Json): void;
+}
+
+export const LOCALE_NAMES: Record<string, string> = { en: 'English', hi: 'Hindi' };
+
+export const StudioApiContext = createContext<StudioApi | null>(null);
+
+export function useStudioApi(): StudioApi {
+  const api = useContext(StudioApiContext);
+  if (!api) throw new Error('useStudioApi outside <StudioApiContext.Provider>');
+  return api;
+}

@@ -1,0 +1,425 @@
+// The editor's form: @rjsf/core with its full registry, and the studio's own array controls (add a
+// block of any type, remove with undo, move by keyboard and by dragging), labels in words, the
+// other language's text beside each text, an image picker and money fields that ask first.
+import Form, { getDefaultRegistry } from '@rjsf/core';
+import type {
+  ArrayFieldItemTemplateProps,
+  ArrayFieldTemplateProps,
+  ErrorSchema,
+  FieldTemplateProps,
+  RJSFSchema,
+  UiSchema,
+  WidgetProps,
+} from '@rjsf/utils';
+import validator from '@rjsf/validator-ajv8';
+import { createContext, memo, useContext, useId, useState, type DragEvent } from 'react';
+import { getAt, insertItem, isObject, moveItem, pointerOf, type JsonPath } from './json-path';
+import { ImagePicker } from './image-picker';
+import { blockSchema, blockTypes, isReadableText, words } from './schema-bundle';
+import { LOCALE_NAMES, type StudioFormContext } from './studio-form-context';
+import type { Json } from './studio-api';
+
+const defaults = getDefaultRegistry();
+const DefaultFieldTemplate = defaults.templates.FieldTemplate;
+
+/** "Points-2" (rjsf's item title) → "Point 2". */
+function itemLabel(label: string): string {
+  const match = /^(.*)-(\d+)$/.exec(label);
+  if (!match) return label;
+  const [, name = '', n] = match;
+  return `${singular(name)} ${n}`;
+}
+
+function singular(name: string): string {
+  if (/ies$/.test(name)) return name.replace(/ies$/, 'y');
+  if (/(ss|x|ch|sh)es$/.test(name)) return name.replace(/es$/, '');
+  return name.replace(/s$/, '');
+}
+
+/** What an array template tells each of its items: its data and the list's name. */
+const ItemContext = createContext<{ items: unknown[]; listName: string }>({ items: [], listName: 'Entries' });
+
+/** What an array item is called in its controls: a block by its type, an entry by its text. */
+function describeItem(item: Json | undefined, arrayTitle: string, index: number): string {
+  if (isObject(item)) {
+    if (typeof item.type === 'string') return `${index + 1}. ${words(item.type)} block`;
+    for (const key of ['heading', 'title', 'label', 'text', 'mode']) {
+      const value = item[key];
+      if (typeof value === 'string' && value.trim()) {
+        const short = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+        return `${index + 1}. ${short}`;
+      }
+    }
+  }
+  return `${itemLabel(`${arrayTitle}-${index + 1}`)}`;
+}
+
+function FieldTemplate(props: FieldTemplateProps<unknown, RJSFSchema, StudioFormContext>) {
+  const context = props.registry.formContext;
+  const label = itemLabel(props.label);
+  const inner = <DefaultFieldTemplate {...props} label={label} />;
+  const other = context.getCounterpart();
+  if (!other || props.hidden || !isReadableText(props.schema)) return inner;
+  const theirs = getAt(other.content, props.fieldPathId.path);
+  const ours = props.formData;
+  const theirText = typeof theirs === 'string' ? theirs : '';
+  const ourText = typeof ours === 'string' ? ours : '';
+  if (!theirText && !ourText) return inner;
+  const otherName = LOCALE_NAMES[other.locale] ?? other.locale;
+  const ourName = LOCALE_NAMES[context.pageLocale()] ?? context.pageLocale();
+  let missing = '';
+  if (!ourText.trim() && theirText) missing = `Missing ${ourName} text`;
+  else if (ourText.trim() && !theirText) missing = `Not on the ${otherName} page yet`;
+  else if (ourText === theirText && /[a-z]/i.test(ourText) && context.pageLocale() === 'hi')
+    missing = 'Not translated yet (same as the English text)';
+  return (
+    <div className="st-pair">
+      {inner}
+      <div className="st-pair__other" aria-label={`${otherName} text of ${label}`} role="note">
+        <span className="st-pair__locale">{otherName}</span>
+        <p lang={other.locale} className="st-pair__text">
+          {theirText || <em>(none)</em>}
+        </p>
+        {missing && <p className="st-badge st-badge--warn">{missing}</p>}
+      </div>
+    </div>
+  );
+}
+
+function ArrayFieldTemplate(props: ArrayFieldTemplateProps<unknown, RJSFSchema, StudioFormContext>) {
+  const { fieldPathId, registry, schema, title, items, canAdd, onAddClick, disabled, readonly } = props;
+  const context = registry.formContext;
+  const path = fieldPathId.path;
+  const isBlocks = path.length === 1 && path[0] === 'blocks';
+  const name = itemLabel(props.uiSchema?.['ui:title'] ?? title ?? schema.title ?? 'Entries');
+  const count = Array.isArray(props.formData) ? props.formData.length : 0;
+  const one = singular(name).toLowerCase();
+  const list = Array.isArray(props.formData) ? props.formData : [];
+  return (
+    <fieldset className="st-array" id={fieldPathId.$id} tabIndex={-1}>
+      <legend className="st-array__legend">{name}</legend>
+      {schema.description && <p className="st-help">{schema.description}</p>}
+      <ItemContext.Provider value={{ items: list, listName: name }}>
+        <ol className="st-array__items">{items}</ol>
+      </ItemContext.Provider>
+      {isBlocks ? (
+        <AddBlock context={context} count={count} disabled={disabled || readonly} />
+      ) : (
+        canAdd && (
+          <button
+            type="button"
+            className="st-button st-button--secondary"
+            disabled={disabled || readonly}
+            onClick={(event) => {
+              onAddClick(event);
+              context.announce(`Added ${one} ${count + 1} to ${name}.`, { undo: true });
+            }}
+          >
+            Add {one}
+          </button>
+        )
+      )}
+    </fieldset>
+  );
+}
+
+function AddBlock({
+  context,
+  count,
+  disabled,
+}: {
+  context: StudioFormContext;
+  count: number;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  const [type, setType] = useState(blockTypes()[0] ?? 'hero');
+  const [position, setPosition] = useState('end');
+  const draft = context.getDraft();
+  const blocks = getAt(draft, ['blocks']);
+  const list = Array.isArray(blocks) ? blocks : [];
+  const add = () => {
+    const index = position === 'end' ? count : Number(position) + 1;
+    const schema = blockSchema(type);
+    // The block's own defaults (e.g. an FAQ's id), its required texts left for the person to write.
+    const block: { [key: string]: Json } = { type };
+    for (const [key, sub] of Object.entries((schema?.properties ?? {}) as Record<string, { default?: Json }>))
+      if (sub.default !== undefined && key !== 'type') block[key] = sub.default;
+    context.edit(
+      (d) => insertItem(d, ['blocks'], index, block),
+      `Added a ${words(type)} block at position ${index + 1}.`,
+    );
+    requestAnimationFrame(() => document.getElementById(`root_blocks_${index}`)?.focus());
+  };
+  return (
+    <div className="st-add-block" role="group" aria-labelledby={`${id}-title`}>
+      <span id={`${id}-title`} className="st-add-block__title">
+        Add a block
+      </span>
+      <label htmlFor={`${id}-type`}>Type</label>
+      <select id={`${id}-type`} value={type} onChange={(e) => setType(e.target.value)} disabled={disabled}>
+        {blockTypes().map((t) => (
+          <option key={t} value={t}>
+            {words(t)}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={`${id}-where`}>Where</label>
+      <select
+        id={`${id}-where`}
+        value={position}
+        onChange={(e) => setPosition(e.target.value)}
+        disabled={disabled}
+      >
+        <option value="end">At the end</option>
+        {list.map((block, i) => (
+          <option key={i} value={String(i)}>
+            After {describeItem(block, 'Block', i)}
+          </option>
+        ))}
+      </select>
+      <button type="button" className="st-button st-button--secondary" onClick={add} disabled={disabled}>
+        Add block
+      </button>
+    </div>
+  );
+}
+
+const DRAG_TYPE = 'application/x-studio-item';
+
+function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps<unknown, RJSFSchema, StudioFormContext>) {
+  const { children, buttonsProps, index, totalItems, registry, hasToolbar } = props;
+  const context = registry.formContext;
+  const [over, setOver] = useState(false);
+  const itemPath = buttonsProps.fieldPathId.path;
+  const arrayPath = itemPath.slice(0, -1);
+  const arrayId = buttonsProps.fieldPathId.$id.replace(/_\d+$/, '');
+  const arrayPointer = pointerOf(arrayPath);
+  const { items, listName } = useContext(ItemContext);
+  const name = describeItem(items[index] as Json | undefined, listName, index);
+  const move = (to: number) => {
+    if (to < 0 || to >= totalItems) return;
+    (to < index ? buttonsProps.onMoveUpItem : buttonsProps.onMoveDownItem)();
+    context.announce(`Moved ${name} to position ${to + 1} of ${totalItems}.`);
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setOver(false);
+    const raw = event.dataTransfer.getData(DRAG_TYPE);
+    const [pointer, from] = raw.split('|');
+    if (pointer !== arrayPointer || from === undefined) return;
+    const source = Number(from);
+    if (source === index) return;
+    context.edit(
+      (d) => moveItem(d, arrayPath, source, index),
+      `Moved item ${source + 1} to position ${index + 1}.`,
+    );
+  };
+  return (
+    <li
+      className={`st-item${over ? ' st-item--over' : ''}`}
+      onDragOver={(event) => {
+        if (event.dataTransfer.types.includes(DRAG_TYPE)) {
+          event.preventDefault();
+          setOver(true);
+        }
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+    >
+      {hasToolbar && (
+        <div className="st-item__bar">
+          <span
+            className="st-item__handle"
+            draggable
+            title="Drag to move"
+            aria-hidden="true"
+            onDragStart={(event) => {
+              event.dataTransfer.setData(DRAG_TYPE, `${arrayPointer}|${index}`);
+              event.dataTransfer.effectAllowed = 'move';
+            }}
+          >
+            ⠿
+          </span>
+          <span className="st-item__name">{name}</span>
+          <span className="st-item__buttons">
+            {buttonsProps.hasMoveUp || buttonsProps.hasMoveDown ? (
+              <>
+                <button
+                  type="button"
+                  className="st-icon-button"
+                  aria-label={`Move ${name} up`}
+                  disabled={!buttonsProps.hasMoveUp}
+                  onClick={() => move(index - 1)}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  className="st-icon-button"
+                  aria-label={`Move ${name} down`}
+                  disabled={!buttonsProps.hasMoveDown}
+                  onClick={() => move(index + 1)}
+                >
+                  ↓
+                </button>
+              </>
+            ) : null}
+            {buttonsProps.hasRemove && (
+              <button
+                type="button"
+                className="st-icon-button st-icon-button--danger"
+                aria-label={`Remove ${name}`}
+                onClick={() => {
+                  buttonsProps.onRemoveItem();
+                  context.announce(`Removed ${name}.`, { undo: true });
+                  requestAnimationFrame(() => document.getElementById(arrayId)?.focus());
+                }}
+              >
+                ✕
+              </button>
+            )}
+          </span>
+        </div>
+      )}
+      <div className="st-item__body">{children}</div>
+    </li>
+  );
+}
+
+function ImageWidget(props: WidgetProps<unknown, RJSFSchema, StudioFormContext>) {
+  const { id, value, onChange, registry, required, disabled, readonly } = props;
+  const [open, setOpen] = useState(false);
+  const src = typeof value === 'string' ? value : '';
+  return (
+    <div className="st-image">
+      {src && <img className="st-image__thumb" src={src} alt="" width={64} height={64} />}
+      <input
+        id={id}
+        className="st-input"
+        value={src}
+        required={required}
+        disabled={disabled}
+        readOnly={readonly}
+        aria-describedby={`${id}__error ${id}__description ${id}__help`}
+        onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+      />
+      <button
+        type="button"
+        className="st-button st-button--secondary"
+        onClick={() => setOpen(true)}
+        disabled={disabled}
+      >
+        Choose image…
+      </button>
+      {open && (
+        <ImagePicker
+          api={registry.formContext.api}
+          current={src}
+          onClose={() => setOpen(false)}
+          onPick={(picked, size) => {
+            setOpen(false);
+            onChange(picked);
+            // An image object's width and height follow the picked file's.
+            const parentId = id.replace(/_src$/, '');
+            if (size && parentId !== id) {
+              const path = parentId
+                .replace(/^root_?/, '')
+                .split('_')
+                .filter(Boolean)
+                .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+              registry.formContext.setAt([...path, 'width'], size.width);
+              registry.formContext.setAt([...path, 'height'], size.height);
+            }
+            registry.formContext.announce(`Chose ${picked}.`);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** A fee, price or discount: typed freely, confirmed when the person leaves the field. */
+function MoneyWidget(props: WidgetProps<unknown, RJSFSchema, StudioFormContext>) {
+  const { id, value, onChange, registry, label, required, disabled, readonly } = props;
+  const committed = typeof value === 'number' ? String(value) : '';
+  const [text, setText] = useState<string | null>(null);
+  const shown = text ?? committed;
+  const commit = async () => {
+    if (text === null || text === committed) return setText(null);
+    const next = text.trim() === '' ? undefined : Number(text);
+    if (next !== undefined && !Number.isFinite(next)) return setText(null);
+    const ok = await registry.formContext.confirmMoney(label, committed || '(none)', text || '(none)');
+    if (ok) onChange(next);
+    setText(null);
+  };
+  return (
+    <div className="st-money">
+      <span aria-hidden="true">₹</span>
+      <input
+        id={id}
+        className="st-input"
+        type="number"
+        inputMode="numeric"
+        value={shown}
+        required={required}
+        disabled={disabled}
+        readOnly={readonly}
+        aria-describedby={`${id}__error ${id}__description ${id}__help`}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={() => void commit()}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            void commit();
+          }
+        }}
+      />
+      <span className="st-money__note">Students pay this: you will be asked to confirm a change.</span>
+    </div>
+  );
+}
+
+const templates = { FieldTemplate, ArrayFieldTemplate, ArrayFieldItemTemplate };
+const widgets = { image: ImageWidget, money: MoneyWidget };
+
+export interface StudioFormProps {
+  schema: RJSFSchema;
+  uiSchema: UiSchema;
+  formData: Json;
+  errors: ErrorSchema<unknown>;
+  context: StudioFormContext;
+  onChange(data: Json, fieldId?: string): void;
+}
+
+/** The generated form over one config file's draft. */
+export const StudioForm = memo(function StudioForm({
+  schema,
+  uiSchema,
+  formData,
+  errors,
+  context,
+  onChange,
+}: StudioFormProps) {
+  return (
+    <Form<unknown, RJSFSchema, StudioFormContext>
+      schema={schema}
+      uiSchema={uiSchema}
+      formData={formData}
+      validator={validator}
+      extraErrors={errors}
+      formContext={context}
+      templates={templates}
+      widgets={widgets}
+      showErrorList={false}
+      noHtml5Validate
+      onChange={(event, id) => onChange(event.formData as Json, id)}
+      experimental_defaultFormStateBehavior={{
+        emptyObjectFields: 'skipDefaults',
+        arrayMinItems: { populate: 'never' },
+      }}
+    />
+  );
+});
+
+export type { JsonPath };
