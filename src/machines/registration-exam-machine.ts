@@ -55,6 +55,19 @@ export interface ExamStepInput
   classStream: string;
 }
 
+/** What the step takes of the parent's data. */
+export const examStepInput = (context: RegistrationContext): ExamStepInput => ({
+  programme: context.programme,
+  registrationPage: context.registrationPage,
+  courseTypeFixed: context.courseTypeFixed,
+  classStream: context.student.classStream,
+  exam: context.exam,
+  options: context.options,
+  coupon: context.coupon,
+  paymentMethod: context.paymentMethod,
+  locateError: context.locateError,
+});
+
 export interface ExamStepContext extends ExamStepInput {
   optionsError?: Message;
   /** Where the step ends: back to the details, or on to the signup. */

@@ -3,25 +3,20 @@
 // details (slot → state → centre → date, coupon, payment), then signup leads to the payment
 // gateway or the thank-you state; step 0 is a failed payment. The page's query picks the entry.
 //
-// This parent keeps what spans the steps (the number, the token, the details, the exam choices)
-// and invokes one child machine per step (registration-mobile, -details, -exam, -signup,
-// -success); each takes its data as input and hands its result back as output. The programme
-// config (machine input) decides the steps, the fields, the fee and the payment methods: nothing
-// here names an exam type. Every effect is a named actor or action the app supplies, through
-// `provideRegistration` (the calls and effects by name, each given to the step that makes it).
+// This parent keeps what spans the steps and invokes one child machine per step (registration-
+// mobile, -details, -exam, -signup, -success): each takes its data as input and hands its result
+// back as output. The config (input) decides the steps; the app supplies every call and effect
+// through `provideRegistration` (registration-provide.ts), each to the step that makes it.
 import { and, assign, fromPromise, setup } from 'xstate';
-import type { DetailsStepOutput } from './registration-details-machine';
-import type { ExamStepOutput } from './registration-exam-machine';
 import type {
   RegistrationLeadBySfIdQuery,
   RegistrationLeadBySfIdReply,
 } from '../generated/api/registration-lead-by-sf-id';
 import type { RegistrationLeadsQuery, RegistrationLeadsReply } from '../generated/api/registration-leads';
-import { registrationDetailsMachine } from './registration-details-machine';
-import { registrationExamMachine } from './registration-exam-machine';
-import { registrationMobileMachine } from './registration-mobile-machine';
+import { registrationDetailsMachine, type DetailsStepOutput } from './registration-details-machine';
+import { examStepInput, registrationExamMachine, type ExamStepOutput } from './registration-exam-machine';
+import { prefillFromVerified, registrationMobileMachine } from './registration-mobile-machine';
 import {
-  emptyStudent,
   initialContext,
   hasExamDetailsStep,
   paymentFailurePayload,
@@ -41,6 +36,9 @@ export type RegistrationEvent = { type: 'mobile.edit' } | { type: 'payment.retry
 
 /** A step's output, as the params of the guard or action that reads it. */
 const output = <T>({ event }: { event: { output: T } }) => event.output;
+
+const takeExamStep = { type: 'takeExamStep', params: output } as const;
+const takeResult = { type: 'takeResult', params: output } as const;
 
 const notProvided = (name: string) => async (): Promise<never> => {
   throw new Error(`registration: provide the ${name} actor`);
@@ -95,8 +93,7 @@ export const registrationMachine = setup({
       context.query.registeration === 'success' && Boolean(context.query.roll_no && context.query.dob),
     paymentFailedReturn: ({ context }) => context.query.status === 'failure' && Boolean(context.query.mobile),
     sfIdEntry: ({ context }) => Boolean(context.query.sf_id) && context.query.status !== 'failure',
-    /** A payment can fail only where a fee is charged: the config's fee decides, not the exam type. */
-    /** …and only when the user and exam info were stored before the gateway (part 1 §4). */
+    /** The config charges a fee and the user and exam info were stored before the gateway (part 1 §4). */
     tracksPaymentFailure: ({ context }) =>
       context.programme.analytics.paymentFailureEvent &&
       Boolean(context.stored?.mobile && context.stored.examDate),
@@ -193,14 +190,11 @@ export const registrationMachine = setup({
           },
           {
             target: 'step2',
-            actions: assign(({ event }) => {
-              const { mobile, registrationToken, lead, name } = event.output;
-              const prefill = prefillFromLead(lead);
-              const student = name === undefined ? prefill.student : { ...emptyStudent(), studentName: name };
-              return { ...prefill, student, mobile, registrationToken };
-            }),
+            actions: assign(({ event }) => prefillFromVerified(event.output)),
           },
         ],
+        // A step that fails (a bug, not a refusal: those it handles) starts the card again.
+        onError: { target: 'step1', reenter: true },
       },
     },
 
@@ -225,6 +219,7 @@ export const registrationMachine = setup({
           { guard: 'hasExamDetailsStep', target: 'step3', actions: { type: 'takeDetails', params: output } },
           { target: 'signingUp', actions: { type: 'takeDetails', params: output } },
         ],
+        onError: 'step1',
       },
     },
 
@@ -233,25 +228,12 @@ export const registrationMachine = setup({
       invoke: {
         id: 'examStep',
         src: 'examStep',
-        input: ({ context }) => ({
-          programme: context.programme,
-          registrationPage: context.registrationPage,
-          courseTypeFixed: context.courseTypeFixed,
-          classStream: context.student.classStream,
-          exam: context.exam,
-          options: context.options,
-          coupon: context.coupon,
-          paymentMethod: context.paymentMethod,
-          locateError: context.locateError,
-        }),
+        input: ({ context }) => examStepInput(context),
         onDone: [
-          {
-            guard: { type: 'backToDetails', params: output },
-            target: 'step2',
-            actions: { type: 'takeExamStep', params: output },
-          },
-          { target: 'signingUp', actions: { type: 'takeExamStep', params: output } },
+          { guard: { type: 'backToDetails', params: output }, target: 'step2', actions: takeExamStep },
+          { target: 'signingUp', actions: takeExamStep },
         ],
+        onError: 'step1',
       },
     },
 
@@ -263,15 +245,11 @@ export const registrationMachine = setup({
         input: ({ context }) => ({ ...context }),
         onDone: [
           { guard: { type: 'redirected', params: output }, target: 'redirectingToPayment' },
-          {
-            guard: { type: 'registered', params: output },
-            target: 'success',
-            actions: { type: 'takeResult', params: output },
-          },
-
+          { guard: { type: 'registered', params: output }, target: 'success', actions: takeResult },
           { guard: 'hasExamDetailsStep', target: 'step3' },
           { target: 'step2' },
         ],
+        onError: 'step1',
       },
     },
 
@@ -305,6 +283,7 @@ export const registrationMachine = setup({
         id: 'successStep',
         src: 'successStep',
         input: ({ context }) => ({ result: context.result }),
+        onError: { target: 'success', reenter: true },
       },
     },
   },

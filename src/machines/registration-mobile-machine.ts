@@ -14,10 +14,12 @@ import { MOBILE_LENGTH, STUDENT_ID_MAX } from '../domain/otp-rules';
 import { digitsOnly as digits } from '../domain/validation';
 import { say, type Message } from './message';
 import {
+  emptyStudent,
   FOCUS_CHECK_DELAY_MS,
   MAX_POLLS,
   mobileProblem,
   POLL_INTERVAL_MS,
+  prefillFromLead,
   track,
   type RegistrationContext,
   type TrackParams,
@@ -38,6 +40,13 @@ export interface MobileStepOutput {
   lead?: LeadRecord;
   /** The name the caller-identity app gave. */
   name?: string;
+}
+
+/** The verified number's registration data: an earlier registration prefilled, or the caller's name. */
+export function prefillFromVerified({ mobile, registrationToken, lead, name }: MobileStepOutput) {
+  const prefill = prefillFromLead(lead);
+  const student = name === undefined ? prefill.student : { ...emptyStudent(), studentName: name };
+  return { ...prefill, student, mobile, registrationToken };
 }
 
 export interface MobileStepContext extends MobileStepInput {
