@@ -73,10 +73,10 @@ export const registrationMachine = setup({
   },
   actions: {
     /** The details step's output: a new class & stream starts the exam step again. */
-    takeDetails: assign(({ context }, output: DetailsStepOutput) => ({
-      ...submitDetails(context, output.details),
-      options: { ...context.options, classStreams: output.classStreams },
-    })),
+    takeDetails: assign(({ context }, output: DetailsStepOutput) => {
+      const options = { ...context.options, classStreams: output.classStreams };
+      return { options, ...submitDetails({ ...context, options }, output.details) };
+    }),
     /** The exam step's data, kept for the signup and for coming back to the step. */
     takeExamStep: assign((_, { next: _next, ...data }: ExamStepOutput) => data),
     takeResult: assign((_, output: SignupStepOutput) =>
