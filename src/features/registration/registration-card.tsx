@@ -99,16 +99,15 @@ export function RegistrationCard({
   useChildSnapshot(actors.success);
   const parts = cardParts(state);
   const { context, verify, mobile } = parts;
-  const mobileActor = useRef(actors.mobile);
-  mobileActor.current = actors.mobile;
+  const mobileActor = actors.mobile;
 
   // What the student sees here: the step, its heading, step 1's field (card-view.ts).
   const view = cardView(state);
   const { step } = view;
   // Caller identity: the identity app taking the screen shows as the page losing focus.
   useEffect(() => {
-    const blur = () => mobileActor.current?.send({ type: 'page.blur' });
-    const focus = () => mobileActor.current?.send({ type: 'page.focus' });
+    const blur = () => mobileActor?.send({ type: 'page.blur' });
+    const focus = () => mobileActor?.send({ type: 'page.focus' });
     const visibility = () => (document.hidden ? blur() : focus());
     window.addEventListener('blur', blur);
     window.addEventListener('focus', focus);
@@ -118,7 +117,7 @@ export function RegistrationCard({
       window.removeEventListener('focus', focus);
       document.removeEventListener('visibilitychange', visibility);
     };
-  }, [send]);
+  }, [mobileActor]);
   // A new step moves focus to the card's heading, so screen-reader and keyboard users follow it.
   const firstStep = useRef(step);
   useEffect(() => {
