@@ -8,7 +8,15 @@ import { editProfileMachine } from '../machines/edit-profile-machine';
 import { loginMachine } from '../machines/login-machine';
 import { paymentReturnMachine } from '../machines/payment-return-machine';
 import { recoveryMachine } from '../machines/recovery-machine';
-import { registrationMachine, registrationVerifyMachine } from '../machines/registration-machine';
+import { registrationDetailsMachine } from '../machines/registration-details-machine';
+import { registrationExamMachine } from '../machines/registration-exam-machine';
+import { registrationMachine } from '../machines/registration-machine';
+import {
+  registrationMobileMachine,
+  registrationVerifyMachine,
+} from '../machines/registration-mobile-machine';
+import { registrationSignupMachine } from '../machines/registration-signup-machine';
+import { registrationSuccessMachine } from '../machines/registration-success-machine';
 import { testLaunchMachine } from '../machines/test-launch-machine';
 
 export interface MachineEntry {
@@ -22,7 +30,16 @@ export const MACHINES: MachineEntry[] = [
   { name: 'login', title: 'Login', machine: loginMachine },
   { name: 'recovery', title: 'Recover login details', machine: recoveryMachine },
   { name: 'registration', title: 'Registration', machine: registrationMachine },
+  { name: 'registration-mobile', title: 'Registration: mobile (step 1)', machine: registrationMobileMachine },
   { name: 'verify-mobile', title: 'Verify mobile (OTP)', machine: registrationVerifyMachine },
+  {
+    name: 'registration-details',
+    title: 'Registration: details (step 2)',
+    machine: registrationDetailsMachine,
+  },
+  { name: 'registration-exam', title: 'Registration: exam (step 3)', machine: registrationExamMachine },
+  { name: 'registration-signup', title: 'Registration: signup', machine: registrationSignupMachine },
+  { name: 'registration-success', title: 'Registration: success', machine: registrationSuccessMachine },
   { name: 'dashboard', title: 'Dashboard', machine: dashboardMachine },
   { name: 'edit-exam', title: 'Edit exam', machine: editExamMachine },
   { name: 'edit-profile', title: 'Edit profile', machine: editProfileMachine },

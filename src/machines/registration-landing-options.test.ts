@@ -4,12 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Programme } from '../generated/config/programme';
-import {
-  buildSignupBody,
-  offersCourseTypeSwitch,
-  registrationMachine,
-  type RegistrationInput,
-} from './registration-machine';
+import { registrationMachine } from './registration-machine';
+import { buildSignupBody, offersCourseTypeSwitch, type RegistrationInput } from './registration-model';
 
 const programme = (id: string): Programme =>
   JSON.parse(

@@ -32,16 +32,16 @@ import { postToGateway } from '../gateway';
 import type { UiStringTable } from '../../generated/config/i18n';
 import { readEntryQuery } from '../../machines/entry-query';
 import { messageText } from '../../machines/message';
+import { registrationVerifyMachine } from '../../machines/registration-mobile-machine';
 import {
   keptChoices,
-  registrationMachine,
-  registrationVerifyMachine,
   DEFAULT_SCHOOL_BOARD,
   type KeptChoices,
   type OnlinePreset,
   type OnlinePresetInput,
   type StoredRegistration,
-} from '../../machines/registration-machine';
+} from '../../machines/registration-model';
+import { provideRegistration } from '../../machines/registration-provide';
 import { MOBILE_LENGTH } from '../../domain/otp-rules';
 import { Toasts } from '../../ui/toast/toasts';
 import '../../ui/toast/toasts.css';
@@ -179,7 +179,7 @@ export function mount(element: HTMLElement): void {
   // Pages such as /iacst-exam list only the states and centres with an open date (landing config).
   const checked = data.checkedLists ? ({ isCheckedState: 'true', isCheckedCentre: 'true' } as const) : {};
 
-  const machine = registrationMachine.provide({
+  const machine = provideRegistration({
     actors: {
       verifyMobile: registrationVerifyMachine.provide({
         actors: {

@@ -2,7 +2,6 @@
 // mobile field of step 1, the messages on screen and the actions offered. The card renders from
 // it, and the machine's model-based test checks it at every step (so a wrong transition or a wrong
 // assignment shows as a wrong screen). Pure: a snapshot in, keys and values out; the view translates.
-import type { SnapshotFrom } from 'xstate';
 import type { StringKey } from '../../engine/i18n';
 import type { Message } from '../../machines/message';
 import {
@@ -11,12 +10,9 @@ import {
   isFree,
   type ExamField,
   type RegistrationContext,
-  type RegistrationVerifyMachine,
-} from '../../machines/registration-machine';
+} from '../../machines/registration-model';
 import { codeEntryView } from '../../machines/verify-mobile-machine';
-import type { RegistrationSnapshot } from './card-state';
-
-export type VerifySnapshot = SnapshotFrom<RegistrationVerifyMachine>;
+import { cardParts, type CardParts, type RegistrationSnapshot } from './card-state';
 
 export type CardStep =
   | 'mobile'
@@ -63,18 +59,22 @@ export function examFormValues(
 
 const LISTS = { examSlot: 'slots', state: 'states', centre: 'centres', examDate: 'dates' } as const;
 
-function stepOf(state: RegistrationSnapshot, verify: VerifySnapshot | undefined): CardStep {
-  if (state.matches({ step1: 'callerIdentity' })) return 'callerIdentity';
-  if (state.matches({ step1: 'verifying' })) return verify && !verify.matches('sending') ? 'otp' : 'sending';
-  if (state.matches('step1')) return 'mobile';
-  if (state.matches('accountExists')) return 'accountExists';
-  if (state.matches('step2')) return 'details';
-  if (state.matches('step3')) return 'exam';
-  if (state.matches('signingUp')) return 'signingUp';
-  if (state.matches('redirectingToPayment')) return 'payment';
-  if (state.matches('paymentFailed')) return 'paymentFailed';
-  if (state.matches('success')) return 'success';
-  return 'loading';
+function stepOf({ at, mobile, verify }: CardParts): CardStep {
+  if (at === 'step1' && mobile?.matches('callerIdentity')) return 'callerIdentity';
+  if (at === 'step1' && mobile?.matches('verifying'))
+    return verify && !verify.matches('sending') ? 'otp' : 'sending';
+  const steps: Record<CardParts['at'], CardStep> = {
+    step1: 'mobile',
+    accountExists: 'accountExists',
+    step2: 'details',
+    step3: 'exam',
+    signingUp: 'signingUp',
+    redirectingToPayment: 'payment',
+    paymentFailed: 'paymentFailed',
+    success: 'success',
+    loading: 'loading',
+  };
+  return steps[at];
 }
 
 const HEADINGS: Record<CardStep, StringKey> = {
@@ -94,10 +94,13 @@ const HEADINGS: Record<CardStep, StringKey> = {
 
 const present = <T>(items: Array<T | undefined | false>): T[] => items.filter((x): x is T => Boolean(x));
 
-/** The card as the student sees it in this snapshot (with step 1's verify-mobile child, if any). */
-export function cardView(state: RegistrationSnapshot, verify?: VerifySnapshot): CardView {
-  const { context } = state;
-  const step = stepOf(state, verify);
+/** The card as the student sees it in this snapshot (with the running step's machine, if any). */
+export const cardView = (state: RegistrationSnapshot): CardView => viewOf(cardParts(state));
+
+/** The card from its parts: the parent's place, the running step's snapshot and the data shown. */
+export function viewOf(parts: CardParts): CardView {
+  const { context, mobile, verify, details, exam, success } = parts;
+  const step = stepOf(parts);
   const onExam = step === 'exam' || (step === 'signingUp' && hasExamDetailsStep(context.programme));
   const heading: StringKey = step === 'signingUp' && !onExam ? 'registration.detailsHeading' : HEADINGS[step];
   const view: CardView = { step, heading, messages: [], actions: [] };
@@ -106,7 +109,7 @@ export function cardView(state: RegistrationSnapshot, verify?: VerifySnapshot): 
     view.mobile = { value: context.mobile, readOnly: step === 'otp', error: context.mobileError };
   }
   if (step === 'mobile' || step === 'sending') {
-    view.actions.push({ label: 'registration.verify', enabled: state.can({ type: 'otp.send' }) });
+    view.actions.push({ label: 'registration.verify', enabled: mobile?.can({ type: 'otp.send' }) ?? false });
   }
   if (step === 'callerIdentity') view.actions.push({ label: 'registration.cancel', enabled: true });
   if (step === 'otp' && verify) {
@@ -123,7 +126,7 @@ export function cardView(state: RegistrationSnapshot, verify?: VerifySnapshot): 
     );
   }
   if (step === 'details' || (step === 'signingUp' && !onExam)) {
-    if (state.matches({ step2: 'failed' }) && context.optionsError) {
+    if (details?.matches('failed') && context.optionsError) {
       view.messages.push(context.optionsError);
       view.actions.push({ label: 'registration.retry', enabled: true });
     }
@@ -132,10 +135,10 @@ export function cardView(state: RegistrationSnapshot, verify?: VerifySnapshot): 
       : isFree(context)
         ? 'form.submit'
         : 'registration.payAndRegister';
-    view.actions.push({ label, enabled: state.matches({ step2: 'ready' }) });
+    view.actions.push({ label, enabled: details?.matches('ready') ?? false });
   }
   if (onExam) {
-    const listsFailed = state.matches({ step3: { lists: 'failed' } });
+    const listsFailed = exam?.matches({ editing: { lists: 'failed' } }) ?? false;
     view.messages.push(
       ...present([listsFailed && context.optionsError, context.locateError, context.coupon.message]),
     );
@@ -149,7 +152,7 @@ export function cardView(state: RegistrationSnapshot, verify?: VerifySnapshot): 
     if (listsFailed) view.actions.push({ label: 'registration.retry', enabled: true });
     view.actions.push({
       label: isFree(context) ? 'form.submit' : 'registration.payAndRegister',
-      enabled: state.can({ type: isFree(context) ? 'exam.submit' : 'payment.submit' }),
+      enabled: exam?.can({ type: isFree(context) ? 'exam.submit' : 'payment.submit' }) ?? false,
     });
   }
   if (step === 'paymentFailed') {
@@ -158,7 +161,7 @@ export function cardView(state: RegistrationSnapshot, verify?: VerifySnapshot): 
   }
   if (step === 'success') {
     view.actions.push(
-      { label: 'registration.copy', enabled: state.can({ type: 'rollNumber.copy' }) },
+      { label: 'registration.copy', enabled: success?.can({ type: 'rollNumber.copy' }) ?? false },
       { label: 'registration.goToDashboard', enabled: true },
     );
   }

@@ -14,20 +14,24 @@ import {
   offersCourseTypeSwitch,
   payableAmount,
   type RegistrationContext,
-} from '../../machines/registration-machine';
+  type StudentDetails,
+} from '../../machines/registration-model';
+import type { ExamStepEvent } from '../../machines/registration-exam-machine';
 import { rulesFor, type FormValues } from '../../ui/forms/form-rules';
 import type { FormName } from '../../ui/forms/form-schema';
 import { loadForm, type LoadedForm } from '../../ui/forms/load-form';
 import { SchemaForm } from '../../ui/forms/schema-form';
 import { TextInput } from '../../ui/forms/widgets/text-input';
 import { messageText } from '../../machines/message';
-import type { RegistrationSend, RegistrationSnapshot } from './card-state';
+import type { CardParts, stepActors } from './card-state';
 import { examFormValues } from './card-view';
 import { classStreamLabel } from './class-stream-label';
 
 export interface FormStepsProps {
-  state: RegistrationSnapshot;
-  send: RegistrationSend;
+  /** The card's parts (card-state.ts): the running step's snapshot and the data shown. */
+  parts: CardParts;
+  /** The steps' machines, to send their events to. */
+  actors: ReturnType<typeof stepActors>;
   t: Translate;
   locale: string;
 }
@@ -73,8 +77,11 @@ function onlyFields(loaded: LoadedForm, values: FormValues): FormValues {
 }
 
 // ── Step 2: student details ───────────────────────────────────────────────────────────────────
-function StudentDetailsStep({ state, send, t, locale }: StepProps) {
-  const { context } = state;
+function StudentDetailsStep({ parts, actors, t, locale }: StepProps) {
+  const { context, details } = parts;
+  const send = (
+    event: { type: 'details.submit'; details: StudentDetails } | { type: 'classStreams.retry' },
+  ) => actors.details?.send(event);
   const { programme, student } = context;
   const loaded = useLoadedForm('student-details', programme);
   const [data, setData] = useState<FormValues>(() => ({
@@ -128,9 +135,9 @@ function StudentDetailsStep({ state, send, t, locale }: StepProps) {
       submitLabel={t(
         hasExamDetailsStep(programme) ? 'form.next' : free ? 'form.submit' : 'registration.payAndRegister',
       )}
-      loading={state.matches('signingUp') || state.matches({ step2: 'loadingClassStreams' })}
+      loading={parts.at === 'signingUp' || (details?.matches('loadingClassStreams') ?? false)}
     >
-      {state.matches({ step2: 'failed' }) ? (
+      {details?.matches('failed') ? (
         <Notice role="alert">
           {messageText(t, context.optionsError)}{' '}
           <button
@@ -173,16 +180,17 @@ function withHidden(
 
 const examFields = ['examSlot', 'state', 'centre', 'examDate', 'paymentMethod'] as const;
 
-function ExamDetailsStep({ state, send, t, locale }: StepProps) {
-  const { context } = state;
+function ExamDetailsStep({ parts, actors, t, locale }: StepProps) {
+  const { context, exam } = parts;
+  const send = (event: ExamStepEvent) => actors.exam?.send(event);
   const { programme, options, coupon } = context;
   const loaded = useLoadedForm('exam-details', programme);
   const payable = payableAmount(context);
   const free = isFree(context);
   const chain = examChain(context);
   const listsBusy =
-    !state.matches({ step3: { lists: 'idle' } }) && !state.matches({ step3: { lists: 'failed' } });
-  const applying = state.matches({ step3: { coupon: 'applying' } });
+    !exam?.matches({ editing: { lists: 'idle' } }) && !exam?.matches({ editing: { lists: 'failed' } });
+  const applying = exam?.matches({ editing: { coupon: 'applying' } }) ?? false;
 
   const online = onlineOnly(context);
   const uiSchema = useMemo(
@@ -273,9 +281,9 @@ function ExamDetailsStep({ state, send, t, locale }: StepProps) {
         onChange={onChange}
         onSubmit={() => send({ type: free ? 'exam.submit' : 'payment.submit' })}
         submitLabel={t(free ? 'form.submit' : 'registration.payAndRegister')}
-        loading={listsBusy || applying || state.matches('signingUp')}
+        loading={listsBusy || applying || parts.at === 'signingUp'}
       >
-        {state.matches({ step3: { lists: 'failed' } }) ? (
+        {exam?.matches({ editing: { lists: 'failed' } }) ? (
           <Notice role="alert">
             {messageText(t, context.optionsError)}{' '}
             <button
@@ -295,7 +303,7 @@ function ExamDetailsStep({ state, send, t, locale }: StepProps) {
             <button
               type="button"
               className="ef-button ef-button--link"
-              disabled={!state.can({ type: 'exam.locate' })}
+              disabled={!exam?.can({ type: 'exam.locate' })}
               onClick={() => send({ type: 'exam.locate' })}
             >
               {t('registration.nearestCentre')}

@@ -7,7 +7,8 @@ import type { InspectionEvent } from 'xstate';
 import { createTranslator } from '../../engine/i18n';
 import type { RegistrationCardData } from '../../engine/registration-card';
 import type { UiStringTable } from '../../generated/config/i18n';
-import type { RegistrationInput, RegistrationMachine } from '../../machines/registration-machine';
+import type { RegistrationMachine } from '../../machines/registration-machine';
+import type { RegistrationInput } from '../../machines/registration-model';
 import { cardViewData, RegistrationCard } from './registration-card';
 
 export interface RegistrationCardRootProps {

@@ -24,7 +24,8 @@ import type { Landing } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
 import type { Site } from '../../generated/config/site';
 import type { EntryQuery } from '../../machines/entry-query';
-import { registrationMachine, registrationVerifyMachine } from '../../machines/registration-machine';
+import { registrationVerifyMachine } from '../../machines/registration-mobile-machine';
+import { provideRegistration } from '../../machines/registration-provide';
 import { fromPromise } from 'xstate';
 import { cardViewData, RegistrationCard } from './registration-card';
 import { linkedError, seriousViolations } from '../../../tests/fixtures/a11y-dom';
@@ -121,7 +122,7 @@ function setup({
       ],
     })),
   };
-  const machine = registrationMachine.provide({
+  const machine = provideRegistration({
     actors: {
       verifyMobile: registrationVerifyMachine.provide({
         actors: {

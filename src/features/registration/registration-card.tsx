@@ -11,18 +11,19 @@ import type { UiStringTable } from '../../generated/config/i18n';
 import { MOBILE_LENGTH, RESEND_DELAY_MS, STUDENT_ID_MAX } from '../../domain/otp-rules';
 import { messageText } from '../../machines/message';
 import { codeEntryView } from '../../machines/verify-mobile-machine';
-import {
-  type RegistrationInput,
-  type RegistrationMachine,
-  type RegistrationVerifyMachine,
-} from '../../machines/registration-machine';
+import type { RegistrationMachine } from '../../machines/registration-machine';
+import type {
+  RegistrationMobileMachine,
+  RegistrationVerifyMachine,
+} from '../../machines/registration-mobile-machine';
+import type { RegistrationInput } from '../../machines/registration-model';
 import { MobileInput } from '../../ui/forms/widgets/mobile-input';
 import { ModalLoader } from '../../ui/loader/modal-loader';
 import { loadingData } from './card-busy';
 import { OtpInput } from '../../ui/forms/widgets/otp-input';
 import { useChildSnapshot } from '../../ui/use-child-snapshot';
-import type { RegistrationSend } from './card-state';
-import { cardView, type VerifySnapshot } from './card-view';
+import { cardParts, stepActors, type VerifySnapshot } from './card-state';
+import { cardView } from './card-view';
 
 /** What the card's view reads of the page's card data (the island reads the rest: toasts, lists, links). */
 export type RegistrationCardViewData = Pick<
@@ -87,18 +88,26 @@ export function RegistrationCard({
   });
   // The page's strings never change while the card lives.
   const [t] = useState(() => createTranslator(strings as UiStringTable));
-  const { context } = state;
   const heading = useRef<HTMLHeadingElement>(null);
-  // Step 1's verify-mobile child (while a code is sent and entered): the view reads and talks to it.
-  const verify = useChildSnapshot(state.children.verifyMobile);
+  // The running step's machine (and step 1's verify-mobile flow): the view reads and talks to them,
+  // and re-renders as they change (card-state.ts reads them out of the parent).
+  const actors = stepActors(state);
+  const mobileStep = useChildSnapshot(actors.mobile);
+  useChildSnapshot(mobileStep?.children.verifyMobile);
+  useChildSnapshot(actors.details);
+  useChildSnapshot(actors.exam);
+  useChildSnapshot(actors.success);
+  const parts = cardParts(state);
+  const { context, verify, mobile } = parts;
+  const mobileActor = actors.mobile;
 
   // What the student sees here: the step, its heading, step 1's field (card-view.ts).
-  const view = cardView(state, verify);
+  const view = cardView(state);
   const { step } = view;
   // Caller identity: the identity app taking the screen shows as the page losing focus.
   useEffect(() => {
-    const blur = () => send({ type: 'page.blur' });
-    const focus = () => send({ type: 'page.focus' });
+    const blur = () => mobileActor?.send({ type: 'page.blur' });
+    const focus = () => mobileActor?.send({ type: 'page.focus' });
     const visibility = () => (document.hidden ? blur() : focus());
     window.addEventListener('blur', blur);
     window.addEventListener('focus', focus);
@@ -108,7 +117,7 @@ export function RegistrationCard({
       window.removeEventListener('focus', focus);
       document.removeEventListener('visibilitychange', visibility);
     };
-  }, [send]);
+  }, [mobileActor]);
   // A new step moves focus to the card's heading, so screen-reader and keyboard users follow it.
   const firstStep = useRef(step);
   useEffect(() => {
@@ -120,6 +129,7 @@ export function RegistrationCard({
   // loader is the one voice of a busy card: it says what the card waits for (checking the code,
   // else loading), and no other live region repeats it (a screen reader would hear it twice).
   const busy = loadingData(state);
+  const sendMobile = (event: EventFrom<RegistrationMobileMachine>) => actors.mobile?.send(event);
   const verifying = verify?.matches({ codeEntry: { code: 'verifying' } }) ?? false;
   const title = (key: StringKey) => (
     <>
@@ -136,10 +146,11 @@ export function RegistrationCard({
     const acceptsId = programme.registration.acceptsStudentId;
     const sending = step === 'sending';
     const codeShown = step === 'otp';
-    const child = state.children.verifyMobile;
+    const child = mobileStep?.children.verifyMobile;
+    const canSend = mobile?.can({ type: 'otp.send' }) ?? false;
     const onSubmit = (event: FormEvent) => {
       event.preventDefault();
-      send({ type: 'otp.send' });
+      sendMobile({ type: 'otp.send' });
     };
     return (
       <div className="ef-register__body">
@@ -153,8 +164,8 @@ export function RegistrationCard({
             value={context.mobile}
             error={messageText(t, context.mobileError)}
             readOnly={view.mobile?.readOnly}
-            onChange={(value) => send({ type: 'mobile.change', value })}
-            onBlur={() => send({ type: 'mobile.blur' })}
+            onChange={(value) => sendMobile({ type: 'mobile.change', value })}
+            onBlur={() => sendMobile({ type: 'mobile.blur' })}
           />
           {step === 'callerIdentity' ? (
             <p role="status" className="ef-register__note">
@@ -162,19 +173,19 @@ export function RegistrationCard({
               <button
                 type="button"
                 className="ef-button ef-button--link"
-                onClick={() => send({ type: 'callerIdentity.cancel' })}
+                onClick={() => sendMobile({ type: 'callerIdentity.cancel' })}
               >
                 {t('registration.cancel')}
               </button>
             </p>
           ) : codeShown && verify && child ? (
-            <CodeEntry t={t} mobile={context.mobile} verify={verify} child={child} send={send} />
+            <CodeEntry t={t} mobile={context.mobile} verify={verify} child={child} send={sendMobile} />
           ) : (
             <>
               <button
                 type="submit"
                 className="ef-button ef-button--primary"
-                disabled={!state.can({ type: 'otp.send' })}
+                disabled={!canSend}
                 aria-busy={sending || undefined}
                 aria-describedby="reg_verify-why"
               >
@@ -186,15 +197,15 @@ export function RegistrationCard({
               <p id="reg_verify-why" className="ef-why ef-why--slot">
                 {sending
                   ? t('ui.disabled.loading')
-                  : state.can({ type: 'otp.send' })
+                  : canSend
                     ? t('ui.verifyHint')
                     : t(acceptsId ? 'ui.disabled.mobileOrId' : 'ui.disabled.mobile')}
               </p>
-              {offerCallerIdentity && state.can({ type: 'callerIdentity.start' }) ? (
+              {offerCallerIdentity && mobile?.can({ type: 'callerIdentity.start' }) ? (
                 <button
                   type="button"
                   className="ef-button"
-                  onClick={() => send({ type: 'callerIdentity.start' })}
+                  onClick={() => sendMobile({ type: 'callerIdentity.start' })}
                 >
                   {t('registration.callerIdentity')}
                 </button>
@@ -236,8 +247,8 @@ export function RegistrationCard({
         <Suspense fallback={<Loading t={t} announce={!busy} />}>
           <FormSteps
             screen={view.exam ? 'exam' : 'details'}
-            state={state}
-            send={send}
+            parts={parts}
+            actors={actors}
             t={t}
             locale={data.locale}
           />
@@ -276,8 +287,8 @@ export function RegistrationCard({
             <button
               type="button"
               className="ef-button ef-button--link"
-              onClick={() => send({ type: 'rollNumber.copy' })}
-              disabled={!state.can({ type: 'rollNumber.copy' })}
+              onClick={() => actors.success?.send({ type: 'rollNumber.copy' })}
+              disabled={!parts.success?.can({ type: 'rollNumber.copy' })}
             >
               {t('registration.copy')}
             </button>
@@ -311,7 +322,7 @@ export function RegistrationCard({
         <button
           type="button"
           className="ef-button ef-button--primary"
-          onClick={() => send({ type: 'dashboard.open' })}
+          onClick={() => actors.success?.send({ type: 'dashboard.open' })}
         >
           {t('registration.goToDashboard')}
         </button>
@@ -343,7 +354,7 @@ function CodeEntry({
   mobile: string;
   verify: VerifySnapshot;
   child: { send: (event: EventFromVerify) => void };
-  send: RegistrationSend;
+  send: (event: EventFrom<RegistrationMobileMachine>) => void;
 }) {
   // The boxes as the verify-mobile flow says (its view model, shared with the recovery screen).
   const code = codeEntryView(verify);

@@ -1,0 +1,441 @@
+// The registration card's shared vocabulary (part 1 §2, §4; part 2 §2–§5, §8): the types its
+// parent machine and its step machines pass each other, and the pure rules they and the card's
+// view apply. No machine lives here: registration-machine.ts invokes one child per step
+// (registration-mobile, -details, -exam, -signup, -success), each in its own file.
+import type { ClassStream } from '../generated/api/master-class-streams';
+import type { ExamCentre } from '../generated/api/exam-centres';
+import type { ExamDate } from '../generated/api/exam-dates';
+import type { ExamSlot } from '../generated/api/exam-slots';
+import type { ExamState } from '../generated/api/exam-states';
+import type { LeadRecord } from '../generated/api/registration-lead-by-sf-id';
+import type { RegistrationSignupBody } from '../generated/api/registration-signup';
+import type { Programme } from '../generated/config/programme';
+import type { EntryQuery, Tracking } from './entry-query';
+import { examDateInstant } from '../domain/dates';
+import type { ExamMode } from '../domain/exam-modes';
+import { MOBILE_LENGTH } from '../domain/otp-rules';
+import { digitsOnly, validateRegistrationMobile } from '../domain/validation';
+import { say, type Message } from './message';
+
+// ── Constants and texts (part 1 §9, part 2 §5, §8, §9) ───────────────────────────────────────
+/** Caller identity: the focus check after opening the app link, then polls every 12 s, twice. */
+export const FOCUS_CHECK_DELAY_MS = 1_500;
+export const POLL_INTERVAL_MS = 12_000;
+export const MAX_POLLS = 2;
+export const DEFAULT_SCHOOL_BOARD = 'CBSE';
+
+// ── Types ─────────────────────────────────────────────────────────────────────────────────────
+export type CourseType = 'classroom' | 'online';
+/** The cascading exam selects, in their order: each one's choice clears those after it. */
+export const EXAM_CHAIN = ['examSlot', 'state', 'centre', 'examDate'] as const;
+export type ExamField = (typeof EXAM_CHAIN)[number];
+export type LockableField = 'studentName' | 'fatherName' | 'dob' | 'email';
+
+export interface StudentDetails {
+  studentName: string;
+  fatherName: string;
+  email: string;
+  /** YYYY-MM-DD */
+  dob: string;
+  /** class&stream, e.g. 11&SOM */
+  classStream: string;
+}
+
+export interface ExamChoice {
+  courseType: CourseType;
+  slot?: ExamSlot;
+  state?: ExamState;
+  centre?: ExamCentre;
+  date?: ExamDate;
+}
+
+/** The option lists; undefined means not loaded (or cleared by an earlier choice). */
+export interface OptionLists {
+  /** The registration page's classes and streams (the details step's dropdown). */
+  classStreams?: ClassStream[];
+  slots?: ExamSlot[];
+  states?: ExamState[];
+  centres?: ExamCentre[];
+  dates?: ExamDate[];
+}
+
+/** What the app's preset actor chooses for the online-only course type (a Delhi test centre). */
+export interface OnlinePreset {
+  state: ExamState;
+  centre: ExamCentre;
+}
+
+export interface LocateCentreInput {
+  class_stream: string;
+  exam_type: string;
+  mode: ExamMode;
+}
+
+export interface OnlinePresetInput {
+  exam_type: string;
+  class_stream: string;
+  /** The state's short code the config presets (courseTypeSwitch.onlineState). */
+  state_code: string;
+}
+
+export interface CouponState {
+  code: string;
+  /** The code the discount belongs to; changing the code drops it. */
+  applied?: string;
+  discount: number;
+  message?: Message;
+}
+
+export interface RegistrationResult {
+  rollNumber: string;
+  /** DD-MM-YYYY: the password. */
+  dob: string;
+  examDate: string;
+  /** The chosen slot's label, for the exam schedule. */
+  examSlot?: string;
+  /** The chosen centre's label, for the exam schedule. */
+  centre?: string;
+  /** The signup reply's auto-login link; absent when the result came from the query. */
+  dashboardLink?: string;
+}
+
+/**
+ * The exam step's choices kept across the payment gateway's round trip (decision 005, beside the
+ * registration token): "Try Again" after a failed payment offers them again, coupon included.
+ */
+export interface KeptChoices {
+  exam: ExamChoice;
+  coupon: Pick<CouponState, 'code' | 'applied' | 'discount'>;
+  paymentMethod: string;
+}
+
+/**
+ * What the app stored before leaving for the gateway (part 1 §3: user_info, exam_info, user_psid),
+ * read back on the return: the payment-failure event reports it, the thank-you shows its slot and
+ * centre (the gateway's return query carries only roll number, dob and exam date).
+ */
+export interface StoredRegistration {
+  mobile: string;
+  studentName?: string;
+  email?: string;
+  /** class&stream */
+  classStream?: string;
+  centre?: { label: string; code: string };
+  /** YYYY-MM-DD */
+  examDate?: string;
+  /** The slot's label. */
+  examSlot?: string;
+  psid?: string;
+}
+
+/** The parts of a programme's config the registration card reads. */
+export type RegistrationProgramme = Pick<
+  Programme,
+  'id' | 'examType' | 'mode' | 'fee' | 'registration' | 'payment' | 'analytics'
+>;
+
+export interface RegistrationInput {
+  programme: RegistrationProgramme;
+  /** The exam type or the registration-page key (iacst_adst …) the API is told. */
+  registrationPage: string;
+  query?: EntryQuery;
+  tracking?: Tracking;
+  /** Kept by the app across the gateway round trip, so "Try Again" need not verify the mobile again. */
+  registrationToken?: string;
+  /** The landing fixes the course type (online-only pages): no switch, state and centre preset. */
+  fixedCourseType?: CourseType;
+  /** The exam choices and coupon kept across the gateway, with the registration token. */
+  kept?: KeptChoices;
+  /** The registration the app stored before the gateway (local storage). */
+  stored?: StoredRegistration;
+}
+
+/** What the parent keeps across the steps (each step's own state lives in its child machine). */
+export interface RegistrationContext {
+  programme: RegistrationProgramme;
+  registrationPage: string;
+  query: EntryQuery;
+  tracking: Tracking;
+  /** The landing fixed the course type; the switch is not offered. */
+  courseTypeFixed: boolean;
+  mobile: string;
+  /** From the OTP (or caller-identity) verification; the app sends it as X-Registration-Token. */
+  registrationToken?: string;
+  student: StudentDetails;
+  /** An existing student's fields, prefilled and locked (part 2 §4). */
+  locked: LockableField[];
+  isNewUser: boolean;
+  exam: ExamChoice;
+  options: OptionLists;
+  /** The nearest-centre look-up failed (no location, or none near). */
+  locateError?: Message;
+  coupon: CouponState;
+  paymentMethod: string;
+  result?: RegistrationResult;
+  /** The registration stored before the gateway, if any. */
+  stored?: StoredRegistration;
+}
+
+/** What the exam step takes in and hands back (the parent keeps it across Edit details and signup). */
+export type ExamStepData = Pick<
+  RegistrationContext,
+  'exam' | 'options' | 'coupon' | 'paymentMethod' | 'locateError'
+>;
+
+/** What the signup step reads: the parent's data, and what the app stores before the gateway. */
+export type SignupStepInput = Pick<
+  RegistrationContext,
+  | 'programme'
+  | 'registrationPage'
+  | 'query'
+  | 'tracking'
+  | 'mobile'
+  | 'registrationToken'
+  | 'student'
+  | 'isNewUser'
+  | 'exam'
+  | 'coupon'
+  | 'paymentMethod'
+>;
+
+/** The analytics events the flow sends (the app adds the programme's prefix). */
+export type TrackedEvent =
+  | 'otp_sent'
+  | 'otp_verified'
+  | 'caller_identity_started'
+  | 'student_details_submitted'
+  | 'exam_details_submitted'
+  | 'coupon_applied'
+  | 'signup_success'
+  | 'signup_failure'
+  | 'payment_status_failure';
+
+export interface TrackParams {
+  event: TrackedEvent;
+  payload?: Record<string, string>;
+}
+
+/** The `track` action with its event, for a transition's actions. */
+export const track = (event: TrackedEvent) => ({ type: 'track' as const, params: { event } });
+
+export interface ToastParams {
+  type: 'success' | 'danger' | 'warn';
+  message: Message;
+}
+
+export interface WithRegistrationToken<T> {
+  query: T;
+  /** Sent as X-Registration-Token. */
+  registrationToken?: string;
+}
+
+export interface SignupInput {
+  body: RegistrationSignupBody;
+  registrationToken?: string;
+}
+
+// ── Pure helpers (exported for views and tests) ─────────────────────────────────────────────────
+export const fieldsOf = (programme: RegistrationProgramme, step: 'student-details' | 'exam-details') =>
+  programme.registration.steps.find((s) => s.id === step)?.fields ?? [];
+
+/** The exam selects this programme shows, in cascade order; online-only presets state and centre. */
+export function examChain(context: Pick<RegistrationContext, 'programme' | 'exam'>): ExamField[] {
+  const names = new Set(fieldsOf(context.programme, 'exam-details').map((f) => f.name));
+  const preset = onlineOnly(context);
+  return EXAM_CHAIN.filter((f) => names.has(f) && !(preset && (f === 'state' || f === 'centre')));
+}
+
+/** The classroom / online switch shows: the programme offers it and the landing does not fix it. */
+export const offersCourseTypeSwitch = (context: Pick<RegistrationContext, 'programme' | 'courseTypeFixed'>) =>
+  Boolean(context.programme.registration.courseTypeSwitch) && !context.courseTypeFixed;
+
+/** Online-only was chosen where the config offers the switch: state and centre are preset. */
+export const onlineOnly = (context: Pick<RegistrationContext, 'programme' | 'exam'>) =>
+  Boolean(context.programme.registration.courseTypeSwitch) && context.exam.courseType === 'online';
+
+export const chosen = (exam: ExamChoice, field: ExamField): boolean =>
+  ({ examSlot: exam.slot, state: exam.state, centre: exam.centre, examDate: exam.date })[field] !== undefined;
+
+/** The mode the lists and the signup use: the slot's, else online-only, else the programme's. */
+export function examMode(context: Pick<RegistrationContext, 'programme' | 'exam'>): ExamMode {
+  if (context.exam.slot) return context.exam.slot.mode;
+  if (onlineOnly(context)) return 'Online';
+  return context.programme.mode === 'online' ? 'Online' : 'Offline';
+}
+
+/** The centre's code: its own field of the option (the value name-code-id is never parsed). */
+export const centreCode = (centre: ExamCentre): string => centre.code;
+
+/** Fee minus the coupon discount (part 2 §4). */
+export const payableAmount = (context: Pick<RegistrationContext, 'programme' | 'coupon'>): number =>
+  context.programme.fee.amount - context.coupon.discount;
+
+/** Payable ≤ 0: a plain Submit; otherwise Pay and Register Now. */
+export const isFree = (context: Pick<RegistrationContext, 'programme' | 'coupon'>): boolean =>
+  payableAmount(context) <= 0;
+
+/** The config has an exam-details step; without one the details form submits the registration. */
+export const hasExamDetailsStep = (programme: RegistrationProgramme): boolean =>
+  fieldsOf(programme, 'exam-details').length > 0;
+
+/** The dob as the client sends it: midnight in India, i.e. the day before at T18:30Z (part 2 §9). */
+export const dobInstant = (isoDate: string): string =>
+  /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? new Date(`${isoDate}T00:00:00+05:30`).toISOString() : isoDate;
+
+/** What the mobile / student id field says is wrong (a message), or undefined when it may be sent. */
+export function mobileProblem(mobile: string, acceptsStudentId: boolean): Message | undefined {
+  const key = validateRegistrationMobile(mobile, acceptsStudentId);
+  return key === undefined ? undefined : say(key);
+}
+
+/** A submitted form with an existing student's locked fields kept as they were prefilled. */
+export function withLockedFields(
+  context: Pick<RegistrationContext, 'student' | 'locked'>,
+  details: StudentDetails,
+) {
+  const merged = { ...details };
+  for (const field of context.locked) merged[field] = context.student[field];
+  return merged;
+}
+
+/** The signup payload of part 2 §3. */
+export function buildSignupBody(context: SignupStepInput): RegistrationSignupBody {
+  const { student, exam, tracking, coupon } = context;
+  const body: RegistrationSignupBody = {
+    student_name: student.studentName.trim(),
+    student_email: student.email.trim().toLowerCase(),
+    student_dob: dobInstant(student.dob),
+    student_mobile_no: context.mobile,
+    school_board: DEFAULT_SCHOOL_BOARD,
+    class_stream: student.classStream,
+    exam_mode: examMode(context),
+    whatsapp_status: true,
+    registration_page: context.registrationPage,
+  };
+  if (student.fatherName.trim()) body.father_name = student.fatherName.trim();
+  if (exam.slot) body.exam_slot = exam.slot.tid;
+  if (exam.state) body.exam_state = exam.state.tid;
+  if (exam.centre) body.branch_code = centreCode(exam.centre);
+  if (exam.date) body.exam_date = exam.date.value;
+  if (payableAmount(context) > 0) body.payment_mode = context.paymentMethod;
+  if (coupon.applied && coupon.discount > 0) body.coupon_code = coupon.applied;
+  for (const key of ['utm_source', 'utm_medium', 'utm_campaign', 'utm_id', 'gclid'] as const) {
+    const value = tracking[key];
+    if (value) body[key] = value;
+  }
+  if (context.query.sf_id) body.student_sf_id = context.query.sf_id;
+  return body;
+}
+
+/** What the app keeps across the gateway round trip for "Try Again" (see KeptChoices). */
+export const keptChoices = (
+  context: Pick<RegistrationContext, 'exam' | 'coupon' | 'paymentMethod'>,
+): KeptChoices => ({
+  exam: context.exam,
+  coupon: { code: context.coupon.code, applied: context.coupon.applied, discount: context.coupon.discount },
+  paymentMethod: context.paymentMethod,
+});
+
+/** The payment-failure event's payload: the stored user and exam info, the exam date at 03:30 UTC. */
+export function paymentFailurePayload(stored: StoredRegistration): Record<string, string> {
+  const payload: Record<string, string | undefined> = {
+    mobile_no: stored.mobile,
+    student_name: stored.studentName,
+    email: stored.email,
+    class_stream: stored.classStream,
+    centre_code: stored.centre?.code,
+    centre_name: stored.centre?.label,
+    exam_slot: stored.examSlot,
+    exam_date: stored.examDate ? examDateInstant(stored.examDate) : undefined,
+    psid: stored.psid,
+  };
+  return Object.fromEntries(
+    Object.entries(payload).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
+}
+
+/** The registration stored before the gateway, when it is the one the return query names. */
+export function storedFor(
+  context: Pick<RegistrationContext, 'stored' | 'query'>,
+): StoredRegistration | undefined {
+  const { stored, query } = context;
+  return stored && stored.examDate && stored.examDate === query.exam_date ? stored : undefined;
+}
+
+export const emptyStudent = (): StudentDetails => ({
+  studentName: '',
+  fatherName: '',
+  email: '',
+  dob: '',
+  classStream: '',
+});
+
+/**
+ * The submitted details. A different class & stream changes which states, centres, dates and
+ * coupons apply, so the exam step starts again (part 1 §4: changing class/stream resets autoFill).
+ */
+export function submitDetails(
+  context: Pick<RegistrationContext, 'student' | 'locked' | 'exam' | 'options'>,
+  details: StudentDetails,
+): Partial<RegistrationContext> {
+  const student = withLockedFields(context, details);
+  if (student.classStream === context.student.classStream) return { student };
+  return {
+    student,
+    exam: { courseType: context.exam.courseType },
+    options: { classStreams: context.options.classStreams },
+    coupon: { code: '', discount: 0 },
+  };
+}
+
+/** An earlier registration of this mobile: prefill its details and lock those it has. */
+export function prefillFromLead(lead: LeadRecord | undefined) {
+  if (!lead) return { student: emptyStudent(), locked: [] as LockableField[], isNewUser: true };
+  const student: StudentDetails = {
+    studentName: lead.student_name,
+    fatherName: lead.father_name,
+    email: lead.student_email,
+    dob: lead.student_dob,
+    classStream: lead.class_stream,
+  };
+  const locked = (['studentName', 'fatherName', 'dob', 'email'] as const).filter(
+    (f) => student[f].trim() !== '',
+  );
+  return { student, locked: [...locked], isNewUser: false };
+}
+
+/** The parent's data at the start: the query's number, the choices kept across the gateway. */
+export const initialContext = (input: RegistrationInput): RegistrationContext => ({
+  programme: input.programme,
+  registrationPage: input.registrationPage,
+  query: input.query ?? {},
+  tracking: input.tracking ?? {},
+  courseTypeFixed: input.fixedCourseType !== undefined,
+  mobile: digitsOnly(input.query?.mobile ?? '', MOBILE_LENGTH),
+  student: emptyStudent(),
+  locked: [],
+  isNewUser: true,
+  exam: {
+    ...input.kept?.exam,
+    courseType: input.fixedCourseType ?? input.kept?.exam.courseType ?? 'classroom',
+  },
+  options: {},
+  coupon: input.kept ? { ...input.kept.coupon } : { code: '', discount: 0 },
+  paymentMethod: input.programme.payment.methods.some((m) => m.value === input.kept?.paymentMethod)
+    ? (input.kept?.paymentMethod ?? input.programme.payment.default)
+    : input.programme.payment.default,
+  registrationToken: input.registrationToken,
+  stored: input.stored,
+});
+
+/** registeration=success in the query: its roll number, dob and date, the stored slot and centre. */
+export function resultFromQuery(context: Pick<RegistrationContext, 'stored' | 'query'>): RegistrationResult {
+  const stored = storedFor(context);
+  return {
+    rollNumber: context.query.roll_no ?? '',
+    dob: context.query.dob ?? '',
+    examDate: context.query.exam_date ?? '',
+    ...(stored?.examSlot ? { examSlot: stored.examSlot } : {}),
+    ...(stored?.centre ? { centre: stored.centre.label } : {}),
+  };
+}

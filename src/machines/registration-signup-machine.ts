@@ -1,0 +1,133 @@
+// The registration's signup (part 2 §3): the payload of the steps' data goes to the API; a paid
+// exam then leaves for the payment gateway (what the return needs is stored first), a free one
+// ends on the thank-you. A failed signup says why in a toast and hands the student back to the
+// step they came from. The parent invokes it with its data and routes on its output.
+import { assign, fromPromise, setup } from 'xstate';
+import type { PaymentData, RegistrationSignupReply } from '../generated/api/registration-signup';
+import { fromError } from './message';
+import {
+  buildSignupBody,
+  track,
+  type RegistrationResult,
+  type SignupInput,
+  type SignupStepInput,
+  type ToastParams,
+  type TrackParams,
+} from './registration-model';
+
+export interface SignupStepContext extends SignupStepInput {
+  outcome: SignupStepOutput;
+}
+
+/** Registered (with the thank-you's data), gone to the gateway, or failed (the toast said why). */
+export type SignupStepOutput =
+  { status: 'registered'; result: RegistrationResult } | { status: 'redirected' } | { status: 'failed' };
+
+export const registrationSignupMachine = setup({
+  types: {
+    input: {} as SignupStepInput,
+    context: {} as SignupStepContext,
+    output: {} as SignupStepOutput,
+  },
+  actors: {
+    signup: fromPromise<RegistrationSignupReply, SignupInput>(async () => {
+      throw new Error('registration signup step: provide the signup actor');
+    }),
+  },
+  actions: {
+    showToast: (_, _params: ToastParams) => {},
+    /** The app posts the gateway form (payment_data) and leaves the page. */
+    redirectToPayment: (_, _params: { paymentData: PaymentData }) => {},
+    /**
+     * Kept for the return from the gateway: user_info, exam_info, exam_fee, user_psid (part 1 §3),
+     * and with the registration token the exam choices and coupon (keptChoices) for Try Again.
+     */
+    rememberRegistration: (
+      _,
+      _params: { mobile: string; rollNumber: string; examDate: string; fee: number; psid: string },
+    ) => {},
+    /** An analytics event: where the flow is, sent as it happens (never from a view's re-render). */
+    track: (_, _params: TrackParams) => {},
+  },
+  guards: {
+    paidWithPaymentData: (_, params: { reply: RegistrationSignupReply }) =>
+      params.reply.data.isPaidExam && params.reply.data.payment_data !== null,
+  },
+}).createMachine({
+  id: 'registrationSignup',
+  context: ({ input }) => ({ ...input, outcome: { status: 'failed' } }),
+  output: ({ context }) => context.outcome,
+  initial: 'signingUp',
+  states: {
+    signingUp: {
+      invoke: {
+        id: 'signup',
+        src: 'signup',
+        input: ({ context }) => ({
+          body: buildSignupBody(context),
+          registrationToken: context.registrationToken,
+        }),
+        onDone: [
+          {
+            guard: { type: 'paidWithPaymentData', params: ({ event }) => ({ reply: event.output }) },
+            target: 'done',
+            actions: [
+              {
+                type: 'rememberRegistration',
+                params: ({ context, event }) => ({
+                  mobile: context.mobile,
+                  rollNumber: event.output.data.roll_number,
+                  examDate: event.output.data.exam_date,
+                  fee: event.output.data.exam_fee,
+                  psid: event.output.data.psid,
+                }),
+              },
+              {
+                type: 'redirectToPayment',
+                // paidWithPaymentData guarantees it; the fallback only satisfies the type.
+                params: ({ event }) => ({ paymentData: event.output.data.payment_data as PaymentData }),
+              },
+              assign({ outcome: { status: 'redirected' } }),
+              track('signup_success'),
+            ],
+          },
+          {
+            target: 'done',
+            actions: [
+              assign({
+                outcome: ({ context, event }) => ({
+                  status: 'registered',
+                  result: {
+                    rollNumber: event.output.data.roll_number,
+                    dob: event.output.data.dob,
+                    examDate: event.output.data.exam_date,
+                    examSlot: context.exam.slot?.name,
+                    centre: context.exam.centre?.label,
+                    dashboardLink: event.output.data.dashboard_link,
+                  },
+                }),
+              }),
+              track('signup_success'),
+            ],
+          },
+        ],
+        onError: {
+          target: 'done',
+          actions: [
+            {
+              type: 'showToast',
+              params: ({ event }) => ({
+                type: 'danger',
+                message: fromError(event.error, 'registration.signupFailed'),
+              }),
+            },
+            track('signup_failure'),
+          ],
+        },
+      },
+    },
+    done: { type: 'final' },
+  },
+});
+
+export type RegistrationSignupMachine = typeof registrationSignupMachine;
