@@ -99,6 +99,12 @@ const boundaryZones = [
     message: 'The database layer never imports services (routes → services → db).',
   },
   {
+    target: 'server/routes',
+    from: 'server/db',
+    message:
+      'Routes only speak HTTP: they call a service (server/services, server/auth, server/payments), which reaches the database (routes → services → db).',
+  },
+  {
     target: '**',
     from: TEST_FILES,
     message: 'Test support lives beside the tests: production code never imports it.',
@@ -144,6 +150,28 @@ export default tseslint.config(
     ignores: [...TEST_FILES, 'scripts/bench/**'],
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
+    },
+  },
+  {
+    // Routes reach the database without importing it, through the app context every handler holds
+    // (`app.ctx.db`), so the import zone above cannot see a query written in a route. No route
+    // names the context's `db`, then: reading it is the one way in, and a syntax rule sees it in
+    // the editor. (A type rule on the Kysely instance would need type-aware linting, which the
+    // repo does not run.)
+    files: ['server/routes/**/*.ts'],
+    ignores: TEST_FILES,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "MemberExpression[property.name='db']",
+          "MemberExpression[property.value='db']",
+          "ObjectPattern > Property[key.name='db']",
+        ].map((selector) => ({
+          selector,
+          message: 'Routes only speak HTTP: put the query in a service and call it (routes → services → db).',
+        })),
+      ],
     },
   },
   {
