@@ -135,6 +135,12 @@ const boundaryZones = [
     message: 'examflow Studio is dev only (decision 028): production code never imports src/studio.',
   },
   {
+    target: 'server/routes',
+    from: 'server/db',
+    message:
+      'Routes only speak HTTP: they call a service (server/services, server/auth, server/payments), which reaches the database (routes → services → db).',
+  },
+  {
     target: '**',
     from: TEST_FILES,
     message: 'Test support lives beside the tests: production code never imports it.',
@@ -168,7 +174,9 @@ export default tseslint.config(
       ],
     },
     rules: {
-      // Packages cannot close a cycle through our code: skip them (and their resolution).
+      // Packages cannot close a cycle through our code: skip them (and their resolution). This rule
+      // skips `import type` by design (no option counts it), so `npm run lint` also runs
+      // scripts/import-cycles.ts, which counts every import, type-only ones included.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
@@ -189,6 +197,28 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { paths: [SWR_CACHE_IMPORT] }],
       'no-restricted-syntax': ['error', ...SWR_CACHE_READS],
+    },
+  },
+  {
+    // Routes reach the database without importing it, through the app context every handler holds
+    // (`app.ctx.db`), so the import zone above cannot see a query written in a route. No route
+    // names the context's `db`, then: reading it is the one way in, and a syntax rule sees it in
+    // the editor. (A type rule on the Kysely instance would need type-aware linting, which the
+    // repo does not run.)
+    files: ['server/routes/**/*.ts'],
+    ignores: TEST_FILES,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "MemberExpression[property.name='db']",
+          "MemberExpression[property.value='db']",
+          "ObjectPattern > Property[key.name='db']",
+        ].map((selector) => ({
+          selector,
+          message: 'Routes only speak HTTP: put the query in a service and call it (routes → services → db).',
+        })),
+      ],
     },
   },
   {

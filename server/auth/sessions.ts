@@ -176,3 +176,16 @@ export function setSessionMarker(reply: FastifyReply, maxAgeSeconds: number): vo
 export function clearSessionMarker(reply: FastifyReply): void {
   reply.header('Set-Cookie', `${SESSION_MARKER_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`);
 }
+
+/** The student with this roll number, if any (login checks the date of birth and the status). */
+export const studentByRollNumber = (ctx: AppContext, rollNumber: string): Promise<Student | undefined> =>
+  ctx.db.selectFrom('students').selectAll().where('roll_number', '=', rollNumber).executeTakeFirst();
+
+/** The registered student with this roll number, if any. */
+export const registeredStudentByRoll = (ctx: AppContext, rollNumber: string): Promise<Student | undefined> =>
+  ctx.db
+    .selectFrom('students')
+    .selectAll()
+    .where('roll_number', '=', rollNumber)
+    .where('registration_status', '=', 'registered')
+    .executeTakeFirst();

@@ -15,6 +15,7 @@ import {
   requireStudent,
   revokeLogin,
   setSessionMarker,
+  studentByRollNumber,
   studentOf,
 } from '../auth/sessions';
 import { clear, hit, lockedUntil, minutesUntil, type ThrottleRule } from '../auth/throttle';
@@ -64,9 +65,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
         if (until) throw new ApiError(429, message('login.tooMany', { minutes: minutesUntil(ctx, until) }));
       }
       const dob = parseDob(request.body.date_of_birth);
-      const student = dob
-        ? await ctx.db.selectFrom('students').selectAll().where('roll_number', '=', roll).executeTakeFirst()
-        : undefined;
+      const student = dob ? await studentByRollNumber(ctx, roll) : undefined;
       if (!student || student.dob !== dob || student.registration_status !== 'registered') {
         for (const name of ['pair', 'roll', 'ip'] as const) await hit(ctx, keys[name], rules[name]);
         throw new ApiError(401, message('login.invalid'));

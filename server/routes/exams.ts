@@ -19,12 +19,12 @@ import type { ResultBody, ResultReply } from '../../src/generated/api/result';
 import type { StudentResultQuery, StudentResultReply } from '../../src/generated/api/result-student';
 import { ApiError } from '../api/errors';
 import { apiSchema } from '../api/schemas';
-import { bearerToken, requireStudent, studentOf } from '../auth/sessions';
+import { bearerToken, registeredStudentByRoll, requireStudent, studentOf } from '../auth/sessions';
 import { clear, hit, lockedUntil, minutesUntil, type ThrottleRule } from '../auth/throttle';
 import { iso } from '../timestamps';
 import { registerTestPlayerRoutes } from '../sandbox/test-player';
 import { buildDashboard } from '../services/dashboard/build';
-import { buildProfile } from '../services/dashboard/profile';
+import { buildProfile, updateProfile } from '../services/dashboard/profile';
 import { onOrderPaid } from '../payments/orders';
 import { applyPaidExamEdit, examDates, updateExamInfo } from '../services/exams/edit';
 import { maybeProgramme } from '../services/exams/programme';
@@ -38,7 +38,7 @@ import {
 } from '../services/exams/launch';
 import { requestExamLink, SANDBOX_EXAM_LINK_PATH, tenantHeadersMatch } from './exams/mock-jee-link';
 import { resultData, resultSummary, sittingForResult } from '../services/results/results';
-import { currentSeriesSitting, findSitting, loadExamContext, stateOf } from '../services/exams/sittings';
+import { currentSeriesSitting, findSitting, loadExamContext } from '../services/exams/sittings';
 import { localeOf, message, say } from '../api/messages';
 import { issuePlatformToken, platformStudent } from '../services/exams/platform-tokens';
 
@@ -106,39 +106,7 @@ export function registerExamRoutes(app: FastifyInstance): void {
       const student = studentOf(request);
       if (student.remove_edit_exam_edit_profile === 1)
         throw new ApiError(403, message('profile.editNotAllowed'));
-      const { student_city, school_board, school_id } = request.body;
-      const { db } = ctx;
-      const city = await db
-        .selectFrom('cities')
-        .select(['tid', 'name'])
-        .where('name', '=', student_city.trim())
-        .orderBy('tid')
-        .executeTakeFirst();
-      if (!city) throw new ApiError(400, message('profile.city'));
-      const board = await db
-        .selectFrom('exam_boards')
-        .select('name')
-        .where('name', '=', school_board.trim())
-        .executeTakeFirst();
-      if (!board) throw new ApiError(400, message('profile.board'));
-      const school = await db
-        .selectFrom('schools')
-        .select(['school_code', 'full_school_name', 'city_tid'])
-        .where('school_code', '=', school_id)
-        .executeTakeFirst();
-      if (!school || school.city_tid !== city.tid) throw new ApiError(400, message('profile.school'));
-      await stateOf(ctx, student.id);
-      await db
-        .updateTable('exam_student_state')
-        .set({
-          student_city: city.name,
-          school_board: board.name,
-          school_id: school.school_code,
-          school_name: school.full_school_name,
-          updated_at: iso(ctx.now()),
-        })
-        .where('student_id', '=', student.id)
-        .execute();
+      await updateProfile(ctx, student, request.body);
       return { success: 'true', msg: say(request, 'editExam.profileSaved') };
     },
   );
@@ -309,12 +277,7 @@ export function registerExamRoutes(app: FastifyInstance): void {
       async (request) => {
         if (!tenantHeadersMatch(ctx, request)) throw new ApiError(401, 'Unknown tenant.');
         const { user_id: roll, exam_short_code: code, external_schedule_id: scheduleId } = request.body;
-        const student = await ctx.db
-          .selectFrom('students')
-          .selectAll()
-          .where('roll_number', '=', roll)
-          .where('registration_status', '=', 'registered')
-          .executeTakeFirst();
+        const student = await registeredStudentByRoll(ctx, roll);
         if (!student) throw new ApiError(404, message('test.mockNotYours'));
         const ec = await loadExamContext(ctx, student);
         const sitting = findSitting(ec, code, scheduleId);
@@ -341,14 +304,7 @@ export function registerExamRoutes(app: FastifyInstance): void {
         if (until) throw new ApiError(429, message('result.tooMany', { minutes: minutesUntil(ctx, until) }));
       }
       const parsed = parseDob(dob);
-      const student = parsed
-        ? await ctx.db
-            .selectFrom('students')
-            .selectAll()
-            .where('roll_number', '=', roll)
-            .where('registration_status', '=', 'registered')
-            .executeTakeFirst()
-        : undefined;
+      const student = parsed ? await registeredStudentByRoll(ctx, roll) : undefined;
       if (!student || student.dob !== parsed) {
         for (const name of ['pair', 'ip'] as const) await hit(ctx, keys[name], resultRules[name]);
         throw new ApiError(401, message('result.noMatch'));

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { FeeComponent } from '../../src/domain/fees';
 import type { Database } from '../db/schema';
 import type { CommerceCoursesTable } from '../db/tables/commerce';
-import type { SeedOptions } from './index';
+import type { SeedOptions } from './seed-options';
 
 /** [name with its RCC / F+EC / ALC prefix, address, latitude, longitude, phones (padded to 4)] */
 type CentreSeed = [name: string, address: string, lat: string, long: string, phones: string[]];

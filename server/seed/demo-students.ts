@@ -24,7 +24,7 @@ import { addDays, istDate, istInstant } from '../services/exams/time';
 import { paperQuestions } from '../sandbox/test-player-bank';
 import demo from './demo-students.json' with { type: 'json' };
 import { PAPERS } from './exams';
-import type { SeedOptions } from './index';
+import type { SeedOptions } from './seed-options';
 
 export interface DemoResult {
   /** Right and wrong answers per subject (the rest left blank). */

@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { ExamPapersTable } from '../db/tables/exams';
-import type { SeedOptions } from './index';
+import type { SeedOptions } from './seed-options';
 
 type PaperSeed = Omit<ExamPapersTable, 'subjects'> & { subjects: string[] };
 

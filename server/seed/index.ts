@@ -6,10 +6,7 @@ import { seedCommerce } from './commerce';
 import { DEMO_ID_PREFIX, seedDemoStudents } from './demo-students';
 import { seedExams } from './exams';
 import { seedMaster } from './master';
-
-export interface SeedOptions {
-  now: Date;
-}
+import type { SeedOptions } from './seed-options';
 
 export interface SeedRun extends SeedOptions {
   /** Seed the demo students too (the sandbox is on). */

@@ -4,7 +4,7 @@
 // starts its clock elsewhere gets data that fits its clock.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { SeedOptions } from './index';
+import type { SeedOptions } from './seed-options';
 
 const e6 = (degrees: number): number => Math.round(degrees * 1_000_000);
 const DAY = 86_400_000;

@@ -118,6 +118,26 @@ describe('boundaries', { timeout: 60_000 }, () => {
     expect(await lint('server/db/planted.ts', service, BOUNDARY)).toHaveLength(1);
   });
 
+  it("a route importing the database layer or reading the context's db is rejected; it calls a service", async () => {
+    const imported = await lint(
+      'server/routes/registration/planted.ts',
+      "import { lockStudent } from '../../db/locks';\nexport const lock = lockStudent;\n",
+      BOUNDARY,
+    );
+    expect(imported).toHaveLength(1);
+    expect(imported[0]?.message).toContain('routes → services → db');
+    const queries =
+      "import type { AppContext } from '../../context';\n" +
+      "export const a = (ctx: AppContext) => ctx.db.selectFrom('students').selectAll().execute();\n" +
+      "export const b = (app: { ctx: AppContext }) => app.ctx['db'].transaction();\n" +
+      'export const c = ({ db }: AppContext) => db;\n';
+    const found = await lint('server/routes/commerce/planted.ts', queries, 'no-restricted-syntax');
+    expect(found).toHaveLength(3);
+    expect(found[0]?.message).toContain('put the query in a service');
+    // A service is where the query belongs.
+    expect(await lint('server/services/commerce/planted.ts', queries, 'no-restricted-syntax')).toEqual([]);
+  });
+
   it('production code never imports test support', async () => {
     const code =
       "import { addStudent } from '../commerce.test-support';\n" +

@@ -9,8 +9,7 @@ import type { AnalyticsListQuery, AnalyticsListReply } from '../../../src/genera
 import { ApiError } from '../../api/errors';
 import { apiSchema } from '../../api/schemas';
 import { hit, lockedUntil, type ThrottleRule } from '../../auth/throttle';
-import { sortableId } from '../../auth/tokens';
-import { iso } from '../../timestamps';
+import { latestAnalyticsEvents, recordAnalyticsEvent } from '../../services/commerce/analytics';
 
 export const MAX_PAYLOAD_BYTES = 2048;
 /** Per address: a busy page sends a few events a minute; 120 is far above that. */
@@ -34,11 +33,7 @@ export function registerAnalyticsRoutes(app: FastifyInstance): void {
       const text = JSON.stringify(payload);
       if (Buffer.byteLength(text, 'utf8') > MAX_PAYLOAD_BYTES)
         throw new ApiError(413, `The analytics payload is too large (at most ${MAX_PAYLOAD_BYTES} bytes).`);
-      const now = ctx.now();
-      await ctx.db
-        .insertInto('analytics_events')
-        .values({ id: sortableId(now), name, exam_type: examType, payload: text, created_at: iso(now) })
-        .execute();
+      await recordAnalyticsEvent(ctx, { name, examType, payload: text });
       return { success: 'true', msg: 'Event recorded.' };
     },
   );
@@ -53,13 +48,6 @@ export function registerAnalyticsRoutes(app: FastifyInstance): void {
         tags: ['sandbox'],
       }),
     },
-    async (request) => {
-      let query = ctx.db
-        .selectFrom('analytics_events')
-        .select(['name', 'exam_type', 'payload', 'created_at']);
-      if (request.query.name) query = query.where('name', '=', request.query.name);
-      const rows = await query.orderBy('id', 'desc').limit(100).execute(); // ids sort by time
-      return rows.map((r) => ({ ...r, payload: JSON.parse(r.payload) as Record<string, unknown> }));
-    },
+    async (request) => latestAnalyticsEvents(ctx, request.query.name),
   );
 }

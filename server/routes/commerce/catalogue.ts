@@ -16,7 +16,7 @@ import { centreLabel } from '../../services/master/centres';
 import { courseFlags } from '../../services/commerce/course-flags';
 import { offersFor } from '../../services/commerce/courses';
 import { message } from '../../api/messages';
-import { knownBranch, paymentOptions } from '../../services/commerce/catalogue';
+import { branchCentres, knownBranch, paymentOptions } from '../../services/commerce/catalogue';
 
 export function registerCatalogueRoutes(app: FastifyInstance): void {
   const { ctx } = app;
@@ -68,13 +68,7 @@ export function registerCatalogueRoutes(app: FastifyInstance): void {
     async (request) => {
       const code = request.params.branch_code;
       await knownBranch(ctx, code);
-      const rows = await ctx.db
-        .selectFrom('commerce_centres')
-        .selectAll()
-        .where('branch_code', '=', code)
-        .orderBy('position')
-        .orderBy('id')
-        .execute();
+      const rows = await branchCentres(ctx, code);
       return {
         success: 'true',
         msg: rows.length > 0 ? 'Branches near you' : 'Our team will contact you soon.',

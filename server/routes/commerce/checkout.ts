@@ -17,13 +17,13 @@ import { ApiError } from '../../api/errors';
 import { message, type MessageId, type MessageParams } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
 import { requireStudent, studentOf } from '../../auth/sessions';
-import { lockStudent } from '../../db/locks';
-import { openOrder } from '../../payments/orders';
-import { loadExamContext } from '../../services/exams/sittings';
 import { paymentOptions } from '../../services/commerce/catalogue';
-import { offersFor } from '../../services/commerce/courses';
-import { isMockPurchased } from '../../services/commerce/purchases';
-import { acceptedCheckoutMethods, samplePack } from '../../services/commerce/checkout';
+import {
+  acceptedCheckoutMethods,
+  orderCourse,
+  orderMockPack,
+  samplePack,
+} from '../../services/commerce/checkout';
 
 const invalid = (field: string, id: MessageId, params?: MessageParams) =>
   new ApiError(400, message(id, params), { data: { field } });
@@ -100,51 +100,8 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
       checkBilling(body);
       const accepted = acceptedCheckoutMethods(await paymentOptions(ctx, student.branch_code));
       if (!accepted.has(body.payment_method)) throw invalid('payment_method', 'checkout.methodNotAtCentre');
-      // Once is once: under the student's lock, a repeated or concurrent Pay finds the course
-      // bought or its open order (the same order answered again), never a second order to pay.
-      const data = await ctx.db.transaction().execute(async (trx) => {
-        await lockStudent(trx, student.id);
-        const inTrx = { ...ctx, db: trx };
-        const { courses } = await offersFor(inTrx, student, await loadExamContext(inTrx, student));
-        const course = courses.find((c) => c.product_id === body.product_id);
-        // The price, the waiver and the term are the server's: a tampered term finds no course.
-        if (!course || course.product_course_term !== body.product_course_term)
-          throw new ApiError(404, message('course.notAvailable'));
-        if (course.purchased) throw new ApiError(409, message('course.alreadyBought'));
-        const billing = {
-          name: body.billing_name.trim(),
-          father_name: body.father_name.trim(),
-          address: body.billing_address.trim(),
-          city: body.billing_city.trim(),
-          state: body.billing_state.trim(),
-          zip: body.billing_zip.trim(),
-          email: body.billing_email.trim(),
-        };
-        const details = {
-          product_title: course.product_title,
-          product_course_term: course.product_course_term,
-          fee_label: course.fee_label,
-          billing,
-        };
-        // An open order of this course is answered again with the address as now given (the
-        // student may have gone back and corrected it before paying).
-        const { payment } = await openOrder(
-          ctx,
-          {
-            studentId: student.id,
-            purpose: 'course',
-            item: course.product_id,
-            amount: course.registration_fees,
-            paymentMethod: body.payment_method,
-            returnPath: '/dashboard',
-            successQuery: { type: ctx.site.site.commerce.courseReturnType },
-            failureQuery: { type: ctx.site.site.commerce.courseReturnType },
-            details,
-          },
-          trx,
-        );
-        return payment;
-      });
+      // Once is once (the service holds the student's lock): a repeated Pay answers the same order.
+      const data = await orderCourse(ctx, student, body);
       return { success: 'true', msg: 'Order created. Continue to payment.', data };
     },
   );
@@ -165,31 +122,8 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
       const method = request.query.payment_mode ?? pack.payment.default;
       if (!pack.payment.methods.some((m) => m.value === method))
         throw invalid('payment_mode', 'signup.paymentMethod');
-      // Once is once: under the student's lock, a repeated or concurrent Buy now finds the pending
-      // order of the first and answers it (with this tap's payment method) instead of a second one.
-      const data = await ctx.db.transaction().execute(async (trx) => {
-        await lockStudent(trx, student.id);
-        if (await isMockPurchased(trx, student.id))
-          throw new ApiError(409, message('mockPack.alreadyBought', { pack: pack.shortName.toLowerCase() }));
-        const { payment } = await openOrder(
-          ctx,
-          {
-            studentId: student.id,
-            purpose: 'mock-pack',
-            item: pack.id,
-            amount: pack.fee.amount,
-            paymentMethod: method,
-            returnPath: '/dashboard',
-            details: {
-              programme: pack.id,
-              papers: pack.fee.papers ?? null,
-              branch_code: request.query.branch_code ?? null,
-            },
-          },
-          trx,
-        );
-        return payment;
-      });
+      // Once is once, as for a course: a repeated Buy now answers the first tap's order.
+      const data = await orderMockPack(ctx, student, pack, method, request.query.branch_code ?? null);
       return {
         success: 'true',
         msg: `Pay ₹${pack.fee.amount} for the ${pack.shortName.toLowerCase()}${pack.fee.papers ? ` (${pack.fee.papers} papers)` : ''}.`,

@@ -9,7 +9,7 @@ import { ApiError } from '../../api/errors';
 import { apiSchema } from '../../api/schemas';
 import { simplePdf, type PdfLine } from '../../services/commerce/pdf';
 import { message } from '../../api/messages';
-import { prospectus } from '../../services/commerce/documents';
+import { courseByProductId, prospectus } from '../../services/commerce/documents';
 
 function sendPdf(reply: FastifyReply, filename: string, pdf: Buffer): FastifyReply {
   return reply
@@ -49,11 +49,7 @@ export function registerDocumentRoutes(app: FastifyInstance): void {
       }),
     },
     async (request, reply) => {
-      const course = await ctx.db
-        .selectFrom('commerce_courses')
-        .selectAll()
-        .where('product_id', '=', request.params.product_id)
-        .executeTakeFirst();
+      const course = await courseByProductId(ctx, request.params.product_id);
       if (!course?.has_content) throw new ApiError(404, message('documents.noCourseDetails'));
       const breakup = applyWaiver(JSON.parse(course.price_list) as Partial<Record<FeeComponent, number>>);
       const lines: PdfLine[] = [

@@ -16,6 +16,7 @@ import { dateLabelWithDay } from '../../services/exams/time';
 import { anyDateOpen, openExamDates } from '../../services/master/exam-calendar';
 import { programmeFor } from './programme-lookup';
 import { examSlots, withOpenDates } from '../../services/master/exam-options';
+import { states } from '../../services/master/master-lists';
 
 const tags = ['exam options'];
 
@@ -44,7 +45,7 @@ export function registerExamOptions(app: FastifyInstance): void {
       });
       if (checked(request.query.isCheckedState)) centres = await withOpenDates(ctx, programme, centres);
       const tids = new Set(centres.map((c) => c.state_tid));
-      const rows = await ctx.db.selectFrom('states').selectAll().orderBy('state_name').execute();
+      const rows = await states(ctx);
       const locale = localeOf(request);
       const data = rows
         .filter((s) => tids.has(s.tid))

@@ -17,7 +17,13 @@ import { centreValue, listedCentres } from '../../services/master/centres';
 import { centreLabelIn, inShownOrder, stateNameIn } from '../../services/master/place-names';
 import { programmeFor } from './programme-lookup';
 import { examSlots } from '../../services/master/exam-options';
-import { boards, states, classStreams } from '../../services/master/master-lists';
+import {
+  boards,
+  citiesWithStates,
+  classStreams,
+  schoolsOfCity,
+  states,
+} from '../../services/master/master-lists';
 
 const tags = ['master data'];
 
@@ -38,12 +44,7 @@ export function registerMasterLists(app: FastifyInstance): void {
           }));
           break;
         case 'school_city': {
-          const rows = await ctx.db
-            .selectFrom('cities')
-            .innerJoin('states', 'states.tid', 'cities.state_tid')
-            .select(['cities.tid', 'cities.name', 'states.state_name'])
-            .orderBy('cities.name')
-            .execute();
+          const rows = await citiesWithStates(ctx);
           data = rows.map((c) => ({ tid: c.tid, name: c.name, state: c.state_name }));
           break;
         }
@@ -98,19 +99,8 @@ export function registerMasterLists(app: FastifyInstance): void {
     { schema: apiSchema('master-schools', { summary: 'Schools of a city', tags }) },
     async (request) => {
       const { ctx } = app;
-      const city = await ctx.db
-        .selectFrom('cities')
-        .select('tid')
-        .where((eb) => eb(eb.fn('lower', ['name']), '=', request.params.city.trim().toLowerCase()))
-        .executeTakeFirst();
-      if (!city) throw new ApiError(404, message('lists.noSchools'));
-      const data = await ctx.db
-        .selectFrom('schools')
-        .select(['short_school_name', 'full_school_name', 'school_code'])
-        .where('city_tid', '=', city.tid)
-        .orderBy('short_school_name')
-        .orderBy('school_code')
-        .execute();
+      const data = await schoolsOfCity(ctx, request.params.city);
+      if (!data) throw new ApiError(404, message('lists.noSchools'));
       return { success: 'true', data };
     },
   );

@@ -19,12 +19,13 @@ import type {
 import { ApiError } from '../../api/errors';
 import { apiSchema } from '../../api/schemas';
 import { hit, lockedUntil, minutesUntil } from '../../auth/throttle';
-import { newId } from '../../auth/tokens';
-import { addMs, iso } from '../../timestamps';
 import { issueRegistrationToken } from '../../services/registration/registration-token';
 import {
   CALLER_IDENTITY_TTL_MS,
+  claimRegistrationToken,
+  decideCallerIdentity,
   find,
+  startCallerIdentity,
   statusOf,
   normaliseMobile,
 } from '../../services/registration/caller-identity';
@@ -59,23 +60,7 @@ export function registerCallerIdentityRoutes(app: FastifyInstance): void {
           `Too many verification requests. Please try again in ${minutesUntil(ctx, until)} minutes.`,
         );
       await hit(ctx, key, startRule);
-      const now = ctx.now();
-      const id = newId();
-      await ctx.db
-        .insertInto('caller_identity_requests')
-        .values({
-          id,
-          nonce: request.body.requestNonce,
-          status: 'pending',
-          mobile: null,
-          first_name: null,
-          last_name: null,
-          email: null,
-          created_at: iso(now),
-          expires_at: iso(addMs(now, CALLER_IDENTITY_TTL_MS)),
-          token_issued_at: null,
-        })
-        .execute();
+      const id = await startCallerIdentity(ctx, request.body.requestNonce);
       return { success: 'true', requestId: id, ttl_ms: CALLER_IDENTITY_TTL_MS };
     },
   );
@@ -100,14 +85,8 @@ export function registerCallerIdentityRoutes(app: FastifyInstance): void {
         email: row.email ?? '',
       };
       if (status !== 'verified' || !row.mobile || row.token_issued_at) return result;
-      // Only the first poll after verification gets the token (the update decides the race).
-      const claimed = await ctx.db
-        .updateTable('caller_identity_requests')
-        .set({ token_issued_at: iso(ctx.now()) })
-        .where('id', '=', row.id)
-        .where('token_issued_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) return result;
+      // Only the first poll after verification gets the token.
+      if (!(await claimRegistrationToken(ctx, row.id))) return result;
       const { token } = await issueRegistrationToken(ctx, row.mobile);
       return { ...result, registration_token: token };
     },
@@ -165,22 +144,19 @@ export function registerCallerIdentitySandbox(app: FastifyInstance): void {
       const mobile = approve ? normaliseMobile(body.mobile ?? '') : undefined;
       if (approve && !mobile) throw new ApiError(400, 'Invalid mobile number received');
       const clean = (s: string | undefined) => (s ?? '').trim().replace(/\s+/g, ' ') || null;
-      await ctx.db
-        .updateTable('caller_identity_requests')
-        .set(
-          approve
-            ? {
-                status: 'verified',
-                mobile,
-                first_name: clean(body.first_name),
-                last_name: clean(body.last_name),
-                email: clean(body.email)?.toLowerCase() ?? null,
-              }
-            : { status: 'failed' },
-        )
-        .where('id', '=', row.id)
-        .where('status', '=', 'pending')
-        .execute();
+      await decideCallerIdentity(
+        ctx,
+        row.id,
+        mobile
+          ? {
+              approve: true,
+              mobile,
+              firstName: clean(body.first_name),
+              lastName: clean(body.last_name),
+              email: clean(body.email)?.toLowerCase() ?? null,
+            }
+          : { approve: false },
+      );
       const text = approve ? 'Approved. You can return to the registration page.' : 'Rejected.';
       return reply
         .type('text/html; charset=utf-8')

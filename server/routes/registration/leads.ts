@@ -15,7 +15,7 @@ import { apiSchema } from '../../api/schemas';
 import { programmeFor } from '../master/programme-lookup';
 import { requireVerifiedMobile } from './registration-token';
 import { message, say } from '../../api/messages';
-import { registrationCount, leadRecord, leadRecords } from '../../services/registration/leads';
+import { registrationCount, leadRecord, leadRecords, studentBySfId } from '../../services/registration/leads';
 
 const tags = ['registration'];
 
@@ -51,11 +51,7 @@ export function registerLeadRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const { ctx } = app;
-      const student = await ctx.db
-        .selectFrom('students')
-        .selectAll()
-        .where('sf_id', '=', request.query.sf_id)
-        .executeTakeFirst();
+      const student = await studentBySfId(ctx, request.query.sf_id);
       if (!student) throw new ApiError(404, message('link.noRegistration'));
       if (student.registration_status === 'registered') {
         return {

@@ -1,12 +1,12 @@
 // The registration token: proof that the caller verified a mobile number (OTP or caller identity).
 // Signup and the lead-by-mobile lookup need it, so nobody reads a student's details or registers a
-// number without holding that number. Issued in server/services/registration/registration-token.ts;
-// here it is read back from the request's X-Registration-Token.
+// number without holding that number. Issued and looked up in
+// server/services/registration/registration-token.ts; here it is read from the request's X-Registration-Token.
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../api/errors';
 import { message } from '../../api/messages';
-import { hashToken } from '../../auth/tokens';
 import type { AppContext } from '../../context';
+import { liveRegistrationToken } from '../../services/registration/registration-token';
 
 export const REGISTRATION_TOKEN_HEADER = 'x-registration-token';
 
@@ -20,15 +20,9 @@ export interface VerifiedToken {
 export async function verifiedToken(ctx: AppContext, request: FastifyRequest): Promise<VerifiedToken> {
   const header = request.headers[REGISTRATION_TOKEN_HEADER];
   const token = typeof header === 'string' && /^[A-Za-z0-9_-]{20,200}$/.test(header) ? header : undefined;
-  const row = token
-    ? await ctx.db
-        .selectFrom('registration_tokens')
-        .select(['id', 'mobile', 'expires_at'])
-        .where('token_hash', '=', hashToken(token))
-        .executeTakeFirst()
-    : undefined;
-  if (!row || new Date(row.expires_at) <= ctx.now()) throw new ApiError(401, message('token.missing'));
-  return { id: row.id, mobile: row.mobile };
+  const row = token ? await liveRegistrationToken(ctx, token) : undefined;
+  if (!row) throw new ApiError(401, message('token.missing'));
+  return row;
 }
 
 /** A 403 unless the token proves this very mobile; the token row otherwise. */

@@ -22,3 +22,13 @@ export async function paymentOptions(ctx: AppContext, code: string): Promise<Rec
     .execute();
   return Object.fromEntries(rows.map((r) => [r.value, r.label]));
 }
+
+/** The centres of a commerce branch, in their listed order. */
+export const branchCentres = (ctx: AppContext, code: string) =>
+  ctx.db
+    .selectFrom('commerce_centres')
+    .selectAll()
+    .where('branch_code', '=', code)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();

@@ -6,7 +6,7 @@ import type { Programme } from '../../../src/generated/config/programme';
 import type { AppContext } from '../../context';
 import { scholarshipOf } from '../results/scholarship';
 import type { ExamContext } from '../exams/sittings';
-import { feeWord } from './courses';
+import { feeWord } from './branch-terms';
 
 export const prospectusPath = (examType: string) =>
   `/api/prospectus?exam_type=${encodeURIComponent(examType)}`;

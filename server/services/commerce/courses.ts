@@ -13,35 +13,11 @@ import {
 } from '../../../src/domain/fees';
 import type { CourseItem, PriceBreakup } from '../../../src/generated/api/course-list';
 import type { AppContext, Student } from '../../context';
-import type { CommerceBranchesTable, CommerceCoursesTable } from '../../db/tables/commerce';
+import type { CommerceCoursesTable } from '../../db/tables/commerce';
+import { branchTerms, type BranchTerms } from './branch-terms';
 import { scholarshipWaiverOf } from '../results/scholarship';
 import type { ExamContext } from '../exams/sittings';
 import { purchasedCourseIds } from './purchases';
-
-/** A branch code unknown to commerce is treated as an ordinary classroom branch. */
-export type BranchTerms = Pick<CommerceBranchesTable, 'code' | 'channel' | 'fee_basis'>;
-
-export async function branchTerms(ctx: AppContext, code: string): Promise<BranchTerms> {
-  const row = await ctx.db
-    .selectFrom('commerce_branches')
-    .select(['code', 'channel', 'fee_basis'])
-    .where('code', '=', code)
-    .executeTakeFirst();
-  return row ?? unknownBranch(code);
-}
-
-export const unknownBranch = (code: string): BranchTerms => ({
-  code,
-  channel: 'classroom',
-  fee_basis: 'registration_fee',
-});
-
-/** The one rule for the digital-only branch (no centre list, its own help line, blocks and wording). */
-export const isDigitalOnly = (branch: Pick<BranchTerms, 'channel'>): boolean => branch.channel === 'digital';
-
-/** How the branch's fee is named to the student: its fee basis decides. */
-export const feeWord = (branch: Pick<BranchTerms, 'fee_basis'>): string =>
-  branch.fee_basis === 'course_fee' ? 'course fee' : 'registration fee';
 
 /** The third-party waiver record of a roll number (GetStudentResult_WebJsonResult), if any. */
 export async function thirdPartyWaiverOf(ctx: AppContext, rollNumber: string): Promise<WaiverRecord | null> {

@@ -42,3 +42,7 @@ export function prospectus(ctx: AppContext, programme: Programme): Buffer {
   lines.push({ text: `Terms and conditions: ${programme.termsLink}`, size: 9, gap: 12 });
   return simplePdf(`${programme.name} - Prospectus`, lines);
 }
+
+/** A course by its product id, if any. */
+export const courseByProductId = (ctx: AppContext, productId: string) =>
+  ctx.db.selectFrom('commerce_courses').selectAll().where('product_id', '=', productId).executeTakeFirst();

@@ -13,7 +13,7 @@ import type {
 import type { AppContext } from '../../context';
 import { iso } from '../../timestamps';
 import { courseFlags } from '../commerce/course-flags';
-import { isDigitalOnly } from '../commerce/courses';
+import { isDigitalOnly } from '../commerce/branch-terms';
 import { centreById } from '../master/centres';
 import { resultUrl } from '../exams/launch';
 import { careerTypes, helpLine, samplePackOf, slotOf } from '../exams/programme';

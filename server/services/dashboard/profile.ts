@@ -2,12 +2,16 @@
 import { splitClassStream } from '../../../src/domain/class-stream';
 import { toDdMmYyyy } from '../../../src/domain/dates';
 import type { Profile } from '../../../src/generated/api/profile';
+import type { ProfileUpdateBody } from '../../../src/generated/api/profile-update';
+import { ApiError } from '../../api/errors';
+import { message } from '../../api/messages';
 import type { AppContext, Student } from '../../context';
 import { prepared } from '../../db/prepared';
 import { centreById, centreLabel, centreValue } from '../master/centres';
 import { slotOf } from '../exams/programme';
-import { examTaken, loadExamContext } from '../exams/sittings';
+import { examTaken, loadExamContext, stateOf } from '../exams/sittings';
 import { dateLabelWithDay, timeLabel } from '../exams/time';
+import { iso } from '../../timestamps';
 
 /** The names behind the profile's ids (city, school, class&stream, state), in one query. */
 const namesOf = prepared((db, arg) =>
@@ -97,4 +101,44 @@ export async function buildProfile(ctx: AppContext, student: Student): Promise<P
     exam_date_skip: ec.main?.state === 'missed',
     sf_id: student.sf_id,
   };
+}
+
+/** Changes the profile's city, school board and school; a 400 names the first that is not known. */
+export async function updateProfile(
+  ctx: AppContext,
+  student: Student,
+  { student_city, school_board, school_id }: ProfileUpdateBody,
+): Promise<void> {
+  const { db } = ctx;
+  const city = await db
+    .selectFrom('cities')
+    .select(['tid', 'name'])
+    .where('name', '=', student_city.trim())
+    .orderBy('tid')
+    .executeTakeFirst();
+  if (!city) throw new ApiError(400, message('profile.city'));
+  const board = await db
+    .selectFrom('exam_boards')
+    .select('name')
+    .where('name', '=', school_board.trim())
+    .executeTakeFirst();
+  if (!board) throw new ApiError(400, message('profile.board'));
+  const school = await db
+    .selectFrom('schools')
+    .select(['school_code', 'full_school_name', 'city_tid'])
+    .where('school_code', '=', school_id)
+    .executeTakeFirst();
+  if (!school || school.city_tid !== city.tid) throw new ApiError(400, message('profile.school'));
+  await stateOf(ctx, student.id);
+  await db
+    .updateTable('exam_student_state')
+    .set({
+      student_city: city.name,
+      school_board: board.name,
+      school_id: school.school_code,
+      school_name: school.full_school_name,
+      updated_at: iso(ctx.now()),
+    })
+    .where('student_id', '=', student.id)
+    .execute();
 }

@@ -2,7 +2,7 @@
 import type { ConfigBundle } from '../../../src/engine/config-bundle';
 import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
-import { isDigitalOnly, type BranchTerms } from '../commerce/courses';
+import { isDigitalOnly, type BranchTerms } from '../commerce/branch-terms';
 import { message } from '../../api/messages';
 
 export function programmeOf(site: ConfigBundle, examType: string): Programme {

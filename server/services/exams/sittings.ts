@@ -16,7 +16,7 @@ import type {
   ExamResultsTable,
   ExamStudentStateTable,
 } from '../../db/tables/exams';
-import { unknownBranch, type BranchTerms } from '../commerce/courses';
+import { unknownBranch, type BranchTerms } from '../commerce/branch-terms';
 import { maybeProgramme, programmeOf, resultDelayMs, samplePackOf, slotOf } from './programme';
 import { istDate, istInstant } from './time';
 

@@ -1,10 +1,12 @@
 // Coupons (part 2 §7, §8): the discount a coupon gives on the programme's exam fee
-// (server/routes/registration/coupons.ts serves it and counts wrong guesses per address).
+// and its throttled form, which counts wrong guesses per address (server/routes/registration/coupons.ts
+// and signup call it).
 import type { Kysely } from 'kysely';
 import type { Programme } from '../../../src/generated/config/programme';
 import { discountedPrice } from '../../../src/domain/fees';
 import { ApiError } from '../../api/errors';
 import { message } from '../../api/messages';
+import { hit, lockedUntil, minutesUntil } from '../../auth/throttle';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import type { ClassStreamsTable } from '../../db/tables/master';
@@ -48,4 +50,29 @@ export async function couponDiscount(
   const amount =
     coupon.percent_off !== null ? fee - discountedPrice(fee, coupon.percent_off) : (coupon.amount_off ?? 0);
   return { code: normalised, amount: Math.min(fee, Math.max(0, amount)) };
+}
+
+// Guessing codes costs: 20 wrong codes from one address in 15 minutes lock it for 15 minutes.
+const guessRule = { lockAfter: 20, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+
+/** couponDiscount, with wrong guesses counted per address (the caller's IP). */
+export async function throttledCouponDiscount(
+  ctx: AppContext,
+  ip: string,
+  programme: Programme,
+  code: string,
+  classStream: ClassStreamsTable,
+  leadTerm: string | undefined,
+  db: Kysely<Database> = ctx.db,
+): Promise<Discount> {
+  const key = `coupon-ip:${ip}`;
+  const until = await lockedUntil(ctx, key);
+  if (until) throw new ApiError(429, message('coupon.tooMany', { minutes: minutesUntil(ctx, until) }));
+  try {
+    return await couponDiscount(ctx, programme, code, classStream, leadTerm, db);
+  } catch (error) {
+    if (error instanceof ApiError && error.said?.id === 'registration.couponInvalid')
+      await hit(ctx, key, guessRule);
+    throw error;
+  }
 }

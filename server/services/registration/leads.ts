@@ -49,3 +49,7 @@ export async function leadRecords(
   const count = await registrationCount(ctx, mobile, options.countExamType);
   return rows.map((s) => leadRecord(s, count));
 }
+
+/** The student a registration's sf_id names (the payment-return link), if any. */
+export const studentBySfId = (ctx: AppContext, sfId: string): Promise<Student | undefined> =>
+  ctx.db.selectFrom('students').selectAll().where('sf_id', '=', sfId).executeTakeFirst();

@@ -1,6 +1,6 @@
-// Issuing the registration token: proof that the caller verified a mobile number. Random, stored
-// as a hash, bound to the mobile, 2 hours (server/routes/registration/registration-token.ts reads it
-// back from the request).
+// The registration token: proof that the caller verified a mobile number. Random, stored as a hash,
+// bound to the mobile, 2 hours. Issued and looked up here; server/routes/registration/registration-token.ts
+// reads it from the request.
 import type { Kysely } from 'kysely';
 import { hashToken, newId, newToken } from '../../auth/tokens';
 import type { AppContext } from '../../context';
@@ -28,4 +28,17 @@ export async function issueRegistrationToken(
     })
     .execute();
   return { token, expiresAt };
+}
+
+/** The unexpired token row of a token, if any. */
+export async function liveRegistrationToken(
+  ctx: AppContext,
+  token: string,
+): Promise<{ id: string; mobile: string } | undefined> {
+  const row = await ctx.db
+    .selectFrom('registration_tokens')
+    .select(['id', 'mobile', 'expires_at'])
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  return row && new Date(row.expires_at) > ctx.now() ? { id: row.id, mobile: row.mobile } : undefined;
 }

@@ -1,12 +1,14 @@
-// Signup's writes (part 2 §3 signup payload, §4 exam details): in one transaction, the student
-// (created or completed) with unique roll number and student id, the registration and, for a paid
-// exam, the exam-fee order; a token's earlier signup is answered again. The checks before it and
-// the reply are server/routes/registration/signup.ts.
+// Signup (part 2 §3 signup payload, §4 exam details): its checks against the programme config and
+// the master data, the coupon, then its writes in one transaction: the student (created or
+// completed) with unique roll number and student id, the registration and, for a paid exam, the
+// exam-fee order; a token's earlier signup is answered again. The reply is
+// server/routes/registration/signup.ts.
 import { classStreamValue } from '../../../src/domain/class-stream';
-import { type ExamMode } from '../../../src/domain/exam-modes';
+import { modeAllowedInState, type ExamMode } from '../../../src/domain/exam-modes';
+import { validateEmail, validateStudentName } from '../../../src/domain/validation';
 import { randomBytes } from 'node:crypto';
-import type { Transaction } from 'kysely';
-import { toDdMmYyyy } from '../../../src/domain/dates';
+import type { Kysely, Transaction } from 'kysely';
+import { parseDob, toDdMmYyyy } from '../../../src/domain/dates';
 import type { PaymentData, RegistrationSignupBody } from '../../../src/generated/api/registration-signup';
 import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
@@ -16,9 +18,12 @@ import type { AppContext, Student } from '../../context';
 import { iso } from '../../timestamps';
 import type { Database } from '../../db/schema';
 import type { CentresTable, ClassStreamsTable } from '../../db/tables/master';
-import { openOrder } from '../../payments/orders';
-import { centreByCode } from '../master/centres';
-import type { Discount } from './coupons';
+import { openOrder, type Order } from '../../payments/orders';
+import { centreByCode, classStreamOf, eligible, serves } from '../master/centres';
+import { istDateOf, openExamDates } from '../master/exam-calendar';
+import { examSlots } from '../master/exam-options';
+import { requiredFields, type ProgrammeChoice } from '../master/programme-lookup';
+import { throttledCouponDiscount, type Discount } from './coupons';
 import { accountExistsParams } from './otp';
 
 /** Everything signup decided before writing. */
@@ -42,6 +47,141 @@ export interface Checked {
   discount: Discount | null;
   fee: number;
   payable: number;
+}
+
+/** The India date of the client's date of birth (it sends midnight IST as T18:30Z the day before). */
+function dobOf(value: string): string | undefined {
+  if (/^\d{2}[-/]\d{2}[-/]\d{4}$/.test(value)) return parseDob(value);
+  const date = istDateOf(value);
+  return date ? parseDob(date) : undefined;
+}
+
+/**
+ * Signup's checks against the programme config and the master data, and the coupon (its wrong
+ * guesses counted per address `ip`): what `signUp` writes, or a 400 naming the first problem.
+ */
+export async function checkSignup(
+  ctx: AppContext,
+  choice: ProgrammeChoice,
+  ip: string,
+  body: RegistrationSignupBody,
+): Promise<Checked> {
+  const { programme, registrationPath, page, eligibility } = choice;
+  const required = requiredFields(programme);
+
+  // The client's name rule: a first name, then an optional last name that may hold initials.
+  if (validateStudentName(body.student_name.trim()))
+    throw new ApiError(400, message('validation.name.alphabets'));
+  const [firstName = '', ...rest] = clean(body.student_name).split(' ');
+  const fatherName = clean(body.father_name) || null;
+  if (!fatherName && required.has('fatherName'))
+    throw new ApiError(400, message('validation.fatherName.required'));
+  const email = body.student_email.trim().toLowerCase();
+  // The client's rule (part 2 §5), so both sides refuse the same addresses.
+  if (validateEmail(email)) throw new ApiError(400, message('validation.email.invalid'));
+  const dob = dobOf(body.student_dob);
+  const range = programme.registration.dob;
+  if (!dob || dob < range.min || dob > range.max) throw new ApiError(400, message('signup.dob'));
+
+  const classStream = await classStreamOf(ctx, body.class_stream);
+  if (!eligible(eligibility, classStream))
+    throw new ApiError(400, message('signup.notEligible', { programme: programme.shortName }));
+  const boardName = clean(body.school_board) || 'CBSE';
+  const board = await ctx.db
+    .selectFrom('exam_boards')
+    .select('name')
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', boardName.toLowerCase()))
+    .executeTakeFirst();
+  if (!board) throw new ApiError(400, message('signup.board'));
+
+  const mode = body.exam_mode;
+  const slots = examSlots(programme).filter((s) => s.mode === mode);
+  if (slots.length === 0)
+    throw new ApiError(
+      400,
+      message(mode === 'Online' ? 'signup.notHeldOnline' : 'signup.notHeldOffline', {
+        programme: programme.shortName,
+      }),
+    );
+  const slot = body.exam_slot
+    ? slots.find((s) => s.tid === body.exam_slot)
+    : slots.length === 1
+      ? slots[0]
+      : undefined;
+  if (!slot) throw new ApiError(400, message('validation.examSlot.required'));
+
+  const serving = { examType: programme.examType, mode, stream: classStream.stream };
+  let centre: CentresTable | undefined;
+  if (body.branch_code) {
+    centre = await centreByCode(ctx, body.branch_code);
+    const usable = centre && (centre.listed === 1 || (centre.default_online === 1 && mode === 'Online'));
+    if (!centre || !usable || !serves(centre, serving))
+      throw new ApiError(400, message('validation.centre.required'));
+  } else if (required.has('centre') || mode === 'Offline') {
+    throw new ApiError(400, message('validation.centre.required'));
+  } else {
+    // Online without a chosen centre: the digital branch (the "online-only" course type).
+    const rows = await ctx.db
+      .selectFrom('centres')
+      .selectAll()
+      .where('default_online', '=', 1)
+      .orderBy('id')
+      .execute();
+    centre = rows.find((c) => serves(c, serving));
+    if (!centre) throw new ApiError(400, message('validation.centre.required'));
+  }
+  if (!body.exam_state && required.has('state'))
+    throw new ApiError(400, message('validation.state.required'));
+  if (body.exam_state && body.exam_state !== centre.state_tid)
+    throw new ApiError(400, message('signup.centreNotInState'));
+  // Where the programme is held only offline, and only there offline (config offlineOnlyStates).
+  const state = await ctx.db
+    .selectFrom('states')
+    .select('short_code')
+    .where('tid', '=', centre.state_tid)
+    .executeTakeFirst();
+  if (state && !modeAllowedInState(programme, mode, state.short_code))
+    throw new ApiError(400, message('signup.modeNotInState'));
+
+  const open = await openExamDates(ctx, programme, centre);
+  if (open.length === 0)
+    throw new ApiError(400, message('signup.closed', { programme: programme.shortName }));
+  let examDate: string | null = null;
+  if (body.exam_date) {
+    examDate = istDateOf(body.exam_date) ?? null;
+    if (!examDate || !open.includes(examDate)) throw new ApiError(400, message('signup.dateNotOpen'));
+  } else if (required.has('examDate')) {
+    throw new ApiError(400, message('validation.examDate.required'));
+  }
+
+  const methods = programme.payment.methods.map((m) => m.value);
+  const paymentMode = body.payment_mode || programme.payment.default;
+  if (!methods.includes(paymentMode)) throw new ApiError(400, message('signup.paymentMethod'));
+  const discount = body.coupon_code?.trim()
+    ? await throttledCouponDiscount(ctx, ip, programme, body.coupon_code, classStream, undefined)
+    : null;
+  const fee = programme.fee.amount;
+  return {
+    programme,
+    registrationPath,
+    page,
+    firstName,
+    lastName: rest.join(' ') || null,
+    fatherName,
+    email,
+    dob,
+    classStream,
+    board: board.name,
+    centre,
+    stateTid: centre.state_tid,
+    examDate,
+    slotId: slot.tid,
+    mode,
+    paymentMode,
+    discount,
+    fee,
+    payable: Math.max(0, fee - (discount?.amount ?? 0)),
+  };
 }
 
 export const clean = (s: string | undefined) => (s ?? '').trim().replace(/\s+/g, ' ');
@@ -264,4 +404,33 @@ export async function write(
     .onConflict((oc) => oc.column('student_id').doUpdateSet(registration))
     .execute();
   return { student, payment, centre: c.centre, payable: c.payable };
+}
+
+/** Signup's transaction; a run that lost the race for its token runs again and answers the winner. */
+export function signUp(
+  ctx: AppContext,
+  body: RegistrationSignupBody,
+  checked: Checked,
+  tokenId: string,
+): Promise<Written> {
+  const attempt = () => ctx.db.transaction().execute((trx) => write(ctx, trx, body, checked, tokenId));
+  return attempt().catch((error: unknown) => {
+    // Lost the race for the token: the winner has committed, so this run answers it.
+    if (error instanceof TokenClaimLost) return attempt();
+    throw error;
+  });
+}
+
+/** A paid exam order completes the registration it was created for (an effect of the order). */
+export async function completePaidRegistration(trx: Kysely<Database>, order: Order): Promise<void> {
+  await trx
+    .updateTable('students')
+    .set({ registration_status: 'registered', is_payment_done: 1 })
+    .where('id', '=', order.student_id)
+    .execute();
+  await trx
+    .updateTable('registrations')
+    .set({ paid_at: order.confirmed_at ?? order.created_at, order_id: order.id })
+    .where('student_id', '=', order.student_id)
+    .execute();
 }

@@ -7,7 +7,15 @@ import { variantKeyProblem } from '../variant-keys';
 import type { Block } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
 import { scheduleTextProblems } from './schedule-texts';
-import type { Problem } from './validate-config';
+
+/** One thing wrong in the config, where it is and what. */
+export interface Problem {
+  /** Path of the file relative to the config folder. */
+  file: string;
+  /** JSON pointer inside the file ('' for the whole file). */
+  pointer: string;
+  message: string;
+}
 
 interface CrossCheckOptions {
   programmeFiles: Record<string, string>;

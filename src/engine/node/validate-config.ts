@@ -12,16 +12,12 @@ import type { Landing } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
 import type { Site } from '../../generated/config/site';
 import { describeAjvError as describe } from './ajv-messages';
-import { crossCheck } from './cross-check';
+import { crossCheck, type Problem } from './cross-check';
 import { publicDir as defaultPublicDir } from './paths';
 
-export interface Problem {
-  /** Path of the file relative to the config folder. */
-  file: string;
-  /** JSON pointer inside the file ('' for the whole file). */
-  pointer: string;
-  message: string;
-}
+// A problem's shape lives with the cross-file checks (which this module runs) so they need not
+// import this module back.
+export type { Problem };
 
 export interface ValidationResult {
   problems: Problem[];

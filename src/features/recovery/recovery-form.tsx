@@ -9,36 +9,7 @@ import { LOGIN_ID_MAX, type RecoveryMachine, type RecoveryMessageKey } from '../
 import { OtpInput } from '../../ui/forms/widgets/otp-input';
 import { TextInput } from '../../ui/forms/widgets/text-input';
 import { useChildSnapshot } from '../../ui/use-child-snapshot';
-import { recoveryView } from './recovery-view';
-
-/** What the prerendered page hands the form (data-island-props): its texts, the login path, toasts. */
-export interface RecoveryFormData {
-  strings: {
-    loginId: string;
-    next: string;
-    verify: string;
-    edit: string;
-    otp: string;
-    otpDigit: string;
-    otpSent: string;
-    resendOtp: string;
-    resendWait: string;
-    detailsSent: string;
-    sendAgain: string;
-    yourDetails: string;
-    rollNumber: string;
-    password: string;
-    toLogin: string;
-    backToLogin: string;
-    resendDetailsWait: string;
-    disabledId: string;
-    disabledOtp: string;
-  };
-  /** The strings of what the machine may say (its message keys). */
-  messages: Record<RecoveryMessageKey, string>;
-  loginPath: string;
-  toast: { durationMs: number; warnDurationMs: number };
-}
+import { recoveryView, type RecoveryFormData } from './recovery-view';
 
 interface RecoveryFormProps extends RecoveryFormData {
   /** The recovery machine with the app's actors and actions provided. */

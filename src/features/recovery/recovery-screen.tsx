@@ -2,7 +2,7 @@ import type { Translate } from '../../engine/i18n';
 import { RESEND_DELAY_MS } from '../../domain/otp-rules';
 import { messageStrings } from '../../machines/message';
 import { RECOVERY_MESSAGE_KEYS } from '../../machines/recovery-machine';
-import type { RecoveryFormData } from './recovery-form';
+import type { RecoveryFormData } from './recovery-view';
 
 interface RecoveryScreenProps {
   loginPath: string;

@@ -5,10 +5,39 @@ import type { SnapshotFrom } from 'xstate';
 import type {
   RecoveryMachine,
   RecoveryMessage,
+  RecoveryMessageKey,
   RecoveryVerifyMachine,
 } from '../../machines/recovery-machine';
 import { codeEntryView, type CodeEntryView } from '../../machines/verify-mobile-machine';
-import type { RecoveryFormData } from './recovery-form';
+
+/** What the prerendered page hands the form (data-island-props): its texts, the login path, toasts. */
+export interface RecoveryFormData {
+  strings: {
+    loginId: string;
+    next: string;
+    verify: string;
+    edit: string;
+    otp: string;
+    otpDigit: string;
+    otpSent: string;
+    resendOtp: string;
+    resendWait: string;
+    detailsSent: string;
+    sendAgain: string;
+    yourDetails: string;
+    rollNumber: string;
+    password: string;
+    toLogin: string;
+    backToLogin: string;
+    resendDetailsWait: string;
+    disabledId: string;
+    disabledOtp: string;
+  };
+  /** The strings of what the machine may say (its message keys). */
+  messages: Record<RecoveryMessageKey, string>;
+  loginPath: string;
+  toast: { durationMs: number; warnDurationMs: number };
+}
 
 export type RecoveryStep = 'id' | 'sending' | 'otp' | 'detailsSent' | 'details';
 type Label = keyof RecoveryFormData['strings'];
