@@ -1,6 +1,6 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import type { InlineConfig, Plugin } from 'vite';
+import type { ESTree, InlineConfig, Plugin } from 'vite';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -29,6 +29,105 @@ function rjsfRegistry(): Plugin {
         this.error(
           '@rjsf/core imported no getDefaultRegistry.js: the cut registry (decision 005) is not in the bundle',
         );
+    },
+  };
+}
+
+/**
+ * A value whose evaluation has no effect: a literal, a name, a property read, a function, or an
+ * object or array of such.
+ */
+function isInert(node: ESTree.Expression | null | undefined): boolean {
+  if (!node) return true;
+  switch (node.type) {
+    case 'Literal':
+    case 'ArrowFunctionExpression':
+    case 'FunctionExpression':
+      return true;
+    case 'Identifier':
+      return true;
+    case 'MemberExpression':
+      // A property read (`Ticks.formatters.numeric`), as the bundler itself assumes of one.
+      return !node.computed && (node.object.type === 'Identifier' || isInert(node.object));
+    case 'TemplateLiteral':
+      return node.expressions.length === 0;
+    case 'UnaryExpression':
+      return node.operator !== 'delete' && isInert(node.argument);
+    case 'ArrayExpression':
+      return node.elements.every(
+        (element) => element !== null && element.type !== 'SpreadElement' && isInert(element),
+      );
+    case 'ObjectExpression':
+      return node.properties.every(
+        (property) =>
+          property.type === 'Property' &&
+          (!property.computed || isWellKnownSymbol(property.key)) &&
+          isInert(property.value as ESTree.Expression),
+      );
+    default:
+      return false;
+  }
+}
+
+/** `Symbol.iterator` and its like: a computed key that reads a constant. */
+function isWellKnownSymbol(node: ESTree.Node): boolean {
+  return (
+    node.type === 'MemberExpression' &&
+    !node.computed &&
+    node.object.type === 'Identifier' &&
+    node.object.name === 'Symbol'
+  );
+}
+
+/**
+ * The es2020 target lowers a class's static fields to calls after the class
+ * (`_defineProperty(BarController, 'id', 'bar')`), and the bundler keeps every such call: every
+ * class of a package with static fields shipped, used or not (chart.js's every controller, element
+ * and scale, about 10 KB gzip of the result's chart beside the bar chart it draws). A package's
+ * top-level class with static members is wrapped in a pure function that declares and returns it,
+ * so the lowered fields stay inside and an unused class is left out as it was before lowering.
+ * Same binding, same evaluation order and temporal dead zone (`let`, like a class declaration).
+ */
+function treeShakeableClasses(): Plugin {
+  return {
+    name: 'examflow-tree-shakeable-classes',
+    transform: {
+      filter: { id: /[\\/]node_modules[\\/].*\.m?js$/, code: /\bstatic\b/ },
+      handler(code, id) {
+        const edits: { at: number; text: string }[] = [];
+        for (const statement of this.parse(code).body) {
+          const exported = statement.type === 'ExportNamedDeclaration';
+          const declaration = exported ? statement.declaration : statement;
+          if (declaration?.type !== 'ClassDeclaration' || !declaration.id) continue;
+          const members = declaration.body.body;
+          const hasStatic = members.some((member) => member.type === 'PropertyDefinition' && member.static);
+          // Only where declaring the class can do nothing else: no static block, no computed key
+          // but a well-known symbol, static values that are literals, functions or objects and
+          // arrays of them, and a superclass named by a plain identifier.
+          const pure =
+            (!declaration.superClass || declaration.superClass.type === 'Identifier') &&
+            members.every(
+              (member) =>
+                (member.type === 'MethodDefinition' ||
+                  member.type === 'PropertyDefinition' ||
+                  member.type === 'AccessorProperty') &&
+                (!member.computed || isWellKnownSymbol(member.key)) &&
+                (member.type !== 'PropertyDefinition' || !member.static || isInert(member.value)),
+            );
+          if (!hasStatic || !pure) continue;
+          if (process.env.EXAMFLOW_DEBUG_CLASSES) console.log('pure class', declaration.id.name, id);
+          const name = declaration.id.name;
+          edits.push(
+            { at: declaration.start, text: `let ${name} = /* @__PURE__ */ (() => { ` },
+            { at: declaration.end, text: ` return ${name}; })();` },
+          );
+        }
+        if (edits.length === 0) return null;
+        let out = code;
+        for (const { at, text } of edits.sort((a, b) => b.at - a.at))
+          out = out.slice(0, at) + text + out.slice(at);
+        return { code: out, map: null };
+      },
     },
   };
 }
@@ -144,7 +243,8 @@ const chunkGroups = (formsTest: (id: string) => boolean) => [
 export function clientConfig(outDir: string, command: 'build' | 'serve' = 'build'): InlineConfig {
   const forms = formsChunk();
   return {
-    plugins: command === 'build' ? [react(), rjsfRegistry(), forms.plugin] : [react()],
+    plugins:
+      command === 'build' ? [react(), rjsfRegistry(), forms.plugin, treeShakeableClasses()] : [react()],
     appType: 'custom',
     resolve: {
       // Two @rjsf dependencies examflow's forms never use, replaced by tiny stand-ins (decision 005).
