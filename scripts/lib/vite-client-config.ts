@@ -161,6 +161,27 @@ const formsApp = inApp(
 );
 const inNodeModules = (id: string) => id.replaceAll('\\', '/').includes('/node_modules/');
 
+/** What a module asks of another: some of its exports by name, or all of them. */
+type Wanted = readonly string[] | 'all';
+
+/** A module's imports and re-exports, read from its code: which exports of which module it uses. */
+interface Links {
+  /**
+   * Only imports and re-exports, no code of its own (@rjsf/utils' index.js): what it adds to a
+   * chunk is what its importers use through it, not everything it names.
+   */
+  barrel: boolean;
+  /** Each module it imports or re-exports from, with the exports it uses (all, for `* as`). */
+  uses: { id: string; wanted: Wanted }[];
+  /** A barrel's exports: which export of which module each one is. */
+  exports: Map<string, { id: string; name: string }>;
+  /** A barrel's `export * from` modules. */
+  stars: string[];
+}
+
+const nameOf = (node: ESTree.IdentifierName | ESTree.StringLiteral): string =>
+  node.type === 'Literal' ? String(node.value) : node.name;
+
 /**
  * The forms chunk's modules: the app's form modules and the package modules they import
  * statically (@rjsf and what it uses), followed through packages only, read from the module graph
@@ -168,22 +189,131 @@ const inNodeModules = (id: string) => id.replaceAll('\\', '/').includes('/node_m
  * they import: the widgets and checks a screen also uses without @rjsf (the login form's date of
  * birth, the field rules) stay that screen's, or the login screen would load @rjsf before its load
  * event. Not what only a dynamic import reaches: @rjsf's whole registry and the helpers only its
- * left-out pieces use load on demand (rjsf-on-demand.ts, decision 005).
+ * left-out pieces use load on demand (rjsf-on-demand.ts, decision 005). Through a barrel
+ * (@rjsf/utils' index.js re-exports all of @rjsf/utils) only the modules of the names the forms'
+ * modules import: the date and file widgets' helpers, which only the on-demand pieces use, are
+ * theirs (about 1.7 KB gzip that every route with a form loaded before).
  */
 function formsChunk(): { plugin: Plugin; test: (id: string) => boolean } {
   const members = new Set<string>();
   return {
     plugin: {
       name: 'examflow-forms-chunk',
-      buildEnd() {
+      async buildEnd(error) {
         members.clear();
-        const queue = [...this.getModuleIds()].filter(formsApp);
-        for (const id of queue) {
-          if (members.has(id)) continue;
+        if (error) return;
+        const links = new Map<string, Promise<Links | null>>();
+        const resolve = async (source: string, importer: string) => {
+          const resolved = await this.resolve(source, importer);
+          return resolved && !resolved.external ? resolved.id : null;
+        };
+        const read = async (id: string): Promise<Links | null> => {
+          const info = this.getModuleInfo(id);
+          if (!info?.code) return null;
+          const body = this.parse(info.code).body;
+          const uses: Links['uses'] = [];
+          const exports: Links['exports'] = new Map();
+          const stars: string[] = [];
+          const bindings = new Map<string, { id: string; name: string }>();
+          let barrel = true;
+          for (const statement of body) {
+            const source =
+              statement.type === 'ImportDeclaration' ||
+              statement.type === 'ExportAllDeclaration' ||
+              (statement.type === 'ExportNamedDeclaration' && statement.source)
+                ? await resolve(String(statement.source?.value), id)
+                : null;
+            if (statement.type === 'ImportDeclaration') {
+              if (!source) continue;
+              const names: string[] = [];
+              let all = statement.specifiers.length === 0;
+              for (const specifier of statement.specifiers) {
+                if (specifier.type === 'ImportNamespaceSpecifier') all = true;
+                const name = specifier.type === 'ImportSpecifier' ? nameOf(specifier.imported) : 'default';
+                names.push(name);
+                bindings.set(specifier.local.name, { id: source, name });
+              }
+              uses.push({ id: source, wanted: all ? 'all' : names });
+            } else if (statement.type === 'ExportAllDeclaration') {
+              if (!source) continue;
+              if (statement.exported) uses.push({ id: source, wanted: 'all' });
+              else stars.push(source);
+            } else if (statement.type === 'ExportNamedDeclaration' && !statement.declaration) {
+              for (const specifier of statement.specifiers) {
+                const exported = nameOf(specifier.exported);
+                const local = nameOf(specifier.local);
+                const target = source ? { id: source, name: local } : bindings.get(local);
+                if (target) exports.set(exported, target);
+                else barrel = false;
+                if (source) uses.push({ id: source, wanted: [local] });
+              }
+            } else barrel = false;
+          }
+          if (!barrel) for (const star of stars) uses.push({ id: star, wanted: 'all' });
+          // What the code does not import by name (a CommonJS require, say): all of it.
+          const named = new Set([...uses.map((use) => use.id), ...stars]);
+          for (const other of info.importedIds)
+            if (!named.has(other)) uses.push({ id: other, wanted: 'all' });
+          return { barrel, uses, exports, stars };
+        };
+        const linksOf = (id: string) => {
+          if (!links.has(id)) links.set(id, read(id));
+          return links.get(id) as Promise<Links | null>;
+        };
+        // A barrel's exports asked for so far (a module with code is a member or not).
+        const asked = new Map<string, Set<string> | 'all'>();
+        const queue: { id: string; wanted: Wanted }[] = [...this.getModuleIds()]
+          .filter(formsApp)
+          .map((id) => ({ id, wanted: 'all' }));
+        for (let request = queue.shift(); request; request = queue.shift()) {
+          const { id, wanted } = request;
+          if (!formsApp(id) && !inNodeModules(id)) continue;
+          const known = await linksOf(id);
+          if (!known?.barrel) {
+            if (members.has(id)) continue;
+            members.add(id);
+            for (const use of known?.uses ?? []) queue.push(use);
+            continue;
+          }
           members.add(id);
-          for (const next of this.getModuleInfo(id)?.importedIds ?? [])
-            if (inNodeModules(next) && !members.has(next)) queue.push(next);
+          const before = asked.get(id) ?? new Set<string>();
+          if (before === 'all') continue;
+          if (wanted === 'all') {
+            asked.set(id, 'all');
+            for (const use of known.uses) queue.push({ id: use.id, wanted: 'all' });
+            for (const star of known.stars) queue.push({ id: star, wanted: 'all' });
+            continue;
+          }
+          asked.set(id, before);
+          for (const name of wanted) {
+            if (before.has(name)) continue;
+            before.add(name);
+            const target = known.exports.get(name);
+            if (target) queue.push({ id: target.id, wanted: [target.name] });
+            else
+              for (const star of known.stars) {
+                // A module with code behind `export *` only if it has the name (a barrel sorts it out).
+                const starInfo = this.getModuleInfo(star);
+                const starLinks = await linksOf(star);
+                if (starLinks?.barrel || !starInfo || starInfo.exports.includes(name))
+                  queue.push({ id: star, wanted: [name] });
+              }
+          }
         }
+      },
+      // A module the forms need that the membership above missed would go to the on-demand chunk,
+      // which the forms chunk would then import: every form would load @rjsf's whole registry.
+      generateBundle(_options, bundle) {
+        const onDemand = Object.values(bundle).find(
+          (file) => file.type === 'chunk' && file.name === 'forms-on-demand',
+        );
+        const onDemandImported = Object.values(bundle)
+          .filter((file) => file.type === 'chunk' && onDemand && file.imports.includes(onDemand.fileName))
+          .map((file) => file.fileName);
+        if (onDemandImported.length)
+          this.error(
+            `${onDemandImported.join(', ')} import the forms-on-demand chunk statically: a module they use is missing from the forms chunk (formsChunk in scripts/lib/vite-client-config.ts)`,
+          );
       },
     },
     test: (id) => members.has(id),
