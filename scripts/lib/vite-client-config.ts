@@ -153,6 +153,7 @@ const formsApp = inApp(
   'ui/forms/stubs/rjsf-registry',
   'ui/forms/stubs/plain-markdown',
   'ui/forms/stubs/uri-equal',
+  'ui/forms/stubs/deep-equal',
   'ui/forms/schema-form',
   'ui/forms/form-rules',
   'ui/forms/form-schema',
@@ -377,14 +378,16 @@ export function clientConfig(outDir: string, command: 'build' | 'serve' = 'build
       command === 'build' ? [react(), rjsfRegistry(), forms.plugin, treeShakeableClasses()] : [react()],
     appType: 'custom',
     resolve: {
-      // Two @rjsf dependencies examflow's forms never use, replaced by tiny stand-ins (decision 005).
-      // Only in the build: the dev server does not tree-shake, so @rjsf/validator-ajv8's default
-      // validator (a real Ajv, which needs the whole of fast-uri) is constructed when it loads.
+      // @rjsf dependencies examflow's forms never use, or use only a sliver of, replaced by tiny
+      // stand-ins (decision 005). Only in the build: the dev server does not tree-shake, so
+      // @rjsf/validator-ajv8's default validator (a real Ajv, which needs the whole of fast-uri) is
+      // constructed when it loads.
       alias:
         command === 'build'
           ? {
               'markdown-to-jsx/react': path.join(root, 'src/ui/forms/stubs/plain-markdown.tsx'),
               'fast-uri': path.join(root, 'src/ui/forms/stubs/uri-equal.ts'),
+              'fast-equals': path.join(root, 'src/ui/forms/stubs/deep-equal.ts'),
             }
           : {},
     },
