@@ -154,6 +154,7 @@ const formsApp = inApp(
   'ui/forms/stubs/plain-markdown',
   'ui/forms/stubs/uri-equal',
   'ui/forms/stubs/deep-equal',
+  'ui/forms/stubs/all-of-merge',
   'ui/forms/schema-form',
   'ui/forms/form-rules',
   'ui/forms/form-schema',
@@ -382,14 +383,23 @@ export function clientConfig(outDir: string, command: 'build' | 'serve' = 'build
       // stand-ins (decision 005). Only in the build: the dev server does not tree-shake, so
       // @rjsf/validator-ajv8's default validator (a real Ajv, which needs the whole of fast-uri) is
       // constructed when it loads.
+      // Matched whole: a string key would also take the package's subpaths.
       alias:
         command === 'build'
-          ? {
-              'markdown-to-jsx/react': path.join(root, 'src/ui/forms/stubs/plain-markdown.tsx'),
-              'fast-uri': path.join(root, 'src/ui/forms/stubs/uri-equal.ts'),
-              'fast-equals': path.join(root, 'src/ui/forms/stubs/deep-equal.ts'),
-            }
-          : {},
+          ? [
+              {
+                find: /^markdown-to-jsx\/react$/,
+                replacement: path.join(root, 'src/ui/forms/stubs/plain-markdown.tsx'),
+              },
+              { find: /^fast-uri$/, replacement: path.join(root, 'src/ui/forms/stubs/uri-equal.ts') },
+              { find: /^fast-equals$/, replacement: path.join(root, 'src/ui/forms/stubs/deep-equal.ts') },
+              {
+                // @rjsf/utils imports the package and its lib/array.
+                find: /^@x0k\/json-schema-merge(\/lib\/array)?$/,
+                replacement: path.join(root, 'src/ui/forms/stubs/all-of-merge.ts'),
+              },
+            ]
+          : [],
     },
     build: {
       outDir,
