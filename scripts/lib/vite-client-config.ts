@@ -338,8 +338,10 @@ const chunkGroups = (formsTest: (id: string) => boolean) => [
     // every chunk may need are always there, and no library's chunk is loaded for them.
     name: 'framework',
     priority: 60,
-    test: either(inPackages('react', 'react-dom', 'scheduler', 'use-sync-external-store'), (id) =>
-      id.includes('@oxc-project+runtime'),
+    test: either(
+      inPackages('react', 'react-dom', 'scheduler', 'use-sync-external-store'),
+      inApp('app/stubs/use-sync-external-store'),
+      (id) => id.includes('@oxc-project+runtime'),
     ),
   },
   { name: 'router', priority: 50, test: inPackages('react-router') },
@@ -397,6 +399,17 @@ export function clientConfig(outDir: string, command: 'build' | 'serve' = 'build
                 // @rjsf/utils imports the package and its lib/array.
                 find: /^@x0k\/json-schema-merge(\/lib\/array)?$/,
                 replacement: path.join(root, 'src/ui/forms/stubs/all-of-merge.ts'),
+              },
+              // React 19 has useSyncExternalStore: swr's and @xstate/react's shim of it is React's
+              // own hook, and the shim's selector variant is the package's own build of the same
+              // code over React's hook (use-sync-external-store/with-selector).
+              {
+                find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+                replacement: path.join(root, 'src/app/stubs/use-sync-external-store.ts'),
+              },
+              {
+                find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+                replacement: 'use-sync-external-store/with-selector.js',
               },
             ]
           : [],
