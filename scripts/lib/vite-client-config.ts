@@ -1,6 +1,6 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import type { InlineConfig, Plugin } from 'vite';
+import type { ESTree, InlineConfig, Plugin } from 'vite';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -33,6 +33,105 @@ function rjsfRegistry(): Plugin {
   };
 }
 
+/**
+ * A value whose evaluation has no effect: a literal, a name, a property read, a function, or an
+ * object or array of such.
+ */
+function isInert(node: ESTree.Expression | null | undefined): boolean {
+  if (!node) return true;
+  switch (node.type) {
+    case 'Literal':
+    case 'ArrowFunctionExpression':
+    case 'FunctionExpression':
+      return true;
+    case 'Identifier':
+      return true;
+    case 'MemberExpression':
+      // A property read (`Ticks.formatters.numeric`), as the bundler itself assumes of one.
+      return !node.computed && (node.object.type === 'Identifier' || isInert(node.object));
+    case 'TemplateLiteral':
+      return node.expressions.length === 0;
+    case 'UnaryExpression':
+      return node.operator !== 'delete' && isInert(node.argument);
+    case 'ArrayExpression':
+      return node.elements.every(
+        (element) => element !== null && element.type !== 'SpreadElement' && isInert(element),
+      );
+    case 'ObjectExpression':
+      return node.properties.every(
+        (property) =>
+          property.type === 'Property' &&
+          (!property.computed || isWellKnownSymbol(property.key)) &&
+          isInert(property.value as ESTree.Expression),
+      );
+    default:
+      return false;
+  }
+}
+
+/** `Symbol.iterator` and its like: a computed key that reads a constant. */
+function isWellKnownSymbol(node: ESTree.Node): boolean {
+  return (
+    node.type === 'MemberExpression' &&
+    !node.computed &&
+    node.object.type === 'Identifier' &&
+    node.object.name === 'Symbol'
+  );
+}
+
+/**
+ * The es2020 target lowers a class's static fields to calls after the class
+ * (`_defineProperty(BarController, 'id', 'bar')`), and the bundler keeps every such call: every
+ * class of a package with static fields shipped, used or not (chart.js's every controller, element
+ * and scale, about 10 KB gzip of the result's chart beside the bar chart it draws). A package's
+ * top-level class with static members is wrapped in a pure function that declares and returns it,
+ * so the lowered fields stay inside and an unused class is left out as it was before lowering.
+ * Same binding, same evaluation order and temporal dead zone (`let`, like a class declaration).
+ */
+function treeShakeableClasses(): Plugin {
+  return {
+    name: 'examflow-tree-shakeable-classes',
+    transform: {
+      filter: { id: /[\\/]node_modules[\\/].*\.m?js$/, code: /\bstatic\b/ },
+      handler(code, id) {
+        const edits: { at: number; text: string }[] = [];
+        for (const statement of this.parse(code).body) {
+          const exported = statement.type === 'ExportNamedDeclaration';
+          const declaration = exported ? statement.declaration : statement;
+          if (declaration?.type !== 'ClassDeclaration' || !declaration.id) continue;
+          const members = declaration.body.body;
+          const hasStatic = members.some((member) => member.type === 'PropertyDefinition' && member.static);
+          // Only where declaring the class can do nothing else: no static block, no computed key
+          // but a well-known symbol, static values that are literals, functions or objects and
+          // arrays of them, and a superclass named by a plain identifier.
+          const pure =
+            (!declaration.superClass || declaration.superClass.type === 'Identifier') &&
+            members.every(
+              (member) =>
+                (member.type === 'MethodDefinition' ||
+                  member.type === 'PropertyDefinition' ||
+                  member.type === 'AccessorProperty') &&
+                (!member.computed || isWellKnownSymbol(member.key)) &&
+                (member.type !== 'PropertyDefinition' || !member.static || isInert(member.value)),
+            );
+          if (!hasStatic || !pure) continue;
+          if (process.env.EXAMFLOW_DEBUG_CLASSES) console.log('pure class', declaration.id.name, id);
+          const name = declaration.id.name;
+          edits.push(
+            { at: declaration.start, text: `let ${name} = /* @__PURE__ */ (() => { ` },
+            { at: declaration.end, text: ` return ${name}; })();` },
+          );
+        }
+        if (edits.length === 0) return null;
+        let out = code;
+        for (const { at, text } of edits.sort((a, b) => b.at - a.at))
+          out = out.slice(0, at) + text + out.slice(at);
+        return { code: out, map: null };
+      },
+    },
+  };
+}
+
 /** A module of one of these packages (names as in node_modules). */
 const inPackages =
   (...names: string[]) =>
@@ -54,6 +153,8 @@ const formsApp = inApp(
   'ui/forms/stubs/rjsf-registry',
   'ui/forms/stubs/plain-markdown',
   'ui/forms/stubs/uri-equal',
+  'ui/forms/stubs/deep-equal',
+  'ui/forms/stubs/all-of-merge',
   'ui/forms/schema-form',
   'ui/forms/form-rules',
   'ui/forms/form-schema',
@@ -62,6 +163,27 @@ const formsApp = inApp(
 );
 const inNodeModules = (id: string) => id.replaceAll('\\', '/').includes('/node_modules/');
 
+/** What a module asks of another: some of its exports by name, or all of them. */
+type Wanted = readonly string[] | 'all';
+
+/** A module's imports and re-exports, read from its code: which exports of which module it uses. */
+interface Links {
+  /**
+   * Only imports and re-exports, no code of its own (@rjsf/utils' index.js): what it adds to a
+   * chunk is what its importers use through it, not everything it names.
+   */
+  barrel: boolean;
+  /** Each module it imports or re-exports from, with the exports it uses (all, for `* as`). */
+  uses: { id: string; wanted: Wanted }[];
+  /** A barrel's exports: which export of which module each one is. */
+  exports: Map<string, { id: string; name: string }>;
+  /** A barrel's `export * from` modules. */
+  stars: string[];
+}
+
+const nameOf = (node: ESTree.IdentifierName | ESTree.StringLiteral): string =>
+  node.type === 'Literal' ? String(node.value) : node.name;
+
 /**
  * The forms chunk's modules: the app's form modules and the package modules they import
  * statically (@rjsf and what it uses), followed through packages only, read from the module graph
@@ -69,22 +191,131 @@ const inNodeModules = (id: string) => id.replaceAll('\\', '/').includes('/node_m
  * they import: the widgets and checks a screen also uses without @rjsf (the login form's date of
  * birth, the field rules) stay that screen's, or the login screen would load @rjsf before its load
  * event. Not what only a dynamic import reaches: @rjsf's whole registry and the helpers only its
- * left-out pieces use load on demand (rjsf-on-demand.ts, decision 005).
+ * left-out pieces use load on demand (rjsf-on-demand.ts, decision 005). Through a barrel
+ * (@rjsf/utils' index.js re-exports all of @rjsf/utils) only the modules of the names the forms'
+ * modules import: the date and file widgets' helpers, which only the on-demand pieces use, are
+ * theirs (about 1.7 KB gzip that every route with a form loaded before).
  */
 function formsChunk(): { plugin: Plugin; test: (id: string) => boolean } {
   const members = new Set<string>();
   return {
     plugin: {
       name: 'examflow-forms-chunk',
-      buildEnd() {
+      async buildEnd(error) {
         members.clear();
-        const queue = [...this.getModuleIds()].filter(formsApp);
-        for (const id of queue) {
-          if (members.has(id)) continue;
+        if (error) return;
+        const links = new Map<string, Promise<Links | null>>();
+        const resolve = async (source: string, importer: string) => {
+          const resolved = await this.resolve(source, importer);
+          return resolved && !resolved.external ? resolved.id : null;
+        };
+        const read = async (id: string): Promise<Links | null> => {
+          const info = this.getModuleInfo(id);
+          if (!info?.code) return null;
+          const body = this.parse(info.code).body;
+          const uses: Links['uses'] = [];
+          const exports: Links['exports'] = new Map();
+          const stars: string[] = [];
+          const bindings = new Map<string, { id: string; name: string }>();
+          let barrel = true;
+          for (const statement of body) {
+            const source =
+              statement.type === 'ImportDeclaration' ||
+              statement.type === 'ExportAllDeclaration' ||
+              (statement.type === 'ExportNamedDeclaration' && statement.source)
+                ? await resolve(String(statement.source?.value), id)
+                : null;
+            if (statement.type === 'ImportDeclaration') {
+              if (!source) continue;
+              const names: string[] = [];
+              let all = statement.specifiers.length === 0;
+              for (const specifier of statement.specifiers) {
+                if (specifier.type === 'ImportNamespaceSpecifier') all = true;
+                const name = specifier.type === 'ImportSpecifier' ? nameOf(specifier.imported) : 'default';
+                names.push(name);
+                bindings.set(specifier.local.name, { id: source, name });
+              }
+              uses.push({ id: source, wanted: all ? 'all' : names });
+            } else if (statement.type === 'ExportAllDeclaration') {
+              if (!source) continue;
+              if (statement.exported) uses.push({ id: source, wanted: 'all' });
+              else stars.push(source);
+            } else if (statement.type === 'ExportNamedDeclaration' && !statement.declaration) {
+              for (const specifier of statement.specifiers) {
+                const exported = nameOf(specifier.exported);
+                const local = nameOf(specifier.local);
+                const target = source ? { id: source, name: local } : bindings.get(local);
+                if (target) exports.set(exported, target);
+                else barrel = false;
+                if (source) uses.push({ id: source, wanted: [local] });
+              }
+            } else barrel = false;
+          }
+          if (!barrel) for (const star of stars) uses.push({ id: star, wanted: 'all' });
+          // What the code does not import by name (a CommonJS require, say): all of it.
+          const named = new Set([...uses.map((use) => use.id), ...stars]);
+          for (const other of info.importedIds)
+            if (!named.has(other)) uses.push({ id: other, wanted: 'all' });
+          return { barrel, uses, exports, stars };
+        };
+        const linksOf = (id: string) => {
+          if (!links.has(id)) links.set(id, read(id));
+          return links.get(id) as Promise<Links | null>;
+        };
+        // A barrel's exports asked for so far (a module with code is a member or not).
+        const asked = new Map<string, Set<string> | 'all'>();
+        const queue: { id: string; wanted: Wanted }[] = [...this.getModuleIds()]
+          .filter(formsApp)
+          .map((id) => ({ id, wanted: 'all' }));
+        for (let request = queue.shift(); request; request = queue.shift()) {
+          const { id, wanted } = request;
+          if (!formsApp(id) && !inNodeModules(id)) continue;
+          const known = await linksOf(id);
+          if (!known?.barrel) {
+            if (members.has(id)) continue;
+            members.add(id);
+            for (const use of known?.uses ?? []) queue.push(use);
+            continue;
+          }
           members.add(id);
-          for (const next of this.getModuleInfo(id)?.importedIds ?? [])
-            if (inNodeModules(next) && !members.has(next)) queue.push(next);
+          const before = asked.get(id) ?? new Set<string>();
+          if (before === 'all') continue;
+          if (wanted === 'all') {
+            asked.set(id, 'all');
+            for (const use of known.uses) queue.push({ id: use.id, wanted: 'all' });
+            for (const star of known.stars) queue.push({ id: star, wanted: 'all' });
+            continue;
+          }
+          asked.set(id, before);
+          for (const name of wanted) {
+            if (before.has(name)) continue;
+            before.add(name);
+            const target = known.exports.get(name);
+            if (target) queue.push({ id: target.id, wanted: [target.name] });
+            else
+              for (const star of known.stars) {
+                // A module with code behind `export *` only if it has the name (a barrel sorts it out).
+                const starInfo = this.getModuleInfo(star);
+                const starLinks = await linksOf(star);
+                if (starLinks?.barrel || !starInfo || starInfo.exports.includes(name))
+                  queue.push({ id: star, wanted: [name] });
+              }
+          }
         }
+      },
+      // A module the forms need that the membership above missed would go to the on-demand chunk,
+      // which the forms chunk would then import: every form would load @rjsf's whole registry.
+      generateBundle(_options, bundle) {
+        const onDemand = Object.values(bundle).find(
+          (file) => file.type === 'chunk' && file.name === 'forms-on-demand',
+        );
+        const onDemandImported = Object.values(bundle)
+          .filter((file) => file.type === 'chunk' && onDemand && file.imports.includes(onDemand.fileName))
+          .map((file) => file.fileName);
+        if (onDemandImported.length)
+          this.error(
+            `${onDemandImported.join(', ')} import the forms-on-demand chunk statically: a module they use is missing from the forms chunk (formsChunk in scripts/lib/vite-client-config.ts)`,
+          );
       },
     },
     test: (id) => members.has(id),
@@ -107,8 +338,10 @@ const chunkGroups = (formsTest: (id: string) => boolean) => [
     // every chunk may need are always there, and no library's chunk is loaded for them.
     name: 'framework',
     priority: 60,
-    test: either(inPackages('react', 'react-dom', 'scheduler', 'use-sync-external-store'), (id) =>
-      id.includes('@oxc-project+runtime'),
+    test: either(
+      inPackages('react', 'react-dom', 'scheduler', 'use-sync-external-store'),
+      inApp('app/stubs/use-sync-external-store'),
+      (id) => id.includes('@oxc-project+runtime'),
     ),
   },
   { name: 'router', priority: 50, test: inPackages('react-router') },
@@ -144,19 +377,42 @@ const chunkGroups = (formsTest: (id: string) => boolean) => [
 export function clientConfig(outDir: string, command: 'build' | 'serve' = 'build'): InlineConfig {
   const forms = formsChunk();
   return {
-    plugins: command === 'build' ? [react(), rjsfRegistry(), forms.plugin] : [react()],
+    plugins:
+      command === 'build' ? [react(), rjsfRegistry(), forms.plugin, treeShakeableClasses()] : [react()],
     appType: 'custom',
     resolve: {
-      // Two @rjsf dependencies examflow's forms never use, replaced by tiny stand-ins (decision 005).
-      // Only in the build: the dev server does not tree-shake, so @rjsf/validator-ajv8's default
-      // validator (a real Ajv, which needs the whole of fast-uri) is constructed when it loads.
+      // @rjsf dependencies examflow's forms never use, or use only a sliver of, replaced by tiny
+      // stand-ins (decision 005). Only in the build: the dev server does not tree-shake, so
+      // @rjsf/validator-ajv8's default validator (a real Ajv, which needs the whole of fast-uri) is
+      // constructed when it loads.
+      // Matched whole: a string key would also take the package's subpaths.
       alias:
         command === 'build'
-          ? {
-              'markdown-to-jsx/react': path.join(root, 'src/ui/forms/stubs/plain-markdown.tsx'),
-              'fast-uri': path.join(root, 'src/ui/forms/stubs/uri-equal.ts'),
-            }
-          : {},
+          ? [
+              {
+                find: /^markdown-to-jsx\/react$/,
+                replacement: path.join(root, 'src/ui/forms/stubs/plain-markdown.tsx'),
+              },
+              { find: /^fast-uri$/, replacement: path.join(root, 'src/ui/forms/stubs/uri-equal.ts') },
+              { find: /^fast-equals$/, replacement: path.join(root, 'src/ui/forms/stubs/deep-equal.ts') },
+              {
+                // @rjsf/utils imports the package and its lib/array.
+                find: /^@x0k\/json-schema-merge(\/lib\/array)?$/,
+                replacement: path.join(root, 'src/ui/forms/stubs/all-of-merge.ts'),
+              },
+              // React 19 has useSyncExternalStore: swr's and @xstate/react's shim of it is React's
+              // own hook, and the shim's selector variant is the package's own build of the same
+              // code over React's hook (use-sync-external-store/with-selector).
+              {
+                find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+                replacement: path.join(root, 'src/app/stubs/use-sync-external-store.ts'),
+              },
+              {
+                find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+                replacement: 'use-sync-external-store/with-selector.js',
+              },
+            ]
+          : [],
     },
     build: {
       outDir,
