@@ -61,7 +61,8 @@ export function CardStatePreviewForDraft({
     ]).then(
       ([programme, site, i18n]) => {
         if (!live) return;
-        if (!programme || !site || !i18n) setFiles('The programme, the site or the texts of this language are missing.');
+        if (!programme || !site || !i18n)
+          setFiles('The programme, the site or the texts of this language are missing.');
         else
           setFiles({
             programme: programme.content as unknown as Programme,
@@ -141,7 +142,12 @@ export function CardStatePreview({ data, width }: { data: RegistrationCardData; 
       </p>
       {entry ? (
         // A new state or new texts: a new card, put into that state from its first screen.
-        <CardInState key={`${entry.id}|${JSON.stringify(data)}`} data={data} recipe={entry.recipe} width={width} />
+        <CardInState
+          key={`${entry.id}|${JSON.stringify(data)}`}
+          data={data}
+          recipe={entry.recipe}
+          width={width}
+        />
       ) : null}
     </div>
   );
@@ -167,7 +173,15 @@ const stay = (event: SyntheticEvent) => {
   if (event.type === 'submit' || target?.closest('a[href]')) event.preventDefault();
 };
 
-function CardInState({ data, recipe, width }: { data: RegistrationCardData; recipe: CardRecipe; width: number }) {
+function CardInState({
+  data,
+  recipe,
+  width,
+}: {
+  data: RegistrationCardData;
+  recipe: CardRecipe;
+  width: number;
+}) {
   const machine = useMemo(() => cannedRegistration(recipe.answers), [recipe.answers]);
   const root = useRef<AnyActorRef | undefined>(undefined);
   const box = useRef<HTMLDivElement>(null);

@@ -24,6 +24,7 @@ import type { RegistrationMachine } from '../../machines/registration-machine';
 import { registrationVerifyMachine } from '../../machines/registration-mobile-machine';
 import {
   examChain,
+  fieldsOf,
   type ExamField,
   type RegistrationInput,
   type StudentDetails,
@@ -156,12 +157,10 @@ export function cannedImplementations(answers: CannedAnswers = {}): Registration
         lastName: '',
         email: '',
       })),
-      fetchLeadBySfId: fromPromise(
-        async (): Promise<RegistrationLeadBySfIdReply> => ({
-          success: 'true',
-          student_details: [lead(CANNED.mobile, 0)],
-        }),
-      ),
+      fetchLeadBySfId: fromPromise(async (): Promise<RegistrationLeadBySfIdReply> => ({
+        success: 'true',
+        student_details: [lead(CANNED.mobile, 0)],
+      })),
       fetchLeadsByMobile: fromPromise(async () => ({
         success: 'true' as const,
         student_details: [lead(CANNED.mobile, 0)],
@@ -291,6 +290,15 @@ const STEP_LABELS: Record<CardStep, string> = {
   loading: 'Loading',
 };
 
+/** Every kind of screen the card's view model names (a new one needs a label above). */
+export const CARD_STEPS = Object.keys(STEP_LABELS) as CardStep[];
+
+/**
+ * The screens that last only while a call runs: canned answers come at once, so the card never
+ * rests there and the list cannot offer them.
+ */
+export const PASSING_STEPS: readonly CardStep[] = ['sending', 'signingUp', 'loading'];
+
 /** What a screen says beyond its step, in words (messages and field errors by their key). */
 const MESSAGE_LABELS: Partial<Record<StringKey, string>> = {
   'validation.otp.invalid': 'Wrong OTP',
@@ -367,7 +375,11 @@ export function labelOf(view: CardView, recipe: Pick<CardRecipe, 'answers' | 're
   if (f.step === 'otp' && f.codeError) return MESSAGE_LABELS[f.codeError] ?? 'OTP not accepted';
   if (f.step === 'details' && f.fieldErrors) return 'Details with errors';
   const notes = [
-    ...(f.empty === 'examDate' ? ['no exam date open'] : f.empty ? [`no ${EXAM_FIELD_WORDS[f.empty]} open`] : []),
+    ...(f.empty === 'examDate'
+      ? ['no exam date open']
+      : f.empty
+        ? [`no ${EXAM_FIELD_WORDS[f.empty]} open`]
+        : []),
     ...f.messages.map((key) => MESSAGE_LABELS[key] ?? key),
   ];
   if (f.step === 'exam' && notes.length === 1 && f.empty === 'examDate') return 'No exam date open';
@@ -391,6 +403,8 @@ function studentEvents(parts: CardParts): AnyEventObject[] {
           { type: 'mobile.change', value: CANNED.mobile },
           { type: 'mobile.change', value: CANNED.fullMobile },
           { type: 'mobile.change', value: CANNED.badMobile },
+          // Offered on Android where the site links a caller-identity app: the card waits for it.
+          { type: 'callerIdentity.start' },
         ]
       : [{ type: 'otp.send' }, { type: 'mobile.blur' }];
   if (at === 'step2') return [{ type: 'details.submit', details: CANNED_DETAILS }];
@@ -410,16 +424,22 @@ function studentEvents(parts: CardParts): AnyEventObject[] {
     // The first open choice of the cascade, as a student makes them in order.
     const next = examChain(context).find((field) => values[field] === undefined);
     const first = next ? lists[next]?.[0] : undefined;
+    // The card offers a coupon only where the programme charges a fee and its form has the field.
+    const coupon =
+      context.programme.fee.amount > 0 &&
+      fieldsOf(context.programme, 'exam-details').some((f) => f.name === 'coupon');
     return [
       ...(next && first ? [{ type: 'field.change', field: next, value: first }] : []),
-      ...(context.coupon.code === ''
-        ? [
-            { type: 'coupon.change', code: CANNED.validCoupon },
-            { type: 'coupon.change', code: CANNED.invalidCoupon },
-          ]
-        : context.coupon.message === undefined
-          ? [{ type: 'coupon.apply' }]
-          : []),
+      ...(!coupon
+        ? []
+        : context.coupon.code === ''
+          ? [
+              { type: 'coupon.change', code: CANNED.validCoupon },
+              { type: 'coupon.change', code: CANNED.invalidCoupon },
+            ]
+          : context.coupon.message === undefined
+            ? [{ type: 'coupon.apply' }]
+            : []),
       { type: 'exam.submit' },
       { type: 'payment.submit' },
     ];
@@ -467,7 +487,12 @@ const ROOTS: Array<Pick<CardRecipe, 'answers' | 'query'>> = [
   { answers: {}, query: { status: 'failure', mobile: CANNED.mobile } },
   {
     answers: {},
-    query: { registeration: 'success', roll_no: '250000000099', dob: '05-01-2010', exam_date: dates[0]!.value },
+    query: {
+      registeration: 'success',
+      roll_no: '250000000099',
+      dob: '05-01-2010',
+      exam_date: dates[0]!.value,
+    },
   },
 ];
 
@@ -507,7 +532,12 @@ export async function exploreCardStates({ input, maxDepth = 12 }: ExploreOptions
           const withErrors = { ...recipe, revealFieldErrors: true };
           const errorsKind = viewKind(view, withErrors);
           if (view.step === 'details' && !found.has(errorsKind))
-            found.set(errorsKind, { id: errorsKind, label: labelOf(view, withErrors), recipe: withErrors, view });
+            found.set(errorsKind, {
+              id: errorsKind,
+              label: labelOf(view, withErrors),
+              recipe: withErrors,
+              view,
+            });
           for (const event of studentEvents(parts))
             if (accepts(actor, event)) next.push({ ...recipe, events: [...recipe.events, event] });
         } finally {
