@@ -56,24 +56,27 @@ const classStreams: ClassStream[] = [
   { id: 'cs-11-som', stream: '11&SOM', class: '11', display_name: 'Class 11 Medical' },
   { id: 'cs-12-soe', stream: '12&SOE', class: '12', display_name: 'Class 12 Engineering' },
 ];
+/** Where the online-only course and "nearest centre" lead. */
+const preset = {
+  state: { tid: '9', stateName: 'Delhi', shortCode: 'DL' },
+  centre: { label: 'Delhi Central', value: 'RCC Delhi Central-DL001-1', code: 'DL001', id: '1' },
+};
 const slots: ExamSlot[] = [
   { tid: 'slot-1', name: 'Offline, 9 AM to 12 PM', mode: 'Offline', start: '09:00', end: '12:00' },
   { tid: 'slot-2', name: 'Online, 9 AM to 10 PM', mode: 'Online', start: '09:00', end: '22:00' },
 ];
 // Gujarat too: a programme may hold a state to offline tests only (offlineOnlyStates).
 const states: ExamState[] = [
-  { tid: '9', stateName: 'Delhi', shortCode: 'DL' },
+  preset.state,
   { tid: '10', stateName: 'Uttar Pradesh', shortCode: 'UP' },
   { tid: '12', stateName: 'Gujarat', shortCode: 'GJ' },
 ];
 const centres: ExamCentre[] = [
-  { label: 'Delhi Central', value: 'RCC Delhi Central-DL001-1', code: 'DL001', id: '1' },
+  preset.centre,
   { label: 'Noida', value: 'RCC Noida-UP002-2', code: 'UP002', id: '2' },
 ];
-const dates: ExamDate[] = [
-  { value: '2030-04-13', label: '13 Apr 2030' },
-  { value: '2030-04-20', label: '20 Apr 2030' },
-];
+const firstDate: ExamDate = { value: '2030-04-13', label: '13 Apr 2030' };
+const dates: ExamDate[] = [firstDate, { value: '2030-04-20', label: '20 Apr 2030' }];
 /** The details a student submits in a recipe (complete, so the details step accepts them). */
 export const CANNED_DETAILS: StudentDetails = {
   studentName: 'Ananya Rao',
@@ -170,8 +173,8 @@ export function cannedImplementations(answers: CannedAnswers = {}): Registration
       loadStates: fromPromise(async () => ok(states)),
       loadCentres: fromPromise(async () => ok(centres)),
       loadDates: fromPromise(async () => ok(answers.noDates ? [] : dates)),
-      loadOnlinePreset: fromPromise(async () => ({ state: states[0]!, centre: centres[0]! })),
-      locateNearestCentre: fromPromise(async () => ({ state: states[0]!, centre: centres[0]! })),
+      loadOnlinePreset: fromPromise(async () => preset),
+      locateNearestCentre: fromPromise(async () => preset),
       validateCoupon: fromPromise(async ({ input }) => {
         if (input.coupon_code !== CANNED.validCoupon) throw refusal();
         return {
@@ -198,7 +201,7 @@ export function cannedImplementations(answers: CannedAnswers = {}): Registration
             branch_address: '',
             gps_link: '',
             exam_fee: 0,
-            exam_date: dates[0]!.value,
+            exam_date: firstDate.value,
             sf_id: 'sf-studio',
             psid: '',
           },
@@ -383,7 +386,8 @@ export function labelOf(view: CardView, recipe: Pick<CardRecipe, 'answers' | 're
     ...f.messages.map((key) => MESSAGE_LABELS[key] ?? key),
   ];
   if (f.step === 'exam' && notes.length === 1 && f.empty === 'examDate') return 'No exam date open';
-  if (f.step === 'exam' && notes.length === 1 && f.messages.length === 1) return notes[0]!;
+  const [only] = notes;
+  if (f.step === 'exam' && only !== undefined && notes.length === 1 && f.messages.length === 1) return only;
   const base = STEP_LABELS[f.step];
   return notes.length > 0 ? `${base} – ${notes.join(', ').toLowerCase()}` : base;
 }
@@ -491,7 +495,7 @@ const ROOTS: Array<Pick<CardRecipe, 'answers' | 'query'>> = [
       registeration: 'success',
       roll_no: '250000000099',
       dob: '05-01-2010',
-      exam_date: dates[0]!.value,
+      exam_date: firstDate.value,
     },
   },
 ];
