@@ -2,6 +2,7 @@
 // follows the draft ~150 ms after typing stops, keeps the last good render while the draft has
 // problems (and says so), and shows a phone (390 px) or a desktop (1280 px, scaled to fit).
 import { useEffect, useRef, useState } from 'react';
+import { CardStatePreviewForDraft } from './card-state-preview';
 import type { Json, StudioApi } from './studio-api';
 
 export const PREVIEW_DEBOUNCE_MS = 150;
@@ -94,10 +95,9 @@ export function PreviewPane({
       <p className={`st-preview__note${state === 'ok' ? '' : ' st-preview__note--warn'}`} role="status">
         {state === 'loading' ? 'Drawing the preview…' : note}
       </p>
-      {/* SLOT: card-state preview (issue 23 §4, second bullet): a list of the registration
-          machine's states to put the card in, once the registration-machine split lands. */}
+      {/* The registration card of the draft in any state of its flow (issue 23 §4, second bullet). */}
       <div className="st-card-state-slot" data-slot="card-state-preview">
-        The registration card is shown in its first step. Choosing another step of its flow comes later.
+        <CardStatePreviewForDraft api={api} content={content} width={width} />
       </div>
       <div className="st-preview__frame" ref={frame} style={{ height: height * scale }}>
         {html && (

@@ -1,0 +1,239 @@
+// The registration card of the draft, put into any state of its flow (issue 23 §4): the list of
+// states comes from the registration machines (src/studio/model/card-states.ts); the card is the
+// one the landing page hydrates (RegistrationCardRoot), with the draft's heading and the page's
+// strings in its locale, driven into the chosen state with canned answers. Nothing here calls the
+// API, and the card cannot leave the Studio: its links and forms go nowhere, and the gateway, the
+// login and the dashboard redirects are no-ops.
+import { useEffect, useId, useMemo, useRef, useState, type SyntheticEvent } from 'react';
+import type { AnyActorRef, InspectionEvent } from 'xstate';
+import { registrationCardData, type RegistrationCardData } from '../../engine/registration-card';
+import { RegistrationCardRoot } from '../../features/registration/registration-card-root';
+import type { UiStringTable } from '../../generated/config/i18n';
+import type { Block, Landing } from '../../generated/config/landing';
+import type { Programme } from '../../generated/config/programme';
+import type { Site } from '../../generated/config/site';
+import {
+  CANNED,
+  cannedRegistration,
+  exploreCardStates,
+  playRecipe,
+  type CardRecipe,
+  type CardStateEntry,
+} from '../model/card-states';
+import type { Json, StudioApi } from './studio-api';
+
+type CardBlock = Extract<Block, { type: 'registration-card' }>;
+
+const isObject = (value: Json | undefined): value is { [key: string]: Json } =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The draft's card block, if its page has one. */
+function cardBlockOf(landing: Json): CardBlock | undefined {
+  const blocks = isObject(landing) && Array.isArray(landing.blocks) ? landing.blocks : [];
+  return blocks.find((b) => isObject(b) && b.type === 'registration-card') as CardBlock | undefined;
+}
+
+/**
+ * The card's data for the draft, as the prerenderer builds it for the page (the draft's card block
+ * and paths, its programme, the site, the UI strings of its locale), loaded through the file API.
+ */
+export function CardStatePreviewForDraft({
+  api,
+  content,
+  width,
+}: {
+  api: StudioApi;
+  content: Json;
+  width: number;
+}) {
+  const landing = content as unknown as Landing;
+  const block = cardBlockOf(content);
+  const programmeId = isObject(content) && typeof content.programme === 'string' ? content.programme : '';
+  const locale = landing.locale;
+  const [files, setFiles] = useState<{ programme: Programme; site: Site; strings: UiStringTable } | string>();
+  useEffect(() => {
+    if (!block || !programmeId) return;
+    let live = true;
+    Promise.all([
+      api.getFile(`programmes/${programmeId}.json`),
+      api.getFile('site.json'),
+      api.getFile(`i18n/${locale}.json`),
+    ]).then(
+      ([programme, site, i18n]) => {
+        if (!live) return;
+        if (!programme || !site || !i18n)
+          setFiles('The programme, the site or the texts of this language are missing.');
+        else
+          setFiles({
+            programme: programme.content as unknown as Programme,
+            site: site.content as unknown as Site,
+            strings: (i18n.content as unknown as { strings: UiStringTable }).strings,
+          });
+      },
+      (error: Error) => live && setFiles(`The card could not be loaded: ${error.message}`),
+    );
+    return () => void (live = false);
+    // The block is read from the draft on every keystroke; the files depend on these only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, programmeId, locale, Boolean(block)]);
+
+  if (!block) return <p className="st-card-states__note">This page has no registration card.</p>;
+  if (typeof files === 'string') return <p role="alert">{files}</p>;
+  if (!files) return <p role="status">Loading the registration card…</p>;
+  const data = registrationCardData({
+    ...files,
+    landing,
+    block,
+    path: landing.paths?.[0] ?? '/',
+    headingId: `studio-${block.id ?? 'register_now'}-heading`,
+  });
+  return <CardStatePreview data={data} width={width} />;
+}
+
+/** The card's input as the page gives it, for the exploration (the query comes with each recipe). */
+const inputOf = (data: RegistrationCardData) => ({
+  programme: data.programme,
+  registrationPage: data.registrationPage,
+  ...(data.fixedCourseType ? { fixedCourseType: data.fixedCourseType } : {}),
+});
+
+export function CardStatePreview({ data, width }: { data: RegistrationCardData; width: number }) {
+  const selectId = useId();
+  // The states depend on the programme and the page's course type, not on the texts.
+  const flowKey = JSON.stringify(inputOf(data));
+  const [states, setStates] = useState<CardStateEntry[] | Error>();
+  const [chosen, setChosen] = useState('');
+  useEffect(() => {
+    let live = true;
+    exploreCardStates({ input: JSON.parse(flowKey) as ReturnType<typeof inputOf> }).then(
+      (list) => live && setStates(list),
+      (error: unknown) => live && setStates(error instanceof Error ? error : new Error(String(error))),
+    );
+    return () => void (live = false);
+  }, [flowKey]);
+
+  if (states instanceof Error)
+    return <p role="alert">The card's states could not be listed: {states.message}</p>;
+  const entry = states?.find((s) => s.id === chosen) ?? states?.[0];
+  return (
+    <div className="st-card-states">
+      <div className="st-card-states__bar">
+        <label htmlFor={selectId}>Registration card state</label>
+        <select
+          id={selectId}
+          value={entry?.id ?? ''}
+          disabled={!states}
+          onChange={(event) => setChosen(event.target.value)}
+        >
+          {states ? (
+            states.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.label}
+              </option>
+            ))
+          ) : (
+            <option value="">Finding the card's states…</option>
+          )}
+        </select>
+      </div>
+      <p className="st-card-states__note">
+        Made-up answers: nothing is sent or saved. In the card, OTP {CANNED.rightOtp} is right and{' '}
+        {CANNED.wrongOtp} wrong; coupon {CANNED.validCoupon} is valid.
+      </p>
+      {entry ? (
+        // A new state or new texts: a new card, put into that state from its first screen.
+        <CardInState
+          key={`${entry.id}|${JSON.stringify(data)}`}
+          data={data}
+          recipe={entry.recipe}
+          width={width}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** The form's fields as a student leaves them: their errors show (the form's own rule). */
+async function revealFieldErrors(container: HTMLElement, live: () => boolean): Promise<void> {
+  // The form steps' chunk and schema load first.
+  for (let i = 0; i < 100 && live(); i++) {
+    const fields = container.querySelectorAll('form input, form select');
+    if (fields.length > 0) {
+      // React's onBlur listens to focusout: no focus moves out of the Studio's own form.
+      for (const field of fields) field.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 30));
+  }
+}
+
+/** The preview never leaves the Studio: a link or a form of the card goes nowhere. */
+const stay = (event: SyntheticEvent) => {
+  const target = event.target instanceof Element ? event.target : null;
+  if (event.type === 'submit' || target?.closest('a[href]')) event.preventDefault();
+};
+
+function CardInState({
+  data,
+  recipe,
+  width,
+}: {
+  data: RegistrationCardData;
+  recipe: CardRecipe;
+  width: number;
+}) {
+  const machine = useMemo(() => cannedRegistration(recipe.answers), [recipe.answers]);
+  const root = useRef<AnyActorRef | undefined>(undefined);
+  const box = useRef<HTMLDivElement>(null);
+  const [ready, setReady] = useState(false);
+  // The card's running actor: the root that processed its first event (an actor React created
+  // but never started reports none).
+  const inspect = useMemo(
+    () => (event: InspectionEvent) => {
+      if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId)
+        root.current = event.actorRef as AnyActorRef;
+    },
+    [],
+  );
+  useEffect(() => {
+    let live = true;
+    const actor = root.current;
+    if (!actor) return;
+    void (async () => {
+      await playRecipe(actor, recipe, () => live);
+      if (live && recipe.revealFieldErrors && box.current) await revealFieldErrors(box.current, () => live);
+      if (live) setReady(true);
+    })();
+    return () => void (live = false);
+  }, [recipe]);
+
+  return (
+    <div
+      ref={box}
+      className="st-card-states__frame"
+      style={{ width, maxWidth: '100%' }}
+      onClickCapture={stay}
+      onSubmitCapture={stay}
+      aria-busy={!ready}
+    >
+      {ready ? null : <p role="status">Putting the card in this state…</p>}
+      <section
+        className="ef-register"
+        aria-labelledby={data.headingId}
+        style={ready ? undefined : { visibility: 'hidden' }}
+      >
+        <RegistrationCardRoot
+          data={data}
+          machine={machine}
+          input={{
+            query: recipe.query,
+            tracking: {},
+            ...(data.fixedCourseType ? { fixedCourseType: data.fixedCourseType } : {}),
+          }}
+          checkOpen={async () => !recipe.answers.noDates}
+          inspect={inspect}
+        />
+      </section>
+    </div>
+  );
+}
