@@ -6,7 +6,6 @@ import { pagePathProblem, type PathOwner } from '../routes';
 import { variantKeyProblem } from '../variant-keys';
 import type { Block } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
-import { configHtmlProblems } from './config-html';
 import { scheduleTextProblems } from './schedule-texts';
 
 /** One thing wrong in the config, where it is and what. */
@@ -346,8 +345,5 @@ export function crossCheck(bundle: ConfigBundle, options: CrossCheckOptions): Pr
         });
     }
   }
-
-  // Texts shown as HTML are what the sanitising rule leaves of them (the browser does not sanitise them).
-  problems.push(...configHtmlProblems(bundle, options.programmeFiles));
   return problems;
 }
