@@ -61,6 +61,9 @@ export default index.routes.flatMap((route) => {
   const result = js.some((file) => /^\/assets\/result-[\w-]+\.js$/.test(file)) && !portal;
   if (portal && [...js, ...(route.lazyJs ?? [])].some((file) => /chart/i.test(file)))
     throw new Error(`${route.path} loads chart.js: it belongs to the result view only`);
+  // The dashboard's FAQ shows config HTML that validation checked (decision 027): no DOMPurify.
+  if (portal && [...js, ...(route.lazyJs ?? [])].some((file) => file.startsWith('/assets/sanitizer-')))
+    throw new Error(`${route.path} loads DOMPurify (the sanitizer chunk): only the result view needs it`);
   const budgets = [
     {
       name: `JS of ${route.path} before the load event`,

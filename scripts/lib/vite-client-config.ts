@@ -346,6 +346,14 @@ const chunkGroups = (formsTest: (id: string) => boolean) => [
   },
   { name: 'router', priority: 50, test: inPackages('react-router') },
   { name: 'charts', priority: 50, test: inPackages('chart.js', 'react-chartjs-2', '@kurkle/color') },
+  {
+    // DOMPurify and the one sanitising rule: only the result view and screen load it (the
+    // dashboard's FAQ shows validated config, decision 027); .size-limit.js keeps it off the
+    // dashboard's own JS.
+    name: 'sanitizer',
+    priority: 50,
+    test: either(inPackages('dompurify'), inApp('domain/safe-html-rule', 'ui/safe-html')),
+  },
   { name: 'flows', priority: 40, test: inPackages('xstate', '@xstate/react') },
   { name: 'forms', priority: 30, includeDependenciesRecursively: false, test: formsTest },
   {

@@ -1,7 +1,9 @@
-// The one rule for server-provided HTML (FAQ answers, the result message), run by DOMPurify on
-// both sides: the browser over its own window (src/ui/safe-html.ts), the server over a jsdom
-// window (server/services/exams/sanitize-html.ts). Formatting, headings and links; no script,
-// handler, style, object or javascript: link. A link's address is http(s), mailto, tel, a site path or a fragment.
+// The one rule for HTML the pages show (the result message, the FAQ answers), run by DOMPurify
+// over a window: the browser's for the server's HTML (src/ui/safe-html.ts), a jsdom window on the
+// server (server/services/exams/sanitize-html.ts) and in config validation, which refuses a
+// config FAQ answer the rule would change (src/engine/node/config-html.ts), so the dashboard shows
+// those as they are. Formatting, headings and links; no script, handler, style, object or
+// javascript: link. A link's address is http(s), mailto, tel, a site path or a fragment.
 // An answer may hold a video or a PDF link (part 2 §2 "FAQ accordion"), but only from the site's
 // own origin: media from anywhere else stays stripped (the CSP's default-src allows the same
 // origin, so a kept video also plays). No frame at all, even of the own origin: every page of the

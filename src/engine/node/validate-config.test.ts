@@ -355,3 +355,52 @@ describe('cross-file checks', () => {
     });
   });
 });
+
+// The dashboard shows FAQ answers as HTML without sanitising them in the browser (issue 22 §6):
+// the config must already be what the one sanitising rule leaves of it.
+describe('FAQ answers shown as HTML pass the sanitising rule as they are', () => {
+  const RULE = 'must be what the sanitising rule (src/domain/safe-html-rule.ts) keeps';
+  it.each([
+    ['<img src=x onerror=alert(1)>Hi', 'would remove <img src="x" onerror="alert(1)">'],
+    ['<script>alert(1)</script>Hi', 'would remove <script>'],
+    ['<a href="javascript:alert(1)">Hi</a>', 'would remove href="javascript:alert(1)" from <a>'],
+    ['<p style="x" onclick="alert(1)">Hi</p>', 'would remove style="x" onclick="alert(1)" from <p>'],
+    ['<iframe src="https://evil.example"></iframe>Hi', 'would remove <iframe src="https://evil.example">'],
+    ['<video src="/media/a.mp4"></video>', 'would add controls="" to <video>'],
+  ])("a programme's dashboard FAQ answer %s is refused: it %s", (html, change) => {
+    const problems = problemsAfter((c) =>
+      c.edit<Json>('programmes/iacst.json', (d) => (d.dashboard.faq[0].points[1] = html)),
+    );
+    expect(problems).toEqual([
+      {
+        file: 'programmes/iacst.json',
+        pointer: '/dashboard/faq/0/points/1',
+        message: `an FAQ answer is shown as HTML as it is, so it ${RULE}: the sanitising rule ${change}`,
+      },
+    ]);
+  });
+  it("the site's admissions FAQ too", () => {
+    const problems = problemsAfter((c) =>
+      c.edit<Json>('site.json', (d) => (d.admissionsFaq[2].points[0] = 'See <img src=x onerror=alert(1)>')),
+    );
+    expect(problems).toEqual([
+      {
+        file: 'site.json',
+        pointer: '/admissionsFaq/2/points/0',
+        message: `an FAQ answer is shown as HTML as it is, so it ${RULE}: the sanitising rule would remove <img src="x" onerror="alert(1)">`,
+      },
+    ]);
+  });
+  it('markup the rule keeps passes, however it is quoted or cased', () => {
+    const problems = problemsAfter((c) =>
+      c.edit<Json>('programmes/iacst.json', (d) => {
+        d.dashboard.faq[0].points = [
+          "<STRONG>Bold</STRONG> <a href='/iacstexam'>here</a>, <a href=https://www.example.org/p?a=1&b=2>there</a>",
+          '<ul><li>one<li>two</ul> a < b & c',
+          '<video src="/media/how-to.mp4" controls></video>',
+        ];
+      }),
+    );
+    expect(problems).toEqual([]);
+  });
+});

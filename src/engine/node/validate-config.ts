@@ -12,6 +12,7 @@ import type { Landing } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
 import type { Site } from '../../generated/config/site';
 import { describeAjvError as describe } from './ajv-messages';
+import { configHtmlProblems } from './config-html';
 import { crossCheck, type Problem } from './cross-check';
 import { publicDir as defaultPublicDir } from './paths';
 
@@ -176,6 +177,8 @@ export function validateConfig(
 
   const bundle: ConfigBundle = { site, hosts, programmes, landings, strings };
   problems.push(...crossCheck(bundle, { programmeFiles, publicDir: options.publicDir ?? defaultPublicDir }));
+  // Texts shown as HTML are what the sanitising rule leaves of them (the browser does not sanitise them).
+  problems.push(...configHtmlProblems(bundle, programmeFiles));
   return problems.length > 0 ? { problems, counts } : { problems, bundle, counts };
 }
 

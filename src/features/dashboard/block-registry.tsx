@@ -16,8 +16,8 @@ const TestSeries = lazy(() => import('./blocks/test-series').then((m) => ({ defa
 const SeriesCalendar = lazy(() =>
   import('./blocks/series-calendar').then((m) => ({ default: m.SeriesCalendar })),
 );
-// The FAQ is the last block, and its answers' sanitiser (DOMPurify) is the result view's too:
-// both load when needed, not with the dashboard (decision 011).
+// The FAQ is the last block, below the fold: it loads when needed, not with the dashboard
+// (decision 011). Its answers are HTML from the validated config: no sanitiser comes with it.
 const DashboardFaq = lazy(() => import('./blocks/faq').then((m) => ({ default: m.DashboardFaq })));
 const BookmarkPrompt = lazy(() =>
   import('./blocks/bookmark-prompt').then((m) => ({ default: m.BookmarkPrompt })),

@@ -1,14 +1,12 @@
 // The dashboard FAQ (part 2 §2 "FAQ accordion"): the programme's own, or the admissions FAQ once
 // the exam is taken (unless the block's admissionsFaq is false: MOCK-JEE keeps its mock-test FAQ).
-// Answers may hold HTML: it is sanitised with DOMPurify before it is shown.
+// Answers may hold HTML, shown as it is: the config is validated before it is served, and
+// validation refuses any answer the one sanitising rule would change (src/engine/node/config-html.ts),
+// so the dashboard loads no DOMPurify for it (issue 22 §6).
 import { withScheduleWords } from '../../../domain/exam-window';
 import { withScholarshipWords } from '../../../domain/scholarship-words';
-import { safeHtml } from '../../../ui/safe-html';
 import { visibleBlocks } from '../dashboard-facts';
 import type { DashboardBlockComponent } from '../portal-context';
-
-/** Formatting, links, and a video or PDF from the own origin only (src/ui/safe-html.ts). */
-export const sanitize = safeHtml;
 
 export const DashboardFaq: DashboardBlockComponent = ({ block, context }) => {
   const { t, data, config, facts } = context;
@@ -36,7 +34,7 @@ export const DashboardFaq: DashboardBlockComponent = ({ block, context }) => {
               {item.subHeading ? <p className="ef-faq__sub">{item.subHeading}</p> : null}
               <ul>
                 {item.points.map((point, k) => (
-                  <li key={k} dangerouslySetInnerHTML={{ __html: sanitize(words(point)) }} />
+                  <li key={k} dangerouslySetInnerHTML={{ __html: words(point) }} />
                 ))}
               </ul>
             </div>
