@@ -84,6 +84,7 @@ export const classStreamsReply: MasterClassStreamsReply = {
 };
 export const statesReply: ExamStatesReply = { success: 'true', data: [delhi] };
 export const centresReply: ExamCentresReply = { success: 'true', data: [centre] };
+export const datesReply: ExamDatesReply = { success: 'true', data: [date] };
 // Two options each: the student chooses (a single option would be chosen by the cascade itself).
 export const up: ExamState = { tid: '10', stateName: 'Uttar Pradesh', shortCode: 'UP' };
 export const noida: ExamCentre = { label: 'Noida', value: 'RCC Noida-UP002-2', code: 'UP002', id: '2' };
