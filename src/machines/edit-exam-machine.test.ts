@@ -8,13 +8,8 @@ import type { MasterClassStreamsQuery, MasterClassStreamsReply } from '../genera
 import type { Profile } from '../generated/api/profile';
 import { editExamView, type EditExamSnapshot, type EditExamView } from '../features/edit-exam/edit-exam-view';
 import { attemptNumber, editAvailability } from '../domain/exam-edit-rules';
-import {
-  editExamMachine,
-  type EditChoice,
-  type EditExamContext,
-  type EditExamInput,
-  type EditToast,
-} from './edit-exam-machine';
+import { editExamMachine } from './edit-exam-machine';
+import type { EditChoice, EditExamContext, EditExamInput, EditToast } from './edit-exam-model';
 import {
   apiError,
   CENTRE_A,
