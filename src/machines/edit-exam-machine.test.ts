@@ -594,6 +594,24 @@ describe('edit-exam machine: rules', () => {
   });
 });
 
+describe('edit-exam machine: the offline fee is decided by offline_fee_paid alone', () => {
+  // The profile's is_payment_done is the registration's payment; the switch fee is its own field.
+  it.each([
+    { paid: 'the registration only', profile: { is_payment_done: true, offline_fee_paid: false }, fee: 100 },
+    { paid: 'the offline fee before', profile: { is_payment_done: false, offline_fee_paid: true }, fee: 0 },
+  ])('an online student who paid $paid owes $fee for the switch', async ({ profile: paid, fee }) => {
+    const profile: Profile = { ...onlineProfile, ...paid };
+    const { actor, idle } = run({ profile });
+    actor.send({ type: 'editExam.open', profile });
+    await idle();
+    const view = editExamView(actor.getSnapshot());
+    expect(view.modes).toContainEqual({ value: 'Offline', price: fee > 0 ? fee : 'none' });
+    actor.send({ type: 'field.change', field: 'mode', value: 'Offline' });
+    await idle();
+    expect(editExamView(actor.getSnapshot()).feeDue).toBe(fee);
+  });
+});
+
 describe('edit-exam machine: the booked mode is a code on the wire (decision 026)', () => {
   // The slot label is the server's words, shown as sent (it may be Hindi, or reworded): the flow
   // starts from exam_mode, so a label that names the other mode changes nothing.

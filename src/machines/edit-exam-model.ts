@@ -1,7 +1,7 @@
 // The edit-exam flow's model (part 2 §4, §7): its types and the pure rules the machine
 // (edit-exam-machine.ts), the dialog's view and the tests share: the booked exam as choices, the
 // fields a mode needs, the options each offers, what a choice clears, the body of the update.
-import { editModes, offlineSwitchFeeDue, type ExamMode } from '../domain/exam-modes';
+import { editModes, offlineFeeDue, type ExamMode } from '../domain/exam-modes';
 import type { ExamCentre } from '../generated/api/exam-centres';
 import type { ExamEditInfoBody } from '../generated/api/exam-edit-info';
 import type { ExamState } from '../generated/api/exam-states';
@@ -124,13 +124,8 @@ export function bookedChoice(profile: Profile, programme: EditProgramme): EditCh
 
 /** The fee a switch to offline would cost now; 0 when none is due (already offline or paid). */
 export function offlineFee(context: Pick<EditExamContext, 'programme' | 'profile'>): number {
-  const { profile } = context;
-  if (!profile) return 0;
-  // The profile's is_payment_done includes the offline fee paid (the server's profile).
-  return offlineSwitchFeeDue(context.programme, {
-    mode: profile.exam_mode,
-    offlinePaid: profile.is_payment_done,
-  });
+  // The profile carries the booking as the one fee rule reads it (exam_mode, offline_fee_paid).
+  return context.profile ? offlineFeeDue(context.programme, context.profile) : 0;
 }
 
 /**
