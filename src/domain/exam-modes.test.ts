@@ -4,13 +4,7 @@ import iat from '../../config/programmes/iat.json';
 import type { Profile } from '../generated/api/profile';
 import type { Programme } from '../generated/config/programme';
 import { onlineProfile } from '../../tests/fixtures/edit-exam';
-import {
-  editModes,
-  modeAllowedInState,
-  offlineFeeDue,
-  offlineSwitchFeeDue,
-  type BookedForFee,
-} from './exam-modes';
+import { editModes, modeAllowedInState, offlineFeeDue, type BookedForFee } from './exam-modes';
 
 describe('modeAllowedInState', () => {
   const online = iacst as unknown as Programme;
@@ -45,19 +39,6 @@ describe('editModes', () => {
   });
 });
 
-describe('offlineSwitchFeeDue', () => {
-  const online = iacst as unknown as Programme;
-  it("an online student who has not paid owes the config's offlineSwitchFee", () => {
-    expect(offlineSwitchFeeDue(online, { mode: 'Online', offlinePaid: false })).toBe(100);
-  });
-
-  it('nothing is due when already offline, already paid, or the config sets no fee', () => {
-    expect(offlineSwitchFeeDue(online, { mode: 'Offline', offlinePaid: false })).toBe(0);
-    expect(offlineSwitchFeeDue(online, { mode: 'Online', offlinePaid: true })).toBe(0);
-    expect(offlineSwitchFeeDue({ mode: 'online', fee: {} }, { mode: 'Online', offlinePaid: false })).toBe(0);
-  });
-});
-
 describe('offlineFeeDue: the one reading of "the offline fee is paid"', () => {
   const online = iacst as unknown as Programme;
   it('reads offline_fee_paid, never is_payment_done (the registration payment)', () => {
@@ -69,13 +50,5 @@ describe('offlineFeeDue: the one reading of "the offline fee is paid"', () => {
     expect(offlineFeeDue(online, { ...onlineProfile, offline_fee_paid: true })).toBe(0);
     expect(offlineFeeDue(online, { ...onlineProfile, exam_mode: 'Offline' })).toBe(0);
     expect(offlineFeeDue({ mode: 'online', fee: {} }, onlineProfile)).toBe(0);
-  });
-
-  it("the edit-exam machine's older call gives the same answers", () => {
-    for (const exam_mode of ['Online', 'Offline'] as const)
-      for (const offline_fee_paid of [false, true])
-        expect(offlineSwitchFeeDue(online, { mode: exam_mode, offlinePaid: offline_fee_paid })).toBe(
-          offlineFeeDue(online, { exam_mode, offline_fee_paid }),
-        );
   });
 });

@@ -59,13 +59,3 @@ export function offlineFeeDue(rule: EditModeRule, booked: BookedForFee): number 
   if (booked.exam_mode === 'Offline' || booked.offline_fee_paid) return 0;
   return rule.fee.offlineSwitchFee ?? 0;
 }
-
-/**
- * offlineFeeDue in the edit-exam machine's older terms: it passes the profile's is_payment_done,
- * which the server's profile sets when the offline fee is paid. To go once the machine passes the
- * profile to offlineFeeDue.
- */
-export const offlineSwitchFeeDue = (
-  rule: EditModeRule,
-  booked: { mode: ExamMode; offlinePaid: boolean },
-): number => offlineFeeDue(rule, { exam_mode: booked.mode, offline_fee_paid: booked.offlinePaid });

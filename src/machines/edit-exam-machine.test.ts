@@ -8,13 +8,8 @@ import type { MasterClassStreamsQuery, MasterClassStreamsReply } from '../genera
 import type { Profile } from '../generated/api/profile';
 import { editExamView, type EditExamSnapshot, type EditExamView } from '../features/edit-exam/edit-exam-view';
 import { attemptNumber, editAvailability } from '../domain/exam-edit-rules';
-import {
-  editExamMachine,
-  type EditChoice,
-  type EditExamContext,
-  type EditExamInput,
-  type EditToast,
-} from './edit-exam-machine';
+import { editExamMachine } from './edit-exam-machine';
+import type { EditChoice, EditExamContext, EditExamInput, EditToast } from './edit-exam-model';
 import {
   apiError,
   CENTRE_A,
@@ -596,6 +591,24 @@ describe('edit-exam machine: rules', () => {
       { value: 'Online', price: 'free' },
       { value: 'Offline', price: 'none' },
     ]);
+  });
+});
+
+describe('edit-exam machine: the offline fee is decided by offline_fee_paid alone', () => {
+  // The profile's is_payment_done is the registration's payment; the switch fee is its own field.
+  it.each([
+    { paid: 'the registration only', profile: { is_payment_done: true, offline_fee_paid: false }, fee: 100 },
+    { paid: 'the offline fee before', profile: { is_payment_done: false, offline_fee_paid: true }, fee: 0 },
+  ])('an online student who paid $paid owes $fee for the switch', async ({ profile: paid, fee }) => {
+    const profile: Profile = { ...onlineProfile, ...paid };
+    const { actor, idle } = run({ profile });
+    actor.send({ type: 'editExam.open', profile });
+    await idle();
+    const view = editExamView(actor.getSnapshot());
+    expect(view.modes).toContainEqual({ value: 'Offline', price: fee > 0 ? fee : 'none' });
+    actor.send({ type: 'field.change', field: 'mode', value: 'Offline' });
+    await idle();
+    expect(editExamView(actor.getSnapshot()).feeDue).toBe(fee);
   });
 });
 

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import {
   createActor,
@@ -12,9 +10,9 @@ import {
   type AnyMachineSnapshot,
 } from 'xstate';
 import type { MasterClassStreamsQuery, MasterClassStreamsReply } from '../generated/api/master-class-streams';
-import type { ExamCentre, ExamCentresQuery, ExamCentresReply } from '../generated/api/exam-centres';
-import type { ExamDate, ExamDatesQuery, ExamDatesReply } from '../generated/api/exam-dates';
-import type { ExamSlot, ExamSlotsQuery, ExamSlotsReply } from '../generated/api/exam-slots';
+import type { ExamCentresQuery, ExamCentresReply } from '../generated/api/exam-centres';
+import type { ExamDatesQuery, ExamDatesReply } from '../generated/api/exam-dates';
+import type { ExamSlotsQuery, ExamSlotsReply } from '../generated/api/exam-slots';
 import type { ExamState, ExamStatesQuery, ExamStatesReply } from '../generated/api/exam-states';
 import type { RegistrationCallerIdentityStartReply } from '../generated/api/registration-caller-identity-start';
 import type {
@@ -23,7 +21,6 @@ import type {
 } from '../generated/api/registration-caller-identity-status';
 import type { RegistrationCouponBody, RegistrationCouponReply } from '../generated/api/registration-coupon';
 import type {
-  LeadRecord,
   RegistrationLeadBySfIdQuery,
   RegistrationLeadBySfIdReply,
 } from '../generated/api/registration-lead-by-sf-id';
@@ -36,8 +33,7 @@ import type {
   RegistrationOtpVerifyQuery,
   RegistrationOtpVerifyReply,
 } from '../generated/api/registration-otp-verify';
-import type { PaymentData, RegistrationSignupReply } from '../generated/api/registration-signup';
-import type { Programme } from '../generated/config/programme';
+import type { RegistrationSignupReply } from '../generated/api/registration-signup';
 import {
   cardParts,
   stepActors,
@@ -55,6 +51,45 @@ import {
   type Coverage,
   type ModelStep,
 } from './model-based.test-support';
+import {
+  apiError,
+  callerStart,
+  callerStatus,
+  centre,
+  centresReply,
+  classStreamsReply,
+  couponReply,
+  date,
+  delhi,
+  details,
+  iacst,
+  iat,
+  kept,
+  laterDate,
+  lead,
+  leadsReply,
+  mockJee,
+  mockNeet,
+  noExamStep,
+  noida,
+  onlineSlot,
+  paymentData,
+  preset,
+  sent,
+  sfIdCompleted,
+  sfIdFound,
+  signedUp,
+  slot,
+  slotsReply,
+  statesReply,
+  stored,
+  testCentre,
+  twoCentres,
+  twoDates,
+  twoStates,
+  up,
+  verified,
+} from './registration-fixtures.test-support';
 import { registrationMachine } from './registration-machine';
 import type { DetailsStepOutput, RegistrationDetailsMachine } from './registration-details-machine';
 import type { ExamStepOutput, RegistrationExamMachine } from './registration-exam-machine';
@@ -70,199 +105,16 @@ import {
   FOCUS_CHECK_DELAY_MS,
   payableAmount,
   POLL_INTERVAL_MS,
-  type KeptChoices,
-  type StoredRegistration,
   type OnlinePreset,
   type LocateCentreInput,
   type OnlinePresetInput,
   type RegistrationContext,
   type RegistrationInput,
   type SignupInput,
-  type StudentDetails,
   type WithRegistrationToken,
 } from './registration-model';
 import { provideRegistration } from './registration-provide';
 import type { CheckCodeInput, SendCodeInput, SentCode } from './verify-mobile-machine';
-
-const programme = (id: string): Programme =>
-  JSON.parse(
-    readFileSync(path.join(__dirname, '../../config/programmes', `${id}.json`), 'utf8'),
-  ) as Programme;
-const iacst = programme('iacst'); // free; slot → date; student id; course-type switch; 2 registrations
-const mockNeet = programme('mock-neet'); // paid; state → centre → date; payment methods; 1 registration
-const iat = programme('iat'); // paid; slot → state → centre → date
-const mockJee = programme('mock-jee'); // paid; no exam selects, only coupon and payment
-/** A variant whose config has no exam-details step: the details form submits the registration. */
-const noExamStep: Programme = {
-  ...mockJee,
-  registration: {
-    ...mockJee.registration,
-    steps: mockJee.registration.steps.filter(
-      (s) => s.id !== 'exam-details',
-    ) as Programme['registration']['steps'],
-  },
-};
-
-// ── Fixtures shaped by the generated API types ────────────────────────────────────────────────
-const slot: ExamSlot = {
-  tid: 'slot-1',
-  name: 'Offline, 9 AM to 12 PM',
-  mode: 'Offline',
-  start: '09:00',
-  end: '12:00',
-};
-const onlineSlot: ExamSlot = {
-  tid: 'slot-o',
-  name: 'Online, 9 AM to 10 PM',
-  mode: 'Online',
-  start: '09:00',
-  end: '22:00',
-};
-const delhi: ExamState = { tid: '9', stateName: 'Delhi', shortCode: 'DL' };
-const centre: ExamCentre = {
-  label: 'Delhi Central',
-  value: 'RCC Delhi Central-DL001-1',
-  code: 'DL001',
-  id: '1',
-};
-const testCentre: ExamCentre = {
-  label: 'Digital Test Centre',
-  value: 'Digital Test Centre-IC006-6',
-  code: 'IC006',
-  id: '6',
-};
-const date: ExamDate = { value: '2025-04-13', label: '13 Apr 2025' };
-const slotsReply = (data: ExamSlot[]): ExamSlotsReply => ({ success: 'true', data });
-const classStreamsReply: MasterClassStreamsReply = {
-  success: 'true',
-  data: [{ id: 'cs-11-som', stream: '11&SOM', class: '11', display_name: 'Class 11 Medical' }],
-};
-const statesReply: ExamStatesReply = { success: 'true', data: [delhi] };
-const centresReply: ExamCentresReply = { success: 'true', data: [centre] };
-// Two options each: the student chooses (a single option would be chosen by the cascade itself).
-const up: ExamState = { tid: '10', stateName: 'Uttar Pradesh', shortCode: 'UP' };
-const noida: ExamCentre = { label: 'Noida', value: 'RCC Noida-UP002-2', code: 'UP002', id: '2' };
-const laterDate: ExamDate = { value: '2025-04-20', label: '20 Apr 2025' };
-const twoStates: ExamStatesReply = { success: 'true', data: [delhi, up] };
-const twoCentres: ExamCentresReply = { success: 'true', data: [centre, noida] };
-const twoDates: ExamDatesReply = { success: 'true', data: [date, laterDate] };
-const preset: OnlinePreset = { state: delhi, centre: testCentre };
-/** What the app stored before the gateway (user_info, exam_info, user_psid). */
-const stored: StoredRegistration = {
-  mobile: '9000000001',
-  studentName: 'Ananya Rao',
-  email: 'ananya@example.com',
-  classStream: '11&SOM',
-  centre: { label: centre.label, code: centre.code },
-  examDate: date.value,
-  examSlot: slot.name,
-  psid: '12345678901',
-};
-/** The exam choices and coupon kept with the registration token across the gateway. */
-const kept: KeptChoices = {
-  exam: { courseType: 'classroom', state: delhi, centre, date },
-  coupon: { code: 'SAVE50', applied: 'SAVE50', discount: 50 },
-  paymentMethod: 'hdfc',
-};
-
-const lead = (count: number): LeadRecord => ({
-  student_name: 'Ananya Rao',
-  father_name: 'Suresh Rao',
-  student_dob: '2008-01-05',
-  student_email: 'ananya@example.com',
-  mobile_no: '9000000001',
-  registration_count: count,
-  exam_type: 'MOCK-NEET',
-  class_stream: '11&SOM',
-  exam_state: '9',
-  branch_code: 'DL001',
-  exam_date: '2025-04-13',
-  exam_mode: 'Offline',
-  sf_id: 'sf-1',
-  registration_status: 'pending_payment',
-});
-const sent: RegistrationOtpSendReply = {
-  success: 'true',
-  msg: 'OTP sent',
-  data: { mobile_no: '9000000001' },
-};
-const verified = (details: LeadRecord[]): RegistrationOtpVerifyReply => ({
-  success: 'true',
-  msg: 'Verified',
-  error_code: 0,
-  student_details: details,
-  allowed_registration_count: 1,
-  registration_token: 'reg-token',
-  registration_token_expires_at: '2025-04-01T00:00:00.000Z',
-});
-const callerStart: RegistrationCallerIdentityStartReply = {
-  success: 'true',
-  requestId: 'req-1',
-  ttl_ms: 24_000,
-};
-const callerStatus = (
-  status: RegistrationCallerIdentityStatusReply['status'],
-  mobile = '+919000000001',
-): RegistrationCallerIdentityStatusReply => ({
-  status,
-  mobile,
-  firstName: 'Ananya',
-  lastName: 'Rao',
-  email: '',
-  ...(status === 'verified' ? { registration_token: 'caller-token' } : {}),
-});
-const couponReply = (discount: number): RegistrationCouponReply => ({
-  success: 'true',
-  message: 'Coupon applied',
-  msg: 'Coupon applied',
-  data: { exam_discount_amount: discount, exam_fee: 200, amount_payable: 200 - discount },
-});
-const paymentData: PaymentData = {
-  order_id: 'ord-1',
-  amount: 200,
-  TXN_AMOUNT: 200,
-  action_url: '/sandbox/gateway',
-  form_action: '/sandbox/gateway',
-  form_name: 'paymentForm',
-  redirect_url: '/mock-neet-exam',
-  fields: { ORDER_ID: 'ord-1' },
-};
-const signedUp = (paid: boolean): RegistrationSignupReply => ({
-  success: 'true',
-  msg: 'Registered',
-  data: {
-    roll_number: '250000000099',
-    dob: '05-01-2008',
-    dashboard_link: 'http://localhost:3000/?roll_no=250000000099&dob=05-01-2008',
-    isPaidExam: paid,
-    payment_data: paid ? paymentData : null,
-    branch_phone_numbers: [],
-    branch_gps: '',
-    branch_address: '',
-    gps_link: '',
-    exam_fee: paid ? 200 : 0,
-    exam_date: '2025-04-13',
-    sf_id: 'sf-9',
-    psid: '',
-  },
-});
-const sfIdFound: RegistrationLeadBySfIdReply = { success: 'true', student_details: [lead(1)] };
-const sfIdCompleted: RegistrationLeadBySfIdReply = {
-  success: 'false',
-  msg: 'Already registered',
-  data: { student_roll_no: '250000000011', student_dob: '19-01-2007' },
-};
-const leadsReply: RegistrationLeadsReply = { success: 'true', student_details: [lead(0)] };
-const apiError = (msg: string, extra: Record<string, unknown> = {}) =>
-  Object.assign(new Error(msg), { status: 400, body: { success: 'false', msg, ...extra } });
-
-const details: StudentDetails = {
-  studentName: 'Ananya Rao',
-  fatherName: '',
-  email: 'Ananya.Rao@Example.COM',
-  dob: '2008-01-05',
-  classStream: '11&SOM',
-};
 
 // ── Model-based test of the parent ───────────────────────────────────────────────────────────
 /**

@@ -89,10 +89,9 @@ export async function buildProfile(ctx: AppContext, student: Student): Promise<P
     exam_attempts_left: booking.exam_attempts_left,
     max_exam_edit_allowed: student.max_exam_edit_allowed,
     is_edit_allowed: student.is_edit_allowed === 1 && !taken,
-    // Still true once the offline fee is paid: the edit-exam machine reads it for that until it
-    // reads offline_fee_paid (below); then it is the registration's payment alone.
-    is_payment_done: student.is_payment_done === 1 || booking.offline_fee_paid === 1,
-    // The one field a switch-to-offline fee is decided by, on both sides (offlineSwitchFeeDue).
+    // The registration's payment alone (the offline fee is the field below).
+    is_payment_done: student.is_payment_done === 1,
+    // The one field a switch-to-offline fee is decided by, on both sides (offlineFeeDue).
     offline_fee_paid: booking.offline_fee_paid === 1,
     is_offline_sf_exam_date: booking.is_offline_sf_exam_date === 1,
     register_from_third_party: student.register_from_third_party === 1,

@@ -12,7 +12,7 @@ import { createTranslator } from '../../engine/i18n';
 import type { UiStringTable } from '../../generated/config/i18n';
 import { memoryStorage } from '../session-store';
 import type { Profile } from '../../generated/api/profile';
-import type { EditProgramme } from '../../machines/edit-exam-machine';
+import type { EditProgramme } from '../../machines/edit-exam-model';
 import {
   EDIT_DRAFT_KEY,
   editExamInput,

@@ -21,13 +21,8 @@ import { updateProfile } from '../../api/endpoints/profile-update';
 import type { Translate } from '../../engine/i18n';
 import type { ExamEditPaymentData } from '../../generated/api/exam-edit-info';
 import type { Profile } from '../../generated/api/profile';
-import {
-  editExamMachine,
-  type EditChoice,
-  type EditExamInput,
-  type EditExamMachine,
-  type EditProgramme,
-} from '../../machines/edit-exam-machine';
+import { editExamMachine, type EditExamMachine } from '../../machines/edit-exam-machine';
+import type { EditChoice, EditExamInput, EditProgramme } from '../../machines/edit-exam-model';
 import { editProfileMachine, type EditProfileMachine } from '../../machines/edit-profile-machine';
 import { messageText } from '../../machines/message';
 import { postToGateway } from '../gateway';

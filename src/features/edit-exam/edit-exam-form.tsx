@@ -9,7 +9,7 @@ import { useId, useMemo } from 'react';
 import editExamSchema from '../../../schemas/forms/edit-exam.schema.json';
 import editExamUi from '../../../schemas/forms/edit-exam.ui.json';
 import type { StringKey, Translate } from '../../engine/i18n';
-import type { EditField } from '../../machines/edit-exam-machine';
+import type { EditField } from '../../machines/edit-exam-model';
 import type { FormValues } from '../../ui/forms/form-rules';
 import { BusyButton } from '../../ui/busy-button';
 import { useLoaded } from '../../ui/forms/use-loaded';

@@ -4,6 +4,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { attemptNumber, onlineIsFree, unlimitedEdits } from '../../domain/exam-edit-rules';
 import { editModes } from '../../domain/exam-modes';
+import type { EditExamMachine } from '../../machines/edit-exam-machine';
 import {
   editChain,
   editChanged,
@@ -13,8 +14,7 @@ import {
   slotsOf,
   type EditField,
   type EditMode,
-  type EditExamMachine,
-} from '../../machines/edit-exam-machine';
+} from '../../machines/edit-exam-model';
 import type { Message } from '../../machines/message';
 
 export type EditExamSnapshot = SnapshotFrom<EditExamMachine>;

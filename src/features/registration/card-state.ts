@@ -74,17 +74,30 @@ const PLACES: Exclude<CardPlace, 'loading'>[] = [
   'success',
 ];
 
+/** The running step's machine snapshot, by step (at most one runs). */
+export type StepSnapshots = Pick<CardParts, 'mobile' | 'details' | 'exam' | 'success'>;
+
 /** The parent's place, the running step's snapshot and the data the card shows. */
 export function cardParts(state: RegistrationSnapshot): CardParts {
   const actors = stepActors(state);
-  const mobile = machineSnapshot<MobileStepSnapshot>(actors.mobile);
-  const details = machineSnapshot<DetailsStepSnapshot>(actors.details);
-  const exam = machineSnapshot<ExamStepSnapshot>(actors.exam);
-  const success = machineSnapshot<SuccessStepSnapshot>(actors.success);
-  const verify = machineSnapshot<VerifySnapshot>(mobile?.children.verifyMobile);
   const at = PLACES.find((place) => state.matches(place)) ?? 'loading';
+  return partsOf(at, state.context, {
+    mobile: machineSnapshot<MobileStepSnapshot>(actors.mobile),
+    details: machineSnapshot<DetailsStepSnapshot>(actors.details),
+    exam: machineSnapshot<ExamStepSnapshot>(actors.exam),
+    success: machineSnapshot<SuccessStepSnapshot>(actors.success),
+  });
+}
+
+/**
+ * The card's parts from the parent's place and context and the running step's snapshot: the
+ * step's data laid over the parent's (each step's model test builds its view with it too).
+ */
+export function partsOf(at: CardPlace, parent: RegistrationContext, steps: StepSnapshots): CardParts {
+  const { mobile, details, exam, success } = steps;
+  const verify = machineSnapshot<VerifySnapshot>(mobile?.children.verifyMobile);
   const step = mobile ?? details ?? exam ?? success;
-  const context: CardContext = { ...state.context, ...step?.context };
+  const context: CardContext = { ...parent, ...step?.context };
   // The details step loads the page's classes and streams; the parent keeps them once it ends.
   if (details) context.options = { ...context.options, classStreams: details.context.classStreams };
   return { at, context, mobile, verify, details, exam, success };
