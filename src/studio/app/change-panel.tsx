@@ -1,6 +1,6 @@
 // "What changes for students": the draft against the published file, in words; money apart.
 import { focusField } from './field-focus';
-import type { Change } from './model-shim';
+import type { Change } from '../model/change-list';
 
 const KIND_WORDS: Record<Change['kind'], string> = {
   text: 'Text changed',
@@ -41,6 +41,7 @@ export function ChangeRow({ change, linked = true }: { change: Change; linked?: 
           {change.after !== undefined && <ins>{change.after}</ins>}
         </span>
       )}
+      {change.note && <span className="st-change__note">{change.note}</span>}
       {change.urls && change.urls.length > 0 && (
         <ul className="st-change__urls" aria-label="Addresses affected">
           {change.urls.map((url) => (

@@ -2,7 +2,7 @@
 // the start of a new variant.
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { draftStore } from './model-shim';
+import { draftStore } from '../model/draft-store';
 import { NewVariantDialog } from './new-variant-dialog';
 import { useStudioApi } from './studio-form-context';
 import type { FileList, LandingSummary } from './studio-api';
@@ -26,7 +26,7 @@ export function HomePage() {
   const [error, setError] = useState('');
   const [query, setQuery] = useState('');
   const [source, setSource] = useState<LandingSummary | null>(null);
-  const drafts = useMemo(() => new Set(draftStore().list()), []);
+  const drafts = useMemo(() => new Set(draftStore(localStorage).paths()), []);
 
   useEffect(() => {
     api.listFiles().then(setFiles, (e: Error) => setError(e.message));
@@ -161,7 +161,12 @@ export function HomePage() {
         </div>
       </section>
       {source && files && (
-        <NewVariantDialog source={source} landings={files.landings} onClose={() => setSource(null)} />
+        <NewVariantDialog
+          source={source}
+          landings={files.landings}
+          programmes={files.programmes.map((p) => p.path)}
+          onClose={() => setSource(null)}
+        />
       )}
     </main>
   );

@@ -15,7 +15,7 @@ import validator from '@rjsf/validator-ajv8';
 import { createContext, memo, useContext, useId, useState, type DragEvent } from 'react';
 import { getAt, insertItem, isObject, moveItem, pointerOf, type JsonPath } from './json-path';
 import { ImagePicker } from './image-picker';
-import { blockSchema, blockTypes, isReadableText, words } from './schema-bundle';
+import { blockSchema, blockTypes, words } from './schema-bundle';
 import { LOCALE_NAMES, type StudioFormContext } from './studio-form-context';
 import type { Json } from './studio-api';
 
@@ -58,28 +58,25 @@ function FieldTemplate(props: FieldTemplateProps<unknown, RJSFSchema, StudioForm
   const context = props.registry.formContext;
   const label = itemLabel(props.label);
   const inner = <DefaultFieldTemplate {...props} label={label} />;
+  if (props.hidden) return inner;
+  const pair = context.translationAt(pointerOf(props.fieldPathId.path));
+  if (!pair) return inner;
   const other = context.getCounterpart();
-  if (!other || props.hidden || !isReadableText(props.schema)) return inner;
-  const theirs = getAt(other.content, props.fieldPathId.path);
-  const ours = props.formData;
-  const theirText = typeof theirs === 'string' ? theirs : '';
-  const ourText = typeof ours === 'string' ? ours : '';
-  if (!theirText && !ourText) return inner;
-  const otherName = LOCALE_NAMES[other.locale] ?? other.locale;
-  const ourName = LOCALE_NAMES[context.pageLocale()] ?? context.pageLocale();
-  let missing = '';
-  if (!ourText.trim() && theirText) missing = `Missing ${ourName} text`;
-  else if (ourText.trim() && !theirText) missing = `Not on the ${otherName} page yet`;
-  else if (ourText === theirText && /[a-z]/i.test(ourText) && context.pageLocale() === 'hi')
-    missing = 'Not translated yet (same as the English text)';
+  const otherLocale = other?.locale ?? (context.pageLocale() === 'hi' ? 'en' : 'hi');
+  const otherName = LOCALE_NAMES[otherLocale] ?? otherLocale;
+  const theirText = pair.other ?? '';
+  const missing = pair.missing ?? '';
+  if (!other && !missing) return inner;
   return (
     <div className="st-pair">
       {inner}
       <div className="st-pair__other" aria-label={`${otherName} text of ${label}`} role="note">
         <span className="st-pair__locale">{otherName}</span>
-        <p lang={other.locale} className="st-pair__text">
-          {theirText || <em>(none)</em>}
-        </p>
+        {other && (
+          <p lang={otherLocale} className="st-pair__text">
+            {theirText || <em>(none)</em>}
+          </p>
+        )}
         {missing && <p className="st-badge st-badge--warn">{missing}</p>}
       </div>
     </div>
