@@ -53,13 +53,27 @@ export function ChangeRow({ change, linked = true }: { change: Change; linked?: 
   );
 }
 
-export function ChangePanel({ changes, isNew }: { changes: Change[]; isNew: boolean }) {
+export function ChangePanel({
+  changes,
+  isNew,
+  copiedFrom,
+}: {
+  changes: Change[];
+  isNew: boolean;
+  /** A new page's source (New variant from…): the changes are what differs from it. */
+  copiedFrom?: string;
+}) {
   const money = changes.filter((c) => c.money || c.kind === 'money');
   const rest = changes.filter((c) => !(c.money || c.kind === 'money'));
   return (
     <section className="st-changes" aria-labelledby="st-changes-title">
       <h2 id="st-changes-title">What changes for students</h2>
-      {isNew && <p>This is a new page: students do not see it until you publish.</p>}
+      {isNew && (
+        <p>
+          This is a new page: students do not see it until you publish.
+          {copiedFrom && ` Below: what differs from the page it was copied from (${copiedFrom}).`}
+        </p>
+      )}
       {changes.length === 0 ? (
         <p>Nothing yet: students see the published page.</p>
       ) : (

@@ -32,6 +32,11 @@ import type { Json, LandingSummary, Problem } from './studio-api';
 
 export const VALIDATE_DEBOUNCE_MS = 300;
 
+/** Where "New variant from…" notes which page a new draft copies (the change list compares with it). */
+export function copiedFromKey(file: string): string {
+  return `examflow-studio:copied-from:${file}`;
+}
+
 type Action =
   | { type: 'load'; start: Json; restored?: Json }
   | { type: 'change'; next: Json; field?: string }
@@ -94,6 +99,31 @@ export function changedLeaf(before: Json, after: Json, at = ''): string | undefi
   const inner = changedLeaf(a[key], b[key], `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
   // A list whose entries all changed place reads as two entries changed: not typing.
   return Array.isArray(before) && inner === undefined ? undefined : inner;
+}
+
+const isPlainObject = (x: Json | undefined): x is { [key: string]: Json } =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/**
+ * rjsf's form state with the empty objects it makes up for optional object fields removed (an
+ * untouched `tokenRule` gains `ifNoToken: {}`, which then lacks its required redirect): a field the
+ * person never opened must not become a problem. Objects the draft already had are kept.
+ */
+export function withoutInventedObjects(before: Json | undefined, after: Json): Json {
+  if (Array.isArray(after))
+    return after.map((item, i) =>
+      withoutInventedObjects(Array.isArray(before) ? before[i] : undefined, item),
+    );
+  if (!isPlainObject(after)) return after;
+  const out: { [key: string]: Json } = {};
+  for (const [key, value] of Object.entries(after)) {
+    const was = isPlainObject(before) ? before[key] : undefined;
+    if (value === undefined) continue;
+    const kept = withoutInventedObjects(was, value);
+    if (was === undefined && isPlainObject(kept) && Object.keys(kept).length === 0) continue;
+    out[key] = kept;
+  }
+  return out;
 }
 
 /** The problems of this file as rjsf's error tree, at the field each is about, in words. */
@@ -162,6 +192,8 @@ export function EditorPage() {
   const [hosts, setHosts] = useState<Hosts | null>(null);
   const [summary, setSummary] = useState<LandingSummary | null>(null);
   const [counterpart, setCounterpart] = useState<Counterpart | null>(null);
+  // A new page copied by "New variant from…": the page it was copied from, to list what differs.
+  const [copiedFrom, setCopiedFrom] = useState<{ file: string; content: Json } | null>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
   // The draft the problems were found in: while it is not the current draft, a check is under way.
   const [checked, setChecked] = useState<Json | undefined>(undefined);
@@ -220,6 +252,11 @@ export function EditorPage() {
       } else {
         setBaseVersion(loaded?.version ?? null);
         dispatch({ type: 'load', start: loaded?.content ?? null });
+      }
+      const source = loaded ? null : localStorage.getItem(copiedFromKey(file));
+      if (source) {
+        const sourceFile = await api.getFile(source);
+        if (sourceFile && live) setCopiedFrom({ file: source, content: sourceFile.content });
       }
       // The other language: the page this one translates, or a page that translates this one.
       const content = kept?.content ?? loaded?.content ?? null;
@@ -351,7 +388,8 @@ export function EditorPage() {
   );
 
   const onChange = useCallback(
-    (next: Json) => {
+    (formState: Json) => {
+      const next = withoutInventedObjects(draftRef.current ?? undefined, formState);
       const field = changedLeaf(draftRef.current ?? {}, next);
       dispatch({ type: 'change', next, ...(field === undefined ? {} : { field }) });
     },
@@ -363,12 +401,15 @@ export function EditorPage() {
     if (draft === null || !hosts) return [];
     const english =
       counterpart && counterpart.locale === 'en' ? (counterpart.content as unknown as Landing) : undefined;
-    return changeList(published ? asModel(published.content) : null, asModel(draft), {
+    const base = published?.content ?? copiedFrom?.content ?? null;
+    const listed = changeList(base === null ? null : asModel(base), asModel(draft), {
       hosts,
       kind,
       ...(english ? { counterpart: english } : {}),
     });
-  }, [draft, published, hosts, kind, counterpart]);
+    // Against the page it was copied from, that page keeps its addresses: none is removed.
+    return published || !copiedFrom ? listed : listed.filter((c) => c.kind !== 'path-removed');
+  }, [draft, published, copiedFrom, hosts, kind, counterpart]);
 
   const publish = async () => {
     if (draft === null) return;
@@ -379,6 +420,8 @@ export function EditorPage() {
         setPublished({ content: draft, version: result.version });
         setBaseVersion(result.version);
         store.remove(file);
+        localStorage.removeItem(copiedFromKey(file));
+        setCopiedFrom(null);
         setConflict(null);
         const urls =
           summary?.hosts.slice(0, 1).flatMap((h) => summary.paths.map((p) => `http://${h}${p}`)) ?? [];
@@ -514,7 +557,11 @@ export function EditorPage() {
               A programme has no page of its own: open one of its landing pages to preview it.
             </p>
           )}
-          <ChangePanel changes={changes} isNew={published === null} />
+          <ChangePanel
+            changes={changes}
+            isNew={published === null}
+            {...(published === null && copiedFrom ? { copiedFrom: copiedFrom.file } : {})}
+          />
         </div>
       </div>
       {money && (

@@ -20,6 +20,20 @@ function matches(query: string, fields: string[]): boolean {
   return !q || fields.some((f) => f.toLowerCase().includes(q));
 }
 
+/** A page is served on every site: the first two, the rest behind "and N more" (a long list is noise). */
+function SiteList({ hosts }: { hosts: string[] }) {
+  if (hosts.length <= 3) return <>{hosts.join(', ')}</>;
+  return (
+    <>
+      {hosts.slice(0, 2).join(', ')}
+      <details className="st-more">
+        <summary>and {hosts.length - 2} more</summary>
+        {hosts.slice(2).join(', ')}
+      </details>
+    </>
+  );
+}
+
 export function HomePage() {
   const api = useStudioApi();
   const [files, setFiles] = useState<FileList | null>(null);
@@ -113,7 +127,9 @@ export function HomePage() {
                     {drafts.has(l.path) && <span className="st-badge">Unpublished changes</span>}
                   </th>
                   <td>{l.paths.join(', ')}</td>
-                  <td>{l.hosts.join(', ')}</td>
+                  <td>
+                    <SiteList hosts={l.hosts} />
+                  </td>
                   <td>{LANGUAGES[l.locale] ?? l.locale}</td>
                   <td>{l.variantKey}</td>
                   <td>{l.programme}</td>

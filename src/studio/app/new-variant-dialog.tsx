@@ -12,6 +12,7 @@ import type { Site } from '../../generated/config/site';
 import { draftStore } from '../model/draft-store';
 import { friendlyMessage } from '../model/friendly-message';
 import { newVariantFrom } from '../model/paths';
+import { copiedFromKey } from './editor-page';
 import { useStudioApi } from './studio-form-context';
 import type { Json, LandingSummary, Problem, StudioApi } from './studio-api';
 
@@ -116,6 +117,7 @@ export function NewVariantDialog({
       );
       if (problems.length > 0) return;
       draftStore(localStorage).save(file, content, null);
+      localStorage.setItem(copiedFromKey(file), source.path);
       navigate(`/edit/${file}`);
     } catch (error) {
       setOther([(error as Error).message]);
