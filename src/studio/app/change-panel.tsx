@@ -43,11 +43,20 @@ export function ChangeRow({ change, linked = true }: { change: Change; linked?: 
       )}
       {change.note && <span className="st-change__note">{change.note}</span>}
       {change.urls && change.urls.length > 0 && (
-        <ul className="st-change__urls" aria-label="Addresses affected">
-          {change.urls.map((url) => (
-            <li key={url}>{url}</li>
-          ))}
-        </ul>
+        // Every page path answers on every site: the first address, the others on demand.
+        <div className="st-change__urls">
+          <span>{change.urls[0]}</span>
+          {change.urls.length > 1 && (
+            <details className="st-more">
+              <summary>and on {change.urls.length - 1} more sites</summary>
+              <ul aria-label="Addresses affected">
+                {change.urls.slice(1).map((url) => (
+                  <li key={url}>{url}</li>
+                ))}
+              </ul>
+            </details>
+          )}
+        </div>
       )}
     </>
   );

@@ -16,7 +16,7 @@ import { changeList } from '../model/change-list';
 import { draftStore } from '../model/draft-store';
 import { friendlyMessage, problemField } from '../model/friendly-message';
 import { History } from '../model/history';
-import { missingTranslations, translationPairs, type TranslationRow } from '../model/translations';
+import { landingTexts, translationPairs } from '../model/translations';
 import { getAt, isObject, pathOf, setAt } from './json-path';
 import { PreviewPane } from './preview-pane';
 import { kindOf, SCHEMAS, uiSchemaFor } from './schema-bundle';
@@ -141,41 +141,35 @@ export function errorSchemaOf(problems: Problem[], file: string, doc: Json): Err
 
 const asModel = (value: Json) => value as unknown as Landing | Programme;
 
-const MISSING_WORDS: Record<NonNullable<TranslationRow['reason']>, string> = {
-  absent: 'Missing Hindi text',
-  empty: 'Hindi text is empty',
-  'not-hindi': 'Not translated yet (no Hindi script)',
-};
-
 /**
- * Each text's other-language text and whether its translation is missing, by the draft's pointer
- * (S2's translationPairs pairs blocks by type and rank, so reordered blocks keep their pairs).
+ * Each text's pair in the other language, by the draft's pointer (S2's translationPairs pairs blocks
+ * by type and rank, so reordered blocks keep their pairs). It holds the other page's texts only, so
+ * it changes with the draft's shape, not as the person types; each field says itself whether its
+ * translation is missing (S2's missingReason).
  */
 export function translationMap(draft: Json, counterpart: Counterpart | null): Map<string, TranslationInfo> {
   const map = new Map<string, TranslationInfo>();
   if (!isObject(draft) || !Array.isArray(draft.blocks)) return map;
   const page = draft as unknown as Landing;
+  const other = counterpart?.content as unknown as Landing | undefined;
   if (page.locale === 'hi') {
-    const rows = counterpart
-      ? translationPairs(counterpart.content as unknown as Landing, page)
-      : missingTranslations(page);
-    for (const row of rows)
-      map.set(row.pointer, {
-        ...(row.en === undefined ? {} : { other: row.en }),
-        ...(row.reason ? { missing: MISSING_WORDS[row.reason] } : {}),
-      });
-  } else if (counterpart && counterpart.locale === 'hi') {
-    for (const row of translationPairs(page, counterpart.content as unknown as Landing)) {
-      if (row.enPointer === undefined) continue;
-      map.set(row.enPointer, {
-        ...(row.hi === undefined ? {} : { other: row.hi }),
-        ...(row.reason
-          ? { missing: row.reason === 'absent' ? 'Not on the Hindi page yet' : MISSING_WORDS[row.reason] }
-          : {}),
-      });
-    }
+    if (!other) for (const { pointer } of landingTexts(page)) map.set(pointer, { side: 'hi' });
+    else
+      for (const row of translationPairs(other, page))
+        map.set(row.pointer, { side: 'hi', ...(row.en === undefined ? {} : { other: row.en }) });
+  } else if (other && other.locale === 'hi') {
+    for (const row of translationPairs(page, other))
+      if (row.enPointer !== undefined)
+        map.set(row.enPointer, { side: 'en', ...(row.hi === undefined ? {} : { other: row.hi }) });
   }
   return map;
+}
+
+/** The draft with its texts blanked (block types and the locale kept): what the pairs depend on. */
+function shapeOf(draft: Json | null): string {
+  return JSON.stringify(draft, (key, value: unknown) =>
+    typeof value === 'string' && key !== 'type' && key !== 'locale' ? '' : value,
+  );
 }
 
 export function EditorPage() {
@@ -356,15 +350,14 @@ export function EditorPage() {
     localeRef.current = pageLocale;
   }, [pageLocale]);
 
-  // Each text's pair in the other language, read by the form's fields through the stable context.
+  // Each text's pair in the other language, read by the form's fields through the context: rebuilt
+  // when the page's shape (blocks, entries) or the other page changes, not at every keystroke.
+  const shape = kind === 'landing' ? shapeOf(draft) : '';
   const translations = useMemo(
-    () => (kind === 'landing' && draft !== null ? translationMap(draft, counterpart) : new Map()),
-    [kind, draft, counterpart],
+    () =>
+      shape ? translationMap(JSON.parse(shape) as Json, counterpart) : new Map<string, TranslationInfo>(),
+    [shape, counterpart],
   );
-  const translationsRef = useRef(translations);
-  useLayoutEffect(() => {
-    translationsRef.current = translations;
-  }, [translations]);
 
   const context = useMemo<StudioFormContext>(
     () => ({
@@ -376,7 +369,7 @@ export function EditorPage() {
       },
       announce: (text, options) => say(text, options),
       getCounterpart: () => counterpart,
-      translationAt: (pointer) => translationsRef.current.get(pointer),
+      translationAt: (pointer) => translations.get(pointer),
       pageLocale: () => localeRef.current,
       confirmMoney: (label, before, after) =>
         new Promise<boolean>((resolve) => setMoney({ label, before, after, resolve })),
@@ -384,7 +377,7 @@ export function EditorPage() {
         dispatch({ type: 'change', next: setAt(draftRef.current ?? {}, path, value) });
       },
     }),
-    [api, counterpart, say, dispatch],
+    [api, counterpart, say, dispatch, translations],
   );
 
   const onChange = useCallback(
@@ -423,9 +416,13 @@ export function EditorPage() {
         localStorage.removeItem(copiedFromKey(file));
         setCopiedFrom(null);
         setConflict(null);
+        // The dev server serves a published change at once: its own address for each path.
+        const paths = getAt(draft, ['paths']);
         const urls =
-          summary?.hosts.slice(0, 1).flatMap((h) => summary.paths.map((p) => `http://${h}${p}`)) ?? [];
-        say(`Published.${urls.length ? ` Students see it at ${urls.join(', ')}.` : ''}`);
+          kind === 'landing' && Array.isArray(paths)
+            ? paths.map((p) => `${location.origin}${String(p)}`)
+            : [];
+        say(`Published.${urls.length ? ` This dev server shows it now at ${urls.join(', ')}.` : ''}`);
       } else if (result.error === 'changed') {
         setConflict({ current: result.current });
         say('Not published: the page changed on disk since you opened it. Choose what to keep below.', {
@@ -541,6 +538,9 @@ export function EditorPage() {
             </p>
           )}
           <StudioForm
+            // rjsf keeps its fields when only formContext changes: the other language's page, found
+            // after the form first shows, remounts it so every text shows its pair.
+            key={counterpart?.file ?? 'alone'}
             schema={schema}
             uiSchema={uiSchema}
             formData={draft}

@@ -11,10 +11,10 @@ export interface Counterpart {
   content: Json;
 }
 
-/** A text's other-language version and, when its translation is missing, why, in words. */
+/** A text's other-language version; `side` is the language of the draft's own text. */
 export interface TranslationInfo {
+  side: 'en' | 'hi';
   other?: string;
-  missing?: string;
 }
 
 export interface StudioFormContext {

@@ -8,12 +8,14 @@ import type {
   ErrorSchema,
   FieldTemplateProps,
   RJSFSchema,
+  TitleFieldProps,
   UiSchema,
   WidgetProps,
 } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { createContext, memo, useContext, useId, useState, type DragEvent } from 'react';
 import { getAt, insertItem, isObject, moveItem, pointerOf, type JsonPath } from './json-path';
+import { missingReason } from '../model/translations';
 import { ImagePicker } from './image-picker';
 import { blockSchema, blockTypes, words } from './schema-bundle';
 import { LOCALE_NAMES, type StudioFormContext } from './studio-form-context';
@@ -35,6 +37,20 @@ function singular(name: string): string {
   if (/(ss|x|ch|sh)es$/.test(name)) return name.replace(/es$/, '');
   return name.replace(/s$/, '');
 }
+
+/** Why a translation is missing, in words, by the language of the draft's own text. */
+const MISSING_WORDS = {
+  hi: {
+    absent: 'Missing Hindi text',
+    empty: 'Hindi text is empty',
+    'not-hindi': 'Not translated yet (no Hindi script)',
+  },
+  en: {
+    absent: 'Not on the Hindi page yet',
+    empty: 'Empty on the Hindi page',
+    'not-hindi': 'Not translated on the Hindi page yet',
+  },
+} as const;
 
 /** What an array template tells each of its items: its data and the list's name. */
 const ItemContext = createContext<{ items: unknown[]; listName: string }>({ items: [], listName: 'Entries' });
@@ -65,7 +81,9 @@ function FieldTemplate(props: FieldTemplateProps<unknown, RJSFSchema, StudioForm
   const otherLocale = other?.locale ?? (context.pageLocale() === 'hi' ? 'en' : 'hi');
   const otherName = LOCALE_NAMES[otherLocale] ?? otherLocale;
   const theirText = pair.other ?? '';
-  const missing = pair.missing ?? '';
+  const ownText = typeof props.formData === 'string' ? props.formData : undefined;
+  const reason = pair.side === 'hi' ? missingReason(pair.other, ownText) : missingReason(ownText, pair.other);
+  const missing = reason ? MISSING_WORDS[pair.side][reason] : '';
   if (!other && !missing) return inner;
   return (
     <div className="st-pair">
@@ -377,7 +395,14 @@ function MoneyWidget(props: WidgetProps<unknown, RJSFSchema, StudioFormContext>)
   );
 }
 
-const templates = { FieldTemplate, ArrayFieldTemplate, ArrayFieldItemTemplate };
+const DefaultTitleField = defaults.templates.TitleFieldTemplate;
+
+/** An entry's own heading in words: "Entries-1" → "Entry 1". */
+function TitleFieldTemplate(props: TitleFieldProps<unknown, RJSFSchema, StudioFormContext>) {
+  return <DefaultTitleField {...props} title={itemLabel(props.title)} />;
+}
+
+const templates = { FieldTemplate, ArrayFieldTemplate, ArrayFieldItemTemplate, TitleFieldTemplate };
 const widgets = { image: ImageWidget, money: MoneyWidget };
 
 export interface StudioFormProps {
