@@ -28,6 +28,8 @@ export async function startDevServer(): Promise<DevServer> {
   const vite = await createServer({
     configFile: path.join(projectRoot, 'vite.config.ts'),
     root: projectRoot,
+    // DEV_PORT: another port than 5173 (a second server beside one already running, a benchmark).
+    ...(process.env.DEV_PORT ? { server: { port: Number(process.env.DEV_PORT), strictPort: true } } : {}),
   });
   await vite.listen();
   const local = vite.resolvedUrls?.local[0]?.replace(/\/$/, '');

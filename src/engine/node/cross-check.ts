@@ -125,9 +125,27 @@ export function crossCheck(bundle: ConfigBundle, options: CrossCheckOptions): Pr
       claim(p, 'site.json', `/screens/${name}/paths/${i}`, Boolean(screen.appPaths)),
     );
   }
+  // A path two landings share is reported on each of them, not only on the one that sorts later: a
+  // copy that reuses a published page's path is told so at its own field (the Studio shows it there).
+  const landingOwners = new Map<string, string[]>();
+  for (const { file, landing } of landings)
+    for (const p of landing.paths) landingOwners.set(p, [...(landingOwners.get(p) ?? []), file]);
+  for (const { file, landing } of landings) {
+    const taken = new Map(owner);
+    for (const [p, files] of landingOwners) {
+      const other = files.find((f) => f !== file);
+      if (other !== undefined && !taken.has(p)) taken.set(p, { owner: `config/${other}` });
+    }
+    landing.paths.forEach((p, i) => {
+      const problem =
+        landing.paths.indexOf(p) < i ? `path "${p}" is given twice on this page` : pagePathProblem(p, taken);
+      if (problem) problems.push({ file, pointer: `/paths/${i}`, message: problem });
+    });
+  }
+  for (const { file, landing } of landings)
+    for (const p of landing.paths) if (!owner.has(p)) owner.set(p, { owner: `config/${file}` });
 
-  for (const [index, { file, landing }] of landings.entries()) {
-    landing.paths.forEach((p, i) => claim(p, file, `/paths/${i}`));
+  for (const { file, landing } of landings) {
     const programme = programmes[landing.programme];
     if (!programme) {
       problems.push({
@@ -136,8 +154,9 @@ export function crossCheck(bundle: ConfigBundle, options: CrossCheckOptions): Pr
         message: `programme "${landing.programme}" has no file config/programmes/${landing.programme}.json`,
       });
     }
+    // Like paths, a key two landings share is reported on both.
     const variantProblem = variantKeyProblem(landing.variantKey, landing.programme, {
-      landings: landings.slice(0, index),
+      landings: landings.filter((l) => l.file !== file),
       programmes,
     });
     if (variantProblem) problems.push({ file, pointer: '/variantKey', message: variantProblem });

@@ -206,6 +206,28 @@ describe('cross-file checks', () => {
       message: 'path "/dashboard" is already used by config/site.json',
     });
   });
+  it('a path or variant key two landings share is reported on both, whichever file sorts first', () => {
+    // A copy of mock-neet.json that keeps its path and key, in a file sorting before it (the Studio
+    // shows the problem at the copy's own field).
+    const problems = problemsAfter((c) => c.write('landings/a-copy.json', c.read('landings/mock-neet.json')));
+    for (const [file, other] of [
+      ['landings/a-copy.json', 'landings/mock-neet.json'],
+      ['landings/mock-neet.json', 'landings/a-copy.json'],
+    ] as const) {
+      expect(problems).toContainEqual({
+        file,
+        pointer: '/paths/0',
+        message: `path "/mock-neet-exam" is already used by config/${other}`,
+      });
+      expect(problems).toContainEqual(
+        expect.objectContaining({
+          file,
+          pointer: '/variantKey',
+          message: expect.stringContaining(`config/${other}`),
+        }),
+      );
+    }
+  });
   it('paths are clear of the server, the dev tools and the app', () => {
     const problems = problemsAfter((c) =>
       c.edit<Json>('landings/adst.json', (d) => (d.paths = ['/studio', '/dashboard/offers'])),

@@ -1,6 +1,6 @@
 // "What changes for students": the draft against the published file, in words; money apart.
 import { focusField } from './field-focus';
-import type { Change } from './model-shim';
+import type { Change } from '../model/change-list';
 
 const KIND_WORDS: Record<Change['kind'], string> = {
   text: 'Text changed',
@@ -41,24 +41,48 @@ export function ChangeRow({ change, linked = true }: { change: Change; linked?: 
           {change.after !== undefined && <ins>{change.after}</ins>}
         </span>
       )}
+      {change.note && <span className="st-change__note">{change.note}</span>}
       {change.urls && change.urls.length > 0 && (
-        <ul className="st-change__urls" aria-label="Addresses affected">
-          {change.urls.map((url) => (
-            <li key={url}>{url}</li>
-          ))}
-        </ul>
+        // Every page path answers on every site: the first address, the others on demand.
+        <div className="st-change__urls">
+          <span>{change.urls[0]}</span>
+          {change.urls.length > 1 && (
+            <details className="st-more">
+              <summary>and on {change.urls.length - 1} more sites</summary>
+              <ul aria-label="Addresses affected">
+                {change.urls.slice(1).map((url) => (
+                  <li key={url}>{url}</li>
+                ))}
+              </ul>
+            </details>
+          )}
+        </div>
       )}
     </>
   );
 }
 
-export function ChangePanel({ changes, isNew }: { changes: Change[]; isNew: boolean }) {
+export function ChangePanel({
+  changes,
+  isNew,
+  copiedFrom,
+}: {
+  changes: Change[];
+  isNew: boolean;
+  /** A new page's source (New variant from…): the changes are what differs from it. */
+  copiedFrom?: string;
+}) {
   const money = changes.filter((c) => c.money || c.kind === 'money');
   const rest = changes.filter((c) => !(c.money || c.kind === 'money'));
   return (
     <section className="st-changes" aria-labelledby="st-changes-title">
       <h2 id="st-changes-title">What changes for students</h2>
-      {isNew && <p>This is a new page: students do not see it until you publish.</p>}
+      {isNew && (
+        <p>
+          This is a new page: students do not see it until you publish.
+          {copiedFrom && ` Below: what differs from the page it was copied from (${copiedFrom}).`}
+        </p>
+      )}
       {changes.length === 0 ? (
         <p>Nothing yet: students see the published page.</p>
       ) : (

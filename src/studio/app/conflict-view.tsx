@@ -8,7 +8,7 @@ import type { Landing } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
 import { ChangeRow } from './change-panel';
 import { getAt, pathOf, setAt } from './json-path';
-import { changeList, type Change } from './model-shim';
+import { changeList, type Change } from '../model/change-list';
 import type { Json } from './studio-api';
 
 type Side = 'mine' | 'disk';
@@ -43,10 +43,11 @@ export function ConflictView({
   const changes = useMemo(
     () =>
       disk
-        ? changeList(disk.content as unknown as Landing | Programme, mine as unknown as Landing | Programme, {
+        ? // Missing translations are not a difference between the two versions: nothing to choose.
+          changeList(disk.content as unknown as Landing | Programme, mine as unknown as Landing | Programme, {
             hosts,
             kind,
-          })
+          }).filter((c) => c.kind !== 'translation-missing')
         : [],
     [disk, mine, hosts, kind],
   );

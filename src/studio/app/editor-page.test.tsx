@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { draftStore } from './model-shim';
+import { draftStore as makeDraftStore } from '../model/draft-store';
 import { createFakeStudioApi, fakeLanding, type FakeStudioApi } from './studio-api.test-support';
 import type { Json } from './studio-api';
 import { StudioApp } from './studio-app';
@@ -14,6 +14,7 @@ afterEach(() => {
 });
 
 const FILE = 'landings/neet-repeater.json';
+const draftStore = () => makeDraftStore(localStorage);
 
 function renderEditor(api: FakeStudioApi) {
   return render(
@@ -57,10 +58,7 @@ describe('studio editor', () => {
   it('restores a kept draft after a reload', async () => {
     const api = createFakeStudioApi({ [FILE]: fakeLanding() });
     const version = (await api.getFile(FILE))?.version ?? null;
-    draftStore().save(FILE, {
-      content: fakeLanding({ title: 'Typed before the reload' }),
-      baseVersion: version,
-    });
+    draftStore().save(FILE, fakeLanding({ title: 'Typed before the reload' }), version);
     renderEditor(api);
     expect((await titleField()).value).toBe('Typed before the reload');
     expect(await screen.findByText(/restored your unpublished changes/i)).toBeTruthy();
@@ -96,7 +94,7 @@ describe('studio editor', () => {
     await waitFor(() => expect(api.writes).toHaveLength(1));
     expect(api.writes[0]?.content).toMatchObject({ title: 'A better title' });
     expect(await screen.findByText(/^Published\./)).toBeTruthy();
-    expect(draftStore().load(FILE)).toBeNull();
+    expect(draftStore().load(FILE)).toBeUndefined();
   });
 
   it('refuses to overwrite a file changed on disk, shows both versions and merges by choice', async () => {

@@ -3,7 +3,7 @@
 // the browser, the preview, what changes for students, and publish (with the merge when the file
 // changed on disk).
 import type { ErrorSchema } from '@rjsf/utils';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Hosts } from '../../generated/config/hosts';
 import type { Landing } from '../../generated/config/landing';
@@ -12,106 +12,182 @@ import { Modal } from '../../ui/modal/modal';
 import { ChangePanel } from './change-panel';
 import { ConflictView } from './conflict-view';
 import { ErrorSummary } from './error-summary';
+import { changeList } from '../model/change-list';
+import { draftStore } from '../model/draft-store';
+import { friendlyMessage, problemField } from '../model/friendly-message';
+import { History } from '../model/history';
+import { landingTexts, translationPairs } from '../model/translations';
 import { getAt, isObject, pathOf, setAt } from './json-path';
-import { changeList, draftStore, friendlyMessage, history, type Change, type History } from './model-shim';
 import { PreviewPane } from './preview-pane';
 import { kindOf, SCHEMAS, uiSchemaFor } from './schema-bundle';
 import { StatusBar, useStatus } from './status';
-import { useStudioApi, type Counterpart, type StudioFormContext } from './studio-form-context';
+import {
+  useStudioApi,
+  type Counterpart,
+  type StudioFormContext,
+  type TranslationInfo,
+} from './studio-form-context';
 import { StudioForm } from './studio-form';
 import type { Json, LandingSummary, Problem } from './studio-api';
 
 export const VALIDATE_DEBOUNCE_MS = 300;
 
+/** Where "New variant from…" notes which page a new draft copies (the change list compares with it). */
+export function copiedFromKey(file: string): string {
+  return `examflow-studio:copied-from:${file}`;
+}
+
 type Action =
   | { type: 'load'; start: Json; restored?: Json }
-  | { type: 'change'; next: Json; group?: string }
+  | { type: 'change'; next: Json; field?: string }
   | { type: 'undo' }
   | { type: 'redo' };
 
-function reducer(state: History<Json> | null, action: Action): History<Json> | null {
-  if (action.type === 'load') {
-    const start = history.start(action.start);
-    return action.restored === undefined ? start : history.push(start, action.restored);
-  }
-  if (!state) return state;
-  if (action.type === 'undo') return history.undo(state);
-  if (action.type === 'redo') return history.redo(state);
-  if (JSON.stringify(action.next) === JSON.stringify(state.present)) return state;
-  return history.push(state, action.next, action.group);
+interface Snapshot {
+  present: Json;
+  canUndo: boolean;
+  canRedo: boolean;
 }
 
-/** The problems of this file as rjsf's error tree, at the field each is about. */
-export function errorSchemaOf(problems: Problem[], file: string, schema: unknown): ErrorSchema<unknown> {
+/**
+ * The draft's undo/redo history (S2's History, a mutable object) kept outside React's state: the
+ * actions run in event handlers, never in a reducer (StrictMode runs reducers twice, which would
+ * record a step twice), and what renders is a snapshot of it.
+ */
+function useDraftHistory(): [Snapshot | null, (action: Action) => void] {
+  const ref = useRef<History<Json> | null>(null);
+  const [snapshot, setSnapshot] = useState<Snapshot | null>(null);
+  const dispatch = useCallback((action: Action) => {
+    if (action.type === 'load') {
+      ref.current = new History<Json>(action.start);
+      if (action.restored !== undefined) ref.current.push(action.restored);
+    } else {
+      const h = ref.current;
+      if (!h) return;
+      if (action.type === 'undo') h.undo();
+      else if (action.type === 'redo') h.redo();
+      else if (JSON.stringify(action.next) === JSON.stringify(h.present)) return;
+      else h.push(action.next, action.field === undefined ? {} : { field: action.field });
+    }
+    const now = ref.current;
+    if (now) setSnapshot({ present: now.present, canUndo: now.canUndo, canRedo: now.canRedo });
+  }, []);
+  return [snapshot, dispatch];
+}
+
+function same(a: Json | undefined, b: Json | undefined): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * The one text, number or switch an edit changed, as a pointer, or undefined when it changed more
+ * or a list (an entry added, removed or moved): typing in one field merges into one undo step,
+ * structural edits never merge.
+ */
+export function changedLeaf(before: Json, after: Json, at = ''): string | undefined {
+  const branch = (x: Json) => typeof x === 'object' && x !== null;
+  if (!branch(before) || !branch(after)) return at;
+  if (Array.isArray(before) !== Array.isArray(after)) return undefined;
+  if (Array.isArray(before) && Array.isArray(after) && before.length !== after.length) return undefined;
+  const a = before as Record<string, Json>;
+  const b = after as Record<string, Json>;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  const differing = [...keys].filter((k) => !same(a[k], b[k]));
+  const [key] = differing;
+  if (differing.length !== 1 || key === undefined || a[key] === undefined || b[key] === undefined)
+    return undefined;
+  const inner = changedLeaf(a[key], b[key], `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+  // A list whose entries all changed place reads as two entries changed: not typing.
+  return Array.isArray(before) && inner === undefined ? undefined : inner;
+}
+
+const isPlainObject = (x: Json | undefined): x is { [key: string]: Json } =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/**
+ * rjsf's form state with the empty objects it makes up for optional object fields removed (an
+ * untouched `tokenRule` gains `ifNoToken: {}`, which then lacks its required redirect): a field the
+ * person never opened must not become a problem. Objects the draft already had are kept.
+ */
+export function withoutInventedObjects(before: Json | undefined, after: Json): Json {
+  if (Array.isArray(after))
+    return after.map((item, i) =>
+      withoutInventedObjects(Array.isArray(before) ? before[i] : undefined, item),
+    );
+  if (!isPlainObject(after)) return after;
+  const out: { [key: string]: Json } = {};
+  for (const [key, value] of Object.entries(after)) {
+    const was = isPlainObject(before) ? before[key] : undefined;
+    if (value === undefined) continue;
+    const kept = withoutInventedObjects(was, value);
+    if (was === undefined && isPlainObject(kept) && Object.keys(kept).length === 0) continue;
+    out[key] = kept;
+  }
+  return out;
+}
+
+/** The problems of this file as rjsf's error tree, at the field each is about, in words. */
+export function errorSchemaOf(problems: Problem[], file: string, doc: Json): ErrorSchema<unknown> {
   const tree: Record<string, unknown> = {};
   for (const problem of problems) {
     if (problem.file !== file) continue;
-    let parts = pathOf(problem.pointer);
-    const required = /required property '([^']+)'/.exec(problem.message);
-    if (required?.[1]) parts = [...parts, required[1]];
     let node = tree;
-    for (const part of parts) node = (node[part] ??= {}) as Record<string, unknown>;
+    for (const part of pathOf(problemField(problem))) node = (node[part] ??= {}) as Record<string, unknown>;
     const list = ((node.__errors as string[] | undefined) ??= []);
-    list.push(friendlyMessage(problem, schema));
+    list.push(friendlyMessage(problem, doc));
   }
   return tree as ErrorSchema<unknown>;
 }
 
 const asModel = (value: Json) => value as unknown as Landing | Programme;
 
-/** Pointers where the other language's page has a text and this draft has none. */
-export function missingTranslations(draft: Json, other: Counterpart | null): Change[] {
-  if (!other) return [];
-  const skip = new Set([
-    'type',
-    'id',
-    'href',
-    'src',
-    'icon',
-    'paths',
-    'variantKey',
-    'programme',
-    'locale',
-    'translationOf',
-    '$schema',
-    'target',
-    'source',
-    'redirectTo',
-  ]);
-  const out: Change[] = [];
-  const walk = (value: Json, path: (string | number)[]) => {
-    if (typeof value === 'string') {
-      const key = path[path.length - 1];
-      const ours = getAt(draft, path);
-      if (typeof key === 'string' && skip.has(key)) return;
-      if (value.trim() && (typeof ours !== 'string' || !ours.trim()))
-        out.push({
-          kind: 'translation-missing',
-          pointer: '/' + path.join('/'),
-          label: `${path.filter((p) => typeof p === 'string').join(' › ')}`,
-          before: value,
-        });
-    } else if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]));
-    else if (isObject(value)) for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
-  };
-  walk(other.content, []);
-  return out;
+/**
+ * Each text's pair in the other language, by the draft's pointer (S2's translationPairs pairs blocks
+ * by type and rank, so reordered blocks keep their pairs). It holds the other page's texts only, so
+ * it changes with the draft's shape, not as the person types; each field says itself whether its
+ * translation is missing (S2's missingReason).
+ */
+export function translationMap(draft: Json, counterpart: Counterpart | null): Map<string, TranslationInfo> {
+  const map = new Map<string, TranslationInfo>();
+  if (!isObject(draft) || !Array.isArray(draft.blocks)) return map;
+  const page = draft as unknown as Landing;
+  const other = counterpart?.content as unknown as Landing | undefined;
+  if (page.locale === 'hi') {
+    if (!other) for (const { pointer } of landingTexts(page)) map.set(pointer, { side: 'hi' });
+    else
+      for (const row of translationPairs(other, page))
+        map.set(row.pointer, { side: 'hi', ...(row.en === undefined ? {} : { other: row.en }) });
+  } else if (other && other.locale === 'hi') {
+    for (const row of translationPairs(page, other))
+      if (row.enPointer !== undefined)
+        map.set(row.enPointer, { side: 'en', ...(row.hi === undefined ? {} : { other: row.hi }) });
+  }
+  return map;
+}
+
+/** The draft with its texts blanked (block types and the locale kept): what the pairs depend on. */
+function shapeOf(draft: Json | null): string {
+  return JSON.stringify(draft, (key, value: unknown) =>
+    typeof value === 'string' && key !== 'type' && key !== 'locale' ? '' : value,
+  );
 }
 
 export function EditorPage() {
   const file = useParams()['*'] ?? '';
   const api = useStudioApi();
-  const store = useMemo(() => draftStore(), []);
+  const store = useMemo(() => draftStore(localStorage), []);
   const kind = kindOf(file);
   const schema = SCHEMAS[kind];
   const uiSchema = useMemo(() => uiSchemaFor(kind), [kind]);
-  const [state, dispatch] = useReducer(reducer, null);
+  const [state, dispatch] = useDraftHistory();
   const [published, setPublished] = useState<{ content: Json; version: string } | null>(null);
   const [baseVersion, setBaseVersion] = useState<string | null>(null);
   const [loadError, setLoadError] = useState('');
   const [hosts, setHosts] = useState<Hosts | null>(null);
   const [summary, setSummary] = useState<LandingSummary | null>(null);
   const [counterpart, setCounterpart] = useState<Counterpart | null>(null);
+  // A new page copied by "New variant from…": the page it was copied from, to list what differs.
+  const [copiedFrom, setCopiedFrom] = useState<{ file: string; content: Json } | null>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
   // The draft the problems were found in: while it is not the current draft, a check is under way.
   const [checked, setChecked] = useState<Json | undefined>(undefined);
@@ -143,7 +219,8 @@ export function EditorPage() {
         api.listFiles(),
       ]);
       if (!live) return;
-      const kept = store.load(file);
+      const stored = store.load(file);
+      const kept = stored && { ...stored, content: stored.content as Json };
       if (!loaded && !kept) return setLoadError(`There is no file ${file}.`);
       setHosts((hostsFile?.content as unknown as Hosts | undefined) ?? null);
       setSummary(files.landings.find((l) => l.path === file) ?? null);
@@ -169,6 +246,11 @@ export function EditorPage() {
       } else {
         setBaseVersion(loaded?.version ?? null);
         dispatch({ type: 'load', start: loaded?.content ?? null });
+      }
+      const source = loaded ? null : localStorage.getItem(copiedFromKey(file));
+      if (source) {
+        const sourceFile = await api.getFile(source);
+        if (sourceFile && live) setCopiedFrom({ file: source, content: sourceFile.content });
       }
       // The other language: the page this one translates, or a page that translates this one.
       const content = kept?.content ?? loaded?.content ?? null;
@@ -197,16 +279,21 @@ export function EditorPage() {
     return () => {
       live = false;
     };
-  }, [api, file, kind, store, say]);
+  }, [api, file, kind, store, say, dispatch]);
 
   const dirty = draft !== null && JSON.stringify(draft) !== JSON.stringify(published?.content ?? null);
 
   // Keep the draft in the browser while it differs from the published file.
   useEffect(() => {
     if (draft === null) return;
-    if (dirty || published === null) store.save(file, { content: draft, baseVersion });
-    else store.clear(file);
-  }, [draft, dirty, published, baseVersion, file, store]);
+    if (dirty || published === null) {
+      if (!store.save(file, draft, baseVersion))
+        say(
+          'This browser refused to keep the draft (storage full or off): publish or copy your changes before closing the tab.',
+          { kind: 'error' },
+        );
+    } else store.remove(file);
+  }, [draft, dirty, published, baseVersion, file, store, say]);
 
   // The server's validation of the draft with the rest of the config, as the person types.
   useEffect(() => {
@@ -234,11 +321,11 @@ export function EditorPage() {
   const undo = useCallback(() => {
     dispatch({ type: 'undo' });
     say('Undone.');
-  }, [say]);
+  }, [say, dispatch]);
   const redo = useCallback(() => {
     dispatch({ type: 'redo' });
     say('Redone.');
-  }, [say]);
+  }, [say, dispatch]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -263,6 +350,15 @@ export function EditorPage() {
     localeRef.current = pageLocale;
   }, [pageLocale]);
 
+  // Each text's pair in the other language, read by the form's fields through the context: rebuilt
+  // when the page's shape (blocks, entries) or the other page changes, not at every keystroke.
+  const shape = kind === 'landing' ? shapeOf(draft) : '';
+  const translations = useMemo(
+    () =>
+      shape ? translationMap(JSON.parse(shape) as Json, counterpart) : new Map<string, TranslationInfo>(),
+    [shape, counterpart],
+  );
+
   const context = useMemo<StudioFormContext>(
     () => ({
       api,
@@ -273,6 +369,7 @@ export function EditorPage() {
       },
       announce: (text, options) => say(text, options),
       getCounterpart: () => counterpart,
+      translationAt: (pointer) => translations.get(pointer),
       pageLocale: () => localeRef.current,
       confirmMoney: (label, before, after) =>
         new Promise<boolean>((resolve) => setMoney({ label, before, after, resolve })),
@@ -280,21 +377,32 @@ export function EditorPage() {
         dispatch({ type: 'change', next: setAt(draftRef.current ?? {}, path, value) });
       },
     }),
-    [api, counterpart, say],
+    [api, counterpart, say, dispatch, translations],
   );
 
   const onChange = useCallback(
-    (next: Json, id?: string) => dispatch({ type: 'change', next, group: id ?? 'form' }),
-    [],
+    (formState: Json) => {
+      const next = withoutInventedObjects(draftRef.current ?? undefined, formState);
+      const field = changedLeaf(draftRef.current ?? {}, next);
+      dispatch({ type: 'change', next, ...(field === undefined ? {} : { field }) });
+    },
+    [dispatch],
   );
-  const errors = useMemo(() => errorSchemaOf(problems, file, schema), [problems, file, schema]);
+  const errors = useMemo(() => errorSchemaOf(problems, file, draft), [problems, file, draft]);
 
   const changes = useMemo(() => {
     if (draft === null || !hosts) return [];
-    const listed = changeList(published ? asModel(published.content) : null, asModel(draft), { hosts, kind });
-    const seen = new Set(listed.filter((c) => c.kind === 'translation-missing').map((c) => c.pointer));
-    return [...listed, ...missingTranslations(draft, counterpart).filter((c) => !seen.has(c.pointer))];
-  }, [draft, published, hosts, kind, counterpart]);
+    const english =
+      counterpart && counterpart.locale === 'en' ? (counterpart.content as unknown as Landing) : undefined;
+    const base = published?.content ?? copiedFrom?.content ?? null;
+    const listed = changeList(base === null ? null : asModel(base), asModel(draft), {
+      hosts,
+      kind,
+      ...(english ? { counterpart: english } : {}),
+    });
+    // Against the page it was copied from, that page keeps its addresses: none is removed.
+    return published || !copiedFrom ? listed : listed.filter((c) => c.kind !== 'path-removed');
+  }, [draft, published, copiedFrom, hosts, kind, counterpart]);
 
   const publish = async () => {
     if (draft === null) return;
@@ -304,11 +412,17 @@ export function EditorPage() {
       if (result.ok) {
         setPublished({ content: draft, version: result.version });
         setBaseVersion(result.version);
-        store.clear(file);
+        store.remove(file);
+        localStorage.removeItem(copiedFromKey(file));
+        setCopiedFrom(null);
         setConflict(null);
+        // The dev server serves a published change at once: its own address for each path.
+        const paths = getAt(draft, ['paths']);
         const urls =
-          summary?.hosts.slice(0, 1).flatMap((h) => summary.paths.map((p) => `http://${h}${p}`)) ?? [];
-        say(`Published.${urls.length ? ` Students see it at ${urls.join(', ')}.` : ''}`);
+          kind === 'landing' && Array.isArray(paths)
+            ? paths.map((p) => `${location.origin}${String(p)}`)
+            : [];
+        say(`Published.${urls.length ? ` This dev server shows it now at ${urls.join(', ')}.` : ''}`);
       } else if (result.error === 'changed') {
         setConflict({ current: result.current });
         say('Not published: the page changed on disk since you opened it. Choose what to keep below.', {
@@ -370,7 +484,7 @@ export function EditorPage() {
             type="button"
             className="st-button st-button--secondary"
             onClick={undo}
-            disabled={state.past.length === 0}
+            disabled={!state.canUndo}
             aria-keyshortcuts="Control+Z"
           >
             Undo
@@ -379,7 +493,7 @@ export function EditorPage() {
             type="button"
             className="st-button st-button--secondary"
             onClick={redo}
-            disabled={state.future.length === 0}
+            disabled={!state.canRedo}
             aria-keyshortcuts="Control+Shift+Z"
           >
             Redo
@@ -416,7 +530,7 @@ export function EditorPage() {
       )}
       <div className="st-editor__columns">
         <div className="st-editor__form">
-          <ErrorSummary problems={problems} file={file} schema={schema} />
+          <ErrorSummary problems={problems} file={file} doc={draft} />
           {counterpart && (
             <p className="st-note">
               Beside each text: the {counterpart.locale === 'hi' ? 'Hindi' : 'English'} page's text (
@@ -424,6 +538,9 @@ export function EditorPage() {
             </p>
           )}
           <StudioForm
+            // rjsf keeps its fields when only formContext changes: the other language's page, found
+            // after the form first shows, remounts it so every text shows its pair.
+            key={counterpart?.file ?? 'alone'}
             schema={schema}
             uiSchema={uiSchema}
             formData={draft}
@@ -440,7 +557,11 @@ export function EditorPage() {
               A programme has no page of its own: open one of its landing pages to preview it.
             </p>
           )}
-          <ChangePanel changes={changes} isNew={published === null} />
+          <ChangePanel
+            changes={changes}
+            isNew={published === null}
+            {...(published === null && copiedFrom ? { copiedFrom: copiedFrom.file } : {})}
+          />
         </div>
       </div>
       {money && (

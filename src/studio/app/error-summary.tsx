@@ -2,18 +2,19 @@
 // same problems `npm run validate:config` would report (they come from the file API's validate).
 import { useEffect, useRef } from 'react';
 import { focusField } from './field-focus';
-import { friendlyMessage } from './model-shim';
-import type { Problem } from './studio-api';
+import { friendlyMessage, problemField } from '../model/friendly-message';
+import type { Json, Problem } from './studio-api';
 
 export function ErrorSummary({
   problems,
   file,
-  schema,
+  doc,
   focusOnChange = false,
 }: {
   problems: Problem[];
   file: string;
-  schema: unknown;
+  /** The draft: its blocks' types name the fields. */
+  doc: Json;
   focusOnChange?: boolean;
 }) {
   const box = useRef<HTMLDivElement>(null);
@@ -30,15 +31,15 @@ export function ErrorSummary({
       </h2>
       <ul>
         {problems.map((problem, i) => {
-          const text = friendlyMessage(problem, schema);
+          const text = friendlyMessage(problem, problem.file === file ? doc : undefined);
           return (
             <li key={`${problem.file}${problem.pointer}${i}`}>
               {problem.file === file ? (
                 <a
-                  href={`#${problem.pointer}`}
+                  href={`#${problemField(problem)}`}
                   onClick={(event) => {
                     event.preventDefault();
-                    focusField(problem.pointer);
+                    focusField(problemField(problem));
                   }}
                 >
                   {text}

@@ -27,7 +27,7 @@ function files() {
       programme: 'mock-neet',
       title: 'Mock NEET test series',
     }),
-    'programmes/iacst.json': { id: 'iacst', name: 'iACST' },
+    'programmes/iacst.json': { id: 'iacst', examType: 'IACST', name: 'iACST' },
   };
 }
 
@@ -90,7 +90,7 @@ describe('studio home', () => {
       ?.split(' ')
       .find((id) => id.endsWith('error'));
     expect(document.getElementById(errorId ?? '')?.textContent).toMatch(
-      /\/neet-repeater-hindi is also used by landings\/neet-repeater-hindi\.json/,
+      /"\/neet-repeater-hindi" is already used by config\/landings\/neet-repeater-hindi\.json/,
     );
     expect(within(dialog).getByRole('status').textContent).toMatch(/not created/i);
     expect(api.writes).toEqual([]);

@@ -2,7 +2,7 @@
 // the start of a new variant.
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { draftStore } from './model-shim';
+import { draftStore } from '../model/draft-store';
 import { NewVariantDialog } from './new-variant-dialog';
 import { useStudioApi } from './studio-form-context';
 import type { FileList, LandingSummary } from './studio-api';
@@ -20,13 +20,27 @@ function matches(query: string, fields: string[]): boolean {
   return !q || fields.some((f) => f.toLowerCase().includes(q));
 }
 
+/** A page is served on every site: the first two, the rest behind "and N more" (a long list is noise). */
+function SiteList({ hosts }: { hosts: string[] }) {
+  if (hosts.length <= 3) return <>{hosts.join(', ')}</>;
+  return (
+    <>
+      {hosts.slice(0, 2).join(', ')}
+      <details className="st-more">
+        <summary>and {hosts.length - 2} more</summary>
+        {hosts.slice(2).join(', ')}
+      </details>
+    </>
+  );
+}
+
 export function HomePage() {
   const api = useStudioApi();
   const [files, setFiles] = useState<FileList | null>(null);
   const [error, setError] = useState('');
   const [query, setQuery] = useState('');
   const [source, setSource] = useState<LandingSummary | null>(null);
-  const drafts = useMemo(() => new Set(draftStore().list()), []);
+  const drafts = useMemo(() => new Set(draftStore(localStorage).paths()), []);
 
   useEffect(() => {
     api.listFiles().then(setFiles, (e: Error) => setError(e.message));
@@ -113,7 +127,9 @@ export function HomePage() {
                     {drafts.has(l.path) && <span className="st-badge">Unpublished changes</span>}
                   </th>
                   <td>{l.paths.join(', ')}</td>
-                  <td>{l.hosts.join(', ')}</td>
+                  <td>
+                    <SiteList hosts={l.hosts} />
+                  </td>
                   <td>{LANGUAGES[l.locale] ?? l.locale}</td>
                   <td>{l.variantKey}</td>
                   <td>{l.programme}</td>
@@ -161,7 +177,12 @@ export function HomePage() {
         </div>
       </section>
       {source && files && (
-        <NewVariantDialog source={source} landings={files.landings} onClose={() => setSource(null)} />
+        <NewVariantDialog
+          source={source}
+          landings={files.landings}
+          programmes={files.programmes.map((p) => p.path)}
+          onClose={() => setSource(null)}
+        />
       )}
     </main>
   );

@@ -8,6 +8,16 @@ import { StudioApp } from './studio-app';
 import '../../ui/styles.css';
 import './studio.css';
 
+// The dev server's "Invalid config" overlay is for the site's pages: a file on disk caught half-written
+// (an editor saving, a git pull) must not cover the Studio, which checks the config itself and
+// refuses to publish over a changed file. The Studio's own build errors still show.
+if (import.meta.hot) {
+  import.meta.hot.on('vite:error', (payload: { err?: { plugin?: string } }) => {
+    if (payload.err?.plugin !== 'examflow:config') return;
+    setTimeout(() => document.querySelectorAll('vite-error-overlay').forEach((overlay) => overlay.remove()));
+  });
+}
+
 const root = document.getElementById('studio-root');
 if (root) {
   createRoot(root).render(

@@ -5,14 +5,22 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../ui/modal/modal';
-import { isObject } from './json-path';
-import { draftStore, friendlyMessage } from './model-shim';
-import { SCHEMAS } from './schema-bundle';
+import type { ConfigBundle } from '../../engine/config-bundle';
+import type { Landing } from '../../generated/config/landing';
+import type { Programme } from '../../generated/config/programme';
+import type { Site } from '../../generated/config/site';
+import { draftStore } from '../model/draft-store';
+import { friendlyMessage } from '../model/friendly-message';
+import { newVariantFrom } from '../model/paths';
+import { copiedFromKey } from './editor-page';
 import { useStudioApi } from './studio-form-context';
-import type { LandingSummary, Problem } from './studio-api';
+import type { Json, LandingSummary, Problem, StudioApi } from './studio-api';
 
-const PATH = /^\/([a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*)?$/;
-const KEY = /^[a-z][a-z0-9_]*$/;
+/** The engine's message as a sentence: 'path "/x" is …' → 'Path "/x" is ….' */
+function sentence(message: string): string {
+  const text = message.charAt(0).toUpperCase() + message.slice(1);
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
 
 export function splitPaths(text: string): string[] {
   return text
@@ -21,18 +29,41 @@ export function splitPaths(text: string): string[] {
     .filter(Boolean);
 }
 
-export function fileFor(paths: string[]): string {
-  const slug = (paths[0] ?? '').replace(/^\//, '').replace(/\//g, '-') || 'home';
-  return `landings/${slug}.json`;
+/** What "New variant from…" checks against: every page, the site's screens and the programmes. */
+async function loadBundle(
+  api: StudioApi,
+  landings: LandingSummary[],
+  programmes: string[],
+): Promise<Pick<ConfigBundle, 'site' | 'landings' | 'programmes'>> {
+  const read = async (path: string) => {
+    const loaded = await api.getFile(path);
+    if (!loaded) throw new Error(`${path} could not be read.`);
+    return loaded.content;
+  };
+  const [site, pages, progs] = await Promise.all([
+    read('site.json'),
+    Promise.all(
+      landings.map(async (l) => ({ file: l.path, landing: (await read(l.path)) as unknown as Landing })),
+    ),
+    Promise.all(programmes.map(async (p) => (await read(p)) as unknown as Programme)),
+  ]);
+  return {
+    site: site as unknown as Site,
+    landings: pages,
+    programmes: Object.fromEntries(progs.map((p) => [p.id, p])),
+  };
 }
 
 export function NewVariantDialog({
   source,
   landings,
+  programmes,
   onClose,
 }: {
   source: LandingSummary;
   landings: LandingSummary[];
+  /** The programme files (programmes/x.json): variant keys must not read as their exam types. */
+  programmes: string[];
   onClose(): void;
 }) {
   const api = useStudioApi();
@@ -47,32 +78,36 @@ export function NewVariantDialog({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const paths = splitPaths(pathsText);
-    const pe: string[] = [];
-    const ke: string[] = [];
-    if (paths.length === 0) pe.push('Enter at least one address, for example /neet-repeater-2026.');
-    for (const p of paths)
-      if (!PATH.test(p))
-        pe.push(`${p} is not a page address: start with /, then lower-case letters, digits and dashes.`);
-    if (!KEY.test(key))
-      ke.push('The variant key is lower-case letters, digits and _, starting with a letter.');
-    const file = fileFor(paths);
-    if (landings.some((l) => l.path === file))
-      pe.push(`A page file ${file} exists already: choose another address.`);
-    setPathErrors(pe);
-    setKeyErrors(ke);
+    setPathErrors([]);
+    setKeyErrors([]);
     setOther([]);
-    if (pe.length || ke.length) return;
+    if (paths.length === 0) {
+      setPathErrors(['Enter at least one address, for example /neet-repeater-2026.']);
+      return;
+    }
     setBusy(true);
     try {
-      const loaded = await api.getFile(source.path);
-      if (!loaded || !isObject(loaded.content)) throw new Error(`${source.path} could not be read.`);
-      const content = { ...loaded.content, paths, variantKey: key };
+      // The model's rule first (the engine's path and key rules, the same as validate:config's
+      // cross-check), then the whole config with the copy, by the file API: nothing is written.
+      const bundle = await loadBundle(api, landings, programmes);
+      const sourcePage = bundle.landings.find((l) => l.file === source.path)?.landing;
+      if (!sourcePage) throw new Error(`${source.path} could not be read.`);
+      const made = newVariantFrom(sourcePage, { paths, variantKey: key }, bundle);
+      if (!made.ok) {
+        const words = (field: string) =>
+          made.problems.filter((p) => p.field === field).map((p) => sentence(p.message));
+        setPathErrors([...words('paths'), ...words('file')]);
+        setKeyErrors(words('variantKey'));
+        return;
+      }
+      const { file, landing } = made;
+      const content = landing as unknown as Json;
       const problems = (await api.validate([{ path: file, content }])).filter(
         (p: Problem) =>
           p.file === file || paths.some((path) => p.message.includes(path)) || p.message.includes(key),
       );
       const at = (pointer: string) => problems.filter((p) => p.pointer.startsWith(pointer));
-      const words = (list: Problem[]) => list.map((p) => friendlyMessage(p, SCHEMAS.landing));
+      const words = (list: Problem[]) => list.map((p) => friendlyMessage(p, content));
       setPathErrors(words(at('/paths')));
       setKeyErrors(words(at('/variantKey')));
       setOther(
@@ -81,7 +116,8 @@ export function NewVariantDialog({
         ),
       );
       if (problems.length > 0) return;
-      draftStore().save(file, { content, baseVersion: null });
+      draftStore(localStorage).save(file, content, null);
+      localStorage.setItem(copiedFromKey(file), source.path);
       navigate(`/edit/${file}`);
     } catch (error) {
       setOther([(error as Error).message]);

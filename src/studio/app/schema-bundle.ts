@@ -6,7 +6,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import common from '../../../schemas/config/common.schema.json';
 import landing from '../../../schemas/config/landing.schema.json';
 import programme from '../../../schemas/config/programme.schema.json';
-import { isMoneyPointer } from './model-shim';
+import { isMoneyField } from '../model/change-list';
 import type { Json } from './studio-api';
 
 export type FileKind = 'landing' | 'programme';
@@ -173,7 +173,7 @@ export function uiSchemaFor(kind: FileKind): UiSchema {
         childUi['ui:widget'] = 'hidden';
       else if (typeof child.pattern === 'string' && child.pattern.startsWith('^/images/'))
         childUi['ui:widget'] = 'image';
-      else if ((child.type === 'integer' || child.type === 'number') && isMoneyPointer(childPointer))
+      else if ((child.type === 'integer' || child.type === 'number') && isMoneyField(kind, childPointer))
         childUi['ui:widget'] = 'money';
       else if (name === 'description' && child.type === 'string') childUi['ui:widget'] = 'textarea';
       if (Object.keys(childUi).length > 0) ui[name] = childUi;

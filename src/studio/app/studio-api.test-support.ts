@@ -66,7 +66,9 @@ export interface FakeStudioApi extends StudioApi {
 }
 
 export function createFakeStudioApi(initial: Record<string, Json>, images: ImageInfo[] = []): FakeStudioApi {
-  const files = new Map<string, Json>(Object.entries({ 'hosts.json': FAKE_HOSTS, ...initial }));
+  const files = new Map<string, Json>(
+    Object.entries({ 'hosts.json': FAKE_HOSTS, 'site.json': { screens: {} }, ...initial }),
+  );
   const modified = new Map<string, string>();
   const writes: { path: string; content: Json }[] = [];
   const hostsOf = (programme: Json | undefined) =>
@@ -84,14 +86,14 @@ export function createFakeStudioApi(initial: Record<string, Json>, images: Image
     for (const [path, content] of landings) {
       const page = obj(content);
       if (typeof page.title !== 'string' || !page.title.trim())
-        problems.push({ file: path, pointer: '/title', message: 'must NOT have fewer than 1 characters' });
+        problems.push({ file: path, pointer: '/title', message: 'must not be empty' });
       ((page.paths ?? []) as string[]).forEach((p, i) => {
         const other = owner.get(p);
         if (other)
           problems.push({
             file: path,
             pointer: `/paths/${i}`,
-            message: `the path ${p} is also used by ${other}`,
+            message: `path "${p}" is already used by config/${other}`,
           });
         else owner.set(p, path);
       });

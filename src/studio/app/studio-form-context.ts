@@ -11,6 +11,12 @@ export interface Counterpart {
   content: Json;
 }
 
+/** A text's other-language version; `side` is the language of the draft's own text. */
+export interface TranslationInfo {
+  side: 'en' | 'hi';
+  other?: string;
+}
+
 export interface StudioFormContext {
   getDraft(): Json;
   /** A structural edit of the whole draft (drag, add a typed block), as one undo step. */
@@ -18,6 +24,8 @@ export interface StudioFormContext {
   /** Say what was done (role=status), optionally with an Undo button. */
   announce(message: string, options?: { undo?: boolean }): void;
   getCounterpart(): Counterpart | null;
+  /** The text at this pointer in the other language (Hindi pages, or pages with a Hindi page). */
+  translationAt(pointer: string): TranslationInfo | undefined;
   pageLocale(): string;
   api: StudioApi;
   /** Ask before a money value changes; resolves true to go ahead. */

@@ -8,14 +8,16 @@ import type {
   ErrorSchema,
   FieldTemplateProps,
   RJSFSchema,
+  TitleFieldProps,
   UiSchema,
   WidgetProps,
 } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { createContext, memo, useContext, useId, useState, type DragEvent } from 'react';
 import { getAt, insertItem, isObject, moveItem, pointerOf, type JsonPath } from './json-path';
+import { missingReason } from '../model/translations';
 import { ImagePicker } from './image-picker';
-import { blockSchema, blockTypes, isReadableText, words } from './schema-bundle';
+import { blockSchema, blockTypes, words } from './schema-bundle';
 import { LOCALE_NAMES, type StudioFormContext } from './studio-form-context';
 import type { Json } from './studio-api';
 
@@ -35,6 +37,20 @@ function singular(name: string): string {
   if (/(ss|x|ch|sh)es$/.test(name)) return name.replace(/es$/, '');
   return name.replace(/s$/, '');
 }
+
+/** Why a translation is missing, in words, by the language of the draft's own text. */
+const MISSING_WORDS = {
+  hi: {
+    absent: 'Missing Hindi text',
+    empty: 'Hindi text is empty',
+    'not-hindi': 'Not translated yet (no Hindi script)',
+  },
+  en: {
+    absent: 'Not on the Hindi page yet',
+    empty: 'Empty on the Hindi page',
+    'not-hindi': 'Not translated on the Hindi page yet',
+  },
+} as const;
 
 /** What an array template tells each of its items: its data and the list's name. */
 const ItemContext = createContext<{ items: unknown[]; listName: string }>({ items: [], listName: 'Entries' });
@@ -58,28 +74,27 @@ function FieldTemplate(props: FieldTemplateProps<unknown, RJSFSchema, StudioForm
   const context = props.registry.formContext;
   const label = itemLabel(props.label);
   const inner = <DefaultFieldTemplate {...props} label={label} />;
+  if (props.hidden) return inner;
+  const pair = context.translationAt(pointerOf(props.fieldPathId.path));
+  if (!pair) return inner;
   const other = context.getCounterpart();
-  if (!other || props.hidden || !isReadableText(props.schema)) return inner;
-  const theirs = getAt(other.content, props.fieldPathId.path);
-  const ours = props.formData;
-  const theirText = typeof theirs === 'string' ? theirs : '';
-  const ourText = typeof ours === 'string' ? ours : '';
-  if (!theirText && !ourText) return inner;
-  const otherName = LOCALE_NAMES[other.locale] ?? other.locale;
-  const ourName = LOCALE_NAMES[context.pageLocale()] ?? context.pageLocale();
-  let missing = '';
-  if (!ourText.trim() && theirText) missing = `Missing ${ourName} text`;
-  else if (ourText.trim() && !theirText) missing = `Not on the ${otherName} page yet`;
-  else if (ourText === theirText && /[a-z]/i.test(ourText) && context.pageLocale() === 'hi')
-    missing = 'Not translated yet (same as the English text)';
+  const otherLocale = other?.locale ?? (context.pageLocale() === 'hi' ? 'en' : 'hi');
+  const otherName = LOCALE_NAMES[otherLocale] ?? otherLocale;
+  const theirText = pair.other ?? '';
+  const ownText = typeof props.formData === 'string' ? props.formData : undefined;
+  const reason = pair.side === 'hi' ? missingReason(pair.other, ownText) : missingReason(ownText, pair.other);
+  const missing = reason ? MISSING_WORDS[pair.side][reason] : '';
+  if (!other && !missing) return inner;
   return (
     <div className="st-pair">
       {inner}
       <div className="st-pair__other" aria-label={`${otherName} text of ${label}`} role="note">
         <span className="st-pair__locale">{otherName}</span>
-        <p lang={other.locale} className="st-pair__text">
-          {theirText || <em>(none)</em>}
-        </p>
+        {other && (
+          <p lang={otherLocale} className="st-pair__text">
+            {theirText || <em>(none)</em>}
+          </p>
+        )}
         {missing && <p className="st-badge st-badge--warn">{missing}</p>}
       </div>
     </div>
@@ -380,7 +395,14 @@ function MoneyWidget(props: WidgetProps<unknown, RJSFSchema, StudioFormContext>)
   );
 }
 
-const templates = { FieldTemplate, ArrayFieldTemplate, ArrayFieldItemTemplate };
+const DefaultTitleField = defaults.templates.TitleFieldTemplate;
+
+/** An entry's own heading in words: "Entries-1" → "Entry 1". */
+function TitleFieldTemplate(props: TitleFieldProps<unknown, RJSFSchema, StudioFormContext>) {
+  return <DefaultTitleField {...props} title={itemLabel(props.title)} />;
+}
+
+const templates = { FieldTemplate, ArrayFieldTemplate, ArrayFieldItemTemplate, TitleFieldTemplate };
 const widgets = { image: ImageWidget, money: MoneyWidget };
 
 export interface StudioFormProps {

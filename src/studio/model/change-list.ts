@@ -65,6 +65,14 @@ const moneyPointers = [
 const amountPattern =
   /(₹\s?\d[\d,]*\d(?:\.\d+)?|₹\s?\d|\b(?:rs\.?|inr)\s?\d(?:[\d,]*\d)?(?:\.\d+)?|\d+(?:\.\d+)?\s?%|\bfree\b|निःशुल्क|नि:शुल्क|मुफ़्त|मुफ्त)/giu;
 
+/**
+ * Whether a field of a config file holds a student-facing amount (the editor asks before it
+ * changes). Array positions may be written as `-` (a schema-level pointer, any entry).
+ */
+export function isMoneyField(kind: ConfigKind, pointer: string): boolean {
+  return kind === 'programme' && moneyPointers.some((p) => p.test(pointer));
+}
+
 export function amountsIn(text: string | undefined): string[] {
   return (text?.match(amountPattern) ?? []).map((a) => a.toLowerCase().replace(/\s+/g, ''));
 }
@@ -211,7 +219,7 @@ class Differ {
   }
 
   private isMoney(pointer: string): boolean {
-    return this.kind === 'programme' && moneyPointers.some((p) => p.test(pointer));
+    return isMoneyField(this.kind, pointer);
   }
 
   /** `at` is the pointer in the draft; `was` the pointer in the published file. */

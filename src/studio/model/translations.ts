@@ -71,7 +71,8 @@ function mapPointer(pointer: string, blocks: Map<number, number>): string | unde
 
 const hasWords = /[A-Za-z]/;
 
-function missingReason(en: string | undefined, hi: string | undefined): TranslationRow['reason'] {
+/** Why the Hindi text of a pair counts as missing (undefined: it does not); the editor asks it per field. */
+export function missingReason(en: string | undefined, hi: string | undefined): TranslationRow['reason'] {
   if (hi === undefined) return en !== undefined && hasWords.test(en) ? 'absent' : undefined;
   if (hi.trim() === '') return en !== undefined && en.trim() !== '' ? 'empty' : undefined;
   if (devanagari.test(hi)) return undefined;
