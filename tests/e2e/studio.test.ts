@@ -1,0 +1,210 @@
+// examflow Studio in a browser against the dev server's real file API, on a temporary copy of
+// config/: a marketing person copies the Hindi NEET repeater page, changes its address, hero
+// heading and a FAQ entry's Hindi text, sees the preview follow at 390 and 1280 px, reads what
+// changes for students, publishes, and the running dev server serves the new page at once. An
+// invalid change (a duplicate path, an empty heading) is shown at its field and keeps Publish
+// disabled; a file changed on disk after opening is refused with both versions shown and nothing
+// typed lost. axe is clean on the home page and the editor. One dev server for the file.
+import { renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { createServer, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../scripts/lib/serve';
+import { projectRoot } from '../../src/engine/node/paths';
+import { copyConfig, type ConfigCopy } from '../fixtures/config-copy';
+import { e2eNow, launchBrowser, seriousViolations } from './browser';
+
+let copy: ConfigCopy;
+let api: TestServer;
+let server: ViteDevServer;
+let browser: Browser;
+let base = '';
+
+beforeAll(async () => {
+  copy = copyConfig();
+  process.env.EXAMFLOW_CONFIG_DIR = copy.dir; // the pages plugin and the Studio read it when they start
+  api = await startTestServer({ now: e2eNow });
+  process.env.EXAMFLOW_API_URL = api.base;
+  server = await createServer({
+    configFile: path.join(projectRoot, 'vite.config.ts'),
+    root: projectRoot,
+    logLevel: 'silent',
+    server: { port: 0, host: 'localhost' },
+  });
+  await server.listen();
+  const address = server.httpServer?.address();
+  if (!address || typeof address === 'string') throw new Error('dev server has no port');
+  base = `http://localhost:${address.port}`;
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await api?.close();
+  delete process.env.EXAMFLOW_CONFIG_DIR;
+  delete process.env.EXAMFLOW_API_URL;
+  copy?.remove();
+});
+
+const SOURCE = 'नीट रिपीटर छात्रवृत्ति';
+const NEW_PATH = '/neet-repeater-hindi-2027';
+const NEW_FILE = 'landings/neet-repeater-hindi-2027.json';
+const HERO = 'नीट रिपीटर छात्रवृत्ति 2027';
+const FAQ_HEADING = 'कौन आवेदन कर सकता है? (2027)';
+const FAQ_POINT = 'कक्षा 12 के छात्र और 12 पास छात्र, 2027 में।';
+
+const preview = (page: Page): FrameLocator => page.frameLocator('iframe[title^="Preview"]');
+const publish = (page: Page) => page.getByRole('button', { name: 'Publish', exact: true });
+
+/** The ids rjsf gives the fields of the copied page (its blocks: see config/landings/neet-repeater-hindi.json). */
+async function blockIndex(type: string): Promise<number> {
+  const page = copy.read<{ blocks: { type: string }[] }>('landings/neet-repeater-hindi.json');
+  return page.blocks.findIndex((b) => b.type === type);
+}
+
+/** The text of what describes a field (its hint and its problem). */
+async function describedText(page: Page, selector: string): Promise<string> {
+  return page.locator(selector).evaluate((field) =>
+    (field.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
+}
+
+describe('examflow Studio against the dev server', () => {
+  let page: Page;
+  let hero = '';
+  let faq = '';
+
+  beforeAll(async () => {
+    // A context of its own: axe needs one (and the drafts in its storage start empty).
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    hero = `#root_blocks_${await blockIndex('hero')}_heading`;
+    faq = `#root_blocks_${await blockIndex('faq')}_items_0`;
+  });
+
+  it('home lists the pages, searches them, and is axe clean', async () => {
+    await page.goto(`${base}/studio/`);
+    await page.getByRole('heading', { name: 'Landing pages' }).waitFor({ timeout: 60_000 });
+    await page.getByRole('searchbox').fill('hindi');
+    await expect.poll(() => page.locator('table').first().locator('tbody tr').count()).toBe(2);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('searchbox').fill('');
+  });
+
+  it('refuses a copy whose address another page has, then creates one as a draft', async () => {
+    await page.getByRole('button', { name: new RegExp(`^New variant from ${SOURCE}`) }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/new page address/i).fill('/neet-repeater-scholarship');
+    await dialog.getByLabel(/variant key/i).fill('iacst_repeater_neet_hindi_2027');
+    await dialog.getByRole('button', { name: /check and create/i }).click();
+    await expect
+      .poll(() => describedText(page, '#st-new-paths'))
+      .toMatch(/"\/neet-repeater-scholarship" is already used by config\/landings\/neet-repeater\.json/);
+
+    await dialog.getByLabel(/new page address/i).fill(NEW_PATH);
+    await dialog.getByRole('button', { name: /check and create/i }).click();
+    await page.getByText(`${NEW_FILE} (new, not published)`).waitFor({ timeout: 20_000 });
+    await preview(page).getByRole('heading', { level: 1 }).first().waitFor({ timeout: 20_000 });
+  });
+
+  it('edits the hero heading and a FAQ entry in Hindi beside the English text; the preview follows at both widths', async () => {
+    // The English page's text beside the Hindi field.
+    const pair = page.locator('.st-pair', { has: page.locator(`${faq}_heading`) });
+    await expect
+      .poll(() => pair.locator('.st-pair__other').textContent(), { timeout: 20_000 })
+      .toMatch(/Who can apply/);
+
+    await page.locator(hero).fill(HERO);
+    await page.locator(`${faq}_heading`).fill(FAQ_HEADING);
+    await page.locator(`${faq}_points_0`).fill(FAQ_POINT);
+    await preview(page).getByRole('heading', { name: HERO }).waitFor({ timeout: 10_000 });
+    await expect
+      .poll(() => preview(page).locator('body').textContent(), { timeout: 20_000 })
+      .toContain(FAQ_HEADING);
+    const phone = await page.locator('iframe[title^="Preview"]').evaluate((f) => f.clientWidth);
+    expect(phone).toBe(390);
+
+    await page.getByRole('button', { name: /Desktop \(1280 px\)/ }).click();
+    const frame = page.locator('iframe[title^="Preview"]');
+    await expect.poll(() => frame.evaluate((f) => f.clientWidth), { timeout: 20_000 }).toBe(1280);
+    // Scaled to fit its pane, not widening it.
+    const box = await page.locator('.st-preview__frame').boundingBox();
+    expect(box?.width ?? 9999).toBeLessThan(700);
+    await preview(page).getByRole('heading', { name: HERO }).waitFor();
+    // The preview is the site's own page (axe-checked by the site's tests) in a frame without
+    // scripts, which axe cannot enter (it waits on it): the editor around it is checked.
+    await page.evaluate(() => document.querySelector('iframe[title^="Preview"]')?.remove());
+    expect(await seriousViolations(page)).toEqual([]);
+  }, 120_000);
+
+  it('says what changes for students, in words', async () => {
+    const changes = page.getByRole('region', { name: 'What changes for students' });
+    await expect
+      .poll(() => changes.textContent())
+      .toMatch(new RegExp(`Hero · Heading\\s*${SOURCE}.*${HERO}`, 's'));
+    const text = (await changes.textContent()) ?? '';
+    expect(text).toContain('copied from');
+    expect(text).toContain(NEW_PATH);
+    expect(text).toContain('FAQ · Question 1');
+    expect(text).toContain(FAQ_HEADING);
+    expect(text).toContain(FAQ_POINT);
+    // No JSON pointers, no ISO dates.
+    expect(text).not.toMatch(/\/blocks\/|\d{4}-\d\d-\d\dT/);
+  });
+
+  it('shows an empty heading and a duplicate path at their fields, with Publish disabled', async () => {
+    await page.locator(hero).fill('');
+    await expect.poll(() => describedText(page, hero)).toMatch(/Hero · Heading: must be filled in/);
+    expect(await publish(page).isDisabled()).toBe(true);
+    await page.locator(hero).fill(HERO);
+
+    await page.locator('#root_paths_0').fill('/neet-repeater-scholarship');
+    await expect
+      .poll(() => describedText(page, '#root_paths_0'), { timeout: 10_000 })
+      .toMatch(
+        /Page address 1: path "\/neet-repeater-scholarship" is already used by config\/landings\/neet-repeater\.json/,
+      );
+    expect(await publish(page).isDisabled()).toBe(true);
+    const summary = page.locator('.st-error-summary');
+    expect(await summary.textContent()).toMatch(/problem/);
+    await page.locator('#root_paths_0').fill(NEW_PATH);
+    await expect.poll(() => publish(page).isDisabled(), { timeout: 10_000 }).toBe(false);
+  });
+
+  it('publishes, and the running dev server serves the new page with the new texts', async () => {
+    await publish(page).click();
+    await page.getByText(/^Published\./).waitFor({ timeout: 20_000 });
+    const written = copy.read<{ paths: string[]; blocks: { heading?: string }[] }>(NEW_FILE);
+    expect(written.paths).toEqual([NEW_PATH]);
+    const html = await (await fetch(`${base}${NEW_PATH}`, { headers: { Accept: 'text/html' } })).text();
+    expect(html).toContain(HERO);
+    expect(html).toContain(FAQ_HEADING);
+    expect(html).toContain(FAQ_POINT);
+  });
+
+  it('refuses a file changed on disk after opening, shows both versions, and keeps what was typed', async () => {
+    await page.locator('#root_title').fill('मेरा नया शीर्षक 2027');
+    // Someone else changes the title meanwhile (written whole, as an editor or git would).
+    const file = path.join(copy.dir, NEW_FILE);
+    const theirs = copy.read<Record<string, unknown>>(NEW_FILE);
+    theirs.title = 'उनका शीर्षक 2027';
+    writeFileSync(`${file}.tmp`, `${JSON.stringify(theirs, null, 2)}\n`);
+    renameSync(`${file}.tmp`, file);
+    await expect.poll(() => publish(page).isDisabled(), { timeout: 10_000 }).toBe(false);
+    await publish(page).click();
+    const conflict = page.getByRole('region', { name: /someone else changed this page/i });
+    await conflict.waitFor({ timeout: 10_000 });
+    const text = (await conflict.textContent()) ?? '';
+    expect(text).toContain('उनका शीर्षक 2027');
+    expect(text).toContain('मेरा नया शीर्षक 2027');
+    expect(copy.read<{ title: string }>(NEW_FILE).title).toBe('उनका शीर्षक 2027');
+    expect(await page.locator('#root_title').inputValue()).toBe('मेरा नया शीर्षक 2027');
+    expect(await publish(page).isDisabled()).toBe(true);
+  });
+});
