@@ -6,6 +6,8 @@ import { BrowserRouter } from 'react-router-dom';
 import { createStudioApi, readStudioToken } from './studio-api';
 import { StudioApp } from './studio-app';
 import '../../ui/styles.css';
+// The registration card's own styles (OTP boxes, field errors) for the card-state preview.
+import '../../ui/screens.css';
 import './studio.css';
 
 // The dev server's "Invalid config" overlay is for the site's pages: a file on disk caught half-written
