@@ -207,4 +207,18 @@ describe('examflow Studio against the dev server', () => {
     expect(await page.locator('#root_title').inputValue()).toBe('मेरा नया शीर्षक 2027');
     expect(await publish(page).isDisabled()).toBe(true);
   });
+
+  it('previews a programme through any of its landing pages, and shows no card-state picker there', async () => {
+    await page.goto(`${base}/studio/edit/programmes/iacst.json`);
+    const pick = page.getByRole('combobox', { name: 'Page' });
+    await pick.waitFor({ timeout: 30_000 });
+    await preview(page)
+      .getByRole('heading', { name: 'Digital Scholarship Test' })
+      .waitFor({ timeout: 20_000 });
+    await pick.selectOption({ label: '/iacstexam (English)' });
+    await preview(page)
+      .getByRole('heading', { name: 'Instant Admission cum Scholarship Test (iACST)' })
+      .waitFor({ timeout: 20_000 });
+    expect(await page.getByLabel('Registration card state').count()).toBe(0);
+  });
 });

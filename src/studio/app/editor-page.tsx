@@ -185,6 +185,8 @@ export function EditorPage() {
   const [loadError, setLoadError] = useState('');
   const [hosts, setHosts] = useState<Hosts | null>(null);
   const [summary, setSummary] = useState<LandingSummary | null>(null);
+  // A programme's landing pages: its preview shows the draft programme through one of them.
+  const [programmeLandings, setProgrammeLandings] = useState<LandingSummary[]>([]);
   const [counterpart, setCounterpart] = useState<Counterpart | null>(null);
   // A new page copied by "New variant from…": the page it was copied from, to list what differs.
   const [copiedFrom, setCopiedFrom] = useState<{ file: string; content: Json } | null>(null);
@@ -224,6 +226,8 @@ export function EditorPage() {
       if (!loaded && !kept) return setLoadError(`There is no file ${file}.`);
       setHosts((hostsFile?.content as unknown as Hosts | undefined) ?? null);
       setSummary(files.landings.find((l) => l.path === file) ?? null);
+      const programmeId = files.programmes.find((p) => p.path === file)?.id;
+      setProgrammeLandings(programmeId ? files.landings.filter((l) => l.programme === programmeId) : []);
       setPublished(loaded ? { content: loaded.content, version: loaded.version } : null);
       if (kept) {
         setBaseVersion(kept.baseVersion);
@@ -552,9 +556,11 @@ export function EditorPage() {
         <div className="st-editor__side">
           {kind === 'landing' ? (
             <PreviewPane api={api} path={file} content={draft} hosts={summary?.hosts ?? []} />
+          ) : programmeLandings.length > 0 ? (
+            <PreviewPane api={api} path={file} content={draft} landings={programmeLandings} />
           ) : (
             <p className="st-note">
-              A programme has no page of its own: open one of its landing pages to preview it.
+              No landing page registers for this programme yet: there is nothing to preview.
             </p>
           )}
           <ChangePanel

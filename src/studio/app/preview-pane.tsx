@@ -3,7 +3,7 @@
 // problems (and says so), and shows a phone (390 px) or a desktop (1280 px, scaled to fit).
 import { useEffect, useRef, useState } from 'react';
 import { CardStatePreviewForDraft } from './card-state-preview';
-import type { Json, StudioApi } from './studio-api';
+import type { Json, LandingSummary, StudioApi } from './studio-api';
 
 export const PREVIEW_DEBOUNCE_MS = 150;
 const WIDTHS = [390, 1280] as const;
@@ -12,13 +12,19 @@ export function PreviewPane({
   api,
   path,
   content,
-  hosts,
+  hosts: landingHosts = [],
+  landings,
 }: {
   api: StudioApi;
   path: string;
   content: Json;
-  hosts: string[];
+  /** A landing draft: the hosts that show it. */
+  hosts?: string[];
+  /** A programme draft: its landing pages, one of which draws it. */
+  landings?: LandingSummary[];
 }) {
+  const [landing, setLanding] = useState(landings?.[0]?.path ?? '');
+  const hosts = landings ? (landings.find((l) => l.path === landing)?.hosts ?? []) : landingHosts;
   const [html, setHtml] = useState('');
   const [state, setState] = useState<'loading' | 'ok' | 'stale' | 'failed'>('loading');
   const [note, setNote] = useState('');
@@ -30,7 +36,13 @@ export function PreviewPane({
   useEffect(() => {
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      api.preview({ path, content, ...(host ? { host } : {}) }, controller.signal).then(
+      const request = {
+        path,
+        content,
+        ...(host ? { host } : {}),
+        ...(landings && landing ? { landing } : {}),
+      };
+      api.preview(request, controller.signal).then(
         (result) => {
           if (result.html) {
             setHtml(result.html);
@@ -55,7 +67,7 @@ export function PreviewPane({
       clearTimeout(timer);
       controller.abort();
     };
-  }, [api, path, content, host]);
+  }, [api, path, content, host, landings, landing]);
 
   useEffect(() => {
     const element = frame.current;
@@ -78,6 +90,24 @@ export function PreviewPane({
             </button>
           ))}
         </div>
+        {landings && landings.length > 1 && (
+          <label className="st-inline-label">
+            Page
+            <select
+              value={landing}
+              onChange={(e) => {
+                setLanding(e.target.value);
+                setHost('');
+              }}
+            >
+              {landings.map((l) => (
+                <option key={l.path} value={l.path}>
+                  {l.paths[0] ?? l.path} ({l.locale === 'hi' ? 'Hindi' : 'English'})
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         {hosts.length > 1 && (
           <label className="st-inline-label">
             Site
@@ -96,9 +126,11 @@ export function PreviewPane({
         {state === 'loading' ? 'Drawing the preview…' : note}
       </p>
       {/* The registration card of the draft in any state of its flow (issue 23 §4, second bullet). */}
-      <div className="st-card-state-slot" data-slot="card-state-preview">
-        <CardStatePreviewForDraft api={api} content={content} width={width} />
-      </div>
+      {!landings && (
+        <div className="st-card-state-slot" data-slot="card-state-preview">
+          <CardStatePreviewForDraft api={api} content={content} width={width} />
+        </div>
+      )}
       <div className="st-preview__frame" ref={frame} style={{ height: height * scale }}>
         {html && (
           <iframe

@@ -67,7 +67,8 @@ export interface StudioApi {
   getFile(path: string): Promise<LoadedFile | null>;
   validate(drafts: Draft[], signal?: AbortSignal): Promise<Problem[]>;
   preview(
-    request: { path: string; content: Json; host?: string },
+    /** `landing`: for a programme draft, which of its landing pages to draw (config path). */
+    request: { path: string; content: Json; host?: string; landing?: string },
     signal?: AbortSignal,
   ): Promise<{ html: string; problems: Problem[] }>;
   putFile(request: { path: string; content: Json; baseVersion: string | null }): Promise<PutResult>;
