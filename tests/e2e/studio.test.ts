@@ -8,44 +8,25 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../scripts/lib/serve';
-import { projectRoot } from '../../src/engine/node/paths';
-import { copyConfig, type ConfigCopy } from '../fixtures/config-copy';
-import { e2eNow, launchBrowser, seriousViolations } from './browser';
+import type { ConfigCopy } from '../fixtures/config-copy';
+import { launchBrowser, seriousViolations } from './browser';
+import { startDevServer, type DevServer } from './dev-server';
 
 let copy: ConfigCopy;
-let api: TestServer;
-let server: ViteDevServer;
+let dev: DevServer;
 let browser: Browser;
 let base = '';
 
 beforeAll(async () => {
-  copy = copyConfig();
-  process.env.EXAMFLOW_CONFIG_DIR = copy.dir; // the pages plugin and the Studio read it when they start
-  api = await startTestServer({ now: e2eNow });
-  process.env.EXAMFLOW_API_URL = api.base;
-  server = await createServer({
-    configFile: path.join(projectRoot, 'vite.config.ts'),
-    root: projectRoot,
-    logLevel: 'silent',
-    server: { port: 0, host: 'localhost' },
-  });
-  await server.listen();
-  const address = server.httpServer?.address();
-  if (!address || typeof address === 'string') throw new Error('dev server has no port');
-  base = `http://localhost:${address.port}`;
+  dev = await startDevServer();
+  ({ base, copy } = dev);
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
-  await api?.close();
-  delete process.env.EXAMFLOW_CONFIG_DIR;
-  delete process.env.EXAMFLOW_API_URL;
-  copy?.remove();
+  await dev?.close();
 });
 
 const SOURCE = 'नीट रिपीटर छात्रवृत्ति';

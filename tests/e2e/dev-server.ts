@@ -1,0 +1,42 @@
+// `npm run dev` as the browser tests start it: a copy of the config, the API server beside Vite
+// (which proxies /api and /sandbox to it, as scripts/dev.ts does), on free ports.
+import path from 'node:path';
+import { createServer } from 'vite';
+import { startTestServer } from '../../scripts/lib/serve';
+import { projectRoot } from '../../src/engine/node/paths';
+import { copyConfig, type ConfigCopy } from '../fixtures/config-copy';
+import { e2eNow } from './browser';
+
+export interface DevServer {
+  base: string;
+  /** The config copy the dev server (its pages plugin and the Studio) reads. */
+  copy: ConfigCopy;
+  close(): Promise<void>;
+}
+
+export async function startDevServer(): Promise<DevServer> {
+  const copy = copyConfig();
+  process.env.EXAMFLOW_CONFIG_DIR = copy.dir; // read by the pages plugin and the Studio when they start
+  const api = await startTestServer({ now: e2eNow });
+  process.env.EXAMFLOW_API_URL = api.base;
+  const server = await createServer({
+    configFile: path.join(projectRoot, 'vite.config.ts'),
+    root: projectRoot,
+    logLevel: 'silent',
+    server: { port: 0, host: 'localhost' },
+  });
+  await server.listen();
+  const address = server.httpServer?.address();
+  if (!address || typeof address === 'string') throw new Error('dev server has no port');
+  return {
+    base: `http://localhost:${address.port}`,
+    copy,
+    async close() {
+      await server.close();
+      await api.close();
+      delete process.env.EXAMFLOW_CONFIG_DIR;
+      delete process.env.EXAMFLOW_API_URL;
+      copy.remove();
+    },
+  };
+}
