@@ -20,6 +20,8 @@ export interface DocumentProps {
   noindex?: boolean;
   /** site.flags.blockDevtoolsShortcuts: read by the page script. */
   blockDevtools?: boolean;
+  /** A landing variant that reports its funnel (src/app/funnel-reporter.ts reads it). */
+  funnel?: { programme: string; variant: string };
 }
 
 /** A whole HTML page as a string: the prerenderer writes it, the dev server sends it. */
@@ -31,9 +33,15 @@ export function renderDocument({
   body,
   noindex,
   blockDevtools,
+  funnel,
 }: DocumentProps): string {
   const html = renderToStaticMarkup(
-    <html lang={lang} data-block-devtools={blockDevtools ? '' : undefined}>
+    <html
+      lang={lang}
+      data-block-devtools={blockDevtools ? '' : undefined}
+      data-funnel-programme={funnel?.programme}
+      data-funnel-variant={funnel?.variant}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -207,6 +207,10 @@ export function renderRoute(
       title: landing.title,
       description: landing.description,
       blockDevtools: bundle.site.flags.blockDevtoolsShortcuts,
+      // A page with the registration card is a step of the funnel: it reports its views.
+      funnel: landing.blocks.some((b) => b.type === 'registration-card')
+        ? { programme: landing.programme, variant: landing.variantKey }
+        : undefined,
       assets,
       body: <LandingPage landing={landing} context={context} />,
     });

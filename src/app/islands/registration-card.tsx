@@ -47,6 +47,7 @@ import { Toasts } from '../../ui/toast/toasts';
 import '../../ui/toast/toasts.css';
 import { createAnalytics } from '../analytics';
 import { autoLoginUrl, withCampaign } from '../auto-login';
+import { funnelStepOf, pageFunnelReporter } from '../funnel-reporter';
 import { allowedBrowserPosition, resolveLocationWithin, signupLocationFields } from '../location';
 import { sessionStore, type SessionStore } from '../session-store';
 import { replayTypedValues } from '../typed-before-hydration';
@@ -166,6 +167,12 @@ export function mount(element: HTMLElement): void {
   // The card's strings (registration, form, validation …): toasts speak the page's language too.
   const t = createTranslator(data.strings as UiStringTable);
   const analytics = createAnalytics({ programme: data.programme });
+  // The funnel's steps ride on the card's analytics events (their names and payloads unchanged).
+  const funnel = pageFunnelReporter();
+  const trackStep = (event: string) => {
+    const step = funnelStepOf(event);
+    if (step) funnel?.report(step);
+  };
   const query = readEntryQuery(window.location.search);
   const campaign = store.captureCampaign(window.location.href);
   const tracking = { ...campaign.utm, ...(campaign.gclid ? { gclid: campaign.gclid } : {}) };
@@ -191,7 +198,12 @@ export function mount(element: HTMLElement): void {
             verifyRegistrationOtp({ mobile_no: input.to, otp: input.code, exam_type: input.page }),
           ),
         },
-        actions: { codeSent: () => void analytics.track('otp_sent') },
+        actions: {
+          codeSent: () => {
+            trackStep('otp_sent');
+            void analytics.track('otp_sent');
+          },
+        },
       }),
       startCallerIdentity: fromPromise(async () => {
         const reply = await startCallerIdentity({ requestNonce: crypto.randomUUID() });
@@ -229,7 +241,14 @@ export function mount(element: HTMLElement): void {
           pincode: (pincode) => fetchPincode({ pincode }),
           geoIp: () => fetchGeoIp(),
         }).catch(() => ({}));
-        return signup({ ...input.body, ...signupLocationFields(location) }, input.registrationToken ?? '');
+        return signup(
+          {
+            ...input.body,
+            ...signupLocationFields(location),
+            ...(funnel ? { funnel: funnel.origin() } : {}),
+          },
+          input.registrationToken ?? '',
+        );
       }),
       copyText: fromPromise(({ input }) => navigator.clipboard.writeText(input.text)),
     },
@@ -268,7 +287,11 @@ export function mount(element: HTMLElement): void {
         store.set('exam_fee', registration.fee);
         tabStorage.set({ token: context.registrationToken, choices: keptChoices(context) });
       },
-      redirectToPayment: (_, { paymentData }) => postToGateway(paymentData),
+      redirectToPayment: (_, { paymentData }) => {
+        funnel?.report('payment_started');
+        funnel?.flush();
+        postToGateway(paymentData);
+      },
       goToLogin: (_, { rollNumber, dob }) => window.location.assign(autoLoginUrl('/', rollNumber, dob)),
       goToDashboard: (_, { dashboardLink, rollNumber, dob }) => {
         tabStorage.set(undefined);
@@ -278,7 +301,10 @@ export function mount(element: HTMLElement): void {
         const utm = data.programme.registration.dashboardLinkCampaign ? campaign.utm : {};
         window.location.assign(withCampaign(link, utm));
       },
-      track: (_, { event, payload }) => void analytics.track(event, payload),
+      track: (_, { event, payload }) => {
+        trackStep(event);
+        void analytics.track(event, payload);
+      },
     },
   });
 
