@@ -2,7 +2,8 @@
 // every host are written once; the index tells the server which file to send for (path, host).
 import type { ReactElement } from 'react';
 import type { ConfigBundle } from '../engine/config-bundle';
-import { defaultProfile, landingForProfile, type HostProfile } from '../engine/hosts';
+import { indexedExperiments } from '../engine/experiments';
+import { defaultProfile, landingForProfile, overriddenVariant, type HostProfile } from '../engine/hosts';
 import { createTranslator, type Translate } from '../engine/i18n';
 import { buildRoutes, type Route, type ScreenName } from '../engine/routes';
 import type { SiteIndex } from '../engine/site-index';
@@ -252,6 +253,15 @@ export function renderRoute(
   });
 }
 
+/** The experiments for the index: none on a profile that shows another variant's content at the path. */
+function experimentsOf(bundle: ConfigBundle): Pick<RenderedSite['index'], 'experiments'> {
+  const experiments = indexedExperiments(bundle, (profileId, landing) => {
+    const profile = bundle.hosts.profiles.find((p) => p.id === profileId);
+    return profile !== undefined && overriddenVariant(profile, landing.landing) !== undefined;
+  });
+  return experiments.length ? { experiments } : {};
+}
+
 function slug(path: string): string {
   return path === '/' ? 'index' : path.slice(1).replace(/\//g, '--');
 }
@@ -289,6 +299,7 @@ export function renderSite(bundle: ConfigBundle, assets: PageAssets): RenderedSi
       routes,
       notFound: renderAll('_not-found', undefined),
       pageJs: [...assets.js, ...assets.preload],
+      ...experimentsOf(bundle),
     },
   };
 }

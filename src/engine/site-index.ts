@@ -1,4 +1,5 @@
 import type { TokenRule } from '../generated/config/common';
+import type { IndexedExperiment } from './experiments';
 import type { Hosts } from '../generated/config/hosts';
 
 /** What the build writes beside the prerendered pages, so the server needs no config to serve them. */
@@ -9,6 +10,8 @@ export interface SiteIndex {
   notFound: Record<string, string>;
   /** The JavaScript files a page loads (the same for every page for now). */
   pageJs: string[];
+  /** Paths split between variants (site.json experiments, resolved); absent when none. */
+  experiments?: IndexedExperiment[];
 }
 
 export interface IndexedRoute {
