@@ -27,6 +27,9 @@ import type { CardParts, stepActors } from './card-state';
 import { examFormValues } from './card-view';
 import { classStreamLabel } from './class-stream-label';
 
+// Steps 2 to 5's machines load with their view, in this chunk (registration-card.tsx's loader).
+export * as laterSteps from '../../machines/registration-later-steps';
+
 export interface FormStepsProps {
   /** The card's parts (card-state.ts): the running step's snapshot and the data shown. */
   parts: CardParts;

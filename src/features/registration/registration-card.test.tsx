@@ -25,9 +25,9 @@ import type { Programme } from '../../generated/config/programme';
 import type { Site } from '../../generated/config/site';
 import type { EntryQuery } from '../../machines/entry-query';
 import { registrationVerifyMachine } from '../../machines/registration-mobile-machine';
-import { provideRegistration } from '../../machines/registration-provide';
+import { provideRegistration, type LaterStepsModule } from '../../machines/registration-provide';
 import { fromPromise } from 'xstate';
-import { cardViewData, RegistrationCard } from './registration-card';
+import { cardViewData, loadLaterSteps, RegistrationCard } from './registration-card';
 import { linkedError, seriousViolations } from '../../../tests/fixtures/a11y-dom';
 
 afterEach(cleanup);
@@ -72,6 +72,7 @@ function setup({
   validateCoupon = async (): Promise<RegistrationCouponReply> => {
     throw new Error('no coupon in this test');
   },
+  loadSteps = loadLaterSteps,
 }: {
   programme?: Programme;
   strings?: UiStringTable;
@@ -80,6 +81,8 @@ function setup({
   verifyOtp?: () => Promise<RegistrationOtpVerifyReply>;
   offerCallerIdentity?: boolean;
   validateCoupon?: (body: RegistrationCouponBody) => Promise<RegistrationCouponReply>;
+  /** Steps 2 to 5 (the app's loader: the form steps' chunk). */
+  loadSteps?: () => Promise<LaterStepsModule>;
 } = {}) {
   const landing = { variantKey: 'default', locale } as Landing;
   const data = registrationCardData({
@@ -122,22 +125,25 @@ function setup({
       ],
     })),
   };
-  const machine = provideRegistration({
-    actors: {
-      verifyMobile: registrationVerifyMachine.provide({
-        actors: {
-          sendCode: fromPromise(async () => ({ sentTo: (await api.sendOtp()).data.mobile_no, otpId: '' })),
-          checkCode: fromPromise(() => api.verifyOtp()),
-        },
-      }),
-      fetchLeadsByMobile: fromPromise(() => api.fetchLeadsByMobile()),
-      copyText: fromPromise(() => api.copyText()),
-      validateCoupon: fromPromise(({ input }) => api.validateCoupon(input)),
-      loadClassStreams: fromPromise(({ input }) => api.loadClassStreams(input)),
-      startCallerIdentity: fromPromise(() => api.startCallerIdentity()),
-      checkCallerIdentity: fromPromise(() => api.checkCallerIdentity()),
+  const machine = provideRegistration(
+    {
+      actors: {
+        verifyMobile: registrationVerifyMachine.provide({
+          actors: {
+            sendCode: fromPromise(async () => ({ sentTo: (await api.sendOtp()).data.mobile_no, otpId: '' })),
+            checkCode: fromPromise(() => api.verifyOtp()),
+          },
+        }),
+        fetchLeadsByMobile: fromPromise(() => api.fetchLeadsByMobile()),
+        copyText: fromPromise(() => api.copyText()),
+        validateCoupon: fromPromise(({ input }) => api.validateCoupon(input)),
+        loadClassStreams: fromPromise(({ input }) => api.loadClassStreams(input)),
+        startCallerIdentity: fromPromise(() => api.startCallerIdentity()),
+        checkCallerIdentity: fromPromise(() => api.checkCallerIdentity()),
+      },
     },
-  });
+    loadSteps,
+  );
   const view = render(
     <section aria-labelledby="reg-heading">
       <RegistrationCard
@@ -224,6 +230,28 @@ describe('registration card, step 1', () => {
     fail = false;
     await user.keyboard('5678');
     await screen.findByRole('heading', { name: 'Student details' });
+  });
+
+  it('says when steps 2 to 5 did not load (a flaky network) and loads them again on Try again', async () => {
+    let offline = true;
+    const loadSteps = vi.fn(async () => {
+      if (offline) throw new TypeError('Failed to fetch dynamically imported module');
+      return loadLaterSteps();
+    });
+    const { user, container } = setup({ loadSteps });
+    await user.type(screen.getByRole('textbox', { name: /Mobile number/ }), '9000000001');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Digit 1 of 4' }), '1234');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The form could not load. Check your connection and try again.',
+    );
+    expect(await seriousViolations(container)).toEqual([]);
+    offline = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('heading', { name: 'Student details' });
+    // The number stays verified: no second OTP.
+    expect(loadSteps).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('textbox', { name: 'Digit 1 of 4' })).toBeNull();
   });
 
   it('announces each busy state once: the modal loader speaks, nothing else repeats it', async () => {
@@ -446,7 +474,7 @@ describe('registration card, step 0 and thank-you', () => {
         exam_date: '2026-12-01',
       },
     });
-    expect(screen.getByRole('heading', { name: 'Registration Successful' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Registration Successful' })).toBeTruthy();
     const values = [...container.querySelectorAll('dd')].map((dd) => dd.textContent);
     expect(values[0]).toContain('250000000099');
     // Dates as the student typed or chose them: the password as login asks for it (DD/MM/YYYY),

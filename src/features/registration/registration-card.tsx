@@ -74,6 +74,9 @@ const FormSteps = lazy(() => import('./form-steps'));
 /** Loads the form steps' chunk ahead of need (when the browser is idle). */
 export const prefetchFormSteps = () => import('./form-steps');
 
+/** Steps 2 to 5's machines, from the form steps' chunk (provideRegistration's `load`). */
+export const loadLaterSteps = async () => (await prefetchFormSteps()).laterSteps;
+
 export function RegistrationCard({
   machine,
   input,
@@ -330,7 +333,25 @@ export function RegistrationCard({
     );
   }
 
-  // loading (entry, loadingLeadBySfId, reloadingLead, redirectingToLogin) and payment
+  if (step === 'stepsNotLoaded') {
+    return (
+      <div className="ef-register__body">
+        {title(view.heading)}
+        <p role="alert" className="ef-register__message">
+          {t('registration.scriptFailed')}
+        </p>
+        <button
+          type="button"
+          className="ef-button ef-button--primary"
+          onClick={() => send({ type: 'steps.retry' })}
+        >
+          {t('registration.retry')}
+        </button>
+      </div>
+    );
+  }
+
+  // loading (entry, loadingLeadBySfId, loadingSteps, reloadingLead, redirectingToLogin) and payment
   return (
     <div className="ef-register__body">
       {title(view.heading)}
