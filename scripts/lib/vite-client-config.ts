@@ -34,6 +34,38 @@ function rjsfRegistry(): Plugin {
 }
 
 /**
+ * @rjsf/utils' omitExtraData.js and toPathSchema.js replaced by one stand-in that refuses them by
+ * name (src/ui/forms/stubs/schema-pruning.ts says why no examflow form needs them).
+ */
+function rjsfSchemaPruning(): Plugin {
+  const stub = path.join(root, 'src/ui/forms/stubs/schema-pruning.ts');
+  const replaced = new Set<string>();
+  return {
+    name: 'examflow-rjsf-schema-pruning',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const inUtils = importer?.replaceAll('\\', '/').includes('/node_modules/@rjsf/utils/lib/');
+      const match = /(?:^|\/)(omitExtraData|toPathSchema)\.js$/.exec(source);
+      if (!inUtils || !match?.[1]) return null;
+      replaced.add(match[1]);
+      // toPathSchema.js's default export is the stand-in's named one.
+      return match[1] === 'toPathSchema' ? `${stub}?toPathSchema` : stub;
+    },
+    load(id) {
+      if (id !== `${stub}?toPathSchema`) return null;
+      return `export { toPathSchema as default } from ${JSON.stringify(stub)};`;
+    },
+    // An @rjsf whose files moved would bring the real ones back without a word.
+    buildEnd(error) {
+      if (!error && replaced.size < 2)
+        this.error(
+          `@rjsf/utils imported ${[...replaced].join(', ') || 'none'} of omitExtraData.js and toPathSchema.js: the stand-in is not in the bundle`,
+        );
+    },
+  };
+}
+
+/**
  * A value whose evaluation has no effect: a literal, a name, a property read, a function, or an
  * object or array of such.
  */
@@ -386,7 +418,9 @@ export function clientConfig(outDir: string, command: 'build' | 'serve' = 'build
   const forms = formsChunk();
   return {
     plugins:
-      command === 'build' ? [react(), rjsfRegistry(), forms.plugin, treeShakeableClasses()] : [react()],
+      command === 'build'
+        ? [react(), rjsfRegistry(), rjsfSchemaPruning(), forms.plugin, treeShakeableClasses()]
+        : [react()],
     appType: 'custom',
     resolve: {
       // @rjsf dependencies examflow's forms never use, or use only a sliver of, replaced by tiny

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { getDefaultRegistry as fullRegistry } from '@rjsf/core';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../../../engine/node/paths';
-import { widgets as themeWidgets } from '../theme';
-import cutRegistry from './rjsf-registry';
+import { examflowTheme, widgets as themeWidgets } from '../theme';
+import cutRegistry, { NEVER_SHOWN_TEMPLATES, THEMED_TEMPLATES, THEMED_WIDGETS } from './rjsf-registry';
 
 const full = fullRegistry();
 /** A stand-in that loads @rjsf's own piece on demand (rjsf-registry.tsx's onDemand). */
@@ -34,15 +34,9 @@ function needsLeftOut(schema: unknown, at = '#'): string[] {
 describe('the cut @rjsf registry', () => {
   it('answers every field name @rjsf looks up; the fields it keeps are @rjsf own', () => {
     expect(Object.keys(cut.fields).sort()).toEqual(Object.keys(full.fields).sort());
-    for (const name of [
-      'SchemaField',
-      'ObjectField',
-      'StringField',
-      'BooleanField',
-      'NumberField',
-      'NullField',
-    ])
-      expect(cut.fields[name], name).toBe(full.fields[name]);
+    const kept = Object.keys(cut.fields).filter((name) => !onDemand(cut.fields[name]));
+    expect(kept.sort()).toEqual(['ObjectField', 'SchemaField', 'StringField']);
+    for (const name of kept) expect(cut.fields[name], name).toBe(full.fields[name]);
   });
 
   it('keeps @rjsf own templates and widgets, and the registry settings', () => {
@@ -66,6 +60,59 @@ describe('the cut @rjsf registry', () => {
     expect(onDemand(cut.templates.ArrayFieldTemplate)).toBe(true);
     expect(onDemand(cut.widgets.CheckboxesWidget)).toBe(true);
     expect(onDemand(cut.fields.StringField)).toBe(false);
+  });
+
+  it('keeps no @rjsf widget or template a themed form never draws: the theme replaces each one', () => {
+    for (const name of THEMED_WIDGETS) {
+      expect(onDemand(cut.widgets[name]), name).toBe(true);
+      expect(examflowTheme.widgets?.[name], name).toBeTypeOf('function');
+    }
+    for (const name of THEMED_TEMPLATES) {
+      expect(onDemand(cut.templates[name as keyof typeof cut.templates]), name).toBe(true);
+      expect(examflowTheme.templates?.[name as keyof typeof cut.templates], name).toBeTypeOf('function');
+    }
+    for (const name of NEVER_SHOWN_TEMPLATES)
+      expect(onDemand(cut.templates[name as keyof typeof cut.templates]), name).toBe(true);
+  });
+
+  it('every examflow form is themed and shows no error list (errors show at each field)', () => {
+    const sources = [
+      'ui/forms/schema-form.tsx',
+      'features/edit-exam/edit-exam-form.tsx',
+      'features/course/checkout-form.tsx',
+    ];
+    const all = readdirSync(path.join(projectRoot, 'src'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.startsWith('studio'))
+      .filter((file) => /from '@rjsf\/core'/.test(readFileSync(path.join(projectRoot, 'src', file), 'utf8')))
+      .filter((file) => file !== 'ui/forms/theme.tsx');
+    expect(all.map((file) => file.replaceAll('\\', '/')).sort()).toEqual([...sources].sort());
+    for (const file of sources) {
+      const text = readFileSync(path.join(projectRoot, 'src', file), 'utf8');
+      expect(text, file).toMatch(/withTheme<[^>]*>\((examflowTheme|\{\s*\.\.\.examflowTheme)/);
+      const forms = text.match(/<ThemedForm\b[\s\S]*?(?:<\/ThemedForm>|\/>)/g) ?? [];
+      expect(forms.length, file).toBeGreaterThan(0);
+      for (const form of forms) expect(form, file).toContain('showErrorList={false}');
+    }
+  });
+
+  it('no form schema field is other than an object of strings (the fields it keeps)', () => {
+    const types = (schema: unknown): string[] =>
+      Array.isArray(schema)
+        ? schema.flatMap(types)
+        : schema && typeof schema === 'object'
+          ? Object.entries(schema).flatMap(([key, value]) =>
+              key === 'type'
+                ? [value].flat().map(String)
+                : key === 'enum' || key === 'const'
+                  ? []
+                  : types(value),
+            )
+          : [];
+    for (const file of files('.schema.json'))
+      expect(
+        [...new Set(types(read(file)))].filter((type) => type !== 'object' && type !== 'string'),
+        file,
+      ).toEqual([]);
   });
 
   it('no form schema needs an array, anyOf, oneOf or $ref', () => {
