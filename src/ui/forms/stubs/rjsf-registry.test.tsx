@@ -17,6 +17,11 @@ const cut = cutRegistry();
 const formsDir = path.join(projectRoot, 'schemas/forms');
 const read = (file: string) => JSON.parse(readFileSync(path.join(formsDir, file), 'utf8')) as unknown;
 const files = (suffix: string) => readdirSync(formsDir).filter((file) => file.endsWith(suffix));
+/** The client's source files (the Studio is dev only and uses @rjsf whole). */
+const sources = () =>
+  readdirSync(path.join(projectRoot, 'src'), { recursive: true, encoding: 'utf8' })
+    .map((file) => file.replaceAll('\\', '/'))
+    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.startsWith('studio/'));
 
 /** Every place in a schema that needs a field or keyword the cut registry leaves out. */
 function needsLeftOut(schema: unknown, at = '#'): string[] {
@@ -76,23 +81,37 @@ describe('the cut @rjsf registry', () => {
   });
 
   it('every examflow form is themed and shows no error list (errors show at each field)', () => {
-    const sources = [
+    const forms = [
       'ui/forms/schema-form.tsx',
       'features/edit-exam/edit-exam-form.tsx',
       'features/course/checkout-form.tsx',
     ];
-    const all = readdirSync(path.join(projectRoot, 'src'), { recursive: true, encoding: 'utf8' })
-      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.startsWith('studio'))
+    const all = sources()
       .filter((file) => /from '@rjsf\/core'/.test(readFileSync(path.join(projectRoot, 'src', file), 'utf8')))
       .filter((file) => file !== 'ui/forms/theme.tsx');
-    expect(all.map((file) => file.replaceAll('\\', '/')).sort()).toEqual([...sources].sort());
-    for (const file of sources) {
+    expect(all.sort()).toEqual([...forms].sort());
+    for (const file of forms) {
       const text = readFileSync(path.join(projectRoot, 'src', file), 'utf8');
       expect(text, file).toMatch(/withTheme<[^>]*>\((examflowTheme|\{\s*\.\.\.examflowTheme)/);
-      const forms = text.match(/<ThemedForm\b[\s\S]*?(?:<\/ThemedForm>|\/>)/g) ?? [];
-      expect(forms.length, file).toBeGreaterThan(0);
-      for (const form of forms) expect(form, file).toContain('showErrorList={false}');
+      const elements = text.match(/<ThemedForm\b[\s\S]*?(?:<\/ThemedForm>|\/>)/g) ?? [];
+      expect(elements.length, file).toBeGreaterThan(0);
+      for (const element of elements) expect(element, file).toContain('showErrorList={false}');
     }
+  });
+
+  it('keeps every widget the client code asks for by name (a step hides a field it leaves out)', () => {
+    const named = sources().flatMap((file) =>
+      [...readFileSync(path.join(projectRoot, 'src', file), 'utf8').matchAll(/'ui:widget': '(\w+)'/g)].map(
+        (match) => match[1] ?? '',
+      ),
+    );
+    expect(named).toContain('hidden');
+    const widgetKey = (name: string) => `${name.charAt(0).toUpperCase()}${name.slice(1)}Widget`;
+    for (const name of new Set(named))
+      expect(
+        name in themeWidgets || (widgetKey(name) in cut.widgets && !onDemand(cut.widgets[widgetKey(name)])),
+        name,
+      ).toBe(true);
   });
 
   it('no form schema field is other than an object of strings (the fields it keeps)', () => {

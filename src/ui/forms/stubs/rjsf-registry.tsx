@@ -12,6 +12,7 @@ import ObjectField from '@rjsf/core/lib/components/fields/ObjectField.js';
 import SchemaField from '@rjsf/core/lib/components/fields/SchemaField.js';
 import StringField from '@rjsf/core/lib/components/fields/StringField.js';
 import ButtonTemplates from '@rjsf/core/lib/components/templates/ButtonTemplates/index.js';
+import HiddenWidget from '@rjsf/core/lib/components/widgets/HiddenWidget.js';
 
 type Kind = 'fields' | 'templates' | 'widgets';
 type Piece = ComponentType<object>;
@@ -126,10 +127,11 @@ export default function getDefaultRegistry(): Omit<Registry, 'schemaUtils'> {
         'UpDownWidget',
         'URLWidget',
         'CheckboxWidget',
-        'HiddenWidget',
         'TextareaWidget',
         ...THEMED_WIDGETS,
       ]),
+      // A field a step leaves out is drawn hidden (form-steps.tsx, edit-exam-form.tsx).
+      HiddenWidget,
     },
     rootSchema: {},
     formContext: {},
