@@ -12,7 +12,7 @@ import { Modal } from '../../ui/modal/modal';
 import { ChangePanel } from './change-panel';
 import { ConflictView } from './conflict-view';
 import { ErrorSummary } from './error-summary';
-import { changeList } from '../model/change-list';
+import { changeList, moneyEdit } from '../model/change-list';
 import { draftStore } from '../model/draft-store';
 import { friendlyMessage, problemField } from '../model/friendly-message';
 import { History } from '../model/history';
@@ -375,13 +375,17 @@ export function EditorPage() {
       getCounterpart: () => counterpart,
       translationAt: (pointer) => translations.get(pointer),
       pageLocale: () => localeRef.current,
-      confirmMoney: (label, before, after) =>
-        new Promise<boolean>((resolve) => setMoney({ label, before, after, resolve })),
+      confirmMoney: (pointer, before, after) => {
+        const edit = moneyEdit(kind, draftRef.current, pointer, before, after);
+        return edit
+          ? new Promise<boolean>((resolve) => setMoney({ ...edit, resolve }))
+          : Promise.resolve(true);
+      },
       setAt(path, value) {
         dispatch({ type: 'change', next: setAt(draftRef.current ?? {}, path, value) });
       },
     }),
-    [api, counterpart, say, dispatch, translations],
+    [api, counterpart, say, dispatch, translations, kind],
   );
 
   const onChange = useCallback(
@@ -581,8 +585,8 @@ export function EditorPage() {
           }}
         >
           <p>
-            {money.label}: ₹{money.before} → ₹{money.after}. Students will see and pay the new amount once
-            this is published.
+            {money.label}: {money.before} → {money.after}. Students see and pay by the new value once this is
+            published.
           </p>
           <div className="st-actions">
             <button
@@ -591,7 +595,7 @@ export function EditorPage() {
               onClick={() => {
                 money.resolve(true);
                 setMoney(null);
-                say(`${money.label} changed to ₹${money.after}.`, { undo: true });
+                say(`${money.label} changed: ${money.before} → ${money.after}.`, { undo: true });
               }}
             >
               Yes, change it
@@ -605,7 +609,7 @@ export function EditorPage() {
                 say('Money change cancelled.');
               }}
             >
-              Keep ₹{money.before}
+              No, keep {money.before}
             </button>
           </div>
         </Modal>
