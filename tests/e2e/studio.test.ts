@@ -86,7 +86,10 @@ describe('examflow Studio against the dev server', () => {
     await dialog.getByRole('button', { name: /check and create/i }).click();
     await expect
       .poll(() => describedText(page, '#st-new-paths'))
-      .toMatch(/"\/neet-repeater-scholarship" is already used by config\/landings\/neet-repeater\.json/);
+      .toMatch(
+        /"\/neet-repeater-scholarship" is already used by the page “NEET Repeater Scholarship[^”]*” \(\/neet-repeater-scholarship\)/,
+      );
+    expect(await describedText(page, '#st-new-paths')).not.toMatch(/\.json|config\//);
 
     await dialog.getByLabel(/new page address/i).fill(NEW_PATH);
     await dialog.getByRole('button', { name: /check and create/i }).click();

@@ -57,14 +57,14 @@ export function ConflictView({
       <h2 id="st-conflict-title">Someone else changed this page while you were editing</h2>
       {disk === null ? (
         <>
-          <p>The file was removed from disk after you opened it. Your version is kept here.</p>
+          <p>This page was deleted after you opened it. Your version is kept here.</p>
           <div className="st-actions">
             <button
               type="button"
               className="st-button"
-              onClick={() => onResolve(mine, null, 'Your version will be published as a new file.')}
+              onClick={() => onResolve(mine, null, 'Your version will be published as a new page.')}
             >
-              Keep mine (publish it as a new file)
+              Keep mine (publish it again)
             </button>
           </div>
         </>
