@@ -14,7 +14,7 @@ import { ConflictView } from './conflict-view';
 import { ErrorSummary } from './error-summary';
 import { changeList, moneyEdit } from '../model/change-list';
 import { draftStore } from '../model/draft-store';
-import { friendlyMessage, problemField, type PageNames } from '../model/friendly-message';
+import { fileInWords, friendlyMessage, problemField, type PageNames } from '../model/friendly-message';
 import { History } from '../model/history';
 import { landingTexts, translationPairs } from '../model/translations';
 import { getAt, isObject, pathOf, setAt } from './json-path';
@@ -549,8 +549,8 @@ export function EditorPage() {
           <ErrorSummary problems={problems} file={file} doc={draft} />
           {counterpart && (
             <p className="st-note">
-              Beside each text: the {counterpart.locale === 'hi' ? 'Hindi' : 'English'} page's text (
-              {counterpart.file}), to compare.
+              Beside each text: its {counterpart.locale === 'hi' ? 'Hindi' : 'English'} version on{' '}
+              {fileInWords(counterpart.file, names)}, to compare.
             </p>
           )}
           <StudioForm

@@ -159,7 +159,8 @@ function moneyUi(field: Node, pointer: string, kind: FileKind): UiSchema {
   // The field named as the change list and the confirmation name it ("Registration fee").
   const title = money && !money.values ? { 'ui:title': money.label } : {};
   if (field.type === 'array' && items?.enum) return { ...title, 'ui:widget': 'money-choices' };
-  if (field.type === 'array') return { ...title, items: { 'ui:widget': 'money', 'ui:options': options } };
+  // A list of values keeps its own name: its entries are "Class 1", "Class 2".
+  if (field.type === 'array') return { items: { 'ui:widget': 'money', 'ui:options': options } };
   if (field.enum) return { 'ui:widget': 'money-select' };
   return { ...title, 'ui:widget': 'money', 'ui:options': options };
 }
