@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ClipboardEvent, type FocusEvent, type KeyboardEvent } from 'react';
 import { OTP_LENGTH } from '../../../domain/otp-rules';
 import { FieldError, FieldHint, FieldLabel, describedBy, type FieldProps } from './field-parts';
+import { withHeldTyping } from '../held-typing';
 
 export interface OtpInputProps extends FieldProps {
   value: string;
@@ -129,3 +130,12 @@ export function OtpInput({
     </div>
   );
 }
+
+/**
+ * The same boxes holding their keys until a pause, leaving them or a submit (held-typing.tsx); a
+ * whole code goes at once (the verify-mobile flow checks it as it completes).
+ */
+export const HeldOtpInput = /* @__PURE__ */ withHeldTyping(
+  OtpInput,
+  (next, props) => next.length === (props.length ?? OTP_LENGTH),
+);
