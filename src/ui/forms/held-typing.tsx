@@ -138,6 +138,19 @@ export function HeldForm(props: ComponentProps<'form'>) {
   );
 }
 
+/** A plain <form> (no @rjsf) holding its fields' keys: HeldTyping and HeldForm in one. */
+export function HeldTypingForm({
+  sendsAtOnce,
+  sendTo,
+  ...props
+}: ComponentProps<'form'> & Omit<HeldTypingProps, 'children'>) {
+  return (
+    <HeldTyping sendsAtOnce={sendsAtOnce} sendTo={sendTo}>
+      <HeldForm {...props} />
+    </HeldTyping>
+  );
+}
+
 /** Sends the form's held keys: for an action that reads a field and is not a submit. */
 export function useSendHeld(): () => void {
   const keys = useContext(HeldContext);

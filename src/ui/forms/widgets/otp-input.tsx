@@ -132,10 +132,11 @@ export function OtpInput({
 }
 
 /**
- * The same boxes holding their keys until a pause, leaving them or a submit (held-typing.tsx); a
- * whole code goes at once (the verify-mobile flow checks it as it completes).
+ * The same boxes holding their keys until a pause, leaving them or a submit (held-typing.tsx). A
+ * whole code, and an edit of one, go at once: the verify-mobile flow checks a code as it completes,
+ * and its Verify button follows whether the code is whole.
  */
-export const HeldOtpInput = /* @__PURE__ */ withHeldTyping(
-  OtpInput,
-  (next, props) => next.length === (props.length ?? OTP_LENGTH),
-);
+export const HeldOtpInput = /* @__PURE__ */ withHeldTyping(OtpInput, (next, props) => {
+  const length = props.length ?? OTP_LENGTH;
+  return next.length === length || props.value.length === length;
+});
