@@ -4,7 +4,7 @@
 // or a call is loading (part 1 §5).
 import { withTheme, type IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
-import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { DobRange } from '../../domain/validation';
 import type { Translate } from '../../engine/i18n';
 import {
@@ -64,9 +64,6 @@ export function SchemaForm({
 }: SchemaFormProps) {
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
-  // @rjsf shows a keystroke from its own state at once; handing the parent's copy back makes it
-  // derive its whole state again, which can wait for an idle moment (bench:typing).
-  const formDataForRjsf = useDeferredValue(formData);
   const customValidate = useMemo(() => createCustomValidate(rules, t), [rules, t]);
   const transformErrors = useMemo(() => createTransformErrors(rules, t), [rules, t]);
   const formContext = useMemo<FormContext>(
@@ -84,7 +81,9 @@ export function SchemaForm({
         schema={schema}
         uiSchema={uiSchema}
         validator={validator}
-        formData={formDataForRjsf}
+        // The parent's copy as it is: keys are held in the fields (no render per key), and a copy
+        // deferred behind @rjsf's own state would hand it a stale one that undoes a field's edit.
+        formData={formData}
         formContext={formContext}
         customValidate={customValidate}
         transformErrors={transformErrors}
