@@ -25,6 +25,7 @@ import type { Programme } from '../../generated/config/programme';
 import type { Site } from '../../generated/config/site';
 import type { EntryQuery } from '../../machines/entry-query';
 import { registrationVerifyMachine } from '../../machines/registration-mobile-machine';
+import type { SendCodeInput, SentCode } from '../../machines/verify-mobile-machine';
 import { provideRegistration } from '../../machines/registration-provide';
 import { fromPromise } from 'xstate';
 import { cardViewData, RegistrationCard } from './registration-card';
@@ -126,7 +127,7 @@ function setup({
     actors: {
       verifyMobile: registrationVerifyMachine.provide({
         actors: {
-          sendCode: fromPromise(async ({ input }: { input: { to: string } }) => ({
+          sendCode: fromPromise<SentCode, SendCodeInput>(async ({ input }) => ({
             sentTo: (await api.sendOtp(input.to)).data.mobile_no,
             otpId: '',
           })),
