@@ -99,6 +99,18 @@ const fields: Field[] = [
     text: '9000000001',
   },
   {
+    page: '/recover-credentials',
+    name: 'recovery: OTP boxes',
+    locate: (p) => p.getByRole('textbox', { name: 'Digit 1 of 4' }),
+    // Three digits: the fourth would verify the code.
+    text: '123',
+    prepare: async (p) => {
+      // A demo student's mobile (server/seed/demo-students.json): the sandbox SMS sends the code.
+      await p.getByRole('textbox', { name: 'Roll number or mobile number' }).fill('9000000001');
+      await p.getByRole('button', { name: 'Next', exact: true }).click();
+    },
+  },
+  {
     page: '/iacstexam',
     name: 'registration: mobile or PSID',
     locate: (p) => card(p).getByRole('textbox', { name: /Mobile number/ }),
