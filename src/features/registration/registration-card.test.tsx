@@ -25,6 +25,7 @@ import type { Programme } from '../../generated/config/programme';
 import type { Site } from '../../generated/config/site';
 import type { EntryQuery } from '../../machines/entry-query';
 import { registrationVerifyMachine } from '../../machines/registration-mobile-machine';
+import type { SendCodeInput, SentCode } from '../../machines/verify-mobile-machine';
 import { provideRegistration, type LaterStepsModule } from '../../machines/registration-provide';
 import { fromPromise } from 'xstate';
 import { cardViewData, loadLaterSteps, RegistrationCard } from './registration-card';
@@ -95,7 +96,7 @@ function setup({
     headingId: 'reg-heading',
   });
   const api = {
-    sendOtp: vi.fn(async () => ({
+    sendOtp: vi.fn(async (_to?: string) => ({
       success: 'true' as const,
       msg: 'OTP sent',
       data: { mobile_no: '9000000001' },
@@ -130,7 +131,10 @@ function setup({
       actors: {
         verifyMobile: registrationVerifyMachine.provide({
           actors: {
-            sendCode: fromPromise(async () => ({ sentTo: (await api.sendOtp()).data.mobile_no, otpId: '' })),
+            sendCode: fromPromise<SentCode, SendCodeInput>(async ({ input }) => ({
+              sentTo: (await api.sendOtp(input.to)).data.mobile_no,
+              otpId: '',
+            })),
             checkCode: fromPromise(() => api.verifyOtp()),
           },
         }),
@@ -176,6 +180,23 @@ describe('registration card, step 1', () => {
     expect(linkedError(input)).toContain('Please enter the correct number');
     expect(api.sendOtp).not.toHaveBeenCalled();
     expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  it('holds the keys in the field (Verify follows the length at once), and Enter right after typing sends what was typed', async () => {
+    const { api } = setup();
+    const input = screen.getByRole<HTMLInputElement>('textbox', { name: /Mobile number or student id/ });
+    const verify = screen.getByRole<HTMLButtonElement>('button', { name: 'Verify' });
+    // Keys as input events in one go: no pause can pass between them and the submit.
+    act(() => input.focus());
+    for (const key of '9000000001') fireEvent.change(input, { target: { value: `${input.value}${key}` } });
+    // The tenth digit reached the machine at once: Verify is enabled.
+    expect(verify.disabled).toBe(false);
+    // An eleventh (a student id) is held in the field…
+    fireEvent.change(input, { target: { value: `${input.value}2` } });
+    expect(input.value).toBe('90000000012');
+    // …and the submit (Enter) takes it.
+    fireEvent.submit(input.closest('form') as HTMLFormElement);
+    await waitFor(() => expect(api.sendOtp).toHaveBeenCalledWith('90000000012'));
   });
 
   it('says "Enter a valid mobile number" where no student id is accepted (MOCK-NEET)', async () => {

@@ -17,10 +17,11 @@ import type {
   RegistrationVerifyMachine,
 } from '../../machines/registration-mobile-machine';
 import type { RegistrationInput } from '../../machines/registration-model';
-import { MobileInput } from '../../ui/forms/widgets/mobile-input';
+import { HeldTypingForm } from '../../ui/forms/held-typing';
+import { HeldMobileInput } from '../../ui/forms/widgets/mobile-input';
 import { ModalLoader } from '../../ui/loader/modal-loader';
 import { loadingData } from './card-busy';
-import { OtpInput } from '../../ui/forms/widgets/otp-input';
+import { HeldOtpInput } from '../../ui/forms/widgets/otp-input';
 import { useChildSnapshot } from '../../ui/use-child-snapshot';
 import { cardParts, stepActors, type VerifySnapshot } from './card-state';
 import { cardView } from './card-view';
@@ -158,8 +159,9 @@ export function RegistrationCard({
     return (
       <div className="ef-register__body">
         {title(view.heading)}
-        <form className="ef-register__form" onSubmit={onSubmit} noValidate aria-busy={sending}>
-          <MobileInput
+        {/* Keys stay in the fields until a pause, leaving one or a submit (held-typing.tsx). */}
+        <HeldTypingForm className="ef-register__form" onSubmit={onSubmit} noValidate aria-busy={sending}>
+          <HeldMobileInput
             id="reg_mobile"
             label={t(acceptsId ? 'form.mobileOrId' : 'form.mobile')}
             required
@@ -167,6 +169,8 @@ export function RegistrationCard({
             value={context.mobile}
             error={messageText(t, context.mobileError)}
             readOnly={view.mobile?.readOnly}
+            // Verify waits for the number's length: a key that reaches it or leaves it goes at once.
+            sendsAtOnce={(next) => next.length >= MOBILE_LENGTH !== context.mobile.length >= MOBILE_LENGTH}
             onChange={(value) => sendMobile({ type: 'mobile.change', value })}
             onBlur={() => sendMobile({ type: 'mobile.blur' })}
           />
@@ -215,7 +219,7 @@ export function RegistrationCard({
               ) : null}
             </>
           )}
-        </form>
+        </HeldTypingForm>
       </div>
     );
   }
@@ -391,7 +395,7 @@ function CodeEntry({
           {t('registration.editNumber')}
         </button>
       </p>
-      <OtpInput
+      <HeldOtpInput
         id="reg_otp"
         label={t('form.otp')}
         value={code.value}

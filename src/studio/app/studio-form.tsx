@@ -17,6 +17,7 @@ import validator from '@rjsf/validator-ajv8';
 import { createContext, memo, useContext, useId, useState, type DragEvent } from 'react';
 import { getAt, insertItem, isObject, moveItem, pointerOf, type JsonPath } from './json-path';
 import { missingReason } from '../model/translations';
+import { HeldTyping, heldWidget } from '../../ui/forms/held-typing';
 import { ImagePicker } from './image-picker';
 import { blockSchema, blockTypes, words } from './schema-bundle';
 import { LOCALE_NAMES, type StudioFormContext } from './studio-form-context';
@@ -482,7 +483,19 @@ function TitleFieldTemplate(props: TitleFieldProps<unknown, RJSFSchema, StudioFo
 }
 
 const templates = { FieldTemplate, ArrayFieldTemplate, ArrayFieldItemTemplate, TitleFieldTemplate };
+// Typed texts hold their keys (the form layer's held typing): a keystroke re-renders its field, not
+// the form, the preview and the change list; those follow the draft after the typist's pause.
+/** @rjsf's own widget of that name, holding its keys. */
+function held(name: string) {
+  const widget = defaults.widgets[name];
+  if (!widget) throw new Error(`@rjsf has no ${name}`);
+  return heldWidget(widget);
+}
 const widgets = {
+  TextWidget: held('TextWidget'),
+  TextareaWidget: held('TextareaWidget'),
+  URLWidget: held('URLWidget'),
+  EmailWidget: held('EmailWidget'),
   image: ImageWidget,
   money: MoneyWidget,
   'money-choices': MoneyChoicesWidget,
@@ -508,23 +521,25 @@ export const StudioForm = memo(function StudioForm({
   onChange,
 }: StudioFormProps) {
   return (
-    <Form<unknown, RJSFSchema, StudioFormContext>
-      schema={schema}
-      uiSchema={uiSchema}
-      formData={formData}
-      validator={validator}
-      extraErrors={errors}
-      formContext={context}
-      templates={templates}
-      widgets={widgets}
-      showErrorList={false}
-      noHtml5Validate
-      onChange={(event, id) => onChange(event.formData as Json, id)}
-      experimental_defaultFormStateBehavior={{
-        emptyObjectFields: 'skipDefaults',
-        arrayMinItems: { populate: 'never' },
-      }}
-    />
+    <HeldTyping>
+      <Form<unknown, RJSFSchema, StudioFormContext>
+        schema={schema}
+        uiSchema={uiSchema}
+        formData={formData}
+        validator={validator}
+        extraErrors={errors}
+        formContext={context}
+        templates={templates}
+        widgets={widgets}
+        showErrorList={false}
+        noHtml5Validate
+        onChange={(event, id) => onChange(event.formData as Json, id)}
+        experimental_defaultFormStateBehavior={{
+          emptyObjectFields: 'skipDefaults',
+          arrayMinItems: { populate: 'never' },
+        }}
+      />
+    </HeldTyping>
   );
 });
 
