@@ -99,6 +99,18 @@ const fields: Field[] = [
     text: '9000000001',
   },
   {
+    page: '/recover-credentials',
+    name: 'recovery: OTP boxes',
+    locate: (p) => p.getByRole('textbox', { name: 'Digit 1 of 4' }),
+    // Three digits: the fourth would verify the code.
+    text: '123',
+    prepare: async (p) => {
+      // A demo student's mobile (server/seed/demo-students.json): the sandbox SMS sends the code.
+      await p.getByRole('textbox', { name: 'Roll number or mobile number' }).fill('9000000001');
+      await p.getByRole('button', { name: 'Next', exact: true }).click();
+    },
+  },
+  {
     page: '/iacstexam',
     name: 'registration: mobile or PSID',
     locate: (p) => card(p).getByRole('textbox', { name: /Mobile number/ }),
@@ -174,12 +186,46 @@ const fields: Field[] = [
   },
 ];
 
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+/**
+ * Where the main thread's time went while typing (BENCH_PROFILE=1): Chromium's sampling CPU
+ * profile of the page, self time summed by function, the dearest first.
+ */
+function profileTop(profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] }, count = 8) {
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  let total = 0;
+  samples.forEach((id, i) => {
+    const frame = byNode.get(id)?.callFrame;
+    if (!frame || frame.functionName === '(idle)' || frame.functionName === '(program)') return;
+    const file = frame.url.split('/').pop() ?? '';
+    const name = `${frame.functionName || '(anonymous)'} ${file}${file ? `:${frame.lineNumber + 1}` : ''}`;
+    const ms = (deltas[i + 1] ?? deltas[i] ?? 0) / 1000;
+    self.set(name, (self.get(name) ?? 0) + ms);
+    total += ms;
+  });
+  const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, count);
+  return { total, top };
+}
+
 /** Types the field's text (a key every 150 ms, a student's pace) and traces it, with 600 ms after. */
 async function typeAndMeasure(page: Page, cdp: CDPSession, field: Field) {
   await field.locate(page).click();
   await page.evaluate(() =>
     document.addEventListener('keydown', () => performance.mark('ef-key'), { capture: true }),
   );
+  const profiling = Boolean(process.env.BENCH_PROFILE);
+  if (profiling) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   const events = await trace(cdp, async () => {
     // The trace's own start-up is not the first key's.
     await page.waitForTimeout(300);
@@ -189,6 +235,16 @@ async function typeAndMeasure(page: Page, cdp: CDPSession, field: Field) {
     }
     await page.waitForTimeout(600);
   });
+  if (profiling) {
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
+      profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] };
+    };
+    const { total, top } = profileTop(profile);
+    console.log(
+      `${field.name}: script and other sampled time while typing ${total.toFixed(0)} ms, by function:`,
+    );
+    for (const [name, ms] of top) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${name}`);
+  }
   return keyCosts(events);
 }
 
@@ -216,7 +272,8 @@ try {
     const { keys, longestTask } = await typeAndMeasure(page, cdp, field);
     const busy = keys.map((key) => key.busy);
     const max = Math.max(...busy);
-    // BENCH_VERBOSE=1: each key's cost, to see which keystroke is the dear one.
+    // BENCH_VERBOSE=1: each key's cost, to see which keystroke is the dear one; BENCH_PROFILE=1 adds
+    // a CPU profile of the typing (where the time went, by function).
     if (process.env.BENCH_VERBOSE) {
       const dearest = keys[busy.indexOf(max)];
       console.log(

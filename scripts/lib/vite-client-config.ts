@@ -34,6 +34,38 @@ function rjsfRegistry(): Plugin {
 }
 
 /**
+ * @rjsf/utils' omitExtraData.js and toPathSchema.js replaced by one stand-in that refuses them by
+ * name (src/ui/forms/stubs/schema-pruning.ts says why no examflow form needs them).
+ */
+function rjsfSchemaPruning(): Plugin {
+  const stub = path.join(root, 'src/ui/forms/stubs/schema-pruning.ts');
+  const replaced = new Set<string>();
+  return {
+    name: 'examflow-rjsf-schema-pruning',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const inUtils = importer?.replaceAll('\\', '/').includes('/node_modules/@rjsf/utils/lib/');
+      const match = /(?:^|\/)(omitExtraData|toPathSchema)\.js$/.exec(source);
+      if (!inUtils || !match?.[1]) return null;
+      replaced.add(match[1]);
+      // toPathSchema.js's default export is the stand-in's named one.
+      return match[1] === 'toPathSchema' ? `${stub}?toPathSchema` : stub;
+    },
+    load(id) {
+      if (id !== `${stub}?toPathSchema`) return null;
+      return `export { toPathSchema as default } from ${JSON.stringify(stub)};`;
+    },
+    // An @rjsf whose files moved would bring the real ones back without a word.
+    buildEnd(error) {
+      if (!error && replaced.size < 2)
+        this.error(
+          `@rjsf/utils imported ${[...replaced].join(', ') || 'none'} of omitExtraData.js and toPathSchema.js: the stand-in is not in the bundle`,
+        );
+    },
+  };
+}
+
+/**
  * A value whose evaluation has no effect: a literal, a name, a property read, a function, or an
  * object or array of such.
  */
@@ -364,6 +396,33 @@ const chunkGroups = (formsTest: (id: string) => boolean) => [
     test: either(inPackages('@rjsf/core', '@rjsf/utils'), inApp('ui/forms/stubs/rjsf-on-demand')),
   },
   {
+    // The app's small modules that the registration card shares with the other islands (the
+    // strings, dates and validation rules, the API client, its small endpoints, analytics): one
+    // chunk, not seven of 0.1 to 2 KB, each costing its header and its imports (issue 22 §6:
+    // 0.8 KB gzip off the card's script). No dependencies ride along: each names what it holds.
+    name: 'app-shared',
+    priority: 11,
+    includeDependenciesRecursively: false,
+    test: inApp(
+      'engine/i18n',
+      'api/endpoints/pincode',
+      'api/endpoints/geo-reverse',
+      'app/auto-login',
+      'machines/entry-query',
+      'api/endpoints/class-streams',
+      'api/endpoints/exam-centres',
+      'api/endpoints/exam-states',
+      'domain/exam-modes',
+      'api/endpoints/analytics',
+      'app/analytics',
+      'api/endpoints/request-helpers',
+      'domain/otp-rules',
+      'domain/validation',
+      'api/client',
+      'domain/dates',
+    ),
+  },
+  {
     // The small pieces the registration card shares with the logged-in app (the cascade, the
     // gateway post, the location look-ups, the modal loader, the fee rule, form widgets) in one
     // chunk, not one each: every extra chunk costs its imports and its own compression.
@@ -386,7 +445,9 @@ export function clientConfig(outDir: string, command: 'build' | 'serve' = 'build
   const forms = formsChunk();
   return {
     plugins:
-      command === 'build' ? [react(), rjsfRegistry(), forms.plugin, treeShakeableClasses()] : [react()],
+      command === 'build'
+        ? [react(), rjsfRegistry(), rjsfSchemaPruning(), forms.plugin, treeShakeableClasses()]
+        : [react()],
     appType: 'custom',
     resolve: {
       // @rjsf dependencies examflow's forms never use, or use only a sliver of, replaced by tiny

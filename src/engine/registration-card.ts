@@ -38,6 +38,7 @@ export interface RegistrationCardData {
 export const CARD_STRING_KEYS = [
   'registration.heading',
   'registration.verifyHeading',
+  'registration.scriptFailed',
   'registration.placeholder',
   'registration.verify',
   'registration.otpSent',

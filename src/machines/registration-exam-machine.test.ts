@@ -17,7 +17,8 @@ import {
   transitionKeys,
   type ModelStep,
 } from './model-based.test-support';
-import { examStepInput, registrationExamMachine, type ExamStepContext } from './registration-exam-machine';
+import { registrationExamMachine, type ExamStepContext } from './registration-exam-machine';
+import { examStepInput } from './registration-model';
 import {
   apiError,
   centre,

@@ -37,7 +37,7 @@ import {
   type LocateCentreInput,
   type OnlinePreset,
   type OnlinePresetInput,
-  type RegistrationContext,
+  type ExamStepInput,
   type TrackParams,
 } from './registration-model';
 import {
@@ -48,25 +48,6 @@ import {
   switchCourseType,
   withLoadedList,
 } from './registration-exam-model';
-
-export interface ExamStepInput
-  extends ExamStepData, Pick<RegistrationContext, 'programme' | 'registrationPage' | 'courseTypeFixed'> {
-  /** The student's class & stream: the lists and the coupon are for it. */
-  classStream: string;
-}
-
-/** What the step takes of the parent's data. */
-export const examStepInput = (context: RegistrationContext): ExamStepInput => ({
-  programme: context.programme,
-  registrationPage: context.registrationPage,
-  courseTypeFixed: context.courseTypeFixed,
-  classStream: context.student.classStream,
-  exam: context.exam,
-  options: context.options,
-  coupon: context.coupon,
-  paymentMethod: context.paymentMethod,
-  locateError: context.locateError,
-});
 
 export interface ExamStepContext extends ExamStepInput {
   optionsError?: Message;

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Programme } from '../generated/config/programme';
 import { registrationMachine } from './registration-machine';
-import { buildSignupBody, offersCourseTypeSwitch, type RegistrationInput } from './registration-model';
+import { offersCourseTypeSwitch, type RegistrationInput } from './registration-model';
+import { buildSignupBody } from './registration-signup-machine';
 
 const programme = (id: string): Programme =>
   JSON.parse(

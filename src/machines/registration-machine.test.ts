@@ -98,10 +98,13 @@ import {
   type MobileStepOutput,
   type RegistrationMobileMachine,
 } from './registration-mobile-machine';
-import type { RegistrationSignupMachine, SignupStepOutput } from './registration-signup-machine';
-import type { RegistrationSuccessMachine } from './registration-success-machine';
 import {
   buildSignupBody,
+  type RegistrationSignupMachine,
+  type SignupStepOutput,
+} from './registration-signup-machine';
+import type { RegistrationSuccessMachine } from './registration-success-machine';
+import {
   FOCUS_CHECK_DELAY_MS,
   payableAmount,
   POLL_INTERVAL_MS,
@@ -113,6 +116,7 @@ import {
   type SignupInput,
   type WithRegistrationToken,
 } from './registration-model';
+import * as laterSteps from './registration-later-steps';
 import { provideRegistration } from './registration-provide';
 import type { CheckCodeInput, SendCodeInput, SentCode } from './verify-mobile-machine';
 
@@ -135,8 +139,9 @@ function expectCardView(step: ModelStep, actual: AnyMachineSnapshot, previous: A
       const output = event.output as MobileStepOutput;
       const full =
         (output.lead?.registration_count ?? 0) >= context.programme.registration.allowedRegistrationCount;
-      expect(after.step).toBe(full ? 'accountExists' : 'details');
-      expect(after.heading).toBe(full ? 'registration.heading' : 'registration.detailsHeading');
+      // Steps 2 to 5 load first ("Loading…" only on a slow network).
+      expect(after.step).toBe(full ? 'accountExists' : 'loading');
+      expect(after.heading).toBe('registration.heading');
       if (full) expect(offers('registration.login')).toBe(true);
       else expect(context.mobile).toBe(output.mobile);
       break;
@@ -166,12 +171,25 @@ function expectCardView(step: ModelStep, actual: AnyMachineSnapshot, previous: A
     case 'xstate.error.actor.successStep':
       expect(after.step).toBe('success');
       break;
+    case 'xstate.done.actor.loadLaterSteps':
+      expect(before.step).toBe('loading');
+      expect(after.step).toBe(context.query.registeration === 'success' ? 'success' : 'details');
+      break;
+    case 'xstate.error.actor.loadLaterSteps':
+      expect(after.step).toBe('stepsNotLoaded');
+      expect(after.messages).toEqual([{ key: 'registration.scriptFailed' }]);
+      expect(offers('registration.retry')).toBe(true);
+      break;
+    case 'steps.retry':
+      expect(before.step).toBe('stepsNotLoaded');
+      expect(after.step).toBe('loading');
+      break;
     case 'payment.retry':
       expect(before.step).toBe('paymentFailed');
       expect(after.step).toBe('loading');
       break;
     case 'xstate.done.actor.fetchLeadsByMobile':
-      expect(after.step).toBe('details');
+      expect(after.step).toBe('loading');
       break;
     case 'xstate.error.actor.fetchLeadsByMobile':
     case 'xstate.error.actor.fetchLeadBySfId':
@@ -181,7 +199,7 @@ function expectCardView(step: ModelStep, actual: AnyMachineSnapshot, previous: A
       const reply = event.output as RegistrationLeadBySfIdReply;
       const found = reply.success === 'true' && (reply.student_details?.length ?? 0) > 0;
       const done = reply.success === 'false' && Boolean(reply.data?.student_roll_no);
-      expect(after.step).toBe(found ? 'details' : done ? 'loading' : 'mobile');
+      expect(after.step).toBe(found || done ? 'loading' : 'mobile');
       break;
     }
   }
@@ -203,6 +221,7 @@ describe('registration machine: model', () => {
         'signupStep',
       ) as unknown as RegistrationSignupMachine,
       successStep: calls.actor<unknown, unknown>('successStep') as unknown as RegistrationSuccessMachine,
+      loadLaterSteps: calls.actor<undefined, unknown>('loadLaterSteps'),
       fetchLeadBySfId: calls.actor<RegistrationLeadBySfIdReply, RegistrationLeadBySfIdQuery>(
         'fetchLeadBySfId',
       ),
@@ -228,7 +247,17 @@ describe('registration machine: model', () => {
     coupon: { code: '', discount: 0 },
     paymentMethod: 'hdfc',
   };
+  /** Steps 2 to 5 arrive, or a flaky network loses them and the student tries again. */
+  const loadEvents = [
+    { type: 'xstate.done.actor.loadLaterSteps', output: undefined },
+    {
+      type: 'xstate.error.actor.loadLaterSteps',
+      error: new Error('Failed to fetch dynamically imported module'),
+    },
+    { type: 'steps.retry' },
+  ];
   const stepEvents = [
+    ...loadEvents,
     {
       type: 'xstate.done.actor.mobileStep',
       output: { mobile: '9000000001', lead: lead(0), registrationToken: 't' },
@@ -255,6 +284,7 @@ describe('registration machine: model', () => {
     { type: 'xstate.error.actor.successStep', error: new Error('bug') },
   ];
   const entryEvents = [
+    ...loadEvents,
     { type: 'payment.retry' },
     { type: 'xstate.done.actor.fetchLeadBySfId', output: sfIdFound },
     { type: 'xstate.done.actor.fetchLeadBySfId', output: sfIdCompleted },
@@ -312,12 +342,13 @@ describe('registration machine: model', () => {
           exam_date: '2025-04-13',
         },
       },
-      events: [{ type: 'xstate.error.actor.successStep', error: new Error('bug') }],
+      events: [...loadEvents, { type: 'xstate.error.actor.successStep', error: new Error('bug') }],
     },
     {
       name: 'a config without the exam-details step',
       input: { programme: noExamStep, registrationPage: 'MOCK-JEE', query: { sf_id: 'sf-1' } },
       events: [
+        ...loadEvents,
         { type: 'xstate.done.actor.fetchLeadBySfId', output: sfIdFound },
         { type: 'xstate.done.actor.detailsStep', output: { details, classStreams: classStreamsReply.data } },
         { type: 'xstate.done.actor.signupStep', output: { status: 'failed' } },
@@ -460,45 +491,49 @@ function start(input: RegistrationInput, overrides: Partial<Fakes> = {}) {
     goToDashboard: vi.fn(),
     track: vi.fn(),
   };
-  const machine = provideRegistration({
-    actors: {
-      // The island's wiring of step 1's verify-mobile child to the OTP endpoints.
-      verifyMobile: registrationVerifyMachine.provide({
-        actors: {
-          sendCode: fromPromise<SentCode, SendCodeInput>(async ({ input: q }) => {
-            const reply = await api.sendOtp({ mobile: q.to, exam_type: q.page });
-            return { sentTo: reply.data.mobile_no, otpId: '' };
-          }),
-          checkCode: fromPromise<RegistrationOtpVerifyReply, CheckCodeInput>(({ input: q }) =>
-            api.verifyOtp({ mobile_no: q.to, otp: q.code, exam_type: q.page }),
-          ),
-        },
-        actions: { codeSent: () => effects.track({ event: 'otp_sent' }) },
-      }),
-      startCallerIdentity: fromPromise(() => api.startCallerIdentity()),
-      checkCallerIdentity: fromPromise(({ input: q }) => api.checkCallerIdentity(q)),
-      fetchLeadBySfId: fromPromise(({ input: q }) => api.fetchLeadBySfId(q)),
-      fetchLeadsByMobile: fromPromise(({ input: q }) => api.fetchLeadsByMobile(q)),
-      loadClassStreams: fromPromise(({ input: q }) => api.loadClassStreams(q)),
-      loadSlots: fromPromise(({ input: q }) => api.loadSlots(q)),
-      loadStates: fromPromise(({ input: q }) => api.loadStates(q)),
-      loadCentres: fromPromise(({ input: q }) => api.loadCentres(q)),
-      loadDates: fromPromise(({ input: q }) => api.loadDates(q)),
-      loadOnlinePreset: fromPromise(({ input: q }) => api.loadOnlinePreset(q)),
-      locateNearestCentre: fromPromise(({ input: q }) => api.locateNearestCentre(q)),
-      validateCoupon: fromPromise(({ input: q }) => api.validateCoupon(q)),
-      signup: fromPromise(({ input: q }) => api.signup(q)),
-      copyText: fromPromise(({ input: q }) => api.copyText(q)),
+  const machine = provideRegistration(
+    {
+      actors: {
+        // The island's wiring of step 1's verify-mobile child to the OTP endpoints.
+        verifyMobile: registrationVerifyMachine.provide({
+          actors: {
+            sendCode: fromPromise<SentCode, SendCodeInput>(async ({ input: q }) => {
+              const reply = await api.sendOtp({ mobile: q.to, exam_type: q.page });
+              return { sentTo: reply.data.mobile_no, otpId: '' };
+            }),
+            checkCode: fromPromise<RegistrationOtpVerifyReply, CheckCodeInput>(({ input: q }) =>
+              api.verifyOtp({ mobile_no: q.to, otp: q.code, exam_type: q.page }),
+            ),
+          },
+          actions: { codeSent: () => effects.track({ event: 'otp_sent' }) },
+        }),
+        startCallerIdentity: fromPromise(() => api.startCallerIdentity()),
+        checkCallerIdentity: fromPromise(({ input: q }) => api.checkCallerIdentity(q)),
+        fetchLeadBySfId: fromPromise(({ input: q }) => api.fetchLeadBySfId(q)),
+        fetchLeadsByMobile: fromPromise(({ input: q }) => api.fetchLeadsByMobile(q)),
+        loadClassStreams: fromPromise(({ input: q }) => api.loadClassStreams(q)),
+        loadSlots: fromPromise(({ input: q }) => api.loadSlots(q)),
+        loadStates: fromPromise(({ input: q }) => api.loadStates(q)),
+        loadCentres: fromPromise(({ input: q }) => api.loadCentres(q)),
+        loadDates: fromPromise(({ input: q }) => api.loadDates(q)),
+        loadOnlinePreset: fromPromise(({ input: q }) => api.loadOnlinePreset(q)),
+        locateNearestCentre: fromPromise(({ input: q }) => api.locateNearestCentre(q)),
+        validateCoupon: fromPromise(({ input: q }) => api.validateCoupon(q)),
+        signup: fromPromise(({ input: q }) => api.signup(q)),
+        copyText: fromPromise(({ input: q }) => api.copyText(q)),
+      },
+      actions: {
+        showToast: (_, p) => effects.showToast(p),
+        redirectToPayment: (_, p) => effects.redirectToPayment(p),
+        rememberRegistration: (_, p) => effects.rememberRegistration(p),
+        goToLogin: (_, p) => effects.goToLogin(p),
+        goToDashboard: (_, p) => effects.goToDashboard(p),
+        track: (_, p) => effects.track(p),
+      },
     },
-    actions: {
-      showToast: (_, p) => effects.showToast(p),
-      redirectToPayment: (_, p) => effects.redirectToPayment(p),
-      rememberRegistration: (_, p) => effects.rememberRegistration(p),
-      goToLogin: (_, p) => effects.goToLogin(p),
-      goToDashboard: (_, p) => effects.goToDashboard(p),
-      track: (_, p) => effects.track(p),
-    },
-  });
+    // Steps 2 to 5 at hand (the page loads them with a dynamic import).
+    async () => laterSteps,
+  );
   const clock = new SimulatedClock();
   const actor = cardActor(createActor(machine, { input, clock }).start());
   const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -530,7 +565,7 @@ async function toStep2(input: RegistrationInput, overrides: Partial<Fakes> = {})
   const run = start(input, overrides);
   await run.toCodeEntry();
   run.child().send({ type: 'otp.change', value: '1234' });
-  await run.until((s) => !s.matches('step1'));
+  await run.until((s) => !s.matches('step1') && !s.matches('loadingSteps'));
   return run;
 }
 
@@ -1344,8 +1379,8 @@ describe('registration entry from the query', () => {
     });
   });
 
-  it('registeration=success → success with roll number, dob and exam date from the query', () => {
-    const { actor } = start({
+  it('registeration=success → success with roll number, dob and exam date from the query', async () => {
+    const { actor, until } = start({
       programme: iacst,
       registrationPage: 'iACST',
       query: {
@@ -1355,7 +1390,9 @@ describe('registration entry from the query', () => {
         exam_date: '2025-04-13',
       },
     });
-    expect(actor.getSnapshot().matches('success')).toBe(true);
+    // The thank-you's machine loads first.
+    expect(actor.getSnapshot().matches('loadingSteps')).toBe(true);
+    await until((snapshot) => snapshot.matches('success'));
     expect(actor.getSnapshot().context.result).toEqual({
       rollNumber: '250000000001',
       dob: '05-01-2008',

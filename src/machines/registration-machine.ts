@@ -6,17 +6,21 @@
 // This parent keeps what spans the steps and invokes one child machine per step (registration-
 // mobile, -details, -exam, -signup, -success): each takes its data as input and hands its result
 // back as output. The config (input) decides the steps; the app supplies every call and effect
-// through `provideRegistration` (registration-provide.ts), each to the step that makes it.
-import { and, assign, fromPromise, setup } from 'xstate';
+// through `provideRegistration` (registration-provide.ts), each to the step that makes it. Steps 2
+// to 5 load after step 1 (the card's first script holds step 1 only): the parent waits for them in
+// `loadingSteps`, and names them here by type only.
+import { and, assign, fromPromise, setup, type AnyActorLogic } from 'xstate';
 import type {
   RegistrationLeadBySfIdQuery,
   RegistrationLeadBySfIdReply,
 } from '../generated/api/registration-lead-by-sf-id';
 import type { RegistrationLeadsQuery, RegistrationLeadsReply } from '../generated/api/registration-leads';
-import { registrationDetailsMachine, type DetailsStepOutput } from './registration-details-machine';
-import { examStepInput, registrationExamMachine, type ExamStepOutput } from './registration-exam-machine';
+import { deferredLogic } from './deferred-logic';
+import type { DetailsStepOutput, RegistrationDetailsMachine } from './registration-details-machine';
+import type { ExamStepOutput, RegistrationExamMachine } from './registration-exam-machine';
 import { prefillFromVerified, registrationMobileMachine } from './registration-mobile-machine';
 import {
+  examStepInput,
   initialContext,
   hasExamDetailsStep,
   paymentFailurePayload,
@@ -28,11 +32,11 @@ import {
   type TrackParams,
   type WithRegistrationToken,
 } from './registration-model';
-import { registrationSignupMachine, type SignupStepOutput } from './registration-signup-machine';
-import { registrationSuccessMachine } from './registration-success-machine';
+import type { RegistrationSignupMachine, SignupStepOutput } from './registration-signup-machine';
+import type { RegistrationSuccessMachine } from './registration-success-machine';
 
 /** What the student does at the parent's own states (each step's events go to its child). */
-export type RegistrationEvent = { type: 'mobile.edit' } | { type: 'payment.retry' };
+export type RegistrationEvent = { type: 'mobile.edit' } | { type: 'payment.retry' } | { type: 'steps.retry' };
 
 /** A step's output, as the params of the guard or action that reads it. */
 const output = <T>({ event }: { event: { output: T } }) => event.output;
@@ -43,6 +47,9 @@ const takeResult = { type: 'takeResult', params: output } as const;
 const notProvided = (name: string) => async (): Promise<never> => {
   throw new Error(`registration: provide the ${name} actor`);
 };
+
+/** A later step, given with its code by provideRegistration. */
+const later = <T extends AnyActorLogic>(name: string) => deferredLogic<T>(name, () => undefined);
 
 export const registrationMachine = setup({
   types: {
@@ -60,10 +67,11 @@ export const registrationMachine = setup({
   },
   actors: {
     mobileStep: registrationMobileMachine,
-    detailsStep: registrationDetailsMachine,
-    examStep: registrationExamMachine,
-    signupStep: registrationSignupMachine,
-    successStep: registrationSuccessMachine,
+    detailsStep: later<RegistrationDetailsMachine>('detailsStep'),
+    examStep: later<RegistrationExamMachine>('examStep'),
+    signupStep: later<RegistrationSignupMachine>('signupStep'),
+    successStep: later<RegistrationSuccessMachine>('successStep'),
+    loadLaterSteps: fromPromise<undefined>(notProvided('loadLaterSteps')),
     fetchLeadBySfId: fromPromise<RegistrationLeadBySfIdReply, RegistrationLeadBySfIdQuery>(
       notProvided('fetchLeadBySfId'),
     ),
@@ -118,7 +126,7 @@ export const registrationMachine = setup({
       always: [
         {
           guard: 'querySaysRegistered',
-          target: 'success',
+          target: 'loadingSteps',
           actions: assign({ result: ({ context }) => resultFromQuery(context) }),
         },
         {
@@ -146,7 +154,7 @@ export const registrationMachine = setup({
         onDone: [
           {
             guard: { type: 'leadFound', params: ({ event }) => ({ reply: event.output }) },
-            target: 'step2',
+            target: 'loadingSteps',
             actions: assign(({ event }) => {
               const lead = event.output.student_details?.[0];
               return { ...prefillFromLead(lead), mobile: lead?.mobile_no ?? '' };
@@ -169,6 +177,24 @@ export const registrationMachine = setup({
       },
     },
 
+    /**
+     * Steps 2 to 5 load, then the card goes on: to the thank-you when the query says registered,
+     * else to the details. The browser's first idle moment has usually brought them already: the
+     * call then answers before the next paint, so no "Loading…" shows.
+     */
+    loadingSteps: {
+      invoke: {
+        id: 'loadLaterSteps',
+        src: 'loadLaterSteps',
+        onDone: [{ guard: 'querySaysRegistered', target: 'success' }, { target: 'step2' }],
+        onError: 'stepsNotLoaded',
+      },
+    },
+    /** The later steps' code did not arrive (a flaky network): the student tries again. */
+    stepsNotLoaded: {
+      on: { 'steps.retry': 'loadingSteps' },
+    },
+
     /** The number, verified by OTP or caller identity (registration-mobile-machine.ts). */
     step1: {
       invoke: {
@@ -189,7 +215,7 @@ export const registrationMachine = setup({
             actions: assign({ mobile: ({ event }) => event.output.mobile }),
           },
           {
-            target: 'step2',
+            target: 'loadingSteps',
             actions: assign(({ event }) => prefillFromVerified(event.output)),
           },
         ],
@@ -269,7 +295,7 @@ export const registrationMachine = setup({
           registrationToken: context.registrationToken,
         }),
         onDone: {
-          target: 'step2',
+          target: 'loadingSteps',
           actions: assign(({ event }) => prefillFromLead(event.output.student_details[0])),
         },
         // Without a usable registration token the number is verified again.

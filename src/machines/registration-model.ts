@@ -278,10 +278,6 @@ export const isFree = (context: Pick<RegistrationContext, 'programme' | 'coupon'
 export const hasExamDetailsStep = (programme: RegistrationProgramme): boolean =>
   fieldsOf(programme, 'exam-details').length > 0;
 
-/** The dob as the client sends it: midnight in India, i.e. the day before at T18:30Z (part 2 §9). */
-export const dobInstant = (isoDate: string): string =>
-  /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? new Date(`${isoDate}T00:00:00+05:30`).toISOString() : isoDate;
-
 /** What the mobile / student id field says is wrong (a message), or undefined when it may be sent. */
 export function mobileProblem(mobile: string, acceptsStudentId: boolean): Message | undefined {
   const key = validateRegistrationMobile(mobile, acceptsStudentId);
@@ -296,35 +292,6 @@ export function withLockedFields(
   const merged = { ...details };
   for (const field of context.locked) merged[field] = context.student[field];
   return merged;
-}
-
-/** The signup payload of part 2 §3. */
-export function buildSignupBody(context: SignupStepInput): RegistrationSignupBody {
-  const { student, exam, tracking, coupon } = context;
-  const body: RegistrationSignupBody = {
-    student_name: student.studentName.trim(),
-    student_email: student.email.trim().toLowerCase(),
-    student_dob: dobInstant(student.dob),
-    student_mobile_no: context.mobile,
-    school_board: DEFAULT_SCHOOL_BOARD,
-    class_stream: student.classStream,
-    exam_mode: examMode(context),
-    whatsapp_status: true,
-    registration_page: context.registrationPage,
-  };
-  if (student.fatherName.trim()) body.father_name = student.fatherName.trim();
-  if (exam.slot) body.exam_slot = exam.slot.tid;
-  if (exam.state) body.exam_state = exam.state.tid;
-  if (exam.centre) body.branch_code = centreCode(exam.centre);
-  if (exam.date) body.exam_date = exam.date.value;
-  if (payableAmount(context) > 0) body.payment_mode = context.paymentMethod;
-  if (coupon.applied && coupon.discount > 0) body.coupon_code = coupon.applied;
-  for (const key of ['utm_source', 'utm_medium', 'utm_campaign', 'utm_id', 'gclid'] as const) {
-    const value = tracking[key];
-    if (value) body[key] = value;
-  }
-  if (context.query.sf_id) body.student_sf_id = context.query.sf_id;
-  return body;
 }
 
 /** What the app keeps across the gateway round trip for "Try Again" (see KeptChoices). */
@@ -439,3 +406,22 @@ export function resultFromQuery(context: Pick<RegistrationContext, 'stored' | 'q
     ...(stored?.centre ? { centre: stored.centre.label } : {}),
   };
 }
+
+export interface ExamStepInput
+  extends ExamStepData, Pick<RegistrationContext, 'programme' | 'registrationPage' | 'courseTypeFixed'> {
+  /** The student's class & stream: the lists and the coupon are for it. */
+  classStream: string;
+}
+
+/** What the step takes of the parent's data. */
+export const examStepInput = (context: RegistrationContext): ExamStepInput => ({
+  programme: context.programme,
+  registrationPage: context.registrationPage,
+  courseTypeFixed: context.courseTypeFixed,
+  classStream: context.student.classStream,
+  exam: context.exam,
+  options: context.options,
+  coupon: context.coupon,
+  paymentMethod: context.paymentMethod,
+  locateError: context.locateError,
+});

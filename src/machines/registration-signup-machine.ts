@@ -3,10 +3,17 @@
 // ends on the thank-you. A failed signup says why in a toast and hands the student back to the
 // step they came from. The parent invokes it with its data and routes on its output.
 import { assign, fromPromise, setup } from 'xstate';
-import type { PaymentData, RegistrationSignupReply } from '../generated/api/registration-signup';
+import type {
+  PaymentData,
+  RegistrationSignupBody,
+  RegistrationSignupReply,
+} from '../generated/api/registration-signup';
 import { fromError } from './message';
 import {
-  buildSignupBody,
+  centreCode,
+  DEFAULT_SCHOOL_BOARD,
+  examMode,
+  payableAmount,
   track,
   type RegistrationResult,
   type SignupInput,
@@ -14,6 +21,39 @@ import {
   type ToastParams,
   type TrackParams,
 } from './registration-model';
+
+/** The dob as the client sends it: midnight in India, i.e. the day before at T18:30Z (part 2 §9). */
+export const dobInstant = (isoDate: string): string =>
+  /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? new Date(`${isoDate}T00:00:00+05:30`).toISOString() : isoDate;
+
+/** The signup payload of part 2 §3. */
+export function buildSignupBody(context: SignupStepInput): RegistrationSignupBody {
+  const { student, exam, tracking, coupon } = context;
+  const body: RegistrationSignupBody = {
+    student_name: student.studentName.trim(),
+    student_email: student.email.trim().toLowerCase(),
+    student_dob: dobInstant(student.dob),
+    student_mobile_no: context.mobile,
+    school_board: DEFAULT_SCHOOL_BOARD,
+    class_stream: student.classStream,
+    exam_mode: examMode(context),
+    whatsapp_status: true,
+    registration_page: context.registrationPage,
+  };
+  if (student.fatherName.trim()) body.father_name = student.fatherName.trim();
+  if (exam.slot) body.exam_slot = exam.slot.tid;
+  if (exam.state) body.exam_state = exam.state.tid;
+  if (exam.centre) body.branch_code = centreCode(exam.centre);
+  if (exam.date) body.exam_date = exam.date.value;
+  if (payableAmount(context) > 0) body.payment_mode = context.paymentMethod;
+  if (coupon.applied && coupon.discount > 0) body.coupon_code = coupon.applied;
+  for (const key of ['utm_source', 'utm_medium', 'utm_campaign', 'utm_id', 'gclid'] as const) {
+    const value = tracking[key];
+    if (value) body[key] = value;
+  }
+  if (context.query.sf_id) body.student_sf_id = context.query.sf_id;
+  return body;
+}
 
 export interface SignupStepContext extends SignupStepInput {
   outcome: SignupStepOutput;

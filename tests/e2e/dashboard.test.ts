@@ -41,6 +41,10 @@ async function openDashboard(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
+  // The forms draw only what the cut @rjsf registry keeps (decision 005): never its on-demand chunk.
+  page.on('request', (request) => {
+    if (/\/assets\/forms-on-demand-/.test(request.url())) errors.push(`@rjsf on demand: ${request.url()}`);
+  });
   await logInAs(context, s, url, host);
   await page.goto(url('/dashboard', host));
   await page.locator('.ef-dash').waitFor({ timeout: 15_000 });
@@ -289,7 +293,7 @@ describe('dashboard: edit exam', () => {
   }
 
   it('online: a new date is saved directly, the toast says so and the card shows it; Back closed the dialog first', async () => {
-    const { page, context } = await openDashboard('03');
+    const { page, context, errors } = await openDashboard('03');
     await button(page, 'Edit exam').click();
     const dialog = page.getByRole('dialog', { name: 'Edit exam details' });
     await dialog.waitFor();
@@ -309,11 +313,12 @@ describe('dashboard: edit exam', () => {
     await expect
       .poll(async () => page.locator('main').innerText(), { timeout: 10_000 })
       .not.toContain('You have missed your test');
+    expect(errors).toEqual([]);
     await context.close();
   });
 
   it('offline: ₹100 through the gateway; a failed payment reopens the dialog with the edit kept; paying applies it', async () => {
-    const { page, context } = await openDashboard('01');
+    const { page, context, errors } = await openDashboard('01');
     await button(page, 'Edit exam').click();
     const dialog = page.getByRole('dialog', { name: 'Edit exam details' });
     await dialog.getByRole('radio', { name: /Offline/ }).check();
@@ -333,6 +338,7 @@ describe('dashboard: edit exam', () => {
     await page.waitForURL(/\/dashboard/);
     await page.locator('.ef-dash').waitFor();
     await expect.poll(async () => page.locator('main').innerText(), { timeout: 10_000 }).toContain('Offline');
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -4,7 +4,8 @@
 // changes for students, publishes, and the running dev server serves the new page at once. An
 // invalid change (a duplicate path, an empty heading) is shown at its field and keeps Publish
 // disabled; a file changed on disk after opening is refused with both versions shown and nothing
-// typed lost. axe is clean on the home page and the editor. One dev server for the file.
+// typed lost; the registration card of a draft is put into states of its flow with the draft's
+// texts. axe is clean on the home page and the editor. One dev server for the file.
 import { renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
@@ -86,7 +87,10 @@ describe('examflow Studio against the dev server', () => {
     await dialog.getByRole('button', { name: /check and create/i }).click();
     await expect
       .poll(() => describedText(page, '#st-new-paths'))
-      .toMatch(/"\/neet-repeater-scholarship" is already used by config\/landings\/neet-repeater\.json/);
+      .toMatch(
+        /"\/neet-repeater-scholarship" is already used by the page “NEET Repeater Scholarship[^”]*” \(\/neet-repeater-scholarship\)/,
+      );
+    expect(await describedText(page, '#st-new-paths')).not.toMatch(/\.json|config\//);
 
     await dialog.getByLabel(/new page address/i).fill(NEW_PATH);
     await dialog.getByRole('button', { name: /check and create/i }).click();
@@ -149,7 +153,7 @@ describe('examflow Studio against the dev server', () => {
     await expect
       .poll(() => describedText(page, '#root_paths_0'), { timeout: 10_000 })
       .toMatch(
-        /Page address 1: path "\/neet-repeater-scholarship" is already used by config\/landings\/neet-repeater\.json/,
+        /Page address 1: path "\/neet-repeater-scholarship" is already used by the page “NEET Repeater Scholarship[^”]*” \(\/neet-repeater-scholarship\)/,
       );
     expect(await publish(page).isDisabled()).toBe(true);
     const summary = page.locator('.st-error-summary');
@@ -188,6 +192,63 @@ describe('examflow Studio against the dev server', () => {
     expect(await page.locator('#root_title').inputValue()).toBe('मेरा नया शीर्षक 2027');
     expect(await publish(page).isDisabled()).toBe(true);
   });
+
+  it('puts the registration card of a draft into states of its flow, with the draft’s texts', async () => {
+    const file = 'landings/mock-neet.json';
+    const strings = copy.read<{ strings: Record<string, string> }>('i18n/en.json').strings;
+    const fee = copy.read<{ fee: { amount: number } }>('programmes/mock-neet.json').fee.amount;
+    const cardIndex = copy
+      .read<{ blocks: { type: string }[] }>(file)
+      .blocks.findIndex((b) => b.type === 'registration-card');
+    await page.goto(`${base}/studio/edit/${file}`);
+    const heading = page.locator(`#root_blocks_${cardIndex}_heading`);
+    await heading.waitFor({ timeout: 30_000 });
+    await heading.fill('Book your NEET mock (Studio draft)');
+
+    const states = page.getByLabel('Registration card state');
+    const card = page.locator('.st-card-states section.ef-register');
+    const choose = async (label: string) => {
+      await expect.poll(() => states.isEnabled(), { timeout: 30_000 }).toBe(true);
+      await states.selectOption({ label });
+      await expect
+        .poll(() => page.locator('.st-card-states__frame').getAttribute('aria-busy'), { timeout: 20_000 })
+        .toBe('false');
+    };
+    const options = await states.locator('option').allTextContents();
+    expect(options).toEqual(
+      expect.arrayContaining(['Step 1 – mobile number', 'OTP sent', 'Coupon not valid', 'Thank you']),
+    );
+
+    // Step 1 says the draft's heading, and follows it as it is typed (no save).
+    await choose('Step 1 – mobile number');
+    await card.getByRole('heading', { name: 'Book your NEET mock (Studio draft)' }).waitFor();
+    await heading.fill('Book your NEET mock today');
+    await card.getByRole('heading', { name: 'Book your NEET mock today' }).waitFor({ timeout: 10_000 });
+
+    // OTP sent: the code boxes, to the canned number, in the page's words.
+    await choose('OTP sent');
+    await card.getByRole('heading', { name: strings['registration.verifyHeading'] }).waitFor();
+    expect(await card.textContent()).toMatch(/9876543210/);
+    expect(await card.getByRole('heading', { name: 'Book your NEET mock today' }).count()).toBe(0);
+
+    // The exam step with a coupon refused: the coupon typed, the page's message, the programme's fee.
+    await choose('Coupon not valid');
+    await card.getByRole('heading', { name: strings['registration.examHeading'] }).waitFor();
+    expect(await card.getByRole('textbox', { name: /Coupon/ }).inputValue()).toBe('NOTVALID');
+    await card.getByText(strings['registration.couponInvalid'] ?? 'coupon').waitFor();
+    expect(await card.textContent()).toContain(`₹${fee}`);
+
+    // Thank you: the success heading and the roll number; its button does not leave the Studio.
+    await choose('Thank you');
+    await card.getByRole('heading', { name: strings['registration.success'] }).waitFor();
+    expect(await card.textContent()).toContain('250000000099');
+    const here = page.url();
+    await card.getByRole('button', { name: strings['registration.goToDashboard'] }).click();
+    expect(page.url()).toBe(here);
+
+    await page.evaluate(() => document.querySelector('iframe[title^="Preview"]')?.remove());
+    expect(await seriousViolations(page)).toEqual([]);
+  }, 180_000);
 
   it('previews a programme through any of its landing pages, and shows no card-state picker there', async () => {
     await page.goto(`${base}/studio/edit/programmes/iacst.json`);

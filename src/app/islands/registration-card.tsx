@@ -26,7 +26,7 @@ import { actorInspect } from '../../devtools/live/actor-inspect';
 import { classStreamValue, splitClassStream } from '../../domain/class-stream';
 import { createTranslator } from '../../engine/i18n';
 import type { RegistrationCardData } from '../../engine/registration-card';
-import { prefetchFormSteps } from '../../features/registration/registration-card';
+import { loadLaterSteps, prefetchFormSteps } from '../../features/registration/registration-card';
 import { RegistrationCardRoot } from '../../features/registration/registration-card-root';
 import { postToGateway } from '../gateway';
 import type { UiStringTable } from '../../generated/config/i18n';
@@ -186,127 +186,131 @@ export function mount(element: HTMLElement): void {
   // Pages such as /iacst-exam list only the states and centres with an open date (landing config).
   const checked = data.checkedLists ? ({ isCheckedState: 'true', isCheckedCentre: 'true' } as const) : {};
 
-  const machine = provideRegistration({
-    actors: {
-      verifyMobile: registrationVerifyMachine.provide({
-        actors: {
-          sendCode: fromPromise(async ({ input }) => {
-            const reply = await sendRegistrationOtp({ mobile: input.to, exam_type: input.page });
-            return { sentTo: reply.data.mobile_no, otpId: '' };
-          }),
-          checkCode: fromPromise(({ input }) =>
-            verifyRegistrationOtp({ mobile_no: input.to, otp: input.code, exam_type: input.page }),
-          ),
-        },
-        actions: {
-          codeSent: () => {
-            trackStep('otp_sent');
-            void analytics.track('otp_sent');
+  const machine = provideRegistration(
+    {
+      actors: {
+        verifyMobile: registrationVerifyMachine.provide({
+          actors: {
+            sendCode: fromPromise(async ({ input }) => {
+              const reply = await sendRegistrationOtp({ mobile: input.to, exam_type: input.page });
+              return { sentTo: reply.data.mobile_no, otpId: '' };
+            }),
+            checkCode: fromPromise(({ input }) =>
+              verifyRegistrationOtp({ mobile_no: input.to, otp: input.code, exam_type: input.page }),
+            ),
           },
-        },
-      }),
-      startCallerIdentity: fromPromise(async () => {
-        const reply = await startCallerIdentity({ requestNonce: crypto.randomUUID() });
-        if (data.callerIdentityLink)
-          window.open(
-            data.callerIdentityLink.replace('{requestId}', encodeURIComponent(reply.requestId)),
-            '_blank',
+          actions: {
+            codeSent: () => {
+              trackStep('otp_sent');
+              void analytics.track('otp_sent');
+            },
+          },
+        }),
+        startCallerIdentity: fromPromise(async () => {
+          const reply = await startCallerIdentity({ requestNonce: crypto.randomUUID() });
+          if (data.callerIdentityLink)
+            window.open(
+              data.callerIdentityLink.replace('{requestId}', encodeURIComponent(reply.requestId)),
+              '_blank',
+            );
+          return reply;
+        }),
+        checkCallerIdentity: fromPromise(({ input }) => pollCallerIdentity(input)),
+        fetchLeadBySfId: fromPromise(({ input }) => fetchLeadBySfId(input)),
+        fetchLeadsByMobile: fromPromise(({ input }) =>
+          fetchLeadsByMobile(input.query, input.registrationToken ?? ''),
+        ),
+        loadClassStreams: fromPromise(({ input }) => fetchClassStreams(input)),
+        loadSlots: fromPromise(({ input }) => fetchExamSlots(input)),
+        loadStates: fromPromise(({ input }) =>
+          fetchExamStates({ ...input, ...pick(checked, 'isCheckedState') }),
+        ),
+        loadCentres: fromPromise(({ input }) =>
+          fetchExamCentres({ ...input, ...pick(checked, 'isCheckedCentre') }),
+        ),
+        loadDates: fromPromise(({ input }) => fetchExamDates(input)),
+        loadOnlinePreset: fromPromise(({ input }) => onlinePreset(input, checked)),
+        locateNearestCentre: fromPromise(({ input }) => nearestCentre(input)),
+        validateCoupon: fromPromise(({ input }) => validateCoupon(input)),
+        signup: fromPromise(async ({ input }) => {
+          // The location only enriches the payload: when nothing answers, the signup goes without it.
+          const location = await resolveLocationWithin({
+            store,
+            now: Date.now,
+            allowedPosition: allowedBrowserPosition,
+            reverse: (point) => fetchGeoReverse(point),
+            pincode: (pincode) => fetchPincode({ pincode }),
+            geoIp: () => fetchGeoIp(),
+          }).catch(() => ({}));
+          return signup(
+            {
+              ...input.body,
+              ...signupLocationFields(location),
+              ...(funnel ? { funnel: funnel.origin() } : {}),
+            },
+            input.registrationToken ?? '',
           );
-        return reply;
-      }),
-      checkCallerIdentity: fromPromise(({ input }) => pollCallerIdentity(input)),
-      fetchLeadBySfId: fromPromise(({ input }) => fetchLeadBySfId(input)),
-      fetchLeadsByMobile: fromPromise(({ input }) =>
-        fetchLeadsByMobile(input.query, input.registrationToken ?? ''),
-      ),
-      loadClassStreams: fromPromise(({ input }) => fetchClassStreams(input)),
-      loadSlots: fromPromise(({ input }) => fetchExamSlots(input)),
-      loadStates: fromPromise(({ input }) =>
-        fetchExamStates({ ...input, ...pick(checked, 'isCheckedState') }),
-      ),
-      loadCentres: fromPromise(({ input }) =>
-        fetchExamCentres({ ...input, ...pick(checked, 'isCheckedCentre') }),
-      ),
-      loadDates: fromPromise(({ input }) => fetchExamDates(input)),
-      loadOnlinePreset: fromPromise(({ input }) => onlinePreset(input, checked)),
-      locateNearestCentre: fromPromise(({ input }) => nearestCentre(input)),
-      validateCoupon: fromPromise(({ input }) => validateCoupon(input)),
-      signup: fromPromise(async ({ input }) => {
-        // The location only enriches the payload: when nothing answers, the signup goes without it.
-        const location = await resolveLocationWithin({
-          store,
-          now: Date.now,
-          allowedPosition: allowedBrowserPosition,
-          reverse: (point) => fetchGeoReverse(point),
-          pincode: (pincode) => fetchPincode({ pincode }),
-          geoIp: () => fetchGeoIp(),
-        }).catch(() => ({}));
-        return signup(
-          {
-            ...input.body,
-            ...signupLocationFields(location),
-            ...(funnel ? { funnel: funnel.origin() } : {}),
-          },
-          input.registrationToken ?? '',
-        );
-      }),
-      copyText: fromPromise(({ input }) => navigator.clipboard.writeText(input.text)),
-    },
-    actions: {
-      showToast: (_, toast) => store.showToast({ type: toast.type, message: messageText(t, toast.message) }),
-      rememberRegistration: ({ context }, registration) => {
-        const { student } = context;
-        store.set('user_info', {
-          mobileNumber: registration.mobile,
-          studentName: student.studentName,
-          email: student.email,
-          isExistingUser: !context.isNewUser,
-        });
-        store.set('studentInfo', {
-          studentName: student.studentName,
-          fatherName: student.fatherName || undefined,
-          email: student.email,
-          dob: student.dob,
-          mobileNumber: registration.mobile,
-          prevSignupAttempt: true,
-        });
-        const { klass, stream } = splitClassStream(student.classStream);
-        store.set('exam_info', {
-          schoolBoard: { value: DEFAULT_SCHOOL_BOARD },
-          classStream: { class: klass, stream },
-          centre: { label: context.exam.centre?.label ?? '', centreCode: context.exam.centre?.code ?? '' },
-          dateOfExam: registration.examDate || context.exam.date?.value || '',
-          autoFill: false,
-          examSlots: context.exam.slot?.name ?? '',
-        });
-        // A login id longer than a mobile number is a student id (PSID).
-        store.set('user_psid', {
-          isPsid: context.mobile.length > MOBILE_LENGTH,
-          psid: registration.psid,
-        });
-        store.set('exam_fee', registration.fee);
-        tabStorage.set({ token: context.registrationToken, choices: keptChoices(context) });
+        }),
+        copyText: fromPromise(({ input }) => navigator.clipboard.writeText(input.text)),
       },
-      redirectToPayment: (_, { paymentData }) => {
-        funnel?.report('payment_started');
-        funnel?.flush();
-        postToGateway(paymentData);
-      },
-      goToLogin: (_, { rollNumber, dob }) => window.location.assign(autoLoginUrl('/', rollNumber, dob)),
-      goToDashboard: (_, { dashboardLink, rollNumber, dob }) => {
-        tabStorage.set(undefined);
-        // The signup's dashboard link, else this origin's auto-login link; the programme decides
-        // whether the landing's UTM parameters go along (part 2 §2: the main exam type).
-        const link = dashboardLink ?? autoLoginUrl('/', rollNumber, dob);
-        const utm = data.programme.registration.dashboardLinkCampaign ? campaign.utm : {};
-        window.location.assign(withCampaign(link, utm));
-      },
-      track: (_, { event, payload }) => {
-        trackStep(event);
-        void analytics.track(event, payload);
+      actions: {
+        showToast: (_, toast) =>
+          store.showToast({ type: toast.type, message: messageText(t, toast.message) }),
+        rememberRegistration: ({ context }, registration) => {
+          const { student } = context;
+          store.set('user_info', {
+            mobileNumber: registration.mobile,
+            studentName: student.studentName,
+            email: student.email,
+            isExistingUser: !context.isNewUser,
+          });
+          store.set('studentInfo', {
+            studentName: student.studentName,
+            fatherName: student.fatherName || undefined,
+            email: student.email,
+            dob: student.dob,
+            mobileNumber: registration.mobile,
+            prevSignupAttempt: true,
+          });
+          const { klass, stream } = splitClassStream(student.classStream);
+          store.set('exam_info', {
+            schoolBoard: { value: DEFAULT_SCHOOL_BOARD },
+            classStream: { class: klass, stream },
+            centre: { label: context.exam.centre?.label ?? '', centreCode: context.exam.centre?.code ?? '' },
+            dateOfExam: registration.examDate || context.exam.date?.value || '',
+            autoFill: false,
+            examSlots: context.exam.slot?.name ?? '',
+          });
+          // A login id longer than a mobile number is a student id (PSID).
+          store.set('user_psid', {
+            isPsid: context.mobile.length > MOBILE_LENGTH,
+            psid: registration.psid,
+          });
+          store.set('exam_fee', registration.fee);
+          tabStorage.set({ token: context.registrationToken, choices: keptChoices(context) });
+        },
+        redirectToPayment: (_, { paymentData }) => {
+          funnel?.report('payment_started');
+          funnel?.flush();
+          postToGateway(paymentData);
+        },
+        goToLogin: (_, { rollNumber, dob }) => window.location.assign(autoLoginUrl('/', rollNumber, dob)),
+        goToDashboard: (_, { dashboardLink, rollNumber, dob }) => {
+          tabStorage.set(undefined);
+          // The signup's dashboard link, else this origin's auto-login link; the programme decides
+          // whether the landing's UTM parameters go along (part 2 §2: the main exam type).
+          const link = dashboardLink ?? autoLoginUrl('/', rollNumber, dob);
+          const utm = data.programme.registration.dashboardLinkCampaign ? campaign.utm : {};
+          window.location.assign(withCampaign(link, utm));
+        },
+        track: (_, { event, payload }) => {
+          trackStep(event);
+          void analytics.track(event, payload);
+        },
       },
     },
-  });
+    loadLaterSteps,
+  );
 
   // The rest in tasks of their own (Total Blocking Time, measured with 4x CPU: the mount was one
   // task of about 55 ms): hydrating the card, then the toasts' root.
@@ -317,9 +321,10 @@ export function mount(element: HTMLElement): void {
       const link = event.target instanceof Element ? event.target.closest('a[href^="#"]') : null;
       if (link && link.getAttribute('href') === `#${element.id}`) void analytics.track('apply_for_selection');
     });
-    // The form steps' chunk arrives while the student types the mobile number.
+    // Steps 2 to 5 and their forms arrive while the student types the mobile number (a failure
+    // here is tried again when step 1 ends, and said then).
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2_000));
-    idle(() => void prefetchFormSteps());
+    idle(() => void prefetchFormSteps().catch(() => undefined));
 
     const card = (
       <RegistrationCardRoot

@@ -2,7 +2,7 @@
 // The login form a tab lands on when its session ended elsewhere: with ?signed_out=test_submitted it
 // says why, in the page's language (the strings the prerendered login screen hands its island);
 // with no code, or one it does not word, it shows the form alone.
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
@@ -79,5 +79,51 @@ describe('the login form after a session ended elsewhere', () => {
       expect(screen.queryByRole('status')).toBeNull();
       cleanup();
     }
+  });
+});
+
+describe('typing in the login form (held-typing.tsx)', () => {
+  it('holds the keys in the fields, clears a shown error at once, and Login right after typing sends what was typed', async () => {
+    const sent: LoginBody[] = [];
+    const login = loginMachine.provide({
+      actors: {
+        login: fromPromise<LoginReply, LoginBody>(async ({ input }) => {
+          sent.push(input);
+          return new Promise<LoginReply>(() => {});
+        }),
+      },
+    });
+    const events: string[] = [];
+    render(
+      <LoginForm
+        machine={login}
+        input={{ query: {} }}
+        inspect={(event) => {
+          if (event.type === '@xstate.event' && event.event.type.endsWith('.change'))
+            events.push(event.event.type);
+        }}
+        {...islandData(en.strings as UiStringTable, 'en')}
+      />,
+    );
+    const roll = screen.getByRole<HTMLInputElement>('textbox', { name: 'Roll number' });
+    const form = roll.closest('form') as HTMLFormElement;
+    // An empty submit: each field shows its error.
+    fireEvent.submit(form);
+    expect(roll.getAttribute('aria-invalid')).toBe('true');
+    // Keys as input events in one go: no pause can pass between them and the submit.
+    act(() => roll.focus());
+    for (const key of '250000000001') fireEvent.change(roll, { target: { value: `${roll.value}${key}` } });
+    // The first key cleared the error at once; the rest stayed in the field.
+    expect(roll.getAttribute('aria-invalid')).toBeNull();
+    expect(events).toEqual(['rollNumber.change']);
+    const dob = screen.getByRole<HTMLInputElement>('textbox', { name: /Password/ });
+    act(() => dob.focus());
+    expect(events).toEqual(['rollNumber.change', 'rollNumber.change']);
+    for (const key of '0501200') fireEvent.change(dob, { target: { value: `${dob.value}${key}` } });
+    expect(events).toEqual(['rollNumber.change', 'rollNumber.change', 'password.change']);
+    fireEvent.change(dob, { target: { value: `${dob.value}8` } });
+    expect(dob.value).toBe('05/01/2008');
+    fireEvent.submit(form);
+    expect(sent).toEqual([{ roll_number: '250000000001', date_of_birth: '05/01/2008' }]);
   });
 });

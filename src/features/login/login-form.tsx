@@ -11,8 +11,9 @@ import {
   type LoginMessageKey,
 } from '../../machines/login-machine';
 import { messageText } from '../../machines/message';
-import { DobInput, type DobPickerLabels } from '../../ui/forms/widgets/dob-input';
-import { TextInput } from '../../ui/forms/widgets/text-input';
+import { HeldTypingForm } from '../../ui/forms/held-typing';
+import { HeldDobInput, type DobPickerLabels } from '../../ui/forms/widgets/dob-input';
+import { HeldTextInput } from '../../ui/forms/widgets/text-input';
 import { loginView } from './login-view';
 
 /** What the prerendered page hands the form (data-island-props). */
@@ -73,14 +74,15 @@ export function LoginForm({
     event.preventDefault();
     send({ type: 'login.submit' });
   };
+  // Keys stay in the fields until a pause, leaving one or Login (held-typing.tsx).
   return (
-    <form className="ef-login__form" onSubmit={onSubmit} noValidate aria-busy={busy}>
+    <HeldTypingForm className="ef-login__form" onSubmit={onSubmit} noValidate aria-busy={busy}>
       {notice ? (
         <p className="ef-login__notice" role="status">
           {notice}
         </p>
       ) : null}
-      <TextInput
+      <HeldTextInput
         id="roll_number"
         label={strings.rollNumber}
         value={rollNumber.value}
@@ -91,7 +93,7 @@ export function LoginForm({
         normalise={sanitizeRollNumber}
         onChange={(value) => send({ type: 'rollNumber.change', value })}
       />
-      <DobInput
+      <HeldDobInput
         id="date_of_birth"
         label={strings.password}
         hint={strings.passwordHint}
@@ -109,6 +111,6 @@ export function LoginForm({
       <button type="submit" className="ef-button ef-button--primary" disabled={busy}>
         {strings.submit}
       </button>
-    </form>
+    </HeldTypingForm>
   );
 }

@@ -6,8 +6,10 @@ import { showDob } from '../../domain/dates';
 import { messageText } from '../../machines/message';
 import { codeEntryView } from '../../machines/verify-mobile-machine';
 import { LOGIN_ID_MAX, type RecoveryMachine, type RecoveryMessageKey } from '../../machines/recovery-machine';
-import { OtpInput } from '../../ui/forms/widgets/otp-input';
-import { TextInput } from '../../ui/forms/widgets/text-input';
+import { canRecover } from '../../domain/validation';
+import { HeldTypingForm } from '../../ui/forms/held-typing';
+import { HeldOtpInput } from '../../ui/forms/widgets/otp-input';
+import { HeldTextInput } from '../../ui/forms/widgets/text-input';
 import { useChildSnapshot } from '../../ui/use-child-snapshot';
 import { recoveryView, type RecoveryFormData } from './recovery-view';
 
@@ -52,14 +54,15 @@ export function RecoveryForm({ machine, strings, messages, loginPath, inspect }:
   };
 
   if (view.step === 'id' || view.step === 'sending') {
+    // Keys stay in the field until a pause, leaving it or Next (held-typing.tsx).
     return (
-      <form
+      <HeldTypingForm
         className="ef-recover__form"
         onSubmit={submit('id.submit')}
         noValidate
         aria-busy={view.step === 'sending'}
       >
-        <TextInput
+        <HeldTextInput
           id="login_id"
           label={strings.loginId}
           value={loginId}
@@ -67,6 +70,9 @@ export function RecoveryForm({ machine, strings, messages, loginPath, inspect }:
           inputMode="numeric"
           maxLength={LOGIN_ID_MAX}
           normalise={(value) => value.replace(/\D/g, '')}
+          // Next waits for a whole mobile or roll number (canRecover): a key that enables or
+          // disables it goes at once.
+          sendsAtOnce={(next) => canRecover(next) !== canRecover(loginId)}
           onChange={(value) => send({ type: 'id.change', value })}
         />
         <button
@@ -85,7 +91,7 @@ export function RecoveryForm({ machine, strings, messages, loginPath, inspect }:
         <p>
           <a href={loginPath}>{strings.backToLogin}</a>
         </p>
-      </form>
+      </HeldTypingForm>
     );
   }
 
@@ -121,11 +127,11 @@ export function RecoveryForm({ machine, strings, messages, loginPath, inspect }:
     // The boxes as the verify-mobile flow says (its view model, shared with the registration card).
     const code = codeEntryView(verify);
     return (
-      <form className="ef-recover__form" onSubmit={onSubmit} noValidate aria-busy={code.busy}>
+      <HeldTypingForm className="ef-recover__form" onSubmit={onSubmit} noValidate aria-busy={code.busy}>
         <p role="status">
           {fill(strings.otpSent, { mobile: maskedMobile })} {edit}
         </p>
-        <OtpInput
+        <HeldOtpInput
           id="otp"
           label={strings.otp}
           value={code.value}
@@ -156,7 +162,7 @@ export function RecoveryForm({ machine, strings, messages, loginPath, inspect }:
           strings.resendOtp,
           strings.resendWait,
         )}
-      </form>
+      </HeldTypingForm>
     );
   }
 

@@ -37,6 +37,7 @@ export type CardPlace =
   | 'redirectingToPayment'
   | 'paymentFailed'
   | 'success'
+  | 'stepsNotLoaded'
   | 'loading';
 
 export interface CardParts {
@@ -72,6 +73,7 @@ const PLACES: Exclude<CardPlace, 'loading'>[] = [
   'redirectingToPayment',
   'paymentFailed',
   'success',
+  'stepsNotLoaded',
 ];
 
 /** The running step's machine snapshot, by step (at most one runs). */

@@ -26,6 +26,7 @@ export type CardStep =
   | 'payment'
   | 'paymentFailed'
   | 'success'
+  | 'stepsNotLoaded'
   | 'loading';
 
 export interface CardView {
@@ -72,6 +73,7 @@ function stepOf({ at, mobile, verify }: CardParts): CardStep {
     redirectingToPayment: 'payment',
     paymentFailed: 'paymentFailed',
     success: 'success',
+    stepsNotLoaded: 'stepsNotLoaded',
     loading: 'loading',
   };
   return steps[at];
@@ -89,6 +91,7 @@ const HEADINGS: Record<CardStep, StringKey> = {
   payment: 'registration.heading',
   paymentFailed: 'registration.paymentFailed',
   success: 'registration.success',
+  stepsNotLoaded: 'registration.heading',
   loading: 'registration.heading',
 };
 
@@ -166,5 +169,9 @@ export function viewOf(parts: CardParts): CardView {
     );
   }
   if (step === 'payment') view.messages.push({ key: 'registration.redirecting' });
+  if (step === 'stepsNotLoaded') {
+    view.messages.push({ key: 'registration.scriptFailed' });
+    view.actions.push({ label: 'registration.retry', enabled: true });
+  }
   return view;
 }

@@ -21,11 +21,15 @@ import { rulesFor, type FormValues } from '../../ui/forms/form-rules';
 import type { FormName } from '../../ui/forms/form-schema';
 import { loadForm, type LoadedForm } from '../../ui/forms/load-form';
 import { SchemaForm } from '../../ui/forms/schema-form';
-import { TextInput } from '../../ui/forms/widgets/text-input';
+import { useSendHeld } from '../../ui/forms/held-typing';
+import { HeldTextInput } from '../../ui/forms/widgets/text-input';
 import { messageText } from '../../machines/message';
 import type { CardParts, stepActors } from './card-state';
 import { examFormValues } from './card-view';
 import { classStreamLabel } from './class-stream-label';
+
+// Steps 2 to 5's machines load with their view, in this chunk (registration-card.tsx's loader).
+export * as laterSteps from '../../machines/registration-later-steps';
 
 export interface FormStepsProps {
   /** The card's parts (card-state.ts): the running step's snapshot and the data shown. */
@@ -313,7 +317,7 @@ function ExamDetailsStep({ parts, actors, t, locale }: StepProps) {
         {context.locateError ? <Notice role="alert">{messageText(t, context.locateError)}</Notice> : null}
         {hasCoupon ? (
           <div className="ef-register__coupon">
-            <TextInput
+            <HeldTextInput
               id="reg_coupon"
               label={t('form.coupon')}
               optionalText={t('form.optional')}
@@ -321,17 +325,15 @@ function ExamDetailsStep({ parts, actors, t, locale }: StepProps) {
               maxLength={30}
               autoComplete="off"
               error={coupon.applied ? undefined : messageText(t, coupon.message)}
+              // An edit drops an applied coupon, its message and its discount (the fee rows): at once.
+              sendsAtOnce={() => Boolean(coupon.applied || coupon.message) || coupon.discount > 0}
               onChange={(code) => send({ type: 'coupon.change', code })}
             />
-            <button
-              type="button"
-              className="ef-button"
-              disabled={applying}
-              aria-busy={applying || undefined}
-              onClick={() => send({ type: 'coupon.apply' })}
-            >
-              {t('registration.applyCoupon')}
-            </button>
+            <ApplyCoupon
+              applying={applying}
+              label={t('registration.applyCoupon')}
+              onApply={() => send({ type: 'coupon.apply' })}
+            />
             {coupon.applied && coupon.message ? (
               <Notice role="status">{messageText(t, coupon.message)}</Notice>
             ) : null}
@@ -353,6 +355,33 @@ function ExamDetailsStep({ parts, actors, t, locale }: StepProps) {
         ) : null}
       </SchemaForm>
     </>
+  );
+}
+
+/** Apply reads the coupon the student typed: the field's held keys reach the machine first. */
+function ApplyCoupon({
+  applying,
+  label,
+  onApply,
+}: {
+  applying: boolean;
+  label: string;
+  onApply: () => void;
+}) {
+  const sendHeld = useSendHeld();
+  return (
+    <button
+      type="button"
+      className="ef-button"
+      disabled={applying}
+      aria-busy={applying || undefined}
+      onClick={() => {
+        sendHeld();
+        onApply();
+      }}
+    >
+      {label}
+    </button>
   );
 }
 

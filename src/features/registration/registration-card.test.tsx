@@ -25,9 +25,10 @@ import type { Programme } from '../../generated/config/programme';
 import type { Site } from '../../generated/config/site';
 import type { EntryQuery } from '../../machines/entry-query';
 import { registrationVerifyMachine } from '../../machines/registration-mobile-machine';
-import { provideRegistration } from '../../machines/registration-provide';
+import type { SendCodeInput, SentCode } from '../../machines/verify-mobile-machine';
+import { provideRegistration, type LaterStepsModule } from '../../machines/registration-provide';
 import { fromPromise } from 'xstate';
-import { cardViewData, RegistrationCard } from './registration-card';
+import { cardViewData, loadLaterSteps, RegistrationCard } from './registration-card';
 import { linkedError, seriousViolations } from '../../../tests/fixtures/a11y-dom';
 
 afterEach(cleanup);
@@ -72,6 +73,7 @@ function setup({
   validateCoupon = async (): Promise<RegistrationCouponReply> => {
     throw new Error('no coupon in this test');
   },
+  loadSteps = loadLaterSteps,
 }: {
   programme?: Programme;
   strings?: UiStringTable;
@@ -80,6 +82,8 @@ function setup({
   verifyOtp?: () => Promise<RegistrationOtpVerifyReply>;
   offerCallerIdentity?: boolean;
   validateCoupon?: (body: RegistrationCouponBody) => Promise<RegistrationCouponReply>;
+  /** Steps 2 to 5 (the app's loader: the form steps' chunk). */
+  loadSteps?: () => Promise<LaterStepsModule>;
 } = {}) {
   const landing = { variantKey: 'default', locale } as Landing;
   const data = registrationCardData({
@@ -92,7 +96,7 @@ function setup({
     headingId: 'reg-heading',
   });
   const api = {
-    sendOtp: vi.fn(async () => ({
+    sendOtp: vi.fn(async (_to?: string) => ({
       success: 'true' as const,
       msg: 'OTP sent',
       data: { mobile_no: '9000000001' },
@@ -122,22 +126,28 @@ function setup({
       ],
     })),
   };
-  const machine = provideRegistration({
-    actors: {
-      verifyMobile: registrationVerifyMachine.provide({
-        actors: {
-          sendCode: fromPromise(async () => ({ sentTo: (await api.sendOtp()).data.mobile_no, otpId: '' })),
-          checkCode: fromPromise(() => api.verifyOtp()),
-        },
-      }),
-      fetchLeadsByMobile: fromPromise(() => api.fetchLeadsByMobile()),
-      copyText: fromPromise(() => api.copyText()),
-      validateCoupon: fromPromise(({ input }) => api.validateCoupon(input)),
-      loadClassStreams: fromPromise(({ input }) => api.loadClassStreams(input)),
-      startCallerIdentity: fromPromise(() => api.startCallerIdentity()),
-      checkCallerIdentity: fromPromise(() => api.checkCallerIdentity()),
+  const machine = provideRegistration(
+    {
+      actors: {
+        verifyMobile: registrationVerifyMachine.provide({
+          actors: {
+            sendCode: fromPromise<SentCode, SendCodeInput>(async ({ input }) => ({
+              sentTo: (await api.sendOtp(input.to)).data.mobile_no,
+              otpId: '',
+            })),
+            checkCode: fromPromise(() => api.verifyOtp()),
+          },
+        }),
+        fetchLeadsByMobile: fromPromise(() => api.fetchLeadsByMobile()),
+        copyText: fromPromise(() => api.copyText()),
+        validateCoupon: fromPromise(({ input }) => api.validateCoupon(input)),
+        loadClassStreams: fromPromise(({ input }) => api.loadClassStreams(input)),
+        startCallerIdentity: fromPromise(() => api.startCallerIdentity()),
+        checkCallerIdentity: fromPromise(() => api.checkCallerIdentity()),
+      },
     },
-  });
+    loadSteps,
+  );
   const view = render(
     <section aria-labelledby="reg-heading">
       <RegistrationCard
@@ -170,6 +180,23 @@ describe('registration card, step 1', () => {
     expect(linkedError(input)).toContain('Please enter the correct number');
     expect(api.sendOtp).not.toHaveBeenCalled();
     expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  it('holds the keys in the field (Verify follows the length at once), and Enter right after typing sends what was typed', async () => {
+    const { api } = setup();
+    const input = screen.getByRole<HTMLInputElement>('textbox', { name: /Mobile number or student id/ });
+    const verify = screen.getByRole<HTMLButtonElement>('button', { name: 'Verify' });
+    // Keys as input events in one go: no pause can pass between them and the submit.
+    act(() => input.focus());
+    for (const key of '9000000001') fireEvent.change(input, { target: { value: `${input.value}${key}` } });
+    // The tenth digit reached the machine at once: Verify is enabled.
+    expect(verify.disabled).toBe(false);
+    // An eleventh (a student id) is held in the field…
+    fireEvent.change(input, { target: { value: `${input.value}2` } });
+    expect(input.value).toBe('90000000012');
+    // …and the submit (Enter) takes it.
+    fireEvent.submit(input.closest('form') as HTMLFormElement);
+    await waitFor(() => expect(api.sendOtp).toHaveBeenCalledWith('90000000012'));
   });
 
   it('says "Enter a valid mobile number" where no student id is accepted (MOCK-NEET)', async () => {
@@ -224,6 +251,28 @@ describe('registration card, step 1', () => {
     fail = false;
     await user.keyboard('5678');
     await screen.findByRole('heading', { name: 'Student details' });
+  });
+
+  it('says when steps 2 to 5 did not load (a flaky network) and loads them again on Try again', async () => {
+    let offline = true;
+    const loadSteps = vi.fn(async () => {
+      if (offline) throw new TypeError('Failed to fetch dynamically imported module');
+      return loadLaterSteps();
+    });
+    const { user, container } = setup({ loadSteps });
+    await user.type(screen.getByRole('textbox', { name: /Mobile number/ }), '9000000001');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Digit 1 of 4' }), '1234');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The form could not load. Check your connection and try again.',
+    );
+    expect(await seriousViolations(container)).toEqual([]);
+    offline = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('heading', { name: 'Student details' });
+    // The number stays verified: no second OTP.
+    expect(loadSteps).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('textbox', { name: 'Digit 1 of 4' })).toBeNull();
   });
 
   it('announces each busy state once: the modal loader speaks, nothing else repeats it', async () => {
@@ -446,7 +495,7 @@ describe('registration card, step 0 and thank-you', () => {
         exam_date: '2026-12-01',
       },
     });
-    expect(screen.getByRole('heading', { name: 'Registration Successful' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Registration Successful' })).toBeTruthy();
     const values = [...container.querySelectorAll('dd')].map((dd) => dd.textContent);
     expect(values[0]).toContain('250000000099');
     // Dates as the student typed or chose them: the password as login asks for it (DD/MM/YYYY),

@@ -17,10 +17,11 @@ import type {
   RegistrationVerifyMachine,
 } from '../../machines/registration-mobile-machine';
 import type { RegistrationInput } from '../../machines/registration-model';
-import { MobileInput } from '../../ui/forms/widgets/mobile-input';
+import { HeldTypingForm } from '../../ui/forms/held-typing';
+import { HeldMobileInput } from '../../ui/forms/widgets/mobile-input';
 import { ModalLoader } from '../../ui/loader/modal-loader';
 import { loadingData } from './card-busy';
-import { OtpInput } from '../../ui/forms/widgets/otp-input';
+import { HeldOtpInput } from '../../ui/forms/widgets/otp-input';
 import { useChildSnapshot } from '../../ui/use-child-snapshot';
 import { cardParts, stepActors, type VerifySnapshot } from './card-state';
 import { cardView } from './card-view';
@@ -73,6 +74,9 @@ const FormSteps = lazy(() => import('./form-steps'));
 
 /** Loads the form steps' chunk ahead of need (when the browser is idle). */
 export const prefetchFormSteps = () => import('./form-steps');
+
+/** Steps 2 to 5's machines, from the form steps' chunk (provideRegistration's `load`). */
+export const loadLaterSteps = async () => (await prefetchFormSteps()).laterSteps;
 
 export function RegistrationCard({
   machine,
@@ -155,8 +159,9 @@ export function RegistrationCard({
     return (
       <div className="ef-register__body">
         {title(view.heading)}
-        <form className="ef-register__form" onSubmit={onSubmit} noValidate aria-busy={sending}>
-          <MobileInput
+        {/* Keys stay in the fields until a pause, leaving one or a submit (held-typing.tsx). */}
+        <HeldTypingForm className="ef-register__form" onSubmit={onSubmit} noValidate aria-busy={sending}>
+          <HeldMobileInput
             id="reg_mobile"
             label={t(acceptsId ? 'form.mobileOrId' : 'form.mobile')}
             required
@@ -164,6 +169,8 @@ export function RegistrationCard({
             value={context.mobile}
             error={messageText(t, context.mobileError)}
             readOnly={view.mobile?.readOnly}
+            // Verify waits for the number's length: a key that reaches it or leaves it goes at once.
+            sendsAtOnce={(next) => next.length >= MOBILE_LENGTH !== context.mobile.length >= MOBILE_LENGTH}
             onChange={(value) => sendMobile({ type: 'mobile.change', value })}
             onBlur={() => sendMobile({ type: 'mobile.blur' })}
           />
@@ -212,7 +219,7 @@ export function RegistrationCard({
               ) : null}
             </>
           )}
-        </form>
+        </HeldTypingForm>
       </div>
     );
   }
@@ -330,7 +337,25 @@ export function RegistrationCard({
     );
   }
 
-  // loading (entry, loadingLeadBySfId, reloadingLead, redirectingToLogin) and payment
+  if (step === 'stepsNotLoaded') {
+    return (
+      <div className="ef-register__body">
+        {title(view.heading)}
+        <p role="alert" className="ef-register__message">
+          {t('registration.scriptFailed')}
+        </p>
+        <button
+          type="button"
+          className="ef-button ef-button--primary"
+          onClick={() => send({ type: 'steps.retry' })}
+        >
+          {t('registration.retry')}
+        </button>
+      </div>
+    );
+  }
+
+  // loading (entry, loadingLeadBySfId, loadingSteps, reloadingLead, redirectingToLogin) and payment
   return (
     <div className="ef-register__body">
       {title(view.heading)}
@@ -370,7 +395,7 @@ function CodeEntry({
           {t('registration.editNumber')}
         </button>
       </p>
-      <OtpInput
+      <HeldOtpInput
         id="reg_otp"
         label={t('form.otp')}
         value={code.value}

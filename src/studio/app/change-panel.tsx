@@ -10,7 +10,7 @@ const KIND_WORDS: Record<Change['kind'], string> = {
   'path-added': 'Address added',
   'path-removed': 'Address removed',
   'translation-missing': 'Translation missing',
-  money: 'Money',
+  money: 'Amount changed',
   setting: 'Setting changed',
 };
 

@@ -57,22 +57,22 @@ export function ConflictView({
       <h2 id="st-conflict-title">Someone else changed this page while you were editing</h2>
       {disk === null ? (
         <>
-          <p>The file was removed from disk after you opened it. Your version is kept here.</p>
+          <p>This page was deleted after you opened it. Your version is kept here.</p>
           <div className="st-actions">
             <button
               type="button"
               className="st-button"
-              onClick={() => onResolve(mine, null, 'Your version will be published as a new file.')}
+              onClick={() => onResolve(mine, null, 'Your version will be published as a new page.')}
             >
-              Keep mine (publish it as a new file)
+              Keep mine (publish it again)
             </button>
           </div>
         </>
       ) : (
         <>
           <p>
-            Nothing you typed is lost. Below is each place where your version and the one now on disk differ.
-            Choose which to keep, then check the preview and publish again.
+            Nothing you typed is lost. Below is each place where your version and the one published meanwhile
+            differ. Choose which to keep, then check the preview and publish again.
           </p>
           <div className="st-actions">
             <button
@@ -86,10 +86,14 @@ export function ConflictView({
               type="button"
               className="st-button st-button--secondary"
               onClick={() =>
-                onResolve(disk.content, disk.version, 'Took the version on disk. Undo brings yours back.')
+                onResolve(
+                  disk.content,
+                  disk.version,
+                  'Took the version published meanwhile. Undo brings yours back.',
+                )
               }
             >
-              Take all from disk
+              Take all of theirs
             </button>
           </div>
           {changes.length === 0 ? (
@@ -107,7 +111,7 @@ export function ConflictView({
                         />
                       </legend>
                       <p className="st-conflict__versions">
-                        <span>On disk: {change.before ?? '(not there)'}</span>
+                        <span>Published meanwhile: {change.before ?? '(not there)'}</span>
                         <span>Yours: {change.after ?? '(not there)'}</span>
                       </p>
                       {(['mine', 'disk'] as const).map((side) => (
@@ -118,7 +122,7 @@ export function ConflictView({
                             checked={choices[i] === side}
                             onChange={() => setChoices((c) => c.map((v, j) => (j === i ? side : v)))}
                           />
-                          {side === 'mine' ? 'Keep mine' : 'Take the one on disk'}
+                          {side === 'mine' ? 'Keep mine' : 'Take theirs'}
                         </label>
                       ))}
                     </fieldset>

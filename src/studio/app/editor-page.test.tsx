@@ -115,15 +115,15 @@ describe('studio editor', () => {
 
     const conflict = await screen.findByRole('region', { name: /someone else changed this page/i });
     expect(api.writes).toEqual([]);
-    expect(within(conflict).getByText('On disk: Their title')).toBeTruthy();
+    expect(within(conflict).getByText('Published meanwhile: Their title')).toBeTruthy();
     expect(within(conflict).getByText('Yours: My new title')).toBeTruthy();
-    expect(within(conflict).getByText(/^On disk: Their description/)).toBeTruthy();
+    expect(within(conflict).getByText(/^Published meanwhile: Their description/)).toBeTruthy();
     expect(publishButton()).toHaveProperty('disabled', true);
 
     // Keep my title, take their description.
     const groups = within(conflict).getAllByRole('group');
     const description = groups.find((g) => /description/i.test(g.textContent ?? '')) as HTMLElement;
-    await user.click(within(description).getByRole('radio', { name: 'Take the one on disk' }));
+    await user.click(within(description).getByRole('radio', { name: 'Take theirs' }));
     await user.click(within(conflict).getByRole('button', { name: 'Use my choices' }));
     expect(screen.queryByRole('region', { name: /someone else changed/i })).toBeNull();
     expect((await titleField()).value).toBe('My new title');

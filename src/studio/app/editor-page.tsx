@@ -12,12 +12,13 @@ import { Modal } from '../../ui/modal/modal';
 import { ChangePanel } from './change-panel';
 import { ConflictView } from './conflict-view';
 import { ErrorSummary } from './error-summary';
-import { changeList } from '../model/change-list';
+import { changeList, moneyEdit } from '../model/change-list';
 import { draftStore } from '../model/draft-store';
-import { friendlyMessage, problemField } from '../model/friendly-message';
+import { fileInWords, friendlyMessage, problemField, type PageNames } from '../model/friendly-message';
 import { History } from '../model/history';
 import { landingTexts, translationPairs } from '../model/translations';
 import { getAt, isObject, pathOf, setAt } from './json-path';
+import { usePageNames } from './page-names';
 import { PreviewPane } from './preview-pane';
 import { kindOf, SCHEMAS, uiSchemaFor } from './schema-bundle';
 import { StatusBar, useStatus } from './status';
@@ -127,14 +128,19 @@ export function withoutInventedObjects(before: Json | undefined, after: Json): J
 }
 
 /** The problems of this file as rjsf's error tree, at the field each is about, in words. */
-export function errorSchemaOf(problems: Problem[], file: string, doc: Json): ErrorSchema<unknown> {
+export function errorSchemaOf(
+  problems: Problem[],
+  file: string,
+  doc: Json,
+  names?: PageNames,
+): ErrorSchema<unknown> {
   const tree: Record<string, unknown> = {};
   for (const problem of problems) {
     if (problem.file !== file) continue;
     let node = tree;
     for (const part of pathOf(problemField(problem))) node = (node[part] ??= {}) as Record<string, unknown>;
     const list = ((node.__errors as string[] | undefined) ??= []);
-    list.push(friendlyMessage(problem, doc));
+    list.push(friendlyMessage(problem, doc, names));
   }
   return tree as ErrorSchema<unknown>;
 }
@@ -223,7 +229,8 @@ export function EditorPage() {
       if (!live) return;
       const stored = store.load(file);
       const kept = stored && { ...stored, content: stored.content as Json };
-      if (!loaded && !kept) return setLoadError(`There is no file ${file}.`);
+      if (!loaded && !kept)
+        return setLoadError('This page does not exist: it may have been renamed or removed.');
       setHosts((hostsFile?.content as unknown as Hosts | undefined) ?? null);
       setSummary(files.landings.find((l) => l.path === file) ?? null);
       const programmeId = files.programmes.find((p) => p.path === file)?.id;
@@ -375,13 +382,17 @@ export function EditorPage() {
       getCounterpart: () => counterpart,
       translationAt: (pointer) => translations.get(pointer),
       pageLocale: () => localeRef.current,
-      confirmMoney: (label, before, after) =>
-        new Promise<boolean>((resolve) => setMoney({ label, before, after, resolve })),
+      confirmMoney: (pointer, before, after) => {
+        const edit = moneyEdit(kind, draftRef.current, pointer, before, after);
+        return edit
+          ? new Promise<boolean>((resolve) => setMoney({ ...edit, resolve }))
+          : Promise.resolve(true);
+      },
       setAt(path, value) {
         dispatch({ type: 'change', next: setAt(draftRef.current ?? {}, path, value) });
       },
     }),
-    [api, counterpart, say, dispatch, translations],
+    [api, counterpart, say, dispatch, translations, kind],
   );
 
   const onChange = useCallback(
@@ -392,7 +403,8 @@ export function EditorPage() {
     },
     [dispatch],
   );
-  const errors = useMemo(() => errorSchemaOf(problems, file, draft), [problems, file, draft]);
+  const names = usePageNames();
+  const errors = useMemo(() => errorSchemaOf(problems, file, draft, names), [problems, file, draft, names]);
 
   const changes = useMemo(() => {
     if (draft === null || !hosts) return [];
@@ -429,7 +441,7 @@ export function EditorPage() {
         say(`Published.${urls.length ? ` This dev server shows it now at ${urls.join(', ')}.` : ''}`);
       } else if (result.error === 'changed') {
         setConflict({ current: result.current });
-        say('Not published: the page changed on disk since you opened it. Choose what to keep below.', {
+        say('Not published: someone else changed this page since you opened it. Choose what to keep below.', {
           kind: 'error',
         });
         requestAnimationFrame(() => document.getElementById('st-conflict')?.focus());
@@ -537,8 +549,8 @@ export function EditorPage() {
           <ErrorSummary problems={problems} file={file} doc={draft} />
           {counterpart && (
             <p className="st-note">
-              Beside each text: the {counterpart.locale === 'hi' ? 'Hindi' : 'English'} page's text (
-              {counterpart.file}), to compare.
+              Beside each text: its {counterpart.locale === 'hi' ? 'Hindi' : 'English'} version on{' '}
+              {fileInWords(counterpart.file, names)}, to compare.
             </p>
           )}
           <StudioForm
@@ -581,8 +593,8 @@ export function EditorPage() {
           }}
         >
           <p>
-            {money.label}: ₹{money.before} → ₹{money.after}. Students will see and pay the new amount once
-            this is published.
+            {money.label}: {money.before} → {money.after}. Students see and pay by the new value once this is
+            published.
           </p>
           <div className="st-actions">
             <button
@@ -591,7 +603,7 @@ export function EditorPage() {
               onClick={() => {
                 money.resolve(true);
                 setMoney(null);
-                say(`${money.label} changed to ₹${money.after}.`, { undo: true });
+                say(`${money.label} changed: ${money.before} → ${money.after}.`, { undo: true });
               }}
             >
               Yes, change it
@@ -605,7 +617,7 @@ export function EditorPage() {
                 say('Money change cancelled.');
               }}
             >
-              Keep ₹{money.before}
+              No, keep {money.before}
             </button>
           </div>
         </Modal>

@@ -2,7 +2,8 @@
 // same problems `npm run validate:config` would report (they come from the file API's validate).
 import { useEffect, useRef } from 'react';
 import { focusField } from './field-focus';
-import { friendlyMessage, problemField } from '../model/friendly-message';
+import { friendlyMessage, problemField, problemPlace } from '../model/friendly-message';
+import { usePageNames } from './page-names';
 import type { Json, Problem } from './studio-api';
 
 export function ErrorSummary({
@@ -18,6 +19,8 @@ export function ErrorSummary({
   focusOnChange?: boolean;
 }) {
   const box = useRef<HTMLDivElement>(null);
+  // Another page's problem (publish reruns the whole site's check) is placed by its title.
+  const names = usePageNames();
   useEffect(() => {
     if (focusOnChange && problems.length > 0) box.current?.focus();
   }, [focusOnChange, problems]);
@@ -31,7 +34,7 @@ export function ErrorSummary({
       </h2>
       <ul>
         {problems.map((problem, i) => {
-          const text = friendlyMessage(problem, problem.file === file ? doc : undefined);
+          const text = friendlyMessage(problem, problem.file === file ? doc : undefined, names);
           return (
             <li key={`${problem.file}${problem.pointer}${i}`}>
               {problem.file === file ? (
@@ -46,7 +49,7 @@ export function ErrorSummary({
                 </a>
               ) : (
                 <span>
-                  In {problem.file}: {text}
+                  {problemPlace(problem, names)}: {text}
                 </span>
               )}
             </li>

@@ -89,9 +89,12 @@ describe('studio home', () => {
       .getAttribute('aria-describedby')
       ?.split(' ')
       .find((id) => id.endsWith('error'));
-    expect(document.getElementById(errorId ?? '')?.textContent).toMatch(
-      /"\/neet-repeater-hindi" is already used by config\/landings\/neet-repeater-hindi\.json/,
+    // The other page by its title and address, never its file.
+    const said = document.getElementById(errorId ?? '')?.textContent ?? '';
+    expect(said).toMatch(
+      /"\/neet-repeater-hindi" is already used by the page “नीट रिपीटर छात्रवृत्ति” \(\/neet-repeater-hindi\)/,
     );
+    expect(said).not.toMatch(/\.json|config\//);
     expect(within(dialog).getByRole('status').textContent).toMatch(/not created/i);
     expect(api.writes).toEqual([]);
     expect(localStorage.length).toBe(0);

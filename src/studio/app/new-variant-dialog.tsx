@@ -10,9 +10,10 @@ import type { Landing } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
 import type { Site } from '../../generated/config/site';
 import { draftStore } from '../model/draft-store';
-import { friendlyMessage } from '../model/friendly-message';
+import { friendlyMessage, withoutFileNames } from '../model/friendly-message';
 import { newVariantFrom } from '../model/paths';
 import { copiedFromKey } from './editor-page';
+import { usePageNames } from './page-names';
 import { useStudioApi } from './studio-form-context';
 import type { Json, LandingSummary, Problem, StudioApi } from './studio-api';
 
@@ -37,7 +38,7 @@ async function loadBundle(
 ): Promise<Pick<ConfigBundle, 'site' | 'landings' | 'programmes'>> {
   const read = async (path: string) => {
     const loaded = await api.getFile(path);
-    if (!loaded) throw new Error(`${path} could not be read.`);
+    if (!loaded) throw new Error('A page could not be read: reload the Studio and try again.');
     return loaded.content;
   };
   const [site, pages, progs] = await Promise.all([
@@ -74,6 +75,7 @@ export function NewVariantDialog({
   const [keyErrors, setKeyErrors] = useState<string[]>([]);
   const [other, setOther] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  const names = usePageNames();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -91,11 +93,13 @@ export function NewVariantDialog({
       // cross-check), then the whole config with the copy, by the file API: nothing is written.
       const bundle = await loadBundle(api, landings, programmes);
       const sourcePage = bundle.landings.find((l) => l.file === source.path)?.landing;
-      if (!sourcePage) throw new Error(`${source.path} could not be read.`);
+      if (!sourcePage) throw new Error(`The page “${source.title}” could not be read: reload and try again.`);
       const made = newVariantFrom(sourcePage, { paths, variantKey: key }, bundle);
       if (!made.ok) {
         const words = (field: string) =>
-          made.problems.filter((p) => p.field === field).map((p) => sentence(p.message));
+          made.problems
+            .filter((p) => p.field === field)
+            .map((p) => sentence(withoutFileNames(p.message, names)));
         setPathErrors([...words('paths'), ...words('file')]);
         setKeyErrors(words('variantKey'));
         return;
@@ -107,7 +111,7 @@ export function NewVariantDialog({
           p.file === file || paths.some((path) => p.message.includes(path)) || p.message.includes(key),
       );
       const at = (pointer: string) => problems.filter((p) => p.pointer.startsWith(pointer));
-      const words = (list: Problem[]) => list.map((p) => friendlyMessage(p, content));
+      const words = (list: Problem[]) => list.map((p) => friendlyMessage(p, content, names));
       setPathErrors(words(at('/paths')));
       setKeyErrors(words(at('/variantKey')));
       setOther(

@@ -6,7 +6,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import common from '../../../schemas/config/common.schema.json';
 import landing from '../../../schemas/config/landing.schema.json';
 import programme from '../../../schemas/config/programme.schema.json';
-import { isMoneyField } from '../model/change-list';
+import { moneyFieldAt } from '../model/money-fields';
 import type { Json } from './studio-api';
 
 export type FileKind = 'landing' | 'programme';
@@ -147,6 +147,24 @@ export function isReadableText(schema: {
   );
 }
 
+/**
+ * The input of a money field (src/studio/model/money-fields.ts): each asks before it changes what
+ * students pay. Numbers and texts confirm when the person leaves the field, ticked fee components
+ * and chosen questions at once; `moneyUnit` says ₹ or % beside a number.
+ */
+function moneyUi(field: Node, pointer: string, kind: FileKind): UiSchema {
+  const money = moneyFieldAt(kind, pointer);
+  const options = { moneyUnit: money?.unit, ...(money?.noun ? { moneyNoun: money.noun } : {}) };
+  const items = isNode(field.items) ? field.items : undefined;
+  // The field named as the change list and the confirmation name it ("Registration fee").
+  const title = money && !money.values ? { 'ui:title': money.label } : {};
+  if (field.type === 'array' && items?.enum) return { ...title, 'ui:widget': 'money-choices' };
+  // A list of values keeps its own name: its entries are "Class 1", "Class 2".
+  if (field.type === 'array') return { items: { 'ui:widget': 'money', 'ui:options': options } };
+  if (field.enum) return { 'ui:widget': 'money-select' };
+  return { ...title, 'ui:widget': 'money', 'ui:options': options };
+}
+
 /** The uiSchema for a kind of file, derived from its schema. */
 export function uiSchemaFor(kind: FileKind): UiSchema {
   const root = SCHEMAS[kind];
@@ -173,8 +191,7 @@ export function uiSchemaFor(kind: FileKind): UiSchema {
         childUi['ui:widget'] = 'hidden';
       else if (typeof child.pattern === 'string' && child.pattern.startsWith('^/images/'))
         childUi['ui:widget'] = 'image';
-      else if ((child.type === 'integer' || child.type === 'number') && isMoneyField(kind, childPointer))
-        childUi['ui:widget'] = 'money';
+      else if (moneyFieldAt(kind, childPointer)) Object.assign(childUi, moneyUi(child, childPointer, kind));
       else if (name === 'description' && child.type === 'string') childUi['ui:widget'] = 'textarea';
       if (Object.keys(childUi).length > 0) ui[name] = childUi;
     }

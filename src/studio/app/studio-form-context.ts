@@ -28,8 +28,11 @@ export interface StudioFormContext {
   translationAt(pointer: string): TranslationInfo | undefined;
   pageLocale(): string;
   api: StudioApi;
-  /** Ask before a money value changes; resolves true to go ahead. */
-  confirmMoney(label: string, before: string, after: string): Promise<boolean>;
+  /**
+   * Ask before an edit at `pointer` (a field, a list, an entry added or removed) changes what
+   * students pay; resolves true to go ahead, at once when the edit touches no money.
+   */
+  confirmMoney(pointer: string, before: unknown, after: unknown): Promise<boolean>;
   /** Set fields beside an image (its width and height) once picked. */
   setAt(path: JsonPath, value: Json): void;
 }

@@ -10,12 +10,14 @@ import type {
   RJSFSchema,
   TitleFieldProps,
   UiSchema,
+  Widget,
   WidgetProps,
 } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { createContext, memo, useContext, useId, useState, type DragEvent } from 'react';
 import { getAt, insertItem, isObject, moveItem, pointerOf, type JsonPath } from './json-path';
 import { missingReason } from '../model/translations';
+import { HeldTyping, heldWidget } from '../../ui/forms/held-typing';
 import { ImagePicker } from './image-picker';
 import { blockSchema, blockTypes, words } from './schema-bundle';
 import { LOCALE_NAMES, type StudioFormContext } from './studio-form-context';
@@ -286,9 +288,13 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps<unknown, RJSF
                 className="st-icon-button st-icon-button--danger"
                 aria-label={`Remove ${name}`}
                 onClick={() => {
-                  buttonsProps.onRemoveItem();
-                  context.announce(`Removed ${name}.`, { undo: true });
-                  requestAnimationFrame(() => document.getElementById(arrayId)?.focus());
+                  // An entry that holds money (the coupon question, a repeater class) asks first.
+                  void context.confirmMoney(pointerOf(itemPath), items[index], undefined).then((ok) => {
+                    if (!ok) return;
+                    buttonsProps.onRemoveItem();
+                    context.announce(`Removed ${name}.`, { undo: true });
+                    requestAnimationFrame(() => document.getElementById(arrayId)?.focus());
+                  });
                 }}
               >
                 ✕
@@ -354,33 +360,57 @@ function ImageWidget(props: WidgetProps<unknown, RJSFSchema, StudioFormContext>)
   );
 }
 
-/** A fee, price or discount: typed freely, confirmed when the person leaves the field. */
+/** The field a widget edits, from rjsf's id ("root_fee_amount" → "/fee/amount"). */
+export function widgetPointer(id: string): string {
+  return pointerOf(
+    id
+      .replace(/^root_?/, '')
+      .split('_')
+      .filter(Boolean)
+      .map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+  );
+}
+
+const UNIT_SIGNS: Record<string, { before?: string; after?: string }> = {
+  rupees: { before: '₹' },
+  percent: { after: '%' },
+  days: { after: 'days' },
+};
+
+/**
+ * A fee, price, percent or a text that decides one (a repeater class): typed freely, confirmed when
+ * the person leaves the field, with its unit beside it (₹ before rupees, % after a percent).
+ */
 function MoneyWidget(props: WidgetProps<unknown, RJSFSchema, StudioFormContext>) {
-  const { id, value, onChange, registry, label, required, disabled, readonly } = props;
-  const committed = typeof value === 'number' ? String(value) : '';
+  const { id, value, onChange, registry, required, disabled, readonly, options, schema } = props;
+  const numeric = schema.type === 'integer' || schema.type === 'number';
+  const committed = typeof value === 'number' || typeof value === 'string' ? String(value) : '';
   const [text, setText] = useState<string | null>(null);
   const shown = text ?? committed;
+  const unit = typeof options.moneyUnit === 'string' ? options.moneyUnit : '';
+  const sign =
+    UNIT_SIGNS[unit] ?? (typeof options.moneyNoun === 'string' ? { after: options.moneyNoun } : {});
   const commit = async () => {
     if (text === null || text === committed) return setText(null);
-    const next = text.trim() === '' ? undefined : Number(text);
-    if (next !== undefined && !Number.isFinite(next)) return setText(null);
-    const ok = await registry.formContext.confirmMoney(label, committed || '(none)', text || '(none)');
+    const next = text.trim() === '' ? undefined : numeric ? Number(text) : text;
+    if (typeof next === 'number' && !Number.isFinite(next)) return setText(null);
+    const ok = await registry.formContext.confirmMoney(widgetPointer(id), value, next);
     if (ok) onChange(next);
     setText(null);
   };
   return (
     <div className="st-money">
-      <span aria-hidden="true">₹</span>
+      {sign.before && <span aria-hidden="true">{sign.before}</span>}
       <input
         id={id}
         className="st-input"
-        type="number"
-        inputMode="numeric"
+        type={numeric ? 'number' : 'text'}
+        inputMode={numeric ? 'numeric' : undefined}
         value={shown}
         required={required}
         disabled={disabled}
         readOnly={readonly}
-        aria-describedby={`${id}__error ${id}__description ${id}__help`}
+        aria-describedby={`${id}__error ${id}__description ${id}__help ${id}__money`}
         onChange={(e) => setText(e.target.value)}
         onBlur={() => void commit()}
         onKeyDown={(e) => {
@@ -390,8 +420,58 @@ function MoneyWidget(props: WidgetProps<unknown, RJSFSchema, StudioFormContext>)
           }
         }}
       />
-      <span className="st-money__note">Students pay this: you will be asked to confirm a change.</span>
+      {sign.after && <span aria-hidden="true">{sign.after}</span>}
+      <span className="st-money__note" id={`${id}__money`}>
+        Decides what students pay: you will be asked to confirm a change.
+      </span>
     </div>
+  );
+}
+
+/** Fee components a scholarship lowers: one box each, each tick confirmed before it applies. */
+function MoneyChoicesWidget(props: WidgetProps<unknown, RJSFSchema, StudioFormContext>) {
+  const { id, value, onChange, registry, disabled, readonly, options } = props;
+  const chosen = Array.isArray(value) ? value.map(String) : [];
+  const all = (options.enumOptions ?? []).map((o) => String(o.value));
+  const toggle = async (choice: string, on: boolean) => {
+    const next = all.filter((c) => (c === choice ? on : chosen.includes(c)));
+    if (await registry.formContext.confirmMoney(widgetPointer(id), chosen, next)) onChange(next);
+  };
+  return (
+    <div className="st-money st-money--choices" id={id}>
+      {all.map((choice, i) => (
+        <label key={choice} className="st-check">
+          <input
+            type="checkbox"
+            id={`${id}-${i}`}
+            checked={chosen.includes(choice)}
+            disabled={disabled || readonly}
+            onChange={(e) => void toggle(choice, e.target.checked)}
+          />{' '}
+          {choice}
+        </label>
+      ))}
+      <span className="st-money__note">
+        Decides what students pay: you will be asked to confirm a change.
+      </span>
+    </div>
+  );
+}
+
+const Select = defaults.widgets.SelectWidget as Widget<unknown, RJSFSchema, StudioFormContext>;
+
+/** A choice that is money for some values (a registration question that is the coupon box). */
+function MoneySelectWidget(props: WidgetProps<unknown, RJSFSchema, StudioFormContext>) {
+  const { id, value, onChange, registry } = props;
+  return (
+    <Select
+      {...props}
+      onChange={(next: unknown) => {
+        void registry.formContext.confirmMoney(widgetPointer(id), value, next).then((ok) => {
+          if (ok) onChange(next);
+        });
+      }}
+    />
   );
 }
 
@@ -403,7 +483,24 @@ function TitleFieldTemplate(props: TitleFieldProps<unknown, RJSFSchema, StudioFo
 }
 
 const templates = { FieldTemplate, ArrayFieldTemplate, ArrayFieldItemTemplate, TitleFieldTemplate };
-const widgets = { image: ImageWidget, money: MoneyWidget };
+// Typed texts hold their keys (the form layer's held typing): a keystroke re-renders its field, not
+// the form, the preview and the change list; those follow the draft after the typist's pause.
+/** @rjsf's own widget of that name, holding its keys. */
+function held(name: string) {
+  const widget = defaults.widgets[name];
+  if (!widget) throw new Error(`@rjsf has no ${name}`);
+  return heldWidget(widget);
+}
+const widgets = {
+  TextWidget: held('TextWidget'),
+  TextareaWidget: held('TextareaWidget'),
+  URLWidget: held('URLWidget'),
+  EmailWidget: held('EmailWidget'),
+  image: ImageWidget,
+  money: MoneyWidget,
+  'money-choices': MoneyChoicesWidget,
+  'money-select': MoneySelectWidget,
+};
 
 export interface StudioFormProps {
   schema: RJSFSchema;
@@ -424,23 +521,25 @@ export const StudioForm = memo(function StudioForm({
   onChange,
 }: StudioFormProps) {
   return (
-    <Form<unknown, RJSFSchema, StudioFormContext>
-      schema={schema}
-      uiSchema={uiSchema}
-      formData={formData}
-      validator={validator}
-      extraErrors={errors}
-      formContext={context}
-      templates={templates}
-      widgets={widgets}
-      showErrorList={false}
-      noHtml5Validate
-      onChange={(event, id) => onChange(event.formData as Json, id)}
-      experimental_defaultFormStateBehavior={{
-        emptyObjectFields: 'skipDefaults',
-        arrayMinItems: { populate: 'never' },
-      }}
-    />
+    <HeldTyping>
+      <Form<unknown, RJSFSchema, StudioFormContext>
+        schema={schema}
+        uiSchema={uiSchema}
+        formData={formData}
+        validator={validator}
+        extraErrors={errors}
+        formContext={context}
+        templates={templates}
+        widgets={widgets}
+        showErrorList={false}
+        noHtml5Validate
+        onChange={(event, id) => onChange(event.formData as Json, id)}
+        experimental_defaultFormStateBehavior={{
+          emptyObjectFields: 'skipDefaults',
+          arrayMinItems: { populate: 'never' },
+        }}
+      />
+    </HeldTyping>
   );
 });
 

@@ -29,7 +29,9 @@ import {
   type RegistrationInput,
   type StudentDetails,
 } from '../../machines/registration-model';
-import { provideRegistration, type RegistrationImplementations } from '../../machines/registration-provide';
+import type { RegistrationImplementations } from '../../machines/registration-implementations';
+import * as laterSteps from '../../machines/registration-later-steps';
+import { provideRegistration } from '../../machines/registration-provide';
 
 // ── Canned answers ────────────────────────────────────────────────────────────────────────────
 /** The one world of answers, except whether any exam date is open (the dates' query cannot say). */
@@ -222,7 +224,7 @@ export function cannedImplementations(answers: CannedAnswers = {}): Registration
 
 /** The registration machine answering from the canned world. */
 export const cannedRegistration = (answers: CannedAnswers = {}): RegistrationMachine =>
-  provideRegistration(cannedImplementations(answers));
+  provideRegistration(cannedImplementations(answers), async () => laterSteps);
 
 // ── Recipes ───────────────────────────────────────────────────────────────────────────────────
 /** How to put the card in a state: the page's entry, the canned answers, what the student does. */
@@ -290,6 +292,7 @@ const STEP_LABELS: Record<CardStep, string> = {
   payment: 'Going to payment',
   paymentFailed: 'Payment failed',
   success: 'Thank you',
+  stepsNotLoaded: 'The next step could not load',
   loading: 'Loading',
 };
 
@@ -301,6 +304,12 @@ export const CARD_STEPS = Object.keys(STEP_LABELS) as CardStep[];
  * rests there and the list cannot offer them.
  */
 export const PASSING_STEPS: readonly CardStep[] = ['sending', 'signingUp', 'loading'];
+
+/**
+ * The screens only a failing network shows (the page's own code for steps 2 to 5 did not arrive):
+ * the canned world answers every call, and no text of a landing or programme appears on them.
+ */
+export const NETWORK_ONLY_STEPS: readonly CardStep[] = ['stepsNotLoaded'];
 
 /** What a screen says beyond its step, in words (messages and field errors by their key). */
 const MESSAGE_LABELS: Partial<Record<StringKey, string>> = {

@@ -5,13 +5,15 @@ import { configDir } from '../../engine/node/paths';
 import type { Hosts } from '../../generated/config/hosts';
 import type { FaqBlock, HeroBlock, Landing } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
-import { amountsIn, changeList, moneyChanges, type Change } from './change-list';
+import { amountsIn, changeList, moneyChanges, moneyEdit, type Change } from './change-list';
 
 const read = <T>(file: string): T => JSON.parse(readFileSync(path.join(configDir(), file), 'utf8')) as T;
 const hosts = read<Hosts>('hosts.json');
 const neet = read<Landing>('landings/neet-repeater.json');
 const neetHindi = read<Landing>('landings/neet-repeater-hindi.json');
 const iacst = read<Programme>('programmes/iacst.json');
+const mockJee = read<Programme>('programmes/mock-jee.json');
+const samplePack = read<Programme>('programmes/sample-pack.json');
 const landing = { hosts, kind: 'landing' as const };
 const programme = { hosts, kind: 'programme' as const };
 
@@ -164,29 +166,109 @@ describe('changeList on a landing', () => {
 });
 
 describe('changeList on a programme', () => {
-  it('names a fee change as money, with the amount old → new', () => {
+  it('names a fee change as money, with the amount old → new in rupees and percent', () => {
     const draft = structuredClone(iacst);
-    draft.fee.amount = 499;
+    draft.fee.amount = 1499;
     if (draft.scholarship) draft.scholarship.maxPercent = 80;
     const changes = changeList(iacst, draft, programme);
     expect(moneyChanges(changes)).toEqual([
       {
         kind: 'money',
         pointer: '/fee/amount',
-        label: 'Fee · Registration fee (₹)',
-        before: '0',
-        after: '499',
+        label: 'Registration fee',
+        before: '₹0 (free)',
+        after: '₹1,499',
         money: true,
       },
       {
         kind: 'money',
         pointer: '/scholarship/maxPercent',
-        label: 'Scholarship · Maximum scholarship (%)',
-        before: '90',
-        after: '80',
+        label: 'Maximum scholarship',
+        before: '90%',
+        after: '80%',
         money: true,
       },
     ]);
+  });
+
+  it('names each fee of a series, and a fee added or removed', () => {
+    const draft = structuredClone(mockJee);
+    draft.fee.perTest = 250;
+    draft.fee.tests = 5;
+    draft.fee.offlineSwitchFee = 100;
+    const plain = (changes: Change[]) =>
+      changes.map(({ label, before, after }) => ({ label, before, after }));
+    expect(plain(moneyChanges(changeList(mockJee, draft, programme)))).toEqual([
+      { label: 'Price per test', before: '₹200', after: '₹250' },
+      { label: 'Tests the fee buys', before: '6 tests', after: '5 tests' },
+      { label: 'Offline switch fee', before: 'not set', after: '₹100' },
+    ]);
+    const pack = structuredClone(samplePack);
+    pack.fee.papers = 1;
+    expect(plain(changeList(samplePack, pack, programme))).toEqual([
+      { label: 'Papers the fee buys', before: '4 papers', after: '1 paper' },
+    ]);
+  });
+
+  it('names each fee component a scholarship starts or stops lowering, and its caps', () => {
+    const before = structuredClone(iacst);
+    const draft = structuredClone(iacst);
+    if (!before.scholarship || !draft.scholarship?.repeater || !draft.scholarship.offlineTest)
+      throw new Error('iacst has a scholarship with repeater and offline-test rules');
+    before.scholarship.waives = ['Tuition Fee', 'Tech + Exam Fee'];
+    draft.scholarship.waives = ['Tuition Fee', 'Admission Kit & Digital Access'];
+    draft.scholarship.repeater.maxPercent = 50;
+    draft.scholarship.repeater.classes = ['12', '12-passed'];
+    draft.scholarship.offlineTest.abovePercent = 70;
+    draft.scholarship.offlineTest.withinDays = 10;
+    draft.scholarship.validityDays = 15;
+    const money = moneyChanges(changeList(before, draft, programme));
+    const said = Object.fromEntries(money.map((c) => [c.label, `${c.before} → ${c.after}`]));
+    expect(said).toEqual({
+      'Scholarship valid for': `${before.scholarship.validityDays} days → 15 days`,
+      'Fee components the scholarship lowers · Tech + Exam Fee':
+        'lowered by the scholarship → charged in full',
+      'Fee components the scholarship lowers · Admission Kit & Digital Access':
+        'charged in full → lowered by the scholarship',
+      'Maximum scholarship for repeaters': `${before.scholarship.repeater?.maxPercent}% → 50%`,
+      'Classes capped as repeaters': '12-passed → 12, 12-passed',
+      'Offline test needed above': `${before.scholarship.offlineTest?.abovePercent}% → 70%`,
+      'Offline test within': `${before.scholarship.offlineTest?.withinDays} days → 10 days`,
+    });
+    expect(money.every((c) => c.kind === 'money' && c.money)).toBe(true);
+  });
+
+  it('flags the coupon box taken out of a registration step, or asked instead of another field', () => {
+    const stepIndex = iacst.registration.steps.findIndex((s) => s.fields.some((f) => f.name === 'coupon'));
+    const step = iacst.registration.steps[stepIndex];
+    if (!step) throw new Error('iacst asks for a coupon');
+    const couponIndex = step.fields.findIndex((f) => f.name === 'coupon');
+    const removed = structuredClone(iacst);
+    removed.registration.steps[stepIndex]?.fields.splice(couponIndex, 1);
+    expect(moneyChanges(changeList(iacst, removed, programme))).toEqual([
+      expect.objectContaining({
+        kind: 'block-removed',
+        label: `Registration · Step ${stepIndex + 1} · Field ${couponIndex + 1}`,
+        note: 'Coupon box: asked → not asked',
+        money: true,
+      }),
+    ]);
+    const swapped = structuredClone(iacst);
+    const field = swapped.registration.steps[stepIndex]?.fields[couponIndex];
+    if (field) field.name = 'email';
+    expect(moneyChanges(changeList(iacst, swapped, programme))).toEqual([
+      expect.objectContaining({
+        kind: 'money',
+        label: `Coupon box (Registration · Step ${stepIndex + 1})`,
+        before: 'asked',
+        after: 'not asked',
+      }),
+    ]);
+    // Another question's change is not money.
+    const other = structuredClone(iacst);
+    const first = other.registration.steps[0]?.fields[0];
+    if (first) first.required = !first.required;
+    expect(moneyChanges(changeList(iacst, other, programme))).toEqual([]);
   });
 
   it('says a dashboard block’s condition in words, and names FAQ entries and dates', () => {
@@ -226,5 +308,74 @@ describe('changeList on a programme', () => {
     const changes = changeList(iacst, draft, programme);
     expect(kinds(changes)).toEqual(['block-moved']);
     expect(changes[0]?.label).toBe('Dashboard · Steps tracker');
+  });
+});
+
+describe('moneyEdit words the editor’s confirmation as the change list does', () => {
+  it('a fee, a percent and a count', () => {
+    expect(moneyEdit('programme', iacst, '/fee/amount', 0, 1499)).toEqual({
+      label: 'Registration fee',
+      before: '₹0 (free)',
+      after: '₹1,499',
+    });
+    expect(moneyEdit('programme', iacst, '/scholarship/repeater/maxPercent', 60, 55)).toEqual({
+      label: 'Maximum scholarship for repeaters',
+      before: '60%',
+      after: '55%',
+    });
+    expect(moneyEdit('programme', mockJee, '/fee/tests', 6, undefined)?.after).toBe('not set');
+  });
+
+  it('a fee component ticked or unticked', () => {
+    const waives = iacst.scholarship?.waives ?? [];
+    expect(
+      moneyEdit(
+        'programme',
+        iacst,
+        '/scholarship/waives',
+        waives,
+        waives.filter((w) => w !== 'Tuition Fee'),
+      ),
+    ).toEqual({
+      label: 'Fee components the scholarship lowers · Tuition Fee',
+      before: 'lowered by the scholarship',
+      after: 'charged in full',
+    });
+  });
+
+  it('a repeater class typed or removed', () => {
+    expect(moneyEdit('programme', iacst, '/scholarship/repeater/classes/1', undefined, '12')).toEqual({
+      label: 'Classes capped as repeaters',
+      before: 'not set',
+      after: '12',
+    });
+  });
+
+  it('the coupon question taken out, and nothing for other questions or fields', () => {
+    const stepIndex = iacst.registration.steps.findIndex((s) => s.fields.some((f) => f.name === 'coupon'));
+    const fields = iacst.registration.steps[stepIndex]?.fields ?? [];
+    const couponIndex = fields.findIndex((f) => f.name === 'coupon');
+    const at = `/registration/steps/${stepIndex}/fields/${couponIndex}`;
+    expect(moneyEdit('programme', iacst, at, fields[couponIndex], undefined)).toEqual({
+      label: `Coupon box (Registration · Step ${stepIndex + 1} · Field ${couponIndex + 1})`,
+      before: 'asked',
+      after: 'not asked',
+    });
+    expect(moneyEdit('programme', iacst, `${at}/name`, 'coupon', 'email')).toEqual({
+      label: `Coupon box (Registration · Step ${stepIndex + 1})`,
+      before: 'asked',
+      after: 'not asked',
+    });
+    expect(
+      moneyEdit(
+        'programme',
+        iacst,
+        '/registration/steps/0/fields/0',
+        { name: 'mobile', required: true },
+        undefined,
+      ),
+    ).toBeUndefined();
+    expect(moneyEdit('programme', iacst, '/schedule/durationMinutes', 60, 90)).toBeUndefined();
+    expect(moneyEdit('programme', iacst, '/fee/amount', 0, 0)).toBeUndefined();
   });
 });

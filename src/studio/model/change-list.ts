@@ -6,8 +6,9 @@
 import type { Hosts } from '../../generated/config/hosts';
 import type { Landing } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
+import { moneyFieldAt, moneyInside, sayMoney, type MoneyField } from './money-fields';
 import { urlsOf } from './paths';
-import { isRecord, pointerOf } from './pointer';
+import { isRecord, pointerOf, segmentsOf } from './pointer';
 import {
   blockName,
   isTextField,
@@ -55,23 +56,9 @@ export interface ChangeContext {
 
 type Doc = Landing | Programme;
 
-/** Programme fields that are money: a fee, or how much a scholarship lowers one. */
-const moneyPointers = [
-  /^\/fee(\/|$)/,
-  /^\/scholarship\/(maxPercent|repeater\/maxPercent|offlineTest\/abovePercent|waives)(\/|$)/,
-];
-
 /** Amounts a text states: ₹499, Rs. 99, INR 1,000, 60%, free / निःशुल्क / मुफ़्त. */
 const amountPattern =
   /(₹\s?\d[\d,]*\d(?:\.\d+)?|₹\s?\d|\b(?:rs\.?|inr)\s?\d(?:[\d,]*\d)?(?:\.\d+)?|\d+(?:\.\d+)?\s?%|\bfree\b|निःशुल्क|नि:शुल्क|मुफ़्त|मुफ्त)/giu;
-
-/**
- * Whether a field of a config file holds a student-facing amount (the editor asks before it
- * changes). Array positions may be written as `-` (a schema-level pointer, any entry).
- */
-export function isMoneyField(kind: ConfigKind, pointer: string): boolean {
-  return kind === 'programme' && moneyPointers.some((p) => p.test(pointer));
-}
 
 export function amountsIn(text: string | undefined): string[] {
   return (text?.match(amountPattern) ?? []).map((a) => a.toLowerCase().replace(/\s+/g, ''));
@@ -206,6 +193,73 @@ function keptInOrder(pairs: [number, number][]): Set<number> {
   return kept;
 }
 
+/**
+ * A money field in words: its own name ("Registration fee"), and for one inside a list entry the
+ * entry it sits in ("Coupon box (Registration · Step 3)").
+ */
+function moneyLabel(kind: ConfigKind, doc: unknown, field: MoneyField, pointer: string): string {
+  const list = segmentsOf(field.at).indexOf('-');
+  if (list < 0) return field.label;
+  return `${field.label} (${labelAt(kind, pointerOf(segmentsOf(pointer).slice(0, list + 1)), doc)})`;
+}
+
+const saidLowered = (lowered: boolean): string =>
+  lowered ? 'lowered by the scholarship' : 'charged in full';
+
+/** The fee components a scholarship starts or stops lowering: [component, was, is]. */
+function componentChanges(before: unknown[], after: unknown[]): [string, boolean, boolean][] {
+  const was = before.map(String);
+  const is = after.map(String);
+  return [...new Set([...was, ...is])]
+    .map((c): [string, boolean, boolean] => [c, was.includes(c), is.includes(c)])
+    .filter(([, a, b]) => a !== b);
+}
+
+export interface MoneyEdit {
+  label: string;
+  before: string;
+  after: string;
+}
+
+/**
+ * An edit of the draft in words when it changes money, for the editor's confirmation (the same
+ * words as the change list), else undefined. `before`/`after` are the values at `pointer`: a field,
+ * a list, or a whole entry added or removed (a registration question: the coupon box).
+ */
+export function moneyEdit(
+  kind: ConfigKind,
+  doc: unknown,
+  pointer: string,
+  before: unknown,
+  after: unknown,
+): MoneyEdit | undefined {
+  if (JSON.stringify(before) === JSON.stringify(after)) return undefined;
+  const field = moneyFieldAt(kind, pointer, [before, after]);
+  if (field?.unit === 'components' && (Array.isArray(before) || Array.isArray(after))) {
+    const changed = componentChanges(Array.isArray(before) ? before : [], Array.isArray(after) ? after : []);
+    if (changed.length === 0) return undefined;
+    return {
+      label: `${field.label} · ${changed.map(([c]) => c).join(', ')}`,
+      before: changed.map(([, was]) => saidLowered(was)).join(', '),
+      after: changed.map(([, , is]) => saidLowered(is)).join(', '),
+    };
+  }
+  if (field && !isRecord(before) && !isRecord(after))
+    return {
+      label: moneyLabel(kind, doc, field, pointer),
+      before: sayMoney(field, before),
+      after: sayMoney(field, after),
+    };
+  const inside = moneyInside(kind, pointer, before ?? after);
+  if (inside.length === 0) return undefined;
+  // A whole entry added (before undefined) or removed (after undefined).
+  return {
+    label: `${inside.map((m) => m.field.label).join(', ')} (${labelAt(kind, pointer, doc)})`,
+    before: inside.map((m) => sayMoney(m.field, before === undefined ? undefined : m.value)).join(', '),
+    after: inside.map((m) => sayMoney(m.field, after === undefined ? undefined : m.value)).join(', '),
+  };
+}
+
 class Differ {
   readonly changes: Change[] = [];
   constructor(
@@ -218,8 +272,20 @@ class Differ {
     return labelAt(this.kind, pointer, side === 'after' ? this.afterDoc : this.beforeDoc);
   }
 
-  private isMoney(pointer: string): boolean {
-    return isMoneyField(this.kind, pointer);
+  private moneyAt(pointer: string, values: unknown[]): MoneyField | undefined {
+    return moneyFieldAt(this.kind, pointer, values);
+  }
+
+  /** The money a whole entry holds, in words, for an entry added or removed. */
+  private moneyNote(pointer: string, item: unknown, side: 'before' | 'after'): string | undefined {
+    const inside = moneyInside(this.kind, pointer, item);
+    if (inside.length === 0) return undefined;
+    return inside
+      .map(({ field, value }) => {
+        const [from, to] = side === 'before' ? [value, undefined] : [undefined, value];
+        return `${field.label}: ${sayMoney(field, from)} → ${sayMoney(field, to)}`;
+      })
+      .join('; ');
   }
 
   /** `at` is the pointer in the draft; `was` the pointer in the published file. */
@@ -279,9 +345,16 @@ class Differ {
       after === undefined ? 'before' : 'after',
     );
     const change: Change = { kind: 'setting', pointer, label, before: say(before), after: say(after) };
-    if (this.isMoney(pointer)) {
+    const money = this.moneyAt(pointer, [before, after]);
+    if (money) {
       change.kind = 'money';
       change.money = true;
+      change.label =
+        after === undefined
+          ? moneyLabel(this.kind, this.beforeDoc, money, pointerOf(was))
+          : moneyLabel(this.kind, this.afterDoc, money, pointer);
+      change.before = sayMoney(money, before);
+      change.after = sayMoney(money, after);
     } else if (text || typeof before === 'string' || typeof after === 'string') {
       if (text) change.kind = 'text';
       if (moneyText(say(before), say(after))) change.money = true;
@@ -296,11 +369,25 @@ class Differ {
     was: (string | number)[],
   ): void {
     const listPointer = pointerOf(at);
+    const listMoney = this.moneyAt(listPointer, []);
+    if (listMoney?.unit === 'components') {
+      // Each fee component the scholarship starts or stops lowering, by its name.
+      for (const [component, was, is] of componentChanges(before, after))
+        this.changes.push({
+          kind: 'money',
+          pointer: listPointer,
+          label: `${listMoney.label} · ${component}`,
+          before: saidLowered(was),
+          after: saidLowered(is),
+          money: true,
+        });
+      return;
+    }
     if (![...before, ...after].some(isRecord)) {
       const text = isTextField(
         schemaAt(this.kind, `${listPointer}/0`, after.length > 0 ? this.afterDoc : this.beforeDoc),
       );
-      if (!text || this.isMoney(listPointer)) {
+      if (!text || listMoney) {
         // A list of settings (classes, dates, waived fees) is one change.
         this.leaf(before, after, at, was, false);
         return;
@@ -315,23 +402,27 @@ class Differ {
     before.forEach((item, i) => {
       if (pairedBefore.has(i)) return;
       const pointer = pointerOf([...was, i]);
+      const note = this.moneyNote(pointer, item, 'before');
       this.changes.push({
         kind: 'block-removed',
         pointer,
         label: this.label(pointer, 'before'),
         before: summary(item),
-        ...(this.isMoney(pointer) || moneyText(JSON.stringify(item), undefined) ? { money: true } : {}),
+        ...(note || moneyText(JSON.stringify(item), undefined) ? { money: true } : {}),
+        ...(note ? { note } : {}),
       });
     });
     after.forEach((item, j) => {
       if (usedAfter.has(j)) return;
       const pointer = pointerOf([...at, j]);
+      const note = this.moneyNote(pointer, item, 'after');
       this.changes.push({
         kind: 'block-added',
         pointer,
         label: this.label(pointer, 'after'),
         after: summary(item),
-        ...(this.isMoney(pointer) || moneyText(undefined, JSON.stringify(item)) ? { money: true } : {}),
+        ...(note || moneyText(undefined, JSON.stringify(item)) ? { money: true } : {}),
+        ...(note ? { note } : {}),
       });
     });
     const kept = keptInOrder(pairs);
@@ -394,8 +485,8 @@ function isLanding(doc: Doc, kind: ConfigKind): doc is Landing {
 /**
  * What a draft changes for students, against the published file (null for a new file). Changes
  * come in the order a reviewer reads them: addresses, then the page from top to bottom, then the
- * translations still missing. Money is flagged on the change itself (`money: true`; programme fee
- * and scholarship fields have kind 'money').
+ * translations still missing. Money is flagged on the change itself (`money: true`; the money fields
+ * of src/studio/model/money-fields.ts have kind 'money', their values said in ₹, % or words).
  */
 export function changeList(before: Doc | null, after: Doc, ctx: ChangeContext): Change[] {
   const changes: Change[] = [];

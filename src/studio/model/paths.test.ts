@@ -117,7 +117,12 @@ describe('newVariantFrom', () => {
     const result = newVariantFrom(source, { paths: ['/mock-jee'], variantKey: 'iacst_mock_jee' }, bundle);
     expect(result).toEqual({
       ok: false,
-      problems: [{ field: 'file', message: 'a page file landings/mock-jee.json already exists' }],
+      problems: [
+        {
+          field: 'file',
+          message: `the page “${landingOf('landings/mock-jee.json').title}” (${landingOf('landings/mock-jee.json').paths[0]}) is already kept under the name the address /mock-jee makes: put another address first`,
+        },
+      ],
     });
   });
 });

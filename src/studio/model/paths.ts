@@ -115,8 +115,13 @@ export function newVariantFrom(
     : variantKeyProblem(variantKey, source.programme, bundle);
   if (keyProblem) problems.push({ field: 'variantKey', message: keyProblem });
   const file = fileForPath(paths[0] ?? '');
-  if (problems.length === 0 && bundle.landings.some((l) => l.file === file))
-    problems.push({ field: 'file', message: `a page file ${file} already exists` });
+  const clash = problems.length === 0 ? bundle.landings.find((l) => l.file === file) : undefined;
+  // The file is named after the first address; the message names the page, not the file.
+  if (clash)
+    problems.push({
+      field: 'file',
+      message: `the page “${clash.landing.title}” (${clash.landing.paths[0] ?? ''}) is already kept under the name the address ${paths[0] ?? ''} makes: put another address first`,
+    });
   if (problems.length > 0) return { ok: false, problems };
 
   const landing = structuredClone(source);

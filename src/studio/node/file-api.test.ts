@@ -502,3 +502,47 @@ describe('preview', () => {
     expect(body.problems.length).toBeGreaterThan(0);
   });
 });
+
+describe('refusals in words a marketing person reads', () => {
+  /** A file, a folder or a JSON path, or a protocol detail: none belongs in what the Studio shows. */
+  const technical = /\.json|config\/|public\/|src\/|\/blocks\/|Content-Type|application\/|image\/|svg\+xml/;
+  const messageOf = async (response: Promise<Response>) =>
+    ((await (await response).json()) as { message: string }).message;
+
+  it('names no file, folder or JSON path', async () => {
+    const file = 'landings/mock-neet.json';
+    const opened = sha256(readConfig(file));
+    const messages = [
+      await messageOf(api('/file?path=landings/gone.json')),
+      await messageOf(api('/file?path=../secret.json')),
+      await messageOf(put('landings/mock-jee.json', landing(file), null)),
+      await messageOf(
+        api('/validate', { method: 'POST', body: '{}', headers: { 'Content-Type': 'text/plain' } }),
+      ),
+      await messageOf(api('/validate', { method: 'POST', json: [] })),
+      await messageOf(upload('banner.png', JPEG, 'image/png')),
+      await messageOf(upload('banner.jpg', PNG, 'image/png')),
+      await messageOf(upload('banner.png', PNG, 'image/gif')),
+    ];
+    writeFileSync(
+      path.join(configDir, file),
+      JSON.stringify({ ...landing(file), title: 'Theirs here' }, null, 2),
+    );
+    messages.push(await messageOf(put(file, landing(file), opened)));
+    rmSync(path.join(configDir, file));
+    messages.push(await messageOf(put(file, { ...landing('landings/mock-jee.json') }, opened)));
+    expect(messages).toEqual([
+      'That page or programme does not exist: it may have been renamed or removed.',
+      'That is not a page or programme the Studio can open.',
+      'A page with this name was published by someone else since you started it.',
+      'The Studio could not read that request. Reload the page and try again.',
+      'The Studio could not read that request. Reload the page and try again.',
+      'That file cannot be used: it is not the PNG image it says it is.',
+      'That file cannot be used: its name does not end as a PNG image’s does.',
+      'That file cannot be used: only PNG, JPEG, WebP and SVG images are accepted.',
+      'Someone else changed this page since you opened it.',
+      'This page was deleted since you opened it.',
+    ]);
+    for (const message of messages) expect(message).not.toMatch(technical);
+  });
+});

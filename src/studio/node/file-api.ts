@@ -126,7 +126,11 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 async function readJsonBody(req: IncomingMessage, limit: number): Promise<Record<string, unknown>> {
   const type = req.headers['content-type'] ?? '';
   if (!/^application\/json\s*(?:;|$)/i.test(type))
-    throw new HttpError(415, 'bad-type', 'The Studio sends JSON here (Content-Type: application/json).');
+    throw new HttpError(
+      415,
+      'bad-type',
+      'The Studio could not read that request. Reload the page and try again.',
+    );
   const body = await readBody(req, limit);
   try {
     const data: unknown = JSON.parse(body.toString('utf8'));
@@ -134,11 +138,26 @@ async function readJsonBody(req: IncomingMessage, limit: number): Promise<Record
   } catch {
     // Falls through to the same answer.
   }
-  throw new HttpError(400, 'bad-request', 'The request is not the JSON object the Studio sends.');
+  throw new HttpError(
+    400,
+    'bad-request',
+    'The Studio could not read that request. Reload the page and try again.',
+  );
 }
 
-const badPath = () =>
-  new HttpError(400, 'bad-path', 'That file is not one the Studio can open: only files in config/ are.');
+/** image/svg+xml → SVG, in an image refusal. */
+function typeWords(type: string): string {
+  return (
+    (
+      { 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/webp': 'WebP', 'image/svg+xml': 'SVG' } as Record<
+        string,
+        string
+      >
+    )[type] ?? type.replace(/^image\//, '').toUpperCase()
+  );
+}
+
+const badPath = () => new HttpError(400, 'bad-path', 'That is not a page or programme the Studio can open.');
 
 async function configFile(configDir: string, input: unknown): Promise<{ rel: string; full: string }> {
   const rel = configPath(input);
@@ -254,7 +273,11 @@ async function listFiles(configDir: string) {
 function draftsOf(body: Record<string, unknown>): { path: string; content: unknown }[] {
   const drafts = body.drafts;
   if (!Array.isArray(drafts) || drafts.length > 50)
-    throw new HttpError(400, 'bad-request', 'The request is not the JSON object the Studio sends.');
+    throw new HttpError(
+      400,
+      'bad-request',
+      'The Studio could not read that request. Reload the page and try again.',
+    );
   return drafts.map((d: unknown) => {
     const draft = (d ?? {}) as { path?: unknown; content?: unknown };
     const rel = configPath(draft.path);
@@ -306,7 +329,12 @@ export function createStudioApi(options: StudioApiOptions): StudioApiHandler {
   async function getFile(url: URL, res: ServerResponse): Promise<void> {
     const { rel, full } = await configFile(configDir, url.searchParams.get('path'));
     const bytes = await readIfThere(full);
-    if (!bytes) throw new HttpError(404, 'not-found', `There is no file ${rel}.`);
+    if (!bytes)
+      throw new HttpError(
+        404,
+        'not-found',
+        'That page or programme does not exist: it may have been renamed or removed.',
+      );
     send(res, 200, { path: rel, content: parsed(bytes), version: sha256(bytes) });
   }
 
@@ -362,10 +390,10 @@ export function createStudioApi(options: StudioApiOptions): StudioApiHandler {
       if (currentVersion !== base) {
         const message =
           base === null
-            ? `A file named ${rel} exists already.`
+            ? 'A page with this name was published by someone else since you started it.'
             : current
-              ? `${rel} was changed by someone else since you opened it.`
-              : `${rel} was deleted since you opened it.`;
+              ? 'Someone else changed this page since you opened it.'
+              : 'This page was deleted since you opened it.';
         throw new HttpError(409, 'changed', message, {
           current: current ? { content: parsed(current), version: currentVersion } : null,
         });
@@ -415,9 +443,9 @@ export function createStudioApi(options: StudioApiOptions): StudioApiHandler {
     if (!isImageType(declared)) throw wrongType('only PNG, JPEG, WebP and SVG images are accepted');
     const bytes = await readBody(req, limits.imageBytes);
     const found = sniffImage(bytes);
-    if (found !== declared) throw wrongType(`it is not the ${declared.slice(6)} image it says it is`);
+    if (found !== declared) throw wrongType(`it is not the ${typeWords(declared)} image it says it is`);
     if (!extensionFits(name, found))
-      throw wrongType(`its name does not end as a ${found.slice(6)} file does`);
+      throw wrongType(`its name does not end as a ${typeWords(found)} image’s does`);
     if (found === 'image/svg+xml') {
       const why = svgProblem(bytes.toString('utf8'));
       if (why) throw wrongType(why);

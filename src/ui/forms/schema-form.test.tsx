@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useMemo, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -299,5 +299,36 @@ describe('exam details', () => {
   it('has no serious accessibility violations', async () => {
     const { container } = await setup('exam-details', iatProgramme, { options, classStream: '11&SOM' });
     expect(await seriousViolations(container)).toEqual([]);
+  });
+});
+
+describe('held typing in a schema form (held-typing.tsx)', () => {
+  it('keeps the keys in the field, yet Next follows them and a submit right after typing takes them', async () => {
+    const onSubmit = vi.fn();
+    const { user } = await setup('student-details', neet, { onSubmit });
+    const data = () => JSON.parse(screen.getByTestId('data').textContent ?? '{}') as FormValues;
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Class & stream' }), '11&SOM');
+    await user.type(screen.getByRole('textbox', { name: 'Student name' }), 'Asha Verma');
+    await user.type(screen.getByRole('textbox', { name: 'Email ID' }), 'asha@example.com');
+    const dob = screen.getByRole<HTMLInputElement>('textbox', { name: 'Date of birth' });
+    // Keys as input events, in one go: no pause can pass between them and the submit.
+    act(() => dob.focus());
+    for (const key of '1205201') fireEvent.change(dob, { target: { value: `${dob.value}${key}` } });
+    // The date's keys are still held: the parent (the machine's side) has not had them.
+    expect(dob.value).toBe('12/05/201');
+    expect(data().dob).toBeUndefined();
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(next).toHaveProperty('disabled', true);
+    // The key that completes the date enables Next at once, its keys still held.
+    fireEvent.change(dob, { target: { value: `${dob.value}0` } });
+    expect(data().dob).toBeUndefined();
+    expect(next).toHaveProperty('disabled', false);
+    // A submit (Enter, in a browser) with the focus still in the field takes what was typed.
+    fireEvent.submit(dob.closest('form') as HTMLFormElement);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ studentName: 'Asha Verma', email: 'asha@example.com', dob: '12/05/2010' }),
+    );
+    expect(data().dob).toBe('12/05/2010');
   });
 });

@@ -4,7 +4,7 @@
 // or a call is loading (part 1 §5).
 import { withTheme, type IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
-import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { DobRange } from '../../domain/validation';
 import type { Translate } from '../../engine/i18n';
 import {
@@ -14,6 +14,7 @@ import {
   type FieldRules,
   type FormValues,
 } from './form-rules';
+import { HeldForm, HeldTyping, useHeldValues } from './held-typing';
 import { examflowTheme, type FormContext } from './theme';
 import { BusyButton } from '../busy-button';
 import type { SelectOption } from './widgets/select-input';
@@ -63,47 +64,92 @@ export function SchemaForm({
 }: SchemaFormProps) {
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
-  // @rjsf shows a keystroke from its own state at once; handing the parent's copy back makes it
-  // derive its whole state again, which can wait for an idle moment (bench:typing).
-  const formDataForRjsf = useDeferredValue(formData);
   const customValidate = useMemo(() => createCustomValidate(rules, t), [rules, t]);
   const transformErrors = useMemo(() => createTransformErrors(rules, t), [rules, t]);
   const formContext = useMemo<FormContext>(
     () => ({ t, locale, dobRange, options, touched, submitted, locked }),
     [t, locale, dobRange, options, touched, submitted, locked],
   );
-  const blocked = loading || Object.keys(ruleErrors(rules, formData)).length > 0;
-  const whyId = `${id ?? 'form'}-why`;
-
   return (
-    <ThemedForm
-      id={id}
-      className="ef-form"
-      schema={schema}
-      uiSchema={uiSchema}
-      validator={validator}
-      formData={formDataForRjsf}
-      formContext={formContext}
-      customValidate={customValidate}
-      transformErrors={transformErrors}
-      liveValidate="onBlur"
-      showErrorList={false}
-      noHtml5Validate
-      focusOnFirstError
-      onBlur={(fieldId) =>
-        setTouched((previous) => (previous.has(fieldId) ? previous : new Set(previous).add(fieldId)))
-      }
-      // The form reports what changed; the machine clears what depended on it (src/machines/cascade.ts).
-      onChange={(event: IChangeEvent<FormValues, RJSFSchema, FormContext>) => onChange(event.formData ?? {})}
-      onError={() => setSubmitted(true)}
-      onSubmit={(event) => {
-        // Enter in a field while the call runs: the busy button ignores clicks, so does this.
-        if (loading) return;
-        setSubmitted(true);
-        onSubmit(event.formData ?? {});
-      }}
-    >
-      {children}
+    // Typed fields hold their keys (held-typing.tsx): the form re-renders after a pause, on leaving
+    // a field or on submit, and the submit takes the keys typed just before it.
+    <HeldTyping>
+      <ThemedForm
+        tagName={HeldForm}
+        id={id}
+        className="ef-form"
+        schema={schema}
+        uiSchema={uiSchema}
+        validator={validator}
+        // The parent's copy as it is: keys are held in the fields (no render per key), and a copy
+        // deferred behind @rjsf's own state would hand it a stale one that undoes a field's edit.
+        formData={formData}
+        formContext={formContext}
+        customValidate={customValidate}
+        transformErrors={transformErrors}
+        liveValidate="onBlur"
+        showErrorList={false}
+        noHtml5Validate
+        focusOnFirstError
+        onBlur={(fieldId) =>
+          setTouched((previous) => (previous.has(fieldId) ? previous : new Set(previous).add(fieldId)))
+        }
+        // The form reports what changed; the machine clears what depended on it (src/machines/cascade.ts).
+        onChange={(event: IChangeEvent<FormValues, RJSFSchema, FormContext>) =>
+          onChange(event.formData ?? {})
+        }
+        onError={() => setSubmitted(true)}
+        onSubmit={(event) => {
+          // Enter in a field while the call runs: the busy button ignores clicks, so does this.
+          if (loading) return;
+          setSubmitted(true);
+          onSubmit(event.formData ?? {});
+        }}
+      >
+        {children}
+        <SubmitButton
+          whyId={`${id ?? 'form'}-why`}
+          rules={rules}
+          formData={formData}
+          loading={loading}
+          label={submitLabel}
+          t={t}
+        />
+      </ThemedForm>
+    </HeldTyping>
+  );
+}
+
+/**
+ * Next/Submit, blocked while a rule fails on the fields as shown (keys still held included, so the
+ * button follows each key as before), re-rendering alone when that answer changes.
+ */
+function SubmitButton({
+  whyId,
+  rules,
+  formData,
+  loading,
+  label,
+  t,
+}: {
+  whyId: string;
+  rules: FieldRules;
+  formData: FormValues;
+  loading: boolean;
+  label: string;
+  t: Translate;
+}) {
+  const failing = useHeldValues((heldValue) => {
+    const shown: FormValues = { ...formData };
+    for (const name of Object.keys(rules)) {
+      const held = heldValue(`root_${name}`);
+      if (held) shown[name] = typeof held.value === 'string' ? held.value : undefined;
+    }
+    return Object.keys(ruleErrors(rules, shown)).length > 0;
+  });
+  const blocked = loading || failing;
+  return (
+    <>
       <BusyButton
         type="submit"
         className="ef-button ef-button--primary"
@@ -111,7 +157,7 @@ export function SchemaForm({
         busy={loading}
         aria-describedby={blocked ? whyId : undefined}
       >
-        {submitLabel}
+        {label}
       </BusyButton>
       {/* A disabled button says why it is not yet possible (part 1 §5: errors or a call in flight). */}
       {blocked ? (
@@ -119,6 +165,6 @@ export function SchemaForm({
           {t(loading ? 'ui.disabled.loading' : 'ui.disabled.form')}
         </p>
       ) : null}
-    </ThemedForm>
+    </>
   );
 }

@@ -12,6 +12,7 @@ import type {
 import { digitsOnly, normaliseName, type DobRange } from '../../domain/validation';
 import type { StringKey, Translate } from '../../engine/i18n';
 import type { FormValues } from './form-rules';
+import { heldWidget } from './held-typing';
 import { SelectInput } from './widgets/select-input';
 import { ClassStreamSelect } from './widgets/class-stream-select';
 import { DobInput } from './widgets/dob-input';
@@ -154,11 +155,14 @@ function ObjectFieldTemplate({ properties }: ObjectFieldTemplateProps<FormValues
   return <div className="ef-form__fields">{properties.map((property) => property.content)}</div>;
 }
 
+// Typed fields hold their keys (held-typing.tsx): a keystroke re-renders the field, not the form.
+const HeldTextWidget = heldWidget(TextWidget);
+
 export const widgets: RegistryWidgetsType<FormValues, RJSFSchema, FormContext> = {
-  TextWidget,
-  EmailWidget: TextWidget,
+  TextWidget: HeldTextWidget,
+  EmailWidget: HeldTextWidget,
   SelectWidget: CascadingSelectWidget,
-  dob: DobWidget,
+  dob: heldWidget(DobWidget),
   cascadingSelect: CascadingSelectWidget,
   classStream: ClassStreamWidget,
 };

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { getDefaultRegistry as fullRegistry } from '@rjsf/core';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../../../engine/node/paths';
-import { widgets as themeWidgets } from '../theme';
-import cutRegistry from './rjsf-registry';
+import { examflowTheme, widgets as themeWidgets } from '../theme';
+import cutRegistry, { NEVER_SHOWN_TEMPLATES, THEMED_TEMPLATES, THEMED_WIDGETS } from './rjsf-registry';
 
 const full = fullRegistry();
 /** A stand-in that loads @rjsf's own piece on demand (rjsf-registry.tsx's onDemand). */
@@ -17,6 +17,11 @@ const cut = cutRegistry();
 const formsDir = path.join(projectRoot, 'schemas/forms');
 const read = (file: string) => JSON.parse(readFileSync(path.join(formsDir, file), 'utf8')) as unknown;
 const files = (suffix: string) => readdirSync(formsDir).filter((file) => file.endsWith(suffix));
+/** The client's source files (the Studio is dev only and uses @rjsf whole). */
+const sources = () =>
+  readdirSync(path.join(projectRoot, 'src'), { recursive: true, encoding: 'utf8' })
+    .map((file) => file.replaceAll('\\', '/'))
+    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.startsWith('studio/'));
 
 /** Every place in a schema that needs a field or keyword the cut registry leaves out. */
 function needsLeftOut(schema: unknown, at = '#'): string[] {
@@ -34,15 +39,9 @@ function needsLeftOut(schema: unknown, at = '#'): string[] {
 describe('the cut @rjsf registry', () => {
   it('answers every field name @rjsf looks up; the fields it keeps are @rjsf own', () => {
     expect(Object.keys(cut.fields).sort()).toEqual(Object.keys(full.fields).sort());
-    for (const name of [
-      'SchemaField',
-      'ObjectField',
-      'StringField',
-      'BooleanField',
-      'NumberField',
-      'NullField',
-    ])
-      expect(cut.fields[name], name).toBe(full.fields[name]);
+    const kept = Object.keys(cut.fields).filter((name) => !onDemand(cut.fields[name]));
+    expect(kept.sort()).toEqual(['ObjectField', 'SchemaField', 'StringField']);
+    for (const name of kept) expect(cut.fields[name], name).toBe(full.fields[name]);
   });
 
   it('keeps @rjsf own templates and widgets, and the registry settings', () => {
@@ -66,6 +65,73 @@ describe('the cut @rjsf registry', () => {
     expect(onDemand(cut.templates.ArrayFieldTemplate)).toBe(true);
     expect(onDemand(cut.widgets.CheckboxesWidget)).toBe(true);
     expect(onDemand(cut.fields.StringField)).toBe(false);
+  });
+
+  it('keeps no @rjsf widget or template a themed form never draws: the theme replaces each one', () => {
+    for (const name of THEMED_WIDGETS) {
+      expect(onDemand(cut.widgets[name]), name).toBe(true);
+      expect(examflowTheme.widgets?.[name], name).toBeTypeOf('function');
+    }
+    for (const name of THEMED_TEMPLATES) {
+      expect(onDemand(cut.templates[name as keyof typeof cut.templates]), name).toBe(true);
+      expect(examflowTheme.templates?.[name as keyof typeof cut.templates], name).toBeTypeOf('function');
+    }
+    for (const name of NEVER_SHOWN_TEMPLATES)
+      expect(onDemand(cut.templates[name as keyof typeof cut.templates]), name).toBe(true);
+  });
+
+  it('every examflow form is themed and shows no error list (errors show at each field)', () => {
+    const forms = [
+      'ui/forms/schema-form.tsx',
+      'features/edit-exam/edit-exam-form.tsx',
+      'features/course/checkout-form.tsx',
+    ];
+    const all = sources()
+      .filter((file) => /from '@rjsf\/core'/.test(readFileSync(path.join(projectRoot, 'src', file), 'utf8')))
+      .filter((file) => file !== 'ui/forms/theme.tsx');
+    expect(all.sort()).toEqual([...forms].sort());
+    for (const file of forms) {
+      const text = readFileSync(path.join(projectRoot, 'src', file), 'utf8');
+      expect(text, file).toMatch(/withTheme<[^>]*>\((examflowTheme|\{\s*\.\.\.examflowTheme)/);
+      const elements = text.match(/<ThemedForm\b[\s\S]*?(?:<\/ThemedForm>|\/>)/g) ?? [];
+      expect(elements.length, file).toBeGreaterThan(0);
+      for (const element of elements) expect(element, file).toContain('showErrorList={false}');
+    }
+  });
+
+  it('keeps every widget the client code asks for by name (a step hides a field it leaves out)', () => {
+    const named = sources().flatMap((file) =>
+      [...readFileSync(path.join(projectRoot, 'src', file), 'utf8').matchAll(/'ui:widget': '(\w+)'/g)].map(
+        (match) => match[1] ?? '',
+      ),
+    );
+    expect(named).toContain('hidden');
+    const widgetKey = (name: string) => `${name.charAt(0).toUpperCase()}${name.slice(1)}Widget`;
+    for (const name of new Set(named))
+      expect(
+        name in themeWidgets || (widgetKey(name) in cut.widgets && !onDemand(cut.widgets[widgetKey(name)])),
+        name,
+      ).toBe(true);
+  });
+
+  it('no form schema field is other than an object of strings (the fields it keeps)', () => {
+    const types = (schema: unknown): string[] =>
+      Array.isArray(schema)
+        ? schema.flatMap(types)
+        : schema && typeof schema === 'object'
+          ? Object.entries(schema).flatMap(([key, value]) =>
+              key === 'type'
+                ? [value].flat().map(String)
+                : key === 'enum' || key === 'const'
+                  ? []
+                  : types(value),
+            )
+          : [];
+    for (const file of files('.schema.json'))
+      expect(
+        [...new Set(types(read(file)))].filter((type) => type !== 'object' && type !== 'string'),
+        file,
+      ).toEqual([]);
   });
 
   it('no form schema needs an array, anyOf, oneOf or $ref', () => {

@@ -1,6 +1,6 @@
 // @rjsf/core's default registry cut to what examflow's form schemas use (decision 005): objects of
-// strings (text, e-mail, selects; booleans and numbers kept for safety) with examflow's own theme
-// widgets. The build puts this module in place of @rjsf/core's getDefaultRegistry.js, which imports
+// strings, drawn by examflow's own theme widgets and templates (so @rjsf's own widgets and
+// templates are not kept either). The build puts this module in place of @rjsf/core's getDefaultRegistry.js, which imports
 // every field, widget and template @rjsf ships (arrays, anyOf/oneOf, layout grids, file, colour,
 // rating and date widgets). A schema that needs one of those still works: its stand-in here loads
 // @rjsf's own piece on demand (rjsf-on-demand.ts, a chunk of its own) and renders it; the schemas
@@ -8,29 +8,11 @@
 import { DEFAULT_ID_PREFIX, DEFAULT_ID_SEPARATOR, englishStringTranslator } from '@rjsf/utils';
 import type { Registry } from '@rjsf/utils';
 import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
-import BooleanField from '@rjsf/core/lib/components/fields/BooleanField.js';
-import NullField from '@rjsf/core/lib/components/fields/NullField.js';
-import NumberField from '@rjsf/core/lib/components/fields/NumberField.js';
 import ObjectField from '@rjsf/core/lib/components/fields/ObjectField.js';
 import SchemaField from '@rjsf/core/lib/components/fields/SchemaField.js';
 import StringField from '@rjsf/core/lib/components/fields/StringField.js';
-import BaseInputTemplate from '@rjsf/core/lib/components/templates/BaseInputTemplate.js';
 import ButtonTemplates from '@rjsf/core/lib/components/templates/ButtonTemplates/index.js';
-import DescriptionField from '@rjsf/core/lib/components/templates/DescriptionField.js';
-import ErrorList from '@rjsf/core/lib/components/templates/ErrorList.js';
-import FieldErrorTemplate from '@rjsf/core/lib/components/templates/FieldErrorTemplate.js';
-import FieldHelpTemplate from '@rjsf/core/lib/components/templates/FieldHelpTemplate.js';
-import FieldTemplate from '@rjsf/core/lib/components/templates/FieldTemplate/index.js';
-import ObjectFieldTemplate from '@rjsf/core/lib/components/templates/ObjectFieldTemplate.js';
-import TitleField from '@rjsf/core/lib/components/templates/TitleField.js';
-import UnsupportedField from '@rjsf/core/lib/components/templates/UnsupportedField.js';
-import WrapIfAdditionalTemplate from '@rjsf/core/lib/components/templates/WrapIfAdditionalTemplate.js';
-import CheckboxWidget from '@rjsf/core/lib/components/widgets/CheckboxWidget.js';
-import EmailWidget from '@rjsf/core/lib/components/widgets/EmailWidget.js';
 import HiddenWidget from '@rjsf/core/lib/components/widgets/HiddenWidget.js';
-import SelectWidget from '@rjsf/core/lib/components/widgets/SelectWidget.js';
-import TextareaWidget from '@rjsf/core/lib/components/widgets/TextareaWidget.js';
-import TextWidget from '@rjsf/core/lib/components/widgets/TextWidget.js';
 
 type Kind = 'fields' | 'templates' | 'widgets';
 type Piece = ComponentType<object>;
@@ -66,6 +48,29 @@ function onDemand(kind: Kind, name: string): Stand {
   return OnDemand;
 }
 
+/**
+ * What examflow's theme (ui/forms/theme.tsx) puts in place of @rjsf's own: every examflow form is
+ * themed (schema-form, edit-exam-form, checkout-form), so @rjsf's pieces of these names never
+ * render there (rjsf-registry.test.tsx checks the theme still replaces each).
+ */
+export const THEMED_WIDGETS = ['TextWidget', 'EmailWidget', 'SelectWidget'];
+export const THEMED_TEMPLATES = ['FieldTemplate', 'FieldErrorTemplate', 'ObjectFieldTemplate'];
+/**
+ * Templates no themed examflow form renders: @rjsf's own field, object and input templates (which
+ * the theme replaces) are what draw titles, descriptions, help, extra properties and the input
+ * base; the theme's field template draws only the widget; every form passes showErrorList={false}
+ * (the errors show at each field); and every field of the form schemas is a supported type.
+ */
+export const NEVER_SHOWN_TEMPLATES = [
+  'BaseInputTemplate',
+  'DescriptionFieldTemplate',
+  'ErrorListTemplate',
+  'FieldHelpTemplate',
+  'TitleFieldTemplate',
+  'UnsupportedFieldTemplate',
+  'WrapIfAdditionalTemplate',
+];
+
 const onDemandPieces = (kind: Kind, names: string[]) =>
   Object.fromEntries(names.map((name) => [name, onDemand(kind, name)]));
 
@@ -74,19 +79,19 @@ export default function getDefaultRegistry(): Omit<Registry, 'schemaUtils'> {
     fields: {
       AnyOfField: onDemand('fields', 'AnyOfField'),
       ArrayField: onDemand('fields', 'ArrayField'),
-      BooleanField,
+      BooleanField: onDemand('fields', 'BooleanField'),
       CyclicSchemaField: onDemand('fields', 'CyclicSchemaField'),
       FallbackField: onDemand('fields', 'FallbackField'),
       LayoutGridField: onDemand('fields', 'LayoutGridField'),
       LayoutHeaderField: onDemand('fields', 'LayoutHeaderField'),
       LayoutMultiSchemaField: onDemand('fields', 'LayoutMultiSchemaField'),
-      NumberField,
+      NumberField: onDemand('fields', 'NumberField'),
       ObjectField,
       OneOfField: onDemand('fields', 'OneOfField'),
       OptionalDataControlsField: onDemand('fields', 'OptionalDataControlsField'),
       SchemaField,
       StringField,
-      NullField,
+      NullField: onDemand('fields', 'NullField'),
     },
     templates: {
       ...onDemandPieces('templates', [
@@ -100,18 +105,10 @@ export default function getDefaultRegistry(): Omit<Registry, 'schemaUtils'> {
         'GridTemplate',
         'MultiSchemaFieldTemplate',
         'OptionalDataControlsTemplate',
+        ...THEMED_TEMPLATES,
+        ...NEVER_SHOWN_TEMPLATES,
       ]),
       ButtonTemplates: ButtonTemplates(),
-      BaseInputTemplate,
-      DescriptionFieldTemplate: DescriptionField,
-      ErrorListTemplate: ErrorList,
-      FieldTemplate,
-      FieldErrorTemplate,
-      FieldHelpTemplate,
-      ObjectFieldTemplate,
-      TitleFieldTemplate: TitleField,
-      UnsupportedFieldTemplate: UnsupportedField,
-      WrapIfAdditionalTemplate,
     } as Registry['templates'],
     widgets: {
       ...onDemandPieces('widgets', [
@@ -129,13 +126,12 @@ export default function getDefaultRegistry(): Omit<Registry, 'schemaUtils'> {
         'TimeWidget',
         'UpDownWidget',
         'URLWidget',
+        'CheckboxWidget',
+        'TextareaWidget',
+        ...THEMED_WIDGETS,
       ]),
-      CheckboxWidget,
-      EmailWidget,
+      // A field a step leaves out is drawn hidden (form-steps.tsx, edit-exam-form.tsx).
       HiddenWidget,
-      SelectWidget,
-      TextWidget,
-      TextareaWidget,
     },
     rootSchema: {},
     formContext: {},

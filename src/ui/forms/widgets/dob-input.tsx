@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import type { DobRange } from '../../../domain/validation';
 import { initialDate, keyTarget, maskDob, monthGrid, moveTo, toMasked } from './dob-calendar';
 import { FieldError, FieldHint, FieldLabel, describedBy, type FieldProps } from './field-parts';
+import { withHeldTyping } from '../held-typing';
 
 export interface DobPickerLabels {
   /** The button that opens the calendar. */
@@ -265,3 +266,6 @@ export function DobInput({
     </div>
   );
 }
+
+/** The same field holding its keys until a pause, leaving it or a submit (held-typing.tsx). */
+export const HeldDobInput = /* @__PURE__ */ withHeldTyping(DobInput);

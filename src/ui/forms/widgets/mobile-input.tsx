@@ -1,6 +1,7 @@
 import { MOBILE_LENGTH } from '../../../domain/otp-rules';
 import { digitsOnly } from '../../../domain/validation';
 import { TextInput, type TextInputProps } from './text-input';
+import { withHeldTyping } from '../held-typing';
 
 export type MobileInputProps = Omit<TextInputProps, 'type' | 'inputMode' | 'normalise'>;
 
@@ -21,3 +22,6 @@ export function MobileInput({
     />
   );
 }
+
+/** The same field holding its keys until a pause, leaving it or a submit (held-typing.tsx). */
+export const HeldMobileInput = /* @__PURE__ */ withHeldTyping(MobileInput);

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ClipboardEvent, type FocusEvent, type KeyboardEvent } from 'react';
 import { OTP_LENGTH } from '../../../domain/otp-rules';
 import { FieldError, FieldHint, FieldLabel, describedBy, type FieldProps } from './field-parts';
+import { withHeldTyping } from '../held-typing';
 
 export interface OtpInputProps extends FieldProps {
   value: string;
@@ -129,3 +130,13 @@ export function OtpInput({
     </div>
   );
 }
+
+/**
+ * The same boxes holding their keys until a pause, leaving them or a submit (held-typing.tsx). A
+ * whole code, and an edit of one, go at once: the verify-mobile flow checks a code as it completes,
+ * and its Verify button follows whether the code is whole.
+ */
+export const HeldOtpInput = /* @__PURE__ */ withHeldTyping(OtpInput, (next, props) => {
+  const length = props.length ?? OTP_LENGTH;
+  return next.length === length || props.value.length === length;
+});

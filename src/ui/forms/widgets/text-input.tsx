@@ -1,5 +1,6 @@
 import type { HTMLInputAutoCompleteAttribute } from 'react';
 import { FieldError, FieldHint, FieldLabel, describedBy, type FieldProps } from './field-parts';
+import { withHeldTyping } from '../held-typing';
 
 export interface TextInputProps extends FieldProps {
   value: string;
@@ -67,3 +68,6 @@ export function TextInput({
     </div>
   );
 }
+
+/** The same field holding its keys until a pause, leaving it or a submit (held-typing.tsx). */
+export const HeldTextInput = /* @__PURE__ */ withHeldTyping(TextInput);

@@ -1,0 +1,299 @@
+// Held typing: the one way examflow's forms take keys (issue 26). A keystroke re-renders its own
+// field, not the form, the card or the page around it: the field shows what was typed and tells
+// its owner (a machine's event, @rjsf's onChange) only once the person pauses, leaves the field, or
+// submits the form. An edit that changes what the rest of the screen shows goes at once: one that
+// clears a shown error, one that enables or disables a button (the caller says which), a complete
+// code. A phone at a quarter of a laptop's speed spends ~30 ms re-rendering a whole form per key;
+// a field alone costs a few.
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ComponentProps,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
+import type { FormContextType, StrictRJSFSchema, WidgetProps } from '@rjsf/utils';
+
+/** How long after the last key a field tells its owner: longer than a typist's gap between keys. */
+export const SEND_AFTER_MS = 200;
+
+interface Held {
+  value: unknown;
+  /** The owner's value the keys were typed over: if it changes under them, the owner's wins. */
+  over: unknown;
+  send: () => void;
+}
+
+/** One form's held keys, by field id. */
+export class HeldKeys {
+  private readonly held = new Map<string, Held>();
+  private readonly listeners = new Set<() => void>();
+
+  private rules: Pick<HeldTypingProps, 'sendsAtOnce' | 'sendTo'> = {};
+
+  constructor(readonly pauseMs = SEND_AFTER_MS) {}
+
+  /** The form's own rules (HeldTypingProps), as of its last render. */
+  setRules(rules: Pick<HeldTypingProps, 'sendsAtOnce' | 'sendTo'>): void {
+    this.rules = rules;
+  }
+
+  /** Whether the form sends this edit at once (a checkout pincode clearing the city's error). */
+  atOnce(id: string, next: unknown): boolean {
+    return this.rules.sendsAtOnce?.(id, next) ?? false;
+  }
+
+  /** Where a field's keys go when the form says (HeldTypingProps.sendTo), else undefined. */
+  sendTo(id: string): ((value: unknown) => void) | undefined {
+    const to = this.rules.sendTo;
+    return to && ((value) => to(id, value));
+  }
+
+  hold(id: string, held: Held): void {
+    this.held.set(id, held);
+    this.notify();
+  }
+
+  /** The field's held keys, no longer held. */
+  take(id: string): Held | undefined {
+    const held = this.held.get(id);
+    if (held) {
+      this.held.delete(id);
+      this.notify();
+    }
+    return held;
+  }
+
+  /** What the field shows over its owner's value while its keys are held. */
+  valueOf(id: string): { value: unknown } | undefined {
+    const held = this.held.get(id);
+    return held && { value: held.value };
+  }
+
+  /** Sends every field's held keys now: a submit, or an action that reads the fields. */
+  sendAll(): void {
+    for (const { send } of [...this.held.values()]) send();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private notify(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
+
+const HeldContext = createContext<HeldKeys | null>(null);
+
+export interface HeldTypingProps {
+  /** Whether an edit of this field (by id) goes at once, besides the field's own rules. */
+  sendsAtOnce?: (id: string, next: unknown) => boolean;
+  /**
+   * Where the fields' keys go, by field id, instead of each field's onChange: the owner itself
+   * (the checkout's purchase machine, which outlives its form), so keys typed just before the form
+   * goes reach it still.
+   */
+  sendTo?: (id: string, value: unknown) => void;
+  children?: ReactNode;
+}
+
+/** A form's held keys, for the fields inside (and its HeldForm). */
+export function HeldTyping({ sendsAtOnce, sendTo, children }: HeldTypingProps) {
+  const [keys] = useState(() => new HeldKeys());
+  useEffect(() => {
+    keys.setRules({ sendsAtOnce, sendTo });
+  });
+  useEffect(() => {
+    // A shortcut (Ctrl+Z, Ctrl+S…) acts on what the owner has: the keys reach it first.
+    const onKey = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey) keys.sendAll();
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
+  }, [keys]);
+  return <HeldContext.Provider value={keys}>{children}</HeldContext.Provider>;
+}
+
+/**
+ * A <form> whose submit (a button, Enter in a field) first sends the held keys of the HeldTyping
+ * around it, so a submit right after typing takes what was typed. Also @rjsf's `tagName`: its
+ * submit reads its state after the changes queued in the same event.
+ */
+export function HeldForm(props: ComponentProps<'form'>) {
+  const keys = useContext(HeldContext);
+  return (
+    <form
+      {...props}
+      onSubmit={(event) => {
+        keys?.sendAll();
+        props.onSubmit?.(event);
+      }}
+    />
+  );
+}
+
+/** A plain <form> (no @rjsf) holding its fields' keys: HeldTyping and HeldForm in one. */
+export function HeldTypingForm({
+  sendsAtOnce,
+  sendTo,
+  ...props
+}: ComponentProps<'form'> & Omit<HeldTypingProps, 'children'>) {
+  return (
+    <HeldTyping sendsAtOnce={sendsAtOnce} sendTo={sendTo}>
+      <HeldForm {...props} />
+    </HeldTyping>
+  );
+}
+
+/** Sends the form's held keys: for an action that reads a field and is not a submit. */
+export function useSendHeld(): () => void {
+  const keys = useContext(HeldContext);
+  return () => keys?.sendAll();
+}
+
+/**
+ * What a form's other parts compute from the fields as shown (a Next button's rules), held keys
+ * included: `select` gets each field's held value, or undefined, and re-renders its caller only
+ * when its answer changes. Outside a HeldTyping nothing is held.
+ */
+export function useHeldValues<T>(
+  select: (heldValue: (id: string) => { value: unknown } | undefined) => T,
+): T {
+  const keys = useContext(HeldContext);
+  const read = () => select((id) => keys?.valueOf(id));
+  return useSyncExternalStore(keys?.subscribe ?? noSubscribe, read, read);
+}
+const noSubscribe = () => () => {};
+
+export interface HeldValue<V> {
+  /** What the field shows: the keys typed, while they are held; else the owner's value. */
+  value: V;
+  /** A key: held (and sent after the pause) or, when it goes at once, sent now. */
+  change: (next: V) => void;
+  /** Sends the held keys now (leaving the field). */
+  send: () => void;
+}
+
+/**
+ * The core of a held field. `value` and `onChange` are the owner's; `atOnce` says which edits go
+ * at once. Outside a HeldTyping every edit goes at once (nothing would send held keys on submit).
+ */
+export function useHeldValue<V>(
+  id: string,
+  value: V,
+  onChange: (value: V) => void,
+  atOnce?: (next: V) => boolean,
+): HeldValue<V> {
+  const keys = useContext(HeldContext);
+  const [typed, setTyped] = useState<{ text: V; over: V } | null>(null);
+  const latest = useRef({ value, onChange, timer: 0 });
+  useEffect(() => {
+    latest.current.value = value;
+    latest.current.onChange = onChange;
+  });
+  const [send] = useState(() => () => {
+    const self = latest.current;
+    window.clearTimeout(self.timer);
+    const held = keys?.take(id);
+    if (!held) return;
+    setTyped(null);
+    // A look-up filled the field, a wrong code emptied the boxes: what the owner did wins.
+    if (held.over === self.value) (keys?.sendTo(id) ?? self.onChange)(held.value as V);
+  });
+  // Leaving (a step that ends, a page that changes) takes the keys not yet sent.
+  useEffect(() => send, [send]);
+  return {
+    value: typed && typed.over === value ? typed.text : value,
+    change: (next) => {
+      const self = latest.current;
+      window.clearTimeout(self.timer);
+      if (!keys || atOnce?.(next) || keys.atOnce(id, next)) {
+        keys?.take(id);
+        setTyped(null);
+        (keys?.sendTo(id) ?? onChange)(next);
+        return;
+      }
+      setTyped({ text: next, over: value });
+      keys.hold(id, { value: next, over: value, send });
+      self.timer = window.setTimeout(send, keys.pauseMs);
+    },
+    send,
+  };
+}
+
+/** An @rjsf widget that holds its keys (the theme's text and date fields, the Studio's texts). */
+export function heldWidget<T, S extends StrictRJSFSchema, F extends FormContextType>(
+  Widget: ComponentType<WidgetProps<T, S, F>>,
+): ComponentType<WidgetProps<T, S, F>> {
+  function HeldWidget(props: WidgetProps<T, S, F>) {
+    const held = useHeldValue<unknown>(props.id, props.value, (value) => props.onChange(value));
+    return (
+      <Widget
+        {...props}
+        value={held.value}
+        onChange={held.change}
+        onBlur={(id: string, value: unknown) => {
+          held.send();
+          props.onBlur(id, value);
+        }}
+      />
+    );
+  }
+  HeldWidget.displayName = `Held(${Widget.displayName ?? Widget.name})`;
+  return HeldWidget;
+}
+
+/** What a standalone examflow control takes that holding needs. */
+interface TypedProps {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: (value: string) => void;
+  error?: string;
+}
+
+export type HeldProps<P> = P & {
+  /** An edit that goes at once: it changes what the screen shows besides the field (a button). */
+  sendsAtOnce?: (next: string) => boolean;
+};
+
+/**
+ * A standalone control (login, recovery, the registration card's step 1, the coupon) that holds its
+ * keys. A field showing an error sends its next edit at once: the owner clears the error then.
+ * `completes`: an edit the control itself makes an action (a whole OTP is checked at once). Each
+ * control's file holds its held version (HeldTextInput, HeldOtpInput…), so a page loads only the
+ * controls it shows.
+ */
+export function withHeldTyping<P extends TypedProps>(
+  Widget: ComponentType<P>,
+  completes?: (next: string, props: P) => boolean,
+): ComponentType<HeldProps<P>> {
+  function Held({ sendsAtOnce, ...rest }: HeldProps<P>) {
+    const props = rest as unknown as P;
+    const held = useHeldValue(
+      props.id,
+      props.value,
+      props.onChange,
+      (next) => Boolean(props.error) || (sendsAtOnce?.(next) ?? false) || (completes?.(next, props) ?? false),
+    );
+    return (
+      <Widget
+        {...props}
+        value={held.value}
+        onChange={held.change}
+        onBlur={(value: string) => {
+          held.send();
+          props.onBlur?.(value);
+        }}
+      />
+    );
+  }
+  Held.displayName = `Held(${Widget.displayName ?? Widget.name})`;
+  return Held;
+}
