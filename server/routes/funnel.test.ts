@@ -88,6 +88,16 @@ describe('POST /api/funnel/events', () => {
     expect((await rowsOf(visitor)).map((r) => r.step)).toEqual([stepCode('otp_sent')]);
   });
 
+  it('keeps a campaign named in any language (the page sends it as the address had it)', async () => {
+    const visitor = 'hindi-campaign-visitor-01';
+    const answer = await post({
+      sent_at: t.clock.now().getTime(),
+      events: [event('page_view', { visitor, utm_campaign: 'नीट-2025 ✓' })],
+    });
+    expect(answer.statusCode).toBe(200);
+    expect((await rowsOf(visitor))[0]?.utm_campaign).toBe('नीट-2025 ✓');
+  });
+
   it('refuses what it cannot store with a 400 that says why, and stores nothing of that batch', async () => {
     const now = t.clock.now().getTime();
     const refused = async (payload: Data | string, headers?: Record<string, string>) => {
@@ -310,5 +320,62 @@ describe('the steps the server records: registered and paid', () => {
     });
     expect(signup.statusCode).toBe(200);
     expect(await rowsOf(visitor)).toEqual([]);
+  });
+
+  it('a signup whose funnel origin is malformed still signs up, without it (a signup never fails for the funnel)', async () => {
+    const malformed: unknown[] = [
+      // An old page's origin with a field this version does not take, and a tampered visitor id.
+      { ...origin('malformed-visitor-01', 'default', '/iacstexam'), programme: 'iacst' },
+      { ...origin('x', 'default', '/iacstexam') },
+      null,
+      'not an origin',
+    ];
+    for (const [i, funnel] of malformed.entries()) {
+      const mobile = `982230001${i}`;
+      const headers = await tokenFor(mobile, 'iACST');
+      const signup = await t.call({
+        method: 'POST',
+        url: '/api/signup',
+        headers,
+        payload: {
+          student_name: 'Meera Das',
+          student_email: 'meera.das@example.com',
+          student_dob: '15/08/2011',
+          student_mobile_no: mobile,
+          class_stream: '9&SOF',
+          exam_state: '9',
+          branch_code: 'DL001',
+          exam_date: '2025-04-02',
+          exam_mode: 'Online',
+          registration_page: 'iACST',
+          funnel,
+        },
+      });
+      expect(signup.statusCode, JSON.stringify(funnel)).toBe(200);
+      expect((signup.data.data as { roll_number: string }).roll_number).toMatch(/\d/);
+    }
+    expect(await rowsOf('malformed-visitor-01')).toEqual([]);
+    expect(await rowsOf('x')).toEqual([]);
+  });
+
+  it('a signup with a malformed field of its own is still refused (only the funnel origin is forgiven)', async () => {
+    const headers = await tokenFor('9822300020', 'iACST');
+    const signup = await t.call({
+      method: 'POST',
+      url: '/api/signup',
+      headers,
+      payload: {
+        student_name: 'Meera Das',
+        student_email: 'meera.das@example.com',
+        student_dob: '15/08/2011',
+        student_mobile_no: '9822300020',
+        class_stream: '9&SOF',
+        exam_mode: 'Online',
+        registration_page: 'iACST',
+        funnel: origin('malformed-visitor-02', 'default', '/iacstexam'),
+        unexpected: 1,
+      },
+    });
+    expect(signup.statusCode).toBe(400);
   });
 });

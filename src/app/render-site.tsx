@@ -299,6 +299,7 @@ export function renderSite(bundle: ConfigBundle, assets: PageAssets): RenderedSi
       routes,
       notFound: renderAll('_not-found', undefined),
       pageJs: [...assets.js, ...assets.preload],
+      ...(assets.funnelJs ? { funnelJs: assets.funnelJs } : {}),
       ...experimentsOf(bundle),
     },
   };

@@ -10,6 +10,8 @@ export interface SiteIndex {
   notFound: Record<string, string>;
   /** The JavaScript files a page loads (the same for every page for now). */
   pageJs: string[];
+  /** The funnel's reporter, which the pages of the funnel load beside the page script (issue 24). */
+  funnelJs?: string[];
   /** Paths split between variants (site.json experiments, resolved); absent when none. */
   experiments?: IndexedExperiment[];
 }

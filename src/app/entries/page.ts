@@ -8,7 +8,6 @@ import '../../ui/styles.css';
 import '../../ui/screens.css';
 import { enhanceAll } from '../../features/landing/enhance/enhance-all';
 import { blockDevtoolsShortcuts } from '../devtools-shortcuts';
-import { pageFunnelReporter } from '../funnel-reporter';
 import { loadIsland } from './island-loading';
 
 interface Island {
@@ -25,10 +24,6 @@ const islands: Record<string, () => Promise<Island>> = {
 
 enhanceAll(document);
 if (document.documentElement.hasAttribute('data-block-devtools')) blockDevtoolsShortcuts(document);
-// The funnel (a landing variant only): the view now, the card's first touch when it comes. Queued
-// and sent later, never in the page's way.
-const funnel = pageFunnelReporter();
-funnel?.report('page_view');
 /** Runs `start` once: after the load event, or at the student's first touch of the element. */
 function whenLoadedOrTouched(element: HTMLElement, start: () => void): void {
   const touches = ['focusin', 'pointerdown', 'input'] as const;
@@ -48,9 +43,6 @@ function whenLoadedOrTouched(element: HTMLElement, start: () => void): void {
 for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
   const load = islands[element.dataset.island ?? ''];
   if (!load) continue;
-  if (funnel && element.dataset.island === 'registration-card')
-    for (const type of ['focusin', 'pointerdown', 'input'])
-      element.addEventListener(type, () => funnel.report('card_started'), { once: true, passive: true });
   if (element.dataset.islandLoad === 'deferred')
     // Mounting in a task of its own: the island's modules are evaluated in one task, its mount in
     // the next, so neither is one long block of the main thread.

@@ -25,6 +25,7 @@ import { signup } from '../../api/endpoints/signup';
 import { actorInspect } from '../../devtools/live/actor-inspect';
 import { classStreamValue, splitClassStream } from '../../domain/class-stream';
 import { createTranslator } from '../../engine/i18n';
+import type { ClientFunnelStep } from '../../domain/funnel-steps';
 import type { RegistrationCardData } from '../../engine/registration-card';
 import { loadLaterSteps, prefetchFormSteps } from '../../features/registration/registration-card';
 import { RegistrationCardRoot } from '../../features/registration/registration-card-root';
@@ -45,9 +46,9 @@ import { provideRegistration } from '../../machines/registration-provide';
 import { MOBILE_LENGTH } from '../../domain/otp-rules';
 import { Toasts } from '../../ui/toast/toasts';
 import '../../ui/toast/toasts.css';
-import { createAnalytics } from '../analytics';
+import { createAnalytics, type AnalyticsEventName } from '../analytics';
 import { autoLoginUrl, withCampaign } from '../auto-login';
-import { funnelStepOf, pageFunnelReporter } from '../funnel-reporter';
+import { funnelOrigin, reportFunnelStep } from '../entries/funnel';
 import { allowedBrowserPosition, resolveLocationWithin, signupLocationFields } from '../location';
 import { sessionStore, type SessionStore } from '../session-store';
 import { replayTypedValues } from '../typed-before-hydration';
@@ -155,6 +156,13 @@ async function onlinePreset(
 const pick = <T extends object, K extends keyof T>(value: T, key: K): Partial<Pick<T, K>> =>
   value[key] === undefined ? {} : ({ [key]: value[key] } as Partial<Pick<T, K>>);
 
+/** The funnel's steps that ride on the card's analytics events (their names and payloads unchanged). */
+const FUNNEL_STEP_OF_EVENT: Partial<Record<AnalyticsEventName, ClientFunnelStep>> = {
+  otp_verified: 'otp_verified',
+  student_details_submitted: 'details_saved',
+  exam_details_submitted: 'exam_chosen',
+};
+
 /** Runs `run` in a later task, so the main thread is free in between (input, paint). */
 const nextTask = (run: () => void) => void window.setTimeout(run, 0);
 
@@ -167,12 +175,6 @@ export function mount(element: HTMLElement): void {
   // The card's strings (registration, form, validation …): toasts speak the page's language too.
   const t = createTranslator(data.strings as UiStringTable);
   const analytics = createAnalytics({ programme: data.programme });
-  // The funnel's steps ride on the card's analytics events (their names and payloads unchanged).
-  const funnel = pageFunnelReporter();
-  const trackStep = (event: string) => {
-    const step = funnelStepOf(event);
-    if (step) funnel?.report(step);
-  };
   const query = readEntryQuery(window.location.search);
   const campaign = store.captureCampaign(window.location.href);
   const tracking = { ...campaign.utm, ...(campaign.gclid ? { gclid: campaign.gclid } : {}) };
@@ -201,7 +203,7 @@ export function mount(element: HTMLElement): void {
           },
           actions: {
             codeSent: () => {
-              trackStep('otp_sent');
+              reportFunnelStep('otp_sent');
               void analytics.track('otp_sent');
             },
           },
@@ -246,7 +248,7 @@ export function mount(element: HTMLElement): void {
             {
               ...input.body,
               ...signupLocationFields(location),
-              ...(funnel ? { funnel: funnel.origin() } : {}),
+              funnel: funnelOrigin(),
             },
             input.registrationToken ?? '',
           );
@@ -290,8 +292,8 @@ export function mount(element: HTMLElement): void {
           tabStorage.set({ token: context.registrationToken, choices: keptChoices(context) });
         },
         redirectToPayment: (_, { paymentData }) => {
-          funnel?.report('payment_started');
-          funnel?.flush();
+          // Sent as the page is left for the gateway (pagehide).
+          reportFunnelStep('payment_started');
           postToGateway(paymentData);
         },
         goToLogin: (_, { rollNumber, dob }) => window.location.assign(autoLoginUrl('/', rollNumber, dob)),
@@ -304,7 +306,8 @@ export function mount(element: HTMLElement): void {
           window.location.assign(withCampaign(link, utm));
         },
         track: (_, { event, payload }) => {
-          trackStep(event);
+          const step = FUNNEL_STEP_OF_EVENT[event];
+          if (step) reportFunnelStep(step);
           void analytics.track(event, payload);
         },
       },

@@ -36,7 +36,7 @@ export type Path = string;
  */
 export type Locale = string;
 /**
- * a campaign parameter: at most 100 printable ASCII characters
+ * a campaign parameter as the address had it, cut to 100 characters
  *
  * This interface was referenced by `FunnelEventsApi`'s JSON-Schema
  * via the `definition` "utm".
