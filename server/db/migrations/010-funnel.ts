@@ -19,20 +19,24 @@ export const m010Funnel: Migration = {
       .addColumn('utm_medium', 'text', (c) => c.notNull())
       .addColumn('utm_campaign', 'text', (c) => c.notNull())
       .addColumn('has_gclid', 'integer', (c) => c.notNull())
+      // The time from the visitor's previous step on the variant, as a log-scale bucket (-1: none),
+      // set when the event arrives (server/services/funnel/gap-buckets.ts).
+      .addColumn('gap_bucket', 'integer', (c) => c.notNull())
       .execute();
-    // A visitor reaches a step of a variant once (a repeat is ignored on insert), and the report
-    // reads each visitor's steps in order from here to time them (the previous step of a visitor).
+    // A visitor reaches a step of a variant once (a repeat is ignored on insert), and an arriving
+    // event finds the visitor's earlier steps here (its gap from the previous one).
     await db.schema
       .createIndex('funnel_events_reach')
       .on('funnel_events')
       .columns(['programme', 'variant', 'visitor', 'step'])
       .unique()
       .execute();
-    // The counts over a date range, by step and source, from the index alone.
+    // The report: counts per variant, step, source and gap bucket over a date range, read from the
+    // index alone and in its order (a streaming GROUP BY, no sort of a million rows).
     await db.schema
       .createIndex('funnel_events_counts')
       .on('funnel_events')
-      .columns(['programme', 'variant', 'day', 'step', 'utm_source'])
+      .columns(['programme', 'variant', 'step', 'utm_source', 'gap_bucket', 'day'])
       .execute();
     // The roll-up takes whole days, oldest first.
     await db.schema.createIndex('funnel_events_day').on('funnel_events').column('day').execute();
@@ -44,10 +48,16 @@ export const m010Funnel: Migration = {
       .addColumn('variant', 'text', (c) => c.notNull())
       .addColumn('step', 'integer', (c) => c.notNull())
       .addColumn('utm_source', 'text', (c) => c.notNull())
+      .addColumn('gap_bucket', 'integer', (c) => c.notNull())
       .addColumn('visitors', 'integer', (c) => c.notNull())
-      .addColumn('timed', 'integer', (c) => c.notNull())
-      .addColumn('median_ms', 'bigint')
-      .addPrimaryKeyConstraint('funnel_daily_key', ['programme', 'variant', 'day', 'step', 'utm_source'])
+      .addPrimaryKeyConstraint('funnel_daily_key', [
+        'programme',
+        'variant',
+        'day',
+        'step',
+        'utm_source',
+        'gap_bucket',
+      ])
       .execute();
   },
 };

@@ -21,6 +21,9 @@ export interface FunnelEventsTable {
   utm_medium: string;
   utm_campaign: string;
   has_gclid: number;
+  /** The time from the visitor's previous step on the variant, as a log-scale bucket; -1 when
+   * there was none (server/services/funnel/gap-buckets.ts). Set when the event arrives. */
+  gap_bucket: number;
 }
 
 export interface FunnelDailyTable {
@@ -29,11 +32,10 @@ export interface FunnelDailyTable {
   variant: string;
   step: number;
   utm_source: string;
-  /** Visitors who reached the step that day (each visitor-step is one row of funnel_events). */
+  /** The gap bucket of these visitors' time from their previous step (-1: untimed). */
+  gap_bucket: number;
+  /** Visitors who reached the step that day with that gap (each visitor-step is one event). */
   visitors: number;
-  /** Of them, those with a time from their previous step, and the median of that time. */
-  timed: number;
-  median_ms: number | string | null;
 }
 
 export interface FunnelTables {

@@ -10,6 +10,7 @@ import { ApiError } from '../../api/errors';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import type { FunnelEventsTable } from '../../db/tables/funnel';
+import { gapBucket, UNTIMED } from './gap-buckets';
 
 /** How far a corrected browser time may lie from the server's receipt: older is clamped to it. */
 const OLDEST_MS = 24 * 60 * 60_000;
@@ -28,7 +29,10 @@ export interface FunnelOrigin {
   has_gclid: boolean;
 }
 
-function row(origin: FunnelOrigin, step: FunnelStep, atMs: number): FunnelEventsTable {
+/** An event as it arrives: its gap bucket is set when it is stored. */
+type Arriving = Omit<FunnelEventsTable, 'gap_bucket'>;
+
+function row(origin: FunnelOrigin, step: FunnelStep, atMs: number): Arriving {
   return {
     programme: origin.programme,
     variant: origin.variant,
@@ -55,11 +59,76 @@ export function knownVariant(
   return site.landings.some((l) => l.landing.programme === programme && l.landing.variantKey === variant);
 }
 
-async function insertRows(db: Kysely<Database>, rows: FunnelEventsTable[]): Promise<number> {
-  if (rows.length === 0) return 0;
+interface VisitorOnVariant {
+  programme: string;
+  variant: string;
+  visitor: string;
+}
+
+/** A visitor's steps on one variant, stored and arriving, by step code. */
+interface Journey {
+  id: VisitorOnVariant;
+  steps: Map<number, { atMs: number; bucket: number; row?: Arriving }>;
+}
+
+/**
+ * Stores arriving events, at most one per visitor, variant and step (the first reach: a step
+ * already stored is ignored), each with the gap bucket of its time from the visitor's nearest
+ * earlier step on the variant, stored or arriving. An earlier step arriving after a later one (the
+ * page's batch after the signup's registered) re-times the later one. Run it in a transaction: one
+ * read of the visitors' stored steps, then the writes. Returns how many rows were new.
+ */
+async function storeEvents(db: Kysely<Database>, arriving: readonly Arriving[]): Promise<number> {
+  if (arriving.length === 0) return 0;
+  const journeys = new Map<string, Journey>();
+  const journeyOf = (id: VisitorOnVariant): Journey => {
+    const key = `${id.programme}\n${id.variant}\n${id.visitor}`;
+    let journey = journeys.get(key);
+    if (!journey) {
+      journey = {
+        id: { programme: id.programme, variant: id.variant, visitor: id.visitor },
+        steps: new Map(),
+      };
+      journeys.set(key, journey);
+    }
+    return journey;
+  };
+  for (const r of arriving) journeyOf(r);
+  const stored = await db
+    .selectFrom('funnel_events')
+    .select(['programme', 'variant', 'visitor', 'step', 'at_ms', 'gap_bucket'])
+    .where((eb) => eb.or([...journeys.values()].map(({ id }) => eb.and({ ...id }))))
+    .execute();
+  for (const s of stored)
+    journeyOf(s).steps.set(Number(s.step), { atMs: Number(s.at_ms), bucket: s.gap_bucket });
+  for (const r of arriving) {
+    const steps = journeyOf(r).steps;
+    const seen = steps.get(r.step);
+    // The earliest of the batch; a stored step stands.
+    if (!seen || (seen.row && seen.atMs > Number(r.at_ms)))
+      steps.set(r.step, { atMs: Number(r.at_ms), bucket: UNTIMED, row: r });
+  }
+  const inserts: FunnelEventsTable[] = [];
+  const retimed: (VisitorOnVariant & { step: number; bucket: number })[] = [];
+  for (const { id, steps } of journeys.values()) {
+    let previous: number | undefined;
+    for (const [step, s] of [...steps.entries()].sort(([a], [b]) => a - b)) {
+      const bucket = previous === undefined ? UNTIMED : gapBucket(s.atMs - previous);
+      if (s.row) inserts.push({ ...s.row, gap_bucket: bucket });
+      else if (bucket !== s.bucket) retimed.push({ ...id, step, bucket });
+      previous = s.atMs;
+    }
+  }
+  for (const { bucket, ...where } of retimed)
+    await db
+      .updateTable('funnel_events')
+      .set({ gap_bucket: bucket })
+      .where((eb) => eb.and(where))
+      .execute();
+  if (inserts.length === 0) return 0;
   const result = await db
     .insertInto('funnel_events')
-    .values(rows)
+    .values(inserts)
     .onConflict((oc) => oc.columns(['programme', 'variant', 'visitor', 'step']).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0);
@@ -78,7 +147,7 @@ export async function recordClientEvents(
   const { site } = ctx;
   const nowMs = ctx.now().getTime();
   const offset = nowMs - batch.sentAt;
-  const first = new Map<string, FunnelEventsTable>();
+  const rows: Arriving[] = [];
   for (const event of batch.events) {
     if (!knownVariant(site, event.programme, event.variant))
       throw new ApiError(
@@ -86,23 +155,22 @@ export async function recordClientEvents(
         `Unknown variant: programme "${event.programme}" has no landing variant "${event.variant}".`,
       );
     const atMs = Math.min(nowMs, Math.max(nowMs - OLDEST_MS, event.at + offset));
-    const candidate = row(event, event.step, atMs);
-    // One row per visitor, variant and step: the earliest of the batch (the index keeps the first stored).
-    const key = `${event.programme}\n${event.variant}\n${event.visitor}\n${event.step}`;
-    const seen = first.get(key);
-    if (!seen || Number(seen.at_ms) > atMs) first.set(key, candidate);
+    rows.push(row(event, event.step, atMs));
   }
-  return insertRows(ctx.db, [...first.values()]);
+  return ctx.db.transaction().execute((trx) => storeEvents(trx, rows));
 }
 
-/** A step the server saw itself (registered, paid), in the caller's transaction. */
-export async function recordServerStep(
+/** Steps the server saw itself (registered, paid), in the caller's transaction. */
+export async function recordServerSteps(
   db: Kysely<Database>,
   origin: FunnelOrigin,
-  step: FunnelStep,
+  steps: readonly FunnelStep[],
   at: Date,
 ): Promise<void> {
-  await insertRows(db, [row(origin, step, at.getTime())]);
+  await storeEvents(
+    db,
+    steps.map((step) => row(origin, step, at.getTime())),
+  );
 }
 
 /** What a signup carries for the funnel (its body's fields of the same names). */

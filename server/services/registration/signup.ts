@@ -19,7 +19,7 @@ import { iso } from '../../timestamps';
 import type { Database } from '../../db/schema';
 import type { CentresTable, ClassStreamsTable } from '../../db/tables/master';
 import { openOrder, type Order } from '../../payments/orders';
-import { orderFunnelOrigin, recordServerStep, signupFunnelOrigin } from '../funnel/events';
+import { orderFunnelOrigin, recordServerSteps, signupFunnelOrigin } from '../funnel/events';
 import { centreByCode, classStreamOf, eligible, serves } from '../master/centres';
 import { istDateOf, openExamDates } from '../master/exam-calendar';
 import { examSlots } from '../master/exam-options';
@@ -406,7 +406,7 @@ export async function write(
     .values({ student_id: studentId, created_at: now, ...registration })
     .onConflict((oc) => oc.column('student_id').doUpdateSet(registration))
     .execute();
-  if (paid && funnel) await recordServerStep(trx, funnel, 'registered', ctx.now());
+  if (paid && funnel) await recordServerSteps(trx, funnel, ['registered'], ctx.now());
   return { student, payment, centre: c.centre, payable: c.payable };
 }
 
@@ -440,8 +440,6 @@ export async function completePaidRegistration(trx: Kysely<Database>, order: Ord
   // The funnel: the registration is complete and paid, on the variant the signup came from.
   const funnel = orderFunnelOrigin(order.details);
   if (funnel) {
-    const at = new Date(order.confirmed_at ?? order.created_at);
-    await recordServerStep(trx, funnel, 'registered', at);
-    await recordServerStep(trx, funnel, 'paid', at);
+    await recordServerSteps(trx, funnel, ['registered', 'paid'], new Date(order.confirmed_at ?? order.created_at));
   }
 }
