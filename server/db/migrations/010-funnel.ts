@@ -24,11 +24,13 @@ export const m010Funnel: Migration = {
       .addColumn('gap_bucket', 'integer', (c) => c.notNull())
       .execute();
     // A visitor reaches a step of a variant once (a repeat is ignored on insert), and an arriving
-    // event finds the visitor's earlier steps here (its gap from the previous one).
+    // event finds the visitor's earlier steps here (its gap from the previous one). The visitor
+    // first: the most selective column, so that look-up never strays to the counts index below
+    // (PostgreSQL did, on a young table without statistics: 15 ms a batch instead of 0.1).
     await db.schema
       .createIndex('funnel_events_reach')
       .on('funnel_events')
-      .columns(['programme', 'variant', 'visitor', 'step'])
+      .columns(['visitor', 'programme', 'variant', 'step'])
       .unique()
       .execute();
     // The report: counts per variant, step, source and gap bucket over a date range, read from the
