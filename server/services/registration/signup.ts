@@ -440,6 +440,11 @@ export async function completePaidRegistration(trx: Kysely<Database>, order: Ord
   // The funnel: the registration is complete and paid, on the variant the signup came from.
   const funnel = orderFunnelOrigin(order.details);
   if (funnel) {
-    await recordServerSteps(trx, funnel, ['registered', 'paid'], new Date(order.confirmed_at ?? order.created_at));
+    await recordServerSteps(
+      trx,
+      funnel,
+      ['registered', 'paid'],
+      new Date(order.confirmed_at ?? order.created_at),
+    );
   }
 }
