@@ -219,6 +219,22 @@ describe('registration card', () => {
     expect(body.branch_code).toMatch(/^DL\d{3}$/);
   });
 
+  it('when steps 2 to 5 do not arrive (a dropped connection) says so, and Try again loads them and goes on', async () => {
+    const page = await openPage('/iacstexam');
+    // The form steps' chunk (with steps 2 to 5's machines) fails, at the idle prefetch and after step 1.
+    const chunk = /\/assets\/form-steps-[\w-]+\.js$/;
+    await page.route(chunk, (route) => route.abort('internetdisconnected'));
+    await verifyMobile(page, freshMobile(), /Mobile number or student id/);
+    const alert = card(page).getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toBe('The form could not load. Check your connection and try again.');
+    await expectAxeClean(page, 'steps not loaded');
+    await page.unroute(chunk);
+    await card(page).getByRole('button', { name: 'Try again' }).click();
+    // The number stays verified: the details follow, no second OTP.
+    await heading(page, 'Student details').waitFor();
+  });
+
   it('lists only states and centres with an open date on /iacst-exam, and all of them on /iacstexam', async () => {
     const statesQuery = async (path: string) => {
       const page = await openPage(path);
