@@ -134,6 +134,7 @@ describe('registration card', () => {
     await submit.click();
 
     await heading(page, 'Registration Successful').waitFor();
+    await card(page).locator('dd').first().waitFor();
     await expectAxeClean(page, 'thank-you');
     // Filed under the chosen centre's branch, not the digital-only branch IC006.
     expect((await (await signedUp).json()) as unknown).toMatchObject({
@@ -321,7 +322,12 @@ describe('registration card', () => {
     expect(await chosen('Exam slot')).toBe('Offline, 2 PM to 5 PM');
     expect(await chosen('State')).toBe('Delhi');
     expect(await chosen('Centre')).toBe('Delhi Janakpuri');
-    expect(await card(page).getByRole('combobox', { name: 'Date of exam' }).inputValue()).toBe(examDate);
+    // The dates load last in the cascade: the kept date is chosen once they are there.
+    await expect
+      .poll(() => card(page).getByRole('combobox', { name: 'Date of exam' }).inputValue(), {
+        timeout: 10_000,
+      })
+      .toBe(examDate);
     expect(
       await card(page)
         .getByRole('textbox', { name: /Coupon/ })
@@ -341,6 +347,7 @@ describe('registration card', () => {
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.waitForURL(/\/invictus\?.*registeration=success/);
     await heading(page, 'Registration Successful').waitFor();
+    await card(page).locator('dd').first().waitFor();
     const terms = await card(page).locator('dt').allInnerTexts();
     const values = await card(page).locator('dd').allInnerTexts();
     expect(values[terms.indexOf('Exam slot')]).toBe('Offline, 2 PM to 5 PM');
@@ -366,6 +373,8 @@ describe('registration card', () => {
     async function expectRegistered(page: Page) {
       await page.waitForURL(/\/mock-neet-exam\?.*registeration=success/);
       await heading(page, 'Registration Successful').waitFor();
+      // The thank-you's rows come with steps 2 to 5 (the form steps' chunk).
+      await card(page).locator('dd').first().waitFor();
       const values = await card(page).locator('dd').allInnerTexts();
       expect(values[0]?.replace(/\D/g, '')).toMatch(/^\d{12}$/);
       expect(values).toContain('01/02/2007');
