@@ -134,20 +134,53 @@ async function openEditor(browser: Browser, studio: Studio, heroField: string): 
  * Strings, not functions, are evaluated: tsx names the inner functions of a function with a helper
  * the page does not have.
  */
-async function keyToPreview(page: Page, key: string, expected: string): Promise<number> {
+/** Where one key's preview time went (ms): see keyToPreview. */
+interface PreviewSplit {
+  total: number;
+  /** Keydown to the preview request that showed the text leaving (the pauses and the form's render). */
+  sent: number;
+  /** That request's fetch, request start to response end. */
+  fetch: number;
+  /** The file API's own figures (Server-Timing): validate, render (and the dev server's HTML transform in total). */
+  validate: number;
+  render: number;
+  server: number;
+  /** Response end to the frame's document holding the text (React's update, the frame's parse). */
+  shown: number;
+  /** Preview requests sent after the keydown (more than one: a request the next one overtook). */
+  requests: number;
+}
+
+async function keyToPreview(page: Page, key: string, expected: string): Promise<PreviewSplit> {
   // The listener is in place before the key is sent (an evaluation and a key are not ordered).
-  await page.evaluate(`document.addEventListener('keydown', (event) => {
+  await page.evaluate(`performance.clearResourceTimings();
+  document.addEventListener('keydown', (event) => {
     window.__efKeyAt = event.timeStamp;
   }, { capture: true, once: true })`);
   await page.keyboard.press(key);
-  return page.evaluate<number>(`new Promise((resolve, reject) => {
+  return page.evaluate<PreviewSplit>(`new Promise((resolve, reject) => {
     const frame = () => document.querySelector('iframe[title^="Preview"]')?.contentDocument;
     const check = () => {
       if (window.__efKeyAt && frame()?.body?.textContent?.includes(${JSON.stringify(expected)})) {
         clearInterval(poll);
         clearTimeout(limit);
         document.removeEventListener('load', check, { capture: true });
-        resolve(performance.now() - window.__efKeyAt);
+        const now = performance.now();
+        const at = window.__efKeyAt;
+        const sent = performance.getEntriesByType('resource').filter((e) =>
+          e.name.includes('/studio/api/preview') && e.startTime >= at);
+        const done = sent.filter((e) => e.responseEnd > 0 && e.responseEnd <= now).pop();
+        const timing = (name) => done?.serverTiming?.find((t) => t.name === name)?.duration ?? NaN;
+        resolve({
+          total: now - at,
+          sent: done ? done.startTime - at : NaN,
+          fetch: done ? done.responseEnd - done.startTime : NaN,
+          validate: timing('validate'),
+          render: timing('render'),
+          server: timing('total'),
+          shown: done ? now - done.responseEnd : NaN,
+          requests: sent.length,
+        });
       }
     };
     const poll = setInterval(check, 5);
@@ -181,6 +214,7 @@ const browser = await chromium.launch({ executablePath: chromiumPath, args: chro
 let studio: Studio | undefined;
 const starts: { startMs: number; screenMs: number }[] = [];
 let previewMs: number[] = [];
+const previewSplits: PreviewSplit[] = [];
 let formBusy: number[] = [];
 let formToFrame: number[] = [];
 let longestTask = Number.NaN;
@@ -209,8 +243,7 @@ try {
     let value = await page.locator(heroField).inputValue();
     for (const key of PREVIEW_KEYS) {
       value += key;
-      previewMs.push(
-        await keyToPreview(page, key, value).catch(async (error: Error) => {
+      const split = await keyToPreview(page, key, value).catch(async (error: Error) => {
           // What the field and the preview hold, to see why.
           const field = await page.locator(heroField).inputValue();
           const note = await page.locator('.st-preview [role="status"]').first().textContent();
@@ -220,11 +253,21 @@ try {
             .first()
             .textContent();
           throw new Error(`${error.message}; field "${field}", preview h1 "${shown}", note "${note}"`);
-        }),
-      );
+        });
+      previewMs.push(split.total);
+      previewSplits.push(split);
       await page.waitForTimeout(300);
     }
     console.log(`preview, each key (ms): ${previewMs.map(ms).join(' ')}`);
+    // Where the time goes, each part's median over the keys.
+    const part = (pick: (s: PreviewSplit) => number) =>
+      ms(median(previewSplits.map(pick).filter(Number.isFinite)));
+    console.log(
+      `preview, median split (ms): request sent ${part((s) => s.sent)} after the keydown; fetch ` +
+        `${part((s) => s.fetch)} (file API: validate ${part((s) => s.validate)}, render ` +
+        `${part((s) => s.render)}, total with the HTML transform ${part((s) => s.server)}); shown ` +
+        `${part((s) => s.shown)} after the response; ${part((s) => s.requests)} request(s) per key`,
+    );
     await page.context().close();
   } catch (error) {
     console.log(`preview: not measured (${(error as Error).message})`);
