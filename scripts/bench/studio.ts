@@ -100,16 +100,46 @@ async function startStudio(configDir: string, dataDir: string): Promise<Studio> 
   };
 }
 
+/** What the first screen waited for, ms after the navigation started (the page's own clock). */
+interface ScreenSplit {
+  /** The URL printed to the navigation's start (the browser context and page opening). */
+  opened: number;
+  html: number;
+  /** Script and style modules the page loaded before its list showed, and when the last one arrived. */
+  modules: number;
+  lastModule: number;
+  /** The file API's list: asked for, answered. */
+  listAsked: number;
+  listAnswered: number;
+  visible: number;
+}
+
 /** From the URL printed to the home page's list visible, in a fresh browser context. */
-async function firstScreen(browser: Browser, studio: Studio): Promise<number> {
+async function firstScreen(browser: Browser, studio: Studio): Promise<{ ms: number; split: ScreenSplit }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
+  const opened = performance.now() - studio.printedAt;
   await page.goto(studio.url);
   await page.getByRole('heading', { name: 'Landing pages' }).waitFor({ state: 'visible', timeout: 60_000 });
   await page.locator('table tbody tr').first().waitFor({ state: 'visible', timeout: 60_000 });
   const ms = performance.now() - studio.printedAt;
+  const split = await page.evaluate<Omit<ScreenSplit, 'opened'>>(`(() => {
+    const nav = performance.getEntriesByType('navigation')[0];
+    const resources = performance.getEntriesByType('resource');
+    const modules = resources.filter((e) => e.initiatorType === 'script' || e.initiatorType === 'link' ||
+      e.initiatorType === 'other' && !e.name.includes('/studio/api/'));
+    const list = resources.find((e) => e.name.includes('/studio/api/files'));
+    return {
+      html: nav ? nav.responseEnd : NaN,
+      modules: modules.length,
+      lastModule: Math.max(0, ...modules.map((e) => e.responseEnd)),
+      listAsked: list ? list.startTime : NaN,
+      listAnswered: list ? list.responseEnd : NaN,
+      visible: performance.now(),
+    };
+  })()`);
   await context.close();
-  return ms;
+  return { ms, split: { opened, ...split } };
 }
 
 /** The editor of the landing at 1280 px, its preview drawn, the hero heading's field focused at its end. */
@@ -153,7 +183,7 @@ interface PreviewSplit {
 
 async function keyToPreview(page: Page, key: string, expected: string): Promise<PreviewSplit> {
   // The listener is in place before the key is sent (an evaluation and a key are not ordered).
-  await page.evaluate(`performance.clearResourceTimings();
+  await page.evaluate(`performance.clearResourceTimings(); performance.clearMarks();
   document.addEventListener('keydown', (event) => {
     window.__efKeyAt = event.timeStamp;
   }, { capture: true, once: true })`);
@@ -180,6 +210,7 @@ async function keyToPreview(page: Page, key: string, expected: string): Promise<
           server: timing('total'),
           shown: done ? now - done.responseEnd : NaN,
           requests: sent.length,
+          marks: performance.getEntriesByType('mark').filter((m) => m.startTime >= at).map((m) => m.name + '@' + Math.round(m.startTime - at)).join(' '),
         });
       }
     };
@@ -225,15 +256,24 @@ try {
   for (let run = 0; run < STARTS; run++) {
     await studio?.stop();
     studio = await startStudio(configDir, dataDir);
-    const screenMs = await firstScreen(browser, studio).catch((error: Error) => {
+    const screen = await firstScreen(browser, studio).catch((error: Error) => {
       console.log(`start ${run + 1}: no first screen (${error.message})`);
-      return Number.NaN;
+      return undefined;
     });
+    const screenMs = screen?.ms ?? Number.NaN;
     starts.push({ startMs: studio.startMs, screenMs });
     console.log(
       `start ${run + 1} (${run === 0 ? 'cold' : 'warm'}): URL printed ${ms(studio.startMs)} ms after the ` +
         `spawn, home list visible ${ms(screenMs)} ms after the URL`,
     );
+    if (screen) {
+      const { split } = screen;
+      console.log(
+        `  the page opened ${ms(split.opened)} ms after the URL; then (ms after the navigation): HTML ` +
+          `${ms(split.html)}, ${split.modules} modules by ${ms(split.lastModule)}, the file list asked ` +
+          `${ms(split.listAsked)} and answered ${ms(split.listAnswered)}, list visible ${ms(split.visible)}`,
+      );
+    }
   }
   if (!studio) throw new Error('no studio');
 
@@ -256,6 +296,7 @@ try {
         });
       previewMs.push(split.total);
       previewSplits.push(split);
+      console.log((split as unknown as {marks: string}).marks);
       await page.waitForTimeout(300);
     }
     console.log(`preview, each key (ms): ${previewMs.map(ms).join(' ')}`);

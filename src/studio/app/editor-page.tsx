@@ -17,9 +17,9 @@ import { draftStore } from '../model/draft-store';
 import { fileInWords, friendlyMessage, problemField, type PageNames } from '../model/friendly-message';
 import { History } from '../model/history';
 import { landingTexts, translationPairs } from '../model/translations';
-import { getAt, isObject, pathOf, setAt } from './json-path';
+import { getAt, isObject, pathOf, pathOfFieldId, setAt } from './json-path';
 import { usePageNames } from './page-names';
-import { PreviewPane } from './preview-pane';
+import { DraftAhead, PreviewPane } from './preview-pane';
 import { kindOf, SCHEMAS, uiSchemaFor } from './schema-bundle';
 import { StatusBar, useStatus } from './status';
 import {
@@ -32,6 +32,8 @@ import { StudioForm } from './studio-form';
 import type { Json, LandingSummary, Problem } from './studio-api';
 
 export const VALIDATE_DEBOUNCE_MS = 300;
+
+const NO_HOSTS: string[] = [];
 
 /** Where "New variant from…" notes which page a new draft copies (the change list compares with it). */
 export function copiedFromKey(file: string): string {
@@ -212,6 +214,7 @@ export function EditorPage() {
   const { message, say } = useStatus();
   const draft = state?.present ?? null;
   const draftRef = useRef<Json>(null);
+  const ahead = useMemo(() => new DraftAhead(), []);
   useLayoutEffect(() => {
     draftRef.current = draft;
   }, [draft]);
@@ -391,8 +394,16 @@ export function EditorPage() {
       setAt(path, value) {
         dispatch({ type: 'change', next: setAt(draftRef.current ?? {}, path, value) });
       },
+      typed(fieldId, before, after) {
+        // A text typed over a text the draft has (the field found by its value too): the draft it
+        // makes, for the preview to ask for now; anything else waits for the form's onChange.
+        const current = draftRef.current;
+        if (current === null || typeof before !== 'string' || typeof after !== 'string') return;
+        const path = pathOfFieldId(current, fieldId, (value) => value === before);
+        if (path) ahead.tell(setAt(current, path, after));
+      },
     }),
-    [api, counterpart, say, dispatch, translations, kind],
+    [api, counterpart, say, dispatch, translations, kind, ahead],
   );
 
   const onChange = useCallback(
@@ -567,9 +578,15 @@ export function EditorPage() {
         </div>
         <div className="st-editor__side">
           {kind === 'landing' ? (
-            <PreviewPane api={api} path={file} content={draft} hosts={summary?.hosts ?? []} />
+            <PreviewPane
+              api={api}
+              path={file}
+              content={draft}
+              hosts={summary?.hosts ?? NO_HOSTS}
+              ahead={ahead}
+            />
           ) : programmeLandings.length > 0 ? (
-            <PreviewPane api={api} path={file} content={draft} landings={programmeLandings} />
+            <PreviewPane api={api} path={file} content={draft} landings={programmeLandings} ahead={ahead} />
           ) : (
             <p className="st-note">
               No landing page registers for this programme yet: there is nothing to preview.

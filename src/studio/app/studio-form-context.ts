@@ -35,6 +35,11 @@ export interface StudioFormContext {
   confirmMoney(pointer: string, before: unknown, after: unknown): Promise<boolean>;
   /** Set fields beside an image (its width and height) once picked. */
   setAt(path: JsonPath, value: Json): void;
+  /**
+   * A text field's keys, sent by held typing and on their way through @rjsf to the draft: the
+   * preview can ask for the draft they make before the form has re-rendered.
+   */
+  typed(fieldId: string, before: unknown, after: unknown): void;
 }
 
 export const LOCALE_NAMES: Record<string, string> = { en: 'English', hi: 'Hindi' };

@@ -485,11 +485,28 @@ function TitleFieldTemplate(props: TitleFieldProps<unknown, RJSFSchema, StudioFo
 const templates = { FieldTemplate, ArrayFieldTemplate, ArrayFieldItemTemplate, TitleFieldTemplate };
 // Typed texts hold their keys (the form layer's held typing): a keystroke re-renders its field, not
 // the form, the preview and the change list; those follow the draft after the typist's pause.
-/** @rjsf's own widget of that name, holding its keys. */
+/**
+ * @rjsf's own widget of that name, holding its keys; the keys it sends are told to the editor
+ * (formContext.typed) on their way to @rjsf, whose re-render of the form comes before its onChange.
+ */
 function held(name: string) {
   const widget = defaults.widgets[name];
   if (!widget) throw new Error(`@rjsf has no ${name}`);
-  return heldWidget(widget);
+  const Held = heldWidget(widget);
+  function Told(props: WidgetProps<unknown, RJSFSchema, StudioFormContext>) {
+    const { id, value, onChange, registry } = props;
+    return (
+      <Held
+        {...props}
+        onChange={(next: unknown) => {
+          registry.formContext.typed(id, value, next);
+          onChange(next);
+        }}
+      />
+    );
+  }
+  Told.displayName = `Told(${Held.displayName ?? name})`;
+  return Told;
 }
 const widgets = {
   TextWidget: held('TextWidget'),

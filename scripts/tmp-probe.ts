@@ -1,0 +1,14 @@
+import { spawn } from 'node:child_process';
+import { chromium } from 'playwright-core';
+import { chromiumFlags, chromiumPath } from './lib/chromium';
+const child = spawn('npx', ['tsx', 'scripts/studio.ts'], { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DEV_PORT: '5391', API_PORT: '0' } });
+let out = '';
+const url = await new Promise<string>((resolve) => { const read = (c: Buffer) => { out += c; const m = /Studio:\s+(http\S+\/studio\/)/.exec(out); if (m?.[1]) resolve(m[1]); }; child.stdout!.on('data', read); child.stderr!.on('data', read); });
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+const page = await browser.newPage();
+await page.goto(url);
+await page.locator('table tbody tr').first().waitFor({ timeout: 60000 });
+const names = await page.evaluate(`performance.getEntriesByType('resource').map((e) => Math.round(e.startTime) + ' ' + Math.round(e.responseEnd) + ' ' + e.initiatorType + ' ' + e.name.replace(/^http:\\/\\/[^/]+/, ''))`);
+console.log((names as string[]).join('\n'));
+await new Promise((r) => setTimeout(r, 3000)); console.log(out); await browser.close();
+process.kill(-child.pid!, 'SIGTERM');
