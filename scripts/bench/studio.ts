@@ -183,7 +183,7 @@ interface PreviewSplit {
 
 async function keyToPreview(page: Page, key: string, expected: string): Promise<PreviewSplit> {
   // The listener is in place before the key is sent (an evaluation and a key are not ordered).
-  await page.evaluate(`performance.clearResourceTimings(); performance.clearMarks();
+  await page.evaluate(`performance.clearResourceTimings();
   document.addEventListener('keydown', (event) => {
     window.__efKeyAt = event.timeStamp;
   }, { capture: true, once: true })`);
@@ -210,7 +210,6 @@ async function keyToPreview(page: Page, key: string, expected: string): Promise<
           server: timing('total'),
           shown: done ? now - done.responseEnd : NaN,
           requests: sent.length,
-          marks: performance.getEntriesByType('mark').filter((m) => m.startTime >= at).map((m) => m.name + '@' + Math.round(m.startTime - at)).join(' '),
         });
       }
     };
@@ -296,7 +295,6 @@ try {
         });
       previewMs.push(split.total);
       previewSplits.push(split);
-      console.log((split as unknown as {marks: string}).marks);
       await page.waitForTimeout(300);
     }
     console.log(`preview, each key (ms): ${previewMs.map(ms).join(' ')}`);

@@ -51,6 +51,39 @@ const PREVIEW_ASSETS = {
   css: ['/src/ui/styles.css', '/src/ui/screens.css'],
 };
 
+const BODY_MARK = '<!--examflow:preview-body-->';
+
+/**
+ * Vite's HTML transform of the preview's pages, done on a page's shell (all but its body's
+ * content) and kept while the shell stays the same: a keystroke changes the body, and what Vite
+ * adds (its client, in the head) does not depend on it; the preview's frame runs no script anyway.
+ * A page without a body, or a shell whose mark Vite would drop, is transformed whole.
+ */
+export function transformByShell(
+  transform: (url: string, html: string) => Promise<string>,
+  keep = 16,
+): (url: string, html: string) => Promise<string> {
+  const shells = new Map<string, Promise<string>>();
+  return async (url, html) => {
+    const open = /<body\b[^>]*>/i.exec(html);
+    const close = html.lastIndexOf('</body>');
+    if (!open || close < open.index + open[0].length || html.includes(BODY_MARK)) return transform(url, html);
+    const start = open.index + open[0].length;
+    const key = `${url}\n${html.slice(0, start)}${BODY_MARK}${html.slice(close)}`;
+    let shell = shells.get(key);
+    if (!shell) {
+      shell = transform(url, key.slice(url.length + 1));
+      shells.set(key, shell);
+      shell.catch(() => shells.delete(key));
+      for (const old of shells.keys()) if (shells.size > keep) shells.delete(old);
+    }
+    const done = await shell;
+    const at = done.indexOf(BODY_MARK);
+    if (at < 0 || done.indexOf(BODY_MARK, at + 1) >= 0) return transform(url, html);
+    return done.slice(0, at) + html.slice(start, close) + done.slice(at + BODY_MARK.length);
+  };
+}
+
 export interface StudioPluginOptions {
   /** The per-start token; a fresh one by default. */
   token?: string;
@@ -83,7 +116,7 @@ export function examflowStudio(options: StudioPluginOptions = {}): Plugin {
         loadRenderer: async () =>
           (await server.ssrLoadModule('/src/app/render-site.tsx')) as typeof RenderSite,
         previewAssets: PREVIEW_ASSETS,
-        transformHtml: (url, html) => server.transformIndexHtml(url, html),
+        transformHtml: transformByShell((url, html) => server.transformIndexHtml(url, html)),
       });
       server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
         const url = req.url ?? '/';

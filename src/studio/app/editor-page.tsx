@@ -415,7 +415,15 @@ export function EditorPage() {
     [dispatch],
   );
   const names = usePageNames();
-  const errors = useMemo(() => errorSchemaOf(problems, file, draft, names), [problems, file, draft, names]);
+  const errorTree = useMemo(
+    () => errorSchemaOf(problems, file, draft, names),
+    [problems, file, draft, names],
+  );
+  // The same object while its messages are: a keystroke that changes no message does not make
+  // @rjsf redraw the whole form a second time for new extraErrors.
+  const errorsJson = JSON.stringify(errorTree);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const errors = useMemo(() => errorTree, [errorsJson]);
 
   const changes = useMemo(() => {
     if (draft === null || !hosts) return [];
