@@ -283,16 +283,12 @@ try {
     for (const key of PREVIEW_KEYS) {
       value += key;
       const split = await keyToPreview(page, key, value).catch(async (error: Error) => {
-          // What the field and the preview hold, to see why.
-          const field = await page.locator(heroField).inputValue();
-          const note = await page.locator('.st-preview [role="status"]').first().textContent();
-          const shown = await page
-            .frameLocator('iframe[title^="Preview"]')
-            .locator('h1')
-            .first()
-            .textContent();
-          throw new Error(`${error.message}; field "${field}", preview h1 "${shown}", note "${note}"`);
-        });
+        // What the field and the preview hold, to see why.
+        const field = await page.locator(heroField).inputValue();
+        const note = await page.locator('.st-preview [role="status"]').first().textContent();
+        const shown = await page.frameLocator('iframe[title^="Preview"]').locator('h1').first().textContent();
+        throw new Error(`${error.message}; field "${field}", preview h1 "${shown}", note "${note}"`);
+      });
       previewMs.push(split.total);
       previewSplits.push(split);
       await page.waitForTimeout(300);
