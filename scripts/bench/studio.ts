@@ -171,9 +171,11 @@ interface PreviewSplit {
   sent: number;
   /** That request's fetch, request start to response end. */
   fetch: number;
-  /** The file API's own figures (Server-Timing): validate, render (and the dev server's HTML transform in total). */
+  /** The file API's own figures (Server-Timing): the renderer's module, validate, render, the dev server's HTML transform, all. */
+  load: number;
   validate: number;
   render: number;
+  html: number;
   server: number;
   /** Response end to the frame's document holding the text (React's update, the frame's parse). */
   shown: number;
@@ -205,8 +207,10 @@ async function keyToPreview(page: Page, key: string, expected: string): Promise<
           total: now - at,
           sent: done ? done.startTime - at : NaN,
           fetch: done ? done.responseEnd - done.startTime : NaN,
+          load: timing('load'),
           validate: timing('validate'),
           render: timing('render'),
+          html: timing('html'),
           server: timing('total'),
           shown: done ? now - done.responseEnd : NaN,
           requests: sent.length,
@@ -299,8 +303,9 @@ try {
       ms(median(previewSplits.map(pick).filter(Number.isFinite)));
     console.log(
       `preview, median split (ms): request sent ${part((s) => s.sent)} after the keydown; fetch ` +
-        `${part((s) => s.fetch)} (file API: validate ${part((s) => s.validate)}, render ` +
-        `${part((s) => s.render)}, total with the HTML transform ${part((s) => s.server)}); shown ` +
+        `${part((s) => s.fetch)} (file API: renderer ${part((s) => s.load)}, validate ` +
+        `${part((s) => s.validate)}, render ${part((s) => s.render)}, HTML transform ` +
+        `${part((s) => s.html)}, in all ${part((s) => s.server)}); shown ` +
         `${part((s) => s.shown)} after the response; ${part((s) => s.requests)} request(s) per key`,
     );
     await page.context().close();
