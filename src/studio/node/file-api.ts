@@ -13,7 +13,7 @@ import type { LandingFile } from '../../engine/config-bundle';
 import type { Hosts } from '../../generated/config/hosts';
 import type { Landing } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
-import { directoryReader, type Problem } from '../../engine/node/validate-config';
+import { CheckedFiles, directoryReader, type Problem } from '../../engine/node/validate-config';
 import { draftText, validateWithDrafts } from './draft-validation';
 import { extensionFits, isImageType, sniffImage, svgProblem } from './image-check';
 import { hostsServing, renderPreview, type RenderModule } from './preview';
@@ -290,7 +290,10 @@ export function createStudioApi(options: StudioApiOptions): StudioApiHandler {
   const limits = { ...limitsFromEnv(), ...options.limits };
   const { configDir, imagesDir, token } = options;
   const publicDir = path.dirname(imagesDir);
-  const validationOptions = { publicDir };
+  // Every validation re-reads the config; a file whose text did not change is not parsed and
+  // schema-checked again (the preview and the checks run at each pause in typing).
+  const checked = new CheckedFiles();
+  const validationOptions = { publicDir, checked };
   const loadRenderer =
     options.loadRenderer ?? (async (): Promise<RenderModule> => import('../../app/render-site'));
   const previewAssets = options.previewAssets ?? { css: [], js: [], preload: [] };
@@ -357,7 +360,7 @@ export function createStudioApi(options: StudioApiOptions): StudioApiHandler {
         ...(typeof body.host === 'string' ? { host: body.host } : {}),
         ...(typeof body.landing === 'string' ? { landing: body.landing } : {}),
       },
-      { configDir, publicDir, render, assets: previewAssets },
+      { configDir, publicDir, checked, render, assets: previewAssets },
     );
     const rendered = performance.now();
     const html =
