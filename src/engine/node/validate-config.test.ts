@@ -35,11 +35,12 @@ describe('validateConfig on the shipped config', () => {
 
 describe('validating again with the files checked before (the Studio)', () => {
   it('finds what a fresh validation finds as files change, and keeps the unchanged files frozen', () => {
-    copy = copyConfig();
+    const config = copyConfig();
+    copy = config;
     const checked = new CheckedFiles();
     const both = () => {
-      const fresh = validateConfig(copy!.dir);
-      const again = validateConfig(copy!.dir, { checked });
+      const fresh = validateConfig(config.dir);
+      const again = validateConfig(config.dir, { checked });
       expect(again.problems).toEqual(fresh.problems);
       expect(again.bundle).toEqual(fresh.bundle);
       return again;
@@ -48,18 +49,18 @@ describe('validating again with the files checked before (the Studio)', () => {
     expect(first.problems).toEqual([]);
     expect(Object.isFrozen(first.bundle?.landings[0]?.landing)).toBe(true);
     // A programme's closing time changed: its unchanged landing pages are told off again.
-    copy.edit<Json>('programmes/iacst.json', (d) => {
+    config.edit<Json>('programmes/iacst.json', (d) => {
       for (const slot of (d.schedule as Json).slots as Json[]) slot.end = '21:00';
     });
     const moved = both();
     expect(moved.problems.some((p) => p.file === 'landings/iacst-default.json')).toBe(true);
     // A page broken, then mended: each text is checked as it now is.
-    copy.edit<Json>('programmes/iacst.json', (d) => {
+    config.edit<Json>('programmes/iacst.json', (d) => {
       for (const slot of (d.schedule as Json).slots as Json[]) slot.end = '22:00';
     });
-    copy.edit<Json>('landings/mock-neet.json', (d) => (d.blocks[1].type = 'herro'));
+    config.edit<Json>('landings/mock-neet.json', (d) => (d.blocks[1].type = 'herro'));
     expect(both().problems).toContainEqual(expect.objectContaining({ pointer: '/blocks/1/type' }));
-    copy.edit<Json>('landings/mock-neet.json', (d) => (d.blocks[1].type = 'hero'));
+    config.edit<Json>('landings/mock-neet.json', (d) => (d.blocks[1].type = 'hero'));
     expect(both().problems).toEqual([]);
   });
 });
