@@ -19,6 +19,7 @@ import { History } from '../model/history';
 import { landingTexts, translationPairs } from '../model/translations';
 import { getAt, isObject, pathOf, pathOfFieldId, setAt } from './json-path';
 import { usePageNames } from './page-names';
+import { FormAfterPreview } from './form-after-preview';
 import { DraftAhead, PreviewPane } from './preview-pane';
 import { kindOf, SCHEMAS, uiSchemaFor } from './schema-bundle';
 import { StatusBar, useStatus } from './status';
@@ -215,6 +216,15 @@ export function EditorPage() {
   const draft = state?.present ?? null;
   const draftRef = useRef<Json>(null);
   const ahead = useMemo(() => new DraftAhead(), []);
+  const afterPreview = useMemo(() => new FormAfterPreview(), []);
+  useEffect(() => {
+    ahead.whenDrawn(afterPreview.flush);
+    const unwatch = afterPreview.watch(window);
+    return () => {
+      ahead.whenDrawn(undefined);
+      unwatch();
+    };
+  }, [ahead, afterPreview]);
   useLayoutEffect(() => {
     draftRef.current = draft;
   }, [draft]);
@@ -394,16 +404,18 @@ export function EditorPage() {
       setAt(path, value) {
         dispatch({ type: 'change', next: setAt(draftRef.current ?? {}, path, value) });
       },
-      typed(fieldId, before, after) {
-        // A text typed over a text the draft has (the field found by its value too): the draft it
-        // makes, for the preview to ask for now; anything else waits for the form's onChange.
+      typed(fieldId, before, after, commit) {
+        // A text typed over a text the draft has (the field found by its value too): the preview
+        // asks for the draft it makes now, and the form takes it once that is drawn. Anything else
+        // goes to the form now, and to the preview after the form's onChange.
         const current = draftRef.current;
-        if (current === null || typeof before !== 'string' || typeof after !== 'string') return;
+        if (current === null || typeof before !== 'string' || typeof after !== 'string') return commit();
         const path = pathOfFieldId(current, fieldId, (value) => value === before);
-        if (path) ahead.tell(setAt(current, path, after));
+        if (path && ahead.tell(setAt(current, path, after))) afterPreview.defer(commit);
+        else commit();
       },
     }),
-    [api, counterpart, say, dispatch, translations, kind, ahead],
+    [api, counterpart, say, dispatch, translations, kind, ahead, afterPreview],
   );
 
   const onChange = useCallback(

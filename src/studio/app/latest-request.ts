@@ -3,8 +3,8 @@
 // the newest draft waits for it, so a slow render never queues a backlog of drafts nobody will see.
 
 export interface LatestRequests<Q> {
-  /** Asks for `request`, unless it is the one asked for last. */
-  want(request: Q): void;
+  /** Asks for `request`, unless it is the one asked for last; whether an answer will come for it. */
+  want(request: Q): boolean;
   /** No more answers: the one in flight is aborted and the waiting one dropped. */
   stop(): void;
 }
@@ -49,13 +49,14 @@ export function latestRequests<Q, A>(
 
   return {
     want(request) {
-      if (stopped) return;
+      if (stopped) return false;
       const key = keyOf(request);
-      if (key === lastKey) return;
+      if (key === lastKey) return false;
       lastKey = key;
       // Back to the draft in flight (an undo): its answer is the one to show.
       if (inFlight) waiting = key === inFlightKey ? undefined : { request, key };
       else send(request, key);
+      return true;
     },
     stop() {
       stopped = true;

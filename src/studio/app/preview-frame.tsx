@@ -51,20 +51,34 @@ export function patchDocument(doc: Document, html: string): boolean {
 }
 
 /** The preview's iframe: loads its first page, patches the later ones in. */
-export function PreviewFrame({ html, style }: { html: string; style: CSSProperties }) {
+export function PreviewFrame({
+  html,
+  style,
+  onDrawn,
+}: {
+  html: string;
+  style: CSSProperties;
+  /** After each page is put in the frame (patched, or set to load). */
+  onDrawn?: () => void;
+}) {
   const frame = useRef<HTMLIFrameElement>(null);
   // The page the frame's document holds once loaded (patching waits for the load of a new one).
   const loaded = useRef<string | null>(null);
+  const drawn = useRef(onDrawn);
+  useLayoutEffect(() => {
+    drawn.current = onDrawn;
+  });
   useLayoutEffect(() => {
     const element = frame.current;
     if (!element) return;
     const doc = loaded.current !== null ? element.contentDocument : null;
     if (doc && patchDocument(doc, html)) {
       loaded.current = html;
-      return;
+    } else {
+      loaded.current = null;
+      element.srcdoc = html;
     }
-    loaded.current = null;
-    element.srcdoc = html;
+    drawn.current?.();
   }, [html]);
   return (
     <iframe

@@ -18,12 +18,21 @@ type PreviewRequest = Parameters<StudioApi['preview']>[0];
  * so the preview asks for it while the form re-renders, not after.
  */
 export class DraftAhead {
-  private listener: ((content: Json) => void) | undefined;
-  listen(listener: ((content: Json) => void) | undefined): void {
+  private listener: ((content: Json) => boolean) | undefined;
+  private onDrawn: (() => void) | undefined;
+  /** `then` is called each time the preview has drawn an answer (or said why it could not). */
+  whenDrawn(then: (() => void) | undefined): void {
+    this.onDrawn = then;
+  }
+  listen(listener: ((content: Json) => boolean) | undefined): void {
     this.listener = listener;
   }
-  tell(content: Json): void {
-    this.listener?.(content);
+  /** Whether the preview asks for it (it may have already). */
+  tell(content: Json): boolean {
+    return this.listener?.(content) ?? false;
+  }
+  drawn(): void {
+    this.onDrawn?.();
   }
 }
 
@@ -80,6 +89,7 @@ export const PreviewPane = memo(function PreviewPane({
             setState('ok');
             setNote('');
           } else {
+            ahead?.drawn();
             setState('stale');
             const n = result.problems.length;
             setNote(
@@ -88,6 +98,7 @@ export const PreviewPane = memo(function PreviewPane({
           }
         },
         failed(error) {
+          ahead?.drawn();
           setState('failed');
           setNote(`The preview could not be drawn: ${error.message}`);
         },
@@ -98,7 +109,7 @@ export const PreviewPane = memo(function PreviewPane({
       latest.stop();
       if (requests.current === latest) requests.current = null;
     };
-  }, [api]);
+  }, [api, ahead]);
 
   // What a request holds besides the draft, as of the last render (a draft told ahead reads it).
   const where = useRef<Where>({ path, host: '', landing: '' });
@@ -107,7 +118,7 @@ export const PreviewPane = memo(function PreviewPane({
     requests.current?.want(requestOf(where.current, content));
   }, [api, path, content, host, landings, landing]);
   useEffect(() => {
-    ahead?.listen((draft) => requests.current?.want(requestOf(where.current, draft)));
+    ahead?.listen((draft) => requests.current?.want(requestOf(where.current, draft)) ?? false);
     return () => ahead?.listen(undefined);
   }, [ahead]);
 
@@ -174,7 +185,13 @@ export const PreviewPane = memo(function PreviewPane({
         </div>
       )}
       <div className="st-preview__frame" ref={frame} style={{ height: height * scale }}>
-        {html && <PreviewFrame html={html} style={{ width, height, transform: `scale(${scale})` }} />}
+        {html && (
+          <PreviewFrame
+            html={html}
+            style={{ width, height, transform: `scale(${scale})` }}
+            onDrawn={() => ahead?.drawn()}
+          />
+        )}
       </div>
     </section>
   );

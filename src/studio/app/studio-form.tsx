@@ -486,8 +486,8 @@ const templates = { FieldTemplate, ArrayFieldTemplate, ArrayFieldItemTemplate, T
 // Typed texts hold their keys (the form layer's held typing): a keystroke re-renders its field, not
 // the form, the preview and the change list; those follow the draft after the typist's pause.
 /**
- * @rjsf's own widget of that name, holding its keys; the keys it sends are told to the editor
- * (formContext.typed) on their way to @rjsf, whose re-render of the form comes before its onChange.
+ * @rjsf's own widget of that name, holding its keys; the keys it sends go through the editor
+ * (formContext.typed), which has the preview ask for them before @rjsf redraws the form.
  */
 function held(name: string) {
   const widget = defaults.widgets[name];
@@ -498,10 +498,7 @@ function held(name: string) {
     return (
       <Held
         {...props}
-        onChange={(next: unknown) => {
-          registry.formContext.typed(id, value, next);
-          onChange(next);
-        }}
+        onChange={(next: unknown) => registry.formContext.typed(id, value, next, () => onChange(next))}
       />
     );
   }
