@@ -218,7 +218,7 @@ export function EditorPage() {
   const ahead = useMemo(() => new DraftAhead(), []);
   const afterPreview = useMemo(() => new FormAfterPreview(), []);
   useEffect(() => {
-    ahead.whenDrawn(afterPreview.flush);
+    ahead.whenDrawn(afterPreview.drawn);
     const unwatch = afterPreview.watch(window);
     return () => {
       ahead.whenDrawn(undefined);

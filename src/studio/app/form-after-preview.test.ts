@@ -5,15 +5,17 @@ import { FormAfterPreview, REDRAW_WITHIN_MS } from './form-after-preview';
 afterEach(() => vi.useRealTimers());
 
 describe('FormAfterPreview', () => {
-  it('commits once the preview is drawn, or within its limit', () => {
-    vi.useFakeTimers();
+  it('commits once the preview is drawn and painted, or within its limit', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame'] });
     const after = new FormAfterPreview();
     const commit = vi.fn();
     after.defer(commit);
     expect(commit).not.toHaveBeenCalled();
-    after.flush();
+    after.drawn();
+    expect(commit).not.toHaveBeenCalled(); // not before the frame is painted
+    vi.advanceTimersByTime(20); // a frame at 60 Hz, then the task after it
     expect(commit).toHaveBeenCalledTimes(1);
-    after.flush();
+    vi.runAllTimers();
     expect(commit).toHaveBeenCalledTimes(1);
     const late = vi.fn();
     after.defer(late);

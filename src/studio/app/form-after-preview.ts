@@ -1,7 +1,7 @@
 // After a typist's pause, held typing sends the keys to the form, and @rjsf redraws the whole form
 // before its onChange gives the editor the new draft (tens of ms, more on a slow laptop). The
 // preview has already asked for that draft (formContext.typed): the form's redraw waits until the
-// preview has drawn it, so that its answer is not kept waiting behind the redraw. It waits no longer
+// preview has drawn it and that is painted, so that it is not kept waiting behind the redraw. It waits no longer
 // than REDRAW_WITHIN_MS, and never past the person's next input: any key, click, drag, paste or
 // focus first puts the keys in the form, before the page's own handlers (an undo, a block moved)
 // read the draft. A send made while such an input is handled (a blur, Ctrl+Z) goes at once.
@@ -35,7 +35,16 @@ export class FormAfterPreview {
     this.timer = setTimeout(this.flush, REDRAW_WITHIN_MS);
   }
 
-  /** Puts the waiting keys in the form now (the preview drew them, or the person does something). */
+  /**
+   * The preview has drawn the draft: the keys go to the form once that frame is painted (a redraw
+   * started now would hold the paint back).
+   */
+  drawn = (): void => {
+    if (!this.waiting) return;
+    requestAnimationFrame(() => setTimeout(this.flush));
+  };
+
+  /** Puts the waiting keys in the form now (the person does something, or it has waited enough). */
   flush = (): void => {
     clearTimeout(this.timer);
     const commit = this.waiting;
