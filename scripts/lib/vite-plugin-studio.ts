@@ -17,6 +17,7 @@ import { DEV_ASSETS } from './vite-plugin-pages';
 
 export const STUDIO_PATH = '/studio';
 export const STUDIO_ENTRY = '/src/studio/app/main.tsx';
+const STUDIO_EDITOR = '/src/studio/app/editor-page.tsx';
 
 /** Whether a request path is the Studio's (its app or its API): the pages plugin leaves these alone. */
 export function isStudioPath(url: string): boolean {
@@ -104,7 +105,9 @@ export function examflowStudio(options: StudioPluginOptions = {}): Plugin {
       if (!options.eager) return undefined;
       return {
         optimizeDeps: { entries: [STUDIO_ENTRY.slice(1), DEV_ASSETS.js[0]?.slice(1) ?? ''] },
-        server: { warmup: { clientFiles: [`.${STUDIO_ENTRY}`] } },
+        // The editor is a dynamic import of the entry: warmed up too, so the first editor opened is not
+        // transformed on demand.
+        server: { warmup: { clientFiles: [`.${STUDIO_ENTRY}`, `.${STUDIO_EDITOR}`] } },
       };
     },
     configureServer(server: ViteDevServer) {
