@@ -1,11 +1,12 @@
 // examflow Studio on the dev server (`npm run studio`, and /studio on `npm run dev`): its file API at
 // /studio/api/* and its single-page app at /studio and /studio/*. Development only (apply: 'serve'):
 // the production build never sees this plugin or src/studio (decision 028).
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import type * as RenderSite from '../../src/app/render-site';
-import { configDir, publicDir } from '../../src/engine/node/paths';
+import { configDir, projectRoot, publicDir } from '../../src/engine/node/paths';
 import {
   createStudioApi,
   isStudioHost,
@@ -104,6 +105,15 @@ export function examflowStudio(options: StudioPluginOptions = {}): Plugin {
     config() {
       if (!options.eager) return undefined;
       return {
+        // Its own prepared dependencies, scanned from its entries. In the cache `npm run dev` shares,
+        // a set prepared without the Studio's (@rjsf…) would be rebuilt while the Studio's first
+        // screen waits, and a dev server of another checkout sharing node_modules rebuilds it for
+        // its own root: the folder is by checkout.
+        cacheDir: path.join(
+          projectRoot,
+          'node_modules/.vite',
+          `studio-${createHash('sha256').update(projectRoot).digest('hex').slice(0, 8)}`,
+        ),
         optimizeDeps: { entries: [STUDIO_ENTRY.slice(1), DEV_ASSETS.js[0]?.slice(1) ?? ''] },
         // The editor is a dynamic import of the entry: warmed up too, so the first editor opened is not
         // transformed on demand.

@@ -13,7 +13,7 @@ import { ChangePanel } from './change-panel';
 import { ConflictView } from './conflict-view';
 import { ErrorSummary } from './error-summary';
 import { changeList, moneyEdit } from '../model/change-list';
-import { draftStore } from '../model/draft-store';
+import { copiedFromKey, draftStore } from '../model/draft-store';
 import { fileInWords, friendlyMessage, problemField, type PageNames } from '../model/friendly-message';
 import { History } from '../model/history';
 import { landingTexts, translationPairs } from '../model/translations';
@@ -35,11 +35,6 @@ import type { Json, LandingSummary, Problem } from './studio-api';
 export const VALIDATE_DEBOUNCE_MS = 300;
 
 const NO_HOSTS: string[] = [];
-
-/** Where "New variant from…" notes which page a new draft copies (the change list compares with it). */
-export function copiedFromKey(file: string): string {
-  return `examflow-studio:copied-from:${file}`;
-}
 
 type Action =
   | { type: 'load'; start: Json; restored?: Json }

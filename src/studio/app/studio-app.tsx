@@ -1,22 +1,13 @@
 // The studio's routes under /studio, over an API client (the real one, or a fake in tests). The
-// editor (@rjsf, the schemas, the registration card and its machines: most of the Studio's code) is
-// loaded when it opens, or once the home page is idle: the home page, the Studio's first screen,
-// waits for none of it.
-import { lazy, Suspense, useEffect } from 'react';
+// editor is loaded when it opens, or once the home page is shown (later-parts.ts).
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { HomePage } from './home-page';
+import { EditorPage } from './later-parts';
 import { StudioApiContext } from './studio-form-context';
 import type { StudioApi } from './studio-api';
 
-const loadEditor = () => import('./editor-page');
-const EditorPage = lazy(async () => ({ default: (await loadEditor()).EditorPage }));
-
 export function StudioApp({ api }: { api: StudioApi }) {
-  useEffect(() => {
-    // Once the first screen is up, so that opening a page does not wait for the editor's code.
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-    idle(() => void loadEditor());
-  }, []);
   return (
     <StudioApiContext.Provider value={api}>
       <a className="ef-skip-link" href="#main">
