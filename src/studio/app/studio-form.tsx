@@ -495,10 +495,20 @@ function held(name: string) {
   const Held = heldWidget(widget);
   function Told(props: WidgetProps<unknown, RJSFSchema, StudioFormContext>) {
     const { id, value, onChange, registry } = props;
+    // The keys sent while the form's redraw waits for the preview: the field keeps showing them.
+    const [sent, setSent] = useState<{ value: unknown } | null>(null);
     return (
       <Held
         {...props}
-        onChange={(next: unknown) => registry.formContext.typed(id, value, next, () => onChange(next))}
+        value={sent ? sent.value : value}
+        onChange={(next: unknown) => {
+          setSent({ value: next });
+          registry.formContext.typed(id, value, next, () => {
+            // One render: the form's value and the field's, together.
+            setSent(null);
+            onChange(next);
+          });
+        }}
       />
     );
   }
