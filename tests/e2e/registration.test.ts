@@ -4,7 +4,7 @@
 // axe runs on every step.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, seriousViolations } from './browser';
+import { launchBrowser, sandboxOtp, seriousViolations } from './browser';
 
 const base = `http://localhost:${inject('port')}`;
 
@@ -39,17 +39,6 @@ async function expectAxeClean(page: Page, step: string) {
   expect(await seriousViolations(page), step).toEqual([]);
 }
 
-/** The last OTP the sandbox SMS sent to the mobile, on the server the page is on. */
-async function lastOtp(page: Page, mobile: string): Promise<string> {
-  const origin = new URL(page.url()).origin;
-  const list = (await (await fetch(`${origin}/sandbox/messages?mobile=${mobile}`)).json()) as {
-    otp: string | null;
-  }[];
-  const otp = list[0]?.otp;
-  if (!otp) throw new Error(`no OTP sent to ${mobile}`);
-  return otp;
-}
-
 /** Step 1: the number, Verify, the code from the sandbox SMS typed into the boxes. */
 async function verifyMobile(page: Page, mobile: string, label: RegExp) {
   await card(page).getByRole('button', { name: 'Verify', exact: true }).waitFor();
@@ -65,7 +54,7 @@ async function verifyMobile(page: Page, mobile: string, label: RegExp) {
   await expectAxeClean(page, 'OTP');
   await card(page)
     .getByRole('textbox', { name: 'Digit 1 of 4' })
-    .pressSequentially(await lastOtp(page, mobile));
+    .pressSequentially(await sandboxOtp(new URL(page.url()).origin, mobile));
 }
 
 /** Step 2: the student's details. */
