@@ -21,7 +21,7 @@ import { getAt, isObject, pathOf, pathOfFieldId, setAt } from './json-path';
 import { usePageNames } from './page-names';
 import { FormAfterPreview } from './form-after-preview';
 import { DraftAhead, PreviewPane } from './preview-pane';
-import { kindOf, SCHEMAS, uiSchemaFor } from './schema-bundle';
+import { kindOf, SCHEMAS, uiSchemaFor, type FileKind } from './schema-bundle';
 import { StatusBar, useStatus } from './status';
 import {
   useStudioApi,
@@ -123,6 +123,14 @@ export function withoutInventedObjects(before: Json | undefined, after: Json): J
     out[key] = kept;
   }
   return out;
+}
+
+/** What the header says the file is, in a reader's words: the page's addresses, or the programme. */
+function whereItIs(kind: FileKind, draft: Json): string {
+  if (kind === 'programme') return `Programme ${String(getAt(draft, ['examType']) ?? '')}`.trim();
+  const paths = getAt(draft, ['paths']);
+  const list = Array.isArray(paths) ? paths.filter((p): p is string => typeof p === 'string') : [];
+  return list.length > 0 ? `Landing page at ${list.join(', ')}` : 'Landing page (no address yet)';
 }
 
 /** The problems of this file as rjsf's error tree, at the field each is about, in words. */
@@ -494,7 +502,7 @@ export function EditorPage() {
   if (draft === null || !state)
     return (
       <main id="main" className="st-main" tabIndex={-1}>
-        <p role="status">Opening {file}…</p>
+        <p role="status">Opening the page…</p>
       </main>
     );
 
@@ -515,10 +523,10 @@ export function EditorPage() {
       <header className="st-editor__bar">
         <div className="st-editor__where">
           <Link to="/">All pages</Link>
-          <h1>{typeof title === 'string' ? title : file}</h1>
+          <h1>{typeof title === 'string' ? title : 'Untitled'}</h1>
           <span className="st-muted">
-            {file}
-            {published ? '' : ' (new, not published)'}
+            {whereItIs(kind, draft)}
+            {published ? '' : ' · new, not published yet'}
           </span>
         </div>
         <div className="st-editor__actions">
