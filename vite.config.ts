@@ -20,9 +20,10 @@ export default defineConfig(({ command }) =>
       examflowPages(),
       examflowGeneratedCjs(),
     ],
-    // The validators' one runtime helper, found only when a form step opens: bundled up front so
-    // the dev server does not reload the page halfway through a registration.
-    optimizeDeps: { include: ['ajv/dist/runtime/ucs2length'] },
+    // Found only when a form step opens (the validators' one runtime helper) or the Studio's editor
+    // loads (its validator): bundled up front so the dev server does not reload the page halfway
+    // through a registration or an edit.
+    optimizeDeps: { include: ['ajv/dist/runtime/ucs2length', '@rjsf/validator-ajv8'] },
     // changeOrigin false: the API must see the browser's host (the exam type and dashboard_url
     // depend on it), not the API server's.
     server: {

@@ -4,7 +4,25 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$SECONDS
-step() { printf '\n\033[1m▶ %s\033[0m\n' "$*"; }
+# Each stage's time, printed again at the end (issue 26: where the suite's minutes go).
+times=()
+stage_name=''
+stage_start=$SECONDS
+end_stage() { [ -n "$stage_name" ] && times+=("$(printf '%5ss  %s' "$((SECONDS - stage_start))" "$stage_name")"); return 0; }
+step() {
+  end_stage
+  stage_name="$*"
+  stage_start=$SECONDS
+  printf '\n\033[1m▶ %s\033[0m\n' "$*"
+}
+# Printed on the way out, passed or not (a failing stage is the last listed).
+print_times() {
+  end_stage
+  stage_name=''
+  printf '\nStage times:\n'
+  printf '  %s\n' "${times[@]}"
+}
+trap print_times EXIT
 
 step "lint + typecheck + config validation"
 npm run -s lint

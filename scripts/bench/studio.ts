@@ -100,16 +100,46 @@ async function startStudio(configDir: string, dataDir: string): Promise<Studio> 
   };
 }
 
+/** What the first screen waited for, ms after the navigation started (the page's own clock). */
+interface ScreenSplit {
+  /** The URL printed to the navigation's start (the browser context and page opening). */
+  opened: number;
+  html: number;
+  /** Script and style modules the page loaded before its list showed, and when the last one arrived. */
+  modules: number;
+  lastModule: number;
+  /** The file API's list: asked for, answered. */
+  listAsked: number;
+  listAnswered: number;
+  visible: number;
+}
+
 /** From the URL printed to the home page's list visible, in a fresh browser context. */
-async function firstScreen(browser: Browser, studio: Studio): Promise<number> {
+async function firstScreen(browser: Browser, studio: Studio): Promise<{ ms: number; split: ScreenSplit }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
+  const opened = performance.now() - studio.printedAt;
   await page.goto(studio.url);
   await page.getByRole('heading', { name: 'Landing pages' }).waitFor({ state: 'visible', timeout: 60_000 });
   await page.locator('table tbody tr').first().waitFor({ state: 'visible', timeout: 60_000 });
   const ms = performance.now() - studio.printedAt;
+  const split = await page.evaluate<Omit<ScreenSplit, 'opened'>>(`(() => {
+    const nav = performance.getEntriesByType('navigation')[0];
+    const resources = performance.getEntriesByType('resource');
+    const modules = resources.filter((e) => e.initiatorType === 'script' || e.initiatorType === 'link' ||
+      e.initiatorType === 'other' && !e.name.includes('/studio/api/'));
+    const list = resources.find((e) => e.name.includes('/studio/api/files'));
+    return {
+      html: nav ? nav.responseEnd : NaN,
+      modules: modules.length,
+      lastModule: Math.max(0, ...modules.map((e) => e.responseEnd)),
+      listAsked: list ? list.startTime : NaN,
+      listAnswered: list ? list.responseEnd : NaN,
+      visible: performance.now(),
+    };
+  })()`);
   await context.close();
-  return ms;
+  return { ms, split: { opened, ...split } };
 }
 
 /** The editor of the landing at 1280 px, its preview drawn, the hero heading's field focused at its end. */
@@ -134,20 +164,57 @@ async function openEditor(browser: Browser, studio: Studio, heroField: string): 
  * Strings, not functions, are evaluated: tsx names the inner functions of a function with a helper
  * the page does not have.
  */
-async function keyToPreview(page: Page, key: string, expected: string): Promise<number> {
+/** Where one key's preview time went (ms): see keyToPreview. */
+interface PreviewSplit {
+  total: number;
+  /** Keydown to the preview request that showed the text leaving (the pauses and the form's render). */
+  sent: number;
+  /** That request's fetch, request start to response end. */
+  fetch: number;
+  /** The file API's own figures (Server-Timing): the renderer's module, validate, render, the dev server's HTML transform, all. */
+  load: number;
+  validate: number;
+  render: number;
+  html: number;
+  server: number;
+  /** Response end to the frame's document holding the text (React's update, the frame's parse). */
+  shown: number;
+  /** Preview requests sent after the keydown (more than one: a request the next one overtook). */
+  requests: number;
+}
+
+async function keyToPreview(page: Page, key: string, expected: string): Promise<PreviewSplit> {
   // The listener is in place before the key is sent (an evaluation and a key are not ordered).
-  await page.evaluate(`document.addEventListener('keydown', (event) => {
+  await page.evaluate(`performance.clearResourceTimings();
+  document.addEventListener('keydown', (event) => {
     window.__efKeyAt = event.timeStamp;
   }, { capture: true, once: true })`);
   await page.keyboard.press(key);
-  return page.evaluate<number>(`new Promise((resolve, reject) => {
+  return page.evaluate<PreviewSplit>(`new Promise((resolve, reject) => {
     const frame = () => document.querySelector('iframe[title^="Preview"]')?.contentDocument;
     const check = () => {
       if (window.__efKeyAt && frame()?.body?.textContent?.includes(${JSON.stringify(expected)})) {
         clearInterval(poll);
         clearTimeout(limit);
         document.removeEventListener('load', check, { capture: true });
-        resolve(performance.now() - window.__efKeyAt);
+        const now = performance.now();
+        const at = window.__efKeyAt;
+        const sent = performance.getEntriesByType('resource').filter((e) =>
+          e.name.includes('/studio/api/preview') && e.startTime >= at);
+        const done = sent.filter((e) => e.responseEnd > 0 && e.responseEnd <= now).pop();
+        const timing = (name) => done?.serverTiming?.find((t) => t.name === name)?.duration ?? NaN;
+        resolve({
+          total: now - at,
+          sent: done ? done.startTime - at : NaN,
+          fetch: done ? done.responseEnd - done.startTime : NaN,
+          load: timing('load'),
+          validate: timing('validate'),
+          render: timing('render'),
+          html: timing('html'),
+          server: timing('total'),
+          shown: done ? now - done.responseEnd : NaN,
+          requests: sent.length,
+        });
       }
     };
     const poll = setInterval(check, 5);
@@ -181,6 +248,7 @@ const browser = await chromium.launch({ executablePath: chromiumPath, args: chro
 let studio: Studio | undefined;
 const starts: { startMs: number; screenMs: number }[] = [];
 let previewMs: number[] = [];
+const previewSplits: PreviewSplit[] = [];
 let formBusy: number[] = [];
 let formToFrame: number[] = [];
 let longestTask = Number.NaN;
@@ -191,15 +259,24 @@ try {
   for (let run = 0; run < STARTS; run++) {
     await studio?.stop();
     studio = await startStudio(configDir, dataDir);
-    const screenMs = await firstScreen(browser, studio).catch((error: Error) => {
+    const screen = await firstScreen(browser, studio).catch((error: Error) => {
       console.log(`start ${run + 1}: no first screen (${error.message})`);
-      return Number.NaN;
+      return undefined;
     });
+    const screenMs = screen?.ms ?? Number.NaN;
     starts.push({ startMs: studio.startMs, screenMs });
     console.log(
       `start ${run + 1} (${run === 0 ? 'cold' : 'warm'}): URL printed ${ms(studio.startMs)} ms after the ` +
         `spawn, home list visible ${ms(screenMs)} ms after the URL`,
     );
+    if (screen) {
+      const { split } = screen;
+      console.log(
+        `  the page opened ${ms(split.opened)} ms after the URL; then (ms after the navigation): HTML ` +
+          `${ms(split.html)}, ${split.modules} modules by ${ms(split.lastModule)}, the file list asked ` +
+          `${ms(split.listAsked)} and answered ${ms(split.listAnswered)}, list visible ${ms(split.visible)}`,
+      );
+    }
   }
   if (!studio) throw new Error('no studio');
 
@@ -209,22 +286,28 @@ try {
     let value = await page.locator(heroField).inputValue();
     for (const key of PREVIEW_KEYS) {
       value += key;
-      previewMs.push(
-        await keyToPreview(page, key, value).catch(async (error: Error) => {
-          // What the field and the preview hold, to see why.
-          const field = await page.locator(heroField).inputValue();
-          const note = await page.locator('.st-preview [role="status"]').first().textContent();
-          const shown = await page
-            .frameLocator('iframe[title^="Preview"]')
-            .locator('h1')
-            .first()
-            .textContent();
-          throw new Error(`${error.message}; field "${field}", preview h1 "${shown}", note "${note}"`);
-        }),
-      );
+      const split = await keyToPreview(page, key, value).catch(async (error: Error) => {
+        // What the field and the preview hold, to see why.
+        const field = await page.locator(heroField).inputValue();
+        const note = await page.locator('.st-preview [role="status"]').first().textContent();
+        const shown = await page.frameLocator('iframe[title^="Preview"]').locator('h1').first().textContent();
+        throw new Error(`${error.message}; field "${field}", preview h1 "${shown}", note "${note}"`);
+      });
+      previewMs.push(split.total);
+      previewSplits.push(split);
       await page.waitForTimeout(300);
     }
     console.log(`preview, each key (ms): ${previewMs.map(ms).join(' ')}`);
+    // Where the time goes, each part's median over the keys.
+    const part = (pick: (s: PreviewSplit) => number) =>
+      ms(median(previewSplits.map(pick).filter(Number.isFinite)));
+    console.log(
+      `preview, median split (ms): request sent ${part((s) => s.sent)} after the keydown; fetch ` +
+        `${part((s) => s.fetch)} (file API: renderer ${part((s) => s.load)}, validate ` +
+        `${part((s) => s.validate)}, render ${part((s) => s.render)}, HTML transform ` +
+        `${part((s) => s.html)}, in all ${part((s) => s.server)}); shown ` +
+        `${part((s) => s.shown)} after the response; ${part((s) => s.requests)} request(s) per key`,
+    );
     await page.context().close();
   } catch (error) {
     console.log(`preview: not measured (${(error as Error).message})`);

@@ -389,7 +389,13 @@ const chunkGroups = (formsTest: (id: string) => boolean) => [
     test: either(inPackages('dompurify'), inApp('domain/safe-html-rule', 'ui/safe-html')),
   },
   { name: 'flows', priority: 40, test: inPackages('xstate', '@xstate/react') },
-  { name: 'forms', priority: 30, includeDependenciesRecursively: false, test: formsTest },
+  {
+    name: 'forms',
+    priority: 30,
+    includeDependenciesRecursively: false,
+    // The omitExtraData stand-in is @rjsf/utils' (the on-demand registry imports it too).
+    test: either(formsTest, inApp('ui/forms/stubs/schema-pruning')),
+  },
   {
     // What a schema that needs a piece the cut registry leaves out loads then (decision 005).
     name: 'forms-on-demand',
@@ -422,6 +428,8 @@ const chunkGroups = (formsTest: (id: string) => boolean) => [
       'domain/validation',
       'api/client',
       'domain/dates',
+      'machines/not-provided',
+      'ui/busy-button',
     ),
   },
   {

@@ -20,6 +20,9 @@ import {
 import type { CourseItem } from '../generated/api/course-list';
 import type { DashboardData } from '../generated/api/dashboard';
 import type { Profile } from '../generated/api/profile';
+import { notProvided } from './not-provided';
+
+const missing = (name: string) => notProvided('course purchase', name);
 
 /** What the order post answers (part 2 §3 "Payment data / order response"), as far as the flow goes. */
 export interface OrderAnswer {
@@ -129,10 +132,6 @@ export type PurchaseTrack =
   | 'retention_shown'
   | 'retention_register';
 
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`course purchase: provide the ${name} actor`);
-};
-
 const initialContext = (): PurchaseContext => ({
   courseId: null,
   fromDescription: false,
@@ -170,8 +169,8 @@ export const coursePurchaseMachine = setup({
     events: {} as PurchaseEvent,
   },
   actors: {
-    postOrder: fromPromise<OrderAnswer, OrderRequest>(notProvided('postOrder')),
-    loadOrder: fromPromise<OrderRecord, ReturnRequest>(notProvided('loadOrder')),
+    postOrder: fromPromise<OrderAnswer, OrderRequest>(missing('postOrder')),
+    loadOrder: fromPromise<OrderRecord, ReturnRequest>(missing('loadOrder')),
   },
   delays: {
     /** The retention pop-up opens this long after the course data loads (part 2 §9: 10 s). */

@@ -19,3 +19,6 @@ export function deferredLogic<T extends AnyActorLogic>(name: string, loaded: () 
     getPrototypeOf: () => Reflect.getPrototypeOf(logic()),
   });
 }
+
+/** A step a parent names before its code is loaded (the loader gives it: registration-provide.ts). */
+export const notLoaded = <T extends AnyActorLogic>(name: string) => deferredLogic<T>(name, () => undefined);

@@ -52,21 +52,20 @@ import {
   type EditToast,
 } from './edit-exam-model';
 import { fromError, fromReply, say } from './message';
+import { notProvided } from './not-provided';
 
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`edit exam: provide the ${name} actor`);
-};
+const missing = (name: string) => notProvided('edit exam', name);
 
 // ── The machine ─────────────────────────────────────────────────────────────────────────────────
 const actors = {
-  loadProfile: fromPromise<Profile>(notProvided('loadProfile')),
+  loadProfile: fromPromise<Profile>(missing('loadProfile')),
   loadClassStreams: fromPromise<MasterClassStreamsReply, MasterClassStreamsQuery>(
-    notProvided('loadClassStreams'),
+    missing('loadClassStreams'),
   ),
-  loadStates: fromPromise<ExamStatesReply, ExamStatesQuery>(notProvided('loadStates')),
-  loadCentres: fromPromise<ExamCentresReply, ExamCentresQuery>(notProvided('loadCentres')),
-  loadDates: fromPromise<ExamEditDatesReply, ExamEditDatesBody>(notProvided('loadDates')),
-  updateExamInfo: fromPromise<ExamEditInfoReply, ExamEditInfoBody>(notProvided('updateExamInfo')),
+  loadStates: fromPromise<ExamStatesReply, ExamStatesQuery>(missing('loadStates')),
+  loadCentres: fromPromise<ExamCentresReply, ExamCentresQuery>(missing('loadCentres')),
+  loadDates: fromPromise<ExamEditDatesReply, ExamEditDatesBody>(missing('loadDates')),
+  updateExamInfo: fromPromise<ExamEditInfoReply, ExamEditInfoBody>(missing('updateExamInfo')),
 };
 
 /** How each loaded list of the chain loads (the one cascade shape; modes and slots are config). */

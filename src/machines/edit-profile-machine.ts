@@ -21,6 +21,9 @@ import {
   type ListLoaderOf,
 } from './cascade';
 import { fromError, fromReply, say, type Message } from './message';
+import { notProvided } from './not-provided';
+
+const missing = (name: string) => notProvided('edit profile', name);
 
 export const PROFILE_CHAIN = ['board', 'city', 'school'] as const;
 export type ProfileField = (typeof PROFILE_CHAIN)[number];
@@ -106,14 +109,10 @@ function withList(context: EditProfileContext, lists: ProfileLists, field: Profi
   return { choice: cleared.choice, lists: { ...cleared.lists, ...lists } };
 }
 
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`edit profile: provide the ${name} actor`);
-};
-
 const actors = {
-  loadMaster: fromPromise<MasterDataReply, MasterDataQuery>(notProvided('loadMaster')),
-  loadSchools: fromPromise<MasterSchoolsReply, MasterSchoolsParams>(notProvided('loadSchools')),
-  updateProfile: fromPromise<ProfileUpdateReply, ProfileUpdateBody>(notProvided('updateProfile')),
+  loadMaster: fromPromise<MasterDataReply, MasterDataQuery>(missing('loadMaster')),
+  loadSchools: fromPromise<MasterSchoolsReply, MasterSchoolsParams>(missing('loadSchools')),
+  updateProfile: fromPromise<ProfileUpdateReply, ProfileUpdateBody>(missing('updateProfile')),
 };
 
 /** How each list of the chain loads (the one cascade shape, src/machines/cascade.ts). */

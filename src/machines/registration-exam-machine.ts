@@ -48,6 +48,9 @@ import {
   switchCourseType,
   withLoadedList,
 } from './registration-exam-model';
+import { notProvided } from './not-provided';
+
+const missing = (name: string) => notProvided('registration exam step', name);
 
 export interface ExamStepContext extends ExamStepInput {
   optionsError?: Message;
@@ -72,19 +75,15 @@ export type ExamStepEvent =
   | { type: 'exam.submit' }
   | { type: 'payment.submit' };
 
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`registration exam step: provide the ${name} actor`);
-};
-
 const actors = {
-  loadSlots: fromPromise<ExamSlotsReply, ExamSlotsQuery>(notProvided('loadSlots')),
-  loadStates: fromPromise<ExamStatesReply, ExamStatesQuery>(notProvided('loadStates')),
-  loadCentres: fromPromise<ExamCentresReply, ExamCentresQuery>(notProvided('loadCentres')),
-  loadDates: fromPromise<ExamDatesReply, ExamDatesQuery>(notProvided('loadDates')),
-  loadOnlinePreset: fromPromise<OnlinePreset, OnlinePresetInput>(notProvided('loadOnlinePreset')),
+  loadSlots: fromPromise<ExamSlotsReply, ExamSlotsQuery>(missing('loadSlots')),
+  loadStates: fromPromise<ExamStatesReply, ExamStatesQuery>(missing('loadStates')),
+  loadCentres: fromPromise<ExamCentresReply, ExamCentresQuery>(missing('loadCentres')),
+  loadDates: fromPromise<ExamDatesReply, ExamDatesQuery>(missing('loadDates')),
+  loadOnlinePreset: fromPromise<OnlinePreset, OnlinePresetInput>(missing('loadOnlinePreset')),
   /** The app asks the browser for its location, then the API for the nearest centre and its state. */
-  locateNearestCentre: fromPromise<OnlinePreset, LocateCentreInput>(notProvided('locateNearestCentre')),
-  validateCoupon: fromPromise<RegistrationCouponReply, RegistrationCouponBody>(notProvided('validateCoupon')),
+  locateNearestCentre: fromPromise<OnlinePreset, LocateCentreInput>(missing('locateNearestCentre')),
+  validateCoupon: fromPromise<RegistrationCouponReply, RegistrationCouponBody>(missing('validateCoupon')),
 };
 
 /** How each exam list loads (the one cascade shape, src/machines/cascade.ts). */

@@ -4,7 +4,7 @@ import type { RegistrationDetailsMachine } from './registration-details-machine'
 import type { RegistrationExamMachine } from './registration-exam-machine';
 import type { RegistrationMachine } from './registration-machine';
 import type { RegistrationMobileMachine } from './registration-mobile-machine';
-import type { ToastParams, TrackParams } from './registration-model';
+import type { StepName, ToastParams, TrackParams } from './registration-model';
 import type { RegistrationSignupMachine } from './registration-signup-machine';
 import type { RegistrationSuccessMachine } from './registration-success-machine';
 
@@ -17,9 +17,6 @@ type ActorsOf<M extends { provide: (implementations: never) => unknown }> = NonN
 type ActionsOf<M extends { provide: (implementations: never) => unknown }> = NonNullable<
   Implementations<M> extends { actions?: infer A } ? A : never
 >;
-
-/** The parent's names for its step machines: given by registration-provide.ts, never by the app. */
-export type StepName = 'mobileStep' | 'detailsStep' | 'examStep' | 'signupStep' | 'successStep';
 
 /** Every call of the card, by name (the step machines' own children are not calls). */
 export type RegistrationActors = Omit<ActorsOf<RegistrationMachine>, StepName | 'loadLaterSteps'> &

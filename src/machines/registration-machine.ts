@@ -1,21 +1,17 @@
-// The registration card (part 1 §2, §4; part 2 §2–§5, §8): step 1 verifies the mobile number (or
-// student id) by OTP or caller identity, step 2 takes the student's details, step 3 the exam
-// details (slot → state → centre → date, coupon, payment), then signup leads to the payment
-// gateway or the thank-you state; step 0 is a failed payment. The page's query picks the entry.
-//
-// This parent keeps what spans the steps and invokes one child machine per step (registration-
-// mobile, -details, -exam, -signup, -success): each takes its data as input and hands its result
-// back as output. The config (input) decides the steps; the app supplies every call and effect
-// through `provideRegistration` (registration-provide.ts), each to the step that makes it. Steps 2
-// to 5 load after step 1 (the card's first script holds step 1 only): the parent waits for them in
-// `loadingSteps`, and names them here by type only.
-import { and, assign, fromPromise, setup, type AnyActorLogic } from 'xstate';
+// The registration card (part 1 §2, §4; part 2 §2–§5, §8): step 1 verifies the mobile (or student
+// id), step 2 takes the details, step 3 the exam (slot → state → centre → date, coupon, payment),
+// then signup leads to the gateway or the thank-you; step 0 is a failed payment. The query picks
+// the entry. This parent keeps what spans the steps and invokes one machine per step (registration-
+// mobile, -details, -exam, -signup, -success), input in, output back; the app gives each its calls
+// through `provideRegistration`. Steps 2 to 5 load after step 1 (`loadingSteps`): typed only here.
+import { and, assign, fromPromise, setup } from 'xstate';
 import type {
   RegistrationLeadBySfIdQuery,
   RegistrationLeadBySfIdReply,
 } from '../generated/api/registration-lead-by-sf-id';
 import type { RegistrationLeadsQuery, RegistrationLeadsReply } from '../generated/api/registration-leads';
-import { deferredLogic } from './deferred-logic';
+import { notLoaded } from './deferred-logic';
+import { notProvided } from './not-provided';
 import type { DetailsStepOutput, RegistrationDetailsMachine } from './registration-details-machine';
 import type { ExamStepOutput, RegistrationExamMachine } from './registration-exam-machine';
 import { prefillFromVerified, registrationMobileMachine } from './registration-mobile-machine';
@@ -29,11 +25,14 @@ import {
   submitDetails,
   type RegistrationContext,
   type RegistrationInput,
+  type StepName,
   type TrackParams,
   type WithRegistrationToken,
 } from './registration-model';
 import type { RegistrationSignupMachine, SignupStepOutput } from './registration-signup-machine';
 import type { RegistrationSuccessMachine } from './registration-success-machine';
+
+const missing = (name: string) => notProvided('registration', name);
 
 /** What the student does at the parent's own states (each step's events go to its child). */
 export type RegistrationEvent = { type: 'mobile.edit' } | { type: 'payment.retry' } | { type: 'steps.retry' };
@@ -44,39 +43,26 @@ const output = <T>({ event }: { event: { output: T } }) => event.output;
 const takeExamStep = { type: 'takeExamStep', params: output } as const;
 const takeResult = { type: 'takeResult', params: output } as const;
 
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`registration: provide the ${name} actor`);
-};
-
-/** A later step, given with its code by provideRegistration. */
-const later = <T extends AnyActorLogic>(name: string) => deferredLogic<T>(name, () => undefined);
-
 export const registrationMachine = setup({
   types: {
     input: {} as RegistrationInput,
     context: {} as RegistrationContext,
     events: {} as RegistrationEvent,
     /** The step machines the card's view reads and talks to (src/features/registration/card-state.ts). */
-    children: {} as {
-      mobileStep: 'mobileStep';
-      detailsStep: 'detailsStep';
-      examStep: 'examStep';
-      signupStep: 'signupStep';
-      successStep: 'successStep';
-    },
+    children: {} as { [Step in StepName]: Step },
   },
   actors: {
     mobileStep: registrationMobileMachine,
-    detailsStep: later<RegistrationDetailsMachine>('detailsStep'),
-    examStep: later<RegistrationExamMachine>('examStep'),
-    signupStep: later<RegistrationSignupMachine>('signupStep'),
-    successStep: later<RegistrationSuccessMachine>('successStep'),
-    loadLaterSteps: fromPromise<undefined>(notProvided('loadLaterSteps')),
+    detailsStep: notLoaded<RegistrationDetailsMachine>('detailsStep'),
+    examStep: notLoaded<RegistrationExamMachine>('examStep'),
+    signupStep: notLoaded<RegistrationSignupMachine>('signupStep'),
+    successStep: notLoaded<RegistrationSuccessMachine>('successStep'),
+    loadLaterSteps: fromPromise<undefined>(missing('loadLaterSteps')),
     fetchLeadBySfId: fromPromise<RegistrationLeadBySfIdReply, RegistrationLeadBySfIdQuery>(
-      notProvided('fetchLeadBySfId'),
+      missing('fetchLeadBySfId'),
     ),
     fetchLeadsByMobile: fromPromise<RegistrationLeadsReply, WithRegistrationToken<RegistrationLeadsQuery>>(
-      notProvided('fetchLeadsByMobile'),
+      missing('fetchLeadsByMobile'),
     ),
   },
   actions: {
@@ -177,11 +163,7 @@ export const registrationMachine = setup({
       },
     },
 
-    /**
-     * Steps 2 to 5 load, then the card goes on: to the thank-you when the query says registered,
-     * else to the details. The browser's first idle moment has usually brought them already: the
-     * call then answers before the next paint, so no "Loading…" shows.
-     */
+    /** Steps 2 to 5 load (usually there already: no "Loading…" paints), then the thank-you or step 2. */
     loadingSteps: {
       invoke: {
         id: 'loadLaterSteps',

@@ -25,6 +25,9 @@ import {
   type TrackParams,
 } from './registration-model';
 import { createVerifyMobileMachine, type VerifyOutcome } from './verify-mobile-machine';
+import { notProvided } from './not-provided';
+
+const missing = (name: string) => notProvided('registration mobile step', name);
 
 /** Step 1's verify-mobile flow: its check answers with the registration's verify reply. */
 export const registrationVerifyMachine = createVerifyMobileMachine<RegistrationOtpVerifyReply>();
@@ -65,10 +68,6 @@ export type MobileStepEvent =
   | { type: 'page.focus' }
   | { type: 'page.blur' };
 
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`registration mobile step: provide the ${name} actor`);
-};
-
 export const registrationMobileMachine = setup({
   types: {
     input: {} as MobileStepInput,
@@ -82,11 +81,9 @@ export const registrationMobileMachine = setup({
     /** The verify-mobile flow; the app provides its sendCode and checkCode (the OTP endpoints). */
     verifyMobile: registrationVerifyMachine,
     /** Starts a request and opens the identity app link (the app makes the nonce). */
-    startCallerIdentity: fromPromise<RegistrationCallerIdentityStartReply>(
-      notProvided('startCallerIdentity'),
-    ),
+    startCallerIdentity: fromPromise<RegistrationCallerIdentityStartReply>(missing('startCallerIdentity')),
     checkCallerIdentity: fromPromise<RegistrationCallerIdentityStatusReply, RegistrationCallerIdentityParams>(
-      notProvided('checkCallerIdentity'),
+      missing('checkCallerIdentity'),
     ),
   },
   actions: {

@@ -199,6 +199,9 @@ export type SignupStepInput = Pick<
 >;
 
 /** The analytics events the flow sends (the app adds the programme's prefix). */
+/** The parent's names for its step machines: given by registration-provide.ts, never by the app. */
+export type StepName = 'mobileStep' | 'detailsStep' | 'examStep' | 'signupStep' | 'successStep';
+
 export type TrackedEvent =
   | 'otp_sent'
   | 'otp_verified'

@@ -9,6 +9,9 @@ import { OTP_LENGTH, RESEND_DELAY_MS, WRONG_OTP_ERROR_CODE } from '../domain/otp
 import { digitsOnly, validateOtp } from '../domain/validation';
 import { fromError, type Message } from './message';
 import { serverErrorCode } from './server-error';
+import { notProvided } from './not-provided';
+
+const missing = (name: string) => notProvided('verify-mobile', name);
 
 /** What the flow may say: the screens hand these strings to their views. */
 export const VERIFY_MESSAGE_KEYS = ['validation.otp.invalid', 'validation.somethingWrong'] as const;
@@ -57,10 +60,6 @@ export type VerifyOutcome<TVerified> =
   | { status: 'verified'; reply: TVerified; code: string; otpId: string }
   | { status: 'notSent'; error: VerifyMessage };
 
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`verify-mobile: provide the ${name} actor`);
-};
-
 const typed = (value: string) => digitsOnly(value, OTP_LENGTH);
 
 /**
@@ -76,8 +75,8 @@ export function createVerifyMobileMachine<TVerified>() {
       output: {} as VerifyOutcome<TVerified>,
     },
     actors: {
-      sendCode: fromPromise<SentCode, SendCodeInput>(notProvided('sendCode')),
-      checkCode: fromPromise<TVerified, CheckCodeInput>(notProvided('checkCode')),
+      sendCode: fromPromise<SentCode, SendCodeInput>(missing('sendCode')),
+      checkCode: fromPromise<TVerified, CheckCodeInput>(missing('checkCode')),
     },
     actions: {
       /** A code went out (analytics, or keeping otp_id for a reload): the app decides. */

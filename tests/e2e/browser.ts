@@ -76,3 +76,30 @@ export async function logInAs(
     [token, student.roll_number, student.dob.replace(/\//g, '-')],
   );
 }
+
+/**
+ * The newest sandbox SMS to the mobile on the server at `origin`, waiting up to 10 s for one: a
+ * page can show its next state (the OTP boxes, "verifying") before the send has reached the
+ * sandbox outbox.
+ */
+export async function sandboxMessage(
+  origin: string,
+  mobile: string,
+): Promise<{ text: string; otp: string | null }> {
+  for (const deadline = Date.now() + 10_000; ;) {
+    const list = (await (await fetch(`${origin}/sandbox/messages?mobile=${mobile}`)).json()) as {
+      text: string;
+      otp: string | null;
+    }[];
+    if (list[0]) return list[0];
+    if (Date.now() > deadline) throw new Error(`no SMS sent to ${mobile}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The OTP in the newest sandbox SMS to the mobile (see sandboxMessage). */
+export async function sandboxOtp(origin: string, mobile: string): Promise<string> {
+  const { otp } = await sandboxMessage(origin, mobile);
+  if (!otp) throw new Error(`the newest SMS to ${mobile} has no OTP`);
+  return otp;
+}

@@ -8,7 +8,7 @@ import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../scripts/lib/serve';
 import { projectRoot } from '../../src/engine/node/paths';
-import { e2eNow, launchBrowser } from './browser';
+import { e2eNow, launchBrowser, sandboxOtp } from './browser';
 
 let api: TestServer;
 let server: ViteDevServer;
@@ -42,15 +42,6 @@ const card = (page: Page) => page.locator('#register_now');
 const heading = (page: Page, name: string) =>
   card(page).getByRole('heading', { level: 2, name, exact: true });
 
-async function lastOtp(mobile: string): Promise<string> {
-  const list = (await (await fetch(`${base}/sandbox/messages?mobile=${mobile}`)).json()) as {
-    otp: string | null;
-  }[];
-  const otp = list[0]?.otp;
-  if (!otp) throw new Error(`no OTP sent to ${mobile}`);
-  return otp;
-}
-
 async function chooseFirst(page: Page, name: string) {
   const select = card(page).getByRole('combobox', { name });
   await expect.poll(() => select.locator('option').count(), { timeout: 20_000 }).toBeGreaterThan(1);
@@ -80,7 +71,7 @@ describe('dev server', () => {
     await heading(page, 'Verify OTP').waitFor({ timeout: 20_000 });
     await card(page)
       .getByRole('textbox', { name: 'Digit 1 of 4' })
-      .pressSequentially(await lastOtp(mobile));
+      .pressSequentially(await sandboxOtp(base, mobile));
 
     // Step 2: the form that broke on the dev server ("func2 is not a function" inside <Form>).
     await heading(page, 'Student details').waitFor({ timeout: 30_000 });

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distDir } from '../../scripts/build';
 import { startTestServer, type TestServer } from '../../scripts/lib/serve';
 import students from '../../server/seed/demo-students.json';
-import { e2eNow, launchBrowser, logInAs, seriousViolations } from './browser';
+import { e2eNow, launchBrowser, logInAs, sandboxOtp, seriousViolations } from './browser';
 
 let server: TestServer;
 const url = (p: string) => `${server.base}${p}`;
@@ -179,11 +179,7 @@ describe.each([390, 1280])('focus after an action at %i px', (width) => {
     await field.fill(`90000000${second}`);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText(`OTP sent to 90******${second}.`).waitFor();
-    const list = (await (await fetch(url(`/sandbox/messages?mobile=90000000${second}`))).json()) as Array<{
-      otp: string | null;
-    }>;
-    const otp = list[0]?.otp ?? '';
-    await page.keyboard.type(otp);
+    await page.keyboard.type(await sandboxOtp(server.base, `90000000${second}`));
     await page.getByRole('heading', { name: 'Your login details' }).waitFor({ timeout: 10_000 });
     await expect.poll(() => focused(page)).toBe('H2 Your login details');
     expect(await seriousViolations(page)).toEqual([]);
@@ -199,10 +195,9 @@ describe.each([390, 1280])('focus after an action at %i px', (width) => {
     await card.getByRole('textbox', { name: /Mobile number or student id/ }).fill(mobile);
     await card.getByRole('button', { name: 'Verify', exact: true }).click();
     await card.getByRole('heading', { name: 'Verify OTP' }).waitFor();
-    const list = (await (await fetch(url(`/sandbox/messages?mobile=${mobile}`))).json()) as Array<{
-      otp: string | null;
-    }>;
-    await card.getByRole('textbox', { name: 'Digit 1 of 4' }).pressSequentially(list[0]?.otp ?? '');
+    await card
+      .getByRole('textbox', { name: 'Digit 1 of 4' })
+      .pressSequentially(await sandboxOtp(server.base, mobile));
     await card.getByRole('heading', { name: 'Student details' }).waitFor();
     const classStream = card.getByRole('combobox', { name: 'Class & stream' });
     await expect.poll(() => classStream.locator('option').count()).toBeGreaterThan(1);

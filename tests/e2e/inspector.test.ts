@@ -12,7 +12,7 @@ import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../scripts/lib/serve';
 import { projectRoot } from '../../src/engine/node/paths';
-import { e2eNow, launchBrowser, seriousViolations } from './browser';
+import { e2eNow, launchBrowser, sandboxOtp, seriousViolations } from './browser';
 
 let api: TestServer;
 let server: ViteDevServer;
@@ -50,15 +50,6 @@ const active = (inspector: Page) =>
   inspector.evaluate(() =>
     [...document.querySelectorAll('#canvas g.ef-state.ef-active')].map((g) => g.getAttribute('data-id')),
   );
-
-async function lastOtp(mobile: string): Promise<string> {
-  const list = (await (await fetch(`${base}/sandbox/messages?mobile=${mobile}`)).json()) as {
-    otp: string | null;
-  }[];
-  const otp = list[0]?.otp;
-  if (!otp) throw new Error(`no OTP sent to ${mobile}`);
-  return otp;
-}
 
 describe('machine inspector', () => {
   it("draws the registration's step 1 machine, follows a live registration into its parent and masks its OTP", async () => {
@@ -98,7 +89,7 @@ describe('machine inspector', () => {
     await card.getByRole('button', { name: 'Verify', exact: true }).click();
     await expect.poll(() => active(inspector), { timeout: 20_000 }).toContain('registrationMobile.verifying');
 
-    const otp = await lastOtp(mobile);
+    const otp = await sandboxOtp(base, mobile);
     await card.getByRole('textbox', { name: 'Digit 1 of 4' }).pressSequentially(otp);
     // Step 1 done: the registration machine (its parent) is at step 2.
     await inspector

@@ -5,7 +5,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser';
+import { launchBrowser, sandboxOtp } from './browser';
 
 const base = `http://localhost:${inject('port')}`;
 const configDir = path.resolve(__dirname, '../../config');
@@ -204,10 +204,9 @@ describe('landing pages', () => {
     await card.getByRole('textbox', { name: /Mobile number/ }).fill(mobile);
     await card.getByRole('button', { name: 'Verify', exact: true }).click();
     await card.getByRole('heading', { name: 'Verify OTP' }).waitFor();
-    const messages = (await (await fetch(`${base}/sandbox/messages?mobile=${mobile}`)).json()) as {
-      otp: string | null;
-    }[];
-    await card.getByRole('textbox', { name: 'Digit 1 of 4' }).pressSequentially(messages[0]?.otp ?? '');
+    await card
+      .getByRole('textbox', { name: 'Digit 1 of 4' })
+      .pressSequentially(await sandboxOtp(base, mobile));
     const classStream = card.getByRole('combobox', { name: 'Class & stream' });
     await expect.poll(() => classStream.locator('option').count()).toBeGreaterThan(1);
     await card.getByRole('textbox', { name: 'Student name' }).fill('Ravi Kumar');

@@ -2,7 +2,7 @@
 // SMS straight away) and by mobile (the OTP read from the sandbox SMS log), with the error texts.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, seriousViolations } from './browser';
+import { launchBrowser, sandboxMessage, seriousViolations } from './browser';
 
 const port = inject('port');
 const base = `http://localhost:${port}`;
@@ -22,15 +22,6 @@ async function openRecovery(): Promise<Page> {
 }
 const loginId = (page: Page) => page.getByRole('textbox', { name: 'Roll number or mobile number' });
 const next = (page: Page) => page.getByRole('button', { name: 'Next' });
-async function latestMessage(mobile: string): Promise<{ text: string; otp: string | null }> {
-  const list = (await (await fetch(`${base}/sandbox/messages?mobile=${mobile}`)).json()) as {
-    text: string;
-    otp: string | null;
-  }[];
-  const first = list[0];
-  if (!first) throw new Error(`no SMS to ${mobile}`);
-  return first;
-}
 
 describe('credential recovery', () => {
   it('Next is enabled only at 10 or 12 digits; an unknown number shows the server message on the field', async () => {
@@ -64,7 +55,7 @@ describe('credential recovery', () => {
     expect(await sent.count()).toBe(1);
     await page.getByText('You can ask for your details again 45 seconds after the last message.').waitFor();
     expect(await page.getByText(/new code/).count()).toBe(0);
-    expect((await latestMessage('9000000002')).text).toContain('250000000002');
+    expect((await sandboxMessage(base, '9000000002')).text).toContain('250000000002');
     expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
   });
@@ -76,7 +67,7 @@ describe('credential recovery', () => {
     const sent = page.getByText('OTP sent to 90******03.');
     await sent.waitFor();
     expect(await sent.count()).toBe(1); // no toast repeats it
-    const { otp } = await latestMessage('9000000003');
+    const { otp } = await sandboxMessage(base, '9000000003');
     expect(otp).toMatch(/^\d{4}$/);
     const firstBox = page.getByRole('textbox', { name: 'Digit 1 of 4' });
     const verify = page.getByRole('button', { name: 'Verify' });

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, seriousViolations } from './browser';
+import { launchBrowser, sandboxOtp, seriousViolations } from './browser';
 
 const base = `http://localhost:${inject('port')}`;
 const hi = (
@@ -69,15 +69,6 @@ async function expectNoEnglish(page: Page, when: string) {
   expect(await seriousViolations(page), when).toEqual([]);
 }
 
-async function lastOtp(mobile: string): Promise<string> {
-  const list = (await (await fetch(`${base}/sandbox/messages?mobile=${mobile}`)).json()) as {
-    otp: string | null;
-  }[];
-  const otp = list[0]?.otp;
-  if (!otp) throw new Error(`no OTP sent to ${mobile}`);
-  return otp;
-}
-
 let counter = 0;
 const freshMobile = () => `97${String(Date.now() % 1e7).padStart(7, '0')}${counter++ % 10}`;
 
@@ -127,7 +118,7 @@ describe.each(['/neet-repeater-scholarship-hindi', '/iacst-medical-engineering-r
       await expectNoEnglish(page, 'OTP sent');
 
       // A wrong OTP: the server answers in the page's language.
-      const otp = await lastOtp(mobile);
+      const otp = await sandboxOtp(base, mobile);
       const wrong = otp.replace(/\d/g, (d) => String((Number(d) + 1) % 10));
       const verifyRequest = page.waitForResponse((r) => r.url().includes('/api/otp/verify'));
       await firstDigit(page).pressSequentially(wrong);

@@ -4,7 +4,7 @@
 // axe runs on every step.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, seriousViolations } from './browser';
+import { launchBrowser, sandboxOtp, seriousViolations } from './browser';
 
 const base = `http://localhost:${inject('port')}`;
 
@@ -39,17 +39,6 @@ async function expectAxeClean(page: Page, step: string) {
   expect(await seriousViolations(page), step).toEqual([]);
 }
 
-/** The last OTP the sandbox SMS sent to the mobile, on the server the page is on. */
-async function lastOtp(page: Page, mobile: string): Promise<string> {
-  const origin = new URL(page.url()).origin;
-  const list = (await (await fetch(`${origin}/sandbox/messages?mobile=${mobile}`)).json()) as {
-    otp: string | null;
-  }[];
-  const otp = list[0]?.otp;
-  if (!otp) throw new Error(`no OTP sent to ${mobile}`);
-  return otp;
-}
-
 /** Step 1: the number, Verify, the code from the sandbox SMS typed into the boxes. */
 async function verifyMobile(page: Page, mobile: string, label: RegExp) {
   await card(page).getByRole('button', { name: 'Verify', exact: true }).waitFor();
@@ -65,7 +54,7 @@ async function verifyMobile(page: Page, mobile: string, label: RegExp) {
   await expectAxeClean(page, 'OTP');
   await card(page)
     .getByRole('textbox', { name: 'Digit 1 of 4' })
-    .pressSequentially(await lastOtp(page, mobile));
+    .pressSequentially(await sandboxOtp(new URL(page.url()).origin, mobile));
 }
 
 /** Step 2: the student's details. */
@@ -134,6 +123,7 @@ describe('registration card', () => {
     await submit.click();
 
     await heading(page, 'Registration Successful').waitFor();
+    await card(page).locator('dd').first().waitFor();
     await expectAxeClean(page, 'thank-you');
     // Filed under the chosen centre's branch, not the digital-only branch IC006.
     expect((await (await signedUp).json()) as unknown).toMatchObject({
@@ -217,6 +207,22 @@ describe('registration card', () => {
     const body = (await signup).postDataJSON() as Record<string, unknown>;
     expect(body).toMatchObject({ exam_mode: 'Online', registration_page: 'iacst_adst', exam_state: '9' });
     expect(body.branch_code).toMatch(/^DL\d{3}$/);
+  });
+
+  it('when steps 2 to 5 do not arrive (a dropped connection) says so, and Try again loads them and goes on', async () => {
+    const page = await openPage('/iacstexam');
+    // The form steps' chunk (with steps 2 to 5's machines) fails, at the idle prefetch and after step 1.
+    const chunk = /\/assets\/form-steps-[\w-]+\.js$/;
+    await page.route(chunk, (route) => route.abort('internetdisconnected'));
+    await verifyMobile(page, freshMobile(), /Mobile number or student id/);
+    const alert = card(page).getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toBe('The form could not load. Check your connection and try again.');
+    await expectAxeClean(page, 'steps not loaded');
+    await page.unroute(chunk);
+    await card(page).getByRole('button', { name: 'Try again' }).click();
+    // The number stays verified: the details follow, no second OTP.
+    await heading(page, 'Student details').waitFor();
   });
 
   it('lists only states and centres with an open date on /iacst-exam, and all of them on /iacstexam', async () => {
@@ -305,7 +311,12 @@ describe('registration card', () => {
     expect(await chosen('Exam slot')).toBe('Offline, 2 PM to 5 PM');
     expect(await chosen('State')).toBe('Delhi');
     expect(await chosen('Centre')).toBe('Delhi Janakpuri');
-    expect(await card(page).getByRole('combobox', { name: 'Date of exam' }).inputValue()).toBe(examDate);
+    // The dates load last in the cascade: the kept date is chosen once they are there.
+    await expect
+      .poll(() => card(page).getByRole('combobox', { name: 'Date of exam' }).inputValue(), {
+        timeout: 10_000,
+      })
+      .toBe(examDate);
     expect(
       await card(page)
         .getByRole('textbox', { name: /Coupon/ })
@@ -325,6 +336,7 @@ describe('registration card', () => {
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.waitForURL(/\/invictus\?.*registeration=success/);
     await heading(page, 'Registration Successful').waitFor();
+    await card(page).locator('dd').first().waitFor();
     const terms = await card(page).locator('dt').allInnerTexts();
     const values = await card(page).locator('dd').allInnerTexts();
     expect(values[terms.indexOf('Exam slot')]).toBe('Offline, 2 PM to 5 PM');
@@ -350,6 +362,8 @@ describe('registration card', () => {
     async function expectRegistered(page: Page) {
       await page.waitForURL(/\/mock-neet-exam\?.*registeration=success/);
       await heading(page, 'Registration Successful').waitFor();
+      // The thank-you's rows come with steps 2 to 5 (the form steps' chunk).
+      await card(page).locator('dd').first().waitFor();
       const values = await card(page).locator('dd').allInnerTexts();
       expect(values[0]?.replace(/\D/g, '')).toMatch(/^\d{12}$/);
       expect(values).toContain('01/02/2007');

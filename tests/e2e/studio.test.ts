@@ -94,7 +94,7 @@ describe('examflow Studio against the dev server', () => {
 
     await dialog.getByLabel(/new page address/i).fill(NEW_PATH);
     await dialog.getByRole('button', { name: /check and create/i }).click();
-    await page.getByText(`${NEW_FILE} (new, not published)`).waitFor({ timeout: 20_000 });
+    await page.getByText(`Landing page at ${NEW_PATH} · new, not published yet`).waitFor({ timeout: 20_000 });
     await preview(page).getByRole('heading', { level: 1 }).first().waitFor({ timeout: 20_000 });
   });
 

@@ -44,7 +44,6 @@ import {
 } from '../../machines/registration-model';
 import { provideRegistration } from '../../machines/registration-provide';
 import { MOBILE_LENGTH } from '../../domain/otp-rules';
-import { Toasts } from '../../ui/toast/toasts';
 import '../../ui/toast/toasts.css';
 import { createAnalytics, type AnalyticsEventName } from '../analytics';
 import { autoLoginUrl, withCampaign } from '../auto-login';
@@ -312,11 +311,38 @@ export function mount(element: HTMLElement): void {
         },
       },
     },
-    loadLaterSteps,
+    // The toasts come with steps 2 to 5: only they show one (a failed signup, a copied roll number).
+    async () => {
+      void mountToasts().catch(() => undefined);
+      return loadLaterSteps();
+    },
   );
 
+  // The toasts are fixed over the page: their own root, outside the prerendered card. Once.
+  let toastsMounted: Promise<void> | undefined;
+  function mountToasts(): Promise<void> {
+    toastsMounted ??= import('../../ui/toast/toasts').then(({ Toasts }) => {
+      const toasts = document.createElement('div');
+      element.after(toasts);
+      const toastRoot = createRoot(toasts);
+      startTransition(() =>
+        toastRoot.render(
+          <Toasts
+            store={store.toast}
+            durationMs={data.toast.durationMs}
+            warnDurationMs={data.toast.warnDurationMs}
+            closeLabel={t('ui.close')}
+          />,
+        ),
+      );
+    });
+    // A failed load is tried again at the next ask.
+    toastsMounted.catch(() => (toastsMounted = undefined));
+    return toastsMounted;
+  }
+
   // The rest in tasks of their own (Total Blocking Time, measured with 4x CPU: the mount was one
-  // task of about 55 ms): hydrating the card, then the toasts' root.
+  // task of about 55 ms): hydrating the card.
   nextTask(() => {
     void analytics.track('register_now_landing', campaign.gclid ? { gclid: campaign.gclid } : {});
     // A link that leads to the card (Apply for Selection Process, Register now) is an application.
@@ -356,22 +382,5 @@ export function mount(element: HTMLElement): void {
     // the main thread (Total Blocking Time); a tap on the card meanwhile hydrates it at once.
     if (Object.keys(query).length === 0) startTransition(() => void hydrateRoot(element, card));
     else createRoot(element).render(card);
-
-    nextTask(() => {
-      // The toasts are fixed over the page: their own root, outside the prerendered card.
-      const toasts = document.createElement('div');
-      element.after(toasts);
-      const toastRoot = createRoot(toasts);
-      startTransition(() =>
-        toastRoot.render(
-          <Toasts
-            store={store.toast}
-            durationMs={data.toast.durationMs}
-            warnDurationMs={data.toast.warnDurationMs}
-            closeLabel={t('ui.close')}
-          />,
-        ),
-      );
-    });
   });
 }

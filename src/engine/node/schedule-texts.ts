@@ -63,8 +63,24 @@ function strings(value: unknown, pointer: string): { text: string; pointer: stri
   return [];
 }
 
+// Frozen files (the Studio's CheckedFiles) cannot change: their problems are kept, per programme.
+const kept = new WeakMap<object, WeakMap<Programme, TextProblem[]>>();
+
 /** Texts in `config` (a programme or a landing of it) that name a time or a length the schedule lacks. */
 export function scheduleTextProblems(config: unknown, programme: Programme): TextProblem[] {
+  if (!config || typeof config !== 'object' || !Object.isFrozen(config) || !Object.isFrozen(programme))
+    return textProblems(config, programme);
+  const byProgramme = kept.get(config) ?? new WeakMap<Programme, TextProblem[]>();
+  kept.set(config, byProgramme);
+  let problems = byProgramme.get(programme);
+  if (!problems) {
+    problems = Object.freeze(textProblems(config, programme)) as TextProblem[];
+    byProgramme.set(programme, problems);
+  }
+  return problems;
+}
+
+function textProblems(config: unknown, programme: Programme): TextProblem[] {
   const times = scheduleTimes(programme);
   const lengths = new Set([programme.schedule.durationMinutes]);
   const allowedTimes = [...times].sort().join(', ');

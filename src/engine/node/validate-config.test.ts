@@ -5,7 +5,7 @@ import { copyConfig, type ConfigCopy } from '../../../tests/fixtures/config-copy
 import { LOGIN_MESSAGE_KEYS } from '../../machines/login-machine';
 import { RECOVERY_MESSAGE_KEYS } from '../../machines/recovery-machine';
 import { configDir } from './paths';
-import { validateConfig, type Problem } from './validate-config';
+import { CheckedFiles, validateConfig, type Problem } from './validate-config';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests poke at raw JSON
 
@@ -30,6 +30,38 @@ describe('validateConfig on the shipped config', () => {
       'sample-pack',
     ]);
     expect(result.bundle?.strings.hi).toBeDefined();
+  });
+});
+
+describe('validating again with the files checked before (the Studio)', () => {
+  it('finds what a fresh validation finds as files change, and keeps the unchanged files frozen', () => {
+    const config = copyConfig();
+    copy = config;
+    const checked = new CheckedFiles();
+    const both = () => {
+      const fresh = validateConfig(config.dir);
+      const again = validateConfig(config.dir, { checked });
+      expect(again.problems).toEqual(fresh.problems);
+      expect(again.bundle).toEqual(fresh.bundle);
+      return again;
+    };
+    const first = both();
+    expect(first.problems).toEqual([]);
+    expect(Object.isFrozen(first.bundle?.landings[0]?.landing)).toBe(true);
+    // A programme's closing time changed: its unchanged landing pages are told off again.
+    config.edit<Json>('programmes/iacst.json', (d) => {
+      for (const slot of (d.schedule as Json).slots as Json[]) slot.end = '21:00';
+    });
+    const moved = both();
+    expect(moved.problems.some((p) => p.file === 'landings/iacst-default.json')).toBe(true);
+    // A page broken, then mended: each text is checked as it now is.
+    config.edit<Json>('programmes/iacst.json', (d) => {
+      for (const slot of (d.schedule as Json).slots as Json[]) slot.end = '22:00';
+    });
+    config.edit<Json>('landings/mock-neet.json', (d) => (d.blocks[1].type = 'herro'));
+    expect(both().problems).toContainEqual(expect.objectContaining({ pointer: '/blocks/1/type' }));
+    config.edit<Json>('landings/mock-neet.json', (d) => (d.blocks[1].type = 'hero'));
+    expect(both().problems).toEqual([]);
   });
 });
 

@@ -96,23 +96,55 @@ export function withDrafts(base: ConfigReader, drafts: ReadonlyMap<string, strin
   };
 }
 
-function readJson(reader: ConfigReader, file: string, problems: Problem[]): unknown {
-  const text = reader.read(file);
-  if (text === undefined) {
-    problems.push({ file, pointer: '', message: 'file is missing' });
-    return undefined;
-  }
+/** One file's JSON and its schema problems (data undefined when it is not JSON). */
+interface FileCheck {
+  data: unknown;
+  problems: Problem[];
+}
+
+function checkText(file: string, text: string, validate: ValidateFunction): FileCheck {
   try {
-    return JSON.parse(text) as unknown;
+    const data = JSON.parse(text) as unknown;
+    return { data, problems: schemaProblems(file, validate, data) };
   } catch (error) {
-    problems.push({ file, pointer: '', message: `not valid JSON: ${(error as Error).message}` });
-    return undefined;
+    return {
+      data: undefined,
+      problems: [{ file, pointer: '', message: `not valid JSON: ${(error as Error).message}` }],
+    };
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/**
+ * The files a validation parsed and checked against their schema, by path, with the text each was
+ * checked at: a validation given it checks again only the files whose text changed (the Studio
+ * validates the whole config at each pause in typing, one file of it changed). What it keeps is
+ * frozen, since the bundles of several validations share it.
+ */
+export class CheckedFiles {
+  private readonly files = new Map<string, { text: string; check: FileCheck }>();
+
+  check(file: string, text: string, validate: ValidateFunction): FileCheck {
+    const kept = this.files.get(file);
+    if (kept?.text === text) return kept.check;
+    const check = deepFreeze(checkText(file, text, validate));
+    this.files.set(file, { text, check });
+    return check;
   }
 }
 
 export interface ValidateOptions {
   /** Where /images/… files live; defaults to the project's public folder. */
   publicDir?: string;
+  /** Files checked by earlier validations, checked again only when their text changed. */
+  checked?: CheckedFiles;
 }
 
 /**
@@ -127,11 +159,16 @@ export function validateConfig(
   const listJson = (sub: string): string[] => reader.list(sub);
   const problems: Problem[] = [];
   const check = <T>(file: string, validate: ValidateFunction): T | undefined => {
-    const data = readJson(reader, file, problems);
-    if (data === undefined) return undefined;
-    const found = schemaProblems(file, validate, data);
+    const text = reader.read(file);
+    if (text === undefined) {
+      problems.push({ file, pointer: '', message: 'file is missing' });
+      return undefined;
+    }
+    const { data, problems: found } = options.checked
+      ? options.checked.check(file, text, validate)
+      : checkText(file, text, validate);
     problems.push(...found);
-    return found.length === 0 ? (data as T) : undefined;
+    return data !== undefined && found.length === 0 ? (data as T) : undefined;
   };
 
   const site = check<Site>('site.json', v.site);

@@ -13,6 +13,7 @@ import type {
 } from '../../machines/registration-mobile-machine';
 import type { RegistrationContext } from '../../machines/registration-model';
 import type { RegistrationSuccessMachine } from '../../machines/registration-success-machine';
+import type { Translate } from '../../engine/i18n';
 import type { Message } from '../../machines/message';
 
 export type RegistrationSnapshot = SnapshotFrom<RegistrationMachine>;
@@ -75,6 +76,16 @@ const PLACES: Exclude<CardPlace, 'loading'>[] = [
   'success',
   'stepsNotLoaded',
 ];
+
+/** What a step's view (form-steps.tsx, success-step.tsx) takes from the card. */
+export interface StepViewProps {
+  /** The card's parts: the running step's snapshot and the data shown. */
+  parts: CardParts;
+  /** The steps' machines, to send their events to. */
+  actors: ReturnType<typeof stepActors>;
+  t: Translate;
+  locale: string;
+}
 
 /** The running step's machine snapshot, by step (at most one runs). */
 export type StepSnapshots = Pick<CardParts, 'mobile' | 'details' | 'exam' | 'success'>;

@@ -24,25 +24,22 @@ import { SchemaForm } from '../../ui/forms/schema-form';
 import { useSendHeld } from '../../ui/forms/held-typing';
 import { HeldTextInput } from '../../ui/forms/widgets/text-input';
 import { messageText } from '../../machines/message';
-import type { CardParts, stepActors } from './card-state';
+import type { StepViewProps } from './card-state';
 import { examFormValues } from './card-view';
 import { classStreamLabel } from './class-stream-label';
+import { SuccessStep } from './success-step';
 
 // Steps 2 to 5's machines load with their view, in this chunk (registration-card.tsx's loader).
 export * as laterSteps from '../../machines/registration-later-steps';
 
-export interface FormStepsProps {
-  /** The card's parts (card-state.ts): the running step's snapshot and the data shown. */
-  parts: CardParts;
-  /** The steps' machines, to send their events to. */
-  actors: ReturnType<typeof stepActors>;
-  t: Translate;
-  locale: string;
-}
-type StepProps = FormStepsProps;
+type StepProps = StepViewProps;
 
 /** The step's form: the screen the card's view model names (cardView: exam selects shown or not). */
-export default function FormSteps({ screen, ...props }: StepProps & { screen: 'details' | 'exam' }) {
+export default function FormSteps({
+  screen,
+  ...props
+}: StepProps & { screen: 'details' | 'exam' | 'success' }) {
+  if (screen === 'success') return <SuccessStep {...props} />;
   return screen === 'details' ? <StudentDetailsStep {...props} /> : <ExamDetailsStep {...props} />;
 }
 

@@ -64,38 +64,40 @@ describe('registration card: the screen is the one cardView names', () => {
   });
 
   // Each screen by what only it shows; the machine itself stays on step 1 all along.
-  const screens: Array<{ step: CardStep; heading: string; shows: () => HTMLElement }> = [
-    {
-      step: 'accountExists',
-      heading: 'registration.heading',
-      shows: () => screen.getByRole('button', { name: strings['registration.otherNumber'] }),
-    },
-    {
-      step: 'paymentFailed',
-      heading: 'registration.paymentFailed',
-      shows: () => screen.getByRole('button', { name: strings['registration.tryAgain'] }),
-    },
-    {
-      step: 'payment',
-      heading: 'registration.heading',
-      shows: () => screen.getByText(strings['registration.redirecting']),
-    },
-    {
-      step: 'loading',
-      heading: 'registration.heading',
-      shows: () => screen.getByText(strings['registration.loading']),
-    },
-    {
-      step: 'success',
-      heading: 'registration.success',
-      shows: () => screen.getByRole('button', { name: strings['registration.goToDashboard'] }),
-    },
-  ];
+  const screens: Array<{ step: CardStep; heading: string; shows: () => HTMLElement | Promise<HTMLElement> }> =
+    [
+      {
+        step: 'accountExists',
+        heading: 'registration.heading',
+        shows: () => screen.getByRole('button', { name: strings['registration.otherNumber'] }),
+      },
+      {
+        step: 'paymentFailed',
+        heading: 'registration.paymentFailed',
+        shows: () => screen.getByRole('button', { name: strings['registration.tryAgain'] }),
+      },
+      {
+        step: 'payment',
+        heading: 'registration.heading',
+        shows: () => screen.getByText(strings['registration.redirecting']),
+      },
+      {
+        step: 'loading',
+        heading: 'registration.heading',
+        shows: () => screen.getByText(strings['registration.loading']),
+      },
+      {
+        step: 'success',
+        heading: 'registration.success',
+        // Its view comes with steps 2 to 5 (the form steps' chunk).
+        shows: () => screen.findByRole('button', { name: strings['registration.goToDashboard'] }),
+      },
+    ];
   for (const { step, heading, shows } of screens)
-    it(`shows the ${step} screen when cardView names it, whatever the state says`, () => {
+    it(`shows the ${step} screen when cardView names it, whatever the state says`, async () => {
       named.step = { step, heading };
       renderCard();
-      expect(shows()).toBeTruthy();
+      expect(await shows()).toBeTruthy();
       expect(screen.queryByRole('textbox', { name: /Mobile number/ })).toBeNull();
       expect(
         screen.getByRole('heading', { name: strings[heading as keyof UiStringTable] as string }),

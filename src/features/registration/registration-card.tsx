@@ -4,7 +4,6 @@
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { EventFrom, InspectionEvent } from 'xstate';
-import { showDob, showExamDate } from '../../domain/dates';
 import { createTranslator, type StringKey, type Translate } from '../../engine/i18n';
 import type { RegistrationCardData } from '../../engine/registration-card';
 import type { UiStringTable } from '../../generated/config/i18n';
@@ -283,56 +282,13 @@ export function RegistrationCard({
   }
 
   if (step === 'success') {
-    const result = context.result;
     return (
       <div className="ef-register__body">
         {title(view.heading)}
-        <dl className="ef-register__result">
-          <dt>{t('registration.rollNumber')}</dt>
-          <dd>
-            <span className="ef-register__roll">{result?.rollNumber}</span>{' '}
-            <button
-              type="button"
-              className="ef-button ef-button--link"
-              onClick={() => actors.success?.send({ type: 'rollNumber.copy' })}
-              disabled={!parts.success?.can({ type: 'rollNumber.copy' })}
-            >
-              {t('registration.copy')}
-            </button>
-          </dd>
-          <dt>{t('registration.password')}</dt>
-          <dd>{result ? showDob(result.dob) : null}</dd>
-          {result?.examDate ? (
-            <>
-              <dt>{t('registration.examDate')}</dt>
-              {/* As the date select said it: the chosen option's label, else the same rule. */}
-              <dd>
-                {context.exam.date?.value === result.examDate
-                  ? context.exam.date.label
-                  : showExamDate(result.examDate, data.locale)}
-              </dd>
-            </>
-          ) : null}
-          {result?.examSlot ? (
-            <>
-              <dt>{t('registration.examSlot')}</dt>
-              <dd>{result.examSlot}</dd>
-            </>
-          ) : null}
-          {result?.centre ? (
-            <>
-              <dt>{t('registration.examCentre')}</dt>
-              <dd>{result.centre}</dd>
-            </>
-          ) : null}
-        </dl>
-        <button
-          type="button"
-          className="ef-button ef-button--primary"
-          onClick={() => actors.success?.send({ type: 'dashboard.open' })}
-        >
-          {t('registration.goToDashboard')}
-        </button>
+        {/* With steps 2 to 5's machines, in the form steps' chunk (already here by now). */}
+        <Suspense fallback={<Loading t={t} announce={!busy} />}>
+          <FormSteps screen="success" parts={parts} actors={actors} t={t} locale={data.locale} />
+        </Suspense>
       </div>
     );
   }

@@ -4,7 +4,7 @@
 // strings in its locale, driven into the chosen state with canned answers. Nothing here calls the
 // API, and the card cannot leave the Studio: its links and forms go nowhere, and the gateway, the
 // login and the dashboard redirects are no-ops.
-import { useEffect, useId, useMemo, useRef, useState, type SyntheticEvent } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import type { AnyActorRef, InspectionEvent } from 'xstate';
 import { registrationCardData, type RegistrationCardData } from '../../engine/registration-card';
 import { RegistrationCardRoot } from '../../features/registration/registration-card-root';
@@ -37,7 +37,7 @@ function cardBlockOf(landing: Json): CardBlock | undefined {
  * The card's data for the draft, as the prerenderer builds it for the page (the draft's card block
  * and paths, its programme, the site, the UI strings of its locale), loaded through the file API.
  */
-export function CardStatePreviewForDraft({
+export const CardStatePreviewForDraft = memo(function CardStatePreviewForDraft({
   api,
   content,
   width,
@@ -77,18 +77,27 @@ export function CardStatePreviewForDraft({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, programmeId, locale, Boolean(block)]);
 
+  const built =
+    block && files && typeof files !== 'string'
+      ? registrationCardData({
+          ...files,
+          landing,
+          block,
+          path: landing.paths?.[0] ?? '/',
+          headingId: `studio-${block.id ?? 'register_now'}-heading`,
+        })
+      : undefined;
+  // The card's data is the same object while its JSON is: a keystroke elsewhere on the page (the
+  // hero, a FAQ entry) does not redraw the card.
+  const json = built ? JSON.stringify(built) : '';
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const data = useMemo(() => built, [json]);
+
   if (!block) return <p className="st-card-states__note">This page has no registration card.</p>;
   if (typeof files === 'string') return <p role="alert">{files}</p>;
-  if (!files) return <p role="status">Loading the registration card…</p>;
-  const data = registrationCardData({
-    ...files,
-    landing,
-    block,
-    path: landing.paths?.[0] ?? '/',
-    headingId: `studio-${block.id ?? 'register_now'}-heading`,
-  });
+  if (!data) return <p role="status">Loading the registration card…</p>;
   return <CardStatePreview data={data} width={width} />;
-}
+});
 
 /** The card's input as the page gives it, for the exploration (the query comes with each recipe). */
 const inputOf = (data: RegistrationCardData) => ({
@@ -97,7 +106,13 @@ const inputOf = (data: RegistrationCardData) => ({
   ...(data.fixedCourseType ? { fixedCourseType: data.fixedCourseType } : {}),
 });
 
-export function CardStatePreview({ data, width }: { data: RegistrationCardData; width: number }) {
+export const CardStatePreview = memo(function CardStatePreview({
+  data,
+  width,
+}: {
+  data: RegistrationCardData;
+  width: number;
+}) {
   const selectId = useId();
   // The states depend on the programme and the page's course type, not on the texts.
   const flowKey = JSON.stringify(inputOf(data));
@@ -151,7 +166,7 @@ export function CardStatePreview({ data, width }: { data: RegistrationCardData; 
       ) : null}
     </div>
   );
-}
+});
 
 /** The form's fields as a student leaves them: their errors show (the form's own rule). */
 async function revealFieldErrors(container: HTMLElement, live: () => boolean): Promise<void> {

@@ -13,14 +13,15 @@ import { ChangePanel } from './change-panel';
 import { ConflictView } from './conflict-view';
 import { ErrorSummary } from './error-summary';
 import { changeList, moneyEdit } from '../model/change-list';
-import { draftStore } from '../model/draft-store';
+import { copiedFromKey, draftStore } from '../model/draft-store';
 import { fileInWords, friendlyMessage, problemField, type PageNames } from '../model/friendly-message';
 import { History } from '../model/history';
 import { landingTexts, translationPairs } from '../model/translations';
-import { getAt, isObject, pathOf, setAt } from './json-path';
+import { getAt, isObject, pathOf, pathOfFieldId, setAt } from './json-path';
 import { usePageNames } from './page-names';
-import { PreviewPane } from './preview-pane';
-import { kindOf, SCHEMAS, uiSchemaFor } from './schema-bundle';
+import { FormAfterPreview } from './form-after-preview';
+import { DraftAhead, PreviewPane } from './preview-pane';
+import { kindOf, SCHEMAS, uiSchemaFor, type FileKind } from './schema-bundle';
 import { StatusBar, useStatus } from './status';
 import {
   useStudioApi,
@@ -33,10 +34,7 @@ import type { Json, LandingSummary, Problem } from './studio-api';
 
 export const VALIDATE_DEBOUNCE_MS = 300;
 
-/** Where "New variant from…" notes which page a new draft copies (the change list compares with it). */
-export function copiedFromKey(file: string): string {
-  return `examflow-studio:copied-from:${file}`;
-}
+const NO_HOSTS: string[] = [];
 
 type Action =
   | { type: 'load'; start: Json; restored?: Json }
@@ -127,6 +125,14 @@ export function withoutInventedObjects(before: Json | undefined, after: Json): J
   return out;
 }
 
+/** What the header says the file is, in a reader's words: the page's addresses, or the programme. */
+function whereItIs(kind: FileKind, draft: Json): string {
+  if (kind === 'programme') return `Programme ${String(getAt(draft, ['examType']) ?? '')}`.trim();
+  const paths = getAt(draft, ['paths']);
+  const list = Array.isArray(paths) ? paths.filter((p): p is string => typeof p === 'string') : [];
+  return list.length > 0 ? `Landing page at ${list.join(', ')}` : 'Landing page (no address yet)';
+}
+
 /** The problems of this file as rjsf's error tree, at the field each is about, in words. */
 export function errorSchemaOf(
   problems: Problem[],
@@ -212,6 +218,16 @@ export function EditorPage() {
   const { message, say } = useStatus();
   const draft = state?.present ?? null;
   const draftRef = useRef<Json>(null);
+  const ahead = useMemo(() => new DraftAhead(), []);
+  const afterPreview = useMemo(() => new FormAfterPreview(), []);
+  useEffect(() => {
+    ahead.whenDrawn(afterPreview.drawn);
+    const unwatch = afterPreview.watch(window);
+    return () => {
+      ahead.whenDrawn(undefined);
+      unwatch();
+    };
+  }, [ahead, afterPreview]);
   useLayoutEffect(() => {
     draftRef.current = draft;
   }, [draft]);
@@ -391,8 +407,18 @@ export function EditorPage() {
       setAt(path, value) {
         dispatch({ type: 'change', next: setAt(draftRef.current ?? {}, path, value) });
       },
+      typed(fieldId, before, after, commit) {
+        // A text typed over a text the draft has (the field found by its value too): the preview
+        // asks for the draft it makes now, and the form takes it once that is drawn. Anything else
+        // goes to the form now, and to the preview after the form's onChange.
+        const current = draftRef.current;
+        if (current === null || typeof before !== 'string' || typeof after !== 'string') return commit();
+        const path = pathOfFieldId(current, fieldId, (value) => value === before);
+        if (path && ahead.tell(setAt(current, path, after))) afterPreview.defer(commit);
+        else commit();
+      },
     }),
-    [api, counterpart, say, dispatch, translations, kind],
+    [api, counterpart, say, dispatch, translations, kind, ahead, afterPreview],
   );
 
   const onChange = useCallback(
@@ -404,7 +430,15 @@ export function EditorPage() {
     [dispatch],
   );
   const names = usePageNames();
-  const errors = useMemo(() => errorSchemaOf(problems, file, draft, names), [problems, file, draft, names]);
+  const errorTree = useMemo(
+    () => errorSchemaOf(problems, file, draft, names),
+    [problems, file, draft, names],
+  );
+  // The same object while its messages are: a keystroke that changes no message does not make
+  // @rjsf redraw the whole form a second time for new extraErrors.
+  const errorsJson = JSON.stringify(errorTree);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const errors = useMemo(() => errorTree, [errorsJson]);
 
   const changes = useMemo(() => {
     if (draft === null || !hosts) return [];
@@ -468,7 +502,7 @@ export function EditorPage() {
   if (draft === null || !state)
     return (
       <main id="main" className="st-main" tabIndex={-1}>
-        <p role="status">Opening {file}…</p>
+        <p role="status">Opening the page…</p>
       </main>
     );
 
@@ -489,10 +523,10 @@ export function EditorPage() {
       <header className="st-editor__bar">
         <div className="st-editor__where">
           <Link to="/">All pages</Link>
-          <h1>{typeof title === 'string' ? title : file}</h1>
+          <h1>{typeof title === 'string' ? title : 'Untitled'}</h1>
           <span className="st-muted">
-            {file}
-            {published ? '' : ' (new, not published)'}
+            {whereItIs(kind, draft)}
+            {published ? '' : ' · new, not published yet'}
           </span>
         </div>
         <div className="st-editor__actions">
@@ -567,9 +601,15 @@ export function EditorPage() {
         </div>
         <div className="st-editor__side">
           {kind === 'landing' ? (
-            <PreviewPane api={api} path={file} content={draft} hosts={summary?.hosts ?? []} />
+            <PreviewPane
+              api={api}
+              path={file}
+              content={draft}
+              hosts={summary?.hosts ?? NO_HOSTS}
+              ahead={ahead}
+            />
           ) : programmeLandings.length > 0 ? (
-            <PreviewPane api={api} path={file} content={draft} landings={programmeLandings} />
+            <PreviewPane api={api} path={file} content={draft} landings={programmeLandings} ahead={ahead} />
           ) : (
             <p className="st-note">
               No landing page registers for this programme yet: there is nothing to preview.

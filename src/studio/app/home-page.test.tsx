@@ -112,7 +112,9 @@ describe('studio home', () => {
     await user.type(within(dialog).getByLabelText(/new page address/i), '/neet-repeater-2026');
     await user.type(within(dialog).getByLabelText(/variant key/i), 'iacst_repeater_neet_2026');
     await user.click(within(dialog).getByRole('button', { name: /check and create/i }));
-    expect(await screen.findByText(/landings\/neet-repeater-2026\.json \(new, not published\)/)).toBeTruthy();
+    expect(
+      await screen.findByText('Landing page at /neet-repeater-2026 · new, not published yet'),
+    ).toBeTruthy();
     expect(api.writes).toEqual([]);
   });
 });

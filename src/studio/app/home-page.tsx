@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { draftStore } from '../model/draft-store';
+import { loadLaterParts } from './later-parts';
 import { NewVariantDialog } from './new-variant-dialog';
 import { useStudioApi } from './studio-form-context';
 import type { FileList, LandingSummary } from './studio-api';
@@ -43,7 +44,13 @@ export function HomePage() {
   const drafts = useMemo(() => new Set(draftStore(localStorage).paths()), []);
 
   useEffect(() => {
-    api.listFiles().then(setFiles, (e: Error) => setError(e.message));
+    api.listFiles().then(
+      (list) => {
+        setFiles(list);
+        loadLaterParts();
+      },
+      (e: Error) => setError(e.message),
+    );
   }, [api]);
 
   const landings = (files?.landings ?? []).filter((l) =>

@@ -66,3 +66,36 @@ export function insertItem(root: Json, arrayPath: JsonPath, index: number, item:
 export function isObject(value: Json | undefined): value is { [key: string]: Json } {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/**
+ * The path in `root` of the field @rjsf names `id` ("root_blocks_0_heading" → blocks, 0, heading),
+ * or undefined when `root` has no such field. rjsf joins names with "_", which names may hold too:
+ * the parts are matched against the names `root` has, and of two readings the first whose value
+ * `accept` takes wins ("a_b_c": a.b_c or a_b.c).
+ */
+export function pathOfFieldId(
+  root: Json,
+  id: string,
+  accept: (value: Json | undefined) => boolean = () => true,
+): JsonPath | undefined {
+  if (id !== 'root' && !id.startsWith('root_')) return undefined;
+  const parts = id === 'root' ? [] : id.slice('root_'.length).split('_');
+  const walk = (node: Json | undefined, rest: string[]): JsonPath | undefined => {
+    if (rest.length === 0) return accept(node) ? [] : undefined;
+    if (Array.isArray(node)) {
+      const [index, ...after] = rest;
+      if (index === undefined || !/^\d+$/.test(index) || Number(index) >= node.length) return undefined;
+      const tail = walk(node[Number(index)], after);
+      return tail && [Number(index), ...tail];
+    }
+    if (!isObject(node)) return undefined;
+    for (let n = 1; n <= rest.length; n++) {
+      const key = rest.slice(0, n).join('_');
+      if (!(key in node)) continue;
+      const tail = walk(node[key], rest.slice(n));
+      if (tail) return [key, ...tail];
+    }
+    return undefined;
+  };
+  return walk(root, parts);
+}

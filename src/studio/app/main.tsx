@@ -1,6 +1,5 @@
 // The studio's entry (dev only: served at /studio by the studio's Vite plugin, never by `npm start`).
 // It mounts into #studio-root and talks to the file API with the per-start token of the page.
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { createStudioApi, readStudioToken } from './studio-api';
@@ -20,13 +19,14 @@ if (import.meta.hot) {
   });
 }
 
+// No <StrictMode>: the Studio only ever runs on React's development build, where StrictMode renders
+// every component twice; that doubled the form's redraw after each typist's pause (and so the
+// preview's delay) for every person using it, not just for the Studio's developers.
 const root = document.getElementById('studio-root');
 if (root) {
   createRoot(root).render(
-    <StrictMode>
-      <BrowserRouter basename="/studio">
-        <StudioApp api={createStudioApi(readStudioToken())} />
-      </BrowserRouter>
-    </StrictMode>,
+    <BrowserRouter basename="/studio">
+      <StudioApp api={createStudioApi(readStudioToken())} />
+    </BrowserRouter>,
   );
 }

@@ -9,10 +9,7 @@ import type { ConfigBundle } from '../../engine/config-bundle';
 import type { Landing } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
 import type { Site } from '../../generated/config/site';
-import { draftStore } from '../model/draft-store';
-import { friendlyMessage, withoutFileNames } from '../model/friendly-message';
-import { newVariantFrom } from '../model/paths';
-import { copiedFromKey } from './editor-page';
+import { copiedFromKey, draftStore } from '../model/draft-store';
 import { usePageNames } from './page-names';
 import { useStudioApi } from './studio-form-context';
 import type { Json, LandingSummary, Problem, StudioApi } from './studio-api';
@@ -91,7 +88,13 @@ export function NewVariantDialog({
     try {
       // The model's rule first (the engine's path and key rules, the same as validate:config's
       // cross-check), then the whole config with the copy, by the file API: nothing is written.
-      const bundle = await loadBundle(api, landings, programmes);
+      // The rules and the schemas' labels for the messages load here, not with the home page (whose
+      // list is the Studio's first screen); the home page loads them once it is idle anyway.
+      const [bundle, { friendlyMessage, withoutFileNames }, { newVariantFrom }] = await Promise.all([
+        loadBundle(api, landings, programmes),
+        import('../model/friendly-message'),
+        import('../model/paths'),
+      ]);
       const sourcePage = bundle.landings.find((l) => l.file === source.path)?.landing;
       if (!sourcePage) throw new Error(`The page “${source.title}” could not be read: reload and try again.`);
       const made = newVariantFrom(sourcePage, { paths, variantKey: key }, bundle);

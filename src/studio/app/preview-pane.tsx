@@ -1,23 +1,67 @@
 // The draft as a student sees it: the file API renders it with the site's own prerenderer; the page
-// follows the draft ~150 ms after typing stops, keeps the last good render while the draft has
-// problems (and says so), and shows a phone (390 px) or a desktop (1280 px, scaled to fit).
-import { useEffect, useRef, useState } from 'react';
+// follows the draft as soon as it changes (the form's held typing already waits for the typist's
+// pause: no second wait here), one request at a time, the newest draft winning; it keeps the last
+// good render while the draft has problems (and says so), and shows a phone (390 px) or a desktop
+// (1280 px, scaled to fit).
+import { memo, useEffect, useRef, useState } from 'react';
 import { CardStatePreviewForDraft } from './card-state-preview';
+import { latestRequests, type LatestRequests } from './latest-request';
+import { PreviewFrame } from './preview-frame';
 import type { Json, LandingSummary, StudioApi } from './studio-api';
 
-export const PREVIEW_DEBOUNCE_MS = 150;
 const WIDTHS = [390, 1280] as const;
 
-export function PreviewPane({
+type PreviewRequest = Parameters<StudioApi['preview']>[0];
+
+/**
+ * A draft the editor knows before React renders it (a held field's keys on their way to the form),
+ * so the preview asks for it while the form re-renders, not after.
+ */
+export class DraftAhead {
+  private listener: ((content: Json) => boolean) | undefined;
+  private onDrawn: (() => void) | undefined;
+  /** `then` is called each time the preview has drawn an answer (or said why it could not). */
+  whenDrawn(then: (() => void) | undefined): void {
+    this.onDrawn = then;
+  }
+  listen(listener: ((content: Json) => boolean) | undefined): void {
+    this.listener = listener;
+  }
+  /** Whether the preview asks for it (it may have already). */
+  tell(content: Json): boolean {
+    return this.listener?.(content) ?? false;
+  }
+  drawn(): void {
+    this.onDrawn?.();
+  }
+}
+
+interface Where {
+  path: string;
+  host: string;
+  landing: string;
+}
+
+const requestOf = ({ path, host, landing }: Where, content: Json): PreviewRequest => ({
+  path,
+  content,
+  ...(host ? { host } : {}),
+  ...(landing ? { landing } : {}),
+});
+
+export const PreviewPane = memo(function PreviewPane({
   api,
   path,
   content,
   hosts: landingHosts = [],
   landings,
+  ahead,
 }: {
   api: StudioApi;
   path: string;
   content: Json;
+  /** Drafts told before they render (see DraftAhead). */
+  ahead?: DraftAhead;
   /** A landing draft: the hosts that show it. */
   hosts?: string[];
   /** A programme draft: its landing pages, one of which draws it. */
@@ -33,22 +77,19 @@ export function PreviewPane({
   const frame = useRef<HTMLDivElement>(null);
   const [boxWidth, setBoxWidth] = useState(600);
 
+  // One request at a time, the newest draft next (a draft asked for twice is asked once).
+  const requests = useRef<LatestRequests<PreviewRequest> | null>(null);
   useEffect(() => {
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      const request = {
-        path,
-        content,
-        ...(host ? { host } : {}),
-        ...(landings && landing ? { landing } : {}),
-      };
-      api.preview(request, controller.signal).then(
-        (result) => {
+    const latest = latestRequests<PreviewRequest, Awaited<ReturnType<StudioApi['preview']>>>(
+      (request, signal) => api.preview(request, signal),
+      {
+        answer(result) {
           if (result.html) {
             setHtml(result.html);
             setState('ok');
             setNote('');
           } else {
+            ahead?.drawn();
             setState('stale');
             const n = result.problems.length;
             setNote(
@@ -56,18 +97,30 @@ export function PreviewPane({
             );
           }
         },
-        (error: Error) => {
-          if (controller.signal.aborted) return;
+        failed(error) {
+          ahead?.drawn();
           setState('failed');
           setNote(`The preview could not be drawn: ${error.message}`);
         },
-      );
-    }, PREVIEW_DEBOUNCE_MS);
+      },
+    );
+    requests.current = latest;
     return () => {
-      clearTimeout(timer);
-      controller.abort();
+      latest.stop();
+      if (requests.current === latest) requests.current = null;
     };
+  }, [api, ahead]);
+
+  // What a request holds besides the draft, as of the last render (a draft told ahead reads it).
+  const where = useRef<Where>({ path, host: '', landing: '' });
+  useEffect(() => {
+    where.current = { path, host, landing: landings ? landing : '' };
+    requests.current?.want(requestOf(where.current, content));
   }, [api, path, content, host, landings, landing]);
+  useEffect(() => {
+    ahead?.listen((draft) => requests.current?.want(requestOf(where.current, draft)) ?? false);
+    return () => ahead?.listen(undefined);
+  }, [ahead]);
 
   useEffect(() => {
     const element = frame.current;
@@ -133,14 +186,13 @@ export function PreviewPane({
       )}
       <div className="st-preview__frame" ref={frame} style={{ height: height * scale }}>
         {html && (
-          <iframe
-            title="Preview of the page as a student sees it"
-            srcDoc={html}
-            sandbox="allow-same-origin"
+          <PreviewFrame
+            html={html}
             style={{ width, height, transform: `scale(${scale})` }}
+            onDrawn={() => ahead?.drawn()}
           />
         )}
       </div>
     </section>
   );
-}
+});

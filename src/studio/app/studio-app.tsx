@@ -1,7 +1,9 @@
-// The studio's routes under /studio, over an API client (the real one, or a fake in tests).
+// The studio's routes under /studio, over an API client (the real one, or a fake in tests). The
+// editor is loaded when it opens, or once the home page is shown (later-parts.ts).
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { EditorPage } from './editor-page';
 import { HomePage } from './home-page';
+import { EditorPage } from './later-parts';
 import { StudioApiContext } from './studio-form-context';
 import type { StudioApi } from './studio-api';
 
@@ -13,7 +15,20 @@ export function StudioApp({ api }: { api: StudioApi }) {
       </a>
       <Routes>
         <Route path="/" element={<HomePage />} />
-        <Route path="/edit/*" element={<EditorPage />} />
+        <Route
+          path="/edit/*"
+          element={
+            <Suspense
+              fallback={
+                <main id="main" className="st-main" tabIndex={-1}>
+                  <p role="status">Opening the editor…</p>
+                </main>
+              }
+            >
+              <EditorPage />
+            </Suspense>
+          }
+        />
         <Route
           path="*"
           element={

@@ -35,6 +35,12 @@ export interface StudioFormContext {
   confirmMoney(pointer: string, before: unknown, after: unknown): Promise<boolean>;
   /** Set fields beside an image (its width and height) once picked. */
   setAt(path: JsonPath, value: Json): void;
+  /**
+   * A text field's keys, sent by held typing: the preview asks for the draft they make, and
+   * `commit` (which gives them to @rjsf, whose redraw of the whole form comes before its onChange)
+   * runs once the preview has drawn it, or at once (see FormAfterPreview).
+   */
+  typed(fieldId: string, before: unknown, after: unknown, commit: () => void): void;
 }
 
 export const LOCALE_NAMES: Record<string, string> = { en: 'English', hi: 'Hindi' };

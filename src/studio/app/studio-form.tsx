@@ -485,11 +485,35 @@ function TitleFieldTemplate(props: TitleFieldProps<unknown, RJSFSchema, StudioFo
 const templates = { FieldTemplate, ArrayFieldTemplate, ArrayFieldItemTemplate, TitleFieldTemplate };
 // Typed texts hold their keys (the form layer's held typing): a keystroke re-renders its field, not
 // the form, the preview and the change list; those follow the draft after the typist's pause.
-/** @rjsf's own widget of that name, holding its keys. */
+/**
+ * @rjsf's own widget of that name, holding its keys; the keys it sends go through the editor
+ * (formContext.typed), which has the preview ask for them before @rjsf redraws the form.
+ */
 function held(name: string) {
   const widget = defaults.widgets[name];
   if (!widget) throw new Error(`@rjsf has no ${name}`);
-  return heldWidget(widget);
+  const Held = heldWidget(widget);
+  function Told(props: WidgetProps<unknown, RJSFSchema, StudioFormContext>) {
+    const { id, value, onChange, registry } = props;
+    // The keys sent while the form's redraw waits for the preview: the field keeps showing them.
+    const [sent, setSent] = useState<{ value: unknown } | null>(null);
+    return (
+      <Held
+        {...props}
+        value={sent ? sent.value : value}
+        onChange={(next: unknown) => {
+          setSent({ value: next });
+          registry.formContext.typed(id, value, next, () => {
+            // One render: the form's value and the field's, together.
+            setSent(null);
+            onChange(next);
+          });
+        }}
+      />
+    );
+  }
+  Told.displayName = `Told(${Held.displayName ?? name})`;
+  return Told;
 }
 const widgets = {
   TextWidget: held('TextWidget'),

@@ -22,6 +22,11 @@ export interface DraftStorage {
   key(index: number): string | null;
 }
 
+/** Where "New variant from…" notes which page a new draft copies (the change list compares with it). */
+export function copiedFromKey(file: string): string {
+  return `examflow-studio:copied-from:${file}`;
+}
+
 export function draftKey(path: string): string {
   return `${DRAFT_PREFIX}${path}`;
 }

@@ -13,7 +13,7 @@ import type { LandingFile } from '../../engine/config-bundle';
 import type { Hosts } from '../../generated/config/hosts';
 import type { Landing } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
-import { directoryReader, type Problem } from '../../engine/node/validate-config';
+import { CheckedFiles, directoryReader, type Problem } from '../../engine/node/validate-config';
 import { draftText, validateWithDrafts } from './draft-validation';
 import { extensionFits, isImageType, sniffImage, svgProblem } from './image-check';
 import { hostsServing, renderPreview, type RenderModule } from './preview';
@@ -290,7 +290,10 @@ export function createStudioApi(options: StudioApiOptions): StudioApiHandler {
   const limits = { ...limitsFromEnv(), ...options.limits };
   const { configDir, imagesDir, token } = options;
   const publicDir = path.dirname(imagesDir);
-  const validationOptions = { publicDir };
+  // Every validation re-reads the config; a file whose text did not change is not parsed and
+  // schema-checked again (the preview and the checks run at each pause in typing).
+  const checked = new CheckedFiles();
+  const validationOptions = { publicDir, checked };
   const loadRenderer =
     options.loadRenderer ?? (async (): Promise<RenderModule> => import('../../app/render-site'));
   const previewAssets = options.previewAssets ?? { css: [], js: [], preload: [] };
@@ -348,6 +351,8 @@ export function createStudioApi(options: StudioApiOptions): StudioApiHandler {
     const rel = configPath(body.path);
     if (!rel || !/^(?:landings|programmes)\//.test(rel)) throw badPath();
     const started = performance.now();
+    const render = await loadRenderer();
+    const loaded = performance.now();
     const result = renderPreview(
       {
         path: rel,
@@ -355,18 +360,27 @@ export function createStudioApi(options: StudioApiOptions): StudioApiHandler {
         ...(typeof body.host === 'string' ? { host: body.host } : {}),
         ...(typeof body.landing === 'string' ? { landing: body.landing } : {}),
       },
-      { configDir, publicDir, render: await loadRenderer(), assets: previewAssets },
+      { configDir, publicDir, checked, render, assets: previewAssets },
     );
+    const rendered = performance.now();
     const html =
       result.html && options.transformHtml
         ? await options.transformHtml(result.pagePath, result.html)
         : result.html;
-    const total = performance.now() - started;
+    const done = performance.now();
+    const total = done - started;
     options.onPreview?.(total, result.pagePath);
     // For the browser's devtools and bench:studio: where a preview's time goes.
+    const timing = (name: string, ms: number) => `${name};dur=${ms.toFixed(1)}`;
     res.setHeader(
       'Server-Timing',
-      `validate;dur=${result.timings.validate.toFixed(1)}, render;dur=${result.timings.render.toFixed(1)}, total;dur=${total.toFixed(1)}`,
+      [
+        timing('load', loaded - started),
+        timing('validate', result.timings.validate),
+        timing('render', result.timings.render),
+        timing('html', done - rendered),
+        timing('total', total),
+      ].join(', '),
     );
     send(res, 200, { html, problems: result.problems, pagePath: result.pagePath, host: result.host });
   }

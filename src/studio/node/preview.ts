@@ -9,7 +9,7 @@ import { defaultProfile, landingForProfile, resolveProfile, type HostProfile } f
 import type { Route } from '../../engine/routes';
 import type { Landing } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
-import { validateConfig, type Problem } from '../../engine/node/validate-config';
+import { validateConfig, type CheckedFiles, type Problem } from '../../engine/node/validate-config';
 import { validateWithDrafts, type Draft } from './draft-validation';
 
 export type RenderModule = Pick<typeof RenderSite, 'renderRoute'>;
@@ -34,6 +34,8 @@ export interface PreviewResult {
 export interface PreviewDeps {
   configDir: string;
   publicDir?: string;
+  /** The files earlier validations checked (the file API keeps one for all its validations). */
+  checked?: CheckedFiles;
   render: RenderModule;
   assets: PageAssets;
 }
@@ -86,7 +88,10 @@ const nothing = (problems: Problem[], validate: number, message?: string): Previ
 });
 
 export function renderPreview(request: PreviewRequest, deps: PreviewDeps): PreviewResult {
-  const options = deps.publicDir ? { publicDir: deps.publicDir } : {};
+  const options = {
+    ...(deps.publicDir ? { publicDir: deps.publicDir } : {}),
+    ...(deps.checked ? { checked: deps.checked } : {}),
+  };
   const started = performance.now();
   const checked = validateWithDrafts(deps.configDir, [request], options);
   let bundle = checked.bundle;

@@ -1,0 +1,19 @@
+// The parts of the Studio its first screen (the home page's list) does not show: the editor (@rjsf,
+// the schemas, the registration card and its machines: most of the Studio's code) and the rules and
+// messages "New variant from…" checks with. Each loads when it is used, or once the list is shown
+// and the browser is idle, so that using it does not wait either.
+import { lazy } from 'react';
+
+const loadEditor = () => import('./editor-page');
+
+export const EditorPage = lazy(async () => ({ default: (await loadEditor()).EditorPage }));
+
+/** Loads the later parts when the browser is next idle (call it once the first screen is shown). */
+export function loadLaterParts(): void {
+  const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+  idle(() => {
+    void import('../model/friendly-message');
+    void import('../model/paths');
+    void loadEditor();
+  });
+}
