@@ -4,16 +4,21 @@
 // once when the page is hidden or left, and nothing on a page that is not in the funnel. That the
 // server takes what it sends: funnel-accepted.test.ts.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as FunnelModule from './funnel';
+import { funnelOrigin, reportFunnelStep } from '../funnel-channel';
 
-type Reporter = typeof FunnelModule;
 type Sent = { sent_at: number; events: Record<string, unknown>[] };
 
 const START = Date.parse('2025-04-01T06:00:00Z');
 let beacons: { url: string; body: string }[] = [];
 
-/** Loads the reporter afresh on a page at `address` (a new page load), in the funnel when `funnel`. */
-async function openPage(address: string, funnel = true): Promise<Reporter> {
+/** The listeners of the reporters loaded so far: a new page load drops the last page's. */
+let listeners: EventListener[] = [];
+
+/**
+ * Loads the reporter afresh on a page at `address` (a new page load), in the funnel when `funnel`.
+ * The card's side talks to it as the card does, through the channel.
+ */
+async function openPage(address: string, funnel = true): Promise<void> {
   vi.resetModules();
   window.history.replaceState(null, '', address);
   const root = document.documentElement;
@@ -26,7 +31,13 @@ async function openPage(address: string, funnel = true): Promise<Reporter> {
     delete root.dataset.funnelVariant;
   }
   document.body.innerHTML = '<section data-island="registration-card"><input aria-label="Mobile"></section>';
-  return import('./funnel');
+  for (const listener of listeners) window.removeEventListener('examflow:funnel', listener);
+  const add = vi.spyOn(window, 'addEventListener');
+  await import('./funnel');
+  listeners = add.mock.calls
+    .filter(([type]) => type === 'examflow:funnel')
+    .map(([, l]) => l as EventListener);
+  add.mockRestore();
 }
 
 const sent = (): Sent[] => beacons.map((b) => JSON.parse(b.body) as Sent);
@@ -92,11 +103,11 @@ describe('the funnel reporter on a landing page', () => {
   it('keeps the visitor across pages, and the campaign the tab arrived with', async () => {
     await openPage('/neet-repeater-scholarship?utm_source=facebook');
     vi.advanceTimersByTime(2_000);
-    const later = await openPage('/neet-repeater-scholarship');
+    await openPage('/neet-repeater-scholarship');
     vi.advanceTimersByTime(2_000);
     const [first, second] = sent().map((batch) => batch.events[0]);
     expect(second).toMatchObject({ utm_source: 'facebook', has_gclid: false, visitor: first?.visitor });
-    expect(later.funnelOrigin()).toEqual({
+    expect(funnelOrigin()).toEqual({
       visitor: first?.visitor,
       variant: 'iacst_repeater_neet',
       host: location.host,
@@ -111,14 +122,14 @@ describe('the funnel reporter on a landing page', () => {
   });
 
   it('sends at once when the page is hidden or left, and a step reported again is not sent again', async () => {
-    const reporter = await openPage('/neet-repeater-scholarship');
-    reporter.reportFunnelStep('otp_sent');
-    reporter.reportFunnelStep('otp_sent');
+    await openPage('/neet-repeater-scholarship');
+    reportFunnelStep('otp_sent');
+    reportFunnelStep('otp_sent');
     // The browser fires it at the document, bubbling to the window.
     document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
     expect(steps()).toEqual(['page_view', 'otp_sent']);
-    reporter.reportFunnelStep('payment_started');
-    reporter.reportFunnelStep('otp_sent');
+    reportFunnelStep('payment_started');
+    reportFunnelStep('otp_sent');
     window.dispatchEvent(new Event('pagehide'));
     expect(steps()).toEqual(['page_view', 'otp_sent', 'payment_started']);
     // The pause's timer finds nothing left to send.
@@ -127,22 +138,22 @@ describe('the funnel reporter on a landing page', () => {
   });
 
   it('reports nothing, and gives the signup no origin, on a page outside the funnel', async () => {
-    const reporter = await openPage('/exam/login', false);
-    reporter.reportFunnelStep('otp_sent');
+    await openPage('/exam/login', false);
+    reportFunnelStep('otp_sent');
     window.dispatchEvent(new Event('pagehide'));
     vi.advanceTimersByTime(2_000);
     expect(beacons).toEqual([]);
-    expect(reporter.funnelOrigin()).toBeUndefined();
+    expect(funnelOrigin()).toBeUndefined();
   });
 
   it('does not count a browser that refuses the site storage', async () => {
     vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
       throw new DOMException('denied', 'SecurityError');
     });
-    const reporter = await openPage('/neet-repeater-scholarship?utm_source=google');
-    reporter.reportFunnelStep('otp_sent');
+    await openPage('/neet-repeater-scholarship?utm_source=google');
+    reportFunnelStep('otp_sent');
     vi.advanceTimersByTime(2_000);
     expect(beacons).toEqual([]);
-    expect(reporter.funnelOrigin()).toBeUndefined();
+    expect(funnelOrigin()).toBeUndefined();
   });
 });

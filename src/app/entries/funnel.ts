@@ -1,7 +1,7 @@
 // The funnel's reporter (issue 24 §1, decision 029), a script of its own that only a landing page
 // with the registration card loads (its <html> names the programme and variant: the other routes
 // never pay for it). It reports the page view now and the card's first touch; the card reports its
-// later steps through reportFunnelStep and sends funnelOrigin() with the signup.
+// later steps, and asks for the origin its signup carries, through ../funnel-channel.ts.
 // It never delays the page and never breaks a flow: steps wait in a queue and leave together with
 // navigator.sendBeacon two seconds later, or at once when the page is hidden or left (the browser
 // sends it after the page is gone). Nothing is checked here: the server's JSON Schema does, and
@@ -13,6 +13,7 @@
 import type { ClientFunnelStep } from '../../domain/funnel-steps';
 import type { FunnelEvent } from '../../generated/api/funnel-events';
 import type { SignupFunnelOrigin } from '../../generated/api/registration-signup';
+import type { FunnelMessage } from '../funnel-channel';
 
 type Context = Omit<FunnelEvent, 'step' | 'at'>;
 
@@ -31,15 +32,12 @@ function flush(): void {
 }
 
 /** Queues a step of this page's funnel, once per page; nothing on a page without one. */
-export function reportFunnelStep(step: ClientFunnelStep): void {
+function reportFunnelStep(step: ClientFunnelStep): void {
   if (!origin || reached.has(step)) return;
   reached.add(step);
   // One batch: a page has 7 steps, the server takes 50.
   if (queue.push({ step, at: Date.now(), ...context }) === 1) setTimeout(flush, 2_000);
 }
-
-/** What a signup carries so the server records registered and paid on this visit's variant. */
-export const funnelOrigin = (): SignupFunnelOrigin | undefined => origin;
 
 const root = document.documentElement;
 const { funnelProgramme: programme, funnelVariant: variant } = root.dataset;
@@ -58,6 +56,13 @@ if (programme && variant)
     origin = { visitor, variant, host: location.host, path: location.pathname, locale: root.lang };
     context = { programme, ...origin, ...(JSON.parse(campaign) as Pick<Context, 'has_gclid'>) };
     reportFunnelStep('page_view');
+    // The channel's FUNNEL_EVENT, written out: importing the constant would make the channel a
+    // chunk of its own, shared with the card (funnel.test.ts talks through the channel).
+    addEventListener('examflow:funnel', (event) => {
+      const message = (event as CustomEvent<FunnelMessage>).detail;
+      if (message.step) reportFunnelStep(message.step);
+      else message.origin = origin;
+    });
     const card = document.querySelector('[data-island="registration-card"]');
     for (const type of ['focusin', 'pointerdown'])
       card?.addEventListener(type, () => reportFunnelStep('card_started'), { once: true });

@@ -47,7 +47,7 @@ import { MOBILE_LENGTH } from '../../domain/otp-rules';
 import '../../ui/toast/toasts.css';
 import { createAnalytics, type AnalyticsEventName } from '../analytics';
 import { autoLoginUrl, withCampaign } from '../auto-login';
-import { funnelOrigin, reportFunnelStep } from '../entries/funnel';
+import { funnelOrigin, reportFunnelStep } from '../funnel-channel';
 import { allowedBrowserPosition, resolveLocationWithin, signupLocationFields } from '../location';
 import { sessionStore, type SessionStore } from '../session-store';
 import { replayTypedValues } from '../typed-before-hydration';
