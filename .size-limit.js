@@ -56,7 +56,8 @@ const viewOnly = new Set([...checkoutView, ...mathView].filter((file) => !portal
 export default index.routes.flatMap((route) => {
   const js = route.js ?? index.pageJs;
   const deferred = route.deferredJs ?? [];
-  const onlyPageJs = js.every((file) => index.pageJs.includes(file));
+  // The funnel's reporter (issue 24) is a page script too: a landing page loads it beside the other.
+  const onlyPageJs = js.every((file) => index.pageJs.includes(file) || index.funnelJs?.includes(file));
   const portal = js.some((file) => file.startsWith('/assets/portal-'));
   const result = js.some((file) => /^\/assets\/result-[\w-]+\.js$/.test(file)) && !portal;
   if (portal && [...js, ...(route.lazyJs ?? [])].some((file) => /chart/i.test(file)))

@@ -12,30 +12,39 @@ import type { SiteIndex } from '../src/engine/site-index';
 import { configDir, projectRoot } from '../src/engine/node/paths';
 import { ConfigError, loadConfig } from '../src/engine/node/validate-config';
 import { buildInputsHash } from './lib/build-inputs';
-import { clientConfig, PAGE_ENTRY } from './lib/vite-client-config';
+import { clientConfig, FUNNEL_ENTRY, PAGE_ENTRY } from './lib/vite-client-config';
 
 export function distDir(): string {
   return path.resolve(process.env.EXAMFLOW_DIST ?? path.join(projectRoot, 'dist'));
 }
 
 function assetsFromManifest(manifest: Manifest): PageAssets {
-  const entry = manifest[PAGE_ENTRY];
-  if (!entry) throw new Error(`${PAGE_ENTRY} is missing from the Vite manifest`);
-  const preload = new Set<string>();
-  const visit = (key: string): void => {
-    const chunk = manifest[key];
-    if (!chunk) return;
-    for (const imported of chunk.imports ?? []) {
-      const file = manifest[imported]?.file;
-      if (file && !preload.has(`/${file}`)) {
-        preload.add(`/${file}`);
-        visit(imported);
+  /** An entry's file and the chunks it imports (preloaded), as site paths. */
+  const entryFiles = (key: string) => {
+    const entry = manifest[key];
+    if (!entry) throw new Error(`${key} is missing from the Vite manifest`);
+    const preload = new Set<string>();
+    const visit = (from: string): void => {
+      for (const imported of manifest[from]?.imports ?? []) {
+        const file = manifest[imported]?.file;
+        if (file && !preload.has(`/${file}`)) {
+          preload.add(`/${file}`);
+          visit(imported);
+        }
       }
-    }
+    };
+    visit(key);
+    return { entry, js: [`/${entry.file}`], preload: [...preload] };
   };
-  visit(PAGE_ENTRY);
-  const css = new Set(entry.css ?? []);
-  return { css: [...css].map((f) => `/${f}`), js: [`/${entry.file}`], preload: [...preload] };
+  const page = entryFiles(PAGE_ENTRY);
+  // The funnel's reporter imports nothing of its own; what it would, the page script loads first.
+  const funnel = entryFiles(FUNNEL_ENTRY);
+  return {
+    css: (page.entry.css ?? []).map((f) => `/${f}`),
+    js: page.js,
+    preload: page.preload,
+    funnelJs: [...funnel.js, ...funnel.preload.filter((file) => !page.preload.includes(file))],
+  };
 }
 
 /** A programme's precompiled form validators (src/generated/forms/<form>.<programme>.cjs). */
@@ -92,7 +101,8 @@ function programmesOf(html: string): Set<string> {
  * Each route's JavaScript: the page script plus the chunks of the islands on its pages (island x
  * is src/app/islands/x.tsx), split by when they are requested. Islands that mount at once are in
  * `js` (before the load event); islands marked data-island-load="deferred" in `deferredJs`; what
- * either may load later (e.g. the registration form steps), the route's lazy JavaScript.
+ * either may load later (e.g. the registration form steps), the route's lazy JavaScript. A page of
+ * the funnel (its <html> names its variant) loads the funnel's reporter too, before its load event.
  */
 function addIslandScripts(index: SiteIndex, pages: Map<string, string>, manifest: Manifest): void {
   const island = /<[^>]*\bdata-island="([a-z0-9-]+)"[^>]*>/g;
@@ -103,6 +113,11 @@ function addIslandScripts(index: SiteIndex, pages: Map<string, string>, manifest
     const views = new Set<string>();
     for (const file of new Set(Object.values(route.files))) {
       const html = pages.get(file) ?? '';
+      if (html.includes(' data-funnel-variant='))
+        for (const funnelFile of index.funnelJs ?? []) {
+          js.add(funnelFile);
+          whole.add(funnelFile);
+        }
       for (const [tag, name] of html.matchAll(island)) {
         const key = `src/app/islands/${name}.tsx`;
         chunkClosure(manifest, key, tag.includes('data-island-load="deferred"') ? deferred : js);

@@ -18,6 +18,7 @@ import { noEmail, sandboxEmail } from './sandbox/email';
 import { noSms, sandboxSms } from './sandbox/sms';
 import { registerSandboxRoutes } from './sandbox/routes';
 import { registerSecurityHeaders } from './security-headers';
+import { rollupFunnel } from './services/funnel/rollup';
 import { hasDemoStudents, seedIfEmpty } from './seed/index';
 import { registerSite } from './site';
 
@@ -81,6 +82,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   app.decorate('ctx', ctx);
   app.decorateRequest('student', null);
   if (!options.db) app.addHook('onClose', async () => db.destroy());
+  scheduleFunnelRollup(app, ctx);
 
   registerSecurityHeaders(app);
   registerErrorHandling(app);
@@ -98,4 +100,19 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   );
   if (options.distDir) registerSite(app, options.distDir);
   return app;
+}
+
+/** How often the funnel's old events are rolled up into daily counts (and once at start). */
+const FUNNEL_ROLLUP_EVERY_MS = 6 * 60 * 60_000;
+
+function scheduleFunnelRollup(app: FastifyInstance, ctx: AppContext): void {
+  const run = () =>
+    rollupFunnel(ctx.db, { now: ctx.now(), afterDays: ctx.config.funnel.rollupAfterDays }).catch(
+      (error: unknown) => app.log.error({ err: error }, 'funnel roll-up failed'),
+    );
+  app.addHook('onReady', async () => void (await run()));
+  const timer = setInterval(() => void run(), FUNNEL_ROLLUP_EVERY_MS);
+  timer.unref();
+  // No roll-up starts once the app (and its database) is closing.
+  app.addHook('onClose', async () => clearInterval(timer));
 }

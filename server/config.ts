@@ -21,6 +21,18 @@ export interface ServerConfig {
    * stand-in can answer); without examLinkUrl the sandbox test player answers when the sandbox is on.
    */
   mockJeeTenant: { id: string; token: string; examLinkUrl?: string };
+  /** The funnel (issue 24, decision 029). */
+  funnel: FunnelSettings;
+}
+
+export interface FunnelSettings {
+  /** Events older than this many days become daily counts (FUNNEL_ROLLUP_AFTER_DAYS). */
+  rollupAfterDays: number;
+  /** A comparison says "not enough data yet" while a variant has fewer page views (FUNNEL_MIN_SAMPLE). */
+  minSample: number;
+  /** Event batches one address may send a minute (FUNNEL_BATCHES_PER_MINUTE): many phones share an
+   * address behind a carrier's NAT, so it is generous. */
+  batchesPerMinute: number;
 }
 
 const int = (value: string | undefined, fallback: number): number => {
@@ -45,6 +57,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       id: env.MOCK_JEE_TENANT_ID || 'examflow-sandbox',
       token: env.MOCK_JEE_TENANT_TOKEN || randomBytes(32).toString('base64url'),
       examLinkUrl: env.MOCK_JEE_EXAM_LINK_URL || undefined,
+    },
+    funnel: {
+      rollupAfterDays: int(env.FUNNEL_ROLLUP_AFTER_DAYS, 90),
+      minSample: int(env.FUNNEL_MIN_SAMPLE, 100),
+      batchesPerMinute: int(env.FUNNEL_BATCHES_PER_MINUTE, 600),
     },
   };
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteIndex } from '../src/engine/site-index';
 import { resolveProfile } from '../src/engine/hosts';
+import { chooseVariant } from '../src/engine/experiments';
 import { decidePage } from '../src/engine/page-request';
 
 interface StaticFile {
@@ -76,6 +77,7 @@ export function registerSite(app: FastifyInstance, distDir: string): void {
   const index = JSON.parse(readFileSync(path.join(distDir, 'site-index.json'), 'utf8')) as SiteIndex;
   const assets = loadFiles(path.join(distDir, 'client'));
   const pages = loadFiles(path.join(distDir, 'pages'));
+  const routeFiles = new Map(index.routes.map((route) => [route.path, route.files]));
   const page = (files: Record<string, string>, profileId: string): StaticFile => {
     const file = pages.get(`/${files[profileId] ?? files[index.hosts.defaultProfile] ?? ''}`);
     if (!file) throw new Error(`Built site is incomplete: no page for profile ${profileId}`);
@@ -97,7 +99,24 @@ export function registerSite(app: FastifyInstance, distDir: string): void {
     const decision = decidePage(index.routes, url, request.headers.cookie);
     reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Cookie, Host');
     if (decision.kind === 'redirect') return reply.redirect(decision.location, 302);
-    const files = decision.kind === 'page' ? decision.route.files : index.notFound;
+    let files = decision.kind === 'page' ? decision.route.files : index.notFound;
+    // A path split between variants (issue 24 §3): the visitor's variant's prerendered page.
+    const experiment =
+      decision.kind === 'page'
+        ? index.experiments?.find(
+            (e) => e.path === decision.route.path && !e.skipProfiles.includes(profile.id),
+          )
+        : undefined;
+    if (experiment) {
+      const choice = chooseVariant(experiment, {
+        cookieHeader: request.headers.cookie,
+        userAgent: request.headers['user-agent'],
+        random: Math.random,
+        secure: request.protocol === 'https',
+      });
+      files = routeFiles.get(choice.routePath) ?? files;
+      if (choice.setCookie) reply.header('Set-Cookie', choice.setCookie);
+    }
     reply.code(decision.status);
     return send(request, reply, page(files, profile.id)).header('Vary', 'Accept-Encoding, Cookie, Host');
   });

@@ -6,6 +6,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 /** The client bundle: shared by the dev server (vite.config.ts) and the production build. */
 export const PAGE_ENTRY = 'src/app/entries/page.ts';
+/** The funnel's reporter: a script of its own that only the pages of the funnel load (issue 24). */
+export const FUNNEL_ENTRY = 'src/app/entries/funnel.ts';
 
 /**
  * @rjsf/core's default registry (every field, widget and template it ships) replaced by
@@ -496,10 +498,16 @@ export function clientConfig(outDir: string, command: 'build' | 'serve' = 'build
       emptyOutDir: true,
       manifest: true,
       target: 'es2020',
+      // The funnel's reporter is a page script of the pages with the card, loaded before it: the
+      // card's import of it needs no preload, and no route's page script names it.
+      modulePreload: {
+        resolveDependencies: (_file: string, deps: string[]) =>
+          deps.filter((dep) => !/(^|\/)funnel-[\w-]+\.js$/.test(dep)),
+      },
       // Fonts (KaTeX's) stay files: the CSP's font-src 'self' refuses data: fonts.
       assetsInlineLimit: (file: string) => (/\.(woff2?|ttf|otf)$/i.test(file) ? false : undefined),
       rolldownOptions: {
-        input: { page: PAGE_ENTRY },
+        input: { page: PAGE_ENTRY, funnel: FUNNEL_ENTRY },
         output: { codeSplitting: { groups: chunkGroups(forms.test) } },
       },
     },

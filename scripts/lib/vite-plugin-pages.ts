@@ -12,6 +12,8 @@ import { formatProblem, validateConfig, type ValidationResult } from '../../src/
 
 /** What a page loads on the dev server: its one script, which brings its styles (the Studio's preview too). */
 export const DEV_ASSETS = { css: [], js: ['/src/app/entries/page.ts'], preload: [] };
+/** A page of the dev server reports its funnel too (the Studio's preview, DEV_ASSETS, does not). */
+const DEV_PAGE_ASSETS = { ...DEV_ASSETS, funnelJs: ['/src/app/entries/funnel.ts'] };
 
 /**
  * A fixed config reloads the pages the dev server rendered, by an event of their own rather than a
@@ -100,7 +102,7 @@ export function examflowPages(): Plugin {
             bundle,
             decision.kind === 'page' ? decision.route : undefined,
             profile,
-            DEV_ASSETS,
+            DEV_PAGE_ASSETS,
           );
           res.statusCode = decision.status;
           res.end(

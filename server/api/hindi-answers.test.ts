@@ -12,6 +12,7 @@ const HINDI = { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' };
 const NOT_A_STUDENT_PAGE = new Map([
   ['POST /api/payments/callback', "the payment gateway's signed callback"],
   ['POST /api/analytics', 'sent in the background; its answer is never shown'],
+  ['POST /api/funnel/events', 'funnel steps sent in the background (sendBeacon); its answer is never shown'],
   ['POST /api/caller-identity', 'caller identity (its provider)'],
   ['GET /api/caller-identity/{requestId}', 'caller identity (its provider)'],
   ['GET /api/student-result', "the test platform's call, with its own token"],

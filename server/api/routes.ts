@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerAuthRoutes } from '../routes/auth';
 import { registerCommerceRoutes } from '../routes/commerce';
 import { registerExamRoutes } from '../routes/exams';
+import { registerFunnelRoutes } from '../routes/funnel';
 import { registerMasterRoutes } from '../routes/master';
 import { registerRecoveryRoutes } from '../routes/recovery';
 import { registerRegistrationRoutes } from '../routes/registration';
@@ -15,6 +16,7 @@ export function registerApiRoutes(app: FastifyInstance): void {
   registerRegistrationRoutes(app);
   registerCommerceRoutes(app);
   registerExamRoutes(app);
+  registerFunnelRoutes(app);
   // An unknown API path answers JSON, never the site's 404 page.
   app.all('/api/*', { schema: { hide: true } }, async () => {
     throw new ApiError(404, 'This API call does not exist.');

@@ -1,8 +1,14 @@
 import type { CommerceTables } from './tables/commerce';
 import type { CoreTables } from './tables/core';
 import type { ExamsTables } from './tables/exams';
+import type { FunnelTables } from './tables/funnel';
 import type { MasterTables } from './tables/master';
 import type { PaymentsTables } from './tables/payments';
 
 /** Every table, by domain; each domain owns its file in tables/ and its migration. */
-export type Database = CoreTables & MasterTables & CommerceTables & ExamsTables & PaymentsTables;
+export type Database = CoreTables &
+  MasterTables &
+  CommerceTables &
+  ExamsTables &
+  PaymentsTables &
+  FunnelTables;

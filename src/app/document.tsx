@@ -8,6 +8,9 @@ export interface PageAssets {
   js: string[];
   /** Modules the scripts import, preloaded. */
   preload: string[];
+  /** The funnel's reporter (src/app/entries/funnel.ts): loaded by a page with `funnel` only. None
+   *  in the Studio's preview, which reports nothing. */
+  funnelJs?: string[];
 }
 
 export interface DocumentProps {
@@ -20,6 +23,8 @@ export interface DocumentProps {
   noindex?: boolean;
   /** site.flags.blockDevtoolsShortcuts: read by the page script. */
   blockDevtools?: boolean;
+  /** A landing variant that reports its funnel, when the assets have the reporter (which reads it). */
+  funnel?: { programme: string; variant: string };
 }
 
 /** A whole HTML page as a string: the prerenderer writes it, the dev server sends it. */
@@ -31,9 +36,17 @@ export function renderDocument({
   body,
   noindex,
   blockDevtools,
+  funnel,
 }: DocumentProps): string {
+  const reported = funnel && assets.funnelJs?.length ? funnel : undefined;
+  const js = reported ? [...assets.js, ...(assets.funnelJs ?? [])] : assets.js;
   const html = renderToStaticMarkup(
-    <html lang={lang} data-block-devtools={blockDevtools ? '' : undefined}>
+    <html
+      lang={lang}
+      data-block-devtools={blockDevtools ? '' : undefined}
+      data-funnel-programme={reported?.programme}
+      data-funnel-variant={reported?.variant}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -48,7 +61,7 @@ export function renderDocument({
         {assets.preload.map((href) => (
           <link key={href} rel="modulepreload" href={href} />
         ))}
-        {assets.js.map((src) => (
+        {js.map((src) => (
           <script key={src} type="module" src={src} />
         ))}
       </head>

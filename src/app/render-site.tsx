@@ -2,7 +2,8 @@
 // every host are written once; the index tells the server which file to send for (path, host).
 import type { ReactElement } from 'react';
 import type { ConfigBundle } from '../engine/config-bundle';
-import { defaultProfile, landingForProfile, type HostProfile } from '../engine/hosts';
+import { indexedExperiments } from '../engine/experiments';
+import { defaultProfile, landingForProfile, overriddenVariant, type HostProfile } from '../engine/hosts';
 import { createTranslator, type Translate } from '../engine/i18n';
 import { buildRoutes, type Route, type ScreenName } from '../engine/routes';
 import type { SiteIndex } from '../engine/site-index';
@@ -207,6 +208,10 @@ export function renderRoute(
       title: landing.title,
       description: landing.description,
       blockDevtools: bundle.site.flags.blockDevtoolsShortcuts,
+      // A page with the registration card is a step of the funnel: it reports its views.
+      funnel: landing.blocks.some((b) => b.type === 'registration-card')
+        ? { programme: landing.programme, variant: landing.variantKey }
+        : undefined,
       assets,
       body: <LandingPage landing={landing} context={context} />,
     });
@@ -248,6 +253,15 @@ export function renderRoute(
   });
 }
 
+/** The experiments for the index: none on a profile that shows another variant's content at the path. */
+function experimentsOf(bundle: ConfigBundle): Pick<RenderedSite['index'], 'experiments'> {
+  const experiments = indexedExperiments(bundle, (profileId, landing) => {
+    const profile = bundle.hosts.profiles.find((p) => p.id === profileId);
+    return profile !== undefined && overriddenVariant(profile, landing.landing) !== undefined;
+  });
+  return experiments.length ? { experiments } : {};
+}
+
 function slug(path: string): string {
   return path === '/' ? 'index' : path.slice(1).replace(/\//g, '--');
 }
@@ -285,6 +299,8 @@ export function renderSite(bundle: ConfigBundle, assets: PageAssets): RenderedSi
       routes,
       notFound: renderAll('_not-found', undefined),
       pageJs: [...assets.js, ...assets.preload],
+      ...(assets.funnelJs ? { funnelJs: assets.funnelJs } : {}),
+      ...experimentsOf(bundle),
     },
   };
 }

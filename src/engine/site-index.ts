@@ -1,4 +1,5 @@
 import type { TokenRule } from '../generated/config/common';
+import type { IndexedExperiment } from './experiments';
 import type { Hosts } from '../generated/config/hosts';
 
 /** What the build writes beside the prerendered pages, so the server needs no config to serve them. */
@@ -9,6 +10,10 @@ export interface SiteIndex {
   notFound: Record<string, string>;
   /** The JavaScript files a page loads (the same for every page for now). */
   pageJs: string[];
+  /** The funnel's reporter, which the pages of the funnel load beside the page script (issue 24). */
+  funnelJs?: string[];
+  /** Paths split between variants (site.json experiments, resolved); absent when none. */
+  experiments?: IndexedExperiment[];
 }
 
 export interface IndexedRoute {

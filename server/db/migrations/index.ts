@@ -11,6 +11,7 @@ import { m006SignupOnce } from './006-signup-once';
 import { m007CentreParts } from './007-centre-parts';
 import { m008LoginSessions } from './008-login-sessions';
 import { m009HindiNames } from './009-hindi-names';
+import { m010Funnel } from './010-funnel';
 
 const migrations: Record<string, Migration> = {
   '001-core': m001Core,
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '007-centre-parts': m007CentreParts,
   '008-login-sessions': m008LoginSessions,
   '009-hindi-names': m009HindiNames,
+  '010-funnel': m010Funnel,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

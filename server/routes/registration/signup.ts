@@ -29,6 +29,26 @@ function autoLoginLink(ctx: AppContext, request: FastifyRequest, student: Studen
   return `${dashboard.replace(/\/dashboard$/, '/')}?${query.toString()}`;
 }
 
+/** The signup's funnel origin (issue 24): a malformed one is dropped before the body is validated. */
+const FUNNEL_ORIGIN = { $ref: 'registration-signup.schema.json#/definitions/funnelOrigin' };
+
+/**
+ * A signup never fails for the funnel: an origin that does not match its schema (an old page, a
+ * tampered id) is removed from the body, and the student registers without it, missing from the
+ * funnel only.
+ */
+function dropMalformedFunnelOrigin(request: FastifyRequest, _reply: unknown, done: () => void): void {
+  const body = request.body as { funnel?: unknown } | null;
+  if (body && typeof body === 'object' && 'funnel' in body) {
+    const valid = request.compileValidationSchema(FUNNEL_ORIGIN);
+    if (!valid(body.funnel)) {
+      request.log.info({ errors: valid.errors }, 'signup: malformed funnel origin ignored');
+      delete body.funnel;
+    }
+  }
+  done();
+}
+
 export function registerSignupRoutes(app: FastifyInstance): void {
   // A paid exam order completes the registration it was created for.
   onOrderPaid(app.ctx, 'exam', completePaidRegistration);
@@ -40,6 +60,7 @@ export function registerSignupRoutes(app: FastifyInstance): void {
         summary: 'Register for an exam (needs X-Registration-Token of the mobile)',
         tags: ['registration'],
       }),
+      preValidation: dropMalformedFunnelOrigin,
     },
     async (request) => {
       const { ctx } = app;

@@ -19,6 +19,7 @@ import { iso } from '../../timestamps';
 import type { Database } from '../../db/schema';
 import type { CentresTable, ClassStreamsTable } from '../../db/tables/master';
 import { openOrder, type Order } from '../../payments/orders';
+import { orderFunnelOrigin, recordServerSteps, signupFunnelOrigin } from '../funnel/events';
 import { centreByCode, classStreamOf, eligible, serves } from '../master/centres';
 import { istDateOf, openExamDates } from '../master/exam-calendar';
 import { examSlots } from '../master/exam-options';
@@ -291,6 +292,8 @@ export async function write(
   }
 
   const paid = c.payable === 0;
+  // The funnel's registered step: now when nothing is to pay, else when the order is paid (kept on it).
+  const funnel = signupFunnelOrigin(ctx.site, c.programme.id, body);
   const utm = Object.fromEntries(
     (['utm_source', 'utm_medium', 'utm_campaign', 'utm_id'] as const).flatMap((k) =>
       body[k] ? [[k, body[k]]] : [],
@@ -380,7 +383,7 @@ export async function write(
             exam_date: student.exam_date ?? '',
           },
           failureQuery: { mobile, sf_id: student.sf_id },
-          details: { exam_type: c.programme.examType, coupon_code: c.discount?.code ?? null },
+          details: { exam_type: c.programme.examType, coupon_code: c.discount?.code ?? null, funnel },
         },
         trx,
       );
@@ -403,6 +406,7 @@ export async function write(
     .values({ student_id: studentId, created_at: now, ...registration })
     .onConflict((oc) => oc.column('student_id').doUpdateSet(registration))
     .execute();
+  if (paid && funnel) await recordServerSteps(trx, funnel, ['registered'], ctx.now());
   return { student, payment, centre: c.centre, payable: c.payable };
 }
 
@@ -433,4 +437,14 @@ export async function completePaidRegistration(trx: Kysely<Database>, order: Ord
     .set({ paid_at: order.confirmed_at ?? order.created_at, order_id: order.id })
     .where('student_id', '=', order.student_id)
     .execute();
+  // The funnel: the registration is complete and paid, on the variant the signup came from.
+  const funnel = orderFunnelOrigin(order.details);
+  if (funnel) {
+    await recordServerSteps(
+      trx,
+      funnel,
+      ['registered', 'paid'],
+      new Date(order.confirmed_at ?? order.created_at),
+    );
+  }
 }

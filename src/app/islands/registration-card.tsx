@@ -25,6 +25,7 @@ import { signup } from '../../api/endpoints/signup';
 import { actorInspect } from '../../devtools/live/actor-inspect';
 import { classStreamValue, splitClassStream } from '../../domain/class-stream';
 import { createTranslator } from '../../engine/i18n';
+import type { ClientFunnelStep } from '../../domain/funnel-steps';
 import type { RegistrationCardData } from '../../engine/registration-card';
 import { loadLaterSteps, prefetchFormSteps } from '../../features/registration/registration-card';
 import { RegistrationCardRoot } from '../../features/registration/registration-card-root';
@@ -44,8 +45,9 @@ import {
 import { provideRegistration } from '../../machines/registration-provide';
 import { MOBILE_LENGTH } from '../../domain/otp-rules';
 import '../../ui/toast/toasts.css';
-import { createAnalytics } from '../analytics';
+import { createAnalytics, type AnalyticsEventName } from '../analytics';
 import { autoLoginUrl, withCampaign } from '../auto-login';
+import { funnelOrigin, reportFunnelStep } from '../funnel-channel';
 import { allowedBrowserPosition, resolveLocationWithin, signupLocationFields } from '../location';
 import { sessionStore, type SessionStore } from '../session-store';
 import { replayTypedValues } from '../typed-before-hydration';
@@ -153,6 +155,13 @@ async function onlinePreset(
 const pick = <T extends object, K extends keyof T>(value: T, key: K): Partial<Pick<T, K>> =>
   value[key] === undefined ? {} : ({ [key]: value[key] } as Partial<Pick<T, K>>);
 
+/** The funnel's steps that ride on the card's analytics events (their names and payloads unchanged). */
+const FUNNEL_STEP_OF_EVENT: Partial<Record<AnalyticsEventName, ClientFunnelStep>> = {
+  otp_verified: 'otp_verified',
+  student_details_submitted: 'details_saved',
+  exam_details_submitted: 'exam_chosen',
+};
+
 /** Runs `run` in a later task, so the main thread is free in between (input, paint). */
 const nextTask = (run: () => void) => void window.setTimeout(run, 0);
 
@@ -191,7 +200,12 @@ export function mount(element: HTMLElement): void {
               verifyRegistrationOtp({ mobile_no: input.to, otp: input.code, exam_type: input.page }),
             ),
           },
-          actions: { codeSent: () => void analytics.track('otp_sent') },
+          actions: {
+            codeSent: () => {
+              reportFunnelStep('otp_sent');
+              void analytics.track('otp_sent');
+            },
+          },
         }),
         startCallerIdentity: fromPromise(async () => {
           const reply = await startCallerIdentity({ requestNonce: crypto.randomUUID() });
@@ -229,7 +243,14 @@ export function mount(element: HTMLElement): void {
             pincode: (pincode) => fetchPincode({ pincode }),
             geoIp: () => fetchGeoIp(),
           }).catch(() => ({}));
-          return signup({ ...input.body, ...signupLocationFields(location) }, input.registrationToken ?? '');
+          return signup(
+            {
+              ...input.body,
+              ...signupLocationFields(location),
+              funnel: funnelOrigin(),
+            },
+            input.registrationToken ?? '',
+          );
         }),
         copyText: fromPromise(({ input }) => navigator.clipboard.writeText(input.text)),
       },
@@ -269,7 +290,11 @@ export function mount(element: HTMLElement): void {
           store.set('exam_fee', registration.fee);
           tabStorage.set({ token: context.registrationToken, choices: keptChoices(context) });
         },
-        redirectToPayment: (_, { paymentData }) => postToGateway(paymentData),
+        redirectToPayment: (_, { paymentData }) => {
+          // Sent as the page is left for the gateway (pagehide).
+          reportFunnelStep('payment_started');
+          postToGateway(paymentData);
+        },
         goToLogin: (_, { rollNumber, dob }) => window.location.assign(autoLoginUrl('/', rollNumber, dob)),
         goToDashboard: (_, { dashboardLink, rollNumber, dob }) => {
           tabStorage.set(undefined);
@@ -279,7 +304,11 @@ export function mount(element: HTMLElement): void {
           const utm = data.programme.registration.dashboardLinkCampaign ? campaign.utm : {};
           window.location.assign(withCampaign(link, utm));
         },
-        track: (_, { event, payload }) => void analytics.track(event, payload),
+        track: (_, { event, payload }) => {
+          const step = FUNNEL_STEP_OF_EVENT[event];
+          if (step) reportFunnelStep(step);
+          void analytics.track(event, payload);
+        },
       },
     },
     // The toasts come with steps 2 to 5: only they show one (a failed signup, a copied roll number).

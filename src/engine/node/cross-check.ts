@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ConfigBundle } from '../config-bundle';
+import { experimentProblems } from '../experiments';
 import { pagePathProblem, type PathOwner } from '../routes';
 import { variantKeyProblem } from '../variant-keys';
 import type { Block } from '../../generated/config/landing';
@@ -111,6 +112,9 @@ export function crossCheck(bundle: ConfigBundle, options: CrossCheckOptions): Pr
       message: `programme "${pack}" has no file config/programmes/${pack}.json`,
     });
   }
+
+  // Experiments: weights that add up, known variants of one programme (issue 24 §3).
+  problems.push(...experimentProblems(bundle).map((p) => ({ file: 'site.json', ...p })));
 
   // Paths: unique across screens and landings, clear of the server's own paths and of the app's
   // (the same rule as the Studio's path check: src/engine/routes.ts pagePathProblem).

@@ -60,6 +60,35 @@ export interface RegistrationSignupBody {
   payment_mode?: string;
   coupon_code?: string;
   student_sf_id?: string;
+  funnel?: SignupFunnelOrigin;
+}
+/**
+ * the funnel's anonymous visitor id and the page the signup came from (issue 24), so the server records the registered and paid steps on the variant served; no personal data. One that does not match is ignored (the signup goes on without it): a signup never fails for the funnel
+ *
+ * This interface was referenced by `RegistrationSignupApi`'s JSON-Schema
+ * via the `definition` "funnelOrigin".
+ */
+export interface SignupFunnelOrigin {
+  /**
+   * the anonymous visitor id: random, made and kept by the browser (16 to 64 letters, digits, - and _)
+   */
+  visitor: string;
+  /**
+   * the landing variant served (its variantKey)
+   */
+  variant: string;
+  /**
+   * the page's host name (lower case, an optional port)
+   */
+  host: string;
+  /**
+   * the page's path, without its query
+   */
+  path: string;
+  /**
+   * the page's language (en, hi)
+   */
+  locale: string;
 }
 /**
  * This interface was referenced by `RegistrationSignupApi`'s JSON-Schema

@@ -150,6 +150,10 @@ export interface Site {
      */
     checklist: [string, ...string[]];
   };
+  /**
+   * Experiments (issue 24 §3): a landing page's path split between variants of its programme by weight. The server serves the chosen variant's prerendered page at the path and keeps a visitor on it with a first-party cookie; search engines and link previews see the page that owns the path. The funnel groups by the variant served.
+   */
+  experiments?: Experiment[];
 }
 export interface Image {
   /**
@@ -224,4 +228,30 @@ export interface FaqItem {
    * Dashboard FAQs only: the entry shows only when the dashboard shows a block of this type, so an answer never points to a block the student does not have (e.g. courseSection for 'Courses for you').
    */
   withBlock?: 'courseSection' | 'branches' | 'samplePapers';
+}
+export interface Experiment {
+  /**
+   * Names the experiment (and its cookie, ef_exp_<id>): lower-case letters, digits and hyphens. A new id starts everyone afresh.
+   */
+  id: string;
+  /**
+   * An exact path: /, or /segment[/segment…] in lower case without a trailing slash.
+   */
+  path: string;
+  /**
+   * The variants and their weights in percent (they add up to 100). Each is a landing variant of the same programme, with a path of its own.
+   *
+   * @minItems 2
+   */
+  variants: [ExperimentVariant, ExperimentVariant, ...ExperimentVariant[]];
+}
+export interface ExperimentVariant {
+  /**
+   * A landing's variantKey.
+   */
+  variantKey: string;
+  /**
+   * Percent of first visits shown this variant.
+   */
+  weight: number;
 }

@@ -1,0 +1,57 @@
+// The funnel's event batches (issue 24 §1): no session, limited per address, small. A page sends
+// them with fetch (application/json) or, as it is hidden, with navigator.sendBeacon, whose body is
+// text/plain here (a JSON Blob would need a CORS preflight on some browsers): both are parsed as JSON.
+import type { FastifyInstance } from 'fastify';
+import type { FunnelEventsBody, FunnelEventsReply } from '../../src/generated/api/funnel-events';
+import { ApiError } from '../api/errors';
+import { apiSchema } from '../api/schemas';
+import { memoryThrottle } from '../auth/memory-throttle';
+import { recordClientEvents } from '../services/funnel/events';
+
+/** 50 events of a few hundred bytes each fit with room; a larger body is refused before parsing. */
+export const FUNNEL_BODY_LIMIT = 32 * 1024;
+
+export function registerFunnelRoutes(app: FastifyInstance): void {
+  const { ctx } = app;
+  // Per address, in this process's memory (auth/memory-throttle.ts says why not the database):
+  // a batch is then one database transaction, its visitors' steps read and its events written.
+  const throttle = memoryThrottle(
+    { lockAfter: ctx.config.funnel.batchesPerMinute, windowMs: 60_000, lockMs: 60_000 },
+    () => ctx.now().getTime(),
+  );
+
+  // Its own scope: the text/plain parser is this route's only.
+  void app.register(async (scope) => {
+    scope.removeContentTypeParser('text/plain');
+    scope.addContentTypeParser(
+      'text/plain',
+      { parseAs: 'string', bodyLimit: FUNNEL_BODY_LIMIT },
+      (_request, body, done) => {
+        try {
+          done(null, JSON.parse(String(body)) as unknown);
+        } catch (error) {
+          // A body that is not JSON is the sender's mistake: a 400 (the error handler words it).
+          done(Object.assign(error as SyntaxError, { statusCode: 400 }), undefined);
+        }
+      },
+    );
+
+    scope.post<{ Body: FunnelEventsBody; Reply: FunnelEventsReply }>(
+      '/api/funnel/events',
+      {
+        bodyLimit: FUNNEL_BODY_LIMIT,
+        schema: apiSchema('funnel-events', {
+          summary: 'Record funnel steps a visitor reached (a batch of 1 to 50; no personal data)',
+          tags: ['funnel'],
+        }),
+      },
+      async (request) => {
+        if (!throttle.allow(request.ip))
+          throw new ApiError(429, 'Too many funnel events from this address. Please try again later.');
+        const { sent_at: sentAt, events } = request.body;
+        const recorded = await recordClientEvents(ctx, { sentAt, events });
+        return { success: 'true', msg: 'Events recorded.', recorded };
+      },
+    );
+  });
+}

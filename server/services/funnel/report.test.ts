@@ -1,0 +1,269 @@
+// The funnel's aggregation with known events: counts, conversions, medians (read from the gap
+// buckets stored as events arrive, also out of order), the UTM split, the comparison of two
+// variants, and the roll-up keeping the totals and medians. On SQLite and, with
+// TEST_DATABASE_URL (scripts/with-postgres.sh), on PostgreSQL: the same queries on both.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FunnelStep } from '../../../src/domain/funnel-steps';
+import { freshPostgresDatabase } from '../../../tests/support/server-harness';
+import { createDb, type Db } from '../../db/database';
+import { migrateToLatest } from '../../db/migrations/index';
+import { recordServerSteps } from './events';
+import { bucketMedian, gapBucket } from './gap-buckets';
+import { compareVariants, funnelReport, type StepFigures } from './report';
+import { rollupFunnel } from './rollup';
+
+let db: Db;
+let drop = async () => {};
+beforeAll(async () => {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (admin) {
+    const fresh = await freshPostgresDatabase(admin);
+    db = createDb({ databaseUrl: fresh.url });
+    drop = fresh.drop;
+  } else db = createDb({ sqliteFile: ':memory:' });
+  await migrateToLatest(db);
+  await seed();
+});
+afterAll(async () => {
+  await db.destroy();
+  await drop();
+});
+
+const A = { programme: 'iacst', variant: 'iacst_repeater_neet' };
+const B = { programme: 'iacst', variant: 'iacst_adst' };
+/** 10 March 2025, 10:30 in India. */
+const T0 = Date.parse('2025-03-10T05:00:00Z');
+const S = 1_000;
+
+/** A visitor's steps, each recorded as it arrives (in this order), `after` ms from `start`. */
+async function visit(
+  id: { programme: string; variant: string },
+  visitor: string,
+  utmSource: string,
+  steps: [FunnelStep, number][],
+  start = T0,
+) {
+  const origin = { ...id, visitor, host: 'iacst.example.com', path: '/x', locale: 'en' };
+  for (const [step, after] of steps)
+    await recordServerSteps(
+      db,
+      { ...origin, utm_source: utmSource || undefined, has_gclid: false },
+      [step],
+      new Date(start + after),
+    );
+}
+
+/** The median the report gives for these gaps (in s): their gap buckets' (gap-buckets.test.ts: within 4.4 %). */
+function bm(...gapsS: number[]): number | null {
+  const counts = new Map<number, number>();
+  for (const gap of gapsS) counts.set(gapBucket(gap * S), (counts.get(gapBucket(gap * S)) ?? 0) + 1);
+  return bucketMedian(counts);
+}
+
+async function seed() {
+  await visit(A, 'visitor-a1-0000000', 'google', [
+    ['page_view', 0],
+    ['card_started', 10 * S],
+    ['otp_sent', 30 * S],
+    ['otp_verified', 60 * S],
+    ['details_saved', 120 * S],
+    ['exam_chosen', 180 * S],
+    ['registered', 200 * S],
+  ]);
+  await visit(A, 'visitor-a2-0000000', 'google', [
+    ['page_view', 0],
+    ['card_started', 20 * S],
+    ['otp_sent', 50 * S],
+  ]);
+  await visit(A, 'visitor-a3-0000000', 'facebook', [
+    ['page_view', 0],
+    ['card_started', 40 * S],
+  ]);
+  await visit(A, 'visitor-a4-0000000', '', [['page_view', 0]]);
+  await visit(B, 'visitor-b1-0000000', 'google', [
+    ['page_view', 0],
+    ['payment_started', 100 * S],
+    ['registered', 160 * S],
+    ['paid', 160 * S],
+  ]);
+  // Ten days later, outside the first range.
+  await visit(A, 'visitor-a5-0000000', 'google', [['page_view', 0]], T0 + 10 * 24 * 3_600 * S);
+}
+
+const MARCH_1_15 = { from: '2025-03-01', to: '2025-03-15' };
+const stepsOf = (steps: StepFigures[]) =>
+  Object.fromEntries(
+    steps.map((s) => [s.step, [s.visitors, s.fromPrevious, s.fromView, s.medianMsFromPrevious]]),
+  );
+
+describe('the funnel report', () => {
+  it('counts each step’s visitors per variant, with conversions from the previous step and the view, and median times', async () => {
+    const report = await funnelReport(db, MARCH_1_15);
+    expect(report.map((v) => v.variant)).toEqual(['iacst_adst', 'iacst_repeater_neet']);
+    const a = report[1];
+    // [visitors, from previous, from view, median ms from previous]
+    expect(stepsOf(a?.steps ?? [])).toEqual({
+      page_view: [4, null, 1, null],
+      card_started: [3, 3 / 4, 3 / 4, bm(10, 20, 40)],
+      otp_sent: [2, 2 / 3, 2 / 4, bm(20, 30)], // the mean of the middle two
+      otp_verified: [1, 1 / 2, 1 / 4, bm(30)],
+      details_saved: [1, 1, 1 / 4, bm(60)],
+      exam_chosen: [1, 1, 1 / 4, bm(60)],
+      payment_started: [0, 0, 0, null],
+      // A free registration: its previous step is the last one anyone reached (exam chosen).
+      registered: [1, 1, 1 / 4, bm(20)],
+      paid: [0, 0, 0, null],
+    });
+    // Bucket medians, near the exact ones: 20 s and 25 s.
+    expect(Math.abs((bm(10, 20, 40) ?? 0) / (20 * S) - 1)).toBeLessThan(0.045);
+    expect(Math.abs((bm(20, 30) ?? 0) / (25 * S) - 1)).toBeLessThan(0.045);
+    const b = report[0];
+    expect(stepsOf(b?.steps ?? [])).toMatchObject({
+      page_view: [1, null, 1, null],
+      card_started: [0, 0, 0, null],
+      // Nobody between: the view is the previous step; the time is from the visitor's own previous step.
+      payment_started: [1, 1, 1, bm(100)],
+      registered: [1, 1, 1, bm(60)],
+      paid: [1, 1, 1, 0],
+    });
+  });
+
+  it('splits each variant by UTM source', async () => {
+    const [, a] = await funnelReport(db, MARCH_1_15);
+    const sources = Object.fromEntries((a?.bySource ?? []).map((s) => [s.utmSource, stepsOf(s.steps)]));
+    expect(Object.keys(sources)).toEqual(['', 'facebook', 'google']);
+    expect(sources.google).toMatchObject({
+      page_view: [2, null, 1, null],
+      card_started: [2, 1, 1, bm(10, 20)],
+      otp_sent: [2, 1, 1, bm(20, 30)],
+      registered: [1, 1, 1 / 2, bm(20)],
+    });
+    expect(sources.facebook).toMatchObject({
+      page_view: [1, null, 1, null],
+      card_started: [1, 1, 1, bm(40)],
+    });
+    expect(sources['']).toMatchObject({ page_view: [1, null, 1, null], card_started: [0, 0, 0, null] });
+  });
+
+  it('times a step from the visitor’s previous one even when the previous one arrives later', async () => {
+    const C = { programme: 'mock-neet', variant: 'default' };
+    // The signup's registered is recorded before the page's batch with exam chosen arrives.
+    await visit(C, 'late-batch-visitor-01', '', [
+      ['page_view', 0],
+      ['details_saved', 40 * S],
+      ['registered', 100 * S],
+      ['exam_chosen', 70 * S],
+    ]);
+    const [c] = await funnelReport(db, { ...MARCH_1_15, variants: [C] });
+    expect(stepsOf(c?.steps ?? [])).toMatchObject({
+      details_saved: [1, 1, 1, bm(40)],
+      exam_chosen: [1, 1, 1, bm(30)],
+      registered: [1, 1, 1, bm(30)], // from exam chosen (70 s), not from details saved (60 s)
+    });
+    await db.deleteFrom('funnel_events').where('visitor', '=', 'late-batch-visitor-01').execute();
+  });
+
+  it('keeps to the date range, the variants and the UTM source asked for', async () => {
+    const wide = await funnelReport(db, { from: '2025-03-01', to: '2025-03-31', variants: [A] });
+    expect(wide.map((v) => [v.variant, v.steps[0]?.visitors])).toEqual([['iacst_repeater_neet', 5]]);
+    const later = await funnelReport(db, { from: '2025-03-16', to: '2025-03-31' });
+    expect(later.map((v) => [v.variant, v.steps[0]?.visitors])).toEqual([['iacst_repeater_neet', 1]]);
+    const facebook = await funnelReport(db, { ...MARCH_1_15, utmSource: 'facebook' });
+    expect(facebook.map((v) => [v.variant, v.steps[0]?.visitors, v.steps[1]?.visitors])).toEqual([
+      ['iacst_repeater_neet', 1, 1],
+    ]);
+    expect(await funnelReport(db, { ...MARCH_1_15, programme: 'mock-neet' })).toEqual([]);
+  });
+});
+
+describe('comparing two variants', () => {
+  it('gives view → registered and view → paid with intervals and a p-value, or not enough data', async () => {
+    const few = await compareVariants(db, MARCH_1_15, A, B, 100);
+    expect(few.registered).toMatchObject({ enough: false, a: { x: 1, n: 4 }, b: { x: 1, n: 1 } });
+    expect(few.paid).toMatchObject({ enough: false, a: { x: 0, n: 4 }, b: { x: 1, n: 1 } });
+
+    // 200 views each on 1 February: 60 against 40 registered (statistics.test.ts works it: p = 0.02092).
+    const feb = Date.parse('2025-02-01T05:00:00Z');
+    for (let i = 0; i < 200; i++) {
+      const registered: [FunnelStep, number][] = [
+        ['page_view', 0],
+        ['registered', 60 * S],
+      ];
+      await visit(
+        A,
+        `feb-a-${String(i).padStart(12, '0')}`,
+        'google',
+        i < 60 ? registered : [['page_view', 0]],
+        feb,
+      );
+      await visit(
+        B,
+        `feb-b-${String(i).padStart(12, '0')}`,
+        'google',
+        i < 40 ? registered : [['page_view', 0]],
+        feb,
+      );
+    }
+    const compared = await compareVariants(db, { from: '2025-02-01', to: '2025-02-01' }, A, B, 100);
+    expect(compared.registered).toMatchObject({
+      enough: true,
+      a: { x: 60, n: 200, rate: 0.3 },
+      b: { x: 40, n: 200 },
+    });
+    if (!compared.registered.enough) throw new Error('expected enough data');
+    expect(compared.registered.p).toBeCloseTo(0.02092, 5);
+    expect(compared.paid).toMatchObject({ enough: false });
+  });
+});
+
+describe('the roll-up', () => {
+  it('turns old events into daily counts: every report answers the same totals before and after', async () => {
+    const ranges = [
+      { from: '2025-01-01', to: '2025-03-31' },
+      MARCH_1_15,
+      { from: '2025-02-01', to: '2025-02-01' },
+      { from: '2025-03-01', to: '2025-03-31', utmSource: 'google' },
+    ];
+    const totals = async () =>
+      Promise.all(
+        ranges.map(async (range) =>
+          (await funnelReport(db, range)).map((v) => ({
+            variant: v.variant,
+            steps: v.steps.map((s) => [s.step, s.visitors, s.fromPrevious, s.fromView]),
+            bySource: v.bySource.map((s) => [s.utmSource, s.steps.map((x) => x.visitors)]),
+          })),
+        ),
+      );
+    // The gap buckets are rolled up with the counts: every median is the same too.
+    const medians = async () =>
+      (await funnelReport(db, MARCH_1_15)).map((v) => [
+        v.steps.map((x) => [x.medianMsFromPrevious, x.timed]),
+        v.bySource.map((source) => [source.utmSource, source.steps.map((x) => x.medianMsFromPrevious)]),
+      ]);
+    const before = await totals();
+    const mediansBefore = await medians();
+    const eventsBefore = Number(
+      (
+        await db
+          .selectFrom('funnel_events')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+    // On 1 April, 20 days: everything before 12 March is rolled up; the 20 March view stays.
+    const result = await rollupFunnel(db, { now: new Date('2025-04-01T06:00:00Z'), afterDays: 20 });
+    expect(result.events).toBe(eventsBefore - 1);
+    const left = await db.selectFrom('funnel_events').select(['visitor', 'day']).execute();
+    expect(left).toEqual([{ visitor: 'visitor-a5-0000000', day: '2025-03-20' }]);
+    expect(await totals()).toEqual(before);
+    expect(await medians()).toEqual(mediansBefore);
+
+    // Again: nothing more to roll up, nothing counted twice.
+    expect(await rollupFunnel(db, { now: new Date('2025-04-01T06:00:00Z'), afterDays: 20 })).toEqual({
+      events: 0,
+      dailyRows: 0,
+    });
+    expect(await totals()).toEqual(before);
+  });
+});

@@ -1,0 +1,196 @@
+// The funnel report (issue 24 §2, decision 029): per variant over a date range, for each step the
+// visitors who reached it, the conversion from the previous step and from the page view, and the
+// median time from the previous step; the same split by UTM source; and two variants compared on
+// view → registered and view → paid. The aggregation runs in the database, the same SQL on SQLite
+// and PostgreSQL, over the raw events and the daily counts older events were rolled up into: counts
+// per gap bucket (each event's time from the visitor's previous step, stored when it arrived), from
+// which the medians are read.
+// It takes a database, not the app: the Studio reads the funnel from the database it is pointed at.
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { FUNNEL_STEPS, stepCode, stepOfCode, type FunnelStep } from '../../../src/domain/funnel-steps';
+import type { Database } from '../../db/schema';
+import { bucketMedian, UNTIMED } from './gap-buckets';
+import { compareConversions, type Comparison } from './statistics';
+
+export interface FunnelFilter {
+  /** First and last day, YYYY-MM-DD in India time, both included. */
+  from: string;
+  to: string;
+  programme?: string;
+  /** Only these variants. */
+  variants?: readonly VariantId[];
+  /** Only visits from this UTM source ('' for visits without one). */
+  utmSource?: string;
+}
+
+export interface VariantId {
+  programme: string;
+  variant: string;
+}
+
+export interface StepFigures {
+  step: FunnelStep;
+  visitors: number;
+  /** visitors ÷ the nearest earlier step that anyone reached (a free programme has no payment
+   * steps, so its registered step follows exam_chosen); null for the page view or with none before. */
+  fromPrevious: number | null;
+  /** visitors ÷ page views; null without page views. */
+  fromView: number | null;
+  /** Median time from each visitor's previous step to this one, ms, read from the gap buckets
+   * (within 4.4 % of the exact median: gap-buckets.ts); null when none is timed. */
+  medianMsFromPrevious: number | null;
+  /** Visitors with a time from their previous step. */
+  timed: number;
+}
+
+export interface VariantFunnel extends VariantId {
+  steps: StepFigures[];
+  bySource: { utmSource: string; steps: StepFigures[] }[];
+}
+
+interface CountRow {
+  programme: string;
+  variant: string;
+  step: number;
+  utm_source: string;
+  gap_bucket: number;
+  visitors: number | string;
+}
+
+/** The filter as SQL conditions on either table (both have the columns). */
+function conditions(filter: FunnelFilter): RawBuilder<unknown> {
+  const parts = [sql`day >= ${filter.from}`, sql`day <= ${filter.to}`];
+  if (filter.programme !== undefined) parts.push(sql`programme = ${filter.programme}`);
+  if (filter.variants) {
+    if (filter.variants.length === 0) parts.push(sql`1 = 0`);
+    else
+      parts.push(
+        sql`(${sql.join(
+          filter.variants.map((v) => sql`(programme = ${v.programme} and variant = ${v.variant})`),
+          sql` or `,
+        )})`,
+      );
+  }
+  if (filter.utmSource !== undefined) parts.push(sql`utm_source = ${filter.utmSource}`);
+  return sql.join(parts, sql` and `);
+}
+
+/** A step's visitors, and of them the timed ones by gap bucket. */
+interface Tally {
+  visitors: number;
+  gaps: Map<number, number>;
+}
+
+function figures(tallies: Map<number, Tally>): StepFigures[] {
+  const views = tallies.get(stepCode('page_view'))?.visitors ?? 0;
+  let previous: number | null = null;
+  return FUNNEL_STEPS.map((step) => {
+    const tally = tallies.get(stepCode(step));
+    const visitors = tally?.visitors ?? 0;
+    const gaps =
+      step === 'page_view' ? new Map<number, number>() : (tally?.gaps ?? new Map<number, number>());
+    let timed = 0;
+    for (const [bucket, n] of gaps) if (bucket !== UNTIMED) timed += n;
+    const result: StepFigures = {
+      step,
+      visitors,
+      fromPrevious: step === 'page_view' || previous === null ? null : visitors / previous,
+      fromView: views > 0 ? visitors / views : null,
+      medianMsFromPrevious: bucketMedian(gaps),
+      timed,
+    };
+    if (visitors > 0) previous = visitors;
+    return result;
+  });
+}
+
+/** Adds `n` visitors of a step in a gap bucket to a step map. */
+function add(map: Map<number, Tally>, step: number, bucket: number, n: number): void {
+  let tally = map.get(step);
+  if (!tally) map.set(step, (tally = { visitors: 0, gaps: new Map() }));
+  tally.visitors += n;
+  tally.gaps.set(bucket, (tally.gaps.get(bucket) ?? 0) + n);
+}
+
+/**
+ * The funnel of every variant with events in the range (or of the filter's variants), steps in
+ * order. Two grouped counts, the events' and the rolled-up days', each in the order of its table's
+ * index (programme, variant, step, source, gap bucket): no visitor's steps are read one by one.
+ */
+export async function funnelReport(db: Kysely<Database>, filter: FunnelFilter): Promise<VariantFunnel[]> {
+  const where = conditions(filter);
+  const [raw, rolled] = await Promise.all([
+    sql<CountRow>`select programme, variant, step, utm_source, gap_bucket, count(*) as visitors
+      from funnel_events where ${where}
+      group by programme, variant, step, utm_source, gap_bucket`.execute(db),
+    sql<CountRow>`select programme, variant, step, utm_source, gap_bucket, sum(visitors) as visitors
+      from funnel_daily where ${where}
+      group by programme, variant, step, utm_source, gap_bucket`.execute(db),
+  ]);
+  const variants = new Map<
+    string,
+    VariantId & { all: Map<number, Tally>; bySource: Map<string, Map<number, Tally>> }
+  >();
+  for (const row of [...raw.rows, ...rolled.rows]) {
+    const step = Number(row.step);
+    if (!stepOfCode(step)) continue;
+    const k = `${row.programme}\n${row.variant}`;
+    let entry = variants.get(k);
+    if (!entry)
+      variants.set(
+        k,
+        (entry = { programme: row.programme, variant: row.variant, all: new Map(), bySource: new Map() }),
+      );
+    let source = entry.bySource.get(row.utm_source);
+    if (!source) entry.bySource.set(row.utm_source, (source = new Map()));
+    const n = Number(row.visitors);
+    add(entry.all, step, Number(row.gap_bucket), n);
+    add(source, step, Number(row.gap_bucket), n);
+  }
+  return [...variants.values()]
+    .sort((a, b) => a.programme.localeCompare(b.programme) || a.variant.localeCompare(b.variant))
+    .map(({ programme, variant, all, bySource }) => ({
+      programme,
+      variant,
+      steps: figures(all),
+      bySource: [...bySource.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([utmSource, steps]) => ({ utmSource, steps: figures(steps) })),
+    }));
+}
+
+export interface VariantComparison {
+  a: VariantId;
+  b: VariantId;
+  /** View → registered and view → paid, each variant's rate with its Wilson 95 % interval, and the
+   * two-proportion z-test's p-value, or "not enough data yet". */
+  registered: Comparison;
+  paid: Comparison;
+}
+
+/** Two variants over the same range: view → registered and view → paid. */
+export async function compareVariants(
+  db: Kysely<Database>,
+  filter: Omit<FunnelFilter, 'variants' | 'programme'>,
+  a: VariantId,
+  b: VariantId,
+  minSample: number,
+): Promise<VariantComparison> {
+  const report = await funnelReport(db, { ...filter, variants: [a, b] });
+  const count = (id: VariantId, step: FunnelStep) =>
+    report
+      .find((v) => v.programme === id.programme && v.variant === id.variant)
+      ?.steps.find((s) => s.step === step)?.visitors ?? 0;
+  // A visitor whose page view was lost (a blocked beacon) may still register: never more
+  // conversions than views.
+  const proportion = (id: VariantId, step: FunnelStep) => {
+    const n = count(id, 'page_view');
+    return { x: Math.min(n, count(id, step)), n };
+  };
+  return {
+    a,
+    b,
+    registered: compareConversions(proportion(a, 'registered'), proportion(b, 'registered'), minSample),
+    paid: compareConversions(proportion(a, 'paid'), proportion(b, 'paid'), minSample),
+  };
+}

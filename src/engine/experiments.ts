@@ -1,0 +1,169 @@
+// Experiments (issue 24 §3, decision 029): a landing page's path split between variants of its
+// programme by weight. Pure: the config check refuses a bad split, the build resolves each
+// experiment into the site index, and the server picks a visitor's variant from it.
+import type { ConfigBundle, LandingFile } from './config-bundle';
+import type { Experiment } from '../generated/config/site';
+
+/** A resolved experiment, as the build writes it into the site index. */
+export interface IndexedExperiment {
+  id: string;
+  path: string;
+  /** The variant of the page that owns the path: what search engines and previews see. */
+  defaultVariant: string;
+  variants: {
+    variantKey: string;
+    weight: number;
+    /** A path of its own, whose pages are served. */ routePath: string;
+  }[];
+  /** Host profiles that show another variant's content at this path (a variantOverride): no split there. */
+  skipProfiles: string[];
+}
+
+export const EXPERIMENT_COOKIE_PREFIX = 'ef_exp_';
+/** How long a visitor keeps a variant: 90 days. */
+export const EXPERIMENT_COOKIE_MAX_AGE_S = 90 * 24 * 60 * 60;
+
+const landingAt = (bundle: Pick<ConfigBundle, 'landings'>, path: string): LandingFile | undefined =>
+  bundle.landings.find((l) => l.landing.paths.includes(path));
+
+/** The landing of a variant key: of the path's programme first (default and terms repeat per programme). */
+function landingOf(
+  bundle: Pick<ConfigBundle, 'landings'>,
+  key: string,
+  programme: string | undefined,
+): LandingFile | undefined {
+  return (
+    bundle.landings.find((l) => l.landing.variantKey === key && l.landing.programme === programme) ??
+    bundle.landings.find((l) => l.landing.variantKey === key)
+  );
+}
+
+export interface ExperimentProblem {
+  /** JSON pointer in site.json. */
+  pointer: string;
+  message: string;
+}
+
+/** What is wrong with the experiments of site.json (an empty list when nothing is). */
+export function experimentProblems(bundle: Pick<ConfigBundle, 'site' | 'landings'>): ExperimentProblem[] {
+  const problems: ExperimentProblem[] = [];
+  const experiments = bundle.site.experiments ?? [];
+  experiments.forEach((experiment, i) => {
+    const at = `/experiments/${i}`;
+    const add = (pointer: string, message: string) =>
+      void problems.push({ pointer: `${at}${pointer}`, message });
+    if (experiments.findIndex((e) => e.id === experiment.id) < i)
+      add('/id', `experiment id "${experiment.id}" is used twice`);
+    if (experiments.findIndex((e) => e.path === experiment.path) < i)
+      add('/path', `path "${experiment.path}" is split by two experiments`);
+    const owner = landingAt(bundle, experiment.path);
+    if (!owner) add('/path', `path "${experiment.path}" is not a landing page's path`);
+    const programme = owner?.landing.programme;
+    const total = experiment.variants.reduce((sum, v) => sum + v.weight, 0);
+    if (total !== 100) add('/variants', `the weights add up to ${total}, not 100`);
+    experiment.variants.forEach((variant, j) => {
+      const pointer = `/variants/${j}/variantKey`;
+      const key = variant.variantKey;
+      if (experiment.variants.findIndex((v) => v.variantKey === key) < j)
+        return add(pointer, `variant "${key}" is listed twice`);
+      const landing = landingOf(bundle, key, programme);
+      if (!landing)
+        return add(pointer, `variant "${key}" is not a landing variant (no landing has that variantKey)`);
+      if (programme !== undefined && landing.landing.programme !== programme)
+        add(
+          pointer,
+          `variant "${key}" is a page of programme ${landing.landing.programme}, but ${experiment.path} is a page of ${programme}: an experiment's variants share one programme`,
+        );
+    });
+    if (owner && !experiment.variants.some((v) => v.variantKey === owner.landing.variantKey))
+      add(
+        '/variants',
+        `the page at ${experiment.path} (variant "${owner.landing.variantKey}") must be one of the variants: it is the default that search engines see`,
+      );
+  });
+  return problems;
+}
+
+/** The experiments resolved for the site index (the config is valid: experimentProblems is empty). */
+export function indexedExperiments(
+  bundle: Pick<ConfigBundle, 'site' | 'landings' | 'hosts'>,
+  overridden: (profileId: string, landing: LandingFile) => boolean,
+): IndexedExperiment[] {
+  return (bundle.site.experiments ?? []).flatMap((experiment: Experiment) => {
+    const owner = landingAt(bundle, experiment.path);
+    if (!owner) return [];
+    const variants = experiment.variants.flatMap(({ variantKey, weight }) => {
+      const landing = landingOf(bundle, variantKey, owner.landing.programme);
+      // The page's own path for its own variant; another variant's first path (its prerendered pages).
+      const routePath = landing === owner ? experiment.path : landing?.landing.paths[0];
+      return routePath ? [{ variantKey, weight, routePath }] : [];
+    });
+    return [
+      {
+        id: experiment.id,
+        path: experiment.path,
+        defaultVariant: owner.landing.variantKey,
+        variants,
+        skipProfiles: bundle.hosts.profiles.filter((p) => overridden(p.id, owner)).map((p) => p.id),
+      },
+    ];
+  });
+}
+
+/**
+ * Search engines and link previews (chat apps, social networks) see the default: the page that
+ * owns the path is the one indexed and previewed, and they would skew the split.
+ */
+// "…bot/1.0", "AdsBot-Google", "(compatible; bingbot)" but not a phone named Cubot; then the fetchers by name.
+const BOT =
+  /bot[/\-;)]|crawl|spider|slurp|mediapartners|google-inspectiontool|facebookexternalhit|facebot|whatsapp|telegram|skypeuripreview|embedly|quora link preview|pinterest|bingpreview|vkshare|w3c_validator|preview/i;
+
+export function isBotOrPreview(userAgent: string | undefined): boolean {
+  return !userAgent || BOT.test(userAgent);
+}
+
+/** The value of one cookie in a Cookie header. */
+export function cookieValue(cookieHeader: string | undefined, name: string): string | undefined {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+export interface VariantChoice {
+  variantKey: string;
+  routePath: string;
+  /** A Set-Cookie value to send: the visitor's first visit (a returning visitor's cookie stands). */
+  setCookie?: string;
+}
+
+/**
+ * The variant this request is shown: a bot's or preview's is the default (no cookie); a returning
+ * visitor's is the one their cookie names while the experiment still has it; a first visit draws
+ * one by weight with `random` (in [0, 1)) and is given the cookie.
+ */
+export function chooseVariant(
+  experiment: IndexedExperiment,
+  request: { cookieHeader?: string; userAgent?: string; random: () => number; secure?: boolean },
+): VariantChoice {
+  const byKey = (key: string | undefined) => experiment.variants.find((v) => v.variantKey === key);
+  const fallback = byKey(experiment.defaultVariant) ?? {
+    variantKey: experiment.defaultVariant,
+    routePath: experiment.path,
+  };
+  if (isBotOrPreview(request.userAgent))
+    return { variantKey: fallback.variantKey, routePath: fallback.routePath };
+  const name = `${EXPERIMENT_COOKIE_PREFIX}${experiment.id}`;
+  const kept = byKey(cookieValue(request.cookieHeader, name));
+  if (kept) return { variantKey: kept.variantKey, routePath: kept.routePath };
+  const total = experiment.variants.reduce((sum, v) => sum + v.weight, 0);
+  let draw = request.random() * total;
+  const drawn = experiment.variants.find((v) => (draw -= v.weight) < 0) ?? fallback;
+  const attributes = `Path=/; Max-Age=${EXPERIMENT_COOKIE_MAX_AGE_S}; SameSite=Lax; HttpOnly${request.secure ? '; Secure' : ''}`;
+  return {
+    variantKey: drawn.variantKey,
+    routePath: drawn.routePath,
+    setCookie: `${name}=${drawn.variantKey}; ${attributes}`,
+  };
+}
