@@ -6,21 +6,21 @@
  */
 export type NonEmptyText = string;
 /**
- * A site path (/…), an in-page anchor (#…), an https:// address, a tel: or a mailto: link.
+ * Where the link goes: a page of this site (e.g. /neet-repeater), a part of this page (e.g. #faq), a web address (https://…), a phone number (tel:…) or an e-mail address (mailto:…).
  *
  * This interface was referenced by `Common`'s JSON-Schema
  * via the `definition` "href".
  */
 export type Href = string;
 /**
- * A file under public/images, written as /images/<name>.
+ * An image from the site's images (/images/…): choose one or upload a new one.
  *
  * This interface was referenced by `Common`'s JSON-Schema
  * via the `definition` "imageSrc".
  */
 export type ImageSrc = string;
 /**
- * An HTML id: a letter, then letters, digits, _ or -.
+ * A short name for this part of the page that links can jump to (e.g. faq): a letter, then letters, digits, _ or -.
  *
  * This interface was referenced by `Common`'s JSON-Schema
  * via the `definition` "anchorId".
@@ -32,7 +32,7 @@ export type AnchorId = string;
  */
 export type IsoDate = string;
 /**
- * 24-hour time HH:MM, India time (+05:30).
+ * A time of day in India time, on the 24-hour clock, e.g. 09:30 or 21:00.
  *
  * This interface was referenced by `Common`'s JSON-Schema
  * via the `definition` "clockTime".
@@ -51,7 +51,7 @@ export type Phone = string;
  */
 export type Email = string;
 /**
- * An exact path: /, or /segment[/segment…] in lower case without a trailing slash.
+ * A page address on this site, e.g. /neet-repeater or /iacst/hindi: in lower case (letters, digits and -), starting with / and not ending with one. The home page is /.
  *
  * This interface was referenced by `Common`'s JSON-Schema
  * via the `definition` "routePath".
@@ -79,7 +79,7 @@ export interface Link {
 export interface Image {
   src: ImageSrc;
   /**
-   * Text alternative; empty string for a decorative image.
+   * Describes the image for students who use a screen reader, e.g. 'Students writing the test'. Leave it empty if the image is only decoration.
    */
   alt: string;
   width: number;
@@ -91,23 +91,23 @@ export interface Image {
  */
 export interface FaqItem {
   /**
-   * Target id of the entry (links may point at #id).
+   * A short name for this question, so a link can open it: a link to #results opens the question named results.
    */
   id: string;
   heading: NonEmptyText;
   subHeading?: NonEmptyText;
   /**
-   * The answer, one bullet point a string.
+   * The answer, one bullet point per entry.
    *
    * @minItems 1
    */
   points: [NonEmptyText, ...NonEmptyText[]];
   /**
-   * Dashboard FAQs only: the entry shows only to a student whose result carries a scholarship, so a student without one never reads about 'your scholarship'.
+   * For dashboard questions only: show this question only to students whose result includes a scholarship, so no one else reads about 'your scholarship'.
    */
   withScholarship?: boolean;
   /**
-   * Dashboard FAQs only: the entry shows only when the dashboard shows a block of this type, so an answer never points to a block the student does not have (e.g. courseSection for 'Courses for you').
+   * For dashboard questions only: show this question only when the student's dashboard shows this block (e.g. 'Courses for you'), so an answer never points to something the student cannot see.
    */
   withBlock?: 'courseSection' | 'branches' | 'samplePapers';
 }
@@ -145,13 +145,13 @@ export interface CriteriaTable {
  */
 export interface Stat {
   /**
-   * As shown, e.g. 155,300+.
+   * The figure as students see it, e.g. 155,300+.
    */
   value: string;
   label: NonEmptyText;
 }
 /**
- * Route guard. ifToken: where a visitor with a session goes (unless the query matches one of unlessQuery). ifNoToken: where a visitor without one goes.
+ * Sends visitors to another page: a signed-in student to one address (unless this page's address carries one of the listed parameters), a visitor who is not signed in to another.
  *
  * This interface was referenced by `Common`'s JSON-Schema
  * via the `definition` "tokenRule".

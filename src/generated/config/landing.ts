@@ -27,32 +27,32 @@ export type Block =
   | FooterBlock;
 
 /**
- * A landing page (programme page, landing variant or terms page): its paths, its variant key, its programme, its text and an ordered list of typed content blocks.
+ * A page students visit (a programme's page, another version of it such as a repeater or campaign page, or a terms page): its addresses, its texts and the blocks it shows, in order.
  */
 export interface Landing {
   $schema: string;
   /**
-   * Exact paths that show this page. Each path is unique across all landing files and screens.
+   * The addresses that open this page, e.g. /neet-repeater. No other page or screen of the site may use the same address.
    *
    * @minItems 1
    *
-   * Items: An exact path: /, or /segment[/segment…] in lower case without a trailing slash.
+   * Items: A page address on this site, e.g. /neet-repeater or /iacst/hindi: in lower case (letters, digits and -), starting with / and not ending with one. The home page is /.
    */
   paths: [string, ...string[]];
   /**
-   * The registration-page variant key (e.g. default, iacst_repeater_neet, iacst_adst). Unique within its programme.
+   * A short name that tells this version of the page apart in registrations and reports (e.g. default, iacst_repeater_neet, iacst_adst). Two pages of one programme never share it.
    */
   variantKey: string;
   /**
-   * The id of a file in config/programmes (e.g. iacst, mock-neet).
+   * The exam programme students register for on this page, e.g. iacst or mock-neet.
    */
   programme: string;
   /**
-   * UI language; a file config/i18n/<locale>.json must exist.
+   * The language of the page, its buttons and its messages.
    */
   locale: 'en' | 'hi';
   /**
-   * For a page that translates another (a Hindi page of an English one): the config file of that page, e.g. landings/neet-repeater.json. Same programme, another locale. The Studio shows the two pages' texts side by side and marks missing translations.
+   * For a page that translates another (e.g. the Hindi version of an English page): that page, as it appears at the end of the Studio's address while you edit it, after /edit/. The Studio then shows both pages' texts side by side and marks missing translations.
    */
   translationOf?: string;
   /**
@@ -60,12 +60,12 @@ export interface Landing {
    */
   title: string;
   /**
-   * Meta description for search results, 50 to 160 characters.
+   * The short text search engines show under the page title, 50 to 160 characters.
    */
   description: string;
   tokenRule?: TokenRule;
   /**
-   * Narrows the programme's eligibility on this page (a repeater page is for class 12 and class 12 passed): the class & stream list and the signup accept only these classes and streams, and the page's eligibility block shows this criteria table instead of the programme's. The classes must be among the programme's.
+   * Limits who can register on this page (e.g. a repeater page for class 12 and 12-passed): the form offers only these classes and streams, and the page's eligibility table shows the one below instead of the programme's. Choose only classes the programme offers.
    */
   eligibility?: {
     /**
@@ -84,14 +84,14 @@ export interface Landing {
     criteria: CriteriaTable;
   };
   /**
-   * Content blocks, drawn in this order. An unknown type is an error.
+   * The sections of the page, shown from top to bottom in this order.
    *
    * @minItems 1
    */
   blocks: [Block, ...Block[]];
 }
 /**
- * Route guard. ifToken: where a visitor with a session goes (unless the query matches one of unlessQuery). ifNoToken: where a visitor without one goes.
+ * Sends visitors to another page: a signed-in student to one address (unless this page's address carries one of the listed parameters), a visitor who is not signed in to another.
  */
 export interface TokenRule {
   ifToken?: {
@@ -118,7 +118,7 @@ export interface CriteriaTable {
       mode: string;
       details: string;
       /**
-       * A file under public/images, written as /images/<name>.
+       * An image from the site's images (/images/…): choose one or upload a new one.
        */
       icon: string;
     },
@@ -129,7 +129,7 @@ export interface CriteriaTable {
       mode: string;
       details: string;
       /**
-       * A file under public/images, written as /images/<name>.
+       * An image from the site's images (/images/…): choose one or upload a new one.
        */
       icon: string;
     }[],
@@ -161,11 +161,11 @@ export interface HeroBlock {
 }
 export interface Image {
   /**
-   * A file under public/images, written as /images/<name>.
+   * An image from the site's images (/images/…): choose one or upload a new one.
    */
   src: string;
   /**
-   * Text alternative; empty string for a decorative image.
+   * Describes the image for students who use a screen reader, e.g. 'Students writing the test'. Leave it empty if the image is only decoration.
    */
   alt: string;
   width: number;
@@ -174,7 +174,7 @@ export interface Image {
 export interface Link {
   label: string;
   /**
-   * A site path (/…), an in-page anchor (#…), an https:// address, a tel: or a mailto: link.
+   * Where the link goes: a page of this site (e.g. /neet-repeater), a part of this page (e.g. #faq), a web address (https://…), a phone number (tel:…) or an e-mail address (mailto:…).
    */
   href: string;
 }
@@ -187,13 +187,13 @@ export interface Link {
 export interface GreenStripBlock {
   type: 'green-strip';
   /**
-   * A file under public/images, written as /images/<name>.
+   * An image from the site's images (/images/…): choose one or upload a new one.
    */
   icon: string;
   text: string;
 }
 /**
- * Where the registration card (steps 1, 2, 0 and success) sits. Its steps and fields come from the programme config.
+ * Where the registration form sits on the page, from its first step to the thank-you message. Its steps and fields are set in the programme, not here.
  *
  * This interface was referenced by `Landing`'s JSON-Schema
  * via the `definition` "registrationCardBlock".
@@ -201,21 +201,21 @@ export interface GreenStripBlock {
 export interface RegistrationCardBlock {
   type: 'registration-card';
   /**
-   * An HTML id: a letter, then letters, digits, _ or -.
+   * A short name for this part of the page that links can jump to (e.g. faq): a letter, then letters, digits, _ or -.
    */
   id?: string;
   /**
-   * Step-1 heading; defaults to the UI string registration.heading (Register Now).
+   * The heading above the form's first step. Left empty, it reads 'Register Now' (in Hindi on a Hindi page).
    */
   heading?: string;
   /**
-   * Fixes the course type on this page: online presets the programme's online state and centre (its registration.courseTypeSwitch) and hides the classroom / online switch (part 2 §2: pages under /adst are online-only).
+   * Makes every registration on this page an online one (e.g. the /adst pages): the form picks the programme's online state and centre itself and hides the classroom / online choice.
    */
   courseType?: 'online';
   /**
-   * Paths of this landing whose state and centre lists keep only those with an open exam date (the API's isCheckedState / isCheckedCentre; part 2 §2: /iacst-exam).
+   * Addresses of this page (e.g. /iacst-exam) where the state and centre lists show only places with an exam date still open.
    *
-   * Items: An exact path: /, or /segment[/segment…] in lower case without a trailing slash.
+   * Items: A page address on this site, e.g. /neet-repeater or /iacst/hindi: in lower case (letters, digits and -), starting with / and not ending with one. The home page is /.
    */
   checkedListsOn?: string[];
 }
@@ -228,16 +228,16 @@ export interface RegistrationCardBlock {
 export interface HowToRegisterLinkBlock {
   type: 'how-to-register-link';
   /**
-   * Defaults to the UI string howToRegister.link (How to register?).
+   * The link's text. Left empty, it reads 'How to register?' (in Hindi on a Hindi page).
    */
   label?: string;
   /**
-   * The id of the how-it-works block.
+   * The Id of the 'How it works' block this link scrolls to.
    */
   target: string;
 }
 /**
- * Test details or eligibility, drawn from the programme's criteria.
+ * The test details or the eligibility table, as set in the programme.
  *
  * This interface was referenced by `Landing`'s JSON-Schema
  * via the `definition` "criteriaBlock".
@@ -245,13 +245,13 @@ export interface HowToRegisterLinkBlock {
 export interface CriteriaBlock {
   type: 'criteria';
   /**
-   * An HTML id: a letter, then letters, digits, _ or -.
+   * A short name for this part of the page that links can jump to (e.g. faq): a letter, then letters, digits, _ or -.
    */
   id?: string;
   source: 'testDetails' | 'eligibility';
 }
 /**
- * FAQ accordion; the heading defaults to 'Frequently asked questions'. The first entry starts open.
+ * Questions students click to read the answer; the first starts open. Left empty, the heading reads 'Frequently asked questions'.
  *
  * This interface was referenced by `Landing`'s JSON-Schema
  * via the `definition` "faqBlock".
@@ -259,7 +259,7 @@ export interface CriteriaBlock {
 export interface FaqBlock {
   type: 'faq';
   /**
-   * An HTML id: a letter, then letters, digits, _ or -.
+   * A short name for this part of the page that links can jump to (e.g. faq): a letter, then letters, digits, _ or -.
    */
   id?: string;
   heading?: string;
@@ -271,28 +271,28 @@ export interface FaqBlock {
 }
 export interface FaqItem {
   /**
-   * An HTML id: a letter, then letters, digits, _ or -.
+   * A short name for this part of the page that links can jump to (e.g. faq): a letter, then letters, digits, _ or -.
    */
   id: string;
   heading: string;
   subHeading?: string;
   /**
-   * The answer, one bullet point a string.
+   * The answer, one bullet point per entry.
    *
    * @minItems 1
    */
   points: [string, ...string[]];
   /**
-   * Dashboard FAQs only: the entry shows only to a student whose result carries a scholarship, so a student without one never reads about 'your scholarship'.
+   * For dashboard questions only: show this question only to students whose result includes a scholarship, so no one else reads about 'your scholarship'.
    */
   withScholarship?: boolean;
   /**
-   * Dashboard FAQs only: the entry shows only when the dashboard shows a block of this type, so an answer never points to a block the student does not have (e.g. courseSection for 'Courses for you').
+   * For dashboard questions only: show this question only when the student's dashboard shows this block (e.g. 'Courses for you'), so an answer never points to something the student cannot see.
    */
   withBlock?: 'courseSection' | 'branches' | 'samplePapers';
 }
 /**
- * An accordion with its own heading (e.g. 'Why take a mock test series?'). The first entry starts open.
+ * Entries students click to open, under their own heading (e.g. 'Why take a mock test series?'). The first entry starts open.
  *
  * This interface was referenced by `Landing`'s JSON-Schema
  * via the `definition` "accordionBlock".
@@ -300,7 +300,7 @@ export interface FaqItem {
 export interface AccordionBlock {
   type: 'accordion';
   /**
-   * An HTML id: a letter, then letters, digits, _ or -.
+   * A short name for this part of the page that links can jump to (e.g. faq): a letter, then letters, digits, _ or -.
    */
   id: string;
   heading: string;
@@ -311,7 +311,7 @@ export interface AccordionBlock {
   minItems?: 0;
 }
 /**
- * Steps to register. Starts cycling when half visible: every 3 s at widths up to 768 px, 4 s otherwise (site.landing timings).
+ * The steps to register, shown one after another once half the section is on screen: a new step every 3 seconds on phones (screens up to 768 px wide), every 4 seconds on wider screens.
  *
  * This interface was referenced by `Landing`'s JSON-Schema
  * via the `definition` "howItWorksBlock".
@@ -319,7 +319,7 @@ export interface AccordionBlock {
 export interface HowItWorksBlock {
   type: 'how-it-works';
   /**
-   * An HTML id: a letter, then letters, digits, _ or -.
+   * A short name for this part of the page that links can jump to (e.g. faq): a letter, then letters, digits, _ or -.
    */
   id: string;
   heading: string;
@@ -440,7 +440,7 @@ export interface HowItWorksBlock {
       ];
 }
 /**
- * A looping carousel of highlights that advances by itself (site.landing.carouselAutoplayMs).
+ * Highlights that slide past one after another, on their own and in a loop.
  *
  * This interface was referenced by `Landing`'s JSON-Schema
  * via the `definition` "highlightsCarouselBlock".
@@ -448,7 +448,7 @@ export interface HowItWorksBlock {
 export interface HighlightsCarouselBlock {
   type: 'highlights-carousel';
   /**
-   * An HTML id: a letter, then letters, digits, _ or -.
+   * A short name for this part of the page that links can jump to (e.g. faq): a letter, then letters, digits, _ or -.
    */
   id?: string;
   heading: string;
@@ -475,7 +475,7 @@ export interface HighlightsCarouselBlock {
   minItems?: 0;
 }
 /**
- * 'Why take a mock test': cards in a grid on wide screens, a swipeable stack on mobile (swipe threshold and animation in site.landing).
+ * Cards such as 'Why take a mock test': in a grid on wide screens, a stack students swipe through on phones.
  *
  * This interface was referenced by `Landing`'s JSON-Schema
  * via the `definition` "cardStackBlock".
@@ -483,7 +483,7 @@ export interface HighlightsCarouselBlock {
 export interface CardStackBlock {
   type: 'card-stack';
   /**
-   * An HTML id: a letter, then letters, digits, _ or -.
+   * A short name for this part of the page that links can jump to (e.g. faq): a letter, then letters, digits, _ or -.
    */
   id?: string;
   heading: string;
@@ -517,7 +517,7 @@ export interface CardStackBlock {
 export interface FeatureCardsBlock {
   type: 'feature-cards';
   /**
-   * An HTML id: a letter, then letters, digits, _ or -.
+   * A short name for this part of the page that links can jump to (e.g. faq): a letter, then letters, digits, _ or -.
    */
   id?: string;
   heading?: string;
@@ -529,7 +529,7 @@ export interface FeatureCardsBlock {
       title: string;
       text: string;
       /**
-       * A file under public/images, written as /images/<name>.
+       * An image from the site's images (/images/…): choose one or upload a new one.
        */
       icon: string;
     },
@@ -537,7 +537,7 @@ export interface FeatureCardsBlock {
       title: string;
       text: string;
       /**
-       * A file under public/images, written as /images/<name>.
+       * An image from the site's images (/images/…): choose one or upload a new one.
        */
       icon: string;
     }[],
@@ -555,7 +555,7 @@ export interface FeatureCardsBlock {
 export interface TestHighlightsBlock {
   type: 'test-highlights';
   /**
-   * An HTML id: a letter, then letters, digits, _ or -.
+   * A short name for this part of the page that links can jump to (e.g. faq): a letter, then letters, digits, _ or -.
    */
   id?: string;
   heading: string;
@@ -566,14 +566,14 @@ export interface TestHighlightsBlock {
     {
       text: string;
       /**
-       * A file under public/images, written as /images/<name>.
+       * An image from the site's images (/images/…): choose one or upload a new one.
        */
       icon: string;
     },
     ...{
       text: string;
       /**
-       * A file under public/images, written as /images/<name>.
+       * An image from the site's images (/images/…): choose one or upload a new one.
        */
       icon: string;
     }[],
@@ -604,7 +604,7 @@ export interface LegacyBannerBlock {
 }
 export interface Stat {
   /**
-   * As shown, e.g. 155,300+.
+   * The figure as students see it, e.g. 155,300+.
    */
   value: string;
   label: string;
@@ -633,7 +633,7 @@ export interface StatsBlock {
 export interface RichTextBlock {
   type: 'rich-text';
   /**
-   * An HTML id: a letter, then letters, digits, _ or -.
+   * A short name for this part of the page that links can jump to (e.g. faq): a letter, then letters, digits, _ or -.
    */
   id?: string;
   heading: string;
@@ -654,7 +654,7 @@ export interface RichTextBlock {
   ];
 }
 /**
- * Terms and privacy links. Defaults: the programme's termsLink and the site's privacy link.
+ * Links to the terms and the privacy policy. Left empty, it shows the programme's terms link and the site's privacy link.
  *
  * This interface was referenced by `Landing`'s JSON-Schema
  * via the `definition` "legalLinksBlock".
@@ -664,7 +664,7 @@ export interface LegalLinksBlock {
   links?: Link[];
 }
 /**
- * A back-to-top button that appears after site.landing.backToTopAfterPx of scrolling.
+ * A button that takes students back to the top of the page; it appears once they have scrolled down a little.
  *
  * This interface was referenced by `Landing`'s JSON-Schema
  * via the `definition` "backToTopBlock".
@@ -673,7 +673,7 @@ export interface BackToTopBlock {
   type: 'back-to-top';
 }
 /**
- * Footer with address, phone, e-mail, social links, app link and copyright (from site.json).
+ * The page footer: address, phone, e-mail, social links, app link and copyright. Its content comes from the site settings, not from this page.
  *
  * This interface was referenced by `Landing`'s JSON-Schema
  * via the `definition` "footerBlock".

@@ -50,7 +50,7 @@ export interface Site {
   };
   legal: {
     /**
-     * A site path (/…), an in-page anchor (#…), an https:// address, a tel: or a mailto: link.
+     * Where the link goes: a page of this site (e.g. /neet-repeater), a part of this page (e.g. #faq), a web address (https://…), a phone number (tel:…) or an e-mail address (mailto:…).
      */
     privacyLink: string;
   };
@@ -157,11 +157,11 @@ export interface Site {
 }
 export interface Image {
   /**
-   * A file under public/images, written as /images/<name>.
+   * An image from the site's images (/images/…): choose one or upload a new one.
    */
   src: string;
   /**
-   * Text alternative; empty string for a decorative image.
+   * Describes the image for students who use a screen reader, e.g. 'Students writing the test'. Leave it empty if the image is only decoration.
    */
   alt: string;
   width: number;
@@ -170,7 +170,7 @@ export interface Image {
 export interface Link {
   label: string;
   /**
-   * A site path (/…), an in-page anchor (#…), an https:// address, a tel: or a mailto: link.
+   * Where the link goes: a page of this site (e.g. /neet-repeater), a part of this page (e.g. #faq), a web address (https://…), a phone number (tel:…) or an e-mail address (mailto:…).
    */
   href: string;
 }
@@ -182,7 +182,7 @@ export interface Screen {
   /**
    * @minItems 1
    *
-   * Items: An exact path: /, or /segment[/segment…] in lower case without a trailing slash.
+   * Items: A page address on this site, e.g. /neet-repeater or /iacst/hindi: in lower case (letters, digits and -), starting with / and not ending with one. The home page is /.
    */
   paths: [string, ...string[]];
   title: string;
@@ -193,7 +193,7 @@ export interface Screen {
   appPaths?: boolean;
 }
 /**
- * Route guard. ifToken: where a visitor with a session goes (unless the query matches one of unlessQuery). ifNoToken: where a visitor without one goes.
+ * Sends visitors to another page: a signed-in student to one address (unless this page's address carries one of the listed parameters), a visitor who is not signed in to another.
  */
 export interface TokenRule {
   ifToken?: {
@@ -209,23 +209,23 @@ export interface TokenRule {
 }
 export interface FaqItem {
   /**
-   * Target id of the entry (links may point at #id).
+   * A short name for this question, so a link can open it: a link to #results opens the question named results.
    */
   id: string;
   heading: string;
   subHeading?: string;
   /**
-   * The answer, one bullet point a string.
+   * The answer, one bullet point per entry.
    *
    * @minItems 1
    */
   points: [string, ...string[]];
   /**
-   * Dashboard FAQs only: the entry shows only to a student whose result carries a scholarship, so a student without one never reads about 'your scholarship'.
+   * For dashboard questions only: show this question only to students whose result includes a scholarship, so no one else reads about 'your scholarship'.
    */
   withScholarship?: boolean;
   /**
-   * Dashboard FAQs only: the entry shows only when the dashboard shows a block of this type, so an answer never points to a block the student does not have (e.g. courseSection for 'Courses for you').
+   * For dashboard questions only: show this question only when the student's dashboard shows this block (e.g. 'Courses for you'), so an answer never points to something the student cannot see.
    */
   withBlock?: 'courseSection' | 'branches' | 'samplePapers';
 }
@@ -235,7 +235,7 @@ export interface Experiment {
    */
   id: string;
   /**
-   * An exact path: /, or /segment[/segment…] in lower case without a trailing slash.
+   * A page address on this site, e.g. /neet-repeater or /iacst/hindi: in lower case (letters, digits and -), starting with / and not ending with one. The home page is /.
    */
   path: string;
   /**

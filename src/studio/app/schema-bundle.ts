@@ -31,6 +31,15 @@ const LABELS: Record<string, string> = {
   tokenRule: 'Redirect rules',
   translationOf: 'Translation of (English page file)',
   items: 'Entries',
+  // Key names that would read as code ("If token", "Dob", "Soe").
+  ifToken: 'If signed in',
+  ifNoToken: 'If not signed in',
+  unlessQuery: 'Unless the address has',
+  param: 'Parameter',
+  dob: 'Date of birth range',
+  SOE: 'Engineering (SOE)',
+  SOF: 'Foundation (SOF)',
+  SOM: 'Medical (SOM)',
 };
 
 export function words(name: string): string {
@@ -87,7 +96,9 @@ function withTranslationOf(schema: RJSFSchema): RJSFSchema {
       translationOf: {
         type: 'string',
         title: LABELS.translationOf,
-        description: 'For a Hindi page: the English page it translates (e.g. landings/neet-repeater.json).',
+        description:
+          "For a Hindi page: the English page it translates, as it appears at the end of the Studio's address while you edit it, after /edit/.",
+        $comment: 'The config file of the English page, e.g. landings/neet-repeater.json.',
         pattern: '^landings/[a-z0-9][a-z0-9-]*\\.json$',
       },
     },

@@ -284,7 +284,7 @@ describe('changeList on a programme', () => {
       expect.objectContaining({
         kind: 'setting',
         label: 'Dashboard · Closing-soon banner · Shows when',
-        after: 'the student has taken the exam (exam_taken)',
+        after: 'the student has taken the exam',
       }),
     );
     expect(changes).toContainEqual(

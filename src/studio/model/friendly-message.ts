@@ -70,7 +70,7 @@ export function withoutFileNames(message: string, names?: PageNames): string {
       )
       .replace(/ \((?:src|server|scripts)\/[^)]*\)/g, '')
       .replace(
-        /^(".*") is not valid: A file under public\/images.*$/s,
+        /^(".*") is not valid: An image from the site's images.*$/s,
         '$1 is not one of the images: choose or upload one',
       )
       // A programme's part by its words: "has no criteria.testDetails", "registration.courseTypeSwitch".
