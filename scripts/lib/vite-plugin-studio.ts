@@ -14,6 +14,7 @@ import {
   newStudioToken,
   STUDIO_API_BASE,
 } from '../../src/studio/node/file-api';
+import { studioFunnel } from './studio-funnel';
 import { DEV_ASSETS } from './vite-plugin-pages';
 
 export const STUDIO_PATH = '/studio';
@@ -121,7 +122,10 @@ export function examflowStudio(options: StudioPluginOptions = {}): Plugin {
       };
     },
     configureServer(server: ViteDevServer) {
+      const funnel = studioFunnel();
+      server.httpServer?.once('close', () => void funnel.close());
       const api = createStudioApi({
+        funnel,
         configDir: configDir(),
         imagesDir: path.join(publicDir, 'images'),
         token,

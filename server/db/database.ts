@@ -12,6 +12,11 @@ export interface DbOptions {
   databaseUrl?: string;
   /** SQLite file; ':memory:' for a throwaway database. */
   sqliteFile?: string;
+  /**
+   * Reads only (the Studio's funnel view): SQLite opens the file read-only and never creates it;
+   * PostgreSQL sessions refuse writes (default_transaction_read_only).
+   */
+  readOnly?: boolean;
 }
 
 export function sqliteFileIn(dataDir: string): string {
@@ -19,13 +24,22 @@ export function sqliteFileIn(dataDir: string): string {
   return path.join(dataDir, 'examflow.sqlite');
 }
 
-export function createDb({ databaseUrl, sqliteFile }: DbOptions): Db {
+export function createDb({ databaseUrl, sqliteFile, readOnly = false }: DbOptions): Db {
   if (databaseUrl) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: 10,
+      ...(readOnly ? { options: '-c default_transaction_read_only=on' } : {}),
+    });
     // An idle connection that the server drops (restart, failover) must not crash the process:
     // the pool replaces it on the next query.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  if (readOnly) {
+    const reader = new SQLite(sqliteFile ?? ':memory:', { readonly: true, fileMustExist: true });
+    reader.pragma('busy_timeout = 5000');
+    return new Kysely<Database>({ dialect: new SqliteDialect({ database: reader }) });
   }
   const sqlite = new SQLite(sqliteFile ?? ':memory:');
   // WAL: readers never wait for the writer; NORMAL sync is safe with WAL (a crash loses at most

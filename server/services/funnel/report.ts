@@ -9,44 +9,17 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { FUNNEL_STEPS, stepCode, stepOfCode, type FunnelStep } from '../../../src/domain/funnel-steps';
 import type { Database } from '../../db/schema';
+import type {
+  FunnelFilter,
+  StepFigures,
+  VariantComparison,
+  VariantFunnel,
+  VariantId,
+} from '../../../src/domain/funnel-report';
 import { bucketMedian, UNTIMED } from './gap-buckets';
-import { compareConversions, type Comparison } from './statistics';
+import { compareConversions } from './statistics';
 
-export interface FunnelFilter {
-  /** First and last day, YYYY-MM-DD in India time, both included. */
-  from: string;
-  to: string;
-  programme?: string;
-  /** Only these variants. */
-  variants?: readonly VariantId[];
-  /** Only visits from this UTM source ('' for visits without one). */
-  utmSource?: string;
-}
-
-export interface VariantId {
-  programme: string;
-  variant: string;
-}
-
-export interface StepFigures {
-  step: FunnelStep;
-  visitors: number;
-  /** visitors ÷ the nearest earlier step that anyone reached (a free programme has no payment
-   * steps, so its registered step follows exam_chosen); null for the page view or with none before. */
-  fromPrevious: number | null;
-  /** visitors ÷ page views; null without page views. */
-  fromView: number | null;
-  /** Median time from each visitor's previous step to this one, ms, read from the gap buckets
-   * (within 4.4 % of the exact median: gap-buckets.ts); null when none is timed. */
-  medianMsFromPrevious: number | null;
-  /** Visitors with a time from their previous step. */
-  timed: number;
-}
-
-export interface VariantFunnel extends VariantId {
-  steps: StepFigures[];
-  bySource: { utmSource: string; steps: StepFigures[] }[];
-}
+export type { FunnelFilter, StepFigures, VariantComparison, VariantFunnel, VariantId };
 
 interface CountRow {
   programme: string;
@@ -157,15 +130,6 @@ export async function funnelReport(db: Kysely<Database>, filter: FunnelFilter): 
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([utmSource, steps]) => ({ utmSource, steps: figures(steps) })),
     }));
-}
-
-export interface VariantComparison {
-  a: VariantId;
-  b: VariantId;
-  /** View → registered and view → paid, each variant's rate with its Wilson 95 % interval, and the
-   * two-proportion z-test's p-value, or "not enough data yet". */
-  registered: Comparison;
-  paid: Comparison;
 }
 
 /** Two variants over the same range: view → registered and view → paid. */

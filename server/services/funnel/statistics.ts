@@ -1,14 +1,12 @@
 // The funnel's statistics (issue 24 §2, decision 029), pure: a conversion rate's 95 % interval
 // (Wilson's score interval) and the two-sided p-value of a pooled two-proportion z-test, with the
 // rule that says when there is not enough data yet to compare.
+import type { Comparison, Interval, Proportion, RateWithInterval } from '../../../src/domain/funnel-report';
+
+export type { Comparison, Interval, Proportion, RateWithInterval };
 
 /** z for a two-sided 95 % interval: Φ⁻¹(0.975). */
 export const Z_95 = 1.959963984540054;
-
-export interface Interval {
-  low: number;
-  high: number;
-}
 
 /**
  * Wilson's score interval for x successes in n trials (Wilson 1927; Newcombe 1998, method 3):
@@ -71,23 +69,6 @@ export function twoProportionZTest(x1: number, n1: number, x2: number, n2: numbe
   const z = (x1 / n1 - x2 / n2) / se;
   return { z, p: Math.min(1, 2 * (1 - normalCdf(Math.abs(z)))) };
 }
-
-export interface Proportion {
-  /** Conversions. */
-  x: number;
-  /** Page views (visitors who saw the variant). */
-  n: number;
-}
-
-export interface RateWithInterval extends Proportion {
-  /** x / n, null with no views. */
-  rate: number | null;
-  interval: Interval;
-}
-
-export type Comparison =
-  | { enough: true; a: RateWithInterval; b: RateWithInterval; difference: number; z: number; p: number }
-  | { enough: false; a: RateWithInterval; b: RateWithInterval; reason: string };
 
 /** Conversions needed on each side of the pooled table for the z-test's normal approximation. */
 export const MIN_CELL = 5;

@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { draftStore } from '../model/draft-store';
+import { lastDays, percent, variantKey, weekFigures, type WeekFigures } from '../model/funnel-view';
 import { loadLaterParts } from './later-parts';
 import { NewVariantDialog } from './new-variant-dialog';
 import { useStudioApi } from './studio-form-context';
@@ -35,6 +36,23 @@ function SiteList({ hosts }: { hosts: string[] }) {
   );
 }
 
+/** A variant's last 7 days; "–" without visits, nothing while loading or without a database. */
+function WeekCells({ figures, loaded }: { figures: WeekFigures | undefined; loaded: boolean }) {
+  if (!loaded)
+    return (
+      <>
+        <td />
+        <td />
+      </>
+    );
+  return (
+    <>
+      <td className="st-figure">{(figures?.visitors ?? 0).toLocaleString('en-IN')}</td>
+      <td className="st-figure">{percent(figures?.registered ?? null)}</td>
+    </>
+  );
+}
+
 export function HomePage() {
   const api = useStudioApi();
   const [files, setFiles] = useState<FileList | null>(null);
@@ -42,6 +60,19 @@ export function HomePage() {
   const [query, setQuery] = useState('');
   const [source, setSource] = useState<LandingSummary | null>(null);
   const drafts = useMemo(() => new Set(draftStore(localStorage).paths()), []);
+  // Each variant's last 7 days, when the portal's database has them (the list never waits for it).
+  const [week, setWeek] = useState<Map<string, WeekFigures> | null>(null);
+  const [weekNote, setWeekNote] = useState('');
+
+  useEffect(() => {
+    api.funnel(lastDays(new Date(), 7)).then(
+      (answer) => {
+        if (answer.variants) setWeek(weekFigures(answer.variants));
+        else setWeekNote(answer.unavailable);
+      },
+      () => setWeekNote('The visits of the last 7 days could not be read.'),
+    );
+  }, [api]);
 
   useEffect(() => {
     api.listFiles().then(
@@ -75,7 +106,10 @@ export function HomePage() {
   return (
     <main id="main" className="st-main" tabIndex={-1}>
       <h1>examflow Studio</h1>
-      <p className="st-lead">Choose a page to edit, or start a new variant from a copy of one.</p>
+      <p className="st-lead">
+        Choose a page to edit, or start a new variant from a copy of one. See how each variant converts in the{' '}
+        <Link to="/funnel">Funnel</Link>.
+      </p>
       <div className="st-field st-search">
         <label htmlFor="st-search">Search pages and programmes</label>
         <input
@@ -110,6 +144,7 @@ export function HomePage() {
       )}
       <section aria-labelledby="st-landings-title">
         <h2 id="st-landings-title">Landing pages</h2>
+        {weekNote && <p className="st-muted">Visits: {weekNote}</p>}
         <div className="st-table-wrap">
           <table className="st-table" aria-labelledby="st-landings-title">
             <thead>
@@ -121,6 +156,8 @@ export function HomePage() {
                 <th scope="col">Variant key</th>
                 <th scope="col">Programme</th>
                 <th scope="col">Last change</th>
+                <th scope="col">Visitors, last 7 days</th>
+                <th scope="col">Page view → registered</th>
                 <th scope="col">
                   <span className="ef-visually-hidden">Actions</span>
                 </th>
@@ -141,6 +178,10 @@ export function HomePage() {
                   <td>{l.variantKey}</td>
                   <td>{l.programme}</td>
                   <td>{readableDate(l.modified)}</td>
+                  <WeekCells
+                    figures={week?.get(variantKey({ programme: l.programme, variant: l.variantKey }))}
+                    loaded={week !== null}
+                  />
                   <td>
                     <button
                       type="button"

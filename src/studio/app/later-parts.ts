@@ -8,6 +8,9 @@ const loadEditor = () => import('./editor-page');
 
 export const EditorPage = lazy(async () => ({ default: (await loadEditor()).EditorPage }));
 
+/** The Funnel view, with chart.js: only when opened. */
+export const FunnelPage = lazy(async () => ({ default: (await import('./funnel-page')).FunnelPage }));
+
 /** Loads the later parts when the browser is next idle (call it once the first screen is shown). */
 export function loadLaterParts(): void {
   const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));

@@ -3,8 +3,11 @@
 // address used by another landing, a variant key used twice in a programme) and a preview that
 // draws the title.
 import type {
+  ComparisonData,
   Draft,
   FileList,
+  FunnelData,
+  FunnelQuery,
   ImageInfo,
   Json,
   LoadedFile,
@@ -57,15 +60,31 @@ export function fakeLanding(overrides: Obj = {}): Json {
   };
 }
 
+export interface FakeFunnel {
+  /** What funnel() answers (default: no visits recorded yet). */
+  data?: FunnelData;
+  /** What compareVariants() answers. */
+  comparison?: ComparisonData;
+}
+
 export interface FakeStudioApi extends StudioApi {
   files: Map<string, Json>;
+  /** Every funnel query asked, in order. */
+  funnelQueries: FunnelQuery[];
   /** Every successful write, in order. */
   writes: { path: string; content: Json }[];
   /** Change a file as another person (or a git pull) would. */
   writeOnDisk(path: string, content: Json): void;
 }
 
-export function createFakeStudioApi(initial: Record<string, Json>, images: ImageInfo[] = []): FakeStudioApi {
+const NO_VISITS = { source: 'a test database', unavailable: 'No visits are recorded yet.' };
+
+export function createFakeStudioApi(
+  initial: Record<string, Json>,
+  images: ImageInfo[] = [],
+  funnel: FakeFunnel = {},
+): FakeStudioApi {
+  const funnelQueries: FunnelQuery[] = [];
   const files = new Map<string, Json>(
     Object.entries({ 'hosts.json': FAKE_HOSTS, 'site.json': { screens: {} }, ...initial }),
   );
@@ -113,6 +132,15 @@ export function createFakeStudioApi(initial: Record<string, Json>, images: Image
   const api: FakeStudioApi = {
     files,
     writes,
+    funnelQueries,
+    async funnel(query) {
+      funnelQueries.push(query);
+      return funnel.data ?? NO_VISITS;
+    },
+    async compareVariants(query) {
+      funnelQueries.push(query);
+      return funnel.comparison ?? NO_VISITS;
+    },
     writeOnDisk(path, content) {
       files.set(path, content);
       modified.set(path, '2026-03-02T10:00:00.000Z');

@@ -2,6 +2,7 @@
 // carries the per-start token; expected outcomes (a conflict, an invalid draft, an image that
 // exists) are results, not exceptions, so each screen must handle them; anything else throws a
 // StudioApiError whose message is already a sentence for a non-developer.
+import type { VariantComparison, VariantFunnel, VariantId } from '../../domain/funnel-report';
 
 /** A JSON value as the config files hold it. */
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -61,6 +62,22 @@ export interface ImageInfo {
 
 export type UploadResult = { ok: true; src: string } | { ok: false; error: 'exists' };
 
+/** The Funnel view's filter: India days, both included; a campaign source ('' for none). */
+export interface FunnelQuery {
+  from: string;
+  to: string;
+  utmSource?: string;
+}
+
+/** The funnel's numbers, or why there are none (no portal database yet). */
+export type FunnelData = { source: string } & (
+  { variants: VariantFunnel[]; unavailable?: undefined } | { unavailable: string; variants?: undefined }
+);
+
+export type ComparisonData = { source: string } & (
+  { comparison: VariantComparison; unavailable?: undefined } | { unavailable: string; comparison?: undefined }
+);
+
 export interface StudioApi {
   listFiles(): Promise<FileList>;
   /** null when the file does not exist. */
@@ -74,6 +91,14 @@ export interface StudioApi {
   putFile(request: { path: string; content: Json; baseVersion: string | null }): Promise<PutResult>;
   listImages(): Promise<ImageInfo[]>;
   uploadImage(name: string, file: Blob, overwrite: boolean): Promise<UploadResult>;
+  /** The portal's funnel per variant (read-only, from the database the portal uses). */
+  funnel(query: FunnelQuery, signal?: AbortSignal): Promise<FunnelData>;
+  compareVariants(
+    query: FunnelQuery,
+    a: VariantId,
+    b: VariantId,
+    signal?: AbortSignal,
+  ): Promise<ComparisonData>;
 }
 
 export class StudioApiError extends Error {
@@ -174,7 +199,20 @@ export function createStudioApi(
       if (response.status === 409) return { ok: false, error: 'exists' };
       return { ok: true, ...(await ok<{ src: string }>(response)) };
     },
+    async funnel(query, signal) {
+      return ok<FunnelData>(await call(`/funnel?${funnelSearch(query)}`, { signal }));
+    },
+    async compareVariants(query, a, b, signal) {
+      const pair = `&a=${encodeURIComponent(`${a.programme}:${a.variant}`)}&b=${encodeURIComponent(`${b.programme}:${b.variant}`)}`;
+      return ok<ComparisonData>(await call(`/funnel/compare?${funnelSearch(query)}${pair}`, { signal }));
+    },
   };
+}
+
+function funnelSearch({ from, to, utmSource }: FunnelQuery): string {
+  const search = new URLSearchParams({ from, to });
+  if (utmSource !== undefined) search.set('utm_source', utmSource);
+  return search.toString();
 }
 
 /** The token the studio HTML carries for this start of the studio. */

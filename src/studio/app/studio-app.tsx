@@ -3,7 +3,7 @@
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { HomePage } from './home-page';
-import { EditorPage } from './later-parts';
+import { EditorPage, FunnelPage } from './later-parts';
 import { StudioApiContext } from './studio-form-context';
 import type { StudioApi } from './studio-api';
 
@@ -26,6 +26,20 @@ export function StudioApp({ api }: { api: StudioApi }) {
               }
             >
               <EditorPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="/funnel"
+          element={
+            <Suspense
+              fallback={
+                <main id="main" className="st-main" tabIndex={-1}>
+                  <p role="status">Opening the funnel…</p>
+                </main>
+              }
+            >
+              <FunnelPage />
             </Suspense>
           }
         />

@@ -15,6 +15,7 @@ import type { Landing } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
 import { CheckedFiles, directoryReader, type Problem } from '../../engine/node/validate-config';
 import { draftText, validateWithDrafts } from './draft-validation';
+import { answerFunnel, type StudioFunnel } from './funnel-api';
 import { extensionFits, isImageType, sniffImage, svgProblem } from './image-check';
 import { hostsServing, renderPreview, type RenderModule } from './preview';
 import { configPath, imageName, resolveInside } from './safe-paths';
@@ -63,6 +64,8 @@ export interface StudioApiOptions {
   transformHtml?: (url: string, html: string) => Promise<string>;
   /** Called with how long each preview took to validate and render, in ms. */
   onPreview?: (ms: number, pagePath: string) => void;
+  /** The portal's funnel, read-only (the dev server's; none: the Funnel view says it is not available). */
+  funnel?: StudioFunnel;
 }
 
 export type StudioApiHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -492,6 +495,12 @@ export function createStudioApi(options: StudioApiOptions): StudioApiHandler {
           return await listImages(res);
         case 'POST /images':
           return await uploadImage(url, req, res);
+        case 'GET /funnel':
+        case 'GET /funnel/compare': {
+          const which = route === '/funnel' ? '/funnel' : '/funnel/compare';
+          const answer = await answerFunnel(options.funnel, which, url.searchParams);
+          return send(res, answer.status, answer.body);
+        }
         default:
           throw new HttpError(404, 'not-found', 'The Studio has no such request.');
       }
