@@ -48,6 +48,8 @@ export interface TestServer {
   app: FastifyInstance;
   port: number;
   base: string;
+  /** Its data folder (the SQLite file): what a Studio beside it reads the funnel from. */
+  dataDir: string;
   /** Stops the server and deletes its data folder. */
   close(): Promise<void>;
 }
@@ -68,6 +70,7 @@ export async function startTestServer(
     app,
     port,
     base: `http://localhost:${port}`,
+    dataDir,
     async close() {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -19,6 +19,8 @@ export async function startDevServer(): Promise<DevServer> {
   process.env.EXAMFLOW_CONFIG_DIR = copy.dir; // read by the pages plugin and the Studio when they start
   const api = await startTestServer({ now: e2eNow });
   process.env.EXAMFLOW_API_URL = api.base;
+  // The Studio reads the funnel from the API server's database.
+  process.env.DATA_DIR = api.dataDir;
   const server = await createServer({
     configFile: path.join(projectRoot, 'vite.config.ts'),
     root: projectRoot,
@@ -36,6 +38,7 @@ export async function startDevServer(): Promise<DevServer> {
       await api.close();
       delete process.env.EXAMFLOW_CONFIG_DIR;
       delete process.env.EXAMFLOW_API_URL;
+      delete process.env.DATA_DIR;
       copy.remove();
     },
   };
