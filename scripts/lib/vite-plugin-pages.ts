@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import type * as RenderSite from '../../src/app/render-site';
+import { chooseVariant } from '../../src/engine/experiments';
 import { buildRoutes } from '../../src/engine/routes';
 import { resolveProfile } from '../../src/engine/hosts';
 import { decidePage } from '../../src/engine/page-request';
@@ -89,7 +90,8 @@ export function examflowPages(): Plugin {
           }
           const bundle = validation.bundle;
           const url = new URL(req.url ?? '/', 'http://dev.invalid');
-          const decision = decidePage(buildRoutes(bundle), url, req.headers.cookie);
+          const routes = buildRoutes(bundle);
+          const decision = decidePage(routes, url, req.headers.cookie);
           if (decision.kind === 'redirect') {
             res.statusCode = 302;
             res.setHeader('Location', decision.location);
@@ -98,12 +100,22 @@ export function examflowPages(): Plugin {
           }
           const render = (await server.ssrLoadModule('/src/app/render-site.tsx')) as typeof RenderSite;
           const profile = resolveProfile(bundle.hosts, req.headers.host);
-          const html = render.renderRoute(
-            bundle,
-            decision.kind === 'page' ? decision.route : undefined,
-            profile,
-            DEV_PAGE_ASSETS,
-          );
+          let route = decision.kind === 'page' ? decision.route : undefined;
+          // A path split between variants (site.json experiments): the visitor's variant, drawn and
+          // kept by its cookie as `npm start` does (src/engine/experiments.ts).
+          const experiment = render
+            .siteExperiments(bundle)
+            .find((e) => e.path === route?.path && !e.skipProfiles.includes(profile.id));
+          if (experiment) {
+            const choice = chooseVariant(experiment, {
+              cookieHeader: req.headers.cookie,
+              userAgent: req.headers['user-agent'],
+              random: Math.random,
+            });
+            route = routes.find((r) => r.path === choice.routePath) ?? route;
+            if (choice.setCookie) res.setHeader('Set-Cookie', choice.setCookie);
+          }
+          const html = render.renderRoute(bundle, route, profile, DEV_PAGE_ASSETS);
           res.statusCode = decision.status;
           res.end(
             await server.transformIndexHtml(

@@ -2,7 +2,7 @@
 // every host are written once; the index tells the server which file to send for (path, host).
 import type { ReactElement } from 'react';
 import type { ConfigBundle } from '../engine/config-bundle';
-import { indexedExperiments } from '../engine/experiments';
+import { indexedExperiments, type IndexedExperiment } from '../engine/experiments';
 import { defaultProfile, landingForProfile, overriddenVariant, type HostProfile } from '../engine/hosts';
 import { createTranslator, type Translate } from '../engine/i18n';
 import { buildRoutes, type Route, type ScreenName } from '../engine/routes';
@@ -253,13 +253,15 @@ export function renderRoute(
   });
 }
 
-/** The experiments for the index: none on a profile that shows another variant's content at the path. */
-function experimentsOf(bundle: ConfigBundle): Pick<RenderedSite['index'], 'experiments'> {
-  const experiments = indexedExperiments(bundle, (profileId, landing) => {
+/**
+ * The experiments, resolved (the site index's, and the dev server's): none on a profile that shows
+ * another variant's content at the path.
+ */
+export function siteExperiments(bundle: ConfigBundle): IndexedExperiment[] {
+  return indexedExperiments(bundle, (profileId, landing) => {
     const profile = bundle.hosts.profiles.find((p) => p.id === profileId);
     return profile !== undefined && overriddenVariant(profile, landing.landing) !== undefined;
   });
-  return experiments.length ? { experiments } : {};
 }
 
 function slug(path: string): string {
@@ -292,6 +294,7 @@ export function renderSite(bundle: ConfigBundle, assets: PageAssets): RenderedSi
     ...(route.kind === 'screen' && route.appPaths ? { appPaths: true } : {}),
     files: renderAll(slug(route.path), route),
   }));
+  const experiments = siteExperiments(bundle);
   return {
     pages,
     index: {
@@ -300,7 +303,7 @@ export function renderSite(bundle: ConfigBundle, assets: PageAssets): RenderedSi
       notFound: renderAll('_not-found', undefined),
       pageJs: [...assets.js, ...assets.preload],
       ...(assets.funnelJs ? { funnelJs: assets.funnelJs } : {}),
-      ...experimentsOf(bundle),
+      ...(experiments.length ? { experiments } : {}),
     },
   };
 }

@@ -1,5 +1,6 @@
 // `npm run dev` for marketing: saving a config file with a mistake shows it in the browser's error
-// overlay; fixing it clears the overlay without a restart.
+// overlay; fixing it clears the overlay without a restart. An experiment in site.json splits its
+// path there as `npm start` does.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Landing } from '../../src/generated/config/landing';
@@ -64,5 +65,52 @@ describe('dev server', () => {
     await page.waitForFunction((title) => document.title === title, changed.title, { timeout: 15_000 });
     expect(await page.locator('vite-error-overlay').count()).toBe(0);
     await page.close();
+  });
+
+  it("splits an experiment's path between its variants, keeps a visitor on theirs, shows bots the default", async () => {
+    const site = copy.read<Record<string, unknown>>('site.json');
+    copy.write('site.json', {
+      ...site,
+      experiments: [
+        {
+          id: 'neet-vs-jee',
+          path: '/neet-repeater-scholarship',
+          variants: [
+            { variantKey: 'iacst_repeater_neet', weight: 50 },
+            { variantKey: 'iacst_repeater_jee', weight: 50 },
+          ],
+        },
+      ],
+    });
+    const neet = copy.read<Landing>('landings/neet-repeater.json').title;
+    const jee = copy.read<Landing>('landings/jee-repeater.json').title;
+    const open = async (userAgent: string, cookie?: string) => {
+      const response = await fetch(`${base}/neet-repeater-scholarship`, {
+        headers: { accept: 'text/html', 'user-agent': userAgent, ...(cookie ? { cookie } : {}) },
+      });
+      const title = /<title>([^<]*)<\/title>/.exec(await response.text())?.[1] ?? '';
+      return { title: title.replace(/&amp;/g, '&'), cookie: response.headers.get('set-cookie') ?? '' };
+    };
+    const phone =
+      'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
+    // The dev server reads the changed site.json when its watcher sees it.
+    await expect
+      .poll(async () => (await open(phone)).cookie, { timeout: 15_000 })
+      .toMatch(/^ef_exp_neet-vs-jee=/);
+    const titles = new Set<string>();
+    for (let i = 0; i < 40; i++) {
+      const first = await open(phone);
+      expect(first.cookie).toMatch(/^ef_exp_neet-vs-jee=iacst_repeater_(neet|jee); Path=\/; Max-Age=7776000/);
+      titles.add(first.title);
+    }
+    expect(titles).toEqual(new Set([neet, jee]));
+    // A returning visitor keeps theirs, and is not given the cookie again.
+    expect(await open(phone, 'ef_exp_neet-vs-jee=iacst_repeater_jee')).toEqual({ title: jee, cookie: '' });
+    // Search engines see the page that owns the path.
+    expect(await open('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)')).toEqual({
+      title: neet,
+      cookie: '',
+    });
+    copy.write('site.json', site);
   });
 });
