@@ -61,6 +61,13 @@ function seeded(seed: number): () => number {
   };
 }
 
+/** FNV-1a: a variant's name as a 32-bit seed. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h | 0;
+}
+
 /** Where visits come from: share of visitors, campaign medium and how keen they are (× card_started). */
 const SOURCES = [
   { source: 'google', share: 0.42, medium: 'cpc', keen: 1.1 },
@@ -126,7 +133,7 @@ function generate(
   variants: readonly Variant[],
   { now, days, seed = 24 }: Pick<DemoTrafficOptions, 'now' | 'days' | 'seed'>,
 ): { rows: FunnelEventsTable[]; figures: DemoVariantFigures[] } {
-  const random = seeded(seed);
+  let random = seeded(seed);
   /** A log-normal time around a median (most within a factor of 2–3 of it). */
   const around = (medianMs: number) => {
     const normal = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
@@ -138,6 +145,9 @@ function generate(
   const figures: DemoVariantFigures[] = [];
   let visitorNo = 0;
   for (const v of variants) {
+    // Each variant its own sequence, from its name: its size and its rates stay the same from one
+    // fill to the next, whatever the other variants drew.
+    random = seeded(seed ^ hash(`${v.programme}/${v.variant}`));
     // Each variant its own size (300–2,500 visitors a week) and a slightly better or worse card
     // (± 4 % on every step, up to about ± 30 % from view to registered), so a comparison has
     // something to show.
