@@ -94,6 +94,7 @@ function* events(end: number): Generator<FunnelEventsTable> {
         has_gclid: source === 'google' ? 1 : 0,
         // As the server stores it when the event arrives (services/funnel/events.ts).
         gap_bucket: gap === undefined ? UNTIMED : gapBucket(gap),
+        sandbox: 0,
       };
     }
   }

@@ -36,6 +36,9 @@ export interface StepFigures {
 
 export interface VariantFunnel extends VariantId {
   steps: StepFigures[];
+  /** Of the page view's visitors, those made up by `npm run demo:traffic` (the sandbox mark): more
+   * than 0 and the view says the figures include demo traffic. */
+  sandboxVisitors: number;
   bySource: { utmSource: string; steps: StepFigures[] }[];
 }
 

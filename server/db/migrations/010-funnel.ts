@@ -22,6 +22,9 @@ export const m010Funnel: Migration = {
       // The time from the visitor's previous step on the variant, as a log-scale bucket (-1: none),
       // set when the event arrives (server/services/funnel/gap-buckets.ts).
       .addColumn('gap_bucket', 'integer', (c) => c.notNull())
+      // 1: made up by `npm run demo:traffic` (sandbox only), so a report can say it includes demo
+      // traffic and the next fill replaces it; events the server records are always 0.
+      .addColumn('sandbox', 'integer', (c) => c.notNull().defaultTo(0))
       .execute();
     // A visitor reaches a step of a variant once (a repeat is ignored on insert), and an arriving
     // event finds the visitor's earlier steps here (its gap from the previous one). The visitor
@@ -34,11 +37,12 @@ export const m010Funnel: Migration = {
       .unique()
       .execute();
     // The report: counts per variant, step, source and gap bucket over a date range, read from the
-    // index alone and in its order (a streaming GROUP BY, no sort of a million rows).
+    // index alone and in its order (a streaming GROUP BY, no sort of a million rows); the sandbox
+    // mark is grouped too, so it sits before the day.
     await db.schema
       .createIndex('funnel_events_counts')
       .on('funnel_events')
-      .columns(['programme', 'variant', 'step', 'utm_source', 'gap_bucket', 'day'])
+      .columns(['programme', 'variant', 'step', 'utm_source', 'gap_bucket', 'sandbox', 'day'])
       .execute();
     // The roll-up takes whole days, oldest first.
     await db.schema.createIndex('funnel_events_day').on('funnel_events').column('day').execute();
@@ -52,6 +56,8 @@ export const m010Funnel: Migration = {
       .addColumn('utm_source', 'text', (c) => c.notNull())
       .addColumn('gap_bucket', 'integer', (c) => c.notNull())
       .addColumn('visitors', 'integer', (c) => c.notNull())
+      // The events' sandbox mark, kept apart by the roll-up (a key column).
+      .addColumn('sandbox', 'integer', (c) => c.notNull().defaultTo(0))
       .addPrimaryKeyConstraint('funnel_daily_key', [
         'programme',
         'variant',
@@ -59,6 +65,7 @@ export const m010Funnel: Migration = {
         'step',
         'utm_source',
         'gap_bucket',
+        'sandbox',
       ])
       .execute();
   },

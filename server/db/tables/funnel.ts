@@ -24,6 +24,9 @@ export interface FunnelEventsTable {
   /** The time from the visitor's previous step on the variant, as a log-scale bucket; -1 when
    * there was none (server/services/funnel/gap-buckets.ts). Set when the event arrives. */
   gap_bucket: number;
+  /** 1: demo traffic made up by `npm run demo:traffic` (sandbox only); 0: a real visitor's event,
+   * always, for every event the server records. */
+  sandbox: number;
 }
 
 export interface FunnelDailyTable {
@@ -36,6 +39,8 @@ export interface FunnelDailyTable {
   gap_bucket: number;
   /** Visitors who reached the step that day with that gap (each visitor-step is one event). */
   visitors: number;
+  /** The rolled-up events' sandbox mark (1: demo traffic), a key column: never mixed with real counts. */
+  sandbox: number;
 }
 
 export interface FunnelTables {

@@ -47,6 +47,8 @@ function row(origin: FunnelOrigin, step: FunnelStep, atMs: number): Arriving {
     utm_medium: origin.utm_medium ?? '',
     utm_campaign: origin.utm_campaign ?? '',
     has_gclid: origin.has_gclid ? 1 : 0,
+    // What the server records is a real visitor's: only `npm run demo:traffic` writes 1.
+    sandbox: 0,
   };
 }
 

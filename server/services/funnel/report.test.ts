@@ -1,14 +1,16 @@
 // The funnel's aggregation with known events: counts, conversions, medians (read from the gap
 // buckets stored as events arrive, also out of order), the UTM split, the comparison of two
-// variants, and the roll-up keeping the totals and medians. On SQLite and, with
+// variants, the roll-up keeping the totals and medians, and demo traffic (the sandbox mark) told
+// apart before and after the roll-up. On SQLite and, with
 // TEST_DATABASE_URL (scripts/with-postgres.sh), on PostgreSQL: the same queries on both.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FunnelStep } from '../../../src/domain/funnel-steps';
+import { stepCode, type FunnelStep } from '../../../src/domain/funnel-steps';
 import { freshPostgresDatabase } from '../../../tests/support/server-harness';
 import { createDb, type Db } from '../../db/database';
 import { migrateToLatest } from '../../db/migrations/index';
+import type { FunnelEventsTable } from '../../db/tables/funnel';
 import { recordServerSteps } from './events';
-import { bucketMedian, gapBucket } from './gap-buckets';
+import { bucketMedian, gapBucket, UNTIMED } from './gap-buckets';
 import { compareVariants, funnelReport, type StepFigures } from './report';
 import { rollupFunnel } from './rollup';
 
@@ -100,6 +102,8 @@ describe('the funnel report', () => {
   it('counts each step’s visitors per variant, with conversions from the previous step and the view, and median times', async () => {
     const report = await funnelReport(db, MARCH_1_15);
     expect(report.map((v) => v.variant)).toEqual(['iacst_adst', 'iacst_repeater_neet']);
+    // What the server records is never demo traffic.
+    expect(report.map((v) => v.sandboxVisitors)).toEqual([0, 0]);
     const a = report[1];
     // [visitors, from previous, from view, median ms from previous]
     expect(stepsOf(a?.steps ?? [])).toEqual({
@@ -265,5 +269,83 @@ describe('the roll-up', () => {
       dailyRows: 0,
     });
     expect(await totals()).toEqual(before);
+  });
+});
+
+describe('demo traffic (the sandbox mark)', () => {
+  const MAY_5 = Date.parse('2025-05-05T05:00:00Z');
+  const MAY = { from: '2025-05-01', to: '2025-05-31' };
+  /** A made-up event as `npm run demo:traffic` writes it: sandbox 1. */
+  const demoEvent = (visitor: string, step: FunnelStep, gapBucket: number): FunnelEventsTable => ({
+    ...A,
+    visitor,
+    step: stepCode(step),
+    at_ms: MAY_5,
+    day: '2025-05-05',
+    host: 'iacst.example.com',
+    path: '/x',
+    locale: 'en',
+    utm_source: 'google',
+    utm_medium: 'cpc',
+    utm_campaign: 'demo',
+    has_gclid: 1,
+    gap_bucket: gapBucket,
+    sandbox: 1,
+  });
+  const daily = () =>
+    db
+      .selectFrom('funnel_daily')
+      .select(['step', 'sandbox', 'visitors'])
+      .where('day', '=', '2025-05-05')
+      .where('step', '=', stepCode('page_view'))
+      .orderBy('sandbox')
+      .execute();
+
+  it('counts demo page views apart, and the roll-up keeps them apart', async () => {
+    // Two real visitors and three made-up ones on A, with the same day, step, source and gap
+    // bucket: the roll-up's daily rows must keep them in two rows, not one.
+    await visit(A, 'may-real-1-0000000', 'google', [['page_view', 0]], MAY_5);
+    await visit(
+      A,
+      'may-real-2-0000000',
+      'google',
+      [
+        ['page_view', 0],
+        ['card_started', 30 * S],
+      ],
+      MAY_5,
+    );
+    await db
+      .insertInto('funnel_events')
+      .values([
+        demoEvent('sandbox-may-1', 'page_view', UNTIMED),
+        demoEvent('sandbox-may-2', 'page_view', UNTIMED),
+        demoEvent('sandbox-may-3', 'page_view', UNTIMED),
+        demoEvent('sandbox-may-3', 'card_started', gapBucket(30 * S)),
+      ])
+      .execute();
+    const summary = async () =>
+      (await funnelReport(db, MAY)).map((v) => ({
+        variant: v.variant,
+        sandboxVisitors: v.sandboxVisitors,
+        steps: v.steps.map((x) => [x.step, x.visitors, x.medianMsFromPrevious]),
+        google: v.bySource.find((x) => x.utmSource === 'google')?.steps.map((x) => x.visitors),
+      }));
+    const before = await summary();
+    expect(before).toMatchObject([
+      { variant: 'iacst_repeater_neet', sandboxVisitors: 3, google: [5, 2, 0, 0, 0, 0, 0, 0, 0] },
+    ]);
+    // Only what the filter reads: no Google page views in a 'direct' report, so no demo ones either.
+    expect((await funnelReport(db, { ...MAY, utmSource: '' })).map((v) => v.sandboxVisitors)).toEqual([]);
+
+    await rollupFunnel(db, { now: new Date('2025-06-01T06:00:00Z'), afterDays: 10 });
+    expect(
+      await db.selectFrom('funnel_events').select('visitor').where('day', '=', '2025-05-05').execute(),
+    ).toEqual([]);
+    expect((await daily()).map((r) => [r.sandbox, Number(r.visitors)])).toEqual([
+      [0, 2],
+      [1, 3],
+    ]);
+    expect(await summary()).toEqual(before);
   });
 });

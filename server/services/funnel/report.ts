@@ -27,6 +27,7 @@ interface CountRow {
   step: number;
   utm_source: string;
   gap_bucket: number;
+  sandbox: number;
   visitors: number | string;
 }
 
@@ -88,22 +89,29 @@ function add(map: Map<number, Tally>, step: number, bucket: number, n: number): 
 /**
  * The funnel of every variant with events in the range (or of the filter's variants), steps in
  * order. Two grouped counts, the events' and the rolled-up days', each in the order of its table's
- * index (programme, variant, step, source, gap bucket): no visitor's steps are read one by one.
+ * index (programme, variant, step, source, gap bucket, sandbox mark): no visitor's steps are read
+ * one by one. Demo traffic (the sandbox mark) is counted with the rest and its page views are told
+ * apart (sandboxVisitors).
  */
 export async function funnelReport(db: Kysely<Database>, filter: FunnelFilter): Promise<VariantFunnel[]> {
   const where = conditions(filter);
   const [raw, rolled] = await Promise.all([
-    sql<CountRow>`select programme, variant, step, utm_source, gap_bucket, count(*) as visitors
+    sql<CountRow>`select programme, variant, step, utm_source, gap_bucket, sandbox, count(*) as visitors
       from funnel_events where ${where}
-      group by programme, variant, step, utm_source, gap_bucket`.execute(db),
-    sql<CountRow>`select programme, variant, step, utm_source, gap_bucket, sum(visitors) as visitors
+      group by programme, variant, step, utm_source, gap_bucket, sandbox`.execute(db),
+    sql<CountRow>`select programme, variant, step, utm_source, gap_bucket, sandbox, sum(visitors) as visitors
       from funnel_daily where ${where}
-      group by programme, variant, step, utm_source, gap_bucket`.execute(db),
+      group by programme, variant, step, utm_source, gap_bucket, sandbox`.execute(db),
   ]);
   const variants = new Map<
     string,
-    VariantId & { all: Map<number, Tally>; bySource: Map<string, Map<number, Tally>> }
+    VariantId & {
+      all: Map<number, Tally>;
+      bySource: Map<string, Map<number, Tally>>;
+      sandboxVisitors: number;
+    }
   >();
+  const pageView = stepCode('page_view');
   for (const row of [...raw.rows, ...rolled.rows]) {
     const step = Number(row.step);
     if (!stepOfCode(step)) continue;
@@ -112,20 +120,28 @@ export async function funnelReport(db: Kysely<Database>, filter: FunnelFilter): 
     if (!entry)
       variants.set(
         k,
-        (entry = { programme: row.programme, variant: row.variant, all: new Map(), bySource: new Map() }),
+        (entry = {
+          programme: row.programme,
+          variant: row.variant,
+          all: new Map(),
+          bySource: new Map(),
+          sandboxVisitors: 0,
+        }),
       );
     let source = entry.bySource.get(row.utm_source);
     if (!source) entry.bySource.set(row.utm_source, (source = new Map()));
     const n = Number(row.visitors);
     add(entry.all, step, Number(row.gap_bucket), n);
     add(source, step, Number(row.gap_bucket), n);
+    if (step === pageView && Number(row.sandbox) !== 0) entry.sandboxVisitors += n;
   }
   return [...variants.values()]
     .sort((a, b) => a.programme.localeCompare(b.programme) || a.variant.localeCompare(b.variant))
-    .map(({ programme, variant, all, bySource }) => ({
+    .map(({ programme, variant, all, bySource, sandboxVisitors }) => ({
       programme,
       variant,
       steps: figures(all),
+      sandboxVisitors,
       bySource: [...bySource.entries()]
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([utmSource, steps]) => ({ utmSource, steps: figures(steps) })),

@@ -1,7 +1,8 @@
 // The funnel's roll-up (issue 24 §2, decision 029): events older than the configured number of
-// days become daily counts per variant, step, UTM source and gap bucket (the time from the
-// previous step), in one transaction with their deletion, so the report's totals and medians are
-// the same before and after and the events table does not grow without bound.
+// days become daily counts per variant, step, UTM source, gap bucket (the time from the previous
+// step) and sandbox mark (demo traffic stays apart from real), in one transaction with their
+// deletion, so the report's totals and medians are the same before and after and the events table
+// does not grow without bound.
 import { sql, type Kysely } from 'kysely';
 import { indiaDate } from '../../../src/domain/dates';
 import { isPostgres } from '../../db/database';
@@ -11,7 +12,7 @@ import type { FunnelDailyTable } from '../../db/tables/funnel';
 const DAY_MS = 24 * 60 * 60_000;
 /** An arbitrary constant naming the roll-up's advisory lock on PostgreSQL. */
 const ROLLUP_LOCK = 240_024;
-/** Rows per insert (7 parameters each: far under either database's limit). */
+/** Rows per insert (8 parameters each: far under either database's limit). */
 const CHUNK = 500;
 
 export interface RollupResult {
@@ -37,15 +38,21 @@ export async function rollupFunnel(
     const counts = await trx
       .selectFrom('funnel_events')
       .where('day', '<', cutoff)
-      .select(['day', 'programme', 'variant', 'step', 'utm_source', 'gap_bucket'])
+      .select(['day', 'programme', 'variant', 'step', 'utm_source', 'gap_bucket', 'sandbox'])
       .select((eb) => eb.fn.countAll<number | string>().as('visitors'))
-      .groupBy(['day', 'programme', 'variant', 'step', 'utm_source', 'gap_bucket'])
+      .groupBy(['day', 'programme', 'variant', 'step', 'utm_source', 'gap_bucket', 'sandbox'])
       .execute();
     if (counts.length === 0) return { events: 0, dailyRows: 0 };
     let events = 0;
     const rows: FunnelDailyTable[] = counts.map((c) => {
       events += Number(c.visitors);
-      return { ...c, step: Number(c.step), gap_bucket: Number(c.gap_bucket), visitors: Number(c.visitors) };
+      return {
+        ...c,
+        step: Number(c.step),
+        gap_bucket: Number(c.gap_bucket),
+        sandbox: Number(c.sandbox),
+        visitors: Number(c.visitors),
+      };
     });
     for (let i = 0; i < rows.length; i += CHUNK)
       await trx
@@ -54,7 +61,7 @@ export async function rollupFunnel(
         // A day rolled up again (an event that arrived late for it) adds to its counts.
         .onConflict((oc) =>
           oc
-            .columns(['programme', 'variant', 'day', 'step', 'utm_source', 'gap_bucket'])
+            .columns(['programme', 'variant', 'day', 'step', 'utm_source', 'gap_bucket', 'sandbox'])
             .doUpdateSet((eb) => ({
               visitors: eb('funnel_daily.visitors', '+', eb.ref('excluded.visitors')),
             })),

@@ -33,7 +33,12 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function variant(key: string, visitors: number[], sources: string[] = ['google', '']): VariantFunnel {
+function variant(
+  key: string,
+  visitors: number[],
+  sources: string[] = ['google', ''],
+  sandboxVisitors = 0,
+): VariantFunnel {
   const steps: StepFigures[] = FUNNEL_STEPS.map((step, i) => ({
     step,
     visitors: visitors[i] ?? 0,
@@ -46,6 +51,7 @@ function variant(key: string, visitors: number[], sources: string[] = ['google',
     programme: 'iacst',
     variant: key,
     steps,
+    sandboxVisitors,
     bySource: sources.map((utmSource) => ({ utmSource, steps })),
   };
 }
@@ -197,6 +203,20 @@ describe('the Funnel view', () => {
     expect(text).toContain('A converts better than B on page view → registered (p < 0.001).');
     expect(text).toContain('Not enough data yet: at least 5 conversions');
     expect(api.funnelQueries.at(-1)).toMatchObject({ from: expect.any(String) as string });
+  });
+
+  it('says when the figures include demo traffic', async () => {
+    renderAt({
+      data: {
+        source: 'a test database',
+        variants: [variant('iacst_adst', [1000, 400], ['google'], 990), variant('iacst_repeater_neet', [10])],
+      },
+    });
+    expect(
+      await screen.findByText(
+        'These figures include demo visits made up by the sandbox (990 of 1,010 page views): do not read them as real results.',
+      ),
+    ).toBeTruthy();
   });
 
   it('says why there are no numbers when the portal has not run', async () => {

@@ -85,6 +85,11 @@ export function FunnelPage() {
   const programmes = [...new Set(all.map((v) => v.programme))].sort();
   const shown = programme === ALL ? all : all.filter((v) => v.programme === programme);
   const rows = funnelRows(shown, name);
+  const views = shown.reduce(
+    (sum, v) => sum + (v.steps.find((s) => s.step === 'page_view')?.visitors ?? 0),
+    0,
+  );
+  const demoViews = shown.reduce((sum, v) => sum + v.sandboxVisitors, 0);
   const sourceName = (s: string) => (s === '' ? 'No campaign (direct or unknown)' : s);
   const filterWords = `${dayMonthYear(range.from)} to ${dayMonthYear(range.to)}${
     source === ALL ? '' : `, source ${sourceName(source)}`
@@ -172,6 +177,12 @@ export function FunnelPage() {
       </p>
       {data?.variants && shown.length === 0 && (
         <p>No visits in this range. Try a longer range or all sources.</p>
+      )}
+      {demoViews > 0 && (
+        <p className="st-note">
+          These figures include demo visits made up by the sandbox ({demoViews.toLocaleString('en-IN')} of{' '}
+          {views.toLocaleString('en-IN')} page views): do not read them as real results.
+        </p>
       )}
       {shown.length > 0 && (
         <>

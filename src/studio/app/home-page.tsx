@@ -67,8 +67,11 @@ export function HomePage() {
   useEffect(() => {
     api.funnel(lastDays(new Date(), 7)).then(
       (answer) => {
-        if (answer.variants) setWeek(weekFigures(answer.variants));
-        else setWeekNote(answer.unavailable);
+        if (answer.variants) {
+          setWeek(weekFigures(answer.variants));
+          if (answer.variants.some((v) => v.sandboxVisitors > 0))
+            setWeekNote('the last 7 days include demo visits made up by the sandbox.');
+        } else setWeekNote(answer.unavailable);
       },
       () => setWeekNote('The visits of the last 7 days could not be read.'),
     );

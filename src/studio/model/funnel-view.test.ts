@@ -12,7 +12,7 @@ function variant(variantKey: string, visitors: number[]): VariantFunnel {
     medianMsFromPrevious: i === 0 ? null : 65_000,
     timed: visitors[i] ?? 0,
   }));
-  return { programme: 'iacst', variant: variantKey, steps, bySource: [] };
+  return { programme: 'iacst', variant: variantKey, steps, sandboxVisitors: 0, bySource: [] };
 }
 
 describe('the funnel in words', () => {
