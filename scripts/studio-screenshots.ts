@@ -14,6 +14,7 @@ import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { createServer } from 'vite';
 import { chromiumFlags, chromiumPath } from './lib/chromium';
+import { fillDemoTraffic } from '../server/sandbox/demo-traffic';
 import { startTestServer } from './lib/serve';
 import { projectRoot } from '../src/engine/node/paths';
 
@@ -28,6 +29,9 @@ async function main(): Promise<void> {
   process.env.EXAMFLOW_CONFIG_DIR = configDir;
   const api = await startTestServer();
   process.env.EXAMFLOW_API_URL = api.base;
+  // The Funnel view reads the API server's database: three weeks of demo visits in it.
+  process.env.DATA_DIR = api.dataDir;
+  await fillDemoTraffic(api.app.ctx.db, { now: new Date(), days: 21, site: api.app.ctx.site });
   const vite = await createServer({
     configFile: path.join(projectRoot, 'vite.config.ts'),
     root: projectRoot,
@@ -67,6 +71,17 @@ async function shots(
   width: number,
   shot: (what: string, full?: boolean) => Promise<void>,
 ): Promise<void> {
+  await page.goto(`${base}/studio/funnel`);
+  await page.getByRole('table', { name: 'The numbers' }).waitFor({ timeout: 60_000 });
+  await shot('funnel');
+  await shot('funnel-full', true);
+  await page.getByRole('combobox', { name: 'Variant B' }).selectOption({ index: 1 });
+  await page.getByRole('button', { name: 'Compare' }).click();
+  const compared = page.getByRole('table', { name: /^A: / });
+  await compared.waitFor();
+  await compared.scrollIntoViewIfNeeded();
+  await shot('funnel-compare');
+
   await page.goto(`${base}/studio/`);
   await page.getByRole('heading', { name: 'Landing pages' }).waitFor({ timeout: 60_000 });
   await page.getByText(/^\d+ of \d+ pages/).waitFor();

@@ -41,7 +41,8 @@ const OPTIONS: ChartOptions<'bar'> = {
     },
     x: { ticks: { color: '#1f2933', autoSkip: false }, grid: { display: false } },
   },
-  plugins: { legend: { position: 'bottom', labels: { color: '#1f2933', boxWidth: 14 } } },
+  // The legend is the list under the chart: page titles are long, and a list wraps where a canvas clips.
+  plugins: { legend: { display: false } },
 };
 
 export function FunnelChart({
@@ -60,13 +61,27 @@ export function FunnelChart({
     })),
   };
   return (
-    <div className="st-funnel-chart">
-      <Bar
-        data={data}
-        options={OPTIONS}
-        role="img"
-        aria-label={`Visitors at each step, one colour per variant: ${variants.map(name).join('; ')}. The same numbers are in the table.`}
-      />
-    </div>
+    <>
+      <div className="st-funnel-chart">
+        <Bar
+          data={data}
+          options={OPTIONS}
+          role="img"
+          aria-label={`Visitors at each step, one colour per variant: ${variants.map(name).join('; ')}. The same numbers are in the table.`}
+        />
+      </div>
+      <ul className="st-legend" aria-label="Colours">
+        {variants.map((v, i) => (
+          <li key={`${v.programme}:${v.variant}`}>
+            <span
+              className="st-swatch"
+              style={{ background: VARIANT_COLOURS[i % VARIANT_COLOURS.length] }}
+              aria-hidden="true"
+            />
+            {name(v)}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -392,7 +392,9 @@ function ComparisonTable({
             <th scope="col">Conversion</th>
             <th scope="col">A</th>
             <th scope="col">B</th>
-            <th scope="col">p-value</th>
+            <th scope="col" className="st-figure">
+              p-value
+            </th>
             <th scope="col">What it says</th>
           </tr>
         </thead>

@@ -26,6 +26,9 @@ describe('the funnel in words', () => {
     expect(percent(0.4237)).toBe('42.4 %');
     expect(percent(0.0123)).toBe('1.2 %');
     expect(percent(0)).toBe('0.0 %');
+    expect(percent(0.00076)).toBe('0.08 %');
+    // A Wilson bound at 0 conversions, off by a rounding error: not 5.4e-18 %.
+    expect(percent(5.4e-20)).toBe('0.0 %');
     expect(percent(null)).toBe('–');
     expect(duration(45_400)).toBe('45 s');
     expect(duration(200_000)).toBe('3 min 20 s');

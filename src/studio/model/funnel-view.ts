@@ -21,11 +21,12 @@ export const daysIn = (from: string, to: string): number => daysBetween(from, to
 
 export const variantKey = (id: VariantId): string => `${id.programme}:${id.variant}`;
 
-/** 0.4237 → "42.4 %"; null → "–". */
+/** 0.4237 → "42.4 %", 0.00076 → "0.08 %", under 0.005 % → "0.0 %"; null → "–". */
 export function percent(rate: number | null): string {
   if (rate === null) return '–';
   const value = rate * 100;
-  return `${value >= 10 || value === 0 ? value.toFixed(1) : value.toPrecision(2)} %`;
+  if (value < 0.005) return '0.0 %';
+  return `${value < 0.1 ? value.toFixed(2) : value.toFixed(1)} %`;
 }
 
 /** A median time in words: "45 s", "3 min 20 s", "2 h 5 min", "3 days 4 h"; null → "–". */
