@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stepCode } from '../../src/domain/funnel-steps';
 import { testApp, type TestApp } from '../../tests/support/server-harness';
+import { rollupFunnel } from '../services/funnel/rollup';
 
 // 1 April 2025 in India: iACST (free) and the NEET mock (paid) are open.
 const START = new Date('2025-04-01T06:00:00Z');
@@ -188,6 +189,32 @@ const origin = (visitor: string, variant: string, path: string) => ({
   locale: 'en',
 });
 
+/** A NEET mock signup (paid: it opens an order) from the visitor's page. */
+async function mockNeetSignup(mobile: string, visitor: string) {
+  const headers = await tokenFor(mobile, 'MOCK-NEET');
+  return t.call({
+    method: 'POST',
+    url: '/api/signup',
+    headers,
+    payload: {
+      student_name: 'Riya Verma',
+      father_name: 'Anil Verma',
+      student_email: 'riya.verma@example.com',
+      student_dob: '05/01/2008',
+      student_mobile_no: mobile,
+      class_stream: '12&SOM',
+      exam_state: '9',
+      branch_code: 'DL001',
+      exam_date: '2025-04-13',
+      exam_mode: 'Offline',
+      registration_page: 'MOCK-NEET',
+      payment_mode: 'paytm',
+      utm_source: 'google',
+      funnel: origin(visitor, 'default', '/mock-neet-exam'),
+    },
+  });
+}
+
 describe('the steps the server records: registered and paid', () => {
   it('a free signup records registered on the variant it came from, with no personal data in any stored event', async () => {
     const mobile = '9822300001';
@@ -252,28 +279,7 @@ describe('the steps the server records: registered and paid', () => {
   it('a paid signup records nothing until the gateway says paid, then registered and paid', async () => {
     const mobile = '9822300002';
     const visitor = 'paid-signup-visitor-01';
-    const headers = await tokenFor(mobile, 'MOCK-NEET');
-    const signup = await t.call({
-      method: 'POST',
-      url: '/api/signup',
-      headers,
-      payload: {
-        student_name: 'Riya Verma',
-        father_name: 'Anil Verma',
-        student_email: 'riya.verma@example.com',
-        student_dob: '05/01/2008',
-        student_mobile_no: mobile,
-        class_stream: '12&SOM',
-        exam_state: '9',
-        branch_code: 'DL001',
-        exam_date: '2025-04-13',
-        exam_mode: 'Offline',
-        registration_page: 'MOCK-NEET',
-        payment_mode: 'paytm',
-        utm_source: 'google',
-        funnel: origin(visitor, 'default', '/mock-neet-exam'),
-      },
-    });
+    const signup = await mockNeetSignup(mobile, visitor);
     expect(signup.statusCode).toBe(200);
     expect(await rowsOf(visitor)).toEqual([]);
     const orderId = String(
@@ -290,10 +296,35 @@ describe('the steps the server records: registered and paid', () => {
     // A replayed confirmation records nothing more.
     await t.call({ method: 'POST', url: `/sandbox/gateway/${orderId}/pay` });
     expect(await rowsOf(visitor)).toHaveLength(2);
+    // The order kept the visitor id only until it was paid.
+    const order = await t.db
+      .selectFrom('orders')
+      .select('details')
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(order.details).not.toContain(visitor);
+    expect(JSON.parse(order.details)).toMatchObject({ exam_type: 'MOCK-NEET', funnel: null });
 
     const personal = [mobile, 'Riya', 'Verma', 'riya.verma@example.com', '2008-01-05', '05/01/2008'];
     const stored = JSON.stringify(await t.db.selectFrom('funnel_events').selectAll().execute()).toLowerCase();
     for (const value of personal) expect(stored).not.toContain(value.toLowerCase());
+  });
+
+  it('an order never paid forgets its visitor at the roll-up cutoff', async () => {
+    const visitor = 'unpaid-signup-visitor-01';
+    const signup = await mockNeetSignup('9822300004', visitor);
+    expect(signup.statusCode).toBe(200);
+    const orderId = String(
+      (signup.data.data as { payment_data: { order_id: string } }).payment_data.order_id,
+    );
+    const details = async () =>
+      (await t.db.selectFrom('orders').select('details').where('id', '=', orderId).executeTakeFirstOrThrow())
+        .details;
+    expect(await details()).toContain(visitor);
+    await rollupFunnel(t.db, { now: t.clock.now(), afterDays: 90 });
+    expect(await details()).toContain(visitor);
+    await rollupFunnel(t.db, { now: new Date(t.clock.now().getTime() + 92 * 86_400_000), afterDays: 90 });
+    expect(await details()).not.toContain(visitor);
   });
 
   it('a signup naming a variant the programme lacks still signs up; the funnel only misses it', async () => {

@@ -222,3 +222,31 @@ export function orderFunnelOrigin(details: string): FunnelOrigin | null {
   const { funnel } = JSON.parse(details) as { funnel?: FunnelOrigin | null };
   return funnel && typeof funnel.visitor === 'string' ? funnel : null;
 }
+
+/** Removes the funnel origin (the visitor id) from an order's details once its steps are recorded. */
+export async function forgetOrderFunnelOrigin(db: Kysely<Database>, orderId: string): Promise<void> {
+  const order = await db.selectFrom('orders').select('details').where('id', '=', orderId).executeTakeFirst();
+  if (!order) return;
+  const details = JSON.parse(order.details) as Record<string, unknown>;
+  if (details.funnel === undefined || details.funnel === null) return;
+  await db
+    .updateTable('orders')
+    .set({ details: JSON.stringify({ ...details, funnel: null }) })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/**
+ * Removes the funnel origin from orders made before `before` (an ISO date-time) that were never
+ * paid: the roll-up's cutoff, so no visitor id outlives the funnel's own events. Returns how many.
+ */
+export async function forgetStaleOrderFunnelOrigins(db: Kysely<Database>, before: string): Promise<number> {
+  const stale = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('created_at', '<', before)
+    .where('details', 'like', '%"visitor":%')
+    .execute();
+  for (const { id } of stale) await forgetOrderFunnelOrigin(db, id);
+  return stale.length;
+}

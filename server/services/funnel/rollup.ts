@@ -8,6 +8,7 @@ import { indiaDate } from '../../../src/domain/dates';
 import { isPostgres } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { FunnelDailyTable } from '../../db/tables/funnel';
+import { forgetStaleOrderFunnelOrigins } from './events';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** An arbitrary constant naming the roll-up's advisory lock on PostgreSQL. */
@@ -31,6 +32,8 @@ export async function rollupFunnel(
   { now, afterDays }: { now: Date; afterDays: number },
 ): Promise<RollupResult> {
   const cutoff = rollupCutoff(now, afterDays);
+  // An order never paid keeps its signup's visitor id no longer than the funnel keeps its events.
+  await forgetStaleOrderFunnelOrigins(db, cutoff);
   return db.transaction().execute(async (trx) => {
     // Two servers rolling up at once would count the same events twice: one at a time. (SQLite
     // writes one transaction at a time already.)

@@ -19,7 +19,12 @@ import { iso } from '../../timestamps';
 import type { Database } from '../../db/schema';
 import type { CentresTable, ClassStreamsTable } from '../../db/tables/master';
 import { openOrder, type Order } from '../../payments/orders';
-import { orderFunnelOrigin, recordServerSteps, signupFunnelOrigin } from '../funnel/events';
+import {
+  forgetOrderFunnelOrigin,
+  orderFunnelOrigin,
+  recordServerSteps,
+  signupFunnelOrigin,
+} from '../funnel/events';
 import { centreByCode, classStreamOf, eligible, serves } from '../master/centres';
 import { istDateOf, openExamDates } from '../master/exam-calendar';
 import { examSlots } from '../master/exam-options';
@@ -437,7 +442,8 @@ export async function completePaidRegistration(trx: Kysely<Database>, order: Ord
     .set({ paid_at: order.confirmed_at ?? order.created_at, order_id: order.id })
     .where('student_id', '=', order.student_id)
     .execute();
-  // The funnel: the registration is complete and paid, on the variant the signup came from.
+  // The funnel: the registration is complete and paid, on the variant the signup came from. Then the
+  // order forgets the visitor: a visitor id sits beside a student only while a payment may complete.
   const funnel = orderFunnelOrigin(order.details);
   if (funnel) {
     await recordServerSteps(
@@ -446,5 +452,6 @@ export async function completePaidRegistration(trx: Kysely<Database>, order: Ord
       ['registered', 'paid'],
       new Date(order.confirmed_at ?? order.created_at),
     );
+    await forgetOrderFunnelOrigin(trx, order.id);
   }
 }
