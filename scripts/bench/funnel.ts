@@ -4,7 +4,8 @@
 //    comparison of two variants: on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set
 //    (`bash scripts/with-postgres.sh npm run bench:funnel`);
 // 2. POSTs batches of 10 events with autocannon (50 connections) to a server in its own process:
-//    events/s and p99, and a portal read (GET /api/master) alone and while the batches arrive.
+//    events/s and p99, and a portal read (GET /api/master) alone and, at its own target rate
+//    (3,000 req/s), while the batches arrive.
 // Figures only: it never fails on a timing. BENCH_EVENTS, BENCH_SECONDS change the sizes;
 // BENCH_ONLY=report or BENCH_ONLY=post runs one half.
 import { spawn } from 'node:child_process';
@@ -24,6 +25,7 @@ import { gapBucket, UNTIMED } from '../../server/services/funnel/gap-buckets';
 import { compareVariants, funnelReport } from '../../server/services/funnel/report';
 import { freshPostgresDatabase } from '../../tests/support/server-harness';
 import { machineContext, median, table } from './shared';
+import { paced, type PacedResult } from './paced';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -164,6 +166,16 @@ async function queryBench(name: string, db: Db): Promise<string[][]> {
   return rows;
 }
 
+type Figures = Pick<PacedResult, 'perS' | 'p50' | 'p99' | 'non2xx'>;
+
+/** An autocannon run's figures, as a paced run gives them. */
+const figures = (r: Result): Figures => ({
+  perS: r.requests.average,
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  non2xx: r.non2xx,
+});
+
 function run(base: string, options: Partial<Options> & { path?: string }): Promise<Result> {
   const { path: route = '/', ...extra } = options;
   return new Promise((resolve, reject) => {
@@ -225,10 +237,14 @@ function batchBody(): string {
   return JSON.stringify({ sent_at: now, events });
 }
 
+/** The portal's read target (bench:api). */
+const READ_TARGET_RPS = 3000;
+
 async function postBench(name: string, env: NodeJS.ProcessEnv): Promise<string[][]> {
   const server = await startServer(env);
   try {
     const read = { path: '/api/master?masterKey=state_master' };
+    // Flat out: as many batches as 50 connections take.
     const post: Partial<Options> & { path?: string } = {
       path: '/api/funnel/events',
       method: 'POST',
@@ -243,45 +259,52 @@ async function postBench(name: string, env: NodeJS.ProcessEnv): Promise<string[]
         },
       ],
     };
-    // The target is a load held, not a maximum: p99 at 2,500 events/s offered (250 batches/s), then
-    // the most it takes (50 connections, p99 at saturation is queueing), and the portal's read alone
-    // and beside the 2,500 events/s.
-    const held = { ...post, connections: 20, overallRate: 250 };
+    // The target is a load held, not a maximum: p99 at 2,500 events/s offered (250 batches/s, paced:
+    // paced.ts says why not autocannon's rate), then the most it takes (autocannon, 50 connections:
+    // p99 at saturation is queueing), and the portal's read flat out alone and, at its own target
+    // (bench:api: ≥ 3,000 req/s, p99 ≤ 50 ms), beside the 2,500 events/s.
+    const events = {
+      path: '/api/funnel/events',
+      method: 'POST' as const,
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      body: batchBody,
+      rate: 250,
+      seconds: SECONDS,
+    };
     // A warm-up, not reported: the first seconds of a fresh process are its compiler's.
-    await run(server.base, { ...held, duration: 3 });
-    const readAlone = await run(server.base, { ...read, connections: 10 });
-    const atRate = await run(server.base, held);
-    const saturated = await run(server.base, post);
+    await paced(server.base, { ...events, seconds: 3 });
+    const readAlone = figures(await run(server.base, { ...read, connections: 10 }));
+    const atRate = await paced(server.base, events);
+    const saturated = figures(await run(server.base, post));
     const [readDuring, eventsDuring] = await Promise.all([
-      run(server.base, { ...read, connections: 10 }),
-      run(server.base, held),
+      paced(server.base, { ...read, rate: READ_TARGET_RPS, seconds: SECONDS }),
+      paced(server.base, events),
     ]);
-    const eventsPerS = (r: Result) => r.requests.average * BATCH;
-    const verdict = (r: Result) =>
-      `${eventsPerS(r) >= 2000 && r.latency.p99 <= 50 ? 'PASS' : 'MISS'} (≥ 2,000 events/s, p99 ≤ 50 ms)`;
-    const line = (what: string, r: Result, perS: number, note: string) => [
+    const verdict = (r: Figures) =>
+      `${r.perS * BATCH >= 2000 && r.p99 <= 50 && r.non2xx === 0 ? 'PASS' : 'MISS'} (≥ 2,000 events/s, p99 ≤ 50 ms)`;
+    const line = (what: string, r: Figures, perS: number, note: string) => [
       name,
       what,
       perS.toFixed(0),
-      r.latency.p50.toFixed(1),
-      r.latency.p99.toFixed(1),
+      r.p50.toFixed(1),
+      r.p99.toFixed(1),
       String(r.non2xx),
       note,
     ];
     return [
-      line(`POST events, 2,500/s offered (${BATCH} a batch)`, atRate, eventsPerS(atRate), verdict(atRate)),
-      line('POST events, saturated (50 connections)', saturated, eventsPerS(saturated), 'the most it takes'),
-      line('GET /api/master, 10 conn, alone', readAlone, readAlone.requests.average, 'req/s'),
+      line(`POST events, 2,500/s paced (${BATCH} a batch)`, atRate, atRate.perS * BATCH, verdict(atRate)),
+      line('POST events, saturated (50 connections)', saturated, saturated.perS * BATCH, 'the most it takes'),
+      line('GET /api/master, 10 conn, alone', readAlone, readAlone.perS, 'req/s, flat out'),
       line(
-        'GET /api/master, 10 conn, beside 2,500 events/s',
+        `GET /api/master, ${READ_TARGET_RPS.toLocaleString('en')}/s paced, beside 2,500 events/s`,
         readDuring,
-        readDuring.requests.average,
-        'req/s',
+        readDuring.perS,
+        `${readDuring.perS >= READ_TARGET_RPS * 0.98 && readDuring.p99 <= 50 ? 'PASS' : 'MISS'} (the read target: ≥ 3,000 req/s, p99 ≤ 50 ms)`,
       ),
       line(
-        'POST events, 2,500/s offered, beside the reads',
+        'POST events, 2,500/s paced, beside the reads',
         eventsDuring,
-        eventsPerS(eventsDuring),
+        eventsDuring.perS * BATCH,
         verdict(eventsDuring),
       ),
     ];
