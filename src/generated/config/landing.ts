@@ -52,7 +52,7 @@ export interface Landing {
    */
   locale: 'en' | 'hi';
   /**
-   * For a page that translates another (e.g. the Hindi version of an English page): that page, as it appears at the end of the Studio's address while you edit it, after /edit/. The Studio then shows both pages' texts side by side and marks missing translations.
+   * For a page that translates another (e.g. the Hindi version of an English page): that page. The Studio then shows both pages' texts side by side and marks missing translations.
    */
   translationOf?: string;
   /**

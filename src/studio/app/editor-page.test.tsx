@@ -136,4 +136,33 @@ describe('studio editor', () => {
       description: expect.stringMatching(/^Their description/) as Json,
     });
   });
+
+  it('names the English page a Hindi page translates by its title and address, not its file', async () => {
+    const user = userEvent.setup();
+    const HINDI = 'landings/neet-repeater-hindi.json';
+    const api = createFakeStudioApi({
+      [FILE]: fakeLanding(),
+      [HINDI]: fakeLanding({
+        paths: ['/neet-repeater-hindi'],
+        variantKey: 'iacst_repeater_neet_hindi',
+        locale: 'hi',
+        title: 'नीट रिपीटर छात्रवृत्ति',
+      }),
+    });
+    render(
+      <MemoryRouter initialEntries={[`/edit/${HINDI}`]}>
+        <StudioApp api={api} />
+      </MemoryRouter>,
+    );
+    const field = await screen.findByRole('combobox', { name: /^Translation of/ });
+    await waitFor(() =>
+      expect(
+        within(field)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['None: this page translates no other page', 'NEET repeater scholarship (/neet-repeater)']),
+    );
+    await user.selectOptions(field, 'NEET repeater scholarship (/neet-repeater)');
+    await waitFor(() => expect(draftStore().load(HINDI)?.content).toMatchObject({ translationOf: FILE }));
+  });
 });

@@ -29,7 +29,7 @@ const LABELS: Record<string, string> = {
   src: 'Image',
   alt: 'Image description (for screen readers)',
   tokenRule: 'Redirect rules',
-  translationOf: 'Translation of (English page file)',
+  translationOf: 'Translation of (the English page)',
   items: 'Entries',
   // Key names that would read as code ("If token", "Dob", "Soe").
   ifToken: 'If signed in',
@@ -84,29 +84,8 @@ function bundle(schema: Node): RJSFSchema {
   return { ...main, definitions } as RJSFSchema;
 }
 
-// A landing may name the English page it translates (S2 adds `translationOf` to the schema; until then
-// the form offers it here so the side-by-side view can be set up).
-function withTranslationOf(schema: RJSFSchema): RJSFSchema {
-  const properties = (schema.properties ?? {}) as Node;
-  if ('translationOf' in properties) return schema;
-  return {
-    ...schema,
-    properties: {
-      ...properties,
-      translationOf: {
-        type: 'string',
-        title: LABELS.translationOf,
-        description:
-          "For a Hindi page: the English page it translates, as it appears at the end of the Studio's address while you edit it, after /edit/.",
-        $comment: 'The config file of the English page, e.g. landings/neet-repeater.json.',
-        pattern: '^landings/[a-z0-9][a-z0-9-]*\\.json$',
-      },
-    },
-  } as RJSFSchema;
-}
-
 export const SCHEMAS: Record<FileKind, RJSFSchema> = {
-  landing: withTranslationOf(bundle(landing as Node)),
+  landing: bundle(landing as Node),
   programme: bundle(programme as Node),
 };
 
@@ -200,6 +179,7 @@ export function uiSchemaFor(kind: FileKind): UiSchema {
         (name === 'type' && (child.const !== undefined || pointer.endsWith('/blocks/-')))
       )
         childUi['ui:widget'] = 'hidden';
+      else if (kind === 'landing' && childPointer === '/translationOf') childUi['ui:widget'] = 'english-page';
       else if (typeof child.pattern === 'string' && child.pattern.startsWith('^/images/'))
         childUi['ui:widget'] = 'image';
       else if (moneyFieldAt(kind, childPointer)) Object.assign(childUi, moneyUi(child, childPointer, kind));

@@ -19,6 +19,7 @@ import { getAt, insertItem, isObject, moveItem, pointerOf, type JsonPath } from 
 import { missingReason } from '../model/translations';
 import { HeldTyping, heldWidget } from '../../ui/forms/held-typing';
 import { ImagePicker } from './image-picker';
+import { usePageNames } from './page-names';
 import { blockSchema, blockTypes, words } from './schema-bundle';
 import { LOCALE_NAMES, type StudioFormContext } from './studio-form-context';
 import type { Json } from './studio-api';
@@ -458,6 +459,33 @@ function MoneyChoicesWidget(props: WidgetProps<unknown, RJSFSchema, StudioFormCo
   );
 }
 
+/** The English page a Hindi page translates, chosen by its title and address (never a file name). */
+function EnglishPageWidget(props: WidgetProps<unknown, RJSFSchema, StudioFormContext>) {
+  const { id, value, onChange, disabled, readonly } = props;
+  const names = usePageNames();
+  const pages = (names?.landings ?? []).filter((l) => l.locale === 'en');
+  const chosen = typeof value === 'string' ? value : '';
+  return (
+    <select
+      id={id}
+      className="st-input"
+      value={chosen}
+      disabled={disabled || readonly || !names}
+      aria-describedby={`${id}__error ${id}__description ${id}__help`}
+      onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+    >
+      <option value="">{names ? 'None: this page translates no other page' : 'Loading the pages…'}</option>
+      {/* A page named here but gone keeps its name, so nothing changes until the user chooses. */}
+      {chosen && names && !pages.some((p) => p.path === chosen) && <option value={chosen}>{chosen}</option>}
+      {pages.map((page) => (
+        <option key={page.path} value={page.path}>
+          {page.title} ({page.paths.join(', ')})
+        </option>
+      ))}
+    </select>
+  );
+}
+
 const Select = defaults.widgets.SelectWidget as Widget<unknown, RJSFSchema, StudioFormContext>;
 
 /** A choice that is money for some values (a registration question that is the coupon box). */
@@ -521,6 +549,7 @@ const widgets = {
   URLWidget: held('URLWidget'),
   EmailWidget: held('EmailWidget'),
   image: ImageWidget,
+  'english-page': EnglishPageWidget,
   money: MoneyWidget,
   'money-choices': MoneyChoicesWidget,
   'money-select': MoneySelectWidget,

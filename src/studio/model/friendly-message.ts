@@ -9,7 +9,7 @@ import { configKindOf, fieldName, labelAt } from './schema-labels';
 
 /** The pages and programmes by file, to name them in words (the file API's list of files). */
 export interface PageNames {
-  landings: readonly { path: string; title: string; paths: readonly string[] }[];
+  landings: readonly { path: string; title: string; paths: readonly string[]; locale?: string }[];
   programmes: readonly { path: string; id: string; title: string }[];
 }
 
