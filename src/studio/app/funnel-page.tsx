@@ -68,6 +68,7 @@ export function FunnelPage() {
     const controller = new AbortController();
     api.funnel({ ...range, ...(source === ALL ? {} : { utmSource: source }) }, controller.signal).then(
       (answer) => {
+        setError('');
         setData(answer);
         // The source list comes from the unfiltered report: a filtered one has only its own.
         if (source === ALL && answer.variants)
