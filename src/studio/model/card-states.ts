@@ -335,6 +335,8 @@ const STEP_MESSAGES = new Set<StringKey>([
   'registration.accountExists',
   'registration.paymentFailedText',
   'registration.redirecting',
+  'payment.confirming',
+  'payment.unconfirmed',
 ]);
 
 interface ViewFeatures {
