@@ -192,37 +192,92 @@ export function onOrderPaidNotify(ctx: AppContext, kind: OrderKind, notice: Paid
   ctx.paidEffects.notify(kind, notice);
 }
 
+/** Where confirmOrder writes what it did: a request's logger (pino) or a test's recorder. */
+export interface OrderLog {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+export interface Confirmation {
+  /** The amount the gateway says it took: refused (409) unless it is the order's. */
+  amount?: number;
+  /** Who says so, for the log: the gateway's callback, a test. */
+  source?: string;
+  log?: OrderLog;
+}
+
 /**
- * Records the gateway's verdict. Idempotent: the first confirmation of an order wins; later ones
- * (a retried callback, a second click) change nothing and return the order as it is.
+ * Which verdict may replace which (docs/decisions/030-gateway-callbacks.md). The first verdict on an
+ * open order stands, except that a confirmed payment after a failure or a cancel is money taken: the
+ * order becomes paid. A paid order stays paid whatever arrives later.
+ */
+const REPLACES: Record<Outcome, Order['status'][]> = {
+  paid: ['created', 'failed', 'aborted'],
+  failed: ['created'],
+  aborted: ['created'],
+};
+
+/**
+ * Records the gateway's verdict. Idempotent and safe under repeats and concurrency: under the
+ * student's lock, one conditional UPDATE (status in REPLACES) moves the order, so of ten identical
+ * callbacks at once exactly one changes it and runs its paid effects; the others, and any verdict
+ * REPLACES does not allow (a failure after a payment), change nothing, are logged, and return the
+ * order as it is. A payment after a failure runs the effects once too, unless the student already
+ * has what it buys through another paid order: then it is recorded paid, the effects are not run
+ * again, and the log says it needs a refund.
  */
 export async function confirmOrder(
   ctx: AppContext,
   id: string,
   outcome: Outcome,
   gatewayTxn: string,
-  log?: { error(object: object, message: string): void },
+  { amount, source = 'gateway', log }: Confirmation = {},
 ): Promise<Order> {
   let newlyPaid = false;
   const confirmed = await ctx.db.transaction().execute(async (trx: Transaction<Database>) => {
-    const owner = await trx.selectFrom('orders').select('student_id').where('id', '=', id).executeTakeFirst();
+    const owner = await trx
+      .selectFrom('orders')
+      .select(['student_id', 'amount'])
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!owner) throw new ApiError(404, message('order.notFound'));
+    if (amount !== undefined && amount !== owner.amount) {
+      log?.warn(
+        { order: id, amount, expected: owner.amount, source, txn: gatewayTxn },
+        'order: amount refused',
+      );
+      throw new ApiError(409, "The payment confirmation's amount is not the order's.");
+    }
     // The paid effects change the student's records (booking, purchases): take the student's lock
     // first, in the order every other write takes them (student, then order), so a concurrent exam
     // edit waits for this confirmation instead of interleaving with it or deadlocking on PostgreSQL.
     await lockStudent(trx, owner.student_id);
+    const before = await trx.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const updated = await trx
       .updateTable('orders')
       .set({ status: outcome, confirmed_at: iso(ctx.now()), gateway_txn: gatewayTxn })
       .where('id', '=', id)
-      .where('status', '=', 'created')
+      .where('status', 'in', REPLACES[outcome])
       .executeTakeFirst();
-    const order = await trx.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!order) throw new ApiError(404, message('order.notFound'));
-    if (Number(updated.numUpdatedRows) === 1 && outcome === 'paid') {
-      for (const effect of ctx.paidEffects.of(order)) await effect(trx, order);
-      newlyPaid = true;
+    const order = await trx.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const moved = Number(updated.numUpdatedRows) === 1;
+    const said = { order: id, from: before.status, to: order.status, outcome, source, txn: gatewayTxn };
+    if (!moved) {
+      log?.info(said, `order ${id}: ${outcome} ignored, stays ${order.status}`);
+      return order;
     }
+    log?.info(said, `order ${id}: ${before.status} -> ${order.status}`);
+    if (outcome !== 'paid') return order;
+    if (before.status !== 'created' && (await alreadyBought(trx, order))) {
+      log?.warn(
+        said,
+        `order ${id}: paid after ${before.status}, but already bought by another order: refund it`,
+      );
+      return order;
+    }
+    for (const effect of ctx.paidEffects.of(order)) await effect(trx, order);
+    newlyPaid = true;
     return order;
   });
   if (newlyPaid)
@@ -236,10 +291,32 @@ export async function confirmOrder(
   return confirmed;
 }
 
-/** Where the browser goes after the gateway: the portal page with the spec's query parameters. */
-export function returnUrl(order: Order): string {
-  const status = order.status === 'paid' ? 'success' : order.status === 'failed' ? 'failure' : 'aborted';
-  const extra = JSON.parse(order.status === 'paid' ? order.success_query : order.failure_query) as Record<
+/** Whether another paid order of the student buys the same thing (kind, purpose and item). */
+async function alreadyBought(trx: Kysely<Database>, order: Order): Promise<boolean> {
+  const paid = await trx
+    .selectFrom('orders')
+    .select('details')
+    .where('student_id', '=', order.student_id)
+    .where('kind', '=', order.kind)
+    .where('status', '=', 'paid')
+    .where('id', '!=', order.id)
+    .where((eb) =>
+      order.product_id === null ? eb('product_id', 'is', null) : eb('product_id', '=', order.product_id),
+    )
+    .execute();
+  const purpose = detailsPurposeOf(order.details);
+  // Each exam edit is its own change: its effect applies it only while its request is pending.
+  if (purpose === ORDER_PURPOSES['exam-edit'].detailsPurpose) return false;
+  return paid.some((o) => detailsPurposeOf(o.details) === purpose);
+}
+
+/**
+ * Where the browser goes after the gateway: the portal page with the spec's query parameters, for
+ * the order's recorded status or, when the gateway's callback is withheld, the gateway's word (`as`).
+ */
+export function returnUrl(order: Order, as: Order['status'] = order.status): string {
+  const status = as === 'paid' ? 'success' : as === 'failed' ? 'failure' : 'aborted';
+  const extra = JSON.parse(as === 'paid' ? order.success_query : order.failure_query) as Record<
     string,
     string
   >;
@@ -254,9 +331,15 @@ export function returnUrl(order: Order): string {
   return `${order.return_path}?${query.toString()}`;
 }
 
-/** The gateway callback's signature (HMAC-SHA256 over order id, status and transaction id). */
-export function callbackSignature(secret: string, orderId: string, status: string, txn: string): string {
-  return createHmac('sha256', secret).update(`${orderId}|${status}|${txn}`).digest('hex');
+/** The gateway callback's signature (HMAC-SHA256 over order id, status, transaction id and amount). */
+export function callbackSignature(
+  secret: string,
+  orderId: string,
+  status: string,
+  txn: string,
+  amount: number,
+): string {
+  return createHmac('sha256', secret).update(`${orderId}|${status}|${txn}|${amount}`).digest('hex');
 }
 
 export function signatureMatches(expected: string, given: string): boolean {

@@ -95,26 +95,26 @@ describe('orders and the sandbox gateway', () => {
     const unsigned = await t.call({
       method: 'POST',
       url: '/api/payments/callback',
-      payload: { order_id, status: 'paid', txn_id: 'X1', signature: '0'.repeat(64) },
+      payload: { order_id, status: 'paid', txn_id: 'X1', amount: 200, signature: '0'.repeat(64) },
     });
     expect(unsigned.statusCode).toBe(401);
-    const otherSecret = callbackSignature('not-the-secret', order_id, 'paid', 'X1');
+    const otherSecret = callbackSignature('not-the-secret', order_id, 'paid', 'X1', 200);
     expect(
       (
         await t.call({
           method: 'POST',
           url: '/api/payments/callback',
-          payload: { order_id, status: 'paid', txn_id: 'X1', signature: otherSecret },
+          payload: { order_id, status: 'paid', txn_id: 'X1', amount: 200, signature: otherSecret },
         })
       ).statusCode,
     ).toBe(401);
-    const swapped = callbackSignature(t.app.ctx.config.paymentCallbackSecret, order_id, 'failed', 'X1');
+    const swapped = callbackSignature(t.app.ctx.config.paymentCallbackSecret, order_id, 'failed', 'X1', 200);
     expect(
       (
         await t.call({
           method: 'POST',
           url: '/api/payments/callback',
-          payload: { order_id, status: 'paid', txn_id: 'X1', signature: swapped },
+          payload: { order_id, status: 'paid', txn_id: 'X1', amount: 200, signature: swapped },
         })
       ).statusCode,
     ).toBe(401);

@@ -5,6 +5,8 @@ import type { PaymentCallbackBody } from '../../src/generated/api/payment-callba
 import type { SandboxGatewayFormBody } from '../../src/generated/api/sandbox-gateway-form';
 import type { SandboxGatewayOutcomeParams } from '../../src/generated/api/sandbox-gateway-outcome';
 import type { SandboxGatewayPageQuery } from '../../src/generated/api/sandbox-gateway-page';
+import type { SandboxGatewayReleaseBody } from '../../src/generated/api/sandbox-gateway-release';
+import type { SandboxGatewaySettingsBody } from '../../src/generated/api/sandbox-gateway-settings';
 import { ApiError } from '../api/errors';
 import { apiSchema } from '../api/schemas';
 import { newId } from '../auth/tokens';
@@ -34,17 +36,50 @@ async function existingOrder(ctx: AppContext, id: string): Promise<Order> {
   return order;
 }
 
-function gatewayPage(order: Order): string {
+/** A callback the sandbox gateway holds back while its switch withholds them (sandbox only). */
+interface Withheld {
+  order_id: string;
+  status: Outcome;
+  txn_id: string;
+  amount: number;
+}
+
+const page = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title><link rel="icon" href="/favicon.svg"></head>
+<body><main><h1>${title}</h1>
+${body}
+</main></body></html>`;
+
+function settingsPage(withholding: boolean, held: readonly Withheld[]): string {
+  const release = (orderId: string | null, label: string) =>
+    `<form method="post" action="/sandbox/gateway/release">${orderId ? `<input type="hidden" name="order_id" value="${escape(orderId)}">` : ''}<button type="submit">${label}</button></form>`;
+  const rows = held
+    .map(
+      (h) =>
+        `<li>${escape(h.order_id)}: ${escape(h.status)} (${escape(rupees(h.amount))}) ${release(h.order_id, 'Release')}</li>`,
+    )
+    .join('');
+  return page(
+    'Sandbox gateway settings',
+    `<p>Callbacks are ${withholding ? '<strong>withheld</strong>: Pay, Fail and Cancel send the browser back, but the order is not confirmed until its callback is released' : 'sent: Pay, Fail and Cancel confirm the order server-side at once'}.</p>
+<form method="post" action="/sandbox/gateway/settings"><input type="hidden" name="withhold" value="${withholding ? 'off' : 'on'}"><button type="submit">${withholding ? 'Send callbacks again' : 'Withhold callbacks'}</button></form>
+<h2>Withheld callbacks</h2>
+${held.length === 0 ? '<p>None.</p>' : `<ul>${rows}</ul>${release(null, 'Release all')}`}`,
+  );
+}
+
+function gatewayPage(order: Order, withholding: boolean): string {
   const open = order.status === 'created';
   const button = (outcome: string, label: string) =>
     `<form method="post" action="/sandbox/gateway/${order.id}/${outcome}"><button type="submit">${label}</button></form>`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Sandbox payment gateway</title><link rel="icon" href="/favicon.svg"></head>
-<body><main><h1>Sandbox payment gateway</h1>
-<p>This page stands in for the real payment gateway. No money moves.</p>
+  return page(
+    'Sandbox payment gateway',
+    `<p>This page stands in for the real payment gateway. No money moves.</p>
 <dl><dt>Order</dt><dd>${escape(order.id)}</dd><dt>Amount</dt><dd>${escape(rupees(order.amount))}</dd><dt>Payment method</dt><dd>${escape(order.payment_method)}</dd></dl>
 ${open ? `${button('pay', 'Pay')}${button('fail', 'Fail')}${button('cancel', 'Cancel')}` : `<p>This order is already ${escape(order.status)}.</p><p><a href="${escape(returnUrl(order))}">Back to the portal</a></p>`}
-</main></body></html>`;
+<p>Callbacks are ${withholding ? 'withheld' : 'sent at once'} (<a href="/sandbox/gateway/settings">gateway settings</a>).</p>`,
+  );
 }
 
 export function registerPaymentRoutes(app: FastifyInstance): void {
@@ -84,19 +119,44 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
       }),
     },
     async (request) => {
-      const { order_id: id, status, txn_id: txn, signature } = request.body;
-      if (
-        !signatureMatches(callbackSignature(ctx.config.paymentCallbackSecret, id, status, txn), signature)
-      ) {
+      const { order_id: id, status, txn_id: txn, amount, signature } = request.body;
+      const expected = callbackSignature(ctx.config.paymentCallbackSecret, id, status, txn, amount);
+      if (!signatureMatches(expected, signature)) {
+        request.log.warn({ order: id, status, txn }, 'payment callback: bad signature refused');
         throw new ApiError(401, 'The payment confirmation is not signed correctly.');
       }
-      await existingOrder(ctx, id);
-      const order = await confirmOrder(ctx, id, status, txn, request.log);
+      const order = await confirmOrder(ctx, id, status, txn, {
+        amount,
+        source: 'gateway callback',
+        log: request.log,
+      });
       return { success: 'true', msg: `Order ${order.id} is ${order.status}.` };
     },
   );
 
   if (!ctx.config.sandbox) return;
+
+  // The gateway's switch (sandbox only, this process's memory): while on, Pay, Fail and Cancel
+  // send the browser back as a gateway would but hold the server-side callback until released,
+  // so the portal's "payment being confirmed" pages and a late callback can be tried.
+  let withholding = false;
+  let withheld: Withheld[] = [];
+  const sendCallback = async (h: Withheld) => {
+    const signature = callbackSignature(
+      ctx.config.paymentCallbackSecret,
+      h.order_id,
+      h.status,
+      h.txn_id,
+      h.amount,
+    );
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/api/payments/callback',
+      payload: { ...h, signature },
+    });
+    if (confirmed.statusCode !== 200)
+      throw new ApiError(502, 'The sandbox gateway could not confirm the payment.');
+  };
 
   app.get<{ Querystring: SandboxGatewayPageQuery }>(
     '/sandbox/gateway',
@@ -104,7 +164,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
     async (request, reply) =>
       reply
         .type('text/html; charset=utf-8')
-        .send(gatewayPage(await existingOrder(ctx, request.query.order_id))),
+        .send(gatewayPage(await existingOrder(ctx, request.query.order_id), withholding)),
   );
   app.post<{ Body: SandboxGatewayFormBody }>(
     '/sandbox/gateway',
@@ -117,7 +177,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
     async (request, reply) =>
       reply
         .type('text/html; charset=utf-8')
-        .send(gatewayPage(await existingOrder(ctx, request.body.order_id))),
+        .send(gatewayPage(await existingOrder(ctx, request.body.order_id), withholding)),
   );
   app.post<{ Params: SandboxGatewayOutcomeParams }>(
     '/sandbox/gateway/:order_id/:outcome',
@@ -129,20 +189,63 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const { order_id: id, outcome } = request.params;
-      await existingOrder(ctx, id);
+      const order = await existingOrder(ctx, id);
       // The sandbox gateway confirms server-to-server through the same signed callback a real
       // gateway would call, then sends the browser back to the portal.
-      const status = outcomes[outcome];
-      const txn = `SBX${newId().replace(/-/g, '').slice(0, 16)}`;
-      const signature = callbackSignature(ctx.config.paymentCallbackSecret, id, status, txn);
-      const confirmed = await app.inject({
-        method: 'POST',
-        url: '/api/payments/callback',
-        payload: { order_id: id, status, txn_id: txn, signature },
-      });
-      if (confirmed.statusCode !== 200)
-        throw new ApiError(502, 'The sandbox gateway could not confirm the payment.');
+      const callback: Withheld = {
+        order_id: id,
+        status: outcomes[outcome],
+        txn_id: `SBX${newId().replace(/-/g, '').slice(0, 16)}`,
+        amount: order.amount,
+      };
+      if (withholding) {
+        withheld.push(callback);
+        request.log.info({ order: id, status: callback.status }, 'sandbox gateway: callback withheld');
+        // Back with the gateway's word in the address, as a real gateway's redirect carries it.
+        return reply.redirect(returnUrl(order, callback.status), 303);
+      }
+      await sendCallback(callback);
       return reply.redirect(returnUrl(await existingOrder(ctx, id)), 303);
+    },
+  );
+  app.get(
+    '/sandbox/gateway/settings',
+    {
+      schema: apiSchema('sandbox-gateway-settings-page', {
+        summary: 'Sandbox gateway settings: withhold callbacks, release them',
+        tags: ['sandbox'],
+      }),
+    },
+    async (_request, reply) =>
+      reply.type('text/html; charset=utf-8').send(settingsPage(withholding, withheld)),
+  );
+  app.post<{ Body: SandboxGatewaySettingsBody }>(
+    '/sandbox/gateway/settings',
+    {
+      schema: apiSchema('sandbox-gateway-settings', {
+        summary: 'Sandbox gateway: withhold callbacks (on) or send them (off)',
+        tags: ['sandbox'],
+      }),
+    },
+    async (request, reply) => {
+      withholding = request.body.withhold === 'on';
+      return reply.redirect('/sandbox/gateway/settings', 303);
+    },
+  );
+  app.post<{ Body: SandboxGatewayReleaseBody }>(
+    '/sandbox/gateway/release',
+    {
+      schema: apiSchema('sandbox-gateway-release', {
+        summary: "Sandbox gateway: send an order's (or every) withheld callback",
+        tags: ['sandbox'],
+      }),
+    },
+    async (request, reply) => {
+      const id = request.body?.order_id;
+      const now = withheld.filter((h) => !id || h.order_id === id);
+      withheld = withheld.filter((h) => !now.includes(h));
+      for (const h of now) await sendCallback(h);
+      return reply.redirect('/sandbox/gateway/settings', 303);
     },
   );
 }

@@ -22,11 +22,12 @@ const order = (s: Authed, body: unknown) => postOrder(t, s, body);
 const purchases = async (studentId: string) =>
   t.db.selectFrom('commerce_purchases').selectAll().where('student_id', '=', studentId).execute();
 
-const signed = (orderId: string, status: 'paid' | 'failed', txn: string) => ({
+const signed = (orderId: string, status: 'paid' | 'failed', txn: string, amount: number) => ({
   order_id: orderId,
   status,
   txn_id: txn,
-  signature: callbackSignature(t.app.ctx.config.paymentCallbackSecret, orderId, status, txn),
+  amount,
+  signature: callbackSignature(t.app.ctx.config.paymentCallbackSecret, orderId, status, txn, amount),
 });
 
 describe('the course order: the server prices it', () => {
@@ -85,8 +86,8 @@ describe('the gateway callback', () => {
   it('a replayed paid callback records one purchase; a later failed one changes nothing', async () => {
     const s = await addStudent(t, { class_stream: '11&SOM', branch_code: 'DL001' });
     const created = await order(s, orderBody(s));
-    const id = (created.data.data as { order_id: string }).order_id;
-    const first = signed(id, 'paid', 'TXN1');
+    const { order_id: id, amount } = created.data.data as { order_id: string; amount: number };
+    const first = signed(id, 'paid', 'TXN1', amount);
     for (let i = 0; i < 3; i++)
       expect(
         (await t.call({ method: 'POST', url: '/api/payments/callback', payload: first })).statusCode,
@@ -94,7 +95,7 @@ describe('the gateway callback', () => {
     const late = await t.call({
       method: 'POST',
       url: '/api/payments/callback',
-      payload: signed(id, 'failed', 'TXN2'),
+      payload: signed(id, 'failed', 'TXN2', amount),
     });
     expect(late.statusCode).toBe(200);
     expect(await purchases(s.id)).toHaveLength(1);
@@ -107,12 +108,12 @@ describe('the gateway callback', () => {
   it('a forged callback (wrong signature, or signed for another order) marks nothing paid', async () => {
     const s = await addStudent(t, { class_stream: '11&SOM', branch_code: 'DL001' });
     const created = await order(s, orderBody(s));
-    const id = (created.data.data as { order_id: string }).order_id;
-    const forged = { ...signed(id, 'paid', 'TXN1'), signature: 'f'.repeat(64) };
+    const { order_id: id, amount } = created.data.data as { order_id: string; amount: number };
+    const forged = { ...signed(id, 'paid', 'TXN1', amount), signature: 'f'.repeat(64) };
     expect(
       (await t.call({ method: 'POST', url: '/api/payments/callback', payload: forged })).statusCode,
     ).toBe(401);
-    const otherOrder = { ...signed('EF0000000000000000000000', 'paid', 'TXN1'), order_id: id };
+    const otherOrder = { ...signed('EF0000000000000000000000', 'paid', 'TXN1', amount), order_id: id };
     expect(
       (await t.call({ method: 'POST', url: '/api/payments/callback', payload: otherOrder })).statusCode,
     ).toBe(401);
@@ -132,9 +133,10 @@ describe('paying twice', () => {
     const ids = new Set(taps.map((r) => (r.body.data as { order_id: string }).order_id));
     expect(ids.size).toBe(1);
     const [id = ''] = [...ids];
+    const { amount } = taps[0]?.body.data as { amount: number };
     const confirmations = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
-        http('POST', '/api/payments/callback', signed(id, 'paid', `TXN${i}`)),
+        http('POST', '/api/payments/callback', signed(id, 'paid', `TXN${i}`, amount)),
       ),
     );
     expect(confirmations.every((r) => r.status === 200)).toBe(true);

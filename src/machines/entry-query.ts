@@ -10,6 +10,8 @@ export interface EntryQuery {
   registeration?: string;
   status?: string;
   mobile?: string;
+  /** The order the gateway sent the browser back from: the server's record of it decides. */
+  order_id?: string;
   /** The one-time code of a login on another host: the auto-login joins that login (decision 001). */
   handoff?: string;
 }
@@ -22,6 +24,7 @@ const KEYS = [
   'registeration',
   'status',
   'mobile',
+  'order_id',
   'handoff',
 ] as const;
 

@@ -90,7 +90,7 @@ import {
   up,
   verified,
 } from './registration-fixtures.test-support';
-import { registrationMachine } from './registration-machine';
+import { registrationMachine, type OrderVerdict } from './registration-machine';
 import type { DetailsStepOutput, RegistrationDetailsMachine } from './registration-details-machine';
 import type { ExamStepOutput, RegistrationExamMachine } from './registration-exam-machine';
 import {
@@ -184,6 +184,33 @@ function expectCardView(step: ModelStep, actual: AnyMachineSnapshot, previous: A
       expect(before.step).toBe('stepsNotLoaded');
       expect(after.step).toBe('loading');
       break;
+    case 'xstate.done.actor.waitForOrder': {
+      // The order's record decides, never the address: paid → the thank-you (after the steps
+      // load), failed → step 0, still open → "being confirmed" with Check again.
+      const verdict = event.output as OrderVerdict;
+      const expected = {
+        paid: 'loading',
+        failed: 'paymentFailed',
+        aborted: 'paymentFailed',
+        pending: 'paymentUnconfirmed',
+      };
+      expect(after.step).toBe(expected[verdict]);
+      if (verdict === 'pending') {
+        expect(after.heading).toBe('payment.unconfirmedHeading');
+        expect(after.messages).toEqual([{ key: 'payment.unconfirmed' }]);
+        expect(after.actions).toEqual([{ label: 'payment.checkAgain', enabled: true }]);
+      }
+      break;
+    }
+    case 'xstate.error.actor.waitForOrder':
+      expect(after.step).toBe('paymentUnconfirmed');
+      break;
+    case 'payment.check':
+      expect(before.step).toBe('paymentUnconfirmed');
+      // Checking: the same screen, its button disabled while the look runs.
+      expect(after.step).toBe('paymentUnconfirmed');
+      expect(after.actions).toEqual([{ label: 'payment.checkAgain', enabled: false }]);
+      break;
     case 'payment.retry':
       expect(before.step).toBe('paymentFailed');
       expect(after.step).toBe('loading');
@@ -228,6 +255,7 @@ describe('registration machine: model', () => {
       fetchLeadsByMobile: calls.actor<RegistrationLeadsReply, WithRegistrationToken<RegistrationLeadsQuery>>(
         'fetchLeadsByMobile',
       ),
+      waitForOrder: calls.actor<OrderVerdict, { orderId: string; again: boolean }>('waitForOrder'),
     },
   });
 
@@ -343,6 +371,30 @@ describe('registration machine: model', () => {
         },
       },
       events: [...loadEvents, { type: 'xstate.error.actor.successStep', error: new Error('bug') }],
+    },
+    {
+      name: 'back from the gateway with success: the order is paid, failed, or not confirmed yet',
+      input: {
+        programme: mockNeet,
+        registrationPage: 'MOCK-NEET',
+        query: {
+          registeration: 'success',
+          roll_no: '250000000001',
+          dob: '05-01-2008',
+          exam_date: '2025-04-13',
+          status: 'success',
+          order_id: 'EF0123456789ABCDEF0123',
+        },
+      },
+      events: [
+        ...loadEvents,
+        ...(['paid', 'failed', 'aborted', 'pending'] as const).map((output) => ({
+          type: 'xstate.done.actor.waitForOrder',
+          output,
+        })),
+        { type: 'xstate.error.actor.waitForOrder', error: new Error('offline') },
+        { type: 'payment.check' },
+      ],
     },
     {
       name: 'a config without the exam-details step',

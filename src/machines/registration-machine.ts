@@ -35,7 +35,11 @@ import type { RegistrationSuccessMachine } from './registration-success-machine'
 const missing = (name: string) => notProvided('registration', name);
 
 /** What the student does at the parent's own states (each step's events go to its child). */
-export type RegistrationEvent = { type: 'mobile.edit' } | { type: 'payment.retry' } | { type: 'steps.retry' };
+export type RegistrationEvent =
+  { type: 'mobile.edit' } | { type: 'payment.retry' } | { type: 'payment.check' } | { type: 'steps.retry' };
+
+/** The server's record of an order the gateway returned from; `pending` while it is not confirmed. */
+export type OrderVerdict = 'paid' | 'failed' | 'aborted' | 'pending';
 
 /** A step's output, as the params of the guard or action that reads it. */
 const output = <T>({ event }: { event: { output: T } }) => event.output;
@@ -58,6 +62,11 @@ export const registrationMachine = setup({
     signupStep: notLoaded<RegistrationSignupMachine>('signupStep'),
     successStep: notLoaded<RegistrationSuccessMachine>('successStep'),
     loadLaterSteps: fromPromise<undefined>(missing('loadLaterSteps')),
+    /**
+     * The server's verdict on the order the gateway returned from: the app waits for it a while
+     * (`again`: the student asked, one short look). Reads only: it never pays.
+     */
+    waitForOrder: fromPromise<OrderVerdict, { orderId: string; again: boolean }>(missing('waitForOrder')),
     fetchLeadBySfId: fromPromise<RegistrationLeadBySfIdReply, RegistrationLeadBySfIdQuery>(
       missing('fetchLeadBySfId'),
     ),
@@ -85,6 +94,12 @@ export const registrationMachine = setup({
     // Entry from the query (part 1 §4)
     querySaysRegistered: ({ context }) =>
       context.query.registeration === 'success' && Boolean(context.query.roll_no && context.query.dob),
+    /** Back from the gateway with success in the address: the order's record decides (decision 030). */
+    backFromGateway: ({ context }) =>
+      context.query.registeration === 'success' &&
+      Boolean(context.query.roll_no && context.query.dob && context.query.order_id),
+    verdictIs: (_, params: { verdict: OrderVerdict; is: OrderVerdict[] }) =>
+      params.is.includes(params.verdict),
     paymentFailedReturn: ({ context }) => context.query.status === 'failure' && Boolean(context.query.mobile),
     sfIdEntry: ({ context }) => Boolean(context.query.sf_id) && context.query.status !== 'failure',
     /** The config charges a fee and the user and exam info were stored before the gateway (part 1 §4). */
@@ -110,6 +125,11 @@ export const registrationMachine = setup({
   states: {
     entry: {
       always: [
+        {
+          guard: 'backFromGateway',
+          target: 'confirmingPayment',
+          actions: assign({ result: ({ context }) => resultFromQuery(context) }),
+        },
         {
           guard: 'querySaysRegistered',
           target: 'loadingSteps',
@@ -263,6 +283,56 @@ export const registrationMachine = setup({
 
     redirectingToPayment: { type: 'final' },
     redirectingToLogin: { type: 'final' },
+
+    /** Back from the gateway before its confirmation, maybe: waits for the order's record. */
+    confirmingPayment: {
+      invoke: {
+        id: 'waitForOrder',
+        src: 'waitForOrder',
+        input: ({ context }) => ({ orderId: context.query.order_id ?? '', again: false }),
+        onDone: [
+          {
+            guard: { type: 'verdictIs', params: ({ event }) => ({ verdict: event.output, is: ['paid'] }) },
+            target: 'loadingSteps',
+          },
+          {
+            guard: {
+              type: 'verdictIs',
+              params: ({ event }) => ({ verdict: event.output, is: ['failed', 'aborted'] }),
+            },
+            target: 'paymentFailed',
+          },
+          { target: 'paymentUnconfirmed' },
+        ],
+        onError: { target: 'paymentUnconfirmed' },
+      },
+    },
+    /** Not confirmed yet: "being confirmed", and Check again (which only reads). */
+    paymentUnconfirmed: {
+      on: { 'payment.check': 'checkingPayment' },
+    },
+    checkingPayment: {
+      invoke: {
+        id: 'waitForOrder',
+        src: 'waitForOrder',
+        input: ({ context }) => ({ orderId: context.query.order_id ?? '', again: true }),
+        onDone: [
+          {
+            guard: { type: 'verdictIs', params: ({ event }) => ({ verdict: event.output, is: ['paid'] }) },
+            target: 'loadingSteps',
+          },
+          {
+            guard: {
+              type: 'verdictIs',
+              params: ({ event }) => ({ verdict: event.output, is: ['failed', 'aborted'] }),
+            },
+            target: 'paymentFailed',
+          },
+          { target: 'paymentUnconfirmed' },
+        ],
+        onError: { target: 'paymentUnconfirmed' },
+      },
+    },
 
     /** Step 0: back from the gateway with status=failure. */
     paymentFailed: {

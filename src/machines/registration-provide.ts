@@ -23,8 +23,14 @@ export function provideRegistration(
   load: () => Promise<LaterStepsModule>,
 ) {
   const { actors = {}, actions = {}, delays = {} } = implementations;
-  const { verifyMobile, startCallerIdentity, checkCallerIdentity, fetchLeadBySfId, fetchLeadsByMobile } =
-    actors;
+  const {
+    verifyMobile,
+    startCallerIdentity,
+    checkCallerIdentity,
+    fetchLeadBySfId,
+    fetchLeadsByMobile,
+    waitForOrder,
+  } = actors;
   const { track, goToLogin } = actions;
   let later: LaterSteps | undefined;
   const laterStep = <K extends keyof LaterSteps>(name: K) => deferredLogic(name, () => later?.[name]);
@@ -45,6 +51,7 @@ export function provideRegistration(
       }),
       fetchLeadBySfId,
       fetchLeadsByMobile,
+      waitForOrder,
     }),
     actions: given({ goToLogin, track }),
   });

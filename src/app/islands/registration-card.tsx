@@ -16,6 +16,7 @@ import { fetchExamStates } from '../../api/endpoints/exam-states';
 import { fetchGeoIp } from '../../api/endpoints/geo-ip';
 import { fetchGeoReverse } from '../../api/endpoints/geo-reverse';
 import { fetchLeadBySfId } from '../../api/endpoints/lead-by-sf-id';
+import { waitForOrder } from '../order-verdict';
 import { fetchLeadsByMobile } from '../../api/endpoints/leads-by-mobile';
 import { fetchNearestCentre } from '../../api/endpoints/nearest-centre';
 import { sendRegistrationOtp } from '../../api/endpoints/otp-send';
@@ -218,6 +219,7 @@ export function mount(element: HTMLElement): void {
         }),
         checkCallerIdentity: fromPromise(({ input }) => pollCallerIdentity(input)),
         fetchLeadBySfId: fromPromise(({ input }) => fetchLeadBySfId(input)),
+        waitForOrder: fromPromise(({ input }) => waitForOrder(input.orderId, input.again)),
         fetchLeadsByMobile: fromPromise(({ input }) =>
           fetchLeadsByMobile(input.query, input.registrationToken ?? ''),
         ),

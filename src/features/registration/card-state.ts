@@ -37,6 +37,9 @@ export type CardPlace =
   | 'signingUp'
   | 'redirectingToPayment'
   | 'paymentFailed'
+  | 'confirmingPayment'
+  | 'paymentUnconfirmed'
+  | 'checkingPayment'
   | 'success'
   | 'stepsNotLoaded'
   | 'loading';
@@ -73,6 +76,9 @@ const PLACES: Exclude<CardPlace, 'loading'>[] = [
   'signingUp',
   'redirectingToPayment',
   'paymentFailed',
+  'confirmingPayment',
+  'paymentUnconfirmed',
+  'checkingPayment',
   'success',
   'stepsNotLoaded',
 ];

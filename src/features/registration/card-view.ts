@@ -25,6 +25,8 @@ export type CardStep =
   | 'signingUp'
   | 'payment'
   | 'paymentFailed'
+  | 'confirmingPayment'
+  | 'paymentUnconfirmed'
   | 'success'
   | 'stepsNotLoaded'
   | 'loading';
@@ -72,6 +74,9 @@ function stepOf({ at, mobile, verify }: CardParts): CardStep {
     signingUp: 'signingUp',
     redirectingToPayment: 'payment',
     paymentFailed: 'paymentFailed',
+    confirmingPayment: 'confirmingPayment',
+    paymentUnconfirmed: 'paymentUnconfirmed',
+    checkingPayment: 'paymentUnconfirmed',
     success: 'success',
     stepsNotLoaded: 'stepsNotLoaded',
     loading: 'loading',
@@ -90,6 +95,8 @@ const HEADINGS: Record<CardStep, StringKey> = {
   signingUp: 'registration.examHeading',
   payment: 'registration.heading',
   paymentFailed: 'registration.paymentFailed',
+  confirmingPayment: 'registration.heading',
+  paymentUnconfirmed: 'payment.unconfirmedHeading',
   success: 'registration.success',
   stepsNotLoaded: 'registration.heading',
   loading: 'registration.heading',
@@ -161,6 +168,12 @@ export function viewOf(parts: CardParts): CardView {
   if (step === 'paymentFailed') {
     view.messages.push({ key: 'registration.paymentFailedText' });
     view.actions.push({ label: 'registration.tryAgain', enabled: true });
+  }
+  if (step === 'confirmingPayment') view.messages.push({ key: 'payment.confirming' });
+  if (step === 'paymentUnconfirmed') {
+    view.messages.push({ key: 'payment.unconfirmed' });
+    // Disabled while the look it asked for runs.
+    view.actions.push({ label: 'payment.checkAgain', enabled: parts.at === 'paymentUnconfirmed' });
   }
   if (step === 'success') {
     view.actions.push(

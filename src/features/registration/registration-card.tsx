@@ -281,6 +281,27 @@ export function RegistrationCard({
     );
   }
 
+  if (step === 'paymentUnconfirmed') {
+    const checking = !view.actions.some((a) => a.label === 'payment.checkAgain' && a.enabled);
+    return (
+      <div className="ef-register__body">
+        {title(view.heading)}
+        <p role="status" className="ef-register__message">
+          {t('payment.unconfirmed')}
+        </p>
+        <button
+          type="button"
+          className="ef-button ef-button--primary"
+          disabled={checking}
+          aria-busy={checking}
+          onClick={() => send({ type: 'payment.check' })}
+        >
+          {t('payment.checkAgain')}
+        </button>
+      </div>
+    );
+  }
+
   if (step === 'success') {
     return (
       <div className="ef-register__body">
@@ -315,8 +336,8 @@ export function RegistrationCard({
   return (
     <div className="ef-register__body">
       {title(view.heading)}
-      {step === 'payment' ? (
-        <p role="status">{t('registration.redirecting')}</p>
+      {step === 'payment' || step === 'confirmingPayment' ? (
+        <p role="status">{t(step === 'payment' ? 'registration.redirecting' : 'payment.confirming')}</p>
       ) : (
         <Loading t={t} announce={!busy} />
       )}

@@ -2502,6 +2502,22 @@ export interface UiStringTable {
    * You have already bought the {pack}.
    */
   'api.mockPack.alreadyBought': string;
+  /**
+   * Back from the gateway, while the page waits for the server's record of the order
+   */
+  'payment.confirming': string;
+  /**
+   * Payment being confirmed
+   */
+  'payment.unconfirmedHeading': string;
+  /**
+   * Your payment is being confirmed. This can take a few minutes. You will not be charged again: Check again only looks.
+   */
+  'payment.unconfirmed': string;
+  /**
+   * Check again
+   */
+  'payment.checkAgain': string;
 }
 /**
  * What a key is for, where its English text alone does not say (English file only).

@@ -291,6 +291,8 @@ const STEP_LABELS: Record<CardStep, string> = {
   signingUp: 'Registering',
   payment: 'Going to payment',
   paymentFailed: 'Payment failed',
+  confirmingPayment: 'Back from the gateway, confirming',
+  paymentUnconfirmed: 'Payment being confirmed',
   success: 'Thank you',
   stepsNotLoaded: 'The next step could not load',
   loading: 'Loading',
@@ -303,13 +305,14 @@ export const CARD_STEPS = Object.keys(STEP_LABELS) as CardStep[];
  * The screens that last only while a call runs: canned answers come at once, so the card never
  * rests there and the list cannot offer them.
  */
-export const PASSING_STEPS: readonly CardStep[] = ['sending', 'signingUp', 'loading'];
+export const PASSING_STEPS: readonly CardStep[] = ['sending', 'signingUp', 'loading', 'confirmingPayment'];
 
 /**
- * The screens only a failing network shows (the page's own code for steps 2 to 5 did not arrive):
- * the canned world answers every call, and no text of a landing or programme appears on them.
+ * The screens only a failing network shows (the page's own code for steps 2 to 5 did not arrive, or
+ * the gateway's confirmation has not reached the server): the canned world answers every call, and
+ * no text of a landing or programme appears on them.
  */
-export const NETWORK_ONLY_STEPS: readonly CardStep[] = ['stepsNotLoaded'];
+export const NETWORK_ONLY_STEPS: readonly CardStep[] = ['stepsNotLoaded', 'paymentUnconfirmed'];
 
 /** What a screen says beyond its step, in words (messages and field errors by their key). */
 const MESSAGE_LABELS: Partial<Record<StringKey, string>> = {
@@ -332,6 +335,8 @@ const STEP_MESSAGES = new Set<StringKey>([
   'registration.accountExists',
   'registration.paymentFailedText',
   'registration.redirecting',
+  'payment.confirming',
+  'payment.unconfirmed',
 ]);
 
 interface ViewFeatures {
