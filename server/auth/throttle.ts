@@ -1,5 +1,6 @@
 // Fixed-window counters with a lock, in the database so they survive restarts and are shared by
 // every server process.
+import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { addMs, iso } from '../timestamps';
 
@@ -44,6 +45,50 @@ export async function hit(ctx: AppContext, key: string, rule: ThrottleRule): Pro
         .execute();
     return locked;
   });
+}
+
+/**
+ * Counts one hit in a single statement and says whether it is within the limit (the Nth hit of a
+ * window passes and locks the key, as with hit). Unlike lockedUntil-then-hit, requests that arrive
+ * together cannot all pass: each sees the count the others left (a row lock on PostgreSQL).
+ */
+export async function take(ctx: AppContext, key: string, rule: ThrottleRule): Promise<boolean> {
+  const now = ctx.now();
+  const expired = sql<boolean>`window_start <= ${iso(addMs(now, -rule.windowMs))}`;
+  const next = sql<number>`case when ${expired} then 1 else count + 1 end`;
+  await ctx.db
+    .insertInto('throttles')
+    .values({ key, window_start: iso(now), count: 0, locked_until: null })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  // Every expression of a SET reads the row as it was before the update.
+  const row = await ctx.db
+    .updateTable('throttles')
+    .set({
+      count: next,
+      window_start: sql<string>`case when ${expired} then ${iso(now)} else window_start end`,
+      locked_until: sql<
+        string | null
+      >`case when ${next} = ${rule.lockAfter} then ${iso(addMs(now, rule.lockMs))} else locked_until end`,
+    })
+    .where('key', '=', key)
+    .returning(['count', 'locked_until'])
+    .executeTakeFirstOrThrow();
+  const stillLocked = row.locked_until !== null && new Date(row.locked_until) > now;
+  return row.count < rule.lockAfter ? !stillLocked : row.count === rule.lockAfter;
+}
+
+/** Takes back one hit whose action did not happen (an SMS that could not be sent), and the lock
+ * that hit set. */
+export async function refund(ctx: AppContext, key: string, rule: ThrottleRule): Promise<void> {
+  await ctx.db
+    .updateTable('throttles')
+    .set({
+      count: sql<number>`case when count > 0 then count - 1 else 0 end`,
+      locked_until: sql<string | null>`case when count = ${rule.lockAfter} then null else locked_until end`,
+    })
+    .where('key', '=', key)
+    .execute();
 }
 
 export async function clear(ctx: AppContext, key: string): Promise<void> {
