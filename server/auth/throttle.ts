@@ -26,25 +26,8 @@ export async function lockedUntil(ctx: AppContext, key: string): Promise<Date | 
 
 /** Counts one hit; returns the lock end when this hit locked the key. */
 export async function hit(ctx: AppContext, key: string, rule: ThrottleRule): Promise<Date | null> {
-  const now = ctx.now();
-  return ctx.db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('throttles').selectAll().where('key', '=', key).executeTakeFirst();
-    const fresh = !row || new Date(row.window_start).getTime() + rule.windowMs <= now.getTime();
-    const count = fresh ? 1 : row.count + 1;
-    const locked = count >= rule.lockAfter ? addMs(now, rule.lockMs) : null;
-    const values = {
-      window_start: fresh ? iso(now) : row.window_start,
-      count,
-      locked_until: locked ? iso(locked) : (row?.locked_until ?? null),
-    };
-    if (row) await trx.updateTable('throttles').set(values).where('key', '=', key).execute();
-    else
-      await trx
-        .insertInto('throttles')
-        .values({ key, ...values })
-        .execute();
-    return locked;
-  });
+  const { count, lockedUntil: until } = await count1(ctx, key, rule);
+  return count === rule.lockAfter && until ? new Date(until) : null;
 }
 
 /**
@@ -53,6 +36,17 @@ export async function hit(ctx: AppContext, key: string, rule: ThrottleRule): Pro
  * together cannot all pass: each sees the count the others left (a row lock on PostgreSQL).
  */
 export async function take(ctx: AppContext, key: string, rule: ThrottleRule): Promise<boolean> {
+  const { count, lockedUntil: until } = await count1(ctx, key, rule);
+  const stillLocked = until !== null && new Date(until) > ctx.now();
+  return count < rule.lockAfter ? !stillLocked : count === rule.lockAfter;
+}
+
+/** One more hit of the key, counted in one UPDATE (no read-then-write race between processes). */
+async function count1(
+  ctx: AppContext,
+  key: string,
+  rule: ThrottleRule,
+): Promise<{ count: number; lockedUntil: string | null }> {
   const now = ctx.now();
   const expired = sql<boolean>`window_start <= ${iso(addMs(now, -rule.windowMs))}`;
   const next = sql<number>`case when ${expired} then 1 else count + 1 end`;
@@ -74,8 +68,7 @@ export async function take(ctx: AppContext, key: string, rule: ThrottleRule): Pr
     .where('key', '=', key)
     .returning(['count', 'locked_until'])
     .executeTakeFirstOrThrow();
-  const stillLocked = row.locked_until !== null && new Date(row.locked_until) > now;
-  return row.count < rule.lockAfter ? !stillLocked : row.count === rule.lockAfter;
+  return { count: Number(row.count), lockedUntil: row.locked_until };
 }
 
 /** Takes back one hit whose action did not happen (an SMS that could not be sent), and the lock
