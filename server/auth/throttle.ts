@@ -41,31 +41,29 @@ export async function take(ctx: AppContext, key: string, rule: ThrottleRule): Pr
   return count < rule.lockAfter ? !stillLocked : count === rule.lockAfter;
 }
 
-/** One more hit of the key, counted in one UPDATE (no read-then-write race between processes). */
+/** One more hit of the key, counted in one upsert (no read-then-write race between processes). */
 async function count1(
   ctx: AppContext,
   key: string,
   rule: ThrottleRule,
 ): Promise<{ count: number; lockedUntil: string | null }> {
   const now = ctx.now();
-  const expired = sql<boolean>`window_start <= ${iso(addMs(now, -rule.windowMs))}`;
-  const next = sql<number>`case when ${expired} then 1 else count + 1 end`;
-  await ctx.db
-    .insertInto('throttles')
-    .values({ key, window_start: iso(now), count: 0, locked_until: null })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  // Every expression of a SET reads the row as it was before the update.
+  const lock = iso(addMs(now, rule.lockMs));
+  // In the upsert's SET, `throttles.` is the row as it was before this hit.
+  const expired = sql<boolean>`throttles.window_start <= ${iso(addMs(now, -rule.windowMs))}`;
+  const next = sql<number>`case when ${expired} then 1 else throttles.count + 1 end`;
   const row = await ctx.db
-    .updateTable('throttles')
-    .set({
-      count: next,
-      window_start: sql<string>`case when ${expired} then ${iso(now)} else window_start end`,
-      locked_until: sql<
-        string | null
-      >`case when ${next} = ${rule.lockAfter} then ${iso(addMs(now, rule.lockMs))} else locked_until end`,
-    })
-    .where('key', '=', key)
+    .insertInto('throttles')
+    .values({ key, window_start: iso(now), count: 1, locked_until: rule.lockAfter <= 1 ? lock : null })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: next,
+        window_start: sql<string>`case when ${expired} then ${iso(now)} else throttles.window_start end`,
+        locked_until: sql<
+          string | null
+        >`case when ${next} = ${rule.lockAfter} then ${lock} else throttles.locked_until end`,
+      }),
+    )
     .returning(['count', 'locked_until'])
     .executeTakeFirstOrThrow();
   return { count: Number(row.count), lockedUntil: row.locked_until };
