@@ -42,8 +42,12 @@ export function registerSandboxRoutes(app: FastifyInstance): void {
 /** The SMS provider's fault switch (issue 25 §3): fail every send, or take 10 s over each. */
 function registerSmsSwitch(app: FastifyInstance): void {
   const answer = (): SandboxSmsSettingsReply => {
-    const { mode, slowMs } = app.ctx.sms.faults?.settings() ?? { mode: 'none', slowMs: 0 };
-    return { mode, slow_ms: slowMs, timeout_ms: app.ctx.config.sms.timeoutMs };
+    const { mode, slowMs, mobile } = app.ctx.sms.faults?.settings() ?? {
+      mode: 'none',
+      slowMs: 0,
+      mobile: null,
+    };
+    return { mode, slow_ms: slowMs, mobile, timeout_ms: app.ctx.config.sms.timeoutMs };
   };
   const tags = ['sandbox'];
   app.get<{ Reply: SandboxSmsSettingsReply }>(
@@ -60,10 +64,11 @@ function registerSmsSwitch(app: FastifyInstance): void {
       }),
     },
     async (request) => {
-      const { mode, slow_ms: slowMs } = request.body;
+      const { mode, slow_ms: slowMs, mobile } = request.body;
       app.ctx.sms.faults?.set({
         ...(mode === undefined ? {} : { mode }),
         ...(slowMs === undefined ? {} : { slowMs }),
+        ...(mobile === undefined ? {} : { mobile }),
       });
       return answer();
     },

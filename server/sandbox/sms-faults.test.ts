@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 beforeEach(async () => {
-  await setSms({ mode: 'none', slow_ms: 10_000 });
+  await setSms({ mode: 'none', slow_ms: 10_000, mobile: null });
   t.clock.advance(60 * 60_000); // every test starts with no resend wait or hourly count
 });
 
@@ -42,15 +42,22 @@ describe('the sandbox SMS switch', () => {
     expect((await t.call({ method: 'GET', url: '/sandbox/sms/settings' })).data).toEqual({
       mode: 'none',
       slow_ms: 10_000,
+      mobile: null,
       timeout_ms: TIMEOUT_MS,
     });
     const set = await setSms({ mode: 'fail' });
-    expect(set.data).toEqual({ mode: 'fail', slow_ms: 10_000, timeout_ms: TIMEOUT_MS });
+    expect(set.data).toEqual({ mode: 'fail', slow_ms: 10_000, mobile: null, timeout_ms: TIMEOUT_MS });
     expect((await setSms({ mode: 'sometimes' })).statusCode).toBe(400);
   });
 });
 
 describe('a failing SMS provider', () => {
+  it('for one number only, when the switch names it: other numbers are sent to as usual', async () => {
+    await setSms({ mode: 'fail', mobile: '9811100009' });
+    expect((await sendOtp('9811100009')).statusCode).toBe(503);
+    expect((await sendOtp('9811100010')).statusCode).toBe(200);
+  });
+
   it('answers 503 with a clear message in the page language, and the student can try again at once', async () => {
     const mobile = '9811100001';
     await setSms({ mode: 'fail' });

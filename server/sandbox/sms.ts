@@ -22,6 +22,8 @@ export type SmsFaultMode = 'none' | 'fail' | 'slow';
 export interface SmsFaultSettings {
   mode: SmsFaultMode;
   slowMs: number;
+  /** Only sends to this number meet the fault (null: every send). */
+  mobile: string | null;
 }
 
 /** A sandbox switch, in this process's memory (each server process has its own). */
@@ -34,7 +36,7 @@ export interface SmsFaults {
 export const SANDBOX_SLOW_MS = 10_000;
 
 export function smsFaults(): SmsFaults {
-  let current: SmsFaultSettings = { mode: 'none', slowMs: SANDBOX_SLOW_MS };
+  let current: SmsFaultSettings = { mode: 'none', slowMs: SANDBOX_SLOW_MS, mobile: null };
   return {
     settings: () => current,
     set(settings) {
@@ -68,7 +70,8 @@ export function sandboxSms(db: Db, log: FastifyBaseLogger, now: () => Date): Sms
   return {
     faults,
     async send(mobile, text, otp, signal) {
-      const { mode, slowMs } = faults.settings();
+      const { mode: faultMode, slowMs, mobile: only } = faults.settings();
+      const mode = only === null || only === mobile ? faultMode : 'none';
       if (mode === 'fail') throw new Error('sandbox SMS provider: failing (sandbox switch)');
       // A slow provider that the caller gave up on sends nothing: the outbox never shows a code
       // the server has already withdrawn.

@@ -18,6 +18,10 @@ export interface SandboxSmsSettingsUpdateApi {
 export interface SandboxSmsSettingsUpdateBody {
   mode?: SandboxSmsMode;
   slow_ms?: number;
+  /**
+   * fault only the sends to this number (a test beside others on one server); null: every number
+   */
+  mobile?: string | null;
 }
 /**
  * This interface was referenced by `SandboxSmsSettingsUpdateApi`'s JSON-Schema
@@ -29,6 +33,10 @@ export interface SandboxSmsSettingsReply {
    * how long a send takes in slow mode
    */
   slow_ms: number;
+  /**
+   * the fault applies only to sends to this number; null: to every number
+   */
+  mobile: string | null;
   /**
    * the longest the server waits for the provider (SMS_TIMEOUT_MS)
    */

@@ -25,6 +25,10 @@ export interface SandboxSmsSettingsReply {
    */
   slow_ms: number;
   /**
+   * the fault applies only to sends to this number; null: to every number
+   */
+  mobile: string | null;
+  /**
    * the longest the server waits for the provider (SMS_TIMEOUT_MS)
    */
   timeout_ms: number;
