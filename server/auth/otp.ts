@@ -15,7 +15,7 @@ import type { AppContext } from '../context';
 import { addMs, iso } from '../timestamps';
 import type { OtpsTable } from '../db/tables/core';
 import { SmsNotSent } from '../sandbox/sms';
-import { lockedUntil, minutesUntil, refund, take, type ThrottleRule } from './throttle';
+import { lockedKeys, minutesUntil, refund, take, type ThrottleRule } from './throttle';
 import { newId, randomDigits } from './tokens';
 
 export const OTP_RULES = {
@@ -90,8 +90,12 @@ export async function issueOtp(
     },
   ];
   // A locked key answers before any write, so a burst costs the database one read per request.
+  const locked = await lockedKeys(
+    ctx,
+    limits.map((l) => l.key),
+  );
   for (const { key, refusal } of limits) {
-    const until = await lockedUntil(ctx, key);
+    const until = locked.get(key);
     if (until) throw refusal(until);
   }
   const taken: typeof limits = [];

@@ -24,6 +24,23 @@ export async function lockedUntil(ctx: AppContext, key: string): Promise<Date | 
   return until > ctx.now() ? until : null;
 }
 
+/** Of these keys, those locked now, with the time each unlocks (one query for them all). */
+export async function lockedKeys(ctx: AppContext, keys: readonly string[]): Promise<Map<string, Date>> {
+  const rows = await ctx.db
+    .selectFrom('throttles')
+    .select(['key', 'locked_until'])
+    .where('key', 'in', keys)
+    .where('locked_until', 'is not', null)
+    .execute();
+  const now = ctx.now();
+  const locked = new Map<string, Date>();
+  for (const row of rows) {
+    const until = new Date(String(row.locked_until));
+    if (until > now) locked.set(row.key, until);
+  }
+  return locked;
+}
+
 /** Counts one hit; returns the lock end when this hit locked the key. */
 export async function hit(ctx: AppContext, key: string, rule: ThrottleRule): Promise<Date | null> {
   const { count, lockedUntil: until } = await count1(ctx, key, rule);

@@ -18,7 +18,7 @@ import {
   studentByRollNumber,
   studentOf,
 } from '../auth/sessions';
-import { clear, lockedUntil, minutesUntil, refund, take, type ThrottleRule } from '../auth/throttle';
+import { clear, lockedKeys, minutesUntil, refund, take, type ThrottleRule } from '../auth/throttle';
 import type { AppContext, Student } from '../context';
 
 const MINUTE = 60_000;
@@ -61,8 +61,9 @@ export function registerAuthRoutes(app: FastifyInstance): void {
         roll: `login-roll:${roll}`,
         ip: `login-ip:${request.ip}`,
       };
+      const locked = await lockedKeys(ctx, Object.values(keys));
       for (const key of Object.values(keys)) {
-        const until = await lockedUntil(ctx, key);
+        const until = locked.get(key);
         if (until) throw new ApiError(429, message('login.tooMany', { minutes: minutesUntil(ctx, until) }));
       }
       // Every try is counted before the password is checked, in one statement per key, so a burst
