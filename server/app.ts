@@ -15,7 +15,7 @@ import type { AppContext } from './context';
 import { createDb, sqliteFileIn, type Db } from './db/database';
 import { migrateToLatest } from './db/migrations/index';
 import { noEmail, sandboxEmail } from './sandbox/email';
-import { noSms, sandboxSms } from './sandbox/sms';
+import { noSms, sandboxSms, withTimeout } from './sandbox/sms';
 import { registerSandboxRoutes } from './sandbox/routes';
 import { registerSecurityHeaders } from './security-headers';
 import { rollupFunnel } from './services/funnel/rollup';
@@ -74,7 +74,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     db,
     config,
     site: options.site ?? loadConfig(configDir()),
-    sms: config.sandbox ? sandboxSms(db, app.log, now) : noSms,
+    sms: withTimeout(config.sandbox ? sandboxSms(db, app.log, now) : noSms, config.sms.timeoutMs, app.log),
     email: config.sandbox ? sandboxEmail(app.log, now) : noEmail,
     now,
     paidEffects: new PaidEffects(),

@@ -23,6 +23,16 @@ export interface ServerConfig {
   mockJeeTenant: { id: string; token: string; examLinkUrl?: string };
   /** The funnel (issue 24, decision 029). */
   funnel: FunnelSettings;
+  sms: SmsSettings;
+}
+
+export interface SmsSettings {
+  /** The longest a request waits for the SMS provider (SMS_TIMEOUT_MS); then the send has failed. */
+  timeoutMs: number;
+  /** OTPs one address may ask for an hour, over every number (OTP_SENDS_PER_ADDRESS_PER_HOUR): it
+   * stops one machine sending SMS to many numbers; generous, since many phones share an address
+   * behind a carrier's NAT. */
+  otpSendsPerAddressPerHour: number;
 }
 
 export interface FunnelSettings {
@@ -62,6 +72,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       rollupAfterDays: int(env.FUNNEL_ROLLUP_AFTER_DAYS, 90),
       minSample: int(env.FUNNEL_MIN_SAMPLE, 100),
       batchesPerMinute: int(env.FUNNEL_BATCHES_PER_MINUTE, 600),
+    },
+    sms: {
+      timeoutMs: int(env.SMS_TIMEOUT_MS, 5_000),
+      otpSendsPerAddressPerHour: int(env.OTP_SENDS_PER_ADDRESS_PER_HOUR, 100),
     },
   };
 }

@@ -7,8 +7,13 @@ import { buildApp } from '../../server/app';
 import { configFromEnv } from '../../server/config';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'examflow-bench-api-'));
+// Every benchmark request comes from this machine's one address: the per-address OTP limit (a
+// guard against one machine texting many numbers) would measure its refusal instead of a send.
 const app = await buildApp({
-  config: { ...configFromEnv({ NODE_ENV: 'development', LOG: 'off' }), dataDir },
+  config: {
+    ...configFromEnv({ NODE_ENV: 'development', LOG: 'off', OTP_SENDS_PER_ADDRESS_PER_HOUR: '1000000' }),
+    dataDir,
+  },
 });
 app.get('/bench/bare', async () => ({ success: 'true', msg: 'ok' }));
 // The codes the sandbox SMS log holds, so the write benchmark can verify real OTPs.

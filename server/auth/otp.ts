@@ -1,6 +1,8 @@
 // One-time codes for registration and credential recovery: one flow, parameterised by purpose.
 // 4 random digits (crypto), stored as a hash, single use, 10 minutes, 5 wrong tries, a new code
-// no sooner than 45 s after the last, at most 5 codes per mobile per hour.
+// no sooner than 45 s after the last, at most 5 codes per mobile per hour (and a generous number
+// per address: config sms.otpSendsPerAddressPerHour). A code the SMS provider could not send is
+// withdrawn: it costs the student no send and starts no resend wait, so they can try again at once.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   OTP_LENGTH,
@@ -12,7 +14,8 @@ import { message } from '../api/messages';
 import type { AppContext } from '../context';
 import { addMs, iso } from '../timestamps';
 import type { OtpsTable } from '../db/tables/core';
-import { hit, lockedUntil, minutesUntil } from './throttle';
+import { SmsNotSent } from '../sandbox/sms';
+import { lockedKeys, minutesUntil, refund, take, type ThrottleRule } from './throttle';
 import { newId, randomDigits } from './tokens';
 
 export const OTP_RULES = {
@@ -33,11 +36,16 @@ export interface IssueOtp {
   mobile: string;
   loginId: string;
   message: (code: string) => string;
+  /** The address asking (request.ip). */
+  ip: string;
 }
+
+const HOUR = 3_600_000;
+const mobileRule: ThrottleRule = { lockAfter: OTP_RULES.sendsPerHour, windowMs: HOUR, lockMs: HOUR };
 
 export async function issueOtp(
   ctx: AppContext,
-  { purpose, mobile, loginId, message: smsText }: IssueOtp,
+  { purpose, mobile, loginId, message: smsText, ip }: IssueOtp,
 ): Promise<{ otpId: string }> {
   const now = ctx.now();
   const last = await ctx.db
@@ -51,10 +59,56 @@ export async function issueOtp(
     const wait = new Date(last.created_at).getTime() + OTP_RULES.resendAfterMs - now.getTime();
     if (wait > 0) throw new ApiError(429, message('otp.wait', { seconds: Math.ceil(wait / 1000) }));
   }
-  const sendKey = `otp-send:${mobile}`;
-  const locked = await lockedUntil(ctx, sendKey);
-  if (locked) throw new ApiError(429, message('otp.tooManySends', { minutes: minutesUntil(ctx, locked) }));
-  await hit(ctx, sendKey, { lockAfter: OTP_RULES.sendsPerHour, windowMs: 3_600_000, lockMs: 3_600_000 });
+  const addressRule: ThrottleRule = {
+    lockAfter: ctx.config.sms.otpSendsPerAddressPerHour,
+    windowMs: HOUR,
+    lockMs: HOUR,
+  };
+  // The address, then the number's resend wait (the check above, made atomic: requests that
+  // arrive together cannot all pass it), then the number's sends an hour.
+  const limits: { key: string; rule: ThrottleRule; refusal: (until: Date) => ApiError }[] = [
+    {
+      key: `otp-send-ip:${ip}`,
+      rule: addressRule,
+      refusal: (until) =>
+        new ApiError(429, message('otp.tooManyFromAddress', { minutes: minutesUntil(ctx, until) })),
+    },
+    {
+      key: `otp-wait:${purpose}:${mobile}`,
+      rule: { lockAfter: 1, windowMs: OTP_RULES.resendAfterMs, lockMs: OTP_RULES.resendAfterMs },
+      refusal: (until) =>
+        new ApiError(
+          429,
+          message('otp.wait', { seconds: Math.ceil((until.getTime() - now.getTime()) / 1000) }),
+        ),
+    },
+    {
+      key: `otp-send:${mobile}`,
+      rule: mobileRule,
+      refusal: (until) =>
+        new ApiError(429, message('otp.tooManySends', { minutes: minutesUntil(ctx, until) })),
+    },
+  ];
+  // A locked key answers before any write, so a burst costs the database one read per request.
+  const locked = await lockedKeys(
+    ctx,
+    limits.map((l) => l.key),
+  );
+  for (const { key, refusal } of limits) {
+    const until = locked.get(key);
+    if (until) throw refusal(until);
+  }
+  const taken: typeof limits = [];
+  const giveBack = async () => {
+    for (const { key, rule } of taken) await refund(ctx, key, rule);
+  };
+  for (const limit of limits) {
+    if (!(await take(ctx, limit.key, limit.rule))) {
+      await giveBack();
+      throw limit.refusal(addMs(now, limit.rule.lockMs));
+    }
+    taken.push(limit);
+  }
 
   const otpId = newId();
   const code = randomDigits(OTP_RULES.digits);
@@ -72,7 +126,15 @@ export async function issueOtp(
       consumed_at: null,
     })
     .execute();
-  await ctx.sms.send(mobile, smsText(code), code);
+  try {
+    await ctx.sms.send(mobile, smsText(code), code);
+  } catch (error) {
+    // Nothing went out: withdraw the code (the resend wait counts from the latest code) and the
+    // sends it counted.
+    await ctx.db.deleteFrom('otps').where('id', '=', otpId).execute();
+    await giveBack();
+    throw error instanceof SmsNotSent ? new ApiError(503, message('otp.sendFailed')) : error;
+  }
   return { otpId };
 }
 

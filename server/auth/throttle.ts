@@ -1,5 +1,6 @@
 // Fixed-window counters with a lock, in the database so they survive restarts and are shared by
 // every server process.
+import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { addMs, iso } from '../timestamps';
 
@@ -23,27 +24,79 @@ export async function lockedUntil(ctx: AppContext, key: string): Promise<Date | 
   return until > ctx.now() ? until : null;
 }
 
+/** Of these keys, those locked now, with the time each unlocks (one query for them all). */
+export async function lockedKeys(ctx: AppContext, keys: readonly string[]): Promise<Map<string, Date>> {
+  const rows = await ctx.db
+    .selectFrom('throttles')
+    .select(['key', 'locked_until'])
+    .where('key', 'in', keys)
+    .where('locked_until', 'is not', null)
+    .execute();
+  const now = ctx.now();
+  const locked = new Map<string, Date>();
+  for (const row of rows) {
+    const until = new Date(String(row.locked_until));
+    if (until > now) locked.set(row.key, until);
+  }
+  return locked;
+}
+
 /** Counts one hit; returns the lock end when this hit locked the key. */
 export async function hit(ctx: AppContext, key: string, rule: ThrottleRule): Promise<Date | null> {
+  const { count, lockedUntil: until } = await count1(ctx, key, rule);
+  return count === rule.lockAfter && until ? new Date(until) : null;
+}
+
+/**
+ * Counts one hit in a single statement and says whether it is within the limit (the Nth hit of a
+ * window passes and locks the key, as with hit). Unlike lockedUntil-then-hit, requests that arrive
+ * together cannot all pass: each sees the count the others left (a row lock on PostgreSQL).
+ */
+export async function take(ctx: AppContext, key: string, rule: ThrottleRule): Promise<boolean> {
+  const { count, lockedUntil: until } = await count1(ctx, key, rule);
+  const stillLocked = until !== null && new Date(until) > ctx.now();
+  return count < rule.lockAfter ? !stillLocked : count === rule.lockAfter;
+}
+
+/** One more hit of the key, counted in one upsert (no read-then-write race between processes). */
+async function count1(
+  ctx: AppContext,
+  key: string,
+  rule: ThrottleRule,
+): Promise<{ count: number; lockedUntil: string | null }> {
   const now = ctx.now();
-  return ctx.db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('throttles').selectAll().where('key', '=', key).executeTakeFirst();
-    const fresh = !row || new Date(row.window_start).getTime() + rule.windowMs <= now.getTime();
-    const count = fresh ? 1 : row.count + 1;
-    const locked = count >= rule.lockAfter ? addMs(now, rule.lockMs) : null;
-    const values = {
-      window_start: fresh ? iso(now) : row.window_start,
-      count,
-      locked_until: locked ? iso(locked) : (row?.locked_until ?? null),
-    };
-    if (row) await trx.updateTable('throttles').set(values).where('key', '=', key).execute();
-    else
-      await trx
-        .insertInto('throttles')
-        .values({ key, ...values })
-        .execute();
-    return locked;
-  });
+  const lock = iso(addMs(now, rule.lockMs));
+  // In the upsert's SET, `throttles.` is the row as it was before this hit.
+  const expired = sql<boolean>`throttles.window_start <= ${iso(addMs(now, -rule.windowMs))}`;
+  const next = sql<number>`case when ${expired} then 1 else throttles.count + 1 end`;
+  const row = await ctx.db
+    .insertInto('throttles')
+    .values({ key, window_start: iso(now), count: 1, locked_until: rule.lockAfter <= 1 ? lock : null })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: next,
+        window_start: sql<string>`case when ${expired} then ${iso(now)} else throttles.window_start end`,
+        locked_until: sql<
+          string | null
+        >`case when ${next} = ${rule.lockAfter} then ${lock} else throttles.locked_until end`,
+      }),
+    )
+    .returning(['count', 'locked_until'])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), lockedUntil: row.locked_until };
+}
+
+/** Takes back one hit whose action did not happen (an SMS that could not be sent), and the lock
+ * that hit set. */
+export async function refund(ctx: AppContext, key: string, rule: ThrottleRule): Promise<void> {
+  await ctx.db
+    .updateTable('throttles')
+    .set({
+      count: sql<number>`case when count > 0 then count - 1 else 0 end`,
+      locked_until: sql<string | null>`case when count = ${rule.lockAfter} then null else locked_until end`,
+    })
+    .where('key', '=', key)
+    .execute();
 }
 
 export async function clear(ctx: AppContext, key: string): Promise<void> {

@@ -18,11 +18,12 @@ import {
   studentByRollNumber,
   studentOf,
 } from '../auth/sessions';
-import { clear, hit, lockedUntil, minutesUntil, type ThrottleRule } from '../auth/throttle';
+import { clear, lockedKeys, minutesUntil, refund, take, type ThrottleRule } from '../auth/throttle';
 import type { AppContext, Student } from '../context';
 
 const MINUTE = 60_000;
-// A wrong guess counts against the (roll number, address) pair, the roll number and the address.
+// A try counts against the (roll number, address) pair, the roll number and the address (a right
+// one is given back: only wrong guesses stay counted).
 // The pair locks soon; the roll number alone only briefly, so an attacker elsewhere cannot keep a
 // student locked out for long; the address limit stops one machine trying many roll numbers.
 const rules: Record<'pair' | 'roll' | 'ip', ThrottleRule> = {
@@ -60,16 +61,31 @@ export function registerAuthRoutes(app: FastifyInstance): void {
         roll: `login-roll:${roll}`,
         ip: `login-ip:${request.ip}`,
       };
+      const locked = await lockedKeys(ctx, Object.values(keys));
       for (const key of Object.values(keys)) {
-        const until = await lockedUntil(ctx, key);
+        const until = locked.get(key);
         if (until) throw new ApiError(429, message('login.tooMany', { minutes: minutesUntil(ctx, until) }));
+      }
+      // Every try is counted before the password is checked, in one statement per key, so a burst
+      // of tries arriving together cannot all pass the limit; a right one gives its counts back.
+      const names = ['pair', 'roll', 'ip'] as const;
+      const taken: (typeof names)[number][] = [];
+      const giveBack = async () => {
+        for (const name of taken) await refund(ctx, keys[name], rules[name]);
+      };
+      for (const name of names) {
+        if (!(await take(ctx, keys[name], rules[name]))) {
+          await giveBack();
+          throw new ApiError(429, message('login.tooMany', { minutes: rules[name].lockMs / MINUTE }));
+        }
+        taken.push(name);
       }
       const dob = parseDob(request.body.date_of_birth);
       const student = dob ? await studentByRollNumber(ctx, roll) : undefined;
       if (!student || student.dob !== dob || student.registration_status !== 'registered') {
-        for (const name of ['pair', 'roll', 'ip'] as const) await hit(ctx, keys[name], rules[name]);
         throw new ApiError(401, message('login.invalid'));
       }
+      await giveBack();
       await clear(ctx, keys.pair);
       const session = await createSession(ctx, student.id, { handoff: request.body.handoff });
       setSessionMarker(reply, ctx.config.session.absoluteHours * 3600);

@@ -42,6 +42,7 @@ export function registerRecoveryRoutes(app: FastifyInstance): void {
         purpose: 'recover',
         mobile: student.mobile,
         loginId,
+        ip: request.ip,
         message: (code) =>
           `${code} is your ${ctx.site.site.brand.providerName} OTP to recover your login details. It is valid for 10 minutes.`,
       });

@@ -289,6 +289,22 @@ describe('recovery machine: rules', () => {
     expect(bare.actor.getSnapshot().context.idError).toEqual({ key: 'recover.invalidId' });
   });
 
+  it('shows the message of an SMS that could not be sent (503, in the page language), and Next tries again at once', async () => {
+    const msg = 'अभी ओटीपी नहीं भेजा जा सका। कृपया फिर से कोशिश करें।';
+    const notSent = Object.assign(new Error(msg), { status: 503, body: { success: 'false', msg } });
+    const { actor, generateOtp } = run();
+    generateOtp.mockRejectedValueOnce(notSent);
+    actor.send({ type: 'id.change', value: '9000000001' });
+    actor.send({ type: 'id.submit' });
+    await waitFor(actor, (s) => s.matches('enteringId') && Boolean(s.context.idError));
+    const view = recoveryView(actor.getSnapshot());
+    expect(view.loginId).toEqual({ value: '9000000001', error: { key: 'recover.invalidId', server: msg } });
+    expect(view.actions.some((a) => a.label === 'next' && a.enabled)).toBe(true);
+    actor.send({ type: 'id.submit' });
+    await waitFor(actor, (s) => s.matches('otpStep'));
+    expect(generateOtp).toHaveBeenCalledTimes(2);
+  });
+
   it('gives a mobile user the OTP step (the verify-mobile child), keeps otp_id, and verifies 4 digits', async () => {
     const { actor, child, persistOtpId, validateOtp } = run();
     actor.send({ type: 'id.change', value: '9000000001' });

@@ -32,6 +32,7 @@ export function registerOtpRoutes(app: FastifyInstance): void {
         purpose: 'register',
         mobile,
         loginId: request.query.mobile,
+        ip: request.ip,
         message: (code) =>
           `${code} is your OTP to register for ${programme.shortName}. It is valid for 10 minutes. Do not share it with anyone.`,
       });

@@ -221,6 +221,31 @@ describe('registration card, step 1', () => {
     expect(linkedError(input)).toContain(hi.strings['validation.mobileOrId.required']);
   });
 
+  it.each([
+    ['en', en.strings, 'We could not send the OTP just now. Please try again.'],
+    ['hi', hi.strings, 'अभी ओटीपी नहीं भेजा जा सका। कृपया फिर से कोशिश करें।'],
+  ] as const)(
+    'says so on the card when the SMS could not be sent (%s), and Verify tries again at once',
+    async (locale, strings, msg) => {
+      // What the API answers when the SMS provider fails or times out (issue 25 §3), in the
+      // page's language: the client's error carries the status and the parsed body.
+      const notSent = Object.assign(new Error(msg), { status: 503, body: { success: 'false', msg } });
+      const { user, api } = setup({ strings: strings as UiStringTable, locale });
+      api.sendOtp.mockRejectedValueOnce(notSent);
+      const input = screen.getByRole('textbox', { name: new RegExp(strings['form.mobileOrId'].slice(0, 8)) });
+      await user.type(input, '9000000001');
+      const verify = screen.getByRole('button', { name: strings['registration.verify'] });
+      await user.click(verify);
+      await waitFor(() => expect(linkedError(input)).toContain(msg));
+      // Still on step 1 with the number kept; no code boxes.
+      expect((input as HTMLInputElement).value).toBe('9000000001');
+      expect(screen.queryByRole('heading', { name: strings['registration.verifyHeading'] })).toBeNull();
+      await user.click(screen.getByRole('button', { name: strings['registration.verify'] }));
+      await screen.findByRole('heading', { name: strings['registration.verifyHeading'] });
+      expect(api.sendOtp).toHaveBeenCalledTimes(2);
+    },
+  );
+
   it('sends the OTP, verifies at the fourth digit, and on error_code 1 empties the boxes and focuses the first', async () => {
     let fail = true;
     const { user, api, container } = setup({

@@ -2075,6 +2075,14 @@ export interface UiStringTable {
    */
   'api.otp.otherNumber': string;
   /**
+   * We could not send the OTP just now. Please try again.
+   */
+  'api.otp.sendFailed': string;
+  /**
+   * Too many OTP requests from this network. Please try again in {minutes} minutes.
+   */
+  'api.otp.tooManyFromAddress': string;
+  /**
    * No student found with this student id.
    */
   'api.psid.notFound': string;
@@ -2178,6 +2186,10 @@ export interface UiStringTable {
    * Messages cannot be sent right now. Please try again later.
    */
   'api.sms.unavailable': string;
+  /**
+   * We could not send the SMS just now. Please try again.
+   */
+  'api.sms.failed': string;
   /**
    * E-mail cannot be sent right now. Please try again later.
    */

@@ -1,0 +1,407 @@
+// npm run load:registration (issue 25 §5): 200 students register at the same moment, end to end
+// through the HTTP API — OTP send, the code read from the sandbox outbox, OTP verify, signup for the
+// paid NEET mock, the gateway's signed "paid" callback, the order's status — on SQLite with one
+// server process, then on PostgreSQL with two processes on one database (each call goes to the
+// next process in turn, as behind a load balancer). PostgreSQL runs when TEST_DATABASE_URL names a
+// server: `bash scripts/with-postgres.sh npm run load:registration` starts a throwaway one.
+//
+// It prints each call's count, p50, p99 and max, then checks, with PASS/FAIL and the exit code:
+// every student answered 200 at every step; the database holds each student once with one roll
+// number (distinct), one exam order, paid; every call's p99 ≤ 500 ms.
+//
+// Each student comes from its own loopback address (127.0.0.2, .3, …: all of 127/8 is this
+// machine), as 200 phones would, so the OTP limits per address and per number apply as in
+// production and nothing is switched off for the run.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import pg from 'pg';
+import { createDb, sqliteFileIn, type Db } from '../../server/db/database';
+import { callbackSignature } from '../../server/payments/orders';
+import { projectRoot } from '../../src/engine/node/paths';
+import { machineContext, table } from '../bench/shared';
+
+const STUDENTS = Number(process.env.LOAD_STUDENTS ?? 200);
+const P99_LIMIT_MS = 500;
+// The NEET mock's April 2025 season is open on this date (config/programmes): its paid offline exam.
+const CLOCK = '2025-04-01T11:30:00+05:30';
+const SECRET = randomBytes(32).toString('hex');
+const HOST = 'localhost';
+// A server on registration day has been up a while: its code compiled, its pool's connections
+// open. Before the measured wave, this many other students register (not measured, not checked).
+const WARM_UP = 20;
+
+async function warmUp(ports: number[]): Promise<void> {
+  const run = await registerAll(ports, WARM_UP * ports.length, 9600000000, 10);
+  if (run.failures.length) throw new Error(`warm-up failed: ${run.failures[0]}`);
+}
+
+interface Server {
+  port: number;
+  stop: () => Promise<void>;
+}
+
+async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
+  const child = spawn(
+    path.join(projectRoot, 'node_modules/.bin/tsx'),
+    ['scripts/load/registration-server.ts'],
+    {
+      cwd: projectRoot,
+      env: { ...process.env, ...env, SANDBOX_CLOCK: CLOCK, PAYMENT_CALLBACK_SECRET: SECRET },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`load server exited with ${code}`)));
+  });
+  const { port } = JSON.parse(line) as { port: number };
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    port,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/** One student's connection: its own loopback address, kept alive like a phone's. */
+function client(localAddress: string) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const call = (
+    port: number,
+    method: string,
+    url: string,
+    body?: object,
+    headers: Record<string, string> = {},
+  ) =>
+    new Promise<Answer>((resolve, reject) => {
+      const payload = body ? JSON.stringify(body) : undefined;
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method,
+          path: url,
+          agent,
+          localAddress,
+          headers: {
+            host: HOST,
+            accept: 'application/json',
+            ...(payload
+              ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+              : {}),
+            ...headers,
+          },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            let parsed: Record<string, unknown> = {};
+            try {
+              parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+            } catch {
+              parsed = { text };
+            }
+            resolve({ status: response.statusCode ?? 0, body: parsed });
+          });
+        },
+      );
+      request.on('error', reject);
+      request.end(payload);
+    });
+  return { call, close: () => agent.destroy() };
+}
+
+const CALLS = [
+  'POST /api/otp/send',
+  'GET /sandbox/messages',
+  'POST /api/otp/verify',
+  'POST /api/signup',
+  'POST /api/payments/callback',
+  'GET /api/orders/:id',
+] as const;
+type CallName = (typeof CALLS)[number];
+
+interface Run {
+  times: Record<CallName, number[]>;
+  failures: string[];
+  mobiles: string[];
+  wallMs: number;
+}
+
+const signupBody = (mobile: string, i: number) => ({
+  student_name: `Load Student${String.fromCharCode(65 + (i % 26))}`,
+  father_name: 'Anil Verma',
+  student_email: `load.${mobile}@example.com`,
+  student_dob: '2008-01-04T18:30:00.000Z',
+  student_mobile_no: mobile,
+  school_board: 'CBSE',
+  class_stream: '12&SOM',
+  exam_state: '9',
+  branch_code: 'DL001',
+  exam_date: '2025-04-13',
+  exam_mode: 'Offline',
+  student_city: 'New Delhi',
+  student_state: 'Delhi',
+  student_pincode: '110005',
+  whatsapp_status: true,
+  registration_page: 'MOCK-NEET',
+  payment_mode: 'paytm',
+});
+
+/**
+ * `count` students at once, each through the registration in order; calls go to the ports in turn.
+ * Student i has the number firstMobile + i and the address 127.0.(subnet).(i + 2).
+ */
+async function registerAll(
+  ports: number[],
+  count = STUDENTS,
+  firstMobile = 9700000000,
+  subnet = 1,
+): Promise<Run> {
+  const times = Object.fromEntries(CALLS.map((c) => [c, [] as number[]])) as Record<CallName, number[]>;
+  const failures: string[] = [];
+  let turn = 0;
+  const nextPort = () => ports[turn++ % ports.length] ?? 0;
+  const mobiles = Array.from({ length: count }, (_, i) => String(firstMobile + i));
+
+  async function student(i: number): Promise<void> {
+    const mobile = mobiles[i] ?? '';
+    const { call, close } = client(`127.0.${subnet + Math.floor((i + 2) / 256)}.${(i + 2) % 256}`);
+    const timed = async (
+      name: CallName,
+      method: string,
+      url: string,
+      body?: object,
+      headers?: Record<string, string>,
+    ) => {
+      const started = performance.now();
+      const answer = await call(nextPort(), method, url, body, headers);
+      times[name].push(performance.now() - started);
+      if (answer.status !== 200)
+        throw new Error(`${name} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+      return answer.body;
+    };
+    try {
+      await timed('POST /api/otp/send', 'POST', `/api/otp/send?mobile=${mobile}&exam_type=MOCK-NEET`);
+      const outbox = (await timed(
+        'GET /sandbox/messages',
+        'GET',
+        `/sandbox/messages?mobile=${mobile}`,
+      )) as unknown as {
+        otp: string | null;
+      }[];
+      const otp = outbox[0]?.otp;
+      if (!otp) throw new Error('no OTP in the sandbox outbox');
+      const verified = await timed(
+        'POST /api/otp/verify',
+        'POST',
+        `/api/otp/verify?mobile_no=${mobile}&otp=${otp}&exam_type=MOCK-NEET`,
+      );
+      const token = String(verified.registration_token);
+      const signed = await timed('POST /api/signup', 'POST', '/api/signup', signupBody(mobile, i), {
+        'x-registration-token': token,
+      });
+      const payment = (signed.data as { payment_data?: { order_id?: string; amount?: number } }).payment_data;
+      const orderId = String(payment?.order_id);
+      const amount = Number(payment?.amount);
+      const txn = `LOAD${String(i).padStart(8, '0')}`;
+      await timed('POST /api/payments/callback', 'POST', '/api/payments/callback', {
+        order_id: orderId,
+        status: 'paid',
+        txn_id: txn,
+        amount,
+        signature: callbackSignature(SECRET, orderId, 'paid', txn, amount),
+      });
+      const order = await timed('GET /api/orders/:id', 'GET', `/api/orders/${orderId}`);
+      const status = (order.data as { status?: string } | undefined)?.status ?? order.status;
+      if (status !== 'paid') throw new Error(`order ${orderId} is ${String(status)} after the paid callback`);
+    } catch (error) {
+      failures.push(`student ${i} (${mobile}): ${(error as Error).message}`);
+    } finally {
+      close();
+    }
+  }
+
+  const started = performance.now();
+  await Promise.all(mobiles.map((_, i) => student(i)));
+  return { times, failures, mobiles, wallMs: performance.now() - started };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length
+    ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN)
+    : NaN;
+
+interface Check {
+  name: string;
+  pass: boolean;
+  detail: string;
+}
+
+async function checkDatabase(db: Db, mobiles: string[]): Promise<Check[]> {
+  const students = await db
+    .selectFrom('students')
+    .select(['id', 'mobile', 'roll_number', 'registration_status'])
+    .where('mobile', 'in', mobiles)
+    .execute();
+  const orders = await db
+    .selectFrom('orders')
+    .select(['id', 'student_id', 'status', 'kind'])
+    .where(
+      'student_id',
+      'in',
+      students.map((s) => s.id),
+    )
+    .execute();
+  const perMobile = new Map<string, number>();
+  for (const s of students) perMobile.set(s.mobile, (perMobile.get(s.mobile) ?? 0) + 1);
+  const onceEach = mobiles.filter((m) => perMobile.get(m) === 1).length;
+  const rolls = new Set(students.map((s) => s.roll_number).filter((r) => /^\d{12}$/.test(r)));
+  const registered = students.filter((s) => s.registration_status === 'registered').length;
+  const ordersPer = new Map<string, number>();
+  for (const o of orders) ordersPer.set(o.student_id, (ordersPer.get(o.student_id) ?? 0) + 1);
+  const oneOrder = students.filter((s) => ordersPer.get(s.id) === 1).length;
+  const paid = orders.filter((o) => o.status === 'paid').length;
+  const n = mobiles.length;
+  return [
+    {
+      name: `${n}/${n} students in the database, each once`,
+      pass: students.length === n && onceEach === n,
+      detail: `${students.length} rows, ${onceEach} numbers with exactly one student`,
+    },
+    {
+      name: 'each with its own roll number, registered',
+      pass: rolls.size === n && registered === n,
+      detail: `${rolls.size} distinct roll numbers, ${registered} registered`,
+    },
+    {
+      name: 'one exam order each, paid; no duplicate order',
+      pass: orders.length === n && oneOrder === n && paid === n,
+      detail: `${orders.length} orders, ${oneOrder} students with exactly one, ${paid} paid`,
+    },
+  ];
+}
+
+async function report(title: string, run: Run, db: Db): Promise<boolean> {
+  console.log(
+    `\n${title}: ${STUDENTS} students at once (after ${WARM_UP} per process to warm up), ${(run.wallMs / 1000).toFixed(1)} s for all`,
+  );
+  const rows = CALLS.map((name) => {
+    const sorted = [...run.times[name]].sort((a, b) => a - b);
+    return [
+      name,
+      String(sorted.length),
+      ...[50, 99].map((p) => percentile(sorted, p).toFixed(1)),
+      (sorted.at(-1) ?? NaN).toFixed(1),
+    ];
+  });
+  console.log(
+    table(
+      [['call', 'count', 'p50 ms', 'p99 ms', 'max ms'], ...rows],
+      ['left', 'right', 'right', 'right', 'right'],
+    ),
+  );
+  const checks: Check[] = [
+    {
+      name: `${STUDENTS}/${STUDENTS} students answered 200 at every step`,
+      pass: run.failures.length === 0,
+      detail: run.failures.length
+        ? `${run.failures.length} failed; first: ${run.failures.slice(0, 3).join(' | ')}`
+        : 'all 200',
+    },
+    ...(await checkDatabase(db, run.mobiles)),
+    ...CALLS.map((name) => {
+      const p99 = percentile(
+        [...run.times[name]].sort((a, b) => a - b),
+        99,
+      );
+      return {
+        name: `${name} p99 ≤ ${P99_LIMIT_MS} ms`,
+        pass: p99 <= P99_LIMIT_MS,
+        detail: `${p99.toFixed(1)} ms`,
+      };
+    }),
+  ];
+  for (const c of checks) console.log(`${c.pass ? 'PASS' : 'FAIL'}  ${c.name} (${c.detail})`);
+  return checks.every((c) => c.pass);
+}
+
+async function onSqlite(): Promise<boolean> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'examflow-load-'));
+  const server = await startServer({ DATA_DIR: dataDir });
+  try {
+    await warmUp([server.port]);
+    const run = await registerAll([server.port]);
+    await server.stop();
+    const db = createDb({ sqliteFile: sqliteFileIn(dataDir) });
+    try {
+      return await report('SQLite, one server process', run, db);
+    } finally {
+      await db.destroy();
+    }
+  } finally {
+    await server.stop().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A new database on the TEST_DATABASE_URL server, and how to drop it. */
+async function freshDatabase(admin: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `examflow_load_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+async function onPostgres(admin: string): Promise<boolean> {
+  const { url, drop } = await freshDatabase(admin);
+  const servers: Server[] = [];
+  try {
+    // One after the other: the first migrates and seeds the new database.
+    servers.push(await startServer({ DATABASE_URL: url }));
+    servers.push(await startServer({ DATABASE_URL: url }));
+    await warmUp(servers.map((s) => s.port));
+    const run = await registerAll(servers.map((s) => s.port));
+    const db = createDb({ databaseUrl: url });
+    try {
+      return await report('PostgreSQL, two server processes on one database', run, db);
+    } finally {
+      await db.destroy();
+    }
+  } finally {
+    for (const s of servers) await s.stop();
+    await drop();
+  }
+}
+
+console.log(machineContext('load:registration (issue 25 §5)'));
+let ok = await onSqlite();
+const admin = process.env.TEST_DATABASE_URL;
+if (admin) ok = (await onPostgres(admin)) && ok;
+else
+  console.log(
+    '\nPostgreSQL SKIPPED: TEST_DATABASE_URL is not set. Run `bash scripts/with-postgres.sh npm run load:registration` for both.',
+  );
+console.log(`\n${ok ? 'PASS' : 'FAIL'}: load:registration`);
+process.exit(ok ? 0 : 1);
