@@ -4,7 +4,7 @@
 // dashboard's blocks for every return (the mock pack, a paid exam edit, a course); its words are
 // the registration card's (payment.*). A live region: a screen reader hears each change without
 // the focus moving; focus moves only when the banner goes away from under it (the outcome shown).
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import type { Translate } from '../../engine/i18n';
 import { BusyButton } from '../../ui/busy-button';
 
@@ -16,7 +16,8 @@ export interface PaymentConfirmationBannerProps {
 
 export function PaymentConfirmationBanner({ state, t, onCheck }: PaymentConfirmationBannerProps) {
   const box = useRef<HTMLElement>(null);
-  useEffect(() => {
+  // A layout effect: its clean-up runs before the banner leaves the page, while it still has focus.
+  useLayoutEffect(() => {
     const element = box.current;
     return () => {
       // The outcome replaced the banner while its button had focus: the page's heading takes it,
