@@ -75,6 +75,8 @@ const PORTAL_PREFIXES = [
   'ui.',
   'course.',
   'result.',
+  // Back from the gateway: the dashboard's "being confirmed" banner (decision 030).
+  'payment.',
 ];
 const PORTAL_KEYS = ['faq.heading', 'dashboard.heading'];
 

@@ -6,6 +6,7 @@ import { dashboardMachine } from '../machines/dashboard-machine';
 import { editExamMachine } from '../machines/edit-exam-machine';
 import { editProfileMachine } from '../machines/edit-profile-machine';
 import { loginMachine } from '../machines/login-machine';
+import { orderConfirmationMachine } from '../machines/order-confirmation-machine';
 import { paymentReturnMachine } from '../machines/payment-return-machine';
 import { recoveryMachine } from '../machines/recovery-machine';
 import { registrationDetailsMachine } from '../machines/registration-details-machine';
@@ -46,4 +47,9 @@ export const MACHINES: MachineEntry[] = [
   { name: 'test-launch', title: 'Test launch', machine: testLaunchMachine },
   { name: 'course-purchase', title: 'Course purchase', machine: coursePurchaseMachine },
   { name: 'payment-return', title: 'Payment return (pack, exam edit)', machine: paymentReturnMachine },
+  {
+    name: 'order-confirmation',
+    title: 'Order confirmation (back from the gateway)',
+    machine: orderConfirmationMachine,
+  },
 ];

@@ -5,7 +5,6 @@ import { coursePurchaseView, type CoursePurchaseSnapshot } from '../features/cou
 import {
   coursePurchaseMachine,
   type OrderAnswer,
-  type OrderRecord,
   type OrderRequest,
   type OrderFacts,
   type PaymentReturn,
@@ -13,8 +12,12 @@ import {
   type PurchaseInput,
   type PurchaseTrack,
   type PurchaseView,
-  type ReturnRequest,
 } from './course-purchase-machine';
+import type {
+  OrderConfirmationInput,
+  OrderConfirmationMachine,
+  OrderConfirmationOutput,
+} from './order-confirmation-machine';
 import {
   emptyCoverage,
   PendingCalls,
@@ -42,8 +45,9 @@ const accepted: OrderAnswer = {
   data: { order_id: 'EF1', action_url: '/sandbox/gateway', form_name: 'gw', fields: { order_id: 'EF1' } },
 };
 const refused: OrderAnswer = { success: 'false', msg: 'No' };
-const paid: OrderRecord = { status: 'paid' };
-const notPaid: OrderRecord = { status: 'failed' };
+// The confirmation child's verdict (its own states are order-confirmation-machine.test.ts's).
+const paid: OrderConfirmationOutput = { paid: true };
+const notPaid: OrderConfirmationOutput = { paid: false };
 
 // Everything but the billing address is filled: one change makes the form valid, one spoils it.
 const fields: Partial<CheckoutFields> = {
@@ -61,6 +65,7 @@ const facts = { course: { product_id: 'C1' } } as OrderFacts;
 // The gateway's return (the actor's input): the stored order, and one whose address named none.
 const paidReturn: PaymentReturn = {
   orderId: 'EF1',
+  gatewaySaidPaid: true,
   courseId: 'C1',
   fromDescription: true,
   fields: { ...(fields as CheckoutFields), billingAddress: '12 MG Road', terms: true },
@@ -87,6 +92,7 @@ function expectView(log: Logged[], input: PurchaseInput, calls: PendingCalls) {
         if (input.paymentReturn?.orderId) {
           // The gateway came back: the query goes, the server is asked, the entered address is back.
           expect(after.confirming).toBe(true);
+          expect(calls.inputs.get('confirmOrder')?.at(-1)).toEqual({ orderId: 'EF1', gatewaySaidPaid: true });
           expect(after.fields.billingAddress).toBe('12 MG Road');
           expect(after.fromDescription).toBe(true);
           expect(log).toEqual([{ action: 'dropReturnQuery' }]);
@@ -173,9 +179,14 @@ function expectView(log: Logged[], input: PurchaseInput, calls: PendingCalls) {
         expect(after).toMatchObject({ view: 'checkout', modal: null, paying: false });
         expect(log).toEqual([{ action: 'logOrderFailure' }]);
         break;
-      case 'xstate.done.actor.loadOrder':
+      case 'payment.check':
+        // Check again goes to the confirmation; the dashboard stays as it was.
+        expect(after).toEqual(before);
+        expect(log).toEqual([]);
+        break;
+      case 'xstate.done.actor.confirmOrder':
         // The server's record, not the query, decides.
-        if ((event.output as OrderRecord).status === 'paid') {
+        if ((event.output as OrderConfirmationOutput).paid) {
           expect(after.view).toBe('success');
           expect(navigated).toEqual(['success']);
         } else {
@@ -183,7 +194,7 @@ function expectView(log: Logged[], input: PurchaseInput, calls: PendingCalls) {
           expect(navigated).toEqual(['checkout']);
         }
         break;
-      case 'xstate.error.actor.loadOrder':
+      case 'xstate.error.actor.confirmOrder':
         expect(after).toMatchObject({ view: 'checkout', modal: 'paymentFailed' });
         break;
       case 'payment.retry':
@@ -230,7 +241,10 @@ describe('course-purchase machine: model', () => {
     const machine = coursePurchaseMachine.provide({
       actors: {
         postOrder: calls.actor<OrderAnswer, OrderRequest>('postOrder'),
-        loadOrder: calls.actor<OrderRecord, ReturnRequest>('loadOrder'),
+        // A promise stands in for the confirmation machine: the parent reads only its output.
+        confirmOrder: calls.actor<OrderConfirmationOutput, OrderConfirmationInput>(
+          'confirmOrder',
+        ) as unknown as OrderConfirmationMachine,
       },
       actions: {
         navigate: (_, { view }) => void log.push({ action: 'navigate', view }),
@@ -261,6 +275,7 @@ describe('course-purchase machine: model', () => {
       { type: 'checkout.submit', facts },
       { type: 'checkout.reset' },
       { type: 'payment.retry' },
+      { type: 'payment.check' },
       { type: 'exit.attempt' },
       { type: 'exit.stay' },
       { type: 'exit.close' },
@@ -271,9 +286,9 @@ describe('course-purchase machine: model', () => {
       done('postOrder', accepted),
       done('postOrder', refused),
       failed('postOrder'),
-      done('loadOrder', paid),
-      done('loadOrder', notPaid),
-      failed('loadOrder'),
+      done('confirmOrder', paid),
+      done('confirmOrder', notPaid),
+      failed('confirmOrder'),
     ];
     // Only what a guard reads tells states apart (the rest is checked along every path).
     const project = (c: PurchaseContext) => ({
@@ -290,7 +305,10 @@ describe('course-purchase machine: model', () => {
       { input: { fields }, sample: events },
       { input: { fields, paymentReturn: paidReturn }, sample: events },
       {
-        input: { fields, paymentReturn: { orderId: '', courseId: null, fromDescription: false } },
+        input: {
+          fields,
+          paymentReturn: { orderId: '', gatewaySaidPaid: true, courseId: null, fromDescription: false },
+        },
         sample: events.filter((e) => e.type.startsWith('retention.') || e.type === 'course.open'),
       },
     ];

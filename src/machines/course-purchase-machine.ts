@@ -8,7 +8,7 @@
 // return is its input: the app reads the address once, when it creates the actor, and the machine
 // starts by confirming the order. What the order post needs of the server's reads (the student,
 // the profile, the course) comes with the submit: the machine never reads the app's cache.
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import {
   checkoutErrors,
   emptyCheckoutFields,
@@ -21,6 +21,7 @@ import type { CourseItem } from '../generated/api/course-list';
 import type { DashboardData } from '../generated/api/dashboard';
 import type { Profile } from '../generated/api/profile';
 import { notProvided } from './not-provided';
+import { orderConfirmationMachine, type OrderConfirmationOutput } from './order-confirmation-machine';
 
 const missing = (name: string) => notProvided('course purchase', name);
 
@@ -54,6 +55,8 @@ export interface OrderRequest {
 export interface PaymentReturn {
   /** The order to confirm with the server; '' when the return names none (nothing to confirm). */
   orderId: string;
+  /** The gateway's redirect said success (worth waiting for its callback); else one look. */
+  gatewaySaidPaid: boolean;
   /** The course the stored order was for (null when the return is not the stored order). */
   courseId: string | null;
   fromDescription: boolean;
@@ -64,15 +67,6 @@ export interface PaymentReturn {
 export interface PurchaseInput {
   fields?: Partial<CheckoutFields>;
   paymentReturn?: PaymentReturn;
-}
-
-export interface ReturnRequest {
-  orderId: string;
-}
-
-/** The server's record of an order: only 'paid' is a purchase. */
-export interface OrderRecord {
-  status: 'created' | 'paid' | 'failed' | 'aborted';
 }
 
 export type PurchaseView = 'dashboard' | 'description' | 'checkout' | 'success';
@@ -97,6 +91,7 @@ export interface PurchaseContext {
   retentionShown: boolean;
   /** The actor started on the gateway's return (its input): the address still carries its query. */
   returned: boolean;
+  gatewaySaidPaid: boolean;
 }
 
 export type PurchaseEvent =
@@ -117,6 +112,7 @@ export type PurchaseEvent =
   | { type: 'checkout.submit'; facts: OrderFacts }
   | { type: 'checkout.reset' }
   | { type: 'payment.retry' }
+  | { type: 'payment.check' }
   | { type: 'exit.attempt' }
   | { type: 'exit.stay' }
   | { type: 'exit.close' }
@@ -145,6 +141,7 @@ const initialContext = (): PurchaseContext => ({
   exitShown: false,
   retentionShown: false,
   returned: false,
+  gatewaySaidPaid: false,
 });
 
 function contextOf(input: PurchaseInput | undefined): PurchaseContext {
@@ -155,6 +152,7 @@ function contextOf(input: PurchaseInput | undefined): PurchaseContext {
   return {
     ...initialContext(),
     returned: true,
+    gatewaySaidPaid: back.gatewaySaidPaid,
     orderId: back.orderId,
     courseId: back.courseId,
     fromDescription: back.fromDescription,
@@ -167,10 +165,12 @@ export const coursePurchaseMachine = setup({
     input: {} as PurchaseInput | undefined,
     context: {} as PurchaseContext,
     events: {} as PurchaseEvent,
+    children: {} as { confirmOrder: 'confirmOrder' },
   },
   actors: {
     postOrder: fromPromise<OrderAnswer, OrderRequest>(missing('postOrder')),
-    loadOrder: fromPromise<OrderRecord, ReturnRequest>(missing('loadOrder')),
+    /** The server's verdict on the order the gateway returned from (decision 030). */
+    confirmOrder: orderConfirmationMachine,
   },
   delays: {
     /** The retention pop-up opens this long after the course data loads (part 2 §9: 10 s). */
@@ -216,7 +216,7 @@ export const coursePurchaseMachine = setup({
     formValid: ({ context }) => Object.keys(checkoutErrors(context.fields)).length === 0,
     orderAccepted: (_, params: { answer: OrderAnswer }) =>
       params.answer.success === 'true' && params.answer.data !== undefined,
-    paid: (_, params: { record: OrderRecord }) => params.record.status === 'paid',
+    paid: (_, params: { output: OrderConfirmationOutput }) => params.output.paid,
     exitIntentDue: ({ context }) => !context.exitShown,
     backShowsExitIntent: ({ context }) => !context.purchased && !context.exitShown,
     fromDescription: ({ context }) => context.fromDescription,
@@ -267,16 +267,23 @@ export const coursePurchaseMachine = setup({
             },
           },
         },
-        /** The gateway came back: the server's record of the order decides what shows. */
+        /**
+         * The gateway came back: the server's record of the order decides what shows (waited for,
+         * and "being confirmed" with Check again while it stays open).
+         */
         confirming: {
           tags: ['busy'],
+          on: { 'payment.check': { actions: sendTo('confirmOrder', { type: 'payment.check' }) } },
           invoke: {
-            id: 'loadOrder',
-            src: 'loadOrder',
-            input: ({ context }) => ({ orderId: context.orderId ?? '' }),
+            id: 'confirmOrder',
+            src: 'confirmOrder',
+            input: ({ context }) => ({
+              orderId: context.orderId ?? '',
+              gatewaySaidPaid: context.gatewaySaidPaid,
+            }),
             onDone: [
               {
-                guard: { type: 'paid', params: ({ event }) => ({ record: event.output }) },
+                guard: { type: 'paid', params: ({ event }) => ({ output: event.output }) },
                 target: '#coursePurchase.success',
                 actions: { type: 'navigate', params: { view: 'success' } },
               },

@@ -1,10 +1,14 @@
 // The gateway's return to /dashboard for the sample pack and a paid exam edit (part 2 §2 /dashboard
-// query). The server's order, not the address, decides what the student is told: a paid order says
-// so and refreshes the dashboard, anything else says the payment failed. A failed edit payment is
-// the edit-exam flow's (it reopens the dialog with the kept edit), so this flow stays silent then.
-// The course purchase reads its own return (course-purchase-machine). Pure: the app provides the
-// order look-up and the actions (a toast in the page's words, dropping the query, the refresh).
-import { fromPromise, setup } from 'xstate';
+// query). The server's order, not the address, decides what the student is told (decision 030):
+// the order-confirmation machine waits for its record (or, on a failure return, looks once, so a
+// late payment shows as paid); a paid order says so and refreshes the dashboard, a failed one says
+// the payment failed, one never confirmed stays "being confirmed" with Check again. A failed edit
+// payment is the edit-exam flow's (it reopens the dialog with the kept edit), so this flow stays
+// silent then, unless the order turns out paid. The course purchase reads its own return
+// (course-purchase-machine). Pure: the app provides the confirmation's look-up and the actions (a
+// toast in the page's words, dropping the query, the refresh).
+import { sendTo, setup } from 'xstate';
+import { orderConfirmationMachine, type OrderConfirmationOutput } from './order-confirmation-machine';
 
 export interface PaymentReturnInput {
   orderId: string | null;
@@ -16,23 +20,21 @@ export interface PaymentReturnInput {
 
 export type PaymentReturnMessageKey = 'portal.mock.paid' | 'portal.edit.paid' | 'portal.payment.failed';
 
-const notProvided = (): never => {
-  throw new Error('payment-return machine: actor not provided');
-};
-
 export const paymentReturnMachine = setup({
   types: {
     input: {} as PaymentReturnInput,
     context: {} as PaymentReturnInput,
+    events: {} as { type: 'payment.check' },
+    children: {} as { confirmOrder: 'confirmOrder' },
   },
   actors: {
-    /** Whether the server recorded the order as paid. */
-    orderPaid: fromPromise<boolean, { orderId: string }>(async () => notProvided()),
+    /** The server's verdict on the order (the app provides its look-up). */
+    confirmOrder: orderConfirmationMachine,
   },
   guards: {
-    editLeftToItsDialog: ({ context }) => context.edit && context.status !== 'success',
+    editFailed: ({ context }) => context.edit && context.status !== 'success',
     hasOrder: ({ context }) => context.orderId !== null && context.orderId !== '',
-    paid: ({ event }) => (event as { output?: unknown }).output === true,
+    paid: ({ event }) => (event as { output?: OrderConfirmationOutput }).output?.paid === true,
   },
   actions: {
     say: (_, _params: { kind: 'success' | 'error'; key: PaymentReturnMessageKey }) => {},
@@ -47,17 +49,21 @@ export const paymentReturnMachine = setup({
   states: {
     deciding: {
       always: [
-        { guard: 'editLeftToItsDialog', target: 'done' },
         { guard: 'hasOrder', target: 'checking' },
         // A return without its order says nothing the server could confirm.
+        { guard: 'editFailed', target: 'done' },
         { target: 'done', actions: 'clearQuery' },
       ],
     },
     checking: {
+      on: { 'payment.check': { actions: sendTo('confirmOrder', { type: 'payment.check' }) } },
       invoke: {
-        id: 'orderPaid',
-        src: 'orderPaid',
-        input: ({ context }) => ({ orderId: context.orderId ?? '' }),
+        id: 'confirmOrder',
+        src: 'confirmOrder',
+        input: ({ context }) => ({
+          orderId: context.orderId ?? '',
+          gatewaySaidPaid: context.status === 'success',
+        }),
         onDone: [
           {
             guard: 'paid',
@@ -74,15 +80,20 @@ export const paymentReturnMachine = setup({
               'clearQuery',
             ],
           },
+          // A failed edit is its dialog's (open already): nothing more to say.
+          { guard: 'editFailed', target: 'done' },
           {
             target: 'done',
             actions: [{ type: 'say', params: { kind: 'error', key: 'portal.payment.failed' } }, 'clearQuery'],
           },
         ],
-        onError: {
-          target: 'done',
-          actions: [{ type: 'say', params: { kind: 'error', key: 'portal.payment.failed' } }, 'clearQuery'],
-        },
+        onError: [
+          { guard: 'editFailed', target: 'done' },
+          {
+            target: 'done',
+            actions: [{ type: 'say', params: { kind: 'error', key: 'portal.payment.failed' } }, 'clearQuery'],
+          },
+        ],
       },
     },
     done: { type: 'final' },

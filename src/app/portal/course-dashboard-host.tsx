@@ -6,6 +6,9 @@
 // not empty and the branch is not digital-only (part 2 §4 "Retention pop-up").
 import { useEffect } from 'react';
 import { RetentionDialog } from '../../features/course/purchase-dialogs';
+import { PaymentConfirmationBanner } from '../../features/dashboard/payment-confirmation-banner';
+import { confirmationView } from '../../machines/order-confirmation-machine';
+import { useChildSnapshot } from '../../ui/use-child-snapshot';
 import type { CourseListReply } from '../../generated/api/course-list';
 import { usePurchaseActor, usePurchaseView, useRouteView } from './course-purchase';
 import { usePortal } from './portal-provider';
@@ -32,11 +35,17 @@ export default function CourseDashboardHost({ courses, digitalOnly }: CourseDash
     if (coursesLoaded) actor.send({ type: 'retention.arm', eligible: retentionEligible });
   }, [coursesLoaded, retentionEligible, actor]);
 
-  if (view.confirming)
+  // The confirmation is the purchase actor's child: its own changes re-render this view.
+  const child = view.confirming ? actor.getSnapshot().children.confirmOrder : undefined;
+  useChildSnapshot(child);
+  const confirmation = confirmationView(child);
+  if (confirmation)
     return (
-      <p role="status" className="ef-visually-hidden">
-        {t('course.confirming')}
-      </p>
+      <PaymentConfirmationBanner
+        state={confirmation}
+        t={t}
+        onCheck={() => actor.send({ type: 'payment.check' })}
+      />
     );
   if (view.modal !== 'retention') return null;
   return (

@@ -8,7 +8,6 @@ import { useCallback, useLayoutEffect, useRef, useSyncExternalStore } from 'reac
 import { useLocation } from 'react-router-dom';
 import { createActor, fromPromise } from 'xstate';
 import { postCourseOrder } from '../../api/endpoints/course-order';
-import { fetchOrderStatus } from '../../api/endpoints/order-status';
 import { fetchPaymentOptions } from '../../api/endpoints/payment-options';
 import {
   billingName,
@@ -32,6 +31,7 @@ import {
 } from '../../machines/course-purchase-machine';
 import type { Analytics } from '../analytics';
 import { postToGateway } from '../gateway';
+import { orderConfirmation } from '../order-confirmation';
 import type { SessionStore } from '../session-store';
 import { coursePaths } from './course-paths';
 import { usePortal, type PortalValue } from './portal-provider';
@@ -132,10 +132,7 @@ function purchaseMachine(deps: Deps) {
         });
         return reply;
       }),
-      loadOrder: fromPromise(async ({ input }: { input: { orderId: string } }) => {
-        const reply = await fetchOrderStatus({ order_id: input.orderId }, { token: deps.token });
-        return { status: reply.data.status };
-      }),
+      confirmOrder: orderConfirmation({ token: deps.token }),
     },
     actions: {
       navigate: ({ context }, { view }) => {
@@ -202,6 +199,7 @@ export function paymentReturnOf(
   const same = stored !== null && stored.orderId === orderId;
   return {
     orderId,
+    gatewaySaidPaid: query.get('status') === 'success',
     courseId: same ? stored.courseId : null,
     fromDescription: same ? stored.fromDescription : false,
     ...(same && stored.fields ? { fields: stored.fields } : {}),

@@ -354,9 +354,9 @@ export function DashboardRoute() {
       />
     );
   }
+  // The returns' hosts come first: a payment being confirmed shows above the blocks.
   return (
     <>
-      {screen}
       {returnStatus !== null && !courseReturn ? (
         <Suspense fallback={null}>
           <PaymentReturnHost onPaid={refresh} />
@@ -370,6 +370,7 @@ export function DashboardRoute() {
           />
         </Suspense>
       ) : null}
+      {screen}
       {editOpen ? (
         <Suspense fallback={null}>
           <EditExamHost

@@ -1,14 +1,17 @@
 // The gateway's return to /dashboard for the sample pack and a paid exam edit: the payment-return
-// machine decides from the server's order; this host only provides its effects. A lazy chunk,
-// loaded only when the address carries a status; the course purchase reads its own return (its
-// actor's input, course-purchase.ts).
-import { useActorRef } from '@xstate/react';
+// machine decides from the server's order; this host provides its effects and shows the
+// confirmation's banner while the order is awaited (decision 030). A lazy chunk, loaded only when
+// the address carries a status; the course purchase reads its own return (its actor's input,
+// course-purchase.ts).
+import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { fromPromise } from 'xstate';
-import { fetchOrderStatus } from '../../api/endpoints/order-status';
 import { actorInspect } from '../../devtools/live/actor-inspect';
+import { PaymentConfirmationBanner } from '../../features/dashboard/payment-confirmation-banner';
+import { confirmationView } from '../../machines/order-confirmation-machine';
 import { paymentReturnMachine, type PaymentReturnInput } from '../../machines/payment-return-machine';
+import { useChildSnapshot } from '../../ui/use-child-snapshot';
+import { orderConfirmation } from '../order-confirmation';
 import { usePortal } from './portal-provider';
 
 const RETURN_PARAMS = ['status', 'order_id', 'mode', 'editExam'];
@@ -22,14 +25,9 @@ export default function PaymentReturnHost({ onPaid }: { onPaid: () => void }) {
     edit: query.get('editExam') === 'true',
     status: query.get('status'),
   }));
-  useActorRef(
+  const actor = useActorRef(
     paymentReturnMachine.provide({
-      actors: {
-        orderPaid: fromPromise(async ({ input: { orderId } }) => {
-          const order = await fetchOrderStatus({ order_id: orderId }, { token });
-          return order.data.status === 'paid';
-        }),
-      },
+      actors: { confirmOrder: orderConfirmation({ token }) },
       actions: {
         say: (_, { kind, key }) => store.showToast({ type: kind, message: t(key) }),
         clearQuery: () =>
@@ -46,5 +44,14 @@ export default function PaymentReturnHost({ onPaid }: { onPaid: () => void }) {
     }),
     { input, inspect: actorInspect },
   );
-  return null;
+  const child = useSelector(actor, (snapshot) => snapshot.children.confirmOrder);
+  useChildSnapshot(child);
+  const confirmation = confirmationView(child);
+  return confirmation ? (
+    <PaymentConfirmationBanner
+      state={confirmation}
+      t={t}
+      onCheck={() => actor.send({ type: 'payment.check' })}
+    />
+  ) : null;
 }
