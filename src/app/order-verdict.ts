@@ -4,7 +4,7 @@
 // Reads only: nothing here can pay an order. Used by every page the gateway returns to.
 import { fetchOrderStatus } from '../api/endpoints/order-status';
 import type { RequestOptions } from '../api/client';
-import type { OrderVerdict } from '../machines/registration-machine';
+import type { OrderVerdict } from '../machines/order-confirmation-machine';
 
 export interface WaitOptions extends RequestOptions {
   /** Time between looks (ms). */

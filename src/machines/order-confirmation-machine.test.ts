@@ -13,8 +13,8 @@ import {
   confirmationView,
   orderConfirmationMachine,
   type OrderConfirmationInput,
+  type OrderVerdict,
 } from './order-confirmation-machine';
-import type { OrderVerdict } from './registration-machine';
 
 const done = (output: OrderVerdict) => ({ type: 'xstate.done.actor.waitForOrder', output });
 

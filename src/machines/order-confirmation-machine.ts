@@ -1,5 +1,5 @@
-// The server's verdict on an order the gateway sent the browser back from (decision 030), for the
-// dashboard's returns (the mock pack, a paid exam edit, a course). The redirect can arrive before
+// The server's verdict on an order the gateway sent the browser back from (decision 030), for every
+// return: registration, the mock pack, a paid exam edit, a course. The redirect can arrive before
 // the gateway's callback: on a return that says success the app waits for the order's record a
 // while; an order still open after that is "being confirmed", and Check again takes one look.
 // A return that says failure takes one look too: a payment that was confirmed meanwhile (a late
@@ -7,7 +7,9 @@
 // One rule for every page the gateway returns to: its parents invoke it as `confirmOrder`.
 import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from './not-provided';
-import type { OrderVerdict } from './registration-machine';
+
+/** The server's record of an order the gateway returned from; `pending` while it is not confirmed. */
+export type OrderVerdict = 'paid' | 'failed' | 'aborted' | 'pending';
 
 export interface OrderConfirmationInput {
   orderId: string;

@@ -2,6 +2,7 @@
 // them (registration-provide.ts gives each to the step that makes it).
 import type { RegistrationDetailsMachine } from './registration-details-machine';
 import type { RegistrationExamMachine } from './registration-exam-machine';
+import type { OrderConfirmationMachine } from './order-confirmation-machine';
 import type { RegistrationMachine } from './registration-machine';
 import type { RegistrationMobileMachine } from './registration-mobile-machine';
 import type { StepName, ToastParams, TrackParams } from './registration-model';
@@ -19,7 +20,11 @@ type ActionsOf<M extends { provide: (implementations: never) => unknown }> = Non
 >;
 
 /** Every call of the card, by name (the step machines' own children are not calls). */
-export type RegistrationActors = Omit<ActorsOf<RegistrationMachine>, StepName | 'loadLaterSteps'> &
+export type RegistrationActors = Omit<
+  ActorsOf<RegistrationMachine>,
+  StepName | 'loadLaterSteps' | 'confirmOrder'
+> &
+  ActorsOf<OrderConfirmationMachine> &
   ActorsOf<RegistrationMobileMachine> &
   ActorsOf<RegistrationDetailsMachine> &
   ActorsOf<RegistrationExamMachine> &

@@ -90,7 +90,12 @@ import {
   up,
   verified,
 } from './registration-fixtures.test-support';
-import { registrationMachine, type OrderVerdict } from './registration-machine';
+import type {
+  OrderConfirmationInput,
+  OrderConfirmationMachine,
+  OrderConfirmationOutput,
+} from './order-confirmation-machine';
+import { registrationMachine } from './registration-machine';
 import type { DetailsStepOutput, RegistrationDetailsMachine } from './registration-details-machine';
 import type { ExamStepOutput, RegistrationExamMachine } from './registration-exam-machine';
 import {
@@ -184,32 +189,15 @@ function expectCardView(step: ModelStep, actual: AnyMachineSnapshot, previous: A
       expect(before.step).toBe('stepsNotLoaded');
       expect(after.step).toBe('loading');
       break;
-    case 'xstate.done.actor.waitForOrder': {
-      // The order's record decides, never the address: paid → the thank-you (after the steps
-      // load), failed → step 0, still open → "being confirmed" with Check again.
-      const verdict = event.output as OrderVerdict;
-      const expected = {
-        paid: 'loading',
-        failed: 'paymentFailed',
-        aborted: 'paymentFailed',
-        pending: 'paymentUnconfirmed',
-      };
-      expect(after.step).toBe(expected[verdict]);
-      if (verdict === 'pending') {
-        expect(after.heading).toBe('payment.unconfirmedHeading');
-        expect(after.messages).toEqual([{ key: 'payment.unconfirmed' }]);
-        expect(after.actions).toEqual([{ label: 'payment.checkAgain', enabled: true }]);
-      }
-      break;
-    }
-    case 'xstate.error.actor.waitForOrder':
-      expect(after.step).toBe('paymentUnconfirmed');
+    case 'xstate.done.actor.confirmOrder':
+      // The payment step's verdict (its own model covers waiting, being confirmed and Check again):
+      // paid → the thank-you (after the steps load), not paid → step 0.
+      expect(before.step).toBe('confirmingPayment');
+      expect(after.step).toBe((event.output as OrderConfirmationOutput).paid ? 'loading' : 'paymentFailed');
       break;
     case 'payment.check':
-      expect(before.step).toBe('paymentUnconfirmed');
-      // Checking: the same screen, its button disabled while the look runs.
-      expect(after.step).toBe('paymentUnconfirmed');
-      expect(after.actions).toEqual([{ label: 'payment.checkAgain', enabled: false }]);
+      // Told to the payment step; the card stays where it is.
+      expect(after.step).toBe(before.step);
       break;
     case 'payment.retry':
       expect(before.step).toBe('paymentFailed');
@@ -255,7 +243,9 @@ describe('registration machine: model', () => {
       fetchLeadsByMobile: calls.actor<RegistrationLeadsReply, WithRegistrationToken<RegistrationLeadsQuery>>(
         'fetchLeadsByMobile',
       ),
-      waitForOrder: calls.actor<OrderVerdict, { orderId: string; again: boolean }>('waitForOrder'),
+      confirmOrder: calls.actor<OrderConfirmationOutput, OrderConfirmationInput>(
+        'confirmOrder',
+      ) as unknown as OrderConfirmationMachine,
     },
   });
 
@@ -373,7 +363,7 @@ describe('registration machine: model', () => {
       events: [...loadEvents, { type: 'xstate.error.actor.successStep', error: new Error('bug') }],
     },
     {
-      name: 'back from the gateway with success: the order is paid, failed, or not confirmed yet',
+      name: 'back from the gateway with success: the payment step says paid or not',
       input: {
         programme: mockNeet,
         registrationPage: 'MOCK-NEET',
@@ -388,12 +378,8 @@ describe('registration machine: model', () => {
       },
       events: [
         ...loadEvents,
-        ...(['paid', 'failed', 'aborted', 'pending'] as const).map((output) => ({
-          type: 'xstate.done.actor.waitForOrder',
-          output,
-        })),
-        { type: 'xstate.error.actor.waitForOrder', error: new Error('offline') },
         { type: 'payment.check' },
+        ...[true, false].map((paid) => ({ type: 'xstate.done.actor.confirmOrder', output: { paid } })),
       ],
     },
     {

@@ -4,7 +4,7 @@
 // the entry. This parent keeps what spans the steps and invokes one machine per step (registration-
 // mobile, -details, -exam, -signup, -success), input in, output back; the app gives each its calls
 // through `provideRegistration`. Steps 2 to 5 load after step 1 (`loadingSteps`): typed only here.
-import { and, assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, sendTo, setup } from 'xstate';
 import type {
   RegistrationLeadBySfIdQuery,
   RegistrationLeadBySfIdReply,
@@ -12,6 +12,7 @@ import type {
 import type { RegistrationLeadsQuery, RegistrationLeadsReply } from '../generated/api/registration-leads';
 import { notLoaded } from './deferred-logic';
 import { notProvided } from './not-provided';
+import { orderConfirmationMachine, type OrderConfirmationOutput } from './order-confirmation-machine';
 import type { DetailsStepOutput, RegistrationDetailsMachine } from './registration-details-machine';
 import type { ExamStepOutput, RegistrationExamMachine } from './registration-exam-machine';
 import { prefillFromVerified, registrationMobileMachine } from './registration-mobile-machine';
@@ -38,9 +39,6 @@ const missing = (name: string) => notProvided('registration', name);
 export type RegistrationEvent =
   { type: 'mobile.edit' } | { type: 'payment.retry' } | { type: 'payment.check' } | { type: 'steps.retry' };
 
-/** The server's record of an order the gateway returned from; `pending` while it is not confirmed. */
-export type OrderVerdict = 'paid' | 'failed' | 'aborted' | 'pending';
-
 /** A step's output, as the params of the guard or action that reads it. */
 const output = <T>({ event }: { event: { output: T } }) => event.output;
 
@@ -53,7 +51,7 @@ export const registrationMachine = setup({
     context: {} as RegistrationContext,
     events: {} as RegistrationEvent,
     /** The step machines the card's view reads and talks to (src/features/registration/card-state.ts). */
-    children: {} as { [Step in StepName]: Step },
+    children: {} as { [Step in StepName]: Step } & { confirmOrder: 'confirmOrder' },
   },
   actors: {
     mobileStep: registrationMobileMachine,
@@ -62,11 +60,8 @@ export const registrationMachine = setup({
     signupStep: notLoaded<RegistrationSignupMachine>('signupStep'),
     successStep: notLoaded<RegistrationSuccessMachine>('successStep'),
     loadLaterSteps: fromPromise<undefined>(missing('loadLaterSteps')),
-    /**
-     * The server's verdict on the order the gateway returned from: the app waits for it a while
-     * (`again`: the student asked, one short look). Reads only: it never pays.
-     */
-    waitForOrder: fromPromise<OrderVerdict, { orderId: string; again: boolean }>(missing('waitForOrder')),
+    /** The payment step: the order's record once the gateway has sent the browser back (decision 030). */
+    confirmOrder: orderConfirmationMachine,
     fetchLeadBySfId: fromPromise<RegistrationLeadBySfIdReply, RegistrationLeadBySfIdQuery>(
       missing('fetchLeadBySfId'),
     ),
@@ -98,8 +93,7 @@ export const registrationMachine = setup({
     backFromGateway: ({ context }) =>
       context.query.registeration === 'success' &&
       Boolean(context.query.roll_no && context.query.dob && context.query.order_id),
-    verdictIs: (_, params: { verdict: OrderVerdict; is: OrderVerdict[] }) =>
-      params.is.includes(params.verdict),
+    orderPaid: (_, params: OrderConfirmationOutput) => params.paid,
     paymentFailedReturn: ({ context }) => context.query.status === 'failure' && Boolean(context.query.mobile),
     sfIdEntry: ({ context }) => Boolean(context.query.sf_id) && context.query.status !== 'failure',
     /** The config charges a fee and the user and exam info were stored before the gateway (part 1 §4). */
@@ -284,54 +278,15 @@ export const registrationMachine = setup({
     redirectingToPayment: { type: 'final' },
     redirectingToLogin: { type: 'final' },
 
-    /** Back from the gateway before its confirmation, maybe: waits for the order's record. */
+    /** Back from the gateway with success: the payment step waits for the order's record. */
     confirmingPayment: {
       invoke: {
-        id: 'waitForOrder',
-        src: 'waitForOrder',
-        input: ({ context }) => ({ orderId: context.query.order_id ?? '', again: false }),
-        onDone: [
-          {
-            guard: { type: 'verdictIs', params: ({ event }) => ({ verdict: event.output, is: ['paid'] }) },
-            target: 'loadingSteps',
-          },
-          {
-            guard: {
-              type: 'verdictIs',
-              params: ({ event }) => ({ verdict: event.output, is: ['failed', 'aborted'] }),
-            },
-            target: 'paymentFailed',
-          },
-          { target: 'paymentUnconfirmed' },
-        ],
-        onError: { target: 'paymentUnconfirmed' },
+        id: 'confirmOrder',
+        src: 'confirmOrder',
+        input: ({ context }) => ({ orderId: context.query.order_id ?? '', gatewaySaidPaid: true }),
+        onDone: [{ guard: { type: 'orderPaid', params: output }, target: 'loadingSteps' }, 'paymentFailed'],
       },
-    },
-    /** Not confirmed yet: "being confirmed", and Check again (which only reads). */
-    paymentUnconfirmed: {
-      on: { 'payment.check': 'checkingPayment' },
-    },
-    checkingPayment: {
-      invoke: {
-        id: 'waitForOrder',
-        src: 'waitForOrder',
-        input: ({ context }) => ({ orderId: context.query.order_id ?? '', again: true }),
-        onDone: [
-          {
-            guard: { type: 'verdictIs', params: ({ event }) => ({ verdict: event.output, is: ['paid'] }) },
-            target: 'loadingSteps',
-          },
-          {
-            guard: {
-              type: 'verdictIs',
-              params: ({ event }) => ({ verdict: event.output, is: ['failed', 'aborted'] }),
-            },
-            target: 'paymentFailed',
-          },
-          { target: 'paymentUnconfirmed' },
-        ],
-        onError: { target: 'paymentUnconfirmed' },
-      },
+      on: { 'payment.check': { actions: sendTo('confirmOrder', { type: 'payment.check' }) } },
     },
 
     /** Step 0: back from the gateway with status=failure. */

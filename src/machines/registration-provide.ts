@@ -4,6 +4,7 @@
 // in the form steps' chunk): the parent passes through `loadingSteps` until they are here.
 import { fromPromise } from 'xstate';
 import { deferredLogic } from './deferred-logic';
+import { orderConfirmationMachine } from './order-confirmation-machine';
 import { given, type RegistrationImplementations } from './registration-implementations';
 import type * as laterStepsModule from './registration-later-steps';
 import type { LaterSteps } from './registration-later-steps';
@@ -51,7 +52,7 @@ export function provideRegistration(
       }),
       fetchLeadBySfId,
       fetchLeadsByMobile,
-      waitForOrder,
+      confirmOrder: orderConfirmationMachine.provide({ actors: given({ waitForOrder }) }),
     }),
     actions: given({ goToLogin, track }),
   });

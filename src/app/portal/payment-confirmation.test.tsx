@@ -13,7 +13,7 @@ import hi from '../../../config/i18n/hi.json';
 import { seriousViolations } from '../../../tests/fixtures/a11y-dom';
 import { createTranslator } from '../../engine/i18n';
 import type { UiStringTable } from '../../generated/config/i18n';
-import type { OrderVerdict } from '../../machines/registration-machine';
+import type { OrderVerdict } from '../../machines/order-confirmation-machine';
 import { waitForOrder } from '../order-verdict';
 import CourseDashboardHost from './course-dashboard-host';
 import PaymentReturnHost from './payment-return-host';

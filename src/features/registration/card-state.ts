@@ -3,6 +3,7 @@
 // its child machine (src/machines/registration-*-machine.ts). `stepActors` is the one place that
 // reads the parent's children; `cardParts` lays the running step's data over the parent's.
 import type { AnyActorRef, EventFrom, SnapshotFrom } from 'xstate';
+import { confirmationView, type ConfirmationView } from '../../machines/order-confirmation-machine';
 import type { RegistrationDetailsMachine } from '../../machines/registration-details-machine';
 import type { RegistrationExamMachine } from '../../machines/registration-exam-machine';
 import type { RegistrationMachine } from '../../machines/registration-machine';
@@ -38,14 +39,14 @@ export type CardPlace =
   | 'redirectingToPayment'
   | 'paymentFailed'
   | 'confirmingPayment'
-  | 'paymentUnconfirmed'
-  | 'checkingPayment'
   | 'success'
   | 'stepsNotLoaded'
   | 'loading';
 
 export interface CardParts {
   at: CardPlace;
+  /** The payment step's place while the parent confirms the order (order-confirmation-machine.ts). */
+  confirmation?: ConfirmationView;
   context: CardContext;
   mobile?: MobileStepSnapshot;
   verify?: VerifySnapshot;
@@ -77,8 +78,6 @@ const PLACES: Exclude<CardPlace, 'loading'>[] = [
   'redirectingToPayment',
   'paymentFailed',
   'confirmingPayment',
-  'paymentUnconfirmed',
-  'checkingPayment',
   'success',
   'stepsNotLoaded',
 ];
@@ -100,12 +99,14 @@ export type StepSnapshots = Pick<CardParts, 'mobile' | 'details' | 'exam' | 'suc
 export function cardParts(state: RegistrationSnapshot): CardParts {
   const actors = stepActors(state);
   const at = PLACES.find((place) => state.matches(place)) ?? 'loading';
-  return partsOf(at, state.context, {
+  const confirmation = confirmationView(state.children.confirmOrder);
+  const parts = partsOf(at, state.context, {
     mobile: machineSnapshot<MobileStepSnapshot>(actors.mobile),
     details: machineSnapshot<DetailsStepSnapshot>(actors.details),
     exam: machineSnapshot<ExamStepSnapshot>(actors.exam),
     success: machineSnapshot<SuccessStepSnapshot>(actors.success),
   });
+  return confirmation ? { ...parts, confirmation } : parts;
 }
 
 /**

@@ -62,7 +62,9 @@ export function examFormValues(
 
 const LISTS = { examSlot: 'slots', state: 'states', centre: 'centres', examDate: 'dates' } as const;
 
-function stepOf({ at, mobile, verify }: CardParts): CardStep {
+function stepOf({ at, mobile, verify, confirmation }: CardParts): CardStep {
+  if (at === 'confirmingPayment' && (confirmation === 'unconfirmed' || confirmation === 'checking'))
+    return 'paymentUnconfirmed';
   if (at === 'step1' && mobile?.matches('callerIdentity')) return 'callerIdentity';
   if (at === 'step1' && mobile?.matches('verifying'))
     return verify && !verify.matches('sending') ? 'otp' : 'sending';
@@ -75,8 +77,6 @@ function stepOf({ at, mobile, verify }: CardParts): CardStep {
     redirectingToPayment: 'payment',
     paymentFailed: 'paymentFailed',
     confirmingPayment: 'confirmingPayment',
-    paymentUnconfirmed: 'paymentUnconfirmed',
-    checkingPayment: 'paymentUnconfirmed',
     success: 'success',
     stepsNotLoaded: 'stepsNotLoaded',
     loading: 'loading',
@@ -173,7 +173,7 @@ export function viewOf(parts: CardParts): CardView {
   if (step === 'paymentUnconfirmed') {
     view.messages.push({ key: 'payment.unconfirmed' });
     // Disabled while the look it asked for runs.
-    view.actions.push({ label: 'payment.checkAgain', enabled: parts.at === 'paymentUnconfirmed' });
+    view.actions.push({ label: 'payment.checkAgain', enabled: parts.confirmation === 'unconfirmed' });
   }
   if (step === 'success') {
     view.actions.push(

@@ -15,7 +15,7 @@ import type { UiStringTable } from '../../generated/config/i18n';
 import type { Landing } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
 import type { Site } from '../../generated/config/site';
-import type { OrderVerdict } from '../../machines/registration-machine';
+import type { OrderVerdict } from '../../machines/order-confirmation-machine';
 import { provideRegistration } from '../../machines/registration-provide';
 import { cardViewData, loadLaterSteps, RegistrationCard } from './registration-card';
 

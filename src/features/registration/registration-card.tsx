@@ -100,6 +100,8 @@ export function RegistrationCard({
   useChildSnapshot(actors.details);
   useChildSnapshot(actors.exam);
   useChildSnapshot(actors.success);
+  // The payment step (order-confirmation-machine.ts): waiting, being confirmed, checking again.
+  useChildSnapshot(state.children.confirmOrder);
   const parts = cardParts(state);
   const { context, verify, mobile } = parts;
   const mobileActor = actors.mobile;
