@@ -29,11 +29,18 @@ export function createDb({ databaseUrl, sqliteFile, readOnly = false }: DbOption
     const pool = new pg.Pool({
       connectionString: databaseUrl,
       max: 10,
+      // During an outage a request waits at most this long for a connection, then answers 503
+      // (server/db/unavailable.ts) instead of hanging until the client gives up.
+      connectionTimeoutMillis: 2_000,
       ...(readOnly ? { options: '-c default_transaction_read_only=on' } : {}),
     });
     // An idle connection that the server drops (restart, failover) must not crash the process:
     // the pool replaces it on the next query.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+    // The pool listens only to its idle connections: one checked out (a transaction between its
+    // queries) that loses its server emits 'error' with no listener, which ends the process. The
+    // error reaches the request through its next query ("not queryable"), answered 503.
+    pool.on('connect', (client) => client.on('error', () => {}));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (readOnly) {

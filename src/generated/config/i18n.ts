@@ -2502,6 +2502,10 @@ export interface UiStringTable {
    * You have already bought the {pack}.
    */
   'api.mockPack.alreadyBought': string;
+  /**
+   * A 503 while the database restarts or cannot take writes: nothing was saved; the student can retry
+   */
+  'api.database.unavailable': string;
 }
 /**
  * What a key is for, where its English text alone does not say (English file only).
