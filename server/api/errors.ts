@@ -130,6 +130,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const strings = stringsFor(request);
     const say = (m: Message) => wording(m, strings);
     if (error instanceof ApiError) {
+      // A 503 is "try again later": say when (the signup's own 503 wraps a database outage).
+      if (error.statusCode === 503) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       return reply
         .code(error.statusCode)
         .send({ success: 'false', msg: error.wordedIn(strings), ...error.extra });
