@@ -90,7 +90,7 @@ interface Server {
 }
 
 async function startServer(databaseUrl: string): Promise<Server> {
-  const child = spawn(path.join(projectRoot, 'node_modules/.bin/tsx'), ['scripts/fault/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/fault/server.ts'], {
     cwd: projectRoot,
     env: { ...process.env, DATABASE_URL: databaseUrl, QUIET: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],

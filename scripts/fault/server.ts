@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../server/app';
 import { configFromEnv } from '../../server/config';
+import { sandboxClock } from '../lib/serve';
 import { exitGracefullyOnSignals } from '../lib/shutdown';
 
 const dataDir = process.env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'examflow-fault-'));
@@ -14,7 +15,11 @@ const config = configFromEnv({
   LOG: process.env.LOG ?? 'off',
   DATABASE_URL: process.env.DATABASE_URL,
 });
-const app = await buildApp({ config: { ...config, dataDir } });
+const app = await buildApp({
+  config: { ...config, dataDir },
+  // SANDBOX_CLOCK: a season's date, as `npm start` takes it.
+  now: sandboxClock(process.env.SANDBOX_CLOCK, config.sandbox),
+});
 await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
 const address = app.server.address();
 console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0, dataDir }));

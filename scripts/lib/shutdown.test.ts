@@ -30,7 +30,7 @@ interface Server {
 async function startServer(env: Record<string, string> = {}): Promise<Server> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'examflow-shutdown-'));
   const { DATABASE_URL: _d, VITEST: _v, ...inherited } = process.env;
-  const child = spawn(path.join(projectRoot, 'node_modules/.bin/tsx'), ['scripts/fault/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/fault/server.ts'], {
     cwd: projectRoot,
     env: { ...inherited, DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
