@@ -98,12 +98,12 @@ async function startServer(databaseUrl: string): Promise<Server> {
   let exit: number | null | 'signal' = null;
   child.once('exit', (code) => (exit = code ?? 'signal'));
   // Its errors are shown (a crash is what this looks for); the pool's "connection lost" lines are counted.
-  createInterface({ input: child.stderr! }).on('line', (line) => {
+  createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) => {
     if (line.includes('PostgreSQL connection lost')) connectionLostLines++;
     else console.error(`  [server ${child.pid}] ${line}`);
   });
   const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
   const { port } = JSON.parse(line) as { port: number };
@@ -326,12 +326,14 @@ try {
   );
   console.log(`  database out for ${((upAt - faultAt) / 1000).toFixed(2)} s (restart began → first answer)`);
   console.log(`  503 answers: ${count((a) => a.status === 503)}, without Retry-After: ${without}`);
-  for (const s of [0, 1])
+  recovery.forEach(({ ms, servedAfter }, s) => {
+    const readyAt = ready[s];
     console.log(
       `  process ${s + 1}: ${servers[s]?.exitCode() === null ? 'alive' : `EXITED (${servers[s]?.exitCode()})`}, ` +
-        `recovered ${(recovery[s]!.ms / 1000).toFixed(2)} s after the database answered ` +
-        `(${recovery[s]!.servedAfter} answers 200 since), ready ${ready[s] === undefined ? 'never' : `${(ready[s]! / 1000).toFixed(2)} s`} after`,
+        `recovered ${(ms / 1000).toFixed(2)} s after the database answered ` +
+        `(${servedAfter} answers 200 since), ready ${readyAt === undefined ? 'never' : `${(readyAt / 1000).toFixed(2)} s`} after`,
     );
+  });
   console.log(`  pool "connection lost" lines: ${connectionLostLines}`);
 
   // ── checks ──
@@ -352,11 +354,11 @@ try {
           .map((a) => [a.path, a.body]),
       )}`,
     );
-  for (const s of [0, 1]) {
+  recovery.forEach(({ ms, servedAfter }, s) => {
     if (servers[s]?.exitCode() !== null) failures.push(`process ${s + 1} exited`);
-    if (recovery[s]!.ms > RECOVERY_TARGET_MS || recovery[s]!.servedAfter === 0)
+    if (ms > RECOVERY_TARGET_MS || servedAfter === 0)
       failures.push(`process ${s + 1} did not serve normally within ${RECOVERY_TARGET_MS / 1000} s`);
-  }
+  });
   if (count((a) => a.status === 503) === 0)
     failures.push('no 503 at all: the restart did not happen under load');
 

@@ -11,6 +11,7 @@ import { createInterface } from 'node:readline';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, sqliteFileIn, type Db } from '../../server/db/database';
+import type { StudentsTable } from '../../server/db/tables/core';
 import { projectRoot } from '../../src/engine/node/paths';
 
 // 10 March 2026 in India: the demo students' exams can still be edited (exam-edit-once.test.ts).
@@ -33,7 +34,7 @@ async function startServer(): Promise<{ child: ChildProcess; base: string }> {
   });
   children.push(child);
   const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
   return { child, base: `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}` };
@@ -65,7 +66,7 @@ async function pay(orderId: string): Promise<void> {
 
 // A student who can buy the NEET 2-year course (commerce.test-support.ts's addStudent, by hand:
 // it is written into the file before the server opens it).
-const COURSE_STUDENT = {
+const COURSE_STUDENT: StudentsTable = {
   id: 'kill9-course-student',
   roll_number: '259900009001',
   psid: 'PSCkill9',

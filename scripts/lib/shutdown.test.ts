@@ -41,7 +41,7 @@ async function startServer(env: Record<string, string> = {}): Promise<Server> {
   const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
     child.once('exit', (code) => resolve({ code, at: Date.now() })),
   );
-  const lines = createInterface({ input: child.stdout! });
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
   const first = await new Promise<string>((resolve, reject) => {
     lines.once('line', resolve);
     void exited.then(({ code }) => reject(new Error(`server exited with ${code}: ${out}`)));

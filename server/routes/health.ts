@@ -23,7 +23,7 @@ export function registerHealthRoutes(app: FastifyInstance): void {
       }),
     },
     async (request, reply) => {
-      if (await databaseAnswers(app.ctx.db)) return { status: 'ok' } satisfies HealthReply;
+      if (await databaseAnswers(app.ctx)) return { status: 'ok' } satisfies HealthReply;
       return reply
         .code(503)
         .header('retry-after', String(NOT_READY_RETRY_AFTER_SECONDS))
