@@ -35,7 +35,7 @@ export async function startDevServer(): Promise<DevServer> {
   await vite.listen();
   const local = vite.resolvedUrls?.local[0]?.replace(/\/$/, '');
   const close = async () => void (await Promise.all([vite.close(), api.close()]));
-  exitGracefullyOnSignals(close, { quiet: true });
+  exitGracefullyOnSignals([api], { quiet: true, alsoClose: () => vite.close() });
   return { vite, apiPort, local, close };
 }
 

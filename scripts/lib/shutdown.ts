@@ -5,19 +5,23 @@
 import type { FastifyInstance } from 'fastify';
 
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
+/** How often a closing server drops connections that have gone idle. */
+const SWEEP_MS = 50;
 
 export function shutdownTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
   const ms = Number(env.SHUTDOWN_TIMEOUT_MS);
   return Number.isInteger(ms) && ms > 0 ? ms : DEFAULT_SHUTDOWN_TIMEOUT_MS;
 }
 
-/** Closes the apps (with their databases) on SIGTERM/SIGINT and exits. */
+/** Closes the apps (with their databases, and `alsoClose`) on SIGTERM/SIGINT and exits. */
 export function exitGracefullyOnSignals(
-  apps: FastifyInstance[] | (() => Promise<void>),
-  { timeoutMs = shutdownTimeoutMs(), quiet = false }: { timeoutMs?: number; quiet?: boolean } = {},
+  apps: FastifyInstance[],
+  {
+    timeoutMs = shutdownTimeoutMs(),
+    quiet = false,
+    alsoClose,
+  }: { timeoutMs?: number; quiet?: boolean; alsoClose?: () => Promise<void> } = {},
 ): void {
-  const close =
-    typeof apps === 'function' ? apps : async () => void (await Promise.all(apps.map((a) => a.close())));
   let closing = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (closing) return;
@@ -28,7 +32,12 @@ export function exitGracefullyOnSignals(
       console.error(`Shutdown did not finish within ${timeoutMs} ms (SHUTDOWN_TIMEOUT_MS): exiting.`);
       process.exit(1);
     }, timeoutMs).unref();
-    close().then(
+    // close() drops the connections idle at that moment; a keep-alive connection whose request was
+    // still in flight goes idle after its answer and would hold the close until the client lets go.
+    setInterval(() => {
+      for (const app of apps) app.server.closeIdleConnections();
+    }, SWEEP_MS).unref();
+    Promise.all([...apps.map((app) => app.close()), alsoClose?.()]).then(
       () => {
         if (!quiet) console.log(`Closed in ${Date.now() - started} ms.`);
         process.exit(0);
