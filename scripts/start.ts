@@ -4,6 +4,7 @@ import { buildApp } from '../server/app';
 import { configFromEnv } from '../server/config';
 import { ConfigError } from '../src/engine/node/validate-config';
 import { ensureBuild, sandboxClock } from './lib/serve';
+import { exitGracefullyOnSignals } from './lib/shutdown';
 
 async function main(): Promise<void> {
   // Read before building: the sandbox follows NODE_ENV as the user set it.
@@ -31,9 +32,8 @@ async function main(): Promise<void> {
   console.log(
     `  database:           ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `${config.dataDir}/examflow.sqlite`}`,
   );
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void app.close().then(() => process.exit(0)));
-  }
+  // SIGTERM/SIGINT: finish the requests in flight, close the database, exit (SHUTDOWN_TIMEOUT_MS).
+  exitGracefullyOnSignals([app]);
 }
 
 main().catch((error: unknown) => {

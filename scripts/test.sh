@@ -34,6 +34,8 @@ npx vitest run
 
 step "API tests on PostgreSQL"
 bash scripts/with-postgres.sh npx vitest run server src/api
+# Two processes, load, and PostgreSQL restarted under them (about 25 s, its own cluster).
+bash scripts/with-postgres.sh npm run -s fault:db-restart
 
 step "production build"
 npm run -s build

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
 import { buildApp } from '../../server/app';
+import { exitGracefullyOnSignals } from './shutdown';
 import { projectRoot } from '../../src/engine/node/paths';
 
 export interface DevServer {
@@ -34,9 +35,7 @@ export async function startDevServer(): Promise<DevServer> {
   await vite.listen();
   const local = vite.resolvedUrls?.local[0]?.replace(/\/$/, '');
   const close = async () => void (await Promise.all([vite.close(), api.close()]));
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void close().then(() => process.exit(0)));
-  }
+  exitGracefullyOnSignals([api], { quiet: true, alsoClose: () => vite.close() });
   return { vite, apiPort, local, close };
 }
 

@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { describeAjvError } from '../../src/engine/node/ajv-messages';
 import type { UiStringTable } from '../../src/generated/config/i18n';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 import { localeOf, message, stringsFor, wording, type Message, type MessageId } from './messages';
 
 export class ApiError extends Error {
@@ -129,6 +130,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const strings = stringsFor(request);
     const say = (m: Message) => wording(m, strings);
     if (error instanceof ApiError) {
+      // A 503 is "try again later": say when (the signup's own 503 wraps a database outage).
+      if (error.statusCode === 503) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       return reply
         .code(error.statusCode)
         .send({ success: 'false', msg: error.wordedIn(strings), ...error.extra });
@@ -150,6 +153,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
             ? error.message
             : say(message('request.invalid'));
       return reply.code(status).send({ success: 'false', msg });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // A restart or a full disk, not a fault of the code: a short line, not a stack per request.
+      request.log.warn(
+        { code: (error as { code?: unknown }).code },
+        `database unavailable: ${error.message}`,
+      );
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ success: 'false', msg: say(message('database.unavailable')) });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ success: 'false', msg: say(message('request.failed')) });

@@ -17,6 +17,8 @@ const NOT_A_STUDENT_PAGE = new Map([
   ['GET /api/caller-identity/{requestId}', 'caller identity (its provider)'],
   ['GET /api/student-result', "the test platform's call, with its own token"],
   ['GET /api/student-result/iat', "the test platform's call, with its own token"],
+  ['GET /health/live', "a load balancer's or process manager's check"],
+  ['GET /health/ready', "a load balancer's or process manager's check (its 503 is worded, too)"],
 ]);
 
 /** Operations a student's page calls that refuse nothing it can send (no body, query or session). */

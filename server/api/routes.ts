@@ -4,6 +4,7 @@ import { registerAuthRoutes } from '../routes/auth';
 import { registerCommerceRoutes } from '../routes/commerce';
 import { registerExamRoutes } from '../routes/exams';
 import { registerFunnelRoutes } from '../routes/funnel';
+import { registerHealthRoutes } from '../routes/health';
 import { registerMasterRoutes } from '../routes/master';
 import { registerRecoveryRoutes } from '../routes/recovery';
 import { registerRegistrationRoutes } from '../routes/registration';
@@ -17,6 +18,7 @@ export function registerApiRoutes(app: FastifyInstance): void {
   registerCommerceRoutes(app);
   registerExamRoutes(app);
   registerFunnelRoutes(app);
+  registerHealthRoutes(app);
   // An unknown API path answers JSON, never the site's 404 page.
   app.all('/api/*', { schema: { hide: true } }, async () => {
     throw new ApiError(404, 'This API call does not exist.');

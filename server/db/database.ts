@@ -29,11 +29,18 @@ export function createDb({ databaseUrl, sqliteFile, readOnly = false }: DbOption
     const pool = new pg.Pool({
       connectionString: databaseUrl,
       max: 10,
+      // During an outage a request waits at most this long for a connection, then answers 503
+      // (server/db/unavailable.ts) instead of hanging until the client gives up.
+      connectionTimeoutMillis: 2_000,
       ...(readOnly ? { options: '-c default_transaction_read_only=on' } : {}),
     });
     // An idle connection that the server drops (restart, failover) must not crash the process:
     // the pool replaces it on the next query.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+    // The pool listens only to its idle connections: one checked out (a transaction between its
+    // queries) that loses its server emits 'error' with no listener, which ends the process. The
+    // error reaches the request through its next query ("not queryable"), answered 503.
+    pool.on('connect', (client) => client.on('error', () => {}));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (readOnly) {
@@ -41,13 +48,23 @@ export function createDb({ databaseUrl, sqliteFile, readOnly = false }: DbOption
     reader.pragma('busy_timeout = 5000');
     return new Kysely<Database>({ dialect: new SqliteDialect({ database: reader }) });
   }
-  const sqlite = new SQLite(sqliteFile ?? ':memory:');
+  return sqliteDb(openSqlite(sqliteFile ?? ':memory:'));
+}
+
+/** The SQLite file opened as the server opens it (its pragmas below). */
+export function openSqlite(file: string): SQLite.Database {
+  const sqlite = new SQLite(file);
   // WAL: readers never wait for the writer; NORMAL sync is safe with WAL (a crash loses at most
   // the last transactions, never consistency). Foreign keys are off by default in SQLite.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  return sqlite;
+}
+
+/** Kysely over an open SQLite handle (tests that make faults on the handle use this too). */
+export function sqliteDb(sqlite: SQLite.Database): Db {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
@@ -60,6 +77,7 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
   const prepare = sqlite.prepare.bind(sqlite);
   return Object.assign(Object.create(sqlite) as SQLite.Database, {
     prepare(source: string) {
+      if (source === 'rollback') return rollbackIfOpen(sqlite, prepare(source));
       let statement = statements.get(source);
       if (!statement) {
         statement = prepare(source);
@@ -70,6 +88,21 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
     },
     close: () => sqlite.close(),
   });
+}
+
+/**
+ * SQLite rolls a transaction back itself on some errors (SQLITE_FULL, SQLITE_IOERR, SQLITE_BUSY in a
+ * write): Kysely's own rollback then fails with "no transaction is active" and that error, not the
+ * cause, reaches the request (a 500 for a full disk, which is a 503). Rolled back already is done.
+ */
+function rollbackIfOpen(sqlite: SQLite.Database, rollback: SQLite.Statement): SQLite.Statement {
+  const driverStatement: DriverStatement = {
+    reader: false,
+    all: () => [],
+    run: () => (sqlite.inTransaction ? rollback.run() : { changes: 0, lastInsertRowid: 0 }),
+    iterate: () => [][Symbol.iterator](),
+  };
+  return driverStatement as SQLite.Statement;
 }
 
 /** The part of a statement that Kysely's SQLite driver calls. */

@@ -2530,6 +2530,10 @@ export interface UiStringTable {
    * Check again
    */
   'payment.checkAgain': string;
+  /**
+   * A 503 while the database restarts or cannot take writes: nothing was saved; the student can retry
+   */
+  'api.database.unavailable': string;
 }
 /**
  * What a key is for, where its English text alone does not say (English file only).

@@ -1,0 +1,28 @@
+// A server process for the fault scripts and tests (issue 25): the real app on DATABASE_URL (or a
+// fresh SQLite folder, DATA_DIR), the sandbox on, with the same shutdown as `npm start`. Prints
+// { port } on stdout once it listens.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../server/app';
+import { configFromEnv } from '../../server/config';
+import { sandboxClock } from '../lib/serve';
+import { exitGracefullyOnSignals } from '../lib/shutdown';
+
+const dataDir = process.env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'examflow-fault-'));
+const config = configFromEnv({
+  NODE_ENV: 'development',
+  LOG: process.env.LOG ?? 'off',
+  DATABASE_URL: process.env.DATABASE_URL,
+  // Every client of a fault run is this machine: one address sends hundreds of OTPs.
+  OTP_SENDS_PER_ADDRESS_PER_HOUR: '1000000',
+});
+const app = await buildApp({
+  config: { ...config, dataDir },
+  // SANDBOX_CLOCK: a season's date, as `npm start` takes it.
+  now: sandboxClock(process.env.SANDBOX_CLOCK, config.sandbox),
+});
+await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
+const address = app.server.address();
+console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0, dataDir }));
+exitGracefullyOnSignals([app], { quiet: process.env.QUIET === '1' });
