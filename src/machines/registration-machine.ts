@@ -17,8 +17,13 @@ import type { DetailsStepOutput, RegistrationDetailsMachine } from './registrati
 import type { ExamStepOutput, RegistrationExamMachine } from './registration-exam-machine';
 import { prefillFromVerified, registrationMobileMachine } from './registration-mobile-machine';
 import {
+  entryOf,
   examStepInput,
+  tracksPaymentFailure,
   initialContext,
+  loginOfLeadLink,
+  prefillFromLeadLink,
+  type CardEntry,
   hasExamDetailsStep,
   paymentFailurePayload,
   prefillFromLead,
@@ -77,6 +82,7 @@ export const registrationMachine = setup({
     }),
     /** The exam step's data, kept for the signup and for coming back to the step. */
     takeExamStep: assign((_, { next: _next, ...data }: ExamStepOutput) => data),
+    keepResult: assign({ result: ({ context }) => resultFromQuery(context) }),
     takeResult: assign((_, output: SignupStepOutput) =>
       output.status === 'registered' ? { result: output.result } : {},
     ),
@@ -86,27 +92,19 @@ export const registrationMachine = setup({
     track: (_, _params: TrackParams) => {},
   },
   guards: {
-    // Entry from the query (part 1 §4)
-    querySaysRegistered: ({ context }) =>
-      context.query.registeration === 'success' && Boolean(context.query.roll_no && context.query.dob),
-    /** Back from the gateway with success in the address: the order's record decides (decision 030). */
-    backFromGateway: ({ context }) =>
-      context.query.registeration === 'success' &&
-      Boolean(context.query.roll_no && context.query.dob && context.query.order_id),
+    /** Where the query enters the card (registration-model.ts entryOf). */
+    entry: ({ context }, params: { is: CardEntry }) => entryOf(context) === params.is,
+    /** registeration=success with its roll number and date of birth: the thank-you once steps load. */
+    querySaysRegistered: ({ context }) => ['gatewayReturn', 'registered'].includes(entryOf(context)),
     orderPaid: (_, params: OrderConfirmationOutput) => params.paid,
-    paymentFailedReturn: ({ context }) => context.query.status === 'failure' && Boolean(context.query.mobile),
-    sfIdEntry: ({ context }) => Boolean(context.query.sf_id) && context.query.status !== 'failure',
-    /** The config charges a fee and the user and exam info were stored before the gateway (part 1 §4). */
-    tracksPaymentFailure: ({ context }) =>
-      context.programme.analytics.paymentFailureEvent &&
-      Boolean(context.stored?.mobile && context.stored.examDate),
+    tracksPaymentFailure: ({ context }) => tracksPaymentFailure(context),
     leadFound: (_, params: { reply: RegistrationLeadBySfIdReply }) =>
       params.reply.success === 'true' && (params.reply.student_details?.length ?? 0) > 0,
     registrationCompleted: (_, params: { reply: RegistrationLeadBySfIdReply }) =>
       params.reply.success === 'false' && Boolean(params.reply.data?.student_roll_no),
-    /** registration_count reached the programme's allowed count. */
-    accountExists: ({ context }, params: { count: number }) =>
-      params.count >= context.programme.registration.allowedRegistrationCount,
+    /** The number's registration_count reached the programme's allowed count. */
+    accountExists: ({ context }, { lead }: { lead?: { registration_count?: number } }) =>
+      (lead?.registration_count ?? 0) >= context.programme.registration.allowedRegistrationCount,
     hasExamDetailsStep: ({ context }) => hasExamDetailsStep(context.programme),
     backToDetails: (_, output: ExamStepOutput) => output.next === 'details',
     registered: (_, output: SignupStepOutput) => output.status === 'registered',
@@ -120,17 +118,17 @@ export const registrationMachine = setup({
     entry: {
       always: [
         {
-          guard: 'backFromGateway',
+          guard: { type: 'entry', params: { is: 'gatewayReturn' } },
           target: 'confirmingPayment',
-          actions: assign({ result: ({ context }) => resultFromQuery(context) }),
+          actions: 'keepResult',
         },
         {
-          guard: 'querySaysRegistered',
+          guard: { type: 'entry', params: { is: 'registered' } },
           target: 'loadingSteps',
-          actions: assign({ result: ({ context }) => resultFromQuery(context) }),
+          actions: 'keepResult',
         },
         {
-          guard: and(['paymentFailedReturn', 'tracksPaymentFailure']),
+          guard: and([{ type: 'entry', params: { is: 'paymentFailed' as const } }, 'tracksPaymentFailure']),
           target: 'paymentFailed',
           actions: {
             type: 'track',
@@ -140,12 +138,11 @@ export const registrationMachine = setup({
             }),
           },
         },
-        { guard: 'paymentFailedReturn', target: 'paymentFailed' },
-        { guard: 'sfIdEntry', target: 'loadingLeadBySfId' },
+        { guard: { type: 'entry', params: { is: 'paymentFailed' } }, target: 'paymentFailed' },
+        { guard: { type: 'entry', params: { is: 'leadLink' } }, target: 'loadingLeadBySfId' },
         { target: 'step1' },
       ],
     },
-
     loadingLeadBySfId: {
       invoke: {
         id: 'fetchLeadBySfId',
@@ -155,28 +152,18 @@ export const registrationMachine = setup({
           {
             guard: { type: 'leadFound', params: ({ event }) => ({ reply: event.output }) },
             target: 'loadingSteps',
-            actions: assign(({ event }) => {
-              const lead = event.output.student_details?.[0];
-              return { ...prefillFromLead(lead), mobile: lead?.mobile_no ?? '' };
-            }),
+            actions: assign(({ event }) => prefillFromLeadLink(event.output)),
           },
           {
             guard: { type: 'registrationCompleted', params: ({ event }) => ({ reply: event.output }) },
             target: 'redirectingToLogin',
-            actions: {
-              type: 'goToLogin',
-              params: ({ event }) => ({
-                rollNumber: event.output.data?.student_roll_no ?? '',
-                dob: event.output.data?.student_dob ?? '',
-              }),
-            },
+            actions: { type: 'goToLogin', params: ({ event }) => loginOfLeadLink(event.output) },
           },
           { target: 'step1' },
         ],
         onError: { target: 'step1' },
       },
     },
-
     /** Steps 2 to 5 load (usually there already: no "Loading…" paints), then the thank-you or step 2. */
     loadingSteps: {
       invoke: {
@@ -190,7 +177,6 @@ export const registrationMachine = setup({
     stepsNotLoaded: {
       on: { 'steps.retry': 'loadingSteps' },
     },
-
     /** The number, verified by OTP or caller identity (registration-mobile-machine.ts). */
     step1: {
       invoke: {
@@ -203,10 +189,7 @@ export const registrationMachine = setup({
         }),
         onDone: [
           {
-            guard: {
-              type: 'accountExists',
-              params: ({ event }) => ({ count: event.output.lead?.registration_count ?? 0 }),
-            },
+            guard: { type: 'accountExists', params: output },
             target: 'accountExists',
             actions: assign({ mobile: ({ event }) => event.output.mobile }),
           },
@@ -219,12 +202,10 @@ export const registrationMachine = setup({
         onError: { target: 'step1', reenter: true },
       },
     },
-
     /** registration_count reached the programme's allowed count. */
     accountExists: {
       on: { 'mobile.edit': 'step1' },
     },
-
     /** The student's details (registration-details-machine.ts). */
     step2: {
       invoke: {
@@ -244,7 +225,6 @@ export const registrationMachine = setup({
         onError: 'step1',
       },
     },
-
     /** The exam, the coupon and the payment method (registration-exam-machine.ts). */
     step3: {
       invoke: {
@@ -258,7 +238,6 @@ export const registrationMachine = setup({
         onError: 'step1',
       },
     },
-
     /** The signup, then the gateway or the thank-you (registration-signup-machine.ts). */
     signingUp: {
       invoke: {
@@ -274,10 +253,8 @@ export const registrationMachine = setup({
         onError: 'step1',
       },
     },
-
     redirectingToPayment: { type: 'final' },
     redirectingToLogin: { type: 'final' },
-
     /** Back from the gateway with success: the payment step waits for the order's record. */
     confirmingPayment: {
       invoke: {
@@ -288,7 +265,6 @@ export const registrationMachine = setup({
       },
       on: { 'payment.check': { actions: sendTo('confirmOrder', { type: 'payment.check' }) } },
     },
-
     /** Step 0: back from the gateway with status=failure. */
     paymentFailed: {
       on: { 'payment.retry': 'reloadingLead' },
@@ -309,7 +285,6 @@ export const registrationMachine = setup({
         onError: { target: 'step1' },
       },
     },
-
     /** "Registration Successful" (registration-success-machine.ts). */
     success: {
       invoke: {

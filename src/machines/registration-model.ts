@@ -7,7 +7,7 @@ import type { ExamCentre } from '../generated/api/exam-centres';
 import type { ExamDate } from '../generated/api/exam-dates';
 import type { ExamSlot } from '../generated/api/exam-slots';
 import type { ExamState } from '../generated/api/exam-states';
-import type { LeadRecord } from '../generated/api/registration-lead-by-sf-id';
+import type { LeadRecord, RegistrationLeadBySfIdReply } from '../generated/api/registration-lead-by-sf-id';
 import type { RegistrationSignupBody } from '../generated/api/registration-signup';
 import type { Programme } from '../generated/config/programme';
 import type { EntryQuery, Tracking } from './entry-query';
@@ -396,6 +396,36 @@ export const initialContext = (input: RegistrationInput): RegistrationContext =>
     : input.programme.payment.default,
   registrationToken: input.registrationToken,
   stored: input.stored,
+});
+
+/** Where a query enters the card (part 1 §4; a gateway return with its order: decision 030). */
+export type CardEntry = 'gatewayReturn' | 'registered' | 'paymentFailed' | 'leadLink' | 'start';
+
+export function entryOf({ query }: Pick<RegistrationContext, 'query'>): CardEntry {
+  if (query.registeration === 'success' && query.roll_no && query.dob)
+    return query.order_id ? 'gatewayReturn' : 'registered';
+  if (query.status === 'failure' && query.mobile) return 'paymentFailed';
+  if (query.sf_id && query.status !== 'failure') return 'leadLink';
+  return 'start';
+}
+
+/** The config charges a fee and the user and exam info were stored before the gateway (part 1 §4). */
+export const tracksPaymentFailure = ({
+  programme,
+  stored,
+}: Pick<RegistrationContext, 'programme' | 'stored'>) =>
+  programme.analytics.paymentFailureEvent && Boolean(stored?.mobile && stored.examDate);
+
+/** A lead link's lead (?sf_id=…): its number, and its details prefilled and locked. */
+export function prefillFromLeadLink(reply: RegistrationLeadBySfIdReply) {
+  const lead = reply.student_details?.[0];
+  return { ...prefillFromLead(lead), mobile: lead?.mobile_no ?? '' };
+}
+
+/** A lead link whose registration is complete: the login it goes to (auto-login, part 1 §4). */
+export const loginOfLeadLink = (reply: RegistrationLeadBySfIdReply) => ({
+  rollNumber: reply.data?.student_roll_no ?? '',
+  dob: reply.data?.student_dob ?? '',
 });
 
 /** registeration=success in the query: its roll number, dob and date, the stored slot and centre. */
