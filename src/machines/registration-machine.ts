@@ -92,9 +92,8 @@ export const registrationMachine = setup({
     track: (_, _params: TrackParams) => {},
   },
   guards: {
-    /** Where the query enters the card (registration-model.ts entryOf). */
+    /** Where the query enters the card (registration-model.ts entryOf); registered: the thank-you next. */
     entry: ({ context }, params: { is: CardEntry }) => entryOf(context) === params.is,
-    /** registeration=success with its roll number and date of birth: the thank-you once steps load. */
     querySaysRegistered: ({ context }) => ['gatewayReturn', 'registered'].includes(entryOf(context)),
     orderPaid: (_, params: OrderConfirmationOutput) => params.paid,
     tracksPaymentFailure: ({ context }) => tracksPaymentFailure(context),
@@ -262,6 +261,7 @@ export const registrationMachine = setup({
         src: 'confirmOrder',
         input: ({ context }) => ({ orderId: context.query.order_id ?? '', gatewaySaidPaid: true }),
         onDone: [{ guard: { type: 'orderPaid', params: output }, target: 'loadingSteps' }, 'paymentFailed'],
+        onError: 'step1',
       },
       on: { 'payment.check': { actions: sendTo('confirmOrder', { type: 'payment.check' }) } },
     },
