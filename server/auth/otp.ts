@@ -189,3 +189,63 @@ export async function verifyOtp(
   }
   return otp;
 }
+
+/**
+ * A text other than an OTP that a request sends to a student's phone (recovery by roll number
+ * sends the login details): as OTP sends, at most one per resend wait and `sendsPerHour` an hour
+ * per number, so nobody can flood a phone through it; a send that did not go out gives its counts
+ * back.
+ */
+export async function sendRequestedText(
+  ctx: AppContext,
+  { kind, mobile, text }: { kind: string; mobile: string; text: string },
+): Promise<void> {
+  const now = ctx.now();
+  const wait: ThrottleRule = {
+    lockAfter: 1,
+    windowMs: OTP_RULES.resendAfterMs,
+    lockMs: OTP_RULES.resendAfterMs,
+  };
+  const limits = [
+    {
+      key: `text-wait:${kind}:${mobile}`,
+      rule: wait,
+      refusal: (until: Date) =>
+        new ApiError(
+          429,
+          message('recover.detailsWait', { seconds: Math.ceil((until.getTime() - now.getTime()) / 1000) }),
+        ),
+    },
+    {
+      key: `text-send:${kind}:${mobile}`,
+      rule: mobileRule,
+      refusal: (until: Date) =>
+        new ApiError(429, message('recover.tooManyDetails', { minutes: minutesUntil(ctx, until) })),
+    },
+  ];
+  const locked = await lockedKeys(
+    ctx,
+    limits.map((l) => l.key),
+  );
+  for (const { key, refusal } of limits) {
+    const until = locked.get(key);
+    if (until) throw refusal(until);
+  }
+  const taken: typeof limits = [];
+  const giveBack = async () => {
+    for (const { key, rule } of taken) await refund(ctx, key, rule);
+  };
+  for (const limit of limits) {
+    if (!(await take(ctx, limit.key, limit.rule))) {
+      await giveBack();
+      throw limit.refusal(addMs(now, limit.rule.lockMs));
+    }
+    taken.push(limit);
+  }
+  try {
+    await ctx.sms.send(mobile, text);
+  } catch (error) {
+    await giveBack();
+    throw error;
+  }
+}

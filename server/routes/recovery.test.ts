@@ -36,6 +36,39 @@ describe('credential recovery', () => {
     );
   });
 
+  it('sends the details once per 45 seconds and 5 times an hour per number; a failed send counts nothing', async () => {
+    const texts = async () =>
+      (
+        (await t.call({ method: 'GET', url: `/sandbox/messages?mobile=${MOBILE}` }))
+          .data as unknown as unknown[]
+      ).length;
+    t.clock.advance(60 * 60_000);
+    const before = await texts();
+    expect((await requestOtp(ROLL)).statusCode).toBe(200);
+    const again = await requestOtp(ROLL);
+    expect(again.statusCode).toBe(429);
+    expect(again.data.msg).toMatch(
+      /^Your login details were just sent\. Please wait \d+ seconds before asking again\.$/,
+    );
+    expect(await texts()).toBe(before + 1);
+    // The provider fails: nothing went out, and nothing is counted.
+    t.clock.advance(46_000);
+    await t.call({ method: 'POST', url: '/sandbox/sms/settings', payload: { mode: 'fail', mobile: MOBILE } });
+    expect((await requestOtp(ROLL)).statusCode).toBe(503);
+    await t.call({ method: 'POST', url: '/sandbox/sms/settings', payload: { mode: 'none' } });
+    for (let sent = 2; sent <= 5; sent++) {
+      expect((await requestOtp(ROLL)).statusCode).toBe(200);
+      t.clock.advance(46_000);
+    }
+    const sixth = await requestOtp(ROLL);
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.data.msg).toMatch(
+      /^Too many requests for this number's login details\. Please try again in \d+ minutes\.$/,
+    );
+    expect(await texts()).toBe(before + 5);
+    t.clock.advance(60 * 60_000);
+  });
+
   it('a mobile number gets a 4-digit OTP (never in the answer), then the roll number and date of birth', async () => {
     const sent = await requestOtp(MOBILE);
     expect(sent.data).toMatchObject({

@@ -1,5 +1,5 @@
 // Forgot roll number or password (part 1 §2, §7): a mobile number gets an OTP, then its details;
-// a roll number gets its details by SMS straight away.
+// a roll number gets its details by SMS straight away (once per resend wait, as OTPs).
 import type { FastifyInstance } from 'fastify';
 import { toDdMmYyyy } from '../../src/domain/dates';
 import { maskEmail, maskMiddle } from '../../src/domain/mask';
@@ -9,7 +9,7 @@ import type { RecoverVerifyBody, RecoverVerifyReply } from '../../src/generated/
 import { ApiError } from '../api/errors';
 import { message, say } from '../api/messages';
 import { apiSchema } from '../api/schemas';
-import { issueOtp, verifyOtp } from '../auth/otp';
+import { issueOtp, sendRequestedText, verifyOtp } from '../auth/otp';
 import { detailsText, latestRegistered } from '../services/registration/recovery';
 
 export function registerRecoveryRoutes(app: FastifyInstance): void {
@@ -31,7 +31,11 @@ export function registerRecoveryRoutes(app: FastifyInstance): void {
       }
       const masked = { email: maskEmail(student.email), mobile_number: maskMiddle(student.mobile) };
       if (!isMobile) {
-        await ctx.sms.send(student.mobile, detailsText(ctx, student));
+        await sendRequestedText(ctx, {
+          kind: 'recover-details',
+          mobile: student.mobile,
+          text: detailsText(ctx, student),
+        });
         return {
           success: 'true',
           msg: say(request, 'recover.detailsSentTo', { mobile: masked.mobile_number }),
@@ -74,7 +78,12 @@ export function registerRecoveryRoutes(app: FastifyInstance): void {
       if (verified.login_id !== loginId) throw new ApiError(400, message('otp.otherNumber'));
       const student = await latestRegistered(ctx, 'mobile', verified.mobile);
       if (!student) throw new ApiError(404, message('recover.noMobile'));
-      if (resendUserDetails) await ctx.sms.send(student.mobile, detailsText(ctx, student));
+      if (resendUserDetails)
+        await sendRequestedText(ctx, {
+          kind: 'recover-details',
+          mobile: student.mobile,
+          text: detailsText(ctx, student),
+        });
       return {
         success: 'true',
         msg: say(request, resendUserDetails ? 'recover.detailsSent' : 'otp.verified'),

@@ -2183,6 +2183,14 @@ export interface UiStringTable {
    */
   'api.recover.detailsSent': string;
   /**
+   * Your login details were just sent. Please wait {seconds} seconds before asking again.
+   */
+  'api.recover.detailsWait': string;
+  /**
+   * Too many requests for this number's login details. Please try again in {minutes} minutes.
+   */
+  'api.recover.tooManyDetails': string;
+  /**
    * Messages cannot be sent right now. Please try again later.
    */
   'api.sms.unavailable': string;
