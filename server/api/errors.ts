@@ -10,6 +10,8 @@ export class ApiError extends Error {
   /** The student-visible message, worded in the request's locale when answered; absent for texts
    * only developers see (they stay English). */
   readonly said: Message | undefined;
+  /** A 429's Retry-After, in seconds (tooManyRequests). */
+  retryAfterSeconds: number | undefined;
 
   constructor(
     readonly statusCode: number,
@@ -28,6 +30,13 @@ export class ApiError extends Error {
   wordedIn(strings: UiStringTable): string {
     return this.said ? wording(this.said, strings) : this.message;
   }
+}
+
+/** A 429 that says when the lock ends: its message, and Retry-After in seconds. */
+export function tooManyRequests(said: Message, until: Date, now: Date): ApiError {
+  const error = new ApiError(429, said);
+  error.retryAfterSeconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+  return error;
 }
 
 const idOf = ({ id, params }: Message): string => (params ? `${id} ${JSON.stringify(params)}` : id);
@@ -132,6 +141,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof ApiError) {
       // A 503 is "try again later": say when (the signup's own 503 wraps a database outage).
       if (error.statusCode === 503) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply
         .code(error.statusCode)
         .send({ success: 'false', msg: error.wordedIn(strings), ...error.extra });

@@ -9,7 +9,7 @@ import {
   RESEND_DELAY_MS,
   WRONG_OTP_ERROR_CODE as SHARED_WRONG_OTP,
 } from '../../src/domain/otp-rules';
-import { ApiError } from '../api/errors';
+import { ApiError, tooManyRequests } from '../api/errors';
 import { message } from '../api/messages';
 import type { AppContext } from '../context';
 import { addMs, iso } from '../timestamps';
@@ -57,7 +57,8 @@ export async function issueOtp(
     .executeTakeFirst();
   if (last) {
     const wait = new Date(last.created_at).getTime() + OTP_RULES.resendAfterMs - now.getTime();
-    if (wait > 0) throw new ApiError(429, message('otp.wait', { seconds: Math.ceil(wait / 1000) }));
+    if (wait > 0)
+      throw tooManyRequests(message('otp.wait', { seconds: Math.ceil(wait / 1000) }), addMs(now, wait), now);
   }
   const addressRule: ThrottleRule = {
     lockAfter: ctx.config.sms.otpSendsPerAddressPerHour,
@@ -71,22 +72,23 @@ export async function issueOtp(
       key: `otp-send-ip:${ip}`,
       rule: addressRule,
       refusal: (until) =>
-        new ApiError(429, message('otp.tooManyFromAddress', { minutes: minutesUntil(ctx, until) })),
+        tooManyRequests(message('otp.tooManyFromAddress', { minutes: minutesUntil(ctx, until) }), until, now),
     },
     {
       key: `otp-wait:${purpose}:${mobile}`,
       rule: { lockAfter: 1, windowMs: OTP_RULES.resendAfterMs, lockMs: OTP_RULES.resendAfterMs },
       refusal: (until) =>
-        new ApiError(
-          429,
+        tooManyRequests(
           message('otp.wait', { seconds: Math.ceil((until.getTime() - now.getTime()) / 1000) }),
+          until,
+          now,
         ),
     },
     {
       key: `otp-send:${mobile}`,
       rule: mobileRule,
       refusal: (until) =>
-        new ApiError(429, message('otp.tooManySends', { minutes: minutesUntil(ctx, until) })),
+        tooManyRequests(message('otp.tooManySends', { minutes: minutesUntil(ctx, until) }), until, now),
     },
   ];
   // A locked key answers before any write, so a burst costs the database one read per request.
@@ -211,16 +213,17 @@ export async function sendRequestedText(
       key: `text-wait:${kind}:${mobile}`,
       rule: wait,
       refusal: (until: Date) =>
-        new ApiError(
-          429,
+        tooManyRequests(
           message('recover.detailsWait', { seconds: Math.ceil((until.getTime() - now.getTime()) / 1000) }),
+          until,
+          now,
         ),
     },
     {
       key: `text-send:${kind}:${mobile}`,
       rule: mobileRule,
       refusal: (until: Date) =>
-        new ApiError(429, message('recover.tooManyDetails', { minutes: minutesUntil(ctx, until) })),
+        tooManyRequests(message('recover.tooManyDetails', { minutes: minutesUntil(ctx, until) }), until, now),
     },
   ];
   const locked = await lockedKeys(

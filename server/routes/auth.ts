@@ -4,7 +4,8 @@ import { parseDob } from '../../src/domain/dates';
 import { resolveProfile } from '../../src/engine/hosts';
 import type { LoginBody, LoginReply } from '../../src/generated/api/login';
 import type { SessionReply } from '../../src/generated/api/session';
-import { ApiError } from '../api/errors';
+import { ApiError, tooManyRequests } from '../api/errors';
+import { addMs } from '../timestamps';
 import { message, say } from '../api/messages';
 import { apiSchema } from '../api/schemas';
 import {
@@ -64,7 +65,12 @@ export function registerAuthRoutes(app: FastifyInstance): void {
       const locked = await lockedKeys(ctx, Object.values(keys));
       for (const key of Object.values(keys)) {
         const until = locked.get(key);
-        if (until) throw new ApiError(429, message('login.tooMany', { minutes: minutesUntil(ctx, until) }));
+        if (until)
+          throw tooManyRequests(
+            message('login.tooMany', { minutes: minutesUntil(ctx, until) }),
+            until,
+            ctx.now(),
+          );
       }
       // Every try is counted before the password is checked, in one statement per key, so a burst
       // of tries arriving together cannot all pass the limit; a right one gives its counts back.
@@ -76,7 +82,11 @@ export function registerAuthRoutes(app: FastifyInstance): void {
       for (const name of names) {
         if (!(await take(ctx, keys[name], rules[name]))) {
           await giveBack();
-          throw new ApiError(429, message('login.tooMany', { minutes: rules[name].lockMs / MINUTE }));
+          throw tooManyRequests(
+            message('login.tooMany', { minutes: rules[name].lockMs / MINUTE }),
+            addMs(ctx.now(), rules[name].lockMs),
+            ctx.now(),
+          );
         }
         taken.push(name);
       }

@@ -17,7 +17,7 @@ import type { ProfileReply } from '../../src/generated/api/profile';
 import type { ProfileUpdateBody, ProfileUpdateReply } from '../../src/generated/api/profile-update';
 import type { ResultBody, ResultReply } from '../../src/generated/api/result';
 import type { StudentResultQuery, StudentResultReply } from '../../src/generated/api/result-student';
-import { ApiError } from '../api/errors';
+import { ApiError, tooManyRequests } from '../api/errors';
 import { apiSchema } from '../api/schemas';
 import { bearerToken, registeredStudentByRoll, requireStudent, studentOf } from '../auth/sessions';
 import { clear, hit, lockedUntil, minutesUntil, type ThrottleRule } from '../auth/throttle';
@@ -301,7 +301,12 @@ export function registerExamRoutes(app: FastifyInstance): void {
       const keys = { pair: `result-pair:${roll}:${request.ip}`, ip: `result-ip:${request.ip}` };
       for (const key of Object.values(keys)) {
         const until = await lockedUntil(ctx, key);
-        if (until) throw new ApiError(429, message('result.tooMany', { minutes: minutesUntil(ctx, until) }));
+        if (until)
+          throw tooManyRequests(
+            message('result.tooMany', { minutes: minutesUntil(ctx, until) }),
+            until,
+            ctx.now(),
+          );
       }
       const parsed = parseDob(dob);
       const student = parsed ? await registeredStudentByRoll(ctx, roll) : undefined;

@@ -47,6 +47,9 @@ describe('credential recovery', () => {
     expect((await requestOtp(ROLL)).statusCode).toBe(200);
     const again = await requestOtp(ROLL);
     expect(again.statusCode).toBe(429);
+    // It says when to ask again, for a client that reads Retry-After.
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(40);
+    expect(Number(again.headers['retry-after'])).toBeLessThanOrEqual(45);
     expect(again.data.msg).toMatch(
       /^Your login details were just sent\. Please wait \d+ seconds before asking again\.$/,
     );

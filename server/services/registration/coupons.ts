@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Programme } from '../../../src/generated/config/programme';
 import { discountedPrice } from '../../../src/domain/fees';
-import { ApiError } from '../../api/errors';
+import { ApiError, tooManyRequests } from '../../api/errors';
 import { message } from '../../api/messages';
 import { hit, lockedUntil, minutesUntil } from '../../auth/throttle';
 import type { AppContext } from '../../context';
@@ -67,7 +67,8 @@ export async function throttledCouponDiscount(
 ): Promise<Discount> {
   const key = `coupon-ip:${ip}`;
   const until = await lockedUntil(ctx, key);
-  if (until) throw new ApiError(429, message('coupon.tooMany', { minutes: minutesUntil(ctx, until) }));
+  if (until)
+    throw tooManyRequests(message('coupon.tooMany', { minutes: minutesUntil(ctx, until) }), until, ctx.now());
   try {
     return await couponDiscount(ctx, programme, code, classStream, leadTerm, db);
   } catch (error) {
