@@ -15,7 +15,7 @@ import type { AppContext } from '../context';
 import { addMs, iso } from '../timestamps';
 import type { OtpsTable } from '../db/tables/core';
 import { SmsNotSent } from '../sandbox/sms';
-import { lockedKeys, minutesUntil, refund, take, type ThrottleRule } from './throttle';
+import { minutesUntil, takeAll, type Limit, type ThrottleRule } from './throttle';
 import { newId, randomDigits } from './tokens';
 
 export const OTP_RULES = {
@@ -67,7 +67,7 @@ export async function issueOtp(
   };
   // The address, then the number's resend wait (the check above, made atomic: requests that
   // arrive together cannot all pass it), then the number's sends an hour.
-  const limits: { key: string; rule: ThrottleRule; refusal: (until: Date) => ApiError }[] = [
+  const limits: Limit[] = [
     {
       key: `otp-send-ip:${ip}`,
       rule: addressRule,
@@ -91,26 +91,7 @@ export async function issueOtp(
         tooManyRequests(message('otp.tooManySends', { minutes: minutesUntil(ctx, until) }), until, now),
     },
   ];
-  // A locked key answers before any write, so a burst costs the database one read per request.
-  const locked = await lockedKeys(
-    ctx,
-    limits.map((l) => l.key),
-  );
-  for (const { key, refusal } of limits) {
-    const until = locked.get(key);
-    if (until) throw refusal(until);
-  }
-  const taken: typeof limits = [];
-  const giveBack = async () => {
-    for (const { key, rule } of taken) await refund(ctx, key, rule);
-  };
-  for (const limit of limits) {
-    if (!(await take(ctx, limit.key, limit.rule))) {
-      await giveBack();
-      throw limit.refusal(addMs(now, limit.rule.lockMs));
-    }
-    taken.push(limit);
-  }
+  const giveBack = await takeAll(ctx, limits);
 
   const otpId = newId();
   const code = randomDigits(OTP_RULES.digits);
@@ -226,25 +207,7 @@ export async function sendRequestedText(
         tooManyRequests(message('recover.tooManyDetails', { minutes: minutesUntil(ctx, until) }), until, now),
     },
   ];
-  const locked = await lockedKeys(
-    ctx,
-    limits.map((l) => l.key),
-  );
-  for (const { key, refusal } of limits) {
-    const until = locked.get(key);
-    if (until) throw refusal(until);
-  }
-  const taken: typeof limits = [];
-  const giveBack = async () => {
-    for (const { key, rule } of taken) await refund(ctx, key, rule);
-  };
-  for (const limit of limits) {
-    if (!(await take(ctx, limit.key, limit.rule))) {
-      await giveBack();
-      throw limit.refusal(addMs(now, limit.rule.lockMs));
-    }
-    taken.push(limit);
-  }
+  const giveBack = await takeAll(ctx, limits);
   try {
     await ctx.sms.send(mobile, text);
   } catch (error) {

@@ -105,3 +105,38 @@ export async function clear(ctx: AppContext, key: string): Promise<void> {
 
 export const minutesUntil = (ctx: AppContext, date: Date): number =>
   Math.max(1, Math.ceil((date.getTime() - ctx.now().getTime()) / 60_000));
+
+/** A limit a request must pass, and the refusal it answers once the key is locked. */
+export interface Limit {
+  key: string;
+  rule: ThrottleRule;
+  refusal: (until: Date) => Error;
+}
+
+/**
+ * Takes one hit of every limit, all or none: a locked key refuses before any write (a burst costs
+ * the database one read a request), a limit that fills gives back what was taken. Resolves to the
+ * give-back, for work that then fails (an SMS that did not go out counts nothing).
+ */
+export async function takeAll(ctx: AppContext, limits: readonly Limit[]): Promise<() => Promise<void>> {
+  const locked = await lockedKeys(
+    ctx,
+    limits.map((l) => l.key),
+  );
+  for (const { key, refusal } of limits) {
+    const until = locked.get(key);
+    if (until) throw refusal(until);
+  }
+  const taken: Limit[] = [];
+  const giveBack = async () => {
+    for (const { key, rule } of taken) await refund(ctx, key, rule);
+  };
+  for (const limit of limits) {
+    if (!(await take(ctx, limit.key, limit.rule))) {
+      await giveBack();
+      throw limit.refusal(addMs(ctx.now(), limit.rule.lockMs));
+    }
+    taken.push(limit);
+  }
+  return giveBack;
+}
