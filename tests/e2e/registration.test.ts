@@ -22,11 +22,13 @@ afterAll(async () => {
 let counter = 0;
 const freshMobile = () => `9${String(Date.now() % 1e8).padStart(8, '0')}${counter++ % 10}`;
 
-async function openPage(path: string, origin = base): Promise<Page> {
+/** `before`: runs before the page loads (a route set after could miss the idle prefetch). */
+async function openPage(path: string, origin = base, before?: (page: Page) => Promise<unknown>): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
   contexts.push(context);
   const page = await context.newPage();
+  await before?.(page);
   await page.goto(`${origin}${path}`);
   return page;
 }
@@ -210,10 +212,11 @@ describe('registration card', () => {
   });
 
   it('when steps 2 to 5 do not arrive (a dropped connection) says so, and Try again loads them and goes on', async () => {
-    const page = await openPage('/iacstexam');
     // The form steps' chunk (with steps 2 to 5's machines) fails, at the idle prefetch and after step 1.
     const chunk = /\/assets\/form-steps-[\w-]+\.js$/;
-    await page.route(chunk, (route) => route.abort('internetdisconnected'));
+    const page = await openPage('/iacstexam', base, (p) =>
+      p.route(chunk, (route) => route.abort('internetdisconnected')),
+    );
     await verifyMobile(page, freshMobile(), /Mobile number or student id/);
     const alert = card(page).getByRole('alert');
     await alert.waitFor();

@@ -10,7 +10,7 @@ import type { Landing } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
 import type { Site } from '../../generated/config/site';
 import { copiedFromKey, draftStore } from '../model/draft-store';
-import { usePageNames } from './page-names';
+import { pageNamesFor } from './page-names';
 import { useStudioApi } from './studio-form-context';
 import type { Json, LandingSummary, Problem, StudioApi } from './studio-api';
 
@@ -72,7 +72,6 @@ export function NewVariantDialog({
   const [keyErrors, setKeyErrors] = useState<string[]>([]);
   const [other, setOther] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-  const names = usePageNames();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -90,10 +89,13 @@ export function NewVariantDialog({
       // cross-check), then the whole config with the copy, by the file API: nothing is written.
       // The rules and the schemas' labels for the messages load here, not with the home page (whose
       // list is the Studio's first screen); the home page loads them once it is idle anyway.
-      const [bundle, { friendlyMessage, withoutFileNames }, { newVariantFrom }] = await Promise.all([
+      // The other pages' names too: a message names the page that has an address, by its title
+      // (awaited, so a quick click after the dialog opens does not say “another page”).
+      const [bundle, { friendlyMessage, withoutFileNames }, { newVariantFrom }, names] = await Promise.all([
         loadBundle(api, landings, programmes),
         import('../model/friendly-message'),
         import('../model/paths'),
+        pageNamesFor(api).catch(() => undefined),
       ]);
       const sourcePage = bundle.landings.find((l) => l.file === source.path)?.landing;
       if (!sourcePage) throw new Error(`The page “${source.title}” could not be read: reload and try again.`);

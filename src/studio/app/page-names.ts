@@ -11,21 +11,25 @@ export function pageNamesOf(files: FileList): PageNames {
   return { landings: files.landings, programmes: files.programmes };
 }
 
+/** The names, read once per client (a failed read is tried again by the next that asks). */
+export function pageNamesFor(api: StudioApi): Promise<PageNames> {
+  let list = lists.get(api);
+  if (!list) {
+    list = api.listFiles();
+    lists.set(api, list);
+    list.catch(() => lists.delete(api));
+  }
+  return list.then(pageNamesOf);
+}
+
 /** The names, once the list has come (undefined before: messages then say “another page”). */
 export function usePageNames(): PageNames | undefined {
   const api = useStudioApi();
   const [names, setNames] = useState<PageNames | undefined>(undefined);
   useEffect(() => {
     let live = true;
-    let list = lists.get(api);
-    if (!list) {
-      list = api.listFiles();
-      lists.set(api, list);
-      // A failed read is tried again by the next screen that asks.
-      list.catch(() => lists.delete(api));
-    }
-    list.then(
-      (files) => live && setNames(pageNamesOf(files)),
+    pageNamesFor(api).then(
+      (found) => live && setNames(found),
       () => undefined,
     );
     return () => {
