@@ -23,7 +23,11 @@ let counter = 0;
 const freshMobile = () => `9${String(Date.now() % 1e8).padStart(8, '0')}${counter++ % 10}`;
 
 /** `before`: runs before the page loads (a route set after could miss the idle prefetch). */
-async function openPage(path: string, origin = base, before?: (page: Page) => Promise<unknown>): Promise<Page> {
+async function openPage(
+  path: string,
+  origin = base,
+  before?: (page: Page) => Promise<unknown>,
+): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
   contexts.push(context);
