@@ -14,7 +14,7 @@
 // production and nothing is switched off for the run.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,7 +33,7 @@ const SECRET = randomBytes(32).toString('hex');
 const HOST = 'localhost';
 // A server on registration day has been up a while: its code compiled, its pool's connections
 // open. Before the measured wave, this many other students register (not measured, not checked).
-const WARM_UP = 20;
+const WARM_UP = Number(process.env.LOAD_WARM_UP ?? 20);
 
 async function warmUp(ports: number[]): Promise<void> {
   const run = await registerAll(ports, WARM_UP * ports.length, 9600000000, 10);
@@ -42,13 +42,58 @@ async function warmUp(ports: number[]): Promise<void> {
 
 interface Server {
   port: number;
+  pid: number;
   stop: () => Promise<void>;
+}
+
+/**
+ * CPU seconds used so far by the server processes `pids` (with the node process tsx starts for
+ * each) and by PostgreSQL's processes (Linux /proc; 0 elsewhere): read before and after the wave,
+ * to say where the time went.
+ */
+function cpuSeconds(pids: number[]): { servers: number; serversSystem: number; postgres: number } {
+  const tick = 100; // USER_HZ on Linux
+  const processes: { pid: number; parent: number; comm: string; seconds: number; system: number }[] = [];
+  let all: string[] = [];
+  try {
+    all = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    // not Linux
+  }
+  for (const pid of all) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      processes.push({
+        pid: Number(pid),
+        parent: Number(fields[1]),
+        comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+        seconds: (Number(fields[11]) + Number(fields[12])) / tick,
+        system: Number(fields[12]) / tick,
+      });
+    } catch {
+      // ended meanwhile
+    }
+  }
+  const ours = new Set(pids);
+  for (const p of processes) if (ours.has(p.parent)) ours.add(p.pid);
+  const sum = (keep: (p: (typeof processes)[number]) => boolean, system = false) =>
+    processes.filter(keep).reduce((total, p) => total + (system ? p.system : p.seconds), 0);
+  return {
+    servers: sum((p) => ours.has(p.pid)),
+    serversSystem: sum((p) => ours.has(p.pid), true),
+    postgres: sum((p) => p.comm === 'postgres'),
+  };
 }
 
 async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
   const child = spawn(
     path.join(projectRoot, 'node_modules/.bin/tsx'),
-    ['scripts/load/registration-server.ts'],
+    [
+      // LOAD_CPU_PROF=<folder>: each server writes its CPU profile there when it stops.
+      ...(process.env.LOAD_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_CPU_PROF}`] : []),
+      'scripts/load/registration-server.ts',
+    ],
     {
       cwd: projectRoot,
       env: { ...process.env, ...env, SANDBOX_CLOCK: CLOCK, PAYMENT_CALLBACK_SECRET: SECRET },
@@ -63,6 +108,7 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
     port,
+    pid: child.pid ?? 0,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
@@ -140,6 +186,25 @@ interface Run {
   failures: string[];
   mobiles: string[];
   wallMs: number;
+  /** CPU seconds during the wave: the server processes', PostgreSQL's and this client's. */
+  cpu?: { servers: number; serversSystem: number; postgres: number; client: number };
+}
+
+/** The measured wave, with the CPU it took. */
+async function measuredWave(servers: Server[]): Promise<Run> {
+  const pids = servers.map((s) => s.pid);
+  const before = cpuSeconds(pids);
+  const client = process.cpuUsage();
+  const run = await registerAll(servers.map((s) => s.port));
+  const after = cpuSeconds(pids);
+  const own = process.cpuUsage(client);
+  run.cpu = {
+    servers: after.servers - before.servers,
+    serversSystem: after.serversSystem - before.serversSystem,
+    postgres: after.postgres - before.postgres,
+    client: (own.user + own.system) / 1e6,
+  };
+  return run;
 }
 
 const signupBody = (mobile: string, i: number) => ({
@@ -300,6 +365,14 @@ async function report(title: string, run: Run, db: Db): Promise<boolean> {
   console.log(
     `\n${title}: ${STUDENTS} students at once (after ${WARM_UP} per process to warm up), ${(run.wallMs / 1000).toFixed(1)} s for all`,
   );
+  if (run.cpu) {
+    const { servers, serversSystem, postgres, client } = run.cpu;
+    const calls = STUDENTS * CALLS.length;
+    console.log(
+      `CPU during the wave: servers ${servers.toFixed(2)} s (system ${serversSystem.toFixed(2)} s), PostgreSQL ${postgres.toFixed(2)} s, this client ${client.toFixed(2)} s` +
+        ` (${(((servers + postgres) / calls) * 1000).toFixed(2)} ms of server and database CPU per call)`,
+    );
+  }
   const rows = CALLS.map((name) => {
     const sorted = [...run.times[name]].sort((a, b) => a - b);
     return [
@@ -345,7 +418,7 @@ async function onSqlite(): Promise<boolean> {
   const server = await startServer({ DATA_DIR: dataDir });
   try {
     await warmUp([server.port]);
-    const run = await registerAll([server.port]);
+    const run = await measuredWave([server]);
     await server.stop();
     const db = createDb({ sqliteFile: sqliteFileIn(dataDir) });
     try {
@@ -382,7 +455,7 @@ async function onPostgres(admin: string): Promise<boolean> {
     servers.push(await startServer({ DATABASE_URL: url }));
     servers.push(await startServer({ DATABASE_URL: url }));
     await warmUp(servers.map((s) => s.port));
-    const run = await registerAll(servers.map((s) => s.port));
+    const run = await measuredWave(servers);
     const db = createDb({ databaseUrl: url });
     try {
       return await report('PostgreSQL, two server processes on one database', run, db);
@@ -396,9 +469,12 @@ async function onPostgres(admin: string): Promise<boolean> {
 }
 
 console.log(machineContext('load:registration (issue 25 §5)'));
-let ok = await onSqlite();
+// LOAD_ONLY=sqlite or LOAD_ONLY=postgres runs one of the two.
+const only = process.env.LOAD_ONLY;
+let ok = only === 'postgres' ? true : await onSqlite();
 const admin = process.env.TEST_DATABASE_URL;
-if (admin) ok = (await onPostgres(admin)) && ok;
+if (only === 'sqlite') console.log('\nPostgreSQL not run (LOAD_ONLY=sqlite).');
+else if (admin) ok = (await onPostgres(admin)) && ok;
 else
   console.log(
     '\nPostgreSQL SKIPPED: TEST_DATABASE_URL is not set. Run `bash scripts/with-postgres.sh npm run load:registration` for both.',

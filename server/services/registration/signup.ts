@@ -7,7 +7,7 @@ import { classStreamValue } from '../../../src/domain/class-stream';
 import { modeAllowedInState, type ExamMode } from '../../../src/domain/exam-modes';
 import { validateEmail, validateStudentName } from '../../../src/domain/validation';
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import { parseDob, toDdMmYyyy } from '../../../src/domain/dates';
 import type { PaymentData, RegistrationSignupBody } from '../../../src/generated/api/registration-signup';
 import type { Programme } from '../../../src/generated/config/programme';
@@ -17,6 +17,7 @@ import { newId, randomDigits } from '../../auth/tokens';
 import type { AppContext, Student } from '../../context';
 import { iso } from '../../timestamps';
 import type { Database } from '../../db/schema';
+import type { StudentsTable } from '../../db/tables/core';
 import type { CentresTable, ClassStreamsTable } from '../../db/tables/master';
 import { openOrder, type Order } from '../../payments/orders';
 import {
@@ -26,7 +27,7 @@ import {
   signupFunnelOrigin,
 } from '../funnel/events';
 import { centreByCode, classStreamOf, eligible, serves } from '../master/centres';
-import { istDateOf, openExamDates } from '../master/exam-calendar';
+import { datesPerCentre, istDateOf, openExamDates } from '../master/exam-calendar';
 import { examSlots } from '../master/exam-options';
 import { requiredFields, type ProgrammeChoice } from '../master/programme-lookup';
 import { throttledCouponDiscount, type Discount } from './coupons';
@@ -89,15 +90,21 @@ export async function checkSignup(
   const range = programme.registration.dob;
   if (!dob || dob < range.min || dob > range.max) throw new ApiError(400, message('signup.dob'));
 
-  const classStream = await classStreamOf(ctx, body.class_stream);
+  // The master data the checks need, read together (each is one small lookup).
+  const boardName = clean(body.school_board) || 'CBSE';
+  const [classStream, board, chosenCentre] = await Promise.all([
+    classStreamOf(ctx, body.class_stream),
+    ctx.db
+      .selectFrom('exam_boards')
+      .select('name')
+      .where((eb) => eb(eb.fn('lower', ['name']), '=', boardName.toLowerCase()))
+      .executeTakeFirst(),
+    body.branch_code ? centreByCode(ctx, body.branch_code) : undefined,
+    // Read now, used by openExamDates below.
+    datesPerCentre(ctx, programme),
+  ]);
   if (!eligible(eligibility, classStream))
     throw new ApiError(400, message('signup.notEligible', { programme: programme.shortName }));
-  const boardName = clean(body.school_board) || 'CBSE';
-  const board = await ctx.db
-    .selectFrom('exam_boards')
-    .select('name')
-    .where((eb) => eb(eb.fn('lower', ['name']), '=', boardName.toLowerCase()))
-    .executeTakeFirst();
   if (!board) throw new ApiError(400, message('signup.board'));
 
   const mode = body.exam_mode;
@@ -119,7 +126,7 @@ export async function checkSignup(
   const serving = { examType: programme.examType, mode, stream: classStream.stream };
   let centre: CentresTable | undefined;
   if (body.branch_code) {
-    centre = await centreByCode(ctx, body.branch_code);
+    centre = chosenCentre;
     const usable = centre && (centre.listed === 1 || (centre.default_online === 1 && mode === 'Online'));
     if (!centre || !usable || !serves(centre, serving))
       throw new ApiError(400, message('validation.centre.required'));
@@ -141,15 +148,12 @@ export async function checkSignup(
   if (body.exam_state && body.exam_state !== centre.state_tid)
     throw new ApiError(400, message('signup.centreNotInState'));
   // Where the programme is held only offline, and only there offline (config offlineOnlyStates).
-  const state = await ctx.db
-    .selectFrom('states')
-    .select('short_code')
-    .where('tid', '=', centre.state_tid)
-    .executeTakeFirst();
+  const [state, open] = await Promise.all([
+    ctx.db.selectFrom('states').select('short_code').where('tid', '=', centre.state_tid).executeTakeFirst(),
+    openExamDates(ctx, programme, centre),
+  ]);
   if (state && !modeAllowedInState(programme, mode, state.short_code))
     throw new ApiError(400, message('signup.modeNotInState'));
-
-  const open = await openExamDates(ctx, programme, centre);
   if (open.length === 0)
     throw new ApiError(400, message('signup.closed', { programme: programme.shortName }));
   let examDate: string | null = null;
@@ -192,17 +196,51 @@ export async function checkSignup(
 
 export const clean = (s: string | undefined) => (s ?? '').trim().replace(/\s+/g, ' ');
 
-export async function uniqueValue(
+type NewStudent = Omit<
+  Insertable<StudentsTable>,
+  | 'id'
+  | 'roll_number'
+  | 'psid'
+  | 'sf_id'
+  | 'register_from_third_party'
+  | 'max_exam_edit_allowed'
+  | 'exam_attempts_left'
+  | 'is_edit_allowed'
+  | 'remove_edit_exam_edit_profile'
+>;
+
+/**
+ * A new student with a fresh roll number (YY and 10 digits), student id (psid) and sf_id, in one
+ * write: the insert skips a row whose number another student has (the unique indexes decide, also
+ * against a concurrent insert), and is tried again with new numbers.
+ */
+export async function insertStudent(
+  ctx: AppContext,
   trx: Transaction<Database>,
-  column: 'roll_number' | 'psid',
-  make: () => string,
-) {
+  values: NewStudent,
+): Promise<Student> {
+  const yy = String(ctx.now().getUTCFullYear() % 100).padStart(2, '0');
   for (let i = 0; i < 10; i++) {
-    const value = make();
-    const taken = await trx.selectFrom('students').select('id').where(column, '=', value).executeTakeFirst();
-    if (!taken) return value;
+    const row = await trx
+      .insertInto('students')
+      .values({
+        id: newId(),
+        roll_number: `${yy}${randomDigits(10)}`,
+        psid: `${1 + (Number(randomDigits(1)) % 9)}${randomDigits(10)}`,
+        sf_id: `SF${randomBytes(8).toString('hex').toUpperCase()}`,
+        register_from_third_party: 0,
+        max_exam_edit_allowed: 2,
+        exam_attempts_left: 2,
+        is_edit_allowed: 1,
+        remove_edit_exam_edit_profile: 0,
+        ...values,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (row) return row;
   }
-  throw new Error(`could not find a free ${column}`);
+  throw new Error('could not find a free roll number');
 }
 
 export interface Written {
@@ -250,26 +288,29 @@ export async function write(
 
   // One verified mobile, one signup. A token already used answers its student again: a registered
   // one as it is; one awaiting payment is that same registration (updated, its open order reused,
-  // which is also the spec's Try Again after a failed payment).
+  // which is also the spec's Try Again after a failed payment). The token and its student in one read.
   const token = await trx
     .selectFrom('registration_tokens')
-    .select('student_id')
-    .where('id', '=', tokenId)
+    .leftJoin('students', 'students.id', 'registration_tokens.student_id')
+    .selectAll('students')
+    .where('registration_tokens.id', '=', tokenId)
     .executeTakeFirstOrThrow();
-  const bound = token.student_id
-    ? await trx.selectFrom('students').selectAll().where('id', '=', token.student_id).executeTakeFirst()
-    : undefined;
+  const bound = token.id ? (token as Student) : undefined;
   if (bound && (bound.registration_status === 'registered' || bound.exam_type !== c.programme.examType))
     return earlierSignup(ctx, trx, bound);
 
-  const counted = await trx
+  // The mobile's registrations of this exam type, registered or awaiting payment, in one read.
+  const ofMobile = await trx
     .selectFrom('students')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .selectAll()
     .where('mobile', '=', mobile)
     .where('exam_type', '=', c.programme.examType)
-    .where('registration_status', '=', 'registered')
-    .executeTakeFirst();
-  if (Number(counted?.n ?? 0) >= c.programme.registration.allowedRegistrationCount)
+    .where('registration_status', 'in', ['registered', 'pending_payment'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const registered = ofMobile.filter((s) => s.registration_status === 'registered').length;
+  if (registered >= c.programme.registration.allowedRegistrationCount)
     throw new ApiError(409, message('registration.accountExists', accountExistsParams(ctx)));
 
   // A token already used is its own registration, whatever sf_id the repeat carries.
@@ -285,15 +326,7 @@ export async function write(
     if (pending.registration_status !== 'pending_payment')
       throw new ApiError(409, message('signup.alreadyComplete'));
   } else if (!pending) {
-    pending = await trx
-      .selectFrom('students')
-      .selectAll()
-      .where('mobile', '=', mobile)
-      .where('exam_type', '=', c.programme.examType)
-      .where('registration_status', '=', 'pending_payment')
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
+    pending = ofMobile.find((s) => s.registration_status === 'pending_payment');
   }
 
   const paid = c.payable === 0;
@@ -327,32 +360,15 @@ export async function write(
     is_payment_done: paid && c.fee > 0 ? 1 : 0,
     utm: Object.keys(utm).length ? JSON.stringify(utm) : null,
   };
-  let studentId: string;
-  if (pending) {
-    studentId = pending.id;
-    await trx.updateTable('students').set(details).where('id', '=', studentId).execute();
-  } else {
-    studentId = newId();
-    const yy = String(ctx.now().getUTCFullYear() % 100).padStart(2, '0');
-    await trx
-      .insertInto('students')
-      .values({
-        id: studentId,
-        roll_number: await uniqueValue(trx, 'roll_number', () => `${yy}${randomDigits(10)}`),
-        psid: await uniqueValue(trx, 'psid', () => `${1 + (Number(randomDigits(1)) % 9)}${randomDigits(10)}`),
-        sf_id: `SF${randomBytes(8).toString('hex').toUpperCase()}`,
-        mobile,
-        exam_type: c.programme.examType,
-        register_from_third_party: 0,
-        max_exam_edit_allowed: 2,
-        exam_attempts_left: 2,
-        is_edit_allowed: 1,
-        remove_edit_exam_edit_profile: 0,
-        created_at: now,
-        ...details,
-      })
-      .execute();
-  }
+  const student = pending
+    ? await trx
+        .updateTable('students')
+        .set(details)
+        .where('id', '=', pending.id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    : await insertStudent(ctx, trx, { ...details, mobile, exam_type: c.programme.examType, created_at: now });
+  const studentId = student.id;
   // The claim: only the first signup of this token sets student_id. A racing submit that got here
   // too (possible where nothing else serialises them) updates no row, and its transaction rolls back.
   const claimed = await trx
@@ -362,12 +378,6 @@ export async function write(
     .where((eb) => eb.or([eb('student_id', 'is', null), eb('student_id', '=', studentId)]))
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) throw new TokenClaimLost();
-
-  const student = await trx
-    .selectFrom('students')
-    .selectAll()
-    .where('id', '=', studentId)
-    .executeTakeFirstOrThrow();
 
   // A repeat awaiting payment answers its open order again (openOrder's once-is-once rule).
   const opened = paid
@@ -389,6 +399,7 @@ export async function write(
           },
           failureQuery: { mobile, sf_id: student.sf_id },
           details: { exam_type: c.programme.examType, coupon_code: c.discount?.code ?? null, funnel },
+          newStudent: !pending,
         },
         trx,
       );
