@@ -2,10 +2,9 @@
 import { splitClassStream } from '../../../src/domain/class-stream';
 import { ApiError } from '../../api/errors';
 import { message } from '../../api/messages';
-import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
-import type { Database } from '../../db/schema';
 import type { CentresTable, ClassStreamsTable } from '../../db/tables/master';
+import { masterSnapshot } from './master-snapshot';
 
 /** Branch-type prefixes the lists leave out of a centre's label (part 2 §3). */
 const LABEL_PREFIXES = ['RCC', 'F+EC', 'ALC'];
@@ -48,28 +47,20 @@ export async function listedCentres(
     .sort((a, b) => centreLabel(a.name).localeCompare(centreLabel(b.name), 'en') || a.id.localeCompare(b.id));
 }
 
-export async function centreByCode(
-  ctx: AppContext,
-  code: string,
-  db: Kysely<Database> = ctx.db,
-): Promise<CentresTable | undefined> {
-  return db.selectFrom('centres').selectAll().where('code', '=', code.toUpperCase()).executeTakeFirst();
+/** The centre with this branch code (any case), from the master snapshot. */
+export async function centreByCode(ctx: AppContext, code: string): Promise<CentresTable | undefined> {
+  return (await masterSnapshot(ctx)).centresByCode.get(code.toUpperCase());
 }
 
 /** The centre with this id (a booking's exam_centre_id). */
 export async function centreById(ctx: AppContext, id: string): Promise<CentresTable | undefined> {
-  return ctx.db.selectFrom('centres').selectAll().where('id', '=', id).executeTakeFirst();
+  return (await masterSnapshot(ctx)).centresById.get(id);
 }
 
 /** A class&stream value (11&SOM) or a bare stream (SOM): its row, or a 400. */
 export async function classStreamOf(ctx: AppContext, value: string): Promise<ClassStreamsTable> {
   const { klass, stream } = splitClassStream(value);
-  const row = await ctx.db
-    .selectFrom('class_streams')
-    .selectAll()
-    .where('class', '=', klass)
-    .where('stream', '=', stream)
-    .executeTakeFirst();
+  const row = (await masterSnapshot(ctx)).classStreams.get(`${klass}&${stream}`);
   if (!row) throw new ApiError(400, message('validation.classStream.required'));
   return row;
 }

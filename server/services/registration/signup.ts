@@ -27,7 +27,8 @@ import {
   signupFunnelOrigin,
 } from '../funnel/events';
 import { centreByCode, classStreamOf, eligible, serves } from '../master/centres';
-import { datesPerCentre, istDateOf, openExamDates } from '../master/exam-calendar';
+import { istDateOf, openExamDates } from '../master/exam-calendar';
+import { masterSnapshot } from '../master/master-snapshot';
 import { examSlots } from '../master/exam-options';
 import { requiredFields, type ProgrammeChoice } from '../master/programme-lookup';
 import { throttledCouponDiscount, type Discount } from './coupons';
@@ -90,21 +91,12 @@ export async function checkSignup(
   const range = programme.registration.dob;
   if (!dob || dob < range.min || dob > range.max) throw new ApiError(400, message('signup.dob'));
 
-  // The master data the checks need, read together (each is one small lookup).
   const boardName = clean(body.school_board) || 'CBSE';
-  const [classStream, board, chosenCentre] = await Promise.all([
-    classStreamOf(ctx, body.class_stream),
-    ctx.db
-      .selectFrom('exam_boards')
-      .select('name')
-      .where((eb) => eb(eb.fn('lower', ['name']), '=', boardName.toLowerCase()))
-      .executeTakeFirst(),
-    body.branch_code ? centreByCode(ctx, body.branch_code) : undefined,
-    // Read now, used by openExamDates below.
-    datesPerCentre(ctx, programme),
-  ]);
+  const master = await masterSnapshot(ctx);
+  const classStream = await classStreamOf(ctx, body.class_stream);
   if (!eligible(eligibility, classStream))
     throw new ApiError(400, message('signup.notEligible', { programme: programme.shortName }));
+  const board = master.boards.get(boardName.toLowerCase());
   if (!board) throw new ApiError(400, message('signup.board'));
 
   const mode = body.exam_mode;
@@ -126,7 +118,7 @@ export async function checkSignup(
   const serving = { examType: programme.examType, mode, stream: classStream.stream };
   let centre: CentresTable | undefined;
   if (body.branch_code) {
-    centre = chosenCentre;
+    centre = await centreByCode(ctx, body.branch_code);
     const usable = centre && (centre.listed === 1 || (centre.default_online === 1 && mode === 'Online'));
     if (!centre || !usable || !serves(centre, serving))
       throw new ApiError(400, message('validation.centre.required'));
@@ -134,13 +126,8 @@ export async function checkSignup(
     throw new ApiError(400, message('validation.centre.required'));
   } else {
     // Online without a chosen centre: the digital branch (the "online-only" course type).
-    const rows = await ctx.db
-      .selectFrom('centres')
-      .selectAll()
-      .where('default_online', '=', 1)
-      .orderBy('id')
-      .execute();
-    centre = rows.find((c) => serves(c, serving));
+    const online = [...master.centresById.values()].filter((c) => c.default_online === 1);
+    centre = online.sort((a, b) => (a.id < b.id ? -1 : 1)).find((c) => serves(c, serving));
     if (!centre) throw new ApiError(400, message('validation.centre.required'));
   }
   if (!body.exam_state && required.has('state'))
@@ -148,12 +135,10 @@ export async function checkSignup(
   if (body.exam_state && body.exam_state !== centre.state_tid)
     throw new ApiError(400, message('signup.centreNotInState'));
   // Where the programme is held only offline, and only there offline (config offlineOnlyStates).
-  const [state, open] = await Promise.all([
-    ctx.db.selectFrom('states').select('short_code').where('tid', '=', centre.state_tid).executeTakeFirst(),
-    openExamDates(ctx, programme, centre),
-  ]);
+  const state = master.statesByTid.get(centre.state_tid);
   if (state && !modeAllowedInState(programme, mode, state.short_code))
     throw new ApiError(400, message('signup.modeNotInState'));
+  const open = await openExamDates(ctx, programme, centre);
   if (open.length === 0)
     throw new ApiError(400, message('signup.closed', { programme: programme.shortName }));
   let examDate: string | null = null;
@@ -181,7 +166,7 @@ export async function checkSignup(
     email,
     dob,
     classStream,
-    board: board.name,
+    board,
     centre,
     stateTid: centre.state_tid,
     examDate,
@@ -260,7 +245,7 @@ export async function earlierSignup(
   trx: Transaction<Database>,
   student: Student,
 ): Promise<Written> {
-  const centre = await centreByCode(ctx, student.branch_code, trx);
+  const centre = await centreByCode(ctx, student.branch_code);
   const registration = await trx
     .selectFrom('registrations')
     .select('amount_payable')
