@@ -1,5 +1,6 @@
-// The server under test for bench:api, in its own process: a fresh SQLite database, the sandbox
-// on, and one bare JSON route as the baseline. Prints its port on stdout.
+// The server under test for bench:api, in its own process: a fresh SQLite database (or the
+// PostgreSQL database DATABASE_URL names), the sandbox on, and one bare JSON route as the
+// baseline. Prints its port on stdout.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,7 +12,12 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'examflow-bench-api-'));
 // guard against one machine texting many numbers) would measure its refusal instead of a send.
 const app = await buildApp({
   config: {
-    ...configFromEnv({ NODE_ENV: 'development', LOG: 'off', OTP_SENDS_PER_ADDRESS_PER_HOUR: '1000000' }),
+    ...configFromEnv({
+      NODE_ENV: 'development',
+      LOG: 'off',
+      OTP_SENDS_PER_ADDRESS_PER_HOUR: '1000000',
+      DATABASE_URL: process.env.DATABASE_URL,
+    }),
     dataDir,
   },
 });

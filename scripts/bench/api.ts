@@ -1,5 +1,8 @@
 // npm run bench:api — autocannon (50 connections, no pipelining) on authenticated reads and on
 // writes, each beside a bare Fastify JSON route in the same run; prints req/s, p99 and the ratio.
+// On SQLite with one server process; then, when TEST_DATABASE_URL names a PostgreSQL server
+// (`bash scripts/with-postgres.sh npm run bench:api`), the same routes on two server processes
+// sharing one new database, the connections split between them as behind a load balancer.
 // Figures only: it never fails on a timing.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -7,6 +10,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon, { type Options, type Result } from 'autocannon';
 import { projectRoot } from '../../src/engine/node/paths';
+import { freshPostgresDatabase } from '../../tests/support/server-harness';
 import { machineContext, table } from './shared';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -67,14 +71,17 @@ const targets: Target[] = [
   },
 ];
 
+/** The server processes under test: their base URLs (autocannon spreads connections over them). */
+type Bases = string[];
+
 /** autocannon takes the path as part of url; `path` here is ours. */
 function run(
-  base: string,
+  bases: Bases,
   { path: route = '/', ...extra }: Partial<Options> & { path?: string },
 ): Promise<Result> {
   return new Promise((resolve, reject) => {
     const options = {
-      url: `${base}${route}`,
+      url: bases.map((base) => `${base}${route}`),
       connections,
       pipelining: 1,
       ...(extra.amount ? {} : { duration: seconds }), // a fixed number of requests, or a time
@@ -84,9 +91,12 @@ function run(
   });
 }
 
-async function startServer(): Promise<{ base: string; stop: () => void }> {
+async function startServer(
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ base: string; stop: () => Promise<void> }> {
   const child = spawn(path.join(projectRoot, 'node_modules/.bin/tsx'), ['scripts/bench/api-server.ts'], {
     cwd: projectRoot,
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {
@@ -94,19 +104,21 @@ async function startServer(): Promise<{ base: string; stop: () => void }> {
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
   const { port, dataDir } = JSON.parse(line) as { port: number; dataDir: string };
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
     base: `http://127.0.0.1:${port}`,
-    stop: () => {
-      child.kill();
+    stop: async () => {
+      child.kill('SIGINT');
+      await exited;
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
 /** OTP verify with real codes (from the OTP send run), then signup with the tokens it returned. */
-async function verifyAndSignup(base: string): Promise<string[][]> {
-  const otps = (await (await fetch(`${base}/bench/otps`)).json()) as { mobile: string; otp: string }[];
-  const bare = await run(base, { path: '/bench/bare' });
+async function verifyAndSignup(bases: Bases): Promise<string[][]> {
+  const otps = (await (await fetch(`${bases[0]}/bench/otps`)).json()) as { mobile: string; otp: string }[];
+  const bare = await run(bases, { path: '/bench/bare' });
   const row = (name: string, result: Result): string[] => {
     const rps = result.requests.average;
     const ok = rps >= 500 && result.latency.p99 <= 100;
@@ -124,7 +136,7 @@ async function verifyAndSignup(base: string): Promise<string[][]> {
   if (otps.length === 0) return [];
   const tokens: { mobile: string; token: string }[] = [];
   let next = 0;
-  const verify = await run(base, {
+  const verify = await run(bases, {
     amount: otps.length,
     method: 'POST',
     requests: [
@@ -147,7 +159,7 @@ async function verifyAndSignup(base: string): Promise<string[][]> {
   if (tokens.length === 0) return rows;
   const tomorrow = new Date(Date.now() + 5.5 * 3_600_000 + 86_400_000).toISOString().slice(0, 10);
   let signups = 0;
-  const signup = await run(base, {
+  const signup = await run(bases, {
     amount: tokens.length,
     method: 'POST',
     requests: [
@@ -182,15 +194,9 @@ async function verifyAndSignup(base: string): Promise<string[][]> {
   return rows;
 }
 
-const server = await startServer();
-try {
-  console.log(
-    machineContext(
-      'examflow bench:api — autocannon, 50 connections, no pipelining, server in its own process',
-    ),
-  );
-  console.log(`${seconds} s per run\n`);
-  const login = await fetch(`${server.base}/api/login`, {
+/** Every route against the servers `bases`: the report's rows. */
+async function report(bases: Bases): Promise<string[][]> {
+  const login = await fetch(`${bases[0]}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ roll_number: '250000000001', date_of_birth: '05/01/2008' }),
@@ -198,17 +204,17 @@ try {
   const token = String(((await login.json()) as { token?: string }).token);
   const rows: string[][] = [['Route', 'Kind', 'req/s', 'p99 ms', 'non-2xx', 'bare req/s', 'ratio', 'target']];
   for (const target of targets.filter((t) => wanted(t.name))) {
-    const probe = await run(server.base, {
-      ...target.options(server.base, token),
+    const probe = await run(bases, {
+      ...target.options(bases[0] ?? '', token),
       duration: 1,
-      connections: 1,
+      connections: bases.length,
     });
     if (probe.non2xx === probe.requests.total && probe.requests.total > 0) {
       rows.push([target.name, target.kind, '—', '—', 'all', '—', '—', 'route not available']);
       continue;
     }
-    const bare = await run(server.base, { path: '/bench/bare' });
-    const result = await run(server.base, target.options(server.base, token));
+    const bare = await run(bases, { path: '/bench/bare' });
+    const result = await run(bases, target.options(bases[0] ?? '', token));
     const rps = result.requests.average;
     const ratio = rps / bare.requests.average;
     const p99 = result.latency.p99;
@@ -231,8 +237,43 @@ try {
     ]);
   }
   if (wanted('POST /api/otp/verify') || wanted('POST /api/signup'))
-    rows.push(...(await verifyAndSignup(server.base)));
+    rows.push(...(await verifyAndSignup(bases)));
+  return rows;
+}
+
+const print = (rows: string[][]) =>
   console.log(table(rows, ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'left']));
+
+console.log(
+  machineContext(
+    'examflow bench:api — autocannon, 50 connections, no pipelining, servers in their own processes',
+  ),
+);
+console.log(`${seconds} s per run\n`);
+const server = await startServer();
+try {
+  console.log('SQLite, one server process');
+  print(await report([server.base]));
 } finally {
-  server.stop();
+  await server.stop();
+}
+
+const admin = process.env.TEST_DATABASE_URL;
+if (!admin) {
+  console.log(
+    '\nPostgreSQL SKIPPED: TEST_DATABASE_URL is not set. Run `bash scripts/with-postgres.sh npm run bench:api` for both.',
+  );
+} else {
+  const { url, drop } = await freshPostgresDatabase(admin);
+  const servers: Awaited<ReturnType<typeof startServer>>[] = [];
+  try {
+    // One after the other: the first migrates and seeds the new database.
+    servers.push(await startServer({ DATABASE_URL: url }));
+    servers.push(await startServer({ DATABASE_URL: url }));
+    console.log('\nPostgreSQL, two server processes on one database');
+    print(await report(servers.map((s) => s.base)));
+  } finally {
+    for (const s of servers) await s.stop();
+    await drop();
+  }
 }

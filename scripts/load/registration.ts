@@ -19,10 +19,10 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import pg from 'pg';
 import { createDb, sqliteFileIn, type Db } from '../../server/db/database';
 import { callbackSignature } from '../../server/payments/orders';
 import { projectRoot } from '../../src/engine/node/paths';
+import { freshPostgresDatabase } from '../../tests/support/server-harness';
 import { machineContext, table } from '../bench/shared';
 
 const STUDENTS = Number(process.env.LOAD_STUDENTS ?? 200);
@@ -432,23 +432,8 @@ async function onSqlite(): Promise<boolean> {
   }
 }
 
-/** A new database on the TEST_DATABASE_URL server, and how to drop it. */
-async function freshDatabase(admin: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `examflow_load_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
 async function onPostgres(admin: string): Promise<boolean> {
-  const { url, drop } = await freshDatabase(admin);
+  const { url, drop } = await freshPostgresDatabase(admin);
   const servers: Server[] = [];
   try {
     // One after the other: the first migrates and seeds the new database.
