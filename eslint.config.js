@@ -182,8 +182,9 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'scripts/**/*.ts'],
-    // Benchmarks measure with the tests' fixtures (a config copy, the spec's routes).
-    ignores: [...TEST_FILES, 'scripts/bench/**'],
+    // Benchmarks and load runs measure with the tests' fixtures (a config copy, the spec's routes,
+    // a fresh PostgreSQL database).
+    ignores: [...TEST_FILES, 'scripts/bench/**', 'scripts/load/**'],
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
     },

@@ -12,12 +12,15 @@ const p = <T = string>(i: number): T => `${MARK}${i}` as T;
 export function prepared<Row>(
   build: (db: Kysely<Database>, arg: <T = string>(i: number) => T) => CompiledQuery<Row>,
 ): (db: Kysely<Database>, ...args: unknown[]) => Promise<Row[]> {
-  const compiled = new WeakMap<Kysely<Database>, CompiledQuery<Row>>();
+  // By the dialect's adapter, which a database shares with its transactions (each transaction is
+  // a new Kysely object): the SQL text depends only on the dialect.
+  const compiled = new WeakMap<object, CompiledQuery<Row>>();
   return async (db, ...args) => {
-    let query = compiled.get(db);
+    const dialect = db.getExecutor().adapter;
+    let query = compiled.get(dialect);
     if (!query) {
       query = build(db, p);
-      compiled.set(db, query);
+      compiled.set(dialect, query);
     }
     const parameters = query.parameters.map((value) =>
       typeof value === 'string' && value.startsWith(MARK) ? args[Number(value.slice(MARK.length))] : value,
