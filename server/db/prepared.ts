@@ -28,3 +28,23 @@ export function prepared<Row>(
     return (await db.executeQuery<Row>({ ...query, parameters })).rows;
   };
 }
+
+/**
+ * An INSERT of a row with these `columns`, each one an argument, compiled once per dialect; `build`
+ * adds what follows the values (an ON CONFLICT, a RETURNING) and compiles. A column the row lacks is
+ * sent as null; a key the row has that is not a column is refused (it would be dropped silently).
+ */
+export function preparedInsert<Row extends object, Out = unknown>(
+  columns: readonly (keyof Row & string)[],
+  build: (db: Kysely<Database>, values: Record<string, unknown>) => CompiledQuery<Out>,
+): (db: Kysely<Database>, row: Row) => Promise<Out[]> {
+  const run = prepared((db, arg) =>
+    build(db, Object.fromEntries(columns.map((column, i) => [column, arg<unknown>(i)]))),
+  );
+  const known = new Set<string>(columns);
+  return async (db, row) => {
+    const unknown = Object.keys(row).find((key) => !known.has(key));
+    if (unknown) throw new Error(`preparedInsert: "${unknown}" is not one of its columns`);
+    return run(db, ...columns.map((column) => row[column] ?? null));
+  };
+}

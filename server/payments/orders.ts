@@ -6,6 +6,7 @@ import { ApiError } from '../api/errors';
 import { message } from '../api/messages';
 import type { AppContext } from '../context';
 import { lockStudent } from '../db/locks';
+import { preparedInsert } from '../db/prepared';
 import type { Database } from '../db/schema';
 import type { OrdersTable } from '../db/tables/payments';
 import { iso } from '../timestamps';
@@ -77,19 +78,40 @@ export async function createOrder(
   checkPayable(ctx, input.amount);
   const id = `EF${randomBytes(10).toString('hex').toUpperCase()}`;
   const values = { ...orderValues(input), student_id: input.studentId, kind: input.kind };
-  await db
-    .insertInto('orders')
-    .values({
-      id,
-      ...values,
-      status: 'created',
-      created_at: iso(ctx.now()),
-      confirmed_at: null,
-      gateway_txn: null,
-    })
-    .execute();
+  await insertOrder(db, {
+    id,
+    ...values,
+    status: 'created',
+    created_at: iso(ctx.now()),
+    confirmed_at: null,
+    gateway_txn: null,
+  });
   return paymentDataOf({ id, ...values });
 }
+
+const insertOrder = preparedInsert<Order>(
+  [
+    'id',
+    'student_id',
+    'kind',
+    'product_id',
+    'amount',
+    'payment_method',
+    'status',
+    'return_path',
+    'success_query',
+    'failure_query',
+    'details',
+    'created_at',
+    'confirmed_at',
+    'gateway_txn',
+  ],
+  (db, values) =>
+    db
+      .insertInto('orders')
+      .values(values as unknown as Order)
+      .compile(),
+);
 
 function checkPayable(ctx: AppContext, amount: number): void {
   if (!ctx.config.sandbox) throw new ApiError(503, message('payment.unavailable'));

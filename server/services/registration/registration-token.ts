@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { hashToken, newId, newToken } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import { addMs, iso } from '../../timestamps';
+import { prepared } from '../../db/prepared';
 import type { Database } from '../../db/schema';
 
 export const REGISTRATION_TOKEN_TTL_MS = 2 * 3_600_000;
@@ -30,15 +31,19 @@ export async function issueRegistrationToken(
   return { token, expiresAt };
 }
 
+const tokenByHash = prepared((db, arg) =>
+  db
+    .selectFrom('registration_tokens')
+    .select(['id', 'mobile', 'expires_at'])
+    .where('token_hash', '=', arg(0))
+    .compile(),
+);
+
 /** The unexpired token row of a token, if any. */
 export async function liveRegistrationToken(
   ctx: AppContext,
   token: string,
 ): Promise<{ id: string; mobile: string } | undefined> {
-  const row = await ctx.db
-    .selectFrom('registration_tokens')
-    .select(['id', 'mobile', 'expires_at'])
-    .where('token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+  const [row] = await tokenByHash(ctx.db, hashToken(token));
   return row && new Date(row.expires_at) > ctx.now() ? { id: row.id, mobile: row.mobile } : undefined;
 }

@@ -17,8 +17,9 @@ import { newId, randomDigits } from '../../auth/tokens';
 import type { AppContext, Student } from '../../context';
 import { iso } from '../../timestamps';
 import type { Database } from '../../db/schema';
+import { prepared, preparedInsert } from '../../db/prepared';
 import type { StudentsTable } from '../../db/tables/core';
-import type { CentresTable, ClassStreamsTable } from '../../db/tables/master';
+import type { CentresTable, ClassStreamsTable, RegistrationsTable } from '../../db/tables/master';
 import { openOrder, type Order } from '../../payments/orders';
 import {
   forgetOrderFunnelOrigin,
@@ -194,6 +195,51 @@ type NewStudent = Omit<
   | 'remove_edit_exam_edit_profile'
 >;
 
+const STUDENT_COLUMNS = [
+  'id',
+  'roll_number',
+  'psid',
+  'sf_id',
+  'mobile',
+  'exam_type',
+  'register_from_third_party',
+  'max_exam_edit_allowed',
+  'exam_attempts_left',
+  'is_edit_allowed',
+  'remove_edit_exam_edit_profile',
+  'created_at',
+  'registration_status',
+  'first_name',
+  'last_name',
+  'father_name',
+  'email',
+  'dob',
+  'class_stream',
+  'board',
+  'city',
+  'pincode',
+  'state',
+  'branch_code',
+  'exam_state_id',
+  'exam_centre_code',
+  'exam_centre_id',
+  'exam_date',
+  'exam_slot_id',
+  'exam_mode',
+  'is_payment_done',
+  'utm',
+] as const satisfies readonly (keyof StudentsTable)[];
+
+/** The insert skips a row whose roll number, student id or sf_id another student has. */
+const insertStudentRow = preparedInsert<Insertable<StudentsTable>, Student>(STUDENT_COLUMNS, (db, values) =>
+  db
+    .insertInto('students')
+    .values(values as unknown as Insertable<StudentsTable>)
+    .onConflict((oc) => oc.doNothing())
+    .returningAll()
+    .compile(),
+);
+
 /**
  * A new student with a fresh roll number (YY and 10 digits), student id (psid) and sf_id, in one
  * write: the insert skips a row whose number another student has (the unique indexes decide, also
@@ -206,27 +252,86 @@ export async function insertStudent(
 ): Promise<Student> {
   const yy = String(ctx.now().getUTCFullYear() % 100).padStart(2, '0');
   for (let i = 0; i < 10; i++) {
-    const row = await trx
-      .insertInto('students')
-      .values({
-        id: newId(),
-        roll_number: `${yy}${randomDigits(10)}`,
-        psid: `${1 + (Number(randomDigits(1)) % 9)}${randomDigits(10)}`,
-        sf_id: `SF${randomBytes(8).toString('hex').toUpperCase()}`,
-        register_from_third_party: 0,
-        max_exam_edit_allowed: 2,
-        exam_attempts_left: 2,
-        is_edit_allowed: 1,
-        remove_edit_exam_edit_profile: 0,
-        ...values,
-      })
-      .onConflict((oc) => oc.doNothing())
-      .returningAll()
-      .executeTakeFirst();
+    const [row] = await insertStudentRow(trx, {
+      id: newId(),
+      roll_number: `${yy}${randomDigits(10)}`,
+      psid: `${1 + (Number(randomDigits(1)) % 9)}${randomDigits(10)}`,
+      sf_id: `SF${randomBytes(8).toString('hex').toUpperCase()}`,
+      register_from_third_party: 0,
+      max_exam_edit_allowed: 2,
+      exam_attempts_left: 2,
+      is_edit_allowed: 1,
+      remove_edit_exam_edit_profile: 0,
+      ...values,
+    });
     if (row) return row;
   }
   throw new Error('could not find a free roll number');
 }
+
+/** Signup's reads and writes of the mobile, the token and the registration, compiled once. */
+const touchMobile = prepared((db, arg) =>
+  db
+    .insertInto('registration_mobiles')
+    .values({ mobile: arg(0), updated_at: arg(1) })
+    .onConflict((oc) => oc.column('mobile').doUpdateSet({ updated_at: arg(1) }))
+    .compile(),
+);
+const tokenWithStudent = prepared((db, arg) =>
+  db
+    .selectFrom('registration_tokens')
+    .leftJoin('students', 'students.id', 'registration_tokens.student_id')
+    .selectAll('students')
+    .where('registration_tokens.id', '=', arg(0))
+    .compile(),
+);
+const registrationsOfMobile = prepared((db, arg) =>
+  db
+    .selectFrom('students')
+    .selectAll()
+    .where('mobile', '=', arg(0))
+    .where('exam_type', '=', arg(1))
+    .where('registration_status', 'in', ['registered', 'pending_payment'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .compile(),
+);
+const claimToken = prepared((db, arg) =>
+  db
+    .updateTable('registration_tokens')
+    .set({ student_id: arg(0), used_at: arg(1) })
+    .where('id', '=', arg(2))
+    .where((eb) => eb.or([eb('student_id', 'is', null), eb('student_id', '=', arg(0))]))
+    .returning('id')
+    .compile(),
+);
+const REGISTRATION_COLUMNS = [
+  'student_id',
+  'created_at',
+  'registration_page',
+  'whatsapp_opt_in',
+  'gclid',
+  'payment_mode',
+  'coupon_code',
+  'exam_fee',
+  'discount_amount',
+  'amount_payable',
+  'order_id',
+  'paid_at',
+  'updated_at',
+] as const satisfies readonly (keyof Insertable<RegistrationsTable>)[];
+/** The registration of a student, written again by a repeated signup (all but when it was created). */
+const upsertRegistration = preparedInsert<Insertable<RegistrationsTable>>(
+  REGISTRATION_COLUMNS,
+  (db, values) => {
+    const { student_id: _student, created_at: _created, ...again } = values;
+    return db
+      .insertInto('registrations')
+      .values(values as unknown as Insertable<RegistrationsTable>)
+      .onConflict((oc) => oc.column('student_id').doUpdateSet(again as Partial<RegistrationsTable>))
+      .compile();
+  },
+);
 
 export interface Written {
   student: Student;
@@ -265,35 +370,19 @@ export async function write(
   const now = iso(ctx.now());
   const mobile = body.student_mobile_no;
   // One row per mobile, updated first: concurrent signups of a mobile queue up behind it.
-  await trx
-    .insertInto('registration_mobiles')
-    .values({ mobile, updated_at: now })
-    .onConflict((oc) => oc.column('mobile').doUpdateSet({ updated_at: now }))
-    .execute();
+  await touchMobile(trx, mobile, now);
 
   // One verified mobile, one signup. A token already used answers its student again: a registered
   // one as it is; one awaiting payment is that same registration (updated, its open order reused,
   // which is also the spec's Try Again after a failed payment). The token and its student in one read.
-  const token = await trx
-    .selectFrom('registration_tokens')
-    .leftJoin('students', 'students.id', 'registration_tokens.student_id')
-    .selectAll('students')
-    .where('registration_tokens.id', '=', tokenId)
-    .executeTakeFirstOrThrow();
+  const [token] = await tokenWithStudent(trx, tokenId);
+  if (!token) throw new Error(`registration token ${tokenId} is gone`);
   const bound = token.id ? (token as Student) : undefined;
   if (bound && (bound.registration_status === 'registered' || bound.exam_type !== c.programme.examType))
     return earlierSignup(ctx, trx, bound);
 
   // The mobile's registrations of this exam type, registered or awaiting payment, in one read.
-  const ofMobile = await trx
-    .selectFrom('students')
-    .selectAll()
-    .where('mobile', '=', mobile)
-    .where('exam_type', '=', c.programme.examType)
-    .where('registration_status', 'in', ['registered', 'pending_payment'])
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  const ofMobile = await registrationsOfMobile(trx, mobile, c.programme.examType);
   const registered = ofMobile.filter((s) => s.registration_status === 'registered').length;
   if (registered >= c.programme.registration.allowedRegistrationCount)
     throw new ApiError(409, message('registration.accountExists', accountExistsParams(ctx)));
@@ -356,13 +445,8 @@ export async function write(
   const studentId = student.id;
   // The claim: only the first signup of this token sets student_id. A racing submit that got here
   // too (possible where nothing else serialises them) updates no row, and its transaction rolls back.
-  const claimed = await trx
-    .updateTable('registration_tokens')
-    .set({ student_id: studentId, used_at: now })
-    .where('id', '=', tokenId)
-    .where((eb) => eb.or([eb('student_id', 'is', null), eb('student_id', '=', studentId)]))
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) throw new TokenClaimLost();
+  const claimed = await claimToken(trx, studentId, now, tokenId);
+  if (claimed.length !== 1) throw new TokenClaimLost();
 
   // A repeat awaiting payment answers its open order again (openOrder's once-is-once rule).
   const opened = paid
@@ -402,11 +486,7 @@ export async function write(
     paid_at: null,
     updated_at: now,
   };
-  await trx
-    .insertInto('registrations')
-    .values({ student_id: studentId, created_at: now, ...registration })
-    .onConflict((oc) => oc.column('student_id').doUpdateSet(registration))
-    .execute();
+  await upsertRegistration(trx, { student_id: studentId, created_at: now, ...registration });
   if (paid && funnel) await recordServerSteps(trx, funnel, ['registered'], ctx.now());
   return { student, payment, centre: c.centre, payable: c.payable };
 }
