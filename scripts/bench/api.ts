@@ -119,9 +119,10 @@ async function startServer(
 async function verifyAndSignup(bases: Bases): Promise<string[][]> {
   const otps = (await (await fetch(`${bases[0]}/bench/otps`)).json()) as { mobile: string; otp: string }[];
   const bare = await run(bases, { path: '/bench/bare' });
-  const row = (name: string, result: Result): string[] => {
+  // Issue 26: signup ≥ 1,500 req/s (registration day); both p99 ≤ 100 ms.
+  const row = (name: string, result: Result, minRps = 500): string[] => {
     const rps = result.requests.average;
-    const ok = rps >= 500 && result.latency.p99 <= 100;
+    const ok = rps >= minRps && result.latency.p99 <= 100;
     return [
       name,
       'write',
@@ -130,7 +131,7 @@ async function verifyAndSignup(bases: Bases): Promise<string[][]> {
       String(result.non2xx),
       bare.requests.average.toFixed(0),
       (rps / bare.requests.average).toFixed(2),
-      `${ok ? 'PASS' : 'MISS'} (≥500 req/s, p99 ≤100)`,
+      `${ok ? 'PASS' : 'MISS'} (≥${minRps.toLocaleString('en')} req/s, p99 ≤100)`,
     ];
   };
   if (otps.length === 0) return [];
@@ -190,7 +191,7 @@ async function verifyAndSignup(bases: Bases): Promise<string[][]> {
       },
     ],
   });
-  rows.push(row(`POST /api/signup (${tokens.length} new students, iACST)`, signup));
+  rows.push(row(`POST /api/signup (${tokens.length} new students, iACST)`, signup, 1_500));
   return rows;
 }
 

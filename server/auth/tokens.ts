@@ -1,11 +1,19 @@
-import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 
 /** A session token: 256 random bits, URL-safe. Only its hash is stored. */
 export const newToken = (): string => randomBytes(32).toString('base64url');
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 export const newId = (): string => randomUUID();
-/** n random decimal digits (crypto), e.g. OTPs and roll numbers. */
-export const randomDigits = (n: number): string => Array.from({ length: n }, () => randomInt(0, 10)).join('');
+/**
+ * n random decimal digits (crypto), e.g. OTPs and roll numbers: from one draw of random bytes, each
+ * byte below 250 giving a digit (250 = 25 × 10, so every digit is equally likely).
+ */
+export function randomDigits(n: number): string {
+  let digits = '';
+  while (digits.length < n)
+    for (const byte of randomBytes(n + 4)) if (byte < 250 && digits.length < n) digits += String(byte % 10);
+  return digits;
+}
 
 let sequence = 0;
 /** An id that sorts by creation time, even for rows created in the same millisecond. */

@@ -33,8 +33,18 @@ export const istInstant = (date: string, hhmm = '00:00'): Date => {
   return new Date(Date.UTC(y, m - 1, d, h, min) - IST_OFFSET_MS);
 };
 
-export const addDays = (date: string, days: number): string =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** The date `days` after a YYYY-MM-DD date; arithmetic, not string parsing (30 per signup). */
+export const addDays = (date: string, days: number): string => {
+  const [y, m, d] = [Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10))];
+  // What Date.parse accepts: a month 01–12, a day 01–31 (the 31st of a shorter month rolls over).
+  if (!isoDateShape.test(date) || m < 1 || m > 12 || d < 1 || d > 31)
+    throw new RangeError(`Invalid date: ${date}`);
+  const day = new Date(Date.UTC(y, m - 1, d) + days * DAY_MS);
+  return `${day.getUTCFullYear()}-${pad2(day.getUTCMonth() + 1)}-${pad2(day.getUTCDate())}`;
+};
+const isoDateShape = /^\d{4}-\d{2}-\d{2}$/;
 
 export const isIsoDate = (value: string): boolean =>
   /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
