@@ -9,13 +9,13 @@ import {
   RESEND_DELAY_MS,
   WRONG_OTP_ERROR_CODE as SHARED_WRONG_OTP,
 } from '../../src/domain/otp-rules';
-import { ApiError, tooManyRequests } from '../api/errors';
+import { ApiError } from '../api/errors';
 import { message } from '../api/messages';
 import type { AppContext } from '../context';
 import { addMs, iso } from '../timestamps';
 import type { OtpsTable } from '../db/tables/core';
 import { SmsNotSent } from '../sandbox/sms';
-import { minutesUntil, takeAll, type Limit, type ThrottleRule } from './throttle';
+import { lockedFor, takeAll, waitFor, type Limit, type ThrottleRule } from './throttle';
 import { newId, randomDigits } from './tokens';
 
 export const OTP_RULES = {
@@ -42,53 +42,40 @@ export interface IssueOtp {
 
 const HOUR = 3_600_000;
 const mobileRule: ThrottleRule = { lockAfter: OTP_RULES.sendsPerHour, windowMs: HOUR, lockMs: HOUR };
+/** One send per resend wait: the first locks the number's key until the wait is over. */
+const resendWaitRule: ThrottleRule = {
+  lockAfter: 1,
+  windowMs: OTP_RULES.resendAfterMs,
+  lockMs: OTP_RULES.resendAfterMs,
+};
 
 export async function issueOtp(
   ctx: AppContext,
   { purpose, mobile, loginId, message: smsText, ip }: IssueOtp,
 ): Promise<{ otpId: string }> {
   const now = ctx.now();
-  const last = await ctx.db
-    .selectFrom('otps')
-    .select('created_at')
-    .where('mobile', '=', mobile)
-    .where('purpose', '=', purpose)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
-  if (last) {
-    const wait = new Date(last.created_at).getTime() + OTP_RULES.resendAfterMs - now.getTime();
-    if (wait > 0)
-      throw tooManyRequests(message('otp.wait', { seconds: Math.ceil(wait / 1000) }), addMs(now, wait), now);
-  }
   const addressRule: ThrottleRule = {
     lockAfter: ctx.config.sms.otpSendsPerAddressPerHour,
     windowMs: HOUR,
     lockMs: HOUR,
   };
-  // The address, then the number's resend wait (the check above, made atomic: requests that
-  // arrive together cannot all pass it), then the number's sends an hour.
+  // The address, then the number's resend wait (atomic: requests that arrive together cannot all
+  // pass it), then the number's sends an hour.
   const limits: Limit[] = [
     {
       key: `otp-send-ip:${ip}`,
       rule: addressRule,
-      refusal: (until) =>
-        tooManyRequests(message('otp.tooManyFromAddress', { minutes: minutesUntil(ctx, until) }), until, now),
+      refusal: (until) => lockedFor(ctx, 'otp.tooManyFromAddress', until),
     },
     {
       key: `otp-wait:${purpose}:${mobile}`,
-      rule: { lockAfter: 1, windowMs: OTP_RULES.resendAfterMs, lockMs: OTP_RULES.resendAfterMs },
-      refusal: (until) =>
-        tooManyRequests(
-          message('otp.wait', { seconds: Math.ceil((until.getTime() - now.getTime()) / 1000) }),
-          until,
-          now,
-        ),
+      rule: resendWaitRule,
+      refusal: (until) => waitFor(ctx, 'otp.wait', until),
     },
     {
       key: `otp-send:${mobile}`,
       rule: mobileRule,
-      refusal: (until) =>
-        tooManyRequests(message('otp.tooManySends', { minutes: minutesUntil(ctx, until) }), until, now),
+      refusal: (until) => lockedFor(ctx, 'otp.tooManySends', until),
     },
   ];
   const giveBack = await takeAll(ctx, limits);
@@ -183,28 +170,16 @@ export async function sendRequestedText(
   ctx: AppContext,
   { kind, mobile, text }: { kind: string; mobile: string; text: string },
 ): Promise<void> {
-  const now = ctx.now();
-  const wait: ThrottleRule = {
-    lockAfter: 1,
-    windowMs: OTP_RULES.resendAfterMs,
-    lockMs: OTP_RULES.resendAfterMs,
-  };
-  const limits = [
+  const limits: Limit[] = [
     {
       key: `text-wait:${kind}:${mobile}`,
-      rule: wait,
-      refusal: (until: Date) =>
-        tooManyRequests(
-          message('recover.detailsWait', { seconds: Math.ceil((until.getTime() - now.getTime()) / 1000) }),
-          until,
-          now,
-        ),
+      rule: resendWaitRule,
+      refusal: (until) => waitFor(ctx, 'recover.detailsWait', until),
     },
     {
       key: `text-send:${kind}:${mobile}`,
       rule: mobileRule,
-      refusal: (until: Date) =>
-        tooManyRequests(message('recover.tooManyDetails', { minutes: minutesUntil(ctx, until) }), until, now),
+      refusal: (until) => lockedFor(ctx, 'recover.tooManyDetails', until),
     },
   ];
   const giveBack = await takeAll(ctx, limits);

@@ -1,6 +1,8 @@
 // Fixed-window counters with a lock, in the database so they survive restarts and are shared by
 // every server process.
 import { sql } from 'kysely';
+import { tooManyRequests, type ApiError } from '../api/errors';
+import { message, type MessageId } from '../api/messages';
 import type { AppContext } from '../context';
 import { addMs, iso } from '../timestamps';
 
@@ -105,6 +107,18 @@ export async function clear(ctx: AppContext, key: string): Promise<void> {
 
 export const minutesUntil = (ctx: AppContext, date: Date): number =>
   Math.max(1, Math.ceil((date.getTime() - ctx.now().getTime()) / 60_000));
+
+/** A 429 for a key locked until `until`: the message `id` with {minutes} to wait, and Retry-After. */
+export const lockedFor = (ctx: AppContext, id: MessageId, until: Date): ApiError =>
+  tooManyRequests(message(id, { minutes: minutesUntil(ctx, until) }), until, ctx.now());
+
+/** A 429 for a resend wait until `until`: the message `id` with {seconds} to wait, and Retry-After. */
+export const waitFor = (ctx: AppContext, id: MessageId, until: Date): ApiError =>
+  tooManyRequests(
+    message(id, { seconds: Math.max(1, Math.ceil((until.getTime() - ctx.now().getTime()) / 1000)) }),
+    until,
+    ctx.now(),
+  );
 
 /** A limit a request must pass, and the refusal it answers once the key is locked. */
 export interface Limit {

@@ -4,8 +4,7 @@ import { parseDob } from '../../src/domain/dates';
 import { resolveProfile } from '../../src/engine/hosts';
 import type { LoginBody, LoginReply } from '../../src/generated/api/login';
 import type { SessionReply } from '../../src/generated/api/session';
-import { ApiError, tooManyRequests } from '../api/errors';
-import { addMs } from '../timestamps';
+import { ApiError } from '../api/errors';
 import { message, say } from '../api/messages';
 import { apiSchema } from '../api/schemas';
 import {
@@ -19,7 +18,7 @@ import {
   studentByRollNumber,
   studentOf,
 } from '../auth/sessions';
-import { clear, lockedKeys, minutesUntil, refund, take, type ThrottleRule } from '../auth/throttle';
+import { clear, lockedFor, takeAll, type ThrottleRule } from '../auth/throttle';
 import type { AppContext, Student } from '../context';
 
 const MINUTE = 60_000;
@@ -62,34 +61,16 @@ export function registerAuthRoutes(app: FastifyInstance): void {
         roll: `login-roll:${roll}`,
         ip: `login-ip:${request.ip}`,
       };
-      const locked = await lockedKeys(ctx, Object.values(keys));
-      for (const key of Object.values(keys)) {
-        const until = locked.get(key);
-        if (until)
-          throw tooManyRequests(
-            message('login.tooMany', { minutes: minutesUntil(ctx, until) }),
-            until,
-            ctx.now(),
-          );
-      }
       // Every try is counted before the password is checked, in one statement per key, so a burst
       // of tries arriving together cannot all pass the limit; a right one gives its counts back.
-      const names = ['pair', 'roll', 'ip'] as const;
-      const taken: (typeof names)[number][] = [];
-      const giveBack = async () => {
-        for (const name of taken) await refund(ctx, keys[name], rules[name]);
-      };
-      for (const name of names) {
-        if (!(await take(ctx, keys[name], rules[name]))) {
-          await giveBack();
-          throw tooManyRequests(
-            message('login.tooMany', { minutes: rules[name].lockMs / MINUTE }),
-            addMs(ctx.now(), rules[name].lockMs),
-            ctx.now(),
-          );
-        }
-        taken.push(name);
-      }
+      const giveBack = await takeAll(
+        ctx,
+        (['pair', 'roll', 'ip'] as const).map((name) => ({
+          key: keys[name],
+          rule: rules[name],
+          refusal: (until: Date) => lockedFor(ctx, 'login.tooMany', until),
+        })),
+      );
       const dob = parseDob(request.body.date_of_birth);
       const student = dob ? await studentByRollNumber(ctx, roll) : undefined;
       if (!student || student.dob !== dob || student.registration_status !== 'registered') {

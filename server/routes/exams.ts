@@ -17,10 +17,10 @@ import type { ProfileReply } from '../../src/generated/api/profile';
 import type { ProfileUpdateBody, ProfileUpdateReply } from '../../src/generated/api/profile-update';
 import type { ResultBody, ResultReply } from '../../src/generated/api/result';
 import type { StudentResultQuery, StudentResultReply } from '../../src/generated/api/result-student';
-import { ApiError, tooManyRequests } from '../api/errors';
+import { ApiError } from '../api/errors';
 import { apiSchema } from '../api/schemas';
 import { bearerToken, registeredStudentByRoll, requireStudent, studentOf } from '../auth/sessions';
-import { clear, hit, lockedUntil, minutesUntil, type ThrottleRule } from '../auth/throttle';
+import { clear, hit, lockedFor, lockedUntil, type ThrottleRule } from '../auth/throttle';
 import { iso } from '../timestamps';
 import { registerTestPlayerRoutes } from '../sandbox/test-player';
 import { buildDashboard } from '../services/dashboard/build';
@@ -301,12 +301,7 @@ export function registerExamRoutes(app: FastifyInstance): void {
       const keys = { pair: `result-pair:${roll}:${request.ip}`, ip: `result-ip:${request.ip}` };
       for (const key of Object.values(keys)) {
         const until = await lockedUntil(ctx, key);
-        if (until)
-          throw tooManyRequests(
-            message('result.tooMany', { minutes: minutesUntil(ctx, until) }),
-            until,
-            ctx.now(),
-          );
+        if (until) throw lockedFor(ctx, 'result.tooMany', until);
       }
       const parsed = parseDob(dob);
       const student = parsed ? await registeredStudentByRoll(ctx, roll) : undefined;

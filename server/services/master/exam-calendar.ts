@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import type { CentresTable } from '../../db/tables/master';
 import { addDays, daysBetween, istDate, istInstant } from '../exams/time';
 import { message } from '../../api/messages';
+import { masterSnapshot } from './master-snapshot';
 
 /** How far ahead a daily schedule offers dates (the spec's "next 30 days"). */
 export const DAILY_WINDOW_DAYS = 30;
@@ -21,30 +22,9 @@ export function istDateOf(value: string): string | undefined {
   return Number.isNaN(t) ? undefined : istDate(new Date(t));
 }
 
-/** Per database, per exam type: whether its dates are per centre (read once: see datesPerCentre). */
-const perCentre = new WeakMap<AppContext['db'], Map<string, Promise<boolean>>>();
-
-/**
- * Whether the programme's dates are set per centre (seeded centre_exam_dates rows). Read once per
- * database and exam type: the master data is written only by the seed, before the server serves.
- */
-export function datesPerCentre(ctx: AppContext, programme: Programme): Promise<boolean> {
-  const known = perCentre.get(ctx.db) ?? new Map<string, Promise<boolean>>();
-  perCentre.set(ctx.db, known);
-  let answer = known.get(programme.examType);
-  if (!answer) {
-    answer = ctx.db
-      .selectFrom('centre_exam_dates')
-      .select('id')
-      .where('exam_type', '=', programme.examType)
-      .limit(1)
-      .executeTakeFirst()
-      .then(Boolean);
-    known.set(programme.examType, answer);
-    // A failed read (the database down) is read again next time.
-    answer.catch(() => known.delete(programme.examType));
-  }
-  return answer;
+/** Whether the programme's dates are set per centre (seeded centre_exam_dates rows). */
+export async function datesPerCentre(ctx: AppContext, programme: Programme): Promise<boolean> {
+  return (await masterSnapshot(ctx)).datesPerCentre.has(programme.examType);
 }
 
 /**

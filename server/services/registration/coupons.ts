@@ -4,9 +4,9 @@
 import type { Kysely } from 'kysely';
 import type { Programme } from '../../../src/generated/config/programme';
 import { discountedPrice } from '../../../src/domain/fees';
-import { ApiError, tooManyRequests } from '../../api/errors';
+import { ApiError } from '../../api/errors';
 import { message } from '../../api/messages';
-import { hit, lockedUntil, minutesUntil } from '../../auth/throttle';
+import { hit, lockedFor, lockedUntil } from '../../auth/throttle';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import type { ClassStreamsTable } from '../../db/tables/master';
@@ -67,8 +67,7 @@ export async function throttledCouponDiscount(
 ): Promise<Discount> {
   const key = `coupon-ip:${ip}`;
   const until = await lockedUntil(ctx, key);
-  if (until)
-    throw tooManyRequests(message('coupon.tooMany', { minutes: minutesUntil(ctx, until) }), until, ctx.now());
+  if (until) throw lockedFor(ctx, 'coupon.tooMany', until);
   try {
     return await couponDiscount(ctx, programme, code, classStream, leadTerm, db);
   } catch (error) {
