@@ -8,6 +8,7 @@ import { registerErrorHandling } from './api/errors';
 import { registerDocsRoutes, registerOpenApi } from './api/openapi';
 import { registerApiRoutes } from './api/routes';
 import { registerApiSchemas } from './api/schemas';
+import { buildSerializerFactory } from './api/serializers';
 import { PaidEffects } from './payments/paid-effects';
 import { registerPaymentRoutes } from './payments/routes';
 import { configFromEnv, type ServerConfig } from './config';
@@ -42,6 +43,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     logger: config.logger ? { level: 'info' } : false,
     bodyLimit: config.bodyLimit,
     trustProxy: false,
+    schemaController: { compilersFactory: { buildSerializer: buildSerializerFactory } },
     ajv: {
       // Reject what the schema does not allow instead of silently dropping or converting it
       // (query values are declared as strings).
