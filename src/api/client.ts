@@ -4,6 +4,8 @@
 // - a failed POST/PUT: the answer's message or msg, else "Something went wrong" when the server
 //   answered, else "Sorry, couldn't process request. Please try again." when it could not be reached.
 // Every request names the page's locale (Accept-Language), so the server's own messages come in it.
+import { takeEarlyRead } from './early-reads';
+import { pageLocale, requestHeaders, type HeaderOptions } from './request-headers';
 
 export const GET_FAILED = 'An error occurred while fetching the data.';
 export const POST_FAILED = 'Something went wrong';
@@ -22,21 +24,12 @@ export class ApiRequestError extends Error {
   }
 }
 
-export interface RequestOptions {
-  /** The session token; sent as Authorization: Bearer. */
-  token?: string;
-  headers?: Record<string, string>;
+export { pageLocale };
+
+export interface RequestOptions extends HeaderOptions {
   signal?: AbortSignal;
   /** Base URL for calls from outside a browser page (tests, scripts). */
   baseUrl?: string;
-  /** The language the server words its messages in; by default the page's <html lang>. */
-  locale?: string;
-}
-
-/** The page's locale (its <html lang>), or undefined outside a browser page. */
-export function pageLocale(): string | undefined {
-  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
-  return lang || undefined;
 }
 
 type Method = 'GET' | 'POST' | 'PUT';
@@ -52,21 +45,20 @@ async function request<T>(
   payload: unknown,
   options: RequestOptions,
 ): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  // The API answers its messages in this language (server/api/messages.ts).
-  const locale = options.locale ?? pageLocale();
-  if (locale && !headers['accept-language']) headers['accept-language'] = locale;
-  if (payload !== undefined) headers['content-type'] = 'application/json';
+  const headers = requestHeaders(options, payload !== undefined);
+  // The page script may have asked this already (early-reads.ts): its answer is taken once.
+  const early =
+    method === 'GET' && !options.baseUrl && !options.signal ? takeEarlyRead(path, headers) : undefined;
   let response: Response;
   try {
-    response = await fetch(`${options.baseUrl ?? ''}${path}`, {
-      method,
-      headers,
-      body: payload === undefined ? undefined : JSON.stringify(payload),
-      signal: options.signal,
-      credentials: 'same-origin',
-    });
+    response = await (early ??
+      fetch(`${options.baseUrl ?? ''}${path}`, {
+        method,
+        headers,
+        body: payload === undefined ? undefined : JSON.stringify(payload),
+        signal: options.signal,
+        credentials: 'same-origin',
+      }));
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiRequestError(method === 'GET' ? GET_FAILED : UNREACHABLE, 0, undefined);

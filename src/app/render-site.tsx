@@ -22,6 +22,7 @@ import { DashboardSkeleton } from '../features/dashboard/dashboard-skeleton';
 import type { PortalIslandProps } from './islands/portal';
 import type { ResultIslandProps } from './islands/result';
 import { ResultScreen } from '../features/result/result-screen';
+import { PORTAL_FIRST_READS } from './portal/first-reads';
 
 export interface RenderedSite {
   index: SiteIndex;
@@ -132,9 +133,15 @@ function resultProps(bundle: ConfigBundle, programme: Programme, strings: UiStri
 }
 
 /** The logged-in app's shell: a skeleton in the HTML, so the page is not blank while its script loads. */
-function PortalShell({ props, t }: { props: PortalIslandProps; t: Translate }) {
+function PortalShell({ props, t, paths }: { props: PortalIslandProps; t: Translate; paths: string[] }) {
   return (
-    <div className="ef-container ef-portal" data-island="portal" data-island-props={JSON.stringify(props)}>
+    <div
+      className="ef-container ef-portal"
+      data-island="portal"
+      data-island-props={JSON.stringify(props)}
+      data-early-reads={PORTAL_FIRST_READS.join(' ')}
+      data-early-reads-at={paths.join(' ')}
+    >
       <DashboardSkeleton t={t} />
     </div>
   );
@@ -167,7 +174,9 @@ function screenBody(
     case 'recover':
       return <RecoveryScreen loginPath={first('login')} t={t} toast={toastSettings(bundle)} />;
     case 'dashboard':
-      return <PortalShell props={portalProps(bundle, programme, strings)} t={t} />;
+      return (
+        <PortalShell props={portalProps(bundle, programme, strings)} t={t} paths={screens.dashboard.paths} />
+      );
     case 'result':
       // The loading state is the island's first view, so the page reads the same before its script.
       return (

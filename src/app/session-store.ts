@@ -6,20 +6,13 @@
 // test submission clear all of it, every named key, and the ef_session marker cookie (decision 001).
 import { SESSION_MARKER_COOKIE } from '../engine/page-request';
 import { createToastStore, type ToastInput, type ToastState, type ToastStore } from '../ui/toast/toast-store';
+import { LOGGED_OUT, readPersisted, SESSION_STORAGE_KEY, type Persisted } from './session-token';
 
-/** Where the persisted slices live. */
-export const SESSION_STORAGE_KEY = 'examflow:session';
+export { SESSION_STORAGE_KEY } from './session-token';
 
-export interface SessionState {
-  token: string | null;
-  rollNumber: string | null;
-  /** As the student typed or the server answered it (DD/MM/YYYY or DD-MM-YYYY). */
-  dob: string | null;
-  examType: string | null;
+export interface SessionState extends Persisted {
   toast: ToastState;
 }
-
-type Persisted = Pick<SessionState, 'token' | 'rollNumber' | 'dob' | 'examType'>;
 
 // ---- the named local-storage keys -------------------------------------------------------------
 
@@ -171,8 +164,6 @@ export interface SessionStoreOptions {
   window?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
 }
 
-const LOGGED_OUT: Persisted = { token: null, rollNumber: null, dob: null, examType: null };
-
 /** A Storage that forgets on reload: for places without localStorage, or where it throws. */
 export function memoryStorage(): Storage {
   const items = new Map<string, string>();
@@ -196,27 +187,6 @@ function defaultStorage(): Storage {
     // fall through
   }
   return memoryStorage();
-}
-
-const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
-
-function readPersisted(storage: Storage): Persisted {
-  try {
-    const raw = storage.getItem(SESSION_STORAGE_KEY);
-    if (!raw) return LOGGED_OUT;
-    const value = JSON.parse(raw) as Record<string, unknown>;
-    const token = text(value.token);
-    // Identity without a token is not a session.
-    if (!token) return LOGGED_OUT;
-    return {
-      token,
-      rollNumber: text(value.rollNumber),
-      dob: text(value.dob),
-      examType: text(value.examType),
-    };
-  } catch {
-    return LOGGED_OUT;
-  }
 }
 
 export function createSessionStore(options: SessionStoreOptions = {}): SessionStore {

@@ -150,6 +150,38 @@ describe('dashboard: every demo student', () => {
   }
 });
 
+describe('dashboard: first reads', () => {
+  it('the session, profile and dashboard reads go out with the page script, before the app script, once each', async () => {
+    const s = student('02');
+    const context = await browser.newContext({ viewport: { width: 390, height: 900 } });
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (
+        /^\/api\/(session|profile|dashboard)$/.test(pathname) ||
+        /\/assets\/portal-[^/]*\.js$/.test(pathname)
+      )
+        asked.push(pathname.startsWith('/assets/') ? 'portal script' : pathname);
+    });
+    await logInAs(context, s, url, hostOf(s.exam_type));
+    await page.goto(url('/dashboard', hostOf(s.exam_type)));
+    await page.locator('.ef-dash-card').first().waitFor({ timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+    expect(asked.slice(0, 4).sort()).toEqual(
+      ['/api/dashboard', '/api/profile', '/api/session', 'portal script'].sort(),
+    );
+    expect(asked.indexOf('/api/dashboard')).toBeLessThan(asked.indexOf('portal script'));
+    // Taken by the app, not asked again: one request each for the first screen.
+    for (const path of ['/api/session', '/api/profile', '/api/dashboard'])
+      expect(
+        asked.filter((p) => p === path),
+        path,
+      ).toHaveLength(1);
+    await context.close();
+  });
+});
+
 describe('dashboard: account', () => {
   it('View Profile masks the mobile and e-mail (2 characters kept at each end), by keyboard too', async () => {
     const { page, context } = await openDashboard('05');
