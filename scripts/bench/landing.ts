@@ -34,7 +34,11 @@ const TARGETS = {
   tbt: 50,
   jsBeforeLoad: 30 * KB,
   verifyAfterFcp: 1_500,
+  /** LCP with the page's scripts over LCP with them blocked (issue 26). */
+  lcpVsScriptsBlocked: 1.05,
 };
+/** The landing page measured with its scripts blocked too (issue 26 names it). */
+const SCRIPTS_BLOCKED_ROUTE = '/iacstexam';
 const CATEGORIES: readonly { id: CategoryId; label: string; target: number }[] = [
   { id: 'performance', label: 'Perf', target: TARGETS.performance },
   { id: 'accessibility', label: 'A11y', target: TARGETS.accessibility },
@@ -265,6 +269,11 @@ async function main(): Promise<void> {
   const chrome = await startLighthouse();
 
   const rows: { route: string; runs: RunFigures[]; jsBytes: number }[] = [];
+  // The landing page measured again with its scripts blocked (issue 26): the page is whole without
+  // them, so they should cost its LCP nothing. Runs alternate with and without, in one Chrome.
+  const blockedRoute = routes.find((r) => r.path === SCRIPTS_BLOCKED_ROUTE);
+  const withScripts: number[] = [];
+  const scriptsBlocked: number[] = [];
   const failing = new Map<string, Failing>();
   const warnings = new Set<string>();
   let benchmarkIndex: number[] = [];
@@ -296,6 +305,14 @@ async function main(): Promise<void> {
           `  ${route.path} run ${run}/${runs}: perf ${f.scores.performance}, LCP ${Math.round(f.lcp)} ms, ` +
             `TBT ${Math.round(f.tbt)} ms (${((Date.now() - started) / 1000).toFixed(1)} s)`,
         );
+        if (route === blockedRoute) {
+          withScripts.push(f.lcp);
+          const blocked = figures(await chrome.run(url, { blockScripts: true }));
+          scriptsBlocked.push(blocked.lcp);
+          console.error(
+            `  ${route.path} run ${run}/${runs}, scripts blocked: LCP ${Math.round(blocked.lcp)} ms`,
+          );
+        }
       }
       if (last) saveResult(slug(route.path), last);
       rows.push({ route: route.path, runs: perRun, jsBytes: jsByRoute.get(route.path) ?? Number.NaN });
@@ -376,6 +393,14 @@ async function main(): Promise<void> {
   );
   const allPass = checks.filter((c) => c.results.every(Boolean)).length;
   console.log(`\nSummary: ${allPass}/${checks.length} routes meet every target.`);
+  if (blockedRoute) {
+    const ratio = median(withScripts) / median(scriptsBlocked);
+    console.log(
+      `\nLCP of ${blockedRoute.path} with its scripts ${Math.round(median(withScripts))} ms, ` +
+        `with them blocked ${Math.round(median(scriptsBlocked))} ms (medians of ${runs}): ` +
+        `${ratio.toFixed(2)}× (target ≤ ${TARGETS.lcpVsScriptsBlocked}×, ${mark(ratio <= TARGETS.lcpVsScriptsBlocked)}).`,
+    );
+  }
 
   if (failing.size > 0) {
     console.log('\nAudits keeping a category below target (< 100):');

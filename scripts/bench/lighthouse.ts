@@ -22,7 +22,7 @@ export interface LighthouseChrome {
    * once, so one crash does not lose a whole benchmark; with `page` (a tab of this Chrome that
    * holds a session, for which Lighthouse keeps storage) it is not, as the tab would be lost.
    */
-  run(url: string, options?: { page?: Page }): Promise<Result>;
+  run(url: string, options?: { page?: Page; blockScripts?: boolean }): Promise<Result>;
   /** Puppeteer on the same Chrome (a session to set up, a PDF to print). */
   connect(): Promise<Browser>;
   close(): void;
@@ -39,8 +39,14 @@ function launchChrome(): Promise<chromeLauncher.LaunchedChrome> {
 /** A Chrome for Lighthouse (it opens a fresh tab, and resets storage, each run). */
 export async function startLighthouse(): Promise<LighthouseChrome> {
   let chrome = await launchChrome();
-  const once = async (url: string, page: Page | undefined): Promise<Result> => {
-    const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error' };
+  const once = async (url: string, page: Page | undefined, blockScripts = false): Promise<Result> => {
+    const flags: Flags = {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      // The page as it is before (or without) its scripts: what they cost its first paint.
+      ...(blockScripts ? { blockedUrlPatterns: ['*.js'] } : {}),
+    };
     const result = page
       ? await lighthouse(url, { ...flags, disableStorageReset: true }, undefined, page)
       : await lighthouse(url, flags);
@@ -53,7 +59,7 @@ export async function startLighthouse(): Promise<LighthouseChrome> {
     async run(url, options = {}) {
       for (let attempt = 1; ; attempt++) {
         try {
-          return await once(url, options.page);
+          return await once(url, options.page, options.blockScripts);
         } catch (error) {
           if (options.page || attempt >= 2) throw error;
           console.error(`  run failed (${(error as Error).message}); relaunching Chrome and retrying`);
