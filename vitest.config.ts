@@ -19,6 +19,7 @@ export default defineConfig({
     // the main process mostly idle. Two workers took the unit stage from 256 s to 179 s (issue 26).
     maxWorkers: availableParallelism(),
     restoreMocks: true,
+    setupFiles: ['tests/support/dom-setup.ts'],
     // A hang guard, not a speed check: server tests that seed or restart a database take seconds,
     // and more on a busy 2-core machine.
     testTimeout: 20_000,
