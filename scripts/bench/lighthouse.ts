@@ -120,16 +120,17 @@ export function figures(lhr: Result): RunFigures {
 export function studentTable(rows: { label: string; runs: RunFigures[] }[], runs: number): string {
   return table(
     [
-      ['student', 'perf', 'a11y', 'TBT ms', 'LCP ms', `perf runs (${runs})`],
+      ['student', 'perf', 'a11y', 'TBT ms', 'LCP ms', 'CLS', `perf runs (${runs})`],
       ...rows.map(({ label, runs: r }) => [
         label,
         String(median(r.map((f) => f.scores.performance))),
         String(median(r.map((f) => f.scores.accessibility))),
         String(Math.round(median(r.map((f) => f.tbt)))),
         String(Math.round(median(r.map((f) => f.lcp)))),
+        median(r.map((f) => f.cls)).toFixed(3),
         r.map((f) => f.scores.performance).join(' '),
       ]),
     ],
-    ['left', 'right', 'right', 'right', 'right', 'left'],
+    ['left', 'right', 'right', 'right', 'right', 'right', 'left'],
   );
 }
