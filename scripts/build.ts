@@ -99,6 +99,8 @@ function programmesOf(html: string): Set<string> {
 
 /** An island's element in a prerendered page, and its name. */
 const ISLAND_TAG = /<[^>]*\bdata-island="([a-z0-9-]+)"[^>]*>/g;
+/** Whether that element's island loads after the load event or at the first touch. */
+const isDeferred = (tag: string) => tag.includes('data-island-load="deferred"');
 
 /**
  * Each route's JavaScript: the page script plus the chunks of the islands on its pages (island x
@@ -122,7 +124,7 @@ function addIslandScripts(index: SiteIndex, pages: Map<string, string>, manifest
         }
       for (const [tag, name] of html.matchAll(ISLAND_TAG)) {
         const key = `src/app/islands/${name}.tsx`;
-        chunkClosure(manifest, key, tag.includes('data-island-load="deferred"') ? deferred : js);
+        chunkClosure(manifest, key, isDeferred(tag) ? deferred : js);
         chunkClosure(manifest, key, whole, true, programmesOf(html), views);
       }
     }
@@ -154,8 +156,7 @@ function preloadImmediateIslands(pages: Map<string, string>, manifest: Manifest)
   for (const [file, html] of pages) {
     const chunks = new Set<string>();
     for (const [tag, name] of html.matchAll(ISLAND_TAG))
-      if (!tag.includes('data-island-load="deferred"'))
-        chunkClosure(manifest, `src/app/islands/${name}.tsx`, chunks);
+      if (!isDeferred(tag)) chunkClosure(manifest, `src/app/islands/${name}.tsx`, chunks);
     const links = [...chunks]
       .filter((href) => !html.includes(`src="${href}"`) && !html.includes(`href="${href}"`))
       .map((href) => `<link rel="modulepreload" href="${href}"/>`)

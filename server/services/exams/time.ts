@@ -34,6 +34,7 @@ export const istInstant = (date: string, hhmm = '00:00'): Date => {
 };
 
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+const isoDateShape = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The date `days` after a YYYY-MM-DD date; arithmetic, not string parsing (30 per signup). */
 export const addDays = (date: string, days: number): string => {
@@ -44,10 +45,9 @@ export const addDays = (date: string, days: number): string => {
   const day = new Date(Date.UTC(y, m - 1, d) + days * DAY_MS);
   return `${day.getUTCFullYear()}-${pad2(day.getUTCMonth() + 1)}-${pad2(day.getUTCDate())}`;
 };
-const isoDateShape = /^\d{4}-\d{2}-\d{2}$/;
 
 export const isIsoDate = (value: string): boolean =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+  isoDateShape.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
 
 /** 13 Apr 2025 */
 export const dateLabel = dayMonthYear;
