@@ -4,6 +4,7 @@
 // TEST_DATABASE_URL (scripts/with-postgres.sh), on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testApp, type TestApp } from '../../../tests/support/server-harness';
+import { studentRow } from '../../../tests/support/student-row';
 import type * as Tokens from '../../auth/tokens';
 
 const digits: string[] = [];
@@ -19,31 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const details = (mobile: string) => ({
-  mobile,
-  exam_type: 'IACST',
-  registration_status: 'registered' as const,
-  first_name: 'Roll',
-  last_name: null,
-  father_name: null,
-  email: `${mobile}@example.com`,
-  dob: '2009-01-01',
-  class_stream: '10',
-  board: 'CBSE',
-  city: null,
-  pincode: null,
-  state: null,
-  branch_code: 'DL001',
-  exam_state_id: '9',
-  exam_centre_code: 'DL001',
-  exam_centre_id: '1',
-  exam_date: null,
-  exam_slot_id: '1',
-  exam_mode: 'Online' as const,
-  is_payment_done: 0,
-  utm: null,
-  created_at: '2025-04-01T06:00:00.000Z',
-});
+const details = (mobile: string) => studentRow(mobile);
 
 /** The digits for one try: the roll number's ten, then the student id's first and ten. */
 const oneTry = (roll: string, psid: string) => [roll, '0', psid];

@@ -182,7 +182,7 @@ export async function checkSignup(
 
 export const clean = (s: string | undefined) => (s ?? '').trim().replace(/\s+/g, ' ');
 
-type NewStudent = Omit<
+export type NewStudent = Omit<
   Insertable<StudentsTable>,
   | 'id'
   | 'roll_number'
