@@ -1,31 +1,21 @@
-// Master lists read from the database (part 2 §3 "Master data"): boards, states, cities, a city's
-// schools and the class-streams a programme admits (server/routes/master/master-lists.ts and
-// exam-options.ts serve them).
+// Master lists (part 2 §3 "Master data"): boards, states, cities, a city's schools and the
+// class-streams a programme admits (server/routes/master/master-lists.ts and exam-options.ts serve
+// them). The short lists every registration card asks for come from the master snapshot (read once,
+// decision 031); cities and schools, long and asked for less, from the tables.
 import type { AppContext } from '../../context';
 import { eligible, type Eligibility } from './centres';
+import { masterSnapshot } from './master-snapshot';
 
 export async function boards(ctx: AppContext) {
-  return ctx.db
-    .selectFrom('exam_boards')
-    .selectAll()
-    .orderBy('is_default', 'desc')
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
+  return (await masterSnapshot(ctx)).boardList;
 }
 
 export async function states(ctx: AppContext) {
-  return ctx.db.selectFrom('states').selectAll().orderBy('state_name').execute();
+  return (await masterSnapshot(ctx)).stateList;
 }
 
 export async function classStreams(ctx: AppContext, allowed: Eligibility) {
-  const rows = await ctx.db
-    .selectFrom('class_streams')
-    .selectAll()
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
-  return rows.filter((r) => eligible(allowed, r));
+  return (await masterSnapshot(ctx)).classStreamList.filter((r) => eligible(allowed, r));
 }
 
 /** Every city with its state's name, by name. */

@@ -1,0 +1,13 @@
+import { buildApp } from '../server/app';
+import { configFromEnv } from '../server/config';
+import { mkdtempSync } from 'node:fs';
+const config = { ...configFromEnv({ NODE_ENV: 'test', LOG: 'off' }), dataDir: mkdtempSync('/tmp/mprof/d-') };
+const app = await buildApp({ config });
+await app.ready();
+const path = process.argv[2] ?? '/api/master?masterKey=state_master';
+for (let i = 0; i < 2000; i++) await app.inject({ method: 'GET', url: path });
+const t = performance.now();
+const N = 10000;
+for (let i = 0; i < N; i++) await app.inject({ method: 'GET', url: path });
+console.log(path, ((performance.now() - t) / N * 1000).toFixed(0), 'µs per inject');
+await app.close();
