@@ -45,7 +45,7 @@ const PAGE = '/mock-neet-exam';
 // connections open. Before the measured wave, this many other students register through each
 // process (not measured, not checked). 100 rather than a handful: V8 optimises the hot paths only
 // after many calls, and after 20 students per process the wave still paid for it (PostgreSQL:
-// server CPU 1.66–1.74 s during the wave, p99 up to 540 ms; after 100: 1.42–1.47 s, p99 ≤ 475 ms).
+// the servers' CPU during the wave 1.66–1.74 s after 20, 1.37–1.60 s after 100).
 const WARM_UP = Number(process.env.LOAD_WARM_UP ?? 100);
 
 async function warmUp(ports: number[]): Promise<void> {
