@@ -106,3 +106,26 @@ export async function sandboxOtp(origin: string, mobile: string): Promise<string
   if (!otp) throw new Error(`the newest SMS to ${mobile} has no OTP`);
   return otp;
 }
+
+/**
+ * Who asked for each request of `page` whose path `keep` accepts: Chromium's own record of the
+ * initiator, 'html' for the HTML parser, else the path of the script whose code made the call.
+ * Returns the callers of a path, in the order the requests went out.
+ */
+export async function requestInitiators(
+  context: BrowserContext,
+  page: Page,
+  keep: (path: string) => boolean,
+): Promise<(path: string) => string[]> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const asked: { path: string; by: string }[] = [];
+  cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
+    const { pathname } = new URL(request.url);
+    if (!keep(pathname)) return;
+    const frame = initiator.stack?.callFrames[0] ?? initiator.stack?.parent?.callFrames[0];
+    const by = initiator.type === 'parser' ? 'html' : new URL(frame?.url || initiator.url || 'x:').pathname;
+    asked.push({ path: pathname, by });
+  });
+  return (path) => asked.filter((a) => a.path === path).map((a) => a.by);
+}

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import students from '../../server/seed/demo-students.json';
-import { launchBrowser, logInAs, seriousViolations } from './browser';
+import { launchBrowser, logInAs, requestInitiators, seriousViolations } from './browser';
 
 const port = inject('port');
 const HOSTS: Record<string, string> = {
@@ -155,35 +155,24 @@ describe('dashboard: first reads', () => {
     const s = student('02');
     const context = await browser.newContext({ viewport: { width: 390, height: 900 } });
     const page = await context.newPage();
-    // Who asked for what: Chromium's own record of each request's initiator (the HTML parser, or
-    // the script whose code made the call).
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    const asked: { path: string; by: string }[] = [];
-    cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
-      const { pathname } = new URL(request.url);
-      if (!/^\/api\/(session|profile|dashboard)$/.test(pathname) && !/^\/assets\/[\w-]+\.js$/.test(pathname))
-        return;
-      const frame = initiator.stack?.callFrames[0] ?? initiator.stack?.parent?.callFrames[0];
-      const by = initiator.type === 'parser' ? 'html' : new URL(frame?.url || initiator.url || 'x:').pathname;
-      asked.push({ path: pathname, by });
-    });
+    const byOf = await requestInitiators(
+      context,
+      page,
+      (path) => /^\/api\/(session|profile|dashboard)$/.test(path) || /^\/assets\/[\w-]+\.js$/.test(path),
+    );
     await logInAs(context, s, url, hostOf(s.exam_type));
     await page.goto(url('/dashboard', hostOf(s.exam_type)));
     await page.locator('.ef-dash-card').first().waitFor({ timeout: 15_000 });
     await page.waitForLoadState('networkidle');
-    const byOf = (test: RegExp) => asked.filter((a) => test.test(a.path)).map((a) => a.by);
     // The portal island's chunks are named in the head (modulepreload): they download beside the
     // page script, not after it has run and asked for them.
     const html = await (await context.request.get(url('/dashboard', hostOf(s.exam_type)))).text();
     const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1] ?? '');
     expect(preloaded.some((href) => href.startsWith('/assets/framework-'))).toBe(true);
-    for (const href of preloaded) expect(byOf(new RegExp(`^${href}$`)), href).toEqual(['html']);
+    for (const href of preloaded) expect(byOf(href), href).toEqual(['html']);
     // The first reads are the page script's, once each: the app takes their answers.
     for (const path of ['/api/session', '/api/profile', '/api/dashboard'])
-      expect(byOf(new RegExp(`^${path}$`)), path).toEqual([
-        expect.stringMatching(/^\/assets\/page-[\w-]+\.js$/),
-      ]);
+      expect(byOf(path), path).toEqual([expect.stringMatching(/^\/assets\/page-[\w-]+\.js$/)]);
     await context.close();
   });
 });

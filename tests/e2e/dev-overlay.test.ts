@@ -1,50 +1,35 @@
 // `npm run dev` for marketing: saving a config file with a mistake shows it in the browser's error
 // overlay; fixing it clears the overlay without a restart. An experiment in site.json splits its
 // path there as `npm start` does.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Landing } from '../../src/generated/config/landing';
-import type { ConfigCopy } from '../fixtures/config-copy';
-import { launchBrowser } from './browser';
-import { startDevServer, type DevServer } from './dev-server';
+import { devServerForFile } from './dev-server';
 
-let copy: ConfigCopy;
-let dev: DevServer;
-let browser: Browser;
-let base = '';
-
-beforeAll(async () => {
-  dev = await startDevServer();
-  ({ base, copy } = dev);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await dev?.close();
-});
+const dev = devServerForFile();
 
 describe('dev server', () => {
   it("proxies the API with the browser's host, so dashboard_url stays on the dev server", async () => {
-    const response = await fetch(`${base}/api/login`, {
+    const response = await fetch(`${dev.base}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ roll_number: '250000000001', date_of_birth: '05/01/2008' }),
     });
     expect(response.status).toBe(200);
-    expect(((await response.json()) as { dashboard_url: string }).dashboard_url).toBe(`${base}/dashboard`);
+    expect(((await response.json()) as { dashboard_url: string }).dashboard_url).toBe(
+      `${dev.base}/dashboard`,
+    );
   });
 
   it('renders pages from config, shows a config mistake in the overlay and clears it when fixed', async () => {
-    const original = copy.read<Landing>('landings/mock-neet.json');
-    const page = await browser.newPage();
+    const original = dev.copy.read<Landing>('landings/mock-neet.json');
+    const page = await dev.browser.newPage();
     const connected = page.waitForEvent('console', (message) => message.text().includes('[vite] connected'));
-    await page.goto(`${base}/mock-neet-exam`);
+    await page.goto(`${dev.base}/mock-neet-exam`);
     expect(await page.title()).toBe(original.title);
     await connected; // the overlay arrives over the HMR socket
     expect(await page.locator('vite-error-overlay').count()).toBe(0);
 
-    copy.write('landings/mock-neet.json', {
+    dev.copy.write('landings/mock-neet.json', {
       ...original,
       blocks: [original.blocks[0], { type: 'herro' }, ...original.blocks.slice(1)],
     });
@@ -54,22 +39,22 @@ describe('dev server', () => {
     expect(text).toContain('config/landings/mock-neet.json /blocks/1/type: unknown block type "herro"');
 
     // A fresh load while the config is broken shows the same problem instead of a stale page.
-    const fresh = await browser.newPage();
-    const response = await fresh.goto(`${base}/mock-neet-exam`);
+    const fresh = await dev.browser.newPage();
+    const response = await fresh.goto(`${dev.base}/mock-neet-exam`);
     expect(response?.status()).toBe(500);
     await fresh.locator('vite-error-overlay').waitFor({ state: 'attached' });
     await fresh.close();
 
     const changed = { ...original, title: `${original.title} (edited)` };
-    copy.write('landings/mock-neet.json', changed);
+    dev.copy.write('landings/mock-neet.json', changed);
     await page.waitForFunction((title) => document.title === title, changed.title, { timeout: 15_000 });
     expect(await page.locator('vite-error-overlay').count()).toBe(0);
     await page.close();
   });
 
   it("splits an experiment's path between its variants, keeps a visitor on theirs, shows bots the default", async () => {
-    const site = copy.read<Record<string, unknown>>('site.json');
-    copy.write('site.json', {
+    const site = dev.copy.read<Record<string, unknown>>('site.json');
+    dev.copy.write('site.json', {
       ...site,
       experiments: [
         {
@@ -82,10 +67,10 @@ describe('dev server', () => {
         },
       ],
     });
-    const neet = copy.read<Landing>('landings/neet-repeater.json').title;
-    const jee = copy.read<Landing>('landings/jee-repeater.json').title;
+    const neet = dev.copy.read<Landing>('landings/neet-repeater.json').title;
+    const jee = dev.copy.read<Landing>('landings/jee-repeater.json').title;
     const open = async (userAgent: string, cookie?: string) => {
-      const response = await fetch(`${base}/neet-repeater-scholarship`, {
+      const response = await fetch(`${dev.base}/neet-repeater-scholarship`, {
         headers: { accept: 'text/html', 'user-agent': userAgent, ...(cookie ? { cookie } : {}) },
       });
       const title = /<title>([^<]*)<\/title>/.exec(await response.text())?.[1] ?? '';
@@ -111,6 +96,6 @@ describe('dev server', () => {
       title: neet,
       cookie: '',
     });
-    copy.write('site.json', site);
+    dev.copy.write('site.json', site);
   });
 });

@@ -1,11 +1,13 @@
 // `npm run dev` as the browser tests start it: a copy of the config, the API server beside Vite
 // (which proxies /api and /sandbox to it, as scripts/dev.ts does), on free ports.
 import path from 'node:path';
+import type { Browser } from 'playwright-core';
 import { createServer } from 'vite';
+import { afterAll, beforeAll } from 'vitest';
 import { startTestServer } from '../../scripts/lib/serve';
 import { projectRoot } from '../../src/engine/node/paths';
 import { copyConfig, type ConfigCopy } from '../fixtures/config-copy';
-import { e2eNow } from './browser';
+import { e2eNow, launchBrowser } from './browser';
 
 export interface DevServer {
   base: string;
@@ -42,4 +44,29 @@ export async function startDevServer(): Promise<DevServer> {
       copy.remove();
     },
   };
+}
+
+/** The dev server and a browser, for every test of a file. */
+export interface DevSession {
+  base: string;
+  copy: ConfigCopy;
+  browser: Browser;
+}
+
+/**
+ * Starts `npm run dev` and a browser before the calling file's tests and closes both after them;
+ * the fields are there once the tests run.
+ */
+export function devServerForFile(): DevSession {
+  const session = {} as DevSession;
+  let dev: DevServer | undefined;
+  beforeAll(async () => {
+    dev = await startDevServer();
+    Object.assign(session, { base: dev.base, copy: dev.copy, browser: await launchBrowser() });
+  }, 120_000);
+  afterAll(async () => {
+    await session.browser?.close();
+    await dev?.close();
+  });
+  return session;
 }

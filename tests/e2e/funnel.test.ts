@@ -3,24 +3,13 @@
 // /neet-repeater-scholarship (iacst_repeater_neet) after verifying the OTP; the Studio's Funnel
 // view, reading that database, shows 1 registered on the first and the second stopped at
 // "OTP verified". Each visitor is its own browser context: its own anonymous id.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, seriousViolations } from './browser';
-import { startDevServer, type DevServer } from './dev-server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './browser';
+import { devServerForFile } from './dev-server';
 import { completeFreeRegistration, verifyFreshMobile } from './registration-walk';
 
-let dev: DevServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  dev = await startDevServer();
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await dev?.close();
-});
+const dev = devServerForFile();
 
 const mobile = (last: number) => `96${String(Date.now() % 1e7).padStart(7, '0')}${last}`;
 
@@ -47,18 +36,18 @@ async function stepsOf(page: Page, variant: RegExp): Promise<Map<string, string[
 
 describe('the funnel', () => {
   it('counts a registration on one variant and a visitor who left after the OTP on another', async () => {
-    const first = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    const first = await (await dev.browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     await first.goto(`${dev.base}/iacstexam?utm_source=google&utm_medium=cpc`);
     await verifyFreshMobile(first, dev.base, mobile(1));
     await completeFreeRegistration(first);
     await leave(first);
 
-    const second = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    const second = await (await dev.browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     await second.goto(`${dev.base}/neet-repeater-scholarship`);
     await verifyFreshMobile(second, dev.base, mobile(2));
     await leave(second);
 
-    const studio = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const studio = await (await dev.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await studio.goto(`${dev.base}/studio/funnel`);
     // The beacons of pages just left may land a moment after: read again until both are there.
     let registered: Map<string, string[]> = new Map();

@@ -8,27 +8,12 @@
 // texts. axe is clean on the home page and the editor. One dev server for the file.
 import { renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConfigCopy } from '../fixtures/config-copy';
-import { launchBrowser, seriousViolations } from './browser';
-import { startDevServer, type DevServer } from './dev-server';
+import type { FrameLocator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './browser';
+import { devServerForFile } from './dev-server';
 
-let copy: ConfigCopy;
-let dev: DevServer;
-let browser: Browser;
-let base = '';
-
-beforeAll(async () => {
-  dev = await startDevServer();
-  ({ base, copy } = dev);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await dev?.close();
-});
+const dev = devServerForFile();
 
 const SOURCE = 'नीट रिपीटर छात्रवृत्ति';
 const NEW_PATH = '/neet-repeater-hindi-2027';
@@ -42,7 +27,7 @@ const publish = (page: Page) => page.getByRole('button', { name: 'Publish', exac
 
 /** The ids rjsf gives the fields of the copied page (its blocks: see config/landings/neet-repeater-hindi.json). */
 async function blockIndex(type: string): Promise<number> {
-  const page = copy.read<{ blocks: { type: string }[] }>('landings/neet-repeater-hindi.json');
+  const page = dev.copy.read<{ blocks: { type: string }[] }>('landings/neet-repeater-hindi.json');
   return page.blocks.findIndex((b) => b.type === type);
 }
 
@@ -63,7 +48,7 @@ describe('examflow Studio against the dev server', () => {
 
   beforeAll(async () => {
     // A context of its own: axe needs one (and the drafts in its storage start empty).
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await dev.browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
     hero = `#root_blocks_${await blockIndex('hero')}_heading`;
@@ -71,7 +56,7 @@ describe('examflow Studio against the dev server', () => {
   });
 
   it('home lists the pages, searches them, and is axe clean', async () => {
-    await page.goto(`${base}/studio/`);
+    await page.goto(`${dev.base}/studio/`);
     await page.getByRole('heading', { name: 'Landing pages' }).waitFor({ timeout: 60_000 });
     await page.getByRole('searchbox').fill('hindi');
     await expect.poll(() => page.locator('table').first().locator('tbody tr').count()).toBe(2);
@@ -165,9 +150,9 @@ describe('examflow Studio against the dev server', () => {
   it('publishes, and the running dev server serves the new page with the new texts', async () => {
     await publish(page).click();
     await page.getByText(/^Published\./).waitFor({ timeout: 20_000 });
-    const written = copy.read<{ paths: string[]; blocks: { heading?: string }[] }>(NEW_FILE);
+    const written = dev.copy.read<{ paths: string[]; blocks: { heading?: string }[] }>(NEW_FILE);
     expect(written.paths).toEqual([NEW_PATH]);
-    const html = await (await fetch(`${base}${NEW_PATH}`, { headers: { Accept: 'text/html' } })).text();
+    const html = await (await fetch(`${dev.base}${NEW_PATH}`, { headers: { Accept: 'text/html' } })).text();
     expect(html).toContain(HERO);
     expect(html).toContain(FAQ_HEADING);
     expect(html).toContain(FAQ_POINT);
@@ -176,8 +161,8 @@ describe('examflow Studio against the dev server', () => {
   it('refuses a file changed on disk after opening, shows both versions, and keeps what was typed', async () => {
     await page.locator('#root_title').fill('मेरा नया शीर्षक 2027');
     // Someone else changes the title meanwhile (written whole, as an editor or git would).
-    const file = path.join(copy.dir, NEW_FILE);
-    const theirs = copy.read<Record<string, unknown>>(NEW_FILE);
+    const file = path.join(dev.copy.dir, NEW_FILE);
+    const theirs = dev.copy.read<Record<string, unknown>>(NEW_FILE);
     theirs.title = 'उनका शीर्षक 2027';
     writeFileSync(`${file}.tmp`, `${JSON.stringify(theirs, null, 2)}\n`);
     renameSync(`${file}.tmp`, file);
@@ -188,19 +173,19 @@ describe('examflow Studio against the dev server', () => {
     const text = (await conflict.textContent()) ?? '';
     expect(text).toContain('उनका शीर्षक 2027');
     expect(text).toContain('मेरा नया शीर्षक 2027');
-    expect(copy.read<{ title: string }>(NEW_FILE).title).toBe('उनका शीर्षक 2027');
+    expect(dev.copy.read<{ title: string }>(NEW_FILE).title).toBe('उनका शीर्षक 2027');
     expect(await page.locator('#root_title').inputValue()).toBe('मेरा नया शीर्षक 2027');
     expect(await publish(page).isDisabled()).toBe(true);
   });
 
   it('puts the registration card of a draft into states of its flow, with the draft’s texts', async () => {
     const file = 'landings/mock-neet.json';
-    const strings = copy.read<{ strings: Record<string, string> }>('i18n/en.json').strings;
-    const fee = copy.read<{ fee: { amount: number } }>('programmes/mock-neet.json').fee.amount;
-    const cardIndex = copy
+    const strings = dev.copy.read<{ strings: Record<string, string> }>('i18n/en.json').strings;
+    const fee = dev.copy.read<{ fee: { amount: number } }>('programmes/mock-neet.json').fee.amount;
+    const cardIndex = dev.copy
       .read<{ blocks: { type: string }[] }>(file)
       .blocks.findIndex((b) => b.type === 'registration-card');
-    await page.goto(`${base}/studio/edit/${file}`);
+    await page.goto(`${dev.base}/studio/edit/${file}`);
     const heading = page.locator(`#root_blocks_${cardIndex}_heading`);
     await heading.waitFor({ timeout: 30_000 });
     await heading.fill('Book your NEET mock (Studio draft)');
@@ -251,7 +236,7 @@ describe('examflow Studio against the dev server', () => {
   }, 180_000);
 
   it('previews a programme through any of its landing pages, and shows no card-state picker there', async () => {
-    await page.goto(`${base}/studio/edit/programmes/iacst.json`);
+    await page.goto(`${dev.base}/studio/edit/programmes/iacst.json`);
     const pick = page.getByRole('combobox', { name: 'Page' });
     await pick.waitFor({ timeout: 30_000 });
     await preview(page)
