@@ -1,9 +1,14 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { AFTER_PAINT_LOADER } from '../src/engine/after-paint';
 
-// No inline scripts, no eval, no framing; the sandbox payment form posts to this origin.
+/** The one inline script allowed: the landing pages' loader (decision 033), by its hash. */
+const loaderHash = `'sha256-${createHash('sha256').update(AFTER_PAINT_LOADER).digest('base64')}'`;
+
+// No other inline script, no eval, no framing; the sandbox payment form posts to this origin.
 export const contentSecurityPolicy = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${loaderHash}`,
   "style-src 'self'",
   "img-src 'self' data:",
   "font-src 'self'",

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { AFTER_PAINT_ATTRIBUTE, AFTER_PAINT_LOADER } from '../engine/after-paint';
 
 export interface PageAssets {
   /** Stylesheets, render-blocking, in the head. */
@@ -25,6 +26,8 @@ export interface DocumentProps {
   blockDevtools?: boolean;
   /** A landing variant that reports its funnel, when the assets have the reporter (which reads it). */
   funnel?: { programme: string; variant: string };
+  /** The page is whole without its scripts: they load after its first paint (../engine/after-paint.ts). */
+  scriptsAfterPaint?: boolean;
 }
 
 /** A whole HTML page as a string: the prerenderer writes it, the dev server sends it. */
@@ -37,6 +40,7 @@ export function renderDocument({
   noindex,
   blockDevtools,
   funnel,
+  scriptsAfterPaint,
 }: DocumentProps): string {
   const reported = funnel && assets.funnelJs?.length ? funnel : undefined;
   const js = reported ? [...assets.js, ...(assets.funnelJs ?? [])] : assets.js;
@@ -61,9 +65,14 @@ export function renderDocument({
         {assets.preload.map((href) => (
           <link key={href} rel="modulepreload" href={href} />
         ))}
-        {js.map((src) => (
-          <script key={src} type="module" src={src} />
-        ))}
+        {scriptsAfterPaint ? (
+          <script
+            {...{ [AFTER_PAINT_ATTRIBUTE]: js.join(' ') }}
+            dangerouslySetInnerHTML={{ __html: AFTER_PAINT_LOADER }}
+          />
+        ) : (
+          js.map((src) => <script key={src} type="module" src={src} />)
+        )}
       </head>
       <body>{body}</body>
     </html>,

@@ -223,6 +223,7 @@ export function renderRoute(
       funnel: landing.blocks.some((b) => b.type === 'registration-card')
         ? { programme: landing.programme, variant: landing.variantKey }
         : undefined,
+      scriptsAfterPaint: true,
       assets,
       body: <LandingPage landing={landing} context={context} />,
     });

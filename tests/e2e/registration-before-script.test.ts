@@ -183,6 +183,41 @@ describe('typing before the script arrives', () => {
     openImages();
   });
 
+  it('requests the page’s scripts after its first paint, and the CSP runs no other inline script', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    // What happened, in the browser's order: the load event and each script asked for.
+    const events: string[] = [];
+    page.on('load', () => events.push('load'));
+    page.on('request', (request) => {
+      const script = /\/assets\/(page|funnel)-[^/]*\.js$/.exec(request.url());
+      if (script) events.push(script[1] ?? '');
+    });
+    await page.goto(`${base}/iacstexam`);
+    await expect.poll(() => page.locator('#register_now').getAttribute('aria-busy')).toBeNull();
+    // The page script, then the funnel's reporter, both after the load event (so after the paint).
+    expect(events).toEqual(['load', 'page', 'funnel']);
+    // The loader is allowed by its hash only: another inline script is refused.
+    const ran = await page.evaluate(async () => {
+      const refused = new Promise<boolean>((resolve) => {
+        document.addEventListener('securitypolicyviolation', () => resolve(true), { once: true });
+        setTimeout(() => resolve(false), 2_000);
+      });
+      const script = document.createElement('script');
+      script.textContent = 'window.inlineRan = true';
+      document.body.append(script);
+      return { refused: await refused, ran: 'inlineRan' in window };
+    });
+    expect(ran).toEqual({ refused: true, ran: false });
+    expect(errors.filter((e) => !e.includes('inline script'))).toEqual([]);
+    expect(errors.filter((e) => e.includes('inline script'))).toHaveLength(1);
+  });
+
   it('hydrates a Hindi page in Hindi, keeping what was typed', async () => {
     const { page, release, errors } = await openHeld('/neet-repeater-scholarship-hindi');
     const card = page.locator('#register_now');

@@ -1,7 +1,9 @@
 // Every route of part 1 §2's table on the built site, in Chromium: title, FAQ, 404, host-based
 // content, token rules, text present without scripts, security headers and axe.
+import { createHash } from 'node:crypto';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AFTER_PAINT_LOADER } from '../../src/engine/after-paint';
 import { configDir } from '../../src/engine/node/paths';
 import { loadConfig } from '../../src/engine/node/validate-config';
 import type { Landing } from '../../src/generated/config/landing';
@@ -201,8 +203,14 @@ describe('prerendered HTML', () => {
     expect(page.headers.get('referrer-policy')).toBeTruthy();
     expect(page.headers.get('content-encoding')).toBe('br');
     const html = await (await fetch(url('/iacstexam'))).text();
-    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/); // no inline scripts
-    const script = /<script type="module" src="([^"]+)"/.exec(html)?.[1];
+    // One inline script, the loader of the page's scripts, allowed by its hash (decision 033).
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([^<]*)<\/script>/g)].map(
+      (m) => m[1] ?? '',
+    );
+    expect(inline).toEqual([AFTER_PAINT_LOADER]);
+    const hash = createHash('sha256').update(AFTER_PAINT_LOADER).digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
+    const script = /data-after-paint="([^" ]+)/.exec(html)?.[1];
     expect(script).toMatch(/^\/assets\//);
     const asset = await fetch(url(script ?? ''));
     expect(asset.headers.get('cache-control')).toContain('immutable');

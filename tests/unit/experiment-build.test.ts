@@ -51,13 +51,15 @@ it('a 50/50 split of /neet-repeater-scholarship is in the site index, and each p
   expect(htmlAt('/jee-repeater-scholarship')).toContain('data-funnel-variant="iacst_repeater_jee"');
   expect(htmlAt('/jee-repeater-scholarship')).toContain('data-funnel-programme="iacst"');
   // The funnel's reporter is loaded by the pages of the funnel only.
-  expect(htmlAt('/jee-repeater-scholarship')).toContain('<script type="module" src="/assets/funnel.js">');
+  expect(htmlAt('/jee-repeater-scholarship')).toContain(
+    'data-after-paint="/assets/page.js /assets/funnel.js"',
+  );
   expect(htmlAt('/exam/login')).not.toContain('/assets/funnel.js');
   // Without the reporter (the Studio's preview), a page names no variant: nothing reports from it.
   const preview = renderSite(result.bundle, { ...assets, funnelJs: undefined });
   const previewHtml = preview.pages.get(
     preview.index.routes.find((r) => r.path === '/jee-repeater-scholarship')?.files.iacst ?? '',
   );
-  expect(previewHtml).toContain('<script type="module" src="/assets/page.js">');
+  expect(previewHtml).toContain('data-after-paint="/assets/page.js"');
   expect(previewHtml).not.toContain('data-funnel-variant');
 });

@@ -18,7 +18,7 @@ let listeners: EventListener[] = [];
  * Loads the reporter afresh on a page at `address` (a new page load), in the funnel when `funnel`.
  * The card's side talks to it as the card does, through the channel.
  */
-async function openPage(address: string, funnel = true): Promise<void> {
+async function openPage(address: string, funnel = true, focusFirst = false): Promise<void> {
   vi.resetModules();
   window.history.replaceState(null, '', address);
   const root = document.documentElement;
@@ -31,6 +31,8 @@ async function openPage(address: string, funnel = true): Promise<void> {
     delete root.dataset.funnelVariant;
   }
   document.body.innerHTML = '<section data-island="registration-card"><input aria-label="Mobile"></section>';
+  // The student is already in the card's field (the page loads this script after its first paint).
+  if (focusFirst) document.querySelector('input')?.focus();
   for (const listener of listeners) window.removeEventListener('examflow:funnel', listener);
   const add = vi.spyOn(window, 'addEventListener');
   await import('./funnel');
@@ -98,6 +100,17 @@ describe('the funnel reporter on a landing page', () => {
     // Nothing but the page, the campaign and the anonymous id: not the gclid, not other query values.
     expect(beacons[0]?.body).not.toContain('G-1');
     expect(beacons[0]?.body).not.toContain('Riya');
+  });
+
+  it('counts the card as started when its field had the focus before the reporter ran', async () => {
+    await openPage('/neet-repeater-scholarship', true, true);
+    vi.advanceTimersByTime(2_000);
+    expect(steps()).toEqual(['page_view', 'card_started']);
+    // Without the focus: the view only.
+    beacons = [];
+    await openPage('/neet-repeater-scholarship');
+    vi.advanceTimersByTime(2_000);
+    expect(steps()).toEqual(['page_view']);
   });
 
   it('keeps the visitor across pages, and the campaign the tab arrived with', async () => {

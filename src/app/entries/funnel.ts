@@ -64,6 +64,8 @@ if (programme && variant)
       else message.origin = origin;
     });
     const card = document.querySelector('[data-island="registration-card"]');
+    // A field of the card focused before this script ran (it loads after the page's first paint).
+    if (card?.contains(document.activeElement)) reportFunnelStep('card_started');
     for (const type of ['focusin', 'pointerdown'])
       card?.addEventListener(type, () => reportFunnelStep('card_started'), { once: true });
     // Hidden (another tab, the home screen) or left: what is queued goes now. Shown again: nothing is.

@@ -3,7 +3,8 @@
 // that have one, so a page without an island (the terms page) never downloads React. An island
 // whose first view is prerendered and works as HTML (data-island-load="deferred", the registration
 // card) loads after the page's load event, or at once when the student first touches it, so the
-// page's first load carries only this script.
+// page's first load carries only this script. A landing page requests this script itself after its
+// first paint (../../engine/after-paint.ts); the other pages name it in their head.
 import '../../ui/styles.css';
 import '../../ui/screens.css';
 import { startReadsOf } from '../../api/early-reads';
@@ -36,7 +37,8 @@ function whenLoadedOrTouched(element: HTMLElement, start: () => void): void {
     for (const type of touches) element.removeEventListener(type, once);
     start();
   };
-  if (document.readyState === 'complete') return once();
+  // Touched before this script ran (a landing page loads it after its first paint, or at that touch).
+  if (document.readyState === 'complete' || element.contains(document.activeElement)) return once();
   window.addEventListener('load', once);
   for (const type of touches) element.addEventListener(type, once, { passive: true });
 }

@@ -479,7 +479,7 @@ describe('preview', () => {
     expect(body.pagePath).toBe('/mock-neet-exam');
     expect(body.host).toBe('mock-neet.localhost');
     expect(body.html).toContain('A heading typed a moment ago');
-    expect(body.html).toContain('<script type="module" src="/src/app/entries/page.ts">');
+    expect(body.html).toContain('<script data-after-paint="/src/app/entries/page.ts">');
     expect(readConfig(file).toString('utf8')).not.toContain('A heading typed');
   });
 
