@@ -47,7 +47,8 @@ async function openDashboard(
   });
   await logInAs(context, s, url, host);
   await page.goto(url('/dashboard', host));
-  await page.locator('.ef-dash').waitFor({ timeout: 15_000 });
+  // Every block drawn (the first screen's come first: the dashboard is busy until the others are).
+  await page.locator('.ef-dash:not([aria-busy])').waitFor({ timeout: 15_000 });
   return { page, context, errors };
 }
 
@@ -173,6 +174,49 @@ describe('dashboard: first reads', () => {
     // The first reads are the page script's, once each: the app takes their answers.
     for (const path of ['/api/session', '/api/profile', '/api/dashboard'])
       expect(byOf(path), path).toEqual([expect.stringMatching(/^\/assets\/page-[\w-]+\.js$/)]);
+    await context.close();
+  });
+});
+
+describe('dashboard: the first screen first', () => {
+  it('asks for the courses, the test token and the branches only once the first screen is on the page', async () => {
+    const s = student('05'); // after the exam: courses, result and branches
+    const context = await browser.newContext({ viewport: { width: 390, height: 900 } });
+    const page = await context.newPage();
+    // Each later read, with what the page showed when it was asked for.
+    await page.addInitScript(() => {
+      const asked: { path: string; fomo: boolean; blocks: number }[] = [];
+      (window as unknown as { asked: typeof asked }).asked = asked;
+      const original = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        const path = new URL(String(input instanceof Request ? input.url : input), location.href).pathname;
+        if (/^\/api\/(courses|test-platform|branches|student-result)/.test(path))
+          asked.push({
+            path,
+            fomo: document.querySelector('.ef-dash-fomo') !== null,
+            blocks: document.querySelectorAll('.ef-dash > :not(h1)').length,
+          });
+        return original(input, init);
+      };
+    });
+    await logInAs(context, s, url, hostOf(s.exam_type));
+    await page.goto(url('/dashboard', hostOf(s.exam_type)));
+    await page.getByRole('heading', { name: 'Branches near you' }).waitFor({ timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+    const asked = await page.evaluate(
+      () => (window as unknown as { asked: { path: string; fomo: boolean; blocks: number }[] }).asked,
+    );
+    expect(asked.map((a) => a.path.split('/')[2]).sort()).toEqual([
+      'branches',
+      'courses',
+      'student-result',
+      'test-platform',
+    ]);
+    for (const read of asked) expect(read, read.path).toMatchObject({ fomo: true });
+    // The branches block is below the first screen: it is drawn after the first screen was.
+    const firstScreen = Math.min(...asked.map((a) => a.blocks));
+    expect(firstScreen).toBeGreaterThan(0);
+    expect(await page.locator('.ef-dash > :not(h1)').count()).toBeGreaterThan(firstScreen);
     await context.close();
   });
 });

@@ -60,6 +60,14 @@ export function DashboardRoute() {
   const profile = useProfile(token);
   const [mockPaymentBusy, setMockPaymentBusy] = useState(false);
   const [now, setNow] = useState(() => new Date());
+  // What only the blocks below the first screen need waits until it is painted (issue 26): the
+  // course list, the test platform's token (for the result), the branch list.
+  const [firstScreen] = useState(() => {
+    let painted = () => {};
+    const shown = new Promise<void>((resolve) => (painted = resolve));
+    return { shown, painted };
+  });
+  const [firstScreenPainted, setFirstScreenPainted] = useState(false);
 
   /** A call the server refuses for the session (401) ends the session; the error still propagates. */
   const watch = async <T,>(call: Promise<T>): Promise<T> => {
@@ -89,6 +97,7 @@ export function DashboardRoute() {
             return reply.data;
           }),
           loadCourses: fromPromise(async ({ input }: { input: CourseCall }) => {
+            await firstScreen.shown;
             const { params, career } = courseParams(input);
             // Into swr's cache: the blocks and the course views read the same answer (decision 012).
             const reply = await mutate(
@@ -99,7 +108,10 @@ export function DashboardRoute() {
             if (!reply) throw new Error('Error fetching course data');
             return undefined;
           }),
-          loadPlatformToken: fromPromise(async () => (await fetchTestPlatformToken(token)).data),
+          loadPlatformToken: fromPromise(async () => {
+            await firstScreen.shown;
+            return (await fetchTestPlatformToken(token)).data;
+          }),
           loadResult: fromPromise(async ({ input }) => {
             const call = config.programme.dashboard.resultCall ?? 'main';
             const reply = await fetchStudentResult(call, input.rollNumber, input.platformToken);
@@ -294,7 +306,7 @@ export function DashboardRoute() {
   const data = view.status === 'loaded' ? dashboard : undefined;
   const branches = useDashboardBranches(
     config.programme.dashboard.blocks,
-    data,
+    firstScreenPainted ? data : undefined,
     data ? dashboardFacts(data, now) : null,
   );
   const p = profile.data?.data;
@@ -351,6 +363,10 @@ export function DashboardRoute() {
         context={context}
         refreshing={view.refreshing}
         error={errorText}
+        onFirstScreenPainted={() => {
+          firstScreen.painted();
+          setFirstScreenPainted(true);
+        }}
       />
     );
   }

@@ -7,7 +7,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../config/i18n/en.json';
 import iacst from '../../../config/programmes/iacst.json';
 import iat from '../../../config/programmes/iat.json';
-import samplePack from '../../../config/programmes/sample-pack.json';
 import site from '../../../config/site.json';
 import { seriousViolations } from '../../../tests/fixtures/a11y-dom';
 import { createTranslator } from '../../engine/i18n';
@@ -15,59 +14,28 @@ import type { Branch } from '../../generated/api/branch-list';
 import type { CourseListReply } from '../../generated/api/course-list';
 import type { DashboardData } from '../../generated/api/dashboard';
 import type { UiStringTable } from '../../generated/config/i18n';
-import type { DashboardBlock, Programme } from '../../generated/config/programme';
-import type { Site } from '../../generated/config/site';
+import type { DashboardBlock } from '../../generated/config/programme';
 import { AccountMenu } from './account-menu';
 import { Branches } from './blocks/branches';
-import { dashboardFacts } from './dashboard-facts';
-import { dashboardData, fakeActions, mainCard } from './dashboard.test-support';
+import { dashboardData, type fakeActions, loadedContext, mainCard } from './dashboard.test-support';
 import { DashboardScreen } from './dashboard-screen';
-import type { PortalConfig, PortalContext } from './portal-context';
+import type { PortalContext } from './portal-context';
 import { ProfileModal } from './profile-modal';
 
 const t = createTranslator(en.strings as UiStringTable);
 const NOON_IST = new Date('2026-11-23T07:00:00Z'); // 12:30 in India: afternoon
 
-const configOf = (programme: unknown): PortalConfig => {
-  const p = programme as Programme;
-  const s = site as unknown as Site;
-  const pack = samplePack as unknown as Programme;
-  return {
-    programme: p,
-    site: { support: s.support, admissionsFaq: s.admissionsFaq, brand: s.brand },
-    samplePack: { fee: pack.fee, payment: pack.payment },
-    loginPath: '/exam/login',
-  };
-};
-
 function renderDashboard(
   data: DashboardData,
   over: Partial<PortalContext> & { programme?: unknown } = {},
 ): { container: HTMLElement; actions: ReturnType<typeof fakeActions> } {
-  const acts = fakeActions();
-  const context: PortalContext = {
-    data,
-    facts: dashboardFacts(data, NOON_IST),
-    config: configOf(over.programme ?? iacst),
-    t,
-    now: NOON_IST,
-    courses: null,
-    coursesLoading: false,
-    result: null,
-    resultLoading: false,
-    // A branch list that is still on its way (the app reads it).
-    branches: null,
-    branchesLoading: true,
-    launch: { busy: false, code: null, blockedUrl: null },
-    editExam: 'enabled',
-    mockPaymentBusy: false,
-    actions: acts,
-    ...over,
-  };
+  const { programme = iacst, ...rest } = over;
+  const loaded = loadedContext(data, { programme, t, now: NOON_IST });
+  const context: PortalContext = { ...loaded, ...rest };
   const { container } = render(
     <DashboardScreen status="loaded" t={t} context={context} refreshing={false} />,
   );
-  return { container, actions: acts };
+  return { container, actions: loaded.actions };
 }
 
 const afterExam = (over: Partial<DashboardData> = {}) =>

@@ -3,6 +3,7 @@
 // whose conditions hold, in config order.
 import { Suspense } from 'react';
 import { ErrorBoundary } from '../../ui/error-boundary';
+import { usePainted } from '../../ui/use-painted';
 import type { Translate } from '../../engine/i18n';
 import { BLOCKS } from './block-registry';
 import { visibleBlocks } from './dashboard-facts';
@@ -12,7 +13,18 @@ import { DashboardSkeleton } from './dashboard-skeleton';
 export type DashboardScreenProps =
   | { status: 'loading'; t: Translate }
   | { status: 'error'; t: Translate; error: string; onRetry: () => void }
-  | { status: 'loaded'; t: Translate; context: PortalContext; refreshing: boolean; error?: string | null };
+  | {
+      status: 'loaded';
+      t: Translate;
+      context: PortalContext;
+      refreshing: boolean;
+      error?: string | null;
+      /** Told once the first screen's blocks are painted (the others follow then). */
+      onFirstScreenPainted?: () => void;
+    };
+
+/** The blocks of the first screen unless set in the programme's config (firstScreenBlocks). */
+const FIRST_SCREEN_BLOCKS = 3;
 
 export function DashboardScreen(props: DashboardScreenProps) {
   const { t } = props;
@@ -27,10 +39,27 @@ export function DashboardScreen(props: DashboardScreenProps) {
         </button>
       </section>
     );
-  const { context, refreshing, error } = props;
-  const blocks = visibleBlocks(context.config.programme.dashboard.blocks, context.facts);
+  return <Loaded {...props} />;
+}
+
+/**
+ * The blocks whose conditions hold, in config order: those of the first screen in the first
+ * render, the others once it is painted, so a slow phone shows the first screen sooner (issue 26).
+ */
+function Loaded({
+  t,
+  context,
+  refreshing,
+  error,
+  onFirstScreenPainted,
+}: Extract<DashboardScreenProps, { status: 'loaded' }>) {
+  const painted = usePainted(onFirstScreenPainted);
+  const { blocks: all, firstScreenBlocks = FIRST_SCREEN_BLOCKS } = context.config.programme.dashboard;
+  const shown = visibleBlocks(all, context.facts);
+  const blocks = painted ? shown : shown.slice(0, firstScreenBlocks);
   return (
-    <div className="ef-dash">
+    // Busy until the blocks below the first screen are drawn too.
+    <div className="ef-dash" aria-busy={painted ? undefined : true}>
       <h1 className="ef-visually-hidden">{t('dashboard.heading')}</h1>
       {error ? (
         <p className="ef-dash-alert" role="alert">

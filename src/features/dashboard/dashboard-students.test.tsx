@@ -12,18 +12,13 @@ import iat from '../../../config/programmes/iat.json';
 import mockJee from '../../../config/programmes/mock-jee.json';
 import mockNeet from '../../../config/programmes/mock-neet.json';
 import samplePack from '../../../config/programmes/sample-pack.json';
-import site from '../../../config/site.json';
 import demo from '../../../server/seed/demo-students.json';
 import { seriousViolations } from '../../../tests/fixtures/a11y-dom';
 import { createTranslator } from '../../engine/i18n';
 import type { DashboardData } from '../../generated/api/dashboard';
 import type { UiStringTable } from '../../generated/config/i18n';
-import type { Programme } from '../../generated/config/programme';
-import type { Site } from '../../generated/config/site';
-import { dashboardFacts } from './dashboard-facts';
-import { dashboardData, fakeActions, mainCard } from './dashboard.test-support';
+import { dashboardData, loadedContext, mainCard } from './dashboard.test-support';
 import { DashboardScreen } from './dashboard-screen';
-import type { PortalContext } from './portal-context';
 
 // Noon in India on a fixed day: every "today" of the seed is this day.
 const START = new Date('2026-03-10T06:30:00.000Z');
@@ -74,31 +69,7 @@ async function dashboardOf(suffix: string): Promise<DashboardData> {
 }
 
 function show(data: DashboardData, programme: unknown = PROGRAMMES[data.exam_type]) {
-  const s = site as unknown as Site;
-  const pack = samplePack as unknown as Programme;
-  const context: PortalContext = {
-    data,
-    facts: dashboardFacts(data, START),
-    config: {
-      programme: programme as Programme,
-      site: { support: s.support, admissionsFaq: s.admissionsFaq, brand: s.brand },
-      samplePack: { fee: pack.fee, payment: pack.payment },
-      loginPath: '/exam/login',
-    },
-    t,
-    now: START,
-    courses: null,
-    coursesLoading: false,
-    result: null,
-    resultLoading: false,
-    // A branch list that is still on its way (the app reads it).
-    branches: null,
-    branchesLoading: true,
-    launch: { busy: false, code: null, blockedUrl: null },
-    editExam: 'enabled',
-    mockPaymentBusy: false,
-    actions: fakeActions(),
-  };
+  const context = loadedContext(data, { programme, t, now: START });
   return render(<DashboardScreen status="loaded" t={t} context={context} refreshing={false} />);
 }
 

@@ -1,7 +1,13 @@
 // Dashboard answers for component and machine tests, built on the generated types.
 import { vi, type Mock } from 'vitest';
+import samplePack from '../../../config/programmes/sample-pack.json';
+import site from '../../../config/site.json';
+import type { Translate } from '../../engine/i18n';
 import type { DashboardData, MainExamCard } from '../../generated/api/dashboard';
-import type { PortalActions } from './portal-context';
+import type { Programme } from '../../generated/config/programme';
+import type { Site } from '../../generated/config/site';
+import { dashboardFacts } from './dashboard-facts';
+import type { PortalActions, PortalContext } from './portal-context';
 
 export const mainCard = (over: Partial<MainExamCard> = {}): MainExamCard => ({
   card_title: 'Instant Admission cum Scholarship Test',
@@ -86,5 +92,41 @@ export function fakeActions(): { [K in keyof PortalActions]: Mock<PortalActions[
     openCourse: vi.fn(),
     scrollToCourses: vi.fn(),
     downloadProspectus: vi.fn(),
+  };
+}
+
+/**
+ * What the app hands the blocks once `data` has loaded, for `programme`: nothing else loaded yet
+ * (the branch list still on its way), every action a spy. Every block is drawn in the first render
+ * (dashboard-screen.test.tsx has the first screen's split).
+ */
+export function loadedContext(
+  data: DashboardData,
+  { programme, t, now }: { programme: unknown; t: Translate; now: Date },
+): PortalContext & { actions: ReturnType<typeof fakeActions> } {
+  const p = programme as Programme;
+  const s = site as unknown as Site;
+  const pack = samplePack as unknown as Programme;
+  return {
+    data,
+    facts: dashboardFacts(data, now),
+    config: {
+      programme: { ...p, dashboard: { ...p.dashboard, firstScreenBlocks: 100 } },
+      site: { support: s.support, admissionsFaq: s.admissionsFaq, brand: s.brand },
+      samplePack: { fee: pack.fee, payment: pack.payment },
+      loginPath: '/exam/login',
+    },
+    t,
+    now,
+    courses: null,
+    coursesLoading: false,
+    result: null,
+    resultLoading: false,
+    branches: null,
+    branchesLoading: true,
+    launch: { busy: false, code: null, blockedUrl: null },
+    editExam: 'enabled',
+    mockPaymentBusy: false,
+    actions: fakeActions(),
   };
 }

@@ -349,6 +349,10 @@ export interface Programme {
      */
     paperCall?: 'testLaunch' | 'mockJeeExamLink';
     /**
+     * How many of the blocks a student is shown make the dashboard's first screen. They appear first; the others, and what only they need from the server, follow once it is on screen. 3 unless set.
+     */
+    firstScreenBlocks?: number;
+    /**
      * Where this programme's results come from: the usual results (main) or IAT's own (iat). main unless set.
      */
     resultCall?: 'main' | 'iat';
