@@ -118,6 +118,7 @@ const programmeNotMoney: NotMoneyField[] = [
   { at: '/windows/resultDelay/max', why: 'When results come.' },
   { at: '/eligibility/maxAttemptsPerYear', why: 'How often a student may sit the exam.' },
   { at: '/registration/allowedRegistrationCount', why: 'When the account-exists message shows.' },
+  { at: '/dashboard/firstScreenBlocks', why: 'How many dashboard blocks appear first.' },
   { at: '/scholarship/awardedLastYear', why: 'A text: an amount it states is flagged by its words.' },
   { at: '/payment/methods/-/value', why: 'How a student pays, not how much.' },
   { at: '/payment/methods/-/label', why: 'How a student pays, not how much.' },
