@@ -9,6 +9,7 @@ import {
   createContext,
   useContext,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
   useSyncExternalStore,
@@ -192,11 +193,18 @@ export function useHeldValue<V>(
 ): HeldValue<V> {
   const keys = useContext(HeldContext);
   const [typed, setTyped] = useState<{ text: V; over: V } | null>(null);
+  // The owner's value as this field last knew it: as drawn, or as just sent. A key that comes
+  // after a send and before the owner's re-render is typed over what was sent (a slow phone can
+  // take a key between the two), not over the value drawn before it.
   const latest = useRef({ value, onChange, timer: 0 });
-  useEffect(() => {
+  useLayoutEffect(() => {
     latest.current.value = value;
     latest.current.onChange = onChange;
   });
+  const tell = (next: V) => {
+    latest.current.value = next;
+    (keys?.sendTo(id) ?? latest.current.onChange)(next);
+  };
   const [send] = useState(() => () => {
     const self = latest.current;
     window.clearTimeout(self.timer);
@@ -204,7 +212,7 @@ export function useHeldValue<V>(
     if (!held) return;
     setTyped(null);
     // A look-up filled the field, a wrong code emptied the boxes: what the owner did wins.
-    if (held.over === self.value) (keys?.sendTo(id) ?? self.onChange)(held.value as V);
+    if (held.over === self.value) tell(held.value as V);
   });
   // Leaving (a step that ends, a page that changes) takes the keys not yet sent.
   useEffect(() => send, [send]);
@@ -216,11 +224,11 @@ export function useHeldValue<V>(
       if (!keys || atOnce?.(next) || keys.atOnce(id, next)) {
         keys?.take(id);
         setTyped(null);
-        (keys?.sendTo(id) ?? onChange)(next);
+        tell(next);
         return;
       }
-      setTyped({ text: next, over: value });
-      keys.hold(id, { value: next, over: value, send });
+      setTyped({ text: next, over: self.value });
+      keys.hold(id, { value: next, over: self.value, send });
       self.timer = window.setTimeout(send, keys.pauseMs);
     },
     send,
