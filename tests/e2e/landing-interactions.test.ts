@@ -18,6 +18,12 @@ async function open(context: BrowserContext, path: string): Promise<Page> {
   const page = await context.newPage();
   await page.clock.install({ time: e2eNow() });
   await page.goto(url(path));
+  // The page script runs after the first paint (decision 033): every enhancer applied.
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[data-enhance]') !== null &&
+      document.querySelector('[data-enhance]:not([data-enhanced])') === null,
+  );
   return page;
 }
 const currentStep = (page: Page) =>

@@ -76,6 +76,8 @@ describe.each([390, 1280])('the phone layout at %i px', (width) => {
     const page = await newPage(width);
     await page.goto(url('/iacstexam'));
     await page.locator('[data-enhance="back-to-top"][data-enhanced]').waitFor({ state: 'attached' });
+    // The card hydrated too (its script comes after the page script): the layout is settled.
+    await page.locator('#register_now:not([aria-busy])').waitFor({ state: 'attached' });
     // Every FAQ answer open: the most controls down the page.
     await page.evaluate(() => {
       for (const item of document.querySelectorAll<HTMLDetailsElement>('.ef-faq details')) item.open = true;
