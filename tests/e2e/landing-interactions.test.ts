@@ -18,12 +18,9 @@ async function open(context: BrowserContext, path: string): Promise<Page> {
   const page = await context.newPage();
   await page.clock.install({ time: e2eNow() });
   await page.goto(url(path));
-  // The page script runs after the first paint (decision 033): every enhancer applied.
-  await page.waitForFunction(
-    () =>
-      document.querySelector('[data-enhance]') !== null &&
-      document.querySelector('[data-enhance]:not([data-enhanced])') === null,
-  );
+  // The page script runs after the first paint (decision 033). It applies every enhancer in one
+  // pass; back-to-top, on every landing page, marks itself enhanced.
+  await page.locator('[data-enhance="back-to-top"][data-enhanced]').waitFor({ state: 'attached' });
   return page;
 }
 const currentStep = (page: Page) =>

@@ -15,7 +15,7 @@ import type {
 import type { UiStringTable } from '../../../generated/config/i18n';
 import type { Programme } from '../../../generated/config/programme';
 import type { Site } from '../../../generated/config/site';
-import { dashboardFacts } from '../dashboard-facts';
+import { loadedContext } from '../dashboard.test-support';
 import type { LaunchState, PortalActions, PortalContext } from '../portal-context';
 
 const HOUR_MS = 3_600_000;
@@ -192,12 +192,13 @@ export function jeeContext(
   // The real programme config (checked by validate:config); JSON imports type strings loosely.
   const programme = mockJee as unknown as Programme;
   const now = over.now ?? NOW;
+  const loaded = loadedContext(data, { programme, t: createTranslator(englishStrings), now });
   return {
-    data,
-    facts: dashboardFacts(data, now),
+    ...loaded,
     config: {
+      ...loaded.config,
       programme: {
-        ...programme,
+        ...loaded.config.programme,
         schedule: {
           ...programme.schedule,
           calendarMonths: over.calendarMonths ?? programme.schedule.calendarMonths,
@@ -207,18 +208,9 @@ export function jeeContext(
       },
       site: site as unknown as Site,
       samplePack: { fee: programme.fee, payment: programme.payment },
-      loginPath: '/exam/login',
     },
-    t: createTranslator(englishStrings),
-    now,
-    courses: null,
-    coursesLoading: false,
-    result: null,
-    resultLoading: false,
-    branches: null,
     branchesLoading: false,
     launch: over.launch ?? idleLaunch,
-    mockPaymentBusy: false,
     editExam: 'hidden',
     actions,
   };

@@ -14,10 +14,9 @@ const enhancers: Partial<Record<string, Enhancer>> = {
 };
 
 /**
- * Applies the enhancer named by each [data-enhance] under root, and marks each element it applied
- * `data-enhanced` (a landing page's script runs after its first paint: decision 033). An unknown
- * name is warned about once and skipped; an enhancer that throws (e.g. a missing data attribute) is
- * reported and the others still run. Returns one cleanup for all.
+ * Applies the enhancer named by each [data-enhance] under root. An unknown name is warned about
+ * once and skipped; an enhancer that throws (e.g. a missing data attribute) is reported and the
+ * others still run. Returns one cleanup for all.
  */
 export function enhanceAll(root: ParentNode): () => void {
   const cleanups: Array<() => void> = [];
@@ -32,7 +31,6 @@ export function enhanceAll(root: ParentNode): () => void {
     }
     try {
       cleanups.push(enhance(el));
-      el.setAttribute('data-enhanced', '');
     } catch (error) {
       console.error(`examflow: enhancer "${name}" failed`, error);
     }
