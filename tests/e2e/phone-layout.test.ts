@@ -34,11 +34,20 @@ async function newPage(width: number, suffix?: string): Promise<Page> {
   return context.newPage();
 }
 
-/** Scrolls the window to y and lets the page answer the scroll (two frames). */
+/**
+ * Scrolls the window to y and lets the page answer the scroll: its scroll event has been sent (the
+ * page's own listeners first: they were added before this one). Not two animation frames: the
+ * tests' clock (Playwright's) fakes requestAnimationFrame with a timer, which can run out before
+ * the browser's frame that sends the event, on a busy machine.
+ */
 const scrollTo = (page: Page, y: number) =>
   page.evaluate(async (top) => {
-    window.scrollTo(0, top);
-    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const target = Math.min(top, document.documentElement.scrollHeight - window.innerHeight);
+    if (Math.abs(window.scrollY - target) < 1) return;
+    const scrolled = new Promise((done) => window.addEventListener('scroll', done, { once: true }));
+    window.scrollTo(0, target);
+    // A guard, not a wait: the event comes within a frame.
+    await Promise.race([scrolled, new Promise((done) => setTimeout(done, 2_000))]);
   }, y);
 
 /**
