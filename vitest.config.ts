@@ -1,25 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { mockingFiles } from './tests/support/mocking-files';
 
 // Unit and component tests. Files that need a DOM say `// @vitest-environment jsdom` at the top.
 // Browser tests against the built site live in tests/e2e and run with vitest.e2e.config.ts.
 
-/**
- * The server's and the scripts' test files that replace a module (vi.mock): they need modules of
- * their own (see the projects below). Found by reading the files, so a new one is never missed.
- */
-function mockingFiles(...dirs: string[]): string[] {
-  return dirs.flatMap((dir) =>
-    readdirSync(dir, { recursive: true, encoding: 'utf8' })
-      .filter((file) => file.endsWith('.test.ts'))
-      .map((file) => `${dir}/${file}`)
-      .filter((file) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(file, 'utf8'))),
-  );
-}
-
 const serverTests = ['server/**/*.test.ts', 'scripts/**/*.test.ts'];
+// The server's and the scripts' test files that replace a module: isolated (see the projects).
 const serverMocking = mockingFiles('server', 'scripts');
 
 export default defineConfig({
