@@ -24,12 +24,13 @@ export default defineConfig({
     // A hang guard, not a speed check: server tests that seed or restart a database take seconds,
     // and more on a busy 2-core machine.
     testTimeout: 20_000,
-    // Files share their worker's modules (isolate: false) instead of loading them again for every
-    // file: Fastify, Kysely and the drivers for the server's tests, React, @rjsf and XState for the
-    // components'. Measured back to back (issue 26), the unit stage took 138 s (255 CPU-seconds)
-    // with only the server's files sharing, 104 s (190) with the components' too; every file
-    // isolated, it took 140 s. Each file still gets its own environment (jsdom), Testing Library
-    // unmounts after every test, and a file that stubs a global or fakes timers restores them.
+    // Files share their worker's modules (isolate: false; decision 034) instead of loading them
+    // again for every file: Fastify, Kysely and the drivers for the server's tests, React, @rjsf and
+    // XState for the components'. Measured back to back (issue 26), the unit stage took 138 s (255
+    // CPU-seconds) with only the server's files sharing, 104 s (190) with the components' too;
+    // every file isolated, it took 140 s. Each file still gets its own environment (jsdom), Testing
+    // Library unmounts after every test, and a file that stubs a global or fakes timers restores
+    // them.
     projects: [
       { extends: true, test: { name: 'server', include: serverTests, exclude: mocking, isolate: false } },
       { extends: true, test: { name: 'components', include: domTests, exclude: mocking, isolate: false } },
