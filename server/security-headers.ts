@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { AFTER_PAINT_LOADER } from '../src/engine/after-paint';
+import { EARLY_READS_SCRIPT } from '../src/engine/early-reads-script';
 
-/** The one inline script allowed: the landing pages' loader (decision 033), by its hash. */
-const loaderHash = `'sha256-${createHash('sha256').update(AFTER_PAINT_LOADER).digest('base64')}'`;
+/** The inline scripts allowed, by their hashes: the landing pages' loader (decision 033) and the
+ * portal's first reads (decision 035). */
+const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 
 // No other inline script, no eval, no framing; the sandbox payment form posts to this origin.
 export const contentSecurityPolicy = [
   "default-src 'self'",
-  `script-src 'self' ${loaderHash}`,
+  `script-src 'self' ${hashOf(AFTER_PAINT_LOADER)} ${hashOf(EARLY_READS_SCRIPT)}`,
   "style-src 'self'",
   "img-src 'self' data:",
   "font-src 'self'",

@@ -1,5 +1,5 @@
-// The headers of every API call (client.ts), in a module of their own: the page script's early
-// reads (early-reads.ts) must ask exactly as the app will, without carrying the client.
+// The headers of every API call (client.ts). The dashboard page's inline script (early-reads.ts)
+// builds the same for its first read; early-reads.test.ts checks the two agree.
 
 /** The page's locale (its <html lang>), or undefined outside a browser page. */
 export function pageLocale(): string | undefined {

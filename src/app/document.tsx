@@ -1,6 +1,11 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { AFTER_PAINT_ATTRIBUTE, AFTER_PAINT_LOADER } from '../engine/after-paint';
+import {
+  EARLY_READS_AT_ATTRIBUTE,
+  EARLY_READS_ATTRIBUTE,
+  EARLY_READS_SCRIPT,
+} from '../engine/early-reads-script';
 
 export interface PageAssets {
   /** Stylesheets, render-blocking, in the head. */
@@ -28,6 +33,9 @@ export interface DocumentProps {
   funnel?: { programme: string; variant: string };
   /** The page is whole without its scripts: they load after its first paint (../engine/after-paint.ts). */
   scriptsAfterPaint?: boolean;
+  /** API reads to start as the head is parsed, on these page paths, when a session is stored
+   *  (../engine/early-reads-script.ts): the logged-in portal's first screen. */
+  earlyReads?: { paths: readonly string[]; at: readonly string[] };
 }
 
 /** A whole HTML page as a string: the prerenderer writes it, the dev server sends it. */
@@ -41,6 +49,7 @@ export function renderDocument({
   blockDevtools,
   funnel,
   scriptsAfterPaint,
+  earlyReads,
 }: DocumentProps): string {
   const reported = funnel && assets.funnelJs?.length ? funnel : undefined;
   const js = reported ? [...assets.js, ...(assets.funnelJs ?? [])] : assets.js;
@@ -54,6 +63,15 @@ export function renderDocument({
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {earlyReads ? (
+          <script
+            {...{
+              [EARLY_READS_ATTRIBUTE]: earlyReads.paths.join(' '),
+              [EARLY_READS_AT_ATTRIBUTE]: earlyReads.at.join(' '),
+            }}
+            dangerouslySetInnerHTML={{ __html: EARLY_READS_SCRIPT }}
+          />
+        ) : null}
         <title>{title}</title>
         {description ? <meta name="description" content={description} /> : null}
         {noindex ? <meta name="robots" content="noindex" /> : null}

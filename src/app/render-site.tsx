@@ -133,15 +133,9 @@ function resultProps(bundle: ConfigBundle, programme: Programme, strings: UiStri
 }
 
 /** The logged-in app's shell: a skeleton in the HTML, so the page is not blank while its script loads. */
-function PortalShell({ props, t, paths }: { props: PortalIslandProps; t: Translate; paths: string[] }) {
+function PortalShell({ props, t }: { props: PortalIslandProps; t: Translate }) {
   return (
-    <div
-      className="ef-container ef-portal"
-      data-island="portal"
-      data-island-props={JSON.stringify(props)}
-      data-early-reads={PORTAL_FIRST_READS.join(' ')}
-      data-early-reads-at={paths.join(' ')}
-    >
+    <div className="ef-container ef-portal" data-island="portal" data-island-props={JSON.stringify(props)}>
       <DashboardSkeleton t={t} />
     </div>
   );
@@ -174,9 +168,7 @@ function screenBody(
     case 'recover':
       return <RecoveryScreen loginPath={first('login')} t={t} toast={toastSettings(bundle)} />;
     case 'dashboard':
-      return (
-        <PortalShell props={portalProps(bundle, programme, strings)} t={t} paths={screens.dashboard.paths} />
-      );
+      return <PortalShell props={portalProps(bundle, programme, strings)} t={t} />;
     case 'result':
       // The loading state is the island's first view, so the page reads the same before its script.
       return (
@@ -258,6 +250,11 @@ export function renderRoute(
     description: screen === 'login' ? `${programme.name}: ${programme.login.tagline}` : undefined,
     noindex: screen !== 'login',
     blockDevtools: bundle.site.flags.blockDevtoolsShortcuts,
+    // The logged-in portal's first reads go out as its head is parsed (decision 035).
+    earlyReads:
+      screen === 'dashboard'
+        ? { paths: PORTAL_FIRST_READS, at: bundle.site.screens.dashboard.paths }
+        : undefined,
     assets,
     body: (
       <ScreenPage context={context}>{screenBody(screen, bundle, profile, programme, t, strings)}</ScreenPage>

@@ -1,9 +1,9 @@
-// The persisted half of the session (session-store.ts): where it lives in local storage and how it
-// is read. A module of its own, with no imports, because the page script reads the token too
-// (early-reads.ts) and must not carry the whole store onto every landing page.
+// The persisted half of the session (session-store.ts): how it is read from local storage. The
+// dashboard page's inline script reads the token from the same key (src/engine/early-reads-script.ts).
+import { SESSION_STORAGE_KEY } from '../engine/early-reads-script';
 
 /** Where the persisted slices live. */
-export const SESSION_STORAGE_KEY = 'examflow:session';
+export { SESSION_STORAGE_KEY };
 
 export interface Persisted {
   token: string | null;
@@ -33,14 +33,5 @@ export function readPersisted(storage: Storage): Persisted {
     };
   } catch {
     return LOGGED_OUT;
-  }
-}
-
-/** This browser's session token, or null (none, or storage blocked). */
-export function storedToken(): string | null {
-  try {
-    return readPersisted(window.localStorage).token;
-  } catch {
-    return null;
   }
 }

@@ -152,7 +152,7 @@ describe('dashboard: every demo student', () => {
 });
 
 describe('dashboard: first reads', () => {
-  it("the app's scripts come from the page's HTML, the first reads from the page script, each once", async () => {
+  it("the app's scripts come from the page's HTML, the first read from its head's inline script, once", async () => {
     const s = student('02');
     const context = await browser.newContext({ viewport: { width: 390, height: 900 } });
     const page = await context.newPage();
@@ -171,15 +171,18 @@ describe('dashboard: first reads', () => {
     const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1] ?? '');
     expect(preloaded.some((href) => href.startsWith('/assets/framework-'))).toBe(true);
     for (const href of preloaded) expect(byOf(href), href).toEqual(['html']);
-    // The first reads are the page script's, once each: the app takes their answers.
-    for (const path of ['/api/session', '/api/profile', '/api/dashboard'])
-      expect(byOf(path), path).toEqual([expect.stringMatching(/^\/assets\/page-[\w-]+\.js$/)]);
+    // The first screen's one read is the page's own (its inline script, decision 035), once: the
+    // app takes its answer. The profile is the app's, after the first screen; the session is not
+    // asked again on load (the dashboard's read would find it over).
+    expect(byOf('/api/dashboard')).toEqual(['/dashboard']);
+    expect(byOf('/api/profile')).toEqual([expect.stringMatching(/^\/assets\/[\w-]+\.js$/)]);
+    expect(byOf('/api/session')).toEqual([]);
     await context.close();
   });
 });
 
 describe('dashboard: the first screen first', () => {
-  it('asks for the courses, the test token and the branches only once the first screen is on the page', async () => {
+  it('asks for the profile, the courses, the test token and the branches only once the first screen is on the page', async () => {
     const s = student('05'); // after the exam: courses, result and branches
     const context = await browser.newContext({ viewport: { width: 390, height: 900 } });
     const page = await context.newPage();
@@ -190,7 +193,7 @@ describe('dashboard: the first screen first', () => {
       const original = window.fetch.bind(window);
       window.fetch = (input, init) => {
         const path = new URL(String(input instanceof Request ? input.url : input), location.href).pathname;
-        if (/^\/api\/(courses|test-platform|branches|student-result)/.test(path))
+        if (/^\/api\/(courses|test-platform|branches|student-result|profile$)/.test(path))
           asked.push({
             path,
             fomo: document.querySelector('.ef-dash-fomo') !== null,
@@ -209,6 +212,7 @@ describe('dashboard: the first screen first', () => {
     expect(asked.map((a) => a.path.split('/')[2]).sort()).toEqual([
       'branches',
       'courses',
+      'profile',
       'student-result',
       'test-platform',
     ]);

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AFTER_PAINT_LOADER } from '../../src/engine/after-paint';
+import { EARLY_READS_SCRIPT } from '../../src/engine/early-reads-script';
 import { configDir } from '../../src/engine/node/paths';
 import { loadConfig } from '../../src/engine/node/validate-config';
 import type { Landing } from '../../src/generated/config/landing';
@@ -202,14 +203,23 @@ describe('prerendered HTML', () => {
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
     expect(page.headers.get('referrer-policy')).toBeTruthy();
     expect(page.headers.get('content-encoding')).toBe('br');
+    const inlineOf = async (path: string, init?: RequestInit) =>
+      [
+        ...(await (await fetch(url(path), init)).text()).matchAll(
+          /<script(?![^>]*\bsrc=)[^>]*>([^<]*)<\/script>/g,
+        ),
+      ].map((m) => m[1] ?? '');
+    // Two inline scripts, each allowed by its hash: a landing page's loader of its scripts
+    // (decision 033), the portal's first read (decision 035). No other page has one.
+    expect(await inlineOf('/iacstexam')).toEqual([AFTER_PAINT_LOADER]);
+    // (With the session marker: without it, /dashboard sends the visitor to /.)
+    expect(await inlineOf('/dashboard', { headers: { cookie: 'ef_session=1' } })).toEqual([
+      EARLY_READS_SCRIPT,
+    ]);
+    expect(await inlineOf('/exam/login')).toEqual([]);
+    const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    expect(csp).toContain(`script-src 'self' ${hash(AFTER_PAINT_LOADER)} ${hash(EARLY_READS_SCRIPT)};`);
     const html = await (await fetch(url('/iacstexam'))).text();
-    // One inline script, the loader of the page's scripts, allowed by its hash (decision 033).
-    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([^<]*)<\/script>/g)].map(
-      (m) => m[1] ?? '',
-    );
-    expect(inline).toEqual([AFTER_PAINT_LOADER]);
-    const hash = createHash('sha256').update(AFTER_PAINT_LOADER).digest('base64');
-    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
     const script = /data-after-paint="([^" ]+)/.exec(html)?.[1];
     expect(script).toMatch(/^\/assets\//);
     const asset = await fetch(url(script ?? ''));

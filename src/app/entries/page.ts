@@ -7,7 +7,6 @@
 // first paint (../../engine/after-paint.ts); the other pages name it in their head.
 import '../../ui/styles.css';
 import '../../ui/screens.css';
-import { startReadsOf } from '../../api/early-reads';
 import { enhanceAll } from '../../features/landing/enhance/enhance-all';
 import { blockDevtoolsShortcuts } from '../devtools-shortcuts';
 import { loadIsland } from './island-loading';
@@ -44,8 +43,6 @@ function whenLoadedOrTouched(element: HTMLElement, start: () => void): void {
 }
 
 for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
-  // The logged-in portal's first reads go out now, while its script downloads (early-reads.ts).
-  startReadsOf(element);
   const load = islands[element.dataset.island ?? ''];
   if (!load) continue;
   if (element.dataset.islandLoad === 'deferred')

@@ -129,8 +129,10 @@ function endSessionOnce(store: ReturnType<typeof sessionStore>, error?: unknown)
  * test player's tab ends it on the server (decision 001), and this tab then ends it too (401).
  */
 function SessionWatch({ token }: { token: string }) {
-  // (swr's own focus revalidation is off here: these listeners are the one check.)
-  const { mutate } = useSession(token, undefined, { revalidateOnFocus: false });
+  // (swr's own focus revalidation is off here: these listeners are the one check.) Not on mount:
+  // the view's own first read finds a session that is over (401), and asks no more of a slow
+  // network before the first screen (decision 035).
+  const { mutate } = useSession(token, undefined, { revalidateOnFocus: false, revalidateOnMount: false });
   useEffect(() => {
     const check = () => {
       if (document.visibilityState === 'visible') void mutate();

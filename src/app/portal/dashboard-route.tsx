@@ -57,17 +57,18 @@ export function DashboardRoute() {
   const { mutate } = useSWRConfig();
   const [query, setQuery] = useSearchParams();
   const navigate = useNavigate();
-  const profile = useProfile(token);
   const [mockPaymentBusy, setMockPaymentBusy] = useState(false);
   const [now, setNow] = useState(() => new Date());
-  // What only the blocks below the first screen need waits until it is painted (issue 26): the
-  // course list, the test platform's token (for the result), the branch list.
+  // The first screen needs only the dashboard's answer. What else the page reads waits until it
+  // is painted (issue 26, decision 035): the profile (the edit-exam button shows pending until
+  // then), the course list, the test platform's token (for the result), the branch list.
   const [firstScreen] = useState(() => {
     let painted = () => {};
     const shown = new Promise<void>((resolve) => (painted = resolve));
     return { shown, painted };
   });
   const [firstScreenPainted, setFirstScreenPainted] = useState(false);
+  const profile = useProfile(firstScreenPainted ? token : null);
 
   /** A call the server refuses for the session (401) ends the session; the error still propagates. */
   const watch = async <T,>(call: Promise<T>): Promise<T> => {

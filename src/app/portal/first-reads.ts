@@ -1,7 +1,6 @@
-// What the logged-in portal's first screen (/dashboard) reads. The shell names them in its HTML
-// (render-site.tsx) so the page script starts them before the app's script arrives (early-reads.ts).
+// What the logged-in portal's first screen (/dashboard) reads: the dashboard's answer only (the
+// profile follows once it is painted: dashboard-route.tsx). The page's head starts it as it is
+// parsed, before the app's script arrives (early-reads.ts, decision 035).
 import { DASHBOARD_PATH } from '../../api/endpoints/dashboard';
-import { PROFILE_PATH } from '../../api/endpoints/profile';
-import { SESSION_PATH } from '../../api/endpoints/session';
 
-export const PORTAL_FIRST_READS = [SESSION_PATH, PROFILE_PATH, DASHBOARD_PATH] as const;
+export const PORTAL_FIRST_READS = [DASHBOARD_PATH] as const;
