@@ -83,6 +83,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('student', null);
+  app.decorateRequest('answersVersion', null);
   if (!options.db) app.addHook('onClose', async () => db.destroy());
   scheduleFunnelRollup(app, ctx);
 

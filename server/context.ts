@@ -29,5 +29,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by requireStudent. */
     student: Student | null;
+    /** Set by requireStudent: what the student's kept answers are checked against. */
+    answersVersion: string | null;
   }
 }

@@ -68,6 +68,7 @@ async function pay(orderId: string): Promise<void> {
 // it is written into the file before the server opens it).
 const COURSE_STUDENT: StudentsTable = {
   id: 'kill9-course-student',
+  data_version: 'kill9-v1',
   roll_number: '259900009001',
   psid: 'PSCkill9',
   sf_id: 'sf-kill9',

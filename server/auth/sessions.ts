@@ -92,12 +92,26 @@ const sessionByHash = prepared((db, arg) =>
       'sessions.expires_at',
       'sessions.revoked_at',
     ])
+    .select((eb) =>
+      eb
+        .selectFrom('data_versions')
+        .select('version')
+        .where('name', '=', 'reference')
+        .as('reference_version'),
+    )
     .where('sessions.token_hash', '=', arg(0))
     .compile(),
 );
 
+export interface Authenticated {
+  student: Student;
+  /** The version of everything the student's dashboard and profile answers are read from: their
+   *  own data and the reference data (migration 011, services/dashboard/answer-cache.ts). */
+  answersVersion: string;
+}
+
 /** The student holding this token, or null when it is unknown, revoked, idle too long or expired. */
-export async function authenticate(ctx: AppContext, token: string): Promise<Student | null> {
+export async function authenticate(ctx: AppContext, token: string): Promise<Authenticated | null> {
   const now = ctx.now();
   const [row] = await sessionByHash(ctx.db, hashToken(token));
   if (!row || row.revoked_at) return null;
@@ -110,8 +124,15 @@ export async function authenticate(ctx: AppContext, token: string): Promise<Stud
       .where('id', '=', row.session_id)
       .execute();
   }
-  const { session_id: _s, last_seen_at: _l, expires_at: _e, revoked_at: _r, ...student } = row;
-  return student;
+  const {
+    session_id: _s,
+    last_seen_at: _l,
+    expires_at: _e,
+    revoked_at: _r,
+    reference_version: reference,
+    ...student
+  } = row;
+  return { student, answersVersion: `${student.data_version} ${reference ?? ''}` };
 }
 
 /** Logout: ends every session of the token's login, on every host (each host's page then finds
@@ -154,13 +175,20 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export async function requireStudent(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const { ctx } = request.server;
   const token = bearerToken(request);
-  const student = token ? await authenticate(ctx, token) : null;
-  if (!student) {
+  const authenticated = token ? await authenticate(ctx, token) : null;
+  if (!authenticated) {
     clearSessionMarker(reply);
     const reason = token ? await endReason(ctx, token) : undefined;
     throw new ApiError(401, message('session.expired'), reason ? { session_end: reason } : {});
   }
-  request.student = student;
+  request.student = authenticated.student;
+  request.answersVersion = authenticated.answersVersion;
+}
+
+/** The version of the student's answers, read with the session by requireStudent. */
+export function answersVersionOf(request: FastifyRequest): string {
+  if (!request.answersVersion) throw new Error('route is missing the requireStudent preHandler');
+  return request.answersVersion;
 }
 
 /** The student set by requireStudent (throws if the route forgot the guard). */

@@ -29,6 +29,7 @@ export async function addStudent(
   const n = String(counter).padStart(4, '0');
   const row: StudentsTable = {
     id: `test-commerce-${n}-${Math.random().toString(36).slice(2, 8)}`,
+    data_version: `v-${Math.random().toString(36).slice(2)}`,
     roll_number: overrides.roll_number ?? `25990000${n}`,
     psid: `PSC${n}${Math.random().toString(36).slice(2, 8)}`,
     sf_id: `sf-commerce-${n}-${Math.random().toString(36).slice(2, 8)}`,

@@ -1,6 +1,6 @@
 // The student dashboard, profile, edit-exam, test launch and result calls (part 1 §7, part 2 §7),
 // and the sandbox test player when the sandbox is on.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseDob } from '../../src/domain/dates';
 import type { DashboardReply } from '../../src/generated/api/dashboard';
 import type { ExamEditDatesBody, ExamEditDatesReply } from '../../src/generated/api/exam-edit-dates';
@@ -19,10 +19,18 @@ import type { ResultBody, ResultReply } from '../../src/generated/api/result';
 import type { StudentResultQuery, StudentResultReply } from '../../src/generated/api/result-student';
 import { ApiError } from '../api/errors';
 import { apiSchema } from '../api/schemas';
-import { bearerToken, registeredStudentByRoll, requireStudent, studentOf } from '../auth/sessions';
+import {
+  answersVersionOf,
+  bearerToken,
+  registeredStudentByRoll,
+  requireStudent,
+  studentOf,
+} from '../auth/sessions';
 import { clear, hit, lockedFor, lockedUntil, type ThrottleRule } from '../auth/throttle';
 import { iso } from '../timestamps';
 import { registerTestPlayerRoutes } from '../sandbox/test-player';
+import type { Student } from '../context';
+import { keptAnswer, type AnswerKind } from '../services/dashboard/answer-cache';
 import { buildDashboard } from '../services/dashboard/build';
 import { buildProfile, updateProfile } from '../services/dashboard/profile';
 import { onOrderPaid } from '../payments/orders';
@@ -38,7 +46,13 @@ import {
 } from '../services/exams/launch';
 import { requestExamLink, SANDBOX_EXAM_LINK_PATH, tenantHeadersMatch } from './exams/mock-jee-link';
 import { resultData, resultSummary, sittingForResult } from '../services/results/results';
-import { currentSeriesSitting, findSitting, loadExamContext } from '../services/exams/sittings';
+import {
+  currentSeriesSitting,
+  findSitting,
+  loadExamContext,
+  unchangedUntil,
+  type ExamContext,
+} from '../services/exams/sittings';
 import { localeOf, message, say } from '../api/messages';
 import { issuePlatformToken, platformStudent } from '../services/exams/platform-tokens';
 
@@ -59,6 +73,21 @@ const launchReply = <T extends { exam_url?: string }>(request: FastifyRequest, d
 
 export function registerExamRoutes(app: FastifyInstance): void {
   const { ctx } = app;
+  /** The answer kept for the student while it holds, else computed and kept (answer-cache.ts). */
+  const sendKept = async <T extends Record<string, unknown>>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kind: AnswerKind,
+    answer: (student: Student, ec: ExamContext) => Promise<T>,
+  ) => {
+    const student = studentOf(request);
+    const body = await keptAnswer(ctx, kind, student, answersVersionOf(request), async () => {
+      const ec = await loadExamContext(ctx, student);
+      const value = await answer(student, ec);
+      return { body: reply.serializeInput(value, '200') as string, at: ec.now, until: unchangedUntil(ec) };
+    });
+    return reply.type('application/json; charset=utf-8').send(body);
+  };
   const auth = { preHandler: requireStudent };
   // A paid switch to an offline exam applies the edit it was for, in the confirmation's transaction.
   onOrderPaid(
@@ -74,10 +103,12 @@ export function registerExamRoutes(app: FastifyInstance): void {
       schema: apiSchema('dashboard', { summary: "The student's dashboard", tags: ['dashboard'], auth: true }),
       ...auth,
     },
-    async (request) => {
-      const student = studentOf(request);
-      return { success: 'true', msg: 'Dashboard loaded.', data: await buildDashboard(ctx, student) };
-    },
+    async (request, reply) =>
+      sendKept(request, reply, 'dashboard', async (student, ec) => ({
+        success: 'true',
+        msg: 'Dashboard loaded.',
+        data: await buildDashboard(ctx, student, ec),
+      })),
   );
 
   app.get<{ Reply: ProfileReply }>(
@@ -86,10 +117,12 @@ export function registerExamRoutes(app: FastifyInstance): void {
       schema: apiSchema('profile', { summary: "The student's profile", tags: ['dashboard'], auth: true }),
       ...auth,
     },
-    async (request) => {
-      const student = studentOf(request);
-      return { success: 'true', msg: 'Profile loaded.', data: await buildProfile(ctx, student) };
-    },
+    async (request, reply) =>
+      sendKept(request, reply, 'profile', async (student, ec) => ({
+        success: 'true',
+        msg: 'Profile loaded.',
+        data: await buildProfile(ctx, student, ec),
+      })),
   );
 
   app.post<{ Body: ProfileUpdateBody; Reply: ProfileUpdateReply }>(

@@ -269,6 +269,7 @@ export async function seedDemoStudents(db: Kysely<Database>, { now }: SeedOption
       .insertInto('students')
       .values({
         id: studentId,
+        data_version: newId(),
         roll_number: s.roll_number,
         psid: `PS${s.roll_number.slice(-8)}`,
         // Random like a real one: an sf_id lookup of a completed registration returns its login.

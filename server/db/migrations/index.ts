@@ -12,6 +12,7 @@ import { m007CentreParts } from './007-centre-parts';
 import { m008LoginSessions } from './008-login-sessions';
 import { m009HindiNames } from './009-hindi-names';
 import { m010Funnel } from './010-funnel';
+import { m011StudentVersions } from './011-student-versions';
 
 const migrations: Record<string, Migration> = {
   '001-core': m001Core,
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '008-login-sessions': m008LoginSessions,
   '009-hindi-names': m009HindiNames,
   '010-funnel': m010Funnel,
+  '011-student-versions': m011StudentVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -41,6 +41,9 @@ export interface StudentsTable {
   remove_edit_exam_edit_profile: number;
   utm: string | null;
   created_at: string;
+  /** Random; new on every write to this row or to a row of this student's data (migration 011):
+   *  the dashboard and profile answers are kept while it stays the same. */
+  data_version: string;
 }
 
 export interface SessionsTable {
@@ -101,8 +104,16 @@ export interface AnalyticsEventsTable {
   created_at: string;
 }
 
+/** One row per kind of data whose every write gives it a new random version (migration 011). */
+export interface DataVersionsTable {
+  /** 'reference': the reference data a student's answers read (REFERENCE_TABLES). */
+  name: string;
+  version: string;
+}
+
 export interface CoreTables {
   students: StudentsTable;
+  data_versions: DataVersionsTable;
   sessions: SessionsTable;
   throttles: ThrottlesTable;
   otps: OtpsTable;

@@ -244,8 +244,12 @@ function seriesView(ec: ExamContext): MockJeeSeries[] {
   }));
 }
 
-export async function buildDashboard(ctx: AppContext, student: Student): Promise<DashboardData> {
-  const ec = await loadExamContext(ctx, student);
+export async function buildDashboard(
+  ctx: AppContext,
+  student: Student,
+  ec?: ExamContext,
+): Promise<DashboardData> {
+  ec ??= await loadExamContext(ctx, student);
   const { programme, state, booking } = ec;
   const { klass, stream } = splitClassStream(booking.class_stream);
   const mains: MainExamCard[] = [];

@@ -9,7 +9,7 @@ import type { AppContext, Student } from '../../context';
 import { prepared } from '../../db/prepared';
 import { centreById, centreLabel, centreValue } from '../master/centres';
 import { slotOf } from '../exams/programme';
-import { examTaken, loadExamContext, stateOf } from '../exams/sittings';
+import { examTaken, loadExamContext, stateOf, type ExamContext } from '../exams/sittings';
 import { dateLabelWithDay, timeLabel } from '../exams/time';
 import { iso } from '../../timestamps';
 
@@ -36,8 +36,8 @@ const namesOf = prepared((db, arg) =>
     .compile(),
 );
 
-export async function buildProfile(ctx: AppContext, student: Student): Promise<Profile> {
-  const ec = await loadExamContext(ctx, student);
+export async function buildProfile(ctx: AppContext, student: Student, ec?: ExamContext): Promise<Profile> {
+  ec ??= await loadExamContext(ctx, student);
   const { booking, state, programme } = ec;
   const { db } = ctx;
   const { klass, stream } = splitClassStream(booking.class_stream);

@@ -18,7 +18,7 @@ import type {
 } from '../../db/tables/exams';
 import { unknownBranch, type BranchTerms } from '../commerce/branch-terms';
 import { maybeProgramme, programmeOf, resultDelayMs, samplePackOf, slotOf } from './programme';
-import { istDate, istInstant } from './time';
+import { addDays, istDate, istInstant } from './time';
 
 const HOUR_MS = 3_600_000;
 /** Sample and mock papers stay open this long after registration. */
@@ -273,6 +273,31 @@ export const defaultState = (studentId: string, now: Date): ExamStudentStateTabl
   admit_card_id: newId(),
   updated_at: iso(now),
 });
+
+/**
+ * The first instant after `ec.now` at which anything computed from this context may read
+ * differently (the dashboard and profile answers are kept until then: answer-cache.ts): a sitting
+ * or a series opening or closing, a running attempt running out, a result released, or the next
+ * day in India (dates, days left, the admit card's day). Every comparison with the clock in this
+ * file and in what reads an ExamContext is against one of these; answer-cache.test.ts walks the
+ * demo students through time to check it.
+ */
+export function unchangedUntil(ec: ExamContext): Date {
+  const now = ec.now.getTime();
+  const times = [istInstant(addDays(istDate(ec.now), 1)).getTime()];
+  const sittings = [
+    ...(ec.main ? [ec.main] : []),
+    ...ec.series.flatMap((s) => s.papers),
+    ...ec.sample,
+    ...ec.pack,
+  ];
+  for (const s of [...ec.series, ...sittings]) times.push(s.opensAt.getTime(), s.closesAt.getTime());
+  for (const s of sittings) {
+    if (s.result) times.push(Date.parse(s.result.release_at));
+    if (s.attempt) times.push(Date.parse(s.attempt.expires_at));
+  }
+  return new Date(Math.min(...times.filter((t) => t > now)));
+}
 
 /** An attempt still running: open and not past its end. */
 const running = (attempts: ExamAttemptsTable[], now: Date) =>

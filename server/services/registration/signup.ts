@@ -193,6 +193,7 @@ export type NewStudent = Omit<
   | 'exam_attempts_left'
   | 'is_edit_allowed'
   | 'remove_edit_exam_edit_profile'
+  | 'data_version'
 >;
 
 const STUDENT_COLUMNS = [
@@ -228,6 +229,7 @@ const STUDENT_COLUMNS = [
   'exam_mode',
   'is_payment_done',
   'utm',
+  'data_version',
 ] as const satisfies readonly (keyof StudentsTable)[];
 
 /** The insert skips a row whose roll number, student id or sf_id another student has. */
@@ -258,6 +260,7 @@ export async function insertStudent(
       psid: `${1 + (Number(randomDigits(1)) % 9)}${randomDigits(10)}`,
       sf_id: `SF${randomBytes(8).toString('hex').toUpperCase()}`,
       register_from_third_party: 0,
+      data_version: newId(),
       max_exam_edit_allowed: 2,
       exam_attempts_left: 2,
       is_edit_allowed: 1,

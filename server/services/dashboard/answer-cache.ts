@@ -1,0 +1,57 @@
+// The dashboard and profile answers, kept per student while nothing they are computed from has
+// changed (issue 26: an authenticated read costs about what a session check does). An answer is
+// kept as the reply's serialized text, with
+// - the version of the data it was computed from: new on every write to the student's row or their
+//   bookings, state, series, attempts, results and purchases, or to the reference data (branches,
+//   centres, states, cities, schools, class streams), by database trigger (migration 011); read
+//   with the session, so every server process sees every write at once;
+// - the span of time it holds for: from the clock it was computed at, until the first instant that
+//   could change it (unchangedUntil, sittings.ts). A clock moved back (the sandbox's) misses too.
+// The programme config and the exam papers do not change while the server runs. Decision 036.
+import type { AppContext, Student } from '../../context';
+
+export type AnswerKind = 'dashboard' | 'profile';
+
+interface Kept {
+  version: string;
+  from: number;
+  until: number;
+  body: string;
+}
+
+/** At most this many answers per app (about 5 KB each): the one kept longest goes first. */
+export const MAX_KEPT = 4_000;
+
+const keptByApp = new WeakMap<AppContext, Map<string, Kept>>();
+
+export interface Computed {
+  /** The reply, serialized. */
+  body: string;
+  /** The clock it was computed at, and the first instant it may read differently. */
+  at: Date;
+  until: Date;
+}
+
+/**
+ * The student's answer of this kind: the one kept, while it holds; else `compute`'s, kept.
+ * `version` is what requireStudent read with the session (answersVersionOf).
+ */
+export async function keptAnswer(
+  ctx: AppContext,
+  kind: AnswerKind,
+  student: Student,
+  version: string,
+  compute: () => Promise<Computed>,
+): Promise<string> {
+  let kept = keptByApp.get(ctx);
+  if (!kept) keptByApp.set(ctx, (kept = new Map()));
+  const key = `${kind} ${student.id}`;
+  const now = ctx.now().getTime();
+  const hit = kept.get(key);
+  if (hit && hit.version === version && hit.from <= now && now < hit.until) return hit.body;
+  const { body, at, until } = await compute();
+  kept.delete(key);
+  kept.set(key, { version, from: at.getTime(), until: until.getTime(), body });
+  if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value as string);
+  return body;
+}
