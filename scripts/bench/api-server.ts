@@ -4,7 +4,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { apiSchema } from '../../server/api/schemas';
 import { buildApp } from '../../server/app';
+import { requireStudent, studentOf } from '../../server/auth/sessions';
+import { buildDashboard } from '../../server/services/dashboard/build';
 import { configFromEnv } from '../../server/config';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'examflow-bench-api-'));
@@ -22,6 +25,20 @@ const app = await buildApp({
   },
 });
 app.get('/bench/bare', async () => ({ success: 'true', msg: 'ok' }));
+// The dashboard computed on every read, as before answers were kept (decision 036): what a
+// student's first read after a change costs, beside the kept answer's figure.
+app.get(
+  '/bench/dashboard-computed',
+  {
+    schema: apiSchema('dashboard', { summary: 'bench', tags: ['dashboard'], auth: true }),
+    preHandler: requireStudent,
+  },
+  async (request) => ({
+    success: 'true',
+    msg: 'Dashboard loaded.',
+    data: await buildDashboard(app.ctx, studentOf(request)),
+  }),
+);
 // The codes the sandbox SMS log holds, so the write benchmark can verify real OTPs.
 app.get('/bench/otps', async () =>
   app.ctx.db.selectFrom('sms_messages').select(['mobile', 'otp']).where('otp', 'is not', null).execute(),
