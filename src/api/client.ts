@@ -46,7 +46,7 @@ async function request<T>(
   options: RequestOptions,
 ): Promise<T> {
   const headers = requestHeaders(options, payload !== undefined);
-  // The page script may have asked this already (early-reads.ts): its answer is taken once.
+  // The page's head may have asked this already (early-reads.ts): its answer is taken once.
   const early =
     method === 'GET' && !options.baseUrl && !options.signal ? takeEarlyRead(path, headers) : undefined;
   let response: Response;

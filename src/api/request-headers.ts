@@ -1,5 +1,6 @@
-// The headers of every API call (client.ts). The dashboard page's inline script (early-reads.ts)
-// builds the same for its first read; early-reads.test.ts checks the two agree.
+// The headers of every API call (client.ts). The dashboard page's inline script
+// (src/engine/early-reads-script.ts) builds the same for its first read; early-reads.test.ts checks
+// the two agree.
 
 /** The page's locale (its <html lang>), or undefined outside a browser page. */
 export function pageLocale(): string | undefined {

@@ -248,6 +248,38 @@ describe('dashboard: account', () => {
     await context.close();
   });
 
+  it('View Profile shows the profile before the first screen, and when the dashboard could not load', async () => {
+    const s = student('05');
+    for (const dashboard of ['held back', 'refused']) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 900 } });
+      const page = await context.newPage();
+      await logInAs(context, s, url, hostOf(s.exam_type));
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/dashboard', async (route) => {
+        if (dashboard === 'held back') await held;
+        await route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"success":"false","msg":"Down."}',
+        });
+      });
+      await page.goto(url('/dashboard', hostOf(s.exam_type)));
+      // Refused: the error card, and no first screen will ever be painted.
+      if (dashboard === 'refused') await page.getByRole('button', { name: 'Try again' }).waitFor();
+      await page.getByRole('button', { name: 'My account' }).click();
+      await page.getByRole('menuitem', { name: 'View Profile' }).click();
+      const dialog = page.getByRole('dialog', { name: 'My profile' });
+      // Loading, then the profile: never "An error occurred" (the dialog asks for it itself).
+      const first = await dialog.innerText();
+      await dialog.getByText('90******05').waitFor();
+      expect(first, dashboard).not.toContain('An error occurred');
+      expect(await seriousViolations(page)).toEqual([]);
+      release();
+      await context.close();
+    }
+  });
+
   it('Logout ends the session: /exam/login, then /, the login page and a landing page show themselves', async () => {
     const { page, context } = await openDashboard('01');
     await page.getByRole('button', { name: 'My account' }).click();

@@ -14,11 +14,10 @@ export const STUDENT_DATA_TABLES = [
   'commerce_purchases',
 ] as const;
 
-/** The reference data they read, shared by every student. (The exam papers are read once per
- * process and kept: sittings.ts.) */
+/** The reference data they read from the database on each answer, shared by every student. (The
+ * centres and the exam papers are read once per process and kept: decision 031, sittings.ts.) */
 export const REFERENCE_TABLES = [
   'commerce_branches',
-  'centres',
   'states',
   'cities',
   'schools',

@@ -2,12 +2,13 @@
 // changed (issue 26: an authenticated read costs about what a session check does). An answer is
 // kept as the reply's serialized text, with
 // - the version of the data it was computed from: new on every write to the student's row or their
-//   bookings, state, series, attempts, results and purchases, or to the reference data (branches,
-//   centres, states, cities, schools, class streams), by database trigger (migration 011); read
+//   bookings, state, series, attempts, results and purchases, or to the reference data they read
+//   (branches, states, cities, schools, class streams), by database trigger (migration 011); read
 //   with the session, so every server process sees every write at once;
 // - the span of time it holds for: from the clock it was computed at, until the first instant that
 //   could change it (unchangedUntil, sittings.ts). A clock moved back (the sandbox's) misses too.
-// The programme config and the exam papers do not change while the server runs. Decision 036.
+// The programme config, the exam papers and the centres are read once per process, as before
+// (decision 031). Decision 036.
 import type { AppContext, Student } from '../../context';
 
 export type AnswerKind = 'dashboard' | 'profile';

@@ -107,7 +107,8 @@ const toPaper = (row: ExamPapersTable): Paper => ({
   part: row.part,
 });
 
-// The dashboard's reads, compiled once (they run on every dashboard call).
+// The dashboard's reads, compiled once (they run on every dashboard or profile answer computed:
+// answer-cache.ts keeps the answers between changes).
 const bookingRowsOf = prepared((db, arg) =>
   db.selectFrom('exam_bookings').selectAll().where('student_id', '=', arg(0)).compile(),
 );
@@ -117,7 +118,8 @@ const stateRowsOf = prepared((db, arg) =>
 /**
  * Every paper, read once per database and kept: papers are reference data (seeded with the
  * database, never written while the server runs, like the programme config), and reading them was
- * the dashboard's dearest query. Student data (bookings, attempts, results) is read on every call.
+ * the dashboard's dearest query. Student data (bookings, attempts, results) is read for every
+ * answer computed.
  */
 const allPapers = new WeakMap<Db, Promise<readonly Paper[]>>();
 function papersOf(db: Db): Promise<readonly Paper[]> {
@@ -185,7 +187,7 @@ const STATE_FIELDS = [
 
 /**
  * The booking, the dashboard state, the branch's terms and both purchase flags in one query (one
- * round trip instead of five on every dashboard and profile call; nothing is cached).
+ * round trip instead of five for every dashboard and profile answer computed).
  */
 const contextRowOf = prepared((db, arg) =>
   db

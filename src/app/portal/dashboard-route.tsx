@@ -60,15 +60,14 @@ export function DashboardRoute() {
   const [mockPaymentBusy, setMockPaymentBusy] = useState(false);
   const [now, setNow] = useState(() => new Date());
   // The first screen needs only the dashboard's answer. What else the page reads waits until it
-  // is painted (issue 26, decision 035): the profile (the edit-exam button shows pending until
-  // then), the course list, the test platform's token (for the result), the branch list.
+  // is painted (issue 26, decision 035): the profile (below), the course list, the test
+  // platform's token (for the result), the branch list.
   const [firstScreen] = useState(() => {
     let painted = () => {};
     const shown = new Promise<void>((resolve) => (painted = resolve));
     return { shown, painted };
   });
   const [firstScreenPainted, setFirstScreenPainted] = useState(false);
-  const profile = useProfile(firstScreenPainted ? token : null);
 
   /** A call the server refuses for the session (401) ends the session; the error still propagates. */
   const watch = async <T,>(call: Promise<T>): Promise<T> => {
@@ -132,6 +131,14 @@ export function DashboardRoute() {
     [token],
   );
   const [liveSnapshot, send] = useMachine(machine, { inspect: actorInspect });
+  // The edit-exam form is open (closeEdit, below).
+  const editOpen = query.get('editExam') === 'true' && query.get('status') !== 'success';
+  // The profile: once the first screen is painted (the edit-exam button shows pending until then),
+  // or at once when something needs it first: its dialog, the edit-exam form, or a dashboard that
+  // could not load (no first screen will come).
+  const profile = useProfile(
+    firstScreenPainted || profileOpen || editOpen || liveSnapshot.matches('error') ? token : null,
+  );
   // The machine's course call needs the profile's mobile: it gets it from swr's read, as an event.
   const mobileNumber = profile.data?.data.mobile_number;
   const profileLoaded = profile.data !== undefined;
@@ -198,10 +205,9 @@ export function DashboardRoute() {
     inspect: actorInspect,
   });
 
-  // Edit exam (part 2 §4 "Edit-exam flow"): `?editExam=true` opens it (so Back closes it and a
-  // reload keeps it); the gateway's return with status=failure reopens it with the kept edit. Its
-  // machine and dialog load only then.
-  const editOpen = query.get('editExam') === 'true' && query.get('status') !== 'success';
+  // Edit exam (part 2 §4 "Edit-exam flow"): `?editExam=true` opens it (editOpen, above: so Back
+  // closes it and a reload keeps it); the gateway's return with status=failure reopens it with the
+  // kept edit. Its machine and dialog load only then.
   const closeEdit = () =>
     setQuery(
       (current) => {
@@ -399,7 +405,12 @@ export function DashboardRoute() {
       ) : null}
       {profileOpen ? (
         <Suspense fallback={null}>
-          <ProfileModal profile={p} loading={profile.isLoading} t={t} onClose={closeProfile}>
+          <ProfileModal
+            profile={p}
+            loading={profile.isLoading || (!p && !profile.error)}
+            t={t}
+            onClose={closeProfile}
+          >
             {p && !p.remove_edit_exam_edit_profile ? (
               <Suspense fallback={<p role="status">{t('portal.profile.loading')}</p>}>
                 <ProfileEditHost
