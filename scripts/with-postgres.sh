@@ -19,11 +19,15 @@ fi
 as_pg() { if [ "$(id -u)" = "0" ]; then su postgres -s /bin/bash -c "$*"; else bash -c "$*"; fi; }
 dir=$(mktemp -d /tmp/examflow-pg-XXXXXX)
 [ "$(id -u)" = "0" ] && chown postgres "$dir"
-port=$(( 55000 + RANDOM % 1000 ))
 cleanup() { as_pg "$bin/pg_ctl -D $dir/data -m immediate stop" >/dev/null 2>&1; rm -rf "$dir"; }
 trap cleanup EXIT
 as_pg "$bin/initdb -D $dir/data -U postgres --auth=trust -E UTF8 >/dev/null" || skip "initdb failed"
-as_pg "$bin/pg_ctl -D $dir/data -o '-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off' -l $dir/log -w start >/dev/null" ||
-  skip "the server did not start: $(tail -n 3 "$dir/log" 2>/dev/null)"
+# A port below Linux's ephemeral range (32768–60999), where no outgoing connection takes it; another
+# listener may hold it, so a few tries.
+for try in 1 2 3; do
+  port=$(( 20000 + RANDOM % 10000 ))
+  as_pg "$bin/pg_ctl -D $dir/data -o '-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off' -l $dir/log -w start >/dev/null" && break
+  [ "$try" = 3 ] && skip "the server did not start: $(tail -n 3 "$dir/log" 2>/dev/null)"
+done
 echo "PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$port"
 TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres" "$@"

@@ -10,7 +10,7 @@
 // one), from Debian's postgresql package (scripts/with-postgres.sh installs it when missing).
 // FAULT_DOWN_SECONDS=3 stops the database for 3 s (stop, wait, start) instead of a restart.
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -59,11 +59,26 @@ async function startCluster(bin: string): Promise<Cluster> {
     chownSync(dir, id, id);
   }
   const data = path.join(dir, 'data');
-  const port = 56_000 + Math.floor(Math.random() * 1_000);
+  const log = path.join(dir, 'log');
   await run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`;
-  const ctl = (...args: string[]) => run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', ...args]);
-  await ctl('-o', options, 'start');
+  const ctl = (...args: string[]) => run('pg_ctl', ['-D', data, '-l', log, '-w', ...args]);
+  // A port below Linux's ephemeral range (32768–60999): a port in it can be taken by any outgoing
+  // connection, then or between the restart's stop and start (CI once failed to start on one).
+  // Another listener may still hold it: a few tries, each on another port.
+  let options = '';
+  let port = 0;
+  for (let attempt = 1; ; attempt++) {
+    port = 20_000 + Math.floor(Math.random() * 10_000);
+    options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`;
+    try {
+      await ctl('-o', options, 'start');
+      break;
+    } catch (error) {
+      const tail = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').slice(-3).join('\n') : '';
+      console.error(`PostgreSQL did not start on port ${port} (try ${attempt}):\n${tail}`);
+      if (attempt === 3) throw error;
+    }
+  }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     restart: () => ctl('-m', 'fast', 'restart'),
