@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Browser tests and Lighthouse use Debian's Chromium, and the Hindi pages need a Devanagari font;
-# the print test renders the result's PDF to pixels with poppler's pdftoppm.
+# The browser tests use Debian's Chromium headless shell, the benches and Lighthouse its full
+# Chromium; the Hindi pages need a Devanagari font; the print test renders the result's PDF to
+# pixels with poppler's pdftoppm.
 # Installs what is missing, from Debian's packages only (never a browser build of its own).
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
 if ! fc-list 2>/dev/null | grep -qi devanagari; then missing+=(fonts-noto-core); fi
 [ ${#missing[@]} -eq 0 ] && exit 0

@@ -2,7 +2,7 @@
 import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { chromiumFlags, chromiumPath } from '../../scripts/lib/chromium';
+import { chromiumFlags, testChromiumPath } from '../../scripts/lib/chromium';
 
 /**
  * Now on the browser tests' clock (global-setup.ts: today 11:00 IST unless EXAMFLOW_E2E_CLOCK
@@ -14,13 +14,13 @@ export function e2eNow(): Date {
 }
 
 /**
- * Debian's Chromium, every context of it on the tests' clock (Playwright's clock, installed at
+ * Debian's Chromium (its headless shell: scripts/lib/chromium.ts), every context of it on the tests' clock (Playwright's clock, installed at
  * e2eNow() and running on): greetings, countdowns and "today" in the page agree with the server,
  * whatever the hour of the machine. A test that drives time itself installs again at e2eNow().
  */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({
-    executablePath: chromiumPath,
+    executablePath: testChromiumPath,
     args: chromiumFlags,
   });
   const newContext = browser.newContext.bind(browser);
