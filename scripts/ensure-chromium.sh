@@ -8,7 +8,9 @@ missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
-if ! fc-list 2>/dev/null | grep -qi devanagari; then missing+=(fonts-noto-core); fi
+# Not `fc-list | grep -q`: grep stops at the first match, fc-list then dies of SIGPIPE, and with
+# pipefail the font always looked missing.
+[ -n "$(fc-list :lang=hi 2>/dev/null)" ] || missing+=(fonts-noto-core)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if ! command -v apt-get >/dev/null 2>&1; then
