@@ -88,15 +88,27 @@ async function count1(
   return { count: Number(row.count), lockedUntil: row.locked_until };
 }
 
-/** Takes back one hit whose action did not happen (an SMS that could not be sent), and the lock
- * that hit set. */
+/**
+ * Takes back one hit that passed but did not count in the end (a right password, an SMS that could
+ * not be sent). The key unlocks if it falls below its limit: the lock then came from hits in
+ * flight together, not from what happened. (In the SET, `count` is the row before this update.)
+ */
 export async function refund(ctx: AppContext, key: string, rule: ThrottleRule): Promise<void> {
   await ctx.db
     .updateTable('throttles')
     .set({
       count: sql<number>`case when count > 0 then count - 1 else 0 end`,
-      locked_until: sql<string | null>`case when count = ${rule.lockAfter} then null else locked_until end`,
+      locked_until: sql<string | null>`case when count <= ${rule.lockAfter} then null else locked_until end`,
     })
+    .where('key', '=', key)
+    .execute();
+}
+
+/** Takes back one refused hit: it did nothing, so it counts nothing; the lock stays. */
+async function uncount(ctx: AppContext, key: string): Promise<void> {
+  await ctx.db
+    .updateTable('throttles')
+    .set({ count: sql<number>`case when count > 0 then count - 1 else 0 end` })
     .where('key', '=', key)
     .execute();
 }
@@ -129,8 +141,9 @@ export interface Limit {
 
 /**
  * Takes one hit of every limit, all or none: a locked key refuses before any write (a burst costs
- * the database one read a request), a limit that fills gives back what was taken. Resolves to the
- * give-back, for work that then fails (an SMS that did not go out counts nothing).
+ * the database one read a request), a limit that fills gives back what was taken, its own hit
+ * included (a refused request counts nothing). Resolves to the give-back, for work that then fails
+ * or does not count (an SMS that did not go out, a right password).
  */
 export async function takeAll(ctx: AppContext, limits: readonly Limit[]): Promise<() => Promise<void>> {
   const locked = await lockedKeys(
@@ -147,6 +160,7 @@ export async function takeAll(ctx: AppContext, limits: readonly Limit[]): Promis
   };
   for (const limit of limits) {
     if (!(await take(ctx, limit.key, limit.rule))) {
+      await uncount(ctx, limit.key);
       await giveBack();
       throw limit.refusal(addMs(ctx.now(), limit.rule.lockMs));
     }
