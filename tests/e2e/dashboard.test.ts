@@ -248,7 +248,7 @@ describe('dashboard: account', () => {
     await context.close();
   });
 
-  it('View Profile shows the profile before the first screen, and when the dashboard could not load', async () => {
+  it('View Profile shows the profile before the first screen, and when the dashboard could not load (the account button then takes its name)', async () => {
     const s = student('05');
     for (const dashboard of ['held back', 'refused']) {
       const context = await browser.newContext({ viewport: { width: 390, height: 900 } });
@@ -275,6 +275,9 @@ describe('dashboard: account', () => {
       await dialog.getByText('90******05').waitFor();
       expect(first, dashboard).not.toContain('An error occurred');
       expect(await seriousViolations(page)).toEqual([]);
+      // The account button's initial: the profile's name when the dashboard gave none.
+      if (dashboard === 'refused')
+        expect(await page.locator('.ef-account__avatar').textContent()).toBe(s.first_name[0]);
       release();
       await context.close();
     }

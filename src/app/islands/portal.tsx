@@ -8,8 +8,10 @@ import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from
 import useSWR, { SWRConfig } from 'swr';
 import { dashboardKey } from '../../api/endpoints/dashboard';
 import { logout } from '../../api/endpoints/logout';
+import { profileKey } from '../../api/endpoints/profile';
 import { useSession } from '../../api/endpoints/session';
 import type { DashboardReply } from '../../generated/api/dashboard';
+import type { ProfileReply } from '../../generated/api/profile';
 import { createTranslator } from '../../engine/i18n';
 import { AccountMenu } from '../../features/dashboard/account-menu';
 import type { PortalConfig } from '../../features/dashboard/portal-context';
@@ -112,8 +114,11 @@ function toastRoot(): HTMLElement {
 
 /** The student's name for the menu's avatar, once the dashboard is in swr's cache. */
 function useStudentName(token: string): string {
-  const { data } = useSWR<DashboardReply>(dashboardKey(token), null);
-  return data?.data.student_name ?? '';
+  // Read from what the views already asked, never asked for itself: the dashboard's answer, else
+  // the profile's (asked when the dashboard could not load).
+  const { data: dashboard } = useSWR<DashboardReply>(dashboardKey(token), null);
+  const { data: profile } = useSWR<ProfileReply>(profileKey(token), null);
+  return dashboard?.data.student_name ?? profile?.data.student_firstname ?? '';
 }
 
 // Several calls may learn at once that the session is over: leave once.
