@@ -112,10 +112,11 @@ function toastRoot(): HTMLElement {
   return root;
 }
 
-/** The student's name for the menu's avatar, once the dashboard is in swr's cache. */
+/**
+ * The student's name for the menu's avatar, from what the views asked (never asked for itself):
+ * the dashboard's answer, else the profile's (asked when the dashboard could not load).
+ */
 function useStudentName(token: string): string {
-  // Read from what the views already asked, never asked for itself: the dashboard's answer, else
-  // the profile's (asked when the dashboard could not load).
   const { data: dashboard } = useSWR<DashboardReply>(dashboardKey(token), null);
   const { data: profile } = useSWR<ProfileReply>(profileKey(token), null);
   return dashboard?.data.student_name ?? profile?.data.student_firstname ?? '';
