@@ -211,7 +211,8 @@ describe('GET /api/dashboard: every demo student shows its state', () => {
       card_description: 'Your offline test is on 11 Mar 2026, 09:00 AM to 12:00 PM.',
       exam_time: '09:00 AM to 12:00 PM',
       exam_duration: '3 hours',
-      center_address: 'RCC Delhi Central, 8 Pusa Road, Karol Bagh, New Delhi 110005',
+      // The centre's label, its branch-type prefix (RCC) left out (part 2 §3).
+      center_address: 'Delhi Central, 8 Pusa Road, Karol Bagh, New Delhi 110005',
     });
     expect(main.admit_card_url).toMatch(/^\/sandbox\/admit-card\/[0-9a-f-]{36}$/);
     const card = await t.call({ method: 'GET', url: String(main.admit_card_url) });

@@ -14,7 +14,7 @@ import type { AppContext } from '../../context';
 import { iso } from '../../timestamps';
 import { courseFlags } from '../commerce/course-flags';
 import { isDigitalOnly } from '../commerce/branch-terms';
-import { centreById } from '../master/centres';
+import { centreById, centreLabel } from '../master/centres';
 import { resultUrl } from '../exams/launch';
 import { careerTypes, helpLine, samplePackOf, slotOf } from '../exams/programme';
 import { scholarshipOf } from '../results/scholarship';
@@ -82,7 +82,7 @@ interface Centre {
 
 async function centreOf(ctx: AppContext, id: string | null): Promise<Centre | undefined> {
   const row = id ? await centreById(ctx, id) : undefined;
-  return row ? { label: row.name, address: row.address } : undefined;
+  return row ? { label: centreLabel(row.name), address: row.address } : undefined;
 }
 
 /** The released main result's percentage and scholarship, if any (one source: exams/scholarship). */

@@ -283,6 +283,9 @@ describe('payment success', () => {
     expect(screen.getByText('Order ID: EF123')).toBeTruthy();
     expect(screen.getByText('Visit the branch for academic counselling and batch information')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Your nearest branch' })).toBeTruthy();
+    // The branch by its label: the branch-type prefix (RCC) left out, as in the branches block.
+    expect(screen.getByText('Delhi Central')).toBeTruthy();
+    expect(screen.queryByText('RCC Delhi Central')).toBeNull();
     await userEvent.click(screen.getByRole('link', { name: 'Continue to dashboard' }));
     expect(onNavigate).toHaveBeenCalledWith('/dashboard');
     expect(await seriousViolations(container)).toEqual([]);

@@ -39,7 +39,7 @@ export function PaymentSuccess({
               <section aria-labelledby="nearest-branch" className="ef-success__nearest">
                 <h2 id="nearest-branch">{t('course.success.nearest')}</h2>
                 <p>
-                  <strong>{branch.center_name}</strong>
+                  <strong>{branch.center_label}</strong>
                 </p>
                 <p>{branch.address}</p>
                 <p>
