@@ -62,10 +62,14 @@ describe('dashboard texts that fit the student', () => {
       await context.close();
     });
 
-    it(`08 (IC006): "Our team will contact you soon" in place of branches (${width} px)`, async () => {
+    it(`08 (IC006): "Our team will contact you soon" in place of branches, and its own number (${width} px)`, async () => {
       const { page, context } = await openDashboard('08', width);
       await page.getByRole('heading', { name: 'Our team will contact you soon.' }).waitFor();
       expect(await page.getByRole('heading', { name: 'Branches near you' }).count()).toBe(0);
+      // The header calls the digital-only branch's own number, as the exam card does (part 2 §9).
+      const call = page.locator('.ef-header__call');
+      await expect.poll(() => call.getAttribute('href')).toBe('tel:18000000006');
+      expect(await call.innerText()).toContain(width > 600 ? '1800-000-0006' : 'Call us');
       expect(await seriousViolations(page)).toEqual([]);
       await context.close();
     });

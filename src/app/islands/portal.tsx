@@ -12,6 +12,7 @@ import { profileKey } from '../../api/endpoints/profile';
 import { useSession } from '../../api/endpoints/session';
 import type { DashboardReply } from '../../generated/api/dashboard';
 import type { ProfileReply } from '../../generated/api/profile';
+import { telHref } from '../../domain/phone';
 import { createTranslator } from '../../engine/i18n';
 import { AccountMenu } from '../../features/dashboard/account-menu';
 import type { PortalConfig } from '../../features/dashboard/portal-context';
@@ -122,6 +123,23 @@ function useStudentName(token: string): string {
   return dashboard?.data.student_name ?? profile?.data.student_firstname ?? '';
 }
 
+/**
+ * The header's Call us number: the student's own help line once the dashboard answers (the
+ * digital-only branch has its own, part 2 §9; the rule is the server's helpLine). The prerendered
+ * header shows the programme's until then.
+ */
+function useHeaderHelpLine(token: string, header: Element | null): void {
+  const { data } = useSWR<DashboardReply>(dashboardKey(token), null);
+  const phone = data?.data.exam_help_line;
+  useEffect(() => {
+    const link = header?.querySelector<HTMLAnchorElement>('.ef-header__call');
+    const number = link?.querySelector('.ef-header__phone');
+    if (!phone || !link || !number) return;
+    link.href = telHref(phone);
+    number.textContent = phone;
+  }, [header, phone]);
+}
+
 // Several calls may learn at once that the session is over: leave once.
 let ending = false;
 function endSessionOnce(store: ReturnType<typeof sessionStore>, error?: unknown): void {
@@ -219,6 +237,7 @@ function PortalApp({
     scrollToCourses,
   };
   const studentName = useStudentName(token);
+  useHeaderHelpLine(token, header);
   const onLogout = () => {
     // The server's session ends too; the student leaves whatever it answers.
     void logout(token)
