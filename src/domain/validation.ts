@@ -214,8 +214,10 @@ export function validateRollNumber(value: string | undefined): ValidationKey | u
     : 'validation.login.rollNumber';
 }
 
+/** The password is the date of birth: anything but a whole, real date is refused before a call
+ * (a half-typed "05/01" drew the API's format error in the toast). */
 export function validatePassword(value: string | undefined): ValidationKey | undefined {
-  return isBlank(value) ? 'validation.login.password' : undefined;
+  return isBlank(value) || !parseDob(value.trim()) ? 'validation.login.password' : undefined;
 }
 
 /** The login call fires only with a password and a 12-digit roll number. */

@@ -19,6 +19,7 @@ import {
   type ModelStep,
 } from './model-based.test-support';
 import { readEntryQuery } from './entry-query';
+import { parseDob } from '../domain/dates';
 
 const reply: LoginReply = {
   success: 'true',
@@ -38,7 +39,7 @@ function expectLoginView(step: ModelStep, actual: AnyMachineSnapshot, previous: 
   const event = step.event as { type: string; value?: string; error?: unknown };
   const rule = (roll: string, password: string) => ({
     rollNumber: /^\d{12}$/.test(roll) ? undefined : 'validation.login.rollNumber',
-    password: password.trim() ? undefined : 'validation.login.password',
+    password: parseDob(password.trim()) ? undefined : 'validation.login.password',
   });
   switch (event.type) {
     case 'rollNumber.change':
@@ -88,6 +89,7 @@ describe('login machine: model', () => {
     { type: 'rollNumber.change', value: '250000000001' },
     { type: 'rollNumber.change', value: '25000000000' },
     { type: 'password.change', value: '05/01/2008' },
+    { type: 'password.change', value: '05/01' },
     { type: 'password.change', value: '' },
     { type: 'login.submit' },
     { type: 'xstate.done.actor.login', output: reply },

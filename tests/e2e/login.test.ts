@@ -64,6 +64,12 @@ describe('login', () => {
     await dobInput(page).fill(DOB);
     await submit(page);
     await expect(page.getByText('Invalid roll number', { exact: true }).isVisible()).resolves.toBe(true);
+    // A date of birth typed only in part is an invalid password here, not the API's format error.
+    await rollInput(page).fill(ROLL);
+    await dobInput(page).fill('');
+    await dobInput(page).pressSequentially('0501');
+    await submit(page);
+    await expect(page.getByText('Invalid password', { exact: true }).isVisible()).resolves.toBe(true);
     await rollInput(page).fill('');
     await rollInput(page).pressSequentially('2a5b0-1'); // only digits are kept as they are typed
     expect(await rollInput(page).inputValue()).toBe('2501');
