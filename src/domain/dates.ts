@@ -65,11 +65,15 @@ const HINDI_WEEKDAYS = ['रविवार', 'सोमवार', 'मंग�
 
 /**
  * An exam date as its option in the date select says it: 25 Nov 2026 (Wednesday), or in Hindi
- * 25 नवंबर 2026 (बुधवार). Accepts the same forms as parseDob; anything else is shown as given.
+ * 25 नवंबर 2026 (बुधवार). Accepts the forms of parseDob and an instant (2027-04-13T03:30:00Z: its
+ * day in India, as the events send exam dates); anything else gives '' (shown as nothing, never
+ * as typed into a link).
  */
 export function showExamDate(value: string, locale = 'en'): string {
-  const iso = parseDob(value.trim());
-  if (!iso) return value;
+  const trimmed = value.trim();
+  const iso =
+    parseDob(trimmed) ?? (/^\d{4}-\d{2}-\d{2}T/.test(trimmed) ? indiaDateTime(trimmed)?.isoDate : undefined);
+  if (!iso) return '';
   if (locale !== 'hi') return `${dayMonthYear(iso)} (${weekdayOf(iso)})`;
   const [y, m, d] = iso.split('-');
   const weekday = HINDI_WEEKDAYS[new Date(`${iso}T00:00:00Z`).getUTCDay()] ?? '';

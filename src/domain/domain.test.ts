@@ -39,7 +39,11 @@ describe('showing dates (one rule for every screen)', () => {
   it('shows an exam date as the date select does: day, short month, year and weekday', () => {
     expect(showExamDate('2026-11-25')).toBe('25 Nov 2026 (Wednesday)');
     expect(showExamDate('01-04-2025')).toBe('1 Apr 2025 (Tuesday)');
-    expect(showExamDate('soon')).toBe('soon');
+    expect(showExamDate('soon')).toBe('');
+    expect(showExamDate('2026-02-30')).toBe('');
+    // An instant, as a link may carry the events' form: its day in India.
+    expect(showExamDate('2027-04-13T03:30:00.000Z')).toBe('13 Apr 2027 (Tuesday)');
+    expect(showExamDate('2027-04-12T18:30:00Z')).toBe('13 Apr 2027 (Tuesday)');
     expect(showExamDate('2026-11-25', 'hi')).toBe('25 नवंबर 2026 (बुधवार)');
   });
 });

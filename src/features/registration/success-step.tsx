@@ -6,6 +6,12 @@ import type { StepViewProps } from './card-state';
 export function SuccessStep({ parts, actors, t, locale }: StepViewProps) {
   const { context } = parts;
   const result = context.result;
+  // As the date select said it: the chosen option's label, else the same rule ('' hides the row).
+  const examDate = !result?.examDate
+    ? ''
+    : context.exam.date?.value === result.examDate
+      ? context.exam.date.label
+      : showExamDate(result.examDate, locale);
   return (
     <>
       <dl className="ef-register__result">
@@ -23,15 +29,10 @@ export function SuccessStep({ parts, actors, t, locale }: StepViewProps) {
         </dd>
         <dt>{t('registration.password')}</dt>
         <dd>{result ? showDob(result.dob) : null}</dd>
-        {result?.examDate ? (
+        {examDate ? (
           <>
             <dt>{t('registration.examDate')}</dt>
-            {/* As the date select said it: the chosen option's label, else the same rule. */}
-            <dd>
-              {context.exam.date?.value === result.examDate
-                ? context.exam.date.label
-                : showExamDate(result.examDate, locale)}
-            </dd>
+            <dd>{examDate}</dd>
           </>
         ) : null}
         {result?.examSlot ? (
