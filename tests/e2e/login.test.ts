@@ -73,6 +73,11 @@ describe('login', () => {
     await rollInput(page).fill('');
     await rollInput(page).pressSequentially('2a5b0-1'); // only digits are kept as they are typed
     expect(await rollInput(page).inputValue()).toBe('2501');
+    // Pasted with separators (one input event, as a paste is): every digit is kept.
+    await rollInput(page).fill('');
+    await rollInput(page).focus();
+    await page.keyboard.insertText('2500 0000 0001');
+    expect(await rollInput(page).inputValue()).toBe('250000000001');
     expect(calls).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();

@@ -89,7 +89,7 @@ export function LoginForm({
         error={messageText(t, rollNumber.error)}
         inputMode="numeric"
         autoComplete="username"
-        maxLength={12}
+        // No maxLength: it would cut a pasted "2500 0000 0001" before the digits are kept.
         normalise={sanitizeRollNumber}
         onChange={(value) => send({ type: 'rollNumber.change', value })}
       />

@@ -58,7 +58,6 @@ export function LoginScreen({ programme, registerPath, recoverPath, t, locale, t
                 inputMode="numeric"
                 autoComplete="username"
                 pattern="[0-9]{12}"
-                maxLength={12}
                 required
               />
             </div>

@@ -68,8 +68,8 @@ export function RecoveryForm({ machine, strings, messages, loginPath, inspect }:
           value={loginId}
           error={messageText(t, idError)}
           inputMode="numeric"
-          maxLength={LOGIN_ID_MAX}
-          normalise={(value) => value.replace(/\D/g, '')}
+          // No maxLength: it would cut a pasted "98765 43210" before the digits are kept.
+          normalise={(value) => value.replace(/\D/g, '').slice(0, LOGIN_ID_MAX)}
           // Next waits for a whole mobile or roll number (canRecover): a key that enables or
           // disables it goes at once.
           sendsAtOnce={(next) => canRecover(next) !== canRecover(loginId)}
