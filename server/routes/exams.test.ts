@@ -286,7 +286,7 @@ describe('POST /api/exam-info (edit exam)', () => {
     expect(await mainOf(roll)).toMatchObject({
       exam_mode: 'Offline',
       exam_date: '15 Mar 2026 (Sunday)',
-      center_address: 'RCC Delhi Central, 8 Pusa Road, Karol Bagh, New Delhi 110005',
+      center_address: 'Delhi Central, 8 Pusa Road, Karol Bagh, New Delhi 110005',
     });
     // Back to online and offline again: the fee was paid once, so no new payment.
     expect(
