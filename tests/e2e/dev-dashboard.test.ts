@@ -1,6 +1,7 @@
 // The logged-in dashboard on `npm run dev` (Vite beside the API server): its head's inline script
 // starts the first read there too (src/engine/early-reads-script.ts), the app takes its answer, and the first
-// card shows. The modulepreload links are the build's; the dev server serves modules as they are.
+// card shows; the header takes the student's own help line. The modulepreload links are the build's; the
+// dev server serves modules as they are.
 import { describe, expect, it } from 'vitest';
 import students from '../../server/seed/demo-students.json';
 import { logInAs, requestInitiators } from './browser';
@@ -25,6 +26,19 @@ describe('the dashboard on npm run dev', () => {
     // The profile is the app's, after the first screen; the session is not asked on load.
     expect(byOf('/api/profile')).toEqual([expect.not.stringMatching(/^\/dashboard$/)]);
     expect(byOf('/api/session')).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it("the header calls a digital-only (IC006) student's own number, as on the build", async () => {
+    const student = students.find((s) => s.roll_number.endsWith('08'));
+    if (!student) throw new Error('no demo student 08');
+    const context = await dev.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await logInAs(context, student, (path) => `${dev.base}${path}`, 'localhost');
+    await page.goto(`${dev.base}/dashboard`);
+    const call = page.locator('.ef-header__call');
+    await expect.poll(() => call.getAttribute('href'), { timeout: 30_000 }).toBe('tel:18000000006');
+    expect(await call.innerText()).toContain('1800-000-0006');
     await context.close();
   }, 120_000);
 });
