@@ -22,6 +22,7 @@ import { DashboardSkeleton } from '../features/dashboard/dashboard-skeleton';
 import type { PortalIslandProps } from './islands/portal';
 import type { ResultIslandProps } from './islands/result';
 import { ResultScreen } from '../features/result/result-screen';
+import { RESULT_STRING_PREFIX } from '../features/result/result-model';
 import { PORTAL_FIRST_READS } from './portal/first-reads';
 
 export interface RenderedSite {
@@ -128,7 +129,9 @@ function resultProps(bundle: ConfigBundle, programme: Programme, strings: UiStri
       programme: { shortName: programme.shortName, support: programme.support },
       resultPage: bundle.site.resultPage,
     },
-    strings: Object.fromEntries(Object.entries(strings).filter(([key]) => key.startsWith('result.'))),
+    strings: Object.fromEntries(
+      Object.entries(strings).filter(([key]) => key.startsWith(RESULT_STRING_PREFIX)),
+    ),
   };
 }
 

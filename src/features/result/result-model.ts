@@ -18,6 +18,12 @@ export interface ResultConfig {
   resultPage?: Site['resultPage'];
 }
 
+/**
+ * The strings the result view reads: the /iacst-result page's island is sent only these, so every
+ * key the view uses starts with this prefix (the dashboard's banner shares result.offlineTest).
+ */
+export const RESULT_STRING_PREFIX = 'result.';
+
 interface Read {
   data?: ResultReply;
   error?: { message?: string } | null;

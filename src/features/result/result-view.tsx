@@ -134,7 +134,7 @@ function CounsellingPage({ data, t }: { data: ResultData; t: Translate }) {
       </p>
       {percent && data.scholarship_offline_test_by ? (
         <p className="ef-result-lead">
-          {t('portal.result.offlineTest', { percent, date: dayMonthYear(data.scholarship_offline_test_by) })}
+          {t('result.offlineTest', { percent, date: dayMonthYear(data.scholarship_offline_test_by) })}
         </p>
       ) : null}
       <p>{t('result.counselling.intro')}</p>

@@ -12,10 +12,23 @@ import type { UiStringTable } from '../../generated/config/i18n';
 import type { Site } from '../../generated/config/site';
 import { chartData, chartOptions } from './result-chart';
 import { reply, resultData } from './result.test-support';
-import { chartSeries, resultState, splitCell, type ResultConfig, type ResultState } from './result-model';
+import {
+  chartSeries,
+  RESULT_STRING_PREFIX,
+  resultState,
+  splitCell,
+  type ResultConfig,
+  type ResultState,
+} from './result-model';
 import { ResultScreen } from './result-screen';
 
-const t = createTranslator(en.strings as UiStringTable);
+// Only the strings the /iacst-result island is sent (render-site.tsx): a key the view reads outside
+// them throws, as it blanked the page opened from a link.
+const islandStrings = (strings: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(strings).filter(([key]) => key.startsWith(RESULT_STRING_PREFIX)),
+  ) as UiStringTable;
+const t = createTranslator(islandStrings(en.strings));
 const config: ResultConfig = {
   programme: { shortName: 'iACST', support: { email: 'help@example.com' } },
   resultPage: (site as unknown as Site).resultPage,

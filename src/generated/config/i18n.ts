@@ -1061,7 +1061,7 @@ export interface UiStringTable {
   /**
    * To confirm your {percent}% scholarship, take the offline test at your branch by {date}. (part 1 §9: above 80%, within 15 days; the dashboard banner and the result page)
    */
-  'portal.result.offlineTest': string;
+  'result.offlineTest': string;
   /**
    * PSID:
    */

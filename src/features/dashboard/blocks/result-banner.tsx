@@ -34,7 +34,7 @@ export const ResultBanner: DashboardBlockComponent = ({ context }) => {
       )}
       {hasScholarship && data.scholarship_offline_test_by ? (
         <p className="ef-dash-next-step">
-          {t('portal.result.offlineTest', { percent, date: dayMonthYear(data.scholarship_offline_test_by) })}
+          {t('result.offlineTest', { percent, date: dayMonthYear(data.scholarship_offline_test_by) })}
         </p>
       ) : null}
       <p>
