@@ -5,6 +5,7 @@ import type { ConfigBundle } from '../src/engine/config-bundle';
 import { configDir } from '../src/engine/node/paths';
 import { loadConfig } from '../src/engine/node/validate-config';
 import { registerErrorHandling } from './api/errors';
+import { registerMobileNumbers } from './api/mobile-numbers';
 import { registerDocsRoutes, registerOpenApi } from './api/openapi';
 import { registerApiRoutes } from './api/routes';
 import { registerApiSchemas } from './api/schemas';
@@ -91,6 +92,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   registerErrorHandling(app);
   await app.register(formbody);
   registerApiSchemas(app);
+  registerMobileNumbers(app);
   await registerOpenApi(app);
   registerPaymentRoutes(app);
   registerApiRoutes(app);

@@ -149,6 +149,30 @@ describe('registration OTP', () => {
     expect((await post('/api/otp/verify?mobile_no=9811100001&otp=1234&x=1')).statusCode).toBe(400);
   });
 
+  it('reads a number written with +91, 0091, a leading 0, spaces or dashes as its 10 digits, never another number', async () => {
+    t.clock.advance(46_000);
+    const sent = await post(
+      `/api/otp/send?mobile=${encodeURIComponent('+91 98111 00003')}&exam_type=MOCK-NEET`,
+    );
+    expect(sent.data).toMatchObject({ success: 'true', data: { mobile_no: '9811100003' } });
+    const { otp } = await lastSms('9811100003');
+    const verified = await post(
+      `/api/otp/verify?mobile_no=${encodeURIComponent('0091-98111-00003')}&otp=${otp}&exam_type=MOCK-NEET`,
+    );
+    expect(verified.statusCode, verified.body).toBe(200);
+    const leads = await get(
+      `/api/leads?mobile_no=${encodeURIComponent('+919811100003')}&exam_type=MOCK-NEET`,
+      {
+        'x-registration-token': String(verified.data.registration_token),
+      },
+    );
+    expect(leads.statusCode, leads.body).toBe(200);
+    // 11 digits after +91 are no Indian mobile: refused, not cut to 10.
+    expect((await post(`/api/otp/send?mobile=${encodeURIComponent('+91 98111 000034')}`)).statusCode).toBe(
+      400,
+    );
+  });
+
   it('accepts a student id where the programme does, sends to its mobile and shows only the masked number', async () => {
     const sent = await post('/api/otp/send?mobile=PS00000001&exam_type=iACST');
     expect(sent.data).toEqual({

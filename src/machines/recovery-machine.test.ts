@@ -259,7 +259,7 @@ function run(options: { otp?: RecoverOtpReply | Error; verify?: RecoverVerifyRep
 }
 
 describe('recovery machine: rules', () => {
-  it('takes at most 12 characters and allows Next only at 10 (mobile) or 12 (roll number)', () => {
+  it('allows Next only at 10 (mobile) or 12 (roll number) digits; a pasted +91 number is a mobile', () => {
     const { actor } = run();
     const canNext = (value: string) => {
       actor.send({ type: 'id.change', value });
@@ -269,8 +269,13 @@ describe('recovery machine: rules', () => {
     expect(canNext('9000000001')).toBe(true);
     expect(canNext('25000000000')).toBe(false);
     expect(canNext('250000000001')).toBe(true);
-    actor.send({ type: 'id.change', value: '2500000000019999' });
-    expect(actor.getSnapshot().context.loginId).toBe('250000000001');
+    // A longer id is not cut into another one: it keeps its digits and Next stays off.
+    expect(canNext('25000000000199')).toBe(false);
+    expect(actor.getSnapshot().context.loginId).toBe('25000000000199');
+    expect(canNext('+91 90000 00001')).toBe(true);
+    expect(actor.getSnapshot().context.loginId).toBe('9000000001');
+    expect(canNext('+919000000001')).toBe(true);
+    expect(actor.getSnapshot().context.loginId).toBe('9000000001');
   });
 
   it('shows the server msg, or "Invalid", on the id field when generating the OTP fails', async () => {

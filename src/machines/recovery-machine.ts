@@ -4,17 +4,15 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { RecoverOtpBody, RecoverOtpReply } from '../generated/api/recover-otp';
 import type { RecoverVerifyBody, RecoverVerifyReply } from '../generated/api/recover-verify';
-import { RESEND_DELAY_MS, ROLL_NUMBER_LENGTH } from '../domain/otp-rules';
-import { canRecover, digitsOnly as digits } from '../domain/validation';
+import { RESEND_DELAY_MS } from '../domain/otp-rules';
+import { normaliseLoginId } from '../domain/phone';
+import { canRecover } from '../domain/validation';
 import { fromError, fromReply, say, type Message } from './message';
 import { createVerifyMobileMachine, VERIFY_MESSAGE_KEYS } from './verify-mobile-machine';
 
 /** The verify-mobile flow of a mobile user: its check answers with the login details. */
 export const recoveryVerifyMachine = createVerifyMobileMachine<RecoverVerifyReply>();
 export type RecoveryVerifyMachine = typeof recoveryVerifyMachine;
-
-/** The id box takes a roll number's length (a mobile number is shorter). */
-export const LOGIN_ID_MAX = ROLL_NUMBER_LENGTH;
 
 /** Every key the recovery machine may say: the screen hands the form these strings. */
 export const RECOVERY_MESSAGE_KEYS = [
@@ -115,7 +113,7 @@ export const recoveryMachine = setup({
     enteringId: {
       on: {
         'id.change': {
-          actions: assign({ loginId: ({ event }) => digits(event.value, LOGIN_ID_MAX), idError: undefined }),
+          actions: assign({ loginId: ({ event }) => normaliseLoginId(event.value), idError: undefined }),
         },
         'id.submit': { guard: 'loginIdComplete', target: 'sendingId' },
       },

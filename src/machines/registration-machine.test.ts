@@ -623,13 +623,27 @@ async function toStep3(input: RegistrationInput, overrides: Partial<Fakes> = {})
 }
 
 describe('registration step 1: mobile, OTP, account exists', () => {
-  it('takes digits only: up to 11 where a student id is accepted, else 10', () => {
+  it('takes digits; reads +91, 0091 and a leading 0 off a number; never cuts one into another', () => {
     const withPsid = start({ programme: iacst, registrationPage: 'iACST' });
-    withPsid.actor.send({ type: 'mobile.change', value: '12a3456789012' });
-    expect(withPsid.actor.getSnapshot().context.mobile).toBe('12345678901');
+    const mobileOf = (value: string, { actor } = withPsid) => {
+      actor.send({ type: 'mobile.change', value });
+      return actor.getSnapshot().context.mobile;
+    };
+    expect(mobileOf('12a3456789')).toBe('123456789');
+    expect(mobileOf('12345678901')).toBe('12345678901'); // a student id's 11 digits
+    expect(mobileOf('+919811122334')).toBe('9811122334');
+    expect(mobileOf('123456789012')).toBe('123456789012');
+    withPsid.actor.send({ type: 'mobile.blur' });
+    expect(withPsid.actor.getSnapshot().context.mobileError).toEqual({
+      key: 'validation.mobileOrId.required',
+    });
     const mobileOnly = start({ programme: mockNeet, registrationPage: 'MOCK-NEET' });
-    mobileOnly.actor.send({ type: 'mobile.change', value: '12345678901' });
-    expect(mobileOnly.actor.getSnapshot().context.mobile).toBe('1234567890');
+    expect(mobileOf('+91 98111 22334', mobileOnly)).toBe('9811122334');
+    expect(mobileOf('0091-98111-22334', mobileOnly)).toBe('9811122334');
+    expect(mobileOf('09811122334', mobileOnly)).toBe('9811122334');
+    expect(mobileOf('12345678901', mobileOnly)).toBe('12345678901');
+    mobileOnly.actor.send({ type: 'mobile.blur' });
+    expect(mobileOnly.actor.getSnapshot().context.mobileError).toEqual({ key: 'validation.phone.invalid' });
   });
 
   it('enables Verify at the mobile length and names what is wrong', () => {

@@ -11,7 +11,7 @@ import type {
 import type { LeadRecord } from '../generated/api/registration-lead-by-sf-id';
 import type { RegistrationOtpVerifyReply } from '../generated/api/registration-otp-verify';
 import { MOBILE_LENGTH, STUDENT_ID_MAX } from '../domain/otp-rules';
-import { digitsOnly as digits } from '../domain/validation';
+import { normaliseMobile } from '../domain/phone';
 import { say, type Message } from './message';
 import {
   emptyStudent,
@@ -97,7 +97,7 @@ export const registrationMobileMachine = setup({
     codeNotSent: (_, params: { outcome: RegistrationVerifyOutcome }) => params.outcome.status === 'notSent',
     pageHasFocus: ({ context }) => context.callerIdentity.pageHasFocus,
     callerVerified: (_, params: { reply: RegistrationCallerIdentityStatusReply }) =>
-      params.reply.status === 'verified' && params.reply.mobile.replace(/\D/g, '').length >= MOBILE_LENGTH,
+      params.reply.status === 'verified' && normaliseMobile(params.reply.mobile).length === MOBILE_LENGTH,
     callerVerifiedWithBadMobile: (_, params: { reply: RegistrationCallerIdentityStatusReply }) =>
       params.reply.status === 'verified',
     callerPending: ({ context }, params: { reply: RegistrationCallerIdentityStatusReply }) =>
@@ -119,10 +119,9 @@ export const registrationMobileMachine = setup({
         'mobile.change': {
           actions: assign({
             mobile: ({ context, event }) =>
-              digits(
-                event.value,
-                context.programme.registration.acceptsStudentId ? STUDENT_ID_MAX : MOBILE_LENGTH,
-              ),
+              normaliseMobile(event.value, {
+                studentIdMax: context.programme.registration.acceptsStudentId ? STUDENT_ID_MAX : undefined,
+              }),
             mobileError: undefined,
           }),
         },
@@ -261,7 +260,7 @@ export const registrationMobileMachine = setup({
                     target: '#registrationMobile.done',
                     actions: assign({
                       verified: ({ event }) => ({
-                        mobile: event.output.mobile.replace(/\D/g, '').slice(-MOBILE_LENGTH),
+                        mobile: normaliseMobile(event.output.mobile),
                         name: `${event.output.firstName} ${event.output.lastName}`.trim(),
                         registrationToken: event.output.registration_token,
                       }),

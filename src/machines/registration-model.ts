@@ -13,8 +13,8 @@ import type { Programme } from '../generated/config/programme';
 import type { EntryQuery, Tracking } from './entry-query';
 import { examDateInstant } from '../domain/dates';
 import type { ExamMode } from '../domain/exam-modes';
-import { MOBILE_LENGTH } from '../domain/otp-rules';
-import { digitsOnly, validateRegistrationMobile } from '../domain/validation';
+import { normaliseMobile } from '../domain/phone';
+import { validateRegistrationMobile } from '../domain/validation';
 import { say, type Message } from './message';
 
 // ── Constants and texts (part 1 §9, part 2 §5, §8, §9) ───────────────────────────────────────
@@ -381,7 +381,7 @@ export const initialContext = (input: RegistrationInput): RegistrationContext =>
   query: input.query ?? {},
   tracking: input.tracking ?? {},
   courseTypeFixed: input.fixedCourseType !== undefined,
-  mobile: digitsOnly(input.query?.mobile ?? '', MOBILE_LENGTH),
+  mobile: normaliseMobile(input.query?.mobile ?? ''),
   student: emptyStudent(),
   locked: [],
   isNewUser: true,

@@ -16,6 +16,7 @@ import type {
   RegistrationSandboxCallerIdentityDecisionBody,
   RegistrationSandboxCallerIdentityDecisionParams,
 } from '../../../src/generated/api/registration-sandbox-caller-identity-decision';
+import { mobileNumber } from '../../../src/domain/phone';
 import { ApiError } from '../../api/errors';
 import { apiSchema } from '../../api/schemas';
 import { hit, lockedUntil, minutesUntil } from '../../auth/throttle';
@@ -27,7 +28,6 @@ import {
   find,
   startCallerIdentity,
   statusOf,
-  normaliseMobile,
 } from '../../services/registration/caller-identity';
 
 const startRule = { lockAfter: 30, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
@@ -141,7 +141,7 @@ export function registerCallerIdentitySandbox(app: FastifyInstance): void {
       if (statusOf(ctx, row) !== 'pending') throw new ApiError(409, 'This request is no longer pending.');
       const approve = request.params.decision === 'approve';
       const body = request.body ?? {};
-      const mobile = approve ? normaliseMobile(body.mobile ?? '') : undefined;
+      const mobile = approve ? mobileNumber(body.mobile ?? '') : undefined;
       if (approve && !mobile) throw new ApiError(400, 'Invalid mobile number received');
       const clean = (s: string | undefined) => (s ?? '').trim().replace(/\s+/g, ' ') || null;
       await decideCallerIdentity(

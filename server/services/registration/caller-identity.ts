@@ -27,13 +27,6 @@ export const statusOf = (
 ): CallerIdentityRequestsTable['status'] =>
   row.status === 'pending' && new Date(row.expires_at) <= ctx.now() ? 'failed' : row.status;
 
-/** +91 98765 43210, 091…, 9876543210 → 9876543210; undefined when it is not an Indian mobile. */
-export function normaliseMobile(value: string): string | undefined {
-  const digits = value.replace(/[\s+]/g, '');
-  const national = digits.length > 10 ? digits.replace(/^(91|0)/, '') : digits;
-  return /^[1-9]\d{9}$/.test(national) ? national : undefined;
-}
-
 /** Opens a pending request that runs out after the ttl; returns its id. */
 export async function startCallerIdentity(ctx: AppContext, nonce: string): Promise<string> {
   const now = ctx.now();

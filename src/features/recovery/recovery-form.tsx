@@ -5,7 +5,8 @@ import type { InspectionEvent } from 'xstate';
 import { showDob } from '../../domain/dates';
 import { messageText } from '../../machines/message';
 import { codeEntryView } from '../../machines/verify-mobile-machine';
-import { LOGIN_ID_MAX, type RecoveryMachine, type RecoveryMessageKey } from '../../machines/recovery-machine';
+import { type RecoveryMachine, type RecoveryMessageKey } from '../../machines/recovery-machine';
+import { normaliseLoginId } from '../../domain/phone';
 import { canRecover } from '../../domain/validation';
 import { HeldTypingForm } from '../../ui/forms/held-typing';
 import { HeldOtpInput } from '../../ui/forms/widgets/otp-input';
@@ -68,8 +69,8 @@ export function RecoveryForm({ machine, strings, messages, loginPath, inspect }:
           value={loginId}
           error={messageText(t, idError)}
           inputMode="numeric"
-          // No maxLength: it would cut a pasted "98765 43210" before the digits are kept.
-          normalise={(value) => value.replace(/\D/g, '').slice(0, LOGIN_ID_MAX)}
+          // No maxLength: it would cut a pasted "+91 98765 43210" before the rule reads it.
+          normalise={normaliseLoginId}
           // Next waits for a whole mobile or roll number (canRecover): a key that enables or
           // disables it goes at once.
           sendsAtOnce={(next) => canRecover(next) !== canRecover(loginId)}

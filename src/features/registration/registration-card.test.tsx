@@ -202,8 +202,17 @@ describe('registration card, step 1', () => {
   it('says "Enter a valid mobile number" where no student id is accepted (MOCK-NEET)', async () => {
     const { user } = setup({ programme: mockNeet as unknown as Programme });
     const input = screen.getByRole('textbox', { name: /^Mobile number/ });
+    // An extra digit is kept, not cut off into another number, and the rule refuses it.
     await user.type(input, '98765432109');
-    expect((input as HTMLInputElement).value).toBe('9876543210');
+    expect((input as HTMLInputElement).value).toBe('98765432109');
+    await user.tab();
+    expect(linkedError(input)).toContain('Enter a valid mobile number');
+    await user.clear(input);
+    await user.click(input);
+    await user.paste('+91 98111 22334');
+    await user.tab();
+    expect((input as HTMLInputElement).value).toBe('9811122334');
+    expect(linkedError(input)).toBeFalsy();
     await user.clear(input);
     await user.type(input, '98765');
     await user.tab();

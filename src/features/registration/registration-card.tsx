@@ -166,7 +166,7 @@ export function RegistrationCard({
             id="reg_mobile"
             label={t(acceptsId ? 'form.mobileOrId' : 'form.mobile')}
             required
-            maxLength={acceptsId ? STUDENT_ID_MAX : MOBILE_LENGTH}
+            studentIdMax={acceptsId ? STUDENT_ID_MAX : undefined}
             value={context.mobile}
             error={messageText(t, context.mobileError)}
             readOnly={view.mobile?.readOnly}

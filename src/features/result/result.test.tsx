@@ -27,7 +27,7 @@ import { ResultScreen } from './result-screen';
 const islandStrings = (strings: Record<string, string>) =>
   Object.fromEntries(
     Object.entries(strings).filter(([key]) => key.startsWith(RESULT_STRING_PREFIX)),
-  ) as UiStringTable;
+  ) as unknown as UiStringTable;
 const t = createTranslator(islandStrings(en.strings));
 const config: ResultConfig = {
   programme: { shortName: 'iACST', support: { email: 'help@example.com' } },

@@ -1,24 +1,25 @@
-import { MOBILE_LENGTH } from '../../../domain/otp-rules';
-import { digitsOnly } from '../../../domain/validation';
+import { normaliseMobile } from '../../../domain/phone';
 import { TextInput, type TextInputProps } from './text-input';
 import { withHeldTyping } from '../held-typing';
 
-export type MobileInputProps = Omit<TextInputProps, 'type' | 'inputMode' | 'normalise'>;
+export type MobileInputProps = Omit<TextInputProps, 'type' | 'inputMode' | 'normalise' | 'maxLength'> & {
+  /** On a field that also takes a student id (PSID): its most digits. */
+  studentIdMax?: number;
+};
 
-/** A mobile number: digits only (anything else typed or pasted is dropped), 10 by default. */
-export function MobileInput({
-  maxLength = MOBILE_LENGTH,
-  autoComplete = 'tel-national',
-  ...props
-}: MobileInputProps) {
+/**
+ * A mobile number: typed or pasted as people write it (+91, 0091, a leading 0, spaces, dashes), kept
+ * as its 10 digits (domain/phone.ts). No maxLength: it would cut a pasted "+91 98111 22334" into
+ * another number before the rule reads it.
+ */
+export function MobileInput({ studentIdMax, autoComplete = 'tel-national', ...props }: MobileInputProps) {
   return (
     <TextInput
       {...props}
       type="tel"
       inputMode="numeric"
       autoComplete={autoComplete}
-      maxLength={maxLength}
-      normalise={(value) => digitsOnly(value, maxLength)}
+      normalise={(value) => normaliseMobile(value, { studentIdMax })}
     />
   );
 }

@@ -244,41 +244,47 @@ describe('OtpInput', () => {
 });
 
 describe('MobileInput', () => {
-  function Mobile({ maxLength }: { maxLength?: number }) {
+  function Mobile({ studentIdMax }: { studentIdMax?: number }) {
     const [value, setValue] = useState('');
     return (
       <MobileInput
         id="mobile"
         label="Mobile number"
         value={value}
-        maxLength={maxLength}
+        studentIdMax={studentIdMax}
         onChange={setValue}
         error={value.length > 0 && value.length < 10 ? 'Enter a valid mobile number' : undefined}
       />
     );
   }
 
-  it('keeps digits only, at most 10', async () => {
+  it('keeps digits only; no maxlength, so a paste is never cut into another number', async () => {
     const user = userEvent.setup();
     render(<Mobile />);
     const input = screen.getByRole('textbox', { name: 'Mobile number' });
     expect(input.getAttribute('inputmode')).toBe('numeric');
-    expect(input.getAttribute('maxlength')).toBe('10');
+    expect(input.getAttribute('maxlength')).toBeNull();
     await user.type(input, '98-76a54');
     expect(input).toHaveProperty('value', '987654');
     expect(input.getAttribute('aria-describedby')).toBe('mobile-error');
     expect(screen.getByText('Enter a valid mobile number').id).toBe('mobile-error');
-    await user.type(input, '321099');
+    await user.type(input, '3210');
     expect(input).toHaveProperty('value', '9876543210');
     expect(input.getAttribute('aria-invalid')).toBeNull();
+    await user.clear(input);
+    await user.paste('+91 98111 22334');
+    expect(input).toHaveProperty('value', '9811122334');
+    await user.clear(input);
+    await user.paste('+919811122334');
+    expect(input).toHaveProperty('value', '9811122334');
   });
 
-  it('accepts 11 characters for a mobile number or student id', async () => {
+  it('on a field that takes a student id, 11 plain digits stay a student id', async () => {
     const user = userEvent.setup();
-    render(<Mobile maxLength={11} />);
+    render(<Mobile studentIdMax={11} />);
     const input = screen.getByRole('textbox', { name: 'Mobile number' });
-    await user.type(input, '123456789012');
-    expect(input).toHaveProperty('value', '12345678901');
+    await user.type(input, '09876543210');
+    expect(input).toHaveProperty('value', '09876543210');
   });
 });
 
