@@ -1,4 +1,5 @@
 // The portal server: the API, the sandbox providers and the built site on one port.
+import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ConfigBundle } from '../src/engine/config-bundle';
@@ -90,6 +91,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 
   registerSecurityHeaders(app);
   registerErrorHandling(app);
+  await app.register(cookie);
   await app.register(formbody);
   registerApiSchemas(app);
   registerMobileNumbers(app);

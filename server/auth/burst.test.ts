@@ -97,7 +97,7 @@ describe('a burst of logins for one roll number', () => {
 });
 
 describe('a burst of right logins', () => {
-  // More right logins in flight together than a limit: here the roll number's (30 tries an hour),
+  // More right logins in flight together than a limit: here the roll number's (10 free tries a day),
   // from many addresses; a school's lab or a mobile network's shared address meets the address's
   // limit the same way. Those over it may be told to wait; none was a wrong try, so nothing stays
   // counted or locked once they are answered. (On PostgreSQL the refused tries stayed counted, and
@@ -113,7 +113,7 @@ describe('a burst of right logins', () => {
     );
     expect(statuses[200]).toBeGreaterThan(0);
     expect(Object.keys(statuses).filter((s) => s !== '200' && s !== '429')).toEqual([]);
-    expect(await throttle('login-roll:250000000003')).toEqual({ count: 0, locked_until: null });
+    expect(await throttle('cred-roll:250000000003')).toEqual({ count: 0, locked_until: null });
     expect((await login(THIRD, '10.88.1.1')).statusCode).toBe(200);
   });
 });

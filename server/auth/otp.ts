@@ -1,9 +1,13 @@
 // One-time codes for registration and credential recovery: one flow, parameterised by purpose.
-// 4 random digits (crypto), stored as a hash, single use, 10 minutes, 5 wrong tries, a new code
-// no sooner than 45 s after the last, at most 5 codes per mobile per hour (and a generous number
-// per address: config sms.otpSendsPerAddressPerHour). A code the SMS provider could not send is
-// withdrawn: it costs the student no send and starts no resend wait, so they can try again at once.
+// 4 random digits (crypto), stored as a hash, single use, 10 minutes, 5 wrong tries counted
+// atomically before the check. Sends (decision 038): a new code no sooner than 45 s after the last;
+// 5 an hour per (number, address); per number, waits that grow after the fifth send in an hour, up
+// to 15 minutes, so that nobody, from any number of addresses, can keep the owner from a code for
+// longer than that (an hourly lock per number once could, on exam day too); and a generous number
+// per address (config sms.otpSendsPerAddressPerHour). A code the SMS provider could not send is
+// withdrawn: it costs the student no send and starts no wait, so they can try again at once.
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
 import {
   OTP_LENGTH,
   RESEND_DELAY_MS,
@@ -15,7 +19,7 @@ import type { AppContext } from '../context';
 import { addMs, iso } from '../timestamps';
 import type { OtpsTable } from '../db/tables/core';
 import { SmsNotSent } from '../sandbox/sms';
-import { lockedFor, takeAll, waitFor, type Limit, type ThrottleRule } from './throttle';
+import { lockedFor, takeAll, waitFor, waitOrLockedFor, type Limit, type ThrottleRule } from './throttle';
 import { newId, randomDigits } from './tokens';
 
 export const OTP_RULES = {
@@ -41,7 +45,19 @@ export interface IssueOtp {
 }
 
 const HOUR = 3_600_000;
-const mobileRule: ThrottleRule = { lockAfter: OTP_RULES.sendsPerHour, windowMs: HOUR, lockMs: HOUR };
+const MINUTE = 60_000;
+/** Sends to one number from one address: an attacker's address locks itself, not the owner. */
+const pairRule: ThrottleRule = { lockAfter: OTP_RULES.sendsPerHour, windowMs: HOUR, lockMs: HOUR };
+/**
+ * Sends to one number from anywhere: after the fifth in an hour the next waits 2 minutes, then 4,
+ * 8 and at most 15 (about 12 texts an hour at most), never a lock the owner cannot wait out.
+ */
+export const numberRule: ThrottleRule = {
+  lockAfter: OTP_RULES.sendsPerHour,
+  windowMs: HOUR,
+  lockMs: 2 * MINUTE,
+  maxLockMs: 15 * MINUTE,
+};
 /** One send per resend wait: the first locks the number's key until the wait is over. */
 const resendWaitRule: ThrottleRule = {
   lockAfter: 1,
@@ -59,8 +75,8 @@ export async function issueOtp(
     windowMs: HOUR,
     lockMs: HOUR,
   };
-  // The address, then the number's resend wait (atomic: requests that arrive together cannot all
-  // pass it), then the number's sends an hour.
+  // The address, then the number's resend wait, its sends from this address and its growing wait
+  // (each atomic: requests that arrive together cannot all pass).
   const limits: Limit[] = [
     {
       key: `otp-send-ip:${ip}`,
@@ -73,9 +89,14 @@ export async function issueOtp(
       refusal: (until) => waitFor(ctx, 'otp.wait', until),
     },
     {
-      key: `otp-send:${mobile}`,
-      rule: mobileRule,
+      key: `otp-send-pair:${mobile}:${ip}`,
+      rule: pairRule,
       refusal: (until) => lockedFor(ctx, 'otp.tooManySends', until),
+    },
+    {
+      key: `otp-send:${mobile}`,
+      rule: numberRule,
+      refusal: (until) => waitOrLockedFor(ctx, 'otp.wait', 'otp.tooManySends', until),
     },
   ];
   const giveBack = await takeAll(ctx, limits);
@@ -132,21 +153,31 @@ export async function verifyOtp(
   if (!otp) throw new ApiError(400, message('otp.requestFirst'));
   if (otp.consumed_at && !allowUsed) throw new ApiError(400, message('otp.used'));
   if (new Date(otp.expires_at) <= now) throw new ApiError(400, message('otp.expired'));
-  if (otp.attempts >= OTP_RULES.maxWrongTries) throw new ApiError(429, message('otp.tooManyWrong'));
+  // The try is counted before the code is compared, in one statement: tries that arrive together,
+  // on any number of processes, cannot pass the limit (a read, then a write, once let hundreds in).
+  const counted = await ctx.db
+    .updateTable('otps')
+    .set({ attempts: sql<number>`attempts + 1` })
+    .where('id', '=', otp.id)
+    .where('attempts', '<', OTP_RULES.maxWrongTries)
+    .returning('attempts')
+    .executeTakeFirst();
+  if (!counted) throw new ApiError(429, message('otp.tooManyWrong'));
   const matches =
     new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code) &&
     timingSafeEqual(hashCode(otp.id, code), Buffer.from(otp.code_hash, 'hex'));
   if (!matches) {
-    await ctx.db
-      .updateTable('otps')
-      .set({ attempts: otp.attempts + 1 })
-      .where('id', '=', otp.id)
-      .execute();
-    const left = OTP_RULES.maxWrongTries - otp.attempts - 1;
+    const left = OTP_RULES.maxWrongTries - Number(counted.attempts);
     throw new ApiError(400, message(left > 0 ? 'otp.invalid' : 'otp.tooManyWrong'), {
       error_code: WRONG_OTP_ERROR_CODE,
     });
   }
+  // A right code is no wrong try.
+  await ctx.db
+    .updateTable('otps')
+    .set({ attempts: sql<number>`attempts - 1` })
+    .where('id', '=', otp.id)
+    .execute();
   if (!otp.consumed_at) {
     // Single use, even when two requests race: only the first update changes a row.
     const used = await ctx.db
@@ -162,8 +193,8 @@ export async function verifyOtp(
 
 /**
  * A text other than an OTP that a request sends to a student's phone (recovery by roll number
- * sends the login details): as OTP sends, at most one per resend wait and `sendsPerHour` an hour
- * per number, so nobody can flood a phone through it; a send that did not go out gives its counts
+ * sends the login details): as OTP sends, at most one per resend wait and growing waits per
+ * number, so nobody can flood a phone through it; a send that did not go out gives its counts
  * back.
  */
 export async function sendRequestedText(
@@ -178,8 +209,8 @@ export async function sendRequestedText(
     },
     {
       key: `text-send:${kind}:${mobile}`,
-      rule: mobileRule,
-      refusal: (until) => lockedFor(ctx, 'recover.tooManyDetails', until),
+      rule: numberRule,
+      refusal: (until) => waitOrLockedFor(ctx, 'recover.detailsWait', 'recover.tooManyDetails', until),
     },
   ];
   const giveBack = await takeAll(ctx, limits);

@@ -199,10 +199,10 @@ export function studentOf(request: FastifyRequest): Student {
 
 /** The cookie that lets the page server apply the token rules (decision 001); no secret in it. */
 export function setSessionMarker(reply: FastifyReply, maxAgeSeconds: number): void {
-  reply.header('Set-Cookie', `${SESSION_MARKER_COOKIE}=1; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax`);
+  reply.setCookie(SESSION_MARKER_COOKIE, '1', { path: '/', maxAge: maxAgeSeconds, sameSite: 'lax' });
 }
 export function clearSessionMarker(reply: FastifyReply): void {
-  reply.header('Set-Cookie', `${SESSION_MARKER_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`);
+  reply.clearCookie(SESSION_MARKER_COOKIE, { path: '/', sameSite: 'lax' });
 }
 
 /** The student with this roll number, if any (login checks the date of birth and the status). */

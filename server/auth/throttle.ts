@@ -1,5 +1,5 @@
-// Fixed-window counters with a lock, in the database so they survive restarts and are shared by
-// every server process.
+// Counters with a lock per key (a window of free hits, then a lock that may grow with each hit
+// past the limit), in the database so they survive restarts and are shared by every server process.
 import { sql } from 'kysely';
 import { tooManyRequests, type ApiError } from '../api/errors';
 import { message, type MessageId } from '../api/messages';
@@ -10,8 +10,21 @@ export interface ThrottleRule {
   /** The hit that locks the key: the Nth within one window. Check lockedUntil before acting. */
   lockAfter: number;
   windowMs: number;
-  /** How long the key stays locked once over the limit. */
+  /** How long the key stays locked once it reaches the limit. */
   lockMs: number;
+  /**
+   * Growing locks: each hit past the limit (allowed once the last lock is over) locks the key for
+   * twice as long as the one before, up to this (decision 038). Unset: every lock is lockMs.
+   */
+  maxLockMs?: number;
+}
+
+/** How long the key locks at its `count`th hit of a window (null: below the limit, no lock). */
+export function lockMsAt(rule: ThrottleRule, count: number): number | null {
+  if (count < rule.lockAfter) return null;
+  const cap = rule.maxLockMs ?? rule.lockMs;
+  const doublings = Math.min(count - rule.lockAfter, 40);
+  return Math.min(cap, rule.lockMs * 2 ** doublings);
 }
 
 /** When the key is locked, the time it unlocks; otherwise null. */
@@ -43,49 +56,67 @@ export async function lockedKeys(ctx: AppContext, keys: readonly string[]): Prom
   return locked;
 }
 
-/** Counts one hit; returns the lock end when this hit locked the key. */
+/** Counts one hit (unless the key is locked); returns the lock end when this hit locked the key. */
 export async function hit(ctx: AppContext, key: string, rule: ThrottleRule): Promise<Date | null> {
-  const { count, lockedUntil: until } = await count1(ctx, key, rule);
-  return count === rule.lockAfter && until ? new Date(until) : null;
+  const taken = await takeHit(ctx, key, rule);
+  return taken?.lockedUntil ? new Date(taken.lockedUntil) : null;
 }
 
 /**
- * Counts one hit in a single statement and says whether it is within the limit (the Nth hit of a
- * window passes and locks the key, as with hit). Unlike lockedUntil-then-hit, requests that arrive
- * together cannot all pass: each sees the count the others left (a row lock on PostgreSQL).
+ * Takes one hit if the key is not locked now, and says whether it did. A hit at or past the limit
+ * passes and locks the key (for longer each time under growing locks). Atomic: requests that
+ * arrive together each see what the others left (a row lock on PostgreSQL, one writer on SQLite),
+ * so no more pass than the rule allows, on any number of processes.
  */
 export async function take(ctx: AppContext, key: string, rule: ThrottleRule): Promise<boolean> {
-  const { count, lockedUntil: until } = await count1(ctx, key, rule);
-  const stillLocked = until !== null && new Date(until) > ctx.now();
-  return count < rule.lockAfter ? !stillLocked : count === rule.lockAfter;
+  return (await takeHit(ctx, key, rule)) !== null;
 }
 
-/** One more hit of the key, counted in one upsert (no read-then-write race between processes). */
-async function count1(
+/** The lock end as stored for the `count`th hit (a CASE over the counts a window can reach). */
+function lockSql(rule: ThrottleRule, now: Date, count: ReturnType<typeof sql<number>>) {
+  const cap = rule.maxLockMs ?? rule.lockMs;
+  const steps: ReturnType<typeof sql>[] = [];
+  for (let c = rule.lockAfter; ; c++) {
+    const ms = lockMsAt(rule, c) ?? 0;
+    if (ms >= cap) break;
+    steps.push(sql`when ${count} = ${c} then ${iso(addMs(now, ms))}`);
+  }
+  return sql<
+    string | null
+  >`case when ${count} < ${rule.lockAfter} then null ${sql.join(steps, sql` `)} else ${iso(addMs(now, cap))} end`;
+}
+
+/** One hit in two statements: open (or start afresh) the key's window, then count it unless locked. */
+async function takeHit(
   ctx: AppContext,
   key: string,
   rule: ThrottleRule,
-): Promise<{ count: number; lockedUntil: string | null }> {
+): Promise<{ count: number; lockedUntil: string | null } | null> {
   const now = ctx.now();
-  const lock = iso(addMs(now, rule.lockMs));
-  // In the upsert's SET, `throttles.` is the row as it was before this hit.
-  const expired = sql<boolean>`throttles.window_start <= ${iso(addMs(now, -rule.windowMs))}`;
-  const next = sql<number>`case when ${expired} then 1 else throttles.count + 1 end`;
-  const row = await ctx.db
+  const nowIso = iso(now);
+  // A window that is over, with no lock running, starts again from nothing.
+  await ctx.db
     .insertInto('throttles')
-    .values({ key, window_start: iso(now), count: 1, locked_until: rule.lockAfter <= 1 ? lock : null })
+    .values({ key, window_start: nowIso, count: 0, locked_until: null })
     .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        count: next,
-        window_start: sql<string>`case when ${expired} then ${iso(now)} else throttles.window_start end`,
-        locked_until: sql<
-          string | null
-        >`case when ${next} = ${rule.lockAfter} then ${lock} else throttles.locked_until end`,
-      }),
+      oc
+        .column('key')
+        .doUpdateSet({ window_start: nowIso, count: 0, locked_until: null })
+        .where('throttles.window_start', '<=', iso(addMs(now, -rule.windowMs)))
+        .where((eb) =>
+          eb.or([eb('throttles.locked_until', 'is', null), eb('throttles.locked_until', '<=', nowIso)]),
+        ),
     )
+    .execute();
+  const next = sql<number>`count + 1`;
+  const row = await ctx.db
+    .updateTable('throttles')
+    .set({ count: next, locked_until: lockSql(rule, now, next) })
+    .where('key', '=', key)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
     .returning(['count', 'locked_until'])
-    .executeTakeFirstOrThrow();
-  return { count: Number(row.count), lockedUntil: row.locked_until };
+    .executeTakeFirst();
+  return row ? { count: Number(row.count), lockedUntil: row.locked_until } : null;
 }
 
 /**
@@ -100,15 +131,6 @@ export async function refund(ctx: AppContext, key: string, rule: ThrottleRule): 
       count: sql<number>`case when count > 0 then count - 1 else 0 end`,
       locked_until: sql<string | null>`case when count <= ${rule.lockAfter} then null else locked_until end`,
     })
-    .where('key', '=', key)
-    .execute();
-}
-
-/** Takes back one refused hit: it did nothing, so it counts nothing; the lock stays. */
-async function uncount(ctx: AppContext, key: string): Promise<void> {
-  await ctx.db
-    .updateTable('throttles')
-    .set({ count: sql<number>`case when count > 0 then count - 1 else 0 end` })
     .where('key', '=', key)
     .execute();
 }
@@ -131,6 +153,17 @@ export const waitFor = (ctx: AppContext, id: MessageId, until: Date): ApiError =
     until,
     ctx.now(),
   );
+
+/** A wait under two minutes in seconds (`waitId`), a longer one in minutes (`lockId`). */
+export const waitOrLockedFor = (
+  ctx: AppContext,
+  waitId: MessageId,
+  lockId: MessageId,
+  until: Date,
+): ApiError =>
+  until.getTime() - ctx.now().getTime() < 2 * 60_000
+    ? waitFor(ctx, waitId, until)
+    : lockedFor(ctx, lockId, until);
 
 /** A limit a request must pass, and the refusal it answers once the key is locked. */
 export interface Limit {
@@ -160,9 +193,8 @@ export async function takeAll(ctx: AppContext, limits: readonly Limit[]): Promis
   };
   for (const limit of limits) {
     if (!(await take(ctx, limit.key, limit.rule))) {
-      await uncount(ctx, limit.key);
       await giveBack();
-      throw limit.refusal(addMs(ctx.now(), limit.rule.lockMs));
+      throw limit.refusal((await lockedUntil(ctx, limit.key)) ?? addMs(ctx.now(), 1000));
     }
     taken.push(limit);
   }

@@ -1,11 +1,9 @@
 // Login by roll number and date of birth, and logout (part 1 §7).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { parseDob } from '../../src/domain/dates';
 import { resolveProfile } from '../../src/engine/hosts';
 import type { LoginBody, LoginReply } from '../../src/generated/api/login';
 import type { SessionReply } from '../../src/generated/api/session';
-import { ApiError } from '../api/errors';
-import { message, say } from '../api/messages';
+import { say } from '../api/messages';
 import { apiSchema } from '../api/schemas';
 import {
   bearerToken,
@@ -15,22 +13,10 @@ import {
   requireStudent,
   revokeLogin,
   setSessionMarker,
-  studentByRollNumber,
   studentOf,
 } from '../auth/sessions';
-import { clear, lockedFor, takeAll, type ThrottleRule } from '../auth/throttle';
+import { checkRollAndDob, trustDevice } from '../auth/credentials';
 import type { AppContext, Student } from '../context';
-
-const MINUTE = 60_000;
-// A try counts against the (roll number, address) pair, the roll number and the address (a right
-// one is given back: only wrong guesses stay counted).
-// The pair locks soon; the roll number alone only briefly, so an attacker elsewhere cannot keep a
-// student locked out for long; the address limit stops one machine trying many roll numbers.
-const rules: Record<'pair' | 'roll' | 'ip', ThrottleRule> = {
-  pair: { lockAfter: 5, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
-  roll: { lockAfter: 30, windowMs: 60 * MINUTE, lockMs: 5 * MINUTE },
-  ip: { lockAfter: 50, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
-};
 
 /** The dashboard on a host of the student's exam type (the same host when it already is one). */
 export function dashboardUrl(ctx: AppContext, request: FastifyRequest, student: Student): string {
@@ -55,29 +41,13 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     { schema: apiSchema('login', { summary: 'Log in with roll number and date of birth', tags: ['auth'] }) },
     async (request, reply) => {
       const { ctx } = app;
-      const { roll_number: roll } = request.body;
-      const keys = {
-        pair: `login-pair:${roll}:${request.ip}`,
-        roll: `login-roll:${roll}`,
-        ip: `login-ip:${request.ip}`,
-      };
-      // Every try is counted before the password is checked, in one statement per key, so a burst
-      // of tries arriving together cannot all pass the limit; a right one gives its counts back.
-      const giveBack = await takeAll(
+      const { student, trusted } = await checkRollAndDob(
         ctx,
-        (['pair', 'roll', 'ip'] as const).map((name) => ({
-          key: keys[name],
-          rule: rules[name],
-          refusal: (until: Date) => lockedFor(ctx, 'login.tooMany', until),
-        })),
+        request,
+        { roll: request.body.roll_number, dob: request.body.date_of_birth },
+        { tooMany: 'login.tooMany', noMatch: 'login.invalid' },
       );
-      const dob = parseDob(request.body.date_of_birth);
-      const student = dob ? await studentByRollNumber(ctx, roll) : undefined;
-      if (!student || student.dob !== dob || student.registration_status !== 'registered') {
-        throw new ApiError(401, message('login.invalid'));
-      }
-      await giveBack();
-      await clear(ctx, keys.pair);
+      if (!trusted) await trustDevice(ctx, reply, student);
       const session = await createSession(ctx, student.id, { handoff: request.body.handoff });
       setSessionMarker(reply, ctx.config.session.absoluteHours * 3600);
       const dashboard = new URL(dashboardUrl(ctx, request, student));

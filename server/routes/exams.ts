@@ -1,7 +1,6 @@
 // The student dashboard, profile, edit-exam, test launch and result calls (part 1 §7, part 2 §7),
 // and the sandbox test player when the sandbox is on.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { parseDob } from '../../src/domain/dates';
 import type { DashboardReply } from '../../src/generated/api/dashboard';
 import type { ExamEditDatesBody, ExamEditDatesReply } from '../../src/generated/api/exam-edit-dates';
 import type { ExamEditInfoBody, ExamEditInfoReply } from '../../src/generated/api/exam-edit-info';
@@ -26,7 +25,7 @@ import {
   requireStudent,
   studentOf,
 } from '../auth/sessions';
-import { clear, hit, lockedFor, lockedUntil, type ThrottleRule } from '../auth/throttle';
+import { checkRollAndDob } from '../auth/credentials';
 import { iso } from '../timestamps';
 import { registerTestPlayerRoutes } from '../sandbox/test-player';
 import type { Student } from '../context';
@@ -55,13 +54,6 @@ import {
 } from '../services/exams/sittings';
 import { localeOf, message, say } from '../api/messages';
 import { issuePlatformToken, platformStudent } from '../services/exams/platform-tokens';
-
-const MINUTE = 60_000;
-// The result call is authorised by roll number + date of birth: guesses are limited like logins.
-const resultRules: Record<'pair' | 'ip', ThrottleRule> = {
-  pair: { lockAfter: 5, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
-  ip: { lockAfter: 50, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
-};
 
 /** The answer of a launch: where the test or the result opens. */
 const launchReply = <T extends { exam_url?: string }>(request: FastifyRequest, data: T) =>
@@ -331,18 +323,12 @@ export function registerExamRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const { roll_number: roll, dob, exam_short_code, external_schedule_id } = request.body;
-      const keys = { pair: `result-pair:${roll}:${request.ip}`, ip: `result-ip:${request.ip}` };
-      for (const key of Object.values(keys)) {
-        const until = await lockedUntil(ctx, key);
-        if (until) throw lockedFor(ctx, 'result.tooMany', until);
-      }
-      const parsed = parseDob(dob);
-      const student = parsed ? await registeredStudentByRoll(ctx, roll) : undefined;
-      if (!student || student.dob !== parsed) {
-        for (const name of ['pair', 'ip'] as const) await hit(ctx, keys[name], resultRules[name]);
-        throw new ApiError(401, message('result.noMatch'));
-      }
-      await clear(ctx, keys.pair);
+      const { student } = await checkRollAndDob(
+        ctx,
+        request,
+        { roll, dob },
+        { tooMany: 'result.tooMany', noMatch: 'result.noMatch' },
+      );
       const ec = await loadExamContext(ctx, student);
       const sitting = sittingForResult(ec, exam_short_code, external_schedule_id);
       if (!sitting || (!sitting.result && sitting.state !== 'awaited'))

@@ -23,6 +23,8 @@ export function testClock(start = new Date()): TestClock {
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** The PostgreSQL database's URL (undefined on SQLite). */
+  databaseUrl?: string;
   clock: TestClock;
   /** Inject with JSON parsing of the answer. */
   call(options: InjectOptions): Promise<LightMyRequestResponse & { data: Record<string, unknown> }>;
@@ -53,11 +55,25 @@ export async function freshPostgresDatabase(
   };
 }
 
-async function openDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
+async function openDatabase(): Promise<{ db: Db; url?: string; drop: () => Promise<void> }> {
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) return { db: createDb({ sqliteFile: ':memory:' }), drop: async () => {} };
   const { url, drop } = await freshPostgresDatabase(admin);
-  return { db: createDb({ databaseUrl: url }), drop };
+  return { db: createDb({ databaseUrl: url }), url, drop };
+}
+
+/** Inject with JSON parsing of the answer. */
+function injector(app: FastifyInstance): TestApp['call'] {
+  return async (injectOptions) => {
+    const response = await app.inject(injectOptions);
+    let data: Record<string, unknown> = {};
+    try {
+      data = response.json();
+    } catch {
+      // not JSON
+    }
+    return Object.assign(response, { data });
+  };
 }
 
 export async function testApp(
@@ -71,7 +87,7 @@ export async function testApp(
   } = {},
 ): Promise<TestApp> {
   const clock = testClock(options.start);
-  const { db, drop } = await openDatabase();
+  const { db, url, drop } = await openDatabase();
   const config = { ...configFromEnv({ NODE_ENV: 'test', LOG: 'off' }), ...options.config };
   const app = await buildApp({
     db,
@@ -81,19 +97,11 @@ export async function testApp(
     site: options.site,
     demoStudents: options.demoStudents,
   });
-  const call: TestApp['call'] = async (injectOptions) => {
-    const response = await app.inject(injectOptions);
-    let data: Record<string, unknown> = {};
-    try {
-      data = response.json();
-    } catch {
-      // not JSON
-    }
-    return Object.assign(response, { data });
-  };
+  const call = injector(app);
   return {
     app,
     db,
+    databaseUrl: url,
     clock,
     call,
     async login(rollNumber, dob) {
@@ -117,6 +125,31 @@ export interface HttpAnswer {
   status: number;
   headers: Headers;
   body: Record<string, unknown>;
+}
+
+/**
+ * A second server on the same data and clock, as a second process would be: on PostgreSQL with a
+ * pool of its own (its requests interleave with the first's in the database); on SQLite on the
+ * same connection, as processes on one file take turns.
+ */
+export async function secondApp(
+  t: TestApp,
+  config: Partial<ServerConfig> = {},
+): Promise<{ call: TestApp['call']; close: () => Promise<void> }> {
+  const db = t.databaseUrl ? createDb({ databaseUrl: t.databaseUrl }) : t.db;
+  const app = await buildApp({
+    db,
+    config: { ...configFromEnv({ NODE_ENV: 'test', LOG: 'off' }), ...config },
+    now: t.clock.now,
+  });
+  const call = injector(app);
+  return {
+    call,
+    close: async () => {
+      await app.close();
+      if (db !== t.db) await db.destroy();
+    },
+  };
 }
 
 /**

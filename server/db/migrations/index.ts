@@ -13,6 +13,7 @@ import { m008LoginSessions } from './008-login-sessions';
 import { m009HindiNames } from './009-hindi-names';
 import { m010Funnel } from './010-funnel';
 import { m011StudentVersions } from './011-student-versions';
+import { m012TrustedDevices } from './012-trusted-devices';
 
 const migrations: Record<string, Migration> = {
   '001-core': m001Core,
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '009-hindi-names': m009HindiNames,
   '010-funnel': m010Funnel,
   '011-student-versions': m011StudentVersions,
+  '012-trusted-devices': m012TrustedDevices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

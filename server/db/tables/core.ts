@@ -75,6 +75,14 @@ export interface ThrottlesTable {
   locked_until: string | null;
 }
 
+/** A browser the student logged in from (migration 012); only the cookie token's hash is kept. */
+export interface TrustedDevicesTable {
+  token_hash: string;
+  student_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface OtpsTable {
   id: string;
   purpose: 'register' | 'recover';
@@ -116,6 +124,7 @@ export interface CoreTables {
   data_versions: DataVersionsTable;
   sessions: SessionsTable;
   throttles: ThrottlesTable;
+  trusted_devices: TrustedDevicesTable;
   otps: OtpsTable;
   sms_messages: SmsMessagesTable;
   analytics_events: AnalyticsEventsTable;
