@@ -66,12 +66,12 @@ export async function checkRollAndDob(
 ): Promise<{ student: Student; trusted: boolean }> {
   const device = await trustedDevice(ctx, request, roll);
   const refusal = (until: Date) => lockedFor(ctx, door.tooMany, until);
-  const limits: Limit[] = device
-    ? [{ key: `cred-device:${device}`, rule: CREDENTIAL_RULES.pair, refusal }]
-    : [
-        { key: `cred-pair:${roll}:${request.ip}`, rule: CREDENTIAL_RULES.pair, refusal },
-        { key: `cred-roll:${roll}`, rule: CREDENTIAL_RULES.roll, refusal },
-      ];
+  // The device's or the address's own tries (forgiven on success), then the roll number's.
+  const own: Limit = device
+    ? { key: `cred-device:${device}`, rule: CREDENTIAL_RULES.pair, refusal }
+    : { key: `cred-pair:${roll}:${request.ip}`, rule: CREDENTIAL_RULES.pair, refusal };
+  const limits: Limit[] = [own];
+  if (!device) limits.push({ key: `cred-roll:${roll}`, rule: CREDENTIAL_RULES.roll, refusal });
   limits.push({ key: `cred-ip:${request.ip}`, rule: CREDENTIAL_RULES.ip, refusal });
   const giveBack = await takeAll(ctx, limits);
   const parsed = parseDob(dob);
@@ -86,7 +86,7 @@ export async function checkRollAndDob(
   if (!student || student.dob !== parsed) throw new ApiError(401, message(door.noMatch));
   await giveBack();
   // The owner's own typos from this address or device are forgiven; the roll number's are not.
-  await clear(ctx, limits[0]!.key);
+  await clear(ctx, own.key);
   return { student, trusted: device !== null };
 }
 
