@@ -74,6 +74,11 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     );
   }
   await seedIfEmpty(db, { now: now(), demo });
+  const { value: orderReturnKey } = await db
+    .selectFrom('server_secrets')
+    .select('value')
+    .where('name', '=', 'order-return')
+    .executeTakeFirstOrThrow();
   const ctx: AppContext = {
     db,
     config,
@@ -82,6 +87,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     email: config.sandbox ? sandboxEmail(app.log, now) : noEmail,
     now,
     paidEffects: new PaidEffects(),
+    orderReturnKey,
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('student', null);

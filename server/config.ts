@@ -24,6 +24,8 @@ export interface ServerConfig {
   /** The funnel (issue 24, decision 029). */
   funnel: FunnelSettings;
   sms: SmsSettings;
+  /** How long a registration's sf_id link (payment return, lead link) answers (SF_ID_LINK_HOURS). */
+  sfIdLinkHours: number;
 }
 
 export interface SmsSettings {
@@ -77,5 +79,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       timeoutMs: int(env.SMS_TIMEOUT_MS, 5_000),
       otpSendsPerAddressPerHour: int(env.OTP_SENDS_PER_ADDRESS_PER_HOUR, 100),
     },
+    sfIdLinkHours: int(env.SF_ID_LINK_HOURS, 24),
   };
 }

@@ -18,6 +18,8 @@ export interface AppContext {
   now: () => Date;
   /** What paid orders do in this app (registered by the routes that create them). */
   paidEffects: PaidEffects;
+  /** Signs the order-status token of a gateway's return link (server_secrets, migration 013). */
+  orderReturnKey: string;
 }
 
 export type Student = StudentsTable;

@@ -250,7 +250,9 @@ describe('after kill -9 and a restart on the same SQLite folder', () => {
   it('the course order answered paid is paid, and the course is bought', async () => {
     expect(await orderRow(orders.course)).toMatchObject({ status: 'paid', kind: 'course' });
     expect(await purchases(COURSE_STUDENT.id)).toHaveLength(1);
-    const status = await call('GET', `/api/orders/${orders.course}`);
+    // Read as its owner reads it, with her session.
+    const owner = await login(COURSE_STUDENT.roll_number, '14/03/2008');
+    const status = await call('GET', `/api/orders/${orders.course}`, undefined, owner);
     expect(status.body.data).toMatchObject({ status: 'paid' });
   });
 

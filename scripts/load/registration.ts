@@ -27,7 +27,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Client, type Dispatcher } from 'undici';
 import { createDb, sqliteFileIn, type Db } from '../../server/db/database';
-import { callbackSignature } from '../../server/payments/orders';
+import { callbackSignature, orderReturnToken } from '../../server/payments/orders';
 import { projectRoot } from '../../src/engine/node/paths';
 import { freshPostgresDatabase } from '../../tests/support/server-harness';
 import { machineContext, table } from '../bench/shared';
@@ -204,13 +204,14 @@ interface Run {
 }
 
 /** The measured wave, with the CPU it took (from the moment the students tap). */
-async function measuredWave(servers: Server[]): Promise<Run> {
+async function measuredWave(servers: Server[], orderKey: string): Promise<Run> {
   const pids = servers.map((s) => s.pid);
   let before = cpuSeconds(pids);
   let client = process.cpuUsage();
   const run = await registerAll(
     servers.map((s) => s.port),
     {
+      orderKey,
       onTap: () => {
         before = cpuSeconds(pids);
         client = process.cpuUsage();
@@ -255,7 +256,13 @@ const signupBody = (mobile: string, i: number) => ({
  */
 async function registerAll(
   ports: number[],
-  { count = STUDENTS, firstMobile = 9700000000, subnet = 1, onTap = () => {} } = {},
+  {
+    count = STUDENTS,
+    firstMobile = 9700000000,
+    subnet = 1,
+    onTap = () => {},
+    orderKey = '',
+  }: { count?: number; firstMobile?: number; subnet?: number; onTap?: () => void; orderKey?: string } = {},
 ): Promise<Run> {
   const times = Object.fromEntries(CALLS.map((c) => [c, [] as number[]])) as Record<CallName, number[]>;
   const pageLoads: number[] = [];
@@ -335,7 +342,13 @@ async function registerAll(
         amount,
         signature: callbackSignature(SECRET, orderId, 'paid', txn, amount),
       });
-      const order = await timed('GET /api/orders/:id', 'GET', `/api/orders/${orderId}`);
+      // As the page the gateway returns to reads it: with the return link's token.
+      const orderToken = orderReturnToken(orderKey, orderId);
+      const order = await timed(
+        'GET /api/orders/:id',
+        'GET',
+        `/api/orders/${orderId}?order_token=${orderToken}`,
+      );
       const status = (order.data as { status?: string } | undefined)?.status ?? order.status;
       if (status !== 'paid') throw new Error(`order ${orderId} is ${String(status)} after the paid callback`);
     } catch (error) {
@@ -465,12 +478,29 @@ async function report(title: string, run: Run, db: Db): Promise<boolean> {
   return checks.every((c) => c.pass);
 }
 
+/** The key that signs return links' order tokens (server_secrets), read once; closes the db. */
+async function orderKeyOf(db: Db): Promise<string> {
+  try {
+    const row = await db
+      .selectFrom('server_secrets')
+      .select('value')
+      .where('name', '=', 'order-return')
+      .executeTakeFirstOrThrow();
+    return row.value;
+  } finally {
+    await db.destroy();
+  }
+}
+
 async function onSqlite(): Promise<boolean> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'examflow-load-'));
   const server = await startServer({ DATA_DIR: dataDir });
   try {
     await warmUp([server.port]);
-    const run = await measuredWave([server]);
+    const run = await measuredWave(
+      [server],
+      await orderKeyOf(createDb({ sqliteFile: sqliteFileIn(dataDir) })),
+    );
     await server.stop();
     const db = createDb({ sqliteFile: sqliteFileIn(dataDir) });
     try {
@@ -492,7 +522,7 @@ async function onPostgres(admin: string): Promise<boolean> {
     servers.push(await startServer({ DATABASE_URL: url }));
     servers.push(await startServer({ DATABASE_URL: url }));
     await warmUp(servers.map((s) => s.port));
-    const run = await measuredWave(servers);
+    const run = await measuredWave(servers, await orderKeyOf(createDb({ databaseUrl: url })));
     const db = createDb({ databaseUrl: url });
     try {
       return await report('PostgreSQL, two server processes on one database', run, db);

@@ -63,7 +63,13 @@ describe('database', () => {
     });
     expect(session.statusCode).toBe(200);
     expect(
-      (await second.inject({ method: 'GET', url: `/api/orders/${order.order_id}` })).json().data.status,
+      (
+        await second.inject({
+          method: 'GET',
+          url: `/api/orders/${order.order_id}`,
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json().data.status,
     ).toBe('paid');
     expect(await second.ctx.db.selectFrom('students').select('id').execute()).toEqual(students); // not re-seeded
   });

@@ -341,7 +341,7 @@ async function alreadyBought(trx: Kysely<Database>, order: Order): Promise<boole
  * Where the browser goes after the gateway: the portal page with the spec's query parameters, for
  * the order's recorded status or, when the gateway's callback is withheld, the gateway's word (`as`).
  */
-export function returnUrl(order: Order, as: Order['status'] = order.status): string {
+export function returnUrl(ctx: AppContext, order: Order, as: Order['status'] = order.status): string {
   const status = as === 'paid' ? 'success' : as === 'failed' ? 'failure' : 'aborted';
   const extra = JSON.parse(as === 'paid' ? order.success_query : order.failure_query) as Record<
     string,
@@ -353,10 +353,15 @@ export function returnUrl(order: Order, as: Order['status'] = order.status): str
     // The order's own queries may name it otherwise (a course: site.commerce.courseReturnType).
     type: order.kind,
     order_id: order.id,
+    order_token: orderReturnToken(ctx.orderReturnKey, order.id),
     ...extra,
   });
   return `${order.return_path}?${query.toString()}`;
 }
+
+/** The token a return link carries: it lets that page read its order's status without a login. */
+export const orderReturnToken = (key: string, orderId: string): string =>
+  createHmac('sha256', key).update(`order-return|${orderId}`).digest('base64url').slice(0, 22);
 
 /** The gateway callback's signature (HMAC-SHA256 over order id, status, transaction id and amount). */
 export function callbackSignature(

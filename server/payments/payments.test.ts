@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../tests/support/server-harness';
-import { callbackSignature, confirmOrder, createOrder, onOrderPaid, type Order } from './orders';
+import {
+  callbackSignature,
+  confirmOrder,
+  createOrder,
+  onOrderPaid,
+  orderReturnToken,
+  type Order,
+} from './orders';
 
 let t: TestApp;
 const paid: Order[] = [];
@@ -25,7 +32,12 @@ const newOrder = (amount = 200) =>
     failureQuery: { note: 'retry' },
   });
 const status = async (id: string) =>
-  (await t.call({ method: 'GET', url: `/api/orders/${id}` })).data.data as { status: string };
+  (
+    await t.call({
+      method: 'GET',
+      url: `/api/orders/${id}?order_token=${orderReturnToken(t.app.ctx.orderReturnKey, id)}`,
+    })
+  ).data.data as { status: string };
 
 describe('orders and the sandbox gateway', () => {
   it('creates an order with the payment form data of the spec', async () => {
@@ -67,6 +79,7 @@ describe('orders and the sandbox gateway', () => {
       mode: 'paytm',
       type: 'course',
       order_id,
+      order_token: orderReturnToken(t.app.ctx.orderReturnKey, order_id),
       note: 'ok',
     });
     expect(await status(order_id)).toMatchObject({ status: 'paid' });
@@ -119,6 +132,27 @@ describe('orders and the sandbox gateway', () => {
       ).statusCode,
     ).toBe(401);
     expect(await status(order_id)).toMatchObject({ status: 'created' });
+  });
+
+  it("reads an order only for its owner's session or its return link's token", async () => {
+    const { order_id } = await newOrder();
+    const read = (query = '', headers: Record<string, string> = {}) =>
+      t.call({ method: 'GET', url: `/api/orders/${order_id}${query}`, headers });
+    const stranger = await read();
+    expect([stranger.statusCode, stranger.data.msg]).toEqual([404, 'No such order.']);
+    expect((await read(`?order_token=${'A'.repeat(22)}`)).statusCode).toBe(404);
+    const token = orderReturnToken(t.app.ctx.orderReturnKey, order_id);
+    expect((await read(`?order_token=${token}`)).statusCode).toBe(200);
+    // Another order's token reads nothing of this one.
+    const other = await newOrder();
+    const otherToken = orderReturnToken(t.app.ctx.orderReturnKey, other.order_id);
+    expect((await read(`?order_token=${otherToken}`)).statusCode).toBe(404);
+    // The owner's session reads it; another student's does not.
+    expect((await read('', await t.login('250000000001', '05/01/2008'))).statusCode).toBe(200);
+    expect((await read('', await t.login('250000000005', '30/04/2007'))).statusCode).toBe(404);
+    // The gateway's return link carries the token.
+    const back = await t.call({ method: 'POST', url: `/sandbox/gateway/${order_id}/cancel` });
+    expect(String(back.headers.location)).toContain(`order_token=${token}`);
   });
 
   it('answers unknown and malformed order ids clearly', async () => {

@@ -1,6 +1,10 @@
 // Order status, the gateway's signed callback, and the sandbox gateway's pages.
 import type { FastifyInstance } from 'fastify';
-import type { OrderStatusParams, OrderStatusReply } from '../../src/generated/api/order-status';
+import type {
+  OrderStatusParams,
+  OrderStatusQuery,
+  OrderStatusReply,
+} from '../../src/generated/api/order-status';
 import type { PaymentCallbackBody } from '../../src/generated/api/payment-callback';
 import type { SandboxGatewayFormBody } from '../../src/generated/api/sandbox-gateway-form';
 import type { SandboxGatewayOutcomeParams } from '../../src/generated/api/sandbox-gateway-outcome';
@@ -9,6 +13,7 @@ import type { SandboxGatewayReleaseBody } from '../../src/generated/api/sandbox-
 import type { SandboxGatewaySettingsBody } from '../../src/generated/api/sandbox-gateway-settings';
 import { ApiError } from '../api/errors';
 import { apiSchema } from '../api/schemas';
+import { authenticate, bearerToken } from '../auth/sessions';
 import { newId } from '../auth/tokens';
 import type { AppContext } from '../context';
 import {
@@ -16,6 +21,7 @@ import {
   confirmOrder,
   orderById,
   returnUrl,
+  orderReturnToken,
   signatureMatches,
   type Order,
   type Outcome,
@@ -69,7 +75,8 @@ ${held.length === 0 ? '<p>None.</p>' : `<ul>${rows}</ul>${release(null, 'Release
   );
 }
 
-function gatewayPage(order: Order, withholding: boolean): string {
+/** The sandbox gateway's page for an order; `back` is its return link. */
+function gatewayPage(order: Order, withholding: boolean, back: string): string {
   const open = order.status === 'created';
   const button = (outcome: string, label: string) =>
     `<form method="post" action="/sandbox/gateway/${order.id}/${outcome}"><button type="submit">${label}</button></form>`;
@@ -77,7 +84,7 @@ function gatewayPage(order: Order, withholding: boolean): string {
     'Sandbox payment gateway',
     `<p>This page stands in for the real payment gateway. No money moves.</p>
 <dl><dt>Order</dt><dd>${escape(order.id)}</dd><dt>Amount</dt><dd>${escape(rupees(order.amount))}</dd><dt>Payment method</dt><dd>${escape(order.payment_method)}</dd></dl>
-${open ? `${button('pay', 'Pay')}${button('fail', 'Fail')}${button('cancel', 'Cancel')}` : `<p>This order is already ${escape(order.status)}.</p><p><a href="${escape(returnUrl(order))}">Back to the portal</a></p>`}
+${open ? `${button('pay', 'Pay')}${button('fail', 'Fail')}${button('cancel', 'Cancel')}` : `<p>This order is already ${escape(order.status)}.</p><p><a href="${escape(back)}">Back to the portal</a></p>`}
 <p>Callbacks are ${withholding ? 'withheld' : 'sent at once'} (<a href="/sandbox/gateway/settings">gateway settings</a>).</p>`,
   );
 }
@@ -85,7 +92,7 @@ ${open ? `${button('pay', 'Pay')}${button('fail', 'Fail')}${button('cancel', 'Ca
 export function registerPaymentRoutes(app: FastifyInstance): void {
   const { ctx } = app;
 
-  app.get<{ Params: OrderStatusParams; Reply: OrderStatusReply }>(
+  app.get<{ Params: OrderStatusParams; Querystring: OrderStatusQuery; Reply: OrderStatusReply }>(
     '/api/orders/:order_id',
     {
       schema: apiSchema('order-status', {
@@ -95,6 +102,14 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const o = await existingOrder(ctx, request.params.order_id);
+      // Only its owner reads an order: her session, or the token of the return link she came back by.
+      const token = request.query.order_token;
+      const byToken =
+        token !== undefined && signatureMatches(orderReturnToken(ctx.orderReturnKey, o.id), token);
+      const bearer = byToken ? undefined : bearerToken(request);
+      const session = bearer ? await authenticate(ctx, bearer) : null;
+      if (!byToken && session?.student.id !== o.student_id)
+        throw new ApiError(404, message('order.notFound'));
       return {
         success: 'true',
         msg: o.status,
@@ -161,10 +176,12 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
   app.get<{ Querystring: SandboxGatewayPageQuery }>(
     '/sandbox/gateway',
     { schema: apiSchema('sandbox-gateway-page', { summary: 'Sandbox gateway page', tags: ['sandbox'] }) },
-    async (request, reply) =>
-      reply
+    async (request, reply) => {
+      const order = await existingOrder(ctx, request.query.order_id);
+      return reply
         .type('text/html; charset=utf-8')
-        .send(gatewayPage(await existingOrder(ctx, request.query.order_id), withholding)),
+        .send(gatewayPage(order, withholding, returnUrl(ctx, order)));
+    },
   );
   app.post<{ Body: SandboxGatewayFormBody }>(
     '/sandbox/gateway',
@@ -174,10 +191,12 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
         tags: ['sandbox'],
       }),
     },
-    async (request, reply) =>
-      reply
+    async (request, reply) => {
+      const order = await existingOrder(ctx, request.body.order_id);
+      return reply
         .type('text/html; charset=utf-8')
-        .send(gatewayPage(await existingOrder(ctx, request.body.order_id), withholding)),
+        .send(gatewayPage(order, withholding, returnUrl(ctx, order)));
+    },
   );
   app.post<{ Params: SandboxGatewayOutcomeParams }>(
     '/sandbox/gateway/:order_id/:outcome',
@@ -202,10 +221,10 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
         withheld.push(callback);
         request.log.info({ order: id, status: callback.status }, 'sandbox gateway: callback withheld');
         // Back with the gateway's word in the address, as a real gateway's redirect carries it.
-        return reply.redirect(returnUrl(order, callback.status), 303);
+        return reply.redirect(returnUrl(ctx, order, callback.status), 303);
       }
       await sendCallback(callback);
-      return reply.redirect(returnUrl(await existingOrder(ctx, id)), 303);
+      return reply.redirect(returnUrl(ctx, await existingOrder(ctx, id)), 303);
     },
   );
   app.get(

@@ -5,7 +5,7 @@
 // student. Runs on SQLite and, in the PostgreSQL stage of scripts/test.sh, on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import students from '../seed/demo-students.json';
-import { callbackSignature } from '../payments/orders';
+import { callbackSignature, orderReturnToken } from '../payments/orders';
 import { listenForHttp, testApp, type TestApp } from '../../tests/support/server-harness';
 import { addStudent, coursesUrl, orderBody, postOrder, type TestStudent } from './commerce.test-support';
 
@@ -99,7 +99,10 @@ describe('the gateway callback', () => {
     });
     expect(late.statusCode).toBe(200);
     expect(await purchases(s.id)).toHaveLength(1);
-    const status = await t.call({ method: 'GET', url: `/api/orders/${id}` });
+    const status = await t.call({
+      method: 'GET',
+      url: `/api/orders/${id}?order_token=${orderReturnToken(t.app.ctx.orderReturnKey, id)}`,
+    });
     expect(status.data.data).toMatchObject({ status: 'paid' });
     // Bought: a new order for it is refused.
     expect((await order(s, orderBody(s))).statusCode).toBe(409);

@@ -492,6 +492,10 @@ describe('POST /api/signup: paid exam (MOCK-NEET)', () => {
       success: 'true',
       student_details: [{ student_name: 'Riya Verma', father_name: 'Anil K. Verma', registration_count: 0 }],
     });
+    // The link expires: a day after the registration began it names nobody.
+    t.clock.advance(24 * 3_600_000 + 1);
+    expect((await get(`/api/leads/by-sf-id?sf_id=${String(student?.sf_id)}`)).statusCode).toBe(410);
+    t.clock.advance(-(24 * 3_600_000 + 1));
 
     const pay = await post(`/sandbox/gateway/${String(data.payment_data.order_id)}/pay`);
     expect(pay.statusCode).toBe(303);
@@ -521,11 +525,22 @@ describe('POST /api/signup: paid exam (MOCK-NEET)', () => {
     });
     expect(registration?.paid_at).not.toBeNull();
     await t.login(String(data.roll_number), '05/01/2008');
-    expect((await get(`/api/leads/by-sf-id?sf_id=${String(student?.sf_id)}`)).data).toEqual({
+    // The sf_id link of a paid registration gives its login details to the mobile's token only.
+    const link = `/api/leads/by-sf-id?sf_id=${String(student?.sf_id)}`;
+    expect((await get(link, headers)).data).toEqual({
       success: 'false',
       msg: 'This registration is complete. Please log in with your roll number and date of birth.',
       data: { student_roll_no: data.roll_number, student_dob: '05-01-2008' },
     });
+    const stranger = await get(link);
+    expect([stranger.statusCode, stranger.data]).toEqual([
+      410,
+      {
+        success: 'false',
+        msg: 'This link has expired. Please enter your mobile number to continue your registration.',
+      },
+    ]);
+    expect((await get(link, await tokenFor('9811100071'))).statusCode).toBe(410);
     // The same token again answers the same, now complete, registration; a new verification of
     // the mobile meets allowedRegistrationCount 1 of the NEET mock.
     const repeat = await post('/api/signup', neetBody(mobile), headers);

@@ -10,6 +10,6 @@ import { waitForOrder } from './order-verdict';
 export const orderConfirmation = (request: RequestOptions) =>
   orderConfirmationMachine.provide({
     actors: {
-      waitForOrder: fromPromise(({ input }) => waitForOrder(input.orderId, input.again, request)),
+      waitForOrder: fromPromise(({ input }) => waitForOrder(input, request)),
     },
   });

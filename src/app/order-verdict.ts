@@ -7,6 +7,8 @@ import type { RequestOptions } from '../api/client';
 import type { OrderVerdict } from '../machines/order-confirmation-machine';
 
 export interface WaitOptions extends RequestOptions {
+  /** The return link's order_token (a page without the owner's session). */
+  returnToken?: string;
   /** Time between looks (ms). */
   every?: number;
   /** How many looks before the answer is `pending`. */
@@ -21,11 +23,18 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** The order's recorded outcome, or `pending` when it stays open through every look. */
 export async function waitForOrderVerdict(
   orderId: string,
-  { every = ORDER_WAIT.every, looks = ORDER_WAIT.looks, sleep = pause, ...request }: WaitOptions = {},
+  {
+    every = ORDER_WAIT.every,
+    looks = ORDER_WAIT.looks,
+    sleep = pause,
+    returnToken,
+    ...request
+  }: WaitOptions = {},
 ): Promise<OrderVerdict> {
   for (let look = 1; look <= looks; look++) {
     try {
-      const { status } = (await fetchOrderStatus({ order_id: orderId }, request)).data;
+      const { status } = (await fetchOrderStatus({ order_id: orderId, order_token: returnToken }, request))
+        .data;
       if (status !== 'created') return status;
     } catch {
       // A look that fails (a flaky network) is one look; the next may answer.
@@ -36,5 +45,7 @@ export async function waitForOrderVerdict(
 }
 
 /** The card's and the dashboard's actor input: a first return waits, Check again looks once. */
-export const waitForOrder = (orderId: string, again: boolean, request: RequestOptions = {}) =>
-  waitForOrderVerdict(orderId, { ...request, looks: again ? 1 : ORDER_WAIT.looks });
+export const waitForOrder = (
+  { orderId, again, returnToken }: { orderId: string; again: boolean; returnToken?: string },
+  request: RequestOptions = {},
+) => waitForOrderVerdict(orderId, { ...request, returnToken, looks: again ? 1 : ORDER_WAIT.looks });

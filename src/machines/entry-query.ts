@@ -12,6 +12,8 @@ export interface EntryQuery {
   mobile?: string;
   /** The order the gateway sent the browser back from: the server's record of it decides. */
   order_id?: string;
+  /** The return link's token: it lets this page read that order without a login. */
+  order_token?: string;
   /** The one-time code of a login on another host: the auto-login joins that login (decision 001). */
   handoff?: string;
 }
@@ -25,6 +27,7 @@ const KEYS = [
   'status',
   'mobile',
   'order_id',
+  'order_token',
   'handoff',
 ] as const;
 

@@ -13,6 +13,8 @@ export type OrderVerdict = 'paid' | 'failed' | 'aborted' | 'pending';
 
 export interface OrderConfirmationInput {
   orderId: string;
+  /** The return link's order_token: how a page without the owner's session reads the order. */
+  returnToken?: string;
   /** The gateway's redirect said success (`?status=success`): worth waiting for its callback. */
   gatewaySaidPaid: boolean;
 }
@@ -38,7 +40,7 @@ export const orderConfirmationMachine = setup({
   },
   actors: {
     /** The order's verdict: `again` is one look, else the app's wait (waitForOrder, src/app). */
-    waitForOrder: fromPromise<OrderVerdict, { orderId: string; again: boolean }>(
+    waitForOrder: fromPromise<OrderVerdict, { orderId: string; again: boolean; returnToken?: string }>(
       notProvided('order confirmation', 'waitForOrder'),
     ),
   },
@@ -59,7 +61,11 @@ export const orderConfirmationMachine = setup({
       invoke: {
         id: 'waitForOrder',
         src: 'waitForOrder',
-        input: ({ context }) => ({ orderId: context.orderId, again: !context.gatewaySaidPaid }),
+        input: ({ context }) => ({
+          orderId: context.orderId,
+          returnToken: context.returnToken,
+          again: !context.gatewaySaidPaid,
+        }),
         onDone: [
           { guard: 'paid', target: 'paid' },
           { guard: 'failed', target: 'failed' },
@@ -78,7 +84,7 @@ export const orderConfirmationMachine = setup({
       invoke: {
         id: 'waitForOrder',
         src: 'waitForOrder',
-        input: ({ context }) => ({ orderId: context.orderId, again: true }),
+        input: ({ context }) => ({ orderId: context.orderId, returnToken: context.returnToken, again: true }),
         onDone: [
           { guard: 'paid', target: 'paid' },
           { guard: 'failed', target: 'failed' },

@@ -241,9 +241,10 @@ describe('registration machine: model', () => {
       ) as unknown as RegistrationSignupMachine,
       successStep: calls.actor<unknown, unknown>('successStep') as unknown as RegistrationSuccessMachine,
       loadLaterSteps: calls.actor<undefined, unknown>('loadLaterSteps'),
-      fetchLeadBySfId: calls.actor<RegistrationLeadBySfIdReply, RegistrationLeadBySfIdQuery>(
-        'fetchLeadBySfId',
-      ),
+      fetchLeadBySfId: calls.actor<
+        RegistrationLeadBySfIdReply,
+        WithRegistrationToken<RegistrationLeadBySfIdQuery>
+      >('fetchLeadBySfId'),
       fetchLeadsByMobile: calls.actor<RegistrationLeadsReply, WithRegistrationToken<RegistrationLeadsQuery>>(
         'fetchLeadsByMobile',
       ),
@@ -490,7 +491,9 @@ interface Fakes {
   checkCallerIdentity: (
     q: RegistrationCallerIdentityParams,
   ) => Promise<RegistrationCallerIdentityStatusReply>;
-  fetchLeadBySfId: (q: RegistrationLeadBySfIdQuery) => Promise<RegistrationLeadBySfIdReply>;
+  fetchLeadBySfId: (
+    q: WithRegistrationToken<RegistrationLeadBySfIdQuery>,
+  ) => Promise<RegistrationLeadBySfIdReply>;
   fetchLeadsByMobile: (q: WithRegistrationToken<RegistrationLeadsQuery>) => Promise<RegistrationLeadsReply>;
   loadClassStreams: (q: MasterClassStreamsQuery) => Promise<MasterClassStreamsReply>;
   loadSlots: (q: ExamSlotsQuery) => Promise<ExamSlotsReply>;
@@ -1263,7 +1266,10 @@ describe('registration entry from the query', () => {
     });
     expect(actor.getSnapshot().value).toBe('loadingLeadBySfId');
     await until((s) => s.matches('step2'));
-    expect(api.fetchLeadBySfId).toHaveBeenCalledWith({ sf_id: 'sf-1' });
+    expect(api.fetchLeadBySfId).toHaveBeenCalledWith({
+      query: { sf_id: 'sf-1' },
+      registrationToken: undefined,
+    });
     expect(actor.getSnapshot().context).toMatchObject({ mobile: '9000000001', isNewUser: false });
   });
 

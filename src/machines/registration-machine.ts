@@ -67,9 +67,10 @@ export const registrationMachine = setup({
     loadLaterSteps: fromPromise<undefined>(missing('loadLaterSteps')),
     /** The payment step: the order's record once the gateway has sent the browser back (decision 030). */
     confirmOrder: orderConfirmationMachine,
-    fetchLeadBySfId: fromPromise<RegistrationLeadBySfIdReply, RegistrationLeadBySfIdQuery>(
-      missing('fetchLeadBySfId'),
-    ),
+    fetchLeadBySfId: fromPromise<
+      RegistrationLeadBySfIdReply,
+      WithRegistrationToken<RegistrationLeadBySfIdQuery>
+    >(missing('fetchLeadBySfId')),
     fetchLeadsByMobile: fromPromise<RegistrationLeadsReply, WithRegistrationToken<RegistrationLeadsQuery>>(
       missing('fetchLeadsByMobile'),
     ),
@@ -146,7 +147,11 @@ export const registrationMachine = setup({
       invoke: {
         id: 'fetchLeadBySfId',
         src: 'fetchLeadBySfId',
-        input: ({ context }) => ({ sf_id: context.query.sf_id ?? '' }),
+        // The login details of a paid registration come only with the mobile's registration token.
+        input: ({ context }) => ({
+          query: { sf_id: context.query.sf_id ?? '' },
+          registrationToken: context.registrationToken,
+        }),
         onDone: [
           {
             guard: { type: 'leadFound', params: ({ event }) => ({ reply: event.output }) },
@@ -259,7 +264,11 @@ export const registrationMachine = setup({
       invoke: {
         id: 'confirmOrder',
         src: 'confirmOrder',
-        input: ({ context }) => ({ orderId: context.query.order_id ?? '', gatewaySaidPaid: true }),
+        input: ({ context }) => ({
+          orderId: context.query.order_id ?? '',
+          returnToken: context.query.order_token,
+          gatewaySaidPaid: true,
+        }),
         onDone: [{ guard: { type: 'orderPaid', params: output }, target: 'loadingSteps' }, 'paymentFailed'],
         onError: 'step1',
       },

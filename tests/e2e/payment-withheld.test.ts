@@ -46,8 +46,11 @@ async function release(orderId?: string): Promise<void> {
   expect(reply.status).toBe(303);
 }
 
-async function orderStatus(orderId: string): Promise<string> {
-  const reply = (await (await fetch(url(`/api/orders/${orderId}`))).json()) as { data: { status: string } };
+/** The order's record, read as the page reads it: with its return link's order_token. */
+async function orderStatus(orderId: string, token: string): Promise<string> {
+  const reply = (await (await fetch(url(`/api/orders/${orderId}?order_token=${token}`))).json()) as {
+    data: { status: string };
+  };
   return reply.data.status;
 }
 
@@ -134,17 +137,19 @@ describe('the gateway withholds its callback', () => {
 
       // Back on the page before the server knows: it waits, then says so. Nothing is paid yet.
       await page.waitForURL(/\/mock-neet-exam\?.*registeration=success/);
-      const orderId = new URL(page.url()).searchParams.get('order_id') ?? '';
+      const back = new URL(page.url()).searchParams;
+      const orderId = back.get('order_id') ?? '';
+      const orderToken = back.get('order_token') ?? '';
       expect(orderId).not.toBe('');
       await card(page).getByText('Confirming your payment…').waitFor();
       const beingConfirmed = cardHeading(page, 'Payment being confirmed');
       await runThroughTheWait(page, () => beingConfirmed.isVisible());
-      expect(await orderStatus(orderId)).toBe('created');
+      expect(await orderStatus(orderId, orderToken)).toBe('created');
       const check = card(page).getByRole('button', { name: 'Check again' });
       expect(await seriousViolations(page)).toEqual([]);
 
       // Check again before the callback: one look, still being confirmed.
-      const look = page.waitForResponse((r) => r.url().endsWith(`/api/orders/${orderId}`));
+      const look = page.waitForResponse((r) => r.url().includes(`/api/orders/${orderId}?`));
       await check.click();
       await look;
       await expect.poll(() => check.isEnabled()).toBe(true);
@@ -152,7 +157,7 @@ describe('the gateway withholds its callback', () => {
 
       // The gateway's callback arrives: Check again shows the thank-you.
       await release(orderId);
-      expect(await orderStatus(orderId)).toBe('paid');
+      expect(await orderStatus(orderId, orderToken)).toBe('paid');
       await check.click();
       await cardHeading(page, 'Registration Successful').waitFor();
       await card(page).locator('dd').first().waitFor();

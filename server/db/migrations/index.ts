@@ -14,6 +14,7 @@ import { m009HindiNames } from './009-hindi-names';
 import { m010Funnel } from './010-funnel';
 import { m011StudentVersions } from './011-student-versions';
 import { m012TrustedDevices } from './012-trusted-devices';
+import { m013ServerSecrets } from './013-server-secrets';
 
 const migrations: Record<string, Migration> = {
   '001-core': m001Core,
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '010-funnel': m010Funnel,
   '011-student-versions': m011StudentVersions,
   '012-trusted-devices': m012TrustedDevices,
+  '013-server-secrets': m013ServerSecrets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

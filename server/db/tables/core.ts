@@ -83,6 +83,12 @@ export interface TrustedDevicesTable {
   expires_at: string;
 }
 
+/** Keys shared by every server process (migration 013). */
+export interface ServerSecretsTable {
+  name: 'order-return';
+  value: string;
+}
+
 export interface OtpsTable {
   id: string;
   purpose: 'register' | 'recover';
@@ -125,6 +131,7 @@ export interface CoreTables {
   sessions: SessionsTable;
   throttles: ThrottlesTable;
   trusted_devices: TrustedDevicesTable;
+  server_secrets: ServerSecretsTable;
   otps: OtpsTable;
   sms_messages: SmsMessagesTable;
   analytics_events: AnalyticsEventsTable;

@@ -13,7 +13,7 @@ import type {
 import { ApiError } from '../../api/errors';
 import { apiSchema } from '../../api/schemas';
 import { programmeFor } from '../master/programme-lookup';
-import { requireVerifiedMobile } from './registration-token';
+import { requireVerifiedMobile, verifiedToken } from './registration-token';
 import { message, say } from '../../api/messages';
 import { registrationCount, leadRecord, leadRecords, studentBySfId } from '../../services/registration/leads';
 
@@ -45,7 +45,8 @@ export function registerLeadRoutes(app: FastifyInstance): void {
     '/api/leads/by-sf-id',
     {
       schema: apiSchema('registration-lead-by-sf-id', {
-        summary: 'A registration by its sf_id: awaiting payment, or its login details once complete',
+        summary:
+          "A registration by its sf_id: awaiting payment, or its login details once complete (to the mobile's X-Registration-Token only)",
         tags,
       }),
     },
@@ -53,7 +54,13 @@ export function registerLeadRoutes(app: FastifyInstance): void {
       const { ctx } = app;
       const student = await studentBySfId(ctx, request.query.sf_id);
       if (!student) throw new ApiError(404, message('link.noRegistration'));
+      // The sf_id is a capability that expires: after a short time, and, once the registration is
+      // paid, it gives the login details only to whoever holds that mobile's registration token.
+      const age = ctx.now().getTime() - new Date(student.created_at).getTime();
+      if (age > ctx.config.sfIdLinkHours * 3_600_000) throw new ApiError(410, message('link.expired'));
       if (student.registration_status === 'registered') {
+        const token = await verifiedToken(ctx, request).catch(() => undefined);
+        if (token?.mobile !== student.mobile) throw new ApiError(410, message('link.expired'));
         return {
           success: 'false',
           msg: say(request, 'link.complete'),

@@ -5,16 +5,20 @@ import type {
   RegistrationLeadBySfIdReply,
 } from '../../generated/api/registration-lead-by-sf-id';
 import { apiGet, swrKey, type RequestOptions } from '../client';
-import { withQuery } from './request-helpers';
-import { useApiRead } from './use-api-read';
+import { withQuery, withRegistrationToken } from './request-helpers';
 
 export const LEAD_BY_SF_ID_PATH = '/api/leads/by-sf-id';
 
 export const leadBySfIdPath = (query: RegistrationLeadBySfIdQuery) => withQuery(LEAD_BY_SF_ID_PATH, query);
 export const leadBySfIdKey = (query: RegistrationLeadBySfIdQuery) => swrKey(leadBySfIdPath(query));
 
-export const fetchLeadBySfId = (query: RegistrationLeadBySfIdQuery, options?: RequestOptions) =>
-  apiGet<RegistrationLeadBySfIdReply>(leadBySfIdPath(query), options);
-
-export const useLeadBySfId = (query: RegistrationLeadBySfIdQuery | null, options?: RequestOptions) =>
-  useApiRead(query, leadBySfIdKey, (q) => fetchLeadBySfId(q, options));
+/** With the mobile's registration token, a completed registration answers its login details. */
+export const fetchLeadBySfId = (
+  query: RegistrationLeadBySfIdQuery,
+  registrationToken?: string,
+  options?: RequestOptions,
+) =>
+  apiGet<RegistrationLeadBySfIdReply>(
+    leadBySfIdPath(query),
+    registrationToken ? withRegistrationToken(registrationToken, options) : options,
+  );

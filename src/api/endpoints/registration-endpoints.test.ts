@@ -3,6 +3,7 @@
 // received (path, query, registration-token header, body) and the reply the fetcher parsed.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RegistrationSignupBody } from '../../generated/api/registration-signup';
+import { orderReturnToken } from '../../../server/payments/orders';
 import { testApp, type TestApp } from '../../../tests/support/server-harness';
 import { failure, lastOtp, listen } from './endpoints.test-support';
 import { pollCallerIdentity, callerIdentityPollPath } from './caller-identity-poll';
@@ -151,11 +152,14 @@ describe('leads, signup, coupon and order status', () => {
     const payment = signed.data.payment_data;
     expect(payment?.order_id).toBeTruthy();
 
-    const order = await fetchOrderStatus({ order_id: payment?.order_id ?? '' }, { baseUrl });
-    expect(seen[2]).toMatchObject({ method: 'GET', url: `/api/orders/${payment?.order_id}` });
+    // The gateway's return link carries the token that reads the order without a login.
+    const orderId = payment?.order_id ?? '';
+    const orderToken = orderReturnToken(t.app.ctx.orderReturnKey, orderId);
+    const order = await fetchOrderStatus({ order_id: orderId, order_token: orderToken }, { baseUrl });
+    expect(seen[2]).toMatchObject({ method: 'GET', url: `/api/orders/${orderId}?order_token=${orderToken}` });
     expect(order.data).toMatchObject({ status: 'created', amount: 200, kind: 'exam' });
 
-    const bySfId = await fetchLeadBySfId({ sf_id: signed.data.sf_id }, { baseUrl });
+    const bySfId = await fetchLeadBySfId({ sf_id: signed.data.sf_id }, undefined, { baseUrl });
     expect(seen[3]).toMatchObject({ method: 'GET', url: `/api/leads/by-sf-id?sf_id=${signed.data.sf_id}` });
     expect(bySfId.success).toBe('true');
     expect(bySfId.student_details?.[0]).toMatchObject({
@@ -206,7 +210,7 @@ describe('leads, signup, coupon and order status', () => {
     });
     expect(signed.data.roll_number).toMatch(/^\d{12}$/);
 
-    const done = await fetchLeadBySfId({ sf_id: signed.data.sf_id }, { baseUrl });
+    const done = await fetchLeadBySfId({ sf_id: signed.data.sf_id }, token, { baseUrl });
     expect(done).toMatchObject({
       success: 'false',
       data: { student_roll_no: signed.data.roll_number, student_dob: '15-08-2011' },

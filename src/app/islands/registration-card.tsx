@@ -218,8 +218,8 @@ export function mount(element: HTMLElement): void {
           return reply;
         }),
         checkCallerIdentity: fromPromise(({ input }) => pollCallerIdentity(input)),
-        fetchLeadBySfId: fromPromise(({ input }) => fetchLeadBySfId(input)),
-        waitForOrder: fromPromise(({ input }) => waitForOrder(input.orderId, input.again)),
+        fetchLeadBySfId: fromPromise(({ input }) => fetchLeadBySfId(input.query, input.registrationToken)),
+        waitForOrder: fromPromise(({ input }) => waitForOrder(input)),
         fetchLeadsByMobile: fromPromise(({ input }) =>
           fetchLeadsByMobile(input.query, input.registrationToken ?? ''),
         ),

@@ -103,7 +103,10 @@ describe('the dashboard back from the gateway (the mock pack)', () => {
     render(<App at={MOCK_RETURN} locale="en" />);
     expect(await screen.findByRole('heading', { name: en.strings['payment.confirming'] })).toBeTruthy();
     expect(screen.queryByRole('button', { name: en.strings['payment.checkAgain'] })).toBeNull();
-    expect(looks).toHaveBeenCalledWith('EF1', false, { token: 'token-1' });
+    expect(looks).toHaveBeenCalledWith(
+      { orderId: 'EF1', again: false, returnToken: undefined },
+      { token: 'token-1' },
+    );
     await answer('paid');
     await waitFor(() => expect(screen.queryByRole('region')).toBeNull());
     expect(toasts).toEqual([{ type: 'success', message: en.strings['portal.mock.paid'] }]);
@@ -137,7 +140,10 @@ describe('the dashboard back from the gateway (the mock pack)', () => {
       // A press while the look runs asks for nothing more.
       await user.click(check);
       expect(looks).toHaveBeenCalledTimes(2);
-      expect(looks).toHaveBeenLastCalledWith('EF1', true, { token: 'token-1' });
+      expect(looks).toHaveBeenLastCalledWith(
+        { orderId: 'EF1', again: true, returnToken: undefined },
+        { token: 'token-1' },
+      );
       await answer('pending');
       await waitFor(() => expect(check.getAttribute('aria-disabled')).toBeNull());
       expect(banner.isConnected).toBe(true);
@@ -158,7 +164,10 @@ describe('the dashboard back from the gateway (the mock pack)', () => {
       expect(toasts).toEqual([{ type: 'success', message: hi.strings['portal.mock.paid'] }]),
     );
     expect(looks).toHaveBeenCalledTimes(1);
-    expect(looks).toHaveBeenCalledWith('EF1', true, { token: 'token-1' });
+    expect(looks).toHaveBeenCalledWith(
+      { orderId: 'EF1', again: true, returnToken: undefined },
+      { token: 'token-1' },
+    );
   });
 });
 
@@ -173,7 +182,10 @@ describe('the dashboard back from the gateway (a course)', () => {
       await answer('pending');
       await screen.findByRole('region', { name: s['payment.unconfirmedHeading'] });
       await user.click(screen.getByRole('button', { name: s['payment.checkAgain'] }));
-      expect(looks).toHaveBeenLastCalledWith('EF7', true, { token: 'token-1' });
+      expect(looks).toHaveBeenLastCalledWith(
+        { orderId: 'EF7', again: true, returnToken: undefined },
+        { token: 'token-1' },
+      );
       await answer('paid');
       await screen.findByText('Payment Successful!');
       expect(screen.getByTestId('where').textContent).toBe('/dashboard/payment-success/EF7');

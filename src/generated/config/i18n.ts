@@ -2227,6 +2227,10 @@ export interface UiStringTable {
    */
   'api.link.complete': string;
   /**
+   * A payment or lead link (sf_id) older than its lifetime, or asked without the mobile's registration token for a completed registration
+   */
+  'api.link.expired': string;
+  /**
    * No centre found near you.
    */
   'api.geo.noCentre': string;
