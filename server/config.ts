@@ -45,6 +45,13 @@ export interface FunnelSettings {
   /** Event batches one address may send a minute (FUNNEL_BATCHES_PER_MINUTE): many phones share an
    * address behind a carrier's NAT, so it is generous. */
   batchesPerMinute: number;
+  /** Funnel events one address may add a day (FUNNEL_EVENTS_PER_ADDRESS_PER_DAY), and all together
+   * (FUNNEL_EVENTS_PER_DAY): counted in the database, over every process, so nobody fills the disk. */
+  eventsPerAddressPerDay: number;
+  eventsPerDay: number;
+  /** Below this much free space on the data folder's disk the funnel refuses events, long before a
+   * registration would fail to write (FUNNEL_MIN_FREE_MB). */
+  minFreeMb: number;
 }
 
 const int = (value: string | undefined, fallback: number): number => {
@@ -74,6 +81,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       rollupAfterDays: int(env.FUNNEL_ROLLUP_AFTER_DAYS, 90),
       minSample: int(env.FUNNEL_MIN_SAMPLE, 100),
       batchesPerMinute: int(env.FUNNEL_BATCHES_PER_MINUTE, 600),
+      eventsPerAddressPerDay: int(env.FUNNEL_EVENTS_PER_ADDRESS_PER_DAY, 5_000),
+      eventsPerDay: int(env.FUNNEL_EVENTS_PER_DAY, 2_000_000),
+      minFreeMb: int(env.FUNNEL_MIN_FREE_MB, 1_024),
     },
     sms: {
       timeoutMs: int(env.SMS_TIMEOUT_MS, 5_000),

@@ -200,3 +200,28 @@ export async function takeAll(ctx: AppContext, limits: readonly Limit[]): Promis
   }
   return giveBack;
 }
+
+/**
+ * Takes `units` from a budget of `limit` a day (the key names the day), all or none, atomically
+ * across processes: false, and nothing taken, when they do not fit what is left.
+ */
+export async function takeFromDailyBudget(
+  ctx: AppContext,
+  key: string,
+  limit: number,
+  units: number,
+): Promise<boolean> {
+  await ctx.db
+    .insertInto('throttles')
+    .values({ key, window_start: iso(ctx.now()), count: 0, locked_until: null })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await ctx.db
+    .updateTable('throttles')
+    .set({ count: sql<number>`count + ${units}` })
+    .where('key', '=', key)
+    .where(sql<boolean>`count + ${units} <= ${limit}`)
+    .returning('count')
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -12,7 +12,16 @@ let t: TestApp;
 beforeAll(async () => {
   t = await testApp({
     start: START,
-    config: { funnel: { rollupAfterDays: 90, minSample: 100, batchesPerMinute: 5 } },
+    config: {
+      funnel: {
+        rollupAfterDays: 90,
+        minSample: 100,
+        batchesPerMinute: 5,
+        eventsPerAddressPerDay: 5_000,
+        eventsPerDay: 2_000_000,
+        minFreeMb: 1,
+      },
+    },
   });
 });
 afterAll(async () => t.close());

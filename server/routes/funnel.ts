@@ -6,6 +6,9 @@ import type { FunnelEventsBody, FunnelEventsReply } from '../../src/generated/ap
 import { ApiError } from '../api/errors';
 import { apiSchema } from '../api/schemas';
 import { memoryThrottle } from '../auth/memory-throttle';
+import { takeFromDailyBudget } from '../auth/throttle';
+import { diskGuard } from '../services/health/disk';
+import { indiaDate } from '../../src/domain/dates';
 import { recordClientEvents } from '../services/funnel/events';
 
 /** 50 events of a few hundred bytes each fit with room; a larger body is refused before parsing. */
@@ -19,6 +22,24 @@ export function registerFunnelRoutes(app: FastifyInstance): void {
     { lockAfter: ctx.config.funnel.batchesPerMinute, windowMs: 60_000, lockMs: 60_000 },
     () => ctx.now().getTime(),
   );
+  const { eventsPerAddressPerDay, eventsPerDay, minFreeMb } = ctx.config.funnel;
+  const disk = ctx.config.databaseUrl ? null : diskGuard(ctx.config.dataDir, minFreeMb * 1024 * 1024);
+  const full = () =>
+    Object.assign(
+      new ApiError(503, 'Funnel events are not being recorded just now. Please try again later.'),
+      {
+        retryAfterSeconds: 600,
+      },
+    );
+  /** The day's budgets of events, the address's then everyone's (in the database, every process). */
+  async function takeBudgets(ip: string, units: number): Promise<boolean> {
+    const day = indiaDate(ctx.now());
+    const address = `funnel-ip:${day}:${ip}`;
+    if (!(await takeFromDailyBudget(ctx, address, eventsPerAddressPerDay, units))) return false;
+    if (await takeFromDailyBudget(ctx, `funnel-all:${day}`, eventsPerDay, units)) return true;
+    await takeFromDailyBudget(ctx, address, eventsPerAddressPerDay, -units);
+    return false;
+  }
 
   // Its own scope: the text/plain parser is this route's only.
   void app.register(async (scope) => {
@@ -49,6 +70,10 @@ export function registerFunnelRoutes(app: FastifyInstance): void {
         if (!throttle.allow(request.ip))
           throw new ApiError(429, 'Too many funnel events from this address. Please try again later.');
         const { sent_at: sentAt, events } = request.body;
+        // The disk first: funnel events give way long before a registration would.
+        if (disk && !(await disk.hasRoom())) throw full();
+        if (!(await takeBudgets(request.ip, events.length)))
+          throw new ApiError(429, 'Too many funnel events today. Please try again tomorrow.');
         const recorded = await recordClientEvents(ctx, { sentAt, events });
         return { success: 'true', msg: 'Events recorded.', recorded };
       },

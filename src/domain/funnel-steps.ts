@@ -4,6 +4,10 @@
 // Stored as a number (the rank, with gaps so a step can be slotted in later without renumbering):
 // the report orders each visitor's steps by it, straight from the index.
 
+/** A campaign value (utm_source, utm_medium, utm_campaign) is kept to this many characters: the
+ * funnel stores it with every event (schemas/api/funnel-events.schema.json says the same). */
+export const CAMPAIGN_VALUE_MAX = 60;
+
 export const CLIENT_FUNNEL_STEPS = [
   'page_view',
   'card_started',

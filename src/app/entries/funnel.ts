@@ -10,7 +10,7 @@
 // site's data resets it; a browser that refuses the site storage is not counted); an event carries
 // the page and the visit's campaign, never what the student typed.
 // Small on purpose (every byte is on each landing page): no option, no fallback, no check.
-import type { ClientFunnelStep } from '../../domain/funnel-steps';
+import { CAMPAIGN_VALUE_MAX, type ClientFunnelStep } from '../../domain/funnel-steps';
 import type { FunnelEvent } from '../../generated/api/funnel-events';
 import type { SignupFunnelOrigin } from '../../generated/api/registration-signup';
 import type { FunnelMessage } from '../funnel-channel';
@@ -47,7 +47,7 @@ if (programme && variant)
     const query = new URLSearchParams(location.search);
     const fresh: Record<string, unknown> = { has_gclid: query.has('gclid') };
     for (const key of ['utm_source', 'utm_medium', 'utm_campaign'])
-      fresh[key] = query.get(key)?.slice(0, 100);
+      fresh[key] = query.get(key)?.slice(0, CAMPAIGN_VALUE_MAX);
     let campaign = JSON.stringify(fresh);
     if (campaign === NO_CAMPAIGN) campaign = sessionStorage.getItem('examflow:funnel-campaign') ?? campaign;
     else sessionStorage.setItem('examflow:funnel-campaign', campaign);

@@ -36,7 +36,7 @@ export type Path = string;
  */
 export type Locale = string;
 /**
- * a campaign parameter as the address had it, cut to 100 characters
+ * a campaign parameter as the address had it, cut to 60 characters (CAMPAIGN_VALUE_MAX)
  *
  * This interface was referenced by `FunnelEventsApi`'s JSON-Schema
  * via the `definition` "utm".
