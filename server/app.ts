@@ -7,6 +7,7 @@ import { configDir } from '../src/engine/node/paths';
 import { loadConfig } from '../src/engine/node/validate-config';
 import { registerErrorHandling } from './api/errors';
 import { registerMobileNumbers } from './api/mobile-numbers';
+import { registerOverloadGuards } from './api/overload';
 import { registerDocsRoutes, registerOpenApi } from './api/openapi';
 import { registerApiRoutes } from './api/routes';
 import { registerApiSchemas } from './api/schemas';
@@ -45,6 +46,12 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     logger: config.logger ? { level: 'info' } : false,
     bodyLimit: config.bodyLimit,
     trustProxy: false,
+    // A client that declares a body (or headers) and stalls is cut off (decision 038).
+    requestTimeout: config.limits.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(config.limits.headersTimeoutMs, config.limits.requestTimeoutMs),
+      connectionsCheckingInterval: config.limits.connectionsCheckMs,
+    },
     schemaController: { compilersFactory: { buildSerializer: buildSerializerFactory } },
     ajv: {
       // Reject what the schema does not allow instead of silently dropping or converting it
@@ -97,6 +104,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 
   registerSecurityHeaders(app);
   registerErrorHandling(app);
+  await registerOverloadGuards(app, config.limits);
   await app.register(cookie);
   await app.register(formbody);
   registerApiSchemas(app);

@@ -24,6 +24,21 @@ export interface ServerConfig {
   /** The funnel (issue 24, decision 029). */
   funnel: FunnelSettings;
   sms: SmsSettings;
+  /** What a busy or attacked server answers instead of making people wait (server/api/overload.ts). */
+  limits: {
+    /** A request's headers and body must arrive within this (REQUEST_TIMEOUT_MS), headers alone
+     * within HEADERS_TIMEOUT_MS; Node looks every CONNECTIONS_CHECK_MS. */
+    requestTimeoutMs: number;
+    headersTimeoutMs: number;
+    connectionsCheckMs: number;
+    /** Requests in flight at once before the next is answered 503 (MAX_IN_FLIGHT). */
+    maxInFlight: number;
+    /** Open connections from one address before its next request is answered 503
+     * (MAX_CONNECTIONS_PER_ADDRESS; 0: no cap, as behind a proxy that is the only address). */
+    maxConnectionsPerAddress: number;
+    /** Event-loop lag at which requests are shed (MAX_EVENT_LOOP_DELAY_MS). */
+    maxEventLoopDelayMs: number;
+  };
   /** How long a registration's sf_id link (payment return, lead link) answers (SF_ID_LINK_HOURS). */
   sfIdLinkHours: number;
 }
@@ -90,5 +105,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       otpSendsPerAddressPerHour: int(env.OTP_SENDS_PER_ADDRESS_PER_HOUR, 100),
     },
     sfIdLinkHours: int(env.SF_ID_LINK_HOURS, 24),
+    limits: {
+      requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30_000),
+      headersTimeoutMs: int(env.HEADERS_TIMEOUT_MS, 10_000),
+      connectionsCheckMs: int(env.CONNECTIONS_CHECK_MS, 1_000),
+      maxInFlight: int(env.MAX_IN_FLIGHT, 512),
+      maxConnectionsPerAddress:
+        env.MAX_CONNECTIONS_PER_ADDRESS === '0' ? 0 : int(env.MAX_CONNECTIONS_PER_ADDRESS, 128),
+      maxEventLoopDelayMs: int(env.MAX_EVENT_LOOP_DELAY_MS, 1_000),
+    },
   };
 }

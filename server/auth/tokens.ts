@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 
 /** A session token: 256 random bits, URL-safe. Only its hash is stored. */
 export const newToken = (): string => randomBytes(32).toString('base64url');
@@ -19,3 +19,10 @@ let sequence = 0;
 /** An id that sorts by creation time, even for rows created in the same millisecond. */
 export const sortableId = (now: Date): string =>
   `${now.toISOString()}-${String(sequence++ % 1e9).padStart(9, '0')}-${randomBytes(3).toString('hex')}`;
+
+/** Whether a given secret equals the expected one, in time that does not depend on where they differ. */
+export const sameSecret = (expected: string, given: string): boolean =>
+  timingSafeEqual(
+    createHash('sha256').update(expected).digest(),
+    createHash('sha256').update(given).digest(),
+  );

@@ -14,7 +14,7 @@ import type { SandboxGatewaySettingsBody } from '../../src/generated/api/sandbox
 import { ApiError } from '../api/errors';
 import { apiSchema } from '../api/schemas';
 import { authenticate, bearerToken } from '../auth/sessions';
-import { newId } from '../auth/tokens';
+import { newId, sameSecret } from '../auth/tokens';
 import type { AppContext } from '../context';
 import {
   callbackSignature,
@@ -104,8 +104,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
       const o = await existingOrder(ctx, request.params.order_id);
       // Only its owner reads an order: her session, or the token of the return link she came back by.
       const token = request.query.order_token;
-      const byToken =
-        token !== undefined && signatureMatches(orderReturnToken(ctx.orderReturnKey, o.id), token);
+      const byToken = token !== undefined && sameSecret(orderReturnToken(ctx.orderReturnKey, o.id), token);
       const bearer = byToken ? undefined : bearerToken(request);
       const session = bearer ? await authenticate(ctx, bearer) : null;
       if (!byToken && session?.student.id !== o.student_id)

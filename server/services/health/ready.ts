@@ -1,6 +1,6 @@
-// Readiness (GET /health/ready): the database answers a trivial query within a short time. A load
-// balancer or process manager asks often, so it is one round trip and never waits long.
-import { sql } from 'kysely';
+// Readiness (GET /health/ready): the database takes a small write within a short time (a database
+// that reads but cannot write, full or read-only, turns every registration away: not ready). A
+// load balancer or process manager asks often, so it is one statement and never waits long.
 import type { AppContext } from '../../context';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../db/unavailable';
 
@@ -10,6 +10,9 @@ export const NOT_READY_RETRY_AFTER_SECONDS = DATABASE_RETRY_AFTER_SECONDS;
 /** How long the readiness check waits for the database (below the pool's 2 s connect timeout). */
 export const READY_TIMEOUT_MS = 1_000;
 
+const READY_PROBE_KEY = 'health:ready-probe';
+
+/** Whether the database takes a write within the time (readiness). */
 export async function databaseAnswers(
   { db }: Pick<AppContext, 'db'>,
   timeoutMs = READY_TIMEOUT_MS,
@@ -18,11 +21,18 @@ export async function databaseAnswers(
   const late = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), timeoutMs);
   });
-  // A query still pending when the time is up settles later: its failure is caught here.
-  const answered = sql`select 1`.execute(db).then(
-    () => true,
-    () => false,
-  );
+  // A query still pending when the time is up settles later: its failure is caught here. The write
+  // is one row of its own in the throttles' table, written anew each time.
+  const now = new Date().toISOString();
+  const answered = db
+    .insertInto('throttles')
+    .values({ key: READY_PROBE_KEY, window_start: now, count: 0, locked_until: null })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ window_start: now }))
+    .execute()
+    .then(
+      () => true,
+      () => false,
+    );
   try {
     return await Promise.race([answered, late]);
   } finally {

@@ -2546,6 +2546,10 @@ export interface UiStringTable {
    * A 503 while the database restarts or cannot take writes: nothing was saved; the student can retry
    */
   'api.database.unavailable': string;
+  /**
+   * Load shedding: too many requests at once, or the server is overloaded (503 with Retry-After)
+   */
+  'api.server.busy': string;
 }
 /**
  * What a key is for, where its English text alone does not say (English file only).
