@@ -45,6 +45,13 @@ describe('POST /api/login', () => {
     expect(data.dashboard_url).toMatch(/^http:\/\/localhost:3000\/dashboard\?handoff=[A-Za-z0-9_-]{43}$/);
   });
 
+  it('links only to hosts that hosts.json names, whatever Host the request claims', async () => {
+    for (const host of ['evil.example.net', 'evil.example.net:3000', 'localhost@evil.net', '']) {
+      const { data } = await login({ roll_number: ROLL, date_of_birth: DOB }, '10.0.0.2', host);
+      expect(new URL(String(data.dashboard_url)).hostname).toBe('localhost');
+    }
+  });
+
   it('answers a wrong date of birth or an unknown roll number with 401 and the same message', async () => {
     const wrong = await login({ roll_number: ROLL, date_of_birth: '06/01/2008' }, '10.0.0.2');
     const unknown = await login({ roll_number: '999999999999', date_of_birth: DOB }, '10.0.0.2');
@@ -93,6 +100,18 @@ describe('POST /api/login', () => {
         .statusCode;
     }
     expect(last).toBe(429);
+  });
+});
+
+describe('personal answers', () => {
+  it('are never kept by a browser or a proxy (Cache-Control: no-store)', async () => {
+    const answer = await login({ roll_number: ROLL, date_of_birth: DOB }, '10.0.9.1');
+    expect(answer.headers['cache-control']).toBe('no-store');
+    const headers = { authorization: `Bearer ${String(answer.data.token)}` };
+    for (const url of ['/api/dashboard', '/api/profile', '/api/session']) {
+      const read = await t.call({ method: 'GET', url, headers });
+      expect([url, read.statusCode, read.headers['cache-control']]).toEqual([url, 200, 'no-store']);
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 // Login by roll number and date of birth, and logout (part 1 §7).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { resolveProfile } from '../../src/engine/hosts';
+import { configuredHost, defaultProfile, resolveProfile } from '../../src/engine/hosts';
 import type { LoginBody, LoginReply } from '../../src/generated/api/login';
 import type { SessionReply } from '../../src/generated/api/session';
 import { say } from '../api/messages';
@@ -18,14 +18,20 @@ import {
 import { checkRollAndDob, trustDevice } from '../auth/credentials';
 import type { AppContext, Student } from '../context';
 
-/** The dashboard on a host of the student's exam type (the same host when it already is one). */
+/**
+ * The dashboard on a host of the student's exam type (the same host when it already is one). Only
+ * hosts that hosts.json names: a request with any other Host header gets a link to the default
+ * profile's host, never one to the host it claimed.
+ */
 export function dashboardUrl(ctx: AppContext, request: FastifyRequest, student: Student): string {
   const { hosts, programmes } = ctx.site;
-  const [hostName = 'localhost', port] = (request.headers.host ?? 'localhost').split(':');
+  const trusted = configuredHost(hosts, request.headers.host);
+  const fallback = defaultProfile(hosts).hosts.find((h) => !h.startsWith('*.')) ?? 'localhost';
+  const [hostName = fallback, port] = (trusted ?? fallback).split(':');
   const suffix = port ? `:${port}` : '';
   const proto = request.protocol;
   const examTypeOf = (programme: string) => programmes[programme]?.examType;
-  const here = resolveProfile(hosts, request.headers.host);
+  const here = resolveProfile(hosts, trusted ?? fallback);
   if (examTypeOf(here.programme) === student.exam_type) return `${proto}://${hostName}${suffix}/dashboard`;
   const local = hostName === 'localhost' || hostName.endsWith('.localhost');
   const profile = hosts.profiles.find(
@@ -53,8 +59,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
       const dashboard = new URL(dashboardUrl(ctx, request, student));
       // On another host the student logs in again (part 1 §4); the code makes that login part of
       // this one, so a logout on either host ends both.
-      const here = new URL(`${request.protocol}://${request.headers.host ?? 'localhost'}`);
-      if (dashboard.host !== here.host)
+      if (dashboard.host !== configuredHost(ctx.site.hosts, request.headers.host))
         dashboard.searchParams.set('handoff', await createHandoff(ctx, session.id));
       return {
         success: 'true',

@@ -21,6 +21,18 @@ function matches(pattern: string, host: string): boolean {
   return pattern.startsWith('*.') ? host.endsWith(pattern.slice(1)) : pattern === host;
 }
 
+/**
+ * The Host header's host and port when its host is one hosts.json names (a link built from it
+ * stays on this site); undefined for any other host, which a link must never name.
+ */
+export function configuredHost(hosts: Hosts, header: string | undefined): string | undefined {
+  const host = normaliseHost(header);
+  if (!host || !hosts.profiles.some((p) => p.hosts.some((pattern) => matches(pattern, host))))
+    return undefined;
+  const port = /:(\d{1,5})$/.exec(header?.trim() ?? '')?.[1];
+  return port ? `${host}:${port}` : host;
+}
+
 /** The profile serving this Host header; the default profile for an unknown or malformed host. */
 export function resolveProfile(hosts: Hosts, header: string | undefined): HostProfile {
   const host = normaliseHost(header);
