@@ -8,6 +8,7 @@ import { loadConfig } from '../src/engine/node/validate-config';
 import { registerErrorHandling } from './api/errors';
 import { registerMobileNumbers } from './api/mobile-numbers';
 import { registerOverloadGuards } from './api/overload';
+import { registerSameSiteApi } from './api/same-site';
 import { registerDocsRoutes, registerOpenApi } from './api/openapi';
 import { registerApiRoutes } from './api/routes';
 import { registerApiSchemas } from './api/schemas';
@@ -105,6 +106,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   registerSecurityHeaders(app);
   registerErrorHandling(app);
   await registerOverloadGuards(app, config.limits);
+  registerSameSiteApi(app);
   await app.register(cookie);
   await app.register(formbody);
   registerApiSchemas(app);

@@ -2035,6 +2035,10 @@ export interface UiStringTable {
    */
   'api.request.missingField': string;
   /**
+   * A POST without a session from another site (Origin or Sec-Fetch-Site): login CSRF, SMS sent by other sites
+   */
+  'api.request.crossSite': string;
+  /**
    * Unknown exam type.
    */
   'api.examType.unknown': string;
