@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenForHttp, testApp, type HttpAnswer, type TestApp } from '../../tests/support/server-harness';
 import { addStudent } from '../routes/commerce.test-support';
+import { markRefunded, refunds } from './refunds';
 import {
   callbackSignature,
   confirmOrder,
@@ -207,7 +208,7 @@ describe.each(PURPOSES)('%s: the gateway callback', (purpose) => {
 });
 
 describe('a payment after a failure, when the student already bought it through another order', () => {
-  it('records the money taken, runs no second purchase, and logs the refund', async () => {
+  it('records the money taken, runs no second purchase, records the refund due, and the sandbox gateway refunds it', async () => {
     const first = await place('course');
     expect((await callback(signed(first.id, 'failed', 'TXN-A'))).statusCode).toBe(200);
     // The student pays again through a new order…
@@ -238,8 +239,23 @@ describe('a payment after a failure, when the student already bought it through 
         level: 'info',
         object: expect.objectContaining({ from: 'failed', to: 'paid' }),
       }),
-      expect.objectContaining({ level: 'warn', message: expect.stringContaining('refund') }),
+      expect.objectContaining({ level: 'warn', message: expect.stringContaining('refund due') }),
+      expect.objectContaining({ level: 'info', message: expect.stringContaining('refunded by the gateway') }),
     ]);
+    // A recorded state the support desk lists, refunded once by the (sandbox) gateway.
+    const [listed] = await refunds(t.db, { all: true });
+    expect(listed).toMatchObject({
+      order_id: first.id,
+      amount: AMOUNT,
+      refund_status: 'refunded',
+      refund_reason: 'already bought through another order',
+    });
+    expect(listed?.refund_txn).toMatch(/^SBXR[0-9A-F]{16}$/);
+    expect(await refunds(t.db)).toEqual([]);
+    expect(await markRefunded(t.app.ctx, first.id, 'AGAIN')).toBe(false);
+    // The same late callback again changes nothing.
+    await confirmOrder(t.app.ctx, first.id, 'paid', 'TXN-C', { amount: AMOUNT });
+    expect(await refunds(t.db, { all: true })).toHaveLength(1);
   });
 });
 

@@ -11,6 +11,7 @@ import type { Database } from '../db/schema';
 import type { OrdersTable } from '../db/tables/payments';
 import { iso } from '../timestamps';
 import type { PaidEffect, PaidNotice } from './paid-effects';
+import { refundThroughGateway } from './refunds';
 
 export type OrderKind = OrdersTable['kind'];
 export type Order = OrdersTable;
@@ -85,6 +86,10 @@ export async function createOrder(
     created_at: iso(ctx.now()),
     confirmed_at: null,
     gateway_txn: null,
+    refund_status: null,
+    refund_reason: null,
+    refund_txn: null,
+    refunded_at: null,
   });
   return paymentDataOf({ id, ...values });
 }
@@ -105,6 +110,10 @@ const insertOrder = preparedInsert<Order>(
     'created_at',
     'confirmed_at',
     'gateway_txn',
+    'refund_status',
+    'refund_reason',
+    'refund_txn',
+    'refunded_at',
   ],
   (db, values) =>
     db
@@ -249,8 +258,8 @@ const REPLACES: Record<Outcome, Order['status'][]> = {
  * callbacks at once exactly one changes it and runs its paid effects; the others, and any verdict
  * REPLACES does not allow (a failure after a payment), change nothing, are logged, and return the
  * order as it is. A payment after a failure runs the effects once too, unless the student already
- * has what it buys through another paid order: then it is recorded paid, the effects are not run
- * again, and the log says it needs a refund.
+ * has what it buys through another paid order: then it is recorded paid with a refund due (the
+ * effects are not run again), which the gateway refunds (refunds.ts).
  */
 export async function confirmOrder(
   ctx: AppContext,
@@ -260,6 +269,7 @@ export async function confirmOrder(
   { amount, source = 'gateway', log }: Confirmation = {},
 ): Promise<Order> {
   let newlyPaid = false;
+  let refundDue = false;
   const confirmed = await ctx.db.transaction().execute(async (trx: Transaction<Database>) => {
     const owner = await trx
       .selectFrom('orders')
@@ -299,14 +309,22 @@ export async function confirmOrder(
     if (before.status !== 'created' && (await alreadyBought(trx, order))) {
       log?.warn(
         said,
-        `order ${id}: paid after ${before.status}, but already bought by another order: refund it`,
+        `order ${id}: paid after ${before.status}, but already bought by another order: refund due`,
       );
-      return order;
+      refundDue = true;
+      return await trx
+        .updateTable('orders')
+        .set({ refund_status: 'due', refund_reason: 'already bought through another order' })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
     }
     for (const effect of ctx.paidEffects.of(order)) await effect(trx, order);
     newlyPaid = true;
     return order;
   });
+  if (refundDue && (await refundThroughGateway(ctx, id)))
+    log?.info({ order: id, source }, `order ${id}: refunded by the gateway`);
   if (newlyPaid)
     for (const notice of ctx.paidEffects.noticesOf(confirmed)) {
       try {

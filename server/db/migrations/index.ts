@@ -15,6 +15,7 @@ import { m010Funnel } from './010-funnel';
 import { m011StudentVersions } from './011-student-versions';
 import { m012TrustedDevices } from './012-trusted-devices';
 import { m013ServerSecrets } from './013-server-secrets';
+import { m014OrderRefunds } from './014-order-refunds';
 
 const migrations: Record<string, Migration> = {
   '001-core': m001Core,
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '011-student-versions': m011StudentVersions,
   '012-trusted-devices': m012TrustedDevices,
   '013-server-secrets': m013ServerSecrets,
+  '014-order-refunds': m014OrderRefunds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

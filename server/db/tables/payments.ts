@@ -18,6 +18,11 @@ export interface OrdersTable {
   created_at: string;
   confirmed_at: string | null;
   gateway_txn: string | null;
+  /** 'due' while the student is owed the money back (migration 014), 'refunded' once the gateway paid it. */
+  refund_status: 'due' | 'refunded' | null;
+  refund_reason: string | null;
+  refund_txn: string | null;
+  refunded_at: string | null;
 }
 
 export interface PaymentsTables {
