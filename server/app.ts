@@ -9,6 +9,7 @@ import { registerErrorHandling } from './api/errors';
 import { registerMobileNumbers } from './api/mobile-numbers';
 import { registerOverloadGuards } from './api/overload';
 import { registerSameSiteApi } from './api/same-site';
+import { clientErrorHandler, frameworkErrors, registerNotFound } from './api/not-found';
 import { registerDocsRoutes, registerOpenApi } from './api/openapi';
 import { registerApiRoutes } from './api/routes';
 import { registerApiSchemas } from './api/schemas';
@@ -49,6 +50,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     trustProxy: false,
     // A client that declares a body (or headers) and stalls is cut off (decision 038).
     requestTimeout: config.limits.requestTimeoutMs,
+    // The framework's own refusals in the API's shape too.
+    frameworkErrors,
+    clientErrorHandler,
     http: {
       headersTimeout: Math.min(config.limits.headersTimeoutMs, config.limits.requestTimeoutMs),
       connectionsCheckingInterval: config.limits.connectionsCheckMs,
@@ -107,13 +111,14 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   registerErrorHandling(app);
   await registerOverloadGuards(app, config.limits);
   registerSameSiteApi(app);
+  const unknownCall = registerNotFound(app);
   await app.register(cookie);
   await app.register(formbody);
   registerApiSchemas(app);
   registerMobileNumbers(app);
   await registerOpenApi(app);
   registerPaymentRoutes(app);
-  registerApiRoutes(app);
+  registerApiRoutes(app, unknownCall);
   await registerDocsRoutes(app, { sandbox: config.sandbox });
   if (config.sandbox) registerSandboxRoutes(app);
   app.all('/sandbox/*', { schema: { hide: true } }, async (_request, reply) =>

@@ -1,9 +1,14 @@
 // The site server on a small built-site fixture: pages by host and path, token rules, 404s,
 // compression, caching, security headers, and bad requests that must never become a 5xx.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
+import { Document, Spectral, type RulesetDefinition } from '@stoplight/spectral-core';
+import Parsers from '@stoplight/spectral-parsers';
+import { oas } from '@stoplight/spectral-rulesets';
+import { DiagnosticSeverity } from '@stoplight/types';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteIndex } from '../src/engine/site-index';
@@ -129,5 +134,60 @@ describe('site server', () => {
     const response = await app.inject({ method: 'HEAD', url: '/' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('');
+  });
+});
+
+describe('the API contract of a server that serves the site (decision 038)', () => {
+  it("passes spectral's OpenAPI ruleset with no error, every operation with its own id", async () => {
+    const doc = (await app.inject({ url: '/api/openapi.json' })).body;
+    const spectral = new Spectral();
+    spectral.setRuleset({ extends: [[oas as RulesetDefinition, 'recommended']] });
+    const results = await spectral.run(new Document(doc, Parsers.Json));
+    const errors = results.filter((r) => r.severity === DiagnosticSeverity.Error);
+    expect(errors.map((r) => `${r.code} ${r.path.join('.')}: ${r.message}`)).toEqual([]);
+    // The warnings kept are the ones decision 038 names.
+    const kept = new Set(['operation-description', 'oas3-unused-component', 'operation-success-response']);
+    expect([...new Set(results.map((r) => r.code))].filter((code) => !kept.has(String(code)))).toEqual([]);
+    const ids = Object.values(
+      (JSON.parse(doc) as { paths: Record<string, Record<string, { operationId?: string }>> }).paths,
+    ).flatMap((operations) => Object.values(operations).map((o) => o.operationId));
+    expect(ids.length).toBeGreaterThan(60);
+    expect(ids.every((id) => typeof id === 'string')).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('answers in its own JSON shape where the framework would not: unknown calls, other methods, bad addresses, huge headers', async () => {
+    const unknown = await app.inject({ method: 'POST', url: '/api/no-such-call' });
+    expect([unknown.statusCode, unknown.json()]).toEqual([
+      404,
+      { success: 'false', msg: 'This API call does not exist.' },
+    ]);
+    const method = await app.inject({ method: 'DELETE', url: '/api/login' });
+    expect([method.statusCode, method.headers.allow, method.json()]).toEqual([
+      405,
+      'POST',
+      { success: 'false', msg: 'This call does not take DELETE.' },
+    ]);
+    const order = await app.inject({ method: 'PUT', url: `/api/orders/EF${'0'.repeat(20)}` });
+    expect([order.statusCode, order.headers.allow]).toEqual([405, 'GET, HEAD']);
+    const bad = await app.inject({ method: 'GET', url: '/api/orders/%E0%A4%A' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ success: 'false' });
+    // Headers past Node's limit, on a real socket: refused as JSON.
+    await harness.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = harness.app.server.address() as AddressInfo;
+    const raw = await new Promise<string>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () =>
+        socket.write(`GET /api/session HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`),
+      );
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      socket.on('close', () => resolve(text));
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({
+      success: 'false',
+      msg: "The request's headers are too large.",
+    });
   });
 });

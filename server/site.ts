@@ -84,7 +84,8 @@ export function registerSite(app: FastifyInstance, distDir: string): void {
     return file;
   };
 
-  app.get('/*', (request, reply) => {
+  // The pages and their assets: not an API operation (hidden from the OpenAPI document).
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const url = new URL(request.url, 'http://site.invalid');
     const asset = assets.get(safeDecode(url.pathname));
     if (asset) {

@@ -4,15 +4,42 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 
+/**
+ * An operation's id from its method and path (POST /api/login → postApiLogin,
+ * GET /api/orders/:order_id → getApiOrdersByOrderId): unique by construction.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => (segment.startsWith(':') ? `by-${segment.slice(1)}` : segment))
+    .join('-')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  return method.toLowerCase() + words.map((w) => w[0]?.toUpperCase() + w.slice(1)).join('');
+}
+
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  // Every documented operation gets its id (registered before the routes, so it sees them all).
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as { hide?: boolean; operationId?: string } | undefined;
+    if (!schema || schema.hide || schema.operationId) return;
+    const method = Array.isArray(route.method) ? route.method[0] : route.method;
+    route.schema = {
+      ...route.schema,
+      operationId: operationIdOf(String(method), route.url),
+    } as typeof route.schema;
+  });
   await app.register(swagger, {
     openapi: {
+      servers: [{ url: '/', description: 'this server' }],
       info: {
         title: 'examflow portal API',
         version: '1.0.0',
         description:
           'Every call of the student portal. Errors answer with a 4xx status and { success: "false", msg }. ' +
           'Authenticated calls send `Authorization: Bearer TOKEN` with the token from POST /api/login.',
+        contact: { name: 'examflow developers' },
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
@@ -24,8 +51,19 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     // Only the OpenAPI form is registered (the `openapi` option above).
     transformObject: (documents) =>
-      'openapiObject' in documents ? selfContained(documents.openapiObject) : documents.swaggerObject,
+      'openapiObject' in documents
+        ? withTags(selfContained(documents.openapiObject))
+        : documents.swaggerObject,
   });
+}
+
+/** The document's tag list: every tag its operations use, named once. */
+function withTags<Doc extends { paths?: object; tags?: { name: string }[] }>(doc: Doc): Doc {
+  const names = new Set<string>();
+  for (const operations of Object.values(doc.paths ?? {}) as Record<string, { tags?: string[] }>[])
+    for (const operation of Object.values(operations)) for (const tag of operation.tags ?? []) names.add(tag);
+  doc.tags = [...names].sort().map((name) => ({ name }));
+  return doc;
 }
 
 const LOCAL = '#/components/schemas/';

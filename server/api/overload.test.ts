@@ -21,6 +21,7 @@ const PER_ADDRESS = 40;
 let t: TestApp;
 let base = '';
 beforeAll(async () => {
+  // The server's own limits, as `npm start` runs it, but for the timeouts and the per-address cap.
   const limits = {
     ...configFromEnv({ NODE_ENV: 'test' }).limits,
     requestTimeoutMs: REQUEST_TIMEOUT_MS,

@@ -1,5 +1,5 @@
 // Every API route, by domain. Each domain registers its own routes from its own file.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerAuthRoutes } from '../routes/auth';
 import { registerCommerceRoutes } from '../routes/commerce';
 import { registerExamRoutes } from '../routes/exams';
@@ -8,9 +8,11 @@ import { registerHealthRoutes } from '../routes/health';
 import { registerMasterRoutes } from '../routes/master';
 import { registerRecoveryRoutes } from '../routes/recovery';
 import { registerRegistrationRoutes } from '../routes/registration';
-import { ApiError } from './errors';
 
-export function registerApiRoutes(app: FastifyInstance): void {
+export function registerApiRoutes(
+  app: FastifyInstance,
+  unknownCall: (request: FastifyRequest, reply: FastifyReply) => FastifyReply,
+): void {
   registerAuthRoutes(app);
   registerRecoveryRoutes(app);
   registerMasterRoutes(app);
@@ -19,8 +21,6 @@ export function registerApiRoutes(app: FastifyInstance): void {
   registerExamRoutes(app);
   registerFunnelRoutes(app);
   registerHealthRoutes(app);
-  // An unknown API path answers JSON, never the site's 404 page.
-  app.all('/api/*', { schema: { hide: true } }, async () => {
-    throw new ApiError(404, 'This API call does not exist.');
-  });
+  // An unknown API path answers JSON (404, or 405 for another method), never the site's 404 page.
+  app.all('/api/*', { schema: { hide: true } }, unknownCall);
 }

@@ -62,6 +62,15 @@ async function openDatabase(): Promise<{ db: Db; url?: string; drop: () => Promi
   return { db: createDb({ databaseUrl: url }), url, drop };
 }
 
+/**
+ * The server's settings for a test: load shedding off (a busy machine's lag would shed a test's
+ * requests at random; overload.test.ts turns it on with its own limits).
+ */
+function testConfig(): ServerConfig {
+  const config = configFromEnv({ NODE_ENV: 'test', LOG: 'off' });
+  return { ...config, limits: { ...config.limits, maxInFlight: 1_000_000, maxEventLoopDelayMs: 3_600_000 } };
+}
+
 /** Inject with JSON parsing of the answer. */
 function injector(app: FastifyInstance): TestApp['call'] {
   return async (injectOptions) => {
@@ -88,7 +97,7 @@ export async function testApp(
 ): Promise<TestApp> {
   const clock = testClock(options.start);
   const { db, url, drop } = await openDatabase();
-  const config = { ...configFromEnv({ NODE_ENV: 'test', LOG: 'off' }), ...options.config };
+  const config = { ...testConfig(), ...options.config };
   const app = await buildApp({
     db,
     config,
@@ -139,7 +148,7 @@ export async function secondApp(
   const db = t.databaseUrl ? createDb({ databaseUrl: t.databaseUrl }) : t.db;
   const app = await buildApp({
     db,
-    config: { ...configFromEnv({ NODE_ENV: 'test', LOG: 'off' }), ...config },
+    config: { ...testConfig(), ...config },
     now: t.clock.now,
   });
   const call = injector(app);

@@ -2039,6 +2039,14 @@ export interface UiStringTable {
    */
   'api.request.crossSite': string;
   /**
+   * 404 for an address no route answers (the API's own shape, never the framework's)
+   */
+  'api.request.noSuchCall': string;
+  /**
+   * 405 for a known address asked with a method it does not take; {method} is GET, POST …
+   */
+  'api.request.wrongMethod': string;
+  /**
    * Unknown exam type.
    */
   'api.examType.unknown': string;
