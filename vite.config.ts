@@ -23,7 +23,13 @@ export default defineConfig(({ command }) =>
     // Found only when a form step opens (the validators' one runtime helper) or the Studio's editor
     // loads (its validator): bundled up front so the dev server does not reload the page halfway
     // through a registration or an edit.
-    optimizeDeps: { include: ['ajv/dist/runtime/ucs2length', '@rjsf/validator-ajv8'] },
+    // The pages are rendered on request (no index.html to crawl): the page script and the inspector
+    // are named as entries, so their dependencies are found and bundled as the server starts, not
+    // discovered by a page, which Vite then reloads (it once reloaded the inspector under a test).
+    optimizeDeps: {
+      entries: ['src/app/entries/page.ts', 'src/devtools/inspector/main.ts'],
+      include: ['ajv/dist/runtime/ucs2length', '@rjsf/validator-ajv8'],
+    },
     // changeOrigin false: the API must see the browser's host (the exam type and dashboard_url
     // depend on it), not the API server's.
     server: {

@@ -162,9 +162,11 @@ describe('dashboard: first reads', () => {
       (path) => /^\/api\/(session|profile|dashboard)$/.test(path) || /^\/assets\/[\w-]+\.js$/.test(path),
     );
     await logInAs(context, s, url, hostOf(s.exam_type));
+    // The profile is the last read of the page's start: the checks wait for it, not for a quiet network.
+    const profileRead = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/profile');
     await page.goto(url('/dashboard', hostOf(s.exam_type)));
     await page.locator('.ef-dash-card').first().waitFor({ timeout: 15_000 });
-    await page.waitForLoadState('networkidle');
+    await profileRead;
     // The portal island's chunks are named in the head (modulepreload): they download beside the
     // page script, not after it has run and asked for them.
     const html = await (await context.request.get(url('/dashboard', hostOf(s.exam_type)))).text();
@@ -205,10 +207,13 @@ describe('dashboard: the first screen first', () => {
     await logInAs(context, s, url, hostOf(s.exam_type));
     await page.goto(url('/dashboard', hostOf(s.exam_type)));
     await page.getByRole('heading', { name: 'Branches near you' }).waitFor({ timeout: 15_000 });
-    await page.waitForLoadState('networkidle');
-    const asked = await page.evaluate(
-      () => (window as unknown as { asked: { path: string; fomo: boolean; blocks: number }[] }).asked,
-    );
+    const readAsked = () =>
+      page.evaluate(
+        () => (window as unknown as { asked: { path: string; fomo: boolean; blocks: number }[] }).asked,
+      );
+    // Waits for the five later reads themselves (a sixth would fail the next check).
+    await expect.poll(async () => (await readAsked()).length).toBeGreaterThanOrEqual(5);
+    const asked = await readAsked();
     expect(asked.map((a) => a.path.split('/')[2]).sort()).toEqual([
       'branches',
       'courses',
@@ -475,8 +480,7 @@ describe('dashboard: sample pack and MOCK-JEE', () => {
       await live.waitFor();
       const timer = live.getByRole('timer');
       const first = await timer.innerText();
-      await page.waitForTimeout(1500);
-      expect(await timer.innerText()).not.toBe(first);
+      await expect.poll(() => timer.innerText()).not.toBe(first);
       expect(await live.innerText()).toContain('Ongoing');
       expect(await page.locator('main').innerText()).toContain('Test Series');
       expect(await seriousViolations(page)).toEqual([]);

@@ -19,9 +19,10 @@ describe('the dashboard on npm run dev', () => {
       /^\/api\/(session|profile|dashboard)$/.test(path),
     );
     await logInAs(context, student, (path) => `${dev.base}${path}`, 'localhost');
+    const profileRead = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/profile');
     await page.goto(`${dev.base}/dashboard`);
     await page.locator('.ef-dash-card').first().waitFor({ timeout: 30_000 });
-    await page.waitForLoadState('networkidle');
+    await profileRead;
     expect(byOf('/api/dashboard')).toEqual(['/dashboard']);
     // The profile is the app's, after the first screen; the session is not asked on load.
     expect(byOf('/api/profile')).toEqual([expect.not.stringMatching(/^\/dashboard$/)]);
@@ -39,6 +40,31 @@ describe('the dashboard on npm run dev', () => {
     const call = page.locator('.ef-header__call');
     await expect.poll(() => call.getAttribute('href'), { timeout: 30_000 }).toBe('tel:18000000006');
     expect(await call.innerText()).toContain('1800-000-0006');
+    await context.close();
+  }, 120_000);
+});
+
+describe('the result page on npm run dev', () => {
+  it('student 07 (a scholarship above 80%) by link and after a reload: the result with its offline-test line', async () => {
+    const student = students.find((s) => s.roll_number.endsWith('07'));
+    if (!student) throw new Error('no demo student 07');
+    const pairs = new URLSearchParams({
+      roll_number: student.roll_number,
+      dob: student.dob.replace(/\//g, '-'),
+    });
+    const link = `${dev.base}/iacst-result?data=${encodeURIComponent(Buffer.from(pairs.toString()).toString('base64'))}`;
+    const context = await dev.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await page.goto(link);
+    const offlineTest = page.getByText(
+      /^To confirm your 90% scholarship, take the offline test at your branch by /,
+    );
+    await offlineTest.waitFor({ timeout: 30_000 });
+    await page.reload();
+    await offlineTest.waitFor({ timeout: 30_000 });
+    expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
 });

@@ -32,8 +32,13 @@ export async function startDevServer(): Promise<DevServer> {
   await server.listen();
   const address = server.httpServer?.address();
   if (!address || typeof address === 'string') throw new Error('dev server has no port');
+  const base = `http://localhost:${address.port}`;
+  // No test drives a page before the dependency crawl has ended: a dependency found later makes
+  // Vite reload the page under the test.
+  await server.environments.client.depsOptimizer?.scanProcessing;
+  await (await fetch(`${base}/iacstexam`)).text();
   return {
-    base: `http://localhost:${address.port}`,
+    base,
     copy,
     async close() {
       await server.close();

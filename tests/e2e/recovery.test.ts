@@ -63,6 +63,19 @@ describe('credential recovery', () => {
     await page.context().close();
   });
 
+  it('a mobile number pasted with +91 and spaces is read as that mobile, not as a roll number', async () => {
+    const page = await openRecovery();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    await page.evaluate(() => navigator.clipboard.writeText('+91 90000 00004'));
+    await loginId(page).click();
+    await page.keyboard.press('ControlOrMeta+V');
+    await expect.poll(() => loginId(page).inputValue()).toBe('9000000004');
+    await expect.poll(() => next(page).isEnabled()).toBe(true);
+    await next(page).click();
+    await page.getByText('OTP sent to 90******04.').waitFor();
+    await page.context().close();
+  });
+
   it('by mobile: a wrong OTP shows its error, the right one shows the roll number and date of birth', async () => {
     const page = await openRecovery();
     await loginId(page).fill('9000000003');

@@ -196,6 +196,22 @@ describe('registration card', () => {
     await page.waitForURL(/\/dashboard$/);
   });
 
+  it('a number pasted with +91 and spaces is that number: the field keeps its 10 digits and the OTP goes to it', async () => {
+    const page = await openPage('/mock-neet-exam');
+    const mobile = freshMobile();
+    const field = card(page).getByRole('textbox', { name: /^Mobile number/ });
+    await card(page).getByRole('button', { name: 'Verify', exact: true }).waitFor();
+    const written = `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`;
+    await page.evaluate((text) => navigator.clipboard.writeText(text), written);
+    await field.click();
+    await page.keyboard.press('ControlOrMeta+V');
+    await expect.poll(() => field.inputValue()).toBe(mobile);
+    await card(page).getByRole('button', { name: 'Verify', exact: true }).click();
+    await heading(page, 'Verify OTP').waitFor();
+    // The code went to the pasted number itself, not to one cut out of "+91…".
+    expect(await sandboxOtp(new URL(page.url()).origin, mobile)).toMatch(/^\d{4}$/);
+  });
+
   it('registers online-only on the digital page (/adst): no course-type switch, state and centre preset', async () => {
     const page = await openPage('/adst');
     await verifyMobile(page, freshMobile(), /Mobile number or student id/);

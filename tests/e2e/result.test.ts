@@ -128,11 +128,11 @@ describe('the result view from the dashboard, and Back', () => {
     const { page, context } = await openDashboard('05', 390);
     const scripts: string[] = [];
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
-    await page.waitForLoadState('networkidle');
+    // The dashboard's last block is drawn: every script it uses has been asked for.
+    await page.getByRole('heading', { name: 'Branches near you' }).waitFor();
     expect(scripts.filter((s) => /chart/i.test(s))).toEqual([]);
     await mainCardLink(page);
     await resultShown(page);
-    await page.waitForLoadState('networkidle');
     // A phone shows RESULT first: the chart is not needed yet.
     expect(scripts.filter((s) => /chart/i.test(s))).toEqual([]);
     await page.getByRole('button', { name: 'SCORE CARD & ANALYSIS' }).click();
@@ -161,6 +161,24 @@ describe('/iacst-result opened from a link (no login)', () => {
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('a scholarship above 80% (student 07): the result and its offline-test line, by link and after a reload', async () => {
+    for (const width of [390, 1280]) {
+      const { page, context, errors } = await newPage(width);
+      await page.goto(url(resultLink('07')));
+      const offlineTest = page.getByText(
+        /^To confirm your 90% scholarship, take the offline test at your branch by /,
+      );
+      await offlineTest.waitFor({ timeout: 15_000 });
+      await page.reload();
+      await offlineTest.waitFor({ timeout: 15_000 });
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
+        'Instant Admission cum Scholarship Test result',
+      );
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   });
 
   it("a result not released yet: 'Your result would be available soon.', not an error", async () => {
