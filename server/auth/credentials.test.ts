@@ -172,3 +172,51 @@ describe('one budget for a one-time code', () => {
     expect(right.statusCode).toBe(429);
   });
 });
+
+describe("one budget for a number's codes", () => {
+  it('over many codes, at most 10 wrong a day are compared, then locks that grow; the right code after the lock passes', async () => {
+    const mobile = '9833300002';
+    t.clock.advance(24 * 3_600_000);
+    const send = async () => {
+      t.clock.advance(16 * 60_000); // past any resend wait
+      const sent = await t.call({
+        method: 'POST',
+        url: `/api/otp/send?mobile=${mobile}&exam_type=MOCK-NEET`,
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+      const sms = await t.call({ method: 'GET', url: `/sandbox/messages?mobile=${mobile}` });
+      return String((sms.data as unknown as { otp: string }[])[0]?.otp);
+    };
+    const guess = (otp: string, i: number) =>
+      t.call({
+        method: 'POST',
+        url: `/api/otp/verify?mobile_no=${mobile}&otp=${String((Number(otp) + 1 + i) % 10_000).padStart(4, '0')}&exam_type=MOCK-NEET`,
+        remoteAddress: `10.48.0.${i}`,
+      });
+    let compared = 0;
+    let refused: Awaited<ReturnType<typeof guess>> | undefined;
+    // Four wrong guesses a code (each code allows five): the number's budget is what stops them.
+    for (let code = 0; code < 4 && !refused; code++) {
+      const otp = await send();
+      for (let i = 0; i < 4; i++) {
+        const answer = await guess(otp, i);
+        if (answer.statusCode === 400) compared++;
+        else {
+          refused = answer;
+          break;
+        }
+      }
+    }
+    expect(compared).toBe(10);
+    expect(refused?.statusCode).toBe(429);
+    expect(refused?.data.msg).toBe('Too many wrong OTPs for this number. Please try again in 1 minutes.');
+    // The owner's own code, once the stated wait is over.
+    t.clock.advance(Number(refused?.headers['retry-after']) * 1000);
+    const otp = await send();
+    const right = await t.call({
+      method: 'POST',
+      url: `/api/otp/verify?mobile_no=${mobile}&otp=${otp}&exam_type=MOCK-NEET`,
+    });
+    expect(right.statusCode, right.body).toBe(200);
+  });
+});

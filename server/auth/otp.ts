@@ -58,6 +58,17 @@ export const numberRule: ThrottleRule = {
   lockMs: 2 * MINUTE,
   maxLockMs: 15 * MINUTE,
 };
+/**
+ * Wrong codes for one number, over all its codes, from anywhere: 10 a day, then a lock of 1
+ * minute doubling up to an hour (decision 038 computes the odds this leaves a guesser).
+ */
+export const wrongTriesRule: ThrottleRule = {
+  lockAfter: 10,
+  windowMs: 24 * HOUR,
+  lockMs: MINUTE,
+  maxLockMs: HOUR,
+};
+
 /** One send per resend wait: the first locks the number's key until the wait is over. */
 const resendWaitRule: ThrottleRule = {
   lockAfter: 1,
@@ -153,8 +164,16 @@ export async function verifyOtp(
   if (!otp) throw new ApiError(400, message('otp.requestFirst'));
   if (otp.consumed_at && !allowUsed) throw new ApiError(400, message('otp.used'));
   if (new Date(otp.expires_at) <= now) throw new ApiError(400, message('otp.expired'));
-  // The try is counted before the code is compared, in one statement: tries that arrive together,
-  // on any number of processes, cannot pass the limit (a read, then a write, once let hundreds in).
+  // The try is counted before the code is compared, against the number's budget for a day and
+  // the code's own 5, each in one statement: tries that arrive together, on any number of
+  // processes, cannot pass a limit (a read, then a write, once let hundreds in).
+  const giveBack = await takeAll(ctx, [
+    {
+      key: `otp-wrong:${otp.mobile}`,
+      rule: wrongTriesRule,
+      refusal: (until) => lockedFor(ctx, 'otp.tooManyWrongForNumber', until),
+    },
+  ]);
   const counted = await ctx.db
     .updateTable('otps')
     .set({ attempts: sql<number>`attempts + 1` })
@@ -162,7 +181,10 @@ export async function verifyOtp(
     .where('attempts', '<', OTP_RULES.maxWrongTries)
     .returning('attempts')
     .executeTakeFirst();
-  if (!counted) throw new ApiError(429, message('otp.tooManyWrong'));
+  if (!counted) {
+    await giveBack();
+    throw new ApiError(429, message('otp.tooManyWrong'));
+  }
   const matches =
     new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code) &&
     timingSafeEqual(hashCode(otp.id, code), Buffer.from(otp.code_hash, 'hex'));
@@ -173,6 +195,7 @@ export async function verifyOtp(
     });
   }
   // A right code is no wrong try.
+  await giveBack();
   await ctx.db
     .updateTable('otps')
     .set({ attempts: sql<number>`attempts - 1` })

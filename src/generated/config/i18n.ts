@@ -2095,6 +2095,10 @@ export interface UiStringTable {
    */
   'api.otp.tooManyFromAddress': string;
   /**
+   * The number's daily budget of wrong OTPs is spent (growing locks, decision 038)
+   */
+  'api.otp.tooManyWrongForNumber': string;
+  /**
    * No student found with this student id.
    */
   'api.psid.notFound': string;
