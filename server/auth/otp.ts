@@ -1,11 +1,12 @@
 // One-time codes for registration and credential recovery: one flow, parameterised by purpose.
-// 4 random digits (crypto), stored as a hash, single use, 10 minutes, 5 wrong tries counted
-// atomically before the check. Sends (decision 038): a new code no sooner than 45 s after the last;
-// 5 an hour per (number, address); per number, waits that grow after the fifth send in an hour, up
-// to 15 minutes, so that nobody, from any number of addresses, can keep the owner from a code for
-// longer than that (an hourly lock per number once could, on exam day too); and a generous number
-// per address (config sms.otpSendsPerAddressPerHour). A code the SMS provider could not send is
-// withdrawn: it costs the student no send and starts no wait, so they can try again at once.
+// Random digits (crypto; site config otp.length, 4 by default), stored as a hash, single use,
+// 10 minutes, 5 wrong tries counted atomically before the check. Sends (decision 038): a new code
+// no sooner than 45 s after the last; 5 an hour per (number, address); per number, waits that grow
+// after the fifth send in an hour, up to 15 minutes, so that nobody, from any number of addresses,
+// can keep the owner from a code for longer than that (an hourly lock per number once could, on
+// exam day too); and a generous number per address (config sms.otpSendsPerAddressPerHour). A code
+// the SMS provider could not send is withdrawn: it costs the student no send and starts no wait, so
+// they can try again at once.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import {
@@ -22,8 +23,11 @@ import { SmsNotSent } from '../sandbox/sms';
 import { lockedFor, takeAll, waitFor, waitOrLockedFor, type Limit, type ThrottleRule } from './throttle';
 import { newId, randomDigits } from './tokens';
 
+/** The digits of a new code: the site config's (otp.length), else the spec's 4. A code already
+ * sent keeps its own length: verification compares the hash of whatever 4 to 8 digits arrive. */
+export const otpLength = (ctx: AppContext): number => ctx.site.site.otp?.length ?? OTP_LENGTH;
+
 export const OTP_RULES = {
-  digits: OTP_LENGTH,
   ttlMs: 10 * 60_000,
   maxWrongTries: 5,
   resendAfterMs: RESEND_DELAY_MS,
@@ -79,7 +83,7 @@ const resendWaitRule: ThrottleRule = {
 export async function issueOtp(
   ctx: AppContext,
   { purpose, mobile, loginId, message: smsText, ip }: IssueOtp,
-): Promise<{ otpId: string }> {
+): Promise<{ otpId: string; length: number }> {
   const now = ctx.now();
   const addressRule: ThrottleRule = {
     lockAfter: ctx.config.sms.otpSendsPerAddressPerHour,
@@ -113,7 +117,8 @@ export async function issueOtp(
   const giveBack = await takeAll(ctx, limits);
 
   const otpId = newId();
-  const code = randomDigits(OTP_RULES.digits);
+  const length = otpLength(ctx);
+  const code = randomDigits(length);
   await ctx.db
     .insertInto('otps')
     .values({
@@ -137,7 +142,7 @@ export async function issueOtp(
     await giveBack();
     throw error instanceof SmsNotSent ? new ApiError(503, message('otp.sendFailed')) : error;
   }
-  return { otpId };
+  return { otpId, length };
 }
 
 export interface VerifyOtp {
@@ -186,8 +191,7 @@ export async function verifyOtp(
     throw new ApiError(429, message('otp.tooManyWrong'));
   }
   const matches =
-    new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code) &&
-    timingSafeEqual(hashCode(otp.id, code), Buffer.from(otp.code_hash, 'hex'));
+    /^\d{4,8}$/.test(code) && timingSafeEqual(hashCode(otp.id, code), Buffer.from(otp.code_hash, 'hex'));
   if (!matches) {
     const left = OTP_RULES.maxWrongTries - Number(counted.attempts);
     throw new ApiError(400, message(left > 0 ? 'otp.invalid' : 'otp.tooManyWrong'), {

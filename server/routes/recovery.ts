@@ -42,7 +42,7 @@ export function registerRecoveryRoutes(app: FastifyInstance): void {
           data: { is_mobile: false, otp_id: '', ...masked },
         };
       }
-      const { otpId } = await issueOtp(ctx, {
+      const { otpId, length } = await issueOtp(ctx, {
         purpose: 'recover',
         mobile: student.mobile,
         loginId,
@@ -53,7 +53,7 @@ export function registerRecoveryRoutes(app: FastifyInstance): void {
       return {
         success: 'true',
         msg: say(request, 'recover.otpSent', { mobile: masked.mobile_number }),
-        data: { is_mobile: true, otp_id: otpId, ...masked },
+        data: { is_mobile: true, otp_id: otpId, otp_length: length, ...masked },
       };
     },
   );

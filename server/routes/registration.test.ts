@@ -92,7 +92,7 @@ describe('registration OTP', () => {
     expect(sent.data).toEqual({
       success: 'true',
       msg: 'OTP sent to 9811100001.',
-      data: { mobile_no: '9811100001' },
+      data: { mobile_no: '9811100001', otp_length: 4 },
     });
     const sms = await lastSms('9811100001');
     expect(sms.otp).toMatch(/^\d{4}$/);
@@ -178,7 +178,7 @@ describe('registration OTP', () => {
     expect(sent.data).toEqual({
       success: 'true',
       msg: 'OTP sent to 90******01.',
-      data: { mobile_no: '90******01' },
+      data: { mobile_no: '90******01', otp_length: 4 },
     });
     const { otp } = await lastSms('9000000001');
     const verified = await post(`/api/otp/verify?mobile_no=PS00000001&otp=${otp}&exam_type=iACST`);

@@ -148,8 +148,9 @@ export function validateRegistrationMobile(
   return acceptsStudentId ? validateMobileOrStudentId(value) : validatePhone(value, 'IN');
 }
 
-export function validateOtp(value: string | undefined): ValidationKey | undefined {
-  return value !== undefined && new RegExp(`^\\d{${OTP_LENGTH}}$`).test(value)
+/** A whole code: `length` digits (the send's; the spec's 4 by default). */
+export function validateOtp(value: string | undefined, length = OTP_LENGTH): ValidationKey | undefined {
+  return value !== undefined && new RegExp(`^\\d{${length}}$`).test(value)
     ? undefined
     : 'validation.otp.invalid';
 }

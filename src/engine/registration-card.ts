@@ -5,6 +5,7 @@ import type { UiStringTable } from '../generated/config/i18n';
 import type { StringKey } from './i18n';
 import type { Block, Landing } from '../generated/config/landing';
 import type { Programme } from '../generated/config/programme';
+import { OTP_LENGTH } from '../domain/otp-rules';
 import type { Site } from '../generated/config/site';
 
 export interface RegistrationCardData {
@@ -19,6 +20,8 @@ export interface RegistrationCardData {
   /** The UI strings the card uses. */
   strings: Partial<UiStringTable>;
   supportEmail: string;
+  /** The digits of a code the server sends (site config otp.length), for the words before a send. */
+  otpLength: number;
   loginPath: string;
   toast: { durationMs: number; warnDurationMs: number };
   /** Opens the caller-identity app for a request ({requestId}); absent: no caller identity. */
@@ -183,6 +186,7 @@ export function registrationCardData(input: {
     locale: landing.locale,
     strings: Object.fromEntries(CARD_STRING_KEYS.map((key) => [key, strings[key]])),
     supportEmail: site.support.email,
+    otpLength: site.otp?.length ?? OTP_LENGTH,
     loginPath: site.screens.login.paths[0] ?? '/',
     toast: { durationMs: site.toast.durationMs, warnDurationMs: site.toast.warnDurationMs },
     callerIdentityLink: site.callerIdentity?.appLink,

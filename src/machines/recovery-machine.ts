@@ -33,6 +33,8 @@ export interface RecoveryContext {
   /** Masked, from the generate-OTP reply, for "OTP sent to …". */
   maskedMobile: string;
   maskedEmail: string;
+  /** The code's digits, from the generate-OTP reply (absent: the spec's 4). */
+  codeLength?: number;
   idError?: RecoveryMessage;
   details?: RecoveredDetails;
 }
@@ -136,6 +138,7 @@ export const recoveryMachine = setup({
                 otpId: ({ event }) => event.output.data.otp_id,
                 maskedMobile: ({ event }) => event.output.data.mobile_number,
                 maskedEmail: ({ event }) => event.output.data.email,
+                codeLength: ({ event }) => event.output.data.otp_length,
               }),
               { type: 'persistOtpId', params: ({ event }) => ({ otpId: event.output.data.otp_id }) },
             ],
@@ -167,7 +170,7 @@ export const recoveryMachine = setup({
         input: ({ context }) => ({
           to: context.loginId,
           page: '',
-          sent: { sentTo: context.maskedMobile, otpId: context.otpId },
+          sent: { sentTo: context.maskedMobile, otpId: context.otpId, codeLength: context.codeLength },
         }),
         onDone: [
           {

@@ -175,6 +175,18 @@ describe('verify-mobile machine: rules', () => {
     expect(done.output).toEqual({ status: 'verified', reply: { token: 't' }, code: '1234', otpId: 'otp-1' });
   });
 
+  it('takes as many digits as the send says (site config otp.length): six, and the view has six boxes', async () => {
+    const { actor, checkCode } = run({ send: async () => ({ ...sent, codeLength: 6 }) });
+    await waitFor(actor, (s) => s.matches('codeEntry'));
+    expect(codeEntryView(actor.getSnapshot()).length).toBe(6);
+    actor.send({ type: 'otp.change', value: '1234' });
+    expect(actor.getSnapshot().matches({ codeEntry: { code: 'editing' } })).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'otp.submit' })).toBe(false);
+    actor.send({ type: 'otp.change', value: '1234567' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(checkCode.mock.calls[0]?.[0].code).toBe('123456');
+  });
+
   it('ends as not sent, with the server text, when the first send fails', async () => {
     const { actor } = run({
       send: async () => {

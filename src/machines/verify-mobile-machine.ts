@@ -1,9 +1,10 @@
 // One verify-mobile (OTP) flow for every screen that checks a mobile number (DESIGN.md: one of each
-// mechanism): send a code, take its 4 digits and verify as soon as the last one arrives, offer a new
-// code 45 s after the last, and on a wrong code (error_code 1) empty the boxes so the first takes
-// focus again. The registration card (step 1) and the recovery screen invoke it as a child; what the
-// calls are (which endpoint, for which purpose) is supplied with `.provide()`, so the flow itself
-// names no screen. Lengths and the delay come from src/domain/otp-rules.ts, which the server reads.
+// mechanism): send a code, take its digits (as many as the send says: site config otp.length, 4 by
+// default) and verify as soon as the last one arrives, offer a new code 45 s after the last, and on
+// a wrong code (error_code 1) empty the boxes so the first takes focus again. The registration card
+// (step 1) and the recovery screen invoke it as a child; what the calls are (which endpoint, for
+// which purpose) is supplied with `.provide()`, so the flow itself names no screen. The default
+// length and the delay come from src/domain/otp-rules.ts, which the server reads.
 import { assign, fromPromise, not, setup, stateIn } from 'xstate';
 import { OTP_LENGTH, RESEND_DELAY_MS, WRONG_OTP_ERROR_CODE } from '../domain/otp-rules';
 import { digitsOnly, validateOtp } from '../domain/validation';
@@ -18,10 +19,12 @@ export const VERIFY_MESSAGE_KEYS = ['validation.otp.invalid', 'validation.someth
 export type VerifyMessageKey = (typeof VERIFY_MESSAGE_KEYS)[number];
 export type VerifyMessage = Message<VerifyMessageKey>;
 
-/** A code went out: where to (as the server shows it, perhaps masked) and its id, if it has one. */
+/** A code went out: where to (as the server shows it, perhaps masked), its id, if it has one, and
+ * its digits as the server says (site config otp.length; the spec's 4 when it does not say). */
 export interface SentCode {
   sentTo: string;
   otpId: string;
+  codeLength?: number;
 }
 
 export interface VerifyMobileInput {
@@ -47,6 +50,8 @@ export interface VerifyMobileContext extends SendCodeInput {
   code: string;
   sentTo: string;
   otpId: string;
+  /** The digits of the code sent. */
+  codeLength: number;
   error?: VerifyMessage;
   /** Counts wrong codes: each one empties the boxes and moves focus back to the first (view key). */
   wrongCodes: number;
@@ -60,7 +65,7 @@ export type VerifyOutcome<TVerified> =
   | { status: 'verified'; reply: TVerified; code: string; otpId: string }
   | { status: 'notSent'; error: VerifyMessage };
 
-const typed = (value: string) => digitsOnly(value, OTP_LENGTH);
+const typed = (value: string, length: number) => digitsOnly(value, length);
 
 /**
  * The flow for one kind of verification reply (the registration and the recovery check answer
@@ -87,12 +92,14 @@ export function createVerifyMobileMachine<TVerified>() {
         error: undefined,
         sentTo: sent.sentTo,
         otpId: sent.otpId,
+        codeLength: sent.codeLength ?? OTP_LENGTH,
       })),
     },
     guards: {
       alreadySent: ({ context }) => context.sentTo !== '' || context.otpId !== '',
-      completesCode: (_, params: { value: string }) => validateOtp(typed(params.value)) === undefined,
-      codeComplete: ({ context }) => validateOtp(context.code) === undefined,
+      completesCode: ({ context }, params: { value: string }) =>
+        validateOtp(typed(params.value, context.codeLength), context.codeLength) === undefined,
+      codeComplete: ({ context }) => validateOtp(context.code, context.codeLength) === undefined,
       wrongCode: (_, params: { error: unknown }) => serverErrorCode(params.error) === WRONG_OTP_ERROR_CODE,
     },
     delays: { resendDelay: RESEND_DELAY_MS },
@@ -104,6 +111,7 @@ export function createVerifyMobileMachine<TVerified>() {
       code: '',
       sentTo: input.sent?.sentTo ?? '',
       otpId: input.sent?.otpId ?? '',
+      codeLength: input.sent?.codeLength ?? OTP_LENGTH,
       wrongCodes: 0,
     }),
     initial: 'start',
@@ -150,9 +158,17 @@ export function createVerifyMobileMachine<TVerified>() {
                     {
                       guard: { type: 'completesCode', params: ({ event }) => ({ value: event.value }) },
                       target: 'verifying',
-                      actions: assign({ code: ({ event }) => typed(event.value), error: undefined }),
+                      actions: assign({
+                        code: ({ context, event }) => typed(event.value, context.codeLength),
+                        error: undefined,
+                      }),
                     },
-                    { actions: assign({ code: ({ event }) => typed(event.value), error: undefined }) },
+                    {
+                      actions: assign({
+                        code: ({ context, event }) => typed(event.value, context.codeLength),
+                        error: undefined,
+                      }),
+                    },
                   ],
                   // A full code that failed for another reason (expired, offline) may be sent again.
                   'otp.submit': { guard: 'codeComplete', target: 'verifying' },
@@ -249,6 +265,8 @@ export interface CodeEntryView {
   /** The boxes are on screen (a code went out and is not yet verified). */
   shown: boolean;
   value: string;
+  /** The boxes: the code's digits. */
+  length: number;
   error?: VerifyMessage;
   /** Checking the code or sending a new one: the boxes wait. */
   busy: boolean;
@@ -268,6 +286,7 @@ export function codeEntryView(snapshot: {
   return {
     shown: snapshot.matches('codeEntry') || snapshot.matches('resending'),
     value: context.code,
+    length: context.codeLength,
     error: context.error,
     busy: snapshot.matches({ codeEntry: { code: 'verifying' } }) || snapshot.matches('resending'),
     canSubmit: snapshot.can({ type: 'otp.submit' }),

@@ -28,7 +28,7 @@ export function registerOtpRoutes(app: FastifyInstance): void {
       const { ctx } = app;
       const { programme } = programmeFor(ctx, request, request.query.exam_type);
       const { mobile, shown } = await resolveLoginId(ctx, programme, request.query.mobile);
-      await issueOtp(ctx, {
+      const { length } = await issueOtp(ctx, {
         purpose: 'register',
         mobile,
         loginId: request.query.mobile,
@@ -39,7 +39,7 @@ export function registerOtpRoutes(app: FastifyInstance): void {
       return {
         success: 'true',
         msg: say(request, 'registration.otpSent', { mobile: shown }),
-        data: { mobile_no: shown },
+        data: { mobile_no: shown, otp_length: length },
       };
     },
   );

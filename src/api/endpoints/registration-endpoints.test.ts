@@ -90,7 +90,7 @@ describe('registration OTP', () => {
     expect(sent).toEqual({
       success: 'true',
       msg: 'OTP sent to 9811100001.',
-      data: { mobile_no: '9811100001' },
+      data: { mobile_no: '9811100001', otp_length: 4 },
     });
 
     const otp = await lastOtp(t, '9811100001');

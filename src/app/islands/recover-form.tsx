@@ -23,7 +23,11 @@ export function mount(element: HTMLElement): void {
         actors: {
           sendCode: fromPromise(async ({ input }) => {
             const reply = await requestRecoveryOtp({ login_id: input.to });
-            return { sentTo: reply.data.mobile_number, otpId: reply.data.otp_id };
+            return {
+              sentTo: reply.data.mobile_number,
+              otpId: reply.data.otp_id,
+              codeLength: reply.data.otp_length,
+            };
           }),
           checkCode: fromPromise(({ input }) =>
             verifyRecoveryOtp({

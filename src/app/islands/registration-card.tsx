@@ -195,7 +195,7 @@ export function mount(element: HTMLElement): void {
           actors: {
             sendCode: fromPromise(async ({ input }) => {
               const reply = await sendRegistrationOtp({ mobile: input.to, exam_type: input.page });
-              return { sentTo: reply.data.mobile_no, otpId: '' };
+              return { sentTo: reply.data.mobile_no, otpId: '', codeLength: reply.data.otp_length };
             }),
             checkCode: fromPromise(({ input }) =>
               verifyRegistrationOtp({ mobile_no: input.to, otp: input.code, exam_type: input.page }),

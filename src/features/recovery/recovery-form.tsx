@@ -134,8 +134,9 @@ export function RecoveryForm({ machine, strings, messages, loginPath, inspect }:
         </p>
         <HeldOtpInput
           id="otp"
-          label={strings.otp}
+          label={fill(strings.otp, { digits: code.length })}
           value={code.value}
+          length={code.length}
           error={messageText(t, code.error)}
           disabled={code.busy}
           digitLabel={(n, total) => fill(strings.otpDigit, { n, total })}
@@ -154,7 +155,7 @@ export function RecoveryForm({ machine, strings, messages, loginPath, inspect }:
         </button>
         {code.canSubmit ? null : (
           <p id="otp-why" className="ef-why">
-            {strings.disabledOtp}
+            {fill(strings.disabledOtp, { digits: code.length })}
           </p>
         )}
         {resend(

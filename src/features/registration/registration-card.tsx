@@ -35,6 +35,7 @@ export type RegistrationCardViewData = Pick<
   | 'locale'
   | 'strings'
   | 'supportEmail'
+  | 'otpLength'
   | 'loginPath'
 >;
 
@@ -47,6 +48,7 @@ export const cardViewData = ({
   locale,
   strings,
   supportEmail,
+  otpLength,
   loginPath,
 }: RegistrationCardData): RegistrationCardViewData => ({
   programme,
@@ -56,6 +58,7 @@ export const cardViewData = ({
   locale,
   strings,
   supportEmail,
+  otpLength,
   loginPath,
 });
 
@@ -206,7 +209,7 @@ export function RegistrationCard({
                 {sending
                   ? t('ui.disabled.loading')
                   : canSend
-                    ? t('ui.verifyHint')
+                    ? t('ui.verifyHint', { digits: data.otpLength })
                     : t(acceptsId ? 'ui.disabled.mobileOrId' : 'ui.disabled.mobile')}
               </p>
               {offerCallerIdentity && mobile?.can({ type: 'callerIdentity.start' }) ? (
@@ -376,8 +379,9 @@ function CodeEntry({
       </p>
       <HeldOtpInput
         id="reg_otp"
-        label={t('form.otp')}
+        label={t('form.otp', { digits: code.length })}
         value={code.value}
+        length={code.length}
         error={messageText(t, code.error)}
         disabled={code.busy}
         digitLabel={(n, total) => t('form.otpDigit', { n, total })}

@@ -15,7 +15,7 @@ export type RollNumber = string;
  */
 export type Mobile = string;
 /**
- * the OTP is 4 digits
+ * a one-time code: as many digits as the send's otp_length (site config otp.length, 4 by default)
  *
  * This interface was referenced by `ApiCommon`'s JSON-Schema
  * via the `definition` "otp".

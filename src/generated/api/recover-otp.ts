@@ -37,5 +37,9 @@ export interface RecoverOtpReply {
      * Masked.
      */
     mobile_number: string;
+    /**
+     * The digits of the code sent (site config otp.length); absent for a roll number.
+     */
+    otp_length?: number;
   };
 }

@@ -13,7 +13,7 @@ export interface RecoverVerifyApi {
 export interface RecoverVerifyBody {
   otp_id: string;
   /**
-   * the OTP is 4 digits
+   * a one-time code: as many digits as the send's otp_length (site config otp.length, 4 by default)
    */
   otp: string;
   /**

@@ -32,5 +32,9 @@ export interface RegistrationOtpSendReply {
      * the number the OTP went to (masked for a student id)
      */
     mobile_no: string;
+    /**
+     * the digits of the code sent (site config otp.length)
+     */
+    otp_length?: number;
   };
 }

@@ -16,7 +16,7 @@ export interface RegistrationOtpVerifyQuery {
    */
   mobile_no: string;
   /**
-   * the OTP is 4 digits
+   * a one-time code: as many digits as the send's otp_length (site config otp.length, 4 by default)
    */
   otp: string;
   /**

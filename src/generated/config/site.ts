@@ -55,6 +55,15 @@ export interface Site {
     privacyLink: string;
   };
   /**
+   * One-time codes (registration and credential recovery).
+   */
+  otp?: {
+    /**
+     * Digits of a code (the spec's 4). The server makes codes of this length and tells the page with each send; decision 038 computes a guesser's odds for 4 and 6.
+     */
+    length: number;
+  };
+  /**
    * How long toasts stay, in ms (spec: 5000, warn 1500).
    */
   toast: {
