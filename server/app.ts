@@ -7,7 +7,7 @@ import { configDir } from '../src/engine/node/paths';
 import { loadConfig } from '../src/engine/node/validate-config';
 import { registerErrorHandling } from './api/errors';
 import { registerMobileNumbers } from './api/mobile-numbers';
-import { registerOverloadGuards } from './api/overload';
+import { registerLoadShedding, registerOverloadGuards } from './api/overload';
 import { registerSameSiteApi } from './api/same-site';
 import { clientErrorHandler, frameworkErrors, registerNotFound } from './api/not-found';
 import { registerDocsRoutes, registerOpenApi } from './api/openapi';
@@ -109,7 +109,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 
   registerSecurityHeaders(app);
   registerErrorHandling(app);
-  await registerOverloadGuards(app, config.limits);
+  registerOverloadGuards(app, config.limits);
   registerSameSiteApi(app);
   const unknownCall = registerNotFound(app);
   await app.register(cookie);
@@ -127,6 +127,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       .send({ success: 'false', msg: config.sandbox ? 'No such sandbox page.' : 'The sandbox is off.' }),
   );
   if (options.distDir) registerSite(app, options.distDir);
+  await registerLoadShedding(app, config.limits);
   return app;
 }
 

@@ -4,6 +4,7 @@
 // flight, beyond a number of open connections from one address, or while the event loop lags
 // (@fastify/under-pressure), a request is answered at once: 503 with Retry-After, in the API's
 // error shape, so a phone tries again in a few seconds rather than waiting.
+import { performance } from 'node:perf_hooks';
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config';
@@ -20,16 +21,33 @@ class ServerBusy extends ApiError {
   }
 }
 
-export async function registerOverloadGuards(
+const SAMPLE_MS = 500;
+
+/**
+ * Sheds requests while the event loop lags (@fastify/under-pressure). The lag of the first two
+ * samples after the app is ready is the start's own work (loading modules, the site's files), not
+ * load: it turns nobody away.
+ */
+export async function registerLoadShedding(
   app: FastifyInstance,
-  { maxInFlight, maxConnectionsPerAddress, maxEventLoopDelayMs }: ServerConfig['limits'],
+  { maxEventLoopDelayMs }: ServerConfig['limits'],
 ): Promise<void> {
+  let readyAt = Infinity;
+  app.addHook('onReady', async () => void (readyAt = performance.now()));
   await app.register(underPressure, {
     maxEventLoopDelay: maxEventLoopDelayMs,
-    retryAfter: BUSY_RETRY_AFTER_SECONDS,
-    customError: ServerBusy,
+    sampleInterval: SAMPLE_MS,
+    // A rejection goes to the error handler (the API's shape, Retry-After); nothing, lets it in.
+    pressureHandler: () =>
+      performance.now() - readyAt < 2 * SAMPLE_MS ? undefined : Promise.reject(new ServerBusy()),
   });
+}
 
+/** The caps on requests in flight and on connections from one address. */
+export function registerOverloadGuards(
+  app: FastifyInstance,
+  { maxInFlight, maxConnectionsPerAddress }: ServerConfig['limits'],
+): void {
   // Open connections per address (a real socket's; injected test requests have none).
   const connections = new Map<string, number>();
   app.server.on('connection', (socket) => {

@@ -1,0 +1,111 @@
+// One budget per secret across server processes (decision 038): two real server processes on one
+// database (a SQLite file here; with TEST_DATABASE_URL, scripts/with-postgres.sh, a PostgreSQL
+// database of the suite's throwaway cluster) take 300 wrong guesses sent at once, half to each.
+// However the guesses interleave in the database, no more are compared than the limit allows.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../../src/engine/node/paths';
+import { freshPostgresDatabase } from '../../tests/support/server-harness';
+
+// 12 March 2026 in India: student 05's result is out.
+const CLOCK = '2026-03-12T11:30:00+05:30';
+const GUESSES = 300;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'examflow-two-processes-'));
+const children: ChildProcess[] = [];
+let bases: string[] = [];
+let dropDatabase = async () => {};
+
+async function startServer(databaseUrl: string | undefined): Promise<string> {
+  const { DATABASE_URL: _d, VITEST: _v, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/fault/server.ts'], {
+    cwd: projectRoot,
+    env: {
+      ...inherited,
+      DATA_DIR: dataDir,
+      SANDBOX_CLOCK: CLOCK,
+      QUIET: '1',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}`;
+}
+
+beforeAll(async () => {
+  const admin = process.env.TEST_DATABASE_URL;
+  const fresh = admin ? await freshPostgresDatabase(admin) : undefined;
+  if (fresh) dropDatabase = fresh.drop;
+  // One after the other: the first migrates and seeds the database.
+  bases = [await startServer(fresh?.url)];
+  bases.push(await startServer(fresh?.url));
+}, 60_000);
+afterAll(async () => {
+  for (const child of children) child.kill('SIGTERM');
+  await Promise.all(children.map((c) => new Promise((resolve) => c.once('exit', resolve))));
+  await dropDatabase();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function call(i: number, method: string, url: string, body?: object): Promise<number> {
+  const response = await fetch(`${bases[i % 2]}${url}`, {
+    method,
+    headers: body ? { 'content-type': 'application/json' } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+const tally = (statuses: number[]) =>
+  statuses.reduce<Record<number, number>>((out, s) => ({ ...out, [s]: (out[s] ?? 0) + 1 }), {});
+
+describe('two server processes on one database', () => {
+  it(`${GUESSES} wrong dates of birth at once through login and the result page: at most 5 are compared`, async () => {
+    const statuses = await Promise.all(
+      Array.from({ length: GUESSES }, (_, i) => {
+        const dob = `${String((i % 28) + 1).padStart(2, '0')}/${String((i % 12) + 1).padStart(2, '0')}/2006`;
+        return i % 4 < 2
+          ? call(i, 'POST', '/api/login', { roll_number: '250000000005', date_of_birth: dob })
+          : call(i, 'POST', '/api/result', { roll_number: '250000000005', dob });
+      }),
+    );
+    const counts = tally(statuses);
+    console.log(`two processes, wrong dates of birth: ${JSON.stringify(counts)}`);
+    // One address: the (roll, address) pair's 5 bind first. 503: a connection over the address's cap.
+    expect(Object.keys(counts).every((s) => ['401', '429', '503'].includes(s))).toBe(true);
+    expect(counts[401] ?? 0).toBeGreaterThan(0);
+    expect(counts[401] ?? 0).toBeLessThanOrEqual(5);
+  }, 60_000);
+
+  it(`${GUESSES} wrong codes at once for one code: at most 5 are compared`, async () => {
+    const mobile = '9833300003';
+    expect(await call(0, 'POST', `/api/otp/send?mobile=${mobile}&exam_type=MOCK-NEET`)).toBe(200);
+    const messages = (await (await fetch(`${bases[0]}/sandbox/messages?mobile=${mobile}`)).json()) as {
+      otp: string;
+    }[];
+    const otp = Number(messages[0]?.otp);
+    const statuses = await Promise.all(
+      Array.from({ length: GUESSES }, (_, i) =>
+        call(
+          i,
+          'POST',
+          `/api/otp/verify?mobile_no=${mobile}&otp=${String((otp + 1 + i) % 10_000).padStart(4, '0')}&exam_type=MOCK-NEET`,
+        ),
+      ),
+    );
+    const counts = tally(statuses);
+    console.log(`two processes, wrong codes: ${JSON.stringify(counts)}`);
+    expect(Object.keys(counts).every((s) => ['400', '429', '503'].includes(s))).toBe(true);
+    expect(counts[400] ?? 0).toBeGreaterThan(0);
+    expect(counts[400] ?? 0).toBeLessThanOrEqual(5);
+  }, 60_000);
+});
