@@ -36,7 +36,7 @@ export interface ServerConfig {
     /** Open connections from one address before its next request is answered 503
      * (MAX_CONNECTIONS_PER_ADDRESS; 0: no cap, as behind a proxy that is the only address). */
     maxConnectionsPerAddress: number;
-    /** Event-loop lag at which requests are shed (MAX_EVENT_LOOP_DELAY_MS). */
+    /** Event-loop lag at which requests are shed (MAX_EVENT_LOOP_DELAY_MS; 0: never). */
     maxEventLoopDelayMs: number;
   };
   /** How long a registration's sf_id link (payment return, lead link) answers (SF_ID_LINK_HOURS). */
@@ -112,7 +112,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       maxInFlight: int(env.MAX_IN_FLIGHT, 512),
       maxConnectionsPerAddress:
         env.MAX_CONNECTIONS_PER_ADDRESS === '0' ? 0 : int(env.MAX_CONNECTIONS_PER_ADDRESS, 128),
-      maxEventLoopDelayMs: int(env.MAX_EVENT_LOOP_DELAY_MS, 1_000),
+      maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS === '0' ? 0 : int(env.MAX_EVENT_LOOP_DELAY_MS, 1_000),
     },
   };
 }

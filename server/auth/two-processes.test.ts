@@ -88,7 +88,13 @@ describe('two server processes on one database', () => {
 
   it(`${GUESSES} wrong codes at once for one code: at most 5 are compared`, async () => {
     const mobile = '9833300003';
-    expect(await call(0, 'POST', `/api/otp/send?mobile=${mobile}&exam_type=MOCK-NEET`)).toBe(200);
+    // A busy machine may have a process shed the send (503, Retry-After): it is sent again, as a phone would.
+    let sent = 503;
+    for (let i = 0; i < 10 && sent === 503; i++) {
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, 1_000));
+      sent = await call(0, 'POST', `/api/otp/send?mobile=${mobile}&exam_type=MOCK-NEET`);
+    }
+    expect(sent).toBe(200);
     const messages = (await (await fetch(`${bases[0]}/sandbox/messages?mobile=${mobile}`)).json()) as {
       otp: string;
     }[];
