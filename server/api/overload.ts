@@ -21,7 +21,7 @@ class ServerBusy extends ApiError {
   }
 }
 
-const SAMPLE_MS = 500;
+const SAMPLE_MS = 1_000;
 
 /**
  * Sheds requests while the event loop lags (@fastify/under-pressure). The lag of the first two
