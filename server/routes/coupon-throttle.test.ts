@@ -25,4 +25,10 @@ describe('coupon guesses', () => {
     expect(String(locked.data.msg)).toMatch(/minute/);
     expect((await coupon('neet50', '10.0.0.2')).statusCode).toBe(200);
   });
+
+  it('100 wrong codes sent at once from one address: at most 20 are looked up', async () => {
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => coupon(`BURST${i}`, '10.0.0.3')));
+    expect(answers.filter((a) => a.statusCode === 400)).toHaveLength(20);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(80);
+  });
 });

@@ -6,7 +6,7 @@ import type { Programme } from '../../../src/generated/config/programme';
 import { discountedPrice } from '../../../src/domain/fees';
 import { ApiError } from '../../api/errors';
 import { message } from '../../api/messages';
-import { hit, lockedFor, lockedUntil } from '../../auth/throttle';
+import { lockedFor, takeAll } from '../../auth/throttle';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import type { ClassStreamsTable } from '../../db/tables/master';
@@ -65,14 +65,17 @@ export async function throttledCouponDiscount(
   leadTerm: string | undefined,
   db: Kysely<Database> = ctx.db,
 ): Promise<Discount> {
-  const key = `coupon-ip:${ip}`;
-  const until = await lockedUntil(ctx, key);
-  if (until) throw lockedFor(ctx, 'coupon.tooMany', until);
+  // The guess is counted before the code is looked up (atomic: a burst cannot pass the limit);
+  // a code that applies, or a failure that is no wrong guess, gives it back.
+  const giveBack = await takeAll(ctx, [
+    { key: `coupon-ip:${ip}`, rule: guessRule, refusal: (until) => lockedFor(ctx, 'coupon.tooMany', until) },
+  ]);
   try {
-    return await couponDiscount(ctx, programme, code, classStream, leadTerm, db);
+    const discount = await couponDiscount(ctx, programme, code, classStream, leadTerm, db);
+    await giveBack();
+    return discount;
   } catch (error) {
-    if (error instanceof ApiError && error.said?.id === 'registration.couponInvalid')
-      await hit(ctx, key, guessRule);
+    if (!(error instanceof ApiError && error.said?.id === 'registration.couponInvalid')) await giveBack();
     throw error;
   }
 }
