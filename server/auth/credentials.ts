@@ -12,6 +12,7 @@ import { ApiError } from '../api/errors';
 import { message, type MessageId } from '../api/messages';
 import type { AppContext, Student } from '../context';
 import { addMs, iso } from '../timestamps';
+import { registeredStudentByRoll } from './sessions';
 import { clear, lockedFor, takeAll, type Limit, type ThrottleRule } from './throttle';
 import { hashToken, newToken } from './tokens';
 
@@ -75,14 +76,7 @@ export async function checkRollAndDob(
   limits.push({ key: `cred-ip:${request.ip}`, rule: CREDENTIAL_RULES.ip, refusal });
   const giveBack = await takeAll(ctx, limits);
   const parsed = parseDob(dob);
-  const student = parsed
-    ? await ctx.db
-        .selectFrom('students')
-        .selectAll()
-        .where('roll_number', '=', roll)
-        .where('registration_status', '=', 'registered')
-        .executeTakeFirst()
-    : undefined;
+  const student = parsed ? await registeredStudentByRoll(ctx, roll) : undefined;
   if (!student || student.dob !== parsed) throw new ApiError(401, message(door.noMatch));
   await giveBack();
   // The owner's own typos from this address or device are forgiven; the roll number's are not.
