@@ -17,6 +17,8 @@ export interface DbOptions {
    * PostgreSQL sessions refuse writes (default_transaction_read_only).
    */
   readOnly?: boolean;
+  /** PostgreSQL: how long a request waits for a free connection before it answers 503 (2 s). */
+  connectionWaitMs?: number;
 }
 
 export function sqliteFileIn(dataDir: string): string {
@@ -24,14 +26,19 @@ export function sqliteFileIn(dataDir: string): string {
   return path.join(dataDir, 'examflow.sqlite');
 }
 
-export function createDb({ databaseUrl, sqliteFile, readOnly = false }: DbOptions): Db {
+export function createDb({
+  databaseUrl,
+  sqliteFile,
+  readOnly = false,
+  connectionWaitMs = 2_000,
+}: DbOptions): Db {
   if (databaseUrl) {
     const pool = new pg.Pool({
       connectionString: databaseUrl,
       max: 10,
       // During an outage a request waits at most this long for a connection, then answers 503
       // (server/db/unavailable.ts) instead of hanging until the client gives up.
-      connectionTimeoutMillis: 2_000,
+      connectionTimeoutMillis: connectionWaitMs,
       ...(readOnly ? { options: '-c default_transaction_read_only=on' } : {}),
     });
     // An idle connection that the server drops (restart, failover) must not crash the process:

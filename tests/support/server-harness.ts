@@ -55,11 +55,15 @@ export async function freshPostgresDatabase(
   };
 }
 
+const TEST_CONNECTION_WAIT_MS = 30_000;
+
 async function openDatabase(): Promise<{ db: Db; url?: string; drop: () => Promise<void> }> {
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) return { db: createDb({ sqliteFile: ':memory:' }), drop: async () => {} };
   const { url, drop } = await freshPostgresDatabase(admin);
-  return { db: createDb({ databaseUrl: url }), url, drop };
+  // A test's burst of a thousand requests queues for the pool's 10 connections: on a busy machine
+  // (a second suite beside this one) it would wait past the server's 2 s and answer 503.
+  return { db: createDb({ databaseUrl: url, connectionWaitMs: TEST_CONNECTION_WAIT_MS }), url, drop };
 }
 
 /**
@@ -145,7 +149,9 @@ export async function secondApp(
   t: TestApp,
   config: Partial<ServerConfig> = {},
 ): Promise<{ call: TestApp['call']; close: () => Promise<void> }> {
-  const db = t.databaseUrl ? createDb({ databaseUrl: t.databaseUrl }) : t.db;
+  const db = t.databaseUrl
+    ? createDb({ databaseUrl: t.databaseUrl, connectionWaitMs: TEST_CONNECTION_WAIT_MS })
+    : t.db;
   const app = await buildApp({
     db,
     config: { ...testConfig(), ...config },
