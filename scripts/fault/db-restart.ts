@@ -9,14 +9,14 @@
 // It starts its own throwaway PostgreSQL cluster (a restart would cut every other user of a shared
 // one), from Debian's postgresql package (scripts/with-postgres.sh installs it when missing).
 // FAULT_DOWN_SECONDS=3 stops the database for 3 s (stop, wait, start) instead of a restart.
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { projectRoot } from '../../src/engine/node/paths';
+import { startServerProcess } from './server-process';
 
 const CLIENTS = Number(process.env.FAULT_CLIENTS ?? 6);
 const BEFORE_MS = 4_000;
@@ -105,11 +105,7 @@ interface Server {
 }
 
 async function startServer(databaseUrl: string): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/fault/server.ts'], {
-    cwd: projectRoot,
-    env: { ...process.env, DATABASE_URL: databaseUrl, QUIET: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const { child, base } = await startServerProcess({ DATABASE_URL: databaseUrl }, 'pipe');
   let exit: number | null | 'signal' = null;
   child.once('exit', (code) => (exit = code ?? 'signal'));
   // Its errors are shown (a crash is what this looks for); the pool's "connection lost" lines are counted.
@@ -117,12 +113,7 @@ async function startServer(databaseUrl: string): Promise<Server> {
     if (line.includes('PostgreSQL connection lost')) connectionLostLines++;
     else console.error(`  [server ${child.pid}] ${line}`);
   });
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  const { port } = JSON.parse(line) as { port: number };
-  return { child, base: `http://127.0.0.1:${port}`, exitCode: () => exit };
+  return { child, base, exitCode: () => exit };
 }
 let connectionLostLines = 0;
 

@@ -3,16 +3,15 @@
 // beside it, and is killed with SIGKILL the moment the last payment is answered, with signups still
 // in flight. A new process on the same folder finds every write that was answered: each order paid
 // with its effect (the purchase, the edited exam), each signup answered 200 once; the file is whole.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, sqliteFileIn, type Db } from '../../server/db/database';
 import type { StudentsTable } from '../../server/db/tables/core';
-import { projectRoot } from '../../src/engine/node/paths';
+import { startServerProcess, type ServerProcess } from './server-process';
 
 // 10 March 2026 in India: the demo students' exams can still be edited (exam-edit-once.test.ts).
 const CLOCK = '2026-03-10T06:30:00.000Z';
@@ -25,19 +24,10 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function startServer(): Promise<{ child: ChildProcess; base: string }> {
-  const { DATABASE_URL: _d, VITEST: _v, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/fault/server.ts'], {
-    cwd: projectRoot,
-    env: { ...inherited, DATA_DIR: dataDir, SANDBOX_CLOCK: CLOCK, QUIET: '1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return { child, base: `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}` };
+async function startServer(): Promise<ServerProcess> {
+  const server = await startServerProcess({ DATA_DIR: dataDir, SANDBOX_CLOCK: CLOCK });
+  children.push(server.child);
+  return server;
 }
 
 type Body = Record<string, unknown> & { data?: Record<string, unknown> };

@@ -36,6 +36,11 @@ export interface RouteDoc {
   tags: string[];
   /** Needs the session token (Authorization: Bearer …). */
   auth?: boolean;
+  /**
+   * What a route for the browser answers instead of JSON: an HTML page (its own "not found" and
+   * "time over" pages too, for the person who followed a link), a PDF, or a 303 back to a page.
+   */
+  answers?: { html?: boolean; pdf?: boolean; redirect?: boolean };
 }
 
 /** The Fastify schema of an endpoint, from its file's definitions. */
@@ -45,6 +50,15 @@ export function apiSchema(name: string, doc: RouteDoc): FastifySchema {
   const defs = file.definitions ?? {};
   const ref = (def: string) => ({ $ref: `${file.$id}#/definitions/${def}` });
   const error = { $ref: 'common.schema.json#/definitions/errorReply' };
+  const { html, pdf, redirect } = doc.answers ?? {};
+  const text = { schema: { type: 'string' } };
+  const ok = html
+    ? { 200: { description: 'The page', content: { 'text/html': text } } }
+    : pdf
+      ? { 200: { description: 'The document', content: { 'application/pdf': text } } }
+      : 'reply' in defs
+        ? { 200: ref('reply') }
+        : {};
   return {
     summary: doc.summary,
     tags: doc.tags,
@@ -52,6 +66,13 @@ export function apiSchema(name: string, doc: RouteDoc): FastifySchema {
     ...('body' in defs ? { body: ref('body') } : {}),
     ...('query' in defs ? { querystring: ref('query') } : {}),
     ...('params' in defs ? { params: ref('params') } : {}),
-    response: { ...('reply' in defs ? { 200: ref('reply') } : {}), '4xx': error, '5xx': error },
+    response: {
+      ...ok,
+      ...(redirect ? { 303: { description: 'Back to the page (Location)', type: 'null' } } : {}),
+      '4xx': html
+        ? { description: 'An error', content: { 'application/json': { schema: error }, 'text/html': text } }
+        : error,
+      '5xx': error,
+    },
   };
 }

@@ -2,13 +2,12 @@
 // database (a SQLite file here; with TEST_DATABASE_URL, scripts/with-postgres.sh, a PostgreSQL
 // database of the suite's throwaway cluster) take 300 wrong guesses sent at once, half to each.
 // However the guesses interleave in the database, no more are compared than the limit allows.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../../src/engine/node/paths';
+import { startServerProcess } from '../../scripts/fault/server-process';
 import { freshPostgresDatabase } from '../../tests/support/server-harness';
 
 // 12 March 2026 in India: student 05's result is out.
@@ -20,24 +19,13 @@ let bases: string[] = [];
 let dropDatabase = async () => {};
 
 async function startServer(databaseUrl: string | undefined): Promise<string> {
-  const { DATABASE_URL: _d, VITEST: _v, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/fault/server.ts'], {
-    cwd: projectRoot,
-    env: {
-      ...inherited,
-      DATA_DIR: dataDir,
-      SANDBOX_CLOCK: CLOCK,
-      QUIET: '1',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const server = await startServerProcess({
+    DATA_DIR: dataDir,
+    SANDBOX_CLOCK: CLOCK,
+    DATABASE_URL: databaseUrl,
   });
-  children.push(child);
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}`;
+  children.push(server.child);
+  return server.base;
 }
 
 beforeAll(async () => {

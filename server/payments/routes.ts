@@ -174,7 +174,13 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
 
   app.get<{ Querystring: SandboxGatewayPageQuery }>(
     '/sandbox/gateway',
-    { schema: apiSchema('sandbox-gateway-page', { summary: 'Sandbox gateway page', tags: ['sandbox'] }) },
+    {
+      schema: apiSchema('sandbox-gateway-page', {
+        summary: 'Sandbox gateway page',
+        tags: ['sandbox'],
+        answers: { html: true },
+      }),
+    },
     async (request, reply) => {
       const order = await existingOrder(ctx, request.query.order_id);
       return reply
@@ -188,6 +194,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
       schema: apiSchema('sandbox-gateway-form', {
         summary: 'Sandbox gateway: the portal posts the order form here',
         tags: ['sandbox'],
+        answers: { html: true },
       }),
     },
     async (request, reply) => {
@@ -203,6 +210,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
       schema: apiSchema('sandbox-gateway-outcome', {
         summary: 'Sandbox gateway: Pay, Fail or Cancel',
         tags: ['sandbox'],
+        answers: { redirect: true },
       }),
     },
     async (request, reply) => {
@@ -232,6 +240,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
       schema: apiSchema('sandbox-gateway-settings-page', {
         summary: 'Sandbox gateway settings: withhold callbacks, release them',
         tags: ['sandbox'],
+        answers: { html: true },
       }),
     },
     async (_request, reply) =>
@@ -243,6 +252,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
       schema: apiSchema('sandbox-gateway-settings', {
         summary: 'Sandbox gateway: withhold callbacks (on) or send them (off)',
         tags: ['sandbox'],
+        answers: { redirect: true },
       }),
     },
     async (request, reply) => {
@@ -256,6 +266,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
       schema: apiSchema('sandbox-gateway-release', {
         summary: "Sandbox gateway: send an order's (or every) withheld callback",
         tags: ['sandbox'],
+        answers: { redirect: true },
       }),
     },
     async (request, reply) => {

@@ -211,7 +211,11 @@ async function submit(ctx: AppContext, view: AttemptView, answers: Record<string
 export function registerTestPlayerRoutes(app: FastifyInstance): void {
   const { ctx } = app;
   const pageSchema = (summary: string, withBody = false) => {
-    const { body, ...schema } = apiSchema('exam-launch-test-page', { summary, tags: ['sandbox'] });
+    const { body, ...schema } = apiSchema('exam-launch-test-page', {
+      summary,
+      tags: ['sandbox'],
+      answers: { html: true, redirect: true },
+    });
     return withBody ? { ...schema, body } : schema;
   };
 
@@ -314,6 +318,7 @@ export function registerTestPlayerRoutes(app: FastifyInstance): void {
       schema: apiSchema('exam-launch-admit-card', {
         summary: 'The admit card of an offline exam',
         tags: ['sandbox'],
+        answers: { html: true },
       }),
     },
     async (request, reply) => {

@@ -28,6 +28,7 @@ export function registerDocumentRoutes(app: FastifyInstance): void {
       schema: apiSchema('course-prospectus', {
         summary: "The programme's prospectus (prospectus.pdf)",
         tags: ['commerce'],
+        answers: { pdf: true },
       }),
     },
     async (request, reply) => {
@@ -46,6 +47,7 @@ export function registerDocumentRoutes(app: FastifyInstance): void {
       schema: apiSchema('course-content', {
         summary: "A course's details (course_detail.pdf)",
         tags: ['commerce'],
+        answers: { pdf: true },
       }),
     },
     async (request, reply) => {

@@ -101,6 +101,7 @@ export function registerCallerIdentitySandbox(app: FastifyInstance): void {
       schema: apiSchema('registration-sandbox-caller-identity', {
         summary: 'Sandbox caller-identity page',
         tags: ['sandbox'],
+        answers: { html: true },
       }),
     },
     async (request, reply) => {
@@ -133,6 +134,7 @@ export function registerCallerIdentitySandbox(app: FastifyInstance): void {
       schema: apiSchema('registration-sandbox-caller-identity-decision', {
         summary: 'Approve or reject a sandbox caller-identity request',
         tags: ['sandbox'],
+        answers: { html: true },
       }),
     },
     async (request, reply) => {
