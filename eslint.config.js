@@ -114,6 +114,15 @@ const boundaryZones = [
     from: 'server/services',
     message: 'The database layer never imports services (routes → services → db).',
   },
+  // The sandbox (stand-ins for the provider's SMS, gateway and test platform) and the seed (demo
+  // data) sit beside the product: they call services; services, auth and the database never need
+  // them, and a migration carries its own data (decision 039).
+  {
+    target: ['server/services', 'server/auth', 'server/db'],
+    from: ['server/sandbox', 'server/seed'],
+    message:
+      'Services, auth and the database never import the sandbox or the seed: the sandbox stands apart, and a migration carries its own data (decision 039).',
+  },
   // examflow Studio is dev only (decision 028): nothing the production build or server runs imports it.
   {
     target: [
@@ -220,6 +229,28 @@ export default tseslint.config(
         ].map((selector) => ({
           selector,
           message: 'Routes only speak HTTP: put the query in a service and call it (routes → services → db).',
+        })),
+      ],
+    },
+  },
+  {
+    // The client build is Vite's own (decision 039): a plugin never resolves, loads, aliases or
+    // rewrites a package's files; a library is used through its public API.
+    files: ['vite.config.ts', 'vitest*.config.ts', 'scripts/lib/vite-*.ts'],
+    ignores: TEST_FILES,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "Property[key.name='resolveId']",
+          "Property[key.name='load']",
+          "Property[key.name='alias']",
+          "Property[key.name='transform'] Literal[regex.pattern=/node_modules/]",
+          "Property[key.name='transform'] Literal[value=/node_modules/]",
+        ].map((selector) => ({
+          selector,
+          message:
+            "The client build is Vite's own (decision 039): no plugin resolves, loads, aliases or rewrites a file of a package.",
         })),
       ],
     },

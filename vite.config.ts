@@ -11,8 +11,8 @@ import { clientConfig } from './scripts/lib/vite-client-config';
 // /api and /sandbox go to the API server that scripts/dev.ts starts.
 const api = process.env.EXAMFLOW_API_URL ?? 'http://localhost:3001';
 
-export default defineConfig(({ command }) =>
-  mergeConfig(clientConfig('dist/client', command), {
+export default defineConfig(
+  mergeConfig(clientConfig('dist/client'), {
     // The inspector and the Studio first: /inspector and /studio are not pages of the config.
     plugins: [
       examflowInspector(),

@@ -57,12 +57,6 @@ const PROGRAMME_CHUNK = /^src\/generated\/forms\/[a-z-]+\.([a-z0-9-]+)\.cjs$/;
 const OWN_BUDGET_VIEWS: Record<string, string> = { 'src/app/portal/result-route.tsx': 'result' };
 
 /**
- * The chunk of @rjsf's whole registry (scripts/lib/vite-client-config.ts), which the cut one (decision 005) loads only for a schema that needs a
- * piece it leaves out. No schema of examflow does (rjsf-registry.test.tsx): no route loads it.
- */
-const RJSF_ON_DEMAND = 'forms-on-demand';
-
-/**
  * The chunk of a module and every chunk it imports (and, with `lazy`, may import later), as site
  * paths. Of the per-programme validator chunks only those of `programmes` are loaded by a page.
  * A lazy import of one of OWN_BUDGET_VIEWS is not followed; it is noted in `views`.
@@ -82,7 +76,6 @@ function chunkClosure(
   for (const imported of chunk.imports ?? []) chunkClosure(manifest, imported, into, lazy, programmes, views);
   if (lazy)
     for (const imported of chunk.dynamicImports ?? []) {
-      if (manifest[imported]?.name === RJSF_ON_DEMAND) continue;
       if (views && OWN_BUDGET_VIEWS[imported]) views.add(imported);
       else chunkClosure(manifest, imported, into, lazy, programmes, views);
     }

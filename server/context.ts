@@ -7,7 +7,7 @@ import type { Db } from './db/database';
 import type { PaidEffects } from './payments/paid-effects';
 import type { StudentsTable } from './db/tables/core';
 import type { EmailProvider } from './sandbox/email';
-import type { SmsProvider } from './sandbox/sms';
+import type { SmsProvider } from './services/sms';
 
 export interface AppContext {
   db: Db;

@@ -19,7 +19,7 @@ import { message } from '../api/messages';
 import type { AppContext } from '../context';
 import { addMs, iso } from '../timestamps';
 import type { OtpsTable } from '../db/tables/core';
-import { SmsNotSent } from '../sandbox/sms';
+import { SmsNotSent } from '../services/sms';
 import { lockedFor, takeAll, waitFor, waitOrLockedFor, type Limit, type ThrottleRule } from './throttle';
 import { newId, randomDigits } from './tokens';
 

@@ -151,7 +151,7 @@ async function submit(ctx: AppContext, view: AttemptView, answers: Record<string
     .executeTakeFirstOrThrow();
   const programme = maybeProgramme(ctx.site, paper.exam_type) ?? maybeProgramme(ctx.site, student.exam_type);
   if (!programme) throw new ApiError(404, 'This exam is not offered any more.');
-  const subjects = scoreAnswers(view.subjects, answers);
+  const subjects = scoreAnswers(view.subjects, paperQuestions(view.subjects), answers);
   const total = totalOf(subjects);
   const percentage = percentageOf(total.score, total.max);
   const scholarship = scholarshipFor(programme, percentage, student.class_stream);

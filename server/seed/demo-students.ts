@@ -120,7 +120,7 @@ async function seedResult(
 ): Promise<void> {
   const submitted = new Date(now.getTime() - r.submitted_minutes_ago * MINUTE);
   const answers = answersFor(sitting.paper.subjects, r.correct, r.wrong);
-  const subjects = scoreAnswers(sitting.paper.subjects, answers);
+  const subjects = scoreAnswers(sitting.paper.subjects, paperQuestions(sitting.paper.subjects), answers);
   const total = totalOf(subjects);
   const percentage = percentageOf(total.score, total.max);
   const scholarship = scholarshipFor(sitting.programme, percentage, sitting.classStream);

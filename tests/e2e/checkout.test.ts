@@ -44,10 +44,6 @@ async function login(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
-  // The forms draw only what the cut @rjsf registry keeps (decision 005): never its on-demand chunk.
-  page.on('request', (request) => {
-    if (/\/assets\/forms-on-demand-/.test(request.url())) errors.push(`@rjsf on demand: ${request.url()}`);
-  });
   // A CSP refusal (an inline style attribute, a script) is an error too.
   page.on('console', (message) => {
     if (/Content Security Policy/.test(message.text())) errors.push(message.text());

@@ -41,10 +41,6 @@ async function openDashboard(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
-  // The forms draw only what the cut @rjsf registry keeps (decision 005): never its on-demand chunk.
-  page.on('request', (request) => {
-    if (/\/assets\/forms-on-demand-/.test(request.url())) errors.push(`@rjsf on demand: ${request.url()}`);
-  });
   await logInAs(context, s, url, host);
   await page.goto(url('/dashboard', host));
   // Every block drawn (the first screen's come first: the dashboard is busy until the others are).

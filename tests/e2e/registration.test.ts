@@ -97,12 +97,6 @@ async function chooseOption(page: Page, name: string, label: string) {
 describe('registration card', () => {
   it('registers for a free iACST slot from the landing page, then logs in with the new roll number and dob', async () => {
     const page = await openPage('/iacstexam?utm_source=e2e&utm_campaign=spring');
-    // The forms draw only what the cut @rjsf registry keeps (decision 005): its on-demand chunk
-    // is never fetched on the way through the details and the exam step.
-    const onDemand: string[] = [];
-    page.on('request', (request) => {
-      if (/\/assets\/forms-on-demand-/.test(request.url())) onDemand.push(request.url());
-    });
     const mobile = freshMobile();
     await verifyMobile(page, mobile, /Mobile number or student id/);
     // A name with initials is a name (part 1 §5's last-name rule).
@@ -113,7 +107,6 @@ describe('registration card', () => {
     await chooseOption(page, 'State', 'Delhi');
     await chooseOption(page, 'Centre', 'Delhi Janakpuri');
     await chooseFirst(page, 'Date of exam');
-    expect(onDemand).toEqual([]);
     // A free programme (fee 0 in its config) has nothing to discount or pay.
     expect(
       await card(page)

@@ -1,7 +1,6 @@
 // Marks, scholarship and preparation level of a submitted paper. Computed on the server only.
 import { splitClassStream } from '../../../src/domain/class-stream';
 import type { Programme } from '../../../src/generated/config/programme';
-import { paperQuestions } from '../../sandbox/test-player-bank';
 
 /** Marking of every paper: +4 for a right answer, −1 for a wrong one, 0 when left. */
 export const MARKING = { correct: 4, wrong: -1 } as const;
@@ -27,9 +26,22 @@ export interface SubjectScore {
   max: number;
 }
 
-/** answers: form field (q-<id>) → chosen option index. */
-export function scoreAnswers(subjects: string[], answers: Record<string, number>): SubjectScore[] {
-  const questions = paperQuestions(subjects);
+/** A question of a paper as marking sees it: its subject, its form field and the right option. */
+export interface KeyedQuestion {
+  subject: string;
+  field: string;
+  answer: number;
+}
+
+/**
+ * The paper's questions with their answer key come from the test platform that set the paper (the
+ * sandbox player here); answers: form field (q-<id>) → chosen option index.
+ */
+export function scoreAnswers(
+  subjects: string[],
+  questions: readonly KeyedQuestion[],
+  answers: Record<string, number>,
+): SubjectScore[] {
   return subjects.map((subject) => {
     const mine = questions.filter((q) => q.subject === subject);
     const row: SubjectScore = {
