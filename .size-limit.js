@@ -5,7 +5,7 @@
 //   screen whose island mounts at once (login, recovery, the result page), 122 KB; the logged-in
 //   app, 138 KB;
 // - a landing page with its card's script (loaded after the load event or at the first touch):
-//   128 KB; with what it loads only when needed (the form steps, when step 2 opens), 243 KB;
+//   132 KB; with what it loads only when needed (the form steps, when step 2 opens), 243 KB;
 // - the logged-in app with what it loads when needed (the MOCK-JEE blocks, the edit-exam dialog and
 //   its @rjsf form): 275 KB; the course views, measured on their own: the checkout view with what
 //   it may load, 261 KB; a course description with math (KaTeX), 239 KB;
@@ -65,7 +65,7 @@ export default index.routes.flatMap((route) => {
       name: `JS of ${route.path} with its card's script`,
       path: files([...js, ...deferred]),
       gzip: true,
-      limit: '128 KB',
+      limit: '132 KB',
     });
   if (route.lazyJs)
     budgets.push({

@@ -3,18 +3,17 @@
 // then signup leads to the gateway or the thank-you; step 0 is a failed payment. The query picks
 // the entry. This parent keeps what spans the steps and invokes one machine per step (registration-
 // mobile, -details, -exam, -signup, -success), input in, output back; the app gives each its calls
-// through `provideRegistration`. Steps 2 to 5 load after step 1 (`loadingSteps`): typed only here.
+// through `provideRegistration`. What steps 2 to 5 show loads after step 1 (`loadingSteps`).
 import { and, assign, fromPromise, sendTo, setup } from 'xstate';
 import type {
   RegistrationLeadBySfIdQuery,
   RegistrationLeadBySfIdReply,
 } from '../generated/api/registration-lead-by-sf-id';
 import type { RegistrationLeadsQuery, RegistrationLeadsReply } from '../generated/api/registration-leads';
-import { notLoaded } from './deferred-logic';
 import { notProvided } from './not-provided';
 import { orderConfirmationMachine, type OrderConfirmationOutput } from './order-confirmation-machine';
-import type { DetailsStepOutput, RegistrationDetailsMachine } from './registration-details-machine';
-import type { ExamStepOutput, RegistrationExamMachine } from './registration-exam-machine';
+import { registrationDetailsMachine, type DetailsStepOutput } from './registration-details-machine';
+import { registrationExamMachine, type ExamStepOutput } from './registration-exam-machine';
 import { prefillFromVerified, registrationMobileMachine } from './registration-mobile-machine';
 import {
   entryOf,
@@ -35,8 +34,8 @@ import {
   type TrackParams,
   type WithRegistrationToken,
 } from './registration-model';
-import type { RegistrationSignupMachine, SignupStepOutput } from './registration-signup-machine';
-import type { RegistrationSuccessMachine } from './registration-success-machine';
+import { registrationSignupMachine, type SignupStepOutput } from './registration-signup-machine';
+import { registrationSuccessMachine } from './registration-success-machine';
 
 const missing = (name: string) => notProvided('registration', name);
 
@@ -60,10 +59,10 @@ export const registrationMachine = setup({
   },
   actors: {
     mobileStep: registrationMobileMachine,
-    detailsStep: notLoaded<RegistrationDetailsMachine>('detailsStep'),
-    examStep: notLoaded<RegistrationExamMachine>('examStep'),
-    signupStep: notLoaded<RegistrationSignupMachine>('signupStep'),
-    successStep: notLoaded<RegistrationSuccessMachine>('successStep'),
+    detailsStep: registrationDetailsMachine,
+    examStep: registrationExamMachine,
+    signupStep: registrationSignupMachine,
+    successStep: registrationSuccessMachine,
     loadLaterSteps: fromPromise<undefined>(missing('loadLaterSteps')),
     /** The payment step: the order's record once the gateway has sent the browser back (decision 030). */
     confirmOrder: orderConfirmationMachine,
@@ -168,7 +167,7 @@ export const registrationMachine = setup({
         onError: { target: 'step1' },
       },
     },
-    /** Steps 2 to 5 load (usually there already: no "Loading…" paints), then the thank-you or step 2. */
+    /** What steps 2 to 5 show loads (usually there already: no "Loading…" paints), then the thank-you or step 2. */
     loadingSteps: {
       invoke: {
         id: 'loadLaterSteps',
@@ -177,7 +176,7 @@ export const registrationMachine = setup({
         onError: 'stepsNotLoaded',
       },
     },
-    /** The later steps' code did not arrive (a flaky network): the student tries again. */
+    /** The forms' code did not arrive (a flaky network): the student tries again. */
     stepsNotLoaded: {
       on: { 'steps.retry': 'loadingSteps' },
     },

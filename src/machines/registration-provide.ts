@@ -1,40 +1,33 @@
 // The registration machine with the app's calls and effects, each given to the step machine that
 // makes it (XState's `.provide()` does not reach a child), so the island and the tests name a call
-// once, not the step that happens to own it. Steps 2 to 5 load later (registration-later-steps.ts,
-// in the form steps' chunk): the parent passes through `loadingSteps` until they are here.
+// once, not the step that happens to own it. The steps' machines are small and come with the card;
+// what steps 2 to 5 show (the @rjsf forms) is a chunk of its own: the parent passes through
+// `loadingSteps` until `loadForms` has brought it (a plain dynamic import in the page).
 import { fromPromise } from 'xstate';
-import { deferredLogic } from './deferred-logic';
 import { orderConfirmationMachine } from './order-confirmation-machine';
+import { registrationDetailsMachine } from './registration-details-machine';
+import { registrationExamMachine } from './registration-exam-machine';
 import { given, type RegistrationImplementations } from './registration-implementations';
-import type * as laterStepsModule from './registration-later-steps';
-import type { LaterSteps } from './registration-later-steps';
 import { registrationMachine } from './registration-machine';
 import { registrationMobileMachine } from './registration-mobile-machine';
-
-/** Steps 2 to 5 (registration-later-steps.ts) as a module. */
-export type LaterStepsModule = typeof laterStepsModule;
+import { registrationSignupMachine } from './registration-signup-machine';
+import { registrationSuccessMachine } from './registration-success-machine';
 
 /**
  * The registration machine with the app's calls and effects given to the steps that make them.
- * `load` brings steps 2 to 5 when step 1 ends: the page's dynamic import (with the form steps'
- * view), or the module itself where a test or the Studio holds it.
+ * `loadForms` brings the code steps 2 to 5 show, when step 1 ends (the page's dynamic import; a
+ * test or the Studio that holds it already answers at once).
  */
 export function provideRegistration(
   implementations: RegistrationImplementations,
-  load: () => Promise<LaterStepsModule>,
+  loadForms: () => Promise<unknown>,
 ) {
   const { actors = {}, actions = {}, delays = {} } = implementations;
-  const {
-    verifyMobile,
-    startCallerIdentity,
-    checkCallerIdentity,
-    fetchLeadBySfId,
-    fetchLeadsByMobile,
-    waitForOrder,
-  } = actors;
-  const { track, goToLogin } = actions;
-  let later: LaterSteps | undefined;
-  const laterStep = <K extends keyof LaterSteps>(name: K) => deferredLogic(name, () => later?.[name]);
+  const { verifyMobile, startCallerIdentity, checkCallerIdentity, fetchLeadBySfId, fetchLeadsByMobile } =
+    actors;
+  const { waitForOrder, loadClassStreams, signup, copyText, validateCoupon } = actors;
+  const { loadSlots, loadStates, loadCentres, loadDates, loadOnlinePreset, locateNearestCentre } = actors;
+  const { track, goToLogin, showToast, redirectToPayment, rememberRegistration, goToDashboard } = actions;
   return registrationMachine.provide({
     actors: given({
       mobileStep: registrationMobileMachine.provide({
@@ -42,12 +35,32 @@ export function provideRegistration(
         actions: given({ track }),
         delays: given(delays),
       }),
-      detailsStep: laterStep('detailsStep'),
-      examStep: laterStep('examStep'),
-      signupStep: laterStep('signupStep'),
-      successStep: laterStep('successStep'),
+      detailsStep: registrationDetailsMachine.provide({
+        actors: given({ loadClassStreams }),
+        actions: given({ track }),
+      }),
+      examStep: registrationExamMachine.provide({
+        actors: given({
+          loadSlots,
+          loadStates,
+          loadCentres,
+          loadDates,
+          loadOnlinePreset,
+          locateNearestCentre,
+          validateCoupon,
+        }),
+        actions: given({ track }),
+      }),
+      signupStep: registrationSignupMachine.provide({
+        actors: given({ signup }),
+        actions: given({ track, showToast, redirectToPayment, rememberRegistration }),
+      }),
+      successStep: registrationSuccessMachine.provide({
+        actors: given({ copyText }),
+        actions: given({ showToast, goToDashboard }),
+      }),
       loadLaterSteps: fromPromise(async () => {
-        later ??= (await load()).provideLaterSteps(implementations);
+        await loadForms();
         return undefined;
       }),
       fetchLeadBySfId,

@@ -29,9 +29,6 @@ import { examFormValues } from './card-view';
 import { classStreamLabel } from './class-stream-label';
 import { SuccessStep } from './success-step';
 
-// Steps 2 to 5's machines load with their view, in this chunk (registration-card.tsx's loader).
-export * as laterSteps from '../../machines/registration-later-steps';
-
 type StepProps = StepViewProps;
 
 /** The step's form: the screen the card's view model names (cardView: exam selects shown or not). */

@@ -26,7 +26,7 @@ import type { Site } from '../../generated/config/site';
 import type { EntryQuery } from '../../machines/entry-query';
 import { registrationVerifyMachine } from '../../machines/registration-mobile-machine';
 import type { SendCodeInput, SentCode } from '../../machines/verify-mobile-machine';
-import { provideRegistration, type LaterStepsModule } from '../../machines/registration-provide';
+import { provideRegistration } from '../../machines/registration-provide';
 import { fromPromise } from 'xstate';
 import { cardViewData, loadLaterSteps, RegistrationCard } from './registration-card';
 import { linkedError, seriousViolations } from '../../../tests/fixtures/a11y-dom';
@@ -83,7 +83,7 @@ function setup({
   offerCallerIdentity?: boolean;
   validateCoupon?: (body: RegistrationCouponBody) => Promise<RegistrationCouponReply>;
   /** Steps 2 to 5 (the app's loader: the form steps' chunk). */
-  loadSteps?: () => Promise<LaterStepsModule>;
+  loadSteps?: () => Promise<unknown>;
 } = {}) {
   const landing = { variantKey: 'default', locale } as Landing;
   const data = registrationCardData({

@@ -77,8 +77,8 @@ const FormSteps = lazy(() => import('./form-steps'));
 /** Loads the form steps' chunk ahead of need (when the browser is idle). */
 export const prefetchFormSteps = () => import('./form-steps');
 
-/** Steps 2 to 5's machines, from the form steps' chunk (provideRegistration's `load`). */
-export const loadLaterSteps = async () => (await prefetchFormSteps()).laterSteps;
+/** What steps 2 to 5 show (provideRegistration's `loadForms`). */
+export const loadLaterSteps = prefetchFormSteps;
 
 export function RegistrationCard({
   machine,

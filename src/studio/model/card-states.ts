@@ -30,7 +30,6 @@ import {
   type StudentDetails,
 } from '../../machines/registration-model';
 import type { RegistrationImplementations } from '../../machines/registration-implementations';
-import * as laterSteps from '../../machines/registration-later-steps';
 import { provideRegistration } from '../../machines/registration-provide';
 
 // ── Canned answers ────────────────────────────────────────────────────────────────────────────
@@ -224,7 +223,7 @@ export function cannedImplementations(answers: CannedAnswers = {}): Registration
 
 /** The registration machine answering from the canned world. */
 export const cannedRegistration = (answers: CannedAnswers = {}): RegistrationMachine =>
-  provideRegistration(cannedImplementations(answers), async () => laterSteps);
+  provideRegistration(cannedImplementations(answers), async () => undefined);
 
 // ── Recipes ───────────────────────────────────────────────────────────────────────────────────
 /** How to put the card in a state: the page's entry, the canned answers, what the student does. */
