@@ -24,8 +24,7 @@ const MATH = 'src/features/course/course-math.ts';
 /** A module's chunk and the chunks it imports (with `lazy`, those it may import later), minus `skip`. */
 function closure(key, { lazy = true, skip = [] } = {}, into = new Set()) {
   const chunk = manifest[key];
-  if (!chunk || skip.includes(key) || into.has(`/${chunk.file}`))
-    return into;
+  if (!chunk || skip.includes(key) || into.has(`/${chunk.file}`)) return into;
   into.add(`/${chunk.file}`);
   for (const imported of chunk.imports ?? []) closure(imported, { lazy, skip }, into);
   if (lazy) for (const imported of chunk.dynamicImports ?? []) closure(imported, { lazy, skip }, into);
@@ -43,7 +42,7 @@ const viewOnly = new Set([...checkoutView, ...mathView].filter((file) => !portal
 export default index.routes.flatMap((route) => {
   const js = route.js ?? index.pageJs;
   const deferred = route.deferredJs ?? [];
-  // The funnel's reporter (issue 24) is a page script too: a landing page loads it beside the other.
+  // The funnel's reporter is a page script too: a landing page loads it beside the other.
   const onlyPageJs = js.every((file) => index.pageJs.includes(file) || index.funnelJs?.includes(file));
   const portal = js.some((file) => file.startsWith('/assets/portal-'));
   const result = js.some((file) => /^\/assets\/result-[\w-]+\.js$/.test(file)) && !portal;

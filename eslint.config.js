@@ -163,7 +163,7 @@ export default tseslint.config(
   {
     // React lives in src/ (and its tests in tests/unit): the React Compiler's rules analyse every
     // function of a file they see, 7 of ESLint's 15 rule-seconds when they also saw server/ and
-    // scripts/ (issue 26).
+    // scripts/.
     ...reactHooks.configs.flat['recommended-latest'],
     files: ['src/**/*.{ts,tsx}', 'tests/unit/**/*.{ts,tsx}'],
   },

@@ -17,7 +17,7 @@ export default defineConfig({
     environment: 'node',
     pool: 'threads',
     // Vitest's default is one worker fewer than the cores: one worker on this 2-core machine, with
-    // the main process mostly idle. Two workers took the unit stage from 256 s to 179 s (issue 26).
+    // the main process mostly idle. Two workers took the unit stage from 256 s to 179 s.
     maxWorkers: availableParallelism(),
     restoreMocks: true,
     setupFiles: ['tests/support/dom-setup.ts'],
@@ -26,7 +26,7 @@ export default defineConfig({
     testTimeout: 20_000,
     // Files share their worker's modules (isolate: false; decision 034) instead of loading them
     // again for every file: Fastify, Kysely and the drivers for the server's tests, React, @rjsf and
-    // XState for the components'. Measured back to back (issue 26), the unit stage took 138 s (255
+    // XState for the components'. Measured back to back, the unit stage took 138 s (255
     // CPU-seconds) with only the server's files sharing, 104 s (190) with the components' too;
     // every file isolated, it took 140 s. Each file still gets its own environment (jsdom), Testing
     // Library unmounts after every test, and a file that stubs a global or fakes timers restores

@@ -17,7 +17,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     // Each worker loads playwright-core and the helpers once for all its files, not once per file:
-    // 36 of the stage's CPU-seconds (issue 26). Every file launches its own browser and cleans up
+    // 36 of the stage's CPU-seconds. Every file launches its own browser and cleans up
     // what it set (environment variables, servers) in its afterAll; no file replaces a module.
     isolate: false,
     testTimeout: 60_000,

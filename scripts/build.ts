@@ -141,7 +141,7 @@ function addIslandScripts(index: SiteIndex, pages: Map<string, string>, manifest
 /**
  * A page whose island mounts at once (the dashboard, login, recovery, result) names the island's
  * chunks in its head as modulepreload links, so they download beside the page script instead of
- * after it has run and asked for them (issue 26: one round trip less before the dashboard's first
+ * after it has run and asked for them (one round trip less before the dashboard's first
  * screen). Vite's preload helper then finds the links and adds none of its own. Deferred islands
  * (the registration card) are left out: their pages' first load carries only the page script.
  */

@@ -1,4 +1,4 @@
-// Screenshots of examflow Studio at a tablet and a desktop width, to look at (issue 23 §7: usable
+// Screenshots of examflow Studio at a tablet and a desktop width, to look at (usable
 // at 1280 px, not broken at 768 px): the home page, the editor of a landing and of a programme, the
 // change list with money, the money confirmation, New variant from…, the card-state preview and
 // the publish conflict view. Runs `npm run dev`'s servers on a copy of config/ (nothing real is

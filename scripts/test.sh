@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$SECONDS
-# Each stage's time, printed again at the end (issue 26: where the suite's minutes go).
+# Each stage's time, printed again at the end (where the suite's minutes go).
 times=()
 stage_name=''
 stage_start=$SECONDS

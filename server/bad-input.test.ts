@@ -127,9 +127,9 @@ describe('bad input on every route', () => {
   });
 });
 
-// The routes issue 10 added or changed: bad input answers 400 with a message that names what is
+// The logged-in dashboard's routes: bad input answers 400 with a message that names what is
 // wrong, and changes nothing (no order, no attempt, no edit, no session ended).
-describe('bad input on the dashboard routes of issue 10, answered by name', () => {
+describe('bad input on the dashboard routes, answered by name', () => {
   const launch = { exam_short_code: 'IACST-SOM', external_schedule_id: 'M-2026-03-11' };
   // A session of its own: the sweep above logs out (POST /api/logout) with the shared one.
   let auth: { authorization: string };

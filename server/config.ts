@@ -21,7 +21,7 @@ export interface ServerConfig {
    * stand-in can answer); without examLinkUrl the sandbox test player answers when the sandbox is on.
    */
   mockJeeTenant: { id: string; token: string; examLinkUrl?: string };
-  /** The funnel (issue 24, decision 029). */
+  /** The funnel (decision 029). */
   funnel: FunnelSettings;
   sms: SmsSettings;
   /** What a busy or attacked server answers instead of making people wait (server/api/overload.ts). */

@@ -1,4 +1,4 @@
-// Experiments on the site server (issue 24 §3): a path split 50/50 between two variants serves
+// Experiments on the site server: a path split 50/50 between two variants serves
 // each variant's prerendered page; 1,000 first visits split within a few percent; a returning
 // visitor keeps the variant (a first-party cookie); search engines and previews get the default;
 // a host profile that shows another variant's content at the path is not split.

@@ -101,7 +101,7 @@ export function registerSite(app: FastifyInstance, distDir: string): void {
     reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Cookie, Host');
     if (decision.kind === 'redirect') return reply.redirect(decision.location, 302);
     let files = decision.kind === 'page' ? decision.route.files : index.notFound;
-    // A path split between variants (issue 24 §3): the visitor's variant's prerendered page.
+    // A path split between variants: the visitor's variant's prerendered page.
     const experiment =
       decision.kind === 'page'
         ? index.experiments?.find(

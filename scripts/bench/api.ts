@@ -130,7 +130,7 @@ async function startServer(
 async function verifyAndSignup(bases: Bases): Promise<string[][]> {
   const otps = (await (await fetch(`${bases[0]}/bench/otps`)).json()) as { mobile: string; otp: string }[];
   const bare = await run(bases, { path: '/bench/bare' });
-  // Issue 26: signup ≥ 1,500 req/s (registration day); both p99 ≤ 100 ms.
+  // Signup ≥ 1,500 req/s (registration day); both p99 ≤ 100 ms.
   const row = (name: string, result: Result, minRps = 500): string[] => {
     const rps = result.requests.average;
     const ok = rps >= minRps && result.latency.p99 <= 100;
@@ -218,7 +218,7 @@ async function report(bases: Bases): Promise<string[][]> {
   const rows: string[][] = [
     ['Route', 'Kind', 'req/s', 'p99 ms', 'non-2xx', 'bare req/s', 'ratio', 'vs session', 'target'],
   ];
-  // The steadier baseline proposed for issue 26: the smallest authenticated read (one session
+  // A steadier baseline: the smallest authenticated read (one session
   // look-up and a small answer), measured in the same run. The bare route swings with the machine
   // (24,000–53,000 req/s over the stops) far more than any route of the app.
   let sessionRps: number | undefined;
@@ -238,7 +238,7 @@ async function report(bases: Bases): Promise<string[][]> {
     const ratio = rps / bare.requests.average;
     if (target.name === SESSION_READ) sessionRps = rps;
     const p99 = result.latency.p99;
-    // Reads: the rate and p99 of the issues' targets, and (issue 3) 0.3 of the bare route's rate,
+    // Reads: the rate and p99 targets, and 0.3 of the bare route's rate,
     // reported apart: the bare rate swings with the machine far more than the routes' own.
     const goal = target.kind === 'read' ? rps >= 3000 && p99 <= 50 : rps >= 500 && p99 <= 100;
     const verdict =

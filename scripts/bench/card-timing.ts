@@ -1,5 +1,5 @@
-// The registration card's timings on a landing page in Chromium with applied throttling (issue 9
-// Targets): 150 ms round trip and 1.6 Mbps down (CDP Network.emulateNetworkConditions), 4× CPU
+// The registration card's timings on a landing page in Chromium with applied throttling: 150 ms round trip
+// and 1.6 Mbps down (CDP Network.emulateNetworkConditions), 4× CPU
 // slowdown (Emulation.setCPUThrottlingRate), a 390 px phone viewport, a fresh context (cold cache)
 // per run. Measured in the page:
 // - FCP and LCP (paint and largest-contentful-paint entries);

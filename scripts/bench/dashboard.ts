@@ -1,5 +1,5 @@
 // npm run bench:dashboard — Lighthouse 12.8 mobile on /dashboard, logged in as demo students, on the
-// built site and the real server (issue 10 Targets: performance ≥ 95, accessibility 100; the JS
+// built site and the real server (performance ≥ 95, accessibility 100; the JS
 // before interaction ≤ 150 KB gzip, with no chart.js). The session is put in place the way the login
 // form leaves it (the token in local storage, the ef_session marker cookie) and Lighthouse keeps it
 // (disableStorageReset). Median of RUNS (default 3) per student. Figures only: it never fails on them.
@@ -74,9 +74,7 @@ async function main(): Promise<void> {
     `\nJS of /dashboard before interaction: ${(gzipBytes(dist, js) / KB).toFixed(1)} KB gzip (target ≤ 150), ` +
       `chart.js ${chart ? 'LOADED (target: not loaded)' : 'not loaded'}`,
   );
-  console.log(
-    'Targets (issue 26): performance 100, TBT ≤ 50 ms, LCP ≤ 1,000 ms, CLS ≤ 0.01; accessibility 100 (issue 10).',
-  );
+  console.log('Targets: performance 100, TBT ≤ 50 ms, LCP ≤ 1,000 ms, CLS ≤ 0.01; accessibility 100.');
   console.log(savedResultsNote('last run per student'));
 }
 

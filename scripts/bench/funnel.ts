@@ -1,4 +1,4 @@
-// npm run bench:funnel — the funnel (issue 24 Targets):
+// npm run bench:funnel — the funnel:
 // 1. loads 1,000,000 funnel events over 30 days for 10 variants into a temp database and times the
 //    funnel report over the 30 days (all variants, steps and sources), one UTM source, and a
 //    comparison of two variants: on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set

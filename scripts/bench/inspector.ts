@@ -1,6 +1,6 @@
 // npm run bench:inspector — how long the inspector takes to draw the registration machine (the
 // largest) in Chromium at 4× CPU slowdown (CDP Emulation.setCPUThrottlingRate), layout included
-// (issue 11 Targets: < 500 ms). The static inspector (npm run inspect) opened from disk:
+// (< 500 ms). The static inspector (npm run inspect) opened from disk:
 // - warm: the page is open on the login machine, then Registration is chosen: the time from the
 //   choice to the painted chart, which is what a developer waits for;
 // - cold: the page opened straight on #registration.

@@ -24,7 +24,7 @@ import { ensureBuild, startTestServer } from '../lib/serve';
 /** Login, the 11 registration/landing paths and the terms page (part 1 §2). */
 const LANDING_PATHS: readonly string[] = ['/', ...specLandingPaths, '/iacst-scholarship/terms-conditions'];
 
-/** Issue 9's targets: Lighthouse mobile 100/100/100, TBT ≤ 50 ms, CLS 0, ≤ 30 KB of JS before the
+/** The landing page's targets: Lighthouse mobile 100/100/100, TBT ≤ 50 ms, CLS 0, ≤ 30 KB of JS before the
  *  load event, the card's field visible at FCP and Verify working within 1.5 s of it. */
 const TARGETS = {
   performance: 100,
@@ -34,10 +34,10 @@ const TARGETS = {
   tbt: 50,
   jsBeforeLoad: 30 * KB,
   verifyAfterFcp: 1_500,
-  /** LCP with the page's scripts over LCP with them blocked (issue 26). */
+  /** LCP with the page's scripts over LCP with them blocked. */
   lcpVsScriptsBlocked: 1.05,
 };
-/** The landing page measured with its scripts blocked too (issue 26 names it). */
+/** The landing page measured with its scripts blocked too (the LCP target compares the two). */
 const SCRIPTS_BLOCKED_ROUTE = '/iacstexam';
 const CATEGORIES: readonly { id: CategoryId; label: string; target: number }[] = [
   { id: 'performance', label: 'Perf', target: TARGETS.performance },
@@ -269,7 +269,7 @@ async function main(): Promise<void> {
   const chrome = await startLighthouse();
 
   const rows: { route: string; runs: RunFigures[]; jsBytes: number }[] = [];
-  // The landing page measured again with its scripts blocked (issue 26): the page is whole without
+  // The landing page measured again with its scripts blocked: the page is whole without
   // them, so they should cost its LCP nothing. Runs alternate with and without, in one Chrome.
   const blockedRoute = routes.find((r) => r.path === SCRIPTS_BLOCKED_ROUTE);
   const withScripts: number[] = [];

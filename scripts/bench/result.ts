@@ -1,4 +1,4 @@
-// npm run bench:result — the result page (issue 12 Targets): Lighthouse 12.8 mobile on
+// npm run bench:result — the result page: Lighthouse 12.8 mobile on
 // /iacst-result for demo students with a released result (performance ≥ 90, accessibility 100), its
 // JavaScript with the chart (≤ 200 KB gzip; the dashboard's does not grow by it), and the time
 // Chromium takes to print the longest result to an A4 PDF (< 2 s), beside the 404 page's PDF as a

@@ -1,4 +1,4 @@
-// npm run bench:studio — issue 23's Studio targets, measured in Chromium against `npm run studio`
+// npm run bench:studio — the Studio's targets, measured in Chromium against `npm run studio`
 // itself (scripts/studio.ts, spawned on free ports) over a temporary copy of config/ and a
 // temporary data folder, so the repo's files are never written:
 //   1. first screen: from the moment the studio prints its URL to the home page's list being

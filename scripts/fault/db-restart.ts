@@ -1,4 +1,4 @@
-// npm run fault:db-restart — issue 25 §1: two server processes on one PostgreSQL under a steady load
+// npm run fault:db-restart — two server processes on one PostgreSQL under a steady load
 // of reads and signups from several clients, and `pg_ctl restart -m fast` in the middle. It checks,
 // and exits 1 unless all hold:
 //   - no answer is a 5xx other than 503, and no request fails without an answer;

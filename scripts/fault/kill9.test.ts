@@ -1,4 +1,4 @@
-// kill -9 loses nothing answered (issue 25 §1): the real server on its SQLite folder pays a course
+// kill -9 loses nothing answered: the real server on its SQLite folder pays a course
 // order, an exam edit and a mock pack through the gateway's paid callback while students sign up
 // beside it, and is killed with SIGKILL the moment the last payment is answered, with signups still
 // in flight. A new process on the same folder finds every write that was answered: each order paid

@@ -1,4 +1,4 @@
-// A server process for the fault scripts and tests (issue 25): the real app on DATABASE_URL (or a
+// A server process for the fault scripts and tests: the real app on DATABASE_URL (or a
 // fresh SQLite folder, DATA_DIR), the sandbox on, with the same shutdown as `npm start`. Prints
 // { port } on stdout once it listens.
 import { mkdtempSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Graceful shutdown (issue 25 §4), in a real server process (scripts/fault/server.ts: the app with
+// Graceful shutdown, in a real server process (scripts/fault/server.ts: the app with
 // the shutdown `npm start` uses): SIGTERM while a request's body is still arriving lets that
 // request finish with its normal answer, refuses new connections, closes idle keep-alive
 // connections, and exits 0; a request that never finishes makes it exit 1 at SHUTDOWN_TIMEOUT_MS.

@@ -1,4 +1,4 @@
-// Graceful shutdown for a server process (issue 25 §4): on SIGTERM or SIGINT stop taking new
+// Graceful shutdown for a server process: on SIGTERM or SIGINT stop taking new
 // connections, let the requests in flight finish, close the database pool (the app's onClose), and
 // exit 0 — or exit 1 after SHUTDOWN_TIMEOUT_MS (default 10 s) if something still hangs, so a process
 // manager is never left waiting. A second signal does not cut the requests short: the timer does.

@@ -1,4 +1,4 @@
-// The funnel as the Studio reads it (issue 24 §4): from the database the portal is pointed at (the
+// The funnel as the Studio reads it: from the database the portal is pointed at (the
 // embedded SQLite file under DATA_DIR by default, DATABASE_URL for the team's PostgreSQL), opened
 // read-only (server/db/database.ts) on first use and never migrated or created here: a Studio on
 // a fresh clone, before the portal has run, says there is nothing to read yet.

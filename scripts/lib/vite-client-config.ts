@@ -8,7 +8,9 @@ export const FUNNEL_ENTRY = 'src/app/entries/funnel.ts';
 
 /** Modules of these packages (as named in node_modules). */
 const packages = (...names: string[]) =>
-  new RegExp(`[\\\\/]node_modules[\\\\/](${names.map((name) => name.replace('/', '[\\\\/]')).join('|')})[\\\\/]`);
+  new RegExp(
+    `[\\\\/]node_modules[\\\\/](${names.map((name) => name.replace('/', '[\\\\/]')).join('|')})[\\\\/]`,
+  );
 
 /**
  * Shared chunks named by the packages they hold (decision 039): a library lands in the same chunk

@@ -1,4 +1,4 @@
-// `npm run dev` serves the machine inspector at /inspector (issue 11). Development only: the
+// `npm run dev` serves the machine inspector at /inspector. Development only: the
 // production build never sees this plugin or src/devtools/inspector.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Plugin, ViteDevServer } from 'vite';

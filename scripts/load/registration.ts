@@ -1,4 +1,4 @@
-// npm run load:registration (issue 25 §5): 200 students register at the same moment, end to end
+// npm run load:registration: 200 students register at the same moment, end to end
 // through the HTTP API — OTP send, the code read from the sandbox outbox, OTP verify, signup for the
 // paid NEET mock, the gateway's signed "paid" callback, the order's status — on SQLite with one
 // server process, then on PostgreSQL with two processes on one database (each call goes to the
@@ -535,7 +535,7 @@ async function onPostgres(admin: string): Promise<boolean> {
   }
 }
 
-console.log(machineContext('load:registration (issue 25 §5)'));
+console.log(machineContext('load:registration'));
 // The servers serve the built landing page the students open.
 process.env.DIST_DIR = await ensureBuild();
 // LOAD_ONLY=sqlite or LOAD_ONLY=postgres runs one of the two.

@@ -1,6 +1,7 @@
 // Every operation a student's page calls, asked its refusals with Accept-Language: hi, answers in
 // Hindi: each msg has Devanagari and no Latin word but the names the config gives (programmes,
-// brand, the paper pack) and the codes the request sent. The operations come from the API's own document, so a new one fails here
+// brand, the paper pack) and the codes the request sent. The operations come from the API's own document,
+// so a new one fails here
 // until its refusals are listed (or it is named as one only other systems call).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../tests/support/server-harness';
@@ -527,7 +528,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-describe("every student-facing operation's refusals, asked in Hindi (issue 22 §1)", () => {
+describe("every student-facing operation's refusals, asked in Hindi", () => {
   it('lists every operation of the API document', async () => {
     const doc = (await t.call({ method: 'GET', url: '/api/openapi.json' })).data as {
       paths: Record<string, Record<string, { tags?: string[] }>>;

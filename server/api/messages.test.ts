@@ -1,4 +1,4 @@
-// The API's own messages in the page's locale (issue 9 §2): the table, the choice of locale, and
+// The API's own messages in the page's locale: the table, the choice of locale, and
 // the routes a student meets answering in Hindi when asked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configDir } from '../../src/engine/node/paths';

@@ -1,4 +1,4 @@
-// The API reference (issue 11 §4): Swagger UI with its assets from node_modules, under the site's
+// The API reference: Swagger UI with its assets from node_modules, under the site's
 // CSP, with request examples, and "Try it out" only where the sandbox runs.
 import SwaggerParser from '@apidevtools/swagger-parser';
 import openapiTS, { astToString } from 'openapi-typescript';
@@ -61,7 +61,7 @@ describe('API reference', () => {
     expect(await init(dev)).toContain('"validatorUrl":null');
   });
 
-  // Issue 22 §7: the document is whole (no $ref to a file it does not serve), so a standard
+  // The document is whole (no $ref to a file it does not serve), so a standard
   // validator passes it and a standard generator turns it into types.
   it('serves a self-contained document a standard validator and generator take', async () => {
     const doc = (await production.call({ method: 'GET', url: '/api/openapi.json' })).data;

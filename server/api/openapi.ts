@@ -69,7 +69,7 @@ function withTags<Doc extends { paths?: object; tags?: { name: string }[] }>(doc
 const LOCAL = '#/components/schemas/';
 
 /**
- * The served document whole (issue 22 §7): every $ref points into its own components, so a
+ * The served document whole: every $ref points into its own components, so a
  * standard validator and generator take it. @fastify/swagger bundles the schema files there (each
  * definition hoisted as "<$id>-<key>") but leaves the query and path parameters pointing at the
  * files ("common.schema.json#/components/schemas/mobile"). Here those point at the bundled

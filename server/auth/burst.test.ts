@@ -1,4 +1,4 @@
-// Issue 25 §4: a burst (1,000 OTP sends from one address, 1,000 logins for one roll number), all
+// A burst (1,000 OTP sends from one address, 1,000 logins for one roll number), all
 // in flight together. The throttles hold exactly (counted atomically: requests that arrive together
 // cannot all pass a limit), the server stays up, and other students, from other addresses, send an
 // OTP and log in during and after the burst.

@@ -1,4 +1,4 @@
-// SQLite faults (issue 25 §1): the data folder turns read-only, or the disk fills. Writes answer 503
+// SQLite faults: the data folder turns read-only, or the disk fills. Writes answer 503
 // with Retry-After (never a 500 or a stack), reads keep answering, and the database file is whole
 // afterwards (PRAGMA integrity_check) and takes writes again once the fault is gone.
 //

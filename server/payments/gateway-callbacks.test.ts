@@ -1,4 +1,4 @@
-// The gateway misbehaves (issue 25 §2): for each thing a student pays for (registration, an exam
+// The gateway misbehaves: for each thing a student pays for (registration, an exam
 // edit, the sample-paper pack, a course), every callback pattern ends the order in one state, with
 // its paid effect run exactly once (or never): a callback twice, ten at once, a failure after a
 // payment, a payment after a failure or a cancel, and the refused ones (an unknown order, another

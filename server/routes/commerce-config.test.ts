@@ -1,5 +1,5 @@
-// The sample pack, the mock-test flags and the course payment's return type are config (issue 9
-// §5): a site whose config says otherwise gets other behaviour, with no code change.
+// The sample pack, the mock-test flags and the course payment's return type are config: a site whose config
+// says otherwise gets other behaviour, with no code change.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

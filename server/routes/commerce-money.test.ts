@@ -1,4 +1,4 @@
-// Money is the server's (issue 13 §3): the amount, waiver and product come from the server for the
+// Money is the server's: the amount, waiver and product come from the server for the
 // logged-in student; tampering is refused or ignored; a forged or replayed gateway callback marks
 // nothing paid twice; concurrent Pay taps make one order and concurrent confirmations one purchase;
 // and the course flags of GET /api/courses and of the dashboard are one answer for every demo

@@ -214,7 +214,7 @@ describe('POST /api/course-order', () => {
     expect(await orderCount(s.id)).toBe(0);
   });
 
-  // Issue 22 §2: the order post is checked with the checkout form's own rule (src/domain/checkout.ts),
+  // The order post is checked with the checkout form's own rule (src/domain/checkout.ts),
   // so the form and the server accept and refuse the same billing details, with the same message key.
   it.each([
     [

@@ -1,4 +1,4 @@
-// Once is once (issue 10 §3): a double tap on a slow network, many times over, sends the same exam
+// Once is once: a double tap on a slow network, many times over, sends the same exam
 // edit or the same sample-pack Buy now. The exam changes once, and at most one order is made (a
 // repeat answers the pending one). Fired over real HTTP so the requests really overlap; runs on
 // SQLite and, with TEST_DATABASE_URL (scripts/with-postgres.sh), on PostgreSQL.

@@ -1,4 +1,4 @@
-// Issue 21 (A): every demo student's dashboard, course fee breakup, course order and result page
+// Every demo student's dashboard, course fee breakup, course order and result page
 // agree — the scholarship the banner announces is the percent the breakup applies and the order
 // charges (part 2 §2 "Course flags", §3 fee breakup, §9 fee waiver; part 1 §9), and the course and
 // pack flags are read from purchase rows. Real server, real SQLite, every call through the API.

@@ -1,4 +1,4 @@
-// Once is once for the edit-exam flow (issue 10 §3): the same switch to an offline exam submitted
+// Once is once for the edit-exam flow: the same switch to an offline exam submitted
 // many times at once, over real HTTP so the requests overlap, creates one order and one pending
 // edit; paying it applies the edit once.
 import type { AddressInfo } from 'node:net';

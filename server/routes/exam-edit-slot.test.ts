@@ -1,4 +1,4 @@
-// Editing an exam keeps its slot (issue 21): the edit form has the slot, the booked slot is kept
+// Editing an exam keeps its slot: the edit form has the slot, the booked slot is kept
 // unless the student changes it, and the server refuses a slot the date does not have.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editSlot } from '../services/exams/edit';

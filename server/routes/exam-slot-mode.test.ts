@@ -1,4 +1,4 @@
-// An exam slot's mode is data on the slot (issue 9 §5), not read from its label: a label in any
+// An exam slot's mode is data on the slot, not read from its label: a label in any
 // wording (here Hindi, naming no mode) keeps the slot's mode in the list and in signup.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyConfig, type ConfigCopy } from '../../tests/fixtures/config-copy';

@@ -1,4 +1,4 @@
-// The iACST test window (issue 21, part 2 §1): open daily 9 AM to 10 PM. Start Now and the launch
+// The iACST test window (part 2 §1): open daily 9 AM to 10 PM. Start Now and the launch
 // call refuse any other hour of the exam day, and the card says the latest start that leaves the
 // whole 60 minutes (10 PM − 60 min = 9 PM), the time the FAQ says too (src/domain/exam-window.ts).
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The funnel's events (issue 24 §1): the batch endpoint, and the registered and paid steps the
+// The funnel's events: the batch endpoint, and the registered and paid steps the
 // server records itself from a real signup and a real payment. Runs on SQLite and, with
 // TEST_DATABASE_URL (scripts/with-postgres.sh), on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

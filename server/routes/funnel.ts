@@ -1,4 +1,4 @@
-// The funnel's event batches (issue 24 §1): no session, limited per address, small. A page sends
+// The funnel's event batches: no session, limited per address, small. A page sends
 // them with fetch (application/json) or, as it is hidden, with navigator.sendBeacon, whose body is
 // text/plain here (a JSON Blob would need a CORS preflight on some browsers): both are parsed as JSON.
 import type { FastifyInstance } from 'fastify';

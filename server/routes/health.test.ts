@@ -1,4 +1,4 @@
-// Health checks and the answer during a database outage (issue 25 §1, §4), on SQLite and, with
+// Health checks and the answer during a database outage, on SQLite and, with
 // TEST_DATABASE_URL, on PostgreSQL. The outage is a database that refuses connections (a closed
 // port) or accepts them and never answers (a silent socket): the app's own database is swapped for it.
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';

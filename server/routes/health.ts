@@ -1,4 +1,4 @@
-// Health checks for a process manager or load balancer (issue 25 §4): live = the process answers;
+// Health checks for a process manager or load balancer: live = the process answers;
 // ready = the database answers too (else 503 with Retry-After, like any request during an outage).
 // No session; asked every few seconds, so their requests are not logged at info.
 import type { FastifyInstance } from 'fastify';

@@ -431,7 +431,7 @@ describe('GET /api/exam/dates', () => {
     expect(await values('/api/exam/dates?exam_type=MOCK-NEET')).toEqual(['2025-04-20', '2025-04-27']);
     t.clock.set(new Date('2025-05-14T10:00:00Z'));
     expect(await values('/api/exam/dates?exam_type=MOCK-JEE')).toEqual(['2025-05-15']);
-    // The season repeats yearly (issue 21): once this one has closed, next year's is offered.
+    // The season repeats yearly: once this one has closed, next year's is offered.
     expect(await values('/api/exam/dates?exam_type=MOCK-NEET')).toEqual([
       '2026-04-13',
       '2026-04-20',

@@ -1,4 +1,4 @@
-// Same-day registration (issue 21, part 2 §1 and §9): iACST offers today's date until 9 PM India
+// Same-day registration (part 2 §1 and §9): iACST offers today's date until 9 PM India
 // time (schedule.firstDay 'today', sameDayRegistrationClosesAt '21:00'); from 9 PM the first date
 // is tomorrow, for the date list, signup and the edit-exam dates alike.
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// MOCK-NEET and MOCK-JEE are registrable out of the box (issue 21): their season (April–May 2025 in
+// MOCK-NEET and MOCK-JEE are registrable out of the box: their season (April–May 2025 in
 // the config, part 2 §5) repeats yearly (schedule.repeatsYearly), so on any day the next occurrence
 // is offered: for the date list, signup, and a new MOCK-JEE student's tests. A clock pinned in the
 // configured season still gets the configured dates (server/routes/master.test.ts).

@@ -1,4 +1,4 @@
-// One verified OTP, one signup (issue 9 §6): a double tap on a slow network, many times over, sends
+// One verified OTP, one signup: a double tap on a slow network, many times over, sends
 // the same signup with the same registration token. Fired over real HTTP so the requests really
 // overlap; runs on SQLite and, with TEST_DATABASE_URL (scripts/with-postgres.sh), on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

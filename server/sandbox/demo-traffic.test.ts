@@ -1,4 +1,4 @@
-// Demo traffic (`npm run demo:traffic`, issue 24 §4): every landing variant with a registration card
+// Demo traffic (`npm run demo:traffic`): every landing variant with a registration card
 // gets weeks of plausible visitors, all of it sandbox-marked, and a second fill replaces the first.
 // On SQLite and, with TEST_DATABASE_URL (scripts/with-postgres.sh), on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

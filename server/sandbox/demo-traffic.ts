@@ -1,4 +1,4 @@
-// Demo traffic for the funnel (issue 24 §4, decision 029): a few weeks of made-up visitors on every
+// Demo traffic for the funnel (decision 029): a few weeks of made-up visitors on every
 // landing variant with a registration card, so the Studio's funnel is never empty in a demo. Every
 // row carries the sandbox mark (1), and a new fill replaces the last one. Only for a sandbox
 // install: `npm run demo:traffic` refuses a database whose sandbox is off (demoTrafficRefusal).

@@ -39,7 +39,7 @@ export function registerSandboxRoutes(app: FastifyInstance): void {
   registerSmsSwitch(app);
 }
 
-/** The SMS provider's fault switch (issue 25 §3): fail every send, or take 10 s over each. */
+/** The SMS provider's fault switch: fail every send, or take 10 s over each. */
 function registerSmsSwitch(app: FastifyInstance): void {
   const answer = (): SandboxSmsSettingsReply => {
     const { mode, slowMs, mobile } = app.ctx.sms.faults?.settings() ?? {

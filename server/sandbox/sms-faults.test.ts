@@ -1,4 +1,4 @@
-// Issue 25 §3: the SMS provider fails or is slow. The server waits no longer than its SMS timeout,
+// The SMS provider fails or is slow. The server waits no longer than its SMS timeout,
 // answers a 503 in the request's language, and a send that did not go out costs the student
 // nothing: no OTP, no resend wait, no send counted against the hourly limit.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -7,7 +7,7 @@ import { iso } from '../timestamps';
 import type { Db } from '../db/database';
 import type { SmsFaultSettings, SmsFaults, SmsProvider } from '../services/sms';
 
-/** "take 10 s" (issue 25 §3): longer than the default timeout. */
+/** "take 10 s": longer than the default timeout. */
 export const SANDBOX_SLOW_MS = 10_000;
 
 export function smsFaults(): SmsFaults {

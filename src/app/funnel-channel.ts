@@ -1,4 +1,4 @@
-// The card's side of the funnel (issue 24, decision 029): the registration card talks to the
+// The card's side of the funnel (decision 029): the registration card talks to the
 // funnel's reporter (entries/funnel.ts, a script of its own) through one window event, so the
 // card's script carries none of the reporter. Dispatch is synchronous: a listener that fills
 // `origin` has done so when dispatchEvent returns. Where no reporter runs (a page outside the

@@ -1,4 +1,4 @@
-// Flow lint (issue 11 §3): rules every machine keeps, checked on its chart. Each problem names
+// Flow lint: rules every machine keeps, checked on its chart. Each problem names
 // the state's path and the rule, so a failing test says where to look.
 import { guardNames, type ChartNode, type MachineChart } from './machine-chart';
 

@@ -1,4 +1,4 @@
-// The funnel report's shape (issue 24 §2, decision 029): what the server's report computes
+// The funnel report's shape (decision 029): what the server's report computes
 // (server/services/funnel/report.ts) and the Studio's Funnel view shows. Types and the steps'
 // names in words, no logic.
 import type { FunnelStep } from './funnel-steps';

@@ -1,4 +1,4 @@
-// The funnel's steps, in the order a visitor reaches them (issue 24 §1). One list for the page's
+// The funnel's steps, in the order a visitor reaches them. One list for the page's
 // reporter, the server's recording and the report. The browser reports the first seven; the
 // server records "registered" and "paid" itself, so a closed tab loses neither.
 // Stored as a number (the rank, with gaps so a step can be slotted in later without renumbering):

@@ -7,7 +7,7 @@ import { seasonDates, seasonMonths, seasonShift } from './season';
 const neet = mockNeet.schedule as Programme['schedule'];
 const jee = mockJee.schedule as Programme['schedule'];
 
-describe('a season that repeats yearly (issue 21)', () => {
+describe('a season that repeats yearly', () => {
   it('is the configured one while a date is still open for enrolment', () => {
     expect(seasonDates(neet, '2025-04-01', 5)).toEqual(['2025-04-13', '2025-04-20', '2025-04-27']);
     expect(seasonDates(neet, '2025-04-21', 5)).toEqual(['2025-04-13', '2025-04-20', '2025-04-27']);

@@ -2,7 +2,7 @@
 // reporter, the registration card, which loads after the load event anyway). So they are not
 // named as <script src> in its head, where the browser would fetch and run them before its first
 // paint, but requested by this loader once the page has loaded and painted, or at once when the
-// visitor first touches the page (issue 26: the landing page's LCP is that of the page without
+// visitor first touches the page (the landing page's LCP is that of the page without
 // its scripts). Decision 033.
 //
 // It is one inline script, the same text on every page; the page's scripts are its data

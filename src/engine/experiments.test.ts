@@ -1,4 +1,4 @@
-// Experiments (issue 24 §3): 1,000 simulated first visits split by the weights, a returning
+// Experiments: 1,000 simulated first visits split by the weights, a returning
 // visitor keeps the variant, bots and previews see the default; validate:config refuses weights
 // that do not add up, unknown variants and variants of another programme.
 import { afterEach, describe, expect, it } from 'vitest';

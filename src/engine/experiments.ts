@@ -1,4 +1,4 @@
-// Experiments (issue 24 §3, decision 029): a landing page's path split between variants of its
+// Experiments (decision 029): a landing page's path split between variants of its
 // programme by weight. Pure: the config check refuses a bad split, the build resolves each
 // experiment into the site index, and the server picks a visitor's variant from it.
 import type { ConfigBundle, LandingFile } from './config-bundle';
@@ -114,7 +114,8 @@ export function indexedExperiments(
  * Search engines and link previews (chat apps, social networks) see the default: the page that
  * owns the path is the one indexed and previewed, and they would skew the split.
  */
-// "…bot/1.0", "AdsBot-Google", "(compatible; bingbot)" but not a phone named Cubot; then the fetchers by name.
+// "…bot/1.0", "AdsBot-Google", "(compatible; bingbot)" but not a phone named Cubot; then the fetchers by
+// name.
 const BOT =
   /bot[/\-;)]|crawl|spider|slurp|mediapartners|google-inspectiontool|facebookexternalhit|facebot|whatsapp|telegram|skypeuripreview|embedly|quora link preview|pinterest|bingpreview|vkshare|w3c_validator|preview/i;
 

@@ -10,7 +10,7 @@ export interface SiteIndex {
   notFound: Record<string, string>;
   /** The JavaScript files a page loads (the same for every page for now). */
   pageJs: string[];
-  /** The funnel's reporter, which the pages of the funnel load beside the page script (issue 24). */
+  /** The funnel's reporter, which the pages of the funnel load beside the page script. */
   funnelJs?: string[];
   /** Paths split between variants (site.json experiments, resolved); absent when none. */
   experiments?: IndexedExperiment[];

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The busy button (issue 21 §5): busy keeps focus (no disabled attribute), reads as disabled and
+// The busy button: busy keeps focus (no disabled attribute), reads as disabled and
 // busy, and a click neither runs its handler nor submits its form; "not possible yet" is disabled.
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

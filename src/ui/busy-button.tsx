@@ -1,4 +1,4 @@
-// The one button for an action that runs a while (issue 21 §5): while busy it stays a focusable
+// The one button for an action that runs a while: while busy it stays a focusable
 // button, announced and drawn as disabled and busy (aria-disabled, aria-busy), and ignores clicks.
 // The `disabled` attribute would drop focus to the page's body the moment the student clicked.
 // Only "not possible yet" (a rule fails, nothing changed) uses the real disabled attribute: the

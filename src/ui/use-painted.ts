@@ -7,7 +7,7 @@ const FALLBACK_MS = 1_000;
  * False on a component's first render, true once the browser has painted it: two animation frames
  * and a task later (the second frame starts after the first was shown), or after FALLBACK_MS in a
  * tab that paints nothing. `onPainted` is told once, then. What the first screen does not need can
- * wait for it, so the first screen's paint does not wait for that work (issue 26).
+ * wait for it, so the first screen's paint does not wait for that work.
  */
 export function usePainted(onPainted?: () => void): boolean {
   const [painted, setPainted] = useState(false);

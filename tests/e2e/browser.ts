@@ -42,7 +42,7 @@ export async function launchBrowser(): Promise<Browser> {
  * Puts axe-core into every frame of the page that does not have it yet: once per document.
  * @axe-core/playwright evaluated its 550 KB twice on every check and finished each check in a new
  * blank tab; without the tab (its legacy mode), a check of the landing page took 210–370 ms, and
- * 85–100 ms this way (issue 26). A frame that cannot take it (gone, or not answering within 1 s)
+ * 85–100 ms this way. A frame that cannot take it (gone, or not answering within 1 s)
  * is left out, as there.
  */
 async function injectAxe(page: Page): Promise<void> {

@@ -1,4 +1,4 @@
-// The course purchase in Chromium against the real server (issue 13): a scholarship student buys a
+// The course purchase in Chromium against the real server: a scholarship student buys a
 // course end to end through the sandbox gateway; a failed payment and Try again; the digital-only
 // branch's wording; the retention pop-up; the exit intent; Back and reload on every view; 390 and
 // 1280 px. With EXAMFLOW_SHOTS=<dir> it also saves a screenshot of every state it passes.
@@ -241,7 +241,7 @@ for (const width of [390, 1280]) {
       await page.getByRole('heading', { name: 'Course Fee by Component' }).waitFor();
       await page.getByText('Course fee is non-refundable as per policy').waitFor();
       expect(await page.getByText('Registration fee is non-refundable').count()).toBe(0);
-      // The announced 75% applies by component: ₹45,000 → ₹12,000 (issue 21).
+      // The announced 75% applies by component: ₹45,000 → ₹12,000.
       const breakup = page.getByRole('table').filter({ hasText: 'Tuition Fee' }).first();
       expect(await breakup.innerText()).toMatch(/7,500/);
       expect(await page.locator('main').innerText()).toMatch(/12,000/);

@@ -1,4 +1,4 @@
-// What the dashboard says, as a student reads it in Chromium against the real server (issue 21 §3):
+// What the dashboard says, as a student reads it in Chromium against the real server:
 // branches or "Our team will contact you soon", one admit-card line, each message once, MOCK-JEE's
 // own FAQ and its calendar's colour key (the calendar panel reachable by keyboard); axe clean at
 // 390 and 1280 px.

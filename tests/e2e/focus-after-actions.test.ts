@@ -1,4 +1,4 @@
-// Focus never falls to the page's body after an action (issue 21 §5), at 390 and 1280 px: Save in
+// Focus never falls to the page's body after an action, at 390 and 1280 px: Save in
 // View Profile (and Escape still closes the dialog, focus back on the account menu), Try again on
 // 'Payment failed!' (focus on the pay button the student sees), Edit in credential recovery (focus
 // on the field to edit), and the recovery steps in between. Its own server: a failed payment and a

@@ -1,4 +1,4 @@
-// The funnel end to end (issue 24 Tests): on `npm run dev`'s servers (the real API server and its
+// The funnel end to end: on `npm run dev`'s servers (the real API server and its
 // database beside Vite), one visitor registers on /iacstexam (variant default) and another leaves
 // /neet-repeater-scholarship (iacst_repeater_neet) after verifying the OTP; the Studio's Funnel
 // view, reading that database, shows 1 registered on the first and the second stopped at

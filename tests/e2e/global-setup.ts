@@ -1,8 +1,8 @@
 // Starts the real server on the built site, on a free port, for every browser test file. The mock
 // tests' seasons repeat yearly (schedule.repeatsYearly), so today's clock has open dates for every
-// programme: no second server with a clock pinned in April 2025 is needed (issue 21).
+// programme: no second server with a clock pinned in April 2025 is needed.
 //
-// The hour is pinned, not the machine's (issue 21): iACST opens only 9 AM–10 PM India time, so the
+// The hour is pinned, not the machine's: iACST opens only 9 AM–10 PM India time, so the
 // server runs on a sandbox clock that starts at the machine's date (India), 11:00 IST, and runs on;
 // every browser context gets the same clock (launchBrowser in ./browser.ts), so greetings,
 // countdowns and "today" agree with the server. Two variables, to prove it at any hour:

@@ -1,4 +1,4 @@
-// `npm run inspect` (issue 11): the inspector as one file that works from disk with no network.
+// `npm run inspect`: the inspector as one file that works from disk with no network.
 // Built into a temp dir here, opened over file:// in Chromium with every non-file request refused.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The machine inspector (issue 11) on `npm run dev`'s server: it draws the registration machine;
+// The machine inspector on `npm run dev`'s server: it draws the registration machine;
 // while a registration proceeds in another tab, its highlighted state follows and the event list
 // shows the OTP masked; axe finds nothing serious.
 //

@@ -1,4 +1,4 @@
-// Issue 11 Targets: 0 bytes of inspector code in production bundles. The live-inspection code is
+// 0 bytes of inspector code in production bundles. The live-inspection code is
 // behind `import.meta.env.DEV`, so the production build must not contain any of its strings, nor
 // the layout engine, nor Stately's inspector.
 import { readFileSync, readdirSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The gateway's callback comes late (issue 25 §2, decision 030), in Chromium against the built site
+// The gateway's callback comes late (decision 030), in Chromium against the built site
 // and the real server: the sandbox gateway withholds its callbacks, so the browser is back before
 // the server has recorded the payment. The page waits for the order's record, then says the
 // payment is being confirmed and offers Check again; once the callback is released, Check again

@@ -1,4 +1,4 @@
-// The phone layout (issue 21 §5), at 390 and 1280 px: the back-to-top button never lies over
+// The phone layout, at 390 and 1280 px: the back-to-top button never lies over
 // another control, however far the page is scrolled; the checkout's fee bar rides at the foot of
 // the screen but never hides the page's footer; the dashboard's course row shows its arrows only
 // when there is something to scroll. Its own server: the checkout must find student 06's courses

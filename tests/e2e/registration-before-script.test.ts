@@ -1,4 +1,4 @@
-// The registration card before its script (issue 9 §1, decision 006), in Chromium against the real
+// The registration card before its script (decision 006), in Chromium against the real
 // server: the card's first step is in every landing page's HTML, in the page's locale; while the
 // island's chunk is held back a student types the number, Verify waits visibly; once the chunk
 // arrives the card hydrates in place, the number is kept and Verify sends the OTP, with no

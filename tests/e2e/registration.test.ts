@@ -360,7 +360,7 @@ describe('registration card', () => {
   });
 
   describe('MOCK-NEET', () => {
-    // On today's clock: the mock test's season repeats yearly, so its next dates are open (issue 21).
+    // On today's clock: the mock test's season repeats yearly, so its next dates are open.
 
     /** MOCK-NEET's exam step: state, centre, date, then Pay and Register Now to the gateway. */
     async function payForNeet(page: Page) {

@@ -1,4 +1,4 @@
-// The printed result fits A4 (issue 21 §5), from a phone and from a desktop: the PDF Chromium
+// The printed result fits A4, from a phone and from a desktop: the PDF Chromium
 // prints is rendered to pixels with poppler's pdftoppm, and on the analysis page the chart shows
 // every subject's columns and the legend (each data set's colour: one block per subject and one
 // in the legend, none cut off); in print media at A4's content width no table is wider than its

@@ -1,4 +1,4 @@
-// The result page in Chromium against the real server (issue 12): the demo students with a released
+// The result page in Chromium against the real server: the demo students with a released
 // result open it from the dashboard (the app's result view) and come back with Back; /iacst-result
 // opened from a link; the PDF is A4 with the expected pages and the print title is name + PSID; a
 // result not yet released shows 'Your result would be available soon.'; axe clean at 390 and 1280 px.

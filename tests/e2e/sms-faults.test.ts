@@ -1,4 +1,5 @@
-// Issue 25 §3 in Chromium against the real server: with the sandbox SMS switch on "fail" (for this
+// A failing SMS provider, in Chromium against the real server: with the sandbox SMS switch on "fail" (for
+// this
 // test's number only: other files share the server), Verify shows the server's message on the
 // registration card and stays on step 1; with the switch off, Verify sends the code at once (a
 // failed send starts no resend wait). EXAMFLOW_SHOTS=<dir> saves the message at 390 and 1280 px.

@@ -1,4 +1,4 @@
-// Issue 22 §7: every package the code imports is declared in package.json (not merely installed
+// Every package the code imports is declared in package.json (not merely installed
 // because another package needs it), and every declared package is imported somewhere or is on
 // the commented list below of those used without an import.
 import { readFileSync, readdirSync } from 'node:fs';

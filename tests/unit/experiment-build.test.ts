@@ -1,4 +1,4 @@
-// An experiment in site.json reaches the built site (issue 24 §3): the index names the split and
+// An experiment in site.json reaches the built site: the index names the split and
 // the page of each variant, and each variant's page reports its own variant to the funnel, so the
 // funnel groups by the variant served at the split path.
 import { afterEach, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 22 §2: one sanitising rule (src/domain/safe-html-rule.ts). The browser's path (DOMPurify
+// One sanitising rule (src/domain/safe-html-rule.ts). The browser's path (DOMPurify
 // over the page's window) and the server's (DOMPurify over a jsdom window of its own) give the
 // same output for the same payload.
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-// The funnel (issue 24, decision 029): see server/db/tables/funnel.ts. Portable types only; at_ms
+// The funnel (decision 029): see server/db/tables/funnel.ts. Portable types only; at_ms
 // is a bigint (milliseconds overflow PostgreSQL's integer).
 export const m010Funnel: Migration = {
   async up(db: Kysely<unknown>) {

@@ -24,7 +24,7 @@ export const REFERENCE_TABLES = [
   'class_streams',
 ] as const;
 
-// A version of each student's data, and one of the reference data (issue 26: the dashboard and
+// A version of each student's data, and one of the reference data (the dashboard and
 // profile answers are kept until it changes). Any write to the student's row, or to a row of theirs
 // in STUDENT_DATA_TABLES, gives the student's a new random value; any write to REFERENCE_TABLES,
 // the reference one. By trigger: no write path can forget it, on either database, from any server

@@ -1,4 +1,4 @@
-// The funnel (issue 24, decision 029): one row per step a visitor reached on a variant (the first
+// The funnel (decision 029): one row per step a visitor reached on a variant (the first
 // time), and the daily counts that older rows are rolled up into. No personal data: the visitor is
 // an anonymous random id the browser made; nothing else names a person.
 export interface FunnelEventsTable {

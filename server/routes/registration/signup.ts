@@ -29,7 +29,7 @@ function autoLoginLink(ctx: AppContext, request: FastifyRequest, student: Studen
   return `${dashboard.replace(/\/dashboard$/, '/')}?${query.toString()}`;
 }
 
-/** The signup's funnel origin (issue 24): a malformed one is dropped before the body is validated. */
+/** The signup's funnel origin: a malformed one is dropped before the body is validated. */
 const FUNNEL_ORIGIN = { $ref: 'registration-signup.schema.json#/definitions/funnelOrigin' };
 
 /**

@@ -1,5 +1,5 @@
 // The dashboard and profile answers, kept per student while nothing they are computed from has
-// changed (issue 26: an authenticated read costs about what a session check does). An answer is
+// changed (an authenticated read costs about what a session check does). An answer is
 // kept as the reply's serialized text, with
 // - the version of the data it was computed from: new on every write to the student's row or their
 //   bookings, state, series, attempts, results and purchases, or to the reference data they read

@@ -1,4 +1,4 @@
-// Recording funnel steps (issue 24 §1, decision 029): the browser's batches (POST
+// Recording funnel steps (decision 029): the browser's batches (POST
 // /api/funnel/events) and the steps the server records itself, registered and paid. One row per
 // visitor, variant and step: the first time counts, a repeat is ignored by the unique index.
 import type { Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// The funnel report (issue 24 §2, decision 029): per variant over a date range, for each step the
+// The funnel report (decision 029): per variant over a date range, for each step the
 // visitors who reached it, the conversion from the previous step and from the page view, and the
 // median time from the previous step; the same split by UTM source; and two variants compared on
 // view → registered and view → paid. The aggregation runs in the database, the same SQL on SQLite

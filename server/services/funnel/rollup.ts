@@ -1,4 +1,4 @@
-// The funnel's roll-up (issue 24 §2, decision 029): events older than the configured number of
+// The funnel's roll-up (decision 029): events older than the configured number of
 // days become daily counts per variant, step, UTM source, gap bucket (the time from the previous
 // step) and sandbox mark (demo traffic stays apart from real), in one transaction with their
 // deletion, so the report's totals and medians are the same before and after and the events table

@@ -1,4 +1,4 @@
-// The funnel's statistics (issue 24 §2, decision 029), pure: a conversion rate's 95 % interval
+// The funnel's statistics (decision 029), pure: a conversion rate's 95 % interval
 // (Wilson's score interval) and the two-sided p-value of a pooled two-proportion z-test, with the
 // rule that says when there is not enough data yet to compare.
 import type { Comparison, Interval, Proportion, RateWithInterval } from '../../../src/domain/funnel-report';

@@ -31,7 +31,7 @@ describe('edit-exam endpoints', () => {
       { baseUrl },
     );
     const [first, second] = Object.keys(dates.data);
-    // iACST offers today until its 9 PM same-day cut-off (issue 21).
+    // iACST offers today until its 9 PM same-day cut-off.
     expect(first).toBe('2026-03-10');
     const date = second === profile.exam_date_id ? first : second;
     const moved = await updateExamInfo(

@@ -1,4 +1,4 @@
-// The funnel's reporter (issue 24 §1, decision 029), a script of its own that only a landing page
+// The funnel's reporter (decision 029), a script of its own that only a landing page
 // with the registration card loads (its <html> names the programme and variant: the other routes
 // never pay for it). It reports the page view now and the card's first touch; the card reports its
 // later steps, and asks for the origin its signup carries, through ../funnel-channel.ts.

@@ -60,7 +60,7 @@ export function DashboardRoute() {
   const [mockPaymentBusy, setMockPaymentBusy] = useState(false);
   const [now, setNow] = useState(() => new Date());
   // The first screen needs only the dashboard's answer. What else the page reads waits until it
-  // is painted (issue 26, decision 035): the profile (below), the course list, the test
+  // is painted (decision 035): the profile (below), the course list, the test
   // platform's token (for the result), the branch list.
   const [firstScreen] = useState(() => {
     let painted = () => {};

@@ -1,4 +1,4 @@
-// The machine inspector (issue 11): every machine of the registry drawn as a statechart (layout
+// The machine inspector: every machine of the registry drawn as a statechart (layout
 // in a web worker), zoom and pan, a state's details on click, and the live actors of the app's
 // other tabs followed over a BroadcastChannel, with their events and snapshots and a way to step
 // back through them. Plain DOM: a developer tool with one page needs no framework.

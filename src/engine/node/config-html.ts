@@ -1,7 +1,7 @@
 // Config texts the app renders as HTML (the dashboard FAQ's answers: a programme's dashboard.faq and
 // the site's admissionsFaq) must already be what the one sanitising rule (src/domain/safe-html-rule.ts)
 // leaves of them: the config is validated before it is served, so the browser shows these texts
-// as they are and loads no DOMPurify for them (issue 22 §6). The check runs the rule as the
+// as they are and loads no DOMPurify for them. The check runs the rule as the
 // server does (DOMPurify over a jsdom window, server/services/exams/sanitize-html.ts), without an
 // origin: a video or a PDF link is the site's own only by a site path. The words the dashboard
 // puts in for {opensAt}, {validityDays} … are times and numbers the app formats, never markup.

@@ -113,7 +113,7 @@ export function crossCheck(bundle: ConfigBundle, options: CrossCheckOptions): Pr
     });
   }
 
-  // Experiments: weights that add up, known variants of one programme (issue 24 §3).
+  // Experiments: weights that add up, known variants of one programme.
   problems.push(...experimentProblems(bundle).map((p) => ({ file: 'site.json', ...p })));
 
   // Paths: unique across screens and landings, clear of the server's own paths and of the app's
@@ -187,7 +187,7 @@ export function crossCheck(bundle: ConfigBundle, options: CrossCheckOptions): Pr
       });
     }
 
-    // The times and test lengths the page names are its programme's (issue 21).
+    // The times and test lengths the page names are its programme's.
     if (programme) problems.push(...scheduleTextProblems(landing, programme).map((p) => ({ file, ...p })));
 
     // A page's own eligibility narrows the programme's, never widens it.

@@ -1,6 +1,6 @@
 // The clock times and test lengths a programme's texts name (its own and its landing pages', English
 // and Hindi) must be ones its schedule holds, so a changed slot cannot leave a page saying the old
-// time (issue 21: "every text a student reads says the same time"). Texts that can say the time
+// time ("every text a student reads says the same time"). Texts that can say the time
 // through {opensAt}, {closesAt} or {startBy} do; this catches the ones written out by hand.
 import { latestFullStart } from '../../domain/exam-window';
 import type { Programme } from '../../generated/config/programme';

@@ -186,7 +186,7 @@ describe('cross-file checks', () => {
       }),
     );
   });
-  it('a same-day cut-off with "only dates from tomorrow onward" is a contradiction (issue 21)', () => {
+  it('a same-day cut-off with "only dates from tomorrow onward" is a contradiction', () => {
     const problems = problemsAfter((c) =>
       c.edit<Json>('programmes/iacst.json', (d) => ((d.schedule as Json).firstDay = 'tomorrow')),
     );
@@ -410,7 +410,7 @@ describe('cross-file checks', () => {
   });
 });
 
-// The dashboard shows FAQ answers as HTML without sanitising them in the browser (issue 22 §6):
+// The dashboard shows FAQ answers as HTML without sanitising them in the browser:
 // the config must already be what the one sanitising rule leaves of it.
 describe('FAQ answers shown as HTML pass the sanitising rule as they are', () => {
   const RULE = 'must be what the sanitising rule (src/domain/safe-html-rule.ts) keeps';

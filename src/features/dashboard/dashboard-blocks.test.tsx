@@ -403,7 +403,7 @@ describe('pre-exam blocks', () => {
     expect(screen.getByText(site.admissionsFaq[0]?.heading ?? '')).toBeTruthy();
   });
 
-  it("the FAQ says the programme's window and latest start, as the exam card does (issue 21)", () => {
+  it("the FAQ says the programme's window and latest start, as the exam card does", () => {
     renderDashboard(dashboardData());
     const when = screen.getByText('When can I take my test?').closest('details') as HTMLElement;
     expect(

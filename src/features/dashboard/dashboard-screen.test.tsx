@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The dashboard's first screen (issue 26): the first blocks a student is shown render first, the
+// The dashboard's first screen: the first blocks a student is shown render first, the
 // others once the browser has painted them, with nothing of the first screen drawn again.
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';

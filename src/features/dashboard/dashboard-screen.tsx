@@ -44,7 +44,7 @@ export function DashboardScreen(props: DashboardScreenProps) {
 
 /**
  * The blocks whose conditions hold, in config order: those of the first screen in the first
- * render, the others once it is painted, so a slow phone shows the first screen sooner (issue 26).
+ * render, the others once it is painted, so a slow phone shows the first screen sooner.
  */
 function Loaded({
   t,

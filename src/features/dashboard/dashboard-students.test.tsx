@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // What each demo student's dashboard says (server/seed/demo-students.json), from the real server's
 // answer (real SQLite, a fixed day) rendered through the programme's block list: texts that fit
-// the student, each said once (issue 21 §3).
+// the student, each said once.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { cleanup, render, screen, within } from '@testing-library/react';

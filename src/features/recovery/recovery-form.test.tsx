@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Typing in the recovery form (held-typing.tsx, issue 26): the keys stay in the field and the
+// Typing in the recovery form (held-typing.tsx): the keys stay in the field and the
 // machine hears of them after a pause, except a key that enables or disables Next (a whole mobile
 // or roll number) or clears a shown error, which goes at once; Next right after typing sends what
 // was typed.

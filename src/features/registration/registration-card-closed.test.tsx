@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Nothing open (issue 21): when no exam date is open for registration, the card says so as soon as
+// Nothing open: when no exam date is open for registration, the card says so as soon as
 // it is on the page, before the student types anything, in the page's language. The machine is the
 // real one; whether a date is open is the app's answer (GET /api/exam/open), stood in for here.
 import { cleanup, render, screen } from '@testing-library/react';

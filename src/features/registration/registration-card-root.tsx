@@ -22,7 +22,7 @@ export interface RegistrationCardRootProps {
   onHydrated?: () => void;
   /**
    * Whether any exam date is open now (the app asks the API once hydrated). When none is, the card
-   * says so before the student types anything (issue 21).
+   * says so before the student types anything.
    */
   checkOpen?: () => Promise<boolean>;
   /** The app's inspector for the machine (development only; undefined in production and tests). */

@@ -236,7 +236,7 @@ describe('registration card, step 1', () => {
   ] as const)(
     'says so on the card when the SMS could not be sent (%s), and Verify tries again at once',
     async (locale, strings, msg) => {
-      // What the API answers when the SMS provider fails or times out (issue 25 §3), in the
+      // What the API answers when the SMS provider fails or times out, in the
       // page's language: the client's error carries the status and the parsed body.
       const notSent = Object.assign(new Error(msg), { status: 503, body: { success: 'false', msg } });
       const { user, api } = setup({ strings: strings as UiStringTable, locale });

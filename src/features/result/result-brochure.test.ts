@@ -1,6 +1,6 @@
 // The result page's trailing brochure is shown to every student, qualified or not (part 1 §2), so
-// neither its images nor their alt texts may tell the reader that a scholarship is theirs (issue 21:
-// a Not Qualified student never reads "Your scholarship applies").
+// neither its images nor their alt texts may tell the reader that a scholarship is theirs (a Not
+// Qualified student never reads "Your scholarship applies").
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -63,7 +63,7 @@ export interface RegistrationSignupBody {
   funnel?: SignupFunnelOrigin;
 }
 /**
- * the funnel's anonymous visitor id and the page the signup came from (issue 24), so the server records the registered and paid steps on the variant served; no personal data. One that does not match is ignored (the signup goes on without it): a signup never fails for the funnel
+ * the funnel's anonymous visitor id and the page the signup came from, so the server records the registered and paid steps on the variant served; no personal data. One that does not match is ignored (the signup goes on without it): a signup never fails for the funnel
  *
  * This interface was referenced by `RegistrationSignupApi`'s JSON-Schema
  * via the `definition` "funnelOrigin".

@@ -160,7 +160,7 @@ export interface Site {
     checklist: [string, ...string[]];
   };
   /**
-   * Experiments (issue 24 §3): a landing page's path split between variants of its programme by weight. The server serves the chosen variant's prerendered page at the path and keeps a visitor on it with a first-party cookie; search engines and link previews see the page that owns the path. The funnel groups by the variant served.
+   * Experiments: a landing page's path split between variants of its programme by weight. The server serves the chosen variant's prerendered page at the path and keeps a visitor on it with a first-party cookie; search engines and link previews see the page that owns the path. The funnel groups by the variant served.
    */
   experiments?: Experiment[];
 }

@@ -1,4 +1,4 @@
-// The registration card of the draft, put into any state of its flow (issue 23 §4): the list of
+// The registration card of the draft, put into any state of its flow: the list of
 // states comes from the registration machines (src/studio/model/card-states.ts); the card is the
 // one the landing page hydrates (RegistrationCardRoot), with the draft's heading and the page's
 // strings in its locale, driven into the chosen state with canned answers. Nothing here calls the

@@ -1,4 +1,4 @@
-// The Funnel view's chart (issue 24 §4): chart.js bars, one group per step and one colour per
+// The Funnel view's chart: chart.js bars, one group per step and one colour per
 // variant. The canvas is an image named by its label; the table beside it holds the same numbers.
 import {
   BarController,

@@ -1,4 +1,4 @@
-// The Funnel view (issue 24 §4): how each landing variant converts, step by step, over a date range
+// The Funnel view: how each landing variant converts, step by step, over a date range
 // and a campaign source, read from the portal's database (read-only). A chart and, beside it, a
 // table with the same numbers; CSV export; and two variants compared with 95 % intervals and a
 // p-value (decision 029). Loaded when opened (chart.js is not part of the Studio's first screen).

@@ -178,7 +178,7 @@ export const PreviewPane = memo(function PreviewPane({
       <p className={`st-preview__note${state === 'ok' ? '' : ' st-preview__note--warn'}`} role="status">
         {state === 'loading' ? 'Drawing the preview…' : note}
       </p>
-      {/* The registration card of the draft in any state of its flow (issue 23 §4, second bullet). */}
+      {/* The registration card of the draft in any state of its flow. */}
       {!landings && (
         <div className="st-card-state-slot" data-slot="card-state-preview">
           <CardStatePreviewForDraft api={api} content={content} width={width} />

@@ -1,4 +1,4 @@
-// The registration card's states for the Studio's card preview (issue 23 §4): drawn from the
+// The registration card's states for the Studio's card preview: drawn from the
 // registration machines themselves, not written down by hand. The parent and its step machines run
 // with canned answers (never the API); from the card's first screen, every student action a state
 // accepts is tried, breadth first, and each screen the card's own view model (`cardView`) tells

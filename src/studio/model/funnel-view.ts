@@ -1,4 +1,4 @@
-// What the Funnel view and the home page show of the funnel (issue 24 §4), pure: the table's rows
+// What the Funnel view and the home page show of the funnel, pure: the table's rows
 // (the same numbers the chart draws), the CSV of them, numbers and times in words, the verdict of
 // a comparison, and each variant's last 7 days.
 import { daysBetween, indiaDate } from '../../domain/dates';

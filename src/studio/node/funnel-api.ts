@@ -1,4 +1,4 @@
-// The Studio's funnel requests (issue 24 §4): the Funnel view's numbers and the home page's last
+// The Studio's funnel requests: the Funnel view's numbers and the home page's last
 // 7 days, read from the portal's database through a StudioFunnel the dev server lends (it opens
 // the database read-only: scripts/lib/studio-funnel.ts; src/ never imports the server). The
 // file API (file-api.ts) checks the caller first, as for every Studio request.

@@ -1,4 +1,4 @@
-// Held typing: the one way examflow's forms take keys (issue 26). A keystroke re-renders its own
+// Held typing: the one way examflow's forms take keys. A keystroke re-renders its own
 // field, not the form, the card or the page around it: the field shows what was typed and tells
 // its owner (a machine's event, @rjsf's onChange) only once the person pauses, leaves the field, or
 // submits the form. An edit that changes what the rest of the screen shows goes at once: one that

@@ -188,7 +188,7 @@ describe('student details (MOCK-NEET)', () => {
     );
     const loaded = await loadForm('student-details', neet);
     rerender(<Harness loaded={loaded} programme={neet} loading />);
-    // While loading Next is busy: disabled to see and hear, but focusable (issue 21 §5), and a
+    // While loading Next is busy: disabled to see and hear, but focusable, and a
     // click submits nothing.
     const busy = screen.getByRole('button', { name: 'Next' });
     expect(busy).toHaveProperty('disabled', false);

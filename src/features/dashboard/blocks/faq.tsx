@@ -2,7 +2,7 @@
 // the exam is taken (unless the block's admissionsFaq is false: MOCK-JEE keeps its mock-test FAQ).
 // Answers may hold HTML, shown as it is: the config is validated before it is served, and
 // validation refuses any answer the one sanitising rule would change (src/engine/node/config-html.ts),
-// so the dashboard loads no DOMPurify for it (issue 22 §6).
+// so the dashboard loads no DOMPurify for it.
 import { withScheduleWords } from '../../../domain/exam-window';
 import { withScholarshipWords } from '../../../domain/scholarship-words';
 import { visibleBlocks } from '../dashboard-facts';

@@ -375,7 +375,7 @@ describe('Test Series Calender', () => {
     expect(await seriousViolations(container)).toEqual([]);
   });
 
-  it("follows the configured season: April and May of the season's next occurrence (issue 21)", () => {
+  it("follows the configured season: April and May of the season's next occurrence", () => {
     // No tests yet, on 25 Nov 2026: the season configured as April–May 2025 repeats yearly.
     const now = new Date('2026-11-25T06:30:00.000Z');
     show(SeriesCalendar, 'seriesCalendar', jeeContext(jeeData([]), fakeActions(), { now }));

@@ -27,8 +27,9 @@ export const NOW = new Date('2026-05-02T06:30:00.000Z');
 const nineAm = (days: number): Date => new Date(Date.parse('2026-05-02T03:30:00.000Z') + days * DAY_MS);
 const isoDate = (at: Date): string => new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
 
-// The dashboard answer loses exam_data.launch and gains digital_only in issue 10 (the server builds
-// the launch payload on demand). Spread from a variable, these compile on either side of that change.
+// The dashboard answer loses exam_data.launch and gains digital_only since the server
+// builds the launch payload on demand (decision 008). Spread from a variable, these compile on either side
+// of that change.
 const legacyLaunch = {
   launch: {
     tenant_id: 'demo',
