@@ -178,8 +178,8 @@ export default tseslint.config(
   },
   {
     // Import directions (below), resolved as TypeScript resolves them. Cycles are not ESLint's:
-    // `npm run lint` runs scripts/import-cycles.ts, which counts every import, type-only ones
-    // included (import-x/no-cycle skips them by design, and took 4 of ESLint's 15 rule-seconds).
+    // `npm run lint` runs dpdm, which counts every import, type-only ones included
+    // (import-x/no-cycle skips them by design, and took 4 of ESLint's 15 rule-seconds).
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
     plugins: { 'import-x': importX },
     settings: {

@@ -2,7 +2,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDatabase,
+  type SqliteStatement,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 
@@ -82,22 +89,22 @@ export function sqliteDb(sqlite: SQLite.Database): Db {
  * Kysely prepares every query anew; preparing costs more than running a small indexed query.
  * Statements are reusable, so keep them by SQL text (queries are parameterised: the texts are few).
  */
-function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
-  const statements = new Map<string, SQLite.Statement>();
-  const prepare = sqlite.prepare.bind(sqlite);
-  return Object.assign(Object.create(sqlite) as SQLite.Database, {
-    prepare(source: string) {
-      if (source === 'rollback') return rollbackIfOpen(sqlite, prepare(source));
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
+  return {
+    prepare(source) {
+      if (source === 'rollback') return rollbackIfOpen(sqlite, sqlite.prepare(source));
       let statement = statements.get(source);
       if (!statement) {
-        statement = prepare(source);
+        const prepared = sqlite.prepare(source);
         // Learning a statement's row shape pays off only for a statement that is kept.
-        if (statements.size < 2000) statements.set(source, (statement = withFastRows(statement)));
+        statement = statements.size < 2000 ? withFastRows(prepared) : prepared;
+        if (statements.size < 2000) statements.set(source, statement);
       }
       return statement;
     },
     close: () => sqlite.close(),
-  });
+  };
 }
 
 /**
@@ -105,18 +112,14 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
  * write): Kysely's own rollback then fails with "no transaction is active" and that error, not the
  * cause, reaches the request (a 500 for a full disk, which is a 503). Rolled back already is done.
  */
-function rollbackIfOpen(sqlite: SQLite.Database, rollback: SQLite.Statement): SQLite.Statement {
-  const driverStatement: DriverStatement = {
+function rollbackIfOpen(sqlite: SQLite.Database, rollback: SQLite.Statement): SqliteStatement {
+  return {
     reader: false,
     all: () => [],
     run: () => (sqlite.inTransaction ? rollback.run() : { changes: 0, lastInsertRowid: 0 }),
     iterate: () => [][Symbol.iterator](),
   };
-  return driverStatement as SQLite.Statement;
 }
-
-/** The part of a statement that Kysely's SQLite driver calls. */
-type DriverStatement = Pick<SQLite.Statement, 'reader' | 'all' | 'run' | 'iterate'>;
 
 /**
  * Rows built in JavaScript from better-sqlite3's raw arrays. The driver's own row objects are made
@@ -124,7 +127,7 @@ type DriverStatement = Pick<SQLite.Statement, 'reader' | 'all' | 'run' | 'iterat
  * slow to read and to copy; a literal of the statement's columns is made in one step with one
  * shape. Same rows: same names, the last of a repeated name wins.
  */
-function withFastRows(statement: SQLite.Statement): SQLite.Statement {
+function withFastRows(statement: SQLite.Statement): SqliteStatement {
   if (!statement.reader) return statement;
   let names: string[] = [];
   let toRow: (values: unknown[]) => unknown = () => ({});
@@ -146,20 +149,19 @@ function withFastRows(statement: SQLite.Statement): SQLite.Statement {
     if (values.length !== names.length) learnColumns();
     return toRow(values);
   };
-  const driverStatement: DriverStatement = {
+  return {
     reader: true,
-    all: (...parameters: unknown[]) => (statement.all(...parameters) as unknown[][]).map(rowOf),
-    run: (...parameters: unknown[]) => statement.run(...parameters),
-    *iterate(...parameters: unknown[]) {
+    all: (parameters) => (statement.all(...parameters) as unknown[][]).map(rowOf),
+    run: (parameters) => statement.run(...parameters),
+    *iterate(parameters) {
       for (const values of statement.iterate(...parameters) as IterableIterator<unknown[]>)
         yield rowOf(values);
     },
   };
-  return driverStatement as SQLite.Statement;
 }
 
 export function isPostgres(db: Db): boolean {
-  return db.getExecutor().adapter.constructor.name.startsWith('Postgres');
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 /** Each statement's name, the same for every connection; at most STATEMENT_NAMES of them. */

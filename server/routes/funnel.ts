@@ -1,11 +1,11 @@
 // The funnel's event batches: no session, limited per address, small. A page sends
 // them with fetch (application/json) or, as it is hidden, with navigator.sendBeacon, whose body is
 // text/plain here (a JSON Blob would need a CORS preflight on some browsers): both are parsed as JSON.
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { FunnelEventsBody, FunnelEventsReply } from '../../src/generated/api/funnel-events';
 import { ApiError } from '../api/errors';
 import { apiSchema } from '../api/schemas';
-import { memoryThrottle } from '../auth/memory-throttle';
 import { takeFromDailyBudget } from '../auth/throttle';
 import { diskGuard } from '../services/health/disk';
 import { indiaDate } from '../../src/domain/dates';
@@ -16,12 +16,6 @@ export const FUNNEL_BODY_LIMIT = 32 * 1024;
 
 export function registerFunnelRoutes(app: FastifyInstance): void {
   const { ctx } = app;
-  // Per address, in this process's memory (auth/memory-throttle.ts says why not the database):
-  // a batch is then one database transaction, its visitors' steps read and its events written.
-  const throttle = memoryThrottle(
-    { lockAfter: ctx.config.funnel.batchesPerMinute, windowMs: 60_000, lockMs: 60_000 },
-    () => ctx.now().getTime(),
-  );
   const { eventsPerAddressPerDay, eventsPerDay, minFreeMb } = ctx.config.funnel;
   const disk = ctx.config.databaseUrl ? null : diskGuard(ctx.config.dataDir, minFreeMb * 1024 * 1024);
   const full = () =>
@@ -41,8 +35,21 @@ export function registerFunnelRoutes(app: FastifyInstance): void {
     return false;
   }
 
-  // Its own scope: the text/plain parser is this route's only.
+  // Its own scope: the text/plain parser and the rate limit are this route's only.
   void app.register(async (scope) => {
+    // Batches per address a minute, counted in this process's memory by @fastify/rate-limit: the
+    // limit only guards the server, and two database calls per batch would cost more than it
+    // saves (each process counts on its own; the day's budgets below are in the database). Never
+    // for a limit that guards an account (OTP, login): those are in the database (throttle.ts).
+    await scope.register(rateLimit, {
+      max: ctx.config.funnel.batchesPerMinute,
+      timeWindow: 60_000,
+      errorResponseBuilder: (_request, context) =>
+        Object.assign(
+          new ApiError(429, 'Too many funnel events from this address. Please try again later.'),
+          { retryAfterSeconds: Math.ceil(context.ttl / 1000) },
+        ),
+    });
     scope.removeContentTypeParser('text/plain');
     scope.addContentTypeParser(
       'text/plain',
@@ -67,8 +74,6 @@ export function registerFunnelRoutes(app: FastifyInstance): void {
         }),
       },
       async (request) => {
-        if (!throttle.allow(request.ip))
-          throw new ApiError(429, 'Too many funnel events from this address. Please try again later.');
         const { sent_at: sentAt, events } = request.body;
         // The disk first: funnel events give way long before a registration would.
         if (disk && !(await disk.hasRoom())) throw full();

@@ -1,6 +1,8 @@
 // Experiments (decision 029): a landing page's path split between variants of its
 // programme by weight. Pure: the config check refuses a bad split, the build resolves each
 // experiment into the site index, and the server picks a visitor's variant from it.
+import { parse as parseCookie } from 'cookie';
+import { isbot } from 'isbot';
 import type { ConfigBundle, LandingFile } from './config-bundle';
 import type { Experiment } from '../generated/config/site';
 
@@ -112,24 +114,16 @@ export function indexedExperiments(
 
 /**
  * Search engines and link previews (chat apps, social networks) see the default: the page that
- * owns the path is the one indexed and previewed, and they would skew the split.
+ * owns the path is the one indexed and previewed, and they would skew the split. isbot keeps the
+ * list of their user agents; a request with none is counted with them.
  */
-// "…bot/1.0", "AdsBot-Google", "(compatible; bingbot)" but not a phone named Cubot; then the fetchers by
-// name.
-const BOT =
-  /bot[/\-;)]|crawl|spider|slurp|mediapartners|google-inspectiontool|facebookexternalhit|facebot|whatsapp|telegram|skypeuripreview|embedly|quora link preview|pinterest|bingpreview|vkshare|w3c_validator|preview/i;
-
 export function isBotOrPreview(userAgent: string | undefined): boolean {
-  return !userAgent || BOT.test(userAgent);
+  return !userAgent || isbot(userAgent);
 }
 
 /** The value of one cookie in a Cookie header. */
 export function cookieValue(cookieHeader: string | undefined, name: string): string | undefined {
-  for (const part of (cookieHeader ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
+  return parseCookie(cookieHeader ?? '')[name];
 }
 
 export interface VariantChoice {

@@ -1,5 +1,6 @@
 // What to answer for a page request: a redirect (token rules) or a page (or 404). Pure, so the
 // production server and the dev server decide alike.
+import { parse as parseCookie } from 'cookie';
 import { guardRedirect } from './routes';
 import type { TokenRule } from '../generated/config/common';
 
@@ -23,11 +24,7 @@ export type PageDecision<R extends PageRoute> =
   | { kind: 'not-found'; status: 404 };
 
 export function hasSessionMarker(cookieHeader: string | undefined): boolean {
-  if (!cookieHeader) return false;
-  return cookieHeader.split(';').some((part) => {
-    const [name, value] = part.trim().split('=');
-    return name === SESSION_MARKER_COOKIE && Boolean(value);
-  });
+  return Boolean(cookieHeader && parseCookie(cookieHeader)[SESSION_MARKER_COOKIE]);
 }
 
 export function decidePage<R extends PageRoute>(

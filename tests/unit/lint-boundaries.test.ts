@@ -1,7 +1,7 @@
 // The import directions of DESIGN.md are ESLint rules (eslint.config.js), seen in the editor and
 // failing `npm run lint`. Here ESLint lints planted imports as if they sat at the named paths (no
 // file is written), so a rule that stops matching fails this test. Import cycles are not ESLint's:
-// scripts/lib/import-cycles.test.ts.
+// `npm run lint:cycles` (dpdm).
 import path from 'node:path';
 import { ESLint, type Linter } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -144,6 +144,32 @@ describe('boundaries', { timeout: 60_000 }, () => {
       "import { copyConfig } from '../../../tests/fixtures/config-copy';\n" +
       'export const both = [addStudent, copyConfig];\n';
     expect(await lint('server/routes/exams/planted.ts', code, BOUNDARY)).toHaveLength(2);
+  });
+
+  it('services, auth and the database never import the sandbox or the seed (decision 039)', async () => {
+    const code =
+      "import { sandboxSms } from '../../sandbox/sms';\n" +
+      "import { states } from '../../seed/master';\n" +
+      'export const both = [sandboxSms, states];\n';
+    const found = await lint('server/services/exams/planted.ts', code, BOUNDARY);
+    expect(found).toHaveLength(2);
+    expect(found[0]?.message).toContain('never import the sandbox or the seed');
+    expect(await lint('server/db/migrations/planted.ts', code, BOUNDARY)).toHaveLength(2);
+    expect(await lint('server/auth/planted.ts', code.replaceAll('../../', '../'), BOUNDARY)).toHaveLength(2);
+  });
+
+  it('the client build never resolves, aliases or rewrites a package file (decision 039)', async () => {
+    const code =
+      "import type { Plugin } from 'vite';\n" +
+      'export const plugins: Plugin[] = [\n' +
+      "  { name: 'a', resolveId: (source) => (source === 'x' ? '/stub.ts' : null) },\n" +
+      "  { name: 'b', transform: { filter: { id: /node_modules/ }, handler: (code) => code } },\n" +
+      '];\n' +
+      "export const resolve = { alias: [{ find: 'fast-uri', replacement: '/stub.ts' }] };\n";
+    const found = await lint('scripts/lib/vite-planted.ts', code, 'no-restricted-syntax');
+    expect(found).toHaveLength(3);
+    expect(found[0]?.message).toContain("The client build is Vite's own");
+    expect(await lint('vite.config.ts', code, 'no-restricted-syntax')).toHaveLength(3);
   });
 
   it('a test may import what it tests, across features', async () => {

@@ -9,6 +9,7 @@
 //   could change it (unchangedUntil, sittings.ts). A clock moved back (the sandbox's) misses too.
 // The programme config, the exam papers and the centres are read once per process, as before
 // (decision 031). Decision 036.
+import { LRUCache } from 'lru-cache';
 import type { AppContext, Student } from '../../context';
 
 export type AnswerKind = 'dashboard' | 'profile';
@@ -20,10 +21,10 @@ interface Kept {
   body: string;
 }
 
-/** At most this many answers per app (about 5 KB each): the one kept longest goes first. */
+/** At most this many answers per app (about 5 KB each): the one least recently used goes first. */
 export const MAX_KEPT = 4_000;
 
-const keptByApp = new WeakMap<AppContext, Map<string, Kept>>();
+const keptByApp = new WeakMap<AppContext, LRUCache<string, Kept>>();
 
 export interface Computed {
   /** The reply, serialized. */
@@ -45,14 +46,12 @@ export async function keptAnswer(
   compute: () => Promise<Computed>,
 ): Promise<string> {
   let kept = keptByApp.get(ctx);
-  if (!kept) keptByApp.set(ctx, (kept = new Map()));
+  if (!kept) keptByApp.set(ctx, (kept = new LRUCache({ max: MAX_KEPT })));
   const key = `${kind} ${student.id}`;
   const now = ctx.now().getTime();
   const hit = kept.get(key);
   if (hit && hit.version === version && hit.from <= now && now < hit.until) return hit.body;
   const { body, at, until } = await compute();
-  kept.delete(key);
   kept.set(key, { version, from: at.getTime(), until: until.getTime(), body });
-  if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value as string);
   return body;
 }

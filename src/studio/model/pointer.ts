@@ -1,22 +1,15 @@
-// JSON pointers (RFC 6901) over parsed config files: the Studio names every field by one.
+// JSON pointers (RFC 6901, the json-pointer package) over parsed config files: the Studio names
+// every field by one.
+import jsonPointer from 'json-pointer';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-export function escapeSegment(segment: string | number): string {
-  return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
-}
+export const escapeSegment = (segment: string | number): string => jsonPointer.escape(String(segment));
 
-export function pointerOf(segments: readonly (string | number)[]): string {
-  return segments.map((s) => `/${escapeSegment(s)}`).join('');
-}
+export const pointerOf = (segments: readonly (string | number)[]): string =>
+  jsonPointer.compile(segments.map(String));
 
-export function segmentsOf(pointer: string): string[] {
-  if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
+export const segmentsOf = (pointer: string): string[] => jsonPointer.parse(pointer);
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -24,13 +17,8 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** The value at a pointer, or undefined when the path does not exist. */
 export function valueAt(doc: unknown, pointer: string): unknown {
-  let value = doc;
-  for (const segment of segmentsOf(pointer)) {
-    if (Array.isArray(value)) value = value[Number(segment)];
-    else if (isRecord(value)) value = value[segment];
-    else return undefined;
-  }
-  return value;
+  if (typeof doc !== 'object' || doc === null) return pointer === '' ? doc : undefined;
+  return jsonPointer.has(doc, pointer) ? (jsonPointer.get(doc, pointer) as unknown) : undefined;
 }
 
 /** Devanagari, the script of the Hindi pages. */
