@@ -109,9 +109,16 @@ export function errorsAfterEdit(errors: CheckoutErrors, field: CheckoutField): C
   ) as CheckoutErrors;
 }
 
-/** hdfc when the centre's options contain ccavenue, else the option valued 'others' (part 2 §4). */
+/** What a checkout may pay by: the centre's options, and hdfc where they offer ccavenue (part 2 §4). */
+export function acceptedCheckoutMethods(options: Partial<Record<string, string>>): Set<string> {
+  const accepted = new Set(Object.keys(options));
+  if (accepted.has('ccavenue')) accepted.add('hdfc');
+  return accepted;
+}
+
+/** The method the checkout sends: hdfc where accepted, else the option valued 'others' (part 2 §4). */
 export function checkoutPaymentMethod(options: Partial<Record<string, string>>): string {
-  return 'ccavenue' in options ? 'hdfc' : 'others';
+  return acceptedCheckoutMethods(options).has('hdfc') ? 'hdfc' : 'others';
 }
 
 /**

@@ -21,3 +21,6 @@ export function streamOf(value: string | undefined): string | undefined {
   if (!value) return undefined;
   return value.includes('&') ? splitClassStream(value).stream : value;
 }
+
+/** The school board a registration names when the student is not asked (part 2 §5's signup). */
+export const DEFAULT_SCHOOL_BOARD = 'CBSE';

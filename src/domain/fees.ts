@@ -144,3 +144,6 @@ export function applyWaiver(
 
 /** Rupees with Indian digit grouping: 145000 → '1,45,000' (part 2 §9). */
 export const formatInr = (amount: number): string => amount.toLocaleString('en-IN');
+
+/** What a registration costs after its coupon: the fee less the discount, never below 0 (part 2 §4). */
+export const payableAfterCoupon = (fee: number, discount: number): number => Math.max(0, fee - discount);

@@ -12,6 +12,7 @@ import type { RegistrationSignupBody } from '../generated/api/registration-signu
 import type { Programme } from '../generated/config/programme';
 import type { EntryQuery, Tracking } from './entry-query';
 import { examDateInstant } from '../domain/dates';
+import { payableAfterCoupon } from '../domain/fees';
 import type { ExamMode } from '../domain/exam-modes';
 import { normaliseMobile } from '../domain/phone';
 import { validateRegistrationMobile } from '../domain/validation';
@@ -22,7 +23,6 @@ import { say, type Message } from './message';
 export const FOCUS_CHECK_DELAY_MS = 1_500;
 export const POLL_INTERVAL_MS = 12_000;
 export const MAX_POLLS = 2;
-export const DEFAULT_SCHOOL_BOARD = 'CBSE';
 
 // ── Types ─────────────────────────────────────────────────────────────────────────────────────
 export type CourseType = 'classroom' | 'online';
@@ -269,9 +269,9 @@ export function examMode(context: Pick<RegistrationContext, 'programme' | 'exam'
 /** The centre's code: its own field of the option (the value name-code-id is never parsed). */
 export const centreCode = (centre: ExamCentre): string => centre.code;
 
-/** Fee minus the coupon discount (part 2 §4). */
+/** The fee after the coupon (the one rule, src/domain/fees.ts). */
 export const payableAmount = (context: Pick<RegistrationContext, 'programme' | 'coupon'>): number =>
-  context.programme.fee.amount - context.coupon.discount;
+  payableAfterCoupon(context.programme.fee.amount, context.coupon.discount);
 
 /** Payable ≤ 0: a plain Submit; otherwise Pay and Register Now. */
 export const isFree = (context: Pick<RegistrationContext, 'programme' | 'coupon'>): boolean =>

@@ -2,6 +2,7 @@
 // exam then leaves for the payment gateway (what the return needs is stored first), a free one
 // ends on the thank-you. A failed signup says why in a toast and hands the student back to the
 // step they came from. The parent invokes it with its data and routes on its output.
+import { DEFAULT_SCHOOL_BOARD } from '../domain/class-stream';
 import { assign, fromPromise, setup } from 'xstate';
 import type {
   PaymentData,
@@ -11,7 +12,6 @@ import type {
 import { fromError } from './message';
 import {
   centreCode,
-  DEFAULT_SCHOOL_BOARD,
   examMode,
   payableAmount,
   track,

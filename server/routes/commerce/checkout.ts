@@ -8,6 +8,7 @@ import type {
   MockPaymentDataReply,
 } from '../../../src/generated/api/mock-payment-data';
 import {
+  acceptedCheckoutMethods,
   checkoutErrors,
   checkoutPhoneError,
   firstInvalid,
@@ -18,12 +19,7 @@ import { message, type MessageId, type MessageParams } from '../../api/messages'
 import { apiSchema } from '../../api/schemas';
 import { requireStudent, studentOf } from '../../auth/sessions';
 import { paymentOptions } from '../../services/commerce/catalogue';
-import {
-  acceptedCheckoutMethods,
-  orderCourse,
-  orderMockPack,
-  samplePack,
-} from '../../services/commerce/checkout';
+import { orderCourse, orderMockPack, samplePack } from '../../services/commerce/checkout';
 
 const invalid = (field: string, id: MessageId, params?: MessageParams) =>
   new ApiError(400, message(id, params), { data: { field } });

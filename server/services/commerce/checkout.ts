@@ -12,13 +12,6 @@ import { loadExamContext } from '../exams/sittings';
 import { offersFor } from './courses';
 import { isMockPurchased } from './purchases';
 
-/** The checkout pays by hdfc when the centre offers ccavenue, otherwise by 'others' (part 2 §4). */
-export function acceptedCheckoutMethods(options: Record<string, string>): Set<string> {
-  const accepted = new Set(Object.keys(options));
-  if (accepted.has('ccavenue')) accepted.add('hdfc');
-  return accepted;
-}
-
 /** The programme of the sample-paper pack (config/programmes/sample-pack.json). */
 export function samplePack(ctx: AppContext): Programme {
   const programme = samplePackOf(ctx.site);

@@ -3,8 +3,9 @@
 // completed) with unique roll number and student id, the registration and, for a paid exam, the
 // exam-fee order; a token's earlier signup is answered again. The reply is
 // server/routes/registration/signup.ts.
-import { classStreamValue } from '../../../src/domain/class-stream';
+import { classStreamValue, DEFAULT_SCHOOL_BOARD } from '../../../src/domain/class-stream';
 import { modeAllowedInState, type ExamMode } from '../../../src/domain/exam-modes';
+import { payableAfterCoupon } from '../../../src/domain/fees';
 import { validateEmail, validateStudentName } from '../../../src/domain/validation';
 import { randomBytes } from 'node:crypto';
 import type { Insertable, Kysely, Transaction } from 'kysely';
@@ -92,7 +93,7 @@ export async function checkSignup(
   const range = programme.registration.dob;
   if (!dob || dob < range.min || dob > range.max) throw new ApiError(400, message('signup.dob'));
 
-  const boardName = clean(body.school_board) || 'CBSE';
+  const boardName = clean(body.school_board) || DEFAULT_SCHOOL_BOARD;
   const master = await masterSnapshot(ctx);
   const classStream = await classStreamOf(ctx, body.class_stream);
   if (!eligible(eligibility, classStream))
@@ -176,7 +177,7 @@ export async function checkSignup(
     paymentMode,
     discount,
     fee,
-    payable: Math.max(0, fee - (discount?.amount ?? 0)),
+    payable: payableAfterCoupon(fee, discount?.amount ?? 0),
   };
 }
 

@@ -4,7 +4,5 @@ import type { AnalyticsEventBody, OkReply as AnalyticsEventReply } from '../../g
 import { apiPost, type RequestOptions } from '../client';
 
 export const ANALYTICS_PATH = '/api/analytics';
-export const analyticsKey = [ANALYTICS_PATH] as const;
-
 export const postAnalyticsEvent = (body: AnalyticsEventBody, options?: RequestOptions) =>
   apiPost<AnalyticsEventReply>(ANALYTICS_PATH, body, options);

@@ -5,18 +5,9 @@ import type {
   RegistrationCallerIdentityParams,
   RegistrationCallerIdentityStatusReply,
 } from '../../generated/api/registration-caller-identity-status';
-import { apiGet, swrKey, type RequestOptions } from '../client';
-import { useApiRead } from './use-api-read';
+import { apiGet, type RequestOptions } from '../client';
 
 export const callerIdentityPollPath = ({ requestId }: RegistrationCallerIdentityParams) =>
   `/api/caller-identity/${encodeURIComponent(requestId)}`;
-export const callerIdentityPollKey = (params: RegistrationCallerIdentityParams) =>
-  swrKey(callerIdentityPollPath(params));
-
 export const pollCallerIdentity = (params: RegistrationCallerIdentityParams, options?: RequestOptions) =>
   apiGet<RegistrationCallerIdentityStatusReply>(callerIdentityPollPath(params), options);
-
-export const useCallerIdentityStatus = (
-  params: RegistrationCallerIdentityParams | null,
-  options?: RequestOptions,
-) => useApiRead(params, callerIdentityPollKey, (p) => pollCallerIdentity(p, options));

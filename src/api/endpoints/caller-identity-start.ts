@@ -7,7 +7,5 @@ import type {
 import { apiPost, type RequestOptions } from '../client';
 
 export const CALLER_IDENTITY_START_PATH = '/api/caller-identity';
-export const callerIdentityStartKey = [CALLER_IDENTITY_START_PATH] as const;
-
 export const startCallerIdentity = (body: RegistrationCallerIdentityStartBody, options?: RequestOptions) =>
   apiPost<RegistrationCallerIdentityStartReply>(CALLER_IDENTITY_START_PATH, body, options);

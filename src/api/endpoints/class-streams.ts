@@ -6,7 +6,6 @@ import type {
 } from '../../generated/api/master-class-streams';
 import { apiGet, swrKey, type RequestOptions } from '../client';
 import { withQuery } from './request-helpers';
-import { useApiRead } from './use-api-read';
 
 export const CLASS_STREAMS_PATH = '/api/class-streams';
 
@@ -15,7 +14,3 @@ export const classStreamsKey = (query: MasterClassStreamsQuery) => swrKey(classS
 
 export const fetchClassStreams = (query: MasterClassStreamsQuery, options?: RequestOptions) =>
   apiGet<MasterClassStreamsReply>(classStreamsPath(query), options);
-
-/** null while a parent choice is missing: nothing is fetched. */
-export const useClassStreams = (query: MasterClassStreamsQuery | null, options?: RequestOptions) =>
-  useApiRead(query, classStreamsKey, (q) => fetchClassStreams(q, options));

@@ -7,7 +7,5 @@ import type {
 import { apiPost, type RequestOptions } from '../client';
 
 export const COUPON_VALIDATE_PATH = '/api/coupon/validate';
-export const couponValidateKey = [COUPON_VALIDATE_PATH] as const;
-
 export const validateCoupon = (body: RegistrationCouponBody, options?: RequestOptions) =>
   apiPost<RegistrationCouponReply>(COUPON_VALIDATE_PATH, body, options);

@@ -3,7 +3,6 @@
 import type { RegistrationLeadsQuery, RegistrationLeadsReply } from '../../generated/api/registration-leads';
 import { apiGet, swrKey, type RequestOptions } from '../client';
 import { withQuery, withRegistrationToken } from './request-helpers';
-import { useApiRead } from './use-api-read';
 
 export const LEADS_PATH = '/api/leads';
 
@@ -23,10 +22,3 @@ export interface LeadsByMobileParams {
   query: RegistrationLeadsQuery;
   registrationToken: string;
 }
-
-export const useLeadsByMobile = (params: LeadsByMobileParams | null, options?: RequestOptions) =>
-  useApiRead(
-    params,
-    (p) => leadsByMobileKey(p.query, p.registrationToken),
-    (p) => fetchLeadsByMobile(p.query, p.registrationToken, options),
-  );

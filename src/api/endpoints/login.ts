@@ -4,8 +4,5 @@ import type { LoginBody, LoginReply } from '../../generated/api/login';
 import { apiPost, type RequestOptions } from '../client';
 
 export const LOGIN_PATH = '/api/login';
-/** Key for swr's useSWRMutation, should a screen want one. */
-export const loginKey = [LOGIN_PATH] as const;
-
 export const login = (body: LoginBody, options?: RequestOptions) =>
   apiPost<LoginReply>(LOGIN_PATH, body, options);

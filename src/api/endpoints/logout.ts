@@ -3,7 +3,5 @@ import type { OkReply } from '../../generated/api/logout';
 import { apiPost, type RequestOptions } from '../client';
 
 export const LOGOUT_PATH = '/api/logout';
-export const logoutKey = [LOGOUT_PATH] as const;
-
 export const logout = (token: string, options?: RequestOptions) =>
   apiPost<OkReply>(LOGOUT_PATH, {}, { ...options, token });

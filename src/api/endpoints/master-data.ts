@@ -1,18 +1,11 @@
 // GET /api/master?masterKey=…: a master list by key (part 2 §7 "GET master data"): exam_board and
 // school_city for the profile update, the others for the exam selects.
 import type { MasterDataQuery, MasterDataReply } from '../../generated/api/master-data';
-import { apiGet, swrKey, type RequestOptions } from '../client';
+import { apiGet, type RequestOptions } from '../client';
 import { withQuery } from './request-helpers';
-import { useApiRead } from './use-api-read';
 
 export const MASTER_DATA_PATH = '/api/master';
 
 export const masterDataPath = (query: MasterDataQuery) => withQuery(MASTER_DATA_PATH, query);
-export const masterDataKey = (query: MasterDataQuery) => swrKey(masterDataPath(query));
-
 export const fetchMasterData = (query: MasterDataQuery, options?: RequestOptions) =>
   apiGet<MasterDataReply>(masterDataPath(query), options);
-
-/** null while a parent choice is missing: nothing is fetched. */
-export const useMasterData = (query: MasterDataQuery | null, options?: RequestOptions) =>
-  useApiRead(query, masterDataKey, (q) => fetchMasterData(q, options));

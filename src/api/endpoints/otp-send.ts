@@ -8,8 +8,6 @@ import { apiPost, type RequestOptions } from '../client';
 import { withQuery } from './request-helpers';
 
 export const OTP_SEND_PATH = '/api/otp/send';
-export const otpSendKey = [OTP_SEND_PATH] as const;
-
 export const otpSendPath = (query: RegistrationOtpSendQuery) => withQuery(OTP_SEND_PATH, query);
 
 export const sendRegistrationOtp = (query: RegistrationOtpSendQuery, options?: RequestOptions) =>

@@ -9,8 +9,6 @@ import { apiPost, type RequestOptions } from '../client';
 import { withQuery } from './request-helpers';
 
 export const OTP_VERIFY_PATH = '/api/otp/verify';
-export const otpVerifyKey = [OTP_VERIFY_PATH] as const;
-
 export const otpVerifyPath = (query: RegistrationOtpVerifyQuery) => withQuery(OTP_VERIFY_PATH, query);
 
 export const verifyRegistrationOtp = (query: RegistrationOtpVerifyQuery, options?: RequestOptions) =>

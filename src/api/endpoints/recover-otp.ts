@@ -4,7 +4,5 @@ import type { RecoverOtpBody, RecoverOtpReply } from '../../generated/api/recove
 import { apiPost, type RequestOptions } from '../client';
 
 export const RECOVER_OTP_PATH = '/api/recover/otp';
-export const recoverOtpKey = [RECOVER_OTP_PATH] as const;
-
 export const requestRecoveryOtp = (body: RecoverOtpBody, options?: RequestOptions) =>
   apiPost<RecoverOtpReply>(RECOVER_OTP_PATH, body, options);

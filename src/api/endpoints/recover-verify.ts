@@ -4,7 +4,5 @@ import type { RecoverVerifyBody, RecoverVerifyReply } from '../../generated/api/
 import { apiPost, type RequestOptions } from '../client';
 
 export const RECOVER_VERIFY_PATH = '/api/recover/verify';
-export const recoverVerifyKey = [RECOVER_VERIFY_PATH] as const;
-
 export const verifyRecoveryOtp = (body: RecoverVerifyBody, options?: RequestOptions) =>
   apiPost<RecoverVerifyReply>(RECOVER_VERIFY_PATH, body, options);

@@ -9,7 +9,5 @@ import { apiPost, type RequestOptions } from '../client';
 import { withRegistrationToken } from './request-helpers';
 
 export const SIGNUP_PATH = '/api/signup';
-export const signupKey = [SIGNUP_PATH] as const;
-
 export const signup = (body: RegistrationSignupBody, registrationToken: string, options?: RequestOptions) =>
   apiPost<RegistrationSignupReply>(SIGNUP_PATH, body, withRegistrationToken(registrationToken, options));

@@ -24,7 +24,7 @@ import { verifyRegistrationOtp } from '../../api/endpoints/otp-verify';
 import { fetchPincode } from '../../api/endpoints/pincode';
 import { signup } from '../../api/endpoints/signup';
 import { actorInspect } from '../../devtools/live/actor-inspect';
-import { classStreamValue, splitClassStream } from '../../domain/class-stream';
+import { classStreamValue, DEFAULT_SCHOOL_BOARD, splitClassStream } from '../../domain/class-stream';
 import { createTranslator } from '../../engine/i18n';
 import type { ClientFunnelStep } from '../../domain/funnel-steps';
 import type { RegistrationCardData } from '../../engine/registration-card';
@@ -37,7 +37,6 @@ import { messageText } from '../../machines/message';
 import { registrationVerifyMachine } from '../../machines/registration-mobile-machine';
 import {
   keptChoices,
-  DEFAULT_SCHOOL_BOARD,
   type KeptChoices,
   type OnlinePreset,
   type OnlinePresetInput,
