@@ -6,6 +6,7 @@ import { dashboardMachine } from '../machines/dashboard-machine';
 import { editExamMachine } from '../machines/edit-exam-machine';
 import { editProfileMachine } from '../machines/edit-profile-machine';
 import { loginMachine } from '../machines/login-machine';
+import { mockPackMachine } from '../machines/mock-pack-machine';
 import { orderConfirmationMachine } from '../machines/order-confirmation-machine';
 import { paymentReturnMachine } from '../machines/payment-return-machine';
 import { recoveryMachine } from '../machines/recovery-machine';
@@ -44,6 +45,7 @@ export const MACHINES: MachineEntry[] = [
   { name: 'dashboard', title: 'Dashboard', machine: dashboardMachine },
   { name: 'edit-exam', title: 'Edit exam', machine: editExamMachine },
   { name: 'edit-profile', title: 'Edit profile', machine: editProfileMachine },
+  { name: 'mock-pack', title: 'Mock paper pack purchase', machine: mockPackMachine },
   { name: 'test-launch', title: 'Test launch', machine: testLaunchMachine },
   { name: 'course-purchase', title: 'Course purchase', machine: coursePurchaseMachine },
   { name: 'payment-return', title: 'Payment return (pack, exam edit)', machine: paymentReturnMachine },

@@ -26,6 +26,7 @@ import { dashboardView } from '../../features/dashboard/dashboard-view';
 import { scrollToCourses } from '../../features/dashboard/blocks/course-section';
 import type { LaunchState, PortalActions, PortalContext } from '../../features/dashboard/portal-context';
 import { courseCall, dashboardMachine, type CourseCall } from '../../machines/dashboard-machine';
+import { mockPackBusy, mockPackMachine } from '../../machines/mock-pack-machine';
 import { messageText } from '../../machines/message';
 import { postToGateway } from '../gateway';
 import { editAvailability, noEditsLeft } from '../../domain/exam-edit-rules';
@@ -57,7 +58,6 @@ export function DashboardRoute() {
   const { mutate } = useSWRConfig();
   const [query, setQuery] = useSearchParams();
   const navigate = useNavigate();
-  const [mockPaymentBusy, setMockPaymentBusy] = useState(false);
   const [now, setNow] = useState(() => new Date());
   // The first screen needs only the dashboard's answer. What else the page reads waits until it
   // is painted (decision 035): the profile (below), the course list, the test
@@ -205,6 +205,44 @@ export function DashboardRoute() {
     inspect: actorInspect,
   });
 
+  // The sample and mock paper pack's Buy (mock-pack-machine.ts): busy until the gateway's page
+  // takes over, or until Back shows this page again from the browser's cache.
+  const mockPack = useMemo(
+    () =>
+      mockPackMachine.provide({
+        actors: {
+          startPayment: fromPromise(async ({ input }) => {
+            const reply = await fetchMockPayment(token, {
+              payment_type: 'exam',
+              payment_mode: input.paymentMethod,
+              branch_code: input.branchCode || undefined,
+            });
+            return reply.data;
+          }),
+        },
+        actions: {
+          track: (_, { paymentMethod }) =>
+            void analytics.track('mock_pack_buy', { payment_method: paymentMethod }),
+          goToGateway: (_, { paymentData }) => postToGateway(paymentData),
+          sayFailed: (_, { error }) => {
+            if (isSessionError(error)) return onSessionError(error);
+            // Part 2 §8: no message of the server's; the amount stays the pack's. Say it did not start.
+            store.showToast({ type: 'error', message: t('portal.mock.failed') });
+          },
+        },
+      }),
+    // One machine per token: the route remounts on a new session.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [token],
+  );
+  const [mockPackSnapshot, sendMockPack] = useMachine(mockPack, { inspect: actorInspect });
+  const mockPaymentBusy = mockPackBusy(mockPackSnapshot);
+  useEffect(() => {
+    const shown = (event: PageTransitionEvent) => event.persisted && sendMockPack({ type: 'page.restored' });
+    window.addEventListener('pageshow', shown);
+    return () => window.removeEventListener('pageshow', shown);
+  }, [sendMockPack]);
+
   // Edit exam (part 2 §4 "Edit-exam flow"): `?editExam=true` opens it (editOpen, above: so Back
   // closes it and a reload keeps it); the gateway's return with status=failure reopens it with the
   // kept edit. Its machine and dialog load only then.
@@ -262,28 +300,8 @@ export function DashboardRoute() {
       void import('./edit-exam-host');
       setQuery((current) => ({ ...Object.fromEntries(current), editExam: 'true' }));
     },
-    buyMockPack: (paymentMethod: string) => {
-      if (mockPaymentBusy) return;
-      setMockPaymentBusy(true);
-      // Back from the gateway, a phone may show this page from its cache: the button works again.
-      window.addEventListener('pageshow', (event) => event.persisted && setMockPaymentBusy(false), {
-        once: true,
-      });
-      void analytics.track('mock_pack_buy', { payment_method: paymentMethod });
-      const branch = dashboard?.branch_code;
-      fetchMockPayment(token, {
-        payment_type: 'exam',
-        payment_mode: paymentMethod,
-        branch_code: branch || undefined,
-      })
-        .then((reply) => postToGateway(reply.data))
-        .catch((error: unknown) => {
-          if (isSessionError(error)) return onSessionError(error);
-          // Part 2 §8: no message of the server's; the amount stays the pack's. Say it did not start.
-          store.showToast({ type: 'error', message: t('portal.mock.failed') });
-          setMockPaymentBusy(false);
-        });
-    },
+    buyMockPack: (paymentMethod: string) =>
+      sendMockPack({ type: 'pack.buy', paymentMethod, branchCode: dashboard?.branch_code }),
     refreshDashboard: () => send({ type: 'dashboard.refresh' }),
     refreshProfile: () => {
       void mutate(profileKey(token)).then(() =>

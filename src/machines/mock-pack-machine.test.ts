@@ -1,0 +1,49 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { PaymentData } from '../generated/api/mock-payment-data';
+import { mockPackBusy, mockPackMachine } from './mock-pack-machine';
+
+function start(startPayment: () => Promise<PaymentData>) {
+  const goToGateway = vi.fn();
+  const sayFailed = vi.fn();
+  const track = vi.fn();
+  const actor = createActor(
+    mockPackMachine.provide({
+      actors: { startPayment: fromPromise(startPayment) },
+      actions: {
+        goToGateway: (_, params) => goToGateway(params),
+        sayFailed: (_, params) => sayFailed(params),
+        track: (_, params) => track(params),
+      },
+    }),
+  ).start();
+  return { actor, goToGateway, sayFailed, track };
+}
+
+describe('the mock pack purchase', () => {
+  it('goes to the gateway with the server’s form, busy until the page comes back from the cache', async () => {
+    const form = { gateway: 'sandbox' } as unknown as PaymentData;
+    const { actor, goToGateway, track } = start(async () => form);
+    expect(mockPackBusy(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'pack.buy', paymentMethod: 'hdfc', branchCode: 'DEL' });
+    expect(mockPackBusy(actor.getSnapshot())).toBe(true);
+    expect(track).toHaveBeenCalledWith({ paymentMethod: 'hdfc' });
+    await waitFor(actor, (s) => s.matches('atGateway'));
+    expect(goToGateway).toHaveBeenCalledWith({ paymentData: form });
+    // A second tap while leaving does nothing.
+    actor.send({ type: 'pack.buy', paymentMethod: 'hdfc', branchCode: 'DEL' });
+    expect(goToGateway).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'page.restored' });
+    expect(mockPackBusy(actor.getSnapshot())).toBe(false);
+  });
+
+  it('says it did not start and is ready again when the server fails', async () => {
+    const { actor, sayFailed, goToGateway } = start(async () => {
+      throw new Error('503');
+    });
+    actor.send({ type: 'pack.buy', paymentMethod: 'others', branchCode: undefined });
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(sayFailed).toHaveBeenCalledTimes(1);
+    expect(goToGateway).not.toHaveBeenCalled();
+  });
+});
