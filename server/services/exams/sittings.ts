@@ -321,9 +321,29 @@ function stateFor(
   return now < sitting.closesAt ? 'open' : 'missed';
 }
 
-export async function loadExamContext(ctx: AppContext, student: Student): Promise<ExamContext> {
+/** What a sitting is computed from: the student's rows, read in one go (readExamRows). */
+export interface ExamRows {
+  student: Student;
+  programme: Programme;
+  /** The sample-paper pack's programme, when the dashboard offers it. */
+  packProgramme: Programme | undefined;
+  booking: Booking;
+  state: ExamStudentStateTable;
+  branch: BranchTerms;
+  coursePurchased: boolean;
+  mockPurchased: boolean;
+  /** The papers of the programme and of the pack, with the durations of their config. */
+  papers: Paper[];
+  attempts: ExamAttemptsTable[];
+  results: ExamResultsTable[];
+  seriesRows: SeriesRow[];
+}
+
+type SeriesRow = Awaited<ReturnType<typeof seriesRowsOf>>[number];
+
+/** A student's exam rows: the booking, state, branch, papers, attempts, results and series. */
+export async function readExamRows(ctx: AppContext, student: Student): Promise<ExamRows> {
   const { db, site } = ctx;
-  const now = ctx.now();
   const programme = programmeOf(site, student.exam_type);
   const showsPack =
     (site.site.flags.mockTests as Record<string, boolean | undefined>)[programme.examType] === true;
@@ -352,8 +372,6 @@ export async function loadExamContext(ctx: AppContext, student: Student): Promis
     row.br_channel && row.br_fee_basis
       ? { code: student.branch_code, channel: row.br_channel, fee_basis: row.br_fee_basis }
       : unknownBranch(student.branch_code);
-  const coursePurchased = state.course_purchased === 1 || truthy(row.bought_course);
-  const mockPurchased = state.mock_purchased === 1 || truthy(row.bought_mock);
   // Durations follow the programme config (a series' papers have their own).
   const papers = allPaperList
     .filter((p) => p.examType === programme.examType || p.examType === packProgramme?.examType)
@@ -365,157 +383,211 @@ export async function loadExamContext(ctx: AppContext, student: Student): Promis
           : owner?.schedule.durationMinutes;
       return { ...p, durationMinutes: minutes ?? p.durationMinutes };
     });
-  const { stream } = splitClassStream(booking.class_stream);
-  const delay = resultDelayMs(programme);
-  const build = (
-    kind: SittingKind,
-    paper: Paper,
-    scheduleId: string,
-    window: { examDate: string; opensAt: Date; closesAt: Date },
-    testName: string,
-    options: { offline?: boolean; absent?: boolean; delayMs?: number; locked?: boolean } = {},
-  ): Sitting => {
-    const mine = attempts.filter((a) => a.paper_code === paper.code && a.schedule_id === scheduleId);
-    const result = results.find((r) => r.paper_code === paper.code && r.schedule_id === scheduleId);
-    const base = {
-      kind,
-      paper,
-      scheduleId,
-      testName,
-      ...window,
-      attempt: result ? undefined : running(mine, now),
-      result,
-    };
-    const computed = stateFor(base, now, options.offline ?? false, options.absent ?? false);
-    return {
-      ...base,
-      state: options.locked && !result && computed !== 'in_progress' ? 'locked' : computed,
-      resultAt: result ? new Date(result.release_at) : addMs(window.closesAt, options.delayMs ?? delay),
-    };
+  return {
+    student,
+    programme,
+    packProgramme,
+    booking,
+    state,
+    branch,
+    coursePurchased: state.course_purchased === 1 || truthy(row.bought_course),
+    mockPurchased: state.mock_purchased === 1 || truthy(row.bought_mock),
+    papers,
+    attempts,
+    results,
+    seriesRows,
   };
+}
 
-  let main: Sitting | undefined;
-  const series: Series[] = [];
+/** The student's exams as they stand: their rows, read, then the pure examContextOf. */
+export async function loadExamContext(ctx: AppContext, student: Student): Promise<ExamContext> {
+  return examContextOf(await readExamRows(ctx, student), ctx.now());
+}
+
+interface SittingOptions {
+  offline?: boolean;
+  absent?: boolean;
+  delayMs?: number;
+  locked?: boolean;
+}
+type Window = { examDate: string; opensAt: Date; closesAt: Date };
+
+/** A sitting of a paper at a schedule: its attempt, its result and its state at `now`. */
+function sittingOf(
+  rows: ExamRows,
+  now: Date,
+  kind: SittingKind,
+  paper: Paper,
+  scheduleId: string,
+  window: Window,
+  testName: string,
+  options: SittingOptions = {},
+): Sitting {
+  const mine = rows.attempts.filter((a) => a.paper_code === paper.code && a.schedule_id === scheduleId);
+  const result = rows.results.find((r) => r.paper_code === paper.code && r.schedule_id === scheduleId);
+  const base = {
+    kind,
+    paper,
+    scheduleId,
+    testName,
+    ...window,
+    attempt: result ? undefined : running(mine, now),
+    result,
+  };
+  const computed = stateFor(base, now, options.offline ?? false, options.absent ?? false);
+  return {
+    ...base,
+    state: options.locked && !result && computed !== 'in_progress' ? 'locked' : computed,
+    resultAt: result
+      ? new Date(result.release_at)
+      : addMs(window.closesAt, options.delayMs ?? resultDelayMs(rows.programme)),
+  };
+}
+
+/** A series programme's tests (MOCK-JEE): its seeded series, or its season's dates. */
+function seriesOf(rows: ExamRows, now: Date): Series[] {
+  const { programme, booking, student, papers } = rows;
+  if (!programme.schedule.papers) return [];
   const seriesPapers = papers
     .filter((p) => p.examType === programme.examType && p.part >= 1)
     .sort((a, b) => a.part - b.part)
-    .slice(0, programme.schedule.papers?.perTest ?? 0);
-  if (programme.schedule.papers) {
-    const slot = slotOf(programme, booking.exam_slot_id);
-    const validityMs = (programme.windows.examValidityHours ?? 24) * HOUR_MS;
-    const schedule = seriesRows.length
-      ? seriesRows.map((r) => ({
-          id: r.id,
-          seriesNo: r.series_no,
-          name: r.series_name,
-          opensAt: new Date(r.opens_at),
-          closesAt: new Date(r.closes_at),
-        }))
-      : // The season the student registered in (a yearly season moves on; their tests do not).
-        seasonDates(
-          programme.schedule,
-          istDate(new Date(student.created_at)),
-          programme.windows.enrolmentClosesDaysBefore,
-        ).map((date, i) => {
-          const opensAt = istInstant(date, slot.start);
-          return {
-            id: `S${i + 1}-${date}`,
-            seriesNo: i + 1,
-            name: `Mock Test ${i + 1}`,
-            opensAt,
-            closesAt: addMs(opensAt, validityMs),
-          };
-        });
-    for (const s of schedule) {
-      const examDate = istDate(s.opensAt);
-      const sittings = seriesPapers.map((paper) =>
-        build(
-          'series',
-          paper,
-          s.id,
-          { examDate, opensAt: s.opensAt, closesAt: s.closesAt },
-          `${s.name} – ${paper.title}`,
-        ),
-      );
-      const status: Series['status'] =
-        now < s.opensAt
-          ? 'Upcoming'
-          : now < s.closesAt
-            ? 'Ongoing'
-            : sittings.some((p) => p.result)
-              ? 'Results'
-              : 'Missed';
-      series.push({ ...s, examDate, status, papers: sittings });
-    }
-  } else if (booking.exam_date) {
-    const paper =
-      papers.find((p) => p.examType === programme.examType && p.part === 0 && p.stream === stream) ??
-      papers.find((p) => p.examType === programme.examType && p.part === 0 && p.stream === '');
-    if (paper) {
-      const offline = booking.exam_mode === 'Offline';
-      const slot = slotOf(programme, booking.exam_slot_id);
-      // The slot of the exam day, online and offline alike: iACST opens at 9 AM and closes at
-      // 10 PM (part 2 §1), so Start Now and the launch call refuse any other hour.
-      const window = {
-        examDate: booking.exam_date,
-        opensAt: istInstant(booking.exam_date, slot.start),
-        closesAt: istInstant(booking.exam_date, slot.end),
-      };
-      const scheduleId = `${MAIN_PREFIX}${booking.exam_date}`;
-      main = build('main', paper, scheduleId, window, programme.name, {
-        offline,
-        absent: state.absent === 1,
+    .slice(0, programme.schedule.papers.perTest);
+  const slot = slotOf(programme, booking.exam_slot_id);
+  const validityMs = (programme.windows.examValidityHours ?? 24) * HOUR_MS;
+  const schedule = rows.seriesRows.length
+    ? rows.seriesRows.map((r) => ({
+        id: r.id,
+        seriesNo: r.series_no,
+        name: r.series_name,
+        opensAt: new Date(r.opens_at),
+        closesAt: new Date(r.closes_at),
+      }))
+    : // The season the student registered in (a yearly season moves on; their tests do not).
+      seasonDates(
+        programme.schedule,
+        istDate(new Date(student.created_at)),
+        programme.windows.enrolmentClosesDaysBefore,
+      ).map((date, i) => {
+        const opensAt = istInstant(date, slot.start);
+        return {
+          id: `S${i + 1}-${date}`,
+          seriesNo: i + 1,
+          name: `Mock Test ${i + 1}`,
+          opensAt,
+          closesAt: addMs(opensAt, validityMs),
+        };
       });
-      // A result of an earlier booking (before an edit) is still the main result.
-      if (!main.result) {
-        const earlier = results.find(
-          (r) =>
-            r.schedule_id.startsWith(MAIN_PREFIX) &&
-            papers.some((p) => p.code === r.paper_code && p.part === 0 && p.examType === programme.examType),
-        );
-        if (earlier) {
-          const released = new Date(earlier.release_at) <= now;
-          main = {
-            ...main,
-            paper: papers.find((p) => p.code === earlier.paper_code) ?? paper,
-            scheduleId: earlier.schedule_id,
-            result: earlier,
-            attempt: undefined,
-            state: released ? 'released' : 'awaited',
-            resultAt: new Date(earlier.release_at),
-          };
-        }
-      }
-    }
-  }
+  return schedule.map((s) => {
+    const examDate = istDate(s.opensAt);
+    const sittings = seriesPapers.map((paper) =>
+      sittingOf(
+        rows,
+        now,
+        'series',
+        paper,
+        s.id,
+        { examDate, opensAt: s.opensAt, closesAt: s.closesAt },
+        `${s.name} – ${paper.title}`,
+      ),
+    );
+    const status: Series['status'] =
+      now < s.opensAt
+        ? 'Upcoming'
+        : now < s.closesAt
+          ? 'Ongoing'
+          : sittings.some((p) => p.result)
+            ? 'Results'
+            : 'Missed';
+    return { ...s, examDate, status, papers: sittings };
+  });
+}
 
+/** The main exam of a programme with one exam day (not a series), once a date is booked. */
+function mainSittingOf(rows: ExamRows, now: Date): Sitting | undefined {
+  const { programme, booking, papers, results, state } = rows;
+  if (programme.schedule.papers || !booking.exam_date) return undefined;
+  const { stream } = splitClassStream(booking.class_stream);
+  const paper =
+    papers.find((p) => p.examType === programme.examType && p.part === 0 && p.stream === stream) ??
+    papers.find((p) => p.examType === programme.examType && p.part === 0 && p.stream === '');
+  if (!paper) return undefined;
+  const slot = slotOf(programme, booking.exam_slot_id);
+  // The slot of the exam day, online and offline alike: iACST opens at 9 AM and closes at
+  // 10 PM (part 2 §1), so Start Now and the launch call refuse any other hour.
+  const window = {
+    examDate: booking.exam_date,
+    opensAt: istInstant(booking.exam_date, slot.start),
+    closesAt: istInstant(booking.exam_date, slot.end),
+  };
+  const main = sittingOf(
+    rows,
+    now,
+    'main',
+    paper,
+    `${MAIN_PREFIX}${booking.exam_date}`,
+    window,
+    programme.name,
+    {
+      offline: booking.exam_mode === 'Offline',
+      absent: state.absent === 1,
+    },
+  );
+  if (main.result) return main;
+  // A result of an earlier booking (before an edit) is still the main result.
+  const earlier = results.find(
+    (r) =>
+      r.schedule_id.startsWith(MAIN_PREFIX) &&
+      papers.some((p) => p.code === r.paper_code && p.part === 0 && p.examType === programme.examType),
+  );
+  if (!earlier) return main;
+  return {
+    ...main,
+    paper: papers.find((p) => p.code === earlier.paper_code) ?? paper,
+    scheduleId: earlier.schedule_id,
+    result: earlier,
+    attempt: undefined,
+    state: new Date(earlier.release_at) <= now ? 'released' : 'awaited',
+    resultAt: new Date(earlier.release_at),
+  };
+}
+
+/** The sample paper and the pack's papers (locked until bought), when the dashboard offers them. */
+function packSittingsOf(rows: ExamRows, now: Date): { sample: Sitting[]; pack: Sitting[] } {
+  const { packProgramme, student, papers } = rows;
   const sample: Sitting[] = [];
   const pack: Sitting[] = [];
-  if (packProgramme) {
-    const opensAt = new Date(student.created_at);
-    const closesAt = addMs(opensAt, PACK_VALIDITY_DAYS * 24 * HOUR_MS);
-    const window = { examDate: istDate(closesAt), opensAt, closesAt };
-    const packDelay = resultDelayMs(packProgramme);
-    for (const paper of papers
-      .filter((p) => p.examType === packProgramme.examType)
-      .sort((a, b) => a.part - b.part)) {
-      if (paper.part === 0)
-        sample.push(build('sample', paper, 'sample', window, paper.title, { delayMs: packDelay }));
-      else if (paper.part <= (packProgramme.fee.papers ?? 0))
-        pack.push(
-          build('pack', paper, 'pack', window, paper.title, { delayMs: packDelay, locked: !mockPurchased }),
-        );
-    }
+  if (!packProgramme) return { sample, pack };
+  const opensAt = new Date(student.created_at);
+  const closesAt = addMs(opensAt, PACK_VALIDITY_DAYS * 24 * HOUR_MS);
+  const window = { examDate: istDate(closesAt), opensAt, closesAt };
+  const delayMs = resultDelayMs(packProgramme);
+  for (const paper of papers
+    .filter((p) => p.examType === packProgramme.examType)
+    .sort((a, b) => a.part - b.part)) {
+    if (paper.part === 0)
+      sample.push(sittingOf(rows, now, 'sample', paper, 'sample', window, paper.title, { delayMs }));
+    else if (paper.part <= (packProgramme.fee.papers ?? 0))
+      pack.push(
+        sittingOf(rows, now, 'pack', paper, 'pack', window, paper.title, {
+          delayMs,
+          locked: !rows.mockPurchased,
+        }),
+      );
   }
+  return { sample, pack };
+}
+
+/** The student's exams at `now`, from their rows: pure. */
+export function examContextOf(rows: ExamRows, now: Date): ExamContext {
+  const { student, programme, booking, state, branch, coursePurchased, mockPurchased } = rows;
   return {
     student,
     programme,
     booking,
     state,
-    main,
-    series,
-    sample,
-    pack,
+    main: mainSittingOf(rows, now),
+    series: seriesOf(rows, now),
+    ...packSittingsOf(rows, now),
     branch,
     coursePurchased,
     mockPurchased,
