@@ -29,6 +29,7 @@ const USED_WITHOUT_IMPORT: Record<string, string> = {
   tsx: 'runs every scripts/*.ts of package.json',
   'size-limit': 'npm run size and scripts/test.sh, budgets in .size-limit.js',
   '@size-limit/file': "size-limit's plugin for files, found by size-limit itself",
+  dpdm: 'npm run lint:cycles (part of npm run lint): no import cycle, type-only imports included',
 };
 
 interface Manifest {
