@@ -58,6 +58,28 @@ describe('one budget for a roll number and date of birth, on every door', () => 
     expect(rows).toHaveLength(1);
   });
 
+  it("a login clears the student's devices whose trust has ended, and keeps the live ones", async () => {
+    const [{ student_id: studentId } = { student_id: '' }] = await t.db
+      .selectFrom('trusted_devices')
+      .select('student_id')
+      .execute();
+    await t.db
+      .insertInto('trusted_devices')
+      .values({
+        token_hash: 'expired-device',
+        student_id: studentId,
+        created_at: '2020-01-01T00:00:00.000Z',
+        expires_at: '2020-07-01T00:00:00.000Z',
+      })
+      .execute();
+    expect((await tryDob('/api/login', DOB, '10.40.0.2')).statusCode).toBe(200);
+    const hashes = (await t.db.selectFrom('trusted_devices').select('token_hash').execute()).map(
+      (r) => r.token_hash,
+    );
+    expect(hashes).not.toContain('expired-device');
+    expect(hashes).toHaveLength(2);
+  });
+
   it(`${ATTACK} wrong dates at once from ${ATTACK} addresses, through login and the result page: at most the roll number's free tries are compared`, async () => {
     const answers = await Promise.all(
       Array.from({ length: ATTACK }, (_, i) =>

@@ -88,6 +88,13 @@ export async function checkRollAndDob(
 export async function trustDevice(ctx: AppContext, reply: FastifyReply, student: Student): Promise<void> {
   const token = newToken();
   const now = ctx.now();
+  // The student's devices whose trust has ended go as a new one is trusted: the table holds at
+  // most a student's live devices and the ones of students who have not logged in since.
+  await ctx.db
+    .deleteFrom('trusted_devices')
+    .where('student_id', '=', student.id)
+    .where('expires_at', '<=', iso(now))
+    .execute();
   await ctx.db
     .insertInto('trusted_devices')
     .values({
