@@ -23,11 +23,17 @@ export default defineConfig(
     // Found only when a form step opens (the validators' one runtime helper) or the Studio's editor
     // loads (its validator): bundled up front so the dev server does not reload the page halfway
     // through a registration or an edit.
-    // The pages are rendered on request (no index.html to crawl): the page script and the inspector
-    // are named as entries, so their dependencies are found and bundled as the server starts, not
-    // discovered by a page, which Vite then reloads (it once reloaded the inspector under a test).
+    // The pages are rendered on request (no index.html to crawl): the page script, the inspector and
+    // the Studio (marketing previews on this server) are named as entries, so their dependencies are
+    // found and bundled as the server starts, not discovered by a page, which Vite then reloads (it
+    // once reloaded the inspector under a test, and the Studio when it first imported json-pointer).
     optimizeDeps: {
-      entries: ['src/app/entries/page.ts', 'src/devtools/inspector/main.ts'],
+      entries: [
+        'src/app/entries/page.ts',
+        'src/devtools/inspector/main.ts',
+        'src/studio/app/main.tsx',
+        'src/studio/app/editor-page.tsx',
+      ],
       include: ['ajv/dist/runtime/ucs2length', '@rjsf/validator-ajv8'],
     },
     // changeOrigin false: the API must see the browser's host (the exam type and dashboard_url

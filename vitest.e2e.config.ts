@@ -22,5 +22,9 @@ export default defineConfig({
     isolate: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // expect.poll waits for the state it checks: Vitest's default of 1 s is a fixed time a loaded
+    // 2-core machine can miss (a Studio check answered after it, and the file's later tests failed
+    // on the missing draft). 15 s unless a poll names its own.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
