@@ -26,7 +26,7 @@ export default defineConfig(
     // The pages are rendered on request (no index.html to crawl): the page script, the inspector and
     // the Studio (marketing previews on this server) are named as entries, so their dependencies are
     // found and bundled as the server starts, not discovered by a page, which Vite then reloads (it
-    // once reloaded the inspector under a test, and the Studio when it first imported json-pointer).
+    // once reloaded the inspector under a test).
     optimizeDeps: {
       entries: [
         'src/app/entries/page.ts',
