@@ -12,5 +12,10 @@ export const ROLL_NUMBER_LENGTH = 12;
 export const OTP_LENGTH = 4;
 /** A new code is offered (and accepted by the server) no sooner than this after the last one. */
 export const RESEND_DELAY_MS = 45_000;
+/**
+ * How long a verified number's registration token lasts: the server's, and how long a card kept for
+ * a reload may resume (it cannot sign up after that).
+ */
+export const REGISTRATION_TOKEN_TTL_MS = 2 * 3_600_000;
 /** The server's error_code for a wrong code: the client clears the boxes and refocuses the first. */
 export const WRONG_OTP_ERROR_CODE = 1;

@@ -99,12 +99,14 @@ describe('registration details step: model', () => {
     lists: Boolean(c.classStreams),
     optionsError: Boolean(c.optionsError),
     submitted: Boolean(c.submitted),
+    draft: Boolean(c.draft),
   });
 
   const events = [
     { type: 'xstate.done.actor.loadClassStreams', output: classStreamsReply },
     { type: 'xstate.error.actor.loadClassStreams', error: new Error('offline') },
     { type: 'classStreams.retry' },
+    { type: 'details.draft', draft: { studentName: 'Devi' } },
     { type: 'details.submit', details },
     { type: 'details.submit', details: { ...details, studentName: '', email: '' } },
   ];

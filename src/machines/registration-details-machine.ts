@@ -29,7 +29,12 @@ export interface DetailsStepContext extends DetailsStepInput {
   optionsError?: Message;
   /** The details as submitted, locked fields kept. */
   submitted?: StudentDetails;
+  /** The form as typed so far (the date of birth as shown): a reload shows it again. */
+  draft?: DetailsDraft;
 }
+
+/** The details form's fields as typed, before they are submitted. */
+export type DetailsDraft = Partial<Record<keyof StudentDetails, string>>;
 
 export interface DetailsStepOutput {
   details: StudentDetails;
@@ -37,7 +42,9 @@ export interface DetailsStepOutput {
 }
 
 export type DetailsStepEvent =
-  { type: 'details.submit'; details: StudentDetails } | { type: 'classStreams.retry' };
+  | { type: 'details.submit'; details: StudentDetails }
+  | { type: 'details.draft'; draft: DetailsDraft }
+  | { type: 'classStreams.retry' };
 
 export const registrationDetailsMachine = setup({
   types: {
@@ -54,6 +61,12 @@ export const registrationDetailsMachine = setup({
   actions: {
     /** An analytics event: where the flow is, sent as it happens (never from a view's re-render). */
     track: (_, _params: TrackParams) => {},
+    keepDraft: assign({
+      draft: ({ event }) => {
+        assertEvent(event, 'details.draft');
+        return event.draft;
+      },
+    }),
   },
   guards: {
     /** The submitted details (with locked fields kept) have every field the config requires. */
@@ -94,9 +107,13 @@ export const registrationDetailsMachine = setup({
           }),
         },
       },
+      on: { 'details.draft': { actions: 'keepDraft' } },
     },
-    ready: {},
-    failed: { on: { 'classStreams.retry': 'loadingClassStreams' } },
+    // The form is on screen while its lists load, once they have, and when they failed.
+    ready: { on: { 'details.draft': { actions: 'keepDraft' } } },
+    failed: {
+      on: { 'classStreams.retry': 'loadingClassStreams', 'details.draft': { actions: 'keepDraft' } },
+    },
     done: { type: 'final' },
   },
   on: {

@@ -8,6 +8,8 @@ import {
   type AnyActorRef,
   type AnyEventObject,
   type AnyMachineSnapshot,
+  type Snapshot,
+  type SnapshotFrom,
 } from 'xstate';
 import type { MasterClassStreamsQuery, MasterClassStreamsReply } from '../generated/api/master-class-streams';
 import type { ExamCentresQuery, ExamCentresReply } from '../generated/api/exam-centres';
@@ -122,6 +124,8 @@ import {
   type WithRegistrationToken,
 } from './registration-model';
 import { provideRegistration } from './registration-provide';
+import { cardKeeping, cardToResume } from './registration-resume';
+import { REGISTRATION_TOKEN_TTL_MS } from '../domain/otp-rules';
 import type { CheckCodeInput, SendCodeInput, SentCode } from './verify-mobile-machine';
 
 // ── Model-based test of the parent ───────────────────────────────────────────────────────────
@@ -506,7 +510,7 @@ interface Fakes {
   copyText: (q: { text: string }) => Promise<unknown>;
 }
 
-function start(input: RegistrationInput, overrides: Partial<Fakes> = {}) {
+function start(input: RegistrationInput, overrides: Partial<Fakes> = {}, snapshot?: Snapshot<unknown>) {
   const api = {
     sendOtp: vi.fn<Fakes['sendOtp']>(async () => sent),
     verifyOtp: vi.fn<Fakes['verifyOtp']>(async () => verified([])),
@@ -580,7 +584,9 @@ function start(input: RegistrationInput, overrides: Partial<Fakes> = {}) {
     async () => undefined,
   );
   const clock = new SimulatedClock();
-  const actor = cardActor(createActor(machine, { input, clock }).start());
+  // A persisted snapshot is restored as the page does after a reload (registration-resume.ts).
+  const root = createActor(machine, { input, clock, ...(snapshot ? { snapshot } : {}) }).start();
+  const actor = cardActor(root);
   const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
   /** Waits (a few turns) until the card, the parent or its running step, is as the predicate says. */
   const until = async (predicate: (s: CardSnapshot) => boolean) => {
@@ -602,7 +608,7 @@ function start(input: RegistrationInput, overrides: Partial<Fakes> = {}) {
     actor.send({ type: 'otp.send' });
     await waitFor(child(), (s) => s.matches('codeEntry'), { timeout: 1000 });
   };
-  return { actor, api, effects, clock, settle, until, child, toCodeEntry };
+  return { actor, root, api, effects, clock, settle, until, child, toCodeEntry };
 }
 
 /** Through step 1 to step 2 with a verified mobile. */
@@ -1465,5 +1471,100 @@ describe('registration entry from the query', () => {
   it('no entry parameters → step 1', () => {
     const { actor } = start({ programme: iacst, registrationPage: 'iACST', query: {} });
     expect(actor.getSnapshot().matches({ step1: 'enteringMobile' })).toBe(true);
+  });
+});
+
+describe('registration: a reload goes on where the card was (persisted snapshots)', () => {
+  const input = { programme: iacst, registrationPage: 'iACST' } as const;
+  /** What the tab keeps (JSON through sessionStorage) and the card restored from it. */
+  const reload = (run: ReturnType<typeof start>, overrides: Partial<Fakes> = {}) => {
+    const keeping = cardKeeping(run.root);
+    if (typeof keeping === 'string') throw new Error(`nothing kept: ${keeping}`);
+    run.root.stop();
+    return start(input, overrides, JSON.parse(JSON.stringify(keeping.store)) as Snapshot<unknown>);
+  };
+
+  it('at the OTP step: the code box again, without the digits typed, and no new send', async () => {
+    const run = start(input);
+    await run.toCodeEntry();
+    run.child().send({ type: 'otp.change', value: '12' });
+    const again = reload(run);
+    expect(again.actor.getSnapshot().matches({ step1: 'verifying' })).toBe(true);
+    const code = again.child().getSnapshot() as SnapshotFrom<typeof registrationVerifyMachine>;
+    expect(code.matches({ codeEntry: { code: 'editing' } })).toBe(true);
+    expect(code.context.code).toBe('');
+    expect(again.api.sendOtp).not.toHaveBeenCalled();
+    // The code received before the reload verifies, and the card goes on to step 2.
+    again.child().send({ type: 'otp.change', value: '1234' });
+    await again.until((s) => s.matches('step2'));
+    expect(again.api.verifyOtp).toHaveBeenCalledWith({
+      mobile_no: '9000000001',
+      otp: '1234',
+      exam_type: 'iACST',
+    });
+  });
+
+  it('the resend wait goes on for what was left of it, not from the start and not never', async () => {
+    const run = start(input);
+    await run.toCodeEntry();
+    const again = reload(run);
+    const verify = () => again.child().getSnapshot() as SnapshotFrom<typeof registrationVerifyMachine>;
+    const resendAt = verify().context.resendAt ?? 0;
+    expect(resendAt - Date.now()).toBeGreaterThan(40_000);
+    again.child().send({ type: 'verify.resumed' });
+    expect(verify().can({ type: 'otp.resend' })).toBe(false);
+    again.clock.increment(resendAt - Date.now() + 10);
+    expect(verify().can({ type: 'otp.resend' })).toBe(true);
+  });
+
+  it('a check under way is not kept: the reload shows the box, never the code', async () => {
+    const run = start(input, { verifyOtp: () => new Promise(() => undefined) });
+    await run.toCodeEntry();
+    run.child().send({ type: 'otp.change', value: '1234' });
+    await waitFor(run.child(), (s: SnapshotFrom<typeof registrationVerifyMachine>) =>
+      s.matches({ codeEntry: { code: 'verifying' } }),
+    );
+    const kept = JSON.stringify(cardKeeping(run.root));
+    expect(kept).not.toContain('1234');
+    const again = reload(run);
+    expect(
+      (again.child().getSnapshot() as SnapshotFrom<typeof registrationVerifyMachine>).matches({
+        codeEntry: { code: 'editing' },
+      }),
+    ).toBe(true);
+  });
+
+  it('at step 3 with the details typed at step 2: the same step with the same details and token', async () => {
+    const run = await toStep3(input);
+    const again = reload(run);
+    expect(again.actor.getSnapshot().matches('step3')).toBe(true);
+    expect(again.actor.getSnapshot().context.student.studentName).toBe(details.studentName);
+    expect(again.actor.getSnapshot().context.registrationToken).toBe('reg-token');
+    // The exam step's lists load again (a GET), and its choices go on.
+    await again.until((s) => s.matches({ step3: { lists: 'idle' } }));
+    expect(again.api.verifyOtp).not.toHaveBeenCalled();
+  });
+
+  it('leaves the last copy while a call is under way, and forgets it when the number is typed again', async () => {
+    const run = start(input, { sendOtp: () => new Promise(() => undefined) });
+    run.actor.send({ type: 'mobile.change', value: '9000000001' });
+    expect(cardKeeping(run.root)).toBe('forget');
+    run.actor.send({ type: 'otp.send' });
+    expect(cardKeeping(run.root)).toBe('leave');
+  });
+
+  it("resumes only the same page and entry, within the registration token's life", () => {
+    const kept = {
+      page: 'iACST',
+      search: '',
+      savedAt: 1_000,
+      snapshot: { status: 'active' } as Snapshot<unknown>,
+    };
+    const at = { page: 'iACST', search: '', now: 2_000 };
+    expect(cardToResume(kept, at)).toBe(kept.snapshot);
+    expect(cardToResume(kept, { ...at, page: 'MOCK-NEET' })).toBeUndefined();
+    expect(cardToResume(kept, { ...at, search: '?status=failure' })).toBeUndefined();
+    expect(cardToResume(kept, { ...at, now: 1_000 + REGISTRATION_TOKEN_TTL_MS + 1 })).toBeUndefined();
+    expect(cardToResume(undefined, at)).toBeUndefined();
   });
 });

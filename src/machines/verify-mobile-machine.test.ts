@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor, type AnyMachineSnapshot } from 'xstate';
 import { OTP_LENGTH, RESEND_DELAY_MS } from '../domain/otp-rules';
 import {
@@ -92,6 +92,9 @@ function expectCodeEntry(step: ModelStep, actual: AnyMachineSnapshot, previous: 
 
 describe('verify-mobile machine: model', () => {
   it('takes every transition and reaches every state, sending itself or after the parent sent', async () => {
+    // The resend wait's deadline is a time of day: one fixed clock for the model and its replays.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-12-06T10:00:00Z') });
+    onTestFinished(() => void vi.useRealTimers());
     const calls = new PendingCalls();
     const machine = verifyMobileMachine.provide({
       actors: {
@@ -105,6 +108,7 @@ describe('verify-mobile machine: model', () => {
       { type: 'otp.change', value: '1234' },
       { type: 'otp.submit' },
       { type: 'otp.resend' },
+      { type: 'verify.resumed' },
       { type: 'xstate.done.actor.sendCode', output: sent },
       { type: 'xstate.error.actor.sendCode', error: apiError('Please wait 30 seconds') },
       { type: 'xstate.done.actor.checkCode', output: { token: 't' } },

@@ -55,10 +55,18 @@ export interface VerifyMobileContext extends SendCodeInput {
   error?: VerifyMessage;
   /** Counts wrong codes: each one empties the boxes and moves focus back to the first (view key). */
   wrongCodes: number;
+  /** When (epoch ms) a new code may be asked for: the wait outlives a reload (a resumed snapshot). */
+  resendAt?: number;
+  /** The wait the hint under the boxes names, in seconds: all of it after a send, the rest after a reload. */
+  resendWaitSeconds?: number;
 }
 
 export type VerifyMobileEvent =
-  { type: 'otp.change'; value: string } | { type: 'otp.submit' } | { type: 'otp.resend' };
+  | { type: 'otp.change'; value: string }
+  | { type: 'otp.submit' }
+  | { type: 'otp.resend' }
+  /** The flow was restored from a persisted snapshot (a reload): its resend wait starts again for what is left. */
+  | { type: 'verify.resumed' };
 
 /** How the flow ended: verified (with the check's reply and the code), or the first send failed. */
 export type VerifyOutcome<TVerified> =
@@ -93,6 +101,8 @@ export function createVerifyMobileMachine<TVerified>() {
         sentTo: sent.sentTo,
         otpId: sent.otpId,
         codeLength: sent.codeLength ?? OTP_LENGTH,
+        resendAt: Date.now() + RESEND_DELAY_MS,
+        resendWaitSeconds: RESEND_DELAY_MS / 1000,
       })),
     },
     guards: {
@@ -102,7 +112,11 @@ export function createVerifyMobileMachine<TVerified>() {
       codeComplete: ({ context }) => validateOtp(context.code, context.codeLength) === undefined,
       wrongCode: (_, params: { error: unknown }) => serverErrorCode(params.error) === WRONG_OTP_ERROR_CODE,
     },
-    delays: { resendDelay: RESEND_DELAY_MS },
+    // What is left of the wait: all of it after a send, the rest after a reload restored the flow.
+    delays: {
+      resendDelay: ({ context }) =>
+        context.resendAt === undefined ? RESEND_DELAY_MS : Math.max(0, context.resendAt - Date.now()),
+    },
   }).createMachine({
     id: 'verifyMobile',
     context: ({ input }) => ({
@@ -220,7 +234,20 @@ export function createVerifyMobileMachine<TVerified>() {
           resend: {
             initial: 'waiting',
             states: {
-              waiting: { after: { resendDelay: 'ready' } },
+              waiting: {
+                after: { resendDelay: 'ready' },
+                // A restored snapshot has no timer running: enter again to start one for what is left.
+                on: {
+                  'verify.resumed': {
+                    target: 'waiting',
+                    reenter: true,
+                    actions: assign({
+                      resendWaitSeconds: ({ context }) =>
+                        Math.max(1, Math.ceil(((context.resendAt ?? 0) - Date.now()) / 1000)),
+                    }),
+                  },
+                },
+              },
               ready: {
                 on: {
                   // Not while a code is being checked: leaving would drop a check the server may

@@ -7,8 +7,7 @@ import type { AppContext } from '../../context';
 import { addMs, iso } from '../../timestamps';
 import { prepared } from '../../db/prepared';
 import type { Database } from '../../db/schema';
-
-export const REGISTRATION_TOKEN_TTL_MS = 2 * 3_600_000;
+import { REGISTRATION_TOKEN_TTL_MS } from '../../../src/domain/otp-rules';
 
 export async function issueRegistrationToken(
   ctx: AppContext,

@@ -43,6 +43,12 @@ import {
   type StoredRegistration,
 } from '../../machines/registration-model';
 import { provideRegistration } from '../../machines/registration-provide';
+import {
+  cardKeeping,
+  cardToResume,
+  type CardKeeping,
+  type KeptCard,
+} from '../../machines/registration-resume';
 import { MOBILE_LENGTH } from '../../domain/otp-rules';
 import '../../ui/toast/toasts.css';
 import { createAnalytics, type AnalyticsEventName } from '../analytics';
@@ -83,6 +89,38 @@ const tabStorage = {
       else window.sessionStorage.removeItem(KEPT_KEY);
     } catch {
       // Storage blocked: Try Again verifies the mobile again and the exam step starts afresh.
+    }
+  },
+};
+
+/**
+ * The card itself, kept for this tab as it moves (registration-resume.ts): a reload, a tab the phone
+ * discarded, Back from the gateway go on where the student was. One per registration page.
+ */
+const keptCards = {
+  key: (page: string) => `examflow:card:${page}`,
+  get: (page: string): KeptCard | undefined => {
+    try {
+      const raw = window.sessionStorage.getItem(keptCards.key(page));
+      return raw ? (JSON.parse(raw) as KeptCard) : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  keep: (page: string, keeping: CardKeeping) => {
+    try {
+      if (keeping === 'forget') window.sessionStorage.removeItem(keptCards.key(page));
+      else if (keeping !== 'leave') {
+        const kept: KeptCard = {
+          page,
+          search: window.location.search,
+          savedAt: Date.now(),
+          snapshot: keeping.store,
+        };
+        window.sessionStorage.setItem(keptCards.key(page), JSON.stringify(kept));
+      }
+    } catch {
+      // Storage blocked or full: a reload starts the card again, as it did before.
     }
   },
 };
@@ -184,6 +222,13 @@ export function mount(element: HTMLElement): void {
   // What was stored before the gateway: the failure event reports it, the thank-you shows it.
   const stored =
     query.status === 'failure' || query.registeration === 'success' ? storedRegistration(store) : undefined;
+  // Where this tab's card was, if it was here a moment ago (a reload, Back from the gateway).
+  const page = data.registrationPage;
+  const resume = cardToResume(keptCards.get(page), {
+    page,
+    search: window.location.search,
+    now: Date.now(),
+  });
   // Pages such as /iacst-exam list only the states and centres with an open date (landing config).
   const checked = data.checkedLists ? ({ isCheckedState: 'true', isCheckedCentre: 'true' } as const) : {};
 
@@ -296,9 +341,13 @@ export function mount(element: HTMLElement): void {
           reportFunnelStep('payment_started');
           postToGateway(paymentData);
         },
-        goToLogin: (_, { rollNumber, dob }) => window.location.assign(autoLoginUrl('/', rollNumber, dob)),
+        goToLogin: (_, { rollNumber, dob }) => {
+          keptCards.keep(page, 'forget');
+          window.location.assign(autoLoginUrl('/', rollNumber, dob));
+        },
         goToDashboard: (_, { dashboardLink, rollNumber, dob }) => {
           tabStorage.set(undefined);
+          keptCards.keep(page, 'forget');
           // The signup's dashboard link, else this origin's auto-login link; the programme decides
           // whether the landing's UTM parameters go along (part 2 §2: the main exam type).
           const link = dashboardLink ?? autoLoginUrl('/', rollNumber, dob);
@@ -371,6 +420,8 @@ export function mount(element: HTMLElement): void {
         offerCallerIdentity={Boolean(data.callerIdentityLink) && /Android/i.test(navigator.userAgent)}
         checkOpen={async () => (await fetchExamOpen({ exam_type: data.registrationPage })).data.open}
         inspect={actorInspect}
+        resume={resume}
+        onMoved={(actor) => keptCards.keep(page, cardKeeping(actor))}
         onHydrated={() => {
           replayTypedValues(element);
           element.removeAttribute('aria-busy');
@@ -381,7 +432,9 @@ export function mount(element: HTMLElement): void {
     // gateway, a lead's sf_id, a finished registration) starts elsewhere: render that afresh.
     // In a transition, hydration yields to the browser every few milliseconds instead of holding
     // the main thread (Total Blocking Time); a tap on the card meanwhile hydrates it at once.
-    if (Object.keys(query).length === 0) startTransition(() => void hydrateRoot(element, card));
+    // A resumed card shows another step than the prerendered one: it too renders afresh, with its toasts.
+    if (resume) void mountToasts().catch(() => undefined);
+    if (Object.keys(query).length === 0 && !resume) startTransition(() => void hydrateRoot(element, card));
     else createRoot(element).render(card);
   });
 }

@@ -3,6 +3,7 @@
 // only when step 2 opens. The machine keeps the truth: the forms show its context and send its
 // events; the exam selects' lists and choices are the machine's.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { EventFrom } from 'xstate';
 import { parseDob, showDob } from '../../domain/dates';
 import { formatInr } from '../../domain/fees';
 import type { Translate } from '../../engine/i18n';
@@ -14,9 +15,9 @@ import {
   offersCourseTypeSwitch,
   payableAmount,
   type RegistrationContext,
-  type StudentDetails,
 } from '../../machines/registration-model';
 import type { ExamStepEvent } from '../../machines/registration-exam-machine';
+import type { RegistrationDetailsMachine } from '../../machines/registration-details-machine';
 import { rulesFor, type FormValues } from '../../ui/forms/form-rules';
 import type { FormName } from '../../ui/forms/form-schema';
 import { loadForm, type LoadedForm } from '../../ui/forms/load-form';
@@ -77,18 +78,20 @@ function onlyFields(loaded: LoadedForm, values: FormValues): FormValues {
 // ── Step 2: student details ───────────────────────────────────────────────────────────────────
 function StudentDetailsStep({ parts, actors, t, locale }: StepProps) {
   const { context, details } = parts;
-  const send = (
-    event: { type: 'details.submit'; details: StudentDetails } | { type: 'classStreams.retry' },
-  ) => actors.details?.send(event);
+  const send = (event: EventFrom<RegistrationDetailsMachine>) => actors.details?.send(event);
   const { programme, student } = context;
   const loaded = useLoadedForm('student-details', programme);
-  const [data, setData] = useState<FormValues>(() => ({
-    studentName: student.studentName,
-    fatherName: student.fatherName,
-    email: student.email,
-    dob: showDob(student.dob),
-    classStream: student.classStream,
-  }));
+  // What was typed before a reload (the step's draft), else what the card knows of the student.
+  const [data, setData] = useState<FormValues>(
+    () =>
+      details?.context.draft ?? {
+        studentName: student.studentName,
+        fatherName: student.fatherName,
+        email: student.email,
+        dob: showDob(student.dob),
+        classStream: student.classStream,
+      },
+  );
   const rules = useMemo(
     () =>
       loaded instanceof Error || !loaded
@@ -117,7 +120,10 @@ function StudentDetailsStep({ parts, actors, t, locale }: StepProps) {
       options={options}
       locked={locked}
       formData={onlyFields(loaded, data)}
-      onChange={setData}
+      onChange={(values) => {
+        setData(values);
+        send({ type: 'details.draft', draft: values });
+      }}
       onSubmit={(values) =>
         send({
           type: 'details.submit',

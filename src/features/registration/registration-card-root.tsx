@@ -3,7 +3,7 @@
 // initial snapshot, so hydration finds exactly what the prerenderer wrote. The parts that depend on
 // the browser (the caller-identity button on Android) appear only once the card is hydrated.
 import { useEffect, useState } from 'react';
-import type { InspectionEvent } from 'xstate';
+import type { ActorRefFrom, InspectionEvent, Snapshot } from 'xstate';
 import { createTranslator } from '../../engine/i18n';
 import type { RegistrationCardData } from '../../engine/registration-card';
 import type { UiStringTable } from '../../generated/config/i18n';
@@ -27,6 +27,9 @@ export interface RegistrationCardRootProps {
   checkOpen?: () => Promise<boolean>;
   /** The app's inspector for the machine (development only; undefined in production and tests). */
   inspect?: (event: InspectionEvent) => void;
+  /** A kept card to go on from, and where to keep it as it moves (registration-resume.ts). */
+  resume?: Snapshot<unknown>;
+  onMoved?: (actor: ActorRefFrom<RegistrationMachine>) => void;
 }
 
 /** The entry input of a page as prerendered: no query, nothing tracked, no token. */
@@ -40,6 +43,8 @@ export function RegistrationCardRoot({
   onHydrated,
   checkOpen,
   inspect,
+  resume,
+  onMoved,
 }: RegistrationCardRootProps) {
   const [hydrated, setHydrated] = useState(false);
   const [nothingOpen, setNothingOpen] = useState(false);
@@ -76,6 +81,8 @@ export function RegistrationCardRoot({
         input={input}
         offerCallerIdentity={hydrated && offerCallerIdentity}
         inspect={inspect}
+        resume={resume}
+        onMoved={onMoved}
         {...cardViewData(data)}
       />
       {hydrated ? null : (

@@ -3,7 +3,7 @@
 // is light; the JSON-schema forms of steps 2 and 3 load only when step 2 opens (./form-steps).
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import type { EventFrom, InspectionEvent } from 'xstate';
+import type { ActorRefFrom, EventFrom, InspectionEvent, Snapshot } from 'xstate';
 import { createTranslator, type StringKey, type Translate } from '../../engine/i18n';
 import type { RegistrationCardData } from '../../engine/registration-card';
 import type { UiStringTable } from '../../generated/config/i18n';
@@ -70,6 +70,10 @@ interface RegistrationCardProps extends RegistrationCardViewData {
   offerCallerIdentity?: boolean;
   /** The app's inspector for the machine (development only; undefined in production and tests). */
   inspect?: (event: InspectionEvent) => void;
+  /** A persisted snapshot of this card to go on from (a reload, Back from the gateway). */
+  resume?: Snapshot<unknown>;
+  /** Told, once per task, that the card or one of its steps moved (the app keeps it for a reload). */
+  onMoved?: (actor: ActorRefFrom<RegistrationMachine>) => void;
 }
 
 const FormSteps = lazy(() => import('./form-steps'));
@@ -85,13 +89,36 @@ export function RegistrationCard({
   input,
   offerCallerIdentity = false,
   inspect,
+  resume,
+  onMoved,
   ...data
 }: RegistrationCardProps) {
   const { programme, registrationPage, headingId, supportEmail, loginPath, strings } = data;
-  const [state, send] = useMachine(machine, {
+  // Every snapshot of the card and its steps' machines: one call to onMoved after the task.
+  const moved = useRef<() => void>(undefined);
+  const [state, send, actorRef] = useMachine(machine, {
     input: { ...input, programme, registrationPage },
-    inspect,
+    ...(resume ? { snapshot: resume } : {}),
+    inspect: (event) => {
+      inspect?.(event);
+      if (event.type === '@xstate.snapshot') moved.current?.();
+    },
   });
+  useEffect(() => {
+    if (!onMoved) return undefined;
+    let pending: number | undefined;
+    moved.current = () => {
+      pending ??= window.setTimeout(() => {
+        pending = undefined;
+        onMoved(actorRef);
+      }, 0);
+    };
+    moved.current();
+    return () => {
+      moved.current = undefined;
+      window.clearTimeout(pending);
+    };
+  }, [actorRef, onMoved]);
   // The page's strings never change while the card lives.
   const [t] = useState(() => createTranslator(strings as UiStringTable));
   const heading = useRef<HTMLHeadingElement>(null);
@@ -100,6 +127,12 @@ export function RegistrationCard({
   const actors = stepActors(state);
   const mobileStep = useChildSnapshot(actors.mobile);
   useChildSnapshot(mobileStep?.children.verifyMobile);
+  // A restored code entry has no timer running: its resend wait starts again for what is left.
+  useEffect(() => {
+    if (resume) actors.mobile?.getSnapshot().children.verifyMobile?.send({ type: 'verify.resumed' });
+    // Once, as the restored card starts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   useChildSnapshot(actors.details);
   useChildSnapshot(actors.exam);
   useChildSnapshot(actors.success);
@@ -399,7 +432,11 @@ function CodeEntry({
           {t('registration.resendOtp')}
         </button>
       ) : (
-        <p className="ef-field__hint">{t('registration.resendWait', { seconds: RESEND_DELAY_MS / 1000 })}</p>
+        <p className="ef-field__hint">
+          {t('registration.resendWait', {
+            seconds: verify.context.resendWaitSeconds ?? RESEND_DELAY_MS / 1000,
+          })}
+        </p>
       )}
     </>
   );

@@ -59,7 +59,7 @@ export interface UiStringTable {
    */
   'registration.resendOtp': string;
   /**
-   * You can ask for a new OTP 45 seconds after the last one.
+   * You can ask for a new OTP in 45 seconds (after a reload, in what is left of them).
    */
   'registration.resendWait': string;
   /**

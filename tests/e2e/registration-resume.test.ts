@@ -1,0 +1,150 @@
+// A registration survives the phone (production build, 390 px, the real server and sandbox): a reload
+// at every step of the card, the tab discarded and opened again at the same address, and Back from
+// the gateway each find the same screen with what was typed, and the journey goes on to the end.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, sandboxOtp } from './browser';
+import { card, cardHeading } from './registration-walk';
+
+const base = `http://localhost:${inject('port')}`;
+
+let browser: Browser;
+let context: BrowserContext;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+let counter = 0;
+const freshMobile = () => `8${String(Date.now() % 1e8).padStart(8, '0')}${counter++ % 10}`;
+
+/** Each way a phone loses the page, and how many journeys came back from it. */
+const losses = { tried: 0, lost: 0 };
+
+/** Loses the page as a phone does, then expects the card back at `step`. */
+async function loseAndFind(page: Page, how: 'reload' | 'discard', step: string): Promise<void> {
+  losses.tried += 1;
+  if (how === 'reload') await page.reload();
+  else {
+    // A discarded tab: the page is gone, and the tab loads its address again when opened.
+    const url = page.url();
+    await page.goto('about:blank');
+    await page.goto(url);
+  }
+  try {
+    await cardHeading(page, step).waitFor({ timeout: 20_000 });
+  } catch (error) {
+    losses.lost += 1;
+    throw error;
+  }
+}
+
+const field = (page: Page, name: string | RegExp) => card(page).getByRole('textbox', { name });
+const select = (page: Page, name: string) => card(page).getByRole('combobox', { name });
+
+describe('registration survives a reload, a discarded tab and Back', () => {
+  afterAll(() => {
+    console.log(`registration resume: ${losses.lost} of ${losses.tried} journeys lost`);
+  });
+
+  it('MOCK-NEET from the OTP to the thank-you, losing the page at every step', async () => {
+    const page = await context.newPage();
+    await page.goto(`${base}/mock-neet-exam`);
+    const mobile = freshMobile();
+    const verify = card(page).getByRole('button', { name: 'Verify', exact: true });
+    await verify.waitFor();
+    await field(page, /^Mobile number/).fill(mobile);
+    await verify.click();
+    await cardHeading(page, 'Verify OTP').waitFor();
+    await field(page, 'Digit 1 of 4').pressSequentially('12');
+
+    // The OTP step: the box again, empty, and no new code asked for (the first one still counts).
+    const sends: string[] = [];
+    page.on('request', (r) => void (r.url().includes('/otp/send') && sends.push(r.url())));
+    await loseAndFind(page, 'reload', 'Verify OTP');
+    expect(await field(page, 'Digit 1 of 4').inputValue()).toBe('');
+    await card(page)
+      .getByText(/ask for a new OTP in \d+ seconds/i)
+      .waitFor();
+    await loseAndFind(page, 'discard', 'Verify OTP');
+    expect(sends).toEqual([]);
+    await field(page, 'Digit 1 of 4').pressSequentially(await sandboxOtp(base, mobile));
+
+    // Step 2, half typed: what was typed comes back.
+    await cardHeading(page, 'Student details').waitFor();
+    await expect.poll(() => select(page, 'Class & stream').locator('option').count()).toBeGreaterThan(1);
+    await field(page, 'Student name').fill('Kavya Menon');
+    await field(page, 'Email ID').fill('kavya.menon@example.com');
+    await field(page, 'Email ID').blur();
+    await loseAndFind(page, 'reload', 'Student details');
+    await expect.poll(() => field(page, 'Student name').inputValue()).toBe('Kavya Menon');
+    expect(await field(page, 'Email ID').inputValue()).toBe('kavya.menon@example.com');
+    await field(page, /^Date of birth/).fill('01/02/2007');
+    await expect.poll(() => select(page, 'Class & stream').locator('option').count()).toBeGreaterThan(1);
+    await select(page, 'Class & stream').selectOption({ index: 1 });
+    await card(page).getByRole('button', { name: 'Next' }).click();
+
+    // Step 3 with a state chosen: the same step, the same state.
+    await cardHeading(page, 'Exam details').waitFor();
+    const state = select(page, 'State');
+    await state.locator('option', { hasText: 'Delhi' }).waitFor({ state: 'attached' });
+    await state.selectOption({ label: 'Delhi' });
+    await loseAndFind(page, 'discard', 'Exam details');
+    await expect.poll(() => state.inputValue()).not.toBe('');
+    const centre = select(page, 'Centre');
+    await expect.poll(() => centre.locator('option').count()).toBeGreaterThan(1);
+    await centre.selectOption({ index: 1 });
+    const date = select(page, 'Date of exam');
+    await expect.poll(() => date.locator('option').count()).toBeGreaterThan(1);
+    await date.selectOption({ index: 1 });
+    const pay = card(page).getByRole('button', { name: 'Pay and Register Now' });
+    await expect.poll(() => pay.isEnabled()).toBe(true);
+    await pay.click();
+    await page.waitForURL(/\/sandbox\/gateway/);
+
+    // Back from the gateway: the exam step as it was left, and paying goes on from there.
+    losses.tried += 1;
+    await page.goBack();
+    try {
+      await cardHeading(page, 'Exam details').waitFor({ timeout: 20_000 });
+    } catch (error) {
+      losses.lost += 1;
+      throw error;
+    }
+    await expect.poll(() => date.inputValue()).not.toBe('');
+    await expect.poll(() => pay.isEnabled()).toBe(true);
+    await pay.click();
+    await page.waitForURL(/\/sandbox\/gateway/);
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.waitForURL(/\/mock-neet-exam\?.*registeration=success/);
+    await cardHeading(page, 'Registration Successful').waitFor();
+    await card(page).locator('dd').first().waitFor();
+    const rows = await card(page).locator('dd').allInnerTexts();
+
+    // The thank-you keeps the roll number through a reload.
+    await loseAndFind(page, 'reload', 'Registration Successful');
+    await card(page).locator('dd').first().waitFor();
+    expect(await card(page).locator('dd').allInnerTexts()).toEqual(rows);
+    expect(rows[0]?.replace(/\D/g, '')).toMatch(/^\d{12}$/);
+    expect(losses.lost).toBe(0);
+  });
+
+  it('a card typed again after "Edit number" is not resumed: a reload starts from the number', async () => {
+    const page = await context.newPage();
+    await page.goto(`${base}/mock-neet-exam`);
+    const verify = card(page).getByRole('button', { name: 'Verify', exact: true });
+    await verify.waitFor();
+    await field(page, /^Mobile number/).fill(freshMobile());
+    await verify.click();
+    await cardHeading(page, 'Verify OTP').waitFor();
+    await card(page).getByRole('button', { name: 'Edit number' }).click();
+    await expect.poll(() => verify.isVisible()).toBe(true);
+    await page.reload();
+    await card(page).getByRole('button', { name: 'Verify', exact: true }).waitFor();
+    expect(await cardHeading(page, 'Verify OTP').count()).toBe(0);
+  });
+});
