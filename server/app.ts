@@ -6,7 +6,7 @@ import type { ConfigBundle } from '../src/engine/config-bundle';
 import { configDir } from '../src/engine/node/paths';
 import { loadConfig } from '../src/engine/node/validate-config';
 import { registerErrorHandling } from './api/errors';
-import { registerMobileNumbers } from './api/mobile-numbers';
+import { registerWrittenValues } from './api/written-values';
 import { registerLoadShedding, registerOverloadGuards } from './api/overload';
 import { registerSameSiteApi } from './api/same-site';
 import { clientErrorHandler, frameworkErrors, registerNotFound } from './api/not-found';
@@ -116,7 +116,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(cookie);
   await app.register(formbody);
   registerApiSchemas(app);
-  registerMobileNumbers(app);
+  registerWrittenValues(app);
   await registerOpenApi(app);
   registerPaymentRoutes(app);
   registerApiRoutes(app, unknownCall);

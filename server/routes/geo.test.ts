@@ -107,6 +107,12 @@ describe('GET /api/pincode/:pincode', () => {
     ])
       expect((await get(`/api/pincode/${bad}`)).statusCode).toBe(400);
   });
+
+  it('reads a pincode written with a space or a dash as its six digits, and no other', async () => {
+    for (const written of ['400%20053', '400-053'])
+      expect((await get(`/api/pincode/${written}`)).data).toEqual((await get('/api/pincode/400053')).data);
+    expect((await get('/api/pincode/400%200531')).statusCode).toBe(400);
+  });
 });
 
 describe('GET /api/geo/reverse', () => {

@@ -10,6 +10,33 @@ export function parseDob(value: string): string | undefined {
   return `${y}-${mo}-${d}`;
 }
 
+/**
+ * A date of birth as it is typed or pasted, as the DD/MM/YYYY box shows it (part of it while it is
+ * being typed): digits only, slashes put in as they arrive. A day or month written with one digit
+ * before a separator gets its 0 ("1/1/2010" → 01/01/2010, never 11/20/10); any separator counts
+ * (/ - . or a space); surrounding spaces and a year written first (2010-01-31) are read too.
+ */
+export function normaliseDob(typed: string): string {
+  const parts = typed.replace(/^\D+/, '').split(/\D+/);
+  const ordered = parts.length === 3 && parts[0]?.length === 4 ? [parts[2], parts[1], parts[0]] : parts;
+  const last = ordered.length - 1;
+  const digits = ordered
+    .map((part = '', i) => (i < 2 && i < last && part.length === 1 ? `0${part}` : part))
+    .join('')
+    .slice(0, 8);
+  if (digits.length <= 2) return digits;
+  if (digits.length <= 4) return `${digits.slice(0, 2)}/${digits.slice(2)}`;
+  return `${digits.slice(0, 2)}/${digits.slice(2, 4)}/${digits.slice(4)}`;
+}
+
+/** What is wrong with a whole DD/MM/YYYY that is not a date: its month, else its day; undefined for a real date. */
+export function wrongDatePart(value: string): 'day' | 'month' | undefined {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
+  if (!m || parseDob(value)) return undefined;
+  const month = Number(m[2]);
+  return month < 1 || month > 12 ? 'month' : 'day';
+}
+
 /** YYYY-MM-DD → DD-MM-YYYY (the auto-login link's dob). */
 export function toDdMmYyyy(isoDate: string): string {
   const [y, m, d] = isoDate.split('-');

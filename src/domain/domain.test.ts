@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { dobForLink, parseDob, showDob, showExamDate, toDdMmYyyy } from './dates';
+import {
+  dobForLink,
+  normaliseDob,
+  parseDob,
+  showDob,
+  showExamDate,
+  toDdMmYyyy,
+  wrongDatePart,
+} from './dates';
+import { validateDob } from './validation';
 import { maskEmail, maskMiddle } from './mask';
 
 describe('parseDob', () => {
@@ -53,5 +62,43 @@ describe('masking', () => {
     expect(maskMiddle('9876543210')).toBe('98******10');
     expect(maskMiddle('abc')).toBe('***');
     expect(maskEmail('student.name@example.com')).toBe('st********me@example.com');
+  });
+});
+
+describe('normaliseDob (a date of birth as typed or pasted)', () => {
+  it.each([
+    ['01/01/2010', '01/01/2010'],
+    ['1/1/2010', '01/01/2010'],
+    ['01-01-2010', '01/01/2010'],
+    ['01.01.2010', '01/01/2010'],
+    ['1 1 2010', '01/01/2010'],
+    [' 01/01/2010', '01/01/2010'],
+    ['01/01/2010 ', '01/01/2010'],
+    ['2010-01-31', '31/01/2010'],
+    ['14082009', '14/08/2009'],
+    ['1/', '01'],
+    ['01/1/', '01/01'],
+    ['1208', '12/08'],
+    ['12/5', '12/5'],
+    ['', ''],
+    ['abc', ''],
+  ])('%j → %j', (typed, shown) => expect(normaliseDob(typed)).toBe(shown));
+
+  it('never makes another date of a longer paste: at most 8 digits, in their order', () => {
+    expect(normaliseDob('01/01/20101')).toBe('01/01/2010');
+    expect(normaliseDob('112010')).toBe('11/20/10');
+  });
+
+  it('says which part of a whole date is wrong: 31/02 has no such day, 13 is no month', () => {
+    const range = { min: '1990-01-01', max: '2020-12-31' };
+    expect(wrongDatePart('31/02/2010')).toBe('day');
+    expect(wrongDatePart('29/02/2011')).toBe('day');
+    expect(wrongDatePart('01/13/2010')).toBe('month');
+    expect(wrongDatePart('01/00/2010')).toBe('month');
+    expect(wrongDatePart('29/02/2012')).toBeUndefined();
+    expect(validateDob('31/02/2010', range)).toBe('validation.dob.day');
+    expect(validateDob('10/13/2010', range)).toBe('validation.dob.month');
+    expect(validateDob('10/12/20', range)).toBe('validation.dob.invalid');
+    expect(validateDob('10/12/2010', range)).toBeUndefined();
   });
 });

@@ -7,6 +7,7 @@ import {
   digitsOnly,
   hasRepeatedDomainLabels,
   normaliseName,
+  tidyName,
   normaliseRollNumber,
   validateCentre,
   validateClassStream,
@@ -44,8 +45,11 @@ describe('student name', () => {
     ['Mr. Ravi', 'Only alphabets are allowed'],
     ['.Ravi', 'Only alphabets are allowed'],
     ['Ravi .Kumar', 'Only alphabets are allowed'],
-    ['Ravi  Kumar', 'Only alphabets are allowed'],
-    ['Asha K.  Verma', 'Only alphabets are allowed'],
+    // Read tidied (issue: a double or trailing space is no reason to refuse a name).
+    ['Ravi  Kumar', undefined],
+    ['Asha K.  Verma', undefined],
+    ['Ravi Kumar ', undefined],
+    [' Ravi\tKumar  ', undefined],
     // The last name allows dots (part 1 §5): initials are a name.
     ['Asha K. Verma', undefined],
     ['Ravi K.', undefined],
@@ -63,6 +67,15 @@ describe('student name', () => {
     expect(normaliseName(' Ravi')).toBe('Ravi');
     expect(normaliseName('Ravi Kumar')).toBe('Ravi Kumar');
     expect(normaliseName('   Ravi')).toBe(' Ravi');
+  });
+});
+
+describe('tidyName', () => {
+  it('drops surrounding spaces and makes a run of spaces one', () => {
+    expect(tidyName('  Devi   Rao ')).toBe('Devi Rao');
+    expect(tidyName('Devi\u00a0 Rao')).toBe('Devi Rao');
+    expect(tidyName('Devi Rao')).toBe('Devi Rao');
+    expect(tidyName('   ')).toBe('');
   });
 });
 
@@ -110,7 +123,8 @@ describe('date of birth', () => {
     [undefined, 'Please select date of birth'],
     ['', 'Please select date of birth'],
     ['12/05/20', 'Enter date of birth as DD/MM/YYYY'],
-    ['31/02/2010', 'Enter date of birth as DD/MM/YYYY'],
+    ['31/02/2010', 'That day does not exist in that month: check the day'],
+    ['05/13/2010', 'The month must be from 01 to 12'],
     ['2010-05-12', 'Enter date of birth as DD/MM/YYYY'],
     ['31/12/1991', 'Date of birth is outside the allowed range'],
     ['01/01/2016', 'Date of birth is outside the allowed range'],

@@ -2,7 +2,7 @@
 // its message in the locale's strings (so Hindi pages show Hindi text) or undefined when the value
 // passes. Shared by the forms, the machines and the server.
 import type { UiStringTable } from '../generated/config/i18n';
-import { parseDob } from './dates';
+import { parseDob, wrongDatePart } from './dates';
 import { MOBILE_LENGTH, OTP_LENGTH, ROLL_NUMBER_LENGTH, STUDENT_ID_MAX } from './otp-rules';
 
 export type ValidationKey = Extract<keyof UiStringTable, `validation.${string}`>;
@@ -25,30 +25,36 @@ export function digitsOnly(value: string, max?: number): string {
   return max === undefined ? digits : digits.slice(0, max);
 }
 
-// Letters separated by single spaces; a trailing space is tolerated while typing.
-const NAME_PATTERN = /^[A-Za-z]+( [A-Za-z]+)* ?$/;
+/**
+ * A name as it is sent and stored: surrounding spaces dropped and a run of spaces inside it made one
+ * ("Devi  Rao " is Devi Rao). The rules below read a name so; the server tidies the request's name
+ * fields the same way before its schemas check them.
+ */
+export const tidyName = (value: string): string => value.trim().replace(/\s+/g, ' ');
+
+// Letters separated by single spaces.
+const NAME_PATTERN = /^[A-Za-z]+( [A-Za-z]+)*$/;
 
 /** The name rule shared by student and father names: 2–60 letters and single spaces, no dot. */
 export function nameRule(value: string): ValidationKey | undefined {
-  const name = value.trim();
+  const name = tidyName(value);
   if (name.length < NAME_MIN) return 'validation.name.minLength';
   if (name.length > NAME_MAX) return 'validation.name.maxLength';
-  if (!NAME_PATTERN.test(value)) return 'validation.name.alphabets';
+  if (!NAME_PATTERN.test(name)) return 'validation.name.alphabets';
   return undefined;
 }
 
 // One name field holding a first name and an optional last name (part 1 §5, part 2 §5): the first
 // word letters only (a student name may not start with "Mr." or hold "Ravi.K"), later words
-// letters and dots as the last-name rule allows ("Asha K. Verma"); single spaces between words,
-// a trailing space tolerated while typing.
-const FULL_NAME_PATTERN = /^[A-Za-z]+( [A-Za-z][A-Za-z.]*)* ?$/;
+// letters and dots as the last-name rule allows ("Asha K. Verma"); single spaces between words.
+const FULL_NAME_PATTERN = /^[A-Za-z]+( [A-Za-z][A-Za-z.]*)*$/;
 
 /** A student's full name in one field: 2–60 characters, a first name and an optional last name. */
 export function fullNameRule(value: string): ValidationKey | undefined {
-  const name = value.trim();
+  const name = tidyName(value);
   if (name.length < NAME_MIN) return 'validation.name.minLength';
   if (name.length > NAME_MAX) return 'validation.name.maxLength';
-  if (!FULL_NAME_PATTERN.test(value)) return 'validation.name.alphabets';
+  if (!FULL_NAME_PATTERN.test(name)) return 'validation.name.alphabets';
   return undefined;
 }
 
@@ -99,7 +105,12 @@ export interface DobRange {
 export function validateDob(value: string | undefined, range: DobRange): ValidationKey | undefined {
   if (isBlank(value)) return 'validation.dob.required';
   const iso = /^\d{2}\/\d{2}\/\d{4}$/.test(value) ? parseDob(value) : undefined;
-  if (!iso) return 'validation.dob.invalid';
+  if (!iso) {
+    const wrong = wrongDatePart(value);
+    // Named in full: the islands' string lists are read off the code that names their keys.
+    if (wrong === 'day') return 'validation.dob.day';
+    return wrong === 'month' ? 'validation.dob.month' : 'validation.dob.invalid';
+  }
   return iso < range.min || iso > range.max ? 'validation.dob.range' : undefined;
 }
 

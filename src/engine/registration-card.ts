@@ -115,6 +115,8 @@ export const CARD_STRING_KEYS = [
   'validation.email.invalid',
   'validation.dob.required',
   'validation.dob.invalid',
+  'validation.dob.day',
+  'validation.dob.month',
   'validation.dob.range',
   'validation.classStream.required',
   'validation.phone.invalid',

@@ -15,7 +15,7 @@ import { examDateInstant } from '../domain/dates';
 import { payableAfterCoupon } from '../domain/fees';
 import type { ExamMode } from '../domain/exam-modes';
 import { normaliseMobile } from '../domain/phone';
-import { validateRegistrationMobile } from '../domain/validation';
+import { tidyName, validateRegistrationMobile } from '../domain/validation';
 import { say, type Message } from './message';
 
 // ── Constants and texts (part 1 §9, part 2 §5, §8, §9) ───────────────────────────────────────
@@ -292,7 +292,12 @@ export function withLockedFields(
   context: Pick<RegistrationContext, 'student' | 'locked'>,
   details: StudentDetails,
 ) {
-  const merged = { ...details };
+  // Names as they are sent and stored: no surrounding or doubled spaces (domain/validation.ts).
+  const merged = {
+    ...details,
+    studentName: tidyName(details.studentName),
+    fatherName: tidyName(details.fatherName),
+  };
   for (const field of context.locked) merged[field] = context.student[field];
   return merged;
 }

@@ -76,7 +76,9 @@ async function openFirstCourse(page: Page, action: 'View Course' | 'Register Now
 async function fillAddress(page: Page): Promise<void> {
   await page.getByLabel("Father's name").fill('Ramesh Kumar');
   await page.getByLabel('Billing address').fill('12 MG Road, Andheri West');
-  await page.getByLabel('Pincode').fill('400053');
+  // Typed as it is printed, with a space: the six digits, not "40005" (an input maxLength cut it).
+  await page.getByLabel('Pincode').pressSequentially('400 053');
+  expect(await page.getByLabel('Pincode').inputValue()).toBe('400053');
   // The look-up fills the city and the state.
   await expect.poll(() => page.getByLabel('City').inputValue(), { timeout: 10_000 }).not.toBe('');
   await expect.poll(() => page.getByLabel('State').inputValue()).not.toBe('');

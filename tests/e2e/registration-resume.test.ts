@@ -133,6 +133,45 @@ describe('registration survives a reload, a discarded tab and Back', () => {
     expect(losses.lost).toBe(0);
   });
 
+  it('step 2 takes a date and names as people enter them: 1/1/2010 typed, a paste with a space, doubled spaces', async () => {
+    const page = await context.newPage();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${base}/iacst-exam`);
+    const mobile = freshMobile();
+    const verify = card(page).getByRole('button', { name: 'Verify', exact: true });
+    await verify.waitFor();
+    await field(page, /^Mobile number/).fill(mobile);
+    await verify.click();
+    await cardHeading(page, 'Verify OTP').waitFor();
+    await field(page, 'Digit 1 of 4').pressSequentially(await sandboxOtp(base, mobile));
+    await cardHeading(page, 'Student details').waitFor();
+
+    const dob = field(page, /^Date of birth/);
+    await dob.pressSequentially('1/1/2010');
+    expect(await dob.inputValue()).toBe('01/01/2010');
+    await dob.fill('');
+    await page.evaluate((text) => navigator.clipboard.writeText(text), ' 14/08/2009');
+    await dob.click();
+    await page.keyboard.press('ControlOrMeta+V');
+    await expect.poll(() => dob.inputValue()).toBe('14/08/2009');
+    await dob.fill('');
+    await dob.pressSequentially('31/02/2009');
+    await dob.blur();
+    await card(page).getByText('That day does not exist in that month: check the day').waitFor();
+    await dob.fill('14/08/2009');
+
+    await field(page, 'Student name').fill(' Devi  Rao ');
+    await field(page, 'Email ID').fill('devi.rao@example.com');
+    await expect.poll(() => select(page, 'Class & stream').locator('option').count()).toBeGreaterThan(1);
+    await select(page, 'Class & stream').selectOption({ index: 1 });
+    await card(page).getByRole('button', { name: 'Next' }).click();
+    await cardHeading(page, 'Exam details').waitFor();
+    expect(await card(page).getByText('Only alphabets are allowed').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it('a card typed again after "Edit number" is not resumed: a reload starts from the number', async () => {
     const page = await context.newPage();
     await page.goto(`${base}/mock-neet-exam`);

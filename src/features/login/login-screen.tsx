@@ -72,7 +72,6 @@ export function LoginScreen({ programme, registerPath, recoverPath, t, locale, t
                 placeholder={t('login.passwordHint')}
                 aria-describedby="date_of_birth-hint"
                 pattern="[0-9]{2}/[0-9]{2}/[0-9]{4}"
-                maxLength={10}
                 required
               />
               <p id="date_of_birth-hint" className="ef-field__hint">

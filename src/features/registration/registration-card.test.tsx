@@ -267,7 +267,7 @@ describe('registration card, step 1', () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await screen.findByRole('heading', { name: 'Verify OTP' });
     expect(screen.getByText(/OTP sent to 9000000001/)).toBeTruthy();
-    expect(screen.getByText(/You can ask for a new OTP 45 seconds/)).toBeTruthy();
+    expect(screen.getByText(/You can ask for a new OTP in 45 seconds/)).toBeTruthy();
     expect(await seriousViolations(container)).toEqual([]);
 
     const first = screen.getByRole('textbox', { name: 'Digit 1 of 4' });

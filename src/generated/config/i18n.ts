@@ -443,6 +443,14 @@ export interface UiStringTable {
    */
   'validation.dob.invalid': string;
   /**
+   * A whole DD/MM/YYYY whose day is not in its month, such as 31/02 (the spec gives no text)
+   */
+  'validation.dob.day': string;
+  /**
+   * A whole DD/MM/YYYY whose month is not 01 to 12 (the spec gives no text)
+   */
+  'validation.dob.month': string;
+  /**
    * A date of birth outside the programme's range (the spec gives no text)
    */
   'validation.dob.range': string;

@@ -130,7 +130,8 @@ describe('student details (MOCK-NEET)', () => {
     ['Father name (optional)', 'Mr. Rao', 'Only alphabets are allowed'],
     ['Email ID', 'ravi@gmail.gmail.com', 'Enter a valid email address'],
     ['Email ID', 'ravi@', 'Enter a valid email address'],
-    ['Date of birth', '31022010', 'Enter date of birth as DD/MM/YYYY'],
+    ['Date of birth', '31022010', 'That day does not exist in that month: check the day'],
+    ['Date of birth', '1/1/20', 'Enter date of birth as DD/MM/YYYY'],
     ['Date of birth', '01012016', 'Date of birth is outside the allowed range'],
   ])('%s %j → "%s" on blur', async (label, typed, message) => {
     const { user } = await setup('student-details', neet);

@@ -64,7 +64,9 @@ const asString = (value: unknown) => (typeof value === 'string' ? value : '');
 function TextWidget(props: Props) {
   const { readOnly, ...base } = common(props);
   const maxLength = typeof props.options.maxLength === 'number' ? props.options.maxLength : undefined;
-  // 'digits': a numeric field (a pincode) keeps digits only, truncated to its maxLength.
+  // 'digits': a numeric field (a pincode) keeps digits only, truncated to its maxLength by the rule,
+  // not by the input's maxLength (which would cut "110 005" to "110 00" before the digits are kept).
+  const digits = props.options.normalise === 'digits';
   const normalise =
     props.options.normalise === 'name'
       ? normaliseName
@@ -77,7 +79,7 @@ function TextWidget(props: Props) {
       {...base}
       readOnly={readOnly}
       type={type}
-      maxLength={maxLength}
+      maxLength={digits ? undefined : maxLength}
       inputMode={type === 'email' ? 'email' : props.options.inputMode === 'numeric' ? 'numeric' : undefined}
       autoComplete={typeof props.options.autocomplete === 'string' ? props.options.autocomplete : undefined}
       value={asString(props.value)}

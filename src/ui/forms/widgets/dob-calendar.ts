@@ -37,14 +37,6 @@ export function toMasked(iso: string): string {
   return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 }
 
-/** Typed text → the DD/MM/YYYY mask: digits only, slashes inserted as the digits arrive. */
-export function maskDob(typed: string): string {
-  const digits = typed.replace(/\D/g, '').slice(0, 8);
-  if (digits.length <= 2) return digits;
-  if (digits.length <= 4) return `${digits.slice(0, 2)}/${digits.slice(2)}`;
-  return `${digits.slice(0, 2)}/${digits.slice(2, 4)}/${digits.slice(4)}`;
-}
-
 /** The weeks of a month (Sunday first) as YYYY-MM-DD, with undefined for the padding cells. */
 export function monthGrid(year: number, month: number): (string | undefined)[][] {
   const first = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();

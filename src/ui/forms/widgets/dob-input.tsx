@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { DobRange } from '../../../domain/validation';
-import { initialDate, keyTarget, maskDob, monthGrid, moveTo, toMasked } from './dob-calendar';
+import { normaliseDob } from '../../../domain/dates';
+import { initialDate, keyTarget, monthGrid, moveTo, toMasked } from './dob-calendar';
 import { FieldError, FieldHint, FieldLabel, describedBy, type FieldProps } from './field-parts';
 import { withHeldTyping } from '../held-typing';
 
@@ -150,14 +151,14 @@ export function DobInput({
           inputMode="numeric"
           autoComplete={autoComplete}
           placeholder="DD/MM/YYYY"
-          maxLength={10}
           value={value}
           required={required}
           disabled={disabled}
           readOnly={readOnly}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy({ id, hint, error })}
-          onChange={(event) => onChange(maskDob(event.target.value))}
+          // No maxLength: it would cut a pasted " 01/01/2010" before the digits are read.
+          onChange={(event) => onChange(normaliseDob(event.target.value))}
           onBlur={(event) => onBlur?.(event.target.value)}
           onFocus={(event) => onFocus?.(event.target.value)}
         />

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SelectInput } from './select-input';
 import { ClassStreamSelect } from './class-stream-select';
-import { keyTarget, maskDob, monthGrid } from './dob-calendar';
+import { normaliseDob } from '../../../domain/dates';
+import { keyTarget, monthGrid } from './dob-calendar';
 import { DobInput } from './dob-input';
 import { MobileInput } from './mobile-input';
 import { OtpInput } from './otp-input';
@@ -84,7 +85,19 @@ describe('DobInput', () => {
     const input = screen.getByRole('textbox', { name: 'Date of birth' });
     await user.type(input, '12a0520101');
     expect(input).toHaveProperty('value', '12/05/2010');
-    expect(maskDob('1205')).toBe('12/05');
+    expect(normaliseDob('1205')).toBe('12/05');
+  });
+
+  it('takes a date typed as people write it (1/1/2010) and a paste with a leading space, whole', async () => {
+    const user = userEvent.setup();
+    render(<Dob />);
+    const input = screen.getByRole('textbox', { name: 'Date of birth' });
+    await user.type(input, '1/1/2010');
+    expect(input).toHaveProperty('value', '01/01/2010');
+    await user.clear(input);
+    await user.click(input);
+    await user.paste(' 14/08/2009');
+    expect(input).toHaveProperty('value', '14/08/2009');
   });
 
   it('links its error and hint to the input', () => {
