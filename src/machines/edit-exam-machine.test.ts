@@ -9,6 +9,7 @@ import type { Profile } from '../generated/api/profile';
 import { editExamView, type EditExamSnapshot, type EditExamView } from '../features/edit-exam/edit-exam-view';
 import { attemptNumber, editAvailability } from '../domain/exam-edit-rules';
 import { editExamMachine } from './edit-exam-machine';
+import { serverMessage, serverRefused } from './server-error';
 import type { EditChoice, EditExamContext, EditExamInput, EditToast } from './edit-exam-model';
 import {
   apiError,
@@ -103,6 +104,7 @@ const events = [
   done('updateExamInfo', payFirst),
   done('updateExamInfo', saidFalse),
   failed('updateExamInfo', 'Nothing to change'),
+  { type: 'xstate.error.actor.updateExamInfo', error: new Error('offline') },
 ];
 
 /** The parts of the context that tell states apart (lists by size, the profile by its roll). */
@@ -199,7 +201,9 @@ function expectView(log: Logged[], input: EditExamInput) {
         break;
       case 'editExam.open':
       case 'editExam.reopen': {
-        const profile = event.profile ?? (previous.context as EditExamContext).profile;
+        // After the server changed or refused the exam the profile is read again, whatever is handed over.
+        const was = previous.context as EditExamContext;
+        const profile = was.rereadProfile ? null : (event.profile ?? was.profile);
         const reopened = event.type === 'editExam.reopen';
         if (before.screen !== 'closed') break;
         if (!profile) expect(after.screen).toBe('loading');
@@ -276,9 +280,12 @@ function expectView(log: Logged[], input: EditExamInput) {
         }
         break;
       case 'xstate.done.actor.loadProfile':
-        // The booked exam, or the edit kept before a failed payment.
-        if ((previous.context as EditExamContext).pendingDraft) formShows(after, offlineDraft);
-        else
+        // The booked exam, or the edit kept (before a failed payment, or as a refused submit left it).
+        if ((previous.context as EditExamContext).pendingDraft) {
+          const kept = (previous.context as EditExamContext).pendingDraft;
+          if (kept)
+            formShows(after, { classStream: kept.classStream, mode: kept.mode, examDate: kept.examDate });
+        } else
           formShows(after, {
             classStream: '11&SOM',
             mode: 'Online',
@@ -329,8 +336,11 @@ function expectView(log: Logged[], input: EditExamInput) {
       case 'xstate.done.actor.updateExamInfo': {
         const reply = event.output as ExamEditInfoReply;
         if (reply.success !== 'true') {
-          expect(after.screen).toBe('form');
-          expect(toasts).toEqual([{ type: 'danger', message: { key: 'editExam.updateFailed' } }]);
+          // The server's sentence, and the profile read again (it says what is true now).
+          expect(after.screen).toBe('loading');
+          expect(toasts).toEqual([
+            { type: 'danger', message: { key: 'editExam.updateFailed', server: reply.msg } },
+          ]);
         } else if (reply.payment_required) {
           // The server asked for the payment: the gateway's form is posted, nothing else happens.
           expect(after.screen).toBe('redirecting');
@@ -349,11 +359,20 @@ function expectView(log: Logged[], input: EditExamInput) {
         }
         break;
       }
-      case 'xstate.error.actor.updateExamInfo':
-        expect(after.screen).toBe('form');
-        expect(after.submit.enabled).toBe(true);
-        expect(toasts).toEqual([{ type: 'danger', message: { key: 'editExam.updateFailed' } }]);
+      case 'xstate.error.actor.updateExamInfo': {
+        // A refusal (a 4xx with the server's sentence) says it and reads the profile again; no
+        // answer keeps the form for another try.
+        const server = serverMessage(event.error);
+        if (serverRefused(event.error)) {
+          expect(after.screen).toBe('loading');
+          expect(toasts).toEqual([{ type: 'danger', message: { key: 'editExam.updateFailed', server } }]);
+        } else {
+          expect(after.screen).toBe('form');
+          expect(after.submit.enabled).toBe(true);
+          expect(toasts).toEqual([{ type: 'danger', message: { key: 'editExam.updateFailed' } }]);
+        }
         break;
+      }
     }
     log.length = 0;
   };
@@ -421,7 +440,13 @@ describe('edit-exam machine: model', () => {
 
 // ── Rules, with the API stood in by functions ─────────────────────────────────────────────────
 function run(
-  options: { profile?: Profile; update?: () => Promise<ExamEditInfoReply>; centres?: ExamCentresReply } = {},
+  options: {
+    profile?: Profile;
+    /** The profile as GET /api/profile answers it now (else `profile`). */
+    profileNow?: () => Profile;
+    update?: () => Promise<ExamEditInfoReply>;
+    centres?: ExamCentresReply;
+  } = {},
 ) {
   const api = {
     loadClassStreams: vi.fn(async (_: MasterClassStreamsQuery) => classStreams),
@@ -433,7 +458,7 @@ function run(
   const log: Logged[] = [];
   const machine = editExamMachine.provide({
     actors: {
-      loadProfile: fromPromise(async () => options.profile ?? onlineProfile),
+      loadProfile: fromPromise(async () => options.profileNow?.() ?? options.profile ?? onlineProfile),
       loadClassStreams: fromPromise(({ input }) => api.loadClassStreams(input)),
       loadStates: fromPromise(({ input }) => api.loadStates(input)),
       loadCentres: fromPromise(({ input }) => api.loadCentres(input)),
@@ -454,6 +479,48 @@ function run(
 }
 
 describe('edit-exam machine: rules', () => {
+  it('after an edit the next open reads the profile again: a cached one would offer an edit used up', async () => {
+    const usedUp: Profile = { ...onlineProfile, exam_attempts_left: 0 };
+    let now = onlineProfile;
+    const { actor, idle } = run({ profileNow: () => now });
+    actor.send({ type: 'editExam.open', profile: onlineProfile });
+    await idle();
+    actor.send({ type: 'field.change', field: 'examDate', value: '2026-03-12' });
+    actor.send({ type: 'editExam.submit' });
+    await waitFor(actor, (s) => s.matches('closed'));
+    now = usedUp;
+    // The dashboard still holds the profile from before the edit and hands it over.
+    actor.send({ type: 'editExam.open', profile: onlineProfile });
+    await waitFor(actor, (s) => s.matches('noEditsLeft'));
+  });
+
+  it("a refused edit shows the server's sentence, not 'Something went wrong', and what is true now", async () => {
+    const usedUp: Profile = { ...onlineProfile, exam_attempts_left: 0 };
+    let now = onlineProfile;
+    const { actor, log, idle } = run({
+      profileNow: () => now,
+      update: async () => {
+        now = usedUp;
+        throw Object.assign(new Error('409'), {
+          status: 409,
+          body: { success: 'false', msg: 'You have no exam edits left.' },
+        });
+      },
+    });
+    actor.send({ type: 'editExam.open' });
+    await idle();
+    actor.send({ type: 'field.change', field: 'examDate', value: '2026-03-12' });
+    actor.send({ type: 'editExam.submit' });
+    await waitFor(actor, (s) => s.matches('noEditsLeft'));
+    expect(log).toContainEqual({
+      action: 'showToast',
+      params: {
+        type: 'danger',
+        message: { key: 'editExam.updateFailed', server: 'You have no exam edits left.' },
+      },
+    });
+  });
+
   it('posts an online change directly, with no state or centre', async () => {
     const { actor, api, log, idle } = run();
     actor.send({ type: 'editExam.open' });

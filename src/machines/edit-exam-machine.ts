@@ -52,6 +52,7 @@ import {
   type EditToast,
 } from './edit-exam-model';
 import { fromError, fromReply, say } from './message';
+import { serverRefused } from './server-error';
 import { notProvided } from './not-provided';
 
 const missing = (name: string) => notProvided('edit exam', name);
@@ -154,6 +155,8 @@ export const editExamMachine = setup({
       (event.value === '' || (optionValues(context, event.field) ?? []).includes(event.value)),
     canSubmit: ({ context }) => editComplete(context) && editChanged(context),
     paysForSwitch: ({ context }) => paysForSwitch(context),
+    /** The server refused the call (a 4xx with its sentence), not a dropped connection or a busy server. */
+    refused: (_, params: { error: unknown }) => serverRefused(params.error),
     /**
      * The server's answer decides: a payment when it asks for one (not the client's guess), done
      * when it succeeded; success 'false' is a failure whatever the status (part 2 §8).
@@ -192,7 +195,7 @@ export const editExamMachine = setup({
         'editExam.open': {
           target: 'opening',
           actions: assign(({ context, event }) => ({
-            profile: event.profile ?? context.profile,
+            profile: context.rereadProfile ? null : (event.profile ?? context.profile),
             pendingDraft: undefined,
             notice: undefined,
           })),
@@ -200,7 +203,7 @@ export const editExamMachine = setup({
         'editExam.reopen': {
           target: 'opening',
           actions: assign(({ context, event }) => ({
-            profile: event.profile ?? context.profile,
+            profile: context.rereadProfile ? null : (event.profile ?? context.profile),
             pendingDraft: event.draft,
             notice: say('editExam.paymentFailed'),
           })),
@@ -216,7 +219,10 @@ export const editExamMachine = setup({
       invoke: {
         id: 'loadProfile',
         src: 'loadProfile',
-        onDone: { target: 'deciding', actions: assign({ profile: ({ event }) => event.output }) },
+        onDone: {
+          target: 'deciding',
+          actions: assign({ profile: ({ event }) => event.output, rereadProfile: false }),
+        },
         onError: {
           target: 'closed',
           actions: {
@@ -324,19 +330,50 @@ export const editExamMachine = setup({
                   message: fromReply(event.output.msg, 'editExam.updated'),
                 }),
               },
+              assign({ rereadProfile: true }),
               'clearDraft',
               'finish',
             ],
           },
+          // Refused (success "false", even with HTTP 200): the server's sentence, then the profile
+          // read again with the student's choice kept, so the dialog shows what is true now (no
+          // edits left, editing closed) rather than offer an edit the server will refuse again.
           {
+            target: 'loadingProfile',
+            actions: [
+              {
+                type: 'showToast',
+                params: ({ event }) => ({
+                  type: 'danger',
+                  message: fromReply(event.output.msg, 'editExam.updateFailed'),
+                }),
+              },
+              assign(({ context }) => ({ pendingDraft: context.choice, profile: null })),
+            ],
+          },
+        ],
+        onError: [
+          {
+            // The server refused it (no edits left, editing closed): as a success "false" above.
+            guard: { type: 'refused', params: ({ event }) => ({ error: event.error }) },
+            target: 'loadingProfile',
+            actions: [
+              {
+                type: 'showToast',
+                params: ({ event }) => ({
+                  type: 'danger',
+                  message: fromError(event.error, 'editExam.updateFailed'),
+                }),
+              },
+              assign(({ context }) => ({ pendingDraft: context.choice, profile: null })),
+            ],
+          },
+          {
+            // No answer (offline, a timeout): the form stays as it is for another try.
             target: '#editExam.editing.idle',
             actions: { type: 'showToast', params: { type: 'danger', message: say('editExam.updateFailed') } },
           },
         ],
-        onError: {
-          target: '#editExam.editing.idle',
-          actions: { type: 'showToast', params: { type: 'danger', message: say('editExam.updateFailed') } },
-        },
       },
     },
     /** The gateway's page is loading: nothing more to do here. */

@@ -75,6 +75,11 @@ export interface EditExamContext {
   listError?: Message;
   /** Said at the top of the form: the payment did not go through. */
   notice?: Message;
+  /**
+   * The server changed (or refused) the exam since the profile was read: the next open reads the
+   * profile again rather than trust one it is handed (a cached copy would offer an edit used up).
+   */
+  rereadProfile?: boolean;
 }
 
 export type EditExamEvent =

@@ -21,3 +21,12 @@ export function serverErrorCode(error: unknown): number | undefined {
   const code = bodyOf(error)?.error_code;
   return typeof code === 'number' ? code : undefined;
 }
+
+/** Whether the server refused the call itself (a 4xx with its own sentence), not a failure to answer. */
+export function serverRefused(error: unknown): boolean {
+  const status =
+    typeof error === 'object' && error !== null && 'status' in error
+      ? (error as { status: unknown }).status
+      : 0;
+  return typeof status === 'number' && status >= 400 && status < 500 && serverMessage(error) !== undefined;
+}
