@@ -13,6 +13,7 @@ import {
   type PurchaseTrack,
   type PurchaseView,
 } from './course-purchase-machine';
+import { serverMessage } from './server-error';
 import type {
   OrderConfirmationInput,
   OrderConfirmationMachine,
@@ -76,7 +77,13 @@ function expectView(log: Logged[], input: PurchaseInput, calls: PendingCalls) {
     const after = coursePurchaseView(actual as CoursePurchaseSnapshot);
     const before = coursePurchaseView(previous as CoursePurchaseSnapshot);
     const context = actual.context as PurchaseContext;
-    const event = step.event as { type: string; view?: string; field?: string; output?: unknown };
+    const event = step.event as {
+      type: string;
+      view?: string;
+      field?: string;
+      output?: unknown;
+      error?: unknown;
+    };
     const navigated = log.filter((l) => l.action === 'navigate').map((l) => (l as { view: string }).view);
     const tracked = log.filter((l) => l.action === 'track').map((l) => (l as { name: string }).name);
     // A modal belongs to its view: never a retention pop-up over a checkout, never two at once.
@@ -170,15 +177,25 @@ function expectView(log: Logged[], input: PurchaseInput, calls: PendingCalls) {
             { action: 'postToGateway', orderId: 'EF1' },
           ]);
         } else {
+          // Refused (success "false"): the server's sentence by Pay, the address as it was.
           expect(after.paying).toBe(false);
+          expect(after.orderError).toEqual({
+            key: 'course.checkout.orderFailed',
+            server: (event.output as OrderAnswer).msg,
+          });
           expect(log).toEqual([{ action: 'logOrderFailure' }]);
         }
         break;
-      case 'xstate.error.actor.postOrder':
-        // A failed order post is only logged: no message, the form is back.
+      case 'xstate.error.actor.postOrder': {
+        // The server's sentence when it gave one (bought in another tab), else a general one.
         expect(after).toMatchObject({ view: 'checkout', modal: null, paying: false });
+        const server = serverMessage(event.error);
+        expect(after.orderError).toEqual(
+          server ? { key: 'course.checkout.orderFailed', server } : { key: 'course.checkout.orderFailed' },
+        );
         expect(log).toEqual([{ action: 'logOrderFailure' }]);
         break;
+      }
       case 'payment.check':
         // Check again goes to the confirmation; the dashboard stays as it was.
         expect(after).toEqual(before);
@@ -286,6 +303,10 @@ describe('course-purchase machine: model', () => {
       done('postOrder', accepted),
       done('postOrder', refused),
       failed('postOrder'),
+      {
+        type: 'xstate.error.actor.postOrder',
+        error: { status: 409, body: { success: 'false', msg: 'This course is already purchased.' } },
+      },
       done('confirmOrder', paid),
       done('confirmOrder', notPaid),
       failed('confirmOrder'),

@@ -20,6 +20,7 @@ import {
 import type { CourseItem } from '../generated/api/course-list';
 import type { DashboardData } from '../generated/api/dashboard';
 import type { Profile } from '../generated/api/profile';
+import { fromError, fromReply, type Message } from './message';
 import { notProvided } from './not-provided';
 import { orderConfirmationMachine, type OrderConfirmationOutput } from './order-confirmation-machine';
 
@@ -85,6 +86,11 @@ export interface PurchaseContext {
   orderId: string | null;
   /** The e-commerce failed flag: the gateway returned without a payment. */
   failed: boolean;
+  /**
+   * Why the last Pay started no payment: the server's sentence (the course was bought in another
+   * tab, the order was refused), else a general one. Shown by Pay until the next try.
+   */
+  orderError?: Message<'course.checkout.orderFailed'>;
   /** 'Try again' after a failure (retry-payment). */
   retry: boolean;
   exitShown: boolean;
@@ -380,7 +386,10 @@ export const coursePurchaseMachine = setup({
                 guard: 'formValid',
                 target: 'submitting',
                 // The checkout's Pay (part 2 §7 "proceed").
-                actions: [assign({ errors: {} }), { type: 'track', params: { name: 'course_proceed' } }],
+                actions: [
+                  assign({ errors: {}, orderError: undefined }),
+                  { type: 'track', params: { name: 'course_proceed' } },
+                ],
               },
               {
                 actions: [
@@ -432,13 +441,22 @@ export const coursePurchaseMachine = setup({
                 ],
               },
               {
+                // success "false" (even with HTTP 200) is a refusal: said by Pay, not only logged.
                 target: 'editing',
-                actions: { type: 'logOrderFailure', params: ({ event }) => ({ error: event.output }) },
+                actions: [
+                  { type: 'logOrderFailure', params: ({ event }) => ({ error: event.output }) },
+                  assign({
+                    orderError: ({ event }) => fromReply(event.output.msg, 'course.checkout.orderFailed'),
+                  }),
+                ],
               },
             ],
             onError: {
               target: 'editing',
-              actions: { type: 'logOrderFailure', params: ({ event }) => ({ error: event.error }) },
+              actions: [
+                { type: 'logOrderFailure', params: ({ event }) => ({ error: event.error }) },
+                assign({ orderError: ({ event }) => fromError(event.error, 'course.checkout.orderFailed') }),
+              ],
             },
           },
         },

@@ -159,6 +159,7 @@ function expectView(log: Logged[], input: EditExamInput) {
       field?: string;
       value?: string;
       output?: unknown;
+      error?: unknown;
     };
     const toasts = log.flatMap((l) => (l.action === 'showToast' ? [l.params] : []));
     const did = (action: Logged['action']) => log.some((l) => l.action === action);

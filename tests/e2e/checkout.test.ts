@@ -438,3 +438,40 @@ describe.each([390, 1280])('a course view that fails at %i px', (width) => {
     await context.close();
   });
 });
+
+describe('a course bought in another tab', () => {
+  it('Pay in the second tab says so, with the server’s sentence, instead of doing nothing', async () => {
+    // 08's course is bought only here, the file's last test (the tests above read it unbought).
+    const { page, context, errors } = await login('08', 390);
+    await openFirstCourse(page, 'Register Now');
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/dashboard\/checkout\//);
+    const checkout = page.url();
+    // The same checkout in a second tab, left open while the first one pays.
+    const second = await context.newPage();
+    await second.goto(checkout);
+    await fillAddress(second);
+    await second.getByLabel('I agree to the terms and conditions').check();
+
+    await fillAddress(page);
+    await page.getByLabel('I agree to the terms and conditions').check();
+    await button(page, /^Pay ₹/)
+      .first()
+      .click();
+    await page.getByRole('heading', { name: 'Sandbox payment gateway' }).waitFor({ timeout: 15_000 });
+    await button(page, 'Pay').click();
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor({ timeout: 15_000 });
+
+    await button(second, /^Pay ₹/)
+      .first()
+      .click();
+    const alert = second.locator('.ef-checkout__order-error');
+    await alert.waitFor({ timeout: 15_000 });
+    expect(await alert.getAttribute('role')).toBe('alert');
+    expect(await alert.innerText()).toMatch(/already/i);
+    expect(new URL(second.url()).pathname).toMatch(/^\/dashboard\/checkout\//);
+    expect(await seriousViolations(second)).toEqual([]);
+    await shot(second, 'bought-in-another-tab');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

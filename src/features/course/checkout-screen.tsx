@@ -2,6 +2,7 @@
 // description led here) > Checkout, the back arrow, the contact details (read-only, masked; a
 // missing last name shows '.'), the address form with the terms checkbox, the payment method, and
 // the fee panel whose button submits the form. What it shows is the purchase machine's view.
+import { messageText } from '../../machines/message';
 import { lazy, Suspense } from 'react';
 import {
   displayLastName,
@@ -131,6 +132,11 @@ export function CheckoutScreen(props: CheckoutScreenProps) {
                 <p className="ef-checkout__method">
                   {t('course.checkout.paymentMethod', { method: paymentMethodLabel })}
                 </p>
+                {view.orderError ? (
+                  <p role="alert" className="ef-checkout__order-error">
+                    {messageText(t, view.orderError)}
+                  </p>
+                ) : null}
               </CheckoutForm>
             </Suspense>
           </section>

@@ -1,6 +1,7 @@
 // What the student sees of the course purchase, from the machine's snapshot alone: the view (and
 // so the route), the open modal, the checkout's busy state and its errors. The components and the
 // model-based test read this, so a wrong state shows as a wrong screen.
+import type { Message } from '../../machines/message';
 import type { SnapshotFrom } from 'xstate';
 import type { CheckoutErrors, CheckoutFields } from '../../domain/checkout';
 import type { CoursePurchaseMachine, PurchaseView } from '../../machines/course-purchase-machine';
@@ -21,6 +22,8 @@ export interface CoursePurchaseView {
   fromDescription: boolean;
   fields: CheckoutFields;
   errors: CheckoutErrors;
+  /** Why the last Pay started no payment (the server's sentence when it gave one). */
+  orderError?: Message<'course.checkout.orderFailed'>;
   retry: boolean;
 }
 
@@ -50,6 +53,7 @@ export function coursePurchaseView(snapshot: CoursePurchaseSnapshot): CoursePurc
     fromDescription: context.fromDescription,
     fields: context.fields,
     errors: context.errors,
+    orderError: context.orderError,
     retry: context.retry,
   };
 }

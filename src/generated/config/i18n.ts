@@ -1871,6 +1871,10 @@ export interface UiStringTable {
    */
   'course.checkout.state': string;
   /**
+   * We could not start the payment. Please try again in a moment.
+   */
+  'course.checkout.orderFailed': string;
+  /**
    * I agree to the terms and conditions
    */
   'course.checkout.terms': string;
