@@ -34,7 +34,8 @@ function mobile(value: string): string {
 function dob(value: string): string {
   if (DOB_AS_SENT.test(value)) return value;
   const shown = normaliseDob(value);
-  return /^\d{1,4}(\D+\d{1,4}){2}\s*$/.test(value.trim()) && parseDob(shown) ? shown : value;
+  // Day first, as the page's box reads it (a year-first date other than YYYY-MM-DD is refused).
+  return /^\d{1,2}\D+\d{1,2}\D+\d{4}$/.test(value.trim()) && parseDob(shown) ? shown : value;
 }
 
 function pincode(value: string): string {

@@ -1,8 +1,8 @@
 // The gateway misbehaves: for each thing a student pays for (registration, an exam
 // edit, the sample-paper pack, a course), every callback pattern ends the order in one state, with
-// its paid effect run exactly once (or never): a callback twice, ten at once, a failure after a
-// payment, a payment after a failure or a cancel, and the refused ones (an unknown order, another
-// amount, a bad signature). Rules: docs/decisions/030-gateway-callbacks.md. Runs on SQLite and, in
+// its paid effect (and a registration's login details SMS) run exactly once (or never): a callback
+// twice, ten at once, a failure after a payment, a payment after a failure or a cancel, and the
+// refused ones (an unknown order, another amount, a bad signature). Rules: docs/decisions/030-gateway-callbacks.md. Runs on SQLite and, in
 // the PostgreSQL stage of scripts/test.sh, on PostgreSQL (the ten-at-once cases over real HTTP).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenForHttp, testApp, type HttpAnswer, type TestApp } from '../../tests/support/server-harness';
@@ -47,6 +47,7 @@ const AMOUNT = 300;
 interface Placed {
   id: string;
   studentId: string;
+  mobile: string;
 }
 
 /** A new student with an open order of the purpose (a registration waits for its payment). */
@@ -65,7 +66,7 @@ async function place(purpose: OrderPurpose): Promise<Placed> {
     paymentMethod: 'paytm',
     returnPath: '/dashboard',
   });
-  return { id: payment.order_id, studentId: s.id };
+  return { id: payment.order_id, studentId: s.id, mobile: s.mobile };
 }
 
 type Verdict = 'paid' | 'failed' | 'aborted';
@@ -113,16 +114,28 @@ const NO_EFFECT: Record<OrderPurpose, number | string | null> = {
   course: 0,
 };
 
+/** How many SMS with the login details the student got (a paid registration sends one; an exam edit none). */
+async function loginDetailsSent(placed: Placed): Promise<number> {
+  const rows = await t.db
+    .selectFrom('sms_messages')
+    .select('text')
+    .where('mobile', '=', placed.mobile)
+    .execute();
+  return rows.filter((r) => r.text.includes('your password (date of birth) is 14/03/2008')).length;
+}
+
 async function expectPaidOnce(purpose: OrderPurpose, placed: Placed): Promise<void> {
   expect(await statusOf(placed.id)).toBe('paid');
   expect(ran.get(placed.id)).toBe(1);
   expect(await effectOf(purpose, placed)).toBe(PAID_EFFECT[purpose]);
+  expect(await loginDetailsSent(placed)).toBe(purpose === 'registration' ? 1 : 0);
 }
 
 async function expectUnpaid(purpose: OrderPurpose, placed: Placed, status: string): Promise<void> {
   expect(await statusOf(placed.id)).toBe(status);
   expect(ran.get(placed.id)).toBeUndefined();
   expect(await effectOf(purpose, placed)).toBe(NO_EFFECT[purpose]);
+  expect(await loginDetailsSent(placed)).toBe(0);
 }
 
 describe.each(PURPOSES)('%s: the gateway callback', (purpose) => {

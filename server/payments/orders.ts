@@ -219,11 +219,16 @@ export async function orderById(ctx: AppContext, id: string): Promise<Order | un
 }
 
 /**
- * What a paid order of this kind tells the student once the payment is recorded (after the commit,
- * once per order). A notice that fails is logged: the payment stands.
+ * What a paid order of this kind (and purpose, as onOrderPaid) tells the student once the payment is
+ * recorded (after the commit, once per order). A notice that fails is logged: the payment stands.
  */
-export function onOrderPaidNotify(ctx: AppContext, kind: OrderKind, notice: PaidNotice): void {
-  ctx.paidEffects.notify(kind, notice);
+export function onOrderPaidNotify(
+  ctx: AppContext,
+  kind: OrderKind,
+  notice: PaidNotice,
+  purpose?: string,
+): void {
+  ctx.paidEffects.notify(kind, notice, purpose);
 }
 
 /** Where confirmOrder writes what it did: a request's logger (pino) or a test's recorder. */

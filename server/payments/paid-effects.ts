@@ -18,14 +18,16 @@ const effectKey = (kind: OrderKind, purpose?: string) => (purpose ? `${kind}:${p
  */
 export class PaidEffects {
   private readonly byKey = new Map<string, PaidEffect[]>();
-  private readonly notices = new Map<OrderKind, PaidNotice[]>();
+  private readonly notices = new Map<string, PaidNotice[]>();
 
-  notify(kind: OrderKind, notice: PaidNotice): void {
-    this.notices.set(kind, [...(this.notices.get(kind) ?? []), notice]);
+  /** As effects, a notice is for one kind and purpose: a registration's is not an exam edit's. */
+  notify(kind: OrderKind, notice: PaidNotice, purpose?: string): void {
+    const key = effectKey(kind, purpose);
+    this.notices.set(key, [...(this.notices.get(key) ?? []), notice]);
   }
 
   noticesOf(order: Order): PaidNotice[] {
-    return this.notices.get(order.kind) ?? [];
+    return this.notices.get(effectKey(order.kind, purposeOf(order))) ?? [];
   }
 
   add(kind: OrderKind, effect: PaidEffect, purpose?: string): void {

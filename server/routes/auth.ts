@@ -23,7 +23,11 @@ import type { AppContext, Student } from '../context';
  * hosts that hosts.json names: a request with any other Host header gets a link to the default
  * profile's host, never one to the host it claimed.
  */
-export function dashboardUrl(ctx: AppContext, request: FastifyRequest, student: Student): string {
+export function dashboardUrl(
+  ctx: AppContext,
+  request: FastifyRequest,
+  student: Pick<Student, 'exam_type'>,
+): string {
   const { hosts, programmes } = ctx.site;
   const trusted = configuredHost(hosts, request.headers.host);
   const fallback = defaultProfile(hosts).hosts.find((h) => !h.startsWith('*.')) ?? 'localhost';

@@ -10,7 +10,8 @@ import { ApiError } from '../api/errors';
 import { message, say } from '../api/messages';
 import { apiSchema } from '../api/schemas';
 import { issueOtp, sendRequestedText, verifyOtp } from '../auth/otp';
-import { detailsText, latestRegistered } from '../services/registration/recovery';
+import { detailsText } from '../services/registration/login-details';
+import { latestRegistered } from '../services/registration/recovery';
 
 export function registerRecoveryRoutes(app: FastifyInstance): void {
   app.post<{ Body: RecoverOtpBody; Reply: RecoverOtpReply }>(

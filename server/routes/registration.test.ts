@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../tests/support/server-harness';
+import { callbackSignature } from '../payments/orders';
 
 // 1 April 2025, 11:30 in India: the NEET mock dates (13, 20, 27 April) are open.
 const START = new Date('2025-04-01T06:00:00Z');
@@ -607,6 +608,112 @@ describe('POST /api/signup: paid exam (MOCK-NEET)', () => {
   });
 });
 
+describe('the login details SMS of a completed registration', () => {
+  /** The login-details texts the sandbox recorded for the mobile (not its OTPs), oldest first. */
+  async function loginDetails(mobile: string): Promise<string[]> {
+    const { data } = await get(`/sandbox/messages?mobile=${mobile}`);
+    return (data as unknown as { otp: string | null; text: string }[])
+      .filter((m) => m.otp === null && m.text.includes('roll number'))
+      .map((m) => m.text)
+      .reverse();
+  }
+  const setSms = (payload: object) => post('/sandbox/sms/settings', payload);
+
+  it('free: the signup sends one SMS with the roll number, the date of birth as DD/MM/YYYY and where to log in', async () => {
+    const mobile = '9811100090';
+    const headers = await tokenFor(mobile, 'iACST');
+    const response = await post('/api/signup', iacstBody(mobile), headers);
+    expect(response.statusCode, response.body).toBe(200);
+    const data = response.data.data as Data;
+    // Where to log in: the login page the thank-you page's link opens (without its auto-login query).
+    const [login = ''] = String(data.dashboard_link).split('?');
+    expect(login).toMatch(/^http:\/\/localhost(:\d+)?\/$/);
+    expect(await loginDetails(mobile)).toEqual([
+      `Your Demo Academy roll number is ${String(data.roll_number)} and your password (date of birth) is 15/08/2011. Log in at ${login}`,
+    ]);
+    // The same token again answers the same registration and sends nothing more.
+    expect((await post('/api/signup', iacstBody(mobile), headers)).statusCode).toBe(200);
+    expect(await loginDetails(mobile)).toHaveLength(1);
+  });
+
+  it('paid: nothing at signup or after a failed payment; one SMS when the order is paid, however often the gateway says so', async () => {
+    const mobile = '9811100091';
+    const headers = await tokenFor(mobile);
+    const first = await post('/api/signup', neetBody(mobile), headers);
+    const data = first.data.data as Data & { payment_data: { order_id: string } };
+    expect(await loginDetails(mobile)).toEqual([]);
+    const fail = await post(`/sandbox/gateway/${data.payment_data.order_id}/fail`);
+    expect(fail.statusCode).toBe(303);
+    const sfId = new URL(String(fail.headers.location), 'http://x').searchParams.get('sf_id');
+    const retry = await post('/api/signup', neetBody(mobile, { student_sf_id: sfId }), headers);
+    const { order_id: orderId } = (retry.data.data as { payment_data: { order_id: string } }).payment_data;
+    expect(await loginDetails(mobile)).toEqual([]);
+
+    expect((await post(`/sandbox/gateway/${orderId}/pay`)).statusCode).toBe(303);
+    // The login page on the exam type's host, as the thank-you page's link.
+    const [login = ''] = String(data.dashboard_link).split('?');
+    expect(new URL(login).hostname).toBe('mock-neet.localhost');
+    const text = `Your Demo Academy roll number is ${String(data.roll_number)} and your password (date of birth) is 05/01/2008. Log in at ${login}`;
+    expect(await loginDetails(mobile)).toEqual([text]);
+    // The gateway's callback again (a retry, another transaction id) and the signup again: still one.
+    const secret = t.app.ctx.config.paymentCallbackSecret;
+    for (const txn of ['TXN-AGAIN-1', 'TXN-AGAIN-2']) {
+      const again = await post('/api/payments/callback', {
+        order_id: orderId,
+        status: 'paid',
+        txn_id: txn,
+        amount: 200,
+        signature: callbackSignature(secret, orderId, 'paid', txn, 200),
+      });
+      expect(again.statusCode, again.body).toBe(200);
+    }
+    expect((await post('/api/signup', neetBody(mobile), headers)).statusCode).toBe(200);
+    expect(await loginDetails(mobile)).toEqual([text]);
+  });
+
+  it('paid, made free by a 100% coupon on Try Again: that signup sends the SMS', async () => {
+    const mobile = '9811100092';
+    const headers = await tokenFor(mobile);
+    const first = await post('/api/signup', neetBody(mobile), headers);
+    const { order_id: orderId } = (first.data.data as { payment_data: { order_id: string } }).payment_data;
+    const fail = await post(`/sandbox/gateway/${orderId}/fail`);
+    const sfId = new URL(String(fail.headers.location), 'http://x').searchParams.get('sf_id');
+    const free = await post(
+      '/api/signup',
+      neetBody(mobile, { student_sf_id: sfId, coupon_code: 'NEETFREE' }),
+      headers,
+    );
+    expect(free.data.data).toMatchObject({ isPaidExam: false, exam_fee: 0 });
+    expect(await loginDetails(mobile)).toEqual([
+      expect.stringMatching(/roll number is 25\d{10} and your password \(date of birth\) is 05\/01\/2008\./),
+    ]);
+  });
+
+  it('a failing SMS provider fails no registration: the signup and the payment stand, unsent', async () => {
+    const freeMobile = '9811100093';
+    const paidMobile = '9811100094';
+    const freeHeaders = await tokenFor(freeMobile, 'iACST');
+    const paidHeaders = await tokenFor(paidMobile);
+    try {
+      await setSms({ mode: 'fail', mobile: freeMobile });
+      const free = await post('/api/signup', iacstBody(freeMobile), freeHeaders);
+      expect(free.statusCode, free.body).toBe(200);
+      expect(free.data).toMatchObject({ success: 'true', msg: 'Registration Successful' });
+      expect(await studentsOf(freeMobile)).toMatchObject([{ registration_status: 'registered' }]);
+
+      const paid = await post('/api/signup', neetBody(paidMobile), paidHeaders);
+      const { order_id: orderId } = (paid.data.data as { payment_data: { order_id: string } }).payment_data;
+      await setSms({ mode: 'fail', mobile: paidMobile });
+      expect((await post(`/sandbox/gateway/${orderId}/pay`)).statusCode).toBe(303);
+      expect(await studentsOf(paidMobile)).toMatchObject([{ registration_status: 'registered' }]);
+    } finally {
+      await setSms({ mode: 'none', mobile: null });
+    }
+    expect(await loginDetails(freeMobile)).toEqual([]);
+    expect(await loginDetails(paidMobile)).toEqual([]);
+  });
+});
+
 describe('POST /api/signup: IAT at a centre', () => {
   it('needs a centre, a seeded date of that centre and a slot when there are two', async () => {
     const mobile = '9811100030';
@@ -710,7 +817,7 @@ describe('POST /api/signup: what it refuses', () => {
       { extra_field: 1 },
       { student_name: 'A'.repeat(61) },
       { student_name: 'R' },
-      { student_name: 'Riya  Verma' },
+      { student_name: 'Riya 2 Verma' },
       { student_name: "Robert'); DROP TABLE students;--" },
       { student_name: '<script>alert(1)</script>' },
       { student_name: 'Ｒｉｙａ' },

@@ -1,8 +1,9 @@
 // One verified OTP, one signup: a double tap on a slow network, many times over, sends
 // the same signup with the same registration token. Fired over real HTTP so the requests really
-// overlap; runs on SQLite and, with TEST_DATABASE_URL (scripts/with-postgres.sh), on PostgreSQL.
+// overlap; each registration sends its login details by SMS once. Runs on SQLite and, with TEST_DATABASE_URL (scripts/with-postgres.sh), on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenForHttp, testApp, type HttpAnswer, type TestApp } from '../../tests/support/server-harness';
+import { callbackSignature } from '../payments/orders';
 
 // 1 April 2025 in India: iACST (free, two registrations per mobile) and the NEET mock (paid) are open.
 const START = new Date('2025-04-01T06:00:00Z');
@@ -34,6 +35,17 @@ async function tokenFor(mobile: string, examType: string): Promise<Record<string
   expect(verified.status).toBe(200);
   return { 'x-registration-token': String(verified.body.registration_token) };
 }
+
+/** The login-details SMS the sandbox recorded for the mobile (its OTPs left out). */
+const loginDetails = async (mobile: string): Promise<string[]> =>
+  (
+    (await call('GET', `/sandbox/messages?mobile=${mobile}`)).body as unknown as {
+      otp: string | null;
+      text: string;
+    }[]
+  )
+    .filter((m) => m.otp === null && m.text.includes('roll number'))
+    .map((m) => m.text);
 
 const signupTimes = async (n: number, body: Data, headers: Record<string, string>): Promise<Answer[]> =>
   (await Promise.all(
@@ -102,6 +114,12 @@ describe('signup with one registration token, submitted many times at once', () 
     for (const answer of answers) expect(answer.body).toEqual(answers[0]?.body);
     expect(answers[0]?.body.data?.roll_number).toBe(students[0]?.roll_number);
     expect(answers[0]?.body).toMatchObject({ success: 'true', msg: 'Registration Successful' });
+    // One registration, one SMS of its login details: only the submit that wrote it sends.
+    expect(await loginDetails(mobile)).toEqual([
+      expect.stringContaining(
+        `roll number is ${String(students[0]?.roll_number)} and your password (date of birth) is 15/08/2011.`,
+      ),
+    ]);
 
     // Later repeats change nothing either; a new verification of the mobile is a new signup
     // (iACST allows two per mobile).
@@ -112,6 +130,11 @@ describe('signup with one registration token, submitted many times at once', () 
     expect(again.status).toBe(200);
     expect(again.body.data).not.toMatchObject({ roll_number: students[0]?.roll_number });
     expect((await rowsOf(mobile)).students).toHaveLength(2);
+    // The repeats sent nothing; the second registration sent its own.
+    expect(await loginDetails(mobile)).toEqual([
+      expect.stringContaining(`roll number is ${String((again.body.data as Data).roll_number)} `),
+      expect.stringContaining(`roll number is ${String(students[0]?.roll_number)} `),
+    ]);
   });
 
   it(`paid exam: ${TIMES} concurrent submits create one student and one order, answered to all`, async () => {
@@ -144,6 +167,8 @@ describe('signup with one registration token, submitted many times at once', () 
     expect(after.orders.map((o) => o.status)).toEqual(['failed', 'created']);
     for (const answer of retries) expect(answer.body).toEqual(retries[0]?.body);
     expect(retries[0]?.body.data?.payment_data).toMatchObject({ order_id: after.orders[1]?.id });
+    // Awaiting payment: no login details yet.
+    expect(await loginDetails(mobile)).toEqual([]);
 
     const paid = await call('POST', `/sandbox/gateway/${String(after.orders[1]?.id)}/pay`);
     expect(paid.status).toBe(303);
@@ -154,5 +179,37 @@ describe('signup with one registration token, submitted many times at once', () 
       data: { roll_number: students[0]?.roll_number, isPaidExam: false, payment_data: null },
     });
     expect((await rowsOf(mobile)).orders).toHaveLength(2);
+    expect(await loginDetails(mobile)).toEqual([
+      expect.stringContaining(
+        `roll number is ${String(students[0]?.roll_number)} and your password (date of birth) is 05/01/2008.`,
+      ),
+    ]);
+  });
+
+  it(`paid exam: the gateway's callback ${TIMES} times at once sends the login details once`, async () => {
+    const mobile = '9822200003';
+    const answers = await signupTimes(TIMES, neetBody(mobile), await tokenFor(mobile, 'MOCK-NEET'));
+    const orderId = String(answers[0]?.body.data?.payment_data?.order_id);
+    const secret = t.app.ctx.config.paymentCallbackSecret;
+    // The same confirmation repeated, and others with their own transaction ids, all at once.
+    const callbacks = await Promise.all(
+      Array.from({ length: TIMES }, (_, i) => {
+        const txn = i % 2 ? 'TXN-SAME' : `TXN-${i}`;
+        return call('POST', '/api/payments/callback', {
+          order_id: orderId,
+          status: 'paid',
+          txn_id: txn,
+          amount: 200,
+          signature: callbackSignature(secret, orderId, 'paid', txn, 200),
+        });
+      }),
+    );
+    expect(callbacks.map((c) => c.status)).toEqual(Array(TIMES).fill(200));
+    const { students, orders } = await rowsOf(mobile);
+    expect(students).toMatchObject([{ registration_status: 'registered', is_payment_done: 1 }]);
+    expect(orders.map((o) => o.status)).toEqual(['paid']);
+    expect(await loginDetails(mobile)).toEqual([
+      expect.stringContaining(`roll number is ${String(students[0]?.roll_number)} `),
+    ]);
   });
 });

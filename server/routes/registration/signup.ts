@@ -16,17 +16,25 @@ import { centrePhones } from '../../services/master/centres';
 import { programmeFor } from '../master/programme-lookup';
 import { requireVerifiedMobile } from './registration-token';
 import {
+  registerPaidRegistrationDetails,
+  sendRegistrationDetails,
+} from '../../services/registration/login-details';
+import {
   checkSignup,
   completePaidRegistration,
   signUp,
   type Written,
 } from '../../services/registration/signup';
 
+/** The login page on the host of the exam type (the thank-you page's link and the SMS say it). */
+function loginPage(ctx: AppContext, request: FastifyRequest, examType: string): string {
+  return dashboardUrl(ctx, request, { exam_type: examType }).replace(/\/dashboard$/, '/');
+}
+
 /** The auto-login link on the host of the student's exam type (part 2 §2 thank-you page). */
 function autoLoginLink(ctx: AppContext, request: FastifyRequest, student: Student): string {
-  const dashboard = dashboardUrl(ctx, request, student);
   const query = new URLSearchParams({ roll_no: student.roll_number, dob: toDdMmYyyy(student.dob) });
-  return `${dashboard.replace(/\/dashboard$/, '/')}?${query.toString()}`;
+  return `${loginPage(ctx, request, student.exam_type)}?${query.toString()}`;
 }
 
 /** The signup's funnel origin: a malformed one is dropped before the body is validated. */
@@ -50,8 +58,9 @@ function dropMalformedFunnelOrigin(request: FastifyRequest, _reply: unknown, don
 }
 
 export function registerSignupRoutes(app: FastifyInstance): void {
-  // A paid exam order completes the registration it was created for.
+  // A paid exam order completes the registration it was created for, then sends its login details.
   onOrderPaid(app.ctx, 'exam', completePaidRegistration);
+  registerPaidRegistrationDetails(app.ctx);
 
   app.post<{ Body: RegistrationSignupBody; Reply: RegistrationSignupReply }>(
     '/api/signup',
@@ -68,15 +77,19 @@ export function registerSignupRoutes(app: FastifyInstance): void {
       const token = await requireVerifiedMobile(ctx, request, body.student_mobile_no);
       const choice = programmeFor(ctx, request, body.registration_page);
       const checked = await checkSignup(ctx, choice, request.ip, body);
+      const loginUrl = loginPage(ctx, request, checked.programme.examType);
       let written: Written;
       try {
-        written = await signUp(ctx, body, checked, token.id);
+        written = await signUp(ctx, body, checked, token.id, loginUrl);
       } catch (error) {
         if (error instanceof ApiError) throw error;
         request.log.error({ err: error }, 'signup failed');
         throw new ApiError(503, message('registration.signupFailed'));
       }
-      const { student, payment, centre, payable } = written;
+      const { student, payment, centre, payable, completed } = written;
+      // Committed: only the write that registered the student sends its login details (a repeat
+      // answers the earlier signup, completed false); a paid exam sends them when its order is paid.
+      if (completed) await sendRegistrationDetails(ctx, student, loginUrl, request.log);
       const gps = `${centre.latitude_e6 / 1e6},${centre.longitude_e6 / 1e6}`;
       return {
         success: 'true',

@@ -1,12 +1,6 @@
-// Credential recovery's look-up and its message (part 1 §2): a mobile's or roll number's latest
-// registered student and the SMS that gives back the roll number and password
-// (server/routes/recovery.ts sends the OTP and the SMS).
-import { showDob } from '../../../src/domain/dates';
+// Credential recovery's look-up (part 1 §2): a mobile's or roll number's latest registered student
+// (server/routes/recovery.ts sends the OTP and the SMS of login-details.ts).
 import type { AppContext, Student } from '../../context';
-
-// The site's own brand (what the header shows), and the date of birth as the login asks for it.
-export const detailsText = (ctx: AppContext, s: Student) =>
-  `Your ${ctx.site.site.brand.providerName} roll number is ${s.roll_number} and your password (date of birth) is ${showDob(s.dob)}.`;
 
 export async function latestRegistered(
   ctx: AppContext,

@@ -343,6 +343,11 @@ export interface Written {
   centre: CentresTable;
   /** What the student pays (after the coupon). */
   payable: number;
+  /**
+   * This write registered the student (nothing to pay): the only one that did, since a repeat of
+   * the token answers the earlier signup instead. Its login details go out after the commit.
+   */
+  completed: boolean;
 }
 
 /** Two submits raced for one registration token and this one lost: run again, answer the winner. */
@@ -361,7 +366,7 @@ export async function earlierSignup(
     .where('student_id', '=', student.id)
     .executeTakeFirst();
   if (!centre || !registration) throw new Error(`registration of ${student.id} is incomplete`);
-  return { student, payment: null, centre, payable: registration.amount_payable };
+  return { student, payment: null, centre, payable: registration.amount_payable, completed: false };
 }
 
 export async function write(
@@ -370,6 +375,7 @@ export async function write(
   body: RegistrationSignupBody,
   c: Checked,
   tokenId: string,
+  loginUrl: string,
 ): Promise<Written> {
   const now = iso(ctx.now());
   const mobile = body.student_mobile_no;
@@ -471,7 +477,13 @@ export async function write(
             exam_date: student.exam_date ?? '',
           },
           failureQuery: { mobile, sf_id: student.sf_id },
-          details: { exam_type: c.programme.examType, coupon_code: c.discount?.code ?? null, funnel },
+          // Where to log in, for the login details the payment sends (login-details.ts).
+          details: {
+            exam_type: c.programme.examType,
+            coupon_code: c.discount?.code ?? null,
+            funnel,
+            login_url: loginUrl,
+          },
           newStudent: !pending,
         },
         trx,
@@ -492,17 +504,22 @@ export async function write(
   };
   await upsertRegistration(trx, { student_id: studentId, created_at: now, ...registration });
   if (paid && funnel) await recordServerSteps(trx, funnel, ['registered'], ctx.now());
-  return { student, payment, centre: c.centre, payable: c.payable };
+  return { student, payment, centre: c.centre, payable: c.payable, completed: paid };
 }
 
-/** Signup's transaction; a run that lost the race for its token runs again and answers the winner. */
+/**
+ * Signup's transaction; a run that lost the race for its token runs again and answers the winner.
+ * `loginUrl` is where the student logs in (kept on a paid exam's order for its login details SMS).
+ */
 export function signUp(
   ctx: AppContext,
   body: RegistrationSignupBody,
   checked: Checked,
   tokenId: string,
+  loginUrl: string,
 ): Promise<Written> {
-  const attempt = () => ctx.db.transaction().execute((trx) => write(ctx, trx, body, checked, tokenId));
+  const attempt = () =>
+    ctx.db.transaction().execute((trx) => write(ctx, trx, body, checked, tokenId, loginUrl));
   return attempt().catch((error: unknown) => {
     // Lost the race for the token: the winner has committed, so this run answers it.
     if (error instanceof TokenClaimLost) return attempt();
