@@ -49,6 +49,12 @@ describe('student name', () => {
     ['Ravi  Kumar', undefined],
     ['Asha K.  Verma', undefined],
     ['Ravi Kumar ', undefined],
+    // Devanagari, as typed on a Hindi page (decision 041): one script per name, no digits or danda.
+    ['देवी राव', undefined],
+    ['अनन्या के. शर्मा', undefined],
+    ['देवी Rao', 'Only alphabets are allowed'],
+    ['देवी२', 'Only alphabets are allowed'],
+    ['देवी।', 'Only alphabets are allowed'],
     [' Ravi\tKumar  ', undefined],
     // The last name allows dots (part 1 §5): initials are a name.
     ['Asha K. Verma', undefined],

@@ -32,8 +32,18 @@ export function digitsOnly(value: string, max?: number): string {
  */
 export const tidyName = (value: string): string => value.trim().replace(/\s+/g, ' ');
 
+/**
+ * The letters a name may be written in (part 1 §5's "only alphabets", read for the pages' scripts,
+ * decision 041): the Latin alphabet, or Devanagari's letters and vowel signs (a name typed on a
+ * Hindi page; not its danda or digits). One script per name. The server cannot tell which page a
+ * request came from, so both are accepted on every page.
+ */
+const SCRIPTS = ['A-Za-z', '\\u0900-\\u0963\\u0971-\\u097F'] as const;
+const eachScript = (pattern: (letters: string) => string) =>
+  new RegExp(`^(?:${SCRIPTS.map((letters) => `(?:${pattern(`[${letters}]`)})`).join('|')})$`, 'u');
+
 // Letters separated by single spaces.
-const NAME_PATTERN = /^[A-Za-z]+( [A-Za-z]+)*$/;
+const NAME_PATTERN = eachScript((letter) => `${letter}+( ${letter}+)*`);
 
 /** The name rule shared by student and father names: 2–60 letters and single spaces, no dot. */
 export function nameRule(value: string): ValidationKey | undefined {
@@ -47,7 +57,7 @@ export function nameRule(value: string): ValidationKey | undefined {
 // One name field holding a first name and an optional last name (part 1 §5, part 2 §5): the first
 // word letters only (a student name may not start with "Mr." or hold "Ravi.K"), later words
 // letters and dots as the last-name rule allows ("Asha K. Verma"); single spaces between words.
-const FULL_NAME_PATTERN = /^[A-Za-z]+( [A-Za-z][A-Za-z.]*)*$/;
+const FULL_NAME_PATTERN = eachScript((letter) => `${letter}+( ${letter}(${letter}|\\.)*)*`);
 
 /** A student's full name in one field: 2–60 characters, a first name and an optional last name. */
 export function fullNameRule(value: string): ValidationKey | undefined {

@@ -146,7 +146,8 @@ describe.each(['/neet-repeater-scholarship-hindi', '/iacst-medical-engineering-r
       // The details, then the exam step with its option lists.
       await card(page)
         .getByRole('textbox', { name: text('form.studentName') })
-        .fill('Asha Verma');
+        // A name in the page's script (decision 041), with a doubled space: taken, tidied.
+        .fill('आशा  वर्मा');
       await card(page)
         .getByRole('textbox', { name: text('form.email') })
         .fill('asha.hindi@example.com');

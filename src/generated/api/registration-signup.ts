@@ -12,7 +12,7 @@ export interface RegistrationSignupApi {
  */
 export interface RegistrationSignupBody {
   /**
-   * a first name of letters, then an optional last name of letters and dots, single spaces (src/domain/validation.ts validateStudentName)
+   * a first name of letters, then an optional last name of letters and dots, single spaces; Latin or Devanagari letters, one script per name (src/domain/validation.ts validateStudentName)
    */
   student_name: string;
   father_name?: string;
