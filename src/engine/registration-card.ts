@@ -73,6 +73,7 @@ export const CARD_STRING_KEYS = [
   'registration.paymentFailed',
   'registration.paymentFailedText',
   'registration.tryAgain',
+  'registration.verifyAgain',
   'payment.confirming',
   'payment.unconfirmedHeading',
   'payment.unconfirmed',

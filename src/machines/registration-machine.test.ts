@@ -124,7 +124,7 @@ import {
   type WithRegistrationToken,
 } from './registration-model';
 import { provideRegistration } from './registration-provide';
-import { cardKeeping, cardToResume } from './registration-resume';
+import { cardKeeping, cardToResume, wakeResumedCard } from './registration-resume';
 import { REGISTRATION_TOKEN_TTL_MS } from '../domain/otp-rules';
 import type { CheckCodeInput, SendCodeInput, SentCode } from './verify-mobile-machine';
 
@@ -1409,6 +1409,20 @@ describe('registration entry from the query', () => {
     });
   });
 
+  it('"Try Again" without a token (another browser) asks for the number again and says why', async () => {
+    const { actor, until } = start(
+      {
+        programme: mockNeet,
+        registrationPage: 'MOCK-NEET',
+        query: { status: 'failure', mobile: '9000000001' },
+      },
+      { fetchLeadsByMobile: async () => Promise.reject(apiError('Verify your mobile number first.', {})) },
+    );
+    actor.send({ type: 'payment.retry' });
+    await until((s) => s.matches({ step1: 'enteringMobile' }));
+    expect(actor.getSnapshot().context.notice).toEqual({ key: 'registration.verifyAgain' });
+  });
+
   it('"Try Again" refetches the lead by mobile and opens step 2', async () => {
     const { actor, api, until } = start({
       programme: mockNeet,
@@ -1551,6 +1565,16 @@ describe('registration: a reload goes on where the card was (persisted snapshots
     expect(cardKeeping(run.root)).toBe('forget');
     run.actor.send({ type: 'otp.send' });
     expect(cardKeeping(run.root)).toBe('leave');
+  });
+
+  it('a list that failed before the reload (its call cut by the page going) loads again once woken', async () => {
+    const run = await toStep2(input, { loadClassStreams: () => Promise.reject(new Error('cut')) });
+    await run.until((s) => s.matches({ step2: 'failed' }));
+    const again = reload(run);
+    expect(again.actor.getSnapshot().matches({ step2: 'failed' })).toBe(true);
+    wakeResumedCard(again.root);
+    await again.until((s) => s.matches({ step2: 'ready' }));
+    expect(again.api.loadClassStreams).toHaveBeenCalledTimes(1);
   });
 
   it("resumes only the same page and entry, within the registration token's life", () => {

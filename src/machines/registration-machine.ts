@@ -10,6 +10,7 @@ import type {
   RegistrationLeadBySfIdReply,
 } from '../generated/api/registration-lead-by-sf-id';
 import type { RegistrationLeadsQuery, RegistrationLeadsReply } from '../generated/api/registration-leads';
+import { say } from './message';
 import { notProvided } from './not-provided';
 import { orderConfirmationMachine, type OrderConfirmationOutput } from './order-confirmation-machine';
 import { registrationDetailsMachine, type DetailsStepOutput } from './registration-details-machine';
@@ -189,6 +190,7 @@ export const registrationMachine = setup({
           programme: context.programme,
           registrationPage: context.registrationPage,
           mobile: context.mobile,
+          notice: context.notice,
         }),
         onDone: [
           {
@@ -198,7 +200,7 @@ export const registrationMachine = setup({
           },
           {
             target: 'loadingSteps',
-            actions: assign(({ event }) => prefillFromVerified(event.output)),
+            actions: assign(({ event }) => ({ ...prefillFromVerified(event.output), notice: undefined })),
           },
         ],
         // A step that fails (a bug, not a refusal: those it handles) starts the card again.
@@ -289,8 +291,9 @@ export const registrationMachine = setup({
           target: 'loadingSteps',
           actions: assign(({ event }) => prefillFromLead(event.output.student_details[0])),
         },
-        // Without a usable registration token the number is verified again.
-        onError: { target: 'step1' },
+        // Without a usable registration token (Try Again in another tab or browser) the number is
+        // verified again, and the card says why: the details come back once it is.
+        onError: { target: 'step1', actions: assign({ notice: say('registration.verifyAgain') }) },
       },
     },
     /** "Registration Successful" (registration-success-machine.ts). */

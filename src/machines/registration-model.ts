@@ -174,6 +174,8 @@ export interface RegistrationContext {
   result?: RegistrationResult;
   /** The registration stored before the gateway, if any. */
   stored?: StoredRegistration;
+  /** Said above the number: why the card asks for it again (Try Again in a browser without the token). */
+  notice?: Message;
 }
 
 /** What the exam step takes in and hands back (the parent keeps it across Edit details and signup). */

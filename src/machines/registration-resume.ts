@@ -69,3 +69,16 @@ export function cardToResume(
   if (now - kept.savedAt > REGISTRATION_TOKEN_TTL_MS || now < kept.savedAt) return undefined;
   return kept.snapshot;
 }
+
+/**
+ * What a restored card starts again, as XState does not: the OTP step's resend wait (its timer
+ * is not persisted), and a list that failed before the page went (often the page going: its calls
+ * were cut), which a reload means to try again.
+ */
+export function wakeResumedCard(actor: ActorRefFrom<RegistrationMachine>): void {
+  const { mobileStep, detailsStep, examStep } = actor.getSnapshot().children;
+  mobileStep?.getSnapshot().children.verifyMobile?.send({ type: 'verify.resumed' });
+  if (detailsStep?.getSnapshot().matches('failed')) detailsStep.send({ type: 'classStreams.retry' });
+  if (examStep?.getSnapshot().matches({ editing: { lists: 'failed' } }))
+    examStep.send({ type: 'exam.retryOptions' });
+}

@@ -3,7 +3,7 @@
 // the gateway each find the same screen with what was typed, and the journey goes on to the end.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, sandboxOtp } from './browser';
+import { launchBrowser, sandboxOtp, seriousViolations } from './browser';
 import { card, cardHeading } from './registration-walk';
 
 const base = `http://localhost:${inject('port')}`;
@@ -170,6 +170,60 @@ describe('registration survives a reload, a discarded tab and Back', () => {
     await cardHeading(page, 'Exam details').waitFor();
     expect(await card(page).getByText('Only alphabets are allowed').count()).toBe(0);
     expect(errors).toEqual([]);
+  });
+
+  it('Try Again from the failure link in another browser asks for the number again and says why (never a silent step 1)', async () => {
+    const page = await context.newPage();
+    await page.goto(`${base}/mock-neet-exam`);
+    const mobile = freshMobile();
+    const verify = card(page).getByRole('button', { name: 'Verify', exact: true });
+    await verify.waitFor();
+    await field(page, /^Mobile number/).fill(mobile);
+    await verify.click();
+    await cardHeading(page, 'Verify OTP').waitFor();
+    await field(page, 'Digit 1 of 4').pressSequentially(await sandboxOtp(base, mobile));
+    await cardHeading(page, 'Student details').waitFor();
+    await field(page, 'Student name').fill('Ira Sen');
+    await field(page, 'Email ID').fill('ira.sen@example.com');
+    await field(page, /^Date of birth/).fill('01/02/2007');
+    await expect.poll(() => select(page, 'Class & stream').locator('option').count()).toBeGreaterThan(1);
+    await select(page, 'Class & stream').selectOption({ index: 1 });
+    await card(page).getByRole('button', { name: 'Next' }).click();
+    await cardHeading(page, 'Exam details').waitFor();
+    const state = select(page, 'State');
+    await state.locator('option', { hasText: 'Delhi' }).waitFor({ state: 'attached' });
+    await state.selectOption({ label: 'Delhi' });
+    for (const name of ['Centre', 'Date of exam']) {
+      const list = select(page, name);
+      await expect.poll(() => list.locator('option').count()).toBeGreaterThan(1);
+      if (!(await list.inputValue())) await list.selectOption({ index: 1 });
+    }
+    const pay = card(page).getByRole('button', { name: 'Pay and Register Now' });
+    await expect.poll(() => pay.isEnabled()).toBe(true);
+    await pay.click();
+    await page.waitForURL(/\/sandbox\/gateway/);
+    await page.getByRole('button', { name: 'Fail', exact: true }).click();
+    await page.waitForURL(/\/mock-neet-exam\?.*status=failure/);
+    const failureLink = page.url();
+
+    // The link opened in another browser (no session, no token): Try Again says what to do.
+    const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const elsewhere = await other.newPage();
+      await elsewhere.goto(failureLink);
+      await cardHeading(elsewhere, 'Payment failed').waitFor();
+      await card(elsewhere).getByRole('button', { name: 'Try Again' }).click();
+      await card(elsewhere)
+        .getByText(
+          'To try again in this browser, verify your mobile number first. Your details will come back.',
+        )
+        .waitFor();
+      // The number the return link names (part 2's failure query) is there to verify.
+      expect(await field(elsewhere, /^Mobile number/).inputValue()).toBe(mobile);
+      expect(await seriousViolations(elsewhere)).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 
   it('a card typed again after "Edit number" is not resumed: a reload starts from the number', async () => {

@@ -16,6 +16,7 @@ import type {
   RegistrationVerifyMachine,
 } from '../../machines/registration-mobile-machine';
 import type { RegistrationInput } from '../../machines/registration-model';
+import { wakeResumedCard } from '../../machines/registration-resume';
 import { HeldTypingForm } from '../../ui/forms/held-typing';
 import { HeldMobileInput } from '../../ui/forms/widgets/mobile-input';
 import { ModalLoader } from '../../ui/loader/modal-loader';
@@ -114,9 +115,17 @@ export function RegistrationCard({
       }, 0);
     };
     moved.current();
+    // A page being left (a tab the phone discards, the gateway, a reload) is kept at once.
+    const leaving = () => {
+      window.clearTimeout(pending);
+      pending = undefined;
+      onMoved(actorRef);
+    };
+    window.addEventListener('pagehide', leaving);
     return () => {
       moved.current = undefined;
       window.clearTimeout(pending);
+      window.removeEventListener('pagehide', leaving);
     };
   }, [actorRef, onMoved]);
   // The page's strings never change while the card lives.
@@ -127,9 +136,9 @@ export function RegistrationCard({
   const actors = stepActors(state);
   const mobileStep = useChildSnapshot(actors.mobile);
   useChildSnapshot(mobileStep?.children.verifyMobile);
-  // A restored code entry has no timer running: its resend wait starts again for what is left.
+  // A restored card starts again what XState does not (the resend wait, a list cut by the reload).
   useEffect(() => {
-    if (resume) actors.mobile?.getSnapshot().children.verifyMobile?.send({ type: 'verify.resumed' });
+    if (resume) wakeResumedCard(actorRef);
     // Once, as the restored card starts.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -196,6 +205,11 @@ export function RegistrationCard({
     return (
       <div className="ef-register__body">
         {title(view.heading)}
+        {mobileStep?.context.notice ? (
+          <p role="status" className="ef-register__note">
+            {messageText(t, mobileStep.context.notice)}
+          </p>
+        ) : null}
         {/* Keys stay in the fields until a pause, leaving one or a submit (held-typing.tsx). */}
         <HeldTypingForm className="ef-register__form" onSubmit={onSubmit} noValidate aria-busy={sending}>
           <HeldMobileInput

@@ -163,6 +163,10 @@ export interface UiStringTable {
    */
   'registration.tryAgain': string;
   /**
+   * To try again in this browser, verify your mobile number first. Your details will come back.
+   */
+  'registration.verifyAgain': string;
+  /**
    * Registration Successful
    */
   'registration.success': string;
