@@ -45,6 +45,15 @@ async function loseAndFind(page: Page, how: 'reload' | 'discard', step: string):
 
 const field = (page: Page, name: string | RegExp) => card(page).getByRole('textbox', { name });
 const select = (page: Page, name: string) => card(page).getByRole('combobox', { name });
+const verifyButton = (page: Page) => card(page).getByRole('button', { name: 'Verify', exact: true });
+
+/** Step 1 up to the code boxes: the number, then Verify. */
+async function sendCode(page: Page, mobile: string): Promise<void> {
+  await verifyButton(page).waitFor();
+  await field(page, /^Mobile number/).fill(mobile);
+  await verifyButton(page).click();
+  await cardHeading(page, 'Verify OTP').waitFor();
+}
 
 describe('registration survives a reload, a discarded tab and Back', () => {
   afterAll(() => {
@@ -55,11 +64,7 @@ describe('registration survives a reload, a discarded tab and Back', () => {
     const page = await context.newPage();
     await page.goto(`${base}/mock-neet-exam`);
     const mobile = freshMobile();
-    const verify = card(page).getByRole('button', { name: 'Verify', exact: true });
-    await verify.waitFor();
-    await field(page, /^Mobile number/).fill(mobile);
-    await verify.click();
-    await cardHeading(page, 'Verify OTP').waitFor();
+    await sendCode(page, mobile);
     await field(page, 'Digit 1 of 4').pressSequentially('12');
 
     // The OTP step: the box again, empty, and no new code asked for (the first one still counts).
@@ -140,11 +145,7 @@ describe('registration survives a reload, a discarded tab and Back', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${base}/iacst-exam`);
     const mobile = freshMobile();
-    const verify = card(page).getByRole('button', { name: 'Verify', exact: true });
-    await verify.waitFor();
-    await field(page, /^Mobile number/).fill(mobile);
-    await verify.click();
-    await cardHeading(page, 'Verify OTP').waitFor();
+    await sendCode(page, mobile);
     await field(page, 'Digit 1 of 4').pressSequentially(await sandboxOtp(base, mobile));
     await cardHeading(page, 'Student details').waitFor();
 
@@ -176,11 +177,7 @@ describe('registration survives a reload, a discarded tab and Back', () => {
     const page = await context.newPage();
     await page.goto(`${base}/mock-neet-exam`);
     const mobile = freshMobile();
-    const verify = card(page).getByRole('button', { name: 'Verify', exact: true });
-    await verify.waitFor();
-    await field(page, /^Mobile number/).fill(mobile);
-    await verify.click();
-    await cardHeading(page, 'Verify OTP').waitFor();
+    await sendCode(page, mobile);
     await field(page, 'Digit 1 of 4').pressSequentially(await sandboxOtp(base, mobile));
     await cardHeading(page, 'Student details').waitFor();
     await field(page, 'Student name').fill('Ira Sen');
@@ -229,13 +226,9 @@ describe('registration survives a reload, a discarded tab and Back', () => {
   it('a card typed again after "Edit number" is not resumed: a reload starts from the number', async () => {
     const page = await context.newPage();
     await page.goto(`${base}/mock-neet-exam`);
-    const verify = card(page).getByRole('button', { name: 'Verify', exact: true });
-    await verify.waitFor();
-    await field(page, /^Mobile number/).fill(freshMobile());
-    await verify.click();
-    await cardHeading(page, 'Verify OTP').waitFor();
+    await sendCode(page, freshMobile());
     await card(page).getByRole('button', { name: 'Edit number' }).click();
-    await expect.poll(() => verify.isVisible()).toBe(true);
+    await expect.poll(() => verifyButton(page).isVisible()).toBe(true);
     await page.reload();
     await card(page).getByRole('button', { name: 'Verify', exact: true }).waitFor();
     expect(await cardHeading(page, 'Verify OTP').count()).toBe(0);
