@@ -5,10 +5,12 @@ import {
   SimulatedClock,
   waitFor,
   type AnyMachineSnapshot,
+  type Snapshot,
   type SnapshotFrom,
 } from 'xstate';
 import type { RecoverOtpBody, RecoverOtpReply } from '../generated/api/recover-otp';
 import type { RecoverVerifyBody, RecoverVerifyReply } from '../generated/api/recover-verify';
+import { recoveryKeeping, wakeResumedRecovery } from './recovery-resume';
 import {
   emptyCoverage,
   PendingCalls,
@@ -210,7 +212,13 @@ describe('model test kit', () => {
   });
 });
 
-function run(options: { otp?: RecoverOtpReply | Error; verify?: RecoverVerifyReply | Error } = {}) {
+function run(
+  options: {
+    otp?: RecoverOtpReply | Error;
+    verify?: RecoverVerifyReply | Error;
+    snapshot?: Snapshot<unknown>;
+  } = {},
+) {
   const generateOtp = vi.fn(async (_: RecoverOtpBody) => {
     const result = options.otp ?? mobileReply;
     if (result instanceof Error) throw result;
@@ -248,7 +256,11 @@ function run(options: { otp?: RecoverOtpReply | Error; verify?: RecoverVerifyRep
       showToast: (_, params) => showToast(params),
     },
   });
-  const actor = createActor(machine, { clock }).start();
+  // A kept flow is restored as the page does after a reload (recovery-resume.ts).
+  const actor = createActor(machine, {
+    clock,
+    ...(options.snapshot ? { snapshot: options.snapshot } : {}),
+  }).start();
   /** The OTP step's verify-mobile child (the view talks to it directly). */
   const child = () => {
     const ref = actor.getSnapshot().children.verifyMobile;
@@ -401,5 +413,30 @@ describe('recovery machine: rules', () => {
     expect(actor.getSnapshot().value).toBe('enteringId');
     expect(actor.getSnapshot().context).toMatchObject({ loginId: '9000000001', otp: '' });
     expect(actor.getSnapshot().children.verifyMobile).toBeUndefined();
+  });
+});
+
+describe('recovery: a reload at the OTP step (persisted snapshots)', () => {
+  it('keeps the OTP step without the code typed; the restored box verifies the code received', async () => {
+    const first = run();
+    expect(recoveryKeeping(first.actor)).toBe('forget');
+    first.actor.send({ type: 'id.change', value: '9000000001' });
+    first.actor.send({ type: 'id.submit' });
+    await waitFor(first.actor, (s) => s.matches('otpStep'));
+    first.child().send({ type: 'otp.change', value: '12' });
+    const keeping = recoveryKeeping(first.actor);
+    if (typeof keeping === 'string') throw new Error(`nothing kept: ${keeping}`);
+    expect(JSON.stringify(keeping.store)).not.toContain('"code":"12"');
+    first.actor.stop();
+
+    const again = run({ snapshot: JSON.parse(JSON.stringify(keeping.store)) as Snapshot<unknown> });
+    expect(again.actor.getSnapshot().matches('otpStep')).toBe(true);
+    expect(again.child().getSnapshot().context.code).toBe('');
+    wakeResumedRecovery(again.actor);
+    expect(again.generateOtp).not.toHaveBeenCalled();
+    again.child().send({ type: 'otp.change', value: '1234' });
+    await waitFor(again.actor, (s) => s.matches('detailsShown'));
+    // The details on screen are never kept: a reload after them starts again.
+    expect(recoveryKeeping(again.actor)).toBe('forget');
   });
 });

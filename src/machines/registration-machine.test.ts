@@ -124,7 +124,8 @@ import {
   type WithRegistrationToken,
 } from './registration-model';
 import { provideRegistration } from './registration-provide';
-import { cardKeeping, cardToResume, wakeResumedCard } from './registration-resume';
+import { flowToResume } from './kept-flows';
+import { cardKeeping, wakeResumedCard } from './registration-resume';
 import { REGISTRATION_TOKEN_TTL_MS } from '../domain/otp-rules';
 import type { CheckCodeInput, SendCodeInput, SentCode } from './verify-mobile-machine';
 
@@ -1585,10 +1586,10 @@ describe('registration: a reload goes on where the card was (persisted snapshots
       snapshot: { status: 'active' } as Snapshot<unknown>,
     };
     const at = { page: 'iACST', search: '', now: 2_000 };
-    expect(cardToResume(kept, at)).toBe(kept.snapshot);
-    expect(cardToResume(kept, { ...at, page: 'MOCK-NEET' })).toBeUndefined();
-    expect(cardToResume(kept, { ...at, search: '?status=failure' })).toBeUndefined();
-    expect(cardToResume(kept, { ...at, now: 1_000 + REGISTRATION_TOKEN_TTL_MS + 1 })).toBeUndefined();
-    expect(cardToResume(undefined, at)).toBeUndefined();
+    expect(flowToResume(kept, at)).toBe(kept.snapshot);
+    expect(flowToResume(kept, { ...at, page: 'MOCK-NEET' })).toBeUndefined();
+    expect(flowToResume(kept, { ...at, search: '?status=failure' })).toBeUndefined();
+    expect(flowToResume(kept, { ...at, now: 1_000 + REGISTRATION_TOKEN_TTL_MS + 1 })).toBeUndefined();
+    expect(flowToResume(undefined, at)).toBeUndefined();
   });
 });

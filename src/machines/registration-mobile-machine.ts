@@ -34,7 +34,10 @@ export const registrationVerifyMachine = createVerifyMobileMachine<RegistrationO
 export type RegistrationVerifyMachine = typeof registrationVerifyMachine;
 export type RegistrationVerifyOutcome = VerifyOutcome<RegistrationOtpVerifyReply>;
 
-export type MobileStepInput = Pick<RegistrationContext, 'programme' | 'registrationPage' | 'mobile' | 'notice'>;
+export type MobileStepInput = Pick<
+  RegistrationContext,
+  'programme' | 'registrationPage' | 'mobile' | 'notice'
+>;
 
 /** The verified number: with the OTP, its earlier registration (if any); by caller identity, a name. */
 export interface MobileStepOutput {

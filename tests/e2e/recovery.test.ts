@@ -104,4 +104,39 @@ describe('credential recovery', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
   });
+
+  it('by mobile: a reload or a discarded tab at the OTP step keeps the box, and the code received still works', async () => {
+    const page = await openRecovery();
+    await loginId(page).fill('9000000014');
+    await next(page).click();
+    await page.getByText('OTP sent to 90******14.').waitFor();
+    const firstBox = page.getByRole('textbox', { name: 'Digit 1 of 4' });
+    await firstBox.pressSequentially('12');
+    const sends: string[] = [];
+    page.on(
+      'request',
+      (r) => void (r.url().includes('/recover') && r.method() === 'POST' && sends.push(r.url())),
+    );
+    await page.reload();
+    await firstBox.waitFor();
+    // Empty: the digits typed are never kept; no new code was asked for.
+    expect(await firstBox.inputValue()).toBe('');
+    await page.getByText('OTP sent to 90******14.').waitFor();
+    // The tab discarded while the student reads the SMS, and opened again.
+    const address = page.url();
+    await page.goto('about:blank');
+    await page.goto(address);
+    await firstBox.waitFor();
+    expect(sends).toEqual([]);
+    const { otp } = await sandboxMessage(base, '9000000014');
+    await firstBox.pressSequentially(otp ?? '');
+    await page.getByRole('heading', { name: 'Your login details' }).waitFor();
+    expect(await page.locator('.ef-recover__details').innerText()).toContain('250000000014');
+    // The details on screen are not kept: a reload starts again at the first step.
+    await page.reload();
+    await loginId(page).waitFor();
+    expect(await page.getByRole('heading', { name: 'Your login details' }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -8,8 +8,10 @@ import { RecoveryForm } from '../../features/recovery/recovery-form';
 import type { RecoveryFormData } from '../../features/recovery/recovery-view';
 import { recoveryMachine, recoveryVerifyMachine } from '../../machines/recovery-machine';
 import { messageText } from '../../machines/message';
+import { recoveryKeeping, RECOVERY_FLOW } from '../../machines/recovery-resume';
 import { Toasts } from '../../ui/toast/toasts';
 import '../../ui/toast/toasts.css';
+import { keptFlows } from '../kept-flows';
 import { sessionStore } from '../session-store';
 
 export function mount(element: HTMLElement): void {
@@ -53,7 +55,14 @@ export function mount(element: HTMLElement): void {
   });
   createRoot(element).render(
     <>
-      <RecoveryForm machine={machine} inspect={actorInspect} {...data} />
+      <RecoveryForm
+        machine={machine}
+        inspect={actorInspect}
+        // The OTP step outlives a reload or a discarded tab (recovery-resume.ts).
+        resume={keptFlows.resume(RECOVERY_FLOW)}
+        onMoved={(actor) => keptFlows.keep(RECOVERY_FLOW, recoveryKeeping(actor))}
+        {...data}
+      />
       <Toasts
         store={store.toast}
         durationMs={data.toast.durationMs}

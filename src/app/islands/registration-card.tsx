@@ -43,17 +43,13 @@ import {
   type StoredRegistration,
 } from '../../machines/registration-model';
 import { provideRegistration } from '../../machines/registration-provide';
-import {
-  cardKeeping,
-  cardToResume,
-  type CardKeeping,
-  type KeptCard,
-} from '../../machines/registration-resume';
+import { cardKeeping } from '../../machines/registration-resume';
 import { MOBILE_LENGTH } from '../../domain/otp-rules';
 import '../../ui/toast/toasts.css';
 import { createAnalytics, type AnalyticsEventName } from '../analytics';
 import { autoLoginUrl, withCampaign } from '../auto-login';
 import { funnelOrigin, reportFunnelStep } from '../funnel-channel';
+import { keptFlows } from '../kept-flows';
 import { allowedBrowserPosition, resolveLocationWithin, signupLocationFields } from '../location';
 import { sessionStore, type SessionStore } from '../session-store';
 import { replayTypedValues } from '../typed-before-hydration';
@@ -89,38 +85,6 @@ const tabStorage = {
       else window.sessionStorage.removeItem(KEPT_KEY);
     } catch {
       // Storage blocked: Try Again verifies the mobile again and the exam step starts afresh.
-    }
-  },
-};
-
-/**
- * The card itself, kept for this tab as it moves (registration-resume.ts): a reload, a tab the phone
- * discarded, Back from the gateway go on where the student was. One per registration page.
- */
-const keptCards = {
-  key: (page: string) => `examflow:card:${page}`,
-  get: (page: string): KeptCard | undefined => {
-    try {
-      const raw = window.sessionStorage.getItem(keptCards.key(page));
-      return raw ? (JSON.parse(raw) as KeptCard) : undefined;
-    } catch {
-      return undefined;
-    }
-  },
-  keep: (page: string, keeping: CardKeeping) => {
-    try {
-      if (keeping === 'forget') window.sessionStorage.removeItem(keptCards.key(page));
-      else if (keeping !== 'leave') {
-        const kept: KeptCard = {
-          page,
-          search: window.location.search,
-          savedAt: Date.now(),
-          snapshot: keeping.store,
-        };
-        window.sessionStorage.setItem(keptCards.key(page), JSON.stringify(kept));
-      }
-    } catch {
-      // Storage blocked or full: a reload starts the card again, as it did before.
     }
   },
 };
@@ -224,11 +188,7 @@ export function mount(element: HTMLElement): void {
     query.status === 'failure' || query.registeration === 'success' ? storedRegistration(store) : undefined;
   // Where this tab's card was, if it was here a moment ago (a reload, Back from the gateway).
   const page = data.registrationPage;
-  const resume = cardToResume(keptCards.get(page), {
-    page,
-    search: window.location.search,
-    now: Date.now(),
-  });
+  const resume = keptFlows.resume(page);
   // Pages such as /iacst-exam list only the states and centres with an open date (landing config).
   const checked = data.checkedLists ? ({ isCheckedState: 'true', isCheckedCentre: 'true' } as const) : {};
 
@@ -342,12 +302,12 @@ export function mount(element: HTMLElement): void {
           postToGateway(paymentData);
         },
         goToLogin: (_, { rollNumber, dob }) => {
-          keptCards.keep(page, 'forget');
+          keptFlows.keep(page, 'forget');
           window.location.assign(autoLoginUrl('/', rollNumber, dob));
         },
         goToDashboard: (_, { dashboardLink, rollNumber, dob }) => {
           tabStorage.set(undefined);
-          keptCards.keep(page, 'forget');
+          keptFlows.keep(page, 'forget');
           // The signup's dashboard link, else this origin's auto-login link; the programme decides
           // whether the landing's UTM parameters go along (part 2 §2: the main exam type).
           const link = dashboardLink ?? autoLoginUrl('/', rollNumber, dob);
@@ -421,7 +381,7 @@ export function mount(element: HTMLElement): void {
         checkOpen={async () => (await fetchExamOpen({ exam_type: data.registrationPage })).data.open}
         inspect={actorInspect}
         resume={resume}
-        onMoved={(actor) => keptCards.keep(page, cardKeeping(actor))}
+        onMoved={(actor) => keptFlows.keep(page, cardKeeping(actor))}
         onHydrated={() => {
           replayTypedValues(element);
           element.removeAttribute('aria-busy');

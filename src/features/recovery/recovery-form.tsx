@@ -1,7 +1,6 @@
 // Forgot roll number or password: the recovery machine drives it; this view shows its state.
-import { useMachine } from '@xstate/react';
 import { useEffect, useRef, type FormEvent } from 'react';
-import type { InspectionEvent } from 'xstate';
+import type { ActorRefFrom, InspectionEvent, Snapshot } from 'xstate';
 import { showDob } from '../../domain/dates';
 import { messageText } from '../../machines/message';
 import { codeEntryView } from '../../machines/verify-mobile-machine';
@@ -12,6 +11,8 @@ import { HeldTypingForm } from '../../ui/forms/held-typing';
 import { HeldOtpInput } from '../../ui/forms/widgets/otp-input';
 import { HeldTextInput } from '../../ui/forms/widgets/text-input';
 import { useChildSnapshot } from '../../ui/use-child-snapshot';
+import { useKeptMachine } from '../../ui/use-kept-machine';
+import { wakeResumedRecovery } from '../../machines/recovery-resume';
 import { recoveryView, type RecoveryFormData } from './recovery-view';
 
 interface RecoveryFormProps extends RecoveryFormData {
@@ -19,14 +20,25 @@ interface RecoveryFormProps extends RecoveryFormData {
   machine: RecoveryMachine;
   /** The app's inspector for the machine (development only; undefined in production and tests). */
   inspect?: (event: InspectionEvent) => void;
+  /** A kept flow to go on from (a reload at the OTP step), and where to keep it as it moves. */
+  resume?: Snapshot<unknown>;
+  onMoved?: (actor: ActorRefFrom<RecoveryMachine>) => void;
 }
 
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (whole, key: string) => String(values[key] ?? whole));
 
-export function RecoveryForm({ machine, strings, messages, loginPath, inspect }: RecoveryFormProps) {
+export function RecoveryForm({
+  machine,
+  strings,
+  messages,
+  loginPath,
+  inspect,
+  resume,
+  onMoved,
+}: RecoveryFormProps) {
   const t = (key: RecoveryMessageKey) => messages[key];
-  const [state, send] = useMachine(machine, { inspect });
+  const [state, send] = useKeptMachine(machine, { inspect, resume, onMoved, onResumed: wakeResumedRecovery });
   const { loginId, idError, maskedMobile, details } = state.context;
   // The mobile user's verify-mobile child (the OTP step): the view reads and talks to it.
   const child = state.children.verifyMobile;

@@ -1,7 +1,6 @@
 // The registration card on every landing variant (part 1 §2, §4; part 2 §2, §4): the registration
 // machine drives it; this view only shows its state and sends its events. Step 1 (mobile and OTP)
 // is light; the JSON-schema forms of steps 2 and 3 load only when step 2 opens (./form-steps).
-import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ActorRefFrom, EventFrom, InspectionEvent, Snapshot } from 'xstate';
 import { createTranslator, type StringKey, type Translate } from '../../engine/i18n';
@@ -23,6 +22,7 @@ import { ModalLoader } from '../../ui/loader/modal-loader';
 import { loadingData } from './card-busy';
 import { HeldOtpInput } from '../../ui/forms/widgets/otp-input';
 import { useChildSnapshot } from '../../ui/use-child-snapshot';
+import { useKeptMachine } from '../../ui/use-kept-machine';
 import { cardParts, stepActors, type VerifySnapshot } from './card-state';
 import { cardView } from './card-view';
 
@@ -95,39 +95,14 @@ export function RegistrationCard({
   ...data
 }: RegistrationCardProps) {
   const { programme, registrationPage, headingId, supportEmail, loginPath, strings } = data;
-  // Every snapshot of the card and its steps' machines: one call to onMoved after the task.
-  const moved = useRef<() => void>(undefined);
-  const [state, send, actorRef] = useMachine(machine, {
+  const [state, send] = useKeptMachine(machine, {
     input: { ...input, programme, registrationPage },
-    ...(resume ? { snapshot: resume } : {}),
-    inspect: (event) => {
-      inspect?.(event);
-      if (event.type === '@xstate.snapshot') moved.current?.();
-    },
+    inspect,
+    resume,
+    onMoved,
+    // A restored card starts again what XState does not (the resend wait, a list cut by the reload).
+    onResumed: wakeResumedCard,
   });
-  useEffect(() => {
-    if (!onMoved) return undefined;
-    let pending: number | undefined;
-    moved.current = () => {
-      pending ??= window.setTimeout(() => {
-        pending = undefined;
-        onMoved(actorRef);
-      }, 0);
-    };
-    moved.current();
-    // A page being left (a tab the phone discards, the gateway, a reload) is kept at once.
-    const leaving = () => {
-      window.clearTimeout(pending);
-      pending = undefined;
-      onMoved(actorRef);
-    };
-    window.addEventListener('pagehide', leaving);
-    return () => {
-      moved.current = undefined;
-      window.clearTimeout(pending);
-      window.removeEventListener('pagehide', leaving);
-    };
-  }, [actorRef, onMoved]);
   // The page's strings never change while the card lives.
   const [t] = useState(() => createTranslator(strings as UiStringTable));
   const heading = useRef<HTMLHeadingElement>(null);
@@ -136,12 +111,6 @@ export function RegistrationCard({
   const actors = stepActors(state);
   const mobileStep = useChildSnapshot(actors.mobile);
   useChildSnapshot(mobileStep?.children.verifyMobile);
-  // A restored card starts again what XState does not (the resend wait, a list cut by the reload).
-  useEffect(() => {
-    if (resume) wakeResumedCard(actorRef);
-    // Once, as the restored card starts.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
   useChildSnapshot(actors.details);
   useChildSnapshot(actors.exam);
   useChildSnapshot(actors.success);
