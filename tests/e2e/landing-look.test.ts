@@ -143,6 +143,32 @@ describe('landing pages', () => {
   it.each([
     ['phone', 390],
     ['desktop', 1280],
+  ] as const)(
+    'on a %s, the header shows the number to call, on one line, beside the logo',
+    async (_, width) => {
+      const page = await open(width === 390 ? phone : desktop, '/iacstexam');
+      const call = page.getByRole('banner').getByRole('link', { name: /^Call us 1800-/ });
+      await call.waitFor();
+      const number = call.locator('.ef-header__phone');
+      expect(await number.isVisible()).toBe(true);
+      const [numberBox, logoBox] = [
+        await number.boundingBox(),
+        await page.getByRole('banner').getByRole('link').first().boundingBox(),
+      ];
+      if (!numberBox || !logoBox) throw new Error('no number or logo');
+      // One line (a number never breaks), on the logo's row, inside the screen.
+      expect(numberBox.height).toBeLessThan(30);
+      expect(Math.abs(numberBox.y + numberBox.height / 2 - (logoBox.y + logoBox.height / 2))).toBeLessThan(
+        16,
+      );
+      expect(numberBox.x + numberBox.width).toBeLessThanOrEqual(width);
+      await page.close();
+    },
+  );
+
+  it.each([
+    ['phone', 390],
+    ['desktop', 1280],
   ] as const)('on a %s, a toast leaves the header (logo and Call us) uncovered', async (_, width) => {
     const page = await open(width === 390 ? phone : desktop, '/');
     await page.getByRole('button', { name: 'Choose date of birth' }).waitFor();

@@ -20,7 +20,8 @@ export const Header: BlockComponent<'header'> = ({ block, context }) => {
         </a>
         {block.showCallUs === false ? null : (
           <a className="ef-header__call" href={telHref(phone)}>
-            {t('header.callUs')} <span className="ef-header__phone">{phone}</span>
+            <span className="ef-header__call-words">{t('header.callUs')}</span>{' '}
+            <span className="ef-header__phone">{phone}</span>
           </a>
         )}
       </div>
