@@ -151,9 +151,10 @@ describe.each(['/neet-repeater-scholarship-hindi', '/iacst-medical-engineering-r
       await card(page)
         .getByRole('textbox', { name: text('form.email') })
         .fill('asha.hindi@example.com');
-      await card(page)
-        .getByRole('textbox', { name: new RegExp(`^${text('form.dob')}`) })
-        .fill('14/08/2007');
+      const dob = card(page).getByRole('textbox', { name: new RegExp(`^${text('form.dob')}`) });
+      // The date's placeholder in the page's language, as its hint.
+      expect(await dob.getAttribute('placeholder')).toBe(text('form.dobHint'));
+      await dob.fill('14/08/2007');
       await classStream.selectOption({ index: 1 });
       await card(page)
         .getByRole('button', { name: text('form.next') })

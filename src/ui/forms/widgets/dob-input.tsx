@@ -150,7 +150,8 @@ export function DobInput({
           type="text"
           inputMode="numeric"
           autoComplete={autoComplete}
-          placeholder="DD/MM/YYYY"
+          // The hint in the page's language (दिन/महीना/वर्ष on a Hindi page).
+          placeholder={hint ?? 'DD/MM/YYYY'}
           value={value}
           required={required}
           disabled={disabled}
