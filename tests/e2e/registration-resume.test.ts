@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, sandboxOtp, seriousViolations } from './browser';
-import { card, cardHeading } from './registration-walk';
+import { card, cardHeading, completeFreeRegistration, verifyFreshMobile } from './registration-walk';
 
 const base = `http://localhost:${inject('port')}`;
 
@@ -221,6 +221,24 @@ describe('registration survives a reload, a discarded tab and Back', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('a free thank-you comes back on a reload, and a new visit in the same tab starts a new card', async () => {
+    const page = await context.newPage();
+    await page.goto(`${base}/iacstexam`);
+    await verifyFreshMobile(page, base, freshMobile());
+    await completeFreeRegistration(page);
+    await card(page).locator('dd').first().waitFor();
+    const rows = await card(page).locator('dd').allInnerTexts();
+    await loseAndFind(page, 'reload', 'Registration Successful');
+    await card(page).locator('dd').first().waitFor();
+    expect(await card(page).locator('dd').allInnerTexts()).toEqual(rows);
+    // The page opened anew from elsewhere (a parent registering a second child, by the site's
+    // link): the card starts again. (Chromium takes the same address typed again as a reload.)
+    await page.goto(`${base}/`);
+    await page.goto(`${base}/iacstexam`);
+    await verifyButton(page).waitFor();
+    expect(await cardHeading(page, 'Registration Successful').count()).toBe(0);
   });
 
   it('a card typed again after "Edit number" is not resumed: a reload starts from the number', async () => {

@@ -89,6 +89,15 @@ const tabStorage = {
   },
 };
 
+/** Whether a kept card is at its thank-you (the registration is complete). */
+const isThankYou = (snapshot: object): boolean => (snapshot as { value?: unknown }).value === 'success';
+
+/** This page was reached by a link or the address bar, not by a reload or Back/Forward. */
+function freshVisit(): boolean {
+  const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return entry?.type === 'navigate';
+}
+
 /** The registration stored before the gateway (user_info, exam_info, user_psid), for the return. */
 function storedRegistration(store: SessionStore): StoredRegistration | undefined {
   const user = store.get('user_info');
@@ -186,9 +195,12 @@ export function mount(element: HTMLElement): void {
   // What was stored before the gateway: the failure event reports it, the thank-you shows it.
   const stored =
     query.status === 'failure' || query.registeration === 'success' ? storedRegistration(store) : undefined;
-  // Where this tab's card was, if it was here a moment ago (a reload, Back from the gateway).
+  // Where this tab's card was, if it was here a moment ago (a reload, Back from the gateway). A
+  // thank-you comes back on a reload or Back only: a new visit in the same tab (a parent
+  // registering a second child) starts a new card, and the SMS has the login details.
   const page = data.registrationPage;
-  const resume = keptFlows.resume(page);
+  const keptCard = keptFlows.resume(page);
+  const resume = keptCard && (!isThankYou(keptCard) || !freshVisit()) ? keptCard : undefined;
   // Pages such as /iacst-exam list only the states and centres with an open date (landing config).
   const checked = data.checkedLists ? ({ isCheckedState: 'true', isCheckedCentre: 'true' } as const) : {};
 
