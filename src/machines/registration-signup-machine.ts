@@ -142,7 +142,8 @@ export const registrationSignupMachine = setup({
                     dob: event.output.data.dob,
                     examDate: event.output.data.exam_date,
                     examSlot: context.exam.slot?.name,
-                    centre: context.exam.centre?.label,
+                    // An online test is taken at home: the thank-you names no centre for it.
+                    centre: examMode(context) === 'Offline' ? context.exam.centre?.label : undefined,
                     dashboardLink: event.output.data.dashboard_link,
                   },
                 }),
