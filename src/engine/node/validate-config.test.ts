@@ -31,6 +31,22 @@ describe('validateConfig on the shipped config', () => {
     ]);
     expect(result.bundle?.strings.hi).toBeDefined();
   });
+
+  it('every English landing of a paid programme says its fee before registration (as the config has it)', () => {
+    const bundle = validateConfig(configDir()).bundle;
+    const landings = Object.values(bundle?.landings ?? {})
+      .map(({ landing }) => landing)
+      .filter((landing) => landing.locale === 'en');
+    const unannounced = landings.flatMap((landing) => {
+      const programme = bundle?.programmes[landing.programme];
+      if (!programme || programme.fee.amount <= 0 || !programme.registration) return [];
+      const text = JSON.stringify([landing.blocks, programme.criteria]);
+      return new RegExp(`\\b${programme.fee.amount} rupees|₹ ?${programme.fee.amount}\\b`).test(text)
+        ? []
+        : [`${landing.paths[0] ?? '?'} (${programme.fee.amount} rupees)`];
+    });
+    expect(unannounced).toEqual([]);
+  });
 });
 
 describe('validating again with the files checked before (the Studio)', () => {
