@@ -2,7 +2,7 @@
 // sessionStorage, one entry per flow, so a reload, a discarded tab or Back finds it and a new
 // tab (or another person at a shared computer's next session) does not.
 import { flowToResume, type FlowKeeping, type KeptFlow } from '../machines/kept-flows';
-import type { Snapshot } from 'xstate';
+import { createActor, type AnyStateMachine, type Snapshot } from 'xstate';
 
 const key = (page: string) => `examflow:flow:${page}`;
 
@@ -15,11 +15,31 @@ function read(page: string): KeptFlow | undefined {
   }
 }
 
+/** Whether the machine restores the snapshot (creating the actor restores it; nothing starts). */
+function restorable(machine: AnyStateMachine, snapshot: Snapshot<unknown>): boolean {
+  try {
+    createActor(machine, { snapshot });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const keptFlows = {
-  /** The flow to go on from at this address now, if the tab kept one. */
-  resume: (page: string): Snapshot<unknown> | undefined =>
-    flowToResume(read(page), { page, search: window.location.search, now: Date.now() }),
-  keep: (page: string, keeping: FlowKeeping): void => {
+  /**
+   * The flow to go on from at this address now: the tab kept one, under the same fingerprint, and
+   * this build's machine restores it (a state renamed since would throw as the page renders).
+   */
+  resume: (page: string, machine: AnyStateMachine, fingerprint?: string): Snapshot<unknown> | undefined => {
+    const kept = flowToResume(read(page), {
+      page,
+      search: window.location.search,
+      now: Date.now(),
+      fingerprint,
+    });
+    return kept && restorable(machine, kept) ? kept : undefined;
+  },
+  keep: (page: string, keeping: FlowKeeping, fingerprint?: string): void => {
     try {
       if (keeping === 'forget') window.sessionStorage.removeItem(key(page));
       else if (keeping !== 'leave') {
@@ -27,6 +47,7 @@ export const keptFlows = {
           page,
           search: window.location.search,
           savedAt: Date.now(),
+          ...(fingerprint === undefined ? {} : { fingerprint }),
           snapshot: keeping.store,
         };
         window.sessionStorage.setItem(key(page), JSON.stringify(kept));

@@ -12,6 +12,11 @@ export interface KeptFlow {
   /** The address's query when it was kept: a different entry (back from the gateway) starts as its query says. */
   search: string;
   savedAt: number;
+  /**
+   * What the flow was started with (the page's card data: its config): a copy made under other
+   * config (a publish, a deploy since) is not resumed, as its context would carry the old.
+   */
+  fingerprint?: string;
   snapshot: Snapshot<unknown>;
 }
 
@@ -54,9 +59,20 @@ export function keptCodeEntry(verify: Json): boolean {
  */
 export function flowToResume(
   kept: KeptFlow | undefined,
-  { page, search, now }: { page: string; search: string; now: number },
+  { page, search, now, fingerprint }: { page: string; search: string; now: number; fingerprint?: string },
 ): Snapshot<unknown> | undefined {
   if (!kept || kept.page !== page || kept.search !== search) return undefined;
+  if (kept.fingerprint !== fingerprint) return undefined;
   if (now - kept.savedAt > REGISTRATION_TOKEN_TTL_MS || now < kept.savedAt) return undefined;
   return kept.snapshot;
+}
+
+/** A short fingerprint of a text (FNV-1a, 32 bits): enough to tell one config from another. */
+export function fingerprintOf(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
 }

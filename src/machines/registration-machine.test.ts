@@ -1523,14 +1523,39 @@ describe('registration: a reload goes on where the card was (persisted snapshots
   it('the resend wait goes on for what was left of it, not from the start and not never', async () => {
     const run = start(input);
     await run.toCodeEntry();
-    const again = reload(run);
+    const keeping = cardKeeping(run.root);
+    if (typeof keeping === 'string') throw new Error(`nothing kept: ${keeping}`);
+    run.root.stop();
+    // As if the page came back 40 s after the send: 5 s of the wait are left.
+    const kept = JSON.parse(JSON.stringify(keeping.store)) as {
+      children: {
+        mobileStep: {
+          snapshot: { children: { verifyMobile: { snapshot: { context: { resendAt: number } } } } };
+        };
+      };
+    };
+    kept.children.mobileStep.snapshot.children.verifyMobile.snapshot.context.resendAt = Date.now() + 5_000;
+    const again = start(input, {}, kept as unknown as Snapshot<unknown>);
     const verify = () => again.child().getSnapshot() as SnapshotFrom<typeof registrationVerifyMachine>;
-    const resendAt = verify().context.resendAt ?? 0;
-    expect(resendAt - Date.now()).toBeGreaterThan(40_000);
-    again.child().send({ type: 'verify.resumed' });
+    wakeResumedCard(again.root);
+    expect(verify().context.resendWaitSeconds).toBe(5);
     expect(verify().can({ type: 'otp.resend' })).toBe(false);
-    again.clock.increment(resendAt - Date.now() + 10);
+    again.clock.increment(4_000);
+    expect(verify().can({ type: 'otp.resend' })).toBe(false);
+    again.clock.increment(1_100);
     expect(verify().can({ type: 'otp.resend' })).toBe(true);
+  });
+
+  it('a call inside a step (a coupon being checked) is not kept: the copy from before it stays', async () => {
+    const run = await toStep3(
+      { programme: iat, registrationPage: 'IAT' },
+      { validateCoupon: () => new Promise(() => undefined) },
+    );
+    expect(typeof cardKeeping(run.root)).toBe('object');
+    run.actor.send({ type: 'coupon.change', code: 'IAT25' });
+    run.actor.send({ type: 'coupon.apply' });
+    await run.until((s) => s.matches({ step3: { coupon: 'applying' } } as never));
+    expect(cardKeeping(run.root)).toBe('leave');
   });
 
   it('a check under way is not kept: the reload shows the box, never the code', async () => {

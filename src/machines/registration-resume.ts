@@ -1,8 +1,9 @@
 // A registration that outlives the page: a reload, a tab the phone discarded while the student read
 // the SMS, Back from the gateway. The card's machine is kept as XState's persisted snapshot
 // (`getPersistedSnapshot`, restored with `createActor(machine, { snapshot })`) wherever the student
-// waits on the card, never while a call is under way, and never with a secret: the code typed is
-// dropped (the registration token is kept, as the session already holds it for Try Again).
+// waits on the card, never while a call of its own or of a step is under way (a list loading is
+// the exception: it loads again), and never with a secret: the code typed is dropped. The
+// registration token is kept for the tab while the card is, and forgotten with it.
 import type { ActorRefFrom, Snapshot } from 'xstate';
 import { childSnapshot, keptCodeEntry, plainSnapshot, type FlowKeeping } from './kept-flows';
 import type { RegistrationMachine } from './registration-machine';
@@ -21,6 +22,13 @@ export function cardKeeping(actor: ActorRefFrom<RegistrationMachine>): FlowKeepi
   if (snapshot.status !== 'active') return 'leave';
   const place = RESUMABLE.find((p) => snapshot.matches(p));
   if (!place) return 'leave';
+  // A call inside a step (the nearest centre, a coupon check, the roll number's copy) would run
+  // again when restored, unasked (a location prompt): the copy from before it stays.
+  const { examStep, successStep } = snapshot.children;
+  const exam = examStep?.getSnapshot();
+  if (exam?.matches({ editing: { lists: 'locating' } }) || exam?.matches({ editing: { coupon: 'applying' } }))
+    return 'leave';
+  if (successStep?.getSnapshot().matches('copying')) return 'leave';
   const persisted = plainSnapshot(actor.getPersistedSnapshot());
   if (place !== 'step1') return { store: persisted as Snapshot<unknown> };
   const mobileStep = childSnapshot(persisted, 'mobileStep');

@@ -2,7 +2,7 @@
 // at every step of the card, the tab discarded and opened again at the same address, and Back from
 // the gateway each find the same screen with what was typed, and the journey goes on to the end.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { launchBrowser, sandboxOtp, seriousViolations } from './browser';
 import { card, cardHeading, completeFreeRegistration, verifyFreshMobile } from './registration-walk';
 
@@ -223,7 +223,7 @@ describe('registration survives a reload, a discarded tab and Back', () => {
     }
   });
 
-  it('a free thank-you comes back on a reload, and a new visit in the same tab starts a new card', async () => {
+  it('a free thank-you comes back on a reload with its roll number', async () => {
     const page = await context.newPage();
     await page.goto(`${base}/iacstexam`);
     await verifyFreshMobile(page, base, freshMobile());
@@ -233,12 +233,22 @@ describe('registration survives a reload, a discarded tab and Back', () => {
     await loseAndFind(page, 'reload', 'Registration Successful');
     await card(page).locator('dd').first().waitFor();
     expect(await card(page).locator('dd').allInnerTexts()).toEqual(rows);
-    // The page opened anew from elsewhere (a parent registering a second child, by the site's
-    // link): the card starts again. (Chromium takes the same address typed again as a reload.)
-    await page.goto(`${base}/`);
+  });
+
+  it('Go to dashboard forgets the card, with its roll number, password and token', async () => {
+    // Its own context: the dashboard logs the student in, and the other tests' pages would follow.
+    const own = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    onTestFinished(() => own.close());
+    const page = await own.newPage();
     await page.goto(`${base}/iacstexam`);
-    await verifyButton(page).waitFor();
-    expect(await cardHeading(page, 'Registration Successful').count()).toBe(0);
+    await verifyFreshMobile(page, base, freshMobile());
+    await completeFreeRegistration(page);
+    const keptCards = () =>
+      page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('examflow:flow:')));
+    await expect.poll(keptCards).toHaveLength(1);
+    await card(page).getByRole('button', { name: 'Go to dashboard' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    expect(await keptCards()).toEqual([]);
   });
 
   it('a card typed again after "Edit number" is not resumed: a reload starts from the number', async () => {

@@ -59,7 +59,7 @@ export function mount(element: HTMLElement): void {
         machine={machine}
         inspect={actorInspect}
         // The OTP step outlives a reload or a discarded tab (recovery-resume.ts).
-        resume={keptFlows.resume(RECOVERY_FLOW)}
+        resume={keptFlows.resume(RECOVERY_FLOW, machine)}
         onMoved={(actor) => keptFlows.keep(RECOVERY_FLOW, recoveryKeeping(actor))}
         {...data}
       />

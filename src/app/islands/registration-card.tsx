@@ -50,6 +50,7 @@ import { createAnalytics, type AnalyticsEventName } from '../analytics';
 import { autoLoginUrl, withCampaign } from '../auto-login';
 import { funnelOrigin, reportFunnelStep } from '../funnel-channel';
 import { keptFlows } from '../kept-flows';
+import { fingerprintOf, type FlowKeeping } from '../../machines/kept-flows';
 import { allowedBrowserPosition, resolveLocationWithin, signupLocationFields } from '../location';
 import { sessionStore, type SessionStore } from '../session-store';
 import { replayTypedValues } from '../typed-before-hydration';
@@ -88,15 +89,6 @@ const tabStorage = {
     }
   },
 };
-
-/** Whether a kept card is at its thank-you (the registration is complete). */
-const isThankYou = (snapshot: object): boolean => (snapshot as { value?: unknown }).value === 'success';
-
-/** This page was reached by a link or the address bar, not by a reload or Back/Forward. */
-function freshVisit(): boolean {
-  const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-  return entry?.type === 'navigate';
-}
 
 /** The registration stored before the gateway (user_info, exam_info, user_psid), for the return. */
 function storedRegistration(store: SessionStore): StoredRegistration | undefined {
@@ -195,12 +187,17 @@ export function mount(element: HTMLElement): void {
   // What was stored before the gateway: the failure event reports it, the thank-you shows it.
   const stored =
     query.status === 'failure' || query.registeration === 'success' ? storedRegistration(store) : undefined;
-  // Where this tab's card was, if it was here a moment ago (a reload, Back from the gateway). A
-  // thank-you comes back on a reload or Back only: a new visit in the same tab (a parent
-  // registering a second child) starts a new card, and the SMS has the login details.
-  const page = data.registrationPage;
-  const keptCard = keptFlows.resume(page);
-  const resume = keptCard && (!isThankYou(keptCard) || !freshVisit()) ? keptCard : undefined;
+  // Where this tab's card was, if it was here a moment ago (a reload, Back from the gateway).
+  // One per page (two pages of a programme may list differently), under this page's card data.
+  const page = `${data.registrationPage}:${window.location.pathname}`;
+  const fingerprint = fingerprintOf(props ?? '');
+  // Once the card has left for the dashboard or the login, it is forgotten and kept no more.
+  let left = false;
+  const keep = (keeping: FlowKeeping) => void (left || keptFlows.keep(page, keeping, fingerprint));
+  const leave = () => {
+    left = true;
+    keptFlows.keep(page, 'forget');
+  };
   // Pages such as /iacst-exam list only the states and centres with an open date (landing config).
   const checked = data.checkedLists ? ({ isCheckedState: 'true', isCheckedCentre: 'true' } as const) : {};
 
@@ -314,12 +311,12 @@ export function mount(element: HTMLElement): void {
           postToGateway(paymentData);
         },
         goToLogin: (_, { rollNumber, dob }) => {
-          keptFlows.keep(page, 'forget');
+          leave();
           window.location.assign(autoLoginUrl('/', rollNumber, dob));
         },
         goToDashboard: (_, { dashboardLink, rollNumber, dob }) => {
           tabStorage.set(undefined);
-          keptFlows.keep(page, 'forget');
+          leave();
           // The signup's dashboard link, else this origin's auto-login link; the programme decides
           // whether the landing's UTM parameters go along (part 2 §2: the main exam type).
           const link = dashboardLink ?? autoLoginUrl('/', rollNumber, dob);
@@ -339,6 +336,9 @@ export function mount(element: HTMLElement): void {
       return loadLaterSteps();
     },
   );
+
+  // The kept card, if any (the thank-you too, until Go to dashboard forgets it).
+  const resume = keptFlows.resume(page, machine, fingerprint);
 
   // The toasts are fixed over the page: their own root, outside the prerendered card. Once.
   let toastsMounted: Promise<void> | undefined;
@@ -393,7 +393,7 @@ export function mount(element: HTMLElement): void {
         checkOpen={async () => (await fetchExamOpen({ exam_type: data.registrationPage })).data.open}
         inspect={actorInspect}
         resume={resume}
-        onMoved={(actor) => keptFlows.keep(page, cardKeeping(actor))}
+        onMoved={(actor) => keep(cardKeeping(actor))}
         onHydrated={() => {
           replayTypedValues(element);
           element.removeAttribute('aria-busy');
