@@ -62,24 +62,9 @@ const tally = (statuses: number[]) =>
   statuses.reduce<Record<number, number>>((out, s) => ({ ...out, [s]: (out[s] ?? 0) + 1 }), {});
 
 describe('two server processes on one database', () => {
-  it(`${GUESSES} wrong dates of birth at once through login and the result page: at most 5 are compared`, async () => {
-    const statuses = await Promise.all(
-      Array.from({ length: GUESSES }, (_, i) => {
-        const dob = `${String((i % 28) + 1).padStart(2, '0')}/${String((i % 12) + 1).padStart(2, '0')}/2006`;
-        return i % 4 < 2
-          ? call(i, 'POST', '/api/login', { roll_number: '250000000005', date_of_birth: dob })
-          : call(i, 'POST', '/api/result', { roll_number: '250000000005', dob });
-      }),
-    );
-    const counts = tally(statuses);
-    console.log(`two processes, wrong dates of birth: ${JSON.stringify(counts)}`);
-    // One address: the (roll, address) pair's 5 bind first; every other guess is refused (429), or
-    // waited too long for the database (503: SQLite's turn to write, PostgreSQL's pool).
-    expect(Object.keys(counts).every((s) => ['401', '429', '503'].includes(s))).toBe(true);
-    expect(counts[401] ?? 0).toBeGreaterThan(0);
-    expect(counts[401] ?? 0).toBeLessThanOrEqual(5);
-  }, 60_000);
-
+  // First: on SQLite, a storm of writes from two processes has left the file locked for 40 s and more
+  // afterwards (seen twice in full runs, the OTP send after the date-of-birth storm got 503 for
+  // 40 s; not yet explained). The code's send comes before any storm.
   it(`${GUESSES} wrong codes at once for one code: at most 5 are compared`, async () => {
     const mobile = '9833300003';
     // Two processes on one SQLite file take turns to write: a send that waited too long for its
@@ -114,4 +99,21 @@ describe('two server processes on one database', () => {
     expect(counts[400] ?? 0).toBeGreaterThan(0);
     expect(counts[400] ?? 0).toBeLessThanOrEqual(5);
   }, 120_000);
+  it(`${GUESSES} wrong dates of birth at once through login and the result page: at most 5 are compared`, async () => {
+    const statuses = await Promise.all(
+      Array.from({ length: GUESSES }, (_, i) => {
+        const dob = `${String((i % 28) + 1).padStart(2, '0')}/${String((i % 12) + 1).padStart(2, '0')}/2006`;
+        return i % 4 < 2
+          ? call(i, 'POST', '/api/login', { roll_number: '250000000005', date_of_birth: dob })
+          : call(i, 'POST', '/api/result', { roll_number: '250000000005', dob });
+      }),
+    );
+    const counts = tally(statuses);
+    console.log(`two processes, wrong dates of birth: ${JSON.stringify(counts)}`);
+    // One address: the (roll, address) pair's 5 bind first; every other guess is refused (429), or
+    // waited too long for the database (503: SQLite's turn to write, PostgreSQL's pool).
+    expect(Object.keys(counts).every((s) => ['401', '429', '503'].includes(s))).toBe(true);
+    expect(counts[401] ?? 0).toBeGreaterThan(0);
+    expect(counts[401] ?? 0).toBeLessThanOrEqual(5);
+  }, 60_000);
 });
