@@ -55,6 +55,22 @@ async function sendCode(page: Page, mobile: string): Promise<void> {
   await cardHeading(page, 'Verify OTP').waitFor();
 }
 
+/** Step 2's date of birth and class, then Next (the name and e-mail are typed by the test). */
+async function finishDetails(page: Page): Promise<void> {
+  await field(page, /^Date of birth/).fill('01/02/2007');
+  await expect.poll(() => select(page, 'Class & stream').locator('option').count()).toBeGreaterThan(1);
+  await select(page, 'Class & stream').selectOption({ index: 1 });
+  await card(page).getByRole('button', { name: 'Next' }).click();
+}
+
+/** Step 3's state: Delhi, once the list has it. */
+async function chooseDelhi(page: Page) {
+  const state = select(page, 'State');
+  await state.locator('option', { hasText: 'Delhi' }).waitFor({ state: 'attached' });
+  await state.selectOption({ label: 'Delhi' });
+  return state;
+}
+
 describe('registration survives a reload, a discarded tab and Back', () => {
   afterAll(() => {
     console.log(`registration resume: ${losses.lost} of ${losses.tried} journeys lost`);
@@ -88,16 +104,11 @@ describe('registration survives a reload, a discarded tab and Back', () => {
     await loseAndFind(page, 'reload', 'Student details');
     await expect.poll(() => field(page, 'Student name').inputValue()).toBe('Kavya Menon');
     expect(await field(page, 'Email ID').inputValue()).toBe('kavya.menon@example.com');
-    await field(page, /^Date of birth/).fill('01/02/2007');
-    await expect.poll(() => select(page, 'Class & stream').locator('option').count()).toBeGreaterThan(1);
-    await select(page, 'Class & stream').selectOption({ index: 1 });
-    await card(page).getByRole('button', { name: 'Next' }).click();
+    await finishDetails(page);
 
     // Step 3 with a state chosen: the same step, the same state.
     await cardHeading(page, 'Exam details').waitFor();
-    const state = select(page, 'State');
-    await state.locator('option', { hasText: 'Delhi' }).waitFor({ state: 'attached' });
-    await state.selectOption({ label: 'Delhi' });
+    const state = await chooseDelhi(page);
     await loseAndFind(page, 'discard', 'Exam details');
     await expect.poll(() => state.inputValue()).not.toBe('');
     const centre = select(page, 'Centre');
@@ -182,14 +193,9 @@ describe('registration survives a reload, a discarded tab and Back', () => {
     await cardHeading(page, 'Student details').waitFor();
     await field(page, 'Student name').fill('Ira Sen');
     await field(page, 'Email ID').fill('ira.sen@example.com');
-    await field(page, /^Date of birth/).fill('01/02/2007');
-    await expect.poll(() => select(page, 'Class & stream').locator('option').count()).toBeGreaterThan(1);
-    await select(page, 'Class & stream').selectOption({ index: 1 });
-    await card(page).getByRole('button', { name: 'Next' }).click();
+    await finishDetails(page);
     await cardHeading(page, 'Exam details').waitFor();
-    const state = select(page, 'State');
-    await state.locator('option', { hasText: 'Delhi' }).waitFor({ state: 'attached' });
-    await state.selectOption({ label: 'Delhi' });
+    await chooseDelhi(page);
     for (const name of ['Centre', 'Date of exam']) {
       const list = select(page, name);
       await expect.poll(() => list.locator('option').count()).toBeGreaterThan(1);
