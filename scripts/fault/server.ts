@@ -10,7 +10,9 @@ import { sandboxClock } from '../lib/serve';
 import { exitGracefullyOnSignals } from '../lib/shutdown';
 
 const dataDir = process.env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'examflow-fault-'));
+// The caller's environment reaches the config (its limits: MAX_EVENT_LOOP_DELAY_MS and the like).
 const config = configFromEnv({
+  ...process.env,
   NODE_ENV: 'development',
   LOG: process.env.LOG ?? 'off',
   DATABASE_URL: process.env.DATABASE_URL,
