@@ -157,12 +157,17 @@ describe('session store', () => {
   });
 
   it.each(['logout', 'resetAfterTest'] as const)(
-    '%s clears every key, the persisted copy and the ef_session cookie',
+    '%s clears every key, the persisted copy, the ef_session cookie and what the tab kept',
     (method) => {
       const store = make();
       store.login(session);
       for (const key of STORED_KEYS) store.set(key, everyKey[key]);
       localStorage.setItem('someone-else', 'kept');
+      // What the tab kept of the flows: the checkout's address, a registration card, its retry.
+      sessionStorage.setItem('examflow:checkout-address', '{"billingAddress":"12 MG Road"}');
+      sessionStorage.setItem('examflow:flow:card:/iacstexam', '{}');
+      sessionStorage.setItem('examflow:registration-kept', '{"token":"t"}');
+      sessionStorage.setItem('someone-else', 'kept');
       store.showToast({ type: 'warn', message: 'Please wait' });
       const listener = vi.fn();
       store.subscribe(listener);
@@ -175,6 +180,7 @@ describe('session store', () => {
       expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
       for (const key of STORED_KEYS) expect(localStorage.getItem(key), key).toBeNull();
       expect(localStorage.getItem('someone-else')).toBe('kept');
+      expect(Object.keys(sessionStorage)).toEqual(['someone-else']);
       expect(document.cookie).not.toContain('ef_session=1');
       expect(listener).toHaveBeenCalled();
       expect(make().getSnapshot().token).toBeNull();

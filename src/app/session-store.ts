@@ -3,7 +3,8 @@
 //
 // Reading of "only the session token and similar slices persist": the token and who it belongs to
 // (roll number, date of birth, exam type) persist, under one key; the toast never does. Logout and
-// test submission clear all of it, every named key, and the ef_session marker cookie (decision 001).
+// test submission clear all of it, every named key, the ef_session marker cookie (decision 001) and
+// what the tab kept of its flows (sessionStorage).
 import { SESSION_MARKER_COOKIE } from '../engine/page-request';
 import { createToastStore, type ToastInput, type ToastState, type ToastStore } from '../ui/toast/toast-store';
 import { LOGGED_OUT, readPersisted, SESSION_STORAGE_KEY, type Persisted } from './session-token';
@@ -162,6 +163,33 @@ export interface SessionStoreOptions {
   document?: Pick<Document, 'cookie'>;
   /** Where to listen for other tabs' changes; defaults to window. */
   window?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  /** The tab's storage (the flows kept for a reload); defaults to window.sessionStorage. */
+  tabStorage?: Storage;
+}
+
+/**
+ * Everything the app keeps for a tab (sessionStorage: a flow kept for a reload, the checkout's
+ * address, the registration's retry) is under this prefix, and logging out clears all of it: nothing
+ * personal stays for the next person at a shared computer.
+ */
+export const TAB_KEY_PREFIX = 'examflow:';
+
+function defaultTabStorage(): Storage | undefined {
+  try {
+    return typeof window !== 'undefined' ? window.sessionStorage : undefined;
+  } catch {
+    return undefined; // storage blocked: nothing was kept either
+  }
+}
+
+function forgetTab(storage: Storage | undefined): void {
+  if (!storage) return;
+  try {
+    const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i));
+    for (const key of keys) if (key?.startsWith(TAB_KEY_PREFIX)) storage.removeItem(key);
+  } catch {
+    // blocked storage keeps nothing
+  }
 }
 
 /** A Storage that forgets on reload: for places without localStorage, or where it throws. */
@@ -193,6 +221,7 @@ export function createSessionStore(options: SessionStoreOptions = {}): SessionSt
   const storage = options.storage ?? defaultStorage();
   const doc = options.document ?? (typeof document !== 'undefined' ? document : undefined);
   const win = options.window ?? (typeof window !== 'undefined' ? window : undefined);
+  const tabStorage = options.tabStorage ?? defaultTabStorage();
   const toast = createToastStore();
   const listeners = new Set<() => void>();
 
@@ -250,6 +279,7 @@ export function createSessionStore(options: SessionStoreOptions = {}): SessionSt
 
   const clearEverything = () => {
     for (const key of STORED_KEYS) remove(key);
+    forgetTab(tabStorage);
     state = { ...state, ...LOGGED_OUT };
     persist();
     if (doc) doc.cookie = `${SESSION_MARKER_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;

@@ -104,6 +104,27 @@ describe('the purchase actor, from the portal provider', () => {
     expect(actor?.getSnapshot().matches({ checkout: 'failed' })).toBe(true);
   });
 
+  it('keeps the typed address for the tab: a new app (a reload, a discarded tab) starts with it; a paid order forgets it', async () => {
+    const first = render(<App at="/dashboard" />);
+    await screen.findByText('dashboard /dashboard dashboard');
+    act(() => {
+      seen.at(-1)?.send({ type: 'course.open', courseId: 'C1', view: 'checkout' });
+      seen.at(-1)?.send({ type: 'checkout.change', field: 'billingAddress', value: '12 MG Road' });
+      seen.at(-1)?.send({ type: 'checkout.change', field: 'pincode', value: '400053' });
+    });
+    first.unmount();
+    const second = render(<App at="/dashboard" />);
+    await screen.findByText('dashboard /dashboard dashboard');
+    expect(seen.at(-1)?.getSnapshot().context.fields).toMatchObject({
+      billingAddress: '12 MG Road',
+      pincode: '400053',
+    });
+    second.unmount();
+    render(<App at="/dashboard?type=course&status=success&order_id=EF1" />);
+    await screen.findByText('success /dashboard/payment-success/EF1 success');
+    expect(sessionStorage.getItem('examflow:checkout-address')).toBeNull();
+  });
+
   it('asks nothing without a return, and a new app gets a new actor', async () => {
     const first = render(<App at="/dashboard" />);
     await screen.findByText('dashboard /dashboard dashboard');

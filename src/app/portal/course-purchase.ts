@@ -226,7 +226,12 @@ export function usePurchaseActor(): PurchaseActor {
       withoutReturn: withoutReturnQuery(location),
     });
     const paymentReturn = paymentReturnOf(location, portal.config.courseReturnType, portal.store);
-    return createActor(machine, { input: paymentReturn ? { paymentReturn } : undefined });
+    const fields = keptAddress.read();
+    const created = createActor(machine, {
+      input: { ...(fields ? { fields } : {}), ...(paymentReturn ? { paymentReturn } : {}) },
+    });
+    keptAddress.follow(created);
+    return created;
   });
   // Before the first paint, like the route's own sync (useRouteView): events sent before the start
   // wait in the actor's mailbox, in order.
@@ -252,6 +257,37 @@ export function usePurchaseView(actor: PurchaseActor): CoursePurchaseView {
   );
   return useSyncExternalStore(subscribe, read);
 }
+
+/**
+ * The address typed on the checkout, kept for the tab (decision 041): a reload, a tab the phone
+ * discarded or Back from the gateway finds it as it was. Forgotten once the course is paid, and
+ * with everything else the tab kept when the student logs out (session-store.ts).
+ */
+const ADDRESS_KEY = 'examflow:checkout-address';
+
+const keptAddress = {
+  read(): CheckoutFields | undefined {
+    try {
+      return checkoutFieldsOf(JSON.parse(sessionStorage.getItem(ADDRESS_KEY) ?? 'null'));
+    } catch {
+      return undefined;
+    }
+  },
+  /** Keeps the fields each time they change, and forgets them at the payment's success. */
+  follow(actor: PurchaseActor): void {
+    let last = actor.getSnapshot().context.fields;
+    actor.subscribe((snapshot) => {
+      try {
+        if (snapshot.matches('success')) sessionStorage.removeItem(ADDRESS_KEY);
+        else if (snapshot.context.fields !== last)
+          sessionStorage.setItem(ADDRESS_KEY, JSON.stringify(snapshot.context.fields));
+      } catch {
+        // Storage blocked or full: a reload shows the checkout empty, as before.
+      }
+      last = snapshot.context.fields;
+    });
+  },
+};
 
 /** Stored fields, read back only as the strings and the boolean they were (anything else is empty). */
 function checkoutFieldsOf(value: unknown): CheckoutFields | undefined {
