@@ -74,6 +74,7 @@ export const CARD_STRING_KEYS = [
   'registration.paymentFailedText',
   'registration.tryAgain',
   'registration.verifyAgain',
+  'registration.backAgainToLeave',
   'payment.confirming',
   'payment.unconfirmedHeading',
   'payment.unconfirmed',

@@ -49,3 +49,38 @@ export function wakeResumedCard(actor: ActorRefFrom<RegistrationMachine>): void 
   if (examStep?.getSnapshot().matches({ editing: { lists: 'failed' } }))
     examStep.send({ type: 'exam.retryOptions' });
 }
+
+/**
+ * How deep the card is in the browser's history (one entry per step, decision 041): step 2 is 1,
+ * step 3 is 2; the number, the thank-you and every other place the student starts over from are
+ * 0. Undefined while a call decides where the card goes next (loading the steps, signing up, the
+ * gateway): the history is left as it is then.
+ */
+const HELD = [
+  'entry',
+  'loadingLeadBySfId',
+  'loadingSteps',
+  'signingUp',
+  'confirmingPayment',
+  'reloadingLead',
+] as const;
+
+export function cardDepth(actor: ActorRefFrom<RegistrationMachine>): number | undefined {
+  const snapshot = actor.getSnapshot();
+  if (snapshot.status !== 'active') return undefined;
+  if (snapshot.matches('step2')) return 1;
+  if (snapshot.matches('step3')) return 2;
+  if (HELD.some((place) => snapshot.matches(place))) return undefined;
+  return 0;
+}
+
+/**
+ * Browser Back to an entry `to` deep while the card is deeper: step 3 goes back to step 2 (its
+ * own "Edit details"); true. Anything further back is leaving the card: false, the caller decides.
+ */
+export function stepBack(actor: ActorRefFrom<RegistrationMachine>, to: number): boolean {
+  const { examStep } = actor.getSnapshot().children;
+  if (to !== 1 || cardDepth(actor) !== 2 || !examStep?.getSnapshot().can({ type: 'details.edit' })) return false;
+  examStep.send({ type: 'details.edit' });
+  return true;
+}

@@ -149,6 +149,46 @@ describe('registration survives a reload, a discarded tab and Back', () => {
     expect(losses.lost).toBe(0);
   });
 
+  it('Back steps from the exam step to the details, asks once before leaving the card, and Forward resumes it', async () => {
+    const page = await context.newPage();
+    await page.goto('about:blank');
+    const landing = `${base}/mock-neet-exam`;
+    await page.goto(landing);
+    const mobile = freshMobile();
+    await sendCode(page, mobile);
+    await field(page, 'Digit 1 of 4').pressSequentially(await sandboxOtp(base, mobile));
+    await cardHeading(page, 'Student details').waitFor();
+    await field(page, 'Student name').fill('Ishaan Rao');
+    await field(page, 'Email ID').fill('ishaan.rao@example.com');
+    await finishDetails(page);
+    await cardHeading(page, 'Exam details').waitFor();
+
+    // Back: the details, as typed, on the same address.
+    await page.goBack();
+    await cardHeading(page, 'Student details').waitFor();
+    expect(page.url()).toBe(landing);
+    await expect.poll(() => field(page, 'Student name').inputValue()).toBe('Ishaan Rao');
+    await card(page).getByRole('button', { name: 'Next' }).click();
+    await cardHeading(page, 'Exam details').waitFor();
+    await page.goBack();
+    await cardHeading(page, 'Student details').waitFor();
+
+    // Back again would leave the card: it asks once, and stays.
+    await page.goBack();
+    await page.getByText('Press Back again to leave this page.', { exact: false }).waitFor();
+    expect(page.url()).toBe(landing);
+    expect(await cardHeading(page, 'Student details').count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The next Back leaves; Forward finds the card where it was.
+    await page.goBack();
+    await expect.poll(() => page.url()).toBe('about:blank');
+    await page.goForward();
+    await cardHeading(page, 'Student details').waitFor({ timeout: 20_000 });
+    await expect.poll(() => field(page, 'Student name').inputValue()).toBe('Ishaan Rao');
+    await page.close();
+  });
+
   it('step 2 takes a date and names as people enter them: 1/1/2010 typed, a paste with a space, doubled spaces', async () => {
     const page = await context.newPage();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });

@@ -260,7 +260,8 @@ describe('registration card', () => {
       ((await (await fetch(`${base}/sandbox/analytics?name=${name}`)).json()) as unknown[]).length;
     const before = await recorded('iat_apply_for_selection');
     const page = await openPage('/invictus');
-    await card(page).getByRole('button', { name: 'Verify', exact: true }).waitFor();
+    // The card's script has run (it listens for the link's click): the prerendered button shows before.
+    await page.locator('#register_now:not([aria-busy])').waitFor();
     await expect.poll(() => recorded('iat_register_now_landing')).toBeGreaterThan(0);
     await page.getByRole('link', { name: 'Apply for Selection Process' }).first().click();
     await expect.poll(() => recorded('iat_apply_for_selection')).toBe(before + 1);

@@ -52,6 +52,7 @@ import { funnelOrigin, reportFunnelStep } from '../funnel-channel';
 import { keptFlows } from '../kept-flows';
 import { fingerprintOf, type FlowKeeping } from '../../machines/kept-flows';
 import { allowedBrowserPosition, resolveLocationWithin, signupLocationFields } from '../location';
+import { followCardHistory } from '../card-history';
 import { sessionStore, type SessionStore } from '../session-store';
 import { replayTypedValues } from '../typed-before-hydration';
 
@@ -337,6 +338,14 @@ export function mount(element: HTMLElement): void {
     },
   );
 
+  // Back steps through the card; a Back that would leave typed steps asks once (a toast).
+  const history = followCardHistory({
+    askToLeave: () =>
+      void mountToasts()
+        .then(() => store.showToast({ type: 'warn', message: t('registration.backAgainToLeave') }))
+        .catch(() => undefined),
+  });
+
   // The kept card, if any (the thank-you too, until Go to dashboard forgets it).
   const resume = keptFlows.resume(page, machine, fingerprint);
 
@@ -393,7 +402,10 @@ export function mount(element: HTMLElement): void {
         checkOpen={async () => (await fetchExamOpen({ exam_type: data.registrationPage })).data.open}
         inspect={actorInspect}
         resume={resume}
-        onMoved={(actor) => keep(cardKeeping(actor))}
+        onMoved={(actor) => {
+          keep(cardKeeping(actor));
+          history.moved(actor);
+        }}
         onHydrated={() => {
           replayTypedValues(element);
           element.removeAttribute('aria-busy');

@@ -167,6 +167,10 @@ export interface UiStringTable {
    */
   'registration.verifyAgain': string;
   /**
+   * Press Back again to leave this page. What you typed stays in this tab.
+   */
+  'registration.backAgainToLeave': string;
+  /**
    * Registration Successful
    */
   'registration.success': string;
