@@ -14,7 +14,8 @@ type CardActor = ActorRefFrom<RegistrationMachine>;
 const MARK = 'examflowCard';
 
 function depthOf(state: unknown): number | undefined {
-  const depth = state !== null && typeof state === 'object' ? (state as Record<string, unknown>)[MARK] : undefined;
+  const depth =
+    state !== null && typeof state === 'object' ? (state as Record<string, unknown>)[MARK] : undefined;
   return typeof depth === 'number' ? depth : undefined;
 }
 

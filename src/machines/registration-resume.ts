@@ -80,7 +80,8 @@ export function cardDepth(actor: ActorRefFrom<RegistrationMachine>): number | un
  */
 export function stepBack(actor: ActorRefFrom<RegistrationMachine>, to: number): boolean {
   const { examStep } = actor.getSnapshot().children;
-  if (to !== 1 || cardDepth(actor) !== 2 || !examStep?.getSnapshot().can({ type: 'details.edit' })) return false;
+  if (to !== 1 || cardDepth(actor) !== 2 || !examStep?.getSnapshot().can({ type: 'details.edit' }))
+    return false;
   examStep.send({ type: 'details.edit' });
   return true;
 }
