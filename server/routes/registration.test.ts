@@ -263,6 +263,27 @@ describe('POST /api/coupon/validate', () => {
     expect((term.data.data as Data).exam_discount_amount).toBe(40);
   });
 
+  it("a lead-term coupon applies without a lead term in its programme's season, and only then", async () => {
+    const body = { exam_type: 'MOCK-NEET', coupon_code: 'NEET2526', class_stream: '12&SOM' };
+    const now = t.clock.now();
+    try {
+      // 10 April 2025: the season of April 2025, term 2024-25 (the config's dates and term).
+      t.clock.set(new Date('2025-04-10T06:00:00Z'));
+      expect((await coupon(body)).statusCode).toBe(400);
+      // A lead's own term decides when the request carries one.
+      expect((await coupon({ ...body, lead_term: '2025-26' })).data.data).toMatchObject({
+        exam_discount_amount: 40,
+      });
+      // 1 May 2025 and March 2026: the season of April 2026, term 2025-26.
+      for (const day of ['2025-05-01T06:00:00Z', '2026-03-12T06:00:00Z']) {
+        t.clock.set(new Date(day));
+        expect((await coupon(body)).data.data, day).toMatchObject({ exam_discount_amount: 40 });
+      }
+    } finally {
+      t.clock.set(now);
+    }
+  });
+
   it("refuses a class the landing page's own eligibility leaves out (NEET repeater: class 12 and 12 passed, medical)", async () => {
     for (const cs of ['11&SOM', '12&SOE']) {
       const response = await coupon({

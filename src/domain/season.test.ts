@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import mockJee from '../../config/programmes/mock-jee.json';
 import mockNeet from '../../config/programmes/mock-neet.json';
 import type { Programme } from '../generated/config/programme';
-import { seasonDates, seasonMonths, seasonShift } from './season';
+import { seasonDates, seasonMonths, seasonShift, seasonTerm } from './season';
 
 const neet = mockNeet.schedule as Programme['schedule'];
 const jee = mockJee.schedule as Programme['schedule'];
@@ -36,5 +36,14 @@ describe('a season that repeats yearly', () => {
     const fixed = { ...neet, repeatsYearly: false };
     expect(seasonDates(fixed, '2026-11-25', 5)).toEqual(['2025-04-13', '2025-04-20', '2025-04-27']);
     expect(seasonMonths({ ...jee, repeatsYearly: undefined }, '2026-11-25')).toEqual(['2025-04', '2025-05']);
+  });
+
+  it('carries its academic term with it (a lead-term coupon applies in its season only)', () => {
+    expect(seasonTerm(neet, '2025-04-01', 5)).toBe('2024-25');
+    expect(seasonTerm(neet, '2026-03-12', 5)).toBe('2025-26');
+    expect(seasonTerm(neet, '2026-12-06', 5)).toBe('2026-27');
+    expect(seasonTerm(neet, '2099-12-06', 5)).toBe('2099-00');
+    expect(seasonTerm({ ...neet, repeatsYearly: false }, '2026-12-06', 5)).toBe('2024-25');
+    expect(seasonTerm({ ...neet, term: undefined }, '2026-12-06', 5)).toBeUndefined();
   });
 });

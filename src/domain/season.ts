@@ -7,7 +7,7 @@
 import type { Programme } from '../generated/config/programme';
 import { daysBetween } from './dates';
 
-type DatedSchedule = Pick<Programme['schedule'], 'dates' | 'calendarMonths' | 'repeatsYearly'>;
+type DatedSchedule = Pick<Programme['schedule'], 'dates' | 'calendarMonths' | 'repeatsYearly' | 'term'>;
 /** YYYY-… with the year moved on by `years`. */
 const laterYear = (value: string, years: number): string =>
   `${String(Number(value.slice(0, 4)) + years).padStart(4, '0')}${value.slice(4)}`;
@@ -42,3 +42,16 @@ export const seasonMonths = (
   const years = seasonShift(schedule, today, closesDaysBefore);
   return schedule.calendarMonths?.map((m) => laterYear(m, years));
 };
+
+/**
+ * The academic term of the season as of `today` (the configured term, e.g. 2024-25, moved on with
+ * the dates: 2025-26 a year later), or undefined for a programme without one. A coupon made for a
+ * term (a lead term, part 2 §7) applies in that term's season only.
+ */
+export function seasonTerm(schedule: DatedSchedule, today: string, closesDaysBefore = 0): string | undefined {
+  const term = schedule.term?.match(/^(\d{4})-(\d{2})$/);
+  if (!term) return undefined;
+  const years = seasonShift(schedule, today, closesDaysBefore);
+  const first = Number(term[1]) + years;
+  return `${first}-${String((Number(term[2]) + years) % 100).padStart(2, '0')}`;
+}

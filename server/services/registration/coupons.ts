@@ -3,7 +3,9 @@
 // and signup call it).
 import type { Kysely } from 'kysely';
 import type { Programme } from '../../../src/generated/config/programme';
+import { indiaDate } from '../../../src/domain/dates';
 import { discountedPrice } from '../../../src/domain/fees';
+import { seasonTerm } from '../../../src/domain/season';
 import { ApiError } from '../../api/errors';
 import { message } from '../../api/messages';
 import { lockedFor, takeAll } from '../../auth/throttle';
@@ -36,6 +38,10 @@ export async function couponDiscount(
         .executeTakeFirst()
     : undefined;
   const now = ctx.now().getTime();
+  // The lead's term, else the programme's season's (what the card and the signup check against).
+  const term =
+    leadTerm?.trim() ||
+    seasonTerm(programme.schedule, indiaDate(ctx.now()), programme.windows.enrolmentClosesDaysBefore);
   const classes: unknown = coupon?.classes ? JSON.parse(coupon.classes) : null;
   const valid =
     coupon &&
@@ -43,7 +49,7 @@ export async function couponDiscount(
     Date.parse(coupon.valid_from) <= now &&
     now < Date.parse(coupon.valid_until) &&
     (!Array.isArray(classes) || classes.includes(classStream.class)) &&
-    (!coupon.lead_term || coupon.lead_term === leadTerm?.trim());
+    (!coupon.lead_term || coupon.lead_term === term);
   if (!coupon || !valid)
     throw new ApiError(400, message('registration.couponInvalid'), { data: { exam_discount_amount: 0 } });
   // A percent coupon takes off what the one fee rule deducts (src/domain/fees.ts, decision 013).

@@ -40,6 +40,10 @@ export interface Programme {
     firstDay?: 'today' | 'tomorrow';
     dates?: string[];
     /**
+     * The academic term of the dates above, e.g. 2025-26. A coupon made for a term applies only in that term's season; with a yearly season the term moves on with the dates.
+     */
+    term?: string;
+    /**
      * For dated schedules: the dates and calendar months come back every year on the same days, and students are offered the next season that still has a date open. Off: the dates are offered exactly as written.
      */
     repeatsYearly?: boolean;
