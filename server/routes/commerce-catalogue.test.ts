@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyWaiver } from '../../src/domain/fees';
 import { testApp, type TestApp } from '../../tests/support/server-harness';
 import { addStudent, coursesUrl } from './commerce.test-support';
+import { seasonal } from '../seed/commerce';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,8 +34,8 @@ describe('GET /api/courses/:class/:stream/:branch_code/:roll_number/:mobile_numb
     const data = response.data.data as Record<string, unknown>[];
     expect(data.map((c) => c.product_id)).toEqual(['NEET-C11-2Y']);
     expect(data[0]).toMatchObject({
-      product_title: 'Two Year Integrated Classroom Course for NEET 2027',
-      product_course_term: '2025-2027',
+      product_title: seasonal('Two Year Integrated Classroom Course for NEET 2027', t.clock.now()),
+      product_course_term: seasonal('2025-2027', t.clock.now()),
       course_category: 'Medical',
       class: '11',
       stream: 'SOM',

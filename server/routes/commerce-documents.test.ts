@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../tests/support/server-harness';
+import { seasonal } from '../seed/commerce';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -68,7 +69,9 @@ describe('GET /api/course-content/:product_id', () => {
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe('attachment; filename="course_detail.pdf"');
     const text = expectValidPdf(response.rawPayload);
-    expect(text).toContain('(Two Year Integrated Classroom Course for NEET 2027)');
+    expect(text).toContain(
+      `(${seasonal('Two Year Integrated Classroom Course for NEET 2027', t.clock.now())})`,
+    );
     expect(text).toContain('(Tuition Fee: Rs. 1,45,000)');
     expect(text).toContain('(COURSE FEATURES)');
   });

@@ -8,6 +8,7 @@ import students from '../seed/demo-students.json';
 import { callbackSignature, orderReturnToken } from '../payments/orders';
 import { listenForHttp, testApp, type TestApp } from '../../tests/support/server-harness';
 import { addStudent, coursesUrl, orderBody, postOrder, type TestStudent } from './commerce.test-support';
+import { seasonal } from '../seed/commerce';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -56,8 +57,15 @@ describe('the course order: the server prices it', () => {
     // A tampered term or another class's product finds no course; another student's details, 403.
     expect((await order(s, orderBody(s, { product_course_term: '2024-2025' }))).statusCode).toBe(404);
     expect(
-      (await order(s, orderBody(s, { product_id: 'JEE-C12-1Y', product_course_term: '2025-2026' })))
-        .statusCode,
+      (
+        await order(
+          s,
+          orderBody(s, {
+            product_id: 'JEE-C12-1Y',
+            product_course_term: seasonal('2025-2026', t.clock.now()),
+          }),
+        )
+      ).statusCode,
     ).toBe(404);
     expect((await order(s, orderBody(s, { roll_number: '250000000005' }))).statusCode).toBe(403);
   });

@@ -3,6 +3,7 @@ import { checkoutErrors, firstInvalid } from '../../src/domain/checkout';
 import { testApp, type TestApp } from '../../tests/support/server-harness';
 import { isCoursePurchased, isMockPurchased } from '../services/commerce/purchases';
 import { billingFormOf } from './commerce/checkout';
+import { seasonal } from '../seed/commerce';
 import {
   addStudent,
   coursesUrl,
@@ -95,7 +96,7 @@ describe('POST /api/course-order', () => {
     await gateway(t, id, 'pay');
     const texts = await sms();
     expect(texts.map((m) => m.text)).toEqual([
-      `Demo Academy: payment of Rs 2,000 received for Two Year Integrated Classroom Course for NEET 2027. Order ID ${id}.`,
+      `Demo Academy: payment of Rs 2,000 received for ${seasonal('Two Year Integrated Classroom Course for NEET 2027', t.clock.now())}. Order ID ${id}.`,
     ]);
     const mails = await mail();
     expect(mails).toHaveLength(1);
@@ -119,7 +120,10 @@ describe('POST /api/course-order', () => {
 
   it('a failed or cancelled payment records no purchase, and the student may try again', async () => {
     const s = await addStudent(t, { class_stream: '12&SOE' });
-    const body = orderBody(s, { product_id: 'JEE-C12-1Y', product_course_term: '2025-2026' });
+    const body = orderBody(s, {
+      product_id: 'JEE-C12-1Y',
+      product_course_term: seasonal('2025-2026', t.clock.now()),
+    });
     const first = await order(s, body);
     const back = await gateway(t, String((first.data.data as { order_id: string }).order_id), 'fail');
     expect(back.searchParams.get('status')).toBe('failure');
@@ -145,7 +149,11 @@ describe('POST /api/course-order', () => {
       .execute();
     const response = await order(
       s,
-      orderBody(s, { product_id: 'DIG-JEE-C11', product_course_term: '2025-2027', payment_method: 'hdfc' }),
+      orderBody(s, {
+        product_id: 'DIG-JEE-C11',
+        product_course_term: seasonal('2025-2027', t.clock.now()),
+        payment_method: 'hdfc',
+      }),
     );
     expect(response.statusCode).toBe(200);
     expect((response.data.data as { amount: number }).amount).toBe(1000 + 8000 + 31000 + 0);

@@ -3,6 +3,7 @@
 import { splitClassStream } from '../../src/domain/class-stream';
 import type { StudentsTable } from '../db/tables/core';
 import type { TestApp } from '../../tests/support/server-harness';
+import { seasonal } from '../seed/commerce';
 
 export interface TestStudent {
   id: string;
@@ -14,6 +15,8 @@ export interface TestStudent {
   class_stream: string;
   branch_code: string;
   email: string;
+  /** The term of the NEET 2-year course the seed offered on the app's day (courses move on with it). */
+  neetTwoYearTerm: string;
 }
 
 let counter = 0;
@@ -74,6 +77,7 @@ export async function addStudent(
     class_stream: row.class_stream,
     branch_code: row.branch_code,
     email: row.email,
+    neetTwoYearTerm: seasonal('2025-2027', t.clock.now()),
     authorization,
   };
 }
@@ -105,7 +109,7 @@ export const orderBody = (s: TestStudent, overrides: Record<string, unknown> = {
   billing_zip: '110070',
   billing_email: s.email,
   product_id: 'NEET-C11-2Y',
-  product_course_term: '2025-2027',
+  product_course_term: s.neetTwoYearTerm,
   center_code: s.branch_code,
   mobile_no: s.mobile,
   father_name: 'Rakesh Verma',

@@ -4,6 +4,7 @@
 // derived from their result (server/services/results/scholarship.ts), so the banner and the fee agree.
 import { readFileSync } from 'node:fs';
 import type { Kysely } from 'kysely';
+import { indiaDate } from '../../src/domain/dates';
 import type { FeeComponent } from '../../src/domain/fees';
 import type { Database } from '../db/schema';
 import type { CommerceCoursesTable } from '../db/tables/commerce';
@@ -50,6 +51,8 @@ interface PaymentOption {
 
 /** commerce.json: the data, as the seeding below reads it. */
 interface CommerceSeed {
+  /** The academic session (its first year) the courses' titles and terms are written for. */
+  writtenForSession: number;
   /**
    * Every centre code of the registration's exam centres has a branch, so a student of any centre
    * gets a branch list, payment options and courses.
@@ -62,9 +65,30 @@ interface CommerceSeed {
   courses: CourseSeed[];
 }
 
-const { branches, digitalBranch, paytm, gatewayOptions, courses } = JSON.parse(
+const { writtenForSession, branches, digitalBranch, paytm, gatewayOptions, courses } = JSON.parse(
   readFileSync(new URL('./commerce.json', import.meta.url), 'utf8'),
 ) as CommerceSeed;
+
+/**
+ * The academic session (April to March; its first year) whose courses are on sale on `now`: the one
+ * that begins within the next 9 months. Admissions for the next session open in July, so from July
+ * 2026 the courses are for 2027-28 and until June for 2026-27.
+ */
+export function sessionOnSale(now: Date): number {
+  const [year, month] = indiaDate(now).split('-').map(Number) as [number, number];
+  return month >= 7 ? year + 1 : year;
+}
+
+/**
+ * A course's title or term as of `now`: the years in commerce.json's text (written for one
+ * session) moved on to the session on sale, as the seed moves the exam dates on to today's season.
+ * "Two Year … for NEET 2027" and "2025-2027", written for 2025-26, read "NEET 2029" and
+ * "2027-2029" in December 2026.
+ */
+export function seasonal(text: string, now: Date): string {
+  const years = sessionOnSale(now) - writtenForSession;
+  return text.replace(/\b20\d{2}\b/g, (year) => String(Number(year) + years));
+}
 
 /**
  * A centre's 4 numbers: its own, then more lines of the same exchange (the landline's last digit
@@ -97,7 +121,7 @@ async function seedPaymentOptions(
   }
 }
 
-export async function seedCommerce(db: Kysely<Database>, _options: SeedOptions): Promise<void> {
+export async function seedCommerce(db: Kysely<Database>, { now }: SeedOptions): Promise<void> {
   for (const [b, branch] of branches.entries()) {
     await db
       .insertInto('commerce_branches')
@@ -141,8 +165,8 @@ export async function seedCommerce(db: Kysely<Database>, _options: SeedOptions):
         stream: course.stream,
         channel: course.channel,
         career_type: course.career,
-        product_title: course.title,
-        product_course_term: course.term,
+        product_title: seasonal(course.title, now),
+        product_course_term: seasonal(course.term, now),
         course_category: course.category,
         course_highlights: course.highlights,
         course_description: course.description,
