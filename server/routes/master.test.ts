@@ -289,6 +289,18 @@ describe('GET /api/exam/states and /api/exam/centres', () => {
     expect(await list('/api/exam/centres?mode=Offline&state=18&exam_type=IAT')).toEqual([]);
   });
 
+  it("course_type=online lists the online-only course type's test centre, the digital-only branch", async () => {
+    const online = await list('/api/exam/centres?mode=Online&state=9&exam_type=iACST&course_type=online');
+    expect(online.map((c) => [c.label, c.code])).toEqual([['Digital Learning Centre', 'IC006']]);
+    // Only for an online test, and only in the branch's state.
+    const offline = await list('/api/exam/centres?mode=Offline&state=9&exam_type=IAT&course_type=online');
+    expect(offline.map((c) => c.code)).not.toContain('IC006');
+    expect(await list('/api/exam/centres?mode=Online&state=18&exam_type=iACST&course_type=online')).toEqual(
+      [],
+    );
+    expect((await get('/api/exam/centres?mode=Online&state=9&course_type=classroom')).statusCode).toBe(400);
+  });
+
   it('refuses missing and malformed filters', async () => {
     expect((await get('/api/exam/states')).statusCode).toBe(400);
     expect((await get('/api/exam/states?exam_mode=online')).statusCode).toBe(400);

@@ -85,6 +85,14 @@ describe('a season that stays current', () => {
       roll_number: string;
       payment_data: { order_id: string };
     };
+    // Filed under the programme's default centre (config defaultCentre), whose branch lists
+    // branches: not under the digital-only branch, which lists none.
+    const row = await t.db
+      .selectFrom('students')
+      .select('branch_code')
+      .where('roll_number', '=', roll)
+      .executeTakeFirst();
+    expect(row?.branch_code).toBe('DL001');
     // A paid exam: the registration completes once the sandbox gateway is paid.
     await t.call({ method: 'POST', url: `/sandbox/gateway/${payment.order_id}/pay` });
     const headers = await t.login(roll, '04/01/2008');

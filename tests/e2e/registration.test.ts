@@ -206,7 +206,7 @@ describe('registration card', () => {
     expect(await sandboxOtp(new URL(page.url()).origin, mobile)).toMatch(/^\d{4}$/);
   });
 
-  it('registers online-only on the digital page (/adst): no course-type switch, state and centre preset', async () => {
+  it('registers online-only on the digital page (/adst): no course-type switch, Delhi and the digital branch preset', async () => {
     const page = await openPage('/adst');
     await verifyMobile(page, freshMobile(), /Mobile number or student id/);
     await fillDetails(page, { name: 'Kabir Das', email: 'kabir@example.com', dob: '02/03/2010' });
@@ -222,7 +222,8 @@ describe('registration card', () => {
     await heading(page, 'Registration Successful').waitFor();
     const body = (await signup).postDataJSON() as Record<string, unknown>;
     expect(body).toMatchObject({ exam_mode: 'Online', registration_page: 'iacst_adst', exam_state: '9' });
-    expect(body.branch_code).toMatch(/^DL\d{3}$/);
+    // Filed under the digital-only branch, its test centre (Delhi's first classroom centre before).
+    expect(body.branch_code).toBe('IC006');
   });
 
   it('when steps 2 to 5 do not arrive (a dropped connection) says so, and Try again loads them and goes on', async () => {

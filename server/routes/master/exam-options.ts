@@ -10,7 +10,13 @@ import { ApiError } from '../../api/errors';
 import { localeOf, message } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
 import { streamOf } from '../../../src/domain/class-stream';
-import { centreByCode, centreValue, listedCentres, serves } from '../../services/master/centres';
+import {
+  centreByCode,
+  centreValue,
+  listedCentres,
+  onlineOnlyCentres,
+  serves,
+} from '../../services/master/centres';
 import { centreLabelIn, inShownOrder, stateNameIn } from '../../services/master/place-names';
 import { dateLabelWithDay } from '../../services/exams/time';
 import { anyDateOpen, openExamDates } from '../../services/master/exam-calendar';
@@ -60,12 +66,15 @@ export function registerExamOptions(app: FastifyInstance): void {
     async (request) => {
       const { ctx } = app;
       const { programme } = programmeFor(ctx, request, request.query.exam_type);
-      let centres = await listedCentres(ctx, {
+      const filter = {
         examType: programme.examType,
-        mode: request.query.mode,
         stream: streamOf(request.query.class_stream),
         stateTid: request.query.state,
-      });
+      };
+      let centres =
+        request.query.course_type === 'online' && request.query.mode === 'Online'
+          ? await onlineOnlyCentres(ctx, filter)
+          : await listedCentres(ctx, { ...filter, mode: request.query.mode });
       if (checked(request.query.isCheckedCentre)) centres = await withOpenDates(ctx, programme, centres);
       const locale = localeOf(request);
       const data = centres.map((c) => ({

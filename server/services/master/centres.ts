@@ -47,6 +47,22 @@ export async function listedCentres(
     .sort((a, b) => centreLabel(a.name).localeCompare(centreLabel(b.name), 'en') || a.id.localeCompare(b.id));
 }
 
+/**
+ * The online-only course type's test centre (part 2 §4 "Online-only presets the Delhi state and a
+ * test centre"): the digital-only branch serving this online test in the state, unlisted
+ * elsewhere. Online-only students are filed under it, not under the state's first classroom branch.
+ */
+export async function onlineOnlyCentres(
+  ctx: AppContext,
+  filter: Omit<CentreFilter, 'mode'> & { stateTid?: string },
+): Promise<CentresTable[]> {
+  const centres = [...(await masterSnapshot(ctx)).centresById.values()];
+  return centres
+    .filter((c) => c.default_online === 1 && (!filter.stateTid || c.state_tid === filter.stateTid))
+    .filter((c) => serves(c, { ...filter, mode: 'Online' }))
+    .sort((a, b) => a.id.localeCompare(b.id));
+}
+
 /** The centre with this branch code (any case), from the master snapshot. */
 export async function centreByCode(ctx: AppContext, code: string): Promise<CentresTable | undefined> {
   return (await masterSnapshot(ctx)).centresByCode.get(code.toUpperCase());

@@ -127,9 +127,13 @@ export async function checkSignup(
   } else if (required.has('centre') || mode === 'Offline') {
     throw new ApiError(400, message('validation.centre.required'));
   } else {
-    // Online without a chosen centre: the digital branch (the "online-only" course type).
-    const online = [...master.centresById.values()].filter((c) => c.default_online === 1);
-    centre = online.sort((a, b) => (a.id < b.id ? -1 : 1)).find((c) => serves(c, serving));
+    // Online without a chosen centre (MOCK-JEE asks for none): the programme's own default
+    // centre, else, or when that centre does not serve this test, the digital branch.
+    const centres = [...master.centresById.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
+    const fallback = programme.registration.defaultCentre;
+    centre =
+      centres.find((c) => c.code === fallback && serves(c, serving)) ??
+      centres.find((c) => c.default_online === 1 && serves(c, serving));
     if (!centre) throw new ApiError(400, message('validation.centre.required'));
   }
   if (!body.exam_state && required.has('state'))

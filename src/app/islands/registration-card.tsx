@@ -137,7 +137,10 @@ async function nearestCentre(input: { class_stream: string; exam_type: string; m
   } satisfies OnlinePreset;
 }
 
-/** Online-only: the configured state (Delhi) and its first online centre. */
+/**
+ * Online-only: the configured state (Delhi) and its test centre, the digital-only branch (every
+ * online-only student was filed under Delhi's first classroom centre before).
+ */
 async function onlinePreset(
   { state_code, ...input }: OnlinePresetInput,
   checked: { isCheckedState?: 'true'; isCheckedCentre?: 'true' },
@@ -149,6 +152,7 @@ async function onlinePreset(
     ...input,
     mode: 'Online',
     state: state.tid,
+    course_type: 'online',
     ...pick(checked, 'isCheckedCentre'),
   });
   const centre = centres.data[0];

@@ -218,6 +218,10 @@ export interface Programme {
       onlineState: string;
     };
     /**
+     * The centre (its code, e.g. DL001) a registration without a chosen centre is filed under: its branch serves the student. Without one, an online test is filed under the digital-only branch.
+     */
+    defaultCentre?: string;
+    /**
      * States (short codes, e.g. GJ for Gujarat) where the exam is held only offline, at a centre: there the exam step offers only offline slots, and an online programme offers its offline slots only in these states.
      */
     offlineOnlyStates?: string[];

@@ -109,6 +109,11 @@ const programmeMoney: MoneyField[] = [
 
 const programmeNotMoney: NotMoneyField[] = [
   { at: '/schedule/durationMinutes', why: 'How long the exam lasts.' },
+  {
+    at: '/schedule/term',
+    why: 'Which academic term’s coupons apply; what a coupon takes off is set with the coupon.',
+  },
+  { at: '/registration/defaultCentre', why: 'Which branch serves a student who chose no centre.' },
   { at: '/schedule/papers/perTest', why: 'Papers in one sitting, not what a student buys.' },
   { at: '/schedule/papers/durationMinutes', why: 'How long a paper lasts.' },
   { at: '/windows/enrolmentClosesDaysBefore', why: 'When enrolment closes.' },
