@@ -441,8 +441,19 @@ describe('GET /api/exam/dates', () => {
     // 8 April 00:10 in India (7 April 18:40 UTC): closed for 13 April.
     t.clock.set(new Date('2025-04-07T18:40:00Z'));
     expect(await values('/api/exam/dates?exam_type=MOCK-NEET')).toEqual(['2025-04-20', '2025-04-27']);
+    // MOCK-JEE's series is sold whole (config soldWhole): once its first test has begun, next
+    // year's whole series is on offer, at the whole series' price (not 15 May alone for 1,200).
+    t.clock.set(new Date('2025-04-28T10:00:00Z'));
+    expect(await values('/api/exam/dates?exam_type=MOCK-JEE')).toHaveLength(6);
     t.clock.set(new Date('2025-05-14T10:00:00Z'));
-    expect(await values('/api/exam/dates?exam_type=MOCK-JEE')).toEqual(['2025-05-15']);
+    expect(await values('/api/exam/dates?exam_type=MOCK-JEE')).toEqual([
+      '2026-04-29',
+      '2026-05-02',
+      '2026-05-06',
+      '2026-05-09',
+      '2026-05-13',
+      '2026-05-15',
+    ]);
     // The season repeats yearly: once this one has closed, next year's is offered.
     expect(await values('/api/exam/dates?exam_type=MOCK-NEET')).toEqual([
       '2026-04-13',

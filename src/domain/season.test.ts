@@ -38,6 +38,15 @@ describe('a season that repeats yearly', () => {
     expect(seasonMonths({ ...jee, repeatsYearly: undefined }, '2026-11-25')).toEqual(['2025-04', '2025-05']);
   });
 
+  it('sold whole (MOCK-JEE), closes when its first test begins: the next series is offered, at the whole price', () => {
+    const first = ['2025-04-29', '2025-05-02', '2025-05-06', '2025-05-09', '2025-05-13', '2025-05-15'];
+    expect(seasonDates(jee, '2025-04-28')).toEqual(first);
+    expect(seasonDates(jee, '2025-04-29')).toEqual(first.map((d) => d.replace('2025', '2026')));
+    expect(seasonDates(jee, '2025-05-07')).toEqual(first.map((d) => d.replace('2025', '2026')));
+    // Not sold whole: on offer while its last test is ahead.
+    expect(seasonDates({ ...jee, soldWhole: false }, '2025-05-07')).toEqual(first);
+  });
+
   it('carries its academic term with it (a lead-term coupon applies in its season only)', () => {
     expect(seasonTerm(neet, '2025-04-01', 5)).toBe('2024-25');
     expect(seasonTerm(neet, '2026-03-12', 5)).toBe('2025-26');

@@ -7,23 +7,27 @@
 import type { Programme } from '../generated/config/programme';
 import { daysBetween } from './dates';
 
-type DatedSchedule = Pick<Programme['schedule'], 'dates' | 'calendarMonths' | 'repeatsYearly' | 'term'>;
+type DatedSchedule = Pick<
+  Programme['schedule'],
+  'dates' | 'calendarMonths' | 'repeatsYearly' | 'term' | 'soldWhole'
+>;
 /** YYYY-… with the year moved on by `years`. */
 const laterYear = (value: string, years: number): string =>
   `${String(Number(value.slice(0, 4)) + years).padStart(4, '0')}${value.slice(4)}`;
 
 /**
  * How many years the configured season moves on to be the current one: 0 without repeatsYearly;
- * else the first shift whose last date is still open on `today` (YYYY-MM-DD, India time), a date
- * being open while more than `closesDaysBefore` days away (the enrolment window; 0 = until the day
- * before).
+ * else the first shift whose last date (a series sold whole: its first) is still open on `today`
+ * (YYYY-MM-DD, India time), a date being open while more than `closesDaysBefore` days away (the
+ * enrolment window; 0 = until the day before).
  */
 export function seasonShift(schedule: DatedSchedule, today: string, closesDaysBefore = 0): number {
-  const last = [...(schedule.dates ?? [])].sort().at(-1);
-  if (!schedule.repeatsYearly || !last) return 0;
-  let years = Math.max(0, Number(today.slice(0, 4)) - Number(last.slice(0, 4)) - 1);
+  const sorted = [...(schedule.dates ?? [])].sort();
+  const pivot = schedule.soldWhole ? sorted[0] : sorted.at(-1);
+  if (!schedule.repeatsYearly || !pivot) return 0;
+  let years = Math.max(0, Number(today.slice(0, 4)) - Number(pivot.slice(0, 4)) - 1);
   // Two steps at most: the season of today's year, or the next one.
-  while (daysBetween(today, laterYear(last, years)) <= closesDaysBefore) years += 1;
+  while (daysBetween(today, laterYear(pivot, years)) <= closesDaysBefore) years += 1;
   return years;
 }
 

@@ -40,6 +40,10 @@ export interface Programme {
     firstDay?: 'today' | 'tomorrow';
     dates?: string[];
     /**
+     * For a series of tests sold as one (MOCK-JEE): registration for a season closes when its first test begins, and the next season's series is offered. Off: a season stays on offer while its last date is open.
+     */
+    soldWhole?: boolean;
+    /**
      * The academic term of the dates above, e.g. 2025-26. A coupon made for a term applies only in that term's season; with a yearly season the term moves on with the dates.
      */
     term?: string;

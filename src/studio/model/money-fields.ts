@@ -113,6 +113,10 @@ const programmeNotMoney: NotMoneyField[] = [
     at: '/schedule/term',
     why: 'Which academic term’s coupons apply; what a coupon takes off is set with the coupon.',
   },
+  {
+    at: '/schedule/soldWhole',
+    why: 'When registration for a series moves to next season; its price is the fee above.',
+  },
   { at: '/registration/defaultCentre', why: 'Which branch serves a student who chose no centre.' },
   { at: '/schedule/papers/perTest', why: 'Papers in one sitting, not what a student buys.' },
   { at: '/schedule/papers/durationMinutes', why: 'How long a paper lasts.' },
