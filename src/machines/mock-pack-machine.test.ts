@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { PaymentData } from '../generated/api/mock-payment-data';
 import { mockPackBusy, mockPackMachine } from './mock-pack-machine';
 
-function start(startPayment: () => Promise<PaymentData>) {
+function start(startPayment: () => Promise<PaymentData>, paymentMethod = 'hdfc') {
   const goToGateway = vi.fn();
   const sayFailed = vi.fn();
   const track = vi.fn();
@@ -16,6 +16,7 @@ function start(startPayment: () => Promise<PaymentData>) {
         track: (_, params) => track(params),
       },
     }),
+    { input: { paymentMethod } },
   ).start();
   return { actor, goToGateway, sayFailed, track };
 }
@@ -25,13 +26,13 @@ describe('the mock pack purchase', () => {
     const form = { gateway: 'sandbox' } as unknown as PaymentData;
     const { actor, goToGateway, track } = start(async () => form);
     expect(mockPackBusy(actor.getSnapshot())).toBe(false);
-    actor.send({ type: 'pack.buy', paymentMethod: 'hdfc', branchCode: 'DEL' });
+    actor.send({ type: 'pack.buy', branchCode: 'DEL' });
     expect(mockPackBusy(actor.getSnapshot())).toBe(true);
     expect(track).toHaveBeenCalledWith({ paymentMethod: 'hdfc' });
     await waitFor(actor, (s) => s.matches('atGateway'));
     expect(goToGateway).toHaveBeenCalledWith({ paymentData: form });
     // A second tap while leaving does nothing.
-    actor.send({ type: 'pack.buy', paymentMethod: 'hdfc', branchCode: 'DEL' });
+    actor.send({ type: 'pack.buy', branchCode: 'DEL' });
     expect(goToGateway).toHaveBeenCalledTimes(1);
     actor.send({ type: 'page.restored' });
     expect(mockPackBusy(actor.getSnapshot())).toBe(false);
@@ -41,9 +42,27 @@ describe('the mock pack purchase', () => {
     const { actor, sayFailed, goToGateway } = start(async () => {
       throw new Error('503');
     });
-    actor.send({ type: 'pack.buy', paymentMethod: 'others', branchCode: undefined });
+    actor.send({ type: 'pack.buy', branchCode: undefined });
     await waitFor(actor, (s) => s.matches('idle'));
     expect(sayFailed).toHaveBeenCalledTimes(1);
     expect(goToGateway).not.toHaveBeenCalled();
+  });
+
+  it('buys with the method chosen, which it starts with and keeps through a failed start', async () => {
+    let fail = true;
+    const startPayment = vi.fn(async () => {
+      if (fail) throw new Error('503');
+      return { gateway: 'sandbox' } as unknown as PaymentData;
+    });
+    const { actor, track } = start(() => startPayment(), 'others');
+    expect(actor.getSnapshot().context.paymentMethod).toBe('others');
+    actor.send({ type: 'pack.choose', paymentMethod: 'paytm' });
+    actor.send({ type: 'pack.buy', branchCode: 'DEL' });
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(actor.getSnapshot().context.paymentMethod).toBe('paytm');
+    fail = false;
+    actor.send({ type: 'pack.buy', branchCode: 'DEL' });
+    await waitFor(actor, (s) => s.matches('atGateway'));
+    expect(track).toHaveBeenLastCalledWith({ paymentMethod: 'paytm' });
   });
 });

@@ -2,8 +2,10 @@
 // asks the server for the gateway's form and posts the browser there. While that runs, and while
 // the browser is on its way to the gateway, the button is busy. It works again when the page comes
 // back from the browser's cache (Back from the gateway: `page.restored`), or when the server could
-// not start the payment (the dashboard says so; part 2 §8 shows no server message here).
-import { fromPromise, setup } from 'xstate';
+// not start the payment (the dashboard says so; part 2 §8 shows no server message here). The
+// payment method chosen is the machine's: it starts as the app gives it (the tab's last choice, so
+// a failed payment comes back with it), and the app keeps each change.
+import { assign, fromPromise, setup } from 'xstate';
 import type { PaymentData } from '../generated/api/mock-payment-data';
 import { notProvided } from './not-provided';
 
@@ -14,10 +16,20 @@ export interface MockPackBuy {
   branchCode: string | undefined;
 }
 
-export type MockPackEvent = ({ type: 'pack.buy' } & MockPackBuy) | { type: 'page.restored' };
+export type MockPackEvent =
+  | { type: 'pack.choose'; paymentMethod: string }
+  | { type: 'pack.buy'; branchCode: string | undefined }
+  | { type: 'page.restored' };
+
+export interface MockPackContext {
+  /** The payment method chosen. */
+  paymentMethod: string;
+}
 
 export const mockPackMachine = setup({
   types: {
+    input: {} as MockPackContext,
+    context: {} as MockPackContext,
     events: {} as MockPackEvent,
   },
   actors: {
@@ -34,21 +46,25 @@ export const mockPackMachine = setup({
   },
 }).createMachine({
   id: 'mockPack',
+  context: ({ input }) => ({ paymentMethod: input.paymentMethod }),
   initial: 'idle',
   states: {
     idle: {
-      on: { 'pack.buy': 'starting' },
+      on: {
+        'pack.choose': { actions: assign({ paymentMethod: ({ event }) => event.paymentMethod }) },
+        'pack.buy': 'starting',
+      },
     },
     starting: {
       entry: {
         type: 'track',
-        params: ({ event }) => ({ paymentMethod: event.type === 'pack.buy' ? event.paymentMethod : '' }),
+        params: ({ context }) => ({ paymentMethod: context.paymentMethod }),
       },
       invoke: {
         src: 'startPayment',
-        input: ({ event }) => {
+        input: ({ context, event }) => {
           if (event.type !== 'pack.buy') throw new Error(`mock pack: started by ${event.type}`);
-          return { paymentMethod: event.paymentMethod, branchCode: event.branchCode };
+          return { paymentMethod: context.paymentMethod, branchCode: event.branchCode };
         },
         onDone: {
           target: 'atGateway',

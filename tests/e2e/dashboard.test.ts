@@ -455,6 +455,21 @@ describe('dashboard: edit exam', () => {
 });
 
 describe('dashboard: sample pack and MOCK-JEE', () => {
+  it('a failed mock pack payment comes back with the payment method chosen', async () => {
+    const { page, context } = await openDashboard('02');
+    const promo = page.getByRole('region', { name: 'ANTHE MOCK TEST PAPER' });
+    const hdfc = promo.getByRole('radio', { name: /HDFC/ });
+    await hdfc.check();
+    await button(page, 'Buy now at just ₹50').click();
+    await page.waitForURL(/\/sandbox\/gateway/);
+    await page.getByRole('button', { name: 'Fail', exact: true }).click();
+    await page.waitForURL(/\/dashboard/);
+    await promo.waitFor({ timeout: 15_000 });
+    expect(await hdfc.isChecked()).toBe(true);
+    expect(await promo.getByRole('radio', { name: /Paytm/ }).isChecked()).toBe(false);
+    await context.close();
+  });
+
   it('Buy now at just ₹50 pays in the sandbox gateway and unlocks the mock papers', async () => {
     const { page, context } = await openDashboard('02');
     await button(page, 'Buy now at just ₹50').click();

@@ -1,6 +1,7 @@
 // The /dashboard view: the dashboard machine with the real API (its actors fill swr's cache; the
 // blocks read the answers there, the machine keeps only its flow), the blocks' actions, the profile
 // modal, the payment returns of the query, and the test launches.
+import type { Programme } from '../../generated/config/programme';
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -50,6 +51,27 @@ const ProfileModal = lazy(() =>
 /** The course call's parameters (and the swr key's) from the machine's query. */
 function courseParams({ mobileNumber, careerType, ...query }: CourseCall) {
   return { params: { ...query, mobile_number: mobileNumber }, career: careerType };
+}
+
+/** The mock pack's payment method, kept for the tab: a failed payment comes back to the dashboard with it. */
+const MOCK_PACK_METHOD_KEY = 'examflow:mock-pack-method';
+
+function keptMockPackMethod(payment: Pick<Programme, 'payment'>['payment']): string {
+  try {
+    const kept = sessionStorage.getItem(MOCK_PACK_METHOD_KEY);
+    if (kept && payment.methods.some((m) => m.value === kept)) return kept;
+  } catch {
+    // Storage blocked: the default, as before.
+  }
+  return payment.default;
+}
+
+function keepMockPackMethod(method: string): void {
+  try {
+    sessionStorage.setItem(MOCK_PACK_METHOD_KEY, method);
+  } catch {
+    // Storage blocked: a failed payment comes back with the default.
+  }
 }
 
 export function DashboardRoute() {
@@ -235,8 +257,13 @@ export function DashboardRoute() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [token],
   );
-  const [mockPackSnapshot, sendMockPack] = useMachine(mockPack, { inspect: actorInspect });
+  const [mockPackSnapshot, sendMockPack] = useMachine(mockPack, {
+    input: { paymentMethod: keptMockPackMethod(config.samplePack.payment) },
+    inspect: actorInspect,
+  });
   const mockPaymentBusy = mockPackBusy(mockPackSnapshot);
+  const mockPackMethod = mockPackSnapshot.context.paymentMethod;
+  useEffect(() => keepMockPackMethod(mockPackMethod), [mockPackMethod]);
   useEffect(() => {
     const shown = (event: PageTransitionEvent) => event.persisted && sendMockPack({ type: 'page.restored' });
     window.addEventListener('pageshow', shown);
@@ -300,8 +327,8 @@ export function DashboardRoute() {
       void import('./edit-exam-host');
       setQuery((current) => ({ ...Object.fromEntries(current), editExam: 'true' }));
     },
-    buyMockPack: (paymentMethod: string) =>
-      sendMockPack({ type: 'pack.buy', paymentMethod, branchCode: dashboard?.branch_code }),
+    chooseMockPackMethod: (paymentMethod: string) => sendMockPack({ type: 'pack.choose', paymentMethod }),
+    buyMockPack: () => sendMockPack({ type: 'pack.buy', branchCode: dashboard?.branch_code }),
     refreshDashboard: () => send({ type: 'dashboard.refresh' }),
     refreshProfile: () => {
       void mutate(profileKey(token)).then(() =>
@@ -379,6 +406,7 @@ export function DashboardRoute() {
       launch,
       editExam,
       mockPaymentBusy,
+      mockPackMethod,
       actions,
     };
     screen = (

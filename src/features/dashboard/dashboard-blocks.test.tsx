@@ -339,7 +339,7 @@ describe('pre-exam blocks', () => {
     expect(a.refreshProfile).toHaveBeenCalledTimes(1);
   });
 
-  it('sample papers beside the mock pack promo: paytm by default, Buy now with the chosen method', async () => {
+  it('sample papers beside the mock pack promo: paytm by default, a method chosen is told, Buy now', async () => {
     const exam = {
       ...mainCard().exam_data,
       exam_short_code: 'NST-SAMPLE',
@@ -386,8 +386,9 @@ describe('pre-exam blocks', () => {
     const promo = screen.getByRole('region', { name: 'ANTHE MOCK TEST PAPER' });
     expect((within(promo).getByRole('radio', { name: /Paytm/ }) as HTMLInputElement).checked).toBe(true);
     await userEvent.click(within(promo).getByRole('radio', { name: /HDFC/ }));
+    expect(a.chooseMockPackMethod).toHaveBeenCalledWith('hdfc');
     await userEvent.click(within(promo).getByRole('button', { name: 'Buy now at just ₹50' }));
-    expect(a.buyMockPack).toHaveBeenCalledWith('hdfc');
+    expect(a.buyMockPack).toHaveBeenCalledTimes(1);
     expect(await seriousViolations(container)).toEqual([]);
     cleanup();
     renderDashboard({ ...data, static_data: { ...data.static_data, mock_purchased: true } });

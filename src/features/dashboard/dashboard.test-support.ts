@@ -86,6 +86,7 @@ export function fakeActions(): { [K in keyof PortalActions]: Mock<PortalActions[
     startMainExam: vi.fn(),
     launchPaper: vi.fn(),
     openEditExam: vi.fn(),
+    chooseMockPackMethod: vi.fn(),
     buyMockPack: vi.fn(),
     refreshDashboard: vi.fn(),
     refreshProfile: vi.fn(),
@@ -127,6 +128,7 @@ export function loadedContext(
     launch: { busy: false, code: null, blockedUrl: null },
     editExam: 'enabled',
     mockPaymentBusy: false,
+    mockPackMethod: pack.payment.default,
     actions: fakeActions(),
   };
 }

@@ -42,7 +42,9 @@ export interface PortalActions {
   /** Begin Test or View Result of a sample, mock or series paper: what it does is exam.state. */
   launchPaper(exam: ExamData): void;
   openEditExam(): void;
-  buyMockPack(paymentMethod: string): void;
+  /** The mock pack's payment method chosen (kept for the tab: a failed payment comes back with it). */
+  chooseMockPackMethod(paymentMethod: string): void;
+  buyMockPack(): void;
   refreshDashboard(): void;
   refreshProfile(): void;
   /** View Course / Register Now: the course description or the checkout (decision 012). */
@@ -82,6 +84,8 @@ export interface PortalContext {
   editExam: 'hidden' | 'pending' | 'disabled' | 'enabled';
   /** Paying for the sample pack is under way. */
   mockPaymentBusy: boolean;
+  /** The sample pack's payment method chosen. */
+  mockPackMethod: string;
   actions: PortalActions;
 }
 

@@ -1,6 +1,6 @@
 // Sample papers (part 2 §2 "Sample exam card", "Mock payment card"): the sample cards beside the
 // mock pack's promo (not bought) or beside the mock paper list (bought).
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { ExamData } from '../../../generated/api/dashboard';
 import { testButtonState } from '../../../domain/test-buttons';
 import { launchKey } from '../../../machines/test-launch-machine';
@@ -72,9 +72,8 @@ function Paper({ card, context }: { card: PaperCard; context: PortalContext }) {
 }
 
 function MockPromo({ context }: { context: PortalContext }) {
-  const { t, config, actions, mockPaymentBusy } = context;
+  const { t, config, actions, mockPaymentBusy, mockPackMethod } = context;
   const { payment, fee } = config.samplePack;
-  const [method, setMethod] = useState(payment.default);
   const name = useId();
   return (
     <section className="ef-dash-promo" aria-labelledby="promo-heading">
@@ -89,8 +88,8 @@ function MockPromo({ context }: { context: PortalContext }) {
               type="radio"
               name={name}
               value={option.value}
-              checked={method === option.value}
-              onChange={() => setMethod(option.value)}
+              checked={mockPackMethod === option.value}
+              onChange={() => actions.chooseMockPackMethod(option.value)}
             />{' '}
             {option.label}
           </label>
@@ -101,7 +100,7 @@ function MockPromo({ context }: { context: PortalContext }) {
         className="ef-button"
         disabled={mockPaymentBusy}
         aria-busy={mockPaymentBusy || undefined}
-        onClick={() => actions.buyMockPack(method)}
+        onClick={() => actions.buyMockPack()}
       >
         {mockPaymentBusy ? t('portal.opening') : t('portal.mock.buy', { amount: fee.amount })}
       </button>
