@@ -339,6 +339,13 @@ describe('dashboard: tests', () => {
     await expect
       .poll(() => page.getByRole('status').allInnerTexts())
       .toContain('Your test was submitted, so you were signed out. Log in again to see your result.');
+    // A reload still says why, and nothing of the session came back.
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('status').allInnerTexts())
+      .toContain('Your test was submitted, so you were signed out. Log in again to see your result.');
+    expect(await page.evaluate(() => localStorage.getItem('examflow:session'))).toBeNull();
+    expect(await page.getByRole('textbox', { name: 'Roll number' }).inputValue()).toBe('');
 
     // She logs in again there; then "Release my result now" in the test's tab keeps that session.
     const s = student('02');
