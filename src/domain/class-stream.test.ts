@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classStreamValue, splitClassStream, streamOf } from './class-stream';
+import { classInWords, classStreamValue, splitClassStream, streamOf } from './class-stream';
 
 describe('splitClassStream', () => {
   it('splits class&stream into its two parts', () => {
@@ -33,5 +33,13 @@ describe('classStreamValue', () => {
       klass: '12-passed',
       stream: 'SOE',
     });
+  });
+});
+
+describe('classInWords', () => {
+  it('reads a class passed as words (the result table showed 12-passed), and leaves a class as it is', () => {
+    expect(classInWords('12-passed')).toBe('12 passed');
+    expect(classInWords('11')).toBe('11');
+    expect(classInWords('')).toBe('');
   });
 });

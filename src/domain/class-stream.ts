@@ -22,5 +22,8 @@ export function streamOf(value: string | undefined): string | undefined {
   return value.includes('&') ? splitClassStream(value).stream : value;
 }
 
+/** A class as a student reads it: 11 stays 11, a class passed reads "12 passed" (not 12-passed). */
+export const classInWords = (klass: string): string => klass.replace(/^(\d+)-passed$/, '$1 passed');
+
 /** The school board a registration names when the student is not asked (part 2 §5's signup). */
 export const DEFAULT_SCHOOL_BOARD = 'CBSE';

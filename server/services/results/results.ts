@@ -1,6 +1,6 @@
 // The result page's data (part 1 §3 "Result response", §7, §9) and the dashboard's result
 // summary for the test platform's calls.
-import { splitClassStream } from '../../../src/domain/class-stream';
+import { classInWords, splitClassStream } from '../../../src/domain/class-stream';
 import type { ResultData } from '../../../src/generated/api/result';
 import type { StudentResultReply } from '../../../src/generated/api/result-student';
 import type { AppContext } from '../../context';
@@ -132,8 +132,8 @@ export async function resultData(ctx: AppContext, ec: ExamContext, sitting: Sitt
     Name: [student.first_name, student.last_name].filter(Boolean).join(' '),
     Fname: student.father_name ?? '',
     stream: careerTypes[stream] ?? stream,
-    ClassOpted: klass,
-    ClassStudying: klass,
+    ClassOpted: classInWords(klass),
+    ClassStudying: classInWords(klass),
     OverallScorePercentage: fixed1(percentage),
     Status: qualified(percentage) ? 'Qualified' : 'Not Qualified',
     qualified: qualified(percentage),
