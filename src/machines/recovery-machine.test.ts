@@ -439,4 +439,22 @@ describe('recovery: a reload at the OTP step (persisted snapshots)', () => {
     // The details on screen are never kept: a reload after them starts again.
     expect(recoveryKeeping(again.actor)).toBe('forget');
   });
+
+  it('restores the resend wait of the first code, which the parent sent: 5 s left after 40 s, not 45 again', async () => {
+    const first = run();
+    first.actor.send({ type: 'id.change', value: '9000000001' });
+    first.actor.send({ type: 'id.submit' });
+    await waitFor(first.actor, (s) => s.matches('otpStep'));
+    const sentAt = Date.now();
+    expect(first.child().getSnapshot().context.resendAt).toBeGreaterThanOrEqual(sentAt + 44_000);
+    const keeping = recoveryKeeping(first.actor);
+    if (typeof keeping === 'string') throw new Error(`nothing kept: ${keeping}`);
+    first.actor.stop();
+
+    const now = vi.spyOn(Date, 'now').mockReturnValue(sentAt + 40_000);
+    const again = run({ snapshot: JSON.parse(JSON.stringify(keeping.store)) as Snapshot<unknown> });
+    wakeResumedRecovery(again.actor);
+    expect(again.child().getSnapshot().context.resendWaitSeconds).toBeLessThanOrEqual(5);
+    now.mockRestore();
+  });
 });

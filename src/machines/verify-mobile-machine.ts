@@ -127,6 +127,10 @@ export function createVerifyMobileMachine<TVerified>() {
       otpId: input.sent?.otpId ?? '',
       codeLength: input.sent?.codeLength ?? OTP_LENGTH,
       wrongCodes: 0,
+      // A code the parent sent a moment ago: its wait runs from now, and outlives a reload too.
+      ...(input.sent
+        ? { resendAt: Date.now() + RESEND_DELAY_MS, resendWaitSeconds: RESEND_DELAY_MS / 1000 }
+        : {}),
     }),
     initial: 'start',
     output: ({ context }) =>
