@@ -33,8 +33,13 @@ export class ApiError extends Error {
 }
 
 /** A 429 that says when the lock ends: its message, and Retry-After in seconds. */
-export function tooManyRequests(said: Message, until: Date, now: Date): ApiError {
-  const error = new ApiError(429, said);
+export function tooManyRequests(
+  said: Message,
+  until: Date,
+  now: Date,
+  extra: Record<string, unknown> = {},
+): ApiError {
+  const error = new ApiError(429, said, extra);
   error.retryAfterSeconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
   return error;
 }

@@ -10,6 +10,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import {
+  CODE_JUST_SENT_ERROR_CODE,
   OTP_LENGTH,
   RESEND_DELAY_MS,
   WRONG_OTP_ERROR_CODE as SHARED_WRONG_OTP,
@@ -20,7 +21,15 @@ import type { AppContext } from '../context';
 import { addMs, iso } from '../timestamps';
 import type { OtpsTable } from '../db/tables/core';
 import { SmsNotSent } from '../services/sms';
-import { lockedFor, takeAll, waitFor, waitOrLockedFor, type Limit, type ThrottleRule } from './throttle';
+import {
+  lockedFor,
+  secondsUntil,
+  takeAll,
+  waitFor,
+  waitOrLockedFor,
+  type Limit,
+  type ThrottleRule,
+} from './throttle';
 import { newId, randomDigits } from './tokens';
 
 /** The digits of a new code: the site config's (otp.length), else the spec's 4. A code already
@@ -101,7 +110,12 @@ export async function issueOtp(
     {
       key: `otp-wait:${purpose}:${mobile}`,
       rule: resendWaitRule,
-      refusal: (until) => waitFor(ctx, 'otp.wait', until),
+      // A code went to this number moments ago (another tab): the client offers its boxes.
+      refusal: (until) =>
+        waitFor(ctx, 'otp.wait', until, {
+          error_code: CODE_JUST_SENT_ERROR_CODE,
+          data: { resend_in: secondsUntil(ctx, until), otp_length: otpLength(ctx) },
+        }),
     },
     {
       key: `otp-send-pair:${mobile}:${ip}`,

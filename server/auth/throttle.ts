@@ -146,13 +146,20 @@ export const minutesUntil = (ctx: AppContext, date: Date): number =>
 export const lockedFor = (ctx: AppContext, id: MessageId, until: Date): ApiError =>
   tooManyRequests(message(id, { minutes: minutesUntil(ctx, until) }), until, ctx.now());
 
-/** A 429 for a resend wait until `until`: the message `id` with {seconds} to wait, and Retry-After. */
-export const waitFor = (ctx: AppContext, id: MessageId, until: Date): ApiError =>
-  tooManyRequests(
-    message(id, { seconds: Math.max(1, Math.ceil((until.getTime() - ctx.now().getTime()) / 1000)) }),
-    until,
-    ctx.now(),
-  );
+/** Whole seconds from now until `until` (at least 1). */
+export const secondsUntil = (ctx: AppContext, until: Date): number =>
+  Math.max(1, Math.ceil((until.getTime() - ctx.now().getTime()) / 1000));
+
+/**
+ * A 429 for a resend wait until `until`: the message `id` with {seconds} to wait, and Retry-After
+ * (and `extra` beside msg).
+ */
+export const waitFor = (
+  ctx: AppContext,
+  id: MessageId,
+  until: Date,
+  extra: Record<string, unknown> = {},
+): ApiError => tooManyRequests(message(id, { seconds: secondsUntil(ctx, until) }), until, ctx.now(), extra);
 
 /** A wait under two minutes in seconds (`waitId`), a longer one in minutes (`lockId`). */
 export const waitOrLockedFor = (

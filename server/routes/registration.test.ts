@@ -132,6 +132,25 @@ describe('registration OTP', () => {
     );
   });
 
+  it('a second send within the wait (another tab) says a code just went, how long is left and its digits; that code verifies', async () => {
+    t.clock.advance(46_000);
+    expect((await post('/api/otp/send?mobile=9811100003&exam_type=MOCK-NEET')).statusCode).toBe(200);
+    t.clock.advance(10_000);
+    const again = await post('/api/otp/send?mobile=9811100003&exam_type=MOCK-NEET');
+    expect(again.statusCode).toBe(429);
+    expect(again.data).toMatchObject({
+      success: 'false',
+      msg: 'Please wait 35 seconds before asking for a new OTP.',
+      error_code: 2,
+      data: { resend_in: 35, otp_length: 4 },
+    });
+    expect(again.headers['retry-after']).toBe('35');
+    const { otp } = await lastSms('9811100003');
+    expect(
+      (await post(`/api/otp/verify?mobile_no=9811100003&otp=${otp}&exam_type=MOCK-NEET`)).statusCode,
+    ).toBe(200);
+  });
+
   it('refuses a 10-digit number starting with 0, non-numbers and a student id where not accepted', async () => {
     expect((await post('/api/otp/send?mobile=0123456789')).data).toEqual({
       success: 'false',

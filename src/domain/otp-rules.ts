@@ -19,3 +19,10 @@ export const RESEND_DELAY_MS = 45_000;
 export const REGISTRATION_TOKEN_TTL_MS = 2 * 3_600_000;
 /** The server's error_code for a wrong code: the client clears the boxes and refocuses the first. */
 export const WRONG_OTP_ERROR_CODE = 1;
+
+/**
+ * The server's error_code for a send refused within the resend wait: a code went to this number a
+ * moment ago (another tab, a second tap), with `data.resend_in` (seconds left) and `data.otp_length`.
+ * The client shows the boxes for that code instead of refusing.
+ */
+export const CODE_JUST_SENT_ERROR_CODE = 2;

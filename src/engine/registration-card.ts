@@ -75,6 +75,7 @@ export const CARD_STRING_KEYS = [
   'registration.tryAgain',
   'registration.verifyAgain',
   'registration.backAgainToLeave',
+  'verify.codeJustSent',
   'payment.confirming',
   'payment.unconfirmedHeading',
   'payment.unconfirmed',

@@ -3,6 +3,8 @@
 // they read the answer by shape. Only a message the server wrote counts: the spec's fallbacks
 // ("Invalid", "Something went wrong.") differ per screen, so the caller supplies them.
 
+import { CODE_JUST_SENT_ERROR_CODE } from '../domain/otp-rules';
+
 function bodyOf(error: unknown): Record<string, unknown> | undefined {
   if (typeof error !== 'object' || error === null || !('body' in error)) return undefined;
   const body = (error as { body: unknown }).body;
@@ -20,6 +22,23 @@ export function serverMessage(error: unknown): string | undefined {
 export function serverErrorCode(error: unknown): number | undefined {
   const code = bodyOf(error)?.error_code;
   return typeof code === 'number' ? code : undefined;
+}
+
+/**
+ * A send refused because a code went to this number moments ago (error_code 2, another tab): how
+ * long until a new one may be asked for, and the code's digits.
+ */
+export function codeJustSent(error: unknown): { resendInSeconds: number; codeLength?: number } | undefined {
+  const body = bodyOf(error);
+  if (body?.error_code !== CODE_JUST_SENT_ERROR_CODE) return undefined;
+  const data =
+    typeof body.data === 'object' && body.data !== null ? (body.data as Record<string, unknown>) : {};
+  const resendIn = typeof data.resend_in === 'number' ? data.resend_in : undefined;
+  if (resendIn === undefined) return undefined;
+  return {
+    resendInSeconds: resendIn,
+    ...(typeof data.otp_length === 'number' ? { codeLength: data.otp_length } : {}),
+  };
 }
 
 /** Whether the server refused the call itself (a 4xx with its own sentence), not a failure to answer. */

@@ -68,8 +68,16 @@ function expectCodeEntry(step: ModelStep, actual: AnyMachineSnapshot, previous: 
       });
       break;
     case 'xstate.error.actor.sendCode':
-      // The first send failing ends the flow (the parent shows why); a resend failing says so here.
+      // The first send failing ends the flow (the parent shows why), unless a code went moments
+      // ago (error_code 2): its boxes show. A resend failing says so here.
       if (before.shown) expect(after.error?.key).toBe('validation.somethingWrong');
+      else if (serverErrorCode(event.error) === 2)
+        expect(after).toMatchObject({
+          shown: true,
+          value: '',
+          canResend: false,
+          sentElsewhere: true,
+        });
       else expect((actual as unknown as Snapshot).status).toBe('done');
       break;
     case 'xstate.done.actor.checkCode':
@@ -111,6 +119,10 @@ describe('verify-mobile machine: model', () => {
       { type: 'verify.resumed' },
       { type: 'xstate.done.actor.sendCode', output: sent },
       { type: 'xstate.error.actor.sendCode', error: apiError('Please wait 30 seconds') },
+      {
+        type: 'xstate.error.actor.sendCode',
+        error: apiError('Please wait 30 seconds', { error_code: 2, data: { resend_in: 30 } }),
+      },
       { type: 'xstate.done.actor.checkCode', output: { token: 't' } },
       { type: 'xstate.error.actor.checkCode', error: apiError('Invalid OTP', { error_code: 1 }) },
       { type: 'xstate.error.actor.checkCode', error: apiError('OTP expired') },
@@ -202,6 +214,32 @@ describe('verify-mobile machine: rules', () => {
       status: 'notSent',
       error: { key: 'validation.somethingWrong', server: 'Too many OTP requests' },
     });
+  });
+
+  it('a code sent moments ago (error_code 2, another tab) shows its boxes and the wait left; the code verifies', async () => {
+    const { actor, checkCode, codeSent } = run({
+      send: async () => {
+        throw Object.assign(
+          apiError('Please wait 30 seconds before asking for a new OTP.', {
+            error_code: 2,
+            data: { resend_in: 30, otp_length: 6 },
+          }),
+          { status: 429 },
+        );
+      },
+    });
+    await waitFor(actor, (s) => s.matches('codeEntry'));
+    const { context } = actor.getSnapshot();
+    expect(context.error).toBeUndefined();
+    expect(codeEntryView(actor.getSnapshot()).sentElsewhere).toBe(true);
+    expect(context.resendWaitSeconds).toBe(30);
+    expect(codeEntryView(actor.getSnapshot()).length).toBe(6);
+    expect(actor.getSnapshot().can({ type: 'otp.resend' })).toBe(false);
+    // Not a new code: nothing counts it as sent.
+    expect(codeSent).not.toHaveBeenCalled();
+    actor.send({ type: 'otp.change', value: '123456' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(checkCode).toHaveBeenCalledWith({ to: '9000000001', page: 'iACST', code: '123456', otpId: '' });
   });
 
   it('empties the boxes on error_code 1 (and counts it, for refocus), keeps the code otherwise', async () => {

@@ -9,7 +9,7 @@ import { assign, fromPromise, not, setup, stateIn } from 'xstate';
 import { OTP_LENGTH, RESEND_DELAY_MS, WRONG_OTP_ERROR_CODE } from '../domain/otp-rules';
 import { digitsOnly, validateOtp } from '../domain/validation';
 import { fromError, type Message } from './message';
-import { serverErrorCode } from './server-error';
+import { codeJustSent, serverErrorCode } from './server-error';
 import { notProvided } from './not-provided';
 
 const missing = (name: string) => notProvided('verify-mobile', name);
@@ -59,6 +59,8 @@ export interface VerifyMobileContext extends SendCodeInput {
   resendAt?: number;
   /** The wait the hint under the boxes names, in seconds: all of it after a send, the rest after a reload. */
   resendWaitSeconds?: number;
+  /** The boxes are for a code sent moments ago elsewhere (another tab), not by this flow. */
+  sentElsewhere?: boolean;
 }
 
 export type VerifyMobileEvent =
@@ -103,6 +105,7 @@ export function createVerifyMobileMachine<TVerified>() {
         codeLength: sent.codeLength ?? OTP_LENGTH,
         resendAt: Date.now() + RESEND_DELAY_MS,
         resendWaitSeconds: RESEND_DELAY_MS / 1000,
+        sentElsewhere: false,
       })),
     },
     guards: {
@@ -111,6 +114,7 @@ export function createVerifyMobileMachine<TVerified>() {
         validateOtp(typed(params.value, context.codeLength), context.codeLength) === undefined,
       codeComplete: ({ context }) => validateOtp(context.code, context.codeLength) === undefined,
       wrongCode: (_, params: { error: unknown }) => serverErrorCode(params.error) === WRONG_OTP_ERROR_CODE,
+      codeJustSent: (_, params: { error: unknown }) => codeJustSent(params.error) !== undefined,
     },
     // What is left of the wait: all of it after a send, the rest after a reload restored the flow.
     delays: {
@@ -151,15 +155,35 @@ export function createVerifyMobileMachine<TVerified>() {
               { type: 'codeSent', params: ({ event }) => event.output },
             ],
           },
-          onError: {
-            target: 'notSent',
-            actions: assign({
-              outcome: ({ event }) => ({
-                status: 'notSent' as const,
-                error: fromError(event.error, 'validation.somethingWrong'),
+          onError: [
+            {
+              // A code went to this number moments ago (another tab, a second tap): its boxes,
+              // and the wait that is left, instead of a refusal.
+              guard: { type: 'codeJustSent', params: ({ event }) => ({ error: event.error }) },
+              target: 'codeEntry',
+              actions: assign(({ context, event }) => {
+                const sent = codeJustSent(event.error);
+                const wait = (sent?.resendInSeconds ?? RESEND_DELAY_MS / 1000) * 1000;
+                return {
+                  code: '',
+                  sentTo: context.to,
+                  codeLength: sent?.codeLength ?? context.codeLength,
+                  resendAt: Date.now() + wait,
+                  resendWaitSeconds: Math.ceil(wait / 1000),
+                  sentElsewhere: true,
+                };
               }),
-            }),
-          },
+            },
+            {
+              target: 'notSent',
+              actions: assign({
+                outcome: ({ event }) => ({
+                  status: 'notSent' as const,
+                  error: fromError(event.error, 'validation.somethingWrong'),
+                }),
+              }),
+            },
+          ],
         },
       },
       notSent: { type: 'final' },
@@ -299,6 +323,8 @@ export interface CodeEntryView {
   /** The boxes: the code's digits. */
   length: number;
   error?: VerifyMessage;
+  /** The code was sent moments ago elsewhere (another tab): the screen says so instead of "sent". */
+  sentElsewhere: boolean;
   /** Checking the code or sending a new one: the boxes wait. */
   busy: boolean;
   canSubmit: boolean;
@@ -319,6 +345,7 @@ export function codeEntryView(snapshot: {
     value: context.code,
     length: context.codeLength,
     error: context.error,
+    sentElsewhere: context.sentElsewhere === true,
     busy: snapshot.matches({ codeEntry: { code: 'verifying' } }) || snapshot.matches('resending'),
     canSubmit: snapshot.can({ type: 'otp.submit' }),
     canResend: snapshot.can({ type: 'otp.resend' }),

@@ -189,6 +189,25 @@ describe('registration survives a reload, a discarded tab and Back', () => {
     await page.close();
   });
 
+  it('a second tab asking within the wait gets the boxes for the code already sent, and it verifies', async () => {
+    const mobile = freshMobile();
+    const first = await context.newPage();
+    await first.goto(`${base}/mock-neet-exam`);
+    await sendCode(first, mobile);
+    const second = await context.newPage();
+    await second.goto(`${base}/mock-neet-exam`);
+    await sendCode(second, mobile);
+    await card(second).getByText(`A code went to ${mobile} a moment ago`, { exact: false }).waitFor();
+    await card(second)
+      .getByText(/ask for a new OTP in \d+ seconds/i)
+      .waitFor();
+    expect(await seriousViolations(second)).toEqual([]);
+    await field(second, 'Digit 1 of 4').pressSequentially(await sandboxOtp(base, mobile));
+    await cardHeading(second, 'Student details').waitFor();
+    await first.close();
+    await second.close();
+  });
+
   it('step 2 takes a date and names as people enter them: 1/1/2010 typed, a paste with a space, doubled spaces', async () => {
     const page = await context.newPage();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });

@@ -384,7 +384,9 @@ function CodeEntry({
   return (
     <>
       <p role="status" className="ef-register__note">
-        {t('registration.otpSent', { mobile: verify.context.sentTo || mobile })}{' '}
+        {t(code.sentElsewhere ? 'verify.codeJustSent' : 'registration.otpSent', {
+          mobile: verify.context.sentTo || mobile,
+        })}{' '}
         <button
           type="button"
           className="ef-button ef-button--link"

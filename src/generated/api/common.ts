@@ -45,7 +45,7 @@ export interface ErrorReply {
   success: 'false';
   msg: string;
   /**
-   * 1: wrong OTP (clear the boxes and refocus the first).
+   * 1: wrong OTP (clear the boxes and refocus the first). 2: a code went to this number moments ago (another tab): data.resend_in seconds until a new one, data.otp_length its digits; the client offers the boxes for it.
    */
   error_code?: number;
   /**

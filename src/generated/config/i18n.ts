@@ -167,6 +167,10 @@ export interface UiStringTable {
    */
   'registration.verifyAgain': string;
   /**
+   * A code went to {mobile} a moment ago (perhaps from another tab): type it here.
+   */
+  'verify.codeJustSent': string;
+  /**
    * Press Back again to leave this page. What you typed stays in this tab.
    */
   'registration.backAgainToLeave': string;
