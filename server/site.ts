@@ -29,6 +29,8 @@ const contentTypes: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.ico': 'image/x-icon',
   '.pdf': 'application/pdf',
+  '.webm': 'video/webm',
+  '.mp4': 'video/mp4',
 };
 
 /** Reads a folder into memory: the built site is small, and memory answers fastest. */

@@ -9,6 +9,7 @@ import students from '../../server/seed/demo-students.json';
 import { launchBrowser, logInAs, requestInitiators, seriousViolations } from './browser';
 
 const port = inject('port');
+const shots = process.env.EXAMFLOW_SHOTS;
 const HOSTS: Record<string, string> = {
   'MOCK-JEE': 'mock-jee.localhost',
   'MOCK-NEET': 'mock-neet.localhost',
@@ -459,6 +460,28 @@ describe('dashboard: edit exam', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+});
+
+describe('dashboard: the video banner', () => {
+  it.each([390, 1280])(
+    'plays the sample video from this site at %i px (no request until Play)',
+    async (width) => {
+      const { page, context } = await openDashboard('02', width);
+      const requested: string[] = [];
+      page.on('request', (r) => void (r.url().includes('/videos/sample.webm') && requested.push(r.url())));
+      const section = page.getByRole('region', { name: 'The Demo Academy advantage' });
+      const play = section.getByRole('button', { name: 'Play video' });
+      await play.scrollIntoViewIfNeeded();
+      expect(requested).toEqual([]);
+      if (shots) await section.screenshot({ path: path.join(shots, `video-${width}.png`) });
+      await play.click();
+      const video = section.locator('video');
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0.5);
+      if (shots) await section.screenshot({ path: path.join(shots, `video-playing-${width}.png`) });
+      expect(requested.length).toBeGreaterThan(0);
+      await context.close();
+    },
+  );
 });
 
 describe('dashboard: sample pack and MOCK-JEE', () => {

@@ -576,3 +576,35 @@ describe('dashboard states', () => {
     expect(await seriousViolations(container)).toEqual([]);
   });
 });
+
+describe('the video banner', () => {
+  it("plays the programme's video file in the page's own player, loading nothing until Play", async () => {
+    const { container } = renderDashboard(dashboardData());
+    expect(container.querySelector('video')).toBeNull();
+    expect(container.querySelector('.ef-dash-video img')?.getAttribute('src')).toBe(
+      '/videos/sample-poster.jpg',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Play video' }));
+    const video = container.querySelector('video');
+    expect(video?.getAttribute('src')).toBe('/videos/sample.webm');
+    expect(video?.hasAttribute('controls')).toBe(true);
+    expect(video?.autoplay).toBe(true);
+    // Named by its title.
+    const label = document.getElementById(video?.getAttribute('aria-labelledby') ?? '');
+    expect(label?.textContent).toMatch(/The Demo Academy advantage/);
+  });
+
+  it('an embed (an https player) loads its frame only on Play', async () => {
+    const programme = {
+      ...iacst,
+      dashboard: {
+        ...iacst.dashboard,
+        videos: { default: { title: 'Our story', url: 'https://www.youtube.com/embed/abc' } },
+      },
+    };
+    const { container } = renderDashboard(dashboardData(), { programme });
+    expect(container.querySelector('iframe')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Play video' }));
+    expect(container.querySelector('iframe')?.getAttribute('src')).toBe('https://www.youtube.com/embed/abc');
+  });
+});

@@ -473,7 +473,14 @@ export interface FaqItem {
  */
 export interface Video {
   title: string;
+  /**
+   * A video file on this site (/videos/….webm or .mp4) plays in the page; an https link is a player to embed (YouTube).
+   */
   url: string;
+  /**
+   * For a video file: the picture shown before it plays (a file on this site).
+   */
+  poster?: string;
 }
 /**
  * This interface was referenced by `Programme`'s JSON-Schema

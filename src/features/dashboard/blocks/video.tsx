@@ -1,8 +1,12 @@
 // The video banner (part 2 §2): the provider's advantage video for the student's stream, from the
-// programme config (one per stream, or one default). The player loads only when asked for, so the
-// dashboard does not pull a video frame on a slow phone.
+// programme config (one per stream, or one default). Nothing of it loads until Play, so the
+// dashboard pulls no video on a slow phone: a file on this site then plays in the page's own player
+// (its poster shown before), an embed (YouTube) loads its frame.
 import { useState } from 'react';
 import type { DashboardBlockComponent } from '../portal-context';
+
+/** A video file served by this site (not a player to embed). */
+const isVideoFile = (url: string) => url.startsWith('/') && /\.(webm|mp4)$/i.test(url);
 
 export const VideoBanner: DashboardBlockComponent = ({ context }) => {
   const { t, data, config } = context;
@@ -13,8 +17,18 @@ export const VideoBanner: DashboardBlockComponent = ({ context }) => {
   return (
     <section className="ef-section ef-dash-video" aria-labelledby="video-heading">
       <h2 id="video-heading">{t('portal.video.heading')}</h2>
-      <p>{video.title}</p>
-      {playing ? (
+      <p id="video-title">{video.title}</p>
+      {playing && isVideoFile(video.url) ? (
+        // Asked for: the page's own player, playing at once.
+        <video
+          className="ef-dash-video__frame"
+          src={video.url}
+          poster={video.poster}
+          controls
+          autoPlay
+          aria-labelledby="video-title"
+        />
+      ) : playing ? (
         <iframe
           className="ef-dash-video__frame"
           src={video.url}
@@ -24,9 +38,14 @@ export const VideoBanner: DashboardBlockComponent = ({ context }) => {
           loading="lazy"
         />
       ) : (
-        <button type="button" className="ef-button ef-button--secondary" onClick={() => setPlaying(true)}>
-          {t('portal.video.play')}
-        </button>
+        <>
+          {video.poster ? (
+            <img className="ef-dash-video__frame" src={video.poster} alt="" loading="lazy" />
+          ) : null}
+          <button type="button" className="ef-button ef-button--secondary" onClick={() => setPlaying(true)}>
+            {t('portal.video.play')}
+          </button>
+        </>
       )}
     </section>
   );
