@@ -160,6 +160,27 @@ describe('student details (MOCK-NEET)', () => {
     );
   });
 
+  it('counts a name once tidied: 60 letters with a doubled space submit; 61 letters say the length', async () => {
+    const onSubmit = vi.fn();
+    const { user } = await setup('student-details', neet, { onSubmit });
+    const name = screen.getByRole('textbox', { name: 'Student name' });
+    const sixty = `${'A'.repeat(29)}  ${'B'.repeat(30)}`; // 61 characters as typed, 60 once tidied
+    await user.click(name);
+    await user.paste(sixty);
+    await user.tab();
+    expect(linkedError(name)).toBeUndefined();
+    await user.type(screen.getByRole('textbox', { name: 'Email ID' }), 'asha@example.com');
+    await user.type(screen.getByRole('textbox', { name: 'Date of birth' }), '12052010');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Class & stream' }), '11&SOM');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    await user.clear(name);
+    await user.click(name);
+    await user.paste(`${'A'.repeat(30)} ${'B'.repeat(31)}`);
+    await user.tab();
+    await waitFor(() => expect(linkedError(name)).toBe(en.strings['validation.name.maxLength']));
+  });
+
   it('removes leading spaces from the student name as it is typed', async () => {
     const { user } = await setup('student-details', neet);
     const name = screen.getByRole('textbox', { name: 'Student name' });
