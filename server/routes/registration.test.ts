@@ -668,7 +668,7 @@ describe('the login details SMS of a completed registration', () => {
     // Where to log in: the login page the thank-you page's link opens (without its auto-login query).
     const [login = ''] = String(data.dashboard_link).split('?');
     expect(login).toMatch(/^http:\/\/localhost(:\d+)?\/$/);
-    expect(await loginDetails(mobile)).toEqual([
+    await expect.poll(() => loginDetails(mobile)).toEqual([
       `Your Demo Academy roll number is ${String(data.roll_number)} and your password (date of birth) is 15/08/2011. Log in at ${login}`,
     ]);
     // The same token again answers the same registration and sends nothing more.
@@ -694,7 +694,7 @@ describe('the login details SMS of a completed registration', () => {
     const [login = ''] = String(data.dashboard_link).split('?');
     expect(new URL(login).hostname).toBe('mock-neet.localhost');
     const text = `Your Demo Academy roll number is ${String(data.roll_number)} and your password (date of birth) is 05/01/2008. Log in at ${login}`;
-    expect(await loginDetails(mobile)).toEqual([text]);
+    await expect.poll(() => loginDetails(mobile)).toEqual([text]);
     // The gateway's callback again (a retry, another transaction id) and the signup again: still one.
     const secret = t.app.ctx.config.paymentCallbackSecret;
     for (const txn of ['TXN-AGAIN-1', 'TXN-AGAIN-2']) {
@@ -708,7 +708,7 @@ describe('the login details SMS of a completed registration', () => {
       expect(again.statusCode, again.body).toBe(200);
     }
     expect((await post('/api/signup', neetBody(mobile), headers)).statusCode).toBe(200);
-    expect(await loginDetails(mobile)).toEqual([text]);
+    await expect.poll(() => loginDetails(mobile)).toEqual([text]);
   });
 
   it('paid, made free by a 100% coupon on Try Again: that signup sends the SMS', async () => {
@@ -724,7 +724,7 @@ describe('the login details SMS of a completed registration', () => {
       headers,
     );
     expect(free.data.data).toMatchObject({ isPaidExam: false, exam_fee: 0 });
-    expect(await loginDetails(mobile)).toEqual([
+    await expect.poll(() => loginDetails(mobile)).toEqual([
       expect.stringMatching(/roll number is 25\d{10} and your password \(date of birth\) is 05\/01\/2008\./),
     ]);
   });

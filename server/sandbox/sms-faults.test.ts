@@ -160,3 +160,48 @@ describe('a slow SMS provider', () => {
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 });
+
+describe('a registration while the SMS provider hangs', () => {
+  it('answers the signup without waiting for the login details SMS (the provider would take 30 s)', async () => {
+    // Its own server: an SMS timeout far beyond the test's, so a signup that waited would not answer.
+    const app = await testApp({
+      start: START,
+      config: { sms: { timeoutMs: 60_000, otpSendsPerAddressPerHour: 100 } },
+    });
+    try {
+      const mobile = '9811100006';
+      const call = (method: 'GET' | 'POST', url: string, payload?: object, headers = {}) =>
+        app.call({ method, url, ...(payload ? { payload } : {}), headers });
+      await call('POST', '/sandbox/sms/settings', { mode: 'none', mobile: null });
+      expect((await call('POST', `/api/otp/send?mobile=${mobile}&exam_type=iACST`)).statusCode).toBe(200);
+      const [{ otp } = { otp: '' }] = (await call('GET', `/sandbox/messages?mobile=${mobile}`))
+        .data as unknown as { otp: string }[];
+      const verified = await call('POST', `/api/otp/verify?mobile_no=${mobile}&otp=${otp}&exam_type=iACST`);
+      const headers = { 'x-registration-token': String(verified.data.registration_token) };
+      await call('POST', '/sandbox/sms/settings', { mode: 'slow', slow_ms: 30_000, mobile });
+      const signup = await call(
+        'POST',
+        '/api/signup',
+        {
+          student_name: 'Kabir Singh',
+          student_email: 'kabir.singh@example.com',
+          student_dob: '15/08/2011',
+          student_mobile_no: mobile,
+          class_stream: '9&SOF',
+          exam_state: '9',
+          branch_code: 'DL001',
+          exam_date: '2025-04-02',
+          exam_mode: 'Online',
+          whatsapp_status: true,
+          registration_page: 'iACST',
+        },
+        headers,
+      );
+      expect(signup.statusCode, signup.body).toBe(200);
+      expect(signup.data).toMatchObject({ success: 'true', msg: 'Registration Successful' });
+    } finally {
+      await app.call({ method: 'POST', url: '/sandbox/sms/settings', payload: { mode: 'none' } });
+      await app.close();
+    }
+  });
+});

@@ -89,7 +89,9 @@ export function registerSignupRoutes(app: FastifyInstance): void {
       const { student, payment, centre, payable, completed } = written;
       // Committed: only the write that registered the student sends its login details (a repeat
       // answers the earlier signup, completed false); a paid exam sends them when its order is paid.
-      if (completed) await sendRegistrationDetails(ctx, student, loginUrl, request.log);
+      // Not waited for: the thank-you does not wait on the SMS provider (up to its timeout), and a
+      // send that fails is logged there (the thank-you shows the same details).
+      if (completed) void sendRegistrationDetails(ctx, student, loginUrl, request.log);
       const gps = `${centre.latitude_e6 / 1e6},${centre.longitude_e6 / 1e6}`;
       return {
         success: 'true',
