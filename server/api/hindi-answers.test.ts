@@ -58,7 +58,7 @@ const mockJee = () => as('250000000013', '28/10/2006');
 const packBought = () => as('250000000014', '15/02/2012');
 
 const call = async (
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   url: string,
   payload?: object,
   session?: () => Promise<Record<string, string>>,
@@ -144,6 +144,12 @@ const cases: Case[] = [
     op: 'GET /api/leads',
     why: 'not verified',
     ask: () => call('GET', '/api/leads?mobile_no=9833300013&exam_type=MOCK-NEET'),
+  },
+  {
+    op: 'PUT /api/registration/draft',
+    why: 'not verified',
+    ask: () =>
+      call('PUT', '/api/registration/draft', { registration_page: 'MOCK-NEET', draft: { student: {} } }),
   },
   {
     op: 'GET /api/leads/by-sf-id',

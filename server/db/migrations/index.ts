@@ -16,6 +16,7 @@ import { m011StudentVersions } from './011-student-versions';
 import { m012TrustedDevices } from './012-trusted-devices';
 import { m013ServerSecrets } from './013-server-secrets';
 import { m014OrderRefunds } from './014-order-refunds';
+import { m015RegistrationDrafts } from './015-registration-drafts';
 
 const migrations: Record<string, Migration> = {
   '001-core': m001Core,
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '012-trusted-devices': m012TrustedDevices,
   '013-server-secrets': m013ServerSecrets,
   '014-order-refunds': m014OrderRefunds,
+  '015-registration-drafts': m015RegistrationDrafts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -115,6 +115,19 @@ export interface GeoIpRangesTable {
 }
 
 /** Proof that the holder verified a mobile number by OTP (or caller identity). */
+/**
+ * A registration card part-way (its step 2 and 3 as typed), kept against the verified mobile
+ * number, so another tab or device of the same student picks it up after verifying (decision 041).
+ */
+export interface RegistrationDraftsTable {
+  mobile: string;
+  /** The registration page (its key, e.g. MOCK-NEET or iacst_adst). */
+  page: string;
+  /** The draft as the card sent it (JSON): the details typed and the exam choices. */
+  data: string;
+  updated_at: string;
+}
+
 export interface RegistrationTokensTable {
   id: string;
   /** sha256 of the token; the token itself is never stored. */
@@ -177,6 +190,7 @@ export interface MasterTables {
   pincodes: PincodesTable;
   geo_ip_ranges: GeoIpRangesTable;
   registration_tokens: RegistrationTokensTable;
+  registration_drafts: RegistrationDraftsTable;
   registrations: RegistrationsTable;
   registration_mobiles: RegistrationMobilesTable;
   caller_identity_requests: CallerIdentityRequestsTable;

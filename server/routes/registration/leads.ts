@@ -10,6 +10,11 @@ import type {
   RegistrationLeadsQuery,
   RegistrationLeadsReply,
 } from '../../../src/generated/api/registration-leads';
+import type {
+  RegistrationDraftBody,
+  RegistrationDraftReply,
+} from '../../../src/generated/api/registration-draft';
+import { saveDraft } from '../../services/registration/drafts';
 import { ApiError } from '../../api/errors';
 import { apiSchema } from '../../api/schemas';
 import { programmeFor } from '../master/programme-lookup';
@@ -20,6 +25,24 @@ import { registrationCount, leadRecord, leadRecords, studentBySfId } from '../..
 const tags = ['registration'];
 
 export function registerLeadRoutes(app: FastifyInstance): void {
+  app.put<{ Body: RegistrationDraftBody; Reply: RegistrationDraftReply }>(
+    '/api/registration/draft',
+    {
+      schema: apiSchema('registration-draft', {
+        summary: 'Keep the registration card part-way for the verified number (X-Registration-Token)',
+        tags,
+      }),
+      bodyLimit: 8 * 1024,
+    },
+    async (request) => {
+      const { ctx } = app;
+      const token = await verifiedToken(ctx, request);
+      programmeFor(ctx, request, request.body.registration_page);
+      await saveDraft(ctx, token.mobile, request.body.registration_page, request.body.draft);
+      return { success: 'true', msg: 'Kept.' };
+    },
+  );
+
   app.get<{ Querystring: RegistrationLeadsQuery; Reply: RegistrationLeadsReply }>(
     '/api/leads',
     {

@@ -12,6 +12,7 @@ import type {
 } from '../../../src/generated/api/registration-otp-verify';
 import { say } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
+import { draftFor } from '../../services/registration/drafts';
 import { issueOtp, verifyOtp } from '../../auth/otp';
 import { programmeFor } from '../master/programme-lookup';
 import { leadRecords } from '../../services/registration/leads';
@@ -52,9 +53,11 @@ export function registerOtpRoutes(app: FastifyInstance): void {
       const { programme } = programmeFor(ctx, request, request.query.exam_type);
       const { mobile } = await resolveLoginId(ctx, programme, request.query.mobile_no);
       await verifyOtp(ctx, { purpose: 'register', mobile, code: request.query.otp });
-      const [{ token, expiresAt }, details] = await Promise.all([
+      const [{ token, expiresAt }, details, draft] = await Promise.all([
         issueRegistrationToken(ctx, mobile),
         leadRecords(ctx, mobile, { countExamType: programme.examType }),
+        // The card this number left part-way on this page (another tab or device).
+        draftFor(ctx, mobile, request.query.exam_type ?? programme.examType),
       ]);
       const allowed = programme.registration.allowedRegistrationCount;
       const full = (details[0]?.registration_count ?? 0) >= allowed;
@@ -64,6 +67,7 @@ export function registerOtpRoutes(app: FastifyInstance): void {
           ? say(request, 'registration.accountExists', accountExistsParams(ctx))
           : say(request, 'otp.verified'),
         error_code: 0,
+        ...(draft ? { draft } : {}),
         student_details: details,
         allowed_registration_count: allowed,
         registration_token: token,

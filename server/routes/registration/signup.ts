@@ -13,6 +13,7 @@ import type { AppContext, Student } from '../../context';
 import { onOrderPaid } from '../../payments/orders';
 import { dashboardUrl } from '../auth';
 import { centrePhones } from '../../services/master/centres';
+import { forgetDrafts } from '../../services/registration/drafts';
 import { programmeFor } from '../master/programme-lookup';
 import { requireVerifiedMobile } from './registration-token';
 import {
@@ -87,6 +88,8 @@ export function registerSignupRoutes(app: FastifyInstance): void {
         throw new ApiError(503, message('registration.signupFailed'));
       }
       const { student, payment, centre, payable, completed } = written;
+      // Signed up: no other tab or device resumes this number's card part-way any more.
+      await forgetDrafts(ctx, student.mobile);
       // Committed: only the write that registered the student sends its login details (a repeat
       // answers the earlier signup, completed false); a paid exam sends them when its order is paid.
       // Not waited for: the thank-you does not wait on the SMS provider (up to its timeout), and a

@@ -35,6 +35,7 @@ export interface RegistrationOtpVerifyReply {
    * 0 on success
    */
   error_code: number;
+  draft?: RegistrationDraft;
   student_details: LeadRecord[];
   allowed_registration_count: number;
   /**
@@ -42,6 +43,34 @@ export interface RegistrationOtpVerifyReply {
    */
   registration_token: string;
   registration_token_expires_at: string;
+}
+/**
+ * The card this number left part-way on this registration page within the last 2 hours (another tab or device): the card resumes it.
+ */
+export interface RegistrationDraft {
+  student?: RegistrationDraftStudent;
+  choices?: RegistrationDraftChoices;
+}
+export interface RegistrationDraftStudent {
+  studentName?: string;
+  fatherName?: string;
+  email?: string;
+  dob?: string;
+  classStream?: string;
+}
+/**
+ * The exam step's choices (slot, state, centre, date, course type), the coupon and the payment method, as the card holds them.
+ */
+export interface RegistrationDraftChoices {
+  exam: {
+    [k: string]: unknown | undefined;
+  };
+  coupon: {
+    code?: string;
+    applied?: string;
+    discount?: number;
+  };
+  paymentMethod: string;
 }
 /**
  * A registration of this mobile (part 1 §3 student lead record); the first is the latest.

@@ -1,0 +1,49 @@
+// The registration card part-way, kept against the verified mobile number (decision 041): the card
+// sends its step 2 and 3 as typed, and the OTP verify of another tab or device of the same number
+// answers it, so the student goes on there. Kept for a registration token's life; a completed signup
+// forgets the number's drafts.
+import { REGISTRATION_TOKEN_TTL_MS } from '../../../src/domain/otp-rules';
+import type { RegistrationDraft } from '../../../src/generated/api/registration-draft';
+import type { AppContext } from '../../context';
+import { iso } from '../../timestamps';
+
+const staleBefore = (ctx: AppContext) => iso(new Date(ctx.now().getTime() - REGISTRATION_TOKEN_TTL_MS));
+
+export async function saveDraft(
+  ctx: AppContext,
+  mobile: string,
+  page: string,
+  draft: RegistrationDraft,
+): Promise<void> {
+  const row = { mobile, page, data: JSON.stringify(draft), updated_at: iso(ctx.now()) };
+  // Nothing outlives a token's life: a card left part-way is not kept for good.
+  await ctx.db.deleteFrom('registration_drafts').where('updated_at', '<', staleBefore(ctx)).execute();
+  await ctx.db
+    .insertInto('registration_drafts')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['mobile', 'page']).doUpdateSet({ data: row.data, updated_at: row.updated_at }),
+    )
+    .execute();
+}
+
+/** The number's draft on this page, if it was kept within a registration token's life. */
+export async function draftFor(
+  ctx: AppContext,
+  mobile: string,
+  page: string,
+): Promise<RegistrationDraft | undefined> {
+  const row = await ctx.db
+    .selectFrom('registration_drafts')
+    .select('data')
+    .where('mobile', '=', mobile)
+    .where('page', '=', page)
+    .where('updated_at', '>=', staleBefore(ctx))
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.data) as RegistrationDraft) : undefined;
+}
+
+/** A registration completed: nothing of its cards is kept any more. */
+export async function forgetDrafts(ctx: AppContext, mobile: string): Promise<void> {
+  await ctx.db.deleteFrom('registration_drafts').where('mobile', '=', mobile).execute();
+}
