@@ -82,6 +82,46 @@ export const wrongTriesRule: ThrottleRule = {
   maxLockMs: HOUR,
 };
 
+/** A send within the number's resend wait (answered by resendWaitRefusal). */
+class WithinResendWait extends Error {
+  constructor(readonly until: Date) {
+    super('within the resend wait');
+  }
+}
+
+/**
+ * The refusal of a send within the resend wait. When the code sent moments ago still waits to be
+ * typed (another tab asked for it), it says so (error_code 2, the seconds left and its digits): the
+ * card offers its boxes. A code already used or expired is no help: the plain wait.
+ */
+async function resendWaitRefusal(
+  ctx: AppContext,
+  purpose: OtpsTable['purpose'],
+  mobile: string,
+  until: Date,
+): Promise<ApiError> {
+  const latest = await ctx.db
+    .selectFrom('otps')
+    .select(['consumed_at', 'expires_at'])
+    .where('purpose', '=', purpose)
+    .where('mobile', '=', mobile)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const open = latest && !latest.consumed_at && new Date(latest.expires_at) > ctx.now();
+  return waitFor(
+    ctx,
+    'otp.wait',
+    until,
+    open
+      ? {
+          error_code: CODE_JUST_SENT_ERROR_CODE,
+          data: { resend_in: secondsUntil(ctx, until), otp_length: otpLength(ctx) },
+        }
+      : {},
+  );
+}
+
 /** One send per resend wait: the first locks the number's key until the wait is over. */
 const resendWaitRule: ThrottleRule = {
   lockAfter: 1,
@@ -110,12 +150,7 @@ export async function issueOtp(
     {
       key: `otp-wait:${purpose}:${mobile}`,
       rule: resendWaitRule,
-      // A code went to this number moments ago (another tab): the client offers its boxes.
-      refusal: (until) =>
-        waitFor(ctx, 'otp.wait', until, {
-          error_code: CODE_JUST_SENT_ERROR_CODE,
-          data: { resend_in: secondsUntil(ctx, until), otp_length: otpLength(ctx) },
-        }),
+      refusal: (until) => new WithinResendWait(until),
     },
     {
       key: `otp-send-pair:${mobile}:${ip}`,
@@ -128,7 +163,11 @@ export async function issueOtp(
       refusal: (until) => waitOrLockedFor(ctx, 'otp.wait', 'otp.tooManySends', until),
     },
   ];
-  const giveBack = await takeAll(ctx, limits);
+  const giveBack = await takeAll(ctx, limits).catch(async (error: unknown) => {
+    throw error instanceof WithinResendWait
+      ? await resendWaitRefusal(ctx, purpose, mobile, error.until)
+      : error;
+  });
 
   const otpId = newId();
   const length = otpLength(ctx);

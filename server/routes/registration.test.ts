@@ -149,6 +149,11 @@ describe('registration OTP', () => {
     expect(
       (await post(`/api/otp/verify?mobile_no=9811100003&otp=${otp}&exam_type=MOCK-NEET`)).statusCode,
     ).toBe(200);
+    // Once that code is used, a send within the wait is a plain wait: its boxes would be no help.
+    t.clock.advance(1_000);
+    const used = await post('/api/otp/send?mobile=9811100003&exam_type=MOCK-NEET');
+    expect(used.statusCode).toBe(429);
+    expect(used.data).not.toHaveProperty('error_code');
   });
 
   it('refuses a 10-digit number starting with 0, non-numbers and a student id where not accepted', async () => {

@@ -21,6 +21,8 @@ export interface DetailsStepInput extends Pick<
   RegistrationContext,
   'programme' | 'registrationPage' | 'student' | 'locked'
 > {
+  /** The form as typed elsewhere (another tab or device of this number): the step starts from it. */
+  draft?: DetailsDraft;
   /** The page's classes and streams, once loaded. */
   classStreams?: ClassStream[];
 }

@@ -115,6 +115,8 @@ import {
   FOCUS_CHECK_DELAY_MS,
   payableAmount,
   POLL_INTERVAL_MS,
+  emptyStudent,
+  resumeDraft,
   type OnlinePreset,
   type LocateCentreInput,
   type OnlinePresetInput,
@@ -833,6 +835,54 @@ describe('registration step 1: caller identity', () => {
     clock.increment(POLL_INTERVAL_MS);
     await until((s) => s.matches({ step1: 'enteringMobile' }));
     expect(actor.getSnapshot().context.mobileError).toEqual({ key: 'registration.callerIdentityBadMobile' });
+  });
+});
+
+describe('a card part-way in another tab or device (the server copy, with the verify)', () => {
+  it('step 2 starts as typed there, and step 3 with the choices made there; a found registration keeps its locked fields', async () => {
+    const draft = {
+      student: { studentName: 'Kavya Menon', email: 'kavya@example.com', dob: '01/02/2007' },
+      choices: {
+        exam: { courseType: 'classroom', state: delhi, centre, date },
+        coupon: { code: 'NEET50', applied: 'NEET50', discount: 50 },
+        paymentMethod: 'hdfc',
+      },
+    };
+    const run = await toStep2(
+      { programme: mockNeet, registrationPage: 'MOCK-NEET' },
+      { verifyOtp: async () => ({ ...verified([]), draft }) },
+    );
+    const details = run.root.getSnapshot().children.detailsStep?.getSnapshot().context;
+    expect(details?.draft).toEqual(draft.student);
+    expect(run.root.getSnapshot().context).toMatchObject({
+      exam: { state: delhi, centre, date },
+      coupon: { code: 'NEET50', discount: 50 },
+      paymentMethod: 'hdfc',
+    });
+  });
+
+  it('changes nothing without a draft, and a method the programme does not offer is not taken', () => {
+    const context = {
+      programme: mockNeet,
+      courseTypeFixed: false,
+      exam: { courseType: 'classroom' as const },
+      student: emptyStudent(),
+      locked: [],
+    };
+    expect(resumeDraft(context, undefined)).toEqual({});
+    const resumed = resumeDraft(context, {
+      student: { studentName: 'Asha' },
+      choices: { exam: { courseType: 'online' }, coupon: {}, paymentMethod: 'bitcoin' },
+    });
+    expect(resumed).not.toHaveProperty('paymentMethod');
+    expect(resumed.resumedDetails).toEqual({ studentName: 'Asha' });
+    // A found registration's locked fields are its own, not the draft's.
+    expect(
+      resumeDraft(
+        { ...context, locked: ['studentName'] },
+        { student: { studentName: 'Asha', email: 'a@b.in' } },
+      ).resumedDetails,
+    ).toEqual({ email: 'a@b.in' });
   });
 });
 

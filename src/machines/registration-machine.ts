@@ -17,6 +17,7 @@ import { registrationDetailsMachine, type DetailsStepOutput } from './registrati
 import { registrationExamMachine, type ExamStepOutput } from './registration-exam-machine';
 import { prefillFromVerified, registrationMobileMachine } from './registration-mobile-machine';
 import {
+  resumeDraft,
   entryOf,
   examStepInput,
   tracksPaymentFailure,
@@ -79,7 +80,11 @@ export const registrationMachine = setup({
     /** The details step's output: a new class & stream starts the exam step again. */
     takeDetails: assign(({ context }, output: DetailsStepOutput) => {
       const options = { ...context.options, classStreams: output.classStreams };
-      return { options, ...submitDetails({ ...context, options }, output.details) };
+      return {
+        options,
+        ...submitDetails({ ...context, options }, output.details),
+        resumedDetails: undefined,
+      };
     }),
     /** The exam step's data, kept for the signup and for coming back to the step. */
     takeExamStep: assign((_, { next: _next, ...data }: ExamStepOutput) => data),
@@ -200,7 +205,10 @@ export const registrationMachine = setup({
           },
           {
             target: 'loadingSteps',
-            actions: assign(({ event }) => ({ ...prefillFromVerified(event.output), notice: undefined })),
+            actions: assign(({ context, event }) => {
+              const prefilled = { ...context, ...prefillFromVerified(event.output) };
+              return { ...prefilled, ...resumeDraft(prefilled, event.output.draft), notice: undefined };
+            }),
           },
         ],
         // A step that fails (a bug, not a refusal: those it handles) starts the card again.
@@ -222,6 +230,7 @@ export const registrationMachine = setup({
           student: context.student,
           locked: context.locked,
           classStreams: context.options.classStreams,
+          ...(context.resumedDetails ? { draft: context.resumedDetails } : {}),
         }),
         onDone: [
           { guard: 'hasExamDetailsStep', target: 'step3', actions: { type: 'takeDetails', params: output } },

@@ -9,6 +9,7 @@ import type {
   RegistrationCallerIdentityStatusReply,
 } from '../generated/api/registration-caller-identity-status';
 import type { LeadRecord } from '../generated/api/registration-lead-by-sf-id';
+import type { RegistrationDraft } from '../generated/api/registration-draft';
 import type { RegistrationOtpVerifyReply } from '../generated/api/registration-otp-verify';
 import { MOBILE_LENGTH, STUDENT_ID_MAX } from '../domain/otp-rules';
 import { normaliseMobile } from '../domain/phone';
@@ -44,6 +45,8 @@ export interface MobileStepOutput {
   mobile: string;
   registrationToken?: string;
   lead?: LeadRecord;
+  /** The card this number left part-way on this page, in another tab or device (the server's copy). */
+  draft?: RegistrationDraft;
   /** The name the caller-identity app gave. */
   name?: string;
 }
@@ -182,6 +185,7 @@ export const registrationMobileMachine = setup({
                     mobile: context.mobile,
                     lead: reply?.student_details[0],
                     registrationToken: reply?.registration_token,
+                    ...(reply?.draft ? { draft: reply.draft } : {}),
                   };
                 },
               }),

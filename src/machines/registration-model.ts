@@ -8,6 +8,7 @@ import type { ExamDate } from '../generated/api/exam-dates';
 import type { ExamSlot } from '../generated/api/exam-slots';
 import type { ExamState } from '../generated/api/exam-states';
 import type { LeadRecord, RegistrationLeadBySfIdReply } from '../generated/api/registration-lead-by-sf-id';
+import type { RegistrationDraft } from '../generated/api/registration-draft';
 import type { RegistrationSignupBody } from '../generated/api/registration-signup';
 import type { Programme } from '../generated/config/programme';
 import type { EntryQuery, Tracking } from './entry-query';
@@ -176,6 +177,11 @@ export interface RegistrationContext {
   stored?: StoredRegistration;
   /** Said above the number: why the card asks for it again (Try Again in a browser without the token). */
   notice?: Message;
+  /**
+   * Step 2 as typed in another tab or device of this number (the server's copy, answered with the
+   * verify): the details step starts from it. Dropped once step 2 is submitted.
+   */
+  resumedDetails?: Partial<Record<keyof StudentDetails, string>>;
 }
 
 /** What the exam step takes in and hands back (the parent keeps it across Edit details and signup). */
@@ -302,6 +308,49 @@ export function withLockedFields(
   };
   for (const field of context.locked) merged[field] = context.student[field];
   return merged;
+}
+
+/**
+ * The card this number left part-way in another tab or device (the server's copy, answered with
+ * the verify): step 2 as typed, less the fields a found registration locks, and the exam step's
+ * choices, as "Try Again" restores kept ones. A draft without them changes nothing.
+ */
+export function resumeDraft(
+  context: Pick<RegistrationContext, 'programme' | 'courseTypeFixed' | 'exam' | 'locked' | 'student'>,
+  draft: RegistrationDraft | undefined,
+): Partial<RegistrationContext> {
+  if (!draft) return {};
+  const details = Object.fromEntries(
+    Object.entries(draft.student ?? {}).filter(
+      ([field, value]) => typeof value === 'string' && !(context.locked as string[]).includes(field),
+    ),
+  ) as Partial<Record<keyof StudentDetails, string>>;
+  const choices = draft.choices;
+  const exam = choices?.exam as ExamChoice | undefined;
+  return {
+    ...(Object.keys(details).length > 0 ? { resumedDetails: details } : {}),
+    ...(choices && exam
+      ? {
+          // The choices were made for the draft's class & stream: step 2 submitted with the same
+          // one keeps them (a different one clears them, as it would here).
+          ...(draft.student?.classStream
+            ? { student: { ...context.student, classStream: draft.student.classStream } }
+            : {}),
+          exam: {
+            ...exam,
+            courseType: context.courseTypeFixed ? context.exam.courseType : (exam.courseType ?? 'classroom'),
+          },
+          coupon: {
+            code: choices.coupon.code ?? '',
+            applied: choices.coupon.applied,
+            discount: choices.coupon.discount ?? 0,
+          },
+          ...(context.programme.payment.methods.some((m) => m.value === choices.paymentMethod)
+            ? { paymentMethod: choices.paymentMethod }
+            : {}),
+        }
+      : {}),
+  };
 }
 
 /** What the app keeps across the gateway round trip for "Try Again" (see KeptChoices). */

@@ -6,7 +6,10 @@
 // registration token is kept for the tab while the card is, and forgotten with it.
 import type { ActorRefFrom, Snapshot } from 'xstate';
 import { childSnapshot, keptCodeEntry, plainSnapshot, type FlowKeeping } from './kept-flows';
+import { showDob } from '../domain/dates';
+import type { RegistrationDraft } from '../generated/api/registration-draft';
 import type { RegistrationMachine } from './registration-machine';
+import { keptChoices } from './registration-model';
 
 /** The places a card resumes at: the student was reading or typing there. */
 const RESUMABLE = ['step1', 'accountExists', 'step2', 'step3', 'paymentFailed', 'success'] as const;
@@ -84,4 +87,34 @@ export function stepBack(actor: ActorRefFrom<RegistrationMachine>, to: number): 
     return false;
   examStep.send({ type: 'details.edit' });
   return true;
+}
+
+/**
+ * What the server keeps of the card for another tab or device of this number (decision 041): step 2
+ * as typed and the exam step's choices, from the verified number on, until the signup. Undefined
+ * where there is nothing of the student's to keep (the number, the thank-you) or no token yet.
+ */
+export function cardDraft(actor: ActorRefFrom<RegistrationMachine>): RegistrationDraft | undefined {
+  const snapshot = actor.getSnapshot();
+  const { context } = snapshot;
+  if (snapshot.status !== 'active' || !context.registrationToken) return undefined;
+  const asTyped = {
+    studentName: context.student.studentName,
+    fatherName: context.student.fatherName,
+    email: context.student.email,
+    dob: showDob(context.student.dob),
+    classStream: context.student.classStream,
+  };
+  // The exam choices as the wire carries them (plain objects of the API's lists).
+  const choicesOf = (from: Parameters<typeof keptChoices>[0]) =>
+    keptChoices(from) as unknown as RegistrationDraft['choices'];
+  if (snapshot.matches('step2')) {
+    const typed = snapshot.children.detailsStep?.getSnapshot().context.draft;
+    return { student: { ...asTyped, ...typed }, choices: choicesOf(context) };
+  }
+  if (snapshot.matches('step3')) {
+    const exam = snapshot.children.examStep?.getSnapshot().context;
+    return { student: asTyped, choices: choicesOf(exam ?? context) };
+  }
+  return undefined;
 }

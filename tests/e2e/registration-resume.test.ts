@@ -208,6 +208,58 @@ describe('registration survives a reload, a discarded tab and Back', () => {
     await second.close();
   });
 
+  it(
+    'another device of the same number picks up the card where it was left: the details typed, the state chosen',
+    { timeout: 120_000 },
+    async () => {
+      const mobile = freshMobile();
+      const phone = await context.newPage();
+      await phone.goto(`${base}/mock-neet-exam`);
+      await sendCode(phone, mobile);
+      await field(phone, 'Digit 1 of 4').pressSequentially(await sandboxOtp(base, mobile));
+      await cardHeading(phone, 'Student details').waitFor();
+      await field(phone, 'Student name').fill('Meera Iyer');
+      await field(phone, 'Email ID').fill('meera.iyer@example.com');
+      await finishDetails(phone);
+      await cardHeading(phone, 'Exam details').waitFor();
+      const saved = phone.waitForRequest(
+        (r) =>
+          r.url().endsWith('/api/registration/draft') && (r.postData() ?? '').includes('"stateName":"Delhi"'),
+      );
+      await chooseDelhi(phone);
+      // The server's copy follows a moment after the last change.
+      await (await saved).response();
+
+      // A laptop: another browser altogether, the same number verified (the code already sent).
+      const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      onTestFinished(() => laptop.close());
+      const page = await laptop.newPage();
+      await page.goto(`${base}/mock-neet-exam`);
+      // The phone used its code: the laptop asks for a new one once the 45 s resend wait is over.
+      await verifyButton(page).waitFor();
+      await field(page, /^Mobile number/).fill(mobile);
+      await expect
+        .poll(
+          async () => {
+            if (await verifyButton(page).isVisible()) await verifyButton(page).click();
+            await page.waitForTimeout(2_000);
+            return cardHeading(page, 'Verify OTP').count();
+          },
+          { timeout: 70_000, interval: 3_000 },
+        )
+        .toBe(1);
+      await field(page, 'Digit 1 of 4').pressSequentially(await sandboxOtp(base, mobile));
+      await cardHeading(page, 'Student details').waitFor();
+      await expect.poll(() => field(page, 'Student name').inputValue()).toBe('Meera Iyer');
+      expect(await field(page, 'Email ID').inputValue()).toBe('meera.iyer@example.com');
+      await card(page).getByRole('button', { name: 'Next' }).click();
+      await cardHeading(page, 'Exam details').waitFor();
+      await expect.poll(() => select(page, 'State').inputValue()).not.toBe('');
+      expect(await select(page, 'State').locator('option:checked').innerText()).toBe('Delhi');
+      await phone.close();
+    },
+  );
+
   it('step 2 takes a date and names as people enter them: 1/1/2010 typed, a paste with a space, doubled spaces', async () => {
     const page = await context.newPage();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });

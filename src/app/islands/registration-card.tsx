@@ -52,6 +52,7 @@ import { funnelOrigin, reportFunnelStep } from '../funnel-channel';
 import { keptFlows } from '../kept-flows';
 import { fingerprintOf, type FlowKeeping } from '../../machines/kept-flows';
 import { allowedBrowserPosition, resolveLocationWithin, signupLocationFields } from '../location';
+import { followCardDraft } from '../card-draft';
 import { followCardHistory } from '../card-history';
 import { sessionStore, type SessionStore } from '../session-store';
 import { replayTypedValues } from '../typed-before-hydration';
@@ -342,6 +343,9 @@ export function mount(element: HTMLElement): void {
     },
   );
 
+  // The card part-way goes to the server too, for another tab or device of this number.
+  const serverCopy = followCardDraft(data.registrationPage);
+
   // Back steps through the card; a Back that would leave typed steps asks once (a toast).
   const history = followCardHistory({
     askToLeave: () =>
@@ -409,6 +413,7 @@ export function mount(element: HTMLElement): void {
         onMoved={(actor) => {
           keep(cardKeeping(actor));
           history.moved(actor);
+          serverCopy.moved(actor);
         }}
         onHydrated={() => {
           replayTypedValues(element);
