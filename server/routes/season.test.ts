@@ -72,6 +72,13 @@ describe('a season that stays current', () => {
     expect(old.statusCode).toBe(400);
     const answer = await signup('MOCK-NEET', '9811100302', { ...body, exam_date: '2027-04-13' });
     expect(answer.statusCode, answer.body).toBe(200);
+    // The thank-you's schedule: the slot's hours and the reporting time, 30 minutes before it
+    // opens (config windows.reportingMinutesBefore); no series.
+    expect((answer.data.data as { schedule: unknown }).schedule).toEqual({
+      opens_at: '10:00',
+      closes_at: '13:20',
+      report_at: '09:30',
+    });
   });
 
   it("a new MOCK-JEE student's tests are the season's they registered in", async () => {
@@ -81,9 +88,14 @@ describe('a season that stays current', () => {
       exam_date: '2027-04-29',
     });
     expect(answer.statusCode, answer.body).toBe(200);
-    const { roll_number: roll, payment_data: payment } = answer.data.data as {
+    const {
+      roll_number: roll,
+      payment_data: payment,
+      schedule,
+    } = answer.data.data as {
       roll_number: string;
       payment_data: { order_id: string };
+      schedule: { tests?: { number: number; date: string }[] };
     };
     // Filed under the programme's default centre (config defaultCentre), whose branch lists
     // branches: not under the digital-only branch, which lists none.
@@ -106,6 +118,31 @@ describe('a season that stays current', () => {
       '2027-05-13',
       '2027-05-15',
     ]);
+    // The thank-you named the same tests on the same dates, each opening at 9 AM for 48 hours;
+    // an online series: no hours of a day and no reporting time.
+    expect(schedule).toEqual({
+      opens_at: '09:00',
+      open_hours: 48,
+      tests: series.map((s, i) => ({ number: i + 1, date: s.exam_date })),
+    });
+  });
+
+  it('a free online exam (iACST) answers its slot hours and no reporting time', async () => {
+    const answer = await signup('iACST', '9811100304', {
+      student_name: 'Kabir Singh',
+      student_dob: '15/08/2011',
+      class_stream: '9&SOF',
+      exam_state: '9',
+      branch_code: 'DL001',
+      exam_mode: 'Online',
+      exam_date: '2026-11-26',
+      payment_mode: undefined,
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect((answer.data.data as { schedule: unknown }).schedule).toEqual({
+      opens_at: '09:00',
+      closes_at: '22:00',
+    });
   });
 });
 

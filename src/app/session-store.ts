@@ -8,6 +8,7 @@
 import { SESSION_MARKER_COOKIE } from '../engine/page-request';
 import { createToastStore, type ToastInput, type ToastState, type ToastStore } from '../ui/toast/toast-store';
 import { LOGGED_OUT, readPersisted, SESSION_STORAGE_KEY, type Persisted } from './session-token';
+import type { BookedSchedule } from '../machines/registration-model';
 
 export { SESSION_STORAGE_KEY } from './session-token';
 
@@ -47,6 +48,8 @@ export interface ExamInfo {
   dateOfExam: string;
   autoFill: boolean;
   examSlots: string;
+  /** Beside the spec's fields: the signup's exam schedule, for the thank-you after the gateway. */
+  booked?: BookedSchedule;
 }
 
 /** User method (part 1 §3): signed in with a student id (PSID) rather than a mobile number. */

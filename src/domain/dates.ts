@@ -114,6 +114,19 @@ export function timeLabel(hhmm: string): string {
   return `${String(hour12).padStart(2, '0')}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
+/**
+ * A clock time (HH:MM, India time) as a page in `locale` says it: 09:30 AM, 01:20 PM; in Hindi the
+ * part of the day first, as the Hindi texts write it (सुबह 09:30 बजे, दोपहर 01:20 बजे, शाम 07:00
+ * बजे, रात 10:00 बजे), with no Latin letters.
+ */
+export function showTime(hhmm: string, locale = 'en'): string {
+  if (locale !== 'hi') return timeLabel(hhmm);
+  const [h = 0, m = 0] = hhmm.split(':').map(Number);
+  const part = h >= 4 && h < 12 ? 'सुबह' : h >= 12 && h < 16 ? 'दोपहर' : h >= 16 && h < 20 ? 'शाम' : 'रात';
+  const hour12 = h % 12 === 0 ? 12 : h % 12;
+  return `${part} ${String(hour12).padStart(2, '0')}:${String(m).padStart(2, '0')} बजे`;
+}
+
 /** India time: +05:30, no daylight saving. */
 export const INDIA_OFFSET_MS = 330 * 60_000;
 

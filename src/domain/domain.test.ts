@@ -5,6 +5,7 @@ import {
   parseDob,
   showDob,
   showExamDate,
+  showTime,
   toDdMmYyyy,
   wrongDatePart,
 } from './dates';
@@ -54,6 +55,19 @@ describe('showing dates (one rule for every screen)', () => {
     expect(showExamDate('2027-04-13T03:30:00.000Z')).toBe('13 Apr 2027 (Tuesday)');
     expect(showExamDate('2027-04-12T18:30:00Z')).toBe('13 Apr 2027 (Tuesday)');
     expect(showExamDate('2026-11-25', 'hi')).toBe('25 नवंबर 2026 (बुधवार)');
+  });
+});
+
+describe('showing clock times (one rule for every screen)', () => {
+  it('says a time as the dashboard does in English, and with the part of the day in Hindi', () => {
+    expect(showTime('09:30')).toBe('09:30 AM');
+    expect(showTime('13:20')).toBe('01:20 PM');
+    expect(showTime('12:00')).toBe('12:00 PM');
+    expect(showTime('09:30', 'hi')).toBe('सुबह 09:30 बजे');
+    expect(showTime('13:20', 'hi')).toBe('दोपहर 01:20 बजे');
+    expect(showTime('19:00', 'hi')).toBe('शाम 07:00 बजे');
+    expect(showTime('22:00', 'hi')).toBe('रात 10:00 बजे');
+    expect(showTime('00:30', 'hi')).toBe('रात 12:30 बजे');
   });
 });
 

@@ -25,6 +25,13 @@ const clockOf = (minutes: number): string => {
 export const latestFullStart = (slot: Slot, durationMinutes: number): string =>
   clockOf(Math.max(minutesOf(slot.start), minutesOf(slot.end) - durationMinutes));
 
+/**
+ * The reporting time (HH:MM): when a student must be at the exam centre, `minutesBefore` the slot
+ * opens (config windows.reportingMinutesBefore; MOCK-NEET: 30 minutes before 10:00, so 09:30).
+ */
+export const reportingTime = (slot: Pick<Slot, 'start'>, minutesBefore: number): string =>
+  clockOf(minutesOf(slot.start) - minutesBefore);
+
 /** The words a programme's texts may use for its (first) slot: {opensAt}, {closesAt}, {startBy}. */
 export function scheduleWords(schedule: Schedule): Record<'opensAt' | 'closesAt' | 'startBy', string> {
   const [slot] = schedule.slots;

@@ -18,7 +18,11 @@ import type { LeadRecord, RegistrationLeadBySfIdReply } from '../generated/api/r
 import type { RegistrationLeadsReply } from '../generated/api/registration-leads';
 import type { RegistrationOtpSendReply } from '../generated/api/registration-otp-send';
 import type { RegistrationOtpVerifyReply } from '../generated/api/registration-otp-verify';
-import type { PaymentData, RegistrationSignupReply } from '../generated/api/registration-signup';
+import type {
+  PaymentData,
+  RegistrationSchedule,
+  RegistrationSignupReply,
+} from '../generated/api/registration-signup';
 import type { Programme } from '../generated/config/programme';
 import { registrationMachine } from './registration-machine';
 import type {
@@ -173,6 +177,12 @@ export const paymentData: PaymentData = {
   redirect_url: '/mock-neet-exam',
   fields: { ORDER_ID: 'ord-1' },
 };
+/** What the server answers for a MOCK-NEET booking: its slot's hours and the reporting time. */
+export const NEET_SCHEDULE: RegistrationSchedule = {
+  opens_at: '10:00',
+  closes_at: '13:20',
+  report_at: '09:30',
+};
 export const signedUp = (paid: boolean): RegistrationSignupReply => ({
   success: 'true',
   msg: 'Registered',
@@ -190,6 +200,7 @@ export const signedUp = (paid: boolean): RegistrationSignupReply => ({
     exam_date: '2025-04-13',
     sf_id: 'sf-9',
     psid: '',
+    schedule: NEET_SCHEDULE,
   },
 });
 export const sfIdFound: RegistrationLeadBySfIdReply = { success: 'true', student_details: [lead(1)] };

@@ -72,6 +72,7 @@ import {
   leadsReply,
   mockJee,
   mockNeet,
+  NEET_SCHEDULE,
   noExamStep,
   noida,
   onlineSlot,
@@ -1212,12 +1213,14 @@ describe('registration step 3: exam details', () => {
     });
     expect(run.actor.getSnapshot().value).toBe('redirectingToPayment');
     expect(run.effects.redirectToPayment).toHaveBeenCalledWith({ paymentData });
+    // The server's schedule too: the thank-you after the gateway shows it (reporting time, hours).
     expect(run.effects.rememberRegistration).toHaveBeenCalledWith({
       psid: '',
       mobile: '9000000001',
       rollNumber: '250000000099',
       examDate: '2025-04-13',
       fee: 200,
+      schedule: NEET_SCHEDULE,
     });
   });
 
@@ -1274,6 +1277,8 @@ describe('registration step 3: exam details', () => {
       examSlot: onlineSlot.name,
       // An online test: the branch it is filed under is no exam centre, and the thank-you names none.
       centre: undefined,
+      // The schedule as the server answered it (the page words it).
+      schedule: NEET_SCHEDULE,
       dashboardLink: 'http://localhost:3000/?roll_no=250000000099&dob=05-01-2008',
     });
     actor.send({ type: 'rollNumber.copy' });
@@ -1511,6 +1516,33 @@ describe('registration entry from the query', () => {
       dob: '05-01-2008',
       examDate: '2025-04-20',
     });
+  });
+
+  it('registeration=success → the schedule the signup answered for that roll number (MOCK-JEE: no exam date)', () => {
+    const tests = [
+      { number: 1, date: '2027-04-29' },
+      { number: 2, date: '2027-05-02' },
+    ];
+    const schedule = { opens_at: '09:00', open_hours: 48, tests };
+    const run = (rollNumber: string) =>
+      start({
+        programme: mockJee,
+        registrationPage: 'MOCK-JEE',
+        query: { registeration: 'success', roll_no: rollNumber, dob: '05-01-2008', exam_date: '' },
+        stored: {
+          mobile: '9000000001',
+          classStream: '12&SOE',
+          booked: { rollNumber: '250000000001', schedule },
+        },
+      }).actor.getSnapshot().context.result;
+    expect(run('250000000001')).toEqual({
+      rollNumber: '250000000001',
+      dob: '05-01-2008',
+      examDate: '',
+      schedule,
+    });
+    // Another registration's schedule is not this one's.
+    expect(run('250000000002')).toEqual({ rollNumber: '250000000002', dob: '05-01-2008', examDate: '' });
   });
 
   it('registeration=success → success with roll number, dob and exam date from the query', async () => {

@@ -9,7 +9,7 @@ import type { ExamSlot } from '../generated/api/exam-slots';
 import type { ExamState } from '../generated/api/exam-states';
 import type { LeadRecord, RegistrationLeadBySfIdReply } from '../generated/api/registration-lead-by-sf-id';
 import type { RegistrationDraft } from '../generated/api/registration-draft';
-import type { RegistrationSignupBody } from '../generated/api/registration-signup';
+import type { RegistrationSchedule, RegistrationSignupBody } from '../generated/api/registration-signup';
 import type { Programme } from '../generated/config/programme';
 import type { EntryQuery, Tracking } from './entry-query';
 import { examDateInstant } from '../domain/dates';
@@ -96,8 +96,19 @@ export interface RegistrationResult {
   examSlot?: string;
   /** The chosen centre's label, for the exam schedule. */
   centre?: string;
+  /**
+   * The signup's exam schedule (a series' tests, the slot's hours, the reporting time): the
+   * server's, as the dashboard will show it; after the gateway, as stored before it.
+   */
+  schedule?: RegistrationSchedule;
   /** The signup reply's auto-login link; absent when the result came from the query. */
   dashboardLink?: string;
+}
+
+/** The signup's exam schedule, stored before the gateway with the roll number it is for. */
+export interface BookedSchedule {
+  rollNumber: string;
+  schedule: RegistrationSchedule;
 }
 
 /**
@@ -127,6 +138,8 @@ export interface StoredRegistration {
   /** The slot's label. */
   examSlot?: string;
   psid?: string;
+  /** The signup's exam schedule, for the thank-you of that roll number. */
+  booked?: BookedSchedule;
 }
 
 /** The parts of a programme's config the registration card reads. */
@@ -484,15 +497,21 @@ export const loginOfLeadLink = (reply: RegistrationLeadBySfIdReply) => ({
   dob: reply.data?.student_dob ?? '',
 });
 
-/** registeration=success in the query: its roll number, dob and date, the stored slot and centre. */
+/**
+ * registeration=success in the query: its roll number, dob and date, the stored slot and centre,
+ * and the schedule the signup answered for this roll number (a series has no exam date to match).
+ */
 export function resultFromQuery(context: Pick<RegistrationContext, 'stored' | 'query'>): RegistrationResult {
   const stored = storedFor(context);
+  const booked = context.stored?.booked;
+  const rollNumber = context.query.roll_no ?? '';
   return {
-    rollNumber: context.query.roll_no ?? '',
+    rollNumber,
     dob: context.query.dob ?? '',
     examDate: context.query.exam_date ?? '',
     ...(stored?.examSlot ? { examSlot: stored.examSlot } : {}),
     ...(stored?.centre ? { centre: stored.centre.label } : {}),
+    ...(booked && rollNumber && booked.rollNumber === rollNumber ? { schedule: booked.schedule } : {}),
   };
 }
 

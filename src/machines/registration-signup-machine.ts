@@ -6,6 +6,7 @@ import { DEFAULT_SCHOOL_BOARD } from '../domain/class-stream';
 import { assign, fromPromise, setup } from 'xstate';
 import type {
   PaymentData,
+  RegistrationSchedule,
   RegistrationSignupBody,
   RegistrationSignupReply,
 } from '../generated/api/registration-signup';
@@ -84,7 +85,15 @@ export const registrationSignupMachine = setup({
      */
     rememberRegistration: (
       _,
-      _params: { mobile: string; rollNumber: string; examDate: string; fee: number; psid: string },
+      _params: {
+        mobile: string;
+        rollNumber: string;
+        examDate: string;
+        fee: number;
+        psid: string;
+        /** The exam schedule the thank-you shows on the return. */
+        schedule: RegistrationSchedule;
+      },
     ) => {},
     /** An analytics event: where the flow is, sent as it happens (never from a view's re-render). */
     track: (_, _params: TrackParams) => {},
@@ -120,6 +129,7 @@ export const registrationSignupMachine = setup({
                   examDate: event.output.data.exam_date,
                   fee: event.output.data.exam_fee,
                   psid: event.output.data.psid,
+                  schedule: event.output.data.schedule,
                 }),
               },
               {
@@ -144,6 +154,7 @@ export const registrationSignupMachine = setup({
                     examSlot: context.exam.slot?.name,
                     // An online test is taken at home: the thank-you names no centre for it.
                     centre: examMode(context) === 'Offline' ? context.exam.centre?.label : undefined,
+                    schedule: event.output.data.schedule,
                     dashboardLink: event.output.data.dashboard_link,
                   },
                 }),

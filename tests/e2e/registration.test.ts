@@ -4,6 +4,7 @@
 // axe runs on every step.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { showExamDate } from '../../src/domain/dates';
 import { launchBrowser, sandboxOtp, seriousViolations } from './browser';
 
 const base = `http://localhost:${inject('port')}`;
@@ -77,6 +78,14 @@ async function fillDetails(page: Page, details: { name: string; email: string; d
   await select.selectOption({ index: 1 });
   await card(page).getByRole('button', { name: 'Next' }).click();
   await heading(page, 'Exam details').waitFor();
+}
+
+/** The thank-you's rows, term → value, as the student reads them. */
+async function thankYouRows(page: Page): Promise<Record<string, string>> {
+  const terms = await card(page).locator('dl dt').allInnerTexts();
+  const values = await card(page).locator('dl dt + dd').allInnerTexts();
+  // A time's no-break spaces (it never splits across lines) read as spaces.
+  return Object.fromEntries(terms.map((term, i) => [term, (values[i] ?? '').replace(/\u00a0/g, ' ')]));
 }
 
 /** Chooses the first real option of a select once its list has loaded. */
@@ -362,6 +371,42 @@ describe('registration card', () => {
     expect(values[terms.indexOf('Exam centre')]).toBe('Delhi Janakpuri');
   });
 
+  it('MOCK-JEE: paid in the sandbox gateway, the thank-you lists the series of tests with their dates, no centre', async () => {
+    const page = await openPage('/mock-jee-exam');
+    const mobile = freshMobile();
+    await verifyMobile(page, mobile, /^Mobile number/);
+    await fillDetails(page, { name: 'Arjun Mehta', email: 'arjun.mehta@example.com', dob: '10/03/2008' });
+    const pay = card(page).getByRole('button', { name: 'Pay and Register Now' });
+    await expect.poll(() => pay.isEnabled()).toBe(true);
+    await pay.click();
+    await page.waitForURL(/\/sandbox\/gateway/);
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.waitForURL(/\/mock-jee-exam\?.*registeration=success/);
+    await heading(page, 'Registration Successful').waitFor();
+    await card(page).locator('dd').first().waitFor();
+    // The season's test dates on offer today are the new student's tests, said as the date select
+    // says a date; each opens at 9 AM and stays open 48 hours (config).
+    const season = (await (await fetch(`${base}/api/exam/dates?exam_type=MOCK-JEE`)).json()) as {
+      data: { value: string }[];
+    };
+    expect(season.data).toHaveLength(6);
+    const tests = await card(page).getByRole('listitem').allInnerTexts();
+    expect(tests).toEqual(season.data.map((d, i) => `Mock Test ${i + 1}: ${showExamDate(d.value)}`));
+    const shown = await thankYouRows(page);
+    expect(shown['Test timings']).toBe(
+      'Each test opens at 09:00 AM on its date and stays open for 48 hours.',
+    );
+    // An online series: no exam date of its own, no centre.
+    expect(Object.keys(shown)).toEqual([
+      'Roll number',
+      'Password (your date of birth)',
+      'Tests',
+      'Test timings',
+    ]);
+    expect(await card(page).innerText()).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    await expectAxeClean(page, 'thank-you (MOCK-JEE)');
+  });
+
   describe('MOCK-NEET', () => {
     // On today's clock: the mock test's season repeats yearly, so its next dates are open.
 
@@ -386,6 +431,13 @@ describe('registration card', () => {
       const values = await card(page).locator('dd').allInnerTexts();
       expect(values[0]?.replace(/\D/g, '')).toMatch(/^\d{12}$/);
       expect(values).toContain('01/02/2007');
+      // The schedule the signup answered, kept across the gateway: the date as the date select
+      // says it, the slot's hours and the reporting time (30 minutes before, config), the centre.
+      const shown = await thankYouRows(page);
+      expect(shown['Exam date']).toMatch(/^\d{1,2} Apr \d{4} \((Sun|Mon|Tues|Wednes|Thurs|Fri|Satur)day\)$/);
+      expect(shown['Exam time']).toBe('10:00 AM to 01:20 PM');
+      expect(shown['Reporting time']).toBe('Reach the exam centre by 09:30 AM');
+      expect(shown['Exam centre']).toBeTruthy();
       await expectAxeClean(page, 'thank-you (paid)');
     }
 

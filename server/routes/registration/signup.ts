@@ -12,6 +12,8 @@ import { apiSchema } from '../../api/schemas';
 import type { AppContext, Student } from '../../context';
 import { onOrderPaid } from '../../payments/orders';
 import { dashboardUrl } from '../auth';
+import { programmeOf } from '../../services/exams/programme';
+import { bookedSchedule } from '../../services/exams/schedule';
 import { centrePhones } from '../../services/master/centres';
 import { forgetDrafts } from '../../services/registration/drafts';
 import { programmeFor } from '../master/programme-lookup';
@@ -113,6 +115,10 @@ export function registerSignupRoutes(app: FastifyInstance): void {
           exam_date: student.exam_date ?? '',
           sf_id: student.sf_id,
           psid: student.psid,
+          // The thank-you's exam schedule, as the dashboard will show it (a series' tests, the
+          // slot's hours, the reporting time): the page words it, and keeps it across the gateway.
+          // The student's own programme: a repeated token answers its earlier signup, maybe another's.
+          schedule: bookedSchedule(programmeOf(ctx.site, student.exam_type), student),
         },
       };
     },

@@ -26,6 +26,9 @@ export const slotOf = (programme: Programme, slotId: string | null): Slot =>
 
 const HOUR_MS = 3_600_000;
 
+/** How long a test stays open after it opens (windows.examValidityHours; a day unless set). */
+export const examValidityHours = (programme: Programme): number => programme.windows.examValidityHours ?? 24;
+
 /** When a result shows after submission (the lower bound of the programme's window). */
 export const resultDelayMs = (programme: Programme): number =>
   programme.windows.resultDelay.min * (programme.windows.resultDelay.unit === 'days' ? 24 : 1) * HOUR_MS;

@@ -3,7 +3,6 @@
 // the booking and the clock. The dashboard, the launch calls and the result call all read this.
 import { prepared } from '../../db/prepared';
 import { splitClassStream } from '../../../src/domain/class-stream';
-import { seasonDates } from '../../../src/domain/season';
 import type { TestState } from '../../../src/generated/api/dashboard';
 import type { Programme } from '../../../src/generated/config/programme';
 import { newId } from '../../auth/tokens';
@@ -18,6 +17,7 @@ import type {
 } from '../../db/tables/exams';
 import { unknownBranch, type BranchTerms } from '../commerce/branch-terms';
 import { maybeProgramme, programmeOf, resultDelayMs, samplePackOf, slotOf } from './programme';
+import { seasonSeries } from './schedule';
 import { addDays, istDate, istInstant } from './time';
 
 const HOUR_MS = 3_600_000;
@@ -452,8 +452,6 @@ function seriesOf(rows: ExamRows, now: Date): Series[] {
     .filter((p) => p.examType === programme.examType && p.part >= 1)
     .sort((a, b) => a.part - b.part)
     .slice(0, programme.schedule.papers.perTest);
-  const slot = slotOf(programme, booking.exam_slot_id);
-  const validityMs = (programme.windows.examValidityHours ?? 24) * HOUR_MS;
   const schedule = rows.seriesRows.length
     ? rows.seriesRows.map((r) => ({
         id: r.id,
@@ -462,21 +460,8 @@ function seriesOf(rows: ExamRows, now: Date): Series[] {
         opensAt: new Date(r.opens_at),
         closesAt: new Date(r.closes_at),
       }))
-    : // The season the student registered in (a yearly season moves on; their tests do not).
-      seasonDates(
-        programme.schedule,
-        istDate(new Date(student.created_at)),
-        programme.windows.enrolmentClosesDaysBefore,
-      ).map((date, i) => {
-        const opensAt = istInstant(date, slot.start);
-        return {
-          id: `S${i + 1}-${date}`,
-          seriesNo: i + 1,
-          name: `Mock Test ${i + 1}`,
-          opensAt,
-          closesAt: addMs(opensAt, validityMs),
-        };
-      });
+    : // The season the student registered in, as the thank-you page named it (schedule.ts).
+      seasonSeries(programme, new Date(student.created_at), booking.exam_slot_id);
   return schedule.map((s) => {
     const examDate = istDate(s.opensAt);
     const sittings = seriesPapers.map((paper) =>

@@ -37,6 +37,7 @@ import { messageText } from '../../machines/message';
 import { registrationVerifyMachine } from '../../machines/registration-mobile-machine';
 import {
   keptChoices,
+  type BookedSchedule,
   type KeptChoices,
   type OnlinePreset,
   type OnlinePresetInput,
@@ -54,7 +55,7 @@ import { fingerprintOf, type FlowKeeping } from '../../machines/kept-flows';
 import { allowedBrowserPosition, resolveLocationWithin, signupLocationFields } from '../location';
 import { followCardDraft } from '../card-draft';
 import { followCardHistory } from '../card-history';
-import { sessionStore, type SessionStore } from '../session-store';
+import { sessionStore, type ExamInfo, type SessionStore } from '../session-store';
 import { replayTypedValues } from '../typed-before-hydration';
 
 /**
@@ -92,6 +93,12 @@ const tabStorage = {
   },
 };
 
+/** A stored schedule as the signup wrote it (another version's, or an edited one, is left out). */
+const bookedOf = (booked: ExamInfo['booked'] | undefined): booked is BookedSchedule =>
+  typeof booked?.rollNumber === 'string' &&
+  typeof booked.schedule?.opens_at === 'string' &&
+  (booked.schedule.tests === undefined || Array.isArray(booked.schedule.tests));
+
 /** The registration stored before the gateway (user_info, exam_info, user_psid), for the return. */
 function storedRegistration(store: SessionStore): StoredRegistration | undefined {
   const user = store.get('user_info');
@@ -110,6 +117,7 @@ function storedRegistration(store: SessionStore): StoredRegistration | undefined
             : {}),
           ...(exam.dateOfExam ? { examDate: exam.dateOfExam } : {}),
           ...(exam.examSlots ? { examSlot: exam.examSlots } : {}),
+          ...(bookedOf(exam.booked) ? { booked: exam.booked } : {}),
         }
       : {}),
     ...(psid?.psid ? { psid: psid.psid } : {}),
@@ -302,6 +310,7 @@ export function mount(element: HTMLElement): void {
             dateOfExam: registration.examDate || context.exam.date?.value || '',
             autoFill: false,
             examSlots: context.exam.slot?.name ?? '',
+            booked: { rollNumber: registration.rollNumber, schedule: registration.schedule },
           });
           // A login id longer than a mobile number is a student id (PSID).
           store.set('user_psid', {

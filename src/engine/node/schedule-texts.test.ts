@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockTimes, testLengths } from './schedule-texts';
+import { clockTimes, earlyMinutes, testLengths } from './schedule-texts';
 
 describe('the times and lengths a text names', () => {
   it('reads English and Hindi clock times', () => {
@@ -25,5 +25,18 @@ describe('the times and lengths a text names', () => {
     ]);
     expect(testLengths('60 मिनट की निःशुल्क परीक्षा')).toEqual([60]);
     expect(testLengths('Arrive 30 minutes early; it stays open for 48 hours.')).toEqual([]);
+  });
+  it('reads how early a text says to arrive, in English and Hindi', () => {
+    expect(earlyMinutes('Arrive at least 30 minutes early with your printed admit card.')).toEqual([30]);
+    expect(earlyMinutes('परीक्षा से 45 मिनट पहले केंद्र पर पहुँचें')).toEqual([45]);
+    expect(earlyMinutes('The test lasts 60 minutes; start early.')).toEqual([]);
+  });
+  it('reads the Hindi times the thank-you writes (showTime) as the same clock times', () => {
+    expect(clockTimes('सुबह 09:30 बजे, दोपहर 01:20 बजे, शाम 07:00 बजे, रात 10:00 बजे')).toEqual([
+      '09:30',
+      '13:20',
+      '19:00',
+      '22:00',
+    ]);
   });
 });

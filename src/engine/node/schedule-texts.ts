@@ -1,8 +1,9 @@
 // The clock times and test lengths a programme's texts name (its own and its landing pages', English
 // and Hindi) must be ones its schedule holds, so a changed slot cannot leave a page saying the old
-// time ("every text a student reads says the same time"). Texts that can say the time
-// through {opensAt}, {closesAt} or {startBy} do; this catches the ones written out by hand.
-import { latestFullStart } from '../../domain/exam-window';
+// time ("every text a student reads says the same time"); so must how early they tell students to
+// arrive (windows.reportingMinutesBefore, the reporting time the thank-you states). Texts that can
+// say the time through {opensAt}, {closesAt} or {startBy} do; this catches the ones written out by hand.
+import { latestFullStart, reportingTime } from '../../domain/exam-window';
 import type { Programme } from '../../generated/config/programme';
 
 export interface TextProblem {
@@ -41,12 +42,22 @@ export function testLengths(text: string): number[] {
   return lengths;
 }
 
-/** The times a programme's texts may name: its slots, their latest full start, its cut-offs. */
+/** How early a text tells students to arrive, in minutes: "arrive 30 minutes early", "30 मिनट पहले". */
+export function earlyMinutes(text: string): number[] {
+  const minutes: number[] = [];
+  for (const m of text.matchAll(/\b(\d+)\sminutes\searly\b/gi)) minutes.push(Number(m[1]));
+  for (const m of text.matchAll(/(\d+)\sमिनट\sपहले/g)) minutes.push(Number(m[1]));
+  return minutes;
+}
+
+/** The times a programme's texts may name: its slots, their latest full start and reporting time, its cut-offs. */
 export function scheduleTimes(programme: Programme): Set<string> {
   const { schedule, windows } = programme;
   const times = new Set<string>();
   for (const slot of schedule.slots) {
     times.add(slot.start).add(slot.end).add(latestFullStart(slot, schedule.durationMinutes));
+    if (windows.reportingMinutesBefore !== undefined)
+      times.add(reportingTime(slot, windows.reportingMinutesBefore));
   }
   if (schedule.sameDayRegistrationClosesAt) times.add(schedule.sameDayRegistrationClosesAt);
   if (windows.detailedResultFrom) times.add(windows.detailedResultFrom);
@@ -91,6 +102,16 @@ function textProblems(config: unknown, programme: Programme): TextProblem[] {
         problems.push({
           pointer,
           message: `names ${time}, which programme "${programme.id}"'s schedule does not have (it has ${allowedTimes}); write {opensAt}, {closesAt} or {startBy}, or change the schedule`,
+        });
+    }
+    for (const early of earlyMinutes(text)) {
+      if (early !== programme.windows.reportingMinutesBefore)
+        problems.push({
+          pointer,
+          message:
+            programme.windows.reportingMinutesBefore === undefined
+              ? `says to arrive ${early} minutes early; programme "${programme.id}" sets no windows.reportingMinutesBefore`
+              : `says to arrive ${early} minutes early; programme "${programme.id}"'s windows.reportingMinutesBefore is ${programme.windows.reportingMinutesBefore}`,
         });
     }
     for (const length of testLengths(text)) {

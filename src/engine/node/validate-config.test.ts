@@ -202,6 +202,23 @@ describe('cross-file checks', () => {
       }),
     );
   });
+  it("how early a MOCK-NEET text says to arrive is the programme's reporting time (windows.reportingMinutesBefore)", () => {
+    const problems = problemsAfter((c) =>
+      c.edit<Json>('programmes/mock-neet.json', (d) => ((d.windows as Json).reportingMinutesBefore = 45)),
+    );
+    const early = problems.filter((p) => p.file === 'programmes/mock-neet.json').map((p) => p.message);
+    // The admit-card detail and the dashboard FAQ's "arrive (at least) 30 minutes early".
+    expect(early).toContainEqual(
+      'says to arrive 30 minutes early; programme "mock-neet"\'s windows.reportingMinutesBefore is 45',
+    );
+    expect(early.filter((m) => m.startsWith('says to arrive')).length).toBeGreaterThanOrEqual(2);
+    const unset = problemsAfter((c) =>
+      c.edit<Json>('programmes/mock-neet.json', (d) => delete (d.windows as Json).reportingMinutesBefore),
+    );
+    expect(unset.map((p) => p.message)).toContainEqual(
+      'says to arrive 30 minutes early; programme "mock-neet" sets no windows.reportingMinutesBefore',
+    );
+  });
   it('a same-day cut-off with "only dates from tomorrow onward" is a contradiction', () => {
     const problems = problemsAfter((c) =>
       c.edit<Json>('programmes/iacst.json', (d) => ((d.schedule as Json).firstDay = 'tomorrow')),

@@ -24,6 +24,7 @@ import type { Landing } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
 import type { Site } from '../../generated/config/site';
 import type { EntryQuery } from '../../machines/entry-query';
+import type { StoredRegistration } from '../../machines/registration-model';
 import { registrationVerifyMachine } from '../../machines/registration-mobile-machine';
 import type { SendCodeInput, SentCode } from '../../machines/verify-mobile-machine';
 import { provideRegistration } from '../../machines/registration-provide';
@@ -74,6 +75,7 @@ function setup({
     throw new Error('no coupon in this test');
   },
   loadSteps = loadLaterSteps,
+  stored,
 }: {
   programme?: Programme;
   strings?: UiStringTable;
@@ -84,6 +86,8 @@ function setup({
   validateCoupon?: (body: RegistrationCouponBody) => Promise<RegistrationCouponReply>;
   /** Steps 2 to 5 (the app's loader: the form steps' chunk). */
   loadSteps?: () => Promise<unknown>;
+  /** What the app stored before the gateway. */
+  stored?: StoredRegistration;
 } = {}) {
   const landing = { variantKey: 'default', locale } as Landing;
   const data = registrationCardData({
@@ -152,7 +156,7 @@ function setup({
     <section aria-labelledby="reg-heading">
       <RegistrationCard
         machine={machine}
-        input={{ query }}
+        input={{ query, ...(stored ? { stored } : {}) }}
         offerCallerIdentity={offerCallerIdentity}
         {...cardViewData(data)}
       />
@@ -540,5 +544,125 @@ describe('registration card, step 0 and thank-you', () => {
     expect(api.copyText).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: 'Go to dashboard' })).toBeTruthy();
     expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  /** The thank-you's rows, term → value, as a student reads them. */
+  const rows = (container: HTMLElement) =>
+    Object.fromEntries(
+      [...container.querySelectorAll('dt')].map((dt) => [
+        dt.textContent,
+        // A time's no-break spaces (it never splits across lines) read as spaces.
+        (dt.nextElementSibling?.textContent ?? '').replace(/\u00a0/g, ' '),
+      ]),
+    );
+  const back = (exam_date: string) => ({
+    registeration: 'success',
+    roll_no: '250000000099',
+    dob: '14-08-2009',
+    exam_date,
+  });
+  const jeeSchedule = {
+    opens_at: '09:00',
+    open_hours: 48,
+    tests: ['2027-04-29', '2027-05-02', '2027-05-06', '2027-05-09', '2027-05-13', '2027-05-15'].map(
+      (date, i) => ({ number: i + 1, date }),
+    ),
+  };
+
+  it('MOCK-JEE, back from the gateway: the series of tests with their dates, when each opens, no centre', async () => {
+    const { container } = setup({
+      programme: mockJee as unknown as Programme,
+      query: back(''),
+      stored: {
+        mobile: '9000000001',
+        classStream: '12&SOE',
+        booked: { rollNumber: '250000000099', schedule: jeeSchedule },
+      },
+    });
+    await screen.findByRole('heading', { name: 'Registration Successful' });
+    const tests = within(screen.getByRole('list'))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(tests).toEqual([
+      'Mock Test 1: 29 Apr 2027 (Thursday)',
+      'Mock Test 2: 2 May 2027 (Sunday)',
+      'Mock Test 3: 6 May 2027 (Thursday)',
+      'Mock Test 4: 9 May 2027 (Sunday)',
+      'Mock Test 5: 13 May 2027 (Thursday)',
+      'Mock Test 6: 15 May 2027 (Saturday)',
+    ]);
+    const shown = rows(container);
+    expect(shown['Test timings']).toBe(
+      'Each test opens at 09:00 AM on its date and stays open for 48 hours.',
+    );
+    // An online series: no exam date of its own, no slot to repeat, no centre.
+    expect(Object.keys(shown)).toEqual([
+      'Roll number',
+      'Password (your date of birth)',
+      'Tests',
+      'Test timings',
+    ]);
+    expect(container.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  it('MOCK-NEET, back from the gateway: the date, the hours, the reporting time and the centre', async () => {
+    const stored: StoredRegistration = {
+      mobile: '9000000001',
+      classStream: '12&SOM',
+      centre: { label: 'Delhi Central', code: 'DL001' },
+      examDate: '2027-04-13',
+      booked: {
+        rollNumber: '250000000099',
+        schedule: { opens_at: '10:00', closes_at: '13:20', report_at: '09:30' },
+      },
+    };
+    const { container } = setup({
+      programme: mockNeet as unknown as Programme,
+      query: back('2027-04-13'),
+      stored,
+    });
+    await screen.findByRole('heading', { name: 'Registration Successful' });
+    expect(rows(container)).toMatchObject({
+      'Exam date': '13 Apr 2027 (Tuesday)',
+      'Exam time': '10:00 AM to 01:20 PM',
+      'Reporting time': 'Reach the exam centre by 09:30 AM',
+      'Exam centre': 'Delhi Central',
+    });
+    expect(await seriousViolations(container)).toEqual([]);
+    cleanup();
+    // In Hindi: the same facts in the page's words, no Latin letters but the centre's name.
+    const hindi = setup({
+      programme: mockNeet as unknown as Programme,
+      strings: hi.strings as UiStringTable,
+      locale: 'hi',
+      query: back('2027-04-13'),
+      stored,
+    });
+    await screen.findByRole('heading', { name: hi.strings['registration.success'] });
+    const shown = rows(hindi.container);
+    expect(shown).toMatchObject({
+      [hi.strings['registration.examDate']]: '13 अप्रैल 2027 (मंगलवार)',
+      [hi.strings['registration.examTime']]: 'सुबह 10:00 बजे से दोपहर 01:20 बजे तक',
+      [hi.strings['registration.reportingTime']]: 'सुबह 09:30 बजे तक परीक्षा केंद्र पहुँचें',
+    });
+    expect(Object.values(shown).filter((v) => v !== 'Delhi Central' && /[A-Za-z]/.test(v))).toEqual([]);
+  });
+
+  it('a slot the student chose names its hours: no second "Exam time" row', async () => {
+    const { container } = setup({
+      query: back('2026-12-01'),
+      stored: {
+        mobile: '9000000001',
+        examDate: '2026-12-01',
+        examSlot: 'Online, any time from 9 AM to 10 PM',
+        booked: { rollNumber: '250000000099', schedule: { opens_at: '09:00', closes_at: '22:00' } },
+      },
+    });
+    await screen.findByRole('heading', { name: 'Registration Successful' });
+    const shown = rows(container);
+    expect(shown['Exam slot']).toBe('Online, any time from 9 AM to 10 PM');
+    expect(shown['Exam time']).toBeUndefined();
+    expect(shown['Reporting time']).toBeUndefined();
   });
 });

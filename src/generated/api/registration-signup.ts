@@ -120,6 +120,7 @@ export interface RegistrationSignupReply {
     exam_date: string;
     sf_id: string;
     psid: string;
+    schedule: RegistrationSchedule;
   };
 }
 export interface PaymentData {
@@ -133,4 +134,36 @@ export interface PaymentData {
   fields: {
     [k: string]: string | undefined;
   };
+}
+/**
+ * the booked exam's schedule for the thank-you page (part 2 §2 step 4), as the dashboard will show it: clock times HH:MM and dates YYYY-MM-DD, India time; the page words them in its locale
+ *
+ * This interface was referenced by `RegistrationSignupApi`'s JSON-Schema
+ * via the `definition` "schedule".
+ */
+export interface RegistrationSchedule {
+  /**
+   * when the exam opens: the booked slot's start (each test of a series opens at it on its date)
+   */
+  opens_at: string;
+  /**
+   * when a one-day exam's slot closes; absent for a series (its tests stay open open_hours)
+   */
+  closes_at?: string;
+  /**
+   * the reporting time: when to be at the exam centre (windows.reportingMinutesBefore before opens_at); only for an offline exam whose programme sets it
+   */
+  report_at?: string;
+  /**
+   * how long each test of a series stays open after it opens (windows.examValidityHours)
+   */
+  open_hours?: number;
+  /**
+   * a series' tests (MOCK-JEE) in order, each on its date: the student's own, as the dashboard lists them; absent for a one-day exam
+   */
+  tests?: RegistrationScheduleTest[];
+}
+export interface RegistrationScheduleTest {
+  number: number;
+  date: string;
 }

@@ -791,6 +791,38 @@ export interface UiStringTable {
    */
   'registration.scriptFailed': string;
   /**
+   * Thank-you page: the row listing a test series' tests and their dates
+   */
+  'registration.tests': string;
+  /**
+   * Thank-you page: one test of a series and its date, e.g. Mock Test 1: 29 Apr 2027 (Thursday)
+   */
+  'registration.seriesTest': string;
+  /**
+   * Thank-you page: the row saying when each test of a series opens and for how long
+   */
+  'registration.testTimings': string;
+  /**
+   * Thank-you page: {time} is a clock time such as 09:00 AM, {hours} a number
+   */
+  'registration.seriesWindow': string;
+  /**
+   * Thank-you page: the row with the exam's hours
+   */
+  'registration.examTime': string;
+  /**
+   * Thank-you page: the exam's hours, e.g. 10:00 AM to 01:20 PM
+   */
+  'registration.timeRange': string;
+  /**
+   * Thank-you page: the row saying when to be at the exam centre
+   */
+  'registration.reportingTime': string;
+  /**
+   * Thank-you page: {time} is the reporting time, e.g. 09:30 AM
+   */
+  'registration.reportBy': string;
+  /**
    * We could not start your test. Please try again.
    */
   'testLaunch.startFailed': string;

@@ -129,6 +129,10 @@ export interface Programme {
      */
     examValidityHours?: number;
     /**
+     * How many minutes before the exam starts a student must be at the exam centre (the reporting time the thank-you page states).
+     */
+    reportingMinutesBefore?: number;
+    /**
      * When results come after the test: between Min and Max, counted in the Unit (hours or days).
      */
     resultDelay: {

@@ -18,7 +18,11 @@ import type { ClassStream } from '../../generated/api/master-class-streams';
 import type { RegistrationCallerIdentityStatusReply } from '../../generated/api/registration-caller-identity-status';
 import type { LeadRecord, RegistrationLeadBySfIdReply } from '../../generated/api/registration-lead-by-sf-id';
 import type { RegistrationOtpVerifyReply } from '../../generated/api/registration-otp-verify';
-import type { PaymentData, RegistrationSignupReply } from '../../generated/api/registration-signup';
+import type {
+  PaymentData,
+  RegistrationSchedule,
+  RegistrationSignupReply,
+} from '../../generated/api/registration-signup';
 import type { EntryQuery } from '../../machines/entry-query';
 import type { RegistrationMachine } from '../../machines/registration-machine';
 import { registrationVerifyMachine } from '../../machines/registration-mobile-machine';
@@ -115,6 +119,12 @@ const paymentData: PaymentData = {
   fields: {},
 };
 
+/** The thank-you's schedule of a canned signup: the chosen slot's hours, else the first slot's. */
+function cannedSchedule(slotId: string | undefined): RegistrationSchedule {
+  const slot = slots.find((s) => s.tid === slotId) ?? slots[0];
+  return { opens_at: slot?.start ?? '09:00', closes_at: slot?.end ?? '12:00' };
+}
+
 /** A refusal shaped as the app's client throws it; no server text, so the draft's own text shows. */
 const refusal = (body: Record<string, unknown> = {}) =>
   Object.assign(new Error('refused (canned answer)'), { status: 400, body: { success: 'false', ...body } });
@@ -205,6 +215,8 @@ export function cannedImplementations(answers: CannedAnswers = {}): Registration
             exam_date: firstDate.value,
             sf_id: 'sf-studio',
             psid: '',
+            // Canned like the dates: the chosen slot's hours (the server's comes from the config).
+            schedule: cannedSchedule(input.body.exam_slot),
           },
         };
       }),

@@ -123,6 +123,7 @@ const programmeNotMoney: NotMoneyField[] = [
   { at: '/windows/enrolmentClosesDaysBefore', why: 'When enrolment closes.' },
   { at: '/windows/admitCardDaysBefore', why: 'When the admit card shows.' },
   { at: '/windows/examValidityHours', why: 'How long a test stays open.' },
+  { at: '/windows/reportingMinutesBefore', why: 'When students must be at the exam centre.' },
   { at: '/windows/resultDelay/min', why: 'When results come.' },
   { at: '/windows/resultDelay/max', why: 'When results come.' },
   { at: '/eligibility/maxAttemptsPerYear', why: 'How often a student may sit the exam.' },
