@@ -673,9 +673,11 @@ describe('the login details SMS of a completed registration', () => {
     // Where to log in: the login page the thank-you page's link opens (without its auto-login query).
     const [login = ''] = String(data.dashboard_link).split('?');
     expect(login).toMatch(/^http:\/\/localhost(:\d+)?\/$/);
-    await expect.poll(() => loginDetails(mobile)).toEqual([
-      `Your Demo Academy roll number is ${String(data.roll_number)} and your password (date of birth) is 15/08/2011. Log in at ${login}`,
-    ]);
+    await expect
+      .poll(() => loginDetails(mobile))
+      .toEqual([
+        `Your Demo Academy roll number is ${String(data.roll_number)} and your password (date of birth) is 15/08/2011. Log in at ${login}`,
+      ]);
     // The same token again answers the same registration and sends nothing more.
     expect((await post('/api/signup', iacstBody(mobile), headers)).statusCode).toBe(200);
     expect(await loginDetails(mobile)).toHaveLength(1);
@@ -729,9 +731,13 @@ describe('the login details SMS of a completed registration', () => {
       headers,
     );
     expect(free.data.data).toMatchObject({ isPaidExam: false, exam_fee: 0 });
-    await expect.poll(() => loginDetails(mobile)).toEqual([
-      expect.stringMatching(/roll number is 25\d{10} and your password \(date of birth\) is 05\/01\/2008\./),
-    ]);
+    await expect
+      .poll(() => loginDetails(mobile))
+      .toEqual([
+        expect.stringMatching(
+          /roll number is 25\d{10} and your password \(date of birth\) is 05\/01\/2008\./,
+        ),
+      ]);
   });
 
   it('a failing SMS provider fails no registration: the signup and the payment stand, unsent', async () => {

@@ -115,11 +115,13 @@ describe('signup with one registration token, submitted many times at once', () 
     expect(answers[0]?.body.data?.roll_number).toBe(students[0]?.roll_number);
     expect(answers[0]?.body).toMatchObject({ success: 'true', msg: 'Registration Successful' });
     // One registration, one SMS of its login details: only the submit that wrote it sends.
-    await expect.poll(() => loginDetails(mobile)).toEqual([
-      expect.stringContaining(
-        `roll number is ${String(students[0]?.roll_number)} and your password (date of birth) is 15/08/2011.`,
-      ),
-    ]);
+    await expect
+      .poll(() => loginDetails(mobile))
+      .toEqual([
+        expect.stringContaining(
+          `roll number is ${String(students[0]?.roll_number)} and your password (date of birth) is 15/08/2011.`,
+        ),
+      ]);
 
     // Later repeats change nothing either; a new verification of the mobile is a new signup
     // (iACST allows two per mobile).
@@ -131,10 +133,12 @@ describe('signup with one registration token, submitted many times at once', () 
     expect(again.body.data).not.toMatchObject({ roll_number: students[0]?.roll_number });
     expect((await rowsOf(mobile)).students).toHaveLength(2);
     // The repeats sent nothing; the second registration sent its own.
-    await expect.poll(() => loginDetails(mobile)).toEqual([
-      expect.stringContaining(`roll number is ${String((again.body.data as Data).roll_number)} `),
-      expect.stringContaining(`roll number is ${String(students[0]?.roll_number)} `),
-    ]);
+    await expect
+      .poll(() => loginDetails(mobile))
+      .toEqual([
+        expect.stringContaining(`roll number is ${String((again.body.data as Data).roll_number)} `),
+        expect.stringContaining(`roll number is ${String(students[0]?.roll_number)} `),
+      ]);
   });
 
   it(`paid exam: ${TIMES} concurrent submits create one student and one order, answered to all`, async () => {
@@ -179,11 +183,13 @@ describe('signup with one registration token, submitted many times at once', () 
       data: { roll_number: students[0]?.roll_number, isPaidExam: false, payment_data: null },
     });
     expect((await rowsOf(mobile)).orders).toHaveLength(2);
-    await expect.poll(() => loginDetails(mobile)).toEqual([
-      expect.stringContaining(
-        `roll number is ${String(students[0]?.roll_number)} and your password (date of birth) is 05/01/2008.`,
-      ),
-    ]);
+    await expect
+      .poll(() => loginDetails(mobile))
+      .toEqual([
+        expect.stringContaining(
+          `roll number is ${String(students[0]?.roll_number)} and your password (date of birth) is 05/01/2008.`,
+        ),
+      ]);
   });
 
   it(`paid exam: the gateway's callback ${TIMES} times at once sends the login details once`, async () => {
@@ -208,8 +214,8 @@ describe('signup with one registration token, submitted many times at once', () 
     const { students, orders } = await rowsOf(mobile);
     expect(students).toMatchObject([{ registration_status: 'registered', is_payment_done: 1 }]);
     expect(orders.map((o) => o.status)).toEqual(['paid']);
-    await expect.poll(() => loginDetails(mobile)).toEqual([
-      expect.stringContaining(`roll number is ${String(students[0]?.roll_number)} `),
-    ]);
+    await expect
+      .poll(() => loginDetails(mobile))
+      .toEqual([expect.stringContaining(`roll number is ${String(students[0]?.roll_number)} `)]);
   });
 });

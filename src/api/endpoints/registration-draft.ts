@@ -10,4 +10,9 @@ export const putRegistrationDraft = (
   body: RegistrationDraftBody,
   registrationToken: string,
   options?: RequestOptions,
-) => apiPut<RegistrationDraftReply>(REGISTRATION_DRAFT_PATH, body, withRegistrationToken(registrationToken, options));
+) =>
+  apiPut<RegistrationDraftReply>(
+    REGISTRATION_DRAFT_PATH,
+    body,
+    withRegistrationToken(registrationToken, options),
+  );
