@@ -352,6 +352,155 @@ describe('GET /api/dashboard: every demo student shows its state', () => {
   });
 });
 
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('GET /api/dashboard: what it advises fits the student', () => {
+  // Each test moves the clock or a row and puts it back: the tests above read the seeded day.
+  const setStudent = (roll: string, set: Record<string, string | null>) =>
+    t.db.updateTable('students').set(set).where('roll_number', '=', roll).execute();
+
+  it.each([
+    ['250000000009', 1, 'Delhi Central'],
+    ['250000000011', 2, 'Delhi Central'],
+  ])(
+    '%s on the day of the offline exam: "bring your printed admit card" beside the admit card',
+    async (roll, days, centre) => {
+      // 10:30 in India on the exam day: both sittings (9 to 12, 10 to 1:20) are under way.
+      t.clock.set(new Date(START.getTime() + days * DAY - 90 * 60 * 1000));
+      try {
+        const main = mainOf(await dashboard(roll));
+        expect(main).toMatchObject({
+          exam_mode: 'Offline',
+          exam_data: { state: 'offline_day' },
+          is_admit_card_available: 1,
+          card_description: `Your test is today at ${centre}. Bring your printed admit card.`,
+        });
+        const card = await t.call({ method: 'GET', url: String(main.admit_card_url) });
+        expect(card.statusCode).toBe(200);
+        expect(card.body).toContain(`Roll number</dt><dd>${roll}`);
+      } finally {
+        t.clock.set(START);
+      }
+    },
+  );
+
+  it('an iACST offline test at a centre today (no admit card in its programme): says so, asks for none', async () => {
+    const roll = '250000000002';
+    const before = await t.db
+      .selectFrom('students')
+      .select(['exam_mode', 'exam_slot_id', 'exam_state_id', 'exam_centre_code', 'exam_centre_id'])
+      .where('roll_number', '=', roll)
+      .executeTakeFirstOrThrow();
+    const gujarat = await t.db
+      .selectFrom('centres')
+      .select(['id', 'state_tid'])
+      .where('code', '=', 'GJ001')
+      .executeTakeFirstOrThrow();
+    await setStudent(roll, {
+      exam_mode: 'Offline',
+      exam_slot_id: 'offline-gujarat',
+      exam_state_id: gujarat.state_tid,
+      exam_centre_code: 'GJ001',
+      exam_centre_id: gujarat.id,
+    });
+    try {
+      const main = mainOf(await dashboard(roll));
+      expect(main).toMatchObject({
+        exam_mode: 'Offline',
+        exam_data: { state: 'offline_day' },
+        is_admit_card_available: 0,
+        admit_card_url: '',
+        card_description: `Your test is today at Ahmedabad Navrangpura. iACST has no admit card: give your roll number, ${roll}, at the centre.`,
+      });
+    } finally {
+      await setStudent(roll, before);
+    }
+  });
+
+  it('every demo student, from 3 days before to 12 days after the seed day: an admit card asked for is there', async () => {
+    let asked = 0;
+    try {
+      for (let days = -3; days <= 12; days++)
+        // At 10:30 (the offline sittings under way) and at noon in India.
+        for (const minutes of [-90, 0]) {
+          t.clock.set(new Date(START.getTime() + days * DAY + minutes * 60 * 1000));
+          for (const s of demo)
+            for (const main of (await dashboard(s.roll_number)).main_exam as Row[]) {
+              if (!/bring your printed admit card/i.test(String(main.card_description))) continue;
+              asked += 1;
+              expect(main, `${s.roll_number} on day ${days}`).toMatchObject({
+                is_admit_card_available: 1,
+                admit_card_url: expect.stringMatching(/^\/sandbox\/admit-card\//),
+              });
+            }
+        }
+    } finally {
+      t.clock.set(START);
+    }
+    // 09 (IAT) on its day at 10:30, 11 (MOCK-NEET) on its day at 10:30 and noon, 12 likewise.
+    expect(asked).toBe(5);
+  });
+
+  it('no scholarship, at the digital-only branch or with a course bought: no nearest-branch advice', async () => {
+    const roll = '250000000006';
+    const classroom = await dashboard(roll);
+    expect(classroom.scholarship_msg).toBe(
+      'Thank you for taking iACST. Visit your nearest branch for counselling on the right course for you.',
+    );
+    const { branch_code } = await t.db
+      .selectFrom('students')
+      .select('branch_code')
+      .where('roll_number', '=', roll)
+      .executeTakeFirstOrThrow();
+    await setStudent(roll, { branch_code: 'IC006' });
+    try {
+      const digital = await dashboard(roll);
+      expect(digital.digital_only).toBe(true);
+      expect(digital.scholarship_msg).toBe(
+        'Thank you for taking iACST. Our team will contact you for counselling on the right course for you.',
+      );
+    } finally {
+      await setStudent(roll, { branch_code });
+    }
+    await t.db
+      .insertInto('commerce_purchases')
+      .values({
+        id: 'test-purchase-06',
+        student_id: `demo-${roll}`,
+        kind: 'course',
+        product_id: 'FND-C9-2Y',
+        order_id: 'test-order-06',
+        amount: 2000,
+        created_at: START.toISOString(),
+      })
+      .execute();
+    try {
+      const bought = await dashboard(roll);
+      expect((bought.course_flags as Row).course_purchased).toBe(1);
+      expect(bought.scholarship_msg).toBe('Thank you for taking iACST.');
+    } finally {
+      await t.db.deleteFrom('commerce_purchases').where('id', '=', 'test-purchase-06').execute();
+    }
+  });
+
+  it('a missed test at the digital-only branch: the support number, no branch visit', async () => {
+    const roll = '250000000003';
+    const { branch_code } = await t.db
+      .selectFrom('students')
+      .select('branch_code')
+      .where('roll_number', '=', roll)
+      .executeTakeFirstOrThrow();
+    await setStudent(roll, { branch_code: 'IC006' });
+    try {
+      expect(mainOf(await dashboard(roll)).card_description).toBe(
+        'You have missed your test. Contact the support number to reschedule the test.',
+      );
+    } finally {
+      await setStudent(roll, { branch_code });
+    }
+  });
+});
+
 describe('GET /api/profile', () => {
   it('returns the profile fields', async () => {
     const auth = await t.login('250000000011', '19/01/2007');

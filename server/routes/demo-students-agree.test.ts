@@ -27,6 +27,7 @@ interface Course {
   product_id: string;
   product_course_term: string;
   purchased: number;
+  amount_paid: number | null;
   registration_fees: number;
   fee_label: string;
   total_fee: number;
@@ -140,6 +141,9 @@ describe('the fifteen demo students: dashboard, fee breakup, order and result ag
         );
         expect(course.fee_label, roll).toBe(d.digital_only ? 'Course Fee' : 'Registration Fee');
         expect(course.purchased, roll).toBe(bought.some((b) => b.product_id === course.product_id) ? 1 : 0);
+        // A bought course says what was paid (its purchase row), never an amount payable now.
+        const paid = bought.find((b) => b.kind === 'course' && b.product_id === course.product_id);
+        expect(course.amount_paid, roll).toBe(paid ? paid.amount : null);
       }
 
       // The order charges what the breakup says; a bought course was paid at that amount.

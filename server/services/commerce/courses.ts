@@ -17,7 +17,7 @@ import type { CommerceCoursesTable } from '../../db/tables/commerce';
 import { branchTerms, type BranchTerms } from './branch-terms';
 import { scholarshipWaiverOf } from '../results/scholarship';
 import type { ExamContext } from '../exams/sittings';
-import { purchasedCourseIds } from './purchases';
+import { purchasedCourses } from './purchases';
 
 /** The third-party waiver record of a roll number (GetStudentResult_WebJsonResult), if any. */
 export async function thirdPartyWaiverOf(ctx: AppContext, rollNumber: string): Promise<WaiverRecord | null> {
@@ -54,7 +54,8 @@ export function toCourseItem(
   course: CommerceCoursesTable,
   branch: BranchTerms,
   waiver: WaiverRecord | null,
-  purchased: boolean,
+  /** Rupees the student paid for it, or null when they have not bought it. */
+  paid: number | null,
   zero: WaiverZeroReading,
 ): CourseItem {
   const prices = priceList(course.price_list);
@@ -70,7 +71,8 @@ export function toCourseItem(
     course_category: course.course_category,
     class: course.class,
     stream: course.stream,
-    purchased: purchased ? 1 : 0,
+    purchased: paid === null ? 0 : 1,
+    amount_paid: paid,
     registration_fees: courseFee ? breakup.total : (priceBreakup['Registration Fee']?.value ?? 0),
     fee_label: courseFee ? 'Course Fee' : 'Registration Fee',
     price_breakup: priceBreakup,
@@ -112,7 +114,7 @@ export async function offersFor(
       .orderBy('product_id')
       .execute(),
     thirdPartyWaiverOf(ctx, student.roll_number),
-    purchasedCourseIds(ctx.db, student.id),
+    purchasedCourses(ctx.db, student.id),
   ]);
   const zero = ctx.site.site.commerce.waiverZero ?? 'free';
   const waiver = combineWaivers(scholarshipWaiverOf(ec), thirdParty, zero);
@@ -122,6 +124,6 @@ export async function offersFor(
   const sorted = [...rows].sort((a, b) => first(a) - first(b));
   return {
     branch,
-    courses: sorted.map((c) => toCourseItem(c, branch, waiver, purchased.has(c.product_id), zero)),
+    courses: sorted.map((c) => toCourseItem(c, branch, waiver, purchased.get(c.product_id) ?? null, zero)),
   };
 }

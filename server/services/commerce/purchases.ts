@@ -36,15 +36,20 @@ export const isMockPurchased = (db: Kysely<Database>, studentId: string): Promis
 export const isCoursePurchased = (db: Kysely<Database>, studentId: string): Promise<boolean> =>
   hasPurchase(db, studentId, 'course');
 
-/** The product ids of the courses the student paid for. */
-export async function purchasedCourseIds(db: Kysely<Database>, studentId: string): Promise<Set<string>> {
+/** The courses the student paid for: product id → rupees paid (the paid orders' amounts). */
+export async function purchasedCourses(
+  db: Kysely<Database>,
+  studentId: string,
+): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('commerce_purchases')
-    .select('product_id')
+    .select(['product_id', 'amount'])
     .where('student_id', '=', studentId)
     .where('kind', '=', 'course')
     .execute();
-  return new Set(rows.map((r) => r.product_id));
+  const paid = new Map<string, number>();
+  for (const r of rows) paid.set(r.product_id, (paid.get(r.product_id) ?? 0) + r.amount);
+  return paid;
 }
 
 async function recordPurchase(

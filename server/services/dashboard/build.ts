@@ -13,7 +13,7 @@ import type {
 import type { AppContext } from '../../context';
 import { iso } from '../../timestamps';
 import { courseFlags } from '../commerce/course-flags';
-import { isDigitalOnly } from '../commerce/branch-terms';
+import { feeWord, isDigitalOnly } from '../commerce/branch-terms';
 import { centreById, centreLabel } from '../master/centres';
 import { resultUrl } from '../exams/launch';
 import { careerTypes, helpLine, samplePackOf, slotOf } from '../exams/programme';
@@ -44,6 +44,9 @@ import type { Student } from '../../context';
 
 export const ABSENT_MESSAGE =
   'You have missed your test. Contact the support number or visit the branch to reschedule the test.';
+/** The digital-only branch has no branch to visit (the page's portal.absentDigital). */
+export const ABSENT_MESSAGE_DIGITAL =
+  'You have missed your test. Contact the support number to reschedule the test.';
 export const TESTPLAYER_DOWN_MESSAGE =
   'Our test platform is under maintenance. You can start your test once it is back; please check again after some time.';
 
@@ -93,7 +96,7 @@ function fomo(ec: ExamContext): string {
   const until = score?.validUntil;
   if (score && score.percent > 0 && until) {
     const left = Math.max(0, daysBetween(istDate(ec.now), until));
-    return `Your ${score.percent}% scholarship is valid till ${dateLabel(until)}: only ${left} day${left === 1 ? '' : 's'} left. Pay the registration fee now to lock it in.`;
+    return `Your ${score.percent}% scholarship is valid till ${dateLabel(until)}: only ${left} day${left === 1 ? '' : 's'} left. Pay the ${feeWord(ec.branch)} now to lock it in.`;
   }
   // Said to every programme's students, with or without a course block: no course is named.
   return 'Seats in our classroom batches are filling fast. Start your preparation with us today.';
@@ -136,10 +139,17 @@ async function mainCard(ctx: AppContext, ec: ExamContext, s: Sitting, title: str
         return s.attempt
           ? `You have started your test. Finish it before ${dateTimeLabel(new Date(s.attempt.expires_at))}.`
           : '';
-      case 'offline_day':
-        return `Your test is today at ${centre?.label ?? 'your exam centre'}. Bring your printed admit card.`;
+      case 'offline_day': {
+        const where = `Your test is today at ${centre?.label ?? 'your exam centre'}.`;
+        // "Bring your printed admit card" only beside the admit card itself; a programme that
+        // issues none (no windows.admitCardDaysBefore) says so instead of asking for one
+        // (decision 043).
+        return admitAvailable
+          ? `${where} Bring your printed admit card.`
+          : `${where} ${programme.shortName} has no admit card: give your roll number, ${student.roll_number}, at the centre.`;
+      }
       case 'missed':
-        return ABSENT_MESSAGE;
+        return isDigitalOnly(ec.branch) ? ABSENT_MESSAGE_DIGITAL : ABSENT_MESSAGE;
       case 'awaited':
         return `Hey ${student.first_name}! Your result is being calculated.`;
       case 'released':
@@ -244,6 +254,26 @@ function seriesView(ec: ExamContext): MockJeeSeries[] {
   }));
 }
 
+/**
+ * The banner's message beside the scholarship ('Applied {percent}% …'), or without one the
+ * result's next step: counselling at the nearest branch, but not for a student who has bought a
+ * course (the course is chosen) and not at the digital-only branch (no branch: its team calls).
+ */
+function scholarshipMessage(ec: ExamContext, score: ReturnType<typeof mainScore>): string {
+  if (!score) return '';
+  const until = score.validUntil;
+  if (score.percent > 0)
+    return `scholarship on your course fee${until ? `, valid till ${dateLabel(until)}` : ''}.`;
+  const { shortName } = ec.programme;
+  const first = score.qualified
+    ? `You have qualified in ${shortName}.`
+    : `Thank you for taking ${shortName}.`;
+  if (ec.coursePurchased) return first;
+  return isDigitalOnly(ec.branch)
+    ? `${first} Our team will contact you for counselling on the right course for you.`
+    : `${first} Visit your nearest branch for counselling on the right course for you.`;
+}
+
 export async function buildDashboard(
   ctx: AppContext,
   student: Student,
@@ -257,7 +287,6 @@ export async function buildDashboard(
   const current = currentSeriesSitting(ec);
   if (current) mains.push(await mainCard(ctx, ec, current.sitting, current.title));
   const score = mainScore(ec);
-  const until = score?.validUntil;
   const pack = samplePackOf(ctx.site);
   const testplayerDown = state.testplayer_down === 1;
   return {
@@ -271,13 +300,7 @@ export async function buildDashboard(
       mock_purchased: ec.mockPurchased,
       sample_heading: pack ? `Practise with the ${pack.shortName.toLowerCase()}` : '',
     },
-    scholarship_msg: score
-      ? score.percent > 0
-        ? `scholarship on your course fee${until ? `, valid till ${dateLabel(until)}` : ''}.`
-        : score.qualified
-          ? `You have qualified in ${programme.shortName}. Visit your nearest branch for counselling on the right course for you.`
-          : `Thank you for taking ${programme.shortName}. Visit your nearest branch for counselling on the right course for you.`
-      : '',
+    scholarship_msg: scholarshipMessage(ec, score),
     overall_percentage: score ? oneDecimal(score.percentage).toFixed(1) : '',
     scholarship_percentage: String(score?.percent ?? 0),
     ...(score?.offlineTestBy ? { scholarship_offline_test_by: score.offlineTestBy } : {}),

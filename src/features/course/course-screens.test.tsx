@@ -34,6 +34,7 @@ const course: CourseItem = {
   class: '12',
   stream: 'SOM',
   purchased: 0,
+  amount_paid: null,
   registration_fees: 2000,
   fee_label: 'Registration Fee',
   price_breakup: {
@@ -116,13 +117,34 @@ describe('course description', () => {
       <CourseDescription
         {...props}
         digitalOnly
-        course={{ ...course, purchased: 1, fee_label: 'Course Fee' }}
+        course={{ ...course, purchased: 1, amount_paid: 12000, fee_label: 'Course Fee' }}
       />,
     );
     expect(screen.getByRole('heading', { name: 'Course Fee by Component' })).toBeTruthy();
     expect(screen.getByText('Course fee is non-refundable as per policy')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Proceed' })).toBeNull();
   });
+
+  // A bought course offers nothing payable now: the panel says what was paid (the server's record
+  // of the payment, not today's price), inline and in the phone's bottom bar.
+  for (const width of [1280, 390])
+    it(`purchased: what was paid, never an amount payable now (${width} px)`, async () => {
+      setWidth(width);
+      const bought = { ...course, purchased: 1 as const, amount_paid: 1800 };
+      const { container } = render(<CourseDescription {...props} course={bought} />);
+      const text = () => container.textContent ?? '';
+      expect(text()).not.toMatch(/payable now/i);
+      expect(text()).toContain('Registration Fee paid₹1,800');
+      expect(text()).toContain('Purchased');
+      if (width === 390) {
+        const bar = screen.getByRole('region', { name: 'Provisional Fee breakup' });
+        await userEvent.click(within(bar).getByRole('button', { name: /View fee breakup/ }));
+        const dialog = screen.getByRole('dialog', { name: 'Provisional Fee breakup' });
+        expect(dialog.textContent).not.toMatch(/payable now/i);
+        expect(dialog.textContent).toContain('Registration Fee paid₹1,800');
+      }
+      expect(await seriousViolations(document.body)).toEqual([]);
+    });
 
   it('the sticky header thresholds of part 2 §9', () => {
     expect([stickyThreshold(false, false), stickyThreshold(false, true)]).toEqual([100, 90]);

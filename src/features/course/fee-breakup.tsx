@@ -38,8 +38,22 @@ function useNarrow(): boolean {
   return narrow;
 }
 
+/**
+ * The amount line: what is payable now, or for a course the student bought, what they paid (the
+ * server's record of their payment): a bought course never offers an amount payable now
+ * (decision 043).
+ */
+function amountLine(course: CourseItem, t: Translate): { label: string; amount: number } | null {
+  if (course.purchased !== 1)
+    return { label: t('course.fee.payable', { label: course.fee_label }), amount: course.registration_fees };
+  return course.amount_paid === null
+    ? null
+    : { label: t('course.fee.paid', { label: course.fee_label }), amount: course.amount_paid };
+}
+
 function Breakup({ course, t, digitalOnly }: Pick<FeeBreakupProps, 'course' | 't' | 'digitalOnly'>) {
   const rows = Object.values(course.price_breakup).filter((row) => row !== undefined);
+  const line = amountLine(course, t);
   return (
     <>
       <table className="ef-fee__table">
@@ -79,10 +93,12 @@ function Breakup({ course, t, digitalOnly }: Pick<FeeBreakupProps, 'course' | 't
           </tr>
         </tfoot>
       </table>
-      <p className="ef-fee__payable">
-        <span>{t('course.fee.payable', { label: course.fee_label })}</span>
-        <strong>₹{formatInr(course.registration_fees)}</strong>
-      </p>
+      {line ? (
+        <p className="ef-fee__payable">
+          <span>{line.label}</span>
+          <strong>₹{formatInr(line.amount)}</strong>
+        </p>
+      ) : null}
       {course.total_savings > 0 ? (
         <p className="ef-fee__savings">
           {t('course.fee.savings', { amount: formatInr(course.total_savings) })}
@@ -127,6 +143,7 @@ export function FeeBreakup(props: FeeBreakupProps) {
   const narrow = useNarrow();
   const [open, setOpen] = useState(false);
   const title = t(digitalOnly ? 'course.fee.titleDigital' : 'course.fee.title');
+  const line = amountLine(course, t);
   const toggle = (next: boolean) => {
     setOpen(next);
     onToggle(next);
@@ -149,8 +166,12 @@ export function FeeBreakup(props: FeeBreakupProps) {
           aria-expanded={open}
           onClick={() => toggle(true)}
         >
-          <span className="ef-fee-bar__label">{t('course.fee.payable', { label: course.fee_label })}</span>
-          <strong>₹{formatInr(course.registration_fees)}</strong>
+          {line ? (
+            <>
+              <span className="ef-fee-bar__label">{line.label}</span>
+              <strong>₹{formatInr(line.amount)}</strong>
+            </>
+          ) : null}
           <span className="ef-fee-bar__more">{t('course.fee.show')}</span>
         </button>
         <PayButton {...props} />

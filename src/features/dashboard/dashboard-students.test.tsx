@@ -15,6 +15,7 @@ import samplePack from '../../../config/programmes/sample-pack.json';
 import demo from '../../../server/seed/demo-students.json';
 import { seriousViolations } from '../../../tests/fixtures/a11y-dom';
 import { createTranslator } from '../../engine/i18n';
+import type { CourseListReply } from '../../generated/api/course-list';
 import type { DashboardData } from '../../generated/api/dashboard';
 import type { UiStringTable } from '../../generated/config/i18n';
 import { dashboardData, loadedContext, mainCard } from './dashboard.test-support';
@@ -37,16 +38,21 @@ const harness = path.resolve(__dirname, '../../../tests/support/server-harness.t
 const serverScript = `
 import { testApp } from ${JSON.stringify(harness)};
 const t = await testApp({ start: new Date(${JSON.stringify(START.toISOString())}) });
-const out = {};
-for (const s of ${JSON.stringify(demo.map((d) => ({ roll: d.roll_number, dob: d.dob })))}) {
-  const r = await t.call({ method: 'GET', url: '/api/dashboard', headers: await t.login(s.roll, s.dob) });
-  out[s.roll.slice(-2)] = r.data.data;
+const out = { dashboards: {}, courses: {} };
+for (const s of ${JSON.stringify(demo.map((d) => ({ roll: d.roll_number, dob: d.dob, mobile: d.mobile })))}) {
+  const headers = await t.login(s.roll, s.dob);
+  const r = await t.call({ method: 'GET', url: '/api/dashboard', headers });
+  const d = r.data.data;
+  out.dashboards[s.roll.slice(-2)] = d;
+  const path = [d.class, d.stream, d.branch_code, s.roll, s.mobile].map(encodeURIComponent).join('/');
+  out.courses[s.roll.slice(-2)] = (await t.call({ method: 'GET', url: '/api/courses/' + path, headers })).data;
 }
 await t.close();
 console.log(JSON.stringify(out));
 `;
 
 let dashboards: Record<string, DashboardData> = {};
+let courseLists: Record<string, CourseListReply> = {};
 beforeAll(async () => {
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', serverScript], {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -58,7 +64,10 @@ beforeAll(async () => {
       code === 0 ? resolve() : reject(new Error(`the server exited with ${code}`)),
     ),
   );
-  dashboards = JSON.parse(output) as Record<string, DashboardData>;
+  ({ dashboards, courses: courseLists } = JSON.parse(output) as {
+    dashboards: Record<string, DashboardData>;
+    courses: Record<string, CourseListReply>;
+  });
 }, 60_000);
 afterEach(cleanup);
 
@@ -68,8 +77,12 @@ async function dashboardOf(suffix: string): Promise<DashboardData> {
   return Promise.resolve(data);
 }
 
-function show(data: DashboardData, programme: unknown = PROGRAMMES[data.exam_type]) {
-  const context = loadedContext(data, { programme, t, now: START });
+function show(
+  data: DashboardData,
+  programme: unknown = PROGRAMMES[data.exam_type],
+  courses: CourseListReply | null = null,
+) {
+  const context = { ...loadedContext(data, { programme, t, now: START }), courses };
   return render(<DashboardScreen status="loaded" t={t} context={context} refreshing={false} />);
 }
 
@@ -104,6 +117,58 @@ describe('branches after the exam, and the digital-only branch', () => {
     expect(fomo()).toBeNull();
     await faqQuestions();
     expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  // Advice that does not apply: the digital-only branch has no branch to visit and pays a course
+  // fee; a student who bought a course has nothing more to pay. Every text of the page, the FAQ's
+  // closed answers and the course cards (with the server's course list) included.
+  const notForDigital = /visit (your|the|a) (nearest )?branch|branches near you|pay (the )?registration fee/i;
+  // A bought course's card keeps its branch note (part 2 §2 "Purchased: … the branch notes").
+  const notForBuyers = /nearest branch|branches near you|pay (the )?registration fee|payable now/i;
+
+  it('08 (IC006): no branch advice and no "pay the registration fee" anywhere; its own way to admission', async () => {
+    show(await dashboardOf('08'), iacst, courseLists['08']);
+    expect(
+      await screen.findByRole('heading', { name: 'Live Online Foundation Course (Classes 9 and 10)' }),
+    ).toBeTruthy();
+    const text = document.body.textContent ?? '';
+    expect(text).not.toMatch(notForDigital);
+    expect(text).not.toMatch(/Visit Branch/);
+    expect(await faqQuestions()).toContain('How do I take admission after the scholarship test?');
+    expect(text).toContain(
+      "Pay the course fee for the course you choose from 'Courses for you' on your dashboard.",
+    );
+    expect(text).toContain('Our team will then contact you to start your online classes.');
+  });
+
+  it('07 (a course bought): no "pay the registration fee", no nearest-branch advice; its card says Purchased', async () => {
+    show(await dashboardOf('07'), iacst, courseLists['07']);
+    const card = (await screen.findByText('Purchased')).closest('li') as HTMLElement;
+    expect(card.textContent).not.toMatch(/payable now|Registration Fee:/i);
+    expect(card.textContent).toContain('Visit your branch for batch details and admission.');
+    const text = document.body.textContent ?? '';
+    expect(text).not.toMatch(notForBuyers);
+    expect(await faqQuestions()).not.toContain('How do I take admission after the scholarship test?');
+  });
+
+  it('08 with a course bought: its card says the team will contact them, not to visit a branch', async () => {
+    const data = await dashboardOf('08');
+    const list = courseLists['08'];
+    if (!list) throw new Error('no course list for 08');
+    show({ ...data, course_flags: { ...data.course_flags, course_purchased: 1 } }, iacst, {
+      ...list,
+      data: list.data.map((c) => ({ ...c, purchased: 1, amount_paid: c.registration_fees })),
+    });
+    const card = (await screen.findByText('Purchased')).closest('li') as HTMLElement;
+    expect(card.textContent).toContain('Our team will contact you soon.');
+    expect(document.body.textContent ?? '').not.toMatch(notForDigital);
+  });
+
+  it('03 missed at the digital-only branch: the support number, no branch visit', async () => {
+    const data = await dashboardOf('03');
+    show({ ...data, digital_only: true, branch_code: 'IC006' });
+    expect(count('You have missed your test. Contact the support number to reschedule the test.')).toBe(1);
+    expect(document.body.textContent ?? '').not.toMatch(/visit the branch/i);
   });
 
   it('01: before the exam, the branches near the student', async () => {

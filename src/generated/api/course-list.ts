@@ -97,7 +97,11 @@ export interface CourseItem {
    */
   purchased: 0 | 1;
   /**
-   * Rupees to pay now: the registration fee, or the whole course fee after waivers (fee_label 'Course Fee').
+   * Rupees the student paid for it (their paid orders, as the server recorded them) once purchased; null until then. A bought course has nothing payable now: the fee panel says what was paid.
+   */
+  amount_paid: number | null;
+  /**
+   * Rupees to pay now: the registration fee, or the whole course fee after waivers (fee_label 'Course Fee'). For a purchased course, what buying it would cost today (amount_paid says what was paid).
    */
   registration_fees: number;
   fee_label: 'Registration Fee' | 'Course Fee';

@@ -1551,6 +1551,10 @@ export interface UiStringTable {
    */
   'portal.paper.inactive': string;
   /**
+   * portal.absent for a student of the digital-only branch (IC006), which has no branch to visit
+   */
+  'portal.absentDigital': string;
+  /**
    * Loading your result…
    */
   'result.loading': string;
@@ -2034,6 +2038,10 @@ export interface UiStringTable {
    * Pay ₹{amount}
    */
   'course.fee.payAmount': string;
+  /**
+   * The fee panel of a course the student bought, beside the amount they paid (in place of '{label} payable now'); {label} is Registration Fee or Course Fee
+   */
+  'course.fee.paid': string;
   /**
    * Your test was submitted, so you were signed out. Log in again to see your result.
    */

@@ -290,6 +290,56 @@ export interface FaqItem {
    * For dashboard questions only: show this question only when the student's dashboard shows this block (e.g. 'Courses for you'), so an answer never points to something the student cannot see.
    */
   withBlock?: 'courseSection' | 'branches' | 'samplePapers';
+  when?: DashboardCondition;
+}
+/**
+ * Every condition set here must match, yes or no; a condition left out does not matter.
+ */
+export interface DashboardCondition {
+  /**
+   * the dashboard has moved to its after-exam view
+   */
+  afterExam?: boolean;
+  /**
+   * the student has taken the exam
+   */
+  examTaken?: boolean;
+  /**
+   * the student's branch is the digital-only branch
+   */
+  digitalOnly?: boolean;
+  /**
+   * the student has bought a course
+   */
+  coursePurchased?: boolean;
+  /**
+   * the student's released result includes a scholarship
+   */
+  hasScholarship?: boolean;
+  /**
+   * the student has bought the sample pack
+   */
+  mockPurchased?: boolean;
+  /**
+   * the mock paper list is not empty
+   */
+  hasMockExams?: boolean;
+  /**
+   * the test platform is down
+   */
+  testplayerDown?: boolean;
+  /**
+   * the main exam has information to show in an exam-info card
+   */
+  hasExamInfo?: boolean;
+  /**
+   * the student has a mock test series
+   */
+  hasSeries?: boolean;
+  /**
+   * a series test is ongoing or dated today with a paper already started
+   */
+  liveTest?: boolean;
 }
 /**
  * Entries students click to open, under their own heading (e.g. 'Why take a mock test series?'). The first entry starts open.

@@ -147,6 +147,14 @@ const programmeNotMoney: NotMoneyField[] = [
     at: '/dashboard/blocks/-/steps/-/activeWhen/hasScholarship',
     why: 'When a tracker step shows as done.',
   },
+  {
+    at: '/dashboard/blocks/-/steps/-/when/hasScholarship',
+    why: 'When a tracker step shows: who sees it, not an amount.',
+  },
+  {
+    at: '/dashboard/faq/-/when/hasScholarship',
+    why: 'When an answer shows: who reads it, not an amount.',
+  },
   { at: '/**/image/width', why: 'An image’s size in pixels.' },
   { at: '/**/image/height', why: 'An image’s size in pixels.' },
 ];
@@ -157,6 +165,7 @@ const landingMoney: MoneyField[] = [];
 
 const landingNotMoney: NotMoneyField[] = [
   { at: '/blocks/-/items/-/withScholarship', why: 'Dashboard FAQs only: who reads an answer.' },
+  { at: '/blocks/-/items/-/when/hasScholarship', why: 'Dashboard FAQs only: who reads an answer.' },
   { at: '/**/image/width', why: 'An image’s size in pixels.' },
   { at: '/**/image/height', why: 'An image’s size in pixels.' },
 ];

@@ -5,7 +5,8 @@ import type { DashboardBlockComponent } from '../portal-context';
 
 export const StepsTracker: DashboardBlockComponent = ({ block, context }) => {
   const { t, facts } = context;
-  const steps = block.steps ?? [];
+  // A step shows where its conditions hold (a branch visit is no step at the digital-only branch).
+  const steps = (block.steps ?? []).filter((step) => holds(step.when, facts));
   // A step is done when its facts hold; `false` marks a step the portal cannot see (a branch visit).
   const doneSteps = steps.map((step) => step.activeWhen !== false && holds(step.activeWhen, facts));
   // The step the student is at: the first one not done yet.

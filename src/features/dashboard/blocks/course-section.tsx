@@ -23,7 +23,7 @@ export function scrollToCourses(): void {
 }
 
 export const CourseSection: DashboardBlockComponent = ({ context }) => {
-  const { t, courses, coursesLoading, actions } = context;
+  const { t, courses, coursesLoading, actions, facts } = context;
   const list = courses?.data ?? [];
   return (
     <section
@@ -53,7 +53,10 @@ export const CourseSection: DashboardBlockComponent = ({ context }) => {
               {course.purchased ? (
                 <>
                   <p className="ef-dash-purchased">{t('portal.courses.purchased')}</p>
-                  <p className="ef-dash-note">{t('portal.courses.branchNote')}</p>
+                  {/* The digital-only branch has no branch to visit: its team gets in touch. */}
+                  <p className="ef-dash-note">
+                    {t(facts.digitalOnly ? 'portal.teamContact' : 'portal.courses.branchNote')}
+                  </p>
                 </>
               ) : (
                 <>

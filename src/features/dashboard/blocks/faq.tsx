@@ -5,18 +5,22 @@
 // so the dashboard loads no DOMPurify for it.
 import { withScheduleWords } from '../../../domain/exam-window';
 import { withScholarshipWords } from '../../../domain/scholarship-words';
-import { visibleBlocks } from '../dashboard-facts';
+import { holds, visibleBlocks } from '../dashboard-facts';
 import type { DashboardBlockComponent } from '../portal-context';
 
 export const DashboardFaq: DashboardBlockComponent = ({ block, context }) => {
   const { t, data, config, facts } = context;
   const admissions = data.exam_taken && block.admissionsFaq !== false;
-  // An answer that points to a block (e.g. 'Courses for you') only where the dashboard shows it, and
-  // one about 'your scholarship' only to a student who has one.
+  // An answer that points to a block (e.g. 'Courses for you') only where the dashboard shows it,
+  // one about 'your scholarship' only to a student who has one, and one with conditions (the
+  // blocks' own: e.g. no branch advice at the digital-only branch, no "pay the registration fee"
+  // once a course is bought) only where they hold (decision 043).
   const shown = new Set(visibleBlocks(config.programme.dashboard.blocks, facts).map((b) => b.type));
   const items = (admissions ? config.site.admissionsFaq : config.programme.dashboard.faq).filter(
     (item) =>
-      (!item.withBlock || shown.has(item.withBlock)) && (!item.withScholarship || facts.hasScholarship),
+      (!item.withBlock || shown.has(item.withBlock)) &&
+      (!item.withScholarship || facts.hasScholarship) &&
+      holds(item.when, facts),
   );
   // {opensAt}, {closesAt} and {startBy} are the programme's slot, as the exam card says them;
   // {validityDays}, {repeaterMaxPercent} … its scholarship rules, as the scoring applies them.

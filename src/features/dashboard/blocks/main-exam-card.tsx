@@ -85,7 +85,7 @@ function ExamButton({ card, context }: { card: Card; context: PortalContext }) {
 }
 
 export const MainExamCard: DashboardBlockComponent = ({ context }) => {
-  const { t, data, actions, editExam, config } = context;
+  const { t, data, actions, editExam, config, facts } = context;
   const card = data.main_exam[0];
   if (!card) return null;
   // By the card's state (decision 026); result_expected_date is the words of its date.
@@ -97,7 +97,8 @@ export const MainExamCard: DashboardBlockComponent = ({ context }) => {
       <h2 id="main-exam-heading">{card.card_title}</h2>
       {card.absent === 1 ? (
         <p id="main-exam-why" className="ef-dash-alert" role="note">
-          {t('portal.absent')}
+          {/* The digital-only branch has no branch to visit: the support number alone. */}
+          {t(facts.digitalOnly ? 'portal.absentDigital' : 'portal.absent')}
         </p>
       ) : null}
       <dl className="ef-dash-facts">
