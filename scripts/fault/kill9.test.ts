@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, sqliteFileIn, type Db } from '../../server/db/database';
 import type { StudentsTable } from '../../server/db/tables/core';
 import { startServerProcess, type ServerProcess } from './server-process';
+import { seasonal } from '../../server/seed/commerce';
 
 // 10 March 2026 in India: the demo students' exams can still be edited (exam-edit-once.test.ts).
 const CLOCK = '2026-03-10T06:30:00.000Z';
@@ -173,7 +174,8 @@ beforeAll(async () => {
       billing_zip: '110070',
       billing_email: COURSE_STUDENT.email,
       product_id: 'NEET-C11-2Y',
-      product_course_term: '2025-2027',
+      // The seed's term on the server's day (courses move on with the session on sale).
+      product_course_term: seasonal('2025-2027', new Date(CLOCK)),
       center_code: 'DL001',
       mobile_no: COURSE_STUDENT.mobile,
       father_name: 'Rakesh Verma',

@@ -14,6 +14,7 @@ const dataDir = process.env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'examflo
 const config = configFromEnv({
   ...process.env,
   NODE_ENV: 'development',
+  SANDBOX: 'on',
   LOG: process.env.LOG ?? 'off',
   DATABASE_URL: process.env.DATABASE_URL,
   // Every client of a fault run is this machine: one address sends hundreds of OTPs.

@@ -102,13 +102,17 @@ async function resendWaitRefusal(
 ): Promise<ApiError> {
   const latest = await ctx.db
     .selectFrom('otps')
-    .select(['consumed_at', 'expires_at'])
+    .select(['consumed_at', 'expires_at', 'attempts'])
     .where('purpose', '=', purpose)
     .where('mobile', '=', mobile)
     .orderBy('created_at', 'desc')
     .limit(1)
     .executeTakeFirst();
-  const open = latest && !latest.consumed_at && new Date(latest.expires_at) > ctx.now();
+  const open =
+    latest &&
+    !latest.consumed_at &&
+    Number(latest.attempts) < OTP_RULES.maxWrongTries &&
+    new Date(latest.expires_at) > ctx.now();
   return waitFor(
     ctx,
     'otp.wait',

@@ -106,8 +106,24 @@ describe('the registration card part-way, on the server', () => {
       tokenOf(second),
     );
     expect(signup.statusCode, signup.body).toBe(200);
-    expect(
-      await t.db.selectFrom('registration_drafts').selectAll().where('mobile', '=', '9811100504').execute(),
-    ).toEqual([]);
+    const rows = () =>
+      t.db.selectFrom('registration_drafts').selectAll().where('mobile', '=', '9811100504').execute();
+    expect(await rows()).toEqual([]);
+    // A save that was on its way as the student signed up keeps nothing.
+    expect((await put({ registration_page: 'iACST', draft }, tokenOf(second))).statusCode).toBe(200);
+    expect(await rows()).toEqual([]);
+  });
+
+  it('keeps one draft per page however the page is spelt (an exam type in any case)', async () => {
+    const verified = await verify('9811100505');
+    await put({ registration_page: 'MOCK-NEET', draft }, tokenOf(verified));
+    await put({ registration_page: 'mock-neet', draft }, tokenOf(verified));
+    await put({ registration_page: 'Mock-Neet', draft }, tokenOf(verified));
+    const rows = await t.db
+      .selectFrom('registration_drafts')
+      .select('page')
+      .where('mobile', '=', '9811100505')
+      .execute();
+    expect(rows).toEqual([{ page: 'MOCK-NEET' }]);
   });
 });

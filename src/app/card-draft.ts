@@ -19,7 +19,11 @@ export function followCardDraft(registrationPage: string): {
     moved(actor) {
       const draft = cardDraft(actor);
       const token = actor.getSnapshot().context.registrationToken;
-      if (!draft || !token) return;
+      if (!draft || !token) {
+        // Signing up, or done: a copy still waiting would land after the signup forgot it.
+        window.clearTimeout(timer);
+        return;
+      }
       const json = JSON.stringify(draft);
       if (json === sent) return;
       window.clearTimeout(timer);

@@ -44,7 +44,13 @@ export function followCardHistory({ askToLeave }: { askToLeave: () => void }): {
     }
     const to = depthOf(event.state);
     const depth = card && cardDepth(card);
-    if (!card || to === undefined || depth === undefined || to >= depth) return;
+    if (!card || to === undefined || depth === undefined || to === depth) return;
+    if (to > depth) {
+      // Forward onto a step the card has left: the card cannot go forward by itself; back again.
+      ours += 1;
+      window.history.go(depth - to);
+      return;
+    }
     if (stepBack(card, to)) return;
     if (!asked) {
       // Once: the card stays, on an entry of its own again, and says how to leave.

@@ -187,6 +187,22 @@ describe('session store', () => {
     },
   );
 
+  it('forgets what the tab kept when another student logs in here, or when another tab logs out', () => {
+    const store = make();
+    store.login(session);
+    sessionStorage.setItem('examflow:checkout-address', '{"billingAddress":"12 MG Road"}');
+    store.login({ ...session, token: 'tok-456' });
+    expect(sessionStorage.getItem('examflow:checkout-address')).not.toBeNull();
+    store.login({ ...session, token: 'tok-789', rollNumber: '250000000002' });
+    expect(sessionStorage.getItem('examflow:checkout-address')).toBeNull();
+
+    sessionStorage.setItem('examflow:checkout-address', '{"billingAddress":"12 MG Road"}');
+    localStorage.removeItem(SESSION_STORAGE_KEY);
+    window.dispatchEvent(new StorageEvent('storage', { key: SESSION_STORAGE_KEY }));
+    expect(store.getSnapshot().token).toBeNull();
+    expect(sessionStorage.getItem('examflow:checkout-address')).toBeNull();
+  });
+
   it("follows another tab's login and logout", () => {
     const store = make();
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));

@@ -253,7 +253,10 @@ export function createSessionStore(options: SessionStoreOptions = {}): SessionSt
   // Another tab logged in or out: follow it, so two tabs never disagree about who is logged in.
   const onStorage = (event: StorageEvent) => {
     if (event.key !== SESSION_STORAGE_KEY && event.key !== null) return;
-    update(readPersisted(storage));
+    const next = readPersisted(storage);
+    // Logged out in another tab: this tab forgets what it kept too.
+    if (state.token && !next.token) forgetTab(tabStorage);
+    update(next);
   };
   win?.addEventListener('storage', onStorage);
 
@@ -298,6 +301,8 @@ export function createSessionStore(options: SessionStoreOptions = {}): SessionSt
       return () => void listeners.delete(listener);
     },
     login({ token, rollNumber, dob, examType = state.examType }) {
+      // Another student in this tab: nothing the tab kept for the last one carries over.
+      if (state.rollNumber && state.rollNumber !== rollNumber) forgetTab(tabStorage);
       update({ token, rollNumber, dob, examType });
       persist();
     },

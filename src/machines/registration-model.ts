@@ -339,7 +339,15 @@ export function resumeDraft(
     ),
   ) as Partial<Record<keyof StudentDetails, string>>;
   const choices = draft.choices;
-  const exam = choices?.exam as ExamChoice | undefined;
+  // Each choice an object of plain texts (as the lists give them), else the choices are dropped.
+  const plain = (value: unknown) =>
+    value === undefined ||
+    (typeof value === 'object' && value !== null && Object.values(value).every((v) => typeof v === 'string'));
+  const given = choices?.exam as Record<string, unknown> | undefined;
+  const exam =
+    given && ['slot', 'state', 'centre', 'date'].every((k) => plain(given[k]))
+      ? (given as unknown as ExamChoice)
+      : undefined;
   return {
     ...(Object.keys(details).length > 0 ? { resumedDetails: details } : {}),
     ...(choices && exam

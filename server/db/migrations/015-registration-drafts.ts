@@ -12,5 +12,11 @@ export const m015RegistrationDrafts: Migration = {
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .addPrimaryKeyConstraint('registration_drafts_pk', ['mobile', 'page'])
       .execute();
+    // Stale drafts are purged by age.
+    await db.schema
+      .createIndex('registration_drafts_updated')
+      .on('registration_drafts')
+      .column('updated_at')
+      .execute();
   },
 };

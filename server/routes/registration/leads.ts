@@ -14,7 +14,7 @@ import type {
   RegistrationDraftBody,
   RegistrationDraftReply,
 } from '../../../src/generated/api/registration-draft';
-import { saveDraft } from '../../services/registration/drafts';
+import { draftPage, saveDraft } from '../../services/registration/drafts';
 import { ApiError } from '../../api/errors';
 import { apiSchema } from '../../api/schemas';
 import { programmeFor } from '../master/programme-lookup';
@@ -37,9 +37,9 @@ export function registerLeadRoutes(app: FastifyInstance): void {
     async (request) => {
       const { ctx } = app;
       const token = await verifiedToken(ctx, request);
-      programmeFor(ctx, request, request.body.registration_page);
-      await saveDraft(ctx, token.mobile, request.body.registration_page, request.body.draft);
-      return { success: 'true', msg: 'Kept.' };
+      const page = draftPage(programmeFor(ctx, request, request.body.registration_page));
+      const kept = await saveDraft(ctx, token, page, request.body.draft);
+      return { success: 'true', msg: kept ? 'Kept.' : 'Registered: nothing to keep.' };
     },
   );
 

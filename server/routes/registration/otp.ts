@@ -12,7 +12,7 @@ import type {
 } from '../../../src/generated/api/registration-otp-verify';
 import { say } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
-import { draftFor } from '../../services/registration/drafts';
+import { draftFor, draftPage } from '../../services/registration/drafts';
 import { issueOtp, verifyOtp } from '../../auth/otp';
 import { programmeFor } from '../master/programme-lookup';
 import { leadRecords } from '../../services/registration/leads';
@@ -50,14 +50,15 @@ export function registerOtpRoutes(app: FastifyInstance): void {
     { schema: apiSchema('registration-otp-verify', { summary: 'Verify a registration OTP', tags }) },
     async (request) => {
       const { ctx } = app;
-      const { programme } = programmeFor(ctx, request, request.query.exam_type);
+      const choice = programmeFor(ctx, request, request.query.exam_type);
+      const { programme } = choice;
       const { mobile } = await resolveLoginId(ctx, programme, request.query.mobile_no);
       await verifyOtp(ctx, { purpose: 'register', mobile, code: request.query.otp });
       const [{ token, expiresAt }, details, draft] = await Promise.all([
         issueRegistrationToken(ctx, mobile),
         leadRecords(ctx, mobile, { countExamType: programme.examType }),
         // The card this number left part-way on this page (another tab or device).
-        draftFor(ctx, mobile, request.query.exam_type ?? programme.examType),
+        draftFor(ctx, mobile, draftPage(choice)),
       ]);
       const allowed = programme.registration.allowedRegistrationCount;
       const full = (details[0]?.registration_count ?? 0) >= allowed;

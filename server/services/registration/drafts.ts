@@ -5,17 +5,32 @@
 import { REGISTRATION_TOKEN_TTL_MS } from '../../../src/domain/otp-rules';
 import type { RegistrationDraft } from '../../../src/generated/api/registration-draft';
 import type { AppContext } from '../../context';
+import type { ProgrammeChoice } from '../master/programme-lookup';
 import { iso } from '../../timestamps';
+
+/** One name per registration page however it was spelt (an exam type matches in any case). */
+export const draftPage = ({ programme, page }: ProgrammeChoice): string =>
+  page.toLowerCase() === programme.examType.toLowerCase() ? programme.examType : page;
 
 const staleBefore = (ctx: AppContext) => iso(new Date(ctx.now().getTime() - REGISTRATION_TOKEN_TTL_MS));
 
+/**
+ * Keeps the card for the token's number; false, keeping nothing, once the token has signed up (a
+ * save that was on its way as the student registered).
+ */
 export async function saveDraft(
   ctx: AppContext,
-  mobile: string,
+  token: { id: string; mobile: string },
   page: string,
   draft: RegistrationDraft,
-): Promise<void> {
-  const row = { mobile, page, data: JSON.stringify(draft), updated_at: iso(ctx.now()) };
+): Promise<boolean> {
+  const used = await ctx.db
+    .selectFrom('registration_tokens')
+    .select('student_id')
+    .where('id', '=', token.id)
+    .executeTakeFirst();
+  if (used?.student_id) return false;
+  const row = { mobile: token.mobile, page, data: JSON.stringify(draft), updated_at: iso(ctx.now()) };
   // Nothing outlives a token's life: a card left part-way is not kept for good.
   await ctx.db.deleteFrom('registration_drafts').where('updated_at', '<', staleBefore(ctx)).execute();
   await ctx.db
@@ -25,6 +40,7 @@ export async function saveDraft(
       oc.columns(['mobile', 'page']).doUpdateSet({ data: row.data, updated_at: row.updated_at }),
     )
     .execute();
+  return true;
 }
 
 /** The number's draft on this page, if it was kept within a registration token's life. */
