@@ -2,9 +2,10 @@
 // focus polled every 100 ms"), sent through the one analytics interface (analytics.ts):
 // - scroll_depth: once the page has rested 1 s after scrolling, the deepest share of the page seen
 //   so far (in tenths), sent only when it grew — no event per scroll frame on a slow phone;
-// - video_focus: an embedded player (the dashboard's video banner, a video in an FAQ answer) took
-//   the focus. A click inside a cross-origin frame reaches no handler of the page; the page only
-//   sees document.activeElement become the frame, so it is polled.
+// - video_focus: a video player (the dashboard's video banner: the page's own player, or an
+//   embedded one; a video in an FAQ answer) took the focus. A click inside a cross-origin frame
+//   reaches no handler of the page; the page only sees document.activeElement become the frame,
+//   so it is polled (the page's own player is watched the same way).
 import { useEffect } from 'react';
 import type { Analytics } from './analytics';
 
@@ -44,10 +45,10 @@ export function watchScrollDepth(
   };
 }
 
-/** Polls which element has the focus; each move into a frame is reported once. */
+/** Polls which element has the focus; each move into a player (a frame, a video) is reported once. */
 export function watchFrameFocus(
   doc: Document,
-  onFocus: (frame: HTMLIFrameElement) => void,
+  onFocus: (player: HTMLIFrameElement | HTMLVideoElement) => void,
   pollMs = VIDEO_FOCUS_POLL_MS,
 ): () => void {
   let focused: Element | null = null;
@@ -55,7 +56,7 @@ export function watchFrameFocus(
     const active = doc.activeElement;
     if (active === focused) return;
     focused = active;
-    if (active instanceof HTMLIFrameElement) onFocus(active);
+    if (active instanceof HTMLIFrameElement || active instanceof HTMLVideoElement) onFocus(active);
   }, pollMs);
   return () => clearInterval(poll);
 }

@@ -86,7 +86,8 @@ describe('engagement tracking at 390 px', () => {
   it('the video player taking the focus sends video_focus (polled every 100 ms)', async () => {
     const { page, context, events } = await openDashboard(390);
     await page.getByRole('button', { name: 'Play video' }).click();
-    const frame = page.locator('iframe');
+    // The page's own player (the programme's video is a file of the site's).
+    const frame = page.locator('.ef-dash-video video');
     await frame.waitFor();
     await frame.focus();
     await page.clock.runFor(150);

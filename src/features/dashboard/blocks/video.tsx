@@ -24,6 +24,7 @@ export const VideoBanner: DashboardBlockComponent = ({ context }) => {
           className="ef-dash-video__frame"
           src={video.url}
           poster={video.poster}
+          title={video.title}
           controls
           autoPlay
           aria-labelledby="video-title"
