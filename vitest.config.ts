@@ -22,8 +22,10 @@ export default defineConfig({
     restoreMocks: true,
     setupFiles: ['tests/support/dom-setup.ts'],
     // A hang guard, not a speed check: server tests that seed or restart a database take seconds,
-    // and more on a busy 2-core machine.
-    testTimeout: 20_000,
+    // and several times more on a busy 2-core machine (npm test runs the PostgreSQL pass beside
+    // this one; a Studio form test of 4 s took 20 s beside a second copy of the suite).
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     // Files share their worker's modules (isolate: false; decision 034) instead of loading them
     // again for every file: Fastify, Kysely and the drivers for the server's tests, React, @rjsf and
     // XState for the components'. Measured back to back, the unit stage took 138 s (255

@@ -51,7 +51,7 @@ it('refuses a database whose sandbox is off, before opening it', async () => {
     // Not even an empty database file was made.
     expect(existsSync(dir)).toBe(false);
   }
-}, 60_000);
+});
 
 it('fills the sandbox database and replaces its own rows on a second run', async () => {
   const dir = dataDir();
@@ -71,4 +71,4 @@ it('fills the sandbox database and replaces its own rows on a second run', async
   expect((await demoTraffic({ DATA_DIR: dir }, ['--days', 'many'])).stderr).toMatch(
     /--days must be a whole number/,
   );
-}, 60_000);
+});

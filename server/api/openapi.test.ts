@@ -76,5 +76,5 @@ describe('API reference', () => {
     expect(types).toContain('"/api/dashboard": {');
     // The dashboard's data (a definition named like its file) is typed, not lost.
     expect(types).toMatch(/"dashboard-dashboard": \{[^}]*main_exam:/);
-  }, 60_000);
+  });
 });

@@ -40,7 +40,7 @@ beforeAll(async () => {
   // One after the other: the first migrates and seeds the database.
   bases = [await startServer(fresh?.url)];
   bases.push(await startServer(fresh?.url));
-}, 60_000);
+});
 afterAll(async () => {
   for (const child of children) child.kill('SIGTERM');
   await Promise.all(children.map((c) => new Promise((resolve) => c.once('exit', resolve))));
@@ -84,7 +84,7 @@ describe('two server processes on one database', () => {
     expect(Object.keys(counts).every((s) => ['401', '429', '503'].includes(s))).toBe(true);
     expect(counts[401] ?? 0).toBeGreaterThan(0);
     expect(counts[401] ?? 0).toBeLessThanOrEqual(5);
-  }, 60_000);
+  });
   it(`${GUESSES} wrong codes at once for one code: at most 5 are compared`, async () => {
     const mobile = '9833300003';
     // After the storm of dates of birth: nothing is left locked. Two processes on one SQLite file

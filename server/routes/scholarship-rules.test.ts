@@ -85,7 +85,7 @@ describe('scholarship rules of part 1 §9', () => {
       value: 110000 - 66000,
       strike_value: 110000,
     });
-  }, 60_000);
+  });
 
   it('a class 12 student scoring 100% gets 90% and is told to take the offline test within 15 days', async () => {
     const { d, result } = await topScorer('12&SOM');
@@ -93,5 +93,5 @@ describe('scholarship rules of part 1 §9', () => {
     expect(result.ScholarshipPercentage).toBe('90');
     expect(d.scholarship_offline_test_by).toBe('2026-03-25');
     expect(result.scholarship_offline_test_by).toBe('2026-03-25');
-  }, 60_000);
+  });
 });

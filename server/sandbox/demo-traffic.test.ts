@@ -76,7 +76,7 @@ describe('demo traffic', () => {
     first = await fillDemoTraffic(db, { now: NOW, days: DAYS, site });
     report = await funnelReport(db, RANGE);
     // A few weeks of made-up traffic: seconds alone, longer with a second suite beside this one.
-  }, 60_000);
+  });
 
   it('fills every variant with a registration card, a few hundred to a few thousand visitors a week', () => {
     expect(first.variants.map((v) => `${v.programme}/${v.variant}`).sort()).toEqual(carded);

@@ -19,7 +19,7 @@ describe('demo students', () => {
     opened.push(t);
     const reply = await t.call({ method: 'POST', url: '/api/login', payload: demoLogin });
     expect(reply.statusCode).toBe(200);
-  }, 30_000);
+  });
 
   it('are not seeded with the sandbox off, while the reference data is', async () => {
     const t = await testApp({ config: configFromEnv({ NODE_ENV: 'production', LOG: 'off' }) });
@@ -33,7 +33,7 @@ describe('demo students', () => {
     expect((await t.db.selectFrom('exam_papers').select('code').execute()).length).toBeGreaterThan(0);
     expect((await t.db.selectFrom('states').select('tid').execute()).length).toBeGreaterThan(0);
     expect((await t.call({ method: 'GET', url: '/sandbox/messages' })).statusCode).toBe(404);
-  }, 30_000);
+  });
 
   it('make a server with the sandbox off refuse to start on their database', async () => {
     const t = await testApp();
@@ -47,5 +47,5 @@ describe('demo students', () => {
     await again.close();
     const count = await t.db.selectFrom('students').select('id').execute();
     expect(count.length).toBe(15);
-  }, 30_000);
+  });
 });

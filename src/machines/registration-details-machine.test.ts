@@ -156,5 +156,5 @@ describe('registration details step: model', () => {
     console.log(`registration details step: ${counts.join(' + ')} model paths`);
     expect(stateNodePaths(machine).filter((p) => !coverage.states.has(p))).toEqual([]);
     expect([...transitionKeys(machine).values()].filter((k) => !coverage.transitions.has(k))).toEqual([]);
-  }, 30_000);
+  });
 });

@@ -277,5 +277,5 @@ describe('registration exam step: model', () => {
     console.log(`registration exam step: ${counts.join('; ')} model paths`);
     expect(stateNodePaths(machine).filter((p) => !coverage.states.has(p))).toEqual([]);
     expect([...transitionKeys(machine).values()].filter((k) => !coverage.transitions.has(k))).toEqual([]);
-  }, 60_000);
+  });
 });

@@ -432,7 +432,7 @@ describe('registration machine: model', () => {
     console.log(`registration machine: ${total} model paths (${counts.join('; ')})`);
     expect(stateNodePaths(machine).filter((p) => !coverage.states.has(p))).toEqual([]);
     expect([...transitionKeys(machine).values()].filter((k) => !coverage.transitions.has(k))).toEqual([]);
-  }, 30_000);
+  });
 });
 
 // ── The card as one actor (the parent with its running step) ──────────────────────────────────

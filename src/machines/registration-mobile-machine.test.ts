@@ -242,5 +242,5 @@ describe('registration mobile step: model', () => {
     console.log(`registration mobile step: ${counts.join(' + ')} model paths`);
     expect(stateNodePaths(machine).filter((p) => !coverage.states.has(p))).toEqual([]);
     expect([...transitionKeys(machine).values()].filter((k) => !coverage.transitions.has(k))).toEqual([]);
-  }, 30_000);
+  });
 });

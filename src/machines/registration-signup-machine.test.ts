@@ -133,5 +133,5 @@ describe('registration signup step: model', () => {
     console.log(`registration signup step: ${counts.join(' + ')} model paths`);
     expect(stateNodePaths(machine).filter((p) => !coverage.states.has(p))).toEqual([]);
     expect([...transitionKeys(machine).values()].filter((k) => !coverage.transitions.has(k))).toEqual([]);
-  }, 30_000);
+  });
 });

@@ -115,5 +115,5 @@ describe('registration success step: model', () => {
     }
     expect(stateNodePaths(machine).filter((p) => !coverage.states.has(p))).toEqual([]);
     expect([...transitionKeys(machine).values()].filter((k) => !coverage.transitions.has(k))).toEqual([]);
-  }, 30_000);
+  });
 });

@@ -199,10 +199,12 @@ describe('examflow Studio against the dev server', () => {
         .poll(() => page.locator('.st-card-states__frame').getAttribute('aria-busy'), { timeout: 20_000 })
         .toBe('false');
     };
-    const options = await states.locator('option').allTextContents();
-    expect(options).toEqual(
-      expect.arrayContaining(['Step 1 – mobile number', 'OTP sent', 'Coupon not valid', 'Thank you']),
-    );
+    // The picker lists the states once the Studio has walked the card's flow (seconds on a busy machine).
+    await expect
+      .poll(() => states.locator('option').allTextContents(), { timeout: 30_000 })
+      .toEqual(
+        expect.arrayContaining(['Step 1 – mobile number', 'OTP sent', 'Coupon not valid', 'Thank you']),
+      );
 
     // Step 1 says the draft's heading, and follows it as it is typed (no save).
     await choose('Step 1 – mobile number');

@@ -26,4 +26,4 @@ it('leaves NODE_ENV as it was, so a server started after the build keeps its san
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
-}, 60_000);
+});

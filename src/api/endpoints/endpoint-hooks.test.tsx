@@ -47,7 +47,7 @@ beforeAll(async () => {
       }
     });
   });
-}, 30_000);
+});
 afterAll(() => {
   server?.kill();
 });

@@ -84,7 +84,7 @@ describe('card state preview', () => {
     );
     expect(await card(container).findByRole('heading', { name: DRAFT_HEADING })).toBeTruthy();
     expect(await seriousViolations(container)).toEqual([]);
-  }, 20_000);
+  });
 
   it('shows a wrong OTP with the draft text for it', async () => {
     const { container, user } = setup();
@@ -95,7 +95,7 @@ describe('card state preview', () => {
     expect(await inCard.findByText(DRAFT_WRONG_OTP)).toBeTruthy();
     expect(await seriousViolations(container)).toEqual([]);
     expect(fetchSpy).not.toHaveBeenCalled();
-  }, 20_000);
+  });
 
   it('shows a coupon that is not valid on the exam step, with the fee', async () => {
     const { container, user } = setup();
@@ -108,7 +108,7 @@ describe('card state preview', () => {
     expect(inCard.getByText(en.strings['registration.fee'])).toBeTruthy();
     expect(await seriousViolations(container)).toEqual([]);
     expect(fetchSpy).not.toHaveBeenCalled();
-  }, 20_000);
+  });
 
   it('shows the thank-you with its roll number, and Go to dashboard goes nowhere', async () => {
     const { container, user } = setup();
@@ -121,7 +121,7 @@ describe('card state preview', () => {
     expect(window.location.href).toBe(before);
     expect(await seriousViolations(container)).toEqual([]);
     expect(fetchSpy).not.toHaveBeenCalled();
-  }, 20_000);
+  });
 
   it('shows the details step with the errors of fields left empty', async () => {
     const { container, user } = setup();
@@ -130,7 +130,7 @@ describe('card state preview', () => {
     const name = await inCard.findByRole('textbox', { name: /Student name|Name/ });
     await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
     expect(fetchSpy).not.toHaveBeenCalled();
-  }, 20_000);
+  });
 
   it('says so when the page has no registration card', async () => {
     const api = createFakeStudioApi({});

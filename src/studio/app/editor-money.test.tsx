@@ -139,5 +139,5 @@ describe('programme editor: money', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(entry.isConnected).toBe(true);
     expect(moneyList().queryByText(/Coupon/)).toBeNull();
-  }, 30_000);
+  });
 });

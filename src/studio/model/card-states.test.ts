@@ -25,7 +25,7 @@ const lists = new Map<string, CardStateEntry[]>();
 beforeAll(async () => {
   for (const id of ['iacst', 'mock-neet', 'iat', 'mock-jee'])
     lists.set(id, await exploreCardStates({ input: input(programme(id)) }));
-}, 60_000);
+});
 const listOf = (id: string) => lists.get(id) ?? [];
 const labels = (id: string) => listOf(id).map((s) => s.label);
 
@@ -87,7 +87,7 @@ describe('the registration card states for the Studio preview', () => {
         expected[state.label]?.();
       }
     }
-  }, 60_000);
+  });
 
   it('reaches every kind of screen the card can show, but those that last only while a call runs', () => {
     const reached = new Set([...lists.values()].flat().map((s) => s.view.step));
