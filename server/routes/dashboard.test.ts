@@ -112,7 +112,7 @@ describe('GET /api/dashboard: every demo student shows its state', () => {
       present: 1,
       view_report: 0,
       card_description: 'Hey Ananya! Your result is being calculated.',
-      result_expected_date: '10 Mar 2026, 03:30 PM',
+      result_expected_date: '10 Mar 2026 (Tuesday), 03:30 PM',
     });
     expect(d.exam_taken).toBe(true);
     expect(d.scholarship_percentage).toBe('0');
@@ -132,8 +132,10 @@ describe('GET /api/dashboard: every demo student shows its state', () => {
     expect(main.report_link).toMatch(/^\/iacst-result\?data=/);
     expect(main.exam_button_link).toBe(main.report_link);
     expect(d).toMatchObject({ scholarship_percentage: '60', overall_percentage: '75.0', exam_taken: true });
-    expect(d.scholarship_msg).toBe('scholarship on your course fee, valid till 8 Apr 2026.');
-    expect(main.iacst_fomo_desc).toMatch(/^Your 60% scholarship is valid till 8 Apr 2026: only 29 days left/);
+    expect(d.scholarship_msg).toBe('scholarship on your course fee, valid till 8 Apr 2026 (Wednesday).');
+    expect(main.iacst_fomo_desc).toMatch(
+      /^Your 60% scholarship is valid till 8 Apr 2026 \(Wednesday\): only 29 days left/,
+    );
     expect(d.course_flags).toMatchObject({
       course_purchased: 0,
       enable_my_product_status: 0,
@@ -208,7 +210,7 @@ describe('GET /api/dashboard: every demo student shows its state', () => {
       exam_button_text: 'Upcoming',
       is_admit_card_available: 1,
       admit_card_from: '',
-      card_description: 'Your offline test is on 11 Mar 2026, 09:00 AM to 12:00 PM.',
+      card_description: 'Your offline test is on 11 Mar 2026 (Wednesday), 09:00 AM to 12:00 PM.',
       exam_time: '09:00 AM to 12:00 PM',
       exam_duration: '3 hours',
       // The centre's label, its branch-type prefix (RCC) left out (part 2 §3).
@@ -252,7 +254,7 @@ describe('GET /api/dashboard: every demo student shows its state', () => {
       // When it comes is one line of the card, worded by the client from this date: the
       // description does not say it again.
       admit_card_from: '2026-03-18',
-      card_description: 'Your offline test is on 20 Mar 2026, 10:00 AM to 01:20 PM.',
+      card_description: 'Your offline test is on 20 Mar 2026 (Friday), 10:00 AM to 01:20 PM.',
     });
     const unavailable = await t.call({
       method: 'GET',

@@ -469,7 +469,7 @@ describe('starting the main exam and the sandbox test player', () => {
 
     expect(await mainOf(roll)).toMatchObject({
       exam_button_text: 'Result Awaited',
-      result_expected_date: '10 Mar 2026, 04:00 PM',
+      result_expected_date: '10 Mar 2026 (Tuesday), 04:00 PM',
     });
     t.clock.advance(4 * HOUR - 1000);
     expect((await mainOf(roll)).exam_button_text).toBe('Result Awaited');

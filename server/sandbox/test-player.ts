@@ -25,14 +25,7 @@ import {
 } from '../services/results/scoring';
 import { centreById } from '../services/master/centres';
 import { findSitting, loadExamContext } from '../services/exams/sittings';
-import {
-  addDays,
-  dateLabelWithDay,
-  dateTimeLabel,
-  durationLabel,
-  istDate,
-  timeLabel,
-} from '../services/exams/time';
+import { addDays, dateLabel, dateTimeLabel, durationLabel, istDate, timeLabel } from '../services/exams/time';
 import { paperQuestions } from './test-player-bank';
 
 /** Where a student logs in again after a test: the login screen's own address (not the shared '/'). */
@@ -358,7 +351,7 @@ export function registerTestPlayerRoutes(app: FastifyInstance): void {
 <dl><dt>Name</dt><dd>${esc([s.first_name, s.last_name].filter(Boolean).join(' '))}</dd>
 <dt>Roll number</dt><dd>${esc(s.roll_number)}</dd><dt>PSID</dt><dd>${esc(s.psid)}</dd>
 <dt>Class &amp; stream</dt><dd>${esc(ec.booking.class_stream)}</dd>
-<dt>Exam date</dt><dd>${esc(dateLabelWithDay(main.examDate))}</dd>
+<dt>Exam date</dt><dd>${esc(dateLabel(main.examDate))}</dd>
 <dt>Timing</dt><dd>${esc(`${timeLabel(slot.start)} to ${timeLabel(slot.end)} (${durationLabel(ec.programme.schedule.durationMinutes)})`)}</dd>
 <dt>Centre</dt><dd>${esc(centre ? `${centre.name}, ${centre.address}` : '')}</dd></dl>
 <p>Print this admit card and bring it to the exam centre. Arrive early; entry needs the printed card.</p>`,

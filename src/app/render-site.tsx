@@ -111,6 +111,7 @@ function portalProps(bundle: ConfigBundle, programme: Programme, strings: UiStri
       samplePack: { fee: samplePack.fee, payment: samplePack.payment },
       loginPath: site.screens.login.paths.at(-1) ?? '/',
       courseReturnType: site.commerce.courseReturnType,
+      locale: site.defaultLocale,
     },
     strings: Object.fromEntries(
       Object.entries(strings).filter(

@@ -91,8 +91,8 @@ const HINDI_MONTHS = [
 const HINDI_WEEKDAYS = ['रविवार', 'सोमवार', 'मंगलवार', 'बुधवार', 'गुरुवार', 'शुक्रवार', 'शनिवार'];
 
 /**
- * An exam date as its option in the date select says it: 25 Nov 2026 (Wednesday), or in Hindi
- * 25 नवंबर 2026 (बुधवार). Accepts the forms of parseDob and an instant (2027-04-13T03:30:00Z: its
+ * A date as every student screen says it (one style per locale): 25 Nov 2026 (Wednesday), or in
+ * Hindi 25 नवंबर 2026 (बुधवार). Accepts the forms of parseDob and an instant (2027-04-13T03:30:00Z: its
  * day in India, as the events send exam dates); anything else gives '' (shown as nothing, never
  * as typed into a link).
  */
@@ -135,15 +135,25 @@ export const indiaDate = (now: Date): string =>
   new Date(now.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, 10);
 
 /**
- * An instant (ISO-8601) in India time, as people read it: { date: '2 May 2026', time: '09:00 AM' }.
- * An unreadable value gives undefined, so a bad answer shows nothing rather than "NaN".
+ * An instant (ISO-8601) in India time, as a page in `locale` says it: { date: '2 May 2026
+ * (Saturday)', time: '09:00 AM' } (the one date style of showExamDate). An unreadable value gives
+ * undefined, so a bad answer shows nothing rather than "NaN".
  */
-export function indiaDateTime(instant: string): { isoDate: string; date: string; time: string } | undefined {
+export function indiaDateTime(
+  instant: string,
+  locale = 'en',
+): { isoDate: string; date: string; time: string } | undefined {
   const ms = Date.parse(instant);
   if (Number.isNaN(ms)) return undefined;
   const local = new Date(ms + INDIA_OFFSET_MS).toISOString();
   const isoDate = local.slice(0, 10);
-  return { isoDate, date: dayMonthYear(isoDate), time: timeLabel(local.slice(11, 16)) };
+  return { isoDate, date: showExamDate(isoDate, locale), time: showTime(local.slice(11, 16), locale) };
+}
+
+/** An instant as a page in `locale` says it: 2 May 2026 (Saturday), 09:00 AM (India time). */
+export function showDateTime(instant: string, locale = 'en'): string {
+  const at = indiaDateTime(instant, locale);
+  return at ? `${at.date}, ${at.time}` : '';
 }
 
 /** Whole days from a to b (both YYYY-MM-DD). */

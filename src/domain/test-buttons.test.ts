@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indiaDateTime, timeLabel } from './dates';
+import { indiaDateTime, showDateTime, timeLabel } from './dates';
 import type { TestState } from '../generated/api/dashboard';
 import { launchEventType, seriesPaperStates, testButtonState } from './test-buttons';
 
@@ -43,11 +43,18 @@ describe('India time of an instant', () => {
     expect(timeLabel('00:05')).toBe('12:05 AM');
     expect(indiaDateTime('2026-05-01T03:30:00.000Z')).toEqual({
       isoDate: '2026-05-01',
-      date: '1 May 2026',
+      date: '1 May 2026 (Friday)',
       time: '09:00 AM',
     });
     // 20:00 UTC is already the next day in India.
-    expect(indiaDateTime('2026-05-01T20:00:00Z')?.date).toBe('2 May 2026');
+    expect(indiaDateTime('2026-05-01T20:00:00Z')?.date).toBe('2 May 2026 (Saturday)');
     expect(indiaDateTime('not a time')).toBeUndefined();
+    // One date style per locale: the same words on a Hindi page, and with the time.
+    expect(indiaDateTime('2026-05-01T03:30:00.000Z', 'hi')).toMatchObject({
+      date: '1 मई 2026 (शुक्रवार)',
+      time: 'सुबह 09:00 बजे',
+    });
+    expect(showDateTime('2026-05-01T08:00:00Z')).toBe('1 May 2026 (Friday), 01:30 PM');
+    expect(showDateTime('soon')).toBe('');
   });
 });

@@ -131,6 +131,8 @@ export const editExamMachine = setup({
     /** Keeps the edit for the return from the gateway (local storage; the app picks the key). */
     saveDraft: (_, _params: { draft: EditChoice }) => {},
     clearDraft: () => {},
+    /** Keeps the choice being made for the tab (session storage): a reload opens with it. */
+    keepChoice: (_, _params: { choice: EditChoice }) => {},
     /** The app posts the gateway's form and leaves the page. */
     postPaymentForm: (_, _params: { paymentData: ExamEditPaymentData }) => {},
     /** The app re-fetches the dashboard and the profile and shows /dashboard. */
@@ -176,7 +178,7 @@ export const editExamMachine = setup({
     original: input.profile ? bookedChoice(input.profile, input.programme) : EMPTY_CHOICE,
     choice: EMPTY_CHOICE,
     lists: {},
-    pendingDraft: input.reopen,
+    pendingDraft: input.reopen ?? (input.open ? input.resume : undefined),
     startOpen: input.open === true,
     notice: input.reopen ? say('editExam.paymentFailed') : undefined,
   }),
@@ -267,7 +269,10 @@ export const editExamMachine = setup({
         'field.change': {
           guard: 'validChange',
           target: '.routing',
-          actions: assign(({ context, event }) => choose(context, event.field, event.value)),
+          actions: [
+            assign(({ context, event }) => choose(context, event.field, event.value)),
+            { type: 'keepChoice', params: ({ context }) => ({ choice: context.choice }) },
+          ],
         },
       },
       states: {

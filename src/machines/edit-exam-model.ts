@@ -58,6 +58,8 @@ export interface EditExamInput {
   reopen?: EditChoice;
   /** The address asks for the dialog (editExam=true, no gateway status): open at once. */
   open?: boolean;
+  /** The choice the tab kept while the dialog was open: a reload or a discarded tab opens with it. */
+  resume?: EditChoice;
 }
 
 export interface EditExamContext {

@@ -79,7 +79,9 @@ describe('dashboard texts that fit the student', () => {
       const card = page.getByRole('region', { name: 'NEET Mock Test' });
       const text = await card.innerText();
       expect(occurrences(text, 'admit card')).toBe(1);
-      expect(text).toMatch(/Your admit card will be available 2 days before the exam, from \d+ \w+ \d{4}\./);
+      expect(text).toMatch(
+        /Your admit card will be available 2 days before the exam, from \d+ \w+ \d{4} \(\w+day\)\./,
+      );
       expect(await card.getByRole('link', { name: 'Download admit card' }).count()).toBe(0);
       expect(await seriousViolations(page)).toEqual([]);
       await context.close();

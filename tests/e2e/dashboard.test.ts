@@ -95,12 +95,12 @@ const EXPECTATIONS: Expectation[] = [
       'Welcome aboard, Vihaan Reddy!',
       'Your 90% scholarship has been applied to your course.',
       // Above 80%: the offline test and its last day (part 1 §9), a date a student reads.
-      /To confirm your 90% scholarship, take the offline test at your branch by \d{1,2} [A-Z][a-z]{2} \d{4}\./,
+      /To confirm your 90% scholarship, take the offline test at your branch by \d{1,2} [A-Z][a-z]{2} \d{4} \([A-Z][a-z]+day\)\./,
       // The seeded purchase row: the course card says Purchased.
       'Purchased',
     ],
     absent: [/only \d+ days left/],
-    links: ['Start Now'],
+    enabled: ['Start Now'],
   },
   {
     suffix: '08',
@@ -112,7 +112,7 @@ const EXPECTATIONS: Expectation[] = [
   { suffix: '11', texts: ['Download admit card', '10:00 AM to 01:20 PM'] },
   {
     suffix: '12',
-    texts: [/Your admit card will be available 2 days before the exam, from \d+ \w+ \d{4}\./],
+    texts: [/Your admit card will be available 2 days before the exam, from \d+ \w+ \d{4} \(\w+day\)\./],
     absent: ['is ready', 'Download admit card'],
   },
   { suffix: '14', texts: ['Mock test paper 1'], absent: ['ANTHE MOCK TEST PAPER', /Locked/] },
@@ -130,6 +130,11 @@ describe('dashboard: every demo student', () => {
           .waitFor({ state: 'detached' })
           .catch(() => undefined);
         const text = await page.locator('main').innerText();
+        if (shots)
+          await page.screenshot({
+            path: path.join(shots, `student-${e.suffix}-${width}.png`),
+            fullPage: true,
+          });
         for (const expected of e.texts) expect(text).toMatch(expected);
         for (const missing of e.absent ?? []) expect(text).not.toMatch(missing);
         for (const name of e.enabled ?? [])
@@ -140,6 +145,8 @@ describe('dashboard: every demo student', () => {
           await expect(page.getByRole('link', { name, exact: true }).count()).resolves.toBeGreaterThan(0);
         // No raw ISO date anywhere a student reads.
         expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+        // One date style: every day-month-year a student reads says its weekday, 16 Dec 2026 (Wednesday).
+        expect(text).not.toMatch(/\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}(?! \()/);
         expect(await seriousViolations(page)).toEqual([]);
         expect(errors).toEqual([]);
         await context.close();

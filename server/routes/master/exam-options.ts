@@ -18,7 +18,7 @@ import {
   serves,
 } from '../../services/master/centres';
 import { centreLabelIn, inShownOrder, stateNameIn } from '../../services/master/place-names';
-import { dateLabelWithDay } from '../../services/exams/time';
+import { dateLabel } from '../../services/exams/time';
 import { anyDateOpen, openExamDates } from '../../services/master/exam-calendar';
 import { programmeFor } from './programme-lookup';
 import { examSlots, withOpenDates } from '../../services/master/exam-options';
@@ -112,7 +112,7 @@ export function registerExamOptions(app: FastifyInstance): void {
       const dates = await openExamDates(ctx, programme, centre);
       return {
         success: 'true',
-        data: dates.map((value) => ({ value, label: dateLabelWithDay(value, localeOf(request)) })),
+        data: dates.map((value) => ({ value, label: dateLabel(value, localeOf(request)) })),
       };
     },
   );

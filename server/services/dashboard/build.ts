@@ -32,7 +32,6 @@ import {
 import {
   addDays,
   dateLabel,
-  dateLabelWithDay,
   dateTimeLabel,
   daysBetween,
   durationLabel,
@@ -164,7 +163,7 @@ async function mainCard(ctx: AppContext, ec: ExamContext, s: Sitting, title: str
     is_admit_card_available: bit(admitAvailable),
     admit_card_url: admitAvailable ? `/sandbox/admit-card/${state.admit_card_id}` : '',
     admit_card_from: admitLater && admitFrom ? admitFrom : '',
-    exam_date: dateLabelWithDay(s.examDate),
+    exam_date: dateLabel(s.examDate),
     exam_time: time,
     exam_duration: durationLabel(minutes),
     exam_mode: s.kind === 'main' ? booking.exam_mode : programme.mode === 'offline' ? 'Offline' : 'Online',

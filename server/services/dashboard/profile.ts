@@ -10,7 +10,7 @@ import { prepared } from '../../db/prepared';
 import { centreById, centreLabel, centreValue } from '../master/centres';
 import { slotOf } from '../exams/programme';
 import { examTaken, loadExamContext, stateOf, type ExamContext } from '../exams/sittings';
-import { dateLabelWithDay, timeLabel } from '../exams/time';
+import { dateLabel, timeLabel } from '../exams/time';
 import { iso } from '../../timestamps';
 
 /** The names behind the profile's ids (city, school, class&stream, state), in one query. */
@@ -76,7 +76,7 @@ export async function buildProfile(ctx: AppContext, student: Student, ec?: ExamC
     exam_center: centre ? centreValue(centre) : '',
     exam_center_id: booking.exam_centre_id ?? '',
     center_name: centre ? centreLabel(centre.name) : '',
-    exam_date: booking.exam_date ? dateLabelWithDay(booking.exam_date) : '',
+    exam_date: booking.exam_date ? dateLabel(booking.exam_date) : '',
     exam_date_id: booking.exam_date ?? '',
     exam_mode_and_slot: slotMatches
       ? slot.label

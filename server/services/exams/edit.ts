@@ -21,7 +21,7 @@ import { centreByCode, centreValue, classStreamOf, eligible, serves } from '../m
 import { datesPerCentre, openExamDates } from '../master/exam-calendar';
 import { programmeOf } from './programme';
 import { bookingOf, loadExamContext, type Booking } from './sittings';
-import { dateLabelWithDay, istInstant } from './time';
+import { dateLabel, istInstant } from './time';
 
 function checkMode(student: Student, ctx: AppContext, mode: ExamMode) {
   const programme = programmeOf(ctx.site, student.exam_type);
@@ -64,7 +64,7 @@ export async function examDates(
       throw new ApiError(400, message('validation.centre.required'));
   }
   const dates = await openExamDates(ctx, programme, centre);
-  return Object.fromEntries(dates.map((d) => [d, dateLabelWithDay(d)]));
+  return Object.fromEntries(dates.map((d) => [d, dateLabel(d)]));
 }
 
 interface Change {
@@ -160,7 +160,7 @@ export async function updateExamInfo(
   const perCentre = offline && Boolean(await datesPerCentre(ctx, programme));
   const updated: ExamEditInfoReply = {
     success: 'true',
-    msg: say('exam.updated', { date: dateLabelWithDay(body.exam_date, locale) }),
+    msg: say('exam.updated', { date: dateLabel(body.exam_date, locale) }),
   };
   // Once is once: the booking is read again under the student's lock, so a repeated or concurrent
   // submit of the same edit finds it done (or its order pending) and changes nothing more.

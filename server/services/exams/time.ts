@@ -2,9 +2,9 @@
 // date is shown is one rule shared with the client (src/domain/dates.ts).
 import {
   daysBetween,
-  dayMonthYear,
   indiaDate,
   INDIA_OFFSET_MS as IST_OFFSET_MS,
+  showDateTime,
   showExamDate,
   timeLabel,
   weekdayOf,
@@ -49,20 +49,14 @@ export const addDays = (date: string, days: number): string => {
 export const isIsoDate = (value: string): boolean =>
   isoDateShape.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
 
-/** 13 Apr 2025 */
-export const dateLabel = dayMonthYear;
-
 /**
- * 13 Apr 2025 (Sunday), or in Hindi 13 अप्रैल 2025 (रविवार): an exam date with its weekday. The one
- * rule of src/domain/dates.ts, as the date options, the thank-you state and the dashboard show it.
+ * 13 Apr 2025 (Sunday), or in Hindi 13 अप्रैल 2025 (रविवार): every date a student reads, in the one
+ * style of src/domain/dates.ts (the date options, the thank-you, the dashboard, the test player).
  */
-export const dateLabelWithDay = showExamDate;
+export const dateLabel = showExamDate;
 
-/** 13 Apr 2025, 02:30 PM (India time) */
-export function dateTimeLabel(at: Date): string {
-  const local = new Date(at.getTime() + IST_OFFSET_MS).toISOString();
-  return `${dateLabel(local.slice(0, 10))}, ${timeLabel(local.slice(11, 16))}`;
-}
+/** 13 Apr 2025 (Sunday), 02:30 PM (India time) */
+export const dateTimeLabel = (at: Date, locale = 'en'): string => showDateTime(at.toISOString(), locale);
 
 /** 200 → 3 hours 20 minutes */
 export function durationLabel(minutes: number): string {

@@ -14,6 +14,7 @@ import { memoryStorage } from '../session-store';
 import type { Profile } from '../../generated/api/profile';
 import type { EditProgramme } from '../../machines/edit-exam-model';
 import {
+  EDIT_CHOICE_KEY,
   EDIT_DRAFT_KEY,
   editExamInput,
   provideEditExam,
@@ -178,6 +179,39 @@ describe('profile update, wired to the real API', () => {
     const { deps, onProfileSaved } = await profileFlow('250000000004', '09/11/2008');
     expect(deps.showToast).toHaveBeenCalledWith({ type: 'danger', message: 'Please try again later.' });
     expect(onProfileSaved).not.toHaveBeenCalled();
+  });
+});
+
+describe('edit exam after a reload', () => {
+  it('opens again with the choice being made, not the booked exam; closing the dialog forgets it', async () => {
+    const { deps } = await wired('250000000003', '22/07/2007');
+    const tabStorage = memoryStorage();
+    const machine = provideEditExam({ ...deps, tabStorage });
+    const opened = () => editExamInput(programme, '?editExam=true', deps.storage, undefined, tabStorage);
+    const first = createActor(machine, { input: opened() }).start();
+    await waitFor(first, (s) => s.matches({ editing: 'idle' }), { timeout: 5000 });
+    const { original, lists } = first.getSnapshot().context;
+    const other = lists.dates?.find((d) => d.value !== original.examDate)?.value;
+    if (!other) throw new Error('no other date to choose');
+    first.send({ type: 'field.change', field: 'examDate', value: other });
+    // The reload: the page and its actor are gone; the tab kept the choice (no secret in it).
+    first.stop();
+    const input = opened();
+    expect(input.resume).toEqual({ ...original, examDate: other });
+    const again = createActor(machine, { input }).start();
+    await waitFor(again, (s) => s.matches({ editing: 'idle' }), { timeout: 5000 });
+    expect(again.getSnapshot().context.choice.examDate).toBe(other);
+    expect(again.getSnapshot().context.original.examDate).toBe(original.examDate);
+    expect(again.getSnapshot().context.notice).toBeUndefined();
+    // Closed: the next open starts from the booked exam again.
+    again.send({ type: 'editExam.close' });
+    expect(tabStorage.getItem(EDIT_CHOICE_KEY)).toBeNull();
+    expect(opened().resume).toBeUndefined();
+    // A gateway return never takes the tab's choice (the kept edit decides there).
+    tabStorage.setItem(EDIT_CHOICE_KEY, JSON.stringify({ ...original, examDate: other }));
+    expect(
+      editExamInput(programme, '?editExam=true&status=failure', deps.storage, undefined, tabStorage).resume,
+    ).toBeUndefined();
   });
 });
 

@@ -30,6 +30,12 @@ import type { ToastInput } from '../../ui/toast/toast-store';
 
 /** Where the edit waits while the student is at the gateway (cleared on success and by logout). */
 export const EDIT_DRAFT_KEY = 'examflow:edit-exam-draft';
+/**
+ * The choice being made while the dialog is open, for the tab (session storage, gone with the tab
+ * and at logout): a reload or a discarded tab opens the dialog with it. Forgotten when the dialog
+ * closes, the edit is saved or the student leaves for the gateway (the draft above takes over).
+ */
+export const EDIT_CHOICE_KEY = 'examflow:edit-exam-choice';
 
 export interface EditExamDeps {
   /** The session token (read when a call is made, so a renewed token is used). */
@@ -50,11 +56,25 @@ export interface EditExamDeps {
   onClose?: () => void;
   /** Local storage by default. */
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  /** The tab's storage (the choice being made); session storage by default. */
+  tabStorage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   /** For calls from outside a browser page (tests). */
   request?: RequestOptions;
 }
 
 const browserStorage = () => (typeof window === 'undefined' ? undefined : window.localStorage);
+const tabBrowserStorage = () => (typeof window === 'undefined' ? undefined : window.sessionStorage);
+
+type KeptStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined;
+
+function writeKept(storage: KeptStorage, key: string, value: EditChoice | undefined): void {
+  try {
+    if (value) storage?.setItem(key, JSON.stringify(value));
+    else storage?.removeItem(key);
+  } catch {
+    // Storage blocked: nothing is kept (a failed payment or a reload opens with the booked exam).
+  }
+}
 
 /** A kept edit; one kept before the form had the slot has none ('' = not chosen). */
 function isChoice(value: unknown): value is Omit<EditChoice, 'slot'> & { slot?: string } {
@@ -67,10 +87,13 @@ function isChoice(value: unknown): value is Omit<EditChoice, 'slot'> & { slot?: 
   );
 }
 
-/** The kept edit, when it is one (storage blocked or garbled: none). */
-export function readEditDraft(storage = browserStorage()): EditChoice | undefined {
+/** The kept edit (or the tab's choice: `key`), when it is one (storage blocked or garbled: none). */
+export function readEditDraft(
+  storage: KeptStorage = browserStorage(),
+  key = EDIT_DRAFT_KEY,
+): EditChoice | undefined {
   try {
-    const value: unknown = JSON.parse(storage?.getItem(EDIT_DRAFT_KEY) ?? 'null');
+    const value: unknown = JSON.parse(storage?.getItem(key) ?? 'null');
     return isChoice(value) ? { ...value, slot: value.slot ?? '' } : undefined;
   } catch {
     return undefined;
@@ -79,38 +102,37 @@ export function readEditDraft(storage = browserStorage()): EditChoice | undefine
 
 /**
  * The machine's input for this visit: `editExam=true` opens the dialog (with the profile the app
- * holds, else the flow loads it); `editExam=true&status=failure` (back from a failed payment)
- * reopens it with the kept edit (the flow loads the profile again); a successful return drops the
- * kept edit (the server applied it). Another status opens nothing.
+ * holds, else the flow loads it) and the choice the tab kept (a reload); `editExam=true&status=failure`
+ * (back from a failed payment) reopens it with the kept edit (the flow loads the profile again); a
+ * successful return drops the kept edit (the server applied it). Another status opens nothing.
  */
 export function editExamInput(
   programme: EditProgramme,
   search: string,
-  storage = browserStorage(),
+  storage: KeptStorage = browserStorage(),
   profile?: Profile,
+  tabStorage: KeptStorage = tabBrowserStorage(),
 ): EditExamInput {
   const query = new URLSearchParams(search);
   const returned = query.get('editExam') === 'true';
-  if (returned && query.get('status') === 'success') {
-    try {
-      storage?.removeItem(EDIT_DRAFT_KEY);
-    } catch {
-      // Storage blocked: nothing was kept.
-    }
-  }
+  if (returned && query.get('status') === 'success') writeKept(storage, EDIT_DRAFT_KEY, undefined);
   const reopen = returned && query.get('status') === 'failure' ? readEditDraft(storage) : undefined;
   const open = returned && !query.has('status');
+  const resume = open ? readEditDraft(tabStorage, EDIT_CHOICE_KEY) : undefined;
   return {
     programme,
     ...(profile && open ? { profile } : {}),
     ...(reopen ? { reopen } : {}),
     ...(open ? { open } : {}),
+    ...(resume ? { resume } : {}),
   };
 }
 
 /** The edit-exam machine wired to the API and the portal. */
 export function provideEditExam(deps: EditExamDeps): EditExamMachine {
   const storage = deps.storage ?? browserStorage();
+  const tabStorage = deps.tabStorage ?? tabBrowserStorage();
+  const forgetChoice = () => writeKept(tabStorage, EDIT_CHOICE_KEY, undefined);
   const mutate = deps.mutate ?? ((key: readonly unknown[]) => globalMutate(key));
   return editExamMachine.provide({
     actors: {
@@ -124,23 +146,19 @@ export function provideEditExam(deps: EditExamDeps): EditExamMachine {
     actions: {
       showToast: (_, toast) =>
         deps.showToast({ type: toast.type, message: messageText(deps.t, toast.message) }),
-      saveDraft: (_, { draft }) => {
-        try {
-          storage?.setItem(EDIT_DRAFT_KEY, JSON.stringify(draft));
-        } catch {
-          // Storage blocked: a failed payment then reopens the dialog with the booked exam.
-        }
+      saveDraft: (_, { draft }) => writeKept(storage, EDIT_DRAFT_KEY, draft),
+      clearDraft: () => writeKept(storage, EDIT_DRAFT_KEY, undefined),
+      keepChoice: (_, { choice }) => writeKept(tabStorage, EDIT_CHOICE_KEY, choice),
+      postPaymentForm: (_, { paymentData }) => {
+        forgetChoice();
+        (deps.postPaymentForm ?? postToGateway)(paymentData);
       },
-      clearDraft: () => {
-        try {
-          storage?.removeItem(EDIT_DRAFT_KEY);
-        } catch {
-          // Nothing was kept.
-        }
+      dialogClosed: () => {
+        forgetChoice();
+        deps.onClose?.();
       },
-      postPaymentForm: (_, { paymentData }) => (deps.postPaymentForm ?? postToGateway)(paymentData),
-      dialogClosed: () => deps.onClose?.(),
       finish: () => {
+        forgetChoice();
         const token = deps.token();
         void Promise.all([mutate(dashboardKey(token)), mutate(profileKey(token))]);
         deps.onUpdated?.();

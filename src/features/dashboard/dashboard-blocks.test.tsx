@@ -38,6 +38,17 @@ function renderDashboard(
   return { container, actions: loaded.actions };
 }
 
+/** A course on offer, as GET /api/courses lists it. */
+const course = {
+  product_id: 'NEET-C11-2Y',
+  product_title: 'Two Year Integrated Classroom Course for NEET 2027',
+  course_category: 'Medical',
+  class: '11',
+  purchased: 0,
+  registration_fees: 2000,
+  fee_label: 'Registration Fee',
+} as CourseListReply['data'][number];
+
 const afterExam = (over: Partial<DashboardData> = {}) =>
   dashboardData({
     exam_taken: true,
@@ -151,7 +162,9 @@ describe('main exam card', () => {
       programme: iat,
     });
     expect(
-      screen.getByText('Your admit card will be available 2 days before the exam, from 22 November 2026.'),
+      screen.getByText(
+        'Your admit card will be available 2 days before the exam, from 22 Nov 2026 (Sunday).',
+      ),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View on map' }).getAttribute('href')).toContain(
       encodeURIComponent('RCC Delhi Central, 1 Demo Road'),
@@ -213,7 +226,7 @@ describe('post-exam blocks', () => {
     renderDashboard(afterExam({ scholarship_percentage: '90', scholarship_offline_test_by: '2026-03-23' }));
     expect(
       screen.getByText(
-        'To confirm your 90% scholarship, take the offline test at your branch by 23 Mar 2026.',
+        'To confirm your 90% scholarship, take the offline test at your branch by 23 Mar 2026 (Monday).',
       ),
     ).toBeTruthy();
     cleanup();
@@ -252,17 +265,28 @@ describe('post-exam blocks', () => {
     expect(screen.getByText('NA')).toBeTruthy();
   });
 
-  it('a purchased course: no FOMO, the welcome, Start Now enabled only with the product status', () => {
+  it('a purchased course: no FOMO, the welcome, Start Now enabled only with the product status', async () => {
     const flags = { ...dashboardData().course_flags, course_purchased: 1 as const };
     renderDashboard(afterExam({ course_flags: flags }));
     expect(screen.queryByText('Only 29 days left.')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Welcome aboard, Aarav Sharma!' })).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Start Now' }) as HTMLButtonElement).disabled).toBe(true);
     cleanup();
-    renderDashboard(afterExam({ course_flags: { ...flags, enable_my_product_status: 1 } }));
-    expect(screen.getByRole('link', { name: 'Start Now' }).getAttribute('href')).toBe(
-      'https://www.example.com/pre-admission',
-    );
+    // Enabled: the portal's own page of the course bought, never the provider's pre-admission site.
+    const enabled = afterExam({ course_flags: { ...flags, enable_my_product_status: 1 } });
+    const bought = { ...course, product_id: 'NEET-1Y', purchased: 1 as const, amount_paid: 2000 };
+    const other = { ...course, product_id: 'NEET-2Y' };
+    const { actions } = renderDashboard(enabled, {
+      courses: { success: 'true', msg: '', data: [other, bought] } as CourseListReply,
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Start Now' }));
+    expect(actions.openCourse).toHaveBeenCalledWith('NEET-1Y', 'description');
+    cleanup();
+    // The course list not loaded (or the purchase not in it): Start Now takes the student to it.
+    const { actions: before } = renderDashboard(enabled);
+    await userEvent.click(screen.getByRole('button', { name: 'Start Now' }));
+    expect(before.scrollToCourses).toHaveBeenCalledOnce();
+    expect(before.openCourse).not.toHaveBeenCalled();
   });
 
   it('the digital-only branch: no FOMO banner and no branch list', () => {
@@ -283,15 +307,6 @@ describe('post-exam blocks', () => {
   });
 
   it("'Courses for you': fee or Purchased, View Course and Register Now; the empty text", async () => {
-    const course = {
-      product_id: 'NEET-C11-2Y',
-      product_title: 'Two Year Integrated Classroom Course for NEET 2027',
-      course_category: 'Medical',
-      class: '11',
-      purchased: 0,
-      registration_fees: 2000,
-      fee_label: 'Registration Fee',
-    } as CourseListReply['data'][number];
     const courses = {
       success: 'true',
       msg: '',

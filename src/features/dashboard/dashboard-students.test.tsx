@@ -68,7 +68,7 @@ beforeAll(async () => {
     dashboards: Record<string, DashboardData>;
     courses: Record<string, CourseListReply>;
   });
-}, 60_000);
+});
 afterEach(cleanup);
 
 async function dashboardOf(suffix: string): Promise<DashboardData> {
@@ -213,7 +213,7 @@ describe('the admit card: one line, true to the date', () => {
     show(await dashboardOf('11'));
     expect(screen.getByRole('link', { name: 'Download admit card' })).toBeTruthy();
     expect(count(/admit card will be available/)).toBe(0);
-    expect(count(/Your offline test is on 12 Mar 2026, 10:00 AM to 01:20 PM\./)).toBe(1);
+    expect(count(/Your offline test is on 12 Mar 2026 \(Thursday\), 10:00 AM to 01:20 PM\./)).toBe(1);
   });
 
   it('12 (MOCK-NEET, in 10 days): once, from when; no link', async () => {
@@ -221,7 +221,9 @@ describe('the admit card: one line, true to the date', () => {
     const card = screen.getByRole('region', { name: 'NEET Mock Test' });
     expect(within(card).queryAllByText(/admit card/)).toHaveLength(1);
     expect(
-      screen.getByText('Your admit card will be available 2 days before the exam, from 18 March 2026.'),
+      screen.getByText(
+        'Your admit card will be available 2 days before the exam, from 18 Mar 2026 (Wednesday).',
+      ),
     ).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Download admit card' })).toBeNull();
     expect(count(/is ready/)).toBe(0);

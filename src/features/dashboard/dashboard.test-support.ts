@@ -116,6 +116,7 @@ export function loadedContext(
       site: { support: s.support, admissionsFaq: s.admissionsFaq, brand: s.brand },
       samplePack: { fee: pack.fee, payment: pack.payment },
       loginPath: '/exam/login',
+      locale: 'en',
     },
     t,
     now,

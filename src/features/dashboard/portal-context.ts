@@ -34,6 +34,8 @@ export interface PortalConfig {
   /** The sample pack's price and payment methods (site.commerce.samplePackProgramme). */
   samplePack: Pick<Programme, 'fee' | 'payment'>;
   loginPath: string;
+  /** The pages' locale (site.defaultLocale): how dates and times are said. */
+  locale: string;
 }
 
 export interface PortalActions {

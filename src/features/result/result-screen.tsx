@@ -3,7 +3,7 @@
 // data or with a failure message (that message as sanitised HTML); 'Your result would be available
 // soon.'; or the result view.
 import type { ReactNode } from 'react';
-import { indiaDateTime } from '../../domain/dates';
+import { showDateTime } from '../../domain/dates';
 import type { Translate } from '../../engine/i18n';
 import { safeHtml } from '../../ui/safe-html';
 import type { ResultConfig, ResultState } from './result-model';
@@ -88,13 +88,13 @@ export function ResultScreen({ state, config, t, back }: ResultScreenProps) {
         </Card>
       );
     case 'soon': {
-      const at = state.expectedAt ? indiaDateTime(state.expectedAt) : undefined;
+      const at = state.expectedAt ? showDateTime(state.expectedAt) : '';
       return (
         <Card heading={t('result.heading')} back={back}>
           <p role="status" className="ef-result-soon">
             {t('result.soon')}
           </p>
-          {at ? <p>{t('result.soonAt', { date: `${at.date}, ${at.time}` })}</p> : null}
+          {at ? <p>{t('result.soonAt', { date: at })}</p> : null}
           <p>{t('result.notReady.hours')}</p>
         </Card>
       );

@@ -16,7 +16,7 @@ import {
   type ReactNode,
 } from 'react';
 import { flushSync } from 'react-dom';
-import { dayMonthYear } from '../../domain/dates';
+import { showExamDate } from '../../domain/dates';
 import { telHref } from '../../domain/phone';
 import type { Translate, StringKey } from '../../engine/i18n';
 import type { ResultData } from '../../generated/api/result';
@@ -134,7 +134,7 @@ function CounsellingPage({ data, t }: { data: ResultData; t: Translate }) {
       </p>
       {percent && data.scholarship_offline_test_by ? (
         <p className="ef-result-lead">
-          {t('result.offlineTest', { percent, date: dayMonthYear(data.scholarship_offline_test_by) })}
+          {t('result.offlineTest', { percent, date: showExamDate(data.scholarship_offline_test_by) })}
         </p>
       ) : null}
       <p>{t('result.counselling.intro')}</p>

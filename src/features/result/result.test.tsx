@@ -147,7 +147,7 @@ describe('the result page states', () => {
   it("result_page_status false: 'Your result would be available soon.' and when, as people read it", async () => {
     const { container } = show({ status: 'soon', expectedAt: '2026-03-10T10:00:00.000Z' });
     expect(screen.getByRole('status').textContent).toBe('Your result would be available soon.');
-    expect(screen.getByText('Expected on 10 Mar 2026, 03:30 PM.')).toBeTruthy();
+    expect(screen.getByText('Expected on 10 Mar 2026 (Tuesday), 03:30 PM.')).toBeTruthy();
     expect(await seriousViolations(container)).toEqual([]);
   });
 });
@@ -265,7 +265,7 @@ describe('the result view', () => {
     });
     expect(
       screen.getByText(
-        'To confirm your 90% scholarship, take the offline test at your branch by 23 Mar 2026.',
+        'To confirm your 90% scholarship, take the offline test at your branch by 23 Mar 2026 (Monday).',
       ),
     ).toBeTruthy();
   });

@@ -52,15 +52,24 @@ export const GuidedJourney: DashboardBlockComponent = ({ context }) => {
   const { t, data, facts, actions } = context;
   const flags = data.course_flags;
   const enabled = flags.enable_my_product_status === 1;
+  const bought = context.courses?.data.find((course) => course.purchased === 1);
   return (
     <section className="ef-dash-journey" aria-labelledby="journey-heading">
       <h2 id="journey-heading">{flags.guided_journey_message}</h2>
       {flags.guided_journey_sub_message ? <p>{flags.guided_journey_sub_message}</p> : null}
       {facts.coursePurchased ? (
         enabled ? (
-          <a className="ef-button ef-button--secondary" href={flags.preadmission_url}>
+          // The portal's own page of the course bought (its content is there), else the course list;
+          // never the provider's pre-admission site (preadmission_url), which examflow does not run.
+          <button
+            type="button"
+            className="ef-button ef-button--secondary"
+            onClick={() =>
+              bought ? actions.openCourse(bought.product_id, 'description') : actions.scrollToCourses()
+            }
+          >
             {t('portal.journey.start')}
-          </a>
+          </button>
         ) : (
           <>
             <button type="button" className="ef-button" disabled aria-describedby="journey-why">

@@ -2,10 +2,10 @@
 // ongoing test's date, start time, a 'Closes In' countdown and status 'Ongoing', with its papers.
 // The test closes 48 hours after it opens (the series' end_time); at zero the dashboard reloads.
 import { useEffect, useId, useRef } from 'react';
-import { indiaDateTime } from '../../../domain/dates';
+import { indiaDateTime, showExamDate } from '../../../domain/dates';
 import { liveSeries } from '../dashboard-facts';
 import type { DashboardBlockComponent, PortalContext } from '../portal-context';
-import { PaperList, readableDate, StatusBadge, useTimeLeft } from './mock-jee-parts';
+import { PaperList, StatusBadge, useTimeLeft } from './mock-jee-parts';
 import './mock-jee.css';
 
 const HOUR_MS = 3_600_000;
@@ -76,7 +76,7 @@ export const LiveTest: DashboardBlockComponent = ({ context }) => {
   const titleId = useId();
   const series = liveSeries(data, now);
   if (!series) return null;
-  const start = indiaDateTime(series.start_time);
+  const start = indiaDateTime(series.start_time, config.locale);
   const until = closesAt(series, config.programme.windows.examValidityHours);
   return (
     <section className="ef-section ef-jee-live" aria-labelledby={headingId}>
@@ -86,7 +86,7 @@ export const LiveTest: DashboardBlockComponent = ({ context }) => {
         <dl className="ef-dash-facts">
           <div>
             <dt>{t('mockJee.examDate')}</dt>
-            <dd>{readableDate(series.exam_date, t)}</dd>
+            <dd>{showExamDate(series.exam_date, config.locale)}</dd>
           </div>
           {start ? (
             <div>

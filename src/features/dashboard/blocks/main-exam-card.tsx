@@ -6,7 +6,8 @@ import type { MainExamCard as Card } from '../../../generated/api/dashboard';
 import { telHref } from '../../../domain/phone';
 import { mainLaunchKey } from '../../../machines/test-launch-machine';
 import { timeOfDay } from '../dashboard-facts';
-import { LaunchNotice, readableDate } from './mock-jee-parts';
+import { showExamDate } from '../../../domain/dates';
+import { LaunchNotice } from './mock-jee-parts';
 import type { DashboardBlockComponent, PortalContext } from '../portal-context';
 
 export function Greeting({ context, name }: { context: PortalContext; name: string }) {
@@ -147,7 +148,7 @@ export const MainExamCard: DashboardBlockComponent = ({ context }) => {
         <p className="ef-dash-note">
           {t('portal.exam.admitCardLater', {
             days: String(config.programme.windows.admitCardDaysBefore ?? ''),
-            date: readableDate(card.admit_card_from, t),
+            date: showExamDate(card.admit_card_from, config.locale),
           })}
         </p>
       ) : null}

@@ -75,7 +75,7 @@ describe('Live Test', () => {
     const section = screen.getByRole('region', { name: 'Live Test' });
     const card = within(section).getByRole('article', { name: 'Mock Test 3' });
     const fact = (term: string) => within(card).getByText(term).nextElementSibling?.textContent;
-    expect(fact('Exam Date')).toBe('2 May 2026');
+    expect(fact('Exam Date')).toBe('2 May 2026 (Saturday)');
     expect(fact('Start Time')).toBe('09:00 AM');
     expect(fact('Status')).toBe('Ongoing');
     // 12:00 noon on 2 May to 9 AM on 4 May (start + 48 h).
@@ -112,10 +112,15 @@ describe('Live Test', () => {
   });
 
   it("writes dates in the page's language", () => {
-    const context = { ...jeeContext(jeeData(), fakeActions()), t: createTranslator(hi.strings) };
+    const english = jeeContext(jeeData(), fakeActions());
+    const context = {
+      ...english,
+      t: createTranslator(hi.strings),
+      config: { ...english.config, locale: 'hi' },
+    };
     show(LiveTest, 'liveTest', context);
-    expect(screen.getByText('परीक्षा की तारीख').nextElementSibling?.textContent).toBe('2 मई 2026');
-    expect(screen.getAllByText('2 मई 2026, 09:00 AM को खुलेगा')).toHaveLength(2);
+    expect(screen.getByText('परीक्षा की तारीख').nextElementSibling?.textContent).toBe('2 मई 2026 (शनिवार)');
+    expect(screen.getAllByText('2 मई 2026 (शनिवार), सुबह 09:00 बजे को खुलेगा')).toHaveLength(2);
   });
 
   it('formats what is left as hh:mm:ss', () => {
@@ -216,7 +221,7 @@ describe('Test Series', () => {
       'true',
     );
     expect(within(slide()).getAllByRole('button', { name: 'Begin Test' })).toHaveLength(2);
-    expect(within(slide()).getByText('Closes on 4 May 2026, 09:00 AM')).toBeDefined();
+    expect(within(slide()).getByText('Closes on 4 May 2026 (Monday), 09:00 AM')).toBeDefined();
     expect(await seriousViolations(container)).toEqual([]);
   });
 
@@ -247,7 +252,7 @@ describe('Test Series', () => {
     const card = slide();
     expect(within(card).getByRole('heading', { name: 'Mock Test 4' })).toBeDefined();
     expect(within(card).getByText('Locked')).toBeDefined();
-    expect(within(card).getByText('Opens on 5 May 2026, 09:00 AM')).toBeDefined();
+    expect(within(card).getByText('Opens on 5 May 2026 (Tuesday), 09:00 AM')).toBeDefined();
     expect(within(card).queryByRole('button')).toBeNull();
     expect(await seriousViolations(container)).toEqual([]);
   });

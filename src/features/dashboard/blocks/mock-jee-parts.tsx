@@ -2,7 +2,7 @@
 // what a launch left to say beside its button, the status badge and the 1 s clock of the countdown.
 import { useEffect, useId, useState } from 'react';
 import type { MockJeeSeries } from '../../../generated/api/dashboard';
-import { indiaDateTime, parseDob } from '../../../domain/dates';
+import { indiaDateTime } from '../../../domain/dates';
 import { seriesPaperStates, testButtonState } from '../../../domain/test-buttons';
 import { messageText } from '../../../machines/message';
 import { launchKey } from '../../../machines/test-launch-machine';
@@ -14,17 +14,6 @@ export function StatusBadge({ status, t }: { status: MockJeeSeries['status']; t:
       {t(`mockJee.status.${status}`)}
     </span>
   );
-}
-
-/**
- * YYYY-MM-DD → 2 May 2026 (2 मई 2026 on a Hindi page: the month names are the page's strings);
- * anything else as given, so a bad value never shows "NaN".
- */
-export function readableDate(isoDate: string, t: PortalContext['t']): string {
-  const iso = parseDob(isoDate);
-  if (!iso) return isoDate;
-  const [y, m, d] = iso.split('-');
-  return `${Number(d)} ${t('mockJee.months').split(',')[Number(m) - 1] ?? ''} ${y}`;
 }
 
 /** 18:00 → 6 PM, 18:30 → 6:30 PM (the spec writes "from 6 PM"). */
@@ -66,7 +55,7 @@ export function LaunchNotice({
 
 /** A series' papers: Begin Test, View Result or a disabled button, by each paper's state; papers after the first open one wait. */
 export function PaperList({ series, context }: { series: MockJeeSeries; context: PortalContext }) {
-  const { t, launch, actions } = context;
+  const { t, launch, actions, config } = context;
   const states = seriesPaperStates(series.papers.map((paper) => paper.exam_data.state));
   const id = useId();
   return (
@@ -77,7 +66,7 @@ export function PaperList({ series, context }: { series: MockJeeSeries; context:
         const busy = launch.busy && launch.code === key;
         // Disabled by the order rule, not by its own state: say why.
         const waits = state === 'disabled' && testButtonState(paper.exam_data.state) !== 'disabled';
-        const opens = indiaDateTime(paper.start_time);
+        const opens = indiaDateTime(paper.start_time, config.locale);
         const whyId = `${id}-why-${i}`;
         return (
           <li key={key} className="ef-jee-paper">
@@ -85,7 +74,7 @@ export function PaperList({ series, context }: { series: MockJeeSeries; context:
               <span className="ef-jee-paper__name">{paper.name}</span>
               {opens ? (
                 <span className="ef-jee-paper__when">
-                  {t('mockJee.paperOpens', { date: readableDate(opens.isoDate, t), time: opens.time })}
+                  {t('mockJee.paperOpens', { date: opens.date, time: opens.time })}
                 </span>
               ) : null}
             </div>

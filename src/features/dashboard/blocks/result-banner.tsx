@@ -2,11 +2,11 @@
 // {scholarship_msg}' only when the percent is not 0), else the message or a thank-you; after a
 // course purchase the welcome message; above the programme's offline-test threshold, the offline
 // test and its last day (part 1 §9); the PSID ('NA' when missing), the prospectus and terms.
-import { dayMonthYear } from '../../../domain/dates';
+import { showExamDate } from '../../../domain/dates';
 import type { DashboardBlockComponent } from '../portal-context';
 
 export const ResultBanner: DashboardBlockComponent = ({ context }) => {
-  const { t, data, actions, result } = context;
+  const { t, data, actions, result, config } = context;
   const flags = data.course_flags;
   const percent = data.scholarship_percentage.trim();
   const hasScholarship = percent !== '' && Number(percent) !== 0;
@@ -34,7 +34,10 @@ export const ResultBanner: DashboardBlockComponent = ({ context }) => {
       )}
       {hasScholarship && data.scholarship_offline_test_by ? (
         <p className="ef-dash-next-step">
-          {t('result.offlineTest', { percent, date: dayMonthYear(data.scholarship_offline_test_by) })}
+          {t('result.offlineTest', {
+            percent,
+            date: showExamDate(data.scholarship_offline_test_by, config.locale),
+          })}
         </p>
       ) : null}
       <p>

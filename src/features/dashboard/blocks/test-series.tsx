@@ -8,7 +8,7 @@ import type { MockJeeSeries } from '../../../generated/api/dashboard';
 import { indiaDateTime } from '../../../domain/dates';
 import type { DashboardBlockComponent, PortalContext } from '../portal-context';
 import { reducedMotion } from '../../../ui/motion';
-import { hourLabel, PaperList, readableDate, StatusBadge } from './mock-jee-parts';
+import { hourLabel, PaperList, StatusBadge } from './mock-jee-parts';
 import './mock-jee.css';
 
 /** Part 2 §9: carousel swipe 500 ms. */
@@ -68,8 +68,8 @@ function SeriesCard({
   const { t, config, now } = context;
   const papersId = useId();
   const locked = series.status === 'Upcoming';
-  const opens = indiaDateTime(series.start_time);
-  const closes = indiaDateTime(series.end_time);
+  const opens = indiaDateTime(series.start_time, config.locale);
+  const closes = indiaDateTime(series.end_time, config.locale);
   const detailedFrom = config.programme.windows.detailedResultFrom;
   return (
     <article className={`ef-jee-card ef-jee-series${locked ? ' ef-jee-series--locked' : ''}`}>
@@ -86,15 +86,11 @@ function SeriesCard({
             </svg>{' '}
             {t('mockJee.locked')}
           </p>
-          {opens ? (
-            <p>{t('mockJee.opensOn', { date: readableDate(opens.isoDate, t), time: opens.time })}</p>
-          ) : null}
+          {opens ? <p>{t('mockJee.opensOn', { date: opens.date, time: opens.time })}</p> : null}
         </>
       ) : (
         <>
-          {closes ? (
-            <p>{t('mockJee.closesOn', { date: readableDate(closes.isoDate, t), time: closes.time })}</p>
-          ) : null}
+          {closes ? <p>{t('mockJee.closesOn', { date: closes.date, time: closes.time })}</p> : null}
           <button
             type="button"
             className="ef-jee-disclosure"
