@@ -443,14 +443,21 @@ describe('dashboard: edit exam', () => {
     await context.close();
   });
 
-  it('offline: ₹100 through the gateway; a failed payment reopens the dialog with the edit kept; paying applies it', async () => {
+  it('offline: a reload keeps the choice; ₹100 through the gateway; a failed payment reopens the dialog with the edit kept; paying applies it', async () => {
     const { page, context, errors } = await openDashboard('01');
     await button(page, 'Edit exam').click();
     const dialog = page.getByRole('dialog', { name: 'Edit exam details' });
     await dialog.getByRole('radio', { name: /Offline/ }).check();
     await chooseFirst(page, 'State');
-    await chooseFirst(page, 'Centre');
-    await chooseFirst(page, 'Date of exam');
+    const centre = await chooseFirst(page, 'Centre');
+    const date = await chooseFirst(page, 'Date of exam');
+    // A reload (or a tab the phone discarded) while choosing: the dialog opens again with the choice.
+    await page.reload();
+    await dialog.waitFor();
+    const chosen = (label: string) => dialog.getByLabel(label, { exact: true }).inputValue();
+    await expect.poll(() => chosen('Date of exam')).toBe(date);
+    expect(await chosen('Centre')).toBe(centre);
+    expect(await dialog.getByRole('radio', { name: /Offline/ }).isChecked()).toBe(true);
     await dialog.getByRole('button', { name: 'Pay ₹100 and update' }).click();
     await page.waitForURL(/\/sandbox\/gateway/);
     await page.getByRole('button', { name: 'Fail', exact: true }).click();
