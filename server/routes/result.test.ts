@@ -41,6 +41,7 @@ describe('POST /api/result', () => {
       ScholarshipPercentage: '60',
       rank_to_check_in_template: '2', // Vihaan (250000000007) scored 60 of 60 on the same paper
       branch_contact_info: { phone_no: '011-4762-3456' },
+      digital_only: false,
       subject_labels: ['Physics', 'Chemistry', 'Biology'],
       score_th: [
         'Subject',
@@ -73,6 +74,12 @@ describe('POST /api/result', () => {
     ]);
     expect(data.result_message).toContain('<strong>60% scholarship</strong>');
     expect(String(data.PreparationLevelText)).toMatch(/^Good/);
+  });
+
+  it("says when the student's branch is the digital-only one (IC006), as the dashboard does", async () => {
+    const response = await result({ roll_number: '250000000008', dob: '11-12-2010' });
+    expect(response.statusCode).toBe(200);
+    expect(response.data.data).toMatchObject({ rollno: '250000000008', digital_only: true });
   });
 
   it('percentile is score × 100 / highest score, to 1 decimal', async () => {

@@ -4,6 +4,7 @@ import { classInWords, splitClassStream } from '../../../src/domain/class-stream
 import type { ResultData } from '../../../src/generated/api/result';
 import type { StudentResultReply } from '../../../src/generated/api/result-student';
 import type { AppContext } from '../../context';
+import { isDigitalOnly } from '../commerce/branch-terms';
 import { centrePhones } from '../master/centres';
 import { resultUrl } from '../exams/launch';
 import { careerTypes, helpLine } from '../exams/programme';
@@ -140,6 +141,7 @@ export async function resultData(ctx: AppContext, ec: ExamContext, sitting: Sitt
     ScholarshipPercentage: String(result.scholarship_percent),
     ...(offlineTestBy ? { scholarship_offline_test_by: offlineTestBy } : {}),
     PreparationLevelText: preparationLevel(percentage),
+    digital_only: isDigitalOnly(ec.branch),
   };
 }
 

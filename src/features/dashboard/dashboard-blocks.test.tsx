@@ -232,6 +232,16 @@ describe('post-exam blocks', () => {
     cleanup();
     renderDashboard(afterExam());
     expect(screen.queryByText(/take the offline test at your branch/)).toBeNull();
+    cleanup();
+    // The digital-only branch (IC006) has no branch: the team arranges the test.
+    renderDashboard(
+      afterExam({ scholarship_percentage: '90', scholarship_offline_test_by: '2026-03-23', digital_only: true }),
+    );
+    expect(
+      screen.getByText(
+        'To confirm your 90% scholarship, take the offline test by 23 Mar 2026 (Monday): our team will contact you to arrange it.',
+      ),
+    ).toBeTruthy();
   });
 
   it('a bought course: the tracker marks Course Registration done and puts the student at Visit Branch, not done', () => {

@@ -121,10 +121,14 @@ export function TextWithLink({ text, slot, children }: { text: string; slot: str
 function CounsellingPage({ data, t }: { data: ResultData; t: Translate }) {
   const percent = scholarshipPercent(data);
   const phone = data.branch_contact_info?.phone_no?.trim();
+  // The digital-only branch (IC006) has no branch to visit: no branch visit, the team's number.
+  const digital = data.digital_only === true;
   const options: Array<[StringKey, StringKey]> = [
     ['result.counselling.video', 'result.counselling.videoText'],
     ['result.counselling.house', 'result.counselling.houseText'],
-    ['result.counselling.branch', 'result.counselling.branchText'],
+    ...(digital
+      ? []
+      : [['result.counselling.branch', 'result.counselling.branchText'] as [StringKey, StringKey]]),
   ];
   return (
     <section className="ef-result-page ef-result-page--result" aria-labelledby="result-counselling-heading">
@@ -134,7 +138,10 @@ function CounsellingPage({ data, t }: { data: ResultData; t: Translate }) {
       </p>
       {percent && data.scholarship_offline_test_by ? (
         <p className="ef-result-lead">
-          {t('result.offlineTest', { percent, date: showExamDate(data.scholarship_offline_test_by) })}
+          {t(digital ? 'result.offlineTestDigital' : 'result.offlineTest', {
+            percent,
+            date: showExamDate(data.scholarship_offline_test_by),
+          })}
         </p>
       ) : null}
       <p>{t('result.counselling.intro')}</p>
@@ -148,7 +155,10 @@ function CounsellingPage({ data, t }: { data: ResultData; t: Translate }) {
       </ul>
       {phone ? (
         <p className="ef-result-call">
-          <TextWithLink text={t('result.counselling.call')} slot="{phone}">
+          <TextWithLink
+            text={t(digital ? 'result.counselling.callUs' : 'result.counselling.call')}
+            slot="{phone}"
+          >
             <a href={telHref(phone)}>{phone}</a>
           </TextWithLink>
         </p>

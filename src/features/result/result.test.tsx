@@ -270,6 +270,26 @@ describe('the result view', () => {
     ).toBeTruthy();
   });
 
+  it('the digital-only branch (IC006): the team arranges the offline test; no branch visit, call us', () => {
+    show({
+      status: 'result',
+      data: resultData({
+        ScholarshipPercentage: '90',
+        scholarship_offline_test_by: '2026-03-23',
+        digital_only: true,
+        branch_contact_info: { phone_no: '1800-000-0006' },
+      }),
+    });
+    expect(
+      screen.getByText(
+        'To confirm your 90% scholarship, take the offline test by 23 Mar 2026 (Monday): our team will contact you to arrange it.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/at your branch|Branch visit|call your branch/)).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Video call' })).toBeTruthy();
+    expect(screen.getByText(/To book, call us:/).textContent).toBe('To book, call us: 1800-000-0006');
+  });
+
   it('trailing pages: brochure images, the map and, qualified, the checklist', async () => {
     const { container } = show({ status: 'result', data: resultData() });
     const brochure = screen.getByRole('region', { name: 'About our courses' });

@@ -94,4 +94,8 @@ export interface ResultData {
    */
   scholarship_offline_test_by?: string;
   PreparationLevelText?: string;
+  /**
+   * As the dashboard's: the student's branch is digital-only (IC006). There is no branch to visit, so the page offers no branch visit and names the team, not the branch (decision 043).
+   */
+  digital_only?: boolean;
 }

@@ -1115,6 +1115,10 @@ export interface UiStringTable {
    */
   'result.offlineTest': string;
   /**
+   * result.offlineTest for a student of the digital-only branch (IC006), which has no branch to visit (decision 043)
+   */
+  'result.offlineTestDigital': string;
+  /**
    * PSID:
    */
   'portal.result.psid': string;
@@ -1706,6 +1710,10 @@ export interface UiStringTable {
    * To book, call your branch: {phone}
    */
   'result.counselling.call': string;
+  /**
+   * result.counselling.call for a student of the digital-only branch (IC006): no branch visit is offered, the number is the help line
+   */
+  'result.counselling.callUs': string;
   /**
    * Score card and analysis
    */

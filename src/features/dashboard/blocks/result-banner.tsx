@@ -34,7 +34,7 @@ export const ResultBanner: DashboardBlockComponent = ({ context }) => {
       )}
       {hasScholarship && data.scholarship_offline_test_by ? (
         <p className="ef-dash-next-step">
-          {t('result.offlineTest', {
+          {t(data.digital_only ? 'result.offlineTestDigital' : 'result.offlineTest', {
             percent,
             date: showExamDate(data.scholarship_offline_test_by, config.locale),
           })}
