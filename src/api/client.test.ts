@@ -13,6 +13,12 @@ beforeAll(async () => {
   );
   t.app.get('/test/empty-error', async (_request, reply) => reply.code(502).send(''));
   t.app.post('/test/empty-error', async (_request, reply) => reply.code(502).send(''));
+  // The provider's contract (part 1 §7): a failure may come as a 200 whose body says so.
+  const refused = { success: 'false', msg: 'No exam date is open for this centre.' };
+  t.app.get('/test/refused-200', async () => refused);
+  t.app.post('/test/refused-200', async () => refused);
+  t.app.post('/test/refused-200-bare', async () => ({ success: false }));
+  t.app.get('/test/refused-200-bare', async () => ({ success: 'false' }));
   t.app.get('/test/echo-language', async (request) => ({
     language: request.headers['accept-language'] ?? null,
   }));
@@ -77,6 +83,29 @@ describe('api client', () => {
     expect(hindi.message).toBe('रोल नंबर या पासवर्ड गलत है। आपका पासवर्ड आपकी जन्म तिथि (DD/MM/YYYY) है।');
     const english = await failure(apiPost('/api/login', wrong, { baseUrl, locale: 'en' }));
     expect(english.message).toContain('Invalid roll number or password');
+  });
+
+  it("fails a 200 whose body says success 'false', with the server's msg, status and body", async () => {
+    for (const call of [
+      apiGet('/test/refused-200', { baseUrl }),
+      apiPost('/test/refused-200', {}, { baseUrl }),
+    ]) {
+      const error = await failure(call);
+      expect(error).toBeInstanceOf(ApiRequestError);
+      expect([error.status, error.message]).toEqual([200, 'No exam date is open for this centre.']);
+      expect(error.body).toEqual({ success: 'false', msg: 'No exam date is open for this centre.' });
+    }
+    // Without a msg (and with a boolean false): the spec's fallbacks, as for any failed call.
+    expect((await failure(apiPost('/test/refused-200-bare', {}, { baseUrl }))).message).toBe(POST_FAILED);
+    expect((await failure(apiGet('/test/refused-200-bare', { baseUrl }))).message).toBe(GET_FAILED);
+  });
+
+  it("returns a 200's success 'false' to a call that reads it as an answer", async () => {
+    const reply = await apiGet<{ success: string; msg: string }>('/test/refused-200', {
+      baseUrl,
+      refusalIsAnswer: true,
+    });
+    expect(reply).toEqual({ success: 'false', msg: 'No exam date is open for this centre.' });
   });
 
   it('reads the message of a GET error answer', async () => {

@@ -3,6 +3,11 @@
 // - a failed GET: the server's message (or its body), else "An error occurred while fetching the data.";
 // - a failed POST/PUT: the answer's message or msg, else "Something went wrong" when the server
 //   answered, else "Sorry, couldn't process request. Please try again." when it could not be reached.
+// An answer whose body says success "false" is a failure whatever its HTTP status: the provider's
+// contract answers failures with a 200 (part 1 §7), so a 2xx saying so is refused here, once, for
+// every call, with the answer's message, as a 4xx would be. The few calls whose success "false" is
+// an answer the caller reads (a registration already complete, the result's own failure message)
+// say so with `refusalIsAnswer`.
 // Every request names the page's locale (Accept-Language), so the server's own messages come in it.
 import { takeEarlyRead } from './early-reads';
 import { pageLocale, requestHeaders, type HeaderOptions } from './request-headers';
@@ -14,7 +19,7 @@ export const UNREACHABLE = "Sorry, couldn't process request. Please try again.";
 export class ApiRequestError extends Error {
   constructor(
     message: string,
-    /** HTTP status; 0 when the server could not be reached. */
+    /** HTTP status; 0 when the server could not be reached; a 2xx when its body said success "false". */
     readonly status: number,
     /** The parsed answer, when there was one (e.g. error_code, data). */
     readonly body: Record<string, unknown> | undefined,
@@ -30,9 +35,16 @@ export interface RequestOptions extends HeaderOptions {
   signal?: AbortSignal;
   /** Base URL for calls from outside a browser page (tests, scripts). */
   baseUrl?: string;
+  /** A 2xx whose body says success "false" is an answer the caller reads, not a failure. */
+  refusalIsAnswer?: boolean;
 }
 
 type Method = 'GET' | 'POST' | 'PUT';
+
+/** The body says the call failed (success "false", or false), whatever the HTTP status. */
+function saysFailure(body: Record<string, unknown> | undefined): boolean {
+  return body?.success === 'false' || body?.success === false;
+}
 
 function messageOf(body: Record<string, unknown> | undefined): string | undefined {
   const text = body?.message ?? body?.msg;
@@ -70,7 +82,7 @@ async function request<T>(
   } catch {
     body = undefined;
   }
-  if (response.ok) return body as T;
+  if (response.ok && (options.refusalIsAnswer || !saysFailure(body))) return body as T;
   const fallback = method === 'GET' ? (text && !body ? text : GET_FAILED) : POST_FAILED;
   throw new ApiRequestError(messageOf(body) ?? fallback, response.status, body);
 }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { AnyMachineSnapshot } from 'xstate';
-import { checkoutErrors, type CheckoutFields } from '../domain/checkout';
+import { createActor, fromPromise, waitFor, type AnyMachineSnapshot } from 'xstate';
+import { answeredWith, refusal } from '../api/client.test-support';
+import { postCourseOrder } from '../api/endpoints/course-order';
+import { fetchPaymentOptions } from '../api/endpoints/payment-options';
+import type { CourseOrderBody } from '../generated/api/course-order';
+import { checkoutErrors, checkoutPaymentMethod, type CheckoutFields } from '../domain/checkout';
 import { coursePurchaseView, type CoursePurchaseSnapshot } from '../features/course/course-purchase-view';
 import {
   coursePurchaseMachine,
@@ -391,5 +395,71 @@ describe('course-purchase machine: a purchased course', () => {
     expect(coursePurchaseView(actor.getSnapshot())).toMatchObject({ view: 'dashboard', modal: null });
     expect(views).toEqual(['dashboard']);
     actor.stop();
+  });
+});
+
+describe("course-purchase machine: a 200 whose body says success 'false'", () => {
+  /** The app's order post (course-purchase.ts): the centre's payment options, then the order. */
+  function checkout(answers: { options: unknown; order: unknown }) {
+    const log: Logged[] = [];
+    const machine = coursePurchaseMachine.provide({
+      actors: {
+        postOrder: fromPromise<OrderAnswer, OrderRequest>(async ({ input }) => {
+          const options = await answeredWith(answers.options, (o) => fetchPaymentOptions('IC001', o));
+          // The canned answer reads no body: only what the order names matters here.
+          const body = {
+            product_id: input.courseId,
+            payment_method: checkoutPaymentMethod(options.data),
+          } as CourseOrderBody;
+          return answeredWith(answers.order, (o) => postCourseOrder('token', body, o));
+        }),
+      },
+      actions: {
+        postToGateway: (_, { order }) =>
+          void log.push({ action: 'postToGateway', orderId: order.data?.order_id ?? '' }),
+        logOrderFailure: () => void log.push({ action: 'logOrderFailure' }),
+      },
+    });
+    const actor = createActor(machine, { input: { fields } }).start();
+    actor.send({ type: 'course.open', courseId: 'C1', view: 'checkout' });
+    actor.send({ type: 'checkout.change', field: 'billingAddress', value: '12 MG Road' });
+    actor.send({ type: 'checkout.submit', facts });
+    return { actor, log };
+  }
+  const optionsOk = { success: 'true', msg: 'Success', data: { hdfc: 'HDFC' } };
+
+  it("says the order's refusal by Pay, with the server's sentence, and never posts to the gateway", async () => {
+    const { actor, log } = checkout({
+      options: optionsOk,
+      order: refusal('This course is no longer offered at your centre.'),
+    });
+    await waitFor(
+      actor,
+      (s) => coursePurchaseView(s).orderError !== undefined && !coursePurchaseView(s).paying,
+    );
+    expect(coursePurchaseView(actor.getSnapshot())).toMatchObject({
+      view: 'checkout',
+      orderError: {
+        key: 'course.checkout.orderFailed',
+        server: 'This course is no longer offered at your centre.',
+      },
+    });
+    expect(log).toEqual([{ action: 'logOrderFailure' }]);
+  });
+
+  it("says the payment options' refusal too: the checkout is not posted with a guessed method", async () => {
+    const { actor, log } = checkout({
+      options: refusal('Payment options are not available for this centre.'),
+      order: { success: 'true', msg: 'Order created.', data: { order_id: 'EF1' } },
+    });
+    await waitFor(
+      actor,
+      (s) => coursePurchaseView(s).orderError !== undefined && !coursePurchaseView(s).paying,
+    );
+    expect(coursePurchaseView(actor.getSnapshot()).orderError).toEqual({
+      key: 'course.checkout.orderFailed',
+      server: 'Payment options are not available for this centre.',
+    });
+    expect(log).toEqual([{ action: 'logOrderFailure' }]);
   });
 });

@@ -12,6 +12,10 @@ import type { StudentResultSummary } from '../generated/api/result-student';
 import { dashboardData, mainCard } from '../features/dashboard/dashboard.test-support';
 import { dashboardView } from '../features/dashboard/dashboard-view';
 import { dashboardFlow, dashboardMachine, type DashboardContext } from './dashboard-machine';
+import { answeredWith, refusal } from '../api/client.test-support';
+import { fetchCourses } from '../api/endpoints/courses';
+import { fetchDashboard } from '../api/endpoints/dashboard';
+import { fetchTestPlatformToken } from '../api/endpoints/test-platform-token';
 import {
   emptyCoverage,
   PendingCalls,
@@ -264,6 +268,52 @@ describe('dashboard machine: rules', () => {
     await waitFor(named.actor, (s) => s.matches('loaded'));
     named.clock.increment(4000);
     expect(named.trackLoadFailure).not.toHaveBeenCalled();
+  });
+
+  it("takes a 200 whose body says success 'false' as a failure: 'Error: ' and the server's msg, or a quiet end", async () => {
+    // The dashboard: the error card with the server's sentence (part 2 §8).
+    const refused = run(
+      beforeExam,
+      vi.fn(
+        async () =>
+          (await answeredWith(refusal('Your registration is on hold.'), (o) => fetchDashboard('token', o)))
+            .data,
+      ),
+    );
+    await waitFor(refused.actor, (s) => s.matches('error'));
+    expect(dashboardView(refused.actor.getSnapshot())).toMatchObject({
+      status: 'error',
+      error: { key: 'portal.loadFailed', server: 'Your registration is on hold.' },
+    });
+    // The course data and the test-platform token: logged or ended quietly, never taken as answers.
+    const logCourseError = vi.fn();
+    const machine = dashboardMachine.provide({
+      actors: {
+        loadDashboard: fromPromise(async () => afterExam),
+        loadCourses: fromPromise(async ({ input }) => {
+          const { mobileNumber, careerType, ...query } = input;
+          await answeredWith(refusal('No courses.'), (o) =>
+            fetchCourses('token', { ...query, mobile_number: mobileNumber }, careerType, o),
+          );
+          return undefined;
+        }),
+        loadPlatformToken: fromPromise(
+          async () =>
+            (
+              await answeredWith(refusal('The test platform is down.'), (o) =>
+                fetchTestPlatformToken('token', o),
+              )
+            ).data,
+        ),
+      },
+      actions: { logCourseError: (_, params) => logCourseError(params) },
+    });
+    const actor = createActor(machine).start();
+    actor.send({ type: 'profile.loaded', mobileNumber: '9876543210' });
+    await waitFor(actor, (s) => s.matches({ loaded: { courses: 'none', result: 'none' } }));
+    expect(logCourseError).toHaveBeenCalledWith({
+      error: expect.objectContaining({ status: 200, message: 'No courses.' }),
+    });
   });
 
   it('loads again after a profile update that answers success "true", not "false"', async () => {

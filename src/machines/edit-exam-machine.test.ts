@@ -10,6 +10,8 @@ import { editExamView, type EditExamSnapshot, type EditExamView } from '../featu
 import { attemptNumber, editAvailability } from '../domain/exam-edit-rules';
 import { editExamMachine } from './edit-exam-machine';
 import { serverMessage, serverRefused } from './server-error';
+import { answeredWith, refusal } from '../api/client.test-support';
+import { updateExamInfo } from '../api/endpoints/exam-edit-info';
 import type { EditChoice, EditExamContext, EditExamInput, EditToast } from './edit-exam-model';
 import {
   apiError,
@@ -445,7 +447,7 @@ function run(
     profile?: Profile;
     /** The profile as GET /api/profile answers it now (else `profile`). */
     profileNow?: () => Profile;
-    update?: () => Promise<ExamEditInfoReply>;
+    update?: (body: ExamEditInfoBody) => Promise<ExamEditInfoReply>;
     centres?: ExamCentresReply;
   } = {},
 ) {
@@ -454,7 +456,9 @@ function run(
     loadStates: vi.fn(async (_: ExamStatesQuery) => states),
     loadCentres: vi.fn(async (_: ExamCentresQuery) => options.centres ?? centres),
     loadDates: vi.fn(async (_: ExamEditDatesBody) => dates),
-    updateExamInfo: vi.fn(async (_: ExamEditInfoBody) => (options.update ? options.update() : updated)),
+    updateExamInfo: vi.fn(async (body: ExamEditInfoBody) =>
+      options.update ? options.update(body) : updated,
+    ),
   };
   const log: Logged[] = [];
   const machine = editExamMachine.provide({
@@ -520,6 +524,33 @@ describe('edit-exam machine: rules', () => {
         message: { key: 'editExam.updateFailed', server: 'You have no exam edits left.' },
       },
     });
+  });
+
+  it("a 200 whose body says success 'false' is refused like a 4xx: the server's sentence, the profile read again", async () => {
+    const usedUp: Profile = { ...onlineProfile, exam_attempts_left: 0 };
+    let now = onlineProfile;
+    const { actor, log, idle } = run({
+      profileNow: () => now,
+      update: async (body) => {
+        now = usedUp;
+        return answeredWith(refusal('Editing is closed for this exam.'), (o) =>
+          updateExamInfo('token', body, o),
+        );
+      },
+    });
+    actor.send({ type: 'editExam.open' });
+    await idle();
+    actor.send({ type: 'field.change', field: 'examDate', value: '2026-03-12' });
+    actor.send({ type: 'editExam.submit' });
+    await waitFor(actor, (s) => s.matches('noEditsLeft'));
+    expect(log).toContainEqual({
+      action: 'showToast',
+      params: {
+        type: 'danger',
+        message: { key: 'editExam.updateFailed', server: 'Editing is closed for this exam.' },
+      },
+    });
+    expect(log.some((entry) => entry.action === 'finish')).toBe(false);
   });
 
   it('posts an online change directly, with no state or centre', async () => {

@@ -157,7 +157,10 @@ export const editExamMachine = setup({
       (event.value === '' || (optionValues(context, event.field) ?? []).includes(event.value)),
     canSubmit: ({ context }) => editComplete(context) && editChanged(context),
     paysForSwitch: ({ context }) => paysForSwitch(context),
-    /** The server refused the call (a 4xx with its sentence), not a dropped connection or a busy server. */
+    /**
+     * The server refused the call (a 4xx with its sentence, or success "false" with a 200), not a
+     * dropped connection or a busy server.
+     */
     refused: (_, params: { error: unknown }) => serverRefused(params.error),
     /**
      * The server's answer decides: a payment when it asks for one (not the client's guess), done

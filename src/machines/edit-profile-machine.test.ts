@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AnyMachineSnapshot } from 'xstate';
+import { createActor, fromPromise, waitFor, type AnyMachineSnapshot } from 'xstate';
+import { answeredWith, refusal } from '../api/client.test-support';
+import { updateProfile } from '../api/endpoints/profile-update';
 import type { MasterDataQuery, MasterDataReply } from '../generated/api/master-data';
 import type { MasterSchoolsParams, MasterSchoolsReply } from '../generated/api/master-schools';
 import type { ProfileUpdateBody, ProfileUpdateReply } from '../generated/api/profile-update';
@@ -199,3 +201,34 @@ function aliased(calls: PendingCalls): PendingCalls {
     reset: () => calls.reset(),
   });
 }
+
+describe('edit-profile machine: rules', () => {
+  it("takes a 200 whose body says success 'false' as a failed save: 'Please try again later.', nothing saved", async () => {
+    const log: Logged[] = [];
+    const machine = editProfileMachine.provide({
+      actors: {
+        loadMaster: fromPromise<MasterDataReply, MasterDataQuery>(async ({ input }) =>
+          input.masterKey === 'exam_board' ? boards : cities,
+        ),
+        loadSchools: fromPromise<MasterSchoolsReply, MasterSchoolsParams>(async () => delhiSchools),
+        updateProfile: fromPromise<ProfileUpdateReply, ProfileUpdateBody>(({ input }) =>
+          answeredWith(refusal('The school list is being updated.'), (o) => updateProfile('token', input, o)),
+        ),
+      },
+      actions: {
+        showToast: (_, params) => void log.push({ action: 'showToast', params }),
+        profileSaved: () => void log.push({ action: 'profileSaved' }),
+      },
+    });
+    const actor = createActor(machine, { input: { profile: onlineProfile } }).start();
+    await waitFor(actor, (s) => s.matches('idle'));
+    actor.send({ type: 'field.change', field: 'school', value: 'SCH002' });
+    actor.send({ type: 'profile.submit' });
+    await waitFor(actor, (s) => s.matches('idle') && log.length > 0);
+    // Part 2 §8: the profile update's own sentence, whatever the server said.
+    expect(log).toEqual([
+      { action: 'showToast', params: { type: 'danger', message: { key: 'editExam.profileFailed' } } },
+    ]);
+    expect(actor.getSnapshot().context.original.school).toBe('SCH001');
+  });
+});

@@ -20,6 +20,8 @@ import {
 } from './model-based.test-support';
 import { readEntryQuery } from './entry-query';
 import { parseDob } from '../domain/dates';
+import { answeredWith, refusal } from '../api/client.test-support';
+import { login } from '../api/endpoints/login';
 
 const reply: LoginReply = {
   success: 'true',
@@ -235,6 +237,23 @@ describe('login machine: rules', () => {
     offline.actor.send({ type: 'login.submit' });
     await waitFor(offline.actor, (s) => s.matches('editing'));
     expect(offline.showToast).toHaveBeenCalledWith({ type: 'danger', message: { key: 'login.failed' } });
+  });
+
+  it("takes a 200 whose body says success 'false' as the failure it is: the server msg, no session", async () => {
+    const refused = vi.fn((body: LoginBody) =>
+      answeredWith(refusal('Your registration is not complete yet.'), (options) => login(body, options)),
+    );
+    const { actor, showToast, storeSession, goToDashboard } = run({}, refused);
+    actor.send({ type: 'rollNumber.change', value: '250000000001' });
+    actor.send({ type: 'password.change', value: '05/01/2008' });
+    actor.send({ type: 'login.submit' });
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(showToast).toHaveBeenCalledWith({
+      type: 'danger',
+      message: { key: 'login.failed', server: 'Your registration is not complete yet.' },
+    });
+    expect(storeSession).not.toHaveBeenCalled();
+    expect(goToDashboard).not.toHaveBeenCalled();
   });
 
   it('logs in at once from a query with roll_no and dob', async () => {

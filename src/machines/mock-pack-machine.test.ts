@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { PaymentData } from '../generated/api/mock-payment-data';
 import { mockPackBusy, mockPackMachine } from './mock-pack-machine';
+import { answeredWith, refusal } from '../api/client.test-support';
+import { fetchMockPayment } from '../api/endpoints/mock-payment';
 
 function start(startPayment: () => Promise<PaymentData>, paymentMethod = 'hdfc') {
   const goToGateway = vi.fn();
@@ -46,6 +48,26 @@ describe('the mock pack purchase', () => {
     await waitFor(actor, (s) => s.matches('idle'));
     expect(sayFailed).toHaveBeenCalledTimes(1);
     expect(goToGateway).not.toHaveBeenCalled();
+  });
+
+  it("takes a 200 whose body says success 'false' as a start that failed: no gateway, Buy works again", async () => {
+    // The dashboard's wiring (dashboard-route.tsx): the answer's data is the gateway's form.
+    const { actor, sayFailed, goToGateway } = start(
+      async () =>
+        (
+          await answeredWith(refusal('The pack is not on sale now.'), (o) =>
+            fetchMockPayment('token', { payment_type: 'exam', payment_mode: 'hdfc' }, o),
+          )
+        ).data,
+    );
+    actor.send({ type: 'pack.buy', branchCode: 'DEL' });
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(goToGateway).not.toHaveBeenCalled();
+    // Part 2 §8 shows no server message here: the app says it did not start.
+    expect(sayFailed).toHaveBeenCalledWith({
+      error: expect.objectContaining({ status: 200, message: 'The pack is not on sale now.' }),
+    });
+    expect(mockPackBusy(actor.getSnapshot())).toBe(false);
   });
 
   it('buys with the method chosen, which it starts with and keeps through a failed start', async () => {

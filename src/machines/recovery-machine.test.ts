@@ -29,6 +29,9 @@ import {
   type RecoveryMachine,
 } from './recovery-machine';
 import type { CheckCodeInput, SendCodeInput, SentCode, VerifyOutcome } from './verify-mobile-machine';
+import { answeredWith, refusal } from '../api/client.test-support';
+import { requestRecoveryOtp } from '../api/endpoints/recover-otp';
+import { verifyRecoveryOtp } from '../api/endpoints/recover-verify';
 
 const mobileReply: RecoverOtpReply = {
   success: 'true',
@@ -320,6 +323,48 @@ describe('recovery machine: rules', () => {
     actor.send({ type: 'id.submit' });
     await waitFor(actor, (s) => s.matches('otpStep'));
     expect(generateOtp).toHaveBeenCalledTimes(2);
+  });
+
+  it("takes a 200 whose body says success 'false' as a failure on every call: the server msg where it is said", async () => {
+    const { actor, child, clock, generateOtp, validateOtp, showToast } = run();
+    // Generate OTP: the id field shows the server's msg (part 1 §8), no OTP step.
+    generateOtp.mockImplementationOnce((body) =>
+      answeredWith(refusal('No student is registered with this number.'), (o) => requestRecoveryOtp(body, o)),
+    );
+    actor.send({ type: 'id.change', value: '9000000001' });
+    actor.send({ type: 'id.submit' });
+    await waitFor(actor, (s) => s.matches('enteringId') && Boolean(s.context.idError));
+    expect(actor.getSnapshot().context.idError).toEqual({
+      key: 'recover.invalidId',
+      server: 'No student is registered with this number.',
+    });
+    // Validate OTP: the code boxes show it, and no details are shown.
+    actor.send({ type: 'id.submit' });
+    await waitFor(actor, (s) => s.matches('otpStep'));
+    validateOtp.mockImplementationOnce((body) =>
+      answeredWith(refusal('This OTP has expired.'), (o) => verifyRecoveryOtp(body, o)),
+    );
+    child().send({ type: 'otp.change', value: '1234' });
+    await waitFor(child(), (s) => s.matches({ codeEntry: { code: 'editing' } }) && Boolean(s.context.error));
+    expect(child().getSnapshot().context.error).toEqual({
+      key: 'validation.somethingWrong',
+      server: 'This OTP has expired.',
+    });
+    expect(actor.getSnapshot().matches('otpStep')).toBe(true);
+    // Sending the details again: a danger toast with the msg, never the success toast.
+    child().send({ type: 'otp.change', value: '1234' });
+    await waitFor(actor, (s) => s.matches('detailsShown'));
+    clock.increment(RESEND_DELAY_MS);
+    validateOtp.mockImplementationOnce((body) =>
+      answeredWith(refusal('Details were sent a moment ago.'), (o) => verifyRecoveryOtp(body, o)),
+    );
+    actor.send({ type: 'details.resend' });
+    await waitFor(actor, (s) => s.matches({ detailsShown: 'ready' }));
+    expect(showToast).toHaveBeenCalledWith({
+      type: 'danger',
+      message: { key: 'validation.otp.invalid', server: 'Details were sent a moment ago.' },
+    });
+    expect(showToast).not.toHaveBeenCalledWith(expect.objectContaining({ type: 'success' }));
   });
 
   it('gives a mobile user the OTP step (the verify-mobile child), keeps otp_id, and verifies 4 digits', async () => {

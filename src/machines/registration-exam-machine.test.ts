@@ -2,7 +2,10 @@
 // card's view asserted after every event, as the card renders it (the parent's context with this
 // step's snapshot; once the step ends, the screen the real parent goes to with its output).
 import { describe, expect, it } from 'vitest';
-import type { AnyMachineSnapshot } from 'xstate';
+import { createActor, fromPromise, waitFor, type AnyMachineSnapshot } from 'xstate';
+import { answeredWith, refusal } from '../api/client.test-support';
+import { validateCoupon } from '../api/endpoints/coupon-validate';
+import { fetchExamSlots } from '../api/endpoints/exam-slots';
 import type { ExamCentresQuery, ExamCentresReply } from '../generated/api/exam-centres';
 import type { ExamDatesQuery, ExamDatesReply } from '../generated/api/exam-dates';
 import type { ExamSlotsQuery, ExamSlotsReply } from '../generated/api/exam-slots';
@@ -277,5 +280,40 @@ describe('registration exam step: model', () => {
     console.log(`registration exam step: ${counts.join('; ')} model paths`);
     expect(stateNodePaths(machine).filter((p) => !coverage.states.has(p))).toEqual([]);
     expect([...transitionKeys(machine).values()].filter((k) => !coverage.transitions.has(k))).toEqual([]);
+  });
+
+  it("takes a 200 whose body says success 'false' as a failure: the coupon and the lists say the server's msg", async () => {
+    const refused = machine.provide({
+      actors: {
+        loadSlots: fromPromise<ExamSlotsReply, ExamSlotsQuery>(({ input }) =>
+          answeredWith(refusal('No exam slots are open for this class.'), (o) => fetchExamSlots(input, o)),
+        ),
+        validateCoupon: fromPromise<RegistrationCouponReply, RegistrationCouponBody>(({ input }) =>
+          answeredWith(refusal('Error: Coupon Expired'), (o) => validateCoupon(input, o)),
+        ),
+      },
+    });
+    // The coupon (MOCK-JEE): not applied, no discount, the server's sentence.
+    const jee = createActor(refused, {
+      input: examStepInput(parentAt({ programme: mockJee, registrationPage: 'MOCK-JEE' })),
+    }).start();
+    jee.send({ type: 'coupon.change', code: 'SAVE50' });
+    jee.send({ type: 'coupon.apply' });
+    await waitFor(jee, (s) => Boolean(s.context.coupon.message));
+    expect(jee.getSnapshot().context.coupon).toEqual({
+      code: 'SAVE50',
+      discount: 0,
+      message: { key: 'registration.couponInvalid', server: 'Error: Coupon Expired' },
+    });
+    // A list (IAT's slots): the options failed, with the server's sentence, and Retry is offered.
+    const iatStep = createActor(refused, {
+      input: examStepInput(parentAt({ programme: iat, registrationPage: 'IAT' })),
+    }).start();
+    await waitFor(iatStep, (s) => Boolean(s.context.optionsError));
+    expect(iatStep.getSnapshot().context.optionsError).toEqual({
+      key: 'registration.optionsFailed',
+      server: 'No exam slots are open for this class.',
+    });
+    expect(iatStep.getSnapshot().can({ type: 'exam.retryOptions' })).toBe(true);
   });
 });

@@ -127,6 +127,9 @@ import {
   type WithRegistrationToken,
 } from './registration-model';
 import { provideRegistration } from './registration-provide';
+import { answeredWith, refusal } from '../api/client.test-support';
+import { fetchLeadBySfId } from '../api/endpoints/lead-by-sf-id';
+import { fetchLeadsByMobile } from '../api/endpoints/leads-by-mobile';
 import { flowToResume } from './kept-flows';
 import { cardKeeping, wakeResumedCard } from './registration-resume';
 import { REGISTRATION_TOKEN_TTL_MS } from '../domain/otp-rules';
@@ -1342,6 +1345,53 @@ describe('registration entry from the query', () => {
     );
     await until((s) => s.matches('redirectingToLogin'));
     expect(effects.goToLogin).toHaveBeenCalledWith({ rollNumber: '250000000011', dob: '19-01-2007' });
+  });
+
+  it("reads the sf_id look-up's 200 with success 'false' as the provider sends it: complete → login, else step 1", async () => {
+    // The real fetcher over the provider's answer: its success 'false' with data is an answer.
+    const completed = start(
+      { programme: mockNeet, registrationPage: 'MOCK-NEET', query: { sf_id: 'sf-1' } },
+      {
+        fetchLeadBySfId: (q) =>
+          answeredWith(sfIdCompleted, (o) => fetchLeadBySfId(q.query, q.registrationToken, o)),
+      },
+    );
+    await completed.until((s) => s.matches('redirectingToLogin'));
+    expect(completed.effects.goToLogin).toHaveBeenCalledWith({
+      rollNumber: '250000000011',
+      dob: '19-01-2007',
+    });
+    // success 'false' without the login details: nothing to prefill, the card starts at step 1.
+    const unknown = start(
+      { programme: mockNeet, registrationPage: 'MOCK-NEET', query: { sf_id: 'sf-1' } },
+      {
+        fetchLeadBySfId: (q) =>
+          answeredWith(refusal('No registration has this id.'), (o) =>
+            fetchLeadBySfId(q.query, q.registrationToken, o),
+          ),
+      },
+    );
+    await unknown.until((s) => s.matches({ step1: 'enteringMobile' }));
+    expect(unknown.effects.goToLogin).not.toHaveBeenCalled();
+  });
+
+  it("takes \"Try Again\"'s lead look-up answering 200 with success 'false' as a failure: the number is verified again", async () => {
+    const { actor, until } = start(
+      {
+        programme: mockNeet,
+        registrationPage: 'MOCK-NEET',
+        query: { status: 'failure', mobile: '9000000001' },
+      },
+      {
+        fetchLeadsByMobile: (q) =>
+          answeredWith(refusal('Verify your mobile number first.'), (o) =>
+            fetchLeadsByMobile(q.query, q.registrationToken ?? '', o),
+          ),
+      },
+    );
+    actor.send({ type: 'payment.retry' });
+    await until((s) => s.matches({ step1: 'enteringMobile' }));
+    expect(actor.getSnapshot().context.notice).toEqual({ key: 'registration.verifyAgain' });
   });
 
   it('status=failure with mobile → step 0; the analytics event where a fee is charged and user and exam info are stored', () => {

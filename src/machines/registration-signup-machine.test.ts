@@ -2,7 +2,9 @@
 // with the card's view asserted after every event, as the card renders it (the parent's context
 // while the signup runs; once it ends, the screen the real parent goes to with its output).
 import { describe, expect, it } from 'vitest';
-import type { AnyMachineSnapshot } from 'xstate';
+import { createActor, fromPromise, toPromise, type AnyMachineSnapshot } from 'xstate';
+import { answeredWith, refusal } from '../api/client.test-support';
+import { signup } from '../api/endpoints/signup';
 import type { RegistrationSignupReply } from '../generated/api/registration-signup';
 import { fromError } from './message';
 import {
@@ -133,5 +135,36 @@ describe('registration signup step: model', () => {
     console.log(`registration signup step: ${counts.join(' + ')} model paths`);
     expect(stateNodePaths(machine).filter((p) => !coverage.states.has(p))).toEqual([]);
     expect([...transitionKeys(machine).values()].filter((k) => !coverage.transitions.has(k))).toEqual([]);
+  });
+
+  it("takes a 200 whose body says success 'false' as a failed signup: the server msg, no thank-you", async () => {
+    const toasts: ToastParams[] = [];
+    const gateway: unknown[] = [];
+    const refused = registrationSignupMachine.provide({
+      actors: {
+        signup: fromPromise<RegistrationSignupReply, SignupInput>(({ input }) =>
+          answeredWith(refusal('This exam date is full. Please choose another date.'), (options) =>
+            signup(input.body, input.registrationToken ?? '', options),
+          ),
+        ),
+      },
+      actions: {
+        showToast: (_, params) => void toasts.push(params),
+        redirectToPayment: (_, params) => void gateway.push(params),
+      },
+    });
+    const parent = parentAt({ programme: iacst, registrationPage: 'iACST' });
+    const actor = createActor(refused, { input: { ...parent, registrationToken: 'reg-token' } }).start();
+    expect(await toPromise(actor)).toEqual({ status: 'failed' });
+    expect(toasts).toEqual([
+      {
+        type: 'danger',
+        message: {
+          key: 'registration.signupFailed',
+          server: 'This exam date is full. Please choose another date.',
+        },
+      },
+    ]);
+    expect(gateway).toEqual([]);
   });
 });

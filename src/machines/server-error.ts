@@ -41,11 +41,18 @@ export function codeJustSent(error: unknown): { resendInSeconds: number; codeLen
   };
 }
 
-/** Whether the server refused the call itself (a 4xx with its own sentence), not a failure to answer. */
+/**
+ * Whether the server refused the call itself, not a failure to answer: a 4xx with its own sentence,
+ * or a 2xx whose body says success "false" (the provider's contract, part 1 §7), which is the
+ * server's own no even when it says no more.
+ */
 export function serverRefused(error: unknown): boolean {
   const status =
     typeof error === 'object' && error !== null && 'status' in error
       ? (error as { status: unknown }).status
       : 0;
-  return typeof status === 'number' && status >= 400 && status < 500 && serverMessage(error) !== undefined;
+  if (typeof status !== 'number') return false;
+  const success = bodyOf(error)?.success;
+  if (status >= 200 && status < 300) return success === 'false' || success === false;
+  return status >= 400 && status < 500 && serverMessage(error) !== undefined;
 }

@@ -2,6 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyMachineSnapshot, type SnapshotFrom } from 'xstate';
 import type { TestState } from '../generated/api/dashboard';
 import type { LaunchUrls } from '../generated/api/exam-launch';
+import { answeredWith, refusal } from '../api/client.test-support';
+import { startExam } from '../api/endpoints/exam-start';
+import { launchTest } from '../api/endpoints/test-launch';
 import {
   launchKey,
   mainLaunchKey,
@@ -274,6 +277,43 @@ describe('test launch machine: rules', () => {
     actor.send({ type: 'test.launch', exam: paper, state: 'open' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it("takes a 200 whose body says success 'false' as a failed launch, with the server's sentence", async () => {
+    // The dashboard's wiring (dashboard-route.tsx): the answer's data holds the page's address.
+    const { actor, launch, opened, trackFailure } = run();
+    launch.mockImplementationOnce(async (request) => {
+      if (request.kind !== 'paper') throw new Error('expected a paper');
+      const { exam_short_code, external_schedule_id } = request;
+      const body = { exam_short_code, external_schedule_id };
+      return (
+        await answeredWith(refusal('Your result is not ready yet.'), (o) => launchTest('token', body, o))
+      ).data;
+    });
+    launch.mockImplementationOnce(async (request) => {
+      if (request.kind !== 'main') throw new Error('expected the main exam');
+      const body = { test_short_code: request.test_short_code, source_type: request.source_type };
+      return (
+        await answeredWith(refusal('Your exam window has not opened yet.'), (o) =>
+          startExam('token', body, o),
+        )
+      ).data;
+    });
+    actor.send({ type: 'test.launch', exam: paper, state: 'result' });
+    await waitFor(actor, (s) => s.matches('idle') && s.context.error !== null);
+    expect(trackFailure).toHaveBeenCalledWith({ name: 'result_view_failure' });
+    expect(actor.getSnapshot().context.error).toEqual({
+      key: 'testLaunch.resultFailed',
+      server: 'Your result is not ready yet.',
+    });
+    actor.send({ type: 'test.start', testShortCode: 'IACST-8', state: 'open' });
+    await waitFor(actor, (s) => s.matches('idle') && s.context.error?.key === 'testLaunch.startFailed');
+    expect(opened).toEqual([]);
+    expect(trackFailure).toHaveBeenCalledWith({ name: 'test_start_failure' });
+    expect(actor.getSnapshot().context.error).toEqual({
+      key: 'testLaunch.startFailed',
+      server: 'Your exam window has not opened yet.',
+    });
   });
 
   it.each<TestState>(['missed', 'upcoming', 'awaited', 'locked', 'offline_day'])(

@@ -1,6 +1,9 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor, type AnyMachineSnapshot } from 'xstate';
 import { OTP_LENGTH, RESEND_DELAY_MS } from '../domain/otp-rules';
+import { answeredWith, refusal } from '../api/client.test-support';
+import { sendRegistrationOtp } from '../api/endpoints/otp-send';
+import { verifyRegistrationOtp } from '../api/endpoints/otp-verify';
 import {
   emptyCoverage,
   PendingCalls,
@@ -240,6 +243,38 @@ describe('verify-mobile machine: rules', () => {
     actor.send({ type: 'otp.change', value: '123456' });
     await waitFor(actor, (s) => s.status === 'done');
     expect(checkCode).toHaveBeenCalledWith({ to: '9000000001', page: 'iACST', code: '123456', otpId: '' });
+  });
+
+  it("takes a 200 whose body says success 'false' as a failed send or check, with the server's msg", async () => {
+    // The registration card's wiring (registration-card.tsx): the send answers the masked number.
+    const notSent = run({
+      send: async () => {
+        const reply = await answeredWith(refusal('This number cannot receive an OTP now.'), (o) =>
+          sendRegistrationOtp({ mobile: '9000000001', exam_type: 'iACST' }, o),
+        );
+        return { sentTo: reply.data.mobile_no, otpId: '' };
+      },
+    });
+    const done = await waitFor(notSent.actor, (s) => s.status === 'done');
+    expect(done.output).toEqual({
+      status: 'notSent',
+      error: { key: 'validation.somethingWrong', server: 'This number cannot receive an OTP now.' },
+    });
+    // The check: the code boxes say it, and the number is not verified.
+    const refused = run({
+      check: (i) =>
+        answeredWith(refusal('This OTP has expired. Please ask for a new one.'), (o) =>
+          verifyRegistrationOtp({ mobile_no: i.to, otp: i.code, exam_type: i.page }, o),
+        ).then((reply): Reply => ({ token: reply.registration_token })),
+    });
+    await waitFor(refused.actor, (s) => s.matches('codeEntry'));
+    refused.actor.send({ type: 'otp.change', value: '1234' });
+    await waitFor(refused.actor, (s) => s.context.error !== undefined);
+    expect(refused.actor.getSnapshot().status).toBe('active');
+    expect(refused.actor.getSnapshot().context.error).toEqual({
+      key: 'validation.somethingWrong',
+      server: 'This OTP has expired. Please ask for a new one.',
+    });
   });
 
   it('empties the boxes on error_code 1 (and counts it, for refocus), keeps the code otherwise', async () => {

@@ -12,13 +12,16 @@ export const LEAD_BY_SF_ID_PATH = '/api/leads/by-sf-id';
 export const leadBySfIdPath = (query: RegistrationLeadBySfIdQuery) => withQuery(LEAD_BY_SF_ID_PATH, query);
 export const leadBySfIdKey = (query: RegistrationLeadBySfIdQuery) => swrKey(leadBySfIdPath(query));
 
-/** With the mobile's registration token, a completed registration answers its login details. */
+/**
+ * With the mobile's registration token, a completed registration answers its login details: its
+ * success 'false' is an answer the card reads (registration-machine.ts), not a failed call.
+ */
 export const fetchLeadBySfId = (
   query: RegistrationLeadBySfIdQuery,
   registrationToken?: string,
   options?: RequestOptions,
 ) =>
-  apiGet<RegistrationLeadBySfIdReply>(
-    leadBySfIdPath(query),
-    registrationToken ? withRegistrationToken(registrationToken, options) : options,
-  );
+  apiGet<RegistrationLeadBySfIdReply>(leadBySfIdPath(query), {
+    ...(registrationToken ? withRegistrationToken(registrationToken, options) : options),
+    refusalIsAnswer: true,
+  });

@@ -1,7 +1,9 @@
 // The result page's `data` query parameter: base64 key/value pairs (part 1 §7), read without ever
 // throwing on a broken link.
 import { describe, expect, it } from 'vitest';
-import { resultBodyFromQuery, resultKey } from './result';
+import { resultState } from '../../features/result/result-model';
+import { answeredWith, refusal } from '../client.test-support';
+import { fetchResult, resultBodyFromQuery, resultKey } from './result';
 
 const b64 = (pairs: string) => Buffer.from(pairs).toString('base64');
 
@@ -49,5 +51,18 @@ describe('resultBodyFromQuery', () => {
     expect(resultKey({ roll_number: '250000000005', dob: '30-04-2007' })).not.toEqual(
       resultKey({ roll_number: '250000000005', dob: '30-04-2007', exam_short_code: 'X' }),
     );
+  });
+});
+
+describe('fetchResult', () => {
+  it("answers a 200's success 'false' with its message: shown as HTML (part 1 §8), not the not-ready screen", async () => {
+    const body = { roll_number: '250000000005', dob: '30-04-2007' };
+    const reply = await answeredWith(refusal('<b>Absent</b>: you did not take this test.'), (o) =>
+      fetchResult(body, o),
+    );
+    expect(resultState({ data: reply, isLoading: false })).toEqual({
+      status: 'failure',
+      messageHtml: '<b>Absent</b>: you did not take this test.',
+    });
   });
 });

@@ -15,8 +15,12 @@ export const resultKey = (body: ResultBody) => [
   body.external_schedule_id ?? '',
 ];
 
+/**
+ * success 'false' with a message is the result page's "failure with a message returned" (shown as
+ * HTML, part 1 §8; result-model.ts), not the failed call's result-not-ready screen.
+ */
 export const fetchResult = (body: ResultBody, options?: RequestOptions) =>
-  apiPost<ResultReply>(RESULT_PATH, body, options);
+  apiPost<ResultReply>(RESULT_PATH, body, { ...options, refusalIsAnswer: true });
 
 const ROLL = /^\d{12}$/;
 const DOB = /^(\d{2}[-/]\d{2}[-/]\d{4}|\d{4}-\d{2}-\d{2})$/;
