@@ -30,7 +30,9 @@ export function followCardHistory({ askToLeave }: { askToLeave: () => void }): {
   let card: CardActor | undefined;
   /** Moves of the history made here, whose popstate is not the student's. */
   let ours = 0;
+  /** Asked already at this step: the next Back leaves. A step further, leaving asks once again. */
   let asked = false;
+  let askedAt: number | undefined;
   // The page's own entry is the card's first (an entry pushed by the page, a link to #faq, is not
   // the card's: Back to it is left alone).
   if (depthOf(window.history.state) === undefined)
@@ -55,6 +57,7 @@ export function followCardHistory({ askToLeave }: { askToLeave: () => void }): {
     if (!asked) {
       // Once: the card stays, on an entry of its own again, and says how to leave.
       asked = true;
+      askedAt = depth;
       pushUpTo(to, depth);
       askToLeave();
       return;
@@ -70,6 +73,7 @@ export function followCardHistory({ askToLeave }: { askToLeave: () => void }): {
     const depth = cardDepth(actor);
     const entry = depthOf(window.history.state);
     if (depth === undefined || entry === undefined) return;
+    if (asked && depth !== askedAt) asked = false;
     if (depth > entry) pushUpTo(entry, depth);
     else if (depth < entry) {
       ours += 1;

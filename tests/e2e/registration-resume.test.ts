@@ -180,6 +180,19 @@ describe('registration survives a reload, a discarded tab and Back', () => {
     expect(await cardHeading(page, 'Student details').count()).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);
 
+    // A step further and back again: leaving asks once more, rather than leaving at once.
+    await card(page).getByRole('button', { name: 'Next' }).click();
+    await cardHeading(page, 'Exam details').waitFor();
+    await page.goBack();
+    await cardHeading(page, 'Student details').waitFor();
+    const entry = () =>
+      page.evaluate(() => (window.history.state as { examflowCard?: number } | null)?.examflowCard);
+    const details = await entry();
+    await page.goBack();
+    // Asked: the card put its own entry back (a Back that left would be on about:blank).
+    await expect.poll(entry).toBe(details);
+    expect(page.url()).toBe(landing);
+
     // The next Back leaves; Forward finds the card where it was.
     await page.goBack();
     await expect.poll(() => page.url()).toBe('about:blank');

@@ -235,7 +235,11 @@ describe('post-exam blocks', () => {
     cleanup();
     // The digital-only branch (IC006) has no branch: the team arranges the test.
     renderDashboard(
-      afterExam({ scholarship_percentage: '90', scholarship_offline_test_by: '2026-03-23', digital_only: true }),
+      afterExam({
+        scholarship_percentage: '90',
+        scholarship_offline_test_by: '2026-03-23',
+        digital_only: true,
+      }),
     );
     expect(
       screen.getByText(

@@ -21,7 +21,11 @@ const originalMatchMedia = window.matchMedia;
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
-  Object.defineProperty(window, 'matchMedia', { configurable: true, value: originalMatchMedia });
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    writable: true,
+    value: originalMatchMedia,
+  });
 });
 
 /** A window whose media queries match those listed (jsdom has no matchMedia of its own). */
@@ -36,7 +40,7 @@ function stubMedia(matching: string[]): void {
     removeEventListener: () => {},
     dispatchEvent: () => false,
   });
-  Object.defineProperty(window, 'matchMedia', { configurable: true, value: list });
+  Object.defineProperty(window, 'matchMedia', { configurable: true, writable: true, value: list });
 }
 
 const block = (type: DashboardBlock['type']): DashboardBlock => ({ type });
