@@ -9,6 +9,7 @@ function start(startPayment: () => Promise<PaymentData>, paymentMethod = 'hdfc')
   const goToGateway = vi.fn();
   const sayFailed = vi.fn();
   const track = vi.fn();
+  const keepMethod = vi.fn();
   const actor = createActor(
     mockPackMachine.provide({
       actors: { startPayment: fromPromise(startPayment) },
@@ -16,11 +17,12 @@ function start(startPayment: () => Promise<PaymentData>, paymentMethod = 'hdfc')
         goToGateway: (_, params) => goToGateway(params),
         sayFailed: (_, params) => sayFailed(params),
         track: (_, params) => track(params),
+        keepMethod: (_, params) => keepMethod(params),
       },
     }),
     { input: { paymentMethod } },
   ).start();
-  return { actor, goToGateway, sayFailed, track };
+  return { actor, goToGateway, sayFailed, track, keepMethod };
 }
 
 describe('the mock pack purchase', () => {
@@ -76,9 +78,11 @@ describe('the mock pack purchase', () => {
       if (fail) throw new Error('503');
       return { gateway: 'sandbox' } as unknown as PaymentData;
     });
-    const { actor, track } = start(() => startPayment(), 'others');
+    const { actor, track, keepMethod } = start(() => startPayment(), 'others');
     expect(actor.getSnapshot().context.paymentMethod).toBe('others');
     actor.send({ type: 'pack.choose', paymentMethod: 'paytm' });
+    // Kept for the tab as it is chosen: a failed payment comes back to the dashboard with it.
+    expect(keepMethod).toHaveBeenCalledWith({ paymentMethod: 'paytm' });
     actor.send({ type: 'pack.buy', branchCode: 'DEL' });
     await waitFor(actor, (s) => s.matches('idle'));
     expect(actor.getSnapshot().context.paymentMethod).toBe('paytm');

@@ -43,6 +43,8 @@ export const mockPackMachine = setup({
     goToGateway: (_, _params: { paymentData: PaymentData }) => {},
     /** The payment did not start: say so (or, for an ended session, end it). */
     sayFailed: (_, _params: { error: unknown }) => {},
+    /** Keeps the method chosen for the tab: a failed payment comes back to the dashboard with it. */
+    keepMethod: (_, _params: { paymentMethod: string }) => {},
   },
 }).createMachine({
   id: 'mockPack',
@@ -51,7 +53,12 @@ export const mockPackMachine = setup({
   states: {
     idle: {
       on: {
-        'pack.choose': { actions: assign({ paymentMethod: ({ event }) => event.paymentMethod }) },
+        'pack.choose': {
+          actions: [
+            assign({ paymentMethod: ({ event }) => event.paymentMethod }),
+            { type: 'keepMethod', params: ({ event }) => ({ paymentMethod: event.paymentMethod }) },
+          ],
+        },
         'pack.buy': 'starting',
       },
     },

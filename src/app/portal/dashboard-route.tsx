@@ -242,6 +242,7 @@ export function DashboardRoute() {
           track: (_, { paymentMethod }) =>
             void analytics.track('mock_pack_buy', { payment_method: paymentMethod }),
           goToGateway: (_, { paymentData }) => postToGateway(paymentData),
+          keepMethod: (_, { paymentMethod }) => keepMockPackMethod(paymentMethod),
           sayFailed: (_, { error }) => {
             if (isSessionError(error)) return onSessionError(error);
             // Part 2 §8: no message of the server's; the amount stays the pack's. Say it did not start.
@@ -259,7 +260,6 @@ export function DashboardRoute() {
   });
   const mockPaymentBusy = mockPackBusy(mockPackSnapshot);
   const mockPackMethod = mockPackSnapshot.context.paymentMethod;
-  useEffect(() => keepMockPackMethod(mockPackMethod), [mockPackMethod]);
   useEffect(() => {
     const shown = (event: PageTransitionEvent) => event.persisted && sendMockPack({ type: 'page.restored' });
     window.addEventListener('pageshow', shown);
