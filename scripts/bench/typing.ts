@@ -144,6 +144,33 @@ const fields: Field[] = [
   },
   {
     page: '/iacstexam',
+    name: 'registration: e-mail, a field left before',
+    locate: (p) => card(p).getByRole('textbox', { name: 'Email ID' }),
+    text: 'asha@example.com',
+    // Once a field has been left, the form validates each change it is told of (schema-form.tsx).
+    prepare: async (p) => {
+      await toDetails(p);
+      const name = card(p).getByRole('textbox', { name: 'Student name' });
+      await name.fill('Asha Verma');
+      await name.blur();
+    },
+  },
+  {
+    page: '/iacstexam',
+    name: 'registration: e-mail fixing its error',
+    locate: (p) => card(p).getByRole('textbox', { name: 'Email ID' }),
+    // ".co" fixes it: that key goes at once and the error clears (schema-form.tsx).
+    text: '.com',
+    prepare: async (p) => {
+      await toDetails(p);
+      const email = card(p).getByRole('textbox', { name: 'Email ID' });
+      await email.fill('asha@example');
+      await email.blur();
+      await card(p).getByText('Enter a valid email address', { exact: true }).waitFor();
+    },
+  },
+  {
+    page: '/iacstexam',
     name: 'registration: date of birth',
     locate: (p) => card(p).getByRole('textbox', { name: /^Date of birth/ }),
     text: '14082009',

@@ -353,4 +353,37 @@ describe('held typing in a schema form (held-typing.tsx)', () => {
     );
     expect(data().dob).toBe('12/05/2010');
   });
+
+  // A phone's tap on Next blurs the field first: an error that cleared on that blur moved Next
+  // from under the finger and the tap was lost. The error goes with the key that fixes it.
+  it('clears a shown error with the key that fixes it, the focus still in the field', async () => {
+    const { user } = await setup('student-details', neet);
+    const data = () => JSON.parse(screen.getByTestId('data').textContent ?? '{}') as FormValues;
+    const email = screen.getByRole('textbox', { name: 'Email ID' });
+    await user.type(email, 'ravi@example');
+    await user.tab();
+    await waitFor(() => expect(linkedError(email)).toBe('Enter a valid email address'));
+    await user.click(email);
+    // A key that leaves it failing is held (the error stays, as typed keys do)…
+    await user.keyboard('.');
+    expect(data().email).toBe('ravi@example');
+    expect(linkedError(email)).toBe('Enter a valid email address');
+    // …and the one that fixes it goes at once: no pause, no blur.
+    await user.keyboard('in');
+    expect(document.activeElement).toBe(email);
+    expect(data().email).toBe('ravi@example.in');
+    expect(linkedError(email)).toBeUndefined();
+    expect(email.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('once a field is left, its error follows its value: emptied, it says so after the pause', async () => {
+    const { user } = await setup('student-details', neet);
+    const name = screen.getByRole('textbox', { name: 'Student name' });
+    await user.type(name, 'Ravi Kumar');
+    await user.tab();
+    expect(linkedError(name)).toBeUndefined();
+    await user.clear(name);
+    await waitFor(() => expect(linkedError(name)).toBe('Please enter student name'));
+    expect(document.activeElement).toBe(name);
+  });
 });

@@ -1,10 +1,15 @@
 // A registration form step rendered by @rjsf/core from its JSON Schema and uiSchema, with
-// examflow's theme and a precompiled validator. Errors show when a field is blurred; stale
-// dependants are cleared when a parent changes; Next/Submit stays disabled while any rule fails
-// or a call is loading (part 1 §5).
+// examflow's theme and a precompiled validator. A field's error shows once it has been blurred
+// (part 1 §5: checked on blur) and from then on follows its value; stale dependants are cleared when
+// a parent changes; Next/Submit stays disabled while any rule fails or a call is loading (part 1 §5).
+//
+// Why errors follow the value and not the next blur: a phone's tap on Next blurs the field first.
+// An error that cleared on that blur moved Next up by its height between the finger's down and up,
+// and the tap was lost. Now a fixed field's error goes as the fix is typed, and an error that shows
+// on a blur belongs to a failing field, so Next is disabled already: nothing moves that matters.
 import { withTheme, type IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { DobRange } from '../../domain/validation';
 import type { Translate } from '../../engine/i18n';
 import {
@@ -14,6 +19,7 @@ import {
   type FieldRules,
   type FormValues,
 } from './form-rules';
+import type { FieldName } from './form-schema';
 import { HeldForm, HeldTyping, useHeldValues } from './held-typing';
 import { examflowTheme, type FormContext } from './theme';
 import { BusyButton } from '../busy-button';
@@ -64,16 +70,35 @@ export function SchemaForm({
 }: SchemaFormProps) {
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
+  // When @rjsf validates. It does not live-validate the data it mounts with, so the first blur
+  // validates the whole form (an empty field left shows "Please enter …"); from then on every change
+  // does, and a shown error follows the value.
+  const [validateOn, setValidateOn] = useState<'onBlur' | 'onChange'>('onBlur');
+  useEffect(() => {
+    // After the commit, not in the blur's own render: @rjsf reads liveValidate as it applies the
+    // blur, so switching in the same render would skip that first validation. One render, once.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (touched.size > 0 || submitted) setValidateOn('onChange');
+  }, [touched, submitted]);
   const customValidate = useMemo(() => createCustomValidate(rules, t), [rules, t]);
   const transformErrors = useMemo(() => createTransformErrors(rules, t), [rules, t]);
   const formContext = useMemo<FormContext>(
     () => ({ t, locale, dobRange, options, touched, submitted, locked }),
     [t, locale, dobRange, options, touched, submitted, locked],
   );
+  // A key that fixes a field whose error shows goes at once (not after the pause): the error clears
+  // as the student types it, not when the tap on Next blurs the field.
+  const sendsAtOnce = (fieldId: string, next: unknown) => {
+    if (!(submitted || touched.has(fieldId))) return false;
+    const name = fieldId.replace(/^root_/, '') as FieldName;
+    const rule = rules[name];
+    if (!rule || rule(formData) === undefined) return false;
+    return rule({ ...formData, [name]: typeof next === 'string' ? next : undefined }) === undefined;
+  };
   return (
     // Typed fields hold their keys (held-typing.tsx): the form re-renders after a pause, on leaving
     // a field or on submit, and the submit takes the keys typed just before it.
-    <HeldTyping>
+    <HeldTyping sendsAtOnce={sendsAtOnce}>
       <ThemedForm
         tagName={HeldForm}
         id={id}
@@ -87,7 +112,8 @@ export function SchemaForm({
         formContext={formContext}
         customValidate={customValidate}
         transformErrors={transformErrors}
-        liveValidate="onBlur"
+        // The theme shows a field's error only once it is touched or after a submit.
+        liveValidate={validateOn}
         showErrorList={false}
         noHtml5Validate
         focusOnFirstError

@@ -1,6 +1,7 @@
 // examflow's @rjsf theme: its own widgets (each usable on its own too) and templates that leave the
 // label and the error to the widget, so every error sits under its control and is linked to it.
-// Errors show once a field has been blurred, or after a submit attempt (part 1 §5: "on blur").
+// Errors show once a field has been blurred, or after a submit attempt (part 1 §5: "on blur"); the
+// form validates each change, so a shown error then follows the field's value.
 import type { ThemeProps } from '@rjsf/core';
 import type {
   FieldTemplateProps,
