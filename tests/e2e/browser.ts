@@ -42,8 +42,9 @@ export async function launchBrowser(): Promise<Browser> {
  * Puts axe-core into every frame of the page that does not have it yet: once per document.
  * @axe-core/playwright evaluated its 550 KB twice on every check and finished each check in a new
  * blank tab; without the tab (its legacy mode), a check of the landing page took 210–370 ms, and
- * 85–100 ms this way. A frame that cannot take it (gone, or not answering within 1 s)
- * is left out, as there.
+ * 85–100 ms this way. A child frame that cannot take it (gone, or not answering within 1 s) is
+ * left out, as there; the page's own frame always gets it, however long a loaded machine takes (a
+ * 1 s limit there left a check without axe beside a second copy of the suite).
  */
 async function injectAxe(page: Page): Promise<void> {
   const inject = async (frame: Frame) => {
@@ -52,7 +53,9 @@ async function injectAxe(page: Page): Promise<void> {
     // Frames are asked through postMessage, and only frames of the page's own origin answer.
     await frame.evaluate('axe.configure({ allowedOrigins: ["<same_origin>"] })');
   };
+  await inject(page.mainFrame());
   for (const frame of page.frames()) {
+    if (frame === page.mainFrame()) continue;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise((_, reject) => {
       timer = setTimeout(() => reject(new Error('axe not injected')), 1_000);
