@@ -227,7 +227,7 @@ export const registrationExamMachine = setup({
                   guard: 'hasLoneOption',
                   actions: assign(({ context }) => {
                     const lone = loneOption(examCascade, context, optionKeys);
-                    return lone ? choose(context, lone.field, lone.value) : {};
+                    return lone ? choose(context, lone.field, lone.value, 'loneOption') : {};
                   }),
                 },
                 // Online-only presets state and centre once the slot is known (before the states).

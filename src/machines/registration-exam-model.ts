@@ -77,11 +77,25 @@ export function withLoadedList<T extends ExamSlot | ExamState | ExamCentre | Exa
   const listName = { examSlot: 'slots', state: 'states', centre: 'centres', examDate: 'dates' } as const;
   const options = { ...context.options, [listName[field]]: offered(context, field, list) };
   const current = context.exam[choiceKey[field]];
-  if (!current) return { options };
+  if (!current) return { options, ...wantedFrom(context, field, options) };
   const listed = offered(context, field, list).find((o) => optionKey(field, o) === optionKey(field, current));
   if (listed) return { options, exam: { ...context.exam, [choiceKey[field]]: listed } };
   const cleared = clearAfter({ ...context, options }, field);
   return { options: cleared.options, exam: { ...cleared.exam, [choiceKey[field]]: undefined } };
+}
+
+/** A wanted choice's key, as the option carries it (the lead names a centre by its code). */
+const wantedKey = (field: ExamField, option: ExamSlot | ExamState | ExamCentre | ExamDate): string =>
+  field === 'centre' && 'code' in option ? option.code : optionKey(field, option);
+
+/** A wanted choice (examFromLead) the loaded list offers: chosen, and no longer wanted. */
+function wantedFrom(context: ExamCascadeContext, field: ExamField, options: OptionLists) {
+  const key = choiceKey[field];
+  const want = context.exam.wanted?.[key];
+  if (want === undefined) return {};
+  const { [key]: _chosen, ...wanted } = context.exam.wanted ?? {};
+  const option = listOf(options, field)?.find((o) => wantedKey(field, o) === want);
+  return { exam: { ...context.exam, wanted, ...(option ? { [key]: option } : {}) } };
 }
 
 const listOf = (options: OptionLists, field: ExamField) =>
@@ -103,7 +117,7 @@ export const examCascade: CascadeSpec<ExamCascadeContext, ExamField> = {
  */
 export function switchCourseType(context: ExamCascadeContext, courseType: CourseType): Partial<ExamStepData> {
   const { exam, options } = clearAfter(context, 'courseType');
-  const next = { ...context, exam: { ...exam, courseType }, options };
+  const next = { ...context, exam: { ...exam, courseType, wanted: undefined }, options };
   if (courseType === 'classroom') return { exam: next.exam, options: { ...options, slots: undefined } };
   const slots = options.slots && offered(next, 'examSlot', options.slots);
   const slot = exam.slot && slots?.some((s) => s.tid === exam.slot?.tid) ? exam.slot : undefined;
@@ -111,10 +125,17 @@ export function switchCourseType(context: ExamCascadeContext, courseType: Course
 }
 
 /** A field's option chosen by its key (a select's value), with what depended on it cleared. */
-export function choose(context: ExamCascadeContext, field: ExamField, value: string): Partial<ExamStepData> {
+export function choose(
+  context: ExamCascadeContext,
+  field: ExamField,
+  value: string,
+  by: 'student' | 'loneOption' = 'student',
+): Partial<ExamStepData> {
   const { exam, options } = clearAfter(context, field);
   const option = listOf(options, field)?.find((o) => optionKey(field, o) === value);
-  return { exam: { ...exam, [choiceKey[field]]: option }, options };
+  // The student's own choice: nothing of an earlier registration is chosen for them any more.
+  const wanted = by === 'student' ? undefined : exam.wanted;
+  return { exam: { ...exam, wanted, [choiceKey[field]]: option }, options };
 }
 
 /** The keys a loaded list offers, as the selects name them. */

@@ -127,6 +127,7 @@ export const lead = (count: number): LeadRecord => ({
   exam_state: '9',
   branch_code: 'DL001',
   exam_date: '2025-04-13',
+  exam_slot: '',
   exam_mode: 'Offline',
   sf_id: 'sf-1',
   registration_status: 'pending_payment',

@@ -752,6 +752,50 @@ describe('registration step 1: mobile, OTP, account exists', () => {
     expect(neet.actor.getSnapshot().matches({ step1: 'enteringMobile' })).toBe(true);
   });
 
+  it('a registration awaiting payment (Try Again in another browser) gets its state, centre and date again as the lists offer them', async () => {
+    const awaiting = await toStep3(
+      { programme: mockNeet, registrationPage: 'MOCK-NEET' },
+      { verifyOtp: async () => verified([lead(0)]) },
+    );
+    // Two options in every list: the lead's choice is what chose each one.
+    expect(awaiting.actor.getSnapshot().context.exam).toMatchObject({
+      state: delhi,
+      centre,
+      date,
+      wanted: {},
+    });
+    // The student's own choice ends it: the new state's centres are theirs to choose.
+    awaiting.actor.send({ type: 'field.change', field: 'state', value: up.tid });
+    await awaiting.until(
+      (s) => s.matches({ step3: { lists: 'idle' } }) && s.context.options.centres !== undefined,
+    );
+    expect(awaiting.actor.getSnapshot().context.exam).toMatchObject({
+      state: up,
+      centre: undefined,
+      wanted: undefined,
+    });
+
+    // A completed registration, or one of another programme, chooses nothing.
+    for (const other of [
+      { ...lead(0), registration_status: 'registered' as const },
+      { ...lead(0), exam_type: 'iACST' },
+    ]) {
+      const run = await toStep3(
+        { programme: mockNeet, registrationPage: 'MOCK-NEET' },
+        { verifyOtp: async () => verified([other]) },
+      );
+      const { exam } = run.actor.getSnapshot().context;
+      expect([exam.state, exam.wanted]).toEqual([undefined, undefined]);
+    }
+    // A wanted centre the list no longer offers is dropped; the date is still for the student.
+    const moved = await toStep3(
+      { programme: mockNeet, registrationPage: 'MOCK-NEET' },
+      { verifyOtp: async () => verified([{ ...lead(0), branch_code: 'GONE1' }]) },
+    );
+    const { exam } = moved.actor.getSnapshot().context;
+    expect([exam.state, exam.centre, exam.date]).toEqual([delhi, undefined, undefined]);
+  });
+
   it("prefills and locks an existing student's name, father name, dob and e-mail", async () => {
     const { actor, until } = await toStep2(
       { programme: mockNeet, registrationPage: 'MOCK-NEET' },

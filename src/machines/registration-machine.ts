@@ -28,6 +28,7 @@ import {
   hasExamDetailsStep,
   paymentFailurePayload,
   prefillFromLead,
+  examFromLead,
   resultFromQuery,
   submitDetails,
   type RegistrationContext,
@@ -206,7 +207,11 @@ export const registrationMachine = setup({
           {
             target: 'loadingSteps',
             actions: assign(({ context, event }) => {
-              const prefilled = { ...context, ...prefillFromVerified(event.output) };
+              const prefilled = {
+                ...context,
+                ...prefillFromVerified(event.output),
+                exam: examFromLead(context.exam, event.output.lead, context.programme),
+              };
               return { ...prefilled, ...resumeDraft(prefilled, event.output.draft), notice: undefined };
             }),
           },
@@ -298,7 +303,10 @@ export const registrationMachine = setup({
         }),
         onDone: {
           target: 'loadingSteps',
-          actions: assign(({ event }) => prefillFromLead(event.output.student_details[0])),
+          actions: assign(({ context, event }) => ({
+            ...prefillFromLead(event.output.student_details[0]),
+            exam: examFromLead(context.exam, event.output.student_details[0], context.programme),
+          })),
         },
         // Without a usable registration token (Try Again in another tab or browser) the number is
         // verified again, and the card says why: the details come back once it is.

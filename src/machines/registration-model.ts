@@ -48,7 +48,15 @@ export interface ExamChoice {
   state?: ExamState;
   centre?: ExamCentre;
   date?: ExamDate;
+  /**
+   * Choices to make again as their lists load, by key (slot and state tid, centre code, date
+   * YYYY-MM-DD): a registration awaiting payment, resumed in another browser (examFromLead). Each
+   * goes once it is chosen, all of them at the student's own first choice.
+   */
+  wanted?: WantedExam;
 }
+
+export type WantedExam = Partial<Record<'slot' | 'state' | 'centre' | 'date', string>>;
 
 /** The option lists; undefined means not loaded (or cleared by an earlier choice). */
 export interface OptionLists {
@@ -449,6 +457,26 @@ export function prefillFromLead(lead: LeadRecord | undefined) {
     (f) => student[f].trim() !== '',
   );
   return { student, locked: [...locked], isNewUser: false };
+}
+
+/**
+ * The exam choices of this programme's registration that awaits payment (Try Again in another
+ * browser, where the tab's kept choices are not): chosen again as the lists offer them.
+ */
+export function examFromLead(
+  exam: ExamChoice,
+  lead: LeadRecord | undefined,
+  programme: Pick<RegistrationProgramme, 'examType'>,
+): ExamChoice {
+  if (lead?.registration_status !== 'pending_payment' || lead.exam_type !== programme.examType) return exam;
+  const keys = {
+    slot: lead.exam_slot,
+    state: lead.exam_state,
+    centre: lead.branch_code,
+    date: lead.exam_date,
+  };
+  const wanted = Object.fromEntries(Object.entries(keys).filter(([, key]) => key !== '')) as WantedExam;
+  return Object.keys(wanted).length > 0 ? { ...exam, wanted } : exam;
 }
 
 /** The parent's data at the start: the query's number, the choices kept across the gateway. */

@@ -308,50 +308,76 @@ describe('registration survives a reload, a discarded tab and Back', () => {
     expect(errors).toEqual([]);
   });
 
-  it('Try Again from the failure link in another browser asks for the number again and says why (never a silent step 1)', async () => {
-    const page = await context.newPage();
-    await page.goto(`${base}/mock-neet-exam`);
-    const mobile = freshMobile();
-    await sendCode(page, mobile);
-    await field(page, 'Digit 1 of 4').pressSequentially(await sandboxOtp(base, mobile));
-    await cardHeading(page, 'Student details').waitFor();
-    await field(page, 'Student name').fill('Ira Sen');
-    await field(page, 'Email ID').fill('ira.sen@example.com');
-    await finishDetails(page);
-    await cardHeading(page, 'Exam details').waitFor();
-    await chooseDelhi(page);
-    for (const name of ['Centre', 'Date of exam']) {
-      const list = select(page, name);
-      await expect.poll(() => list.locator('option').count()).toBeGreaterThan(1);
-      if (!(await list.inputValue())) await list.selectOption({ index: 1 });
-    }
-    const pay = card(page).getByRole('button', { name: 'Pay and Register Now' });
-    await expect.poll(() => pay.isEnabled()).toBe(true);
-    await pay.click();
-    await page.waitForURL(/\/sandbox\/gateway/);
-    await page.getByRole('button', { name: 'Fail', exact: true }).click();
-    await page.waitForURL(/\/mock-neet-exam\?.*status=failure/);
-    const failureLink = page.url();
+  it(
+    'Try Again from the failure link in another browser asks for the number again, says why, and resumes the details and the exam choices',
+    { timeout: 120_000 },
+    async () => {
+      const page = await context.newPage();
+      await page.goto(`${base}/mock-neet-exam`);
+      const mobile = freshMobile();
+      await sendCode(page, mobile);
+      await field(page, 'Digit 1 of 4').pressSequentially(await sandboxOtp(base, mobile));
+      await cardHeading(page, 'Student details').waitFor();
+      await field(page, 'Student name').fill('Ira Sen');
+      await field(page, 'Email ID').fill('ira.sen@example.com');
+      await finishDetails(page);
+      await cardHeading(page, 'Exam details').waitFor();
+      await chooseDelhi(page);
+      const chosen: string[] = [];
+      for (const name of ['Centre', 'Date of exam']) {
+        const list = select(page, name);
+        await expect.poll(() => list.locator('option').count()).toBeGreaterThan(1);
+        if (!(await list.inputValue())) await list.selectOption({ index: 1 });
+        chosen.push(await list.locator('option:checked').innerText());
+      }
+      const pay = card(page).getByRole('button', { name: 'Pay and Register Now' });
+      await expect.poll(() => pay.isEnabled()).toBe(true);
+      await pay.click();
+      await page.waitForURL(/\/sandbox\/gateway/);
+      await page.getByRole('button', { name: 'Fail', exact: true }).click();
+      await page.waitForURL(/\/mock-neet-exam\?.*status=failure/);
+      const failureLink = page.url();
 
-    // The link opened in another browser (no session, no token): Try Again says what to do.
-    const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    try {
-      const elsewhere = await other.newPage();
-      await elsewhere.goto(failureLink);
-      await cardHeading(elsewhere, 'Payment failed').waitFor();
-      await card(elsewhere).getByRole('button', { name: 'Try Again' }).click();
-      await card(elsewhere)
-        .getByText(
-          'To try again in this browser, verify your mobile number first. Your details will come back.',
-        )
-        .waitFor();
-      // The number the return link names (part 2's failure query) is there to verify.
-      expect(await field(elsewhere, /^Mobile number/).inputValue()).toBe(mobile);
-      expect(await seriousViolations(elsewhere)).toEqual([]);
-    } finally {
-      await other.close();
-    }
-  });
+      // The link opened in another browser (no session, no token): Try Again says what to do.
+      const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      try {
+        const elsewhere = await other.newPage();
+        await elsewhere.goto(failureLink);
+        await cardHeading(elsewhere, 'Payment failed').waitFor();
+        await card(elsewhere).getByRole('button', { name: 'Try Again' }).click();
+        await card(elsewhere)
+          .getByText(
+            'To try again in this browser, verify your mobile number first. Your details will come back.',
+          )
+          .waitFor();
+        // The number the return link names (part 2's failure query) is there to verify.
+        expect(await field(elsewhere, /^Mobile number/).inputValue()).toBe(mobile);
+        expect(await seriousViolations(elsewhere)).toEqual([]);
+        // Verified (a new code once the first one's 45 s resend wait is over), the registration that
+        // awaits payment comes back: the details, then the state, centre and date chosen before.
+        await expect
+          .poll(
+            async () => {
+              if (await verifyButton(elsewhere).isVisible()) await verifyButton(elsewhere).click();
+              await elsewhere.waitForTimeout(2_000);
+              return cardHeading(elsewhere, 'Verify OTP').count();
+            },
+            { timeout: 70_000, interval: 3_000 },
+          )
+          .toBe(1);
+        await field(elsewhere, 'Digit 1 of 4').pressSequentially(await sandboxOtp(base, mobile));
+        await cardHeading(elsewhere, 'Student details').waitFor();
+        await expect.poll(() => field(elsewhere, 'Student name').inputValue()).toBe('Ira Sen');
+        await card(elsewhere).getByRole('button', { name: 'Next' }).click();
+        await cardHeading(elsewhere, 'Exam details').waitFor();
+        const shown = async (name: string) => select(elsewhere, name).locator('option:checked').innerText();
+        await expect.poll(() => shown('Date of exam')).toBe(chosen[1]);
+        expect([await shown('State'), await shown('Centre')]).toEqual(['Delhi', chosen[0]]);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 
   it('a free thank-you comes back on a reload with its roll number', async () => {
     const page = await context.newPage();

@@ -28,6 +28,7 @@ export function leadRecord(s: Student, count: number): LeadRecord {
     exam_state: s.exam_state_id ?? '',
     branch_code: s.branch_code,
     exam_date: s.exam_date ?? '',
+    exam_slot: s.exam_slot_id ?? '',
     exam_mode: s.exam_mode,
     sf_id: s.sf_id,
     registration_status: s.registration_status,

@@ -46,6 +46,7 @@ const lead = (count: number): LeadRecord => ({
   exam_state: '',
   branch_code: '',
   exam_date: '',
+  exam_slot: '',
   exam_mode: 'Online',
   sf_id: 'sf-1',
   registration_status: 'registered',

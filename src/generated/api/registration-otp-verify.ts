@@ -93,6 +93,10 @@ export interface LeadRecord {
   exam_state: string;
   branch_code: string;
   exam_date: string;
+  /**
+   * the exam slot's tid ('' when none): with exam_state, branch_code and exam_date, what a registration awaiting payment chose
+   */
+  exam_slot: string;
   exam_mode: string;
   sf_id: string;
   registration_status: 'pending_payment' | 'registered';

@@ -103,6 +103,7 @@ const lead = (mobile: string, count: number): LeadRecord => ({
   exam_state: '',
   branch_code: '',
   exam_date: '',
+  exam_slot: '',
   exam_mode: 'Offline',
   sf_id: 'sf-studio',
   registration_status: 'pending_payment',
