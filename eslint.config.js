@@ -156,6 +156,28 @@ const boundaryZones = [
   },
 ];
 
+// The sandbox stands apart (decision 039): it plays the provider's platforms through services, like
+// a route, and holds no database handle of its own. The one exception is its SMS outbox
+// (sms_messages), a table only the sandbox has, written and read in server/sandbox/sms.ts.
+const SANDBOX_DB_MESSAGE =
+  'The sandbox calls services (decision 039): put the query in the service that owns the table (server/services, server/auth); only its SMS outbox (sandbox/sms.ts) touches the database.';
+const sandboxZones = [
+  ...boundaryZones,
+  { target: 'server/sandbox', from: 'server/db', message: SANDBOX_DB_MESSAGE },
+];
+const SANDBOX_FILES = {
+  files: ['server/sandbox/**/*.ts'],
+  ignores: [...TEST_FILES, 'server/sandbox/sms.ts'],
+};
+
+// Reading the app context's database handle: a route or the sandbox reaches the database without
+// an import, through the context every handler holds (`app.ctx.db`).
+const DB_HANDLE_SELECTORS = [
+  "MemberExpression[property.name='db']",
+  "MemberExpression[property.value='db']",
+  "ObjectPattern > Property[key.name='db']",
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'src/generated/**', 'coverage/**', '.lighthouse/**'] },
   js.configs.recommended,
@@ -222,14 +244,22 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        ...[
-          "MemberExpression[property.name='db']",
-          "MemberExpression[property.value='db']",
-          "ObjectPattern > Property[key.name='db']",
-        ].map((selector) => ({
+        ...DB_HANDLE_SELECTORS.map((selector) => ({
           selector,
           message: 'Routes only speak HTTP: put the query in a service and call it (routes → services → db).',
         })),
+      ],
+    },
+  },
+  {
+    // The same two ways in, for the sandbox: no import of server/db and no reading of the
+    // context's `db` (above, "The sandbox stands apart").
+    ...SANDBOX_FILES,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: sandboxZones }],
+      'no-restricted-syntax': [
+        'error',
+        ...DB_HANDLE_SELECTORS.map((selector) => ({ selector, message: SANDBOX_DB_MESSAGE })),
       ],
     },
   },

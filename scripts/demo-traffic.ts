@@ -39,7 +39,7 @@ try {
     process.exitCode = 1;
   } else {
     const started = performance.now();
-    const result = await fillDemoTraffic(db, { now: new Date(), days, site: loadConfig(configDir()) });
+    const result = await fillDemoTraffic({ db }, { now: new Date(), days, site: loadConfig(configDir()) });
     const ms = performance.now() - started;
     if (result.replaced > 0)
       console.log(`Replaced the earlier demo traffic (${result.replaced.toLocaleString('en')} rows).`);

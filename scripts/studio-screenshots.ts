@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   process.env.EXAMFLOW_API_URL = api.base;
   // The Funnel view reads the API server's database: three weeks of demo visits in it.
   process.env.DATA_DIR = api.dataDir;
-  await fillDemoTraffic(api.app.ctx.db, { now: new Date(), days: 21, site: api.app.ctx.site });
+  await fillDemoTraffic(api.app.ctx, { now: new Date(), days: 21, site: api.app.ctx.site });
   const vite = await createServer({
     configFile: path.join(projectRoot, 'vite.config.ts'),
     root: projectRoot,

@@ -5,6 +5,7 @@ import { ApiError } from '../api/errors';
 import { message } from '../api/messages';
 import type { AppContext, Student } from '../context';
 import { addMs, iso } from '../timestamps';
+import type { Db } from '../db/database';
 import type { SessionEndReason } from '../db/tables/core';
 import { prepared } from '../db/prepared';
 import { hashToken, newId, newToken } from './tokens';
@@ -152,6 +153,21 @@ export async function revokeLogin(ctx: AppContext, token: string): Promise<void>
     .execute();
 }
 
+/** Ends every session of the student now, for this reason, in the caller's transaction. */
+export async function endStudentSessions(
+  db: Db,
+  studentId: string,
+  reason: SessionEndReason,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: iso(now), revoked_reason: reason, handoff_hash: null })
+    .where('student_id', '=', studentId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
 /** Why the server ended this token's session, when it did (a logout, a submitted test). */
 async function endReason(ctx: AppContext, token: string): Promise<SessionEndReason | undefined> {
   const row = await ctx.db
@@ -208,6 +224,10 @@ export function clearSessionMarker(reply: FastifyReply): void {
 /** The student with this roll number, if any (login checks the date of birth and the status). */
 export const studentByRollNumber = (ctx: AppContext, rollNumber: string): Promise<Student | undefined> =>
   ctx.db.selectFrom('students').selectAll().where('roll_number', '=', rollNumber).executeTakeFirst();
+
+/** The student with this id, if any. */
+export const studentById = (ctx: AppContext, id: string): Promise<Student | undefined> =>
+  ctx.db.selectFrom('students').selectAll().where('id', '=', id).executeTakeFirst();
 
 /** The registered student with this roll number, if any. */
 export const registeredStudentByRoll = (ctx: AppContext, rollNumber: string): Promise<Student | undefined> =>

@@ -73,7 +73,7 @@ describe('demo traffic', () => {
       ['page_view'],
       new Date('2025-04-01T06:00:00Z'),
     );
-    first = await fillDemoTraffic(db, { now: NOW, days: DAYS, site });
+    first = await fillDemoTraffic({ db }, { now: NOW, days: DAYS, site });
     report = await funnelReport(db, RANGE);
     // A few weeks of made-up traffic: seconds alone, longer with a second suite beside this one.
   });
@@ -143,7 +143,7 @@ describe('demo traffic', () => {
   });
 
   it('replaces the earlier demo traffic when run again: the same totals, the real visitor kept', async () => {
-    const again = await fillDemoTraffic(db, { now: NOW, days: DAYS, site });
+    const again = await fillDemoTraffic({ db }, { now: NOW, days: DAYS, site });
     expect(again.replaced).toBe(first.events);
     expect(again.events).toBe(first.events);
     expect(await countEvents(1)).toBe(first.events);

@@ -3,17 +3,15 @@
 // row carries the sandbox mark (1), and a new fill replaces the last one. Only for a sandbox
 // install: `npm run demo:traffic` refuses a database whose sandbox is off (demoTrafficRefusal).
 import { indiaDate } from '../../src/domain/dates';
-import { stepCode, type FunnelStep } from '../../src/domain/funnel-steps';
+import type { FunnelStep } from '../../src/domain/funnel-steps';
 import type { ConfigBundle, LandingFile } from '../../src/engine/config-bundle';
 import { overriddenVariant } from '../../src/engine/hosts';
 import type { ServerConfig } from '../config';
-import type { Db } from '../db/database';
-import type { FunnelEventsTable } from '../db/tables/funnel';
+import type { AppContext } from '../context';
+import { replaceDemoFunnelEvents, type DemoFunnelEvent, type FunnelOrigin } from '../services/funnel/events';
 import { gapBucket, UNTIMED } from '../services/funnel/gap-buckets';
 
 const DAY_MS = 24 * 60 * 60_000;
-/** 15 columns a row: 30,000 parameters, under SQLite's limit (32,766) and PostgreSQL's (65,535). */
-const CHUNK = 2_000;
 
 /** Why demo traffic may not go into this database, or null when it may: only with the sandbox on. */
 export function demoTrafficRefusal(config: Pick<ServerConfig, 'sandbox'>): string | null {
@@ -132,7 +130,7 @@ function cardVariants(site: DemoTrafficOptions['site']): Variant[] {
 function generate(
   variants: readonly Variant[],
   { now, days, seed = 24 }: Pick<DemoTrafficOptions, 'now' | 'days' | 'seed'>,
-): { rows: FunnelEventsTable[]; figures: DemoVariantFigures[] } {
+): { rows: DemoFunnelEvent[]; figures: DemoVariantFigures[] } {
   let random = seeded(seed);
   /** A log-normal time around a median (most within a factor of 2–3 of it). */
   const around = (medianMs: number) => {
@@ -141,7 +139,7 @@ function generate(
   };
   const nowMs = now.getTime();
   const today = indiaDate(now);
-  const rows: FunnelEventsTable[] = [];
+  const rows: DemoFunnelEvent[] = [];
   const figures: DemoVariantFigures[] = [];
   let visitorNo = 0;
   for (const v of variants) {
@@ -171,7 +169,7 @@ function generate(
         const visitor = `sandbox-${seed.toString(36)}-${(visitorNo++).toString(36).padStart(8, '0')}`;
         let pick = random();
         const from = SOURCES.find((s) => (pick -= s.share) < 0) ?? SOURCES[4];
-        const common = {
+        const origin: FunnelOrigin = {
           programme: v.programme,
           variant: v.variant,
           visitor,
@@ -181,17 +179,10 @@ function generate(
           utm_source: from.source,
           utm_medium: from.medium,
           utm_campaign: from.source ? `${v.programme}-admissions` : '',
-          has_gclid: from.source === 'google' ? 1 : 0,
-          sandbox: 1,
+          has_gclid: from.source === 'google',
         };
         const push = (step: FunnelStep, atMs: number, bucket: number) =>
-          rows.push({
-            ...common,
-            step: stepCode(step),
-            at_ms: atMs,
-            day: indiaDate(new Date(atMs)),
-            gap_bucket: bucket,
-          });
+          rows.push({ origin, step, atMs, gapBucket: bucket });
         // Students browse from morning to late evening, more in the evening.
         let at = dayStart + Math.floor((7 + 16.5 * Math.sqrt(random())) * 3_600_000);
         if (at > dayEnd) at = dayStart + Math.floor(random() * (dayEnd - dayStart));
@@ -225,17 +216,11 @@ function generate(
  * Replaces the demo traffic (every sandbox-marked event and rolled-up count) with `days` days of
  * made-up visitors ending at `now`, in one transaction. The caller checks the sandbox is on.
  */
-export async function fillDemoTraffic(db: Db, options: DemoTrafficOptions): Promise<DemoTrafficResult> {
+export async function fillDemoTraffic(
+  ctx: Pick<AppContext, 'db'>,
+  options: DemoTrafficOptions,
+): Promise<DemoTrafficResult> {
   const { rows, figures } = generate(cardVariants(options.site), options);
-  const replaced = await db.transaction().execute(async (trx) => {
-    const events = await trx.deleteFrom('funnel_events').where('sandbox', '=', 1).executeTakeFirst();
-    const daily = await trx.deleteFrom('funnel_daily').where('sandbox', '=', 1).executeTakeFirst();
-    for (let i = 0; i < rows.length; i += CHUNK)
-      await trx
-        .insertInto('funnel_events')
-        .values(rows.slice(i, i + CHUNK))
-        .execute();
-    return Number(events.numDeletedRows) + Number(daily.numDeletedRows);
-  });
+  const replaced = await replaceDemoFunnelEvents(ctx, rows);
   return { replaced, events: rows.length, variants: figures };
 }

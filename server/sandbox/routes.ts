@@ -5,6 +5,7 @@ import type { SandboxMessagesQuery, SandboxMessagesReply } from '../../src/gener
 import type { SandboxSmsSettingsReply } from '../../src/generated/api/sandbox-sms-settings';
 import type { SandboxSmsSettingsUpdateBody } from '../../src/generated/api/sandbox-sms-settings-update';
 import { apiSchema } from '../api/schemas';
+import { sandboxOutbox } from './sms';
 
 export function registerSandboxRoutes(app: FastifyInstance): void {
   app.get<{ Querystring: SandboxMessagesQuery; Reply: SandboxMessagesReply }>(
@@ -15,11 +16,7 @@ export function registerSandboxRoutes(app: FastifyInstance): void {
         tags: ['sandbox'],
       }),
     },
-    async (request) => {
-      let query = app.ctx.db.selectFrom('sms_messages').select(['mobile', 'text', 'otp', 'sent_at']);
-      if (request.query.mobile) query = query.where('mobile', '=', request.query.mobile);
-      return query.orderBy('id', 'desc').limit(100).execute(); // ids sort by time
-    },
+    async (request) => sandboxOutbox(app.ctx, request.query.mobile),
   );
 
   app.get<{ Querystring: SandboxEmailsQuery; Reply: SandboxEmailsReply }>(

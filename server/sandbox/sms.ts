@@ -1,10 +1,13 @@
 // SMS in the sandbox: the provider records each message (server log + GET /sandbox/messages)
-// instead of sending it. A sandbox switch (POST /sandbox/sms/settings) makes it fail or answer
+// instead of sending it. Its outbox (sms_messages) is the sandbox's own table, written and read only
+// here: the one sandbox file that holds the database handle. A sandbox switch (POST /sandbox/sms/settings) makes it fail or answer
 // slowly; like every provider it runs behind the time limit of server/services/sms.ts.
 import type { FastifyBaseLogger } from 'fastify';
 import { sortableId } from '../auth/tokens';
 import { iso } from '../timestamps';
+import type { AppContext } from '../context';
 import type { Db } from '../db/database';
+import type { SmsMessagesTable } from '../db/tables/core';
 import type { SmsFaultSettings, SmsFaults, SmsProvider } from '../services/sms';
 
 /** "take 10 s": longer than the default timeout. */
@@ -52,4 +55,14 @@ export function sandboxSms(db: Db, log: FastifyBaseLogger, now: () => Date): Sms
       log.info({ sandbox: 'sms', mobile, text }, 'sandbox SMS');
     },
   };
+}
+
+/** The outbox, newest first (ids sort by time): the last 100 messages, or the last 100 to a mobile. */
+export async function sandboxOutbox(
+  ctx: Pick<AppContext, 'db'>,
+  mobile?: string,
+): Promise<Pick<SmsMessagesTable, 'mobile' | 'text' | 'otp' | 'sent_at'>[]> {
+  let query = ctx.db.selectFrom('sms_messages').select(['mobile', 'text', 'otp', 'sent_at']);
+  if (mobile) query = query.where('mobile', '=', mobile);
+  return query.orderBy('id', 'desc').limit(100).execute();
 }

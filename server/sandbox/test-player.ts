@@ -8,23 +8,14 @@ import type { TestPageAnswers, TestPageParams } from '../../src/generated/api/ex
 import type { ResultReleaseBody, ResultReleaseReply } from '../../src/generated/api/result-release';
 import { ApiError } from '../api/errors';
 import { apiSchema } from '../api/schemas';
-import { clearSessionMarker } from '../auth/sessions';
-import { newId } from '../auth/tokens';
+import { clearSessionMarker, studentById, studentByRollNumber } from '../auth/sessions';
 import type { AppContext } from '../context';
-import { iso } from '../timestamps';
-import type { ExamAttemptsTable } from '../db/tables/exams';
-import { resultUrl } from '../services/exams/launch';
-import { maybeProgramme, resultDelayMs, slotOf } from '../services/exams/programme';
-import {
-  percentageOf,
-  resultMessage,
-  scholarshipFor,
-  scoreAnswers,
-  totalOf,
-  MARKING,
-} from '../services/results/scoring';
+import { attemptForPlayer, resultUrl, type PlayerAttempt } from '../services/exams/launch';
+import { slotOf } from '../services/exams/programme';
+import { releasePendingResults, resultOfAttempt, submitAttempt } from '../services/results/attempt-results';
+import { MARKING } from '../services/results/scoring';
 import { centreById } from '../services/master/centres';
-import { findSitting, loadExamContext } from '../services/exams/sittings';
+import { findSitting, loadExamContext, studentByAdmitCard } from '../services/exams/sittings';
 import { addDays, dateLabel, dateTimeLabel, durationLabel, istDate, timeLabel } from '../services/exams/time';
 import { paperQuestions } from './test-player-bank';
 
@@ -49,28 +40,7 @@ const sendPage = (reply: FastifyReply, status: number, title: string, body: stri
     .header('Cache-Control', 'no-store')
     .send(page(title, body));
 
-interface AttemptView {
-  attempt: ExamAttemptsTable;
-  rollNumber: string;
-  title: string;
-  subjects: string[];
-}
-
-async function attemptView(ctx: AppContext, id: string): Promise<AttemptView | undefined> {
-  const row = await ctx.db
-    .selectFrom('exam_attempts')
-    .innerJoin('students', 'students.id', 'exam_attempts.student_id')
-    .innerJoin('exam_papers', 'exam_papers.code', 'exam_attempts.paper_code')
-    .selectAll('exam_attempts')
-    .select(['students.roll_number', 'exam_papers.title', 'exam_papers.subjects'])
-    .where('exam_attempts.id', '=', id)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const { roll_number, title, subjects, ...attempt } = row;
-  return { attempt, rollNumber: roll_number, title, subjects: JSON.parse(subjects) as string[] };
-}
-
-function paperForm(view: AttemptView): string {
+function paperForm(view: PlayerAttempt): string {
   const questions = paperQuestions(view.subjects);
   const sections = view.subjects.map((subject) => {
     const mine = questions.filter((q) => q.subject === subject);
@@ -90,19 +60,12 @@ ${sections.join('\n')}
 </form>`;
 }
 
-async function thankYou(ctx: AppContext, view: AttemptView): Promise<string> {
-  const result = await ctx.db
-    .selectFrom('exam_results')
-    .selectAll()
-    .where('attempt_id', '=', view.attempt.id)
-    .executeTakeFirst();
+async function thankYou(ctx: AppContext, view: PlayerAttempt): Promise<string> {
+  const result = await resultOfAttempt(ctx, view.attempt.id);
   if (!result) return `<h1>Test submitted</h1><p>Your answers were recorded.</p>`;
   const released = new Date(result.release_at) <= ctx.now();
-  const student = await ctx.db
-    .selectFrom('students')
-    .selectAll()
-    .where('id', '=', view.attempt.student_id)
-    .executeTakeFirstOrThrow();
+  const student = await studentById(ctx, view.attempt.student_id);
+  if (!student) throw new Error(`attempt ${view.attempt.id}: its student is gone`);
   const ec = await loadExamContext(ctx, student);
   const sitting = findSitting(ec, result.paper_code, result.schedule_id);
   const link = sitting ? resultUrl(ec, sitting) : '';
@@ -115,90 +78,6 @@ ${
 <form method="post" action="/sandbox/test/${view.attempt.id}/release"><p><button type="submit">Release my result now (sandbox)</button></p></form>`
 }
 <p>You have been logged out, as after every test. <a href="${esc(loginPath(ctx))}">Log in again</a> to see your dashboard.</p>`;
-}
-
-/** Makes every pending result of the student visible now. */
-async function releaseNow(ctx: AppContext, studentId: string): Promise<number> {
-  const now = iso(ctx.now());
-  const done = await ctx.db
-    .updateTable('exam_results')
-    .set({ release_at: now })
-    .where('student_id', '=', studentId)
-    .where('release_at', '>', now)
-    .executeTakeFirst();
-  return Number(done.numUpdatedRows);
-}
-
-/** Records the answers and the result, once; false when the attempt was not open any more. */
-async function submit(ctx: AppContext, view: AttemptView, answers: Record<string, number>): Promise<boolean> {
-  const now = ctx.now();
-  const paper = await ctx.db
-    .selectFrom('exam_papers')
-    .selectAll()
-    .where('code', '=', view.attempt.paper_code)
-    .executeTakeFirstOrThrow();
-  const student = await ctx.db
-    .selectFrom('students')
-    .select(['exam_type', 'class_stream'])
-    .where('id', '=', view.attempt.student_id)
-    .executeTakeFirstOrThrow();
-  const programme = maybeProgramme(ctx.site, paper.exam_type) ?? maybeProgramme(ctx.site, student.exam_type);
-  if (!programme) throw new ApiError(404, 'This exam is not offered any more.');
-  const subjects = scoreAnswers(view.subjects, paperQuestions(view.subjects), answers);
-  const total = totalOf(subjects);
-  const percentage = percentageOf(total.score, total.max);
-  const scholarship = scholarshipFor(programme, percentage, student.class_stream);
-  return ctx.db.transaction().execute(async (trx) => {
-    const closed = await trx
-      .updateTable('exam_attempts')
-      .set({ status: 'submitted', submitted_at: iso(now), answers: JSON.stringify(answers) })
-      .where('id', '=', view.attempt.id)
-      .where('status', '=', 'open')
-      .where('expires_at', '>', iso(now))
-      .executeTakeFirst();
-    if (Number(closed.numUpdatedRows) !== 1) return false;
-    const earlier = await trx
-      .selectFrom('exam_results')
-      .select('id')
-      .where('student_id', '=', view.attempt.student_id)
-      .where('paper_code', '=', view.attempt.paper_code)
-      .where('schedule_id', '=', view.attempt.schedule_id)
-      .executeTakeFirst();
-    if (earlier) throw new ApiError(409, 'This test has already been submitted.');
-    await trx
-      .insertInto('exam_results')
-      .values({
-        id: newId(),
-        student_id: view.attempt.student_id,
-        attempt_id: view.attempt.id,
-        paper_code: view.attempt.paper_code,
-        schedule_id: view.attempt.schedule_id,
-        subjects: JSON.stringify(subjects),
-        score: total.score,
-        max_score: total.max,
-        scholarship_percent: scholarship,
-        message_html: resultMessage(programme, percentage, scholarship),
-        created_at: iso(now),
-        release_at: iso(new Date(now.getTime() + resultDelayMs(programme))),
-      })
-      .execute();
-    // Submitting a test ends the student's sessions (part 1 §3, decision 001): every token issued
-    // so far answers 401 from now on, and the student logs in again.
-    await trx
-      .updateTable('sessions')
-      .set({ revoked_at: iso(now), revoked_reason: 'test_submitted', handoff_hash: null })
-      .where('student_id', '=', view.attempt.student_id)
-      .where('revoked_at', 'is', null)
-      .execute();
-    // The test-platform tokens those sessions fetched end with them.
-    await trx
-      .updateTable('test_platform_tokens')
-      .set({ expires_at: iso(now) })
-      .where('student_id', '=', view.attempt.student_id)
-      .where('expires_at', '>', iso(now))
-      .execute();
-    return true;
-  });
 }
 
 export function registerTestPlayerRoutes(app: FastifyInstance): void {
@@ -216,7 +95,7 @@ export function registerTestPlayerRoutes(app: FastifyInstance): void {
     '/sandbox/test/:attemptId',
     { schema: pageSchema('The sandbox test page of an attempt') },
     async (request, reply) => {
-      const view = await attemptView(ctx, request.params.attemptId);
+      const view = await attemptForPlayer(ctx, request.params.attemptId);
       if (!view)
         return sendPage(
           reply,
@@ -243,7 +122,7 @@ export function registerTestPlayerRoutes(app: FastifyInstance): void {
     '/sandbox/test/:attemptId',
     { schema: pageSchema('Submit the answers of an attempt (form post)', true) },
     async (request, reply) => {
-      const view = await attemptView(ctx, request.params.attemptId);
+      const view = await attemptForPlayer(ctx, request.params.attemptId);
       if (!view) throw new ApiError(404, 'No such test.');
       const known = new Set(paperQuestions(view.subjects).map((q) => q.field));
       const answers: Record<string, number> = {};
@@ -252,9 +131,11 @@ export function registerTestPlayerRoutes(app: FastifyInstance): void {
           throw new ApiError(400, `Invalid answer: ${field} is not a question of this paper.`);
         answers[field] = Number(value);
       }
-      const recorded = view.attempt.status === 'open' && (await submit(ctx, view, answers));
+      const recorded =
+        view.attempt.status === 'open' &&
+        (await submitAttempt(ctx, view, paperQuestions(view.subjects), answers));
       if (view.attempt.status === 'open' && !recorded) {
-        const again = await attemptView(ctx, view.attempt.id);
+        const again = await attemptForPlayer(ctx, view.attempt.id);
         if (again?.attempt.status !== 'submitted')
           return sendPage(
             reply,
@@ -274,9 +155,9 @@ export function registerTestPlayerRoutes(app: FastifyInstance): void {
     '/sandbox/test/:attemptId/release',
     { schema: pageSchema('Release the result of a submitted attempt now') },
     async (request, reply) => {
-      const view = await attemptView(ctx, request.params.attemptId);
+      const view = await attemptForPlayer(ctx, request.params.attemptId);
       if (!view || view.attempt.status !== 'submitted') throw new ApiError(404, 'No submitted test here.');
-      await releaseNow(ctx, view.attempt.student_id);
+      await releasePendingResults(ctx, view.attempt.student_id);
       return reply.code(303).header('Location', `/sandbox/test/${view.attempt.id}`).send();
     },
   );
@@ -290,13 +171,9 @@ export function registerTestPlayerRoutes(app: FastifyInstance): void {
       }),
     },
     async (request) => {
-      const student = await ctx.db
-        .selectFrom('students')
-        .select('id')
-        .where('roll_number', '=', request.body.roll_number)
-        .executeTakeFirst();
+      const student = await studentByRollNumber(ctx, request.body.roll_number);
       if (!student) throw new ApiError(404, 'No registration found for this roll number.');
-      const released = await releaseNow(ctx, student.id);
+      const released = await releasePendingResults(ctx, student.id);
       return {
         success: 'true',
         msg: released ? `Released ${released} result${released === 1 ? '' : 's'}.` : 'No pending results.',
@@ -315,12 +192,7 @@ export function registerTestPlayerRoutes(app: FastifyInstance): void {
       }),
     },
     async (request, reply) => {
-      const owner = await ctx.db
-        .selectFrom('exam_student_state')
-        .innerJoin('students', 'students.id', 'exam_student_state.student_id')
-        .selectAll('students')
-        .where('exam_student_state.admit_card_id', '=', request.params.admitCardId)
-        .executeTakeFirst();
+      const owner = await studentByAdmitCard(ctx, request.params.admitCardId);
       const ec = owner ? await loadExamContext(ctx, owner) : undefined;
       const main = ec?.main;
       const days = ec?.programme.windows.admitCardDaysBefore;

@@ -158,6 +158,33 @@ describe('boundaries', { timeout: 60_000 }, () => {
     expect(await lint('server/auth/planted.ts', code.replaceAll('../../', '../'), BOUNDARY)).toHaveLength(2);
   });
 
+  it('the sandbox reaches the database only through services; its SMS outbox is its own (decision 039)', async () => {
+    const imports =
+      "import type { Db } from '../db/database';\n" +
+      "import type { ExamAttemptsTable } from '../db/tables/exams';\n" +
+      'export type Both = [Db, ExamAttemptsTable];\n';
+    const imported = await lint('server/sandbox/planted.ts', imports, BOUNDARY);
+    expect(imported).toHaveLength(2);
+    expect(imported[0]?.message).toContain('The sandbox calls services');
+    const queries =
+      "import type { FastifyInstance } from 'fastify';\n" +
+      "import type { AppContext } from '../context';\n" +
+      "export const a = (ctx: AppContext) => ctx.db.selectFrom('exam_results').selectAll().execute();\n" +
+      "export const b = (app: FastifyInstance) => app.ctx['db'].transaction();\n" +
+      'export const c = ({ db }: AppContext) => db;\n';
+    const found = await lint('server/sandbox/planted.ts', queries, 'no-restricted-syntax');
+    expect(found).toHaveLength(3);
+    expect(found[0]?.message).toContain('The sandbox calls services');
+    // The other boundaries still hold there: the sandbox never imports a route.
+    const route =
+      "import { registerExamRoutes } from '../routes/exams';\nexport const register = registerExamRoutes;\n";
+    expect(await lint('server/sandbox/planted.ts', route, BOUNDARY)).toHaveLength(1);
+    // The outbox's own file, and the sandbox's tests, may.
+    expect(await lint('server/sandbox/sms.ts', imports, BOUNDARY)).toEqual([]);
+    expect(await lint('server/sandbox/sms.ts', queries, 'no-restricted-syntax')).toEqual([]);
+    expect(await lint('server/sandbox/planted.test.ts', imports + queries, BOUNDARY)).toEqual([]);
+  });
+
   it('the client build never resolves, aliases or rewrites a package file (decision 039)', async () => {
     const code =
       "import type { Plugin } from 'vite';\n" +

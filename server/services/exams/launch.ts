@@ -9,6 +9,8 @@ import { ApiError } from '../../api/errors';
 import { message, type Message } from '../../api/messages';
 import { newId } from '../../auth/tokens';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/database';
+import type { ExamAttemptsTable } from '../../db/tables/exams';
 import { addMs, iso } from '../../timestamps';
 import { testState, type ExamContext, type Sitting } from './sittings';
 import { istInstant } from './time';
@@ -78,6 +80,49 @@ export async function startAttempt(
     })
     .execute();
   return id;
+}
+
+/** An attempt as the test platform shows it: with the student's roll number and the paper's title and subjects. */
+export interface PlayerAttempt {
+  attempt: ExamAttemptsTable;
+  rollNumber: string;
+  title: string;
+  subjects: string[];
+}
+
+/** The attempt with this id (the test page's address), or undefined. */
+export async function attemptForPlayer(ctx: AppContext, id: string): Promise<PlayerAttempt | undefined> {
+  const row = await ctx.db
+    .selectFrom('exam_attempts')
+    .innerJoin('students', 'students.id', 'exam_attempts.student_id')
+    .innerJoin('exam_papers', 'exam_papers.code', 'exam_attempts.paper_code')
+    .selectAll('exam_attempts')
+    .select(['students.roll_number', 'exam_papers.title', 'exam_papers.subjects'])
+    .where('exam_attempts.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { roll_number, title, subjects, ...attempt } = row;
+  return { attempt, rollNumber: roll_number, title, subjects: JSON.parse(subjects) as string[] };
+}
+
+/**
+ * Closes an open attempt with its answers, in the caller's transaction; false when it was not open
+ * any more (submitted already, or its time is over).
+ */
+export async function closeAttempt(
+  db: Db,
+  attemptId: string,
+  answers: Record<string, number>,
+  now: Date,
+): Promise<boolean> {
+  const closed = await db
+    .updateTable('exam_attempts')
+    .set({ status: 'submitted', submitted_at: iso(now), answers: JSON.stringify(answers) })
+    .where('id', '=', attemptId)
+    .where('status', '=', 'open')
+    .where('expires_at', '>', iso(now))
+    .executeTakeFirst();
+  return Number(closed.numUpdatedRows) === 1;
 }
 
 export function notStartable(sitting: Sitting): Message {

@@ -3,6 +3,7 @@
 import { ApiError } from '../../api/errors';
 import { hashToken, newToken } from '../../auth/tokens';
 import type { AppContext, Student } from '../../context';
+import type { Db } from '../../db/database';
 import { addMs, iso } from '../../timestamps';
 
 /** Test-platform tokens live this long: enough to fetch the result or open a paper. */
@@ -42,4 +43,14 @@ export async function platformStudent(ctx: AppContext, token: string | undefined
     throw new ApiError(401, 'The test platform token is missing or has expired.');
   const { token_expires_at: _e, ...student } = row;
   return student;
+}
+
+/** Ends every unexpired test-platform token of the student now, in the caller's transaction. */
+export async function expirePlatformTokens(db: Db, studentId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('test_platform_tokens')
+    .set({ expires_at: iso(now) })
+    .where('student_id', '=', studentId)
+    .where('expires_at', '>', iso(now))
+    .execute();
 }

@@ -261,6 +261,21 @@ export async function stateOf(ctx: AppContext, studentId: string): Promise<ExamS
     .executeTakeFirstOrThrow();
 }
 
+/** The student whose admit card has this id, if any. */
+export const studentByAdmitCard = (ctx: AppContext, admitCardId: string): Promise<Student | undefined> =>
+  ctx.db
+    .selectFrom('exam_student_state')
+    .innerJoin('students', 'students.id', 'exam_student_state.student_id')
+    .selectAll('students')
+    .where('exam_student_state.admit_card_id', '=', admitCardId)
+    .executeTakeFirst();
+
+/** The paper with this code (read now, not from the kept list). */
+export async function paperByCode(ctx: AppContext, code: string): Promise<Paper | undefined> {
+  const row = await ctx.db.selectFrom('exam_papers').selectAll().where('code', '=', code).executeTakeFirst();
+  return row && toPaper(row);
+}
+
 export const defaultState = (studentId: string, now: Date): ExamStudentStateTable => ({
   student_id: studentId,
   student_city: null,

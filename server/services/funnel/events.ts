@@ -183,6 +183,44 @@ export async function recordServerSteps(
   );
 }
 
+/** A made-up step of the sandbox's demo traffic, with the gap bucket of its time from the step before. */
+export interface DemoFunnelEvent {
+  origin: FunnelOrigin;
+  step: FunnelStep;
+  atMs: number;
+  gapBucket: number;
+}
+
+/** 15 columns a row: 30,000 parameters, under SQLite's limit (32,766) and PostgreSQL's (65,535). */
+const DEMO_CHUNK = 2_000;
+
+/**
+ * Replaces the demo traffic (every sandbox-marked event and rolled-up daily count) with these
+ * events, marked as sandbox data, in one transaction; returns how many rows were deleted. Only the
+ * sandbox's demo fill calls it (decision 029).
+ */
+export async function replaceDemoFunnelEvents(
+  ctx: Pick<AppContext, 'db'>,
+  events: readonly DemoFunnelEvent[],
+): Promise<number> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const deletedEvents = await trx.deleteFrom('funnel_events').where('sandbox', '=', 1).executeTakeFirst();
+    const deletedDaily = await trx.deleteFrom('funnel_daily').where('sandbox', '=', 1).executeTakeFirst();
+    for (let i = 0; i < events.length; i += DEMO_CHUNK)
+      await trx
+        .insertInto('funnel_events')
+        .values(
+          events.slice(i, i + DEMO_CHUNK).map((e): FunnelEventsTable => ({
+            ...row(e.origin, e.step, e.atMs),
+            gap_bucket: e.gapBucket,
+            sandbox: 1,
+          })),
+        )
+        .execute();
+    return Number(deletedEvents.numDeletedRows) + Number(deletedDaily.numDeletedRows);
+  });
+}
+
 /** What a signup carries for the funnel (its body's fields of the same names). */
 export interface SignupFunnelFields {
   funnel?: { visitor: string; variant: string; host: string; path: string; locale: string };
