@@ -11,3 +11,14 @@ export async function lockStudent(trx: Kysely<Database>, studentId: string): Pro
   // transaction's first real write (other connections and processes wait on busy_timeout).
   else await sql`UPDATE students SET id = id WHERE id = ${studentId}`.execute(trx);
 }
+
+/**
+ * Takes a registration token's row for the rest of the transaction: a draft save (drafts.ts) and
+ * the signup's claim of the token (signup.ts) then run one after the other, never interleaved.
+ */
+export async function lockRegistrationToken(trx: Kysely<Database>, tokenId: string): Promise<void> {
+  if (isPostgres(trx))
+    await sql`SELECT id FROM registration_tokens WHERE id = ${tokenId} FOR UPDATE`.execute(trx);
+  // As lockStudent: SQLite's write lock, taken now.
+  else await sql`UPDATE registration_tokens SET id = id WHERE id = ${tokenId}`.execute(trx);
+}

@@ -39,6 +39,20 @@ const draft = {
   },
 };
 
+/** A free iACST signup (the mobile is the caller's). */
+const signupBody = {
+  student_name: 'Kabir Singh',
+  student_email: 'kabir.singh@example.com',
+  student_dob: '15/08/2011',
+  class_stream: '9&SOF',
+  exam_state: '9',
+  branch_code: 'DL001',
+  exam_date: '2025-04-02',
+  exam_mode: 'Online',
+  whatsapp_status: true,
+  registration_page: 'iACST',
+};
+
 describe('the registration card part-way, on the server', () => {
   it('is kept for the verified number and comes back with the next verify, in another tab or device', async () => {
     const mobile = '9811100501';
@@ -90,19 +104,7 @@ describe('the registration card part-way, on the server', () => {
     await put({ registration_page: 'iACST', draft }, tokenOf(second));
     const signup = await post(
       '/api/signup',
-      {
-        student_name: 'Kabir Singh',
-        student_email: 'kabir.singh@example.com',
-        student_dob: '15/08/2011',
-        student_mobile_no: '9811100504',
-        class_stream: '9&SOF',
-        exam_state: '9',
-        branch_code: 'DL001',
-        exam_date: '2025-04-02',
-        exam_mode: 'Online',
-        whatsapp_status: true,
-        registration_page: 'iACST',
-      },
+      { ...signupBody, student_mobile_no: '9811100504' },
       tokenOf(second),
     );
     expect(signup.statusCode, signup.body).toBe(200);
@@ -112,6 +114,48 @@ describe('the registration card part-way, on the server', () => {
     // A save that was on its way as the student signed up keeps nothing.
     expect((await put({ registration_page: 'iACST', draft }, tokenOf(second))).statusCode).toBe(200);
     expect(await rows()).toEqual([]);
+  });
+
+  it('a signup racing 50 draft saves of its token leaves no draft, and registers once', async () => {
+    // The save checks the token has not signed up and then writes: a signup landing between the two
+    // must not leave a draft behind, on SQLite and PostgreSQL. A few rounds, since one may not land
+    // a signup in the gap.
+    for (const mobile of ['9811100511', '9811100512', '9811100513']) {
+      const headers = tokenOf(await verify(mobile, 'iACST'));
+      // 50 saves in 5 streams of 10, one after another within a stream (as a card saves while the
+      // student types), so saves keep arriving all through the signup.
+      const stream = async () => {
+        const answers = [];
+        for (let i = 0; i < 10; i++) answers.push(await put({ registration_page: 'iACST', draft }, headers));
+        return answers;
+      };
+      const [signup, ...streams] = await Promise.all([
+        post('/api/signup', { ...signupBody, student_mobile_no: mobile }, headers),
+        ...Array.from({ length: 5 }, stream),
+      ]);
+      const saves = streams.flat();
+      expect(signup.statusCode, signup.body).toBe(200);
+      expect(saves).toHaveLength(50);
+      for (const save of saves) expect(save.statusCode, save.body).toBe(200);
+      const drafts = await t.db
+        .selectFrom('registration_drafts')
+        .selectAll()
+        .where('mobile', '=', mobile)
+        .execute();
+      expect(drafts, mobile).toEqual([]);
+      const students = await t.db
+        .selectFrom('students')
+        .innerJoin('registrations', 'registrations.student_id', 'students.id')
+        .select(['students.registration_status', 'students.roll_number'])
+        .where('students.mobile', '=', mobile)
+        .execute();
+      expect(students).toEqual([
+        { registration_status: 'registered', roll_number: (signup.data.data as Data).roll_number },
+      ]);
+      // Once signed up, a save keeps nothing.
+      const late = await put({ registration_page: 'iACST', draft }, headers);
+      expect(late.data.msg).toBe('Registered: nothing to keep.');
+    }
   });
 
   it('keeps one draft per page however the page is spelt (an exam type in any case)', async () => {

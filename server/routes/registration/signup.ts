@@ -15,7 +15,6 @@ import { dashboardUrl } from '../auth';
 import { programmeOf } from '../../services/exams/programme';
 import { bookedSchedule } from '../../services/exams/schedule';
 import { centrePhones } from '../../services/master/centres';
-import { forgetDrafts } from '../../services/registration/drafts';
 import { programmeFor } from '../master/programme-lookup';
 import { requireVerifiedMobile } from './registration-token';
 import {
@@ -90,11 +89,6 @@ export function registerSignupRoutes(app: FastifyInstance): void {
         throw new ApiError(503, message('registration.signupFailed'));
       }
       const { student, payment, centre, payable, completed } = written;
-      // Signed up: no other tab or device resumes this number's card part-way any more (a failure
-      // here is logged: the registration stands).
-      await forgetDrafts(ctx, student.mobile).catch((error: unknown) =>
-        request.log.warn({ err: error }, 'signup: registration drafts not forgotten'),
-      );
       // Committed: only the write that registered the student sends its login details (a repeat
       // answers the earlier signup, completed false); a paid exam sends them when its order is paid.
       // Not waited for: the thank-you does not wait on the SMS provider (up to its timeout), and a

@@ -34,6 +34,7 @@ import { masterSnapshot } from '../master/master-snapshot';
 import { examSlots } from '../master/exam-options';
 import { requiredFields, type ProgrammeChoice } from '../master/programme-lookup';
 import { throttledCouponDiscount, type Discount } from './coupons';
+import { forgetDrafts } from './drafts';
 import { accountExistsParams } from './otp';
 
 /** Everything signup decided before writing. */
@@ -523,7 +524,15 @@ export function signUp(
   loginUrl: string,
 ): Promise<Written> {
   const attempt = () =>
-    ctx.db.transaction().execute((trx) => write(ctx, trx, body, checked, tokenId, loginUrl));
+    ctx.db.transaction().execute(async (trx) => {
+      const written = await write(ctx, trx, body, checked, tokenId, loginUrl);
+      // Signed up (or a repeat of it): no other tab or device resumes this number's card part-way
+      // any more. After the token's claim in write(), so a draft save racing this signup either
+      // committed first and is deleted here, or waits for this commit and keeps nothing
+      // (drafts.ts).
+      await forgetDrafts(trx, written.student.mobile);
+      return written;
+    });
   return attempt().catch((error: unknown) => {
     // Lost the race for the token: the winner has committed, so this run answers it.
     if (error instanceof TokenClaimLost) return attempt();
