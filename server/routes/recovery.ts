@@ -9,7 +9,7 @@ import type { RecoverVerifyBody, RecoverVerifyReply } from '../../src/generated/
 import { ApiError } from '../api/errors';
 import { message, say } from '../api/messages';
 import { apiSchema } from '../api/schemas';
-import { issueOtp, sendRequestedText, verifyOtp } from '../auth/otp';
+import { issueOtp, OTP_RULES, sendRequestedText, verifyOtp } from '../auth/otp';
 import { detailsText } from '../services/registration/login-details';
 import { latestRegistered } from '../services/registration/recovery';
 
@@ -49,7 +49,7 @@ export function registerRecoveryRoutes(app: FastifyInstance): void {
         loginId,
         ip: request.ip,
         message: (code) =>
-          `${code} is your ${ctx.site.site.brand.providerName} OTP to recover your login details. It is valid for 10 minutes.`,
+          `${code} is your ${ctx.site.site.brand.providerName} OTP to recover your login details. It is valid for ${OTP_RULES.ttlMs / 60_000} minutes.`,
       });
       return {
         success: 'true',

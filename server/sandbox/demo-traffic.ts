@@ -2,7 +2,7 @@
 // landing variant with a registration card, so the Studio's funnel is never empty in a demo. Every
 // row carries the sandbox mark (1), and a new fill replaces the last one. Only for a sandbox
 // install: `npm run demo:traffic` refuses a database whose sandbox is off (demoTrafficRefusal).
-import { indiaDate } from '../../src/domain/dates';
+import { indiaDate, indiaInstant } from '../../src/domain/dates';
 import type { FunnelStep } from '../../src/domain/funnel-steps';
 import type { ConfigBundle, LandingFile } from '../../src/engine/config-bundle';
 import { overriddenVariant } from '../../src/engine/hosts';
@@ -154,8 +154,8 @@ function generate(
     const figure = { programme: v.programme, variant: v.variant, visitors: 0, registered: 0, paid: 0 };
     figures.push(figure);
     for (let back = days - 1; back >= 0; back--) {
-      const day = indiaDate(new Date(Date.parse(`${today}T12:00:00+05:30`) - back * DAY_MS));
-      const dayStart = Date.parse(`${day}T00:00:00+05:30`);
+      const day = indiaDate(new Date(indiaInstant(today, '12:00').getTime() - back * DAY_MS));
+      const dayStart = indiaInstant(day).getTime();
       const dayEnd = Math.min(dayStart + DAY_MS, nowMs);
       if (dayEnd <= dayStart) continue;
       // A slow rise over the weeks (campaigns warming up), the weekday's pattern, some noise; today

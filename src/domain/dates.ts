@@ -156,6 +156,40 @@ export function showDateTime(instant: string, locale = 'en'): string {
   return at ? `${at.date}, ${at.time}` : '';
 }
 
+/** The instant of an India date and time (HH:MM); arithmetic, not string parsing (a hot path). */
+export const indiaInstant = (date: string, hhmm = '00:00'): Date => {
+  const [y, m, d] = [Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10))];
+  const [h, min] = [Number(hhmm.slice(0, 2)), Number(hhmm.slice(3, 5))];
+  const valid =
+    /^\d{4}-\d{2}-\d{2}$/.test(date) &&
+    /^\d{2}:\d{2}$/.test(hhmm) &&
+    m >= 1 &&
+    m <= 12 &&
+    d >= 1 &&
+    d <= 31 &&
+    min <= 59 &&
+    (h < 24 || (h === 24 && min === 0));
+  if (!valid) return new Date(NaN); // as the string parser answers
+  return new Date(Date.UTC(y, m - 1, d, h, min) - INDIA_OFFSET_MS);
+};
+
+const DAY_MS = 86_400_000;
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+const isoDateShape = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The date `days` after a YYYY-MM-DD date; arithmetic, not string parsing (30 per signup). */
+export const addDays = (date: string, days: number): string => {
+  const [y, m, d] = [Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10))];
+  // What Date.parse accepts: a month 01–12, a day 01–31 (the 31st of a shorter month rolls over).
+  if (!isoDateShape.test(date) || m < 1 || m > 12 || d < 1 || d > 31)
+    throw new RangeError(`Invalid date: ${date}`);
+  const day = new Date(Date.UTC(y, m - 1, d) + days * DAY_MS);
+  return `${day.getUTCFullYear()}-${pad2(day.getUTCMonth() + 1)}-${pad2(day.getUTCDate())}`;
+};
+
+export const isIsoDate = (value: string): boolean =>
+  isoDateShape.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+
 /** Whole days from a to b (both YYYY-MM-DD). */
 export const daysBetween = (a: string, b: string): number =>
   Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);

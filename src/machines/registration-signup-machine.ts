@@ -3,6 +3,7 @@
 // ends on the thank-you. A failed signup says why in a toast and hands the student back to the
 // step they came from. The parent invokes it with its data and routes on its output.
 import { DEFAULT_SCHOOL_BOARD } from '../domain/class-stream';
+import { indiaInstant } from '../domain/dates';
 import { assign, fromPromise, setup } from 'xstate';
 import type {
   PaymentData,
@@ -25,7 +26,7 @@ import {
 
 /** The dob as the client sends it: midnight in India, i.e. the day before at T18:30Z (part 2 §9). */
 export const dobInstant = (isoDate: string): string =>
-  /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? new Date(`${isoDate}T00:00:00+05:30`).toISOString() : isoDate;
+  /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? indiaInstant(isoDate).toISOString() : isoDate;
 
 /** The signup payload of part 2 §3. */
 export function buildSignupBody(context: SignupStepInput): RegistrationSignupBody {

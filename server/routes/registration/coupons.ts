@@ -4,6 +4,7 @@ import type {
   RegistrationCouponBody,
   RegistrationCouponReply,
 } from '../../../src/generated/api/registration-coupon';
+import { payableAfterCoupon } from '../../../src/domain/fees';
 import { ApiError } from '../../api/errors';
 import { message, say } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
@@ -29,7 +30,11 @@ export function registerCouponRoutes(app: FastifyInstance): void {
         success: 'true',
         message: say(request, 'registration.couponApplied'),
         msg: say(request, 'registration.couponApplied'),
-        data: { exam_discount_amount: discount.amount, exam_fee: fee, amount_payable: fee - discount.amount },
+        data: {
+          exam_discount_amount: discount.amount,
+          exam_fee: fee,
+          amount_payable: payableAfterCoupon(fee, discount.amount),
+        },
       };
     },
   );

@@ -13,7 +13,7 @@ import type {
 import { say } from '../../api/messages';
 import { apiSchema } from '../../api/schemas';
 import { draftFor, draftPage } from '../../services/registration/drafts';
-import { issueOtp, verifyOtp } from '../../auth/otp';
+import { issueOtp, OTP_RULES, verifyOtp } from '../../auth/otp';
 import { programmeFor } from '../master/programme-lookup';
 import { leadRecords } from '../../services/registration/leads';
 import { issueRegistrationToken } from '../../services/registration/registration-token';
@@ -35,7 +35,7 @@ export function registerOtpRoutes(app: FastifyInstance): void {
         loginId: request.query.mobile,
         ip: request.ip,
         message: (code) =>
-          `${code} is your OTP to register for ${programme.shortName}. It is valid for 10 minutes. Do not share it with anyone.`,
+          `${code} is your OTP to register for ${programme.shortName}. It is valid for ${OTP_RULES.ttlMs / 60_000} minutes. Do not share it with anyone.`,
       });
       return {
         success: 'true',

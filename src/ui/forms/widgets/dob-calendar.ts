@@ -1,16 +1,7 @@
 // Date arithmetic of the date-of-birth picker, on YYYY-MM-DD strings in UTC so no time zone can
 // shift a birthday by a day. Pure, so the keyboard rules are tested without a DOM.
-import { parseDob } from '../../../domain/dates';
+import { addDays, parseDob } from '../../../domain/dates';
 import type { DobRange } from '../../../domain/validation';
-
-const toIso = (date: Date) => date.toISOString().slice(0, 10);
-const fromIso = (iso: string) => new Date(`${iso}T00:00:00Z`);
-
-export function addDays(iso: string, days: number): string {
-  const date = fromIso(iso);
-  date.setUTCDate(date.getUTCDate() + days);
-  return toIso(date);
-}
 
 export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
