@@ -16,6 +16,7 @@ import {
   type PurchaseInput,
   type PurchaseTrack,
   type PurchaseView,
+  type ViewRequest,
 } from './course-purchase-machine';
 import { serverMessage } from './server-error';
 import type {
@@ -34,15 +35,15 @@ import {
 } from './model-based.test-support';
 
 type Logged =
-  | { action: 'navigate'; view: PurchaseView }
+  // The machine's `view.request` (emitted: the app moves the address, decision 044).
+  | { action: 'requestView'; view: PurchaseView }
   | { action: 'track'; name: PurchaseTrack }
   | { action: 'storeOrder'; orderId: string; courseId: string; fields: CheckoutFields }
   | { action: 'postToGateway'; orderId: string }
   | { action: 'logOrderFailure' }
   | { action: 'focusFirstInvalid' }
   | { action: 'requestSubmit' }
-  | { action: 'scrollToCourses' }
-  | { action: 'dropReturnQuery' };
+  | { action: 'scrollToCourses' };
 
 const accepted: OrderAnswer = {
   success: 'true',
@@ -88,7 +89,7 @@ function expectView(log: Logged[], input: PurchaseInput, calls: PendingCalls) {
       output?: unknown;
       error?: unknown;
     };
-    const navigated = log.filter((l) => l.action === 'navigate').map((l) => (l as { view: string }).view);
+    const requested = log.filter((l) => l.action === 'requestView').map((l) => (l as { view: string }).view);
     const tracked = log.filter((l) => l.action === 'track').map((l) => (l as { name: string }).name);
     // A modal belongs to its view: never a retention pop-up over a checkout, never two at once.
     if (after.modal === 'retention') expect(after.view).toBe('dashboard');
@@ -101,46 +102,48 @@ function expectView(log: Logged[], input: PurchaseInput, calls: PendingCalls) {
       case 'xstate.init':
         expect(after.view).toBe('dashboard');
         if (input.paymentReturn?.orderId) {
-          // The gateway came back: the query goes, the server is asked, the entered address is back.
+          // The gateway came back: the server is asked, the entered address is back. (Its query is
+          // the app's to drop: the machine never touches the address.)
           expect(after.confirming).toBe(true);
           expect(calls.inputs.get('confirmOrder')?.at(-1)).toEqual({ orderId: 'EF1', gatewaySaidPaid: true });
           expect(after.fields.billingAddress).toBe('12 MG Road');
           expect(after.fromDescription).toBe(true);
-          expect(log).toEqual([{ action: 'dropReturnQuery' }]);
         } else {
           expect(after).toMatchObject({ confirming: false, modal: null, paying: false });
-          // A return naming no order: only its query goes.
-          expect(log).toEqual(input.paymentReturn ? [{ action: 'dropReturnQuery' }] : []);
         }
+        expect(log).toEqual([]);
         break;
       case 'course.open':
         expect(after.view).toBe(event.view);
-        // The address already shows the view: the machine does not move it again.
-        expect(navigated).toEqual([]);
+        // The address already shows the view: the machine asks for none.
+        expect(requested).toEqual([]);
+        // The gateway's return found the order unpaid: the checkout opens on 'Payment failed!'.
+        if (event.view === 'checkout' && context.failed) expect(after.modal).toBe('paymentFailed');
         break;
       case 'course.close':
         expect(after.view).toBe('dashboard');
         expect(after.modal).toBeNull();
         break;
       case 'course.proceed':
-        expect(after.view).toBe('checkout');
+        // The checkout is asked for; the view changes only when its address sends course.open.
+        expect(after.view).toBe('description');
         expect(after.fromDescription).toBe(true);
-        expect(navigated).toEqual(['checkout']);
+        expect(requested).toEqual(['checkout']);
         expect(tracked).toEqual(['provisional_fee_proceed']);
         break;
       case 'course.back':
         if (!context.purchased && !(previous.context as PurchaseContext).exitShown) {
           // The back arrow on an unpurchased description shows the exit intent first.
           expect(after).toMatchObject({ view: 'description', modal: 'exitIntent' });
-          expect(navigated).toEqual([]);
+          expect(requested).toEqual([]);
         } else {
-          expect(after.view).toBe('dashboard');
-          expect(navigated).toEqual(['dashboard']);
+          expect(after).toMatchObject({ view: 'description', modal: null });
+          expect(requested).toEqual(['dashboard']);
         }
         break;
       case 'checkout.back':
-        expect(after.view).toBe(before.fromDescription ? 'description' : 'dashboard');
-        expect(navigated).toEqual([after.view]);
+        expect(after.view).toBe('checkout');
+        expect(requested).toEqual([before.fromDescription ? 'description' : 'dashboard']);
         break;
       case 'checkout.change':
         // Editing a field clears its error; a new pincode clears the city's and the state's too.
@@ -207,16 +210,19 @@ function expectView(log: Logged[], input: PurchaseInput, calls: PendingCalls) {
         break;
       case 'xstate.done.actor.confirmOrder':
         // The server's record, not the query, decides.
+        // (Its view opens when the app has moved the address and sends course.open.)
+        expect(after).toMatchObject({ view: 'dashboard', confirming: false });
         if ((event.output as OrderConfirmationOutput).paid) {
-          expect(after.view).toBe('success');
-          expect(navigated).toEqual(['success']);
+          expect(requested).toEqual(['success']);
         } else {
-          expect(after).toMatchObject({ view: 'checkout', modal: 'paymentFailed' });
-          expect(navigated).toEqual(['checkout']);
+          expect(context.failed).toBe(true);
+          expect(requested).toEqual(['checkout']);
         }
         break;
       case 'xstate.error.actor.confirmOrder':
-        expect(after).toMatchObject({ view: 'checkout', modal: 'paymentFailed' });
+        expect(after).toMatchObject({ view: 'dashboard', confirming: false });
+        expect(context.failed).toBe(true);
+        expect(requested).toEqual(['checkout']);
         break;
       case 'payment.retry':
         expect(after).toMatchObject({ view: 'checkout', modal: null, retry: true });
@@ -230,10 +236,10 @@ function expectView(log: Logged[], input: PurchaseInput, calls: PendingCalls) {
         } else expect(after.modal).toBe(before.modal);
         break;
       case 'exit.stay':
-        expect(after.view).toBe('checkout');
+        expect(after.view).toBe(before.view);
         expect(after.modal).toBeNull();
         if (before.view === 'checkout') expect(log).toEqual([{ action: 'requestSubmit' }]);
-        else expect(navigated).toEqual(['checkout']);
+        else expect(requested).toEqual(['checkout']);
         break;
       case 'exit.close':
         expect(after.view).toBe(before.view);
@@ -268,7 +274,6 @@ describe('course-purchase machine: model', () => {
         ) as unknown as OrderConfirmationMachine,
       },
       actions: {
-        navigate: (_, { view }) => void log.push({ action: 'navigate', view }),
         track: (_, { name }) => void log.push({ action: 'track', name }),
         storeOrder: (_, { orderId, courseId, fields: kept }) =>
           void log.push({ action: 'storeOrder', orderId, courseId, fields: kept }),
@@ -278,7 +283,6 @@ describe('course-purchase machine: model', () => {
         focusFirstInvalid: () => void log.push({ action: 'focusFirstInvalid' }),
         requestSubmit: () => void log.push({ action: 'requestSubmit' }),
         scrollToCourses: () => void log.push({ action: 'scrollToCourses' }),
-        dropReturnQuery: () => void log.push({ action: 'dropReturnQuery' }),
       },
     });
     const events = [
@@ -322,6 +326,7 @@ describe('course-purchase machine: model', () => {
       from: c.fromDescription,
       exit: c.exitShown,
       retention: c.retentionShown,
+      failed: c.failed,
     });
     const coverage = emptyCoverage();
     // Opened on the dashboard; and started by the gateway's return, with its order or naming none.
@@ -354,6 +359,10 @@ describe('course-purchase machine: model', () => {
           delays: { retentionDelay: 10_000 },
           coverage,
           expectView: expectView(log, input, calls),
+          onEmitted: (emitted) => {
+            if (emitted.type === 'view.request')
+              log.push({ action: 'requestView', view: (emitted as ViewRequest).view });
+          },
         });
       }
     }
@@ -382,17 +391,16 @@ describe('course-purchase machine: a purchased course', () => {
   it('goes back from its description at once: no exit intent for a course already bought', async () => {
     const { createActor } = await import('xstate');
     const views: string[] = [];
-    const actor = createActor(
-      coursePurchaseMachine.provide({ actions: { navigate: (_, { view }) => void views.push(view) } }),
-      { input: undefined },
-    ).start();
+    const actor = createActor(coursePurchaseMachine, { input: undefined });
+    actor.on('view.request', ({ view }) => void views.push(view));
+    actor.start();
     actor.send({ type: 'course.open', courseId: 'C1', view: 'description', purchased: true });
     actor.send({ type: 'exit.attempt' });
     expect(coursePurchaseView(actor.getSnapshot()).modal).toBe('exitIntent');
     actor.send({ type: 'exit.close' });
     actor.send({ type: 'course.open', courseId: 'C2', view: 'description', purchased: true });
     actor.send({ type: 'course.back' });
-    expect(coursePurchaseView(actor.getSnapshot())).toMatchObject({ view: 'dashboard', modal: null });
+    expect(coursePurchaseView(actor.getSnapshot()).modal).toBeNull();
     expect(views).toEqual(['dashboard']);
     actor.stop();
   });

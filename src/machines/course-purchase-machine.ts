@@ -2,13 +2,15 @@
 // pop-up"): which view shows (the dashboard, a course's description, its checkout, the payment's
 // success), the order post and the hand-over to the gateway, the gateway's return (the server's
 // order status decides, never the query), the 'Payment failed!' modal, the exit-intent modal and
-// the retention pop-up. Each view is a route of the logged-in app: the app sends `course.open` /
-// `course.close` when the address changes (Back, reload), and the machine's `navigate` action moves
-// the address when the machine decides (proceed, the back arrow, the gateway's return). The gateway's
-// return is its input: the app reads the address once, when it creates the actor, and the machine
-// starts by confirming the order. What the order post needs of the server's reads (the student,
+// the retention pop-up. Each view is a route of the logged-in app, and the address alone decides
+// which view shows (decision 044): the app sends `course.open` / `course.close` whenever the address
+// changes, and only these events move the machine between views. Where the flow's outcome is another
+// view (proceed, the back arrow, the gateway's return confirmed), the machine emits `view.request`
+// and the app changes the address, which then sends `course.open` like any other change. The
+// gateway's return is its input: the app reads the address once, when it creates the actor, and the
+// machine starts by confirming the order. What the order post needs of the server's reads (the student,
 // the profile, the course) comes with the submit: the machine never reads the app's cache.
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assign, emit, fromPromise, sendTo, setup } from 'xstate';
 import {
   checkoutErrors,
   emptyCheckoutFields,
@@ -72,6 +74,20 @@ export interface PurchaseInput {
 
 export type PurchaseView = 'dashboard' | 'description' | 'checkout' | 'success';
 
+/**
+ * The flow's outcome is another view (emitted: the app moves the address, decision 044). It
+ * carries what the view's address is made of, as the context has it when the request is made.
+ */
+export interface ViewRequest {
+  type: 'view.request';
+  view: PurchaseView;
+  courseId: string | null;
+  fromDescription: boolean;
+  orderId: string | null;
+  /** The gateway's return found the order unpaid ('Payment failed!' on the checkout). */
+  failed: boolean;
+}
+
 export interface PurchaseContext {
   courseId: string | null;
   /** The checkout was opened from the description (breadcrumb 'Course', the back arrow's target). */
@@ -95,7 +111,7 @@ export interface PurchaseContext {
   retry: boolean;
   exitShown: boolean;
   retentionShown: boolean;
-  /** The actor started on the gateway's return (its input): the address still carries its query. */
+  /** The actor started on the gateway's return (its input). */
   returned: boolean;
   gatewaySaidPaid: boolean;
 }
@@ -172,6 +188,7 @@ export const coursePurchaseMachine = setup({
     context: {} as PurchaseContext,
     events: {} as PurchaseEvent,
     children: {} as { confirmOrder: 'confirmOrder' },
+    emitted: {} as ViewRequest,
   },
   actors: {
     postOrder: fromPromise<OrderAnswer, OrderRequest>(missing('postOrder')),
@@ -183,8 +200,15 @@ export const coursePurchaseMachine = setup({
     retentionDelay: 10_000,
   },
   actions: {
-    /** Moves the address to the view (the app maps it to its route). */
-    navigate: (_, _params: { view: PurchaseView }) => {},
+    /** Asks the app for another view: the address decides, and its route then sends `course.open`. */
+    requestView: emit(({ context }, params: { view: PurchaseView }) => ({
+      type: 'view.request' as const,
+      view: params.view,
+      courseId: context.courseId,
+      fromDescription: context.fromDescription,
+      orderId: context.orderId,
+      failed: context.failed,
+    })),
     track: (_, _params: { name: PurchaseTrack }) => {},
     /** Stores the order id under iacst_order_id (part 3 "Local keys"), with the course to return to. */
     storeOrder: (
@@ -200,8 +224,6 @@ export const coursePurchaseMachine = setup({
     /** 'Stay and Continue' on the checkout submits the form (the view validates it first). */
     requestSubmit: () => {},
     scrollToCourses: () => {},
-    /** Drops the gateway's return from the address (read once: a reload does not repeat it). */
-    dropReturnQuery: () => {},
     openCourse: assign(({ context, event }) => {
       if (event.type !== 'course.open') return {};
       const same = context.courseId === event.courseId;
@@ -217,8 +239,8 @@ export const coursePurchaseMachine = setup({
     }),
   },
   guards: {
-    returned: ({ context }) => context.returned,
     returnedWithOrder: ({ context }) => context.returned && context.orderId !== null,
+    paymentFailed: ({ context }) => context.failed,
     formValid: ({ context }) => Object.keys(checkoutErrors(context.fields)).length === 0,
     orderAccepted: (_, params: { answer: OrderAnswer }) =>
       params.answer.success === 'true' && params.answer.data !== undefined,
@@ -248,11 +270,7 @@ export const coursePurchaseMachine = setup({
   states: {
     /** The input decides: the gateway's return (with an order to confirm, or none), else the dashboard. */
     starting: {
-      always: [
-        { guard: 'returnedWithOrder', target: 'dashboard.confirming', actions: 'dropReturnQuery' },
-        { guard: 'returned', target: 'dashboard', actions: 'dropReturnQuery' },
-        { target: 'dashboard' },
-      ],
+      always: [{ guard: 'returnedWithOrder', target: 'dashboard.confirming' }, { target: 'dashboard' }],
     },
     dashboard: {
       initial: 'idle',
@@ -287,21 +305,22 @@ export const coursePurchaseMachine = setup({
               orderId: context.orderId ?? '',
               gatewaySaidPaid: context.gatewaySaidPaid,
             }),
+            // The verdict asks for its view; the checkout opens on 'Payment failed!' while the flag holds.
             onDone: [
               {
                 guard: { type: 'paid', params: ({ event }) => ({ output: event.output }) },
-                target: '#coursePurchase.success',
-                actions: { type: 'navigate', params: { view: 'success' } },
+                target: 'idle',
+                actions: { type: 'requestView', params: { view: 'success' } },
               },
               {
-                target: '#coursePurchase.checkout.failed',
-                actions: [assign({ failed: true }), { type: 'navigate', params: { view: 'checkout' } }],
+                target: 'idle',
+                actions: [assign({ failed: true }), { type: 'requestView', params: { view: 'checkout' } }],
               },
             ],
             // An order the server cannot confirm is not paid: the failure modal offers a new try.
             onError: {
-              target: '#coursePurchase.checkout.failed',
-              actions: [assign({ failed: true }), { type: 'navigate', params: { view: 'checkout' } }],
+              target: 'idle',
+              actions: [assign({ failed: true }), { type: 'requestView', params: { view: 'checkout' } }],
             },
           },
         },
@@ -311,12 +330,11 @@ export const coursePurchaseMachine = setup({
       initial: 'reading',
       on: {
         'course.proceed': {
-          target: 'checkout',
           actions: [
             assign({ fromDescription: true }),
             // The fee panel's Proceed on the description (part 2 §7 "provisional-fee proceed").
             { type: 'track', params: { name: 'provisional_fee_proceed' } },
-            { type: 'navigate', params: { view: 'checkout' } },
+            { type: 'requestView', params: { view: 'checkout' } },
           ],
         },
       },
@@ -325,10 +343,7 @@ export const coursePurchaseMachine = setup({
           on: {
             'course.back': [
               { guard: 'backShowsExitIntent', target: 'exitIntent' },
-              {
-                target: '#coursePurchase.dashboard',
-                actions: { type: 'navigate', params: { view: 'dashboard' } },
-              },
+              { actions: { type: 'requestView', params: { view: 'dashboard' } } },
             ],
             'exit.attempt': { guard: 'exitIntentDue', target: 'exitIntent' },
           },
@@ -337,10 +352,10 @@ export const coursePurchaseMachine = setup({
           entry: [assign({ exitShown: true }), { type: 'track', params: { name: 'exit_intent_shown' } }],
           on: {
             'exit.stay': {
-              target: '#coursePurchase.checkout',
+              target: 'reading',
               actions: [
                 assign({ fromDescription: true }),
-                { type: 'navigate', params: { view: 'checkout' } },
+                { type: 'requestView', params: { view: 'checkout' } },
               ],
             },
             'exit.close': { target: 'reading' },
@@ -349,7 +364,7 @@ export const coursePurchaseMachine = setup({
       },
     },
     checkout: {
-      initial: 'editing',
+      initial: 'opening',
       on: {
         'checkout.change': {
           actions: assign(({ context, event }) => ({
@@ -364,12 +379,8 @@ export const coursePurchaseMachine = setup({
           })),
         },
         'checkout.back': [
-          {
-            guard: 'fromDescription',
-            target: 'description',
-            actions: { type: 'navigate', params: { view: 'description' } },
-          },
-          { target: 'dashboard', actions: { type: 'navigate', params: { view: 'dashboard' } } },
+          { guard: 'fromDescription', actions: { type: 'requestView', params: { view: 'description' } } },
+          { actions: { type: 'requestView', params: { view: 'dashboard' } } },
         ],
         // Back from the gateway (a page from the browser's cache) or a new course: the entered
         // address stays, the order and the flags go.
@@ -379,6 +390,10 @@ export const coursePurchaseMachine = setup({
         },
       },
       states: {
+        /** Opened after the gateway's return found the order unpaid: 'Payment failed!' first. */
+        opening: {
+          always: [{ guard: 'paymentFailed', target: 'failed' }, { target: 'editing' }],
+        },
         editing: {
           on: {
             'checkout.submit': [

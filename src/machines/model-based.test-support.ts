@@ -209,6 +209,8 @@ export interface ReplayOptions {
    * assignment fail. It gets the step's event and the real snapshots before and after it.
    */
   expectView?: (step: ModelStep, actual: AnyMachineSnapshot, previous: AnyMachineSnapshot) => void;
+  /** Hears every event the machine emits (`emit`), as the app's `actor.on` would. */
+  onEmitted?: (event: { type: string }) => void;
 }
 
 // A settled promise actor reports to its parent in microtasks; one macrotask turn lets them all run.
@@ -233,6 +235,7 @@ export async function replayPath(path: ModelPath, options: ReplayOptions): Promi
       }
     },
   });
+  if (options.onEmitted) actor.on('*', options.onEmitted);
   actor.start();
   let previous = actor.getSnapshot() as AnyMachineSnapshot;
   try {

@@ -1,13 +1,15 @@
 // @vitest-environment jsdom
 // The purchase actor comes from the portal's provider: one per mounted app, shared by its views,
 // created with the gateway's return (read from the address) as its input. The return is confirmed
-// by the machine itself (no effect in a view): the query goes and the server's order decides.
+// by the machine itself (no effect in a view): the query goes and the server's order decides. The
+// machine asks for the verdict's view and the app moves the address; each route tells the machine
+// its view (useRouteView, as the app's routes do), so the view follows the address (decision 044).
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { BrowserRouter, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchOrderStatus } from '../../api/endpoints/order-status';
-import { usePurchaseActor, usePurchaseView, type PurchaseActor } from './course-purchase';
+import { usePurchaseActor, usePurchaseView, useRouteView, type PurchaseActor } from './course-purchase';
 import { PortalProvider, type PortalValue } from './portal-provider';
 import { PurchaseProvider } from './purchase-provider';
 
@@ -32,10 +34,19 @@ const portal = {
 
 const seen: PurchaseActor[] = [];
 
-function Probe({ name }: { name: string }) {
+function Probe({ name }: { name: 'dashboard' | 'checkout' | 'success' }) {
   const actor = usePurchaseActor();
   const view = usePurchaseView(actor);
   const location = useLocation();
+  const { id = '', orderId = '' } = useParams();
+  useRouteView(
+    actor,
+    name === 'dashboard'
+      ? { view: 'dashboard' }
+      : name === 'checkout'
+        ? { view: 'checkout', courseId: id, fromDescription: true }
+        : { view: 'success', courseId: '', orderId },
+  );
   seen.push(actor);
   return (
     <p>
@@ -44,10 +55,12 @@ function Probe({ name }: { name: string }) {
   );
 }
 
+// The browser's own history (a route's view speaks only while the address is its own).
 function App({ at, children }: { at: string; children?: ReactNode }) {
+  window.history.replaceState(null, '', at);
   return (
     <PortalProvider value={portal}>
-      <MemoryRouter initialEntries={[at]}>
+      <BrowserRouter>
         <PurchaseProvider>
           <Routes>
             <Route path="/dashboard" element={<Probe name="dashboard" />} />
@@ -56,7 +69,7 @@ function App({ at, children }: { at: string; children?: ReactNode }) {
           </Routes>
           {children}
         </PurchaseProvider>
-      </MemoryRouter>
+      </BrowserRouter>
     </PortalProvider>
   );
 }

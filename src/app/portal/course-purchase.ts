@@ -26,8 +26,7 @@ import {
   type OrderAnswer,
   type OrderRequest,
   type PaymentReturn,
-  type PurchaseContext,
-  type PurchaseView,
+  type ViewRequest,
 } from '../../machines/course-purchase-machine';
 import type { Analytics } from '../analytics';
 import { postToGateway } from '../gateway';
@@ -43,18 +42,19 @@ export type { PurchaseActor } from './purchase-provider';
 /** Where the gateway's return finds the course it paid for (the order id is under iacst_order_id). */
 const RETURN_KEY = 'examflow:course-order';
 
-function pathOf(view: PurchaseView, context: PurchaseContext): string {
-  const id = context.courseId ?? '';
-  switch (view) {
+/** The address of the view the machine asks for (decision 044: the address decides the view). */
+export function pathOf(request: Omit<ViewRequest, 'type'>): string {
+  const id = request.courseId ?? '';
+  switch (request.view) {
     case 'dashboard':
       return coursePaths.dashboard;
     case 'description':
       return coursePaths.description(id);
     case 'checkout':
       // A return whose course is unknown (no stored order) has no checkout to show.
-      return id ? coursePaths.checkout(id, context.fromDescription) : coursePaths.dashboard;
+      return id ? coursePaths.checkout(id, request.fromDescription) : coursePaths.dashboard;
     case 'success':
-      return coursePaths.success(context.orderId ?? '');
+      return coursePaths.success(request.orderId ?? '');
   }
 }
 
@@ -87,12 +87,9 @@ interface Deps {
   token: string;
   analytics: Analytics;
   store: SessionStore;
-  navigate: (path: string, options?: { replace?: boolean }) => void;
   onSessionError: (error?: unknown) => void;
   scrollToAndFocus: PortalValue['scrollToAndFocus'];
   scrollToCourses: () => void;
-  /** The address the actor was created on, less the gateway's return query. */
-  withoutReturn: string;
 }
 
 /** The purchase machine with the app's API and effects, all given here, once. */
@@ -135,11 +132,6 @@ function purchaseMachine(deps: Deps) {
       confirmOrder: orderConfirmation({ token: deps.token }),
     },
     actions: {
-      navigate: ({ context }, { view }) => {
-        // The gateway's return is replaced, so Back does not land on it again.
-        deps.navigate(pathOf(view, context), { replace: view === 'success' || context.failed });
-      },
-      dropReturnQuery: () => deps.navigate(deps.withoutReturn, { replace: true }),
       track: (_, { name }) => void deps.analytics.track(name),
       storeOrder: (_, { orderId, courseId, fromDescription, fields }) => {
         deps.store.set('iacst_order_id', orderId);
@@ -219,11 +211,9 @@ export function usePurchaseActor(): PurchaseActor {
       token: portal.token,
       analytics: portal.analytics,
       store: portal.store,
-      navigate: slot.navigate,
       onSessionError: portal.onSessionError,
       scrollToAndFocus: portal.scrollToAndFocus,
       scrollToCourses: portal.scrollToCourses,
-      withoutReturn: withoutReturnQuery(location),
     });
     const paymentReturn = paymentReturnOf(location, portal.config.courseReturnType, portal.store);
     const fields = keptAddress.read();
@@ -231,7 +221,17 @@ export function usePurchaseActor(): PurchaseActor {
       input: { ...(fields ? { fields } : {}), ...(paymentReturn ? { paymentReturn } : {}) },
     });
     keptAddress.follow(created);
-    return created;
+    // The machine never moves the address (decision 044): the view it asks for is opened here, and
+    // its route then tells the machine (useRouteView). A request for the address already shown
+    // (a second tap before the view changed) adds no history entry.
+    created.on('view.request', (request) => {
+      const to = pathOf(request);
+      if (to === window.location.pathname + window.location.search) return;
+      // The gateway's return is replaced, so Back does not land on it again.
+      slot.navigate(to, { replace: request.view === 'success' || request.failed });
+    });
+    // The return is read once: its query goes as the actor starts, so a reload does not repeat it.
+    return { actor: created, replaceWith: paymentReturn ? withoutReturnQuery(location) : undefined };
   });
   // Before the first paint, like the route's own sync (useRouteView): events sent before the start
   // wait in the actor's mailbox, in order.
