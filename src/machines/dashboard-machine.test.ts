@@ -11,7 +11,7 @@ import type { DashboardData } from '../generated/api/dashboard';
 import type { StudentResultSummary } from '../generated/api/result-student';
 import { dashboardData, mainCard } from '../features/dashboard/dashboard.test-support';
 import { dashboardView } from '../features/dashboard/dashboard-view';
-import { dashboardFlow, dashboardMachine, type DashboardContext } from './dashboard-machine';
+import { courseCall, dashboardFlow, dashboardMachine, type DashboardContext } from './dashboard-machine';
 import { answeredWith, refusal } from '../api/client.test-support';
 import { fetchCourses } from '../api/endpoints/courses';
 import { fetchDashboard } from '../api/endpoints/dashboard';
@@ -49,14 +49,17 @@ function expectDashboardView(
   const previous = previousSnapshot as Snapshot;
   const view = dashboardView(actual);
   const before = dashboardView(previous);
-  const event = step.event as { type: string; output?: unknown; success?: string };
+  const event = step.event as { type: string; output?: unknown; success?: string; data?: unknown };
   switch (event.type) {
     case 'xstate.init':
       expect(view).toMatchObject({ status: 'loading', error: null, refreshing: false });
       break;
-    case 'xstate.done.actor.loadDashboard': {
-      const data = event.output as DashboardData;
-      expect(view.status).toBe('loaded');
+    case 'dashboard.loaded': {
+      // swr's answer (the app's event): a new flow while loaded, else the blocks show.
+      const data = event.data as DashboardData;
+      expect(actual.context.flow).toEqual(dashboardFlow(data));
+      expect(view.status).toBe(previous.matches('error') ? before.status : 'loaded');
+      if (!previous.matches('loading')) break;
       // The machine keeps its flow's part of the answer, never the answer (swr's).
       expect(actual.context.flow).toEqual(dashboardFlow(data));
       expect(Object.values(actual.context)).not.toContain(data);
@@ -70,7 +73,12 @@ function expectDashboardView(
       expect(actual.matches({ loaded: { result: 'token' } })).toBe(true);
       break;
     }
-    case 'xstate.error.actor.loadDashboard':
+    case 'dashboard.failed':
+      // Heard only while the machine waits for an answer.
+      if (!previous.matches('loading')) {
+        expect(view).toEqual(before);
+        break;
+      }
       // First load: the error screen; a reload: the blocks stay with 'Error: …' above them.
       expect(view.status).toBe(actual.context.flow ? 'loaded' : 'error');
       expect(view.error).toEqual({ key: 'portal.loadFailed', server: 'Dashboard is down' });
@@ -86,17 +94,20 @@ function expectDashboardView(
       expect(view.error).toBeNull();
       break;
     case 'xstate.done.actor.loadResult':
-      // An empty answer ends the spinner silently (the app keeps what was shown).
+      // An empty answer ends the spinner silently and keeps the result shown (the machine's own).
       expect(view.resultLoading).toBe(false);
       expect(actual.matches({ loaded: { result: event.output ? 'ready' : 'none' } })).toBe(true);
+      expect(actual.context.result).toEqual(event.output ?? previous.context.result);
       break;
-    case 'xstate.done.actor.loadCourses':
+    case 'courses.loaded':
+      // swr's course read answered: the spinner ends when the machine waited for it.
       expect(view.coursesLoading).toBe(false);
-      expect(actual.matches({ loaded: { courses: 'ready' } })).toBe(true);
+      if (previous.matches({ loaded: { courses: 'loading' } }))
+        expect(actual.matches({ loaded: { courses: 'ready' } })).toBe(true);
       break;
-    case 'xstate.error.actor.loadCourses':
+    case 'courses.failed':
       expect(view.coursesLoading).toBe(false);
-      expect(view.status).toBe('loaded');
+      expect(view.status).toBe(before.status);
       break;
     case 'profile.loaded':
       // The mobile is kept; a course call that waited for it starts with it.
@@ -124,26 +135,27 @@ function expectDashboardView(
   }
 }
 
+/** The machine's requests to read the dashboard again (swr's to do, decision 044). */
+const reloads = vi.fn();
+
 describe('dashboard machine: model', () => {
   const calls = new PendingCalls();
   const delays = { nameWait: 4000 };
   const trackLoadFailure = vi.fn();
   const machine = dashboardMachine.provide({
     actors: {
-      loadDashboard: calls.actor('loadDashboard'),
-      loadCourses: calls.actor('loadCourses'),
       loadPlatformToken: calls.actor('loadPlatformToken'),
       loadResult: calls.actor('loadResult'),
     },
-    actions: { trackLoadFailure },
+    actions: { trackLoadFailure, reloadDashboard: reloads },
     delays,
   });
   const events = [
-    { type: 'xstate.done.actor.loadDashboard', output: beforeExam },
-    { type: 'xstate.done.actor.loadDashboard', output: afterExam },
-    { type: 'xstate.error.actor.loadDashboard', error: failure },
-    { type: 'xstate.done.actor.loadCourses', output: undefined },
-    { type: 'xstate.error.actor.loadCourses', error: failure },
+    { type: 'dashboard.loaded', data: beforeExam },
+    { type: 'dashboard.loaded', data: afterExam },
+    { type: 'dashboard.failed', error: failure },
+    { type: 'courses.loaded' },
+    { type: 'courses.failed', error: failure },
     { type: 'xstate.done.actor.loadPlatformToken', output: 'platform-1' },
     { type: 'xstate.done.actor.loadPlatformToken', output: '' },
     { type: 'xstate.error.actor.loadPlatformToken', error: failure },
@@ -159,6 +171,7 @@ describe('dashboard machine: model', () => {
   ];
   const project = (c: DashboardContext) => ({
     report: c.flow === null ? null : c.flow.showsReport,
+    result: c.result !== null,
     profile: c.mobileNumber !== null,
     token: c.platformToken,
     error: c.error !== null,
@@ -168,7 +181,23 @@ describe('dashboard machine: model', () => {
     const coverage = emptyCoverage();
     const paths = transitionCoverPaths({ machine, events, project: (c) => project(c as DashboardContext) });
     for (const path of paths) {
-      await replayPath(path, { machine, calls, delays, coverage, expectView: expectDashboardView });
+      await replayPath(path, {
+        machine,
+        calls,
+        delays,
+        coverage,
+        expectView: (step, actual, previous) => {
+          expectDashboardView(step, actual, previous);
+          // A refresh, a retry or a saved profile asks swr to read again, once; nothing else does.
+          const type = step.event.type;
+          const asks =
+            (type === 'dashboard.refresh' || type === 'dashboard.retry' || type === 'profile.updated') &&
+            actual.matches('loading') &&
+            !previous.matches('loading');
+          expect(reloads).toHaveBeenCalledTimes(asks ? 1 : 0);
+          reloads.mockClear();
+        },
+      });
     }
     console.log(`dashboard machine: ${paths.length} model paths`);
     expect([...transitionKeys(machine).values()].filter((k) => !coverage.transitions.has(k))).toEqual([]);
@@ -177,84 +206,103 @@ describe('dashboard machine: model', () => {
 });
 
 describe('dashboard machine: rules', () => {
-  function run(data: DashboardData, dashboard = vi.fn(async () => data), mobileNumber = '9876543210') {
+  /**
+   * The machine as the route runs it: swr's reads answer with events. The dashboard answers `data`
+   * at start and on each reload the machine asks for; the course list answers once the machine
+   * waits for it (its query is the one swr reads with).
+   */
+  function run(data: DashboardData, mobileNumber = '9876543210') {
     const clock = new SimulatedClock();
     const trackLoadFailure = vi.fn();
-    const loadCourses = vi.fn(async (_query: unknown) => undefined);
+    const courseQueries: unknown[] = [];
     const loadResult = vi.fn(
       async (platformToken: string, _rollNumber: string): Promise<StudentResultSummary | null> => ({
         ...result,
         test_short_code: platformToken,
       }),
     );
+    const dashboardReads = vi.fn();
     const machine = dashboardMachine.provide({
       actors: {
-        loadDashboard: fromPromise(dashboard),
-        loadCourses: fromPromise(({ input }) => loadCourses(input)),
         loadPlatformToken: fromPromise(async () => 'platform-9'),
         loadResult: fromPromise(({ input }) => loadResult(input.platformToken, input.rollNumber)),
       },
-      actions: { trackLoadFailure },
+      actions: {
+        trackLoadFailure,
+        reloadDashboard: () => {
+          dashboardReads();
+          queueMicrotask(() => actor.send({ type: 'dashboard.loaded', data }));
+        },
+      },
     });
-    const actor = createActor(machine, { clock }).start();
+    const actor = createActor(machine, { clock });
+    let waiting = false;
+    actor.subscribe((snapshot) => {
+      const now = snapshot.matches({ loaded: { courses: 'loading' } });
+      if (now && !waiting) {
+        courseQueries.push(courseCall(snapshot.context));
+        queueMicrotask(() => actor.send({ type: 'courses.loaded' }));
+      }
+      waiting = now;
+    });
+    actor.start();
+    dashboardReads();
+    actor.send({ type: 'dashboard.loaded', data });
     // The app sends the profile's mobile once swr has the profile.
     actor.send({ type: 'profile.loaded', mobileNumber });
-    return { actor, clock, trackLoadFailure, loadCourses, loadResult, dashboard };
+    return { actor, clock, trackLoadFailure, courseQueries, loadResult, dashboardReads };
   }
 
   it('asks for course data only when the main exam has view_report', async () => {
     const before = run(beforeExam);
     await waitFor(before.actor, (s) => s.matches({ loaded: { result: 'ready' } }));
-    expect(before.loadCourses).not.toHaveBeenCalled();
+    expect(before.courseQueries).toEqual([]);
     const after = run(afterExam);
     await waitFor(after.actor, (s) => s.matches({ loaded: { courses: 'ready' } }));
-    expect(after.loadCourses).toHaveBeenCalledTimes(1);
     // The course call's query, from the dashboard's answer and the profile the app sent.
-    expect(after.loadCourses.mock.calls[0]?.[0]).toEqual({
-      class: afterExam.class,
-      stream: afterExam.stream,
-      branch_code: afterExam.branch_code,
-      roll_number: afterExam.roll_number,
-      careerType: afterExam.main_exam[0]?.career_type || undefined,
-      mobileNumber: '9876543210',
-    });
+    expect(after.courseQueries).toEqual([
+      {
+        class: afterExam.class,
+        stream: afterExam.stream,
+        branch_code: afterExam.branch_code,
+        roll_number: afterExam.roll_number,
+        careerType: afterExam.main_exam[0]?.career_type || undefined,
+        mobileNumber: '9876543210',
+      },
+    ]);
   });
 
   it("waits for the profile's mobile as an event: the course call never reads swr's cache", async () => {
-    const clock = new SimulatedClock();
-    const loadCourses = vi.fn(async (_query: unknown) => undefined);
     const logCourseError = vi.fn();
     const machine = dashboardMachine.provide({
-      actors: {
-        loadDashboard: fromPromise(async () => afterExam),
-        loadCourses: fromPromise(({ input }) => loadCourses(input)),
-        loadPlatformToken: fromPromise(async () => ''),
-      },
+      actors: { loadPlatformToken: fromPromise(async () => '') },
       actions: { logCourseError },
     });
-    const actor = createActor(machine, { clock }).start();
-    await waitFor(actor, (s) => s.matches({ loaded: { courses: 'profile' } }));
-    // No profile yet: no call, the course spinner shows.
-    expect(loadCourses).not.toHaveBeenCalled();
+    const actor = createActor(machine).start();
+    actor.send({ type: 'dashboard.loaded', data: afterExam });
+    // No profile yet: no course query, the course spinner shows.
+    expect(actor.getSnapshot().matches({ loaded: { courses: 'profile' } })).toBe(true);
+    expect(courseCall(actor.getSnapshot().context)).toBeNull();
     expect(dashboardView(actor.getSnapshot()).coursesLoading).toBe(true);
     actor.send({ type: 'profile.loaded', mobileNumber: '9123456780' });
-    await waitFor(actor, (s) => s.matches({ loaded: { courses: 'ready' } }));
-    expect(loadCourses.mock.calls.map(([query]) => (query as { mobileNumber: string }).mobileNumber)).toEqual(
-      ['9123456780'],
-    );
+    expect(actor.getSnapshot().matches({ loaded: { courses: 'loading' } })).toBe(true);
+    expect(courseCall(actor.getSnapshot().context)?.mobileNumber).toBe('9123456780');
+    actor.send({ type: 'courses.loaded' });
+    expect(actor.getSnapshot().matches({ loaded: { courses: 'ready' } })).toBe(true);
     // A failed profile read ends the wait like a failed course call: logged, no spinner.
-    const failing = createActor(machine, { clock }).start();
-    await waitFor(failing, (s) => s.matches({ loaded: { courses: 'profile' } }));
+    const failing = createActor(machine).start();
+    failing.send({ type: 'dashboard.loaded', data: afterExam });
     failing.send({ type: 'profile.failed', error: failure });
     expect(failing.getSnapshot().matches({ loaded: { courses: 'none' } })).toBe(true);
     expect(dashboardView(failing.getSnapshot()).coursesLoading).toBe(false);
     expect(logCourseError).toHaveBeenCalledTimes(1);
   });
 
-  it('fetches the result with the test-platform token', async () => {
+  it('fetches the result with the test-platform token, and keeps it', async () => {
     const { actor, loadResult } = run(afterExam);
     await waitFor(actor, (s) => s.matches({ loaded: { result: 'ready' } }));
     expect(loadResult.mock.calls[0]).toEqual(['platform-9', afterExam.roll_number]);
+    expect(actor.getSnapshot().context.result).toEqual({ ...result, test_short_code: 'platform-9' });
   });
 
   it('tracks "dashboard load failure" when the name is missing after 4 s, and only then', async () => {
@@ -272,16 +320,12 @@ describe('dashboard machine: rules', () => {
 
   it("takes a 200 whose body says success 'false' as a failure: 'Error: ' and the server's msg, or a quiet end", async () => {
     // The dashboard: the error card with the server's sentence (part 2 §8).
-    const refused = run(
-      beforeExam,
-      vi.fn(
-        async () =>
-          (await answeredWith(refusal('Your registration is on hold.'), (o) => fetchDashboard('token', o)))
-            .data,
-      ),
-    );
-    await waitFor(refused.actor, (s) => s.matches('error'));
-    expect(dashboardView(refused.actor.getSnapshot())).toMatchObject({
+    const refusedError = await answeredWith(refusal('Your registration is on hold.'), (o) =>
+      fetchDashboard('token', o),
+    ).catch((error: unknown) => error);
+    const refused = createActor(dashboardMachine).start();
+    refused.send({ type: 'dashboard.failed', error: refusedError });
+    expect(dashboardView(refused.getSnapshot())).toMatchObject({
       status: 'error',
       error: { key: 'portal.loadFailed', server: 'Your registration is on hold.' },
     });
@@ -289,14 +333,6 @@ describe('dashboard machine: rules', () => {
     const logCourseError = vi.fn();
     const machine = dashboardMachine.provide({
       actors: {
-        loadDashboard: fromPromise(async () => afterExam),
-        loadCourses: fromPromise(async ({ input }) => {
-          const { mobileNumber, careerType, ...query } = input;
-          await answeredWith(refusal('No courses.'), (o) =>
-            fetchCourses('token', { ...query, mobile_number: mobileNumber }, careerType, o),
-          );
-          return undefined;
-        }),
         loadPlatformToken: fromPromise(
           async () =>
             (
@@ -309,7 +345,15 @@ describe('dashboard machine: rules', () => {
       actions: { logCourseError: (_, params) => logCourseError(params) },
     });
     const actor = createActor(machine).start();
+    actor.send({ type: 'dashboard.loaded', data: afterExam });
     actor.send({ type: 'profile.loaded', mobileNumber: '9876543210' });
+    const query = courseCall(actor.getSnapshot().context);
+    if (!query) throw new Error('no course query');
+    const { mobileNumber, careerType, ...rest } = query;
+    const coursesError = await answeredWith(refusal('No courses.'), (o) =>
+      fetchCourses('token', { ...rest, mobile_number: mobileNumber }, careerType, o),
+    ).catch((error: unknown) => error);
+    actor.send({ type: 'courses.failed', error: coursesError });
     await waitFor(actor, (s) => s.matches({ loaded: { courses: 'none', result: 'none' } }));
     expect(logCourseError).toHaveBeenCalledWith({
       error: expect.objectContaining({ status: 200, message: 'No courses.' }),
@@ -317,12 +361,13 @@ describe('dashboard machine: rules', () => {
   });
 
   it('loads again after a profile update that answers success "true", not "false"', async () => {
-    const { actor, dashboard } = run(beforeExam);
+    const { actor, dashboardReads } = run(beforeExam);
     await waitFor(actor, (s) => s.matches('loaded'));
     actor.send({ type: 'profile.updated', success: 'false' });
-    expect(dashboard).toHaveBeenCalledTimes(1);
+    expect(dashboardReads).toHaveBeenCalledTimes(1);
     actor.send({ type: 'profile.updated', success: 'true' });
+    expect(dashboardView(actor.getSnapshot()).refreshing).toBe(true);
     await waitFor(actor, (s) => s.matches('loaded'));
-    expect(dashboard).toHaveBeenCalledTimes(2);
+    expect(dashboardReads).toHaveBeenCalledTimes(2);
   });
 });

@@ -2,11 +2,16 @@
 // course data (only when the main exam has view_report) and the result (the test-platform token
 // first, then the result with it). An empty token or result ends that spinner silently. A profile
 // update that answers success 'true' loads the dashboard again, keeping what is shown meanwhile.
-// Pure: the app provides the actors (the API through swr) and the actions (analytics, logging).
-// The answers are swr's, and the views read them there: the machine keeps only what its flow needs
-// of the dashboard (from the load's done event), never a copy of an answer. The course call also
-// needs the profile's mobile: the app sends it (`profile.loaded`) once swr has the profile, so the
-// machine never reads swr's cache.
+// Pure: the app provides the actors and the actions (analytics, logging, asking swr to read again).
+// Each read has one owner (decision 044). swr owns the dashboard's and the course list's answers
+// (the views read them there): the app tells the machine when swr answers (`dashboard.loaded` /
+// `dashboard.failed`, `courses.loaded` / `courses.failed`) and the machine keeps only what its flow
+// needs of the dashboard, never a copy of an answer; when the flow wants the dashboard again it
+// asks (`reloadDashboard`) and swr reads it. The course call waits in `courses.loading` until swr's
+// read answers. The test-platform token and the result are the machine's own (no other view reads
+// them): it fetches them and keeps the result. The course call also needs the profile's mobile:
+// the app sends it (`profile.loaded`) once swr has the profile, so the machine never reads swr's
+// cache.
 import { assign, fromPromise, setup } from 'xstate';
 import type { DashboardData } from '../generated/api/dashboard';
 import type { StudentResultSummary } from '../generated/api/result-student';
@@ -52,11 +57,20 @@ export interface DashboardContext {
   mobileNumber: string | null;
   /** The short-lived test-platform token the result call is authorised by. */
   platformToken: string | null;
+  /** The last result summary that came (an empty answer keeps the one shown). */
+  result: StudentResultSummary | null;
   /** 'Error: ' plus this (part 2 §8): the failed call's message or the server's msg. */
   error: Message<'portal.loadFailed'> | null;
 }
 
 export type DashboardEvent =
+  /** swr's dashboard read answered (its first answer, or a new one after a reload). */
+  | { type: 'dashboard.loaded'; data: DashboardData }
+  /** swr's dashboard read failed ('Error: ' and its message). */
+  | { type: 'dashboard.failed'; error: unknown }
+  /** swr's course read answered, or failed (only logged, part 2 §8). */
+  | { type: 'courses.loaded' }
+  | { type: 'courses.failed'; error: unknown }
   | { type: 'dashboard.refresh' }
   | { type: 'profile.updated'; success: string }
   | { type: 'dashboard.retry' }
@@ -82,11 +96,8 @@ export const dashboardMachine = setup({
     events: {} as DashboardEvent,
   },
   actors: {
-    loadDashboard: fromPromise<DashboardData>(async () => fail()),
-    /** Fills swr's course answer (the views read it there). */
-    loadCourses: fromPromise<undefined, CourseCall>(async () => fail()),
     loadPlatformToken: fromPromise<string>(async () => fail()),
-    /** Fills swr's result answer when there is one (an empty answer keeps the one shown). */
+    /** The result summary, or null when there is none yet (an empty answer keeps the one shown). */
     loadResult: fromPromise<StudentResultSummary | null, { platformToken: string; rollNumber: string }>(
       async () => fail(),
     ),
@@ -100,6 +111,8 @@ export const dashboardMachine = setup({
     emptyAnswer: ({ event }) => !(event as { output?: unknown }).output,
   },
   actions: {
+    /** Asks swr to read the dashboard again; its answer comes back as `dashboard.loaded` or `.failed`. */
+    reloadDashboard: () => {},
     /** The "dashboard load failure" analytics event (part 2 §8). */
     trackLoadFailure: () => {},
     /** 'Error fetching course data' is only logged (part 2 §8). */
@@ -111,7 +124,7 @@ export const dashboardMachine = setup({
   },
 }).createMachine({
   id: 'dashboard',
-  context: { flow: null, mobileNumber: null, platformToken: null, error: null },
+  context: { flow: null, mobileNumber: null, platformToken: null, result: null, error: null },
   initial: 'loading',
   // The profile may answer before, during or after the dashboard: kept for the course call.
   on: {
@@ -120,16 +133,15 @@ export const dashboardMachine = setup({
   // A root-level delayed transition fires once, 4 s after the machine starts.
   after: { nameWait: { guard: 'nameMissing', actions: 'trackLoadFailure' } },
   states: {
+    /** Waiting for swr's dashboard answer (the first, or the one a reload asked for). */
     loading: {
       tags: ['busy'],
-      invoke: {
-        id: 'loadDashboard',
-        src: 'loadDashboard',
-        onDone: {
+      on: {
+        'dashboard.loaded': {
           target: 'loaded',
-          actions: assign({ flow: ({ event }) => dashboardFlow(event.output), error: null }),
+          actions: assign({ flow: ({ event }) => dashboardFlow(event.data), error: null }),
         },
-        onError: {
+        'dashboard.failed': {
           target: 'error',
           actions: assign({ error: ({ event }) => fromError(event.error, 'portal.loadFailed') }),
         },
@@ -138,8 +150,10 @@ export const dashboardMachine = setup({
     loaded: {
       type: 'parallel',
       on: {
-        'dashboard.refresh': 'loading',
-        'profile.updated': { guard: 'profileSaved', target: 'loading' },
+        'dashboard.refresh': { target: 'loading', actions: 'reloadDashboard' },
+        'profile.updated': { guard: 'profileSaved', target: 'loading', actions: 'reloadDashboard' },
+        // swr read it again by itself (a view mounted): the flow follows, nothing is asked again.
+        'dashboard.loaded': { actions: assign({ flow: ({ event }) => dashboardFlow(event.data) }) },
       },
       states: {
         courses: {
@@ -157,14 +171,12 @@ export const dashboardMachine = setup({
                 },
               },
             },
+            /** swr reads the course list for `courseCall(context)` meanwhile (the app's). */
             loading: {
               tags: ['busy'],
-              invoke: {
-                id: 'loadCourses',
-                src: 'loadCourses',
-                input: ({ context }) => courseCall(context) as CourseCall,
-                onDone: 'ready',
-                onError: {
+              on: {
+                'courses.loaded': 'ready',
+                'courses.failed': {
                   target: 'none',
                   actions: { type: 'logCourseError', params: ({ event }) => ({ error: event.error }) },
                 },
@@ -198,7 +210,10 @@ export const dashboardMachine = setup({
                   platformToken: context.platformToken ?? '',
                   rollNumber: context.flow?.rollNumber ?? '',
                 }),
-                onDone: [{ guard: 'emptyAnswer', target: 'none' }, { target: 'ready' }],
+                onDone: [
+                  { guard: 'emptyAnswer', target: 'none' },
+                  { target: 'ready', actions: assign({ result: ({ event }) => event.output }) },
+                ],
                 onError: 'none',
               },
             },
@@ -209,7 +224,10 @@ export const dashboardMachine = setup({
       },
     },
     error: {
-      on: { 'dashboard.retry': 'loading', 'dashboard.refresh': 'loading' },
+      on: {
+        'dashboard.retry': { target: 'loading', actions: 'reloadDashboard' },
+        'dashboard.refresh': { target: 'loading', actions: 'reloadDashboard' },
+      },
     },
   },
 });

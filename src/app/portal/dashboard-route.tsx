@@ -1,25 +1,25 @@
-// The /dashboard view: the dashboard machine with the real API (its actors fill swr's cache; the
-// blocks read the answers there, the machine keeps only its flow), the blocks' actions, the profile
-// modal, the payment returns of the query, and the test launches.
+// The /dashboard view: the dashboard machine with the real API, the blocks' actions, the profile
+// modal, the payment returns of the query, and the test launches. One owner per read (decision
+// 044): swr reads the dashboard and the course list (the blocks read them there) and this route
+// tells the machine when they answer; the machine says when to read again and owns the result.
 import type { Programme } from '../../generated/config/programme';
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import useSWR, { useSWRConfig } from 'swr';
+import useSWR, { useSWRConfig, type SWRConfiguration } from 'swr';
 import { fromPromise } from 'xstate';
 import { coursesKey, fetchCourses } from '../../api/endpoints/courses';
 import { dashboardKey, fetchDashboard } from '../../api/endpoints/dashboard';
 import { startExam } from '../../api/endpoints/exam-start';
 import { fetchMockPayment } from '../../api/endpoints/mock-payment';
 import { profileKey, useProfile } from '../../api/endpoints/profile';
-import { fetchStudentResult, studentResultKey } from '../../api/endpoints/student-result';
+import { fetchStudentResult } from '../../api/endpoints/student-result';
 import { launchTest } from '../../api/endpoints/test-launch';
 import { openMockJeePaper } from '../../api/endpoints/mock-jee-exam-link';
 import { testLaunchMachine, testLaunchView, type LaunchRequest } from '../../machines/test-launch-machine';
 import { fetchTestPlatformToken } from '../../api/endpoints/test-platform-token';
 import type { CourseListReply } from '../../generated/api/course-list';
 import type { DashboardReply, ExamData } from '../../generated/api/dashboard';
-import type { StudentResultReply } from '../../generated/api/result-student';
 import type { LaunchUrls } from '../../generated/api/exam-launch';
 import { DashboardScreen } from '../../features/dashboard/dashboard-screen';
 import { dashboardFacts } from '../../features/dashboard/dashboard-facts';
@@ -52,6 +52,16 @@ const ProfileModal = lazy(() =>
 function courseParams({ mobileNumber, careerType, ...query }: CourseCall) {
   return { params: { ...query, mobile_number: mobileNumber }, career: careerType };
 }
+
+/**
+ * The dashboard's own reads: the machine and the student decide when to read again (a failure
+ * shows Retry), so swr neither retries nor reads again on focus (SessionWatch checks the session).
+ */
+const MACHINE_PACED: SWRConfiguration = {
+  shouldRetryOnError: false,
+  revalidateOnFocus: false,
+  revalidateOnReconnect: false,
+};
 
 /** The mock pack's payment method, kept for the tab: a failed payment comes back to the dashboard with it. */
 const MOCK_PACK_METHOD_KEY = 'examflow:mock-pack-method';
@@ -101,45 +111,34 @@ export function DashboardRoute() {
     }
   };
 
+  // swr reads the dashboard (the header, the profile modal, the edit-exam form and the course views
+  // read the same key). A failed reload keeps the answer shown: swr keeps its data beside the error.
+  const dashboardRead = useSWR<DashboardReply>(
+    dashboardKey(token),
+    async () => {
+      const reply = await watch(fetchDashboard(token));
+      // success 'false' with a 200 is refused by the client ('Error: ' plus its msg, part 2 §8).
+      if (!reply) throw new Error(t('portal.loadFailed'));
+      return reply;
+    },
+    MACHINE_PACED,
+  );
   const machine = useMemo(
     () =>
       dashboardMachine.provide({
         actors: {
-          // Into swr's cache: the blocks, the profile modal, the edit-exam form and the next views
-          // read it there. Only an answer that succeeded: a failed reload keeps the one shown.
-          loadDashboard: fromPromise(async () => {
-            const reply = await watch(fetchDashboard(token));
-            // success 'false' with a 200 is refused by the client ('Error: ' plus its msg, part 2 §8).
-            if (!reply) throw new Error(t('portal.loadFailed'));
-            await mutate(dashboardKey(token), reply, { revalidate: false });
-            return reply.data;
-          }),
-          loadCourses: fromPromise(async ({ input }: { input: CourseCall }) => {
-            await firstScreen.shown;
-            const { params, career } = courseParams(input);
-            // Into swr's cache: the blocks and the course views read the same answer (decision 012).
-            const reply = await mutate(
-              coursesKey(token, params, career),
-              fetchCourses(token, params, career),
-              { revalidate: false },
-            );
-            if (!reply) throw new Error('Error fetching course data');
-            return undefined;
-          }),
           loadPlatformToken: fromPromise(async () => {
             await firstScreen.shown;
             return (await fetchTestPlatformToken(token)).data;
           }),
           loadResult: fromPromise(async ({ input }) => {
             const call = config.programme.dashboard.resultCall ?? 'main';
-            const reply = await fetchStudentResult(call, input.rollNumber, input.platformToken);
-            // Into swr's cache when there is a result: an empty answer keeps the one shown.
-            if (reply.data)
-              await mutate(studentResultKey(call, input.rollNumber), reply, { revalidate: false });
-            return reply.data;
+            return (await fetchStudentResult(call, input.rollNumber, input.platformToken)).data;
           }),
         },
         actions: {
+          // swr reads it again with its own fetcher; the answer comes back through the effect below.
+          reloadDashboard: () => void mutate(dashboardKey(token)),
           trackLoadFailure: () => void analytics.track('dashboard_load_failure'),
           logCourseError: (_, { error }) => console.error('Error fetching course data', error),
         },
@@ -149,6 +148,14 @@ export function DashboardRoute() {
     [token],
   );
   const [liveSnapshot, send] = useMachine(machine, { inspect: actorInspect });
+  // Each time swr's dashboard read settles, the machine hears how (a reload it asked for ends here
+  // even when the answer is the same as before).
+  const { isValidating: dashboardReading, data: dashboardReply, error: dashboardError } = dashboardRead;
+  useEffect(() => {
+    if (dashboardReading) return;
+    if (dashboardError) send({ type: 'dashboard.failed', error: dashboardError });
+    else if (dashboardReply) send({ type: 'dashboard.loaded', data: dashboardReply.data });
+  }, [dashboardReading, dashboardReply, dashboardError, send]);
   // The edit-exam form is open (closeEdit, below).
   const editOpen = query.get('editExam') === 'true' && query.get('status') !== 'success';
   // The profile: once the first screen is painted (the edit-exam button shows pending until then),
@@ -279,27 +286,35 @@ export function DashboardRoute() {
       { replace: true },
     );
   const launch: LaunchState = testLaunchView(launchSnapshot);
-  // The answers the machine's actors put in swr's cache (the blocks read them here, never from the
-  // machine). swr fetches none of them itself (no fetcher): the machine decides when they load.
+  // The course list: swr reads it (the course views read the same key, decision 012) once the
+  // machine has the call's query (the dashboard's part and the profile's mobile) and the first
+  // screen is painted (decision 032); the machine waits in courses.loading for the answer.
   const flow = liveSnapshot.context.flow;
-  const dashboardRead = useSWR<DashboardReply>(dashboardKey(token), null);
-  const course = courseCall(liveSnapshot.context);
+  const course = firstScreenPainted && flow?.showsReport ? courseCall(liveSnapshot.context) : null;
   const coursesRead = useSWR<CourseListReply>(
-    flow?.showsReport && course
-      ? coursesKey(token, courseParams(course).params, courseParams(course).career)
-      : null,
-    null,
+    course ? coursesKey(token, courseParams(course).params, courseParams(course).career) : null,
+    async () => {
+      if (!course) throw new Error('Error fetching course data');
+      const { params, career } = courseParams(course);
+      const reply = await fetchCourses(token, params, career);
+      if (!reply) throw new Error('Error fetching course data');
+      return reply;
+    },
+    MACHINE_PACED,
   );
-  const resultRead = useSWR<StudentResultReply>(
-    flow ? studentResultKey(config.programme.dashboard.resultCall ?? 'main', flow.rollNumber) : null,
-    null,
-  );
+  const coursesWaiting = liveSnapshot.matches({ loaded: { courses: 'loading' } });
+  const { data: coursesReply, error: coursesError } = coursesRead;
+  useEffect(() => {
+    if (!coursesWaiting) return;
+    if (coursesReply) send({ type: 'courses.loaded' });
+    else if (coursesError) send({ type: 'courses.failed', error: coursesError });
+  }, [coursesWaiting, coursesReply, coursesError, send]);
   // The blocks render from a deferred copy: React renders them in slices that yield to input, so a
   // slow phone's main thread is never blocked by the whole dashboard at once.
   const snapshot = useDeferredValue(liveSnapshot);
   const dashboard = useDeferredValue(dashboardRead.data?.data);
   const courseList = useDeferredValue(coursesRead.data ?? null);
-  const result = useDeferredValue(resultRead.data?.data ?? null);
+  const result = useDeferredValue(liveSnapshot.context.result);
 
   // The clock of greetings and the live-test countdown's day changes.
   useEffect(() => {

@@ -6,7 +6,6 @@ import { createActor, waitFor } from 'xstate';
 import en from '../../../config/i18n/en.json';
 import { testApp, type TestApp } from '../../../tests/support/server-harness';
 import { listen } from '../../api/endpoints/endpoints.test-support';
-import { dashboardKey } from '../../api/endpoints/dashboard';
 import { profileKey } from '../../api/endpoints/profile';
 import { createTranslator } from '../../engine/i18n';
 import type { UiStringTable } from '../../generated/config/i18n';
@@ -79,7 +78,8 @@ describe('edit exam, wired to the real API', () => {
       type: 'success',
       message: expect.stringMatching(/^Your exam details have been updated\. Your exam is on .*12 Mar 2026/),
     });
-    expect(deps.mutate.mock.calls).toEqual([[dashboardKey(token)], [profileKey(token)]]);
+    // The profile is read again; the dashboard by the dashboard machine, told by onUpdated.
+    expect(deps.mutate.mock.calls).toEqual([[profileKey(token)]]);
     expect(deps.navigate).toHaveBeenCalledWith('/dashboard');
     const profile = await app.call({
       method: 'GET',
@@ -160,7 +160,8 @@ describe('profile update, wired to the real API', () => {
       type: 'success',
       message: 'Your profile has been updated.',
     });
-    expect(deps.mutate.mock.calls).toEqual([[profileKey(token)], [dashboardKey(token)]]);
+    // The dashboard is read again by the dashboard machine, told by onProfileSaved.
+    expect(deps.mutate.mock.calls).toEqual([[profileKey(token)]]);
     expect(onProfileSaved).toHaveBeenCalledTimes(1);
     const profile = await app.call({
       method: 'GET',

@@ -9,7 +9,6 @@ import { mutate as globalMutate } from 'swr';
 import { fromPromise } from 'xstate';
 import type { RequestOptions } from '../../api/client';
 import { fetchClassStreams } from '../../api/endpoints/class-streams';
-import { dashboardKey } from '../../api/endpoints/dashboard';
 import { fetchExamCentres } from '../../api/endpoints/exam-centres';
 import { fetchExamEditDates } from '../../api/endpoints/exam-edit-dates';
 import { updateExamInfo } from '../../api/endpoints/exam-edit-info';
@@ -159,8 +158,9 @@ export function provideEditExam(deps: EditExamDeps): EditExamMachine {
       },
       finish: () => {
         forgetChoice();
-        const token = deps.token();
-        void Promise.all([mutate(dashboardKey(token)), mutate(profileKey(token))]);
+        // The profile is read again here; the dashboard by the dashboard machine, which onUpdated
+        // tells (it asks swr, decision 044: one reload, not two).
+        void mutate(profileKey(deps.token()));
         deps.onUpdated?.();
         deps.navigate('/dashboard');
       },
@@ -186,8 +186,8 @@ export function provideEditProfile(deps: EditProfileDeps): EditProfileMachine {
       showToast: (_, toast) =>
         deps.showToast({ type: toast.type, message: messageText(deps.t, toast.message) }),
       profileSaved: () => {
-        const token = deps.token();
-        void Promise.all([mutate(profileKey(token)), mutate(dashboardKey(token))]);
+        // The dashboard is read again by the dashboard machine, which onProfileSaved tells.
+        void mutate(profileKey(deps.token()));
         deps.onProfileSaved?.();
       },
     },
