@@ -8,7 +8,7 @@
 // needs its data router, which the portal left (decision 012), and nothing waits on the router.
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { PurchaseActor } from './purchase-provider';
+import type { PurchaseActor } from './purchase-actor';
 
 /** The mark of a guard entry in history.state (beside react-router's usr, key and idx). */
 const GUARD = 'examflowExitGuard';
