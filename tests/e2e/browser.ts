@@ -38,6 +38,17 @@ export async function launchBrowser(): Promise<Browser> {
   return browser;
 }
 
+let mobilesIssued = 0;
+
+/**
+ * A mobile number no other browser test of the run has used: 8, the worker's number (Vitest's pool
+ * id), then the time in milliseconds plus a count, which only grows within a worker.
+ */
+export function freshMobile(): string {
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1) % 10;
+  return `8${worker}${String((Date.now() + mobilesIssued++) % 1e8).padStart(8, '0')}`;
+}
+
 /**
  * Puts axe-core into every frame of the page that does not have it yet: once per document.
  * @axe-core/playwright evaluated its 550 KB twice on every check and finished each check in a new

@@ -8,7 +8,7 @@ import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../scripts/lib/serve';
 import { projectRoot } from '../../src/engine/node/paths';
-import { e2eNow, launchBrowser } from './browser';
+import { e2eNow, freshMobile, launchBrowser } from './browser';
 import { card, completeFreeRegistration, verifyFreshMobile } from './registration-walk';
 
 let api: TestServer;
@@ -49,7 +49,7 @@ describe('dev server', () => {
       if (message.type() === 'error') errors.push(message.text());
     });
     await page.goto(`${base}/iacstexam`);
-    await verifyFreshMobile(page, base, `97${String(Date.now() % 1e8).padStart(8, '0')}`);
+    await verifyFreshMobile(page, base, freshMobile());
     // Step 2: the form that broke on the dev server ("func2 is not a function" inside <Form>).
     await completeFreeRegistration(page);
     expect(

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { distDir } from '../../scripts/build';
 import { startTestServer, type TestServer } from '../../scripts/lib/serve';
-import { e2eNow, launchBrowser, logInAs } from './browser';
+import { e2eNow, freshMobile, launchBrowser, logInAs } from './browser';
 import { card, cardHeading, verifyFreshMobile } from './registration-walk';
 
 const base = `http://localhost:${inject('port')}`;
@@ -21,9 +21,6 @@ afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
 });
-
-let counter = 0;
-const freshMobile = () => `8${String(Date.now() % 1e8).padStart(8, '0')}${counter++ % 10}`;
 
 async function openPage(path: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distDir } from '../../scripts/build';
 import { startTestServer, type TestServer } from '../../scripts/lib/serve';
 import students from '../../server/seed/demo-students.json';
-import { e2eNow, launchBrowser, logInAs, sandboxOtp, seriousViolations } from './browser';
+import { e2eNow, freshMobile, launchBrowser, logInAs, sandboxOtp, seriousViolations } from './browser';
 
 let server: TestServer;
 const url = (p: string) => `${server.base}${p}`;
@@ -191,7 +191,7 @@ describe.each([390, 1280])('focus after an action at %i px', (width) => {
     const page = await context.newPage();
     await page.goto(url('/adst'));
     const card = page.locator('#register_now');
-    const mobile = `8${String(Date.now() % 1e8).padStart(8, '0')}${width === 390 ? 1 : 2}`;
+    const mobile = freshMobile();
     await card.getByRole('textbox', { name: /Mobile number or student id/ }).fill(mobile);
     await card.getByRole('button', { name: 'Verify', exact: true }).click();
     await card.getByRole('heading', { name: 'Verify OTP' }).waitFor();

@@ -5,13 +5,11 @@
 // "OTP verified". Each visitor is its own browser context: its own anonymous id.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations } from './browser';
+import { freshMobile, seriousViolations } from './browser';
 import { devServerForFile } from './dev-server';
 import { completeFreeRegistration, verifyFreshMobile } from './registration-walk';
 
 const dev = devServerForFile();
-
-const mobile = (last: number) => `96${String(Date.now() % 1e7).padStart(7, '0')}${last}`;
 
 /**
  * Leaves the page as a student closing it does: pagehide sends what the reporter holds. The
@@ -38,13 +36,13 @@ describe('the funnel', () => {
   it('counts a registration on one variant and a visitor who left after the OTP on another', async () => {
     const first = await (await dev.browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     await first.goto(`${dev.base}/iacstexam?utm_source=google&utm_medium=cpc`);
-    await verifyFreshMobile(first, dev.base, mobile(1));
+    await verifyFreshMobile(first, dev.base, freshMobile());
     await completeFreeRegistration(first);
     await leave(first);
 
     const second = await (await dev.browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     await second.goto(`${dev.base}/neet-repeater-scholarship`);
-    await verifyFreshMobile(second, dev.base, mobile(2));
+    await verifyFreshMobile(second, dev.base, freshMobile());
     await leave(second);
 
     const studio = await (await dev.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();

@@ -12,7 +12,7 @@ import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../scripts/lib/serve';
 import { projectRoot } from '../../src/engine/node/paths';
-import { e2eNow, launchBrowser, sandboxOtp, seriousViolations } from './browser';
+import { e2eNow, freshMobile, launchBrowser, sandboxOtp, seriousViolations } from './browser';
 
 let api: TestServer;
 let server: ViteDevServer;
@@ -84,7 +84,7 @@ describe('machine inspector', () => {
     await card.getByRole('button', { name: 'Verify', exact: true }).waitFor({ timeout: 60_000 });
     await expect.poll(() => active(inspector), { timeout: 20_000 }).toContain('enteringMobile');
 
-    const mobile = `9${String(Date.now() % 1e8).padStart(8, '0')}7`;
+    const mobile = freshMobile();
     await card.getByRole('textbox', { name: /Mobile number or student id/ }).fill(mobile);
     await card.getByRole('button', { name: 'Verify', exact: true }).click();
     await expect.poll(() => active(inspector), { timeout: 20_000 }).toContain('registrationMobile.verifying');

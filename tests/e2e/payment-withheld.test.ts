@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distDir } from '../../scripts/build';
 import { startTestServer, type TestServer } from '../../scripts/lib/serve';
 import students from '../../server/seed/demo-students.json';
-import { e2eNow, launchBrowser, logInAs, sandboxOtp, seriousViolations } from './browser';
+import { e2eNow, freshMobile, launchBrowser, logInAs, sandboxOtp, seriousViolations } from './browser';
 import { card, cardHeading } from './registration-walk';
 
 let server: TestServer;
@@ -94,7 +94,7 @@ describe('the gateway withholds its callback', () => {
       await page.goto(url('/mock-neet-exam'));
 
       // Step 1: a fresh number and the sandbox's OTP.
-      const mobile = `8${String(Date.now() % 1e9).padStart(9, '0')}`;
+      const mobile = freshMobile();
       const verify = card(page).getByRole('button', { name: 'Verify', exact: true });
       await verify.waitFor();
       await card(page)

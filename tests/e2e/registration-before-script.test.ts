@@ -5,7 +5,7 @@
 // hydration error and no layout shift. The form steps' chunk is not fetched before then.
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, seriousViolations } from './browser';
+import { freshMobile, launchBrowser, seriousViolations } from './browser';
 
 const base = `http://localhost:${inject('port')}`;
 
@@ -18,9 +18,6 @@ afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
 });
-
-let counter = 0;
-const freshMobile = () => `8${String(Date.now() % 1e8).padStart(8, '0')}${counter++ % 10}`;
 
 /** The prerendered HTML of a page, as a browser without script would get it. */
 async function pageHtml(path: string): Promise<string> {

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, sandboxOtp, seriousViolations } from './browser';
+import { freshMobile, launchBrowser, sandboxOtp, seriousViolations } from './browser';
 
 const base = `http://localhost:${inject('port')}`;
 const hi = (
@@ -68,9 +68,6 @@ async function expectNoEnglish(page: Page, when: string) {
   expect(englishWords(await shownText(page)), when).toEqual([]);
   expect(await seriousViolations(page), when).toEqual([]);
 }
-
-let counter = 0;
-const freshMobile = () => `97${String(Date.now() % 1e7).padStart(7, '0')}${counter++ % 10}`;
 
 describe('the definition of English', () => {
   it('finds untranslated words and lets names, addresses and amounts through', () => {

@@ -3,7 +3,7 @@
 // the gateway each find the same screen with what was typed, and the journey goes on to the end.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
-import { launchBrowser, sandboxOtp, seriousViolations } from './browser';
+import { freshMobile, launchBrowser, sandboxOtp, seriousViolations } from './browser';
 import { card, cardHeading, completeFreeRegistration, verifyFreshMobile } from './registration-walk';
 
 const base = `http://localhost:${inject('port')}`;
@@ -18,9 +18,6 @@ afterAll(async () => {
   await context?.close();
   await browser?.close();
 });
-
-let counter = 0;
-const freshMobile = () => `8${String(Date.now() % 1e8).padStart(8, '0')}${counter++ % 10}`;
 
 /** Each way a phone loses the page, and how many journeys came back from it. */
 const losses = { tried: 0, lost: 0 };

@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { showExamDate } from '../../src/domain/dates';
-import { launchBrowser, sandboxOtp, seriousViolations } from './browser';
+import { freshMobile, launchBrowser, sandboxOtp, seriousViolations } from './browser';
 
 const base = `http://localhost:${inject('port')}`;
 
@@ -20,9 +20,6 @@ afterAll(async () => {
 });
 
 /** A mobile number no other test uses: 9 then the time and a counter. */
-let counter = 0;
-const freshMobile = () => `9${String(Date.now() % 1e8).padStart(8, '0')}${counter++ % 10}`;
-
 /** `before`: runs before the page loads (a route set after could miss the idle prefetch). */
 async function openPage(
   path: string,

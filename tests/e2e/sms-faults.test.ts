@@ -7,13 +7,13 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, sandboxOtp, seriousViolations } from './browser';
+import { freshMobile, launchBrowser, sandboxOtp, seriousViolations } from './browser';
 
 const base = `http://localhost:${inject('port')}`;
 const shots = process.env.EXAMFLOW_SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });
 const NOT_SENT = 'We could not send the OTP just now. Please try again.';
-const mobile = `7${String(Date.now() % 1e8).padStart(8, '0')}1`;
+const mobile = freshMobile();
 
 let browser: Browser;
 beforeAll(async () => {
