@@ -13,9 +13,12 @@ import {
   useRef,
   useState,
   useSyncExternalStore,
+  type ChangeEvent,
   type ComponentProps,
   type ComponentType,
+  type FocusEvent,
   type ReactNode,
+  type RefObject,
 } from 'react';
 import type { FormContextType, StrictRJSFSchema, WidgetProps } from '@rjsf/utils';
 
@@ -235,6 +238,116 @@ export function useHeldValue<V>(
   };
 }
 
+/** What a typed <input> spreads (useTypedInput): uncontrolled, so a key re-renders nothing. */
+export interface TypedInputProps {
+  ref: RefObject<HTMLInputElement | null>;
+  defaultValue: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  onBlur: (event: FocusEvent<HTMLInputElement>) => void;
+}
+
+export interface TypedInputOptions {
+  /** Rewrites what is typed (digits only, a DD/MM/YYYY mask): written into the box at once. */
+  normalise?: (value: string) => string;
+  /** Whether this edit goes to the owner at once (it changes what the screen shows besides). */
+  atOnce?: (next: string) => boolean;
+  onBlur?: (value: string) => void;
+}
+
+/**
+ * A text box that keeps its own value (an uncontrolled <input>, decision 045): a key costs the
+ * browser's edit and a timer, no React render. The owner (`value`, `onChange`) is told after a
+ * pause, on leaving the box, on a submit of the HeldTyping around it, or at once when `atOnce` or
+ * the form's rule says so; outside a HeldTyping every edit is told at once. When the owner's value
+ * changes by itself (a look-up, a reset), the box shows it and drops the keys not yet told. `set`
+ * writes a value and tells it at once (a date picked in a calendar).
+ */
+export function useTypedInput(
+  id: string,
+  value: string,
+  onChange: (value: string) => void,
+  options: TypedInputOptions = {},
+): { input: TypedInputProps; set: (next: string) => void } {
+  const keys = useContext(HeldContext);
+  const ref = useRef<HTMLInputElement>(null);
+  // `told`: the owner's value as this box last knew it, as drawn or as just told (a slow phone can
+  // take a key between a send and the owner's re-render: that key is not the owner's change).
+  const latest = useRef({ told: value, onChange, options, timer: 0 });
+  useLayoutEffect(() => {
+    latest.current.onChange = onChange;
+    latest.current.options = options;
+  });
+  const [typed] = useState(() => {
+    const tell = (next: string) => {
+      const self = latest.current;
+      window.clearTimeout(self.timer);
+      keys?.take(id);
+      self.told = next;
+      (keys?.sendTo(id) ?? self.onChange)(next);
+    };
+    const send = () => {
+      const held = keys?.take(id);
+      if (held) tell(held.value as string);
+    };
+    return { tell, send };
+  });
+  useLayoutEffect(() => {
+    const self = latest.current;
+    if (value === self.told) return;
+    self.told = value;
+    window.clearTimeout(self.timer);
+    keys?.take(id);
+    if (ref.current && ref.current.value !== value) ref.current.value = value;
+  }, [value, id, keys]);
+  // Leaving (a step that ends, a page that changes) tells the keys not yet told.
+  useEffect(() => typed.send, [typed]);
+  const set = (next: string) => {
+    if (ref.current) ref.current.value = next;
+    typed.tell(next);
+  };
+  return {
+    set,
+    input: {
+      ref,
+      defaultValue: value,
+      onChange: (event) => {
+        const box = event.target;
+        const self = latest.current;
+        const next = self.options.normalise?.(box.value) ?? box.value;
+        if (next !== box.value) box.value = next;
+        window.clearTimeout(self.timer);
+        if (!keys || self.options.atOnce?.(next) || keys.atOnce(id, next)) {
+          typed.tell(next);
+          return;
+        }
+        keys.hold(id, { value: next, over: self.told, send: typed.send });
+        self.timer = window.setTimeout(typed.send, keys.pauseMs);
+      },
+      onBlur: (event) => {
+        typed.send();
+        latest.current.options.onBlur?.(event.target.value);
+      },
+    },
+  };
+}
+
+/**
+ * A standalone typed control (login, recovery, the card's mobile, the coupon): a box showing an
+ * error tells its next edit at once, so the owner clears the error as the fix is typed.
+ */
+export function sendsOnError<P extends { error?: string; sendsAtOnce?: (next: string) => boolean }>(
+  Widget: ComponentType<P>,
+): ComponentType<P> {
+  function OnError(props: P) {
+    const { error, sendsAtOnce } = props;
+    return (
+      <Widget {...props} sendsAtOnce={(next: string) => Boolean(error) || (sendsAtOnce?.(next) ?? false)} />
+    );
+  }
+  OnError.displayName = `Held(${Widget.displayName ?? Widget.name})`;
+  return OnError;
+}
+
 /** An @rjsf widget that holds its keys (the theme's text and date fields, the Studio's texts). */
 export function heldWidget<T, S extends StrictRJSFSchema, F extends FormContextType>(
   Widget: ComponentType<WidgetProps<T, S, F>>,
@@ -255,53 +368,4 @@ export function heldWidget<T, S extends StrictRJSFSchema, F extends FormContextT
   }
   HeldWidget.displayName = `Held(${Widget.displayName ?? Widget.name})`;
   return HeldWidget;
-}
-
-/** What a standalone examflow control takes that holding needs. */
-interface TypedProps {
-  id: string;
-  value: string;
-  onChange: (value: string) => void;
-  onBlur?: (value: string) => void;
-  error?: string;
-}
-
-export type HeldProps<P> = P & {
-  /** An edit that goes at once: it changes what the screen shows besides the field (a button). */
-  sendsAtOnce?: (next: string) => boolean;
-};
-
-/**
- * A standalone control (login, recovery, the registration card's step 1, the coupon) that holds its
- * keys. A field showing an error sends its next edit at once: the owner clears the error then.
- * `completes`: an edit the control itself makes an action (a whole OTP is checked at once). Each
- * control's file holds its held version (HeldTextInput, HeldOtpInput…), so a page loads only the
- * controls it shows.
- */
-export function withHeldTyping<P extends TypedProps>(
-  Widget: ComponentType<P>,
-  completes?: (next: string, props: P) => boolean,
-): ComponentType<HeldProps<P>> {
-  function Held({ sendsAtOnce, ...rest }: HeldProps<P>) {
-    const props = rest as unknown as P;
-    const held = useHeldValue(
-      props.id,
-      props.value,
-      props.onChange,
-      (next) => Boolean(props.error) || (sendsAtOnce?.(next) ?? false) || (completes?.(next, props) ?? false),
-    );
-    return (
-      <Widget
-        {...props}
-        value={held.value}
-        onChange={held.change}
-        onBlur={(value: string) => {
-          held.send();
-          props.onBlur?.(value);
-        }}
-      />
-    );
-  }
-  Held.displayName = `Held(${Widget.displayName ?? Widget.name})`;
-  return Held;
 }

@@ -13,7 +13,6 @@ import type {
 import { digitsOnly, normaliseName, type DobRange } from '../../domain/validation';
 import type { StringKey, Translate } from '../../engine/i18n';
 import type { FormValues } from './form-rules';
-import { heldWidget } from './held-typing';
 import { SelectInput } from './widgets/select-input';
 import { ClassStreamSelect } from './widgets/class-stream-select';
 import { DobInput } from './widgets/dob-input';
@@ -158,14 +157,13 @@ function ObjectFieldTemplate({ properties }: ObjectFieldTemplateProps<FormValues
   return <div className="ef-form__fields">{properties.map((property) => property.content)}</div>;
 }
 
-// Typed fields hold their keys (held-typing.tsx): a keystroke re-renders the field, not the form.
-const HeldTextWidget = heldWidget(TextWidget);
-
+// Typed boxes keep their own value (held-typing.tsx useTypedInput): a keystroke renders nothing,
+// and the form hears the field after a pause, a blur or a submit.
 export const widgets: RegistryWidgetsType<FormValues, RJSFSchema, FormContext> = {
-  TextWidget: HeldTextWidget,
-  EmailWidget: HeldTextWidget,
+  TextWidget,
+  EmailWidget: TextWidget,
   SelectWidget: CascadingSelectWidget,
-  dob: heldWidget(DobWidget),
+  dob: DobWidget,
   cascadingSelect: CascadingSelectWidget,
   classStream: ClassStreamWidget,
 };

@@ -3,7 +3,7 @@ import type { DobRange } from '../../../domain/validation';
 import { normaliseDob } from '../../../domain/dates';
 import { initialDate, keyTarget, monthGrid, moveTo, toMasked } from './dob-calendar';
 import { FieldError, FieldHint, FieldLabel, describedBy, type FieldProps } from './field-parts';
-import { withHeldTyping } from '../held-typing';
+import { sendsOnError, useTypedInput } from '../held-typing';
 
 export interface DobPickerLabels {
   /** The button that opens the calendar. */
@@ -30,6 +30,8 @@ export interface DobInputProps extends FieldProps {
   locale: string;
   readOnly?: boolean;
   autoComplete?: 'bday' | 'current-password' | 'off';
+  /** An edit told at once: it changes what the screen shows besides the field. */
+  sendsAtOnce?: (next: string) => boolean;
 }
 
 /**
@@ -54,7 +56,11 @@ export function DobInput({
   locale,
   readOnly,
   autoComplete = 'bday',
+  sendsAtOnce,
 }: DobInputProps) {
+  // The box keeps its value; the owner hears after a pause, a blur or a submit (held-typing.tsx).
+  // A date typed as people write it (1/1/2010) or pasted goes through the domain's rule as typed.
+  const typed = useTypedInput(id, value, onChange, { normalise: normaliseDob, atOnce: sendsAtOnce, onBlur });
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(() => initialDate(value, range));
   const dialogId = `${id}-calendar`;
@@ -107,7 +113,8 @@ export function DobInput({
   }, [open]);
 
   function openCalendar() {
-    setActive(initialDate(value, range));
+    // What the box shows, keys not yet told included.
+    setActive(initialDate(typed.input.ref.current?.value ?? value, range));
     moveFocus.current = true;
     setOpen(true);
   }
@@ -119,7 +126,7 @@ export function DobInput({
 
   function pick(iso: string) {
     const masked = toMasked(iso);
-    onChange(masked);
+    typed.set(masked);
     onBlur?.(masked);
     close();
   }
@@ -152,15 +159,13 @@ export function DobInput({
           autoComplete={autoComplete}
           // The hint in the page's language (दिन/महीना/वर्ष on a Hindi page).
           placeholder={hint ?? 'DD/MM/YYYY'}
-          value={value}
+          {...typed.input}
           required={required}
           disabled={disabled}
           readOnly={readOnly}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy({ id, hint, error })}
           // No maxLength: it would cut a pasted " 01/01/2010" before the digits are read.
-          onChange={(event) => onChange(normaliseDob(event.target.value))}
-          onBlur={(event) => onBlur?.(event.target.value)}
           onFocus={(event) => onFocus?.(event.target.value)}
         />
         <button
@@ -269,5 +274,5 @@ export function DobInput({
   );
 }
 
-/** The same field holding its keys until a pause, leaving it or a submit (held-typing.tsx). */
-export const HeldDobInput = /* @__PURE__ */ withHeldTyping(DobInput);
+/** The field on its own (not in @rjsf): an error showing, its next edit goes at once. */
+export const HeldDobInput = /* @__PURE__ */ sendsOnError(DobInput);

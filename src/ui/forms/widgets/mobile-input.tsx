@@ -1,6 +1,6 @@
 import { normaliseMobile } from '../../../domain/phone';
 import { TextInput, type TextInputProps } from './text-input';
-import { withHeldTyping } from '../held-typing';
+import { sendsOnError } from '../held-typing';
 
 export type MobileInputProps = Omit<TextInputProps, 'type' | 'inputMode' | 'normalise' | 'maxLength'> & {
   /** On a field that also takes a student id (PSID): its most digits. */
@@ -24,5 +24,5 @@ export function MobileInput({ studentIdMax, autoComplete = 'tel-national', ...pr
   );
 }
 
-/** The same field holding its keys until a pause, leaving it or a submit (held-typing.tsx). */
-export const HeldMobileInput = /* @__PURE__ */ withHeldTyping(MobileInput);
+/** The field on its own (not in @rjsf): an error showing, its next edit goes at once. */
+export const HeldMobileInput = /* @__PURE__ */ sendsOnError(MobileInput);

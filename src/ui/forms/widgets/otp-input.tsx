@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ClipboardEvent, type FocusEvent, type KeyboardEvent } from 'react';
 import { OTP_LENGTH } from '../../../domain/otp-rules';
 import { FieldError, FieldHint, FieldLabel, describedBy, type FieldProps } from './field-parts';
-import { withHeldTyping } from '../held-typing';
+import { useHeldValue } from '../held-typing';
 
 export interface OtpInputProps extends FieldProps {
   value: string;
@@ -132,11 +132,28 @@ export function OtpInput({
 }
 
 /**
- * The same boxes holding their keys until a pause, leaving them or a submit (held-typing.tsx). A
- * whole code, and an edit of one, go at once: the verify-mobile flow checks a code as it completes,
- * and its Verify button follows whether the code is whole.
+ * The same boxes holding their digits until a pause, leaving them or a submit (held-typing.tsx): a
+ * digit re-renders the boxes, not the form around them. A whole code, an edit of one, and an edit
+ * while an error shows go at once: the verify-mobile flow checks a code as it completes, its Verify
+ * button follows whether the code is whole, and the owner clears its error.
  */
-export const HeldOtpInput = /* @__PURE__ */ withHeldTyping(OtpInput, (next, props) => {
+export function HeldOtpInput(props: OtpInputProps) {
   const length = props.length ?? OTP_LENGTH;
-  return next.length === length || props.value.length === length;
-});
+  const held = useHeldValue(
+    props.id,
+    props.value,
+    props.onChange,
+    (next) => Boolean(props.error) || next.length === length || props.value.length === length,
+  );
+  return (
+    <OtpInput
+      {...props}
+      value={held.value}
+      onChange={held.change}
+      onBlur={(value) => {
+        held.send();
+        props.onBlur?.(value);
+      }}
+    />
+  );
+}

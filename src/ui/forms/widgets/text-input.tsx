@@ -1,6 +1,6 @@
 import type { HTMLInputAutoCompleteAttribute } from 'react';
 import { FieldError, FieldHint, FieldLabel, describedBy, type FieldProps } from './field-parts';
-import { withHeldTyping } from '../held-typing';
+import { sendsOnError, useTypedInput } from '../held-typing';
 
 export interface TextInputProps extends FieldProps {
   value: string;
@@ -17,6 +17,8 @@ export interface TextInputProps extends FieldProps {
   autoFocus?: boolean;
   /** Rewrites what is typed, e.g. digits only or a name without leading spaces. */
   normalise?: (value: string) => string;
+  /** An edit told at once: it changes what the screen shows besides the field (a button). */
+  sendsAtOnce?: (next: string) => boolean;
 }
 
 export function TextInput({
@@ -39,7 +41,10 @@ export function TextInput({
   readOnly,
   autoFocus,
   normalise,
+  sendsAtOnce,
 }: TextInputProps) {
+  // The box keeps its value; the owner hears after a pause, a blur or a submit (held-typing.tsx).
+  const { input } = useTypedInput(id, value, onChange, { normalise, atOnce: sendsAtOnce, onBlur });
   return (
     <div className="ef-field">
       <FieldLabel htmlFor={id} label={label} required={required} optionalText={optionalText} />
@@ -53,15 +58,13 @@ export function TextInput({
         autoComplete={autoComplete}
         maxLength={maxLength}
         placeholder={placeholder}
-        value={value}
+        {...input}
         required={required}
         disabled={disabled}
         readOnly={readOnly}
         autoFocus={autoFocus}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy({ id, hint, error })}
-        onChange={(event) => onChange(normalise ? normalise(event.target.value) : event.target.value)}
-        onBlur={(event) => onBlur?.(event.target.value)}
         onFocus={(event) => onFocus?.(event.target.value)}
       />
       <FieldError id={id} error={error} />
@@ -69,5 +72,5 @@ export function TextInput({
   );
 }
 
-/** The same field holding its keys until a pause, leaving it or a submit (held-typing.tsx). */
-export const HeldTextInput = /* @__PURE__ */ withHeldTyping(TextInput);
+/** The field on its own (not in @rjsf): an error showing, its next edit goes at once. */
+export const HeldTextInput = /* @__PURE__ */ sendsOnError(TextInput);
