@@ -12,7 +12,6 @@ import {
   useLayoutEffect,
   useRef,
   useState,
-  useSyncExternalStore,
   type ChangeEvent,
   type ComponentProps,
   type ComponentType,
@@ -35,7 +34,6 @@ interface Held {
 /** One form's held keys, by field id. */
 export class HeldKeys {
   private readonly held = new Map<string, Held>();
-  private readonly listeners = new Set<() => void>();
 
   private rules: Pick<HeldTypingProps, 'sendsAtOnce' | 'sendTo'> = {};
 
@@ -59,37 +57,18 @@ export class HeldKeys {
 
   hold(id: string, held: Held): void {
     this.held.set(id, held);
-    this.notify();
   }
 
   /** The field's held keys, no longer held. */
   take(id: string): Held | undefined {
     const held = this.held.get(id);
-    if (held) {
-      this.held.delete(id);
-      this.notify();
-    }
+    this.held.delete(id);
     return held;
-  }
-
-  /** What the field shows over its owner's value while its keys are held. */
-  valueOf(id: string): { value: unknown } | undefined {
-    const held = this.held.get(id);
-    return held && { value: held.value };
   }
 
   /** Sends every field's held keys now: a submit, or an action that reads the fields. */
   sendAll(): void {
     for (const { send } of [...this.held.values()]) send();
-  }
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  private notify(): void {
-    for (const listener of this.listeners) listener();
   }
 }
 
@@ -160,20 +139,6 @@ export function useSendHeld(): () => void {
   const keys = useContext(HeldContext);
   return () => keys?.sendAll();
 }
-
-/**
- * What a form's other parts compute from the fields as shown (a Next button's rules), held keys
- * included: `select` gets each field's held value, or undefined, and re-renders its caller only
- * when its answer changes. Outside a HeldTyping nothing is held.
- */
-export function useHeldValues<T>(
-  select: (heldValue: (id: string) => { value: unknown } | undefined) => T,
-): T {
-  const keys = useContext(HeldContext);
-  const read = () => select((id) => keys?.valueOf(id));
-  return useSyncExternalStore(keys?.subscribe ?? noSubscribe, read, read);
-}
-const noSubscribe = () => () => {};
 
 export interface HeldValue<V> {
   /** What the field shows: the keys typed, while they are held; else the owner's value. */

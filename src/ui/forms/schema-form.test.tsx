@@ -325,7 +325,7 @@ describe('exam details', () => {
 });
 
 describe('held typing in a schema form (held-typing.tsx)', () => {
-  it('keeps the keys in the field, yet Next follows them and a submit right after typing takes them', async () => {
+  it('keeps the keys in the field, tells at once the key that unblocks Next, and a submit right after typing takes them', async () => {
     const onSubmit = vi.fn();
     const { user } = await setup('student-details', neet, { onSubmit });
     const data = () => JSON.parse(screen.getByTestId('data').textContent ?? '{}') as FormValues;
@@ -341,15 +341,19 @@ describe('held typing in a schema form (held-typing.tsx)', () => {
     expect(data().dob).toBeUndefined();
     const next = screen.getByRole('button', { name: 'Next' });
     expect(next).toHaveProperty('disabled', true);
-    // The key that completes the date enables Next at once, its keys still held.
+    // The key that completes the date unblocks Next: it is told at once, and Next follows.
     fireEvent.change(dob, { target: { value: `${dob.value}0` } });
-    expect(data().dob).toBeUndefined();
+    expect(data().dob).toBe('12/05/2010');
+    expect(next).toHaveProperty('disabled', false);
+    // A key that keeps Next as it is stays in the field again.
+    await user.type(screen.getByRole('textbox', { name: 'Student name' }), 'h');
+    expect(data().studentName).toBe('Asha Verma');
     expect(next).toHaveProperty('disabled', false);
     // A submit (Enter, in a browser) with the focus still in the field takes what was typed.
     fireEvent.submit(dob.closest('form') as HTMLFormElement);
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit).toHaveBeenCalledWith(
-      expect.objectContaining({ studentName: 'Asha Verma', email: 'asha@example.com', dob: '12/05/2010' }),
+      expect.objectContaining({ studentName: 'Asha Vermah', email: 'asha@example.com', dob: '12/05/2010' }),
     );
     expect(data().dob).toBe('12/05/2010');
   });

@@ -20,7 +20,7 @@ import {
   type FormValues,
 } from './form-rules';
 import type { FieldName } from './form-schema';
-import { HeldForm, HeldTyping, useHeldValues } from './held-typing';
+import { HeldForm, HeldTyping } from './held-typing';
 import { examflowTheme, type FormContext } from './theme';
 import { BusyButton } from '../busy-button';
 import type { SelectOption } from './widgets/select-input';
@@ -86,14 +86,18 @@ export function SchemaForm({
     () => ({ t, locale, dobRange, options, touched, submitted, locked }),
     [t, locale, dobRange, options, touched, submitted, locked],
   );
-  // A key that fixes a field whose error shows goes at once (not after the pause): the error clears
-  // as the student types it, not when the tap on Next blurs the field.
+  // A key goes at once (not after the pause) when it changes what the form shows besides the
+  // field: one that fixes a field whose error shows (the error clears as the fix is typed, not when
+  // the tap on Next blurs the field), and one that blocks or unblocks Next (the button follows the
+  // keys). The other keys stay in the field; the form renders once they are told.
   const sendsAtOnce = (fieldId: string, next: unknown) => {
-    if (!(submitted || touched.has(fieldId))) return false;
     const name = fieldId.replace(/^root_/, '') as FieldName;
+    const edited: FormValues = { ...formData, [name]: typeof next === 'string' ? next : undefined };
+    const failing = (data: FormValues) => Object.keys(ruleErrors(rules, data)).length > 0;
+    if (failing(formData) !== failing(edited)) return true;
+    if (!(submitted || touched.has(fieldId))) return false;
     const rule = rules[name];
-    if (!rule || rule(formData) === undefined) return false;
-    return rule({ ...formData, [name]: typeof next === 'string' ? next : undefined }) === undefined;
+    return rule !== undefined && rule(formData) !== undefined && rule(edited) === undefined;
   };
   return (
     // Typed fields hold their keys (held-typing.tsx): the form re-renders after a pause, on leaving
@@ -146,10 +150,7 @@ export function SchemaForm({
   );
 }
 
-/**
- * Next/Submit, blocked while a rule fails on the fields as shown (keys still held included, so the
- * button follows each key as before), re-rendering alone when that answer changes.
- */
+/** Next/Submit, blocked while a rule fails on the form's data or a call is loading. */
 function SubmitButton({
   whyId,
   rules,
@@ -165,15 +166,7 @@ function SubmitButton({
   label: string;
   t: Translate;
 }) {
-  const failing = useHeldValues((heldValue) => {
-    const shown: FormValues = { ...formData };
-    for (const name of Object.keys(rules)) {
-      const held = heldValue(`root_${name}`);
-      if (held) shown[name] = typeof held.value === 'string' ? held.value : undefined;
-    }
-    return Object.keys(ruleErrors(rules, shown)).length > 0;
-  });
-  const blocked = loading || failing;
+  const blocked = loading || Object.keys(ruleErrors(rules, formData)).length > 0;
   return (
     <>
       <BusyButton
