@@ -8,12 +8,16 @@ export interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** The thread's CPU time inside the event, µs: time the thread waited for a core left out. */
+  tdur?: number;
   tid: number;
 }
 
 export interface KeyCost {
   /** Main-thread time of the tasks from the key's keydown to its frame, ms. */
   busy: number;
+  /** The same tasks' thread CPU time, ms: what a loaded machine changes least (unthrottled). */
+  cpu: number;
   /** Wall time from the keydown task's start to the end of that frame, ms. */
   toFrame: number;
   /** Each of those tasks: its start after the keydown task's and its length, ms. */
@@ -55,6 +59,7 @@ export function keyCosts(events: TraceEvent[]): { keys: KeyCost[]; longestTask: 
     const own = tasks.slice(first, last + 1);
     return {
       busy: own.reduce((sum, task) => sum + (task.dur ?? 0), 0) / 1000,
+      cpu: own.reduce((sum, task) => sum + (task.tdur ?? 0), 0) / 1000,
       toFrame: (end(own[own.length - 1] ?? start) - start.ts) / 1000,
       tasks: own.map((task) => ({ at: (task.ts - start.ts) / 1000, ms: (task.dur ?? 0) / 1000 })),
     };
