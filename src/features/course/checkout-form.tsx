@@ -24,9 +24,10 @@ const FORM_FIELDS = ['fatherName', 'billingAddress', 'pincode', 'city', 'state']
 type FormField = (typeof FORM_FIELDS)[number];
 const fieldOf = (fieldId: string) => fieldId.replace(/^root_/, '') as FormField;
 
-// Typing stays in the field (the form layer's held typing: a keystroke re-renders one input, not
-// the form or the checkout) and reaches the purchase machine after a pause, on leaving the field or
-// on submit. The form itself shows the machine's fields: @rjsf re-renders when they change.
+// Typing stays in the field (the form layer's held typing: a keystroke renders nothing, neither
+// its box nor the form or the checkout) and reaches the purchase machine after a pause, on leaving
+// the field or on submit. The form itself shows the machine's fields: @rjsf re-renders when they
+// change.
 const ThemedForm = withTheme<FormValues, RJSFSchema, FormContext>(examflowTheme);
 
 async function loadValidator(): Promise<ValidatorType<FormValues, RJSFSchema, FormContext>> {

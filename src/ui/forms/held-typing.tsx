@@ -1,10 +1,10 @@
-// Held typing: the one way examflow's forms take keys. A keystroke re-renders its own
-// field, not the form, the card or the page around it: the field shows what was typed and tells
-// its owner (a machine's event, @rjsf's onChange) only once the person pauses, leaves the field, or
-// submits the form. An edit that changes what the rest of the screen shows goes at once: one that
-// clears a shown error, one that enables or disables a button (the caller says which), a complete
-// code. A phone at a quarter of a laptop's speed spends ~30 ms re-rendering a whole form per key;
-// a field alone costs a few.
+// Held typing: the one way examflow's forms take keys. A field shows what was typed and tells its
+// owner (a machine's event, @rjsf's onChange) only once the person pauses, leaves the field, or
+// submits the form; a text box keeps its own value (useTypedInput, decision 045), so a keystroke
+// renders nothing, and the OTP boxes re-render only themselves. An edit that changes what the rest
+// of the screen shows goes at once: one that clears a shown error, one that enables or disables a
+// button (the caller says which), a complete code. A phone at a quarter of a laptop's speed spends
+// ~30 ms re-rendering a whole form per key.
 import {
   createContext,
   useContext,
