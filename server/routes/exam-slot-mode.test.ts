@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyConfig, type ConfigCopy } from '../../tests/fixtures/config-copy';
 import { loadConfig } from '../../src/engine/node/validate-config';
-import { testApp, type TestApp } from '../../tests/support/server-harness';
+import { testApp, type TestApp, iacstSignupBody } from '../../tests/support/server-harness';
 
 type Programme = { schedule: { slots: { label: string; mode: string }[] } };
 const START = new Date('2025-04-01T06:00:00Z');
@@ -42,18 +42,7 @@ describe('exam slot mode', () => {
       method: 'POST',
       url: '/api/signup',
       headers: { 'x-registration-token': String(verified.data.registration_token) },
-      payload: {
-        student_name: 'Kabir Singh',
-        student_email: 'kabir.singh@example.com',
-        student_dob: '15/08/2011',
-        student_mobile_no: mobile,
-        class_stream: '9&SOF',
-        exam_state: '9',
-        branch_code: 'DL001',
-        exam_date: '2025-04-02',
-        exam_mode: 'Online',
-        registration_page: 'iACST',
-      },
+      payload: iacstSignupBody(mobile),
     });
     expect(signup.statusCode, signup.body).toBe(200);
     const student = await t.db

@@ -3,7 +3,7 @@
 // TEST_DATABASE_URL (scripts/with-postgres.sh), on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stepCode } from '../../src/domain/funnel-steps';
-import { testApp, type TestApp } from '../../tests/support/server-harness';
+import { iacstSignupBody, testApp, type TestApp } from '../../tests/support/server-harness';
 import { rollupFunnel } from '../services/funnel/rollup';
 
 // 1 April 2025 in India: iACST (free) and the NEET mock (paid) are open.
@@ -241,24 +241,14 @@ describe('the steps the server records: registered and paid', () => {
       method: 'POST',
       url: '/api/signup',
       headers,
-      payload: {
-        student_name: 'Kabir Singh',
+      payload: iacstSignupBody(mobile, {
         father_name: 'Harpreet Singh',
-        student_email: 'kabir.singh@example.com',
-        student_dob: '15/08/2011',
-        student_mobile_no: mobile,
-        class_stream: '9&SOF',
-        exam_state: '9',
-        branch_code: 'DL001',
-        exam_date: '2025-04-02',
-        exam_mode: 'Online',
-        registration_page: 'iACST',
         utm_source: 'facebook',
         utm_medium: 'social',
         utm_campaign: 'spring',
         gclid: 'abc123',
         funnel: origin(visitor, 'default', '/iacstexam'),
-      },
+      }),
     });
     expect(signup.statusCode).toBe(200);
     const rows = await rowsOf(visitor);

@@ -3,7 +3,7 @@
 // number's registration token writes or reads one; it lasts a token's life and ends with the signup.
 // Runs on SQLite and, in the PostgreSQL stage of scripts/test.sh, on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../../tests/support/server-harness';
+import { testApp, type TestApp, iacstSignupBody } from '../../tests/support/server-harness';
 
 // 1 April 2025, 11:30 in India: MOCK-NEET registration is open.
 const START = new Date('2025-04-01T06:00:00Z');
@@ -37,20 +37,6 @@ const draft = {
     coupon: { code: 'NEET50', applied: '', discount: 0 },
     paymentMethod: 'paytm',
   },
-};
-
-/** A free iACST signup (the mobile is the caller's). */
-const signupBody = {
-  student_name: 'Kabir Singh',
-  student_email: 'kabir.singh@example.com',
-  student_dob: '15/08/2011',
-  class_stream: '9&SOF',
-  exam_state: '9',
-  branch_code: 'DL001',
-  exam_date: '2025-04-02',
-  exam_mode: 'Online',
-  whatsapp_status: true,
-  registration_page: 'iACST',
 };
 
 describe('the registration card part-way, on the server', () => {
@@ -102,11 +88,7 @@ describe('the registration card part-way, on the server', () => {
 
     const second = await verify('9811100504', 'iACST');
     await put({ registration_page: 'iACST', draft }, tokenOf(second));
-    const signup = await post(
-      '/api/signup',
-      { ...signupBody, student_mobile_no: '9811100504' },
-      tokenOf(second),
-    );
+    const signup = await post('/api/signup', iacstSignupBody('9811100504'), tokenOf(second));
     expect(signup.statusCode, signup.body).toBe(200);
     const rows = () =>
       t.db.selectFrom('registration_drafts').selectAll().where('mobile', '=', '9811100504').execute();
@@ -130,7 +112,7 @@ describe('the registration card part-way, on the server', () => {
         return answers;
       };
       const [signup, ...streams] = await Promise.all([
-        post('/api/signup', { ...signupBody, student_mobile_no: mobile }, headers),
+        post('/api/signup', iacstSignupBody(mobile), headers),
         ...Array.from({ length: 5 }, stream),
       ]);
       const saves = streams.flat();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../../tests/support/server-harness';
+import { testApp, type TestApp, iacstSignupBody } from '../../tests/support/server-harness';
 import { callbackSignature } from '../payments/orders';
 
 // 1 April 2025, 11:30 in India: the NEET mock dates (13, 20, 27 April) are open.
@@ -64,20 +64,7 @@ const neetBody = (mobile: string, extra: Data = {}): Data => ({
   payment_mode: 'paytm',
   ...extra,
 });
-const iacstBody = (mobile: string, extra: Data = {}): Data => ({
-  student_name: 'Kabir Singh',
-  student_email: 'kabir.singh@example.com',
-  student_dob: '15/08/2011',
-  student_mobile_no: mobile,
-  class_stream: '9&SOF',
-  exam_state: '9',
-  branch_code: 'DL001',
-  exam_date: '2025-04-02',
-  exam_mode: 'Online',
-  whatsapp_status: true,
-  registration_page: 'iACST',
-  ...extra,
-});
+const iacstBody = (mobile: string, extra: Data = {}): Data => ({ ...iacstSignupBody(mobile), ...extra });
 const studentsOf = (mobile: string) =>
   t.db
     .selectFrom('students')

@@ -2,7 +2,13 @@
 // the same signup with the same registration token. Fired over real HTTP so the requests really
 // overlap; each registration sends its login details by SMS once. Runs on SQLite and, with TEST_DATABASE_URL (scripts/with-postgres.sh), on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenForHttp, testApp, type HttpAnswer, type TestApp } from '../../tests/support/server-harness';
+import {
+  listenForHttp,
+  testApp,
+  type HttpAnswer,
+  type TestApp,
+  iacstSignupBody,
+} from '../../tests/support/server-harness';
 import { callbackSignature } from '../payments/orders';
 
 // 1 April 2025 in India: iACST (free, two registrations per mobile) and the NEET mock (paid) are open.
@@ -70,19 +76,7 @@ const rowsOf = async (mobile: string) => {
   return { students, registrations, orders };
 };
 
-const iacstBody = (mobile: string): Data => ({
-  student_name: 'Kabir Singh',
-  student_email: 'kabir.singh@example.com',
-  student_dob: '15/08/2011',
-  student_mobile_no: mobile,
-  class_stream: '9&SOF',
-  exam_state: '9',
-  branch_code: 'DL001',
-  exam_date: '2025-04-02',
-  exam_mode: 'Online',
-  whatsapp_status: true,
-  registration_page: 'iACST',
-});
+const iacstBody = (mobile: string): Data => ({ ...iacstSignupBody(mobile) });
 const neetBody = (mobile: string, extra: Data = {}): Data => ({
   student_name: 'Riya Verma',
   father_name: 'Anil Verma',

@@ -2,7 +2,7 @@
 // answers a 503 in the request's language, and a send that did not go out costs the student
 // nothing: no OTP, no resend wait, no send counted against the hourly limit.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../../tests/support/server-harness';
+import { testApp, type TestApp, iacstSignupBody } from '../../tests/support/server-harness';
 
 // 1 April 2025, 11:30 in India: MOCK-NEET registration is open.
 const START = new Date('2025-04-01T06:00:00Z');
@@ -179,24 +179,7 @@ describe('a registration while the SMS provider hangs', () => {
       const verified = await call('POST', `/api/otp/verify?mobile_no=${mobile}&otp=${otp}&exam_type=iACST`);
       const headers = { 'x-registration-token': String(verified.data.registration_token) };
       await call('POST', '/sandbox/sms/settings', { mode: 'slow', slow_ms: 30_000, mobile });
-      const signup = await call(
-        'POST',
-        '/api/signup',
-        {
-          student_name: 'Kabir Singh',
-          student_email: 'kabir.singh@example.com',
-          student_dob: '15/08/2011',
-          student_mobile_no: mobile,
-          class_stream: '9&SOF',
-          exam_state: '9',
-          branch_code: 'DL001',
-          exam_date: '2025-04-02',
-          exam_mode: 'Online',
-          whatsapp_status: true,
-          registration_page: 'iACST',
-        },
-        headers,
-      );
+      const signup = await call('POST', '/api/signup', iacstSignupBody(mobile), headers);
       expect(signup.statusCode, signup.body).toBe(200);
       expect(signup.data).toMatchObject({ success: 'true', msg: 'Registration Successful' });
     } finally {

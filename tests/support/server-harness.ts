@@ -8,6 +8,7 @@ import type { ConfigBundle } from '../../src/engine/config-bundle';
 import { buildApp } from '../../server/app';
 import { configFromEnv, type ServerConfig } from '../../server/config';
 import { createDb, type Db } from '../../server/db/database';
+import type { RegistrationSignupBody } from '../../src/generated/api/registration-signup';
 
 export interface TestClock {
   now: () => Date;
@@ -193,3 +194,25 @@ export async function listenForHttp(
     };
   };
 }
+
+/**
+ * A free iACST signup as the card sends it (part 2 §3's payload): a Delhi online test on a date the
+ * seed opens, for the mobile given; `extra` adds or replaces fields.
+ */
+export const iacstSignupBody = (
+  mobile: string,
+  extra: Partial<RegistrationSignupBody> = {},
+): RegistrationSignupBody => ({
+  student_name: 'Kabir Singh',
+  student_email: 'kabir.singh@example.com',
+  student_dob: '15/08/2011',
+  student_mobile_no: mobile,
+  class_stream: '9&SOF',
+  exam_state: '9',
+  branch_code: 'DL001',
+  exam_date: '2025-04-02',
+  exam_mode: 'Online',
+  whatsapp_status: true,
+  registration_page: 'iACST',
+  ...extra,
+});

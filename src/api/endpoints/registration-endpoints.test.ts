@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RegistrationSignupBody } from '../../generated/api/registration-signup';
 import { orderReturnToken } from '../../../server/payments/orders';
-import { testApp, type TestApp } from '../../../tests/support/server-harness';
+import { iacstSignupBody, testApp, type TestApp } from '../../../tests/support/server-harness';
 import { failure, lastOtp, listen } from './endpoints.test-support';
 import { pollCallerIdentity, callerIdentityPollPath } from './caller-identity-poll';
 import { startCallerIdentity } from './caller-identity-start';
@@ -187,19 +187,8 @@ describe('leads, signup, coupon and order status', () => {
     const mobile = '9811100012';
     const token = await verifiedToken(mobile, 'iACST');
     const signed = await signup(
-      {
-        student_name: 'Kabir Singh',
-        student_email: 'kabir.singh@example.com',
-        student_dob: '2011-08-14T18:30:00.000Z',
-        student_mobile_no: mobile,
-        class_stream: '9&SOF',
-        exam_state: '9',
-        branch_code: 'DL001',
-        exam_date: '2025-04-02',
-        exam_mode: 'Online',
-        whatsapp_status: true,
-        registration_page: 'iACST',
-      },
+      // The dob as the card sends it: midnight in India, as an instant.
+      iacstSignupBody(mobile, { student_dob: '2011-08-14T18:30:00.000Z' }),
       token,
       { baseUrl },
     );
