@@ -13,6 +13,7 @@ import { createDb, sqliteFileIn, type Db } from '../../server/db/database';
 import type { StudentsTable } from '../../server/db/tables/core';
 import { startServerProcess, type ServerProcess } from './server-process';
 import { seasonal } from '../../server/seed/commerce';
+import { iacstSignupBody } from '../../tests/support/server-harness';
 
 // 10 March 2026 in India: the demo students' exams can still be edited (exam-edit-once.test.ts).
 const CLOCK = '2026-03-10T06:30:00.000Z';
@@ -109,24 +110,9 @@ function signupsUntil(stop: { now: boolean }, prefix: string): Promise<Map<strin
         if (verified.status !== 200)
           throw new Error(`OTP verify ${verified.status}: ${JSON.stringify(verified.body)}`);
         const token = String(verified.body.registration_token);
-        const signup = await call(
-          'POST',
-          '/api/signup',
-          {
-            student_name: 'Kabir Singh',
-            student_email: 'kabir.singh@example.com',
-            student_dob: '15/08/2011',
-            student_mobile_no: mobile,
-            class_stream: '9&SOF',
-            exam_state: '9',
-            branch_code: 'DL001',
-            exam_date: TOMORROW,
-            exam_mode: 'Online',
-            whatsapp_status: true,
-            registration_page: 'iACST',
-          },
-          { 'x-registration-token': token },
-        );
+        const signup = await call('POST', '/api/signup', iacstSignupBody(mobile, { exam_date: TOMORROW }), {
+          'x-registration-token': token,
+        });
         if (signup.status === 200) answered.set(mobile, String(signup.body.data?.roll_number));
         else if (!stop.now) throw new Error(`signup ${signup.status}: ${JSON.stringify(signup.body)}`);
       } catch (error) {

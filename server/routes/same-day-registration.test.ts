@@ -2,7 +2,7 @@
 // time (schedule.firstDay 'today', sameDayRegistrationClosesAt '21:00'); from 9 PM the first date
 // is tomorrow, for the date list, signup and the edit-exam dates alike.
 import { afterEach, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../../tests/support/server-harness';
+import { iacstSignupBody, testApp, type TestApp } from '../../tests/support/server-harness';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -27,18 +27,7 @@ async function signupFor(app: TestApp, mobile: string, examDate: string) {
     method: 'POST',
     url: '/api/signup',
     headers: { 'x-registration-token': String(verified.data.registration_token) },
-    payload: {
-      student_name: 'Kabir Singh',
-      student_email: 'kabir.singh@example.com',
-      student_dob: '15/08/2011',
-      student_mobile_no: mobile,
-      class_stream: '9&SOF',
-      exam_state: '9',
-      branch_code: 'DL001',
-      exam_date: examDate,
-      exam_mode: 'Online',
-      registration_page: 'iACST',
-    },
+    payload: iacstSignupBody(mobile, { exam_date: examDate }),
   });
 }
 
