@@ -342,19 +342,11 @@ describe('the steps the server records: registered and paid', () => {
       method: 'POST',
       url: '/api/signup',
       headers,
-      payload: {
+      payload: iacstSignupBody(mobile, {
         student_name: 'Meera Das',
         student_email: 'meera.das@example.com',
-        student_dob: '15/08/2011',
-        student_mobile_no: mobile,
-        class_stream: '9&SOF',
-        exam_state: '9',
-        branch_code: 'DL001',
-        exam_date: '2025-04-02',
-        exam_mode: 'Online',
-        registration_page: 'iACST',
         funnel: origin(visitor, 'gone_variant', '/iacstexam'),
-      },
+      }),
     });
     expect(signup.statusCode).toBe(200);
     expect(await rowsOf(visitor)).toEqual([]);

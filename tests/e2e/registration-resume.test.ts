@@ -52,6 +52,25 @@ async function sendCode(page: Page, mobile: string): Promise<void> {
   await cardHeading(page, 'Verify OTP').waitFor();
 }
 
+/**
+ * Verify on a card whose number already had a code (used elsewhere): Verify is tapped until the
+ * first code's 45 s resend wait is over and a new code goes, which is then typed; ends on step 2.
+ */
+async function verifyAfterResendWait(page: Page, mobile: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if (await verifyButton(page).isVisible()) await verifyButton(page).click();
+        await page.waitForTimeout(2_000);
+        return cardHeading(page, 'Verify OTP').count();
+      },
+      { timeout: 70_000, interval: 3_000 },
+    )
+    .toBe(1);
+  await field(page, 'Digit 1 of 4').pressSequentially(await sandboxOtp(base, mobile));
+  await cardHeading(page, 'Student details').waitFor();
+}
+
 /** Step 2's date of birth and class, then Next (the name and e-mail are typed by the test). */
 async function finishDetails(page: Page): Promise<void> {
   await field(page, /^Date of birth/).fill('01/02/2007');
@@ -248,18 +267,7 @@ describe('registration survives a reload, a discarded tab and Back', () => {
       // The phone used its code: the laptop asks for a new one once the 45 s resend wait is over.
       await verifyButton(page).waitFor();
       await field(page, /^Mobile number/).fill(mobile);
-      await expect
-        .poll(
-          async () => {
-            if (await verifyButton(page).isVisible()) await verifyButton(page).click();
-            await page.waitForTimeout(2_000);
-            return cardHeading(page, 'Verify OTP').count();
-          },
-          { timeout: 70_000, interval: 3_000 },
-        )
-        .toBe(1);
-      await field(page, 'Digit 1 of 4').pressSequentially(await sandboxOtp(base, mobile));
-      await cardHeading(page, 'Student details').waitFor();
+      await verifyAfterResendWait(page, mobile);
       await expect.poll(() => field(page, 'Student name').inputValue()).toBe('Meera Iyer');
       expect(await field(page, 'Email ID').inputValue()).toBe('meera.iyer@example.com');
       await card(page).getByRole('button', { name: 'Next' }).click();
@@ -352,18 +360,7 @@ describe('registration survives a reload, a discarded tab and Back', () => {
         expect(await seriousViolations(elsewhere)).toEqual([]);
         // Verified (a new code once the first one's 45 s resend wait is over), the registration that
         // awaits payment comes back: the details, then the state, centre and date chosen before.
-        await expect
-          .poll(
-            async () => {
-              if (await verifyButton(elsewhere).isVisible()) await verifyButton(elsewhere).click();
-              await elsewhere.waitForTimeout(2_000);
-              return cardHeading(elsewhere, 'Verify OTP').count();
-            },
-            { timeout: 70_000, interval: 3_000 },
-          )
-          .toBe(1);
-        await field(elsewhere, 'Digit 1 of 4').pressSequentially(await sandboxOtp(base, mobile));
-        await cardHeading(elsewhere, 'Student details').waitFor();
+        await verifyAfterResendWait(elsewhere, mobile);
         await expect.poll(() => field(elsewhere, 'Student name').inputValue()).toBe('Ira Sen');
         await card(elsewhere).getByRole('button', { name: 'Next' }).click();
         await cardHeading(elsewhere, 'Exam details').waitFor();
