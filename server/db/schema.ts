@@ -1,4 +1,5 @@
 import type { CommerceTables } from './tables/commerce';
+import type { ContentTables } from './tables/content';
 import type { CoreTables } from './tables/core';
 import type { ExamsTables } from './tables/exams';
 import type { FunnelTables } from './tables/funnel';
@@ -11,4 +12,5 @@ export type Database = CoreTables &
   CommerceTables &
   ExamsTables &
   PaymentsTables &
-  FunnelTables;
+  FunnelTables &
+  ContentTables;

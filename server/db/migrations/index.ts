@@ -17,6 +17,7 @@ import { m012TrustedDevices } from './012-trusted-devices';
 import { m013ServerSecrets } from './013-server-secrets';
 import { m014OrderRefunds } from './014-order-refunds';
 import { m015RegistrationDrafts } from './015-registration-drafts';
+import { m016ConfigVersions } from './016-config-versions';
 
 const migrations: Record<string, Migration> = {
   '001-core': m001Core,
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '013-server-secrets': m013ServerSecrets,
   '014-order-refunds': m014OrderRefunds,
   '015-registration-drafts': m015RegistrationDrafts,
+  '016-config-versions': m016ConfigVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,6 @@
 // "What changes for students": the draft against the published file, in words; money apart.
 import { focusField } from './field-focus';
-import type { Change } from '../model/change-list';
+import type { Change } from '../../engine/content/change-list';
 
 const KIND_WORDS: Record<Change['kind'], string> = {
   text: 'Text changed',

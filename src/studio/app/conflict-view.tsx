@@ -8,7 +8,7 @@ import type { Landing } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
 import { ChangeRow } from './change-panel';
 import { getAt, pathOf, setAt } from './json-path';
-import { changeList, type Change } from '../model/change-list';
+import { changeList, type Change } from '../../engine/content/change-list';
 import type { Json } from './studio-api';
 
 type Side = 'mine' | 'disk';

@@ -16,7 +16,7 @@ export function loadLaterParts(): void {
   const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
   idle(() => {
     void import('../model/friendly-message');
-    void import('../model/paths');
+    void import('../../engine/content/paths');
     void loadEditor();
   });
 }

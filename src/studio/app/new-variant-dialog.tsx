@@ -94,7 +94,7 @@ export function NewVariantDialog({
       const [bundle, { friendlyMessage, withoutFileNames }, { newVariantFrom }, names] = await Promise.all([
         loadBundle(api, landings, programmes),
         import('../model/friendly-message'),
-        import('../model/paths'),
+        import('../../engine/content/paths'),
         pageNamesFor(api).catch(() => undefined),
       ]);
       const sourcePage = bundle.landings.find((l) => l.file === source.path)?.landing;

@@ -6,7 +6,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import common from '../../../schemas/config/common.schema.json';
 import landing from '../../../schemas/config/landing.schema.json';
 import programme from '../../../schemas/config/programme.schema.json';
-import { moneyFieldAt } from '../model/money-fields';
+import { moneyFieldAt } from '../../engine/content/money-fields';
 import type { Json } from './studio-api';
 
 export type FileKind = 'landing' | 'programme';
@@ -138,7 +138,7 @@ export function isReadableText(schema: {
 }
 
 /**
- * The input of a money field (src/studio/model/money-fields.ts): each asks before it changes what
+ * The input of a money field (src/engine/content/money-fields.ts): each asks before it changes what
  * students pay. Numbers and texts confirm when the person leaves the field, ticked fee components
  * and chosen questions at once; `moneyUnit` says ₹ or % beside a number.
  */

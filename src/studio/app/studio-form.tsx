@@ -16,7 +16,7 @@ import type {
 import validator from '@rjsf/validator-ajv8';
 import { createContext, memo, useContext, useId, useState, type DragEvent } from 'react';
 import { getAt, insertItem, isObject, moveItem, pointerOf, type JsonPath } from './json-path';
-import { missingReason } from '../model/translations';
+import { missingReason } from '../../engine/content/translations';
 import { HeldTyping, heldWidget } from '../../ui/forms/held-typing';
 import { ImagePicker } from './image-picker';
 import { usePageNames } from './page-names';

@@ -4,8 +4,8 @@
 // validate-config's own, reworded by src/engine/node/ajv-messages.ts (one wording source) and here.
 import { editorWording } from '../../engine/node/ajv-messages';
 import type { Problem } from '../../engine/node/validate-config';
-import { escapeSegment, segmentsOf } from './pointer';
-import { configKindOf, fieldName, labelAt } from './schema-labels';
+import { escapeSegment, segmentsOf } from '../../engine/content/pointer';
+import { configKindOf, fieldName, labelAt } from '../../engine/content/schema-labels';
 
 /** The pages and programmes by file, to name them in words (the file API's list of files). */
 export interface PageNames {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configDir } from '../../engine/node/paths';
+import { configDir } from '../node/paths';
 import { isTextField, labelAt, schemaAt } from './schema-labels';
 
 const read = (file: string): unknown => JSON.parse(readFileSync(path.join(configDir(), file), 'utf8'));

@@ -1,10 +1,10 @@
 // Where a landing's paths are served, and whether a new path or variant may be used. The rules are
 // the engine's (src/engine/routes.ts, src/engine/variant-keys.ts, src/engine/hosts.ts), so the Studio
 // refuses exactly what `npm run validate:config` refuses, before anything is written.
-import type { ConfigBundle } from '../../engine/config-bundle';
-import { overriddenVariant } from '../../engine/hosts';
-import { pagePathProblem, takenPaths } from '../../engine/routes';
-import { variantKeyProblem } from '../../engine/variant-keys';
+import type { ConfigBundle } from '../config-bundle';
+import { overriddenVariant } from '../hosts';
+import { pagePathProblem, takenPaths } from '../routes';
+import { variantKeyProblem } from '../variant-keys';
 import type { Hosts } from '../../generated/config/hosts';
 import type { Landing } from '../../generated/config/landing';
 

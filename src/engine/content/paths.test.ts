@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, validateConfig } from '../../engine/node/validate-config';
-import { configDir } from '../../engine/node/paths';
+import { loadConfig, validateConfig } from '../node/validate-config';
+import { configDir } from '../node/paths';
 import type { RegistrationCardBlock } from '../../generated/config/landing';
 import { copyConfig } from '../../../tests/fixtures/config-copy';
 import { fileForPath, hostsShowing, newVariantFrom, pathProblems, urlsOf } from './paths';

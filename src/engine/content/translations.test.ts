@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configDir } from '../../engine/node/paths';
+import { configDir } from '../node/paths';
 import type { HeroBlock, Landing } from '../../generated/config/landing';
 import { landingTexts, missingTranslations, translationPairs } from './translations';
 

@@ -486,7 +486,7 @@ function isLanding(doc: Doc, kind: ConfigKind): doc is Landing {
  * What a draft changes for students, against the published file (null for a new file). Changes
  * come in the order a reviewer reads them: addresses, then the page from top to bottom, then the
  * translations still missing. Money is flagged on the change itself (`money: true`; the money fields
- * of src/studio/model/money-fields.ts have kind 'money', their values said in ₹, % or words).
+ * of src/engine/content/money-fields.ts have kind 'money', their values said in ₹, % or words).
  */
 export function changeList(before: Doc | null, after: Doc, ctx: ChangeContext): Change[] {
   const changes: Change[] = [];

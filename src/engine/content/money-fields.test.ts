@@ -108,7 +108,7 @@ describe('every numeric or amount-like field is classified', () => {
     const unclassified = fields
       .filter((f) => !isMoneyField(kind, f.pointer) && !isNotMoneyField(kind, f.pointer))
       .map((f) => f.pointer);
-    expect(unclassified, 'classify these in src/studio/model/money-fields.ts').toEqual([]);
+    expect(unclassified, 'classify these in src/engine/content/money-fields.ts').toEqual([]);
     const both = fields
       .filter((f) => isMoneyField(kind, f.pointer) && isNotMoneyField(kind, f.pointer))
       .map((f) => f.pointer);
