@@ -4,6 +4,7 @@ import { buildApp } from '../server/app';
 import { configFromEnv } from '../server/config';
 import { ConfigError } from '../src/engine/node/validate-config';
 import { ensureBuild, sandboxClock } from './lib/serve';
+import { pageRenderer } from './lib/site-pages';
 import { exitGracefullyOnSignals } from './lib/shutdown';
 
 async function main(): Promise<void> {
@@ -13,6 +14,8 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   const app = await buildApp({
     distDir: dist,
+    // A publish in the Studio is rendered and served by this server at once (decision 048).
+    renderPages: pageRenderer(dist),
     config,
     // SANDBOX_CLOCK: demo a past season; use its own DATA_DIR (demo students follow the clock).
     now: sandboxClock(process.env.SANDBOX_CLOCK, config.sandbox),

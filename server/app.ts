@@ -4,7 +4,8 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ConfigBundle } from '../src/engine/config-bundle';
 import { configDir } from '../src/engine/node/paths';
-import { loadConfig } from '../src/engine/node/validate-config';
+import { configHash } from '../src/engine/node/config-hash';
+import { directoryReader } from '../src/engine/node/validate-config';
 import { registerErrorHandling } from './api/errors';
 import { registerWrittenValues } from './api/written-values';
 import { registerLoadShedding, registerOverloadGuards } from './api/overload';
@@ -26,8 +27,10 @@ import { noSms, withTimeout } from './services/sms';
 import { registerSandboxRoutes } from './sandbox/routes';
 import { registerSecurityHeaders } from './security-headers';
 import { rollupFunnel } from './services/funnel/rollup';
+import { LiveContent } from './services/content/live';
+import { documentsOf, seedContentIfEmpty } from './services/content/versions';
 import { hasDemoStudents, seedIfEmpty } from './seed/index';
-import { registerSite } from './site';
+import { registerSite, type RenderPages } from './site';
 
 export interface AppOptions {
   /** The built site (npm run build); without it only the API and sandbox are served. */
@@ -35,7 +38,11 @@ export interface AppOptions {
   config?: ServerConfig;
   /** An open database (tests); otherwise one is opened from the config. */
   db?: Db;
+  /** A fixed config (tests of other configs); otherwise the published versions, live (decision 048). */
   site?: ConfigBundle;
+  /** Renders the public pages from a published config (npm start passes the build's renderer);
+   *  without it the built pages are served as they are. */
+  renderPages?: RenderPages;
   now?: () => Date;
   /** Seed the demo students (default: while the sandbox is on). A test of the sandbox-off paths
    * that needs a logged-in student passes true. */
@@ -92,10 +99,14 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     .select('value')
     .where('name', '=', 'order-return')
     .executeTakeFirstOrThrow();
+  const content = options.site ? undefined : await liveContent(app, db, config, now);
+  const site = options.site ?? content?.bundle;
+  if (!site) throw new Error('No published config to serve.');
   const ctx: AppContext = {
     db,
     config,
-    site: options.site ?? loadConfig(configDir()),
+    site,
+    content,
     sms: withTimeout(config.sandbox ? sandboxSms(db, app.log, now) : noSms, config.sms.timeoutMs, app.log),
     email: config.sandbox ? sandboxEmail(app.log, now) : noEmail,
     now,
@@ -127,9 +138,36 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       .code(404)
       .send({ success: 'false', msg: config.sandbox ? 'No such sandbox page.' : 'The sandbox is off.' }),
   );
-  if (options.distDir) registerSite(app, options.distDir);
+  if (options.distDir) await registerSite(app, options.distDir, options.renderPages);
   await registerLoadShedding(app, config.limits);
   return app;
+}
+
+/**
+ * The published config, seeded from config/ on an empty database and watched for publishes. A
+ * config/ folder that differs from what is published is said at start: the files are the
+ * developers' path in (`npm run config:import`), never silently served.
+ */
+async function liveContent(
+  app: FastifyInstance,
+  db: Db,
+  config: ServerConfig,
+  now: () => Date,
+): Promise<LiveContent> {
+  const files = directoryReader(configDir());
+  await seedContentIfEmpty(db, files, now());
+  const content = new LiveContent(db, now, { pollMs: config.contentPollMs, log: app.log });
+  await content.refresh();
+  if (configHash(documentsOf(files)) !== configHash(content.texts))
+    app.log.warn(
+      'config/ differs from the published versions this server serves: bring the files in with `npm run config:import` (as a draft to review), or write the published ones out with `npm run config:export`.',
+    );
+  content.add(async (bundle) => () => {
+    app.ctx.site = bundle;
+  });
+  content.start();
+  app.addHook('onClose', async () => content.stop());
+  return content;
 }
 
 /** How often the funnel's old events are rolled up into daily counts (and once at start). */

@@ -41,6 +41,8 @@ export interface ServerConfig {
   };
   /** How long a registration's sf_id link (payment return, lead link) answers (SF_ID_LINK_HOURS). */
   sfIdLinkHours: number;
+  /** How often each process looks for a publish or a due schedule (CONTENT_POLL_MS; decision 048). */
+  contentPollMs: number;
 }
 
 export interface SmsSettings {
@@ -105,6 +107,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       otpSendsPerAddressPerHour: int(env.OTP_SENDS_PER_ADDRESS_PER_HOUR, 100),
     },
     sfIdLinkHours: int(env.SF_ID_LINK_HOURS, 24),
+    contentPollMs: int(env.CONTENT_POLL_MS, 1_000),
     limits: {
       requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30_000),
       headersTimeoutMs: int(env.HEADERS_TIMEOUT_MS, 10_000),

@@ -7,12 +7,16 @@ import type { Db } from './db/database';
 import type { PaidEffects } from './payments/paid-effects';
 import type { StudentsTable } from './db/tables/core';
 import type { EmailProvider } from './sandbox/email';
+import type { LiveContent } from './services/content/live';
 import type { SmsProvider } from './services/sms';
 
 export interface AppContext {
   db: Db;
   config: ServerConfig;
+  /** The published config this process serves (swapped whole when a publish goes live). */
   site: ConfigBundle;
+  /** The published config's versions, watched for publishes (absent when a test gave `site`). */
+  content?: LiveContent;
   sms: SmsProvider;
   email: EmailProvider;
   now: () => Date;

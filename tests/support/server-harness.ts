@@ -149,7 +149,7 @@ export interface HttpAnswer {
 export async function secondApp(
   t: TestApp,
   config: Partial<ServerConfig> = {},
-): Promise<{ call: TestApp['call']; close: () => Promise<void> }> {
+): Promise<{ app: FastifyInstance; call: TestApp['call']; close: () => Promise<void> }> {
   const db = t.databaseUrl
     ? createDb({ databaseUrl: t.databaseUrl, connectionWaitMs: TEST_CONNECTION_WAIT_MS })
     : t.db;
@@ -160,6 +160,7 @@ export async function secondApp(
   });
   const call = injector(app);
   return {
+    app,
     call,
     close: async () => {
       await app.close();
