@@ -1,12 +1,15 @@
 // A server process for the fault scripts and tests: the real app on DATABASE_URL (or a
 // fresh SQLite folder, DATA_DIR), the sandbox on, with the same shutdown as `npm start`. Prints
-// { port } on stdout once it listens.
+// { port } on stdout once it listens. SERVE_SITE=1: it serves the built site (npm run build) and
+// renders it again on each publish, as `npm start` does.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../server/app';
 import { configFromEnv } from '../../server/config';
+import { distDir } from '../build';
 import { sandboxClock } from '../lib/serve';
+import { pageRenderer } from '../lib/site-pages';
 import { exitGracefullyOnSignals } from '../lib/shutdown';
 
 const dataDir = process.env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'examflow-fault-'));
@@ -20,8 +23,11 @@ const config = configFromEnv({
   // Every client of a fault run is this machine: one address sends hundreds of OTPs.
   OTP_SENDS_PER_ADDRESS_PER_HOUR: '1000000',
 });
+const site = process.env.SERVE_SITE === '1' ? distDir() : undefined;
 const app = await buildApp({
   config: { ...config, dataDir },
+  distDir: site,
+  renderPages: site ? pageRenderer(site) : undefined,
   // SANDBOX_CLOCK: a season's date, as `npm start` takes it.
   now: sandboxClock(process.env.SANDBOX_CLOCK, config.sandbox),
 });

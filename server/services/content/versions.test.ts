@@ -17,8 +17,11 @@ import {
   submitForReview,
   unpublish,
   type Actor,
+  type VersionSummary,
 } from './versions';
 
+/** Which version: its document and number. */
+const ref = (v: VersionSummary) => ({ path: v.path, number: v.number });
 const editor: Actor = { id: 'editor-1', name: 'Esha Editor', role: 'editor' };
 const publisher: Actor = { id: 'publisher-1', name: 'Pia Publisher', role: 'publisher' };
 const lead: Actor = { id: 'admin-1', name: 'Lata Lead', role: 'admin' };
@@ -88,13 +91,13 @@ describe('config versions', () => {
       expect(draft.touchesMoney).toBe(true);
       expect(draft.changes.some((c) => c.money && c.label === 'Registration fee')).toBe(true);
       // An editor cannot approve or publish; an approval needs a review first.
-      expect((await refused(approve(t.db, { ...draft, actor: editor }))).code).toBe('forbidden');
-      expect((await refused(approve(t.db, { ...draft, actor: publisher }))).code).toBe('state');
-      await submitForReview(t.db, { ...draft, actor: editor, note: 'New fee from July' });
-      await sendBack(t.db, { ...draft, actor: publisher, comment: 'Say the date in the FAQ too' });
-      await submitForReview(t.db, { ...draft, actor: editor, note: 'Done' });
-      await approve(t.db, { ...draft, actor: publisher });
-      await publish(t.db, { ...draft, actor: publisher, now: t.clock.now() });
+      expect((await refused(approve(t.db, { ...ref(draft), actor: editor }))).code).toBe('forbidden');
+      expect((await refused(approve(t.db, { ...ref(draft), actor: publisher }))).code).toBe('state');
+      await submitForReview(t.db, { ...ref(draft), actor: editor, note: 'New fee from July' });
+      await sendBack(t.db, { ...ref(draft), actor: publisher, comment: 'Say the date in the FAQ too' });
+      await submitForReview(t.db, { ...ref(draft), actor: editor, note: 'Done' });
+      await approve(t.db, { ...ref(draft), actor: publisher });
+      await publish(t.db, { ...ref(draft), actor: publisher, now: t.clock.now() });
 
       // This process and the second one serve the new fee by themselves (no restart).
       await expect.poll(() => t.app.ctx.site.programmes.iat?.fee.amount, { timeout: 5_000 }).toBe(150);
@@ -121,11 +124,11 @@ describe('config versions', () => {
       },
       publisher,
     );
-    await submitForReview(t.db, { ...draft, actor: publisher, note: '' });
-    const error = await refused(approve(t.db, { ...draft, actor: publisher }));
+    await submitForReview(t.db, { ...ref(draft), actor: publisher, note: '' });
+    const error = await refused(approve(t.db, { ...ref(draft), actor: publisher }));
     expect(error.message).toMatch(/other than its author/);
-    await approve(t.db, { ...draft, actor: lead });
-    await publish(t.db, { ...draft, actor: publisher, now: t.clock.now() });
+    await approve(t.db, { ...ref(draft), actor: lead });
+    await publish(t.db, { ...ref(draft), actor: publisher, now: t.clock.now() });
     expect((await published('programmes/mock-neet.json')).number).toBe(draft.number);
   });
 
@@ -139,15 +142,15 @@ describe('config versions', () => {
       publisher,
     );
     expect(draft.touchesMoney).toBe(false);
-    await submitForReview(t.db, { ...draft, actor: publisher, note: '' });
-    await approve(t.db, { ...draft, actor: publisher });
+    await submitForReview(t.db, { ...ref(draft), actor: publisher, note: '' });
+    await approve(t.db, { ...ref(draft), actor: publisher });
   });
 
   it('refuses to submit a version the site would not work with, naming the problems', async () => {
     const draft = await draftOf('landings/iat.json', (doc) => {
       (doc as { programme: string }).programme = 'no-such-programme';
     });
-    const error = await refused(submitForReview(t.db, { ...draft, actor: editor, note: '' }));
+    const error = await refused(submitForReview(t.db, { ...ref(draft), actor: editor, note: '' }));
     expect(error.code).toBe('invalid');
     expect(error.problems.length).toBeGreaterThan(0);
   });
@@ -162,13 +165,13 @@ describe('config versions', () => {
         (doc as { title: string }).title = 'Version B';
       });
       for (const v of [a, b]) {
-        await submitForReview(t.db, { ...v, actor: editor, note: '' });
-        await approve(t.db, { ...v, actor: publisher });
+        await submitForReview(t.db, { ...ref(v), actor: editor, note: '' });
+        await approve(t.db, { ...ref(v), actor: publisher });
       }
       const secondDb = second.app.ctx.db;
       const results = await Promise.allSettled([
-        publish(t.db, { ...a, actor: publisher, now: t.clock.now() }),
-        publish(secondDb, { ...b, actor: lead, now: t.clock.now() }),
+        publish(t.db, { ...ref(a), actor: publisher, now: t.clock.now() }),
+        publish(secondDb, { ...ref(b), actor: lead, now: t.clock.now() }),
       ]);
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       const lost = results.find((r) => r.status === 'rejected');
@@ -224,13 +227,15 @@ describe('config versions', () => {
       site: t.app.ctx.site,
     });
     expect(draft.changes[0]?.kind).toBe('path-added');
-    await submitForReview(t.db, { ...draft, actor: editor, note: 'Campaign week' });
-    await approve(t.db, { ...draft, actor: publisher });
+    await submitForReview(t.db, { ...ref(draft), actor: editor, note: 'Campaign week' });
+    await approve(t.db, { ...ref(draft), actor: publisher });
     const at = (ms: number) => new Date(t.clock.now().getTime() + ms);
     const schedule = { publishAt: at(10_000), unpublishAt: at(60_000) };
-    expect(await publish(t.db, { ...draft, actor: publisher, now: t.clock.now(), ...schedule })).toEqual({
-      scheduled: true,
-    });
+    expect(await publish(t.db, { ...ref(draft), actor: publisher, now: t.clock.now(), ...schedule })).toEqual(
+      {
+        scheduled: true,
+      },
+    );
     expect(await runDueSchedules(t.db, t.clock.now())).toBe(0);
     const served = () => t.app.ctx.site.landings.find((l) => l.file === path)?.landing.title;
     expect(served()).toBeUndefined();
@@ -247,11 +252,11 @@ describe('config versions', () => {
       const landing = doc as { title: string };
       landing.title = `${landing.title} (campaign)`;
     });
-    await submitForReview(t.db, { ...draft, actor: editor, note: '' });
-    await approve(t.db, { ...draft, actor: publisher });
+    await submitForReview(t.db, { ...ref(draft), actor: editor, note: '' });
+    await approve(t.db, { ...ref(draft), actor: publisher });
     const unpublishAt = new Date(t.clock.now().getTime() + 60_000);
     const error = await refused(
-      publish(t.db, { ...draft, actor: publisher, now: t.clock.now(), unpublishAt }),
+      publish(t.db, { ...ref(draft), actor: publisher, now: t.clock.now(), unpublishAt }),
     );
     expect(error.problems.some((p) => p.file === 'hosts.json')).toBe(true);
   });
