@@ -10,6 +10,7 @@ import { registerErrorHandling } from './api/errors';
 import { registerWrittenValues } from './api/written-values';
 import { registerLoadShedding, registerOverloadGuards } from './api/overload';
 import { registerSameSiteApi } from './api/same-site';
+import { registerStudioRequestRules } from './auth/staff-origin';
 import { clientErrorHandler, frameworkErrors, registerNotFound } from './api/not-found';
 import { registerDocsRoutes, registerOpenApi } from './api/openapi';
 import { registerApiRoutes } from './api/routes';
@@ -116,6 +117,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   app.decorate('ctx', ctx);
   app.decorateRequest('student', null);
   app.decorateRequest('answersVersion', null);
+  app.decorateRequest('staff', null);
   if (!options.db) app.addHook('onClose', async () => db.destroy());
   scheduleFunnelRollup(app, ctx);
 
@@ -123,6 +125,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   registerErrorHandling(app);
   registerOverloadGuards(app, config.limits);
   registerSameSiteApi(app);
+  registerStudioRequestRules(app);
   const unknownCall = registerNotFound(app);
   await app.register(cookie);
   await app.register(formbody);

@@ -10,6 +10,8 @@ export interface ServerConfig {
   /** Sandbox SMS, payment gateway, test player, caller identity and geo: on unless NODE_ENV=production (SANDBOX=on|off overrides). */
   sandbox: boolean;
   session: { idleMinutes: number; absoluteHours: number };
+  /** examflow Studio's staff sessions (decision 048): much shorter than a student's. */
+  studio: StudioSettings;
   /** Body size limit for every request, bytes. */
   bodyLimit: number;
   logger: boolean;
@@ -43,6 +45,13 @@ export interface ServerConfig {
   sfIdLinkHours: number;
   /** How often each process looks for a publish or a due schedule (CONTENT_POLL_MS; decision 048). */
   contentPollMs: number;
+}
+
+export interface StudioSettings {
+  /** A staff session ends after this long without a request (STUDIO_SESSION_IDLE_MINUTES). */
+  sessionIdleMinutes: number;
+  /** …and this long after its sign-in however active (STUDIO_SESSION_ABSOLUTE_HOURS). */
+  sessionAbsoluteHours: number;
 }
 
 export interface SmsSettings {
@@ -85,6 +94,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     session: {
       idleMinutes: int(env.SESSION_IDLE_MINUTES, 12 * 60),
       absoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 7 * 24),
+    },
+    studio: {
+      sessionIdleMinutes: int(env.STUDIO_SESSION_IDLE_MINUTES, 30),
+      sessionAbsoluteHours: int(env.STUDIO_SESSION_ABSOLUTE_HOURS, 12),
     },
     bodyLimit: int(env.BODY_LIMIT, 64 * 1024),
     logger: env.LOG !== 'off' && !env.VITEST,

@@ -26,8 +26,8 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     // An API answer may be personal (a login, a dashboard, a result): no browser or proxy keeps
     // it, unless its route says otherwise.
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
-      reply.header('Cache-Control', 'no-store');
+    const api = request.url.startsWith('/api/') || request.url.startsWith('/studio/api/');
+    if (api && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
     reply.header('Content-Security-Policy', contentSecurityPolicy);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');

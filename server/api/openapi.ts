@@ -38,10 +38,19 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         version: '1.0.0',
         description:
           'Every call of the student portal. Errors answer with a 4xx status and { success: "false", msg }. ' +
-          'Authenticated calls send `Authorization: Bearer TOKEN` with the token from POST /api/login.',
+          'Authenticated calls send `Authorization: Bearer TOKEN` with the token from POST /api/login. ' +
+          'The Studio (/studio/api/*) signs staff in with a password and a second factor into a cookie, ' +
+          "and takes a change only with the session's X-CSRF-Token.",
         contact: { name: 'examflow developers' },
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          // examflow Studio (/studio/api/*, decision 048): the staff session's cookie, and on every
+          // change the session's CSRF token in X-CSRF-Token.
+          studioSession: { type: 'apiKey', in: 'cookie', name: 'examflow_studio' },
+        },
+      },
     },
     // Each schema file is bundled under its $id ("dashboard.schema.json"), which no definition key
     // can equal: under a bare "dashboard", dashboard's own `dashboard` definition clashed with it

@@ -8,6 +8,8 @@ import { registerHealthRoutes } from '../routes/health';
 import { registerMasterRoutes } from '../routes/master';
 import { registerRecoveryRoutes } from '../routes/recovery';
 import { registerRegistrationRoutes } from '../routes/registration';
+import { registerStudioAccountRoutes } from '../routes/studio/account';
+import { registerStudioStaffRoutes } from '../routes/studio/staff';
 
 export function registerApiRoutes(
   app: FastifyInstance,
@@ -21,6 +23,9 @@ export function registerApiRoutes(
   registerExamRoutes(app);
   registerFunnelRoutes(app);
   registerHealthRoutes(app);
+  registerStudioAccountRoutes(app);
+  registerStudioStaffRoutes(app);
   // An unknown API path answers JSON (404, or 405 for another method), never the site's 404 page.
   app.all('/api/*', { schema: { hide: true } }, unknownCall);
+  app.all('/studio/api/*', { schema: { hide: true } }, unknownCall);
 }

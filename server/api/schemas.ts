@@ -36,6 +36,8 @@ export interface RouteDoc {
   tags: string[];
   /** Needs the session token (Authorization: Bearer …). */
   auth?: boolean;
+  /** Needs a Studio staff session (the examflow_studio cookie; X-CSRF-Token on a change). */
+  staff?: boolean;
   /**
    * What a route for the browser answers instead of JSON: an HTML page (its own "not found" and
    * "time over" pages too, for the person who followed a link), a PDF, or a 303 back to a page.
@@ -63,6 +65,7 @@ export function apiSchema(name: string, doc: RouteDoc): FastifySchema {
     summary: doc.summary,
     tags: doc.tags,
     ...(doc.auth ? { security: [{ bearer: [] }] } : {}),
+    ...(doc.staff ? { security: [{ studioSession: [] }] } : {}),
     ...('body' in defs ? { body: ref('body') } : {}),
     ...('query' in defs ? { querystring: ref('query') } : {}),
     ...('params' in defs ? { params: ref('params') } : {}),

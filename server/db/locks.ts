@@ -22,3 +22,12 @@ export async function lockRegistrationToken(trx: Kysely<Database>, tokenId: stri
   // As lockStudent: SQLite's write lock, taken now.
   else await sql`UPDATE registration_tokens SET id = id WHERE id = ${tokenId}`.execute(trx);
 }
+
+/**
+ * Serialises the changes of staff roles and disabled flags (the last enabled admin must stay): on
+ * PostgreSQL a transaction-scoped advisory lock; on SQLite the write lock, taken by a no-op write.
+ */
+export async function lockStaffRoles(trx: Kysely<Database>): Promise<void> {
+  if (isPostgres(trx)) await sql`SELECT pg_advisory_xact_lock(hashtext('examflow staff roles'))`.execute(trx);
+  else await sql`UPDATE staff SET id = id WHERE role = 'admin'`.execute(trx);
+}

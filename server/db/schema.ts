@@ -5,6 +5,7 @@ import type { ExamsTables } from './tables/exams';
 import type { FunnelTables } from './tables/funnel';
 import type { MasterTables } from './tables/master';
 import type { PaymentsTables } from './tables/payments';
+import type { StaffTables } from './tables/staff';
 
 /** Every table, by domain; each domain owns its file in tables/ and its migration. */
 export type Database = CoreTables &
@@ -13,4 +14,5 @@ export type Database = CoreTables &
   ExamsTables &
   PaymentsTables &
   FunnelTables &
-  ContentTables;
+  ContentTables &
+  StaffTables;

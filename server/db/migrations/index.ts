@@ -18,6 +18,7 @@ import { m013ServerSecrets } from './013-server-secrets';
 import { m014OrderRefunds } from './014-order-refunds';
 import { m015RegistrationDrafts } from './015-registration-drafts';
 import { m016ConfigVersions } from './016-config-versions';
+import { m017Staff } from './017-staff';
 
 const migrations: Record<string, Migration> = {
   '001-core': m001Core,
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '014-order-refunds': m014OrderRefunds,
   '015-registration-drafts': m015RegistrationDrafts,
   '016-config-versions': m016ConfigVersions,
+  '017-staff': m017Staff,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
