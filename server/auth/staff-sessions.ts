@@ -227,7 +227,7 @@ export function requireStaff(role: StaffRole): preHandlerAsyncHookHandler {
         ctx,
         request,
         403,
-        `This needs the ${role} role; your account is ${staff.role === 'admin' ? 'an' : 'a'} ${staff.role}.`,
+        `This needs the ${role} role; your account is ${/^[aeiou]/.test(staff.role) ? 'an' : 'a'} ${staff.role}.`,
         'role',
         actorOf(staff),
         { role: staff.role, needed: role },
