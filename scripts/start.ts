@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   const app = await buildApp({
     distDir: dist,
-    // A publish in the Studio is rendered and served by this server at once (decision 048).
+    // A publish in the Studio is rendered and served by this server at once (decision 049).
     renderPages: pageRenderer(dist),
     config,
     // SANDBOX_CLOCK: demo a past season; use its own DATA_DIR (demo students follow the clock).

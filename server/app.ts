@@ -39,7 +39,7 @@ export interface AppOptions {
   config?: ServerConfig;
   /** An open database (tests); otherwise one is opened from the config. */
   db?: Db;
-  /** A fixed config (tests of other configs); otherwise the published versions, live (decision 048). */
+  /** A fixed config (tests of other configs); otherwise the published versions, live (decision 049). */
   site?: ConfigBundle;
   /** Renders the public pages from a published config (npm start passes the build's renderer);
    *  without it the built pages are served as they are. */

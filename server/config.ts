@@ -43,7 +43,7 @@ export interface ServerConfig {
   };
   /** How long a registration's sf_id link (payment return, lead link) answers (SF_ID_LINK_HOURS). */
   sfIdLinkHours: number;
-  /** How often each process looks for a publish or a due schedule (CONTENT_POLL_MS; decision 048). */
+  /** How often each process looks for a publish or a due schedule (CONTENT_POLL_MS; decision 049). */
   contentPollMs: number;
 }
 

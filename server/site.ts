@@ -43,7 +43,7 @@ export interface RenderedPages {
   pages: Map<string, string>;
 }
 
-/** Renders the public pages of a config (the build's renderer, given by npm start; decision 048). */
+/** Renders the public pages of a config (the build's renderer, given by npm start; decision 049). */
 export type RenderPages = (bundle: ConfigBundle) => Promise<RenderedPages>;
 
 interface ServedSite {
@@ -139,7 +139,7 @@ function safeDecode(pathname: string): string {
 /**
  * Serves the built assets and the public pages. With a renderer and live content, the pages are
  * those of the published config: the build's when it was built from the same documents, otherwise
- * rendered at start; and rendered again on every publish, swapped in whole (decision 048).
+ * rendered at start; and rendered again on every publish, swapped in whole (decision 049).
  */
 export async function registerSite(
   app: FastifyInstance,

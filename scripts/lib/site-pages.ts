@@ -1,7 +1,7 @@
 // The public pages of one config, rendered as the build renders them: every route for every host
 // profile, with each route's scripts from the client build's manifest. The build writes them to
 // dist/pages; the running server renders them again when a config version is published
-// (decision 048), from the same client build.
+// (decision 049), from the same client build.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Manifest } from 'vite';

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { isPostgres, type Db } from '../database';
 
-// Config as content (decision 048): documents, their immutable versions, and the generation every
+// Config as content (decision 049): documents, their immutable versions, and the generation every
 // server process watches. A version's text never changes: a trigger refuses it on either database.
 export const m016ConfigVersions: Migration = {
   async up(db: Kysely<unknown>) {

@@ -1,4 +1,4 @@
-// Config as content (decision 048): every config document (site.json, hosts.json, each programme,
+// Config as content (decision 049): every config document (site.json, hosts.json, each programme,
 // each landing, each string table) as immutable versions, the one each document publishes, and a
 // generation every server process watches to serve a publish within seconds.
 

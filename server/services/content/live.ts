@@ -1,4 +1,4 @@
-// What this process serves of the published config (decision 048): the bundle the API reads as
+// What this process serves of the published config (decision 049): the bundle the API reads as
 // `ctx.site`, and whatever else is made from it (the rendered pages). Every process looks at the
 // database's generation every `pollMs`; when a publish raised it, it reads the published
 // documents, prepares everything made from them (rendering the pages), and only then swaps it all

@@ -1,4 +1,4 @@
-// Config as content (decision 048) on the real database (SQLite here; PostgreSQL with
+// Config as content (decision 049) on the real database (SQLite here; PostgreSQL with
 // TEST_DATABASE_URL): versions are immutable, the workflow holds its rules, a publish is atomic and
 // a compare-and-set, and a second server on the same database serves a publish by itself.
 import { sql } from 'kysely';

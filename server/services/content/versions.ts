@@ -1,4 +1,4 @@
-// Config as content (decision 048): every config document as immutable versions in the database,
+// Config as content (decision 049): every config document as immutable versions in the database,
 // a review workflow (draft → review → approved → published or scheduled → archived), the
 // published version of each document, and a generation every server process watches. A publish is
 // a compare-and-set on the version it started from: two publishers of one document never

@@ -1,5 +1,5 @@
 // One hash of a set of config documents (path → text): what the build's pages were rendered from,
-// compared by the server with the versions it serves (decision 048).
+// compared by the server with the versions it serves (decision 049).
 import { createHash } from 'node:crypto';
 
 export function configHash(files: ReadonlyMap<string, string>): string {
