@@ -4,7 +4,6 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ConfigBundle } from '../src/engine/config-bundle';
 import { configDir } from '../src/engine/node/paths';
-import { configHash } from '../src/engine/node/config-hash';
 import { directoryReader } from '../src/engine/node/validate-config';
 import { registerErrorHandling } from './api/errors';
 import { registerWrittenValues } from './api/written-values';
@@ -29,7 +28,7 @@ import { registerSandboxRoutes } from './sandbox/routes';
 import { registerSecurityHeaders } from './security-headers';
 import { rollupFunnel } from './services/funnel/rollup';
 import { LiveContent } from './services/content/live';
-import { documentsOf, seedContentIfEmpty } from './services/content/versions';
+import { documentsOf, filesEditedSinceSeen, seedContentIfEmpty } from './services/content/versions';
 import { hasDemoStudents, seedIfEmpty } from './seed/index';
 import { registerSite, type RenderPages } from './site';
 
@@ -147,9 +146,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 }
 
 /**
- * The published config, seeded from config/ on an empty database and watched for publishes. A
- * config/ folder that differs from what is published is said at start: the files are the
- * developers' path in (`npm run config:import`), never silently served.
+ * The published config, seeded from config/ on an empty database and watched for publishes. Files
+ * of config/ edited since they came in are said at start: the files are the developers' path in
+ * (`npm run config:import`; the dev server publishes them itself), never silently served.
  */
 async function liveContent(
   app: FastifyInstance,
@@ -161,9 +160,10 @@ async function liveContent(
   await seedContentIfEmpty(db, files, now());
   const content = new LiveContent(db, now, { pollMs: config.contentPollMs, log: app.log });
   await content.refresh();
-  if (configHash(documentsOf(files)) !== configHash(content.texts))
+  const edited = await filesEditedSinceSeen(db, documentsOf(files));
+  if (edited.size > 0)
     app.log.warn(
-      'config/ differs from the published versions this server serves: bring the files in with `npm run config:import` (as a draft to review), or write the published ones out with `npm run config:export`.',
+      `config/ has ${edited.size} file(s) edited since they came in (${[...edited.keys()].join(', ')}): this server serves the published versions; bring the files in with \`npm run config:import\` (as drafts to review).`,
     );
   content.add(async (bundle) => () => {
     app.ctx.site = bundle;

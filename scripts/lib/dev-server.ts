@@ -4,7 +4,9 @@
 import path from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
 import { buildApp } from '../../server/app';
+import { connectDevContent } from './dev-content';
 import { exitGracefullyOnSignals } from './shutdown';
+import { CONFIG_RELOAD_EVENT } from './vite-plugin-pages';
 import { projectRoot } from '../../src/engine/node/paths';
 
 export interface DevServer {
@@ -23,6 +25,7 @@ export async function startDevServer(): Promise<DevServer> {
   const apiPort =
     typeof address === 'object' && address ? address.port : Number(process.env.API_PORT ?? 3001);
   process.env.EXAMFLOW_API_URL = `http://localhost:${apiPort}`;
+
   // The config is bundled (the current default); Vite's notice about a future native loader is noise.
   process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING ??= 'true';
 
@@ -32,6 +35,11 @@ export async function startDevServer(): Promise<DevServer> {
     // DEV_PORT: another port than 5173 (a second server beside one already running, a benchmark).
     ...(process.env.DEV_PORT ? { server: { port: Number(process.env.DEV_PORT), strictPort: true } } : {}),
   });
+  // The config is the API server's published versions; files edited in config/ since they came in
+  // are published first, and a publish reloads the open pages (decision 049).
+  const content = await connectDevContent(api, vite, CONFIG_RELOAD_EVENT);
+  if (content.published.length > 0) console.log(`  config/ files published: ${content.published.join(', ')}`);
+  if (content.problems > 0) console.log('  config/ has problems: the pages show them.');
   await vite.listen();
   const local = vite.resolvedUrls?.local[0]?.replace(/\/$/, '');
   const close = async () => void (await Promise.all([vite.close(), api.close()]));

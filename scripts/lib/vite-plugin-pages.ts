@@ -1,5 +1,7 @@
 // Dev server: renders each page from config on request (same code as the prerenderer) and
 // reports config mistakes in Vite's error overlay; fixing the file clears it without a restart.
+// Under `npm run dev` the config is the API server's published versions (decision 049): a file
+// edited in config/ is published when it validates, and a publish in the Studio shows here too.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
@@ -10,6 +12,7 @@ import { resolveProfile } from '../../src/engine/hosts';
 import { decidePage } from '../../src/engine/page-request';
 import { configDir } from '../../src/engine/node/paths';
 import { formatProblem, validateConfig, type ValidationResult } from '../../src/engine/node/validate-config';
+import { devContent } from './dev-content';
 
 /** What a page loads on the dev server: its one script, which brings its styles (the Studio's preview too). */
 export const DEV_ASSETS = { css: [], js: ['/src/app/entries/page.ts'], preload: [] };
@@ -62,16 +65,21 @@ export function examflowPages(): Plugin {
     configureServer(server: ViteDevServer) {
       server.watcher.add(dir);
       const onChange = (file: string): void => {
-        // Only the config's JSON files: not the Studio's temp file before its rename (decision 028).
+        // Only the config's JSON files: not an editor's temp file before its rename.
         if (!path.resolve(file).startsWith(dir) || !file.endsWith('.json')) return;
         result = undefined;
-        const next = current();
+        void changed().catch((error: unknown) => server.config.logger.error(String(error)));
+      };
+      const changed = async (): Promise<void> => {
+        const dev = devContent();
+        const next = dev ? (result = (await dev.adoptFiles()).validation) : current();
         if (next.problems.length > 0) {
           for (const problem of next.problems) server.config.logger.error(formatProblem(problem));
           server.ws.send(overlayPayload(next));
         } else {
           server.config.logger.info('config OK, reloading', { timestamp: true });
-          server.ws.send(CONFIG_RELOAD_EVENT, {});
+          // Under npm run dev the publish itself reloads the pages (scripts/lib/dev-server.ts).
+          if (!dev) server.ws.send(CONFIG_RELOAD_EVENT, {});
         }
       };
       server.watcher.on('change', onChange);
@@ -88,7 +96,7 @@ export function examflowPages(): Plugin {
             res.end(errorPage(validation));
             return;
           }
-          const bundle = validation.bundle;
+          const bundle = devContent()?.site() ?? validation.bundle;
           const url = new URL(req.url ?? '/', 'http://dev.invalid');
           const routes = buildRoutes(bundle);
           const decision = decidePage(routes, url, req.headers.cookie);

@@ -4,13 +4,17 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { createServer } from 'vite';
 import { afterAll, beforeAll } from 'vitest';
-import { startTestServer } from '../../scripts/lib/serve';
+import { connectDevContent } from '../../scripts/lib/dev-content';
+import { startTestServer, type TestServer } from '../../scripts/lib/serve';
+import { CONFIG_RELOAD_EVENT } from '../../scripts/lib/vite-plugin-pages';
 import { projectRoot } from '../../src/engine/node/paths';
 import { copyConfig, type ConfigCopy } from '../fixtures/config-copy';
 import { e2eNow, launchBrowser } from './browser';
 
 export interface DevServer {
   base: string;
+  /** The API server beside Vite (its database holds the published config). */
+  api: TestServer;
   /** The config copy the dev server (its pages plugin and the Studio) reads. */
   copy: ConfigCopy;
   close(): Promise<void>;
@@ -29,6 +33,8 @@ export async function startDevServer(): Promise<DevServer> {
     logLevel: 'silent',
     server: { port: 0, host: 'localhost' },
   });
+  // As npm run dev: the pages are the API server's published config (decision 049).
+  const content = await connectDevContent(api.app, server, CONFIG_RELOAD_EVENT);
   await server.listen();
   const address = server.httpServer?.address();
   if (!address || typeof address === 'string') throw new Error('dev server has no port');
@@ -39,8 +45,10 @@ export async function startDevServer(): Promise<DevServer> {
   await (await fetch(`${base}/iacstexam`)).text();
   return {
     base,
+    api,
     copy,
     async close() {
+      content.disconnect();
       await server.close();
       await api.close();
       delete process.env.EXAMFLOW_CONFIG_DIR;

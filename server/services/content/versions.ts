@@ -639,3 +639,98 @@ export async function runDueSchedules(db: Db, now: Date, log?: (error: unknown) 
 
 /** The schedule acts as a publisher of its own. */
 const SCHEDULER: Actor = { id: 'schedule', name: 'Schedule', role: 'publisher' };
+
+/**
+ * The developers' path on the dev server (decision 049): config/ files that differ from what is
+ * published, already validated together by the caller, become published versions at once, in one
+ * transaction and one generation. Answers the documents it published.
+ */
+export async function publishFiles(
+  db: Db,
+  files: ReadonlyMap<string, string>,
+  request: { actor: Actor; now: Date; site?: ConfigBundle },
+): Promise<string[]> {
+  const { actor, now } = request;
+  return db.transaction().execute(async (trx) => {
+    const tx = trx as unknown as Db;
+    const { texts, numbers } = await readPublished(tx);
+    const changed = [...files].filter(([path, text]) => isDocumentPath(path) && texts.get(path) !== text);
+    for (const [path, content] of changed) {
+      const parent = numbers.get(path) ?? null;
+      const doc = await tx
+        .selectFrom('config_documents')
+        .select('path')
+        .where('path', '=', path)
+        .executeTakeFirst();
+      if (!doc)
+        await tx
+          .insertInto('config_documents')
+          .values({ path, published_number: null, created_at: iso(now) })
+          .execute();
+      const last = await tx
+        .selectFrom('config_versions')
+        .select(sql<number>`max(number)`.as('n'))
+        .where('path', '=', path)
+        .executeTakeFirst();
+      const number = Number(last?.n ?? 0) + 1;
+      const { changes, touchesMoney } = describeChange(path, texts.get(path) ?? null, content, request.site);
+      await tx
+        .insertInto('config_versions')
+        .values({
+          path,
+          number,
+          parent_number: parent,
+          content,
+          state: 'published',
+          author_id: actor.id,
+          author_name: actor.name,
+          created_at: iso(now),
+          summary: JSON.stringify(changes),
+          touches_money: touchesMoney ? 1 : 0,
+          note: 'From the config/ files',
+          reviewed_by: null,
+          publish_at: null,
+          unpublish_at: null,
+          published_at: iso(now),
+        })
+        .execute();
+      if (parent !== null)
+        await tx
+          .updateTable('config_versions')
+          .set({ state: 'archived' })
+          .where('path', '=', path)
+          .where('number', '=', parent)
+          .execute();
+      await tx
+        .updateTable('config_documents')
+        .set({ published_number: number })
+        .where('path', '=', path)
+        .execute();
+    }
+    if (changed.length > 0) await bumpGeneration(tx, now);
+    return changed.map(([path]) => path);
+  });
+}
+
+/** The authors of versions that came from the config/ files. */
+export const FILE_AUTHORS = ['seed', 'files', 'import'] as const;
+
+/**
+ * The config/ files edited since they last came in (seeded, imported or published from files): a
+ * file whose text is still what came in last is not new, even when the Studio has published a
+ * newer version since; a file that differs from what came in is a developer's edit.
+ */
+export async function filesEditedSinceSeen(
+  db: Db,
+  files: ReadonlyMap<string, string>,
+): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('config_versions')
+    .select(['path', 'number', 'content'])
+    .where('author_id', 'in', FILE_AUTHORS)
+    .orderBy('number', 'desc')
+    .execute();
+  const seen = new Map<string, string>();
+  for (const row of rows) if (!seen.has(row.path)) seen.set(row.path, row.content);
+  return new Map([...files].filter(([path, text]) => seen.get(path) !== text));
+}
