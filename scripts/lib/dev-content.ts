@@ -57,7 +57,7 @@ export async function connectDevContent(
     problems: validation.problems.length,
     disconnect() {
       connected = false;
-      if (registry[KEY] === content) delete registry[KEY];
+      if (registry[KEY] === content) registry[KEY] = undefined;
     },
   };
 }
