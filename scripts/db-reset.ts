@@ -4,6 +4,9 @@ import { configFromEnv } from '../server/config';
 import { createDb, isPostgres, sqliteFileIn } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrations/index';
 import { seedIfEmpty } from '../server/seed/index';
+import { seedContentIfEmpty } from '../server/services/content/versions';
+import { configDir } from '../src/engine/node/paths';
+import { directoryReader } from '../src/engine/node/validate-config';
 
 const config = configFromEnv();
 const db = createDb({ databaseUrl: config.databaseUrl, sqliteFile: sqliteFileIn(config.dataDir) });
@@ -23,6 +26,8 @@ try {
   const migrations = await migrateToLatest(db);
   // Demo students only while the sandbox is on (NODE_ENV=production resets to reference data only).
   await seedIfEmpty(db, { now: new Date(), demo: config.sandbox });
+  // The config's first published versions, from config/ (decision 049).
+  await seedContentIfEmpty(db, directoryReader(configDir()), new Date());
   const students = await db
     .selectFrom('students')
     .select((eb) => eb.fn.countAll<number>().as('n'))
