@@ -45,6 +45,9 @@ export interface ServerConfig {
   sfIdLinkHours: number;
   /** How often each process looks for a publish or a due schedule (CONTENT_POLL_MS; decision 049). */
   contentPollMs: number;
+  /** How long after a newer publish a signup keeps the fee and dates of the page the student saw
+   *  (CONFIG_GRACE_HOURS; decision 049). */
+  configGraceHours: number;
 }
 
 export interface StudioSettings {
@@ -121,6 +124,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     },
     sfIdLinkHours: int(env.SF_ID_LINK_HOURS, 24),
     contentPollMs: int(env.CONTENT_POLL_MS, 1_000),
+    configGraceHours: int(env.CONFIG_GRACE_HOURS, 24),
     limits: {
       requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30_000),
       headersTimeoutMs: int(env.HEADERS_TIMEOUT_MS, 10_000),

@@ -61,6 +61,7 @@ async function pay(orderId: string): Promise<void> {
 const COURSE_STUDENT: StudentsTable = {
   id: 'kill9-course-student',
   data_version: 'kill9-v1',
+  config_version: null,
   roll_number: '259900009001',
   psid: 'PSCkill9',
   sf_id: 'sf-kill9',

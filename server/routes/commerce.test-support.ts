@@ -33,6 +33,7 @@ export async function addStudent(
   const row: StudentsTable = {
     id: `test-commerce-${n}-${Math.random().toString(36).slice(2, 8)}`,
     data_version: `v-${Math.random().toString(36).slice(2)}`,
+    config_version: null,
     roll_number: overrides.roll_number ?? `25990000${n}`,
     psid: `PSC${n}${Math.random().toString(36).slice(2, 8)}`,
     sf_id: `sf-commerce-${n}-${Math.random().toString(36).slice(2, 8)}`,

@@ -206,6 +206,7 @@ export function renderRoute(
       programme: programmeOf(bundle, landing.programme),
       landing,
       path: route.path,
+      programmeVersion: bundle.versions?.[`programmes/${landing.programme}.json`],
       t: createTranslator(strings),
       strings,
       prerenderRegistrationCard,

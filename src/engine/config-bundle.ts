@@ -15,6 +15,11 @@ export interface ConfigBundle {
   landings: LandingFile[];
   /** UI strings by locale; only the locales that have a file. */
   strings: Partial<Record<Locale, UiStringTable>>;
+  /**
+   * The version number of each document (path → number) when the bundle is the database's
+   * published config (decision 049); absent for config read from files.
+   */
+  versions?: Readonly<Record<string, number>>;
 }
 
 export interface LandingFile {

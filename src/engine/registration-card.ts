@@ -30,6 +30,9 @@ export interface RegistrationCardData {
   fixedCourseType?: 'online';
   /** State and centre lists keep only those with an open exam date (isCheckedState / isCheckedCentre). */
   checkedLists: boolean;
+  /** The programme config's version the page shows (its fee, its dates): the signup says it, so a
+   *  publish meanwhile does not change what the student saw (decision 049). */
+  programmeVersion?: number;
 }
 
 /**
@@ -187,6 +190,7 @@ export function registrationCardData(input: {
   path: string;
   strings: UiStringTable;
   headingId: string;
+  programmeVersion?: number;
 }): RegistrationCardData {
   const { site, programme, landing, strings, block } = input;
   const { id, examType, mode, fee, registration, payment, analytics } = programme;
@@ -205,5 +209,6 @@ export function registrationCardData(input: {
     callerIdentityLink: site.callerIdentity?.appLink,
     ...(block.courseType ? { fixedCourseType: block.courseType } : {}),
     checkedLists: (block.checkedListsOn ?? []).includes(input.path),
+    ...(input.programmeVersion ? { programmeVersion: input.programmeVersion } : {}),
   };
 }

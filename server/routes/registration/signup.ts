@@ -16,6 +16,7 @@ import { programmeOf } from '../../services/exams/programme';
 import { bookedSchedule } from '../../services/exams/schedule';
 import { centrePhones } from '../../services/master/centres';
 import { programmeFor } from '../master/programme-lookup';
+import { asShown } from '../../services/content/pins';
 import { requireVerifiedMobile } from './registration-token';
 import {
   registerPaidRegistrationDetails,
@@ -77,7 +78,12 @@ export function registerSignupRoutes(app: FastifyInstance): void {
       const { ctx } = app;
       const body = request.body;
       const token = await requireVerifiedMobile(ctx, request, body.student_mobile_no);
-      const choice = programmeFor(ctx, request, body.registration_page);
+      // The fee and dates of the page the student saw, for a while after a newer publish.
+      const choice = await asShown(
+        ctx,
+        programmeFor(ctx, request, body.registration_page),
+        body.config_version,
+      );
       const checked = await checkSignup(ctx, choice, request.ip, body);
       const loginUrl = loginPage(ctx, request, checked.programme.examType);
       let written: Written;

@@ -163,12 +163,13 @@ export async function readPublished(db: Db): Promise<PublishedContent> {
   }
 }
 
-/** The published site as a validated bundle (the seed and every publish checked it). */
-export function bundleOf(texts: ReadonlyMap<string, string>): ConfigBundle {
+/** The published site as a validated bundle (the seed and every publish checked it), with its
+ *  documents' version numbers. */
+export function bundleOf(texts: ReadonlyMap<string, string>, numbers?: ReadonlyMap<string, number>): ConfigBundle {
   const result = validateConfig(readerOf(texts));
   if (!result.bundle)
     throw new ContentError('invalid', 'The published config does not validate.', result.problems);
-  return result.bundle;
+  return numbers ? { ...result.bundle, versions: Object.fromEntries(numbers) } : result.bundle;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -16,6 +16,8 @@ export interface ProgrammeChoice {
   page: string;
   /** Who may register on that page: the landing's narrower eligibility, else the programme's. */
   eligibility: Eligibility;
+  /** The programme config's version (server/services/content/pins.ts sets it; absent: from files). */
+  configVersion?: number | null;
 }
 
 /** Programmes a student can register for: those whose registration starts by verifying a mobile. */

@@ -40,6 +40,8 @@ import { accountExistsParams } from './otp';
 /** Everything signup decided before writing. */
 export interface Checked {
   programme: Programme;
+  /** The programme config version it was checked against (null: config from files). */
+  configVersion: number | null;
   registrationPath: string;
   page: string;
   firstName: string;
@@ -77,7 +79,7 @@ export async function checkSignup(
   ip: string,
   body: RegistrationSignupBody,
 ): Promise<Checked> {
-  const { programme, registrationPath, page, eligibility } = choice;
+  const { programme, registrationPath, page, eligibility, configVersion = null } = choice;
   const required = requiredFields(programme);
 
   // The client's name rule: a first name, then an optional last name that may hold initials.
@@ -165,6 +167,7 @@ export async function checkSignup(
   const fee = programme.fee.amount;
   return {
     programme,
+    configVersion,
     registrationPath,
     page,
     firstName,
@@ -236,6 +239,7 @@ const STUDENT_COLUMNS = [
   'is_payment_done',
   'utm',
   'data_version',
+  'config_version',
 ] as const satisfies readonly (keyof StudentsTable)[];
 
 /** The insert skips a row whose roll number, student id or sf_id another student has. */
@@ -448,6 +452,7 @@ export async function write(
     // A fee fully covered by a coupon counts as paid; a free exam has nothing paid.
     is_payment_done: paid && c.fee > 0 ? 1 : 0,
     utm: Object.keys(utm).length ? JSON.stringify(utm) : null,
+    config_version: c.configVersion,
   };
   const student = pending
     ? await trx
@@ -488,6 +493,7 @@ export async function write(
             coupon_code: c.discount?.code ?? null,
             funnel,
             login_url: loginUrl,
+            config_version: c.configVersion,
           },
           newStudent: !pending,
         },

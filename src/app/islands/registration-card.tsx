@@ -277,6 +277,9 @@ export function mount(element: HTMLElement): void {
               ...input.body,
               ...signupLocationFields(location),
               funnel: funnelOrigin(),
+              // The programme's version this page shows: its fee and dates hold for a while after a
+              // publish (decision 049).
+              ...(data.programmeVersion ? { config_version: data.programmeVersion } : {}),
             },
             input.registrationToken ?? '',
           );

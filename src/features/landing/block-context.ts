@@ -13,6 +13,8 @@ export interface BlockContext {
   landing: Landing;
   /** The path this page is rendered for (a landing may have several). */
   path: string;
+  /** The programme config's version number the page is rendered from (absent: config files). */
+  programmeVersion?: number;
   t: Translate;
   /** The page locale's strings (islands take the ones they use). */
   strings: UiStringTable;

@@ -60,6 +60,10 @@ export interface RegistrationSignupBody {
   payment_mode?: string;
   coupon_code?: string;
   student_sf_id?: string;
+  /**
+   * the version of the programme config the page was rendered from (decision 049): within CONFIG_GRACE_HOURS of a newer publish the signup keeps that version's fee and dates
+   */
+  config_version?: number;
   funnel?: SignupFunnelOrigin;
 }
 /**

@@ -2638,6 +2638,10 @@ export interface UiStringTable {
    * Load shedding: too many requests at once, or the server is overloaded (503 with Retry-After)
    */
   'api.server.busy': string;
+  /**
+   * This page has changed since you opened it. Reload the page to see its new fee and dates: what you typed is kept.
+   */
+  'api.config.pageChanged': string;
 }
 /**
  * What a key is for, where its English text alone does not say (English file only).

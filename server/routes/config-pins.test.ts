@@ -1,0 +1,103 @@
+// A fee changed between a page load and a signup (decision 049): the page's programme version
+// holds its fee for CONFIG_GRACE_HOURS after the newer publish, and the registration records the
+// version it was made against; after that the signup asks for a reload. SQLite here; PostgreSQL
+// with TEST_DATABASE_URL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp, type TestApp } from '../../tests/support/server-harness';
+import { approve, publish, readPublished, saveDraft, submitForReview } from '../services/content/versions';
+
+const START = new Date('2025-04-01T06:00:00Z');
+const PROGRAMME = 'programmes/mock-neet.json';
+let t: TestApp;
+let shown = 0;
+
+beforeAll(async () => {
+  t = await testApp({ start: START, config: { contentPollMs: 20 } });
+});
+afterAll(async () => t.close());
+
+async function tokenFor(mobile: string): Promise<Record<string, string>> {
+  t.clock.advance(46_000);
+  expect(
+    (await t.call({ method: 'POST', url: `/api/otp/send?mobile=${mobile}&exam_type=MOCK-NEET` })).statusCode,
+  ).toBe(200);
+  const sms = await t.call({ method: 'GET', url: `/sandbox/messages?mobile=${mobile}` });
+  const otp = (sms.json() as { otp: string }[])[0]?.otp;
+  const verified = await t.call({
+    method: 'POST',
+    url: `/api/otp/verify?mobile_no=${mobile}&otp=${otp}&exam_type=MOCK-NEET`,
+  });
+  return { 'x-registration-token': String(verified.data.registration_token) };
+}
+
+const signup = async (mobile: string, configVersion?: number) =>
+  t.call({
+    method: 'POST',
+    url: '/api/signup',
+    headers: await tokenFor(mobile),
+    payload: {
+      student_name: 'Riya Verma',
+      father_name: 'Anil Verma',
+      student_email: 'riya.verma@example.com',
+      student_dob: '05/01/2008',
+      student_mobile_no: mobile,
+      class_stream: '12&SOM',
+      exam_state: '9',
+      branch_code: 'DL001',
+      exam_date: '2025-04-13',
+      exam_mode: 'Offline',
+      whatsapp_status: true,
+      registration_page: 'MOCK-NEET',
+      payment_mode: 'paytm',
+      ...(configVersion ? { config_version: configVersion } : {}),
+    },
+  });
+
+const versionOf = async (mobile: string) =>
+  (await t.db.selectFrom('students').select('config_version').where('mobile', '=', mobile).executeTakeFirst())
+    ?.config_version;
+
+describe('the fee of the page the student saw', () => {
+  it('holds after a publish changes it, for the grace period, and is recorded', async () => {
+    const { texts, numbers } = await readPublished(t.db);
+    shown = numbers.get(PROGRAMME) ?? 0;
+    const doc = JSON.parse(texts.get(PROGRAMME) ?? '{}') as { fee: { amount: number } };
+    expect(doc.fee.amount).toBe(200);
+    doc.fee.amount = 300;
+    const editor = { id: 'e', name: 'E', role: 'editor' as const };
+    const draft = await saveDraft(t.db, {
+      path: PROGRAMME,
+      content: JSON.stringify(doc),
+      parent: shown,
+      actor: editor,
+      now: t.clock.now(),
+    });
+    const version = { path: PROGRAMME, number: draft.number };
+    await submitForReview(t.db, { ...version, actor: editor, note: 'New fee' });
+    await approve(t.db, { ...version, actor: { id: 'p', name: 'P', role: 'publisher' } });
+    await publish(t.db, { ...version, actor: { id: 'p', name: 'P', role: 'publisher' }, now: t.clock.now() });
+    await expect.poll(() => t.app.ctx.site.programmes['mock-neet']?.fee.amount).toBe(300);
+
+    // Opened before the publish: the page's fee.
+    const before = await signup('9822300001', shown);
+    expect(before.statusCode, before.body).toBe(200);
+    expect((before.data.data as { exam_fee: number }).exam_fee).toBe(200);
+    expect(await versionOf('9822300001')).toBe(shown);
+    // Opened after it (or without a version): the new fee.
+    const after = await signup('9822300002', draft.number);
+    expect((after.data.data as { exam_fee: number }).exam_fee).toBe(300);
+    expect(await versionOf('9822300002')).toBe(draft.number);
+    const unversioned = await signup('9822300003');
+    expect((unversioned.data.data as { exam_fee: number }).exam_fee).toBe(300);
+  });
+
+  it('asks for a reload once the grace period is over, in words', async () => {
+    t.clock.advance(t.app.ctx.config.configGraceHours * 3_600_000);
+    const late = await signup('9822300004', shown);
+    expect(late.statusCode).toBe(409);
+    expect(late.data.msg).toBe(
+      'This page has changed since you opened it. Reload the page to see its new fee and dates: what you typed is kept.',
+    );
+    expect(await versionOf('9822300004')).toBeUndefined();
+  });
+});
