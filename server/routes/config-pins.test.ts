@@ -3,7 +3,12 @@
 // version it was made against; after that the signup asks for a reload. SQLite here; PostgreSQL
 // with TEST_DATABASE_URL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../../tests/support/server-harness';
+import {
+  mockNeetSignupBody,
+  registrationHeaders,
+  testApp,
+  type TestApp,
+} from '../../tests/support/server-harness';
 import { approve, publish, readPublished, saveDraft, submitForReview } from '../services/content/versions';
 
 const START = new Date('2025-04-01T06:00:00Z');
@@ -16,41 +21,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function tokenFor(mobile: string): Promise<Record<string, string>> {
-  t.clock.advance(46_000);
-  expect(
-    (await t.call({ method: 'POST', url: `/api/otp/send?mobile=${mobile}&exam_type=MOCK-NEET` })).statusCode,
-  ).toBe(200);
-  const sms = await t.call({ method: 'GET', url: `/sandbox/messages?mobile=${mobile}` });
-  const otp = (sms.json() as { otp: string }[])[0]?.otp;
-  const verified = await t.call({
-    method: 'POST',
-    url: `/api/otp/verify?mobile_no=${mobile}&otp=${otp}&exam_type=MOCK-NEET`,
-  });
-  return { 'x-registration-token': String(verified.data.registration_token) };
-}
-
 const signup = async (mobile: string, configVersion?: number) =>
   t.call({
     method: 'POST',
     url: '/api/signup',
-    headers: await tokenFor(mobile),
-    payload: {
-      student_name: 'Riya Verma',
-      father_name: 'Anil Verma',
-      student_email: 'riya.verma@example.com',
-      student_dob: '05/01/2008',
-      student_mobile_no: mobile,
-      class_stream: '12&SOM',
-      exam_state: '9',
-      branch_code: 'DL001',
-      exam_date: '2025-04-13',
-      exam_mode: 'Offline',
-      whatsapp_status: true,
-      registration_page: 'MOCK-NEET',
-      payment_mode: 'paytm',
-      ...(configVersion ? { config_version: configVersion } : {}),
-    },
+    headers: await registrationHeaders(t, mobile, 'MOCK-NEET'),
+    payload: mockNeetSignupBody(mobile, configVersion ? { config_version: configVersion } : {}),
   });
 
 const versionOf = async (mobile: string) =>

@@ -1,5 +1,5 @@
 // Master data: boards, states and UTs, cities and schools, the class & stream list, centres (with
-// their RCC / F+EC / ALC prefixes and coordinates), IAT per-centre dates, coupons, pincodes and the
+// their RCC / F+EC / ALC prefixes and coordinates), IAT per-centre dates, pincodes and the
 // sandbox IP table. Dates and validity windows are relative to the seed time, so a test that
 // starts its clock elsewhere gets data that fits its clock.
 import { readFileSync } from 'node:fs';
@@ -35,11 +35,9 @@ interface MasterSeed {
   pincodes: [string, string, string, string, number, number][];
   /** Sandbox IP geolocation: loopback and private addresses are New Delhi; '' is the default. */
   ipRanges: [prefix: string, place: Place][];
-  /** [code, exam type, percent off, amount off, classes, lead term, expired] */
-  coupons: [string, string, number | null, number | null, string[] | null, string | null, boolean][];
 }
 
-const { boards, states, cities, schools, classStreams, centres, pincodes, ipRanges, coupons } = JSON.parse(
+const { boards, states, cities, schools, classStreams, centres, pincodes, ipRanges } = JSON.parse(
   readFileSync(new URL('./master.json', import.meta.url), 'utf8'),
 ) as MasterSeed;
 
@@ -75,7 +73,7 @@ function nextSundays(now: Date, count: number): string[] {
   return Array.from({ length: count }, (_, i) => new Date(first + i * 7 * DAY).toISOString().slice(0, 10));
 }
 
-/** Seeds boards, cities, schools, class-streams, states, centres, dates, coupons, pincodes, IP rows. */
+/** Seeds boards, cities, schools, class-streams, states, centres, dates, pincodes, IP rows (coupons are config: config/coupons). */
 export async function seedMaster(db: Kysely<Database>, { now }: SeedOptions): Promise<void> {
   await db
     .insertInto('exam_boards')
@@ -161,22 +159,6 @@ export async function seedMaster(db: Kysely<Database>, { now }: SeedOptions): Pr
           exam_date,
         })),
       ),
-    )
-    .execute();
-  await db
-    .insertInto('coupons')
-    .values(
-      coupons.map(([code, exam_type, percent_off, amount_off, classes, lead_term, expired]) => ({
-        id: `coupon-${exam_type}-${code}`.toLowerCase(),
-        code,
-        exam_type,
-        percent_off,
-        amount_off,
-        classes: classes ? JSON.stringify(classes) : null,
-        lead_term,
-        valid_from: new Date(now.getTime() - (expired ? 400 : 30) * DAY).toISOString(),
-        valid_until: new Date(now.getTime() + (expired ? -1 : 365) * DAY).toISOString(),
-      })),
     )
     .execute();
   await db

@@ -1,3 +1,4 @@
+import type { Coupon } from '../generated/config/coupon';
 import type { Hosts } from '../generated/config/hosts';
 import type { UiStringTable } from '../generated/config/i18n';
 import type { Landing } from '../generated/config/landing';
@@ -13,6 +14,8 @@ export interface ConfigBundle {
   /** By programme id. */
   programmes: Record<string, Programme>;
   landings: LandingFile[];
+  /** Coupons by code (coupons/<code>.json). */
+  coupons: Record<string, Coupon>;
   /** UI strings by locale; only the locales that have a file. */
   strings: Partial<Record<Locale, UiStringTable>>;
   /**

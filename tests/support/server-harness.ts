@@ -217,3 +217,49 @@ export const iacstSignupBody = (
   registration_page: 'iACST',
   ...extra,
 });
+
+/**
+ * A paid MOCK-NEET signup as the card sends it: an offline test in Delhi on 13 April 2025 (open for
+ * a clock in early April 2025), paid by paytm; `extra` adds or replaces fields.
+ */
+export const mockNeetSignupBody = (
+  mobile: string,
+  extra: Partial<RegistrationSignupBody> = {},
+): RegistrationSignupBody => ({
+  student_name: 'Riya Verma',
+  father_name: 'Anil Verma',
+  student_email: 'riya.verma@example.com',
+  student_dob: '05/01/2008',
+  student_mobile_no: mobile,
+  class_stream: '12&SOM',
+  exam_state: '9',
+  branch_code: 'DL001',
+  exam_date: '2025-04-13',
+  exam_mode: 'Offline',
+  whatsapp_status: true,
+  registration_page: 'MOCK-NEET',
+  payment_mode: 'paytm',
+  ...extra,
+});
+
+/**
+ * Verifies `mobile` by the sandbox's OTP, past the resend wait: the X-Registration-Token header a
+ * signup needs.
+ */
+export async function registrationHeaders(
+  t: TestApp,
+  mobile: string,
+  examType: string,
+): Promise<Record<string, string>> {
+  t.clock.advance(46_000);
+  const sent = await t.call({ method: 'POST', url: `/api/otp/send?mobile=${mobile}&exam_type=${examType}` });
+  if (sent.statusCode !== 200) throw new Error(`OTP send failed: ${sent.body}`);
+  const sms = await t.call({ method: 'GET', url: `/sandbox/messages?mobile=${mobile}` });
+  const otp = (sms.json() as { otp: string }[])[0]?.otp;
+  const verified = await t.call({
+    method: 'POST',
+    url: `/api/otp/verify?mobile_no=${mobile}&otp=${otp}&exam_type=${examType}`,
+  });
+  if (verified.statusCode !== 200) throw new Error(`OTP verify failed: ${verified.body}`);
+  return { 'x-registration-token': String(verified.data.registration_token) };
+}

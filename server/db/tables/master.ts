@@ -78,20 +78,10 @@ export interface CentreExamDatesTable {
   exam_date: string;
 }
 
-export interface CouponsTable {
-  id: string;
-  /** Upper case. */
+/** How many registrations used each coupon that has a limit (coupons are config, decision 049). */
+export interface CouponUsesTable {
   code: string;
-  exam_type: string;
-  /** Exactly one of percent_off and amount_off is set. */
-  percent_off: number | null;
-  amount_off: number | null;
-  /** JSON array of classes (e.g. ["11","12"]); null for every class. */
-  classes: string | null;
-  /** Academic term the coupon is for (e.g. 2025-26); null for any. */
-  lead_term: string | null;
-  valid_from: string;
-  valid_until: string;
+  used: number;
 }
 
 export interface PincodesTable {
@@ -186,7 +176,7 @@ export interface MasterTables {
   class_streams: ClassStreamsTable;
   centres: CentresTable;
   centre_exam_dates: CentreExamDatesTable;
-  coupons: CouponsTable;
+  coupon_uses: CouponUsesTable;
   pincodes: PincodesTable;
   geo_ip_ranges: GeoIpRangesTable;
   registration_tokens: RegistrationTokensTable;

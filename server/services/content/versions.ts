@@ -36,10 +36,11 @@ export class ContentError extends Error {
   }
 }
 
-/** The documents: site.json, hosts.json, programmes/x.json, landings/x.json, i18n/x.json. */
-const DOCUMENT_PATH = /^(?:site|hosts)\.json$|^(?:programmes|landings|i18n)\/[a-z0-9][a-z0-9-]{0,80}\.json$/;
+/** The documents: site.json, hosts.json, programmes/x.json, landings/x.json, i18n/x.json, coupons/x.json. */
+const DOCUMENT_PATH =
+  /^(?:site|hosts)\.json$|^(?:programmes|landings|i18n|coupons)\/[a-z0-9][a-z0-9-]{0,80}\.json$/;
 export const isDocumentPath = (path: string): boolean => DOCUMENT_PATH.test(path);
-const FOLDERS = ['programmes', 'landings', 'i18n'] as const;
+const FOLDERS = ['programmes', 'landings', 'i18n', 'coupons'] as const;
 
 /** Every document a reader holds, in the order validation reads them. */
 export function documentPaths(reader: ConfigReader): string[] {
@@ -165,7 +166,10 @@ export async function readPublished(db: Db): Promise<PublishedContent> {
 
 /** The published site as a validated bundle (the seed and every publish checked it), with its
  *  documents' version numbers. */
-export function bundleOf(texts: ReadonlyMap<string, string>, numbers?: ReadonlyMap<string, number>): ConfigBundle {
+export function bundleOf(
+  texts: ReadonlyMap<string, string>,
+  numbers?: ReadonlyMap<string, number>,
+): ConfigBundle {
   const result = validateConfig(readerOf(texts));
   if (!result.bundle)
     throw new ContentError('invalid', 'The published config does not validate.', result.problems);
@@ -291,13 +295,14 @@ export function describeChange(
     return { changes, touchesMoney: changes.some((c) => c.money) };
   }
   if (before === after) return { changes: [], touchesMoney: false };
-  // Site settings (payment methods, commerce) are money; a string table is when an amount it
-  // states changes; the hosts never are.
+  // Site settings (payment methods, commerce) and coupons are money; a string table is when an
+  // amount it states changes; the hosts never are.
   const touchesMoney =
     path === 'site.json' ||
+    path.startsWith('coupons/') ||
     (path.startsWith('i18n/') && amountsIn(before ?? '').join() !== amountsIn(after).join());
-  const label =
-    path === 'site.json' ? 'Site settings' : path === 'hosts.json' ? 'Host names' : 'Interface texts';
+  const labels: Record<string, string> = { 'site.json': 'Site settings', 'hosts.json': 'Host names' };
+  const label = labels[path] ?? (path.startsWith('coupons/') ? 'Coupon' : 'Interface texts');
   return { changes: [{ kind: 'setting', pointer: '', label, money: touchesMoney }], touchesMoney };
 }
 

@@ -1,7 +1,9 @@
-// Coupons (part 2 §7, §8): the discount a coupon gives on the programme's exam fee
-// and its throttled form, which counts wrong guesses per address (server/routes/registration/coupons.ts
-// and signup call it).
-import type { Kysely } from 'kysely';
+// Coupons (part 2 §7, §8): the discount a coupon gives on the programme's exam fee and its
+// throttled form, which counts wrong guesses per address (server/routes/registration/coupons.ts
+// and signup call it). Coupons are config documents (coupons/<code>.json, decision 049); their uses
+// are counted in the database.
+import { sql, type Kysely } from 'kysely';
+import type { Coupon } from '../../../src/generated/config/coupon';
 import type { Programme } from '../../../src/generated/config/programme';
 import { indiaDate } from '../../../src/domain/dates';
 import { discountedPrice } from '../../../src/domain/fees';
@@ -18,7 +20,16 @@ export interface Discount {
   amount: number;
 }
 
-/** The discount in rupees, or a 400 'Error: Invalid Coupon' (unknown, expired, not for this class). */
+/** The coupon `code` names for this programme, from the published config (decision 049). */
+function couponOf(ctx: AppContext, programme: Programme, code: string): Coupon | undefined {
+  const coupon = /^[A-Z0-9]{1,30}$/.test(code) ? ctx.site.coupons[code] : undefined;
+  return coupon?.programmes.includes(programme.id) ? coupon : undefined;
+}
+
+/**
+ * The discount in rupees, or a 400 'Error: Invalid Coupon' (unknown, not yet or no longer valid,
+ * not for this class or term, used up).
+ */
 export async function couponDiscount(
   ctx: AppContext,
   programme: Programme,
@@ -29,33 +40,60 @@ export async function couponDiscount(
 ): Promise<Discount> {
   const fee = programme.fee.amount;
   const normalised = code.trim().toUpperCase();
-  const coupon = /^[A-Z0-9]{1,30}$/.test(normalised)
-    ? await db
-        .selectFrom('coupons')
-        .selectAll()
-        .where('code', '=', normalised)
-        .where('exam_type', '=', programme.examType)
-        .executeTakeFirst()
-    : undefined;
-  const now = ctx.now().getTime();
+  const coupon = couponOf(ctx, programme, normalised);
+  const today = indiaDate(ctx.now());
   // The lead's term, else the programme's season's (what the card and the signup check against).
   const term =
-    leadTerm?.trim() ||
-    seasonTerm(programme.schedule, indiaDate(ctx.now()), programme.windows.enrolmentClosesDaysBefore);
-  const classes: unknown = coupon?.classes ? JSON.parse(coupon.classes) : null;
+    leadTerm?.trim() || seasonTerm(programme.schedule, today, programme.windows.enrolmentClosesDaysBefore);
   const valid =
     coupon &&
     fee > 0 &&
-    Date.parse(coupon.valid_from) <= now &&
-    now < Date.parse(coupon.valid_until) &&
-    (!Array.isArray(classes) || classes.includes(classStream.class)) &&
-    (!coupon.lead_term || coupon.lead_term === term);
+    coupon.validFrom <= today &&
+    today <= coupon.validUntil &&
+    (!coupon.classes || (coupon.classes as string[]).includes(classStream.class)) &&
+    (!coupon.leadTerm || coupon.leadTerm === term) &&
+    (coupon.uses === undefined || (await usesOf(db, normalised)) < coupon.uses);
   if (!coupon || !valid)
     throw new ApiError(400, message('registration.couponInvalid'), { data: { exam_discount_amount: 0 } });
   // A percent coupon takes off what the one fee rule deducts (src/domain/fees.ts, decision 013).
   const amount =
-    coupon.percent_off !== null ? fee - discountedPrice(fee, coupon.percent_off) : (coupon.amount_off ?? 0);
+    'percent' in coupon.discount
+      ? fee - discountedPrice(fee, coupon.discount.percent)
+      : coupon.discount.amount;
   return { code: normalised, amount: Math.min(fee, Math.max(0, amount)) };
+}
+
+const usesOf = async (db: Kysely<Database>, code: string): Promise<number> =>
+  Number(
+    (await db.selectFrom('coupon_uses').select('used').where('code', '=', code).executeTakeFirst())?.used ??
+      0,
+  );
+
+/**
+ * Takes one use of a coupon with a limit, in the signup's transaction: atomic (the update counts
+ * only below the limit), so concurrent signups never pass it. A coupon without a limit is not counted.
+ */
+export async function takeCouponUse(
+  ctx: AppContext,
+  trx: Kysely<Database>,
+  programme: Programme,
+  code: string,
+): Promise<void> {
+  const limit = couponOf(ctx, programme, code)?.uses;
+  if (limit === undefined) return;
+  await trx
+    .insertInto('coupon_uses')
+    .values({ code, used: 0 })
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+  const taken = await trx
+    .updateTable('coupon_uses')
+    .set({ used: sql`used + 1` })
+    .where('code', '=', code)
+    .where('used', '<', limit)
+    .executeTakeFirst();
+  if (Number(taken.numUpdatedRows) === 0)
+    throw new ApiError(400, message('registration.couponInvalid'), { data: { exam_discount_amount: 0 } });
 }
 
 // Guessing codes costs: 20 wrong codes from one address in 15 minutes lock it for 15 minutes.

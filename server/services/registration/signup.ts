@@ -33,7 +33,7 @@ import { istDateOf, openExamDates } from '../master/exam-calendar';
 import { masterSnapshot } from '../master/master-snapshot';
 import { examSlots } from '../master/exam-options';
 import { requiredFields, type ProgrammeChoice } from '../master/programme-lookup';
-import { throttledCouponDiscount, type Discount } from './coupons';
+import { takeCouponUse, throttledCouponDiscount, type Discount } from './coupons';
 import { forgetDrafts } from './drafts';
 import { accountExistsParams } from './otp';
 
@@ -467,6 +467,8 @@ export async function write(
   // too (possible where nothing else serialises them) updates no row, and its transaction rolls back.
   const claimed = await claimToken(trx, studentId, now, tokenId);
   if (claimed.length !== 1) throw new TokenClaimLost();
+  // A coupon with a limited number of uses takes one, with the registration (rolled back with it).
+  if (c.discount) await takeCouponUse(ctx, trx, c.programme, c.discount.code);
 
   // A repeat awaiting payment answers its open order again (openOrder's once-is-once rule).
   const opened = paid

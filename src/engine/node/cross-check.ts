@@ -97,7 +97,16 @@ function blockIds(block: Block): string[] {
 
 export function crossCheck(bundle: ConfigBundle, options: CrossCheckOptions): Problem[] {
   const problems: Problem[] = [];
-  const { site, hosts, programmes, landings, strings } = bundle;
+  const { site, hosts, programmes, landings, strings, coupons } = bundle;
+  for (const coupon of Object.values(coupons)) {
+    const file = `coupons/${coupon.code.toLowerCase()}.json`;
+    coupon.programmes.forEach((id, i) => {
+      if (!programmes[id])
+        problems.push({ file, pointer: `/programmes/${i}`, message: `no programme "${id}"` });
+    });
+    if (coupon.validUntil < coupon.validFrom)
+      problems.push({ file, pointer: '/validUntil', message: 'the last day comes before the first' });
+  }
 
   for (const [id, programme] of Object.entries(programmes)) {
     const file = options.programmeFiles[id] ?? `programmes/${id}.json`;

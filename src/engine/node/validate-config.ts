@@ -10,6 +10,7 @@ import type { Hosts } from '../../generated/config/hosts';
 import type { UiStrings } from '../../generated/config/i18n';
 import type { Landing } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
+import type { Coupon } from '../../generated/config/coupon';
 import type { Site } from '../../generated/config/site';
 import { describeAjvError as describe } from './ajv-messages';
 import { configHtmlProblems } from './config-html';
@@ -27,7 +28,7 @@ export interface ValidationResult {
   counts: { programmes: number; landings: number; locales: number; files: number };
 }
 
-type SchemaName = 'site' | 'hosts' | 'programme' | 'landing' | 'i18n';
+type SchemaName = 'site' | 'hosts' | 'programme' | 'landing' | 'i18n' | 'coupon';
 
 // Compiled ahead of time by scripts/gen-types.ts (no schema compilation at run time). Loaded with
 // Node's own require: bundlers (Vite's config loader) would rewrite the file's requires.
@@ -189,6 +190,14 @@ export function validateConfig(
     const landing = check<Landing>(file, v.landing);
     if (landing) landings.push({ file, landing });
   }
+  const coupons: ConfigBundle['coupons'] = {};
+  for (const file of listJson('coupons')) {
+    const coupon = check<Coupon>(file, v.coupon);
+    if (!coupon) continue;
+    if (`coupons/${coupon.code.toLowerCase()}.json` !== file)
+      problems.push({ file, pointer: '/code', message: `code "${coupon.code}" must match the file name` });
+    coupons[coupon.code] = coupon;
+  }
   const strings: ConfigBundle['strings'] = {};
   for (const file of listJson('i18n')) {
     const table = check<UiStrings>(file, v.i18n);
@@ -203,7 +212,12 @@ export function validateConfig(
     strings[table.locale as Locale] = table.strings;
   }
 
-  const files = 2 + listJson('programmes').length + listJson('landings').length + listJson('i18n').length;
+  const files =
+    2 +
+    listJson('programmes').length +
+    listJson('landings').length +
+    listJson('i18n').length +
+    listJson('coupons').length;
   const counts = {
     programmes: Object.keys(programmes).length,
     landings: landings.length,
@@ -212,7 +226,7 @@ export function validateConfig(
   };
   if (!site || !hosts || problems.length > 0) return { problems, counts };
 
-  const bundle: ConfigBundle = { site, hosts, programmes, landings, strings };
+  const bundle: ConfigBundle = { site, hosts, programmes, landings, strings, coupons };
   problems.push(...crossCheck(bundle, { programmeFiles, publicDir: options.publicDir ?? defaultPublicDir }));
   // Texts shown as HTML are what the sanitising rule leaves of them (the browser does not sanitise them).
   problems.push(...configHtmlProblems(bundle, programmeFiles));

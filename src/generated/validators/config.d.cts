@@ -5,3 +5,4 @@ export declare const hosts: ValidateFunction;
 export declare const programme: ValidateFunction;
 export declare const landing: ValidateFunction;
 export declare const i18n: ValidateFunction;
+export declare const coupon: ValidateFunction;
