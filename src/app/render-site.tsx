@@ -200,10 +200,11 @@ export function renderRoute(
 ): string {
   if (route?.kind === 'landing') {
     const { landing } = landingForProfile(bundle, route.landing, profile);
+    const programme = programmeOf(bundle, landing.programme);
     const strings = stringsFor(bundle, landing.locale);
     const context: BlockContext = {
       site: bundle.site,
-      programme: programmeOf(bundle, landing.programme),
+      programme,
       landing,
       path: route.path,
       programmeVersion: bundle.versions?.[`programmes/${landing.programme}.json`],

@@ -1,4 +1,5 @@
 // Checks that span files or that JSON Schema cannot express.
+import { moneyTextProblems } from '../money-texts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ConfigBundle } from '../config-bundle';
@@ -98,6 +99,15 @@ function blockIds(block: Block): string[] {
 export function crossCheck(bundle: ConfigBundle, options: CrossCheckOptions): Problem[] {
   const problems: Problem[] = [];
   const { site, hosts, programmes, landings, strings, coupons } = bundle;
+  // Money a landing states in words follows its programme's config (src/engine/money-texts.ts).
+  for (const { file, landing } of landings) {
+    const programme = programmes[landing.programme];
+    if (programme) problems.push(...moneyTextProblems(landing, programme).map((p) => ({ file, ...p })));
+  }
+  for (const [id, programme] of Object.entries(programmes)) {
+    const file = options.programmeFiles[id] ?? `programmes/${id}.json`;
+    problems.push(...moneyTextProblems(programme, programme).map((p) => ({ file, ...p })));
+  }
   for (const coupon of Object.values(coupons)) {
     const file = `coupons/${coupon.code.toLowerCase()}.json`;
     coupon.programmes.forEach((id, i) => {

@@ -11,6 +11,7 @@ import type { UiStrings } from '../../generated/config/i18n';
 import type { Landing } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
 import type { Coupon } from '../../generated/config/coupon';
+import { withMoneyFilled } from '../money-texts';
 import type { Site } from '../../generated/config/site';
 import { describeAjvError as describe } from './ajv-messages';
 import { configHtmlProblems } from './config-html';
@@ -230,7 +231,21 @@ export function validateConfig(
   problems.push(...crossCheck(bundle, { programmeFiles, publicDir: options.publicDir ?? defaultPublicDir }));
   // Texts shown as HTML are what the sanitising rule leaves of them (the browser does not sanitise them).
   problems.push(...configHtmlProblems(bundle, programmeFiles));
-  return problems.length > 0 ? { problems, counts } : { problems, bundle, counts };
+  if (problems.length > 0) return { problems, counts };
+  // Texts that state an amount by its placeholder ({fee} …) say it as configured (decision 049).
+  return { problems, bundle: withAmountsStated(bundle), counts };
+}
+
+/** The bundle with every programme's and landing's money placeholders filled from its programme. */
+function withAmountsStated(bundle: ConfigBundle): ConfigBundle {
+  const programmes = Object.fromEntries(
+    Object.entries(bundle.programmes).map(([id, programme]) => [id, withMoneyFilled(programme, programme)]),
+  );
+  const landings = bundle.landings.map(({ file, landing }) => {
+    const programme = bundle.programmes[landing.programme];
+    return { file, landing: programme ? withMoneyFilled(landing, programme) : landing };
+  });
+  return { ...bundle, programmes, landings };
 }
 
 /** The validated config, or an Error listing every problem. */
