@@ -123,7 +123,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       otpSendsPerAddressPerHour: int(env.OTP_SENDS_PER_ADDRESS_PER_HOUR, 100),
     },
     sfIdLinkHours: int(env.SF_ID_LINK_HOURS, 24),
-    contentPollMs: int(env.CONTENT_POLL_MS, 1_000),
+    contentPollMs: int(env.CONTENT_POLL_MS, 250),
     configGraceHours: int(env.CONFIG_GRACE_HOURS, 24),
     limits: {
       requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30_000),

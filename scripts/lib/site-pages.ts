@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Manifest } from 'vite';
 import type { PageAssets } from '../../src/app/document';
-import { renderSite } from '../../src/app/render-site';
+import { renderSite, renderSiteInSteps } from '../../src/app/render-site';
 import type { ConfigBundle } from '../../src/engine/config-bundle';
 import type { SiteIndex } from '../../src/engine/site-index';
 import type { RenderedPages, RenderPages } from '../../server/site';
@@ -154,16 +154,31 @@ function preloadImmediateIslands(pages: Map<string, string>, manifest: Manifest)
 
 /** Every page of `bundle`, with the scripts the client build (`manifest`) gives each route. */
 export function renderPages(bundle: ConfigBundle, manifest: Manifest): RenderedPages {
-  const site = renderSite(bundle, assetsFromManifest(manifest));
+  return withScripts(renderSite(bundle, assetsFromManifest(manifest)), manifest);
+}
+
+/** Each route's island scripts and preloads, from the client build's manifest. */
+function withScripts(site: RenderedPages, manifest: Manifest): RenderedPages {
   addIslandScripts(site.index, site.pages, manifest);
   preloadImmediateIslands(site.pages, manifest);
   return site;
 }
 
-/** The renderer of the client build in `distDir`, for the server (its manifest is read once). */
+/**
+ * The renderer of the client build in `distDir`, for the server (its manifest is read once). It
+ * renders a page at a time and lets the event loop answer requests between pages: a publish never
+ * holds students' requests for the whole site's rendering.
+ */
 export function pageRenderer(distDir: string): RenderPages {
   const manifest = JSON.parse(
     readFileSync(path.join(distDir, 'client/.vite/manifest.json'), 'utf8'),
   ) as Manifest;
-  return async (bundle) => renderPages(bundle, manifest);
+  return async (bundle) => {
+    const steps = renderSiteInSteps(bundle, assetsFromManifest(manifest));
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return withScripts(step.value, manifest);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
 }

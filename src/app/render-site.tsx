@@ -285,14 +285,27 @@ function slug(path: string): string {
 
 /** Every route × every profile; identical pages are stored once. */
 export function renderSite(bundle: ConfigBundle, assets: PageAssets): RenderedSite {
+  const steps = renderSiteInSteps(bundle, assets);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * renderSite, a page at a time: it pauses after each page it renders, so that a server rendering
+ * a publish (decision 049) can answer requests in between.
+ */
+export function* renderSiteInSteps(bundle: ConfigBundle, assets: PageAssets): Generator<void, RenderedSite> {
   const pages = new Map<string, string>();
   const fallback = defaultProfile(bundle.hosts);
   const profiles = [fallback, ...bundle.hosts.profiles.filter((p) => p !== fallback)];
-  const renderAll = (name: string, route: Route | undefined): Record<string, string> => {
+  function* renderAll(name: string, route: Route | undefined): Generator<void, Record<string, string>> {
     const files: Record<string, string> = {};
     const byHtml = new Map<string, string>();
     for (const profile of profiles) {
       const html = renderRoute(bundle, route, profile, assets);
+      yield;
       let file = byHtml.get(html);
       if (!file) {
         file = `${name}/${profile.id}.html`;
@@ -302,20 +315,23 @@ export function renderSite(bundle: ConfigBundle, assets: PageAssets): RenderedSi
       files[profile.id] = file;
     }
     return files;
-  };
-  const routes = buildRoutes(bundle).map((route) => ({
-    path: route.path,
-    ...(route.tokenRule ? { tokenRule: route.tokenRule } : {}),
-    ...(route.kind === 'screen' && route.appPaths ? { appPaths: true } : {}),
-    files: renderAll(slug(route.path), route),
-  }));
+  }
+  const routes: RenderedSite['index']['routes'] = [];
+  for (const route of buildRoutes(bundle))
+    routes.push({
+      path: route.path,
+      ...(route.tokenRule ? { tokenRule: route.tokenRule } : {}),
+      ...(route.kind === 'screen' && route.appPaths ? { appPaths: true } : {}),
+      files: yield* renderAll(slug(route.path), route),
+    });
+  const notFound = yield* renderAll('_not-found', undefined);
   const experiments = siteExperiments(bundle);
   return {
     pages,
     index: {
       hosts: bundle.hosts,
       routes,
-      notFound: renderAll('_not-found', undefined),
+      notFound,
       pageJs: [...assets.js, ...assets.preload],
       ...(assets.funnelJs ? { funnelJs: assets.funnelJs } : {}),
       ...(experiments.length ? { experiments } : {}),

@@ -46,7 +46,6 @@ beforeAll(async () => {
       DATA_DIR: dataDir,
       DATABASE_URL: fresh?.url,
       SERVE_SITE: '1',
-      CONTENT_POLL_MS: '1000',
       MAX_EVENT_LOOP_DELAY_MS: '0',
       MAX_CONNECTIONS_PER_ADDRESS: '0',
     });

@@ -19,7 +19,7 @@ import { m014OrderRefunds } from './014-order-refunds';
 import { m015RegistrationDrafts } from './015-registration-drafts';
 import { m016ConfigVersions } from './016-config-versions';
 import { m017Staff } from './017-staff';
-import { m019ConfigPins } from './019-config-pins';
+import { m020ConfigPins } from './020-config-pins';
 
 const migrations: Record<string, Migration> = {
   '001-core': m001Core,
@@ -39,7 +39,7 @@ const migrations: Record<string, Migration> = {
   '015-registration-drafts': m015RegistrationDrafts,
   '016-config-versions': m016ConfigVersions,
   '017-staff': m017Staff,
-  '019-config-pins': m019ConfigPins,
+  '020-config-pins': m020ConfigPins,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

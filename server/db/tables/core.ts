@@ -44,7 +44,7 @@ export interface StudentsTable {
   /** Random; new on every write to this row or to a row of this student's data (migration 011):
    *  the dashboard and profile answers are kept while it stays the same. */
   data_version: string;
-  /** The programme config version the registration was made against (migration 019; null: before
+  /** The programme config version the registration was made against (migration 020; null: before
    *  config versions, or a page rendered from files). */
   config_version: number | null;
 }
