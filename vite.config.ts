@@ -8,7 +8,7 @@ import { clientConfig } from './scripts/lib/vite-client-config';
 // `npm run dev`: the client config plus the plugin that renders pages from config on request,
 // the machine inspector at /inspector and examflow Studio at /studio (`npm run studio` sets
 // EXAMFLOW_STUDIO=1: the Studio's dependencies are prepared when the server starts);
-// /api and /sandbox go to the API server that scripts/dev.ts starts.
+// /api, /sandbox, /studio/api and /studio/preview go to the API server that scripts/dev.ts starts.
 const api = process.env.EXAMFLOW_API_URL ?? 'http://localhost:3001';
 
 export default defineConfig(
@@ -43,6 +43,9 @@ export default defineConfig(
       proxy: {
         '/api': { target: api, changeOrigin: false },
         '/sandbox': { target: api, changeOrigin: false },
+        // examflow Studio's API and preview links (decision 049).
+        '/studio/api': { target: api, changeOrigin: false },
+        '/studio/preview': { target: api, changeOrigin: false },
       },
     },
   }),

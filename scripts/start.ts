@@ -5,6 +5,7 @@ import { configFromEnv } from '../server/config';
 import { ConfigError } from '../src/engine/node/validate-config';
 import { ensureBuild, sandboxClock } from './lib/serve';
 import { pageRenderer } from './lib/site-pages';
+import { previewRenderer } from './lib/studio-preview';
 import { exitGracefullyOnSignals } from './lib/shutdown';
 
 async function main(): Promise<void> {
@@ -16,6 +17,8 @@ async function main(): Promise<void> {
     distDir: dist,
     // A publish in the Studio is rendered and served by this server at once (decision 049).
     renderPages: pageRenderer(dist),
+    // The Studio's previews and preview links, with the build's assets.
+    renderPreview: previewRenderer(dist),
     config,
     // SANDBOX_CLOCK: demo a past season; use its own DATA_DIR (demo students follow the clock).
     now: sandboxClock(process.env.SANDBOX_CLOCK, config.sandbox),

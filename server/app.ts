@@ -28,6 +28,7 @@ import { registerSandboxRoutes } from './sandbox/routes';
 import { registerSecurityHeaders } from './security-headers';
 import { rollupFunnel } from './services/funnel/rollup';
 import { LiveContent } from './services/content/live';
+import type { RenderPreview } from './services/content/preview';
 import { documentsOf, filesEditedSinceSeen, seedContentIfEmpty } from './services/content/versions';
 import { hasDemoStudents, seedIfEmpty } from './seed/index';
 import { registerSite, type RenderPages } from './site';
@@ -43,6 +44,9 @@ export interface AppOptions {
   /** Renders the public pages from a published config (npm start passes the build's renderer);
    *  without it the built pages are served as they are. */
   renderPages?: RenderPages;
+  /** Draws the Studio's previews and preview links (scripts/lib/studio-preview.ts: React stays out
+   *  of the server); without it a preview says it is not available here. */
+  renderPreview?: RenderPreview;
   now?: () => Date;
   /** Seed the demo students (default: while the sandbox is on). A test of the sandbox-off paths
    * that needs a logged-in student passes true. */
@@ -107,6 +111,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     config,
     site,
     content,
+    renderPreview: options.renderPreview,
     sms: withTimeout(config.sandbox ? sandboxSms(db, app.log, now) : noSms, config.sms.timeoutMs, app.log),
     email: config.sandbox ? sandboxEmail(app.log, now) : noEmail,
     now,

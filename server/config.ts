@@ -55,6 +55,12 @@ export interface StudioSettings {
   sessionIdleMinutes: number;
   /** …and this long after its sign-in however active (STUDIO_SESSION_ABSOLUTE_HOURS). */
   sessionAbsoluteHours: number;
+  /** The largest JSON body the Studio's content routes take, bytes (STUDIO_MAX_BYTES, 1 MB). */
+  maxJsonBytes: number;
+  /** The largest image upload, bytes (STUDIO_MAX_IMAGE_BYTES, 2 MB). */
+  maxImageBytes: number;
+  /** How long a preview link opens its page (STUDIO_PREVIEW_LINK_HOURS, 72). */
+  previewLinkHours: number;
 }
 
 export interface SmsSettings {
@@ -101,6 +107,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     studio: {
       sessionIdleMinutes: int(env.STUDIO_SESSION_IDLE_MINUTES, 30),
       sessionAbsoluteHours: int(env.STUDIO_SESSION_ABSOLUTE_HOURS, 12),
+      maxJsonBytes: int(env.STUDIO_MAX_BYTES, 1024 * 1024),
+      maxImageBytes: int(env.STUDIO_MAX_IMAGE_BYTES, 2 * 1024 * 1024),
+      previewLinkHours: int(env.STUDIO_PREVIEW_LINK_HOURS, 72),
     },
     bodyLimit: int(env.BODY_LIMIT, 64 * 1024),
     logger: env.LOG !== 'off' && !env.VITEST,

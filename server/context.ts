@@ -8,6 +8,7 @@ import type { PaidEffects } from './payments/paid-effects';
 import type { StudentsTable } from './db/tables/core';
 import type { EmailProvider } from './sandbox/email';
 import type { LiveContent } from './services/content/live';
+import type { RenderPreview } from './services/content/preview';
 import type { SmsProvider } from './services/sms';
 
 export interface AppContext {
@@ -17,6 +18,8 @@ export interface AppContext {
   site: ConfigBundle;
   /** The published config's versions, watched for publishes (absent when a test gave `site`). */
   content?: LiveContent;
+  /** Draws a Studio preview's page (buildApp's renderPreview; absent: no preview on this server). */
+  renderPreview?: RenderPreview;
   sms: SmsProvider;
   email: EmailProvider;
   now: () => Date;

@@ -30,7 +30,9 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     if (api && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
     reply.header('Content-Security-Policy', contentSecurityPolicy);
     reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    // A route may keep more to itself (a preview link: no-referrer).
+    if (!reply.hasHeader('referrer-policy'))
+      reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(self), payment=(self)');
     return payload;

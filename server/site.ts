@@ -11,6 +11,7 @@ import type { SiteIndex } from '../src/engine/site-index';
 import { resolveProfile } from '../src/engine/hosts';
 import { chooseVariant } from '../src/engine/experiments';
 import { decidePage } from '../src/engine/page-request';
+import { imageByName } from './services/content/images';
 
 interface StaticFile {
   body: Buffer;
@@ -127,6 +128,12 @@ function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile): F
   return reply.send(file.body);
 }
 
+/** An image the Studio uploaded (decision 049), when the build has no file of that name: one lookup. */
+async function uploadedImage(app: FastifyInstance, pathname: string) {
+  const name = /^\/images\/([a-z0-9][a-z0-9.-]*)$/.exec(pathname)?.[1];
+  return name ? imageByName(app.ctx.db, name) : undefined;
+}
+
 /** A malformed %-escape is simply not a file (never a 500). */
 function safeDecode(pathname: string): string {
   try {
@@ -153,8 +160,9 @@ export async function registerSite(
   );
   const content = app.ctx.content;
   if (render && content) {
-    const built = (JSON.parse(readFileSync(path.join(distDir, 'build-info.json'), 'utf8')) as { configHash?: string })
-      .configHash;
+    const built = (
+      JSON.parse(readFileSync(path.join(distDir, 'build-info.json'), 'utf8')) as { configHash?: string }
+    ).configHash;
     const polished = (next: ServedSite) =>
       void polish(next).catch((error: unknown) => app.log.error({ err: error }, 'page compression failed'));
     if (built !== configHash(content.texts)) {
@@ -171,7 +179,7 @@ export async function registerSite(
   }
 
   // The pages and their assets: not an API operation (hidden from the OpenAPI document).
-  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     // One site for the whole request, whatever a publish swaps in meanwhile.
     const { index, pages, routeFiles } = site;
     const page = (files: Record<string, string>, profileId: string): StaticFile => {
@@ -188,6 +196,15 @@ export async function registerSite(
         immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
       );
       return send(request, reply, asset);
+    }
+    const uploaded = await uploadedImage(app, url.pathname);
+    if (uploaded) {
+      // Long-cached only while one upload has this name: an image uploaded again under it changes.
+      reply
+        .header('Cache-Control', uploaded.unique ? 'public, max-age=31536000, immutable' : 'no-cache')
+        .header('ETag', `"${uploaded.sha256}"`);
+      if (request.headers['if-none-match'] === `"${uploaded.sha256}"`) return reply.code(304).send();
+      return send(request, reply, { body: uploaded.bytes, type: uploaded.type });
     }
     const profile = resolveProfile(index.hosts, request.headers.host);
     const decision = decidePage(index.routes, url, request.headers.cookie);

@@ -10,6 +10,7 @@ import { configFromEnv } from '../../server/config';
 import { distDir } from '../build';
 import { sandboxClock } from '../lib/serve';
 import { pageRenderer } from '../lib/site-pages';
+import { previewRenderer } from '../lib/studio-preview';
 import { exitGracefullyOnSignals } from '../lib/shutdown';
 
 const dataDir = process.env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'examflow-fault-'));
@@ -28,6 +29,7 @@ const app = await buildApp({
   config: { ...config, dataDir },
   distDir: site,
   renderPages: site ? pageRenderer(site) : undefined,
+  renderPreview: site ? previewRenderer(site) : undefined,
   // SANDBOX_CLOCK: a season's date, as `npm start` takes it.
   now: sandboxClock(process.env.SANDBOX_CLOCK, config.sandbox),
 });

@@ -1,12 +1,13 @@
 // The API server (with the sandbox) and Vite's dev server with hot reload, as `npm run dev` and
-// `npm run studio` start them: Vite renders pages from config and proxies /api and /sandbox to the
-// API server.
+// `npm run studio` start them: Vite renders pages from config and proxies /api, /sandbox and the
+// Studio's /studio/api and /studio/preview to the API server.
 import path from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
 import { buildApp } from '../../server/app';
 import { connectDevContent } from './dev-content';
 import { exitGracefullyOnSignals } from './shutdown';
 import { CONFIG_RELOAD_EVENT } from './vite-plugin-pages';
+import { devPreviewRenderer } from './studio-preview';
 import { projectRoot } from '../../src/engine/node/paths';
 
 export interface DevServer {
@@ -18,7 +19,9 @@ export interface DevServer {
 }
 
 export async function startDevServer(): Promise<DevServer> {
-  const api = await buildApp();
+  // The Studio's previews are drawn by Vite's renderer and HTML transform (decision 049).
+  let vite: ViteDevServer | undefined;
+  const api = await buildApp({ renderPreview: devPreviewRenderer(() => vite) });
   await api.listen({ port: Number(process.env.API_PORT ?? 3001), host: 'localhost' });
   const address = api.server.address();
   // API_PORT=0 takes a free port: the proxy is told the one it got.
@@ -29,7 +32,7 @@ export async function startDevServer(): Promise<DevServer> {
   // The config is bundled (the current default); Vite's notice about a future native loader is noise.
   process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING ??= 'true';
 
-  const vite = await createServer({
+  vite = await createServer({
     configFile: path.join(projectRoot, 'vite.config.ts'),
     root: projectRoot,
     // DEV_PORT: another port than 5173 (a second server beside one already running, a benchmark).

@@ -12,6 +12,7 @@ import { configDir } from '../../src/engine/node/paths';
 import { build, distDir } from '../build';
 import { buildInputsHash } from './build-inputs';
 import { pageRenderer } from './site-pages';
+import { previewRenderer } from './studio-preview';
 
 /** Whether dist/ was built from the sources and config as they are now. */
 export function isBuildCurrent(dist = distDir()): boolean {
@@ -63,6 +64,7 @@ export async function startTestServer(
   const app = await buildApp({
     distDir: options.distDir,
     renderPages: options.distDir ? pageRenderer(options.distDir) : undefined,
+    renderPreview: options.distDir ? previewRenderer(options.distDir) : undefined,
     // Every browser test is this machine: one address, far more OTPs an hour than a real one sends.
     config: {
       ...configFromEnv({ NODE_ENV: 'test', LOG: 'off', OTP_SENDS_PER_ADDRESS_PER_HOUR: '1000000' }),

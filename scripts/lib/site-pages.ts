@@ -12,7 +12,7 @@ import type { SiteIndex } from '../../src/engine/site-index';
 import type { RenderedPages, RenderPages } from '../../server/site';
 import { FUNNEL_ENTRY, PAGE_ENTRY } from './vite-client-config';
 
-function assetsFromManifest(manifest: Manifest): PageAssets {
+export function assetsFromManifest(manifest: Manifest): PageAssets {
   /** An entry's file and the chunks it imports (preloaded), as site paths. */
   const entryFiles = (key: string) => {
     const entry = manifest[key];

@@ -1,20 +1,12 @@
-// examflow Studio on the dev server (`npm run studio`, and /studio on `npm run dev`): its file API at
-// /studio/api/* and its single-page app at /studio and /studio/*. Development only (apply: 'serve'):
-// the production build never sees this plugin or src/studio (decision 028).
-import { createHash } from 'node:crypto';
+// examflow Studio on the dev server (`npm run studio`, and /studio on `npm run dev`): its single-page
+// app at /studio and /studio/*. Its API (/studio/api/*) and preview links (/studio/preview/*) are
+// the API server's, proxied there (decision 049). Development only (apply: 'serve'): the
+// production build never sees this plugin or src/studio (decision 028).
+import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import type * as RenderSite from '../../src/app/render-site';
-import { configDir, projectRoot, publicDir } from '../../src/engine/node/paths';
-import {
-  createStudioApi,
-  isStudioHost,
-  limitsFromEnv,
-  newStudioToken,
-  STUDIO_API_BASE,
-} from '../../src/studio/node/file-api';
-import { studioFunnel } from './studio-funnel';
+import { projectRoot } from '../../src/engine/node/paths';
 import { DEV_ASSETS } from './vite-plugin-pages';
 
 export const STUDIO_PATH = '/studio';
@@ -48,45 +40,6 @@ export function studioHtml(token: string): string {
 `;
 }
 
-/** What a preview page loads: the page script, and the styles at once so the preview is never unstyled. */
-const PREVIEW_ASSETS = {
-  ...DEV_ASSETS,
-  css: ['/src/ui/styles.css', '/src/ui/screens.css'],
-};
-
-const BODY_MARK = '<!--examflow:preview-body-->';
-
-/**
- * Vite's HTML transform of the preview's pages, done on a page's shell (all but its body's
- * content) and kept while the shell stays the same: a keystroke changes the body, and what Vite
- * adds (its client, in the head) does not depend on it; the preview's frame runs no script anyway.
- * A page without a body, or a shell whose mark Vite would drop, is transformed whole.
- */
-export function transformByShell(
-  transform: (url: string, html: string) => Promise<string>,
-  keep = 16,
-): (url: string, html: string) => Promise<string> {
-  const shells = new Map<string, Promise<string>>();
-  return async (url, html) => {
-    const open = /<body\b[^>]*>/i.exec(html);
-    const close = html.lastIndexOf('</body>');
-    if (!open || close < open.index + open[0].length || html.includes(BODY_MARK)) return transform(url, html);
-    const start = open.index + open[0].length;
-    const key = `${url}\n${html.slice(0, start)}${BODY_MARK}${html.slice(close)}`;
-    let shell = shells.get(key);
-    if (!shell) {
-      shell = transform(url, key.slice(url.length + 1));
-      shells.set(key, shell);
-      shell.catch(() => shells.delete(key));
-      for (const old of shells.keys()) if (shells.size > keep) shells.delete(old);
-    }
-    const done = await shell;
-    const at = done.indexOf(BODY_MARK);
-    if (at < 0 || done.indexOf(BODY_MARK, at + 1) >= 0) return transform(url, html);
-    return done.slice(0, at) + html.slice(start, close) + done.slice(at + BODY_MARK.length);
-  };
-}
-
 export interface StudioPluginOptions {
   /** The per-start token; a fresh one by default. */
   token?: string;
@@ -98,8 +51,21 @@ export interface StudioPluginOptions {
   eager?: boolean;
 }
 
+/** Whether a Host header names this machine (localhost, *.localhost, 127.x.x.x, [::1]). */
+export function isStudioHost(host: string | undefined): boolean {
+  return (
+    host !== undefined &&
+    /^(?:localhost|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/i.test(
+      host,
+    )
+  );
+}
+
+/** The API server's Studio paths: proxied to it (vite.config.ts), never this plugin's. */
+const API_PATHS = ['/studio/api/', '/studio/preview/'];
+
 export function examflowStudio(options: StudioPluginOptions = {}): Plugin {
-  const token = options.token ?? newStudioToken();
+  const token = options.token ?? randomBytes(32).toString('hex');
   return {
     name: 'examflow:studio',
     apply: 'serve',
@@ -122,26 +88,11 @@ export function examflowStudio(options: StudioPluginOptions = {}): Plugin {
       };
     },
     configureServer(server: ViteDevServer) {
-      const funnel = studioFunnel();
-      server.httpServer?.once('close', () => void funnel.close());
-      const api = createStudioApi({
-        funnel,
-        configDir: configDir(),
-        imagesDir: path.join(publicDir, 'images'),
-        token,
-        limits: limitsFromEnv(),
-        loadRenderer: async () =>
-          (await server.ssrLoadModule('/src/app/render-site.tsx')) as typeof RenderSite,
-        previewAssets: PREVIEW_ASSETS,
-        transformHtml: transformByShell((url, html) => server.transformIndexHtml(url, html)),
-      });
       server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
         const url = req.url ?? '/';
         if (!isStudioPath(url)) return next();
-        if (url.startsWith(`${STUDIO_API_BASE}/`) || url.split('?')[0] === STUDIO_API_BASE) {
-          void api(req, res);
-          return;
-        }
+        // The Studio's API and preview links are the API server's (decision 049): proxied there.
+        if (API_PATHS.some((prefix) => url.startsWith(prefix))) return next();
         // The page holds the token: only for this machine's names, and never framed by another site.
         if ((req.method !== 'GET' && req.method !== 'HEAD') || !isStudioHost(req.headers.host)) {
           res.statusCode = req.method === 'GET' || req.method === 'HEAD' ? 403 : 405;

@@ -156,6 +156,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(400).send({ success: 'false', msg });
     }
     const status = error.statusCode ?? 500;
+    if (status === 413 && request.url.startsWith('/studio/')) {
+      // The Studio's own limits (STUDIO_MAX_BYTES, STUDIO_MAX_IMAGE_BYTES), said in its words.
+      const limit = request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 0;
+      const msg = `That is too large: the Studio accepts at most ${Math.floor(limit / 1024)} KB.`;
+      return reply.code(413).send({ success: 'false', msg, error: 'too-large', message: msg });
+    }
     if (status === 413)
       return reply.code(413).send({ success: 'false', msg: say(message('request.tooLarge')) });
     if (status === 415)

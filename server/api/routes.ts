@@ -9,7 +9,12 @@ import { registerMasterRoutes } from '../routes/master';
 import { registerRecoveryRoutes } from '../routes/recovery';
 import { registerRegistrationRoutes } from '../routes/registration';
 import { registerStudioAccountRoutes } from '../routes/studio/account';
+import { registerStudioContentRoutes } from '../routes/studio/content';
+import { registerStudioFunnelRoutes } from '../routes/studio/funnel';
+import { registerStudioImageRoutes } from '../routes/studio/images';
+import { registerStudioPreviewLinkRoutes } from '../routes/studio/preview-links';
 import { registerStudioStaffRoutes } from '../routes/studio/staff';
+import { registerStudioVersionRoutes } from '../routes/studio/versions';
 
 export function registerApiRoutes(
   app: FastifyInstance,
@@ -25,6 +30,12 @@ export function registerApiRoutes(
   registerHealthRoutes(app);
   registerStudioAccountRoutes(app);
   registerStudioStaffRoutes(app);
+  registerStudioContentRoutes(app);
+  registerStudioVersionRoutes(app);
+  registerStudioPreviewLinkRoutes(app);
+  registerStudioFunnelRoutes(app);
+  // Its own scope: only the upload route parses image bodies.
+  void app.register(registerStudioImageRoutes);
   // An unknown API path answers JSON (404, or 405 for another method), never the site's 404 page.
   app.all('/api/*', { schema: { hide: true } }, unknownCall);
   app.all('/studio/api/*', { schema: { hide: true } }, unknownCall);

@@ -51,7 +51,12 @@ export function apiSchema(name: string, doc: RouteDoc): FastifySchema {
   if (!file) throw new Error(`No schemas/api/${name}.schema.json`);
   const defs = file.definitions ?? {};
   const ref = (def: string) => ({ $ref: `${file.$id}#/definitions/${def}` });
-  const error = { $ref: 'common.schema.json#/definitions/errorReply' };
+  // The Studio's refusals carry a code and their details (a conflict's current version, problems).
+  const error = {
+    $ref: doc.staff
+      ? 'studio-common.schema.json#/definitions/errorReply'
+      : 'common.schema.json#/definitions/errorReply',
+  };
   const { html, pdf, redirect } = doc.answers ?? {};
   const text = { schema: { type: 'string' } };
   const ok = html

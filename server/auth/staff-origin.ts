@@ -1,13 +1,15 @@
 // What /studio/api/* takes (decision 048): JSON bodies only (an HTML form of another site cannot
-// post one), and a change only from the Studio's own pages: a browser names the page in Origin and
+// post one; an image upload's is an image, decision 049), and a change only from the Studio's own pages: a browser names the page in Origin and
 // Sec-Fetch-Site, and a change from another origin, even another host of this site, is refused
 // before any route runs. Signed-in changes must also carry the session's CSRF token (requireStaff);
 // this rule also covers the sign-in steps, which have no session yet. Refusals are audited.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../api/errors';
+import { IMAGE_TYPES } from '../services/content/image-check';
 import { audit } from '../services/staff/audit';
 
 export const STUDIO_API = '/studio/api/';
+const STUDIO_IMAGES = '/studio/api/images';
 
 const hasBody = (request: FastifyRequest) =>
   Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
@@ -33,7 +35,13 @@ export function registerStudioRequestRules(app: FastifyInstance): void {
       .split(';')[0]
       ?.trim()
       .toLowerCase();
-    if (hasBody(request) && type !== 'application/json')
+    // An image upload's body is the image (decision 049): a form of another site cannot send one.
+    const upload = request.url.split('?')[0] === STUDIO_IMAGES;
+    if (upload && !IMAGE_TYPES.some((t) => t === type)) {
+      const msg = 'That file cannot be used: only PNG, JPEG, WebP and SVG images are accepted.';
+      throw new ApiError(415, msg, { error: 'bad-type', message: msg });
+    }
+    if (!upload && hasBody(request) && type !== 'application/json')
       throw new ApiError(415, 'The Studio takes JSON bodies only (Content-Type: application/json).');
     const origin = request.headers.origin;
     const site = request.headers['sec-fetch-site'];

@@ -9,9 +9,9 @@ import {
   testApp,
   type TestApp,
 } from '../../tests/support/server-harness';
+import { ContentError } from '../services/content/errors';
 import {
   approve,
-  ContentError,
   publish,
   saveDraft,
   submitForReview,

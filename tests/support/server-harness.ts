@@ -8,6 +8,7 @@ import type { ConfigBundle } from '../../src/engine/config-bundle';
 import { buildApp } from '../../server/app';
 import { configFromEnv, type ServerConfig } from '../../server/config';
 import { createDb, type Db } from '../../server/db/database';
+import type { RenderPreview } from '../../server/services/content/preview';
 import type { RegistrationSignupBody } from '../../src/generated/api/registration-signup';
 
 export interface TestClock {
@@ -96,6 +97,8 @@ export async function testApp(
     config?: Partial<ServerConfig>;
     distDir?: string;
     site?: ConfigBundle;
+    /** Draws the Studio's previews (scripts/lib/studio-preview.ts plainPreviewRenderer). */
+    renderPreview?: RenderPreview;
     /** Seed the demo students even with the sandbox off (a test of sandbox-off paths that logs in). */
     demoStudents?: boolean;
   } = {},
@@ -109,6 +112,7 @@ export async function testApp(
     now: clock.now,
     distDir: options.distDir,
     site: options.site,
+    renderPreview: options.renderPreview,
     demoStudents: options.demoStudents,
   });
   const call = injector(app);

@@ -19,6 +19,8 @@ import { m014OrderRefunds } from './014-order-refunds';
 import { m015RegistrationDrafts } from './015-registration-drafts';
 import { m016ConfigVersions } from './016-config-versions';
 import { m017Staff } from './017-staff';
+import { m018ConfigImages } from './018-config-images';
+import { m019PreviewLinks } from './019-preview-links';
 import { m020ConfigPins } from './020-config-pins';
 
 const migrations: Record<string, Migration> = {
@@ -39,6 +41,8 @@ const migrations: Record<string, Migration> = {
   '015-registration-drafts': m015RegistrationDrafts,
   '016-config-versions': m016ConfigVersions,
   '017-staff': m017Staff,
+  '018-config-images': m018ConfigImages,
+  '019-preview-links': m019PreviewLinks,
   '020-config-pins': m020ConfigPins,
 };
 

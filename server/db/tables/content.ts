@@ -1,6 +1,7 @@
 // Config as content (decision 049): every config document (site.json, hosts.json, each programme,
 // each landing, each string table) as immutable versions, the one each document publishes, and a
 // generation every server process watches to serve a publish within seconds.
+import type { Generated } from 'kysely';
 
 /** A version's place in the review workflow. */
 export type VersionState = 'draft' | 'review' | 'approved' | 'scheduled' | 'published' | 'archived';
@@ -46,8 +47,35 @@ export interface ConfigGenerationTable {
   changed_at: string;
 }
 
+/** An uploaded image (migration 018): served at /images/<name> when the build has no such file. */
+export interface ConfigImagesTable {
+  id: Generated<number>;
+  /** `hero-banner.png`: small letters, digits and dashes, and its type's extension. */
+  name: string;
+  /** Its type as its bytes show it (image/png, image/jpeg, image/webp, image/svg+xml). */
+  type: string;
+  bytes: Buffer;
+  size: number;
+  sha256: string;
+  /** The staff member's name. */
+  uploaded_by: string;
+  uploaded_at: string;
+}
+
+/** A preview link (migration 019): the SHA-256 of its token, the version it shows, its end. */
+export interface ConfigPreviewLinksTable {
+  token_hash: string;
+  path: string;
+  number: number;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface ContentTables {
   config_documents: ConfigDocumentsTable;
   config_versions: ConfigVersionsTable;
   config_generation: ConfigGenerationTable;
+  config_images: ConfigImagesTable;
+  config_preview_links: ConfigPreviewLinksTable;
 }

@@ -55,7 +55,7 @@ export class LiveContent {
   private async load(): Promise<void> {
     if ((await currentGeneration(this.db)) === this.generation) return;
     const published = await readPublished(this.db);
-    const bundle = bundleOf(published.texts, published.numbers);
+    const bundle = bundleOf(published.texts, published);
     const commits = await Promise.all(this.parts.map((part) => part(bundle, published.texts)));
     for (const commit of commits) commit();
     const first = this.generation === -1;

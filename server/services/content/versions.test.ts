@@ -4,9 +4,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secondApp, testApp, type TestApp } from '../../../tests/support/server-harness';
+import { ContentError } from './errors';
 import {
   approve,
-  ContentError,
   history,
   publish,
   readPublished,

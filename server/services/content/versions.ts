@@ -12,6 +12,8 @@ import { validateConfig, type ConfigReader, type Problem } from '../../../src/en
 import type { Db } from '../../db/database';
 import type { ConfigVersionsTable, VersionState } from '../../db/tables/content';
 import { iso } from '../../timestamps';
+import { ContentError } from './errors';
+import { uploadedImages } from './images';
 
 export type StaffRole = 'editor' | 'publisher' | 'admin';
 
@@ -20,20 +22,6 @@ export interface Actor {
   id: string;
   name: string;
   role: StaffRole;
-}
-
-export type ContentErrorCode = 'not-found' | 'conflict' | 'invalid' | 'forbidden' | 'state' | 'bad-path';
-
-/** An expected refusal, with a sentence for a marketing person. */
-export class ContentError extends Error {
-  constructor(
-    readonly code: ContentErrorCode,
-    message: string,
-    readonly problems: Problem[] = [],
-  ) {
-    super(message);
-    this.name = 'ContentError';
-  }
 }
 
 /** The documents: site.json, hosts.json, programmes/x.json, landings/x.json, i18n/x.json, coupons/x.json. */
@@ -128,6 +116,8 @@ export interface PublishedContent {
   texts: Map<string, string>;
   /** Path → its published version's number. */
   numbers: Map<string, number>;
+  /** The uploaded images (`/images/x.png`), which the documents may show. */
+  images: Set<string>;
 }
 
 const generationOf = async (db: Db): Promise<number> =>
@@ -155,9 +145,11 @@ export async function readPublished(db: Db): Promise<PublishedContent> {
       )
       .select(['d.path', 'v.number', 'v.content'])
       .execute();
+    const images = await uploadedImages(db);
     if ((await generationOf(db)) !== generation) continue;
     return {
       generation,
+      images,
       texts: new Map(rows.map((row) => [row.path, row.content])),
       numbers: new Map(rows.map((row) => [row.path, Number(row.number)])),
     };
@@ -165,12 +157,13 @@ export async function readPublished(db: Db): Promise<PublishedContent> {
 }
 
 /** The published site as a validated bundle (the seed and every publish checked it), with its
- *  documents' version numbers. */
+ *  documents' version numbers; `images`: the uploaded images' paths, which texts may name. */
 export function bundleOf(
   texts: ReadonlyMap<string, string>,
-  numbers?: ReadonlyMap<string, number>,
+  published: { numbers?: ReadonlyMap<string, number>; images?: ReadonlySet<string> } = {},
 ): ConfigBundle {
-  const result = validateConfig(readerOf(texts));
+  const { numbers, images } = published;
+  const result = validateConfig(readerOf(texts), { images });
   if (!result.bundle)
     throw new ContentError('invalid', 'The published config does not validate.', result.problems);
   return numbers ? { ...result.bundle, versions: Object.fromEntries(numbers) } : result.bundle;
@@ -329,6 +322,8 @@ export async function saveDraft(
     actor: Actor;
     now: Date;
     site?: ConfigBundle;
+    /** The author's own draft this one supersedes (it is archived with the save, if still a draft of theirs). */
+    replaces?: number;
   },
 ): Promise<VersionSummary> {
   const { path, content, parent, actor, now } = request;
@@ -376,6 +371,15 @@ export async function saveDraft(
           published_at: null,
         };
         await tx.insertInto('config_versions').values(row).execute();
+        if (request.replaces !== undefined)
+          await tx
+            .updateTable('config_versions')
+            .set({ state: 'archived' })
+            .where('path', '=', path)
+            .where('number', '=', request.replaces)
+            .where('state', '=', 'draft')
+            .where('author_id', '=', actor.id)
+            .execute();
         return summaryOf(row);
       });
     } catch (error) {
@@ -410,10 +414,10 @@ const canPublish = (actor: Actor): boolean => actor.role === 'publisher' || acto
 
 /** The site with `path` at `content` (null: without it) must validate before it can be submitted or published. */
 async function checkSiteWith(db: Db, path: string, content: string | null): Promise<void> {
-  const { texts } = await readPublished(db);
+  const { texts, images } = await readPublished(db);
   if (content === null) texts.delete(path);
   else texts.set(path, content);
-  const result = validateConfig(readerOf(texts));
+  const result = validateConfig(readerOf(texts), { images });
   if (!result.bundle)
     throw new ContentError(
       'invalid',
@@ -446,6 +450,20 @@ export async function sendBack(
     note: request.comment,
     reviewed_by: request.actor.name,
   });
+}
+
+/**
+ * Draft → archived: a draft nobody will take further. Its author may discard it, or a publisher;
+ * like every version it stays in the history.
+ */
+export async function discard(
+  db: Db,
+  request: { path: string; number: number; actor: Actor },
+): Promise<void> {
+  const row = await versionRow(db, request.path, request.number);
+  if (row.author_id !== request.actor.id && !canPublish(request.actor))
+    throw new ContentError('forbidden', 'Only its author or a publisher can discard this draft.');
+  await transition(db, request.path, request.number, ['draft'], { state: 'archived' });
 }
 
 /** In review → approved. A change that touches money needs a publisher other than its author. */

@@ -33,7 +33,20 @@ export type StaffAuditAction =
   | 'staff.enabled'
   | 'password.changed'
   | 'password.reset'
-  | 'second-factor.reset';
+  | 'second-factor.reset'
+  // Config as content (decision 049): every change the Studio makes to a document or an image.
+  | 'config.draft-saved'
+  | 'config.submitted'
+  | 'config.sent-back'
+  | 'config.approved'
+  | 'config.published'
+  | 'config.scheduled'
+  | 'config.unpublished'
+  | 'config.rolled-back'
+  | 'config.discarded'
+  | 'config.refused'
+  | 'config.preview-link'
+  | 'config.image-uploaded';
 
 /** Who acted: a staff member, the command line (no id), or nobody known (null). */
 export interface AuditActor {
@@ -44,14 +57,20 @@ export interface AuditActor {
 /** The actor written for `npm run studio:user`. */
 export const COMMAND_LINE: AuditActor = { id: null, email: 'command line' };
 
+/** A config version an entry concerns: its document and its number. */
+export interface AuditedVersion {
+  path: string;
+  number: number;
+}
+
 export interface AuditEntry {
   actor: AuditActor | null;
   action: StaffAuditAction | (string & {});
   /** The request's address (null from the command line). */
   ip?: string | null;
   details?: Record<string, unknown>;
-  /** Config version ids concerned (a publish, a rollback). */
-  versions?: readonly string[];
+  /** The config versions concerned (a save, a publish, a rollback). */
+  versions?: readonly AuditedVersion[];
 }
 
 /** Appends one entry. */
@@ -78,14 +97,14 @@ export interface AuditRecord {
   action: string;
   ip: string | null;
   details: Record<string, unknown>;
-  versions: string[];
+  versions: AuditedVersion[];
 }
 
 const record = (row: Selectable<StaffAuditTable>): AuditRecord => ({
   ...row,
   id: Number(row.id),
   details: JSON.parse(row.details) as Record<string, unknown>,
-  versions: JSON.parse(row.versions) as string[],
+  versions: JSON.parse(row.versions) as AuditedVersion[],
 });
 
 /** Entries newest first: `limit` of them older than the entry `before`, of one action if given. */

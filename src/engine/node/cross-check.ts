@@ -22,6 +22,8 @@ export interface Problem {
 interface CrossCheckOptions {
   programmeFiles: Record<string, string>;
   publicDir: string;
+  /** Images known to exist besides publicDir's files (the server's uploaded ones). */
+  images?: ReadonlySet<string>;
 }
 
 function escapePointer(segment: string | number): string {
@@ -376,7 +378,7 @@ export function crossCheck(bundle: ConfigBundle, options: CrossCheckOptions): Pr
     for (const ref of imageRefs(value)) {
       let found = exists.get(ref.src);
       if (found === undefined) {
-        found = existsSync(path.join(options.publicDir, ref.src));
+        found = options.images?.has(ref.src) === true || existsSync(path.join(options.publicDir, ref.src));
         exists.set(ref.src, found);
       }
       if (!found)

@@ -147,6 +147,8 @@ export interface ValidateOptions {
   publicDir?: string;
   /** Files checked by earlier validations, checked again only when their text changed. */
   checked?: CheckedFiles;
+  /** Images that exist besides publicDir's (`/images/x.png`): the server's uploaded ones (decision 049). */
+  images?: ReadonlySet<string>;
 }
 
 /**
@@ -228,7 +230,13 @@ export function validateConfig(
   if (!site || !hosts || problems.length > 0) return { problems, counts };
 
   const bundle: ConfigBundle = { site, hosts, programmes, landings, strings, coupons };
-  problems.push(...crossCheck(bundle, { programmeFiles, publicDir: options.publicDir ?? defaultPublicDir }));
+  problems.push(
+    ...crossCheck(bundle, {
+      programmeFiles,
+      publicDir: options.publicDir ?? defaultPublicDir,
+      images: options.images,
+    }),
+  );
   // Texts shown as HTML are what the sanitising rule leaves of them (the browser does not sanitise them).
   problems.push(...configHtmlProblems(bundle, programmeFiles));
   if (problems.length > 0) return { problems, counts };

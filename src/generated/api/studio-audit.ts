@@ -47,7 +47,14 @@ export interface StudioAuditEntry {
     [k: string]: unknown | undefined;
   };
   /**
-   * config version ids concerned
+   * the config versions concerned (a save, a publish, a rollback)
    */
-  versions: string[];
+  versions: StudioVersionRef[];
+}
+/**
+ * A config version: its document and its number.
+ */
+export interface StudioVersionRef {
+  path: string;
+  number: number;
 }

@@ -14,6 +14,33 @@ export type Role = 'editor' | 'publisher' | 'admin';
  * via the `definition` "email".
  */
 export type Email = string;
+/**
+ * a config document: site.json, hosts.json, programmes/<name>.json, landings/<name>.json or i18n/<locale>.json
+ *
+ * This interface was referenced by `StudioCommonApi`'s JSON-Schema
+ * via the `definition` "documentPath".
+ */
+export type DocumentPath = string;
+/**
+ * a version of the document (1, 2, 3…)
+ *
+ * This interface was referenced by `StudioCommonApi`'s JSON-Schema
+ * via the `definition` "versionNumber".
+ */
+export type VersionNumber = number;
+/**
+ * draft → review (submitted) → approved → scheduled or published → archived (replaced, discarded or taken off).
+ *
+ * This interface was referenced by `StudioCommonApi`'s JSON-Schema
+ * via the `definition` "versionState".
+ */
+export type VersionState = 'draft' | 'review' | 'approved' | 'scheduled' | 'published' | 'archived';
+/**
+ * This interface was referenced by `StudioCommonApi`'s JSON-Schema
+ * via the `definition` "problems".
+ */
+export type Problems = StudioProblem1[];
+export type Problems1 = StudioProblem1[];
 
 /**
  * Shapes shared by the Studio's endpoints (/studio/api/*).
@@ -42,4 +69,177 @@ export interface StudioStaff {
    */
   second_factor: boolean;
   created_at: string;
+}
+/**
+ * A config version: its document and its number.
+ *
+ * This interface was referenced by `StudioCommonApi`'s JSON-Schema
+ * via the `definition` "versionRef".
+ */
+export interface StudioVersionRef {
+  path: string;
+  number: number;
+}
+/**
+ * One problem, as npm run validate:config reports it (file relative to config/).
+ *
+ * This interface was referenced by `StudioCommonApi`'s JSON-Schema
+ * via the `definition` "problem".
+ */
+export interface StudioProblem {
+  file: string;
+  pointer: string;
+  message: string;
+}
+/**
+ * One problem, as npm run validate:config reports it (file relative to config/).
+ */
+export interface StudioProblem1 {
+  file: string;
+  pointer: string;
+  message: string;
+}
+/**
+ * One thing that changes for students (src/engine/content/change-list.ts).
+ *
+ * This interface was referenced by `StudioCommonApi`'s JSON-Schema
+ * via the `definition` "change".
+ */
+export interface StudioChange {
+  kind:
+    | 'text'
+    | 'block-added'
+    | 'block-removed'
+    | 'block-moved'
+    | 'path-added'
+    | 'path-removed'
+    | 'translation-missing'
+    | 'money'
+    | 'setting';
+  pointer: string;
+  label: string;
+  before?: string;
+  after?: string;
+  urls?: string[];
+  money?: boolean;
+  note?: string;
+}
+/**
+ * A document's JSON, as the config files hold it.
+ *
+ * This interface was referenced by `StudioCommonApi`'s JSON-Schema
+ * via the `definition` "json".
+ */
+export interface Json {
+  [k: string]: unknown | undefined;
+}
+/**
+ * A version someone is working on (draft, in review, approved or scheduled).
+ *
+ * This interface was referenced by `StudioCommonApi`'s JSON-Schema
+ * via the `definition` "openVersion".
+ */
+export interface StudioOpenVersion {
+  number: number;
+  /**
+   * draft → review (submitted) → approved → scheduled or published → archived (replaced, discarded or taken off).
+   */
+  state: 'draft' | 'review' | 'approved' | 'scheduled' | 'published' | 'archived';
+  author: string;
+  authorId: string;
+  createdAt: string;
+  note: string | null;
+}
+/**
+ * A version with its author, state and what it changes for students.
+ *
+ * This interface was referenced by `StudioCommonApi`'s JSON-Schema
+ * via the `definition` "versionSummary".
+ */
+export interface StudioVersionSummary {
+  path: string;
+  number: number;
+  parentNumber: number | null;
+  /**
+   * draft → review (submitted) → approved → scheduled or published → archived (replaced, discarded or taken off).
+   */
+  state: 'draft' | 'review' | 'approved' | 'scheduled' | 'published' | 'archived';
+  authorId: string;
+  authorName: string;
+  createdAt: string;
+  changes: StudioChange1[];
+  touchesMoney: boolean;
+  note: string | null;
+  reviewedBy: string | null;
+  publishAt: string | null;
+  unpublishAt: string | null;
+  publishedAt: string | null;
+}
+/**
+ * One thing that changes for students (src/engine/content/change-list.ts).
+ */
+export interface StudioChange1 {
+  kind:
+    | 'text'
+    | 'block-added'
+    | 'block-removed'
+    | 'block-moved'
+    | 'path-added'
+    | 'path-removed'
+    | 'translation-missing'
+    | 'money'
+    | 'setting';
+  pointer: string;
+  label: string;
+  before?: string;
+  after?: string;
+  urls?: string[];
+  money?: boolean;
+  note?: string;
+}
+/**
+ * This interface was referenced by `StudioCommonApi`'s JSON-Schema
+ * via the `definition` "versionReply".
+ */
+export interface StudioVersionReply {
+  success: 'true';
+  msg: string;
+  version: StudioVersionSummary1;
+}
+/**
+ * A version with its author, state and what it changes for students.
+ */
+export interface StudioVersionSummary1 {
+  path: string;
+  number: number;
+  parentNumber: number | null;
+  /**
+   * draft → review (submitted) → approved → scheduled or published → archived (replaced, discarded or taken off).
+   */
+  state: 'draft' | 'review' | 'approved' | 'scheduled' | 'published' | 'archived';
+  authorId: string;
+  authorName: string;
+  createdAt: string;
+  changes: StudioChange1[];
+  touchesMoney: boolean;
+  note: string | null;
+  reviewedBy: string | null;
+  publishAt: string | null;
+  unpublishAt: string | null;
+  publishedAt: string | null;
+}
+/**
+ * A Studio refusal: success 'false', msg (a sentence), error (a code: bad-path, not-found, changed, invalid, forbidden, state, bad-type, too-large) and message (msg again, as the file API said it); a conflict carries current, an invalid version its problems.
+ *
+ * This interface was referenced by `StudioCommonApi`'s JSON-Schema
+ * via the `definition` "errorReply".
+ */
+export interface StudioErrorReply {
+  success: 'false';
+  msg: string;
+  error?: string;
+  message?: string;
+  problems?: Problems1;
+  current?: unknown;
+  [k: string]: unknown | undefined;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { transformByShell } from './vite-plugin-studio';
+import { transformByShell } from './studio-preview';
 
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><title>${title}</title></head><body class="p">${body}</body></html>`;

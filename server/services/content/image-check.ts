@@ -1,5 +1,6 @@
 // What an uploaded image is, by its bytes (never by its name or the Content-Type alone), and
-// whether an SVG is safe to serve from the site's own origin: an SVG can carry script.
+// whether an SVG is safe to serve from the site's own origin: an SVG can carry script. The Studio's
+// uploads are checked here before they are stored (images.ts, decision 049).
 
 export type ImageType = 'image/png' | 'image/jpeg' | 'image/webp' | 'image/svg+xml';
 
@@ -39,6 +40,9 @@ export function extensionFits(name: string, type: ImageType): boolean {
   return EXTENSIONS[type].includes(extension);
 }
 
+/** The four types the site takes, as a request names them. */
+export const IMAGE_TYPES = Object.keys(EXTENSIONS) as readonly ImageType[];
+
 export function isImageType(value: string): value is ImageType {
   return value in EXTENSIONS;
 }
@@ -57,4 +61,15 @@ export function svgProblem(text: string): string | undefined {
     return 'it links to a script';
   if (/<!ENTITY/i.test(text)) return 'it declares XML entities';
   return undefined;
+}
+
+/** image/svg+xml → SVG, in an image refusal. */
+export function typeWords(type: string): string {
+  const words: Record<string, string> = {
+    'image/png': 'PNG',
+    'image/jpeg': 'JPEG',
+    'image/webp': 'WebP',
+    'image/svg+xml': 'SVG',
+  };
+  return words[type] ?? type.replace(/^image\//, '').toUpperCase();
 }
