@@ -20,8 +20,8 @@ export interface DevServer {
 
 export async function startDevServer(): Promise<DevServer> {
   // The Studio's previews are drawn by Vite's renderer and HTML transform (decision 049).
-  let vite: ViteDevServer | undefined;
-  const api = await buildApp({ renderPreview: devPreviewRenderer(() => vite) });
+  const started: { vite?: ViteDevServer } = {};
+  const api = await buildApp({ renderPreview: devPreviewRenderer(() => started.vite) });
   await api.listen({ port: Number(process.env.API_PORT ?? 3001), host: 'localhost' });
   const address = api.server.address();
   // API_PORT=0 takes a free port: the proxy is told the one it got.
@@ -32,12 +32,13 @@ export async function startDevServer(): Promise<DevServer> {
   // The config is bundled (the current default); Vite's notice about a future native loader is noise.
   process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING ??= 'true';
 
-  vite = await createServer({
+  const vite = await createServer({
     configFile: path.join(projectRoot, 'vite.config.ts'),
     root: projectRoot,
     // DEV_PORT: another port than 5173 (a second server beside one already running, a benchmark).
     ...(process.env.DEV_PORT ? { server: { port: Number(process.env.DEV_PORT), strictPort: true } } : {}),
   });
+  started.vite = vite;
   // The config is the API server's published versions; files edited in config/ since they came in
   // are published first, and a publish reloads the open pages (decision 049).
   const content = await connectDevContent(api, vite, CONFIG_RELOAD_EVENT);

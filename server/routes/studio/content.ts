@@ -34,7 +34,7 @@ export function registerStudioContentRoutes(app: FastifyInstance): void {
       }),
       preHandler: requireStaff('editor'),
     },
-    async () => (await listDocuments(app.ctx.db)) as StudioFilesReply,
+    async () => (await listDocuments(app.ctx)) as StudioFilesReply,
   );
 
   app.get<{ Querystring: StudioFileQuery; Reply: StudioFileReply }>(
@@ -50,7 +50,7 @@ export function registerStudioContentRoutes(app: FastifyInstance): void {
     async (request) => {
       const { path, number } = request.query;
       return (await answering(request, () =>
-        openDocument(app.ctx.db, path, number === undefined ? undefined : versionNumber(number)),
+        openDocument(app.ctx, path, number === undefined ? undefined : versionNumber(number)),
       )) as StudioFileReply;
     },
   );
@@ -70,7 +70,7 @@ export function registerStudioContentRoutes(app: FastifyInstance): void {
       const staff = staffOf(request);
       const { path, content, baseVersion } = request.body;
       const { saved, others } = await answering(request, () =>
-        saveFromStudio(app.ctx.db, {
+        saveFromStudio(app.ctx, {
           path,
           content,
           baseVersion,
@@ -104,7 +104,7 @@ export function registerStudioContentRoutes(app: FastifyInstance): void {
     async (request) => {
       const drafts = request.body.drafts;
       if (drafts.some((d) => !isDocumentPath(d.path))) throw refusalOf(badPath());
-      return { problems: (await validateWithDrafts(app.ctx.db, drafts, checked)).problems };
+      return { problems: (await validateWithDrafts(app.ctx, drafts, checked)).problems };
     },
   );
 
@@ -132,7 +132,7 @@ export function registerStudioContentRoutes(app: FastifyInstance): void {
           host: '',
         };
       const started = performance.now();
-      const result = await previewDraft(app.ctx.db, body, { render, checked });
+      const result = await previewDraft(app.ctx, body, { render, checked });
       const total = performance.now() - started;
       // For the browser's devtools and bench:studio: where a preview's time goes.
       const timing = (name: string, ms: number) => `${name};dur=${ms.toFixed(1)}`;

@@ -27,7 +27,7 @@ export async function registerStudioImageRoutes(app: FastifyInstance): Promise<v
       schema: apiSchema('studio-images', { summary: 'The site’s images', tags, staff: true }),
       preHandler: requireStaff('editor'),
     },
-    async () => ({ images: await listImages(app.ctx.db) }),
+    async () => ({ images: await listImages(app.ctx) }),
   );
 
   app.post<{ Querystring: StudioImageUploadQuery; Reply: StudioImageUploadReply }>(
@@ -41,7 +41,7 @@ export async function registerStudioImageRoutes(app: FastifyInstance): Promise<v
       const staff = staffOf(request);
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const stored = await answering(request, () =>
-        storeImage(app.ctx.db, {
+        storeImage(app.ctx, {
           name: request.query.name,
           declared: String(request.headers['content-type'] ?? ''),
           bytes,

@@ -58,7 +58,7 @@ export function registerStudioPreviewLinkRoutes(app: FastifyInstance): void {
       const staff = staffOf(request);
       const hours = ctx.config.studio.previewLinkHours;
       const link = await answering(request, () =>
-        createPreviewLink(ctx.db, { path, number, by: staff.name, now: ctx.now(), hours }),
+        createPreviewLink(ctx, { path, number, by: staff.name, now: ctx.now(), hours }),
       );
       await audit(ctx, {
         actor: actorOf(staff),
@@ -87,7 +87,7 @@ export function registerStudioPreviewLinkRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       privately(reply);
-      const version = await previewLinkVersion(ctx.db, request.params.token, ctx.now());
+      const version = await previewLinkVersion(ctx, request.params.token, ctx.now());
       if (!version)
         return reply
           .code(404)
@@ -99,7 +99,7 @@ export function registerStudioPreviewLinkRoutes(app: FastifyInstance): void {
           );
       const render = ctx.renderPreview;
       const result = render
-        ? await previewDraft(ctx.db, { path: version.path, content: JSON.parse(version.content) }, { render })
+        ? await previewDraft(ctx, { path: version.path, content: JSON.parse(version.content) }, { render })
         : undefined;
       if (!result?.html)
         return reply.send(

@@ -3,7 +3,7 @@
 // (audited), history and compare, rollback, unpublish, a schedule the server runs by itself, the
 // publishers' inbox, and preview links opened without a session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentApp, type ContentApp, type Doc } from './content.test-support';
+import { contentApp, type ContentApp } from './content.test-support';
 
 let c: ContentApp;
 beforeAll(async () => {

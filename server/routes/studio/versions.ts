@@ -17,20 +17,19 @@ import type { StudioVersionReply } from '../../../src/generated/api/studio-commo
 import { ApiError } from '../../api/errors';
 import { apiSchema } from '../../api/schemas';
 import { actorOf, requireStaff, staffOf } from '../../auth/staff-sessions';
-import type { StaffRole } from '../../db/tables/staff';
 import { badPath, compareVersions, inbox } from '../../services/content/documents';
+import { isDocumentPath, type StaffRole } from '../../services/content/versions';
 import {
-  approve,
-  discard,
-  getVersion,
-  history,
-  isDocumentPath,
-  publish,
-  rollback,
-  sendBack,
-  submitForReview,
-  unpublish,
-} from '../../services/content/versions';
+  approveVersion,
+  discardVersion,
+  documentHistory,
+  publishVersion,
+  rollbackTo,
+  sendBackVersion,
+  submitVersion,
+  unpublishDocument,
+  versionNow,
+} from '../../services/content/workflow';
 import { audit, type AuditedVersion } from '../../services/staff/audit';
 import { contentActor, versionNumber } from './content-actor';
 import { answering, refusalOf } from './content-refusals';
@@ -88,11 +87,7 @@ export function registerStudioVersionRoutes(app: FastifyInstance): void {
           details: done.details ?? {},
           versions: [done.version],
         });
-        const { content: _content, ...version } = await getVersion(
-          ctx.db,
-          done.version.path,
-          done.version.number,
-        );
+        const version = await versionNow(ctx, done.version.path, done.version.number);
         return { success: 'true', msg: done.msg, version };
       },
     );
@@ -106,7 +101,7 @@ export function registerStudioVersionRoutes(app: FastifyInstance): void {
     'editor',
     'Send a draft for review',
     async (request, { path, number, note }) => {
-      await submitForReview(ctx.db, { path, number, note, actor: actorOfRequest(request) });
+      await submitVersion(ctx, { path, number, note, actor: actorOfRequest(request) });
       return {
         code: 'config.submitted',
         msg: 'Sent for review.',
@@ -122,7 +117,7 @@ export function registerStudioVersionRoutes(app: FastifyInstance): void {
     'publisher',
     'Send a version in review back to its author',
     async (request, { path, number, comment }) => {
-      await sendBack(ctx.db, { path, number, comment, actor: actorOfRequest(request) });
+      await sendBackVersion(ctx, { path, number, comment, actor: actorOfRequest(request) });
       return {
         code: 'config.sent-back',
         msg: 'Sent back to its author.',
@@ -138,7 +133,7 @@ export function registerStudioVersionRoutes(app: FastifyInstance): void {
     'publisher',
     'Approve a version in review',
     async (request, { path, number }) => {
-      await approve(ctx.db, { path, number, actor: actorOfRequest(request) });
+      await approveVersion(ctx, { path, number, actor: actorOfRequest(request) });
       return { code: 'config.approved', msg: 'Approved: it can be published.', version: { path, number } };
     },
   );
@@ -151,16 +146,13 @@ export function registerStudioVersionRoutes(app: FastifyInstance): void {
     async (request, { path, number, publish_at, unpublish_at }) => {
       const publishAt = instant(publish_at, 'publishing time');
       const unpublishAt = instant(unpublish_at, 'end');
-      const { scheduled } = await publish(ctx.db, {
+      const { scheduled } = await publishVersion(ctx, {
         path,
         number,
         actor: actorOfRequest(request),
-        now: ctx.now(),
         ...(publishAt ? { publishAt } : {}),
         ...(unpublishAt ? { unpublishAt } : {}),
       });
-      // This process serves it at once; the others within CONTENT_POLL_MS.
-      if (!scheduled) await ctx.content?.refresh();
       return {
         code: scheduled ? 'config.scheduled' : 'config.published',
         msg: scheduled ? 'Scheduled.' : 'Published: students see it now.',
@@ -182,11 +174,9 @@ export function registerStudioVersionRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const path = checkedPath(request.body.path);
-      const before = (await answering(request, () => history(ctx.db, path))).published;
-      await answering(request, () =>
-        unpublish(ctx.db, { path, actor: actorOfRequest(request), now: ctx.now() }),
+      const before = await answering(request, () =>
+        unpublishDocument(ctx, { path, actor: actorOfRequest(request) }),
       );
-      await ctx.content?.refresh();
       await audit(ctx, {
         actor: actorOf(staffOf(request)),
         action: 'config.unpublished',
@@ -203,15 +193,12 @@ export function registerStudioVersionRoutes(app: FastifyInstance): void {
     'publisher',
     'Make a new version equal to an earlier one (to review, or restored now)',
     async (request, { path, to, restore_now }) => {
-      const made = await rollback(ctx.db, {
+      const made = await rollbackTo(ctx, {
         path,
         to,
         restoreNow: restore_now,
         actor: actorOfRequest(request),
-        now: ctx.now(),
-        site: ctx.site,
       });
-      if (restore_now) await ctx.content?.refresh();
       return {
         code: 'config.rolled-back',
         msg: restore_now
@@ -229,7 +216,7 @@ export function registerStudioVersionRoutes(app: FastifyInstance): void {
     'editor',
     'Discard a draft',
     async (request, { path, number }) => {
-      await discard(ctx.db, { path, number, actor: actorOfRequest(request) });
+      await discardVersion(ctx, { path, number, actor: actorOfRequest(request) });
       return { code: 'config.discarded', msg: 'Draft discarded.', version: { path, number } };
     },
   );
@@ -242,7 +229,7 @@ export function registerStudioVersionRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const path = checkedPath(request.query.path);
-      return { path, ...(await answering(request, () => history(ctx.db, path))) };
+      return { path, ...(await answering(request, () => documentHistory(ctx, path))) };
     },
   );
 
@@ -260,7 +247,7 @@ export function registerStudioVersionRoutes(app: FastifyInstance): void {
       const path = checkedPath(request.query.path);
       const from = versionNumber(request.query.from);
       const to = versionNumber(request.query.to);
-      const change = await answering(request, () => compareVersions(ctx.db, path, from, to, ctx.site));
+      const change = await answering(request, () => compareVersions(ctx, path, from, to, ctx.site));
       return { path, from, to, ...change };
     },
   );
@@ -275,6 +262,6 @@ export function registerStudioVersionRoutes(app: FastifyInstance): void {
       }),
       preHandler: requireStaff('editor'),
     },
-    async () => ({ versions: await inbox(ctx.db) }),
+    async () => ({ versions: await inbox(ctx) }),
   );
 }

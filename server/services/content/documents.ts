@@ -13,6 +13,7 @@ import type { VersionState } from '../../db/tables/content';
 import { ContentError } from './errors';
 import { draftText, hostsServing } from './preview';
 import { describeChange, getVersion, isDocumentPath, saveDraft, type Actor } from './versions';
+import type { ContentCtx } from './context';
 
 /** The states a version is still being worked on in. */
 const OPEN_STATES: readonly VersionState[] = ['draft', 'review', 'approved', 'scheduled'];
@@ -90,7 +91,7 @@ const strings = (value: unknown): string[] =>
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** What the Studio's home page lists: every landing and programme, with who is working on it. */
-export async function listDocuments(db: Db) {
+export async function listDocuments({ db }: ContentCtx) {
   const docs = await documentsAndVersions(db);
   const shown = [...docs].flatMap(([path, doc]) => {
     const row = shownOf(doc);
@@ -129,7 +130,9 @@ export async function listDocuments(db: Db) {
   };
   const byPath = new Map(shown.map((s) => [s.path, s]));
   const landings = landingFiles.map((l) => {
-    const { doc, row } = byPath.get(l.file) ?? shown[0]!;
+    const shownRow = byPath.get(l.file);
+    if (!shownRow) throw new Error(`${l.file} vanished while listed`);
+    const { doc, row } = shownRow;
     return {
       path: l.file,
       title: text(l.landing.title),
@@ -160,7 +163,7 @@ export function badPath(): ContentError {
 }
 
 /** A document at its published version (or `number`), with the versions others are working on. */
-export async function openDocument(db: Db, path: string, number?: number) {
+export async function openDocument({ db }: ContentCtx, path: string, number?: number) {
   if (!isDocumentPath(path)) throw badPath();
   const doc = (await documentsAndVersions(db, path)).get(path);
   if (!doc)
@@ -189,7 +192,7 @@ export async function openDocument(db: Db, path: string, number?: number) {
  * else means another version was published meanwhile: refused with what is published now.
  */
 export async function saveFromStudio(
-  db: Db,
+  { db }: ContentCtx,
   request: {
     path: string;
     content: unknown;
@@ -245,7 +248,7 @@ export async function saveFromStudio(
 }
 
 /** Every version waiting for a publisher (in review, approved, scheduled), newest first. */
-export async function inbox(db: Db) {
+export async function inbox({ db }: ContentCtx) {
   const rows = await db
     .selectFrom('config_versions')
     .select([
@@ -279,7 +282,13 @@ export async function inbox(db: Db) {
 }
 
 /** What changes for students from version `from` to version `to` of one document. */
-export async function compareVersions(db: Db, path: string, from: number, to: number, site?: ConfigBundle) {
+export async function compareVersions(
+  { db }: ContentCtx,
+  path: string,
+  from: number,
+  to: number,
+  site?: ConfigBundle,
+) {
   if (!isDocumentPath(path)) throw badPath();
   const [before, after] = await Promise.all([getVersion(db, path, from), getVersion(db, path, to)]);
   return describeChange(path, before.content, after.content, site);

@@ -10,6 +10,7 @@ import type { Db } from '../../db/database';
 import { iso } from '../../timestamps';
 import { extensionFits, isImageType, sniffImage, svgProblem, typeWords } from './image-check';
 import { ContentError } from './errors';
+import type { ContentCtx } from './context';
 
 const IMAGE_NAME = /^[a-z0-9][a-z0-9-]{0,110}\.(?:png|jpe?g|webp|svg)$/;
 
@@ -47,7 +48,7 @@ async function builtImages(dir: string): Promise<ImageInfo[]> {
 }
 
 /** The site's images by name: the uploaded one (newest) where a name is both. */
-export async function listImages(db: Db, dir = builtImagesDir): Promise<ImageInfo[]> {
+export async function listImages({ db }: ContentCtx, dir = builtImagesDir): Promise<ImageInfo[]> {
   const byName = new Map((await builtImages(dir)).map((image) => [image.name, image]));
   const uploaded = await db
     .selectFrom('config_images')
@@ -75,7 +76,7 @@ async function taken(db: Db, name: string, dir: string): Promise<boolean> {
  * unless `overwrite`: the new bytes are then served under it (a new row; the old stays recorded).
  */
 export async function storeImage(
-  db: Db,
+  { db }: ContentCtx,
   request: {
     name: unknown;
     declared: string;

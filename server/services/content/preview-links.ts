@@ -2,9 +2,9 @@
 // sends a lead (who reads it on a phone). The token is 256 random bits; only its SHA-256 is kept,
 // so a copy of the database opens nothing. It expires after STUDIO_PREVIEW_LINK_HOURS.
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../../db/database';
 import { addMs, iso } from '../../timestamps';
 import { getVersion } from './versions';
+import type { ContentCtx } from './context';
 
 export const PREVIEW_PATH = '/studio/preview/';
 
@@ -12,7 +12,7 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 
 /** A new link to version `number` of `path` (which must exist). */
 export async function createPreviewLink(
-  db: Db,
+  { db }: ContentCtx,
   request: { path: string; number: number; by: string; now: Date; hours: number },
 ): Promise<{ url: string; expiresAt: Date }> {
   await getVersion(db, request.path, request.number);
@@ -34,7 +34,7 @@ export async function createPreviewLink(
 
 /** The version a token opens, or undefined: unknown, or expired. */
 export async function previewLinkVersion(
-  db: Db,
+  { db }: ContentCtx,
   token: string,
   now: Date,
 ): Promise<{ path: string; number: number; content: string } | undefined> {

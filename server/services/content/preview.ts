@@ -20,8 +20,8 @@ import {
   type Problem,
   type ValidationResult,
 } from '../../../src/engine/node/validate-config';
-import type { Db } from '../../db/database';
 import { readerOf, readPublished } from './versions';
+import type { ContentCtx } from './context';
 
 /** Draws one page of a config: the site's renderer with the page's assets (scripts/lib/studio-preview.ts). */
 export type RenderPreview = (page: {
@@ -44,7 +44,7 @@ export function draftText(content: unknown): string {
 
 /** The published site with these drafts in place (or added), validated as `npm run validate:config` does. */
 export async function validateWithDrafts(
-  db: Db,
+  { db }: ContentCtx,
   drafts: readonly Draft[],
   checked?: CheckedFiles,
 ): Promise<ValidationResult & { published: ConfigBundle | undefined }> {
@@ -113,12 +113,12 @@ const nothing = (problems: Problem[], validate: number, message?: string): Previ
 });
 
 export async function previewDraft(
-  db: Db,
+  { db }: ContentCtx,
   request: PreviewRequest,
   deps: { render: RenderPreview; checked?: CheckedFiles },
 ): Promise<PreviewResult> {
   const started = performance.now();
-  const checked = await validateWithDrafts(db, [request], deps.checked);
+  const checked = await validateWithDrafts({ db }, [request], deps.checked);
   let bundle = checked.bundle;
   if (!bundle) {
     if (!checked.published)

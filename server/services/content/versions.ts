@@ -8,7 +8,7 @@ import { changeList, type Change } from '../../../src/engine/content/change-list
 import { configKindOf } from '../../../src/engine/content/schema-labels';
 import { amountsIn } from '../../../src/engine/content/change-list';
 import type { ConfigBundle } from '../../../src/engine/config-bundle';
-import { validateConfig, type ConfigReader, type Problem } from '../../../src/engine/node/validate-config';
+import { validateConfig, type ConfigReader } from '../../../src/engine/node/validate-config';
 import type { Db } from '../../db/database';
 import type { ConfigVersionsTable, VersionState } from '../../db/tables/content';
 import { iso } from '../../timestamps';

@@ -15,13 +15,16 @@ export const FUNNEL_SOURCE = 'this server’s database';
 export class FunnelRefusal extends Error {}
 
 function validDay(value: string | undefined): value is string {
-  return value !== undefined && DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+  return (
+    value !== undefined && DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)
+  );
 }
 
 /** The filter of a request's query, or a refusal in words. */
 export function funnelFilter(query: { from?: string; to?: string; utm_source?: string }): FunnelFilter {
   const { from, to } = query;
-  if (!validDay(from) || !validDay(to)) throw new FunnelRefusal('Choose a first and a last day for the report.');
+  if (!validDay(from) || !validDay(to))
+    throw new FunnelRefusal('Choose a first and a last day for the report.');
   const days = daysBetween(from, to);
   if (days < 0) throw new FunnelRefusal('The first day must come before the last day.');
   if (days >= MAX_DAYS) throw new FunnelRefusal(`Choose at most ${MAX_DAYS} days.`);
@@ -34,7 +37,10 @@ export function variantOf(value: string | undefined): VariantId | undefined {
   return match?.[1] && match[2] ? { programme: match[1], variant: match[2] } : undefined;
 }
 
-export async function studioFunnel(ctx: AppContext, query: { from?: string; to?: string; utm_source?: string }) {
+export async function studioFunnel(
+  ctx: AppContext,
+  query: { from?: string; to?: string; utm_source?: string },
+) {
   return { source: FUNNEL_SOURCE, variants: await funnelReport(ctx.db, funnelFilter(query)) };
 }
 
