@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Manifest, ViteDevServer } from 'vite';
+import type { PageAssets } from '../../src/app/document';
 import type * as RenderSite from '../../src/app/render-site';
 import { renderRoute } from '../../src/app/render-site';
 import type { RenderPreview } from '../../server/services/content/preview';
@@ -16,13 +17,23 @@ export function previewRenderer(distDir: string): RenderPreview {
   const manifest = JSON.parse(
     readFileSync(path.join(distDir, 'client/.vite/manifest.json'), 'utf8'),
   ) as Manifest;
-  const assets = assetsFromManifest(manifest);
-  return async ({ bundle, route, profile }) => renderRoute(bundle, route, profile, assets);
+  // A preview reports nothing to the funnel (no funnelJs).
+  const { css, js, preload } = assetsFromManifest(manifest);
+  return async ({ bundle, route, profile, scripts }) =>
+    renderRoute(
+      bundle,
+      route,
+      profile,
+      scripts ? { css, js, preload } : withoutScripts({ css, js, preload }),
+    );
 }
 
+/** A page's assets with its styles only: a read-only page (a preview link's). */
+const withoutScripts = (assets: PageAssets): PageAssets => ({ css: assets.css, js: [], preload: [] });
+
 /** A renderer without a build (server tests): the page names the dev page script it would load. */
-export const plainPreviewRenderer: RenderPreview = async ({ bundle, route, profile }) =>
-  renderRoute(bundle, route, profile, DEV_ASSETS);
+export const plainPreviewRenderer: RenderPreview = async ({ bundle, route, profile, scripts }) =>
+  renderRoute(bundle, route, profile, scripts ? DEV_ASSETS : withoutScripts(DEV_ASSETS));
 
 /** What a dev preview page loads: the page script, and the styles at once so it is never unstyled. */
 const PREVIEW_ASSETS = { ...DEV_ASSETS, css: ['/src/ui/styles.css', '/src/ui/screens.css'] };
@@ -33,12 +44,13 @@ const PREVIEW_ASSETS = { ...DEV_ASSETS, css: ['/src/ui/styles.css', '/src/ui/scr
  */
 export function devPreviewRenderer(vite: () => ViteDevServer | undefined): RenderPreview {
   let transform: ((url: string, html: string) => Promise<string>) | undefined;
-  return async ({ bundle, route, profile }) => {
+  return async ({ bundle, route, profile, scripts }) => {
     const server = vite();
     if (!server) throw new Error('the dev server is still starting');
     transform ??= transformByShell((url, html) => server.transformIndexHtml(url, html));
     const render = (await server.ssrLoadModule('/src/app/render-site.tsx')) as typeof RenderSite;
-    return transform(route.path, render.renderRoute(bundle, route, profile, PREVIEW_ASSETS));
+    const assets = scripts ? PREVIEW_ASSETS : withoutScripts(PREVIEW_ASSETS);
+    return transform(route.path, render.renderRoute(bundle, route, profile, assets));
   };
 }
 

@@ -207,6 +207,9 @@ describe('documents', () => {
     const shown = await c.post(c.people.esha, '/preview', { path: LANDING, content });
     expect(shown.statusCode).toBe(200);
     expect(shown.data.html).toContain('Preview title only in the draft');
+    // With the page's script (the Studio's frame decides whether it runs), never the funnel's reporter.
+    expect(shown.data.html).toContain('/src/app/entries/page.ts');
+    expect(shown.data.html).not.toContain('funnel');
     expect(shown.data).toMatchObject({ pagePath: '/neet-repeater-scholarship', problems: [] });
     expect(shown.headers['server-timing']).toMatch(/validate;dur=[\d.]+, render;dur=[\d.]+, total;dur=/);
 

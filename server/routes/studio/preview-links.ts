@@ -99,7 +99,11 @@ export function registerStudioPreviewLinkRoutes(app: FastifyInstance): void {
           );
       const render = ctx.renderPreview;
       const result = render
-        ? await previewDraft(ctx, { path: version.path, content: JSON.parse(version.content) }, { render })
+        ? await previewDraft(
+            ctx,
+            { path: version.path, content: JSON.parse(version.content) },
+            { render, scripts: false },
+          )
         : undefined;
       if (!result?.html)
         return reply.send(

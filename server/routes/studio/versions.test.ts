@@ -192,6 +192,8 @@ describe('preview links', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('NEET Repeater | for the lead to see');
     expect(page.body).toMatch(/<body[^>]*><p role="status" data-studio-preview-banner="">Preview:/);
+    // Read-only: no script of the page (its registration card stays a picture).
+    expect(page.body).not.toContain('/src/app/entries/page.ts');
     expect(page.headers).toMatchObject({
       'x-robots-tag': 'noindex',
       'cache-control': 'no-store',

@@ -28,6 +28,9 @@ export type RenderPreview = (page: {
   bundle: ConfigBundle;
   route: Route;
   profile: HostProfile;
+  /** Whether the page loads its scripts: not on a preview link's page, which is read-only (no
+   *  registration card comes alive there). A preview never loads the funnel's reporter. */
+  scripts: boolean;
 }) => Promise<string>;
 
 export interface Draft {
@@ -115,7 +118,7 @@ const nothing = (problems: Problem[], validate: number, message?: string): Previ
 export async function previewDraft(
   { db }: ContentCtx,
   request: PreviewRequest,
-  deps: { render: RenderPreview; checked?: CheckedFiles },
+  deps: { render: RenderPreview; checked?: CheckedFiles; scripts?: boolean },
 ): Promise<PreviewResult> {
   const started = performance.now();
   const checked = await validateWithDrafts({ db }, [request], deps.checked);
@@ -148,7 +151,7 @@ export async function previewDraft(
     const profile = request.host
       ? resolveProfile(bundle.hosts, request.host)
       : (profilesServing(bundle, landing)[0] ?? defaultProfile(bundle.hosts));
-    const html = await deps.render({ bundle, route, profile });
+    const html = await deps.render({ bundle, route, profile, scripts: deps.scripts ?? true });
     return {
       html,
       problems: checked.problems,
