@@ -68,7 +68,7 @@ describe('the review workflow', () => {
     expect(early.statusCode).toBe(409);
     expect(early.data).toMatchObject({
       error: 'state',
-      msg: `Version ${number} is draft: it cannot be approved now.`,
+      msg: `Version ${number} is a draft: it cannot be approved now.`,
     });
     // Another editor's draft is not theirs to submit or discard.
     const notHers = await c.post(c.people.esha, '/versions/discard', { path: LANDING, number });
@@ -78,7 +78,7 @@ describe('the review workflow', () => {
     expect(discarded.data.version).toMatchObject({ state: 'archived' });
     const missing = await c.post(c.people.pia, '/versions/approve', { path: LANDING, number: 999 });
     expect(missing.statusCode).toBe(404);
-    expect(missing.data.msg).toBe(`There is no version 999 of ${LANDING}.`);
+    expect(missing.data.msg).toBe('There is no version 999 of this page.');
   });
 
   it('refuses a money change approved by its author, and a submission the site would not work with', async () => {

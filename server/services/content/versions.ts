@@ -237,7 +237,7 @@ async function versionRow(db: Db, path: string, number: number): Promise<ConfigV
     .where('path', '=', path)
     .where('number', '=', number)
     .executeTakeFirst();
-  if (!row) throw new ContentError('not-found', `There is no version ${number} of ${path}.`);
+  if (!row) throw new ContentError('not-found', `There is no version ${number} of this page.`);
   return row;
 }
 
@@ -260,7 +260,7 @@ export async function history(
     .select('published_number')
     .where('path', '=', path)
     .executeTakeFirst();
-  if (!doc) throw new ContentError('not-found', `There is no document ${path}.`);
+  if (!doc) throw new ContentError('not-found', 'That page or programme does not exist.');
   const rows = await db
     .selectFrom('config_versions')
     .select(SUMMARY_COLUMNS)
@@ -339,7 +339,7 @@ export async function saveDraft(
           .where('path', '=', path)
           .executeTakeFirst();
         if (!doc) {
-          if (parent !== null) throw new ContentError('not-found', `There is no document ${path}.`);
+          if (parent !== null) throw new ContentError('not-found', 'That page or programme does not exist.');
           await tx
             .insertInto('config_documents')
             .values({ path, published_number: null, created_at: iso(now) })
@@ -389,6 +389,24 @@ export async function saveDraft(
   }
 }
 
+/** A version's state, and a move to it, in words. */
+const STATE_WORDS: Record<VersionState, string> = {
+  draft: 'a draft',
+  review: 'in review',
+  approved: 'approved',
+  scheduled: 'scheduled',
+  published: 'published',
+  archived: 'archived',
+};
+const MOVE_WORDS: Record<VersionState, string> = {
+  draft: 'sent back',
+  review: 'sent for review',
+  approved: 'approved',
+  scheduled: 'scheduled',
+  published: 'published',
+  archived: 'discarded',
+};
+
 /** Moves a version from one state to another, only if it is still in `from` (else a conflict). */
 async function transition(
   db: Db,
@@ -406,7 +424,10 @@ async function transition(
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) {
     const row = await versionRow(db, path, number);
-    throw new ContentError('state', `Version ${number} is ${row.state}: it cannot be ${set.state} now.`);
+    throw new ContentError(
+      'state',
+      `Version ${number} is ${STATE_WORDS[row.state]}: it cannot be ${MOVE_WORDS[set.state]} now.`,
+    );
   }
 }
 
