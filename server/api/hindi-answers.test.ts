@@ -541,7 +541,7 @@ describe("every student-facing operation's refusals, asked in Hindi", () => {
     };
     const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.entries(methods)
-        // Sandbox stand-ins, and examflow Studio (staff on the Studio's own English pages).
+        // The sandbox is developers'; the Studio is staff's, in English (decisions 048, 049).
         .filter(([, op]) => !op.tags?.includes('sandbox') && !op.tags?.includes('studio'))
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
