@@ -1,9 +1,13 @@
+import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
 import { defineConfig, mergeConfig } from 'vite';
 import { examflowGeneratedCjs } from './scripts/lib/vite-plugin-generated-cjs';
 import { examflowInspector } from './scripts/lib/vite-plugin-inspector';
 import { examflowPages } from './scripts/lib/vite-plugin-pages';
 import { examflowStudio } from './scripts/lib/vite-plugin-studio';
 import { clientConfig } from './scripts/lib/vite-client-config';
+import { publicDir } from './src/engine/node/paths';
 
 // `npm run dev`: the client config plus the plugin that renders pages from config on request,
 // the machine inspector at /inspector and examflow Studio at /studio (`npm run studio` sets
@@ -46,6 +50,15 @@ export default defineConfig(
         // examflow Studio's API and preview links (decision 049).
         '/studio/api': { target: api, changeOrigin: false },
         '/studio/preview': { target: api, changeOrigin: false },
+        // An image the Studio uploaded is in the database: an /images/ path public/ lacks.
+        '/images/': {
+          target: api,
+          changeOrigin: false,
+          bypass: (req: IncomingMessage) => {
+            const file = path.join(publicDir, (req.url ?? '').split('?')[0] ?? '');
+            return existsSync(file) ? req.url : undefined;
+          },
+        },
       },
     },
   }),

@@ -31,7 +31,7 @@ import { LiveContent } from './services/content/live';
 import type { RenderPreview } from './services/content/preview';
 import { documentsOf, filesEditedSinceSeen, seedContentIfEmpty } from './services/content/versions';
 import { hasDemoStudents, seedIfEmpty } from './seed/index';
-import { registerSite, type RenderPages } from './site';
+import { registerSite, registerUploadedImages, type RenderPages } from './site';
 
 export interface AppOptions {
   /** The built site (npm run build); without it only the API and sandbox are served. */
@@ -146,6 +146,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       .send({ success: 'false', msg: config.sandbox ? 'No such sandbox page.' : 'The sandbox is off.' }),
   );
   if (options.distDir) await registerSite(app, options.distDir, options.renderPages);
+  else registerUploadedImages(app);
   await registerLoadShedding(app, config.limits);
   return app;
 }

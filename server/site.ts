@@ -129,9 +129,32 @@ function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile): F
 }
 
 /** An image the Studio uploaded (decision 049), when the build has no file of that name: one lookup. */
-async function uploadedImage(app: FastifyInstance, pathname: string) {
+async function sendUploadedImage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  pathname: string,
+): Promise<FastifyReply | undefined> {
   const name = /^\/images\/([a-z0-9][a-z0-9.-]*)$/.exec(pathname)?.[1];
-  return name ? imageByName(app.ctx.db, name) : undefined;
+  const uploaded = name ? await imageByName(app.ctx.db, name) : undefined;
+  if (!uploaded) return undefined;
+  // Long-cached only while one upload has this name: an image uploaded again under it changes.
+  reply
+    .header('Cache-Control', uploaded.unique ? 'public, max-age=31536000, immutable' : 'no-cache')
+    .header('ETag', `"${uploaded.sha256}"`);
+  if (request.headers['if-none-match'] === `"${uploaded.sha256}"`) return reply.code(304).send();
+  return send(request, reply, { body: uploaded.bytes, type: uploaded.type });
+}
+
+/**
+ * Without a built site (`npm run dev`'s API server), the uploaded images alone: the dev server
+ * proxies an /images/ path its public folder lacks to here, so a preview shows an upload.
+ */
+export function registerUploadedImages(app: FastifyInstance): void {
+  app.get('/images/*', { schema: { hide: true } }, async (request, reply) => {
+    const sent = await sendUploadedImage(app, request, reply, request.url.split('?')[0] ?? '');
+    return sent ?? reply.code(404).send({ success: 'false', msg: 'There is no such image.' });
+  });
 }
 
 /** A malformed %-escape is simply not a file (never a 500). */
@@ -197,15 +220,8 @@ export async function registerSite(
       );
       return send(request, reply, asset);
     }
-    const uploaded = await uploadedImage(app, url.pathname);
-    if (uploaded) {
-      // Long-cached only while one upload has this name: an image uploaded again under it changes.
-      reply
-        .header('Cache-Control', uploaded.unique ? 'public, max-age=31536000, immutable' : 'no-cache')
-        .header('ETag', `"${uploaded.sha256}"`);
-      if (request.headers['if-none-match'] === `"${uploaded.sha256}"`) return reply.code(304).send();
-      return send(request, reply, { body: uploaded.bytes, type: uploaded.type });
-    }
+    const uploaded = await sendUploadedImage(app, request, reply, url.pathname);
+    if (uploaded) return uploaded;
     const profile = resolveProfile(index.hosts, request.headers.host);
     const decision = decidePage(index.routes, url, request.headers.cookie);
     reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Cookie, Host');
