@@ -13,6 +13,7 @@ import { documentsOf } from '../server/services/content/versions';
 import { buildInputsHash } from './lib/build-inputs';
 import { renderPages } from './lib/site-pages';
 import { clientConfig } from './lib/vite-client-config';
+import { studioConfig } from './lib/vite-studio-config';
 
 export function distDir(): string {
   return path.resolve(process.env.EXAMFLOW_DIST ?? path.join(projectRoot, 'dist'));
@@ -52,12 +53,15 @@ export async function build(options: { quiet?: boolean } = {}): Promise<void> {
   // must still see the environment it was given (the sandbox is on unless NODE_ENV=production).
   const nodeEnv = process.env.NODE_ENV;
   try {
-    await viteBuild({
-      ...clientConfig(path.join(out, 'client')),
-      root: projectRoot,
-      configFile: false,
-      logLevel: options.quiet ? 'warn' : 'info',
-    });
+    // The public site, then examflow Studio on its own (dist/studio, its own manifest): no public
+    // page can request a Studio chunk (DESIGN.md decision 8).
+    for (const config of [clientConfig(path.join(out, 'client')), studioConfig(path.join(out, 'studio'))])
+      await viteBuild({
+        ...config,
+        root: projectRoot,
+        configFile: false,
+        logLevel: options.quiet ? 'warn' : 'info',
+      });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
@@ -73,7 +77,9 @@ export async function build(options: { quiet?: boolean } = {}): Promise<void> {
   }
   await writeFile(path.join(out, 'site-index.json'), JSON.stringify(site.index, null, 2));
   const compressed =
-    (await precompress(path.join(out, 'client'))) + (await precompress(path.join(out, 'pages')));
+    (await precompress(path.join(out, 'client'))) +
+    (await precompress(path.join(out, 'pages'))) +
+    (await precompress(path.join(out, 'studio')));
   await writeFile(
     path.join(out, 'build-info.json'),
     // configHash: the server serves these pages while the published config is these files.

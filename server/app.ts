@@ -25,6 +25,7 @@ import { noEmail, sandboxEmail } from './sandbox/email';
 import { sandboxSms } from './sandbox/sms';
 import { noSms, withTimeout } from './services/sms';
 import { registerSandboxRoutes } from './sandbox/routes';
+import { registerStudioApp, registerStudioHost } from './routes/studio/app';
 import { registerSecurityHeaders } from './security-headers';
 import { rollupFunnel } from './services/funnel/rollup';
 import { LiveContent } from './services/content/live';
@@ -129,6 +130,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   registerErrorHandling(app);
   registerOverloadGuards(app, config.limits);
   registerSameSiteApi(app);
+  registerStudioHost(app);
   registerStudioRequestRules(app);
   const unknownCall = registerNotFound(app);
   await app.register(cookie);
@@ -145,8 +147,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       .code(404)
       .send({ success: 'false', msg: config.sandbox ? 'No such sandbox page.' : 'The sandbox is off.' }),
   );
-  if (options.distDir) await registerSite(app, options.distDir, options.renderPages);
-  else registerUploadedImages(app);
+  if (options.distDir) {
+    await registerSite(app, options.distDir, options.renderPages);
+    registerStudioApp(app, options.distDir);
+  } else registerUploadedImages(app);
   await registerLoadShedding(app, config.limits);
   return app;
 }

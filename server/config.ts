@@ -61,6 +61,11 @@ export interface StudioSettings {
   maxImageBytes: number;
   /** How long a preview link opens its page (STUDIO_PREVIEW_LINK_HOURS, 72). */
   previewLinkHours: number;
+  /**
+   * The one host name that answers /studio, its assets and /studio/api/* (STUDIO_HOST, e.g.
+   * studio.example.com; 404 on every other); unset: any host the server answers.
+   */
+  host?: string;
 }
 
 export interface SmsSettings {
@@ -110,6 +115,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       maxJsonBytes: int(env.STUDIO_MAX_BYTES, 1024 * 1024),
       maxImageBytes: int(env.STUDIO_MAX_IMAGE_BYTES, 2 * 1024 * 1024),
       previewLinkHours: int(env.STUDIO_PREVIEW_LINK_HOURS, 72),
+      host: env.STUDIO_HOST?.trim().toLowerCase() || undefined,
     },
     bodyLimit: int(env.BODY_LIMIT, 64 * 1024),
     logger: env.LOG !== 'off' && !env.VITEST,

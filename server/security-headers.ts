@@ -8,19 +8,28 @@ import { EARLY_READS_SCRIPT } from '../src/engine/early-reads-script';
 const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 
 // No other inline script, no eval, no framing; the sandbox payment form posts to this origin.
-export const contentSecurityPolicy = [
-  "default-src 'self'",
+const policy = (script: string, frameAncestors: string) =>
+  [
+    "default-src 'self'",
+    script,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-src 'self' https://www.youtube.com https://www.youtube-nocookie.com",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${frameAncestors}`,
+  ].join('; ');
+
+export const contentSecurityPolicy = policy(
   `script-src 'self' ${hashOf(AFTER_PAINT_LOADER)} ${hashOf(EARLY_READS_SCRIPT)}`,
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "frame-src 'self' https://www.youtube.com https://www.youtube-nocookie.com",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+  "'none'",
+);
+
+/** examflow Studio's page: no inline script at all (it loads its entry module), framed only by itself. */
+export const studioContentSecurityPolicy = policy("script-src 'self'", "'self'");
 
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {

@@ -13,7 +13,7 @@ import { chooseVariant } from '../src/engine/experiments';
 import { decidePage } from '../src/engine/page-request';
 import { imageByName } from './services/content/images';
 
-interface StaticFile {
+export interface StaticFile {
   body: Buffer;
   br?: Buffer;
   gz?: Buffer;
@@ -96,7 +96,7 @@ async function polish(site: ServedSite): Promise<void> {
 }
 
 /** Reads a folder into memory: the built site is small, and memory answers fastest. */
-function loadFiles(dir: string): Map<string, StaticFile> {
+export function loadFiles(dir: string): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
@@ -120,7 +120,7 @@ function loadFiles(dir: string): Map<string, StaticFile> {
   return files;
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile): FastifyReply {
+export function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile): FastifyReply {
   const accept = String(request.headers['accept-encoding'] ?? '');
   reply.header('Content-Type', file.type).header('Vary', 'Accept-Encoding');
   if (file.br && /\bbr\b/.test(accept)) return reply.header('Content-Encoding', 'br').send(file.br);
@@ -158,7 +158,7 @@ export function registerUploadedImages(app: FastifyInstance): void {
 }
 
 /** A malformed %-escape is simply not a file (never a 500). */
-function safeDecode(pathname: string): string {
+export function safeDecode(pathname: string): string {
   try {
     return decodeURIComponent(pathname);
   } catch {

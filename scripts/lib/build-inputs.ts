@@ -17,7 +17,12 @@ export function buildInputsHash(configDir: string): string {
   const files: string[] = [];
   for (const dir of ['src', 'public', 'schemas']) walk(path.join(projectRoot, dir), files);
   walk(configDir, files);
-  for (const file of ['package-lock.json', 'scripts/build.ts', 'scripts/lib/vite-client-config.ts'])
+  for (const file of [
+    'package-lock.json',
+    'scripts/build.ts',
+    'scripts/lib/vite-client-config.ts',
+    'scripts/lib/vite-studio-config.ts',
+  ])
     files.push(path.join(projectRoot, file));
   const hash = createHash('sha256');
   for (const file of files.filter((f) => !f.includes('.test.'))) {
