@@ -25,7 +25,8 @@ function renderEditor(api: FakeStudioApi) {
 }
 
 const titleField = () => screen.findByLabelText<HTMLInputElement>(/^Page title/);
-const publishButton = () => screen.getByRole('button', { name: 'Publish' });
+const submitButton = () => screen.getByRole('button', { name: 'Submit for review' });
+const lastVersion = (api: FakeStudioApi) => api.versionsOf.get(FILE)?.at(-1);
 
 async function typeTitle(text: string) {
   fireEvent.change(await titleField(), { target: { value: text } });
@@ -64,16 +65,16 @@ describe('studio editor', () => {
     expect(await screen.findByText(/restored your unpublished changes/i)).toBeTruthy();
   });
 
-  it('keeps Publish disabled, and looking it, while a problem stands; the summary links to the field', async () => {
+  it('keeps Submit disabled, and looking it, while a problem stands; the summary links to the field', async () => {
     const user = userEvent.setup();
     const api = createFakeStudioApi({ [FILE]: fakeLanding() });
     renderEditor(api);
     await typeTitle('');
     const summary = await screen.findByRole('heading', { name: /1 problem to fix/ });
-    expect(publishButton()).toHaveProperty('disabled', true);
-    expect(screen.getByText(/fix the problem to publish/i)).toBeTruthy();
+    expect(submitButton()).toHaveProperty('disabled', true);
+    expect(screen.getByText(/fix the problem to submit it for review/i)).toBeTruthy();
     // Linked from the button, so a screen reader says why it is unavailable.
-    expect(publishButton().getAttribute('aria-describedby')).toBe('st-publish-why');
+    expect(submitButton().getAttribute('aria-describedby')).toBe('st-publish-why');
 
     // The message is at the field (described by it) and in the summary, in words.
     const field = await titleField();
@@ -89,15 +90,22 @@ describe('studio editor', () => {
     expect(document.activeElement).toBe(field);
 
     await typeTitle('A better title');
-    await waitFor(() => expect(publishButton()).toHaveProperty('disabled', false));
-    await user.click(publishButton());
-    await waitFor(() => expect(api.writes).toHaveLength(1));
-    expect(api.writes[0]?.content).toMatchObject({ title: 'A better title' });
-    expect(await screen.findByText(/^Published\./)).toBeTruthy();
-    expect(draftStore().load(FILE)).toBeUndefined();
+    // Saved on the server by itself (a draft: not published), then submitted with a note.
+    await waitFor(() => expect(api.writes.at(-1)?.content).toMatchObject({ title: 'A better title' }));
+    expect(api.files.get(FILE)).toMatchObject({ title: 'NEET repeater scholarship' });
+    await waitFor(() => expect(submitButton()).toHaveProperty('disabled', false));
+    await user.type(screen.getByLabelText(/note for the reviewer/i), 'New title for 2026');
+    await user.click(submitButton());
+    expect(await screen.findByText(/^Submitted for review\. A publisher checks it/)).toBeTruthy();
+    expect(lastVersion(api)).toMatchObject({
+      state: 'review',
+      note: 'New title for 2026',
+      content: { title: 'A better title' },
+    });
+    expect(submitButton()).toHaveProperty('disabled', true);
   });
 
-  it('refuses to overwrite a file changed on disk, shows both versions and merges by choice', async () => {
+  it('refuses to save over a page published meanwhile, shows both versions and merges by choice', async () => {
     const user = userEvent.setup();
     const api = createFakeStudioApi({ [FILE]: fakeLanding() });
     renderEditor(api);
@@ -110,15 +118,13 @@ describe('studio editor', () => {
         description: 'Their description, long enough to be a meta description for search results pages.',
       }),
     );
-    await waitFor(() => expect(publishButton()).toHaveProperty('disabled', false));
-    await user.click(publishButton());
-
+    // The draft's own save (shortly after typing) finds the page published since it was opened.
     const conflict = await screen.findByRole('region', { name: /someone else changed this page/i });
     expect(api.writes).toEqual([]);
     expect(within(conflict).getByText('Published meanwhile: Their title')).toBeTruthy();
     expect(within(conflict).getByText('Yours: My new title')).toBeTruthy();
     expect(within(conflict).getByText(/^Published meanwhile: Their description/)).toBeTruthy();
-    expect(publishButton()).toHaveProperty('disabled', true);
+    expect(submitButton()).toHaveProperty('disabled', true);
 
     // Keep my title, take their description.
     const groups = within(conflict).getAllByRole('group');
@@ -128,8 +134,6 @@ describe('studio editor', () => {
     expect(screen.queryByRole('region', { name: /someone else changed/i })).toBeNull();
     expect((await titleField()).value).toBe('My new title');
 
-    await waitFor(() => expect(publishButton()).toHaveProperty('disabled', false));
-    await user.click(publishButton());
     await waitFor(() => expect(api.writes).toHaveLength(1));
     expect(api.writes[0]?.content).toMatchObject({
       title: 'My new title',

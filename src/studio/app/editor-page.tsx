@@ -1,7 +1,8 @@
 // The editor of one config file: the generated form, its problems (from the file API's validate,
-// the same code as `npm run validate:config`), undo and redo over the whole draft, the draft kept in
-// the browser, the preview, what changes for students, and publish (with the merge when the file
-// changed on disk).
+// the same code as `npm run validate:config`), undo and redo over the whole draft, the draft saved
+// on the server as the person types (and kept in the browser as the offline fallback), the preview,
+// what changes for students, submit for review (with the merge when the page was published
+// meanwhile), and for publishers the versions others submitted, to approve and publish.
 import type { ErrorSchema } from '@rjsf/utils';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -12,6 +13,8 @@ import { Modal } from '../../ui/modal/modal';
 import { ChangePanel } from './change-panel';
 import { ConflictView } from './conflict-view';
 import { ErrorSummary } from './error-summary';
+import { ReviewPanel } from './review-panel';
+import { StudioApiError } from './studio-api';
 import { changeList, moneyEdit } from '../../engine/content/change-list';
 import { copiedFromKey, draftStore } from '../model/draft-store';
 import { fileInWords, friendlyMessage, problemField, type PageNames } from '../model/friendly-message';
@@ -33,6 +36,11 @@ import { StudioForm } from './studio-form';
 import type { Json, LandingSummary, Problem } from './studio-api';
 
 export const VALIDATE_DEBOUNCE_MS = 300;
+/** A draft is saved on the server this long after the last keystroke (a save in flight is aborted
+ * by the next keystroke), so it is there within about 300 ms of the person stopping. */
+export const DRAFT_SAVE_DEBOUNCE_MS = 250;
+
+const timeOf = (date: Date) => date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
 
 const NO_HOSTS: string[] = [];
 
@@ -205,7 +213,13 @@ export function EditorPage() {
   const [problems, setProblems] = useState<Problem[]>([]);
   // The draft the problems were found in: while it is not the current draft, a check is under way.
   const [checked, setChecked] = useState<Json | undefined>(undefined);
-  const [publishing, setPublishing] = useState(false);
+  // The last draft the server holds (its version number is what is submitted), and how saving goes.
+  const [saved, setSaved] = useState<{ content: Json; version: string; number?: number } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [saveNote, setSaveNote] = useState('');
+  const [note, setNote] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [submitted, setSubmitted] = useState<number | null>(null);
   const [conflict, setConflict] = useState<{ current: { content: Json; version: string } | null } | null>(
     null,
   );
@@ -454,41 +468,64 @@ export function EditorPage() {
     return published || !copiedFrom ? listed : listed.filter((c) => c.kind !== 'path-removed');
   }, [draft, published, copiedFrom, hosts, kind, counterpart]);
 
-  const publish = async () => {
-    if (draft === null) return;
-    setPublishing(true);
-    try {
-      const result = await api.putFile({ path: file, content: draft, baseVersion });
-      if (result.ok) {
-        setPublished({ content: draft, version: result.version });
-        setBaseVersion(result.version);
-        store.remove(file);
-        localStorage.removeItem(copiedFromKey(file));
-        setCopiedFrom(null);
-        setConflict(null);
-        // The dev server serves a published change at once: its own address for each path.
-        const paths = getAt(draft, ['paths']);
-        const urls =
-          kind === 'landing' && Array.isArray(paths)
-            ? paths.map((p) => `${location.origin}${String(p)}`)
-            : [];
-        say(`Published.${urls.length ? ` This dev server shows it now at ${urls.join(', ')}.` : ''}`);
-      } else if (result.error === 'changed') {
-        setConflict({ current: result.current });
-        say('Not published: someone else changed this page since you opened it. Choose what to keep below.', {
-          kind: 'error',
-        });
-        requestAnimationFrame(() => document.getElementById('st-conflict')?.focus());
-      } else {
-        setProblems(result.problems);
-        say('Not published: the whole site check found problems. They are listed above the form.', {
-          kind: 'error',
-        });
+  // Saves the draft on the server (a new draft version from the published one it started from); a
+  // page published meanwhile is a conflict to merge, as before.
+  const saveDraft = useCallback(
+    async (content: Json, signal: AbortSignal) => {
+      setSaving(true);
+      try {
+        const result = await api.putFile({ path: file, content, baseVersion }, signal);
+        if (signal.aborted) return;
+        if (result.ok) {
+          setSaved({ content, version: result.version, ...(result.number === undefined ? {} : { number: result.number }) });
+          setSaveNote(`Draft saved at ${timeOf(new Date())}. Students see it only once it is published.`);
+        } else if (result.error === 'changed') {
+          setConflict({ current: result.current });
+          say('Not saved: someone published another version of this page since you opened it. Choose what to keep below.', {
+            kind: 'error',
+          });
+          requestAnimationFrame(() => document.getElementById('st-conflict')?.focus());
+        } else {
+          setProblems(result.problems);
+          setSaveNote('Not saved on the server: the problems are listed above the form.');
+        }
+      } catch (error) {
+        if (signal.aborted) return;
+        // A 401 is the app's (it returns to sign-in); the draft is kept in this browser meanwhile.
+        if (error instanceof StudioApiError && error.status === 401) return;
+        setSaveNote(
+          `Not saved on the server (${(error as Error).message}): kept in this browser, saved at your next change.`,
+        );
+      } finally {
+        if (!signal.aborted) setSaving(false);
       }
+    },
+    [api, file, baseVersion, say],
+  );
+
+  const unsaved = draft !== null && dirty && (!saved || !same(saved.content, draft));
+  useEffect(() => {
+    if (draft === null || !unsaved || conflict) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => void saveDraft(draft, controller.signal), DRAFT_SAVE_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [draft, unsaved, conflict, saveDraft]);
+
+  const submit = async () => {
+    if (saved?.number === undefined) return;
+    setSubmitting(true);
+    try {
+      await api.submitForReview({ path: file, number: saved.number, note: note.trim() });
+      setSubmitted(saved.number);
+      setNote('');
+      say('Submitted for review. A publisher checks it and publishes it; students see the published page until then.');
     } catch (error) {
-      say(`Not published: ${(error as Error).message}`, { kind: 'error' });
+      say(`Not submitted: ${(error as Error).message}`, { kind: 'error' });
     } finally {
-      setPublishing(false);
+      setSubmitting(false);
     }
   };
 
@@ -511,12 +548,16 @@ export function EditorPage() {
     checked !== draft
       ? 'Checking the page…'
       : fileProblems > 0
-        ? `Fix ${fileProblems === 1 ? 'the problem' : `the ${fileProblems} problems`} to publish.`
+        ? `Fix ${fileProblems === 1 ? 'the problem' : `the ${fileProblems} problems`} to submit it for review.`
         : conflict
           ? 'Choose what to keep first.'
           : !dirty
-            ? 'No changes to publish.'
-            : '';
+            ? 'No changes to submit.'
+            : unsaved || saving || saved?.number === undefined
+              ? 'Saving the draft…'
+              : submitted === saved.number
+                ? 'Submitted for review.'
+                : '';
   const title = getAt(draft, [kind === 'landing' ? 'title' : 'name']);
   return (
     <main id="main" className="st-main st-editor" tabIndex={-1}>
@@ -550,15 +591,37 @@ export function EditorPage() {
           </button>
           <button
             type="button"
+            className="st-button st-button--secondary"
+            onClick={() => draft !== null && void saveDraft(draft, new AbortController().signal)}
+            disabled={!unsaved || saving || Boolean(conflict)}
+          >
+            {saving ? 'Saving…' : 'Save draft'}
+          </button>
+          <label className="ef-visually-hidden" htmlFor="st-review-note">
+            Note for the reviewer (optional)
+          </label>
+          <input
+            id="st-review-note"
+            className="st-input st-editor__note"
+            placeholder="Note for the reviewer (optional)"
+            value={note}
+            maxLength={500}
+            onChange={(event) => setNote(event.target.value)}
+          />
+          <button
+            type="button"
             className="st-button"
-            onClick={() => void publish()}
-            disabled={Boolean(blockedReason) || publishing}
+            onClick={() => void submit()}
+            disabled={Boolean(blockedReason) || submitting}
             aria-describedby="st-publish-why"
           >
-            {publishing ? 'Publishing…' : 'Publish'}
+            {submitting ? 'Submitting…' : 'Submit for review'}
           </button>
           <span id="st-publish-why" className="st-muted">
             {blockedReason}
+          </span>
+          <span className="st-muted" role="status">
+            {saveNote}
           </span>
         </div>
         <StatusBar message={message} onUndo={undo} />
@@ -615,6 +678,7 @@ export function EditorPage() {
               No landing page registers for this programme yet: there is nothing to preview.
             </p>
           )}
+          <ReviewPanel path={file} />
           <ChangePanel
             changes={changes}
             isNew={published === null}

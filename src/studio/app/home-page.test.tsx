@@ -115,6 +115,8 @@ describe('studio home', () => {
     expect(
       await screen.findByText('Landing page at /neet-repeater-2026 · new, not published yet'),
     ).toBeTruthy();
-    expect(api.writes).toEqual([]);
+    // Saved as a draft on the server shortly after, never published.
+    await waitFor(() => expect(api.writes.map((w) => w.path)).toEqual(['landings/neet-repeater-2026.json']));
+    expect(api.files.has('landings/neet-repeater-2026.json')).toBe(false);
   });
 });

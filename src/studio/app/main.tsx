@@ -1,9 +1,11 @@
-// The studio's entry (dev only: served at /studio by the studio's Vite plugin, never by `npm start`).
-// It mounts into #studio-root and talks to the file API with the per-start token of the page.
+// examflow Studio's entry: its own build (dist/studio), served at /studio by the server (and by the
+// dev server's Vite). It mounts into #studio-root; the session is the cookie, and every change
+// carries the session's CSRF token, which the account client keeps for both clients.
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { createStudioApi, readStudioToken } from './studio-api';
-import { StudioApp } from './studio-app';
+import { createAccountApi } from './account-api';
+import { createStudioApi } from './studio-api';
+import { StudioRoot } from './studio-root';
 import '../../ui/styles.css';
 // The registration card's own styles (OTP boxes, field errors) for the card-state preview.
 import '../../ui/screens.css';
@@ -23,10 +25,11 @@ if (import.meta.hot) {
 // every component twice; that doubled the form's redraw after each typist's pause (and so the
 // preview's delay) for every person using it, not just for the Studio's developers.
 const root = document.getElementById('studio-root');
+const csrf = { token: '' };
 if (root) {
   createRoot(root).render(
     <BrowserRouter basename="/studio">
-      <StudioApp api={createStudioApi(readStudioToken())} />
+      <StudioRoot account={createAccountApi(csrf)} api={createStudioApi(csrf)} />
     </BrowserRouter>,
   );
 }

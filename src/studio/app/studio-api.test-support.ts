@@ -1,5 +1,6 @@
 // An in-memory file API implementing the Studio contract, for the studio's component tests: files
-// by path under config/, versions that change with the bytes, a small validate (an empty title, an
+// by path under config/ (the published versions), versions that change with the bytes, drafts saved
+// as numbered versions beside them (submit, approve, publish), a small validate (an empty title, an
 // address used by another landing, a variant key used twice in a programme) and a preview that
 // draws the title.
 import type {
@@ -14,7 +15,9 @@ import type {
   Problem,
   PutResult,
   StudioApi,
+  VersionInfo,
 } from './studio-api';
+import { StudioApiError } from './studio-api';
 
 function versionOf(content: Json): string {
   const text = JSON.stringify(content);
@@ -71,11 +74,18 @@ export interface FakeStudioApi extends StudioApi {
   files: Map<string, Json>;
   /** Every funnel query asked, in order. */
   funnelQueries: FunnelQuery[];
-  /** Every successful write, in order. */
+  /** Every draft saved on the server, in order. */
   writes: { path: string; content: Json }[];
-  /** Change a file as another person (or a git pull) would. */
+  /** Every version, by path, oldest first. */
+  versionsOf: Map<string, (VersionInfo & { content: Json })[]>;
+  /** Publish a file as another person would. */
   writeOnDisk(path: string, content: Json): void;
+  /** A version by another person (to review). */
+  addVersion(path: string, content: Json, version: Partial<VersionInfo>): VersionInfo;
 }
+
+/** Who saves drafts in the fake (the signed-in person of the tests). */
+export const FAKE_AUTHOR = { id: 'staff-me', name: 'Test Editor' };
 
 const NO_VISITS = { source: 'a test database', unavailable: 'No visits are recorded yet.' };
 
@@ -90,6 +100,34 @@ export function createFakeStudioApi(
   );
   const modified = new Map<string, string>();
   const writes: { path: string; content: Json }[] = [];
+  const versionsOf = new Map<string, (VersionInfo & { content: Json })[]>();
+  const addVersion = (path: string, content: Json, version: Partial<VersionInfo>) => {
+    const list = versionsOf.get(path) ?? [];
+    const made = {
+      number: list.length + 1,
+      state: 'draft' as const,
+      authorId: FAKE_AUTHOR.id,
+      authorName: FAKE_AUTHOR.name,
+      note: null,
+      createdAt: '2026-03-01T09:30:00.000Z',
+      ...version,
+      content,
+    };
+    versionsOf.set(path, [...list, made]);
+    return made;
+  };
+  const versionAt = (path: string, number: number) => {
+    const found = versionsOf.get(path)?.find((v) => v.number === number);
+    if (!found) throw new StudioApiError(404, 'not-found', `There is no version ${number} of ${path}.`);
+    return found;
+  };
+  const move = (path: string, number: number, from: VersionInfo['state'], to: VersionInfo['state']) => {
+    const version = versionAt(path, number);
+    if (version.state !== from)
+      throw new StudioApiError(409, 'state', `Version ${number} is ${version.state}: it cannot be ${to} now.`);
+    version.state = to;
+    return version;
+  };
   const hostsOf = (programme: Json | undefined) =>
     ((obj(files.get('hosts.json')).profiles ?? []) as Obj[])
       .filter((p) => p.programme === programme)
@@ -132,6 +170,8 @@ export function createFakeStudioApi(
   const api: FakeStudioApi = {
     files,
     writes,
+    versionsOf,
+    addVersion,
     funnelQueries,
     async funnel(query) {
       funnelQueries.push(query);
@@ -196,11 +236,26 @@ export function createFakeStudioApi(
           error: 'changed',
           current: current === undefined ? null : { content: current, version: versionOf(current) },
         };
-      const problems = check([{ path, content }]);
-      if (problems.length) return { ok: false, error: 'invalid', problems };
-      files.set(path, content);
+      // A draft may be incomplete: it is checked when submitted.
       writes.push({ path, content });
-      return { ok: true, version: versionOf(content) };
+      const made = addVersion(path, content, {});
+      return { ok: true, version: String(made.number), number: made.number, state: 'draft' };
+    },
+    async versions(path) {
+      return [...(versionsOf.get(path) ?? [])].reverse().map(({ content: _content, ...version }) => version);
+    },
+    async submitForReview({ path, number, note }) {
+      const problems = check([{ path, content: versionAt(path, number).content }]);
+      if (problems.length)
+        throw new StudioApiError(422, 'invalid', 'The site would not work with this version: fix the problems listed first.');
+      move(path, number, 'draft', 'review').note = note || null;
+    },
+    async approve({ path, number }) {
+      move(path, number, 'review', 'approved');
+    },
+    async publishNow({ path, number }) {
+      const version = move(path, number, 'approved', 'published');
+      files.set(path, version.content);
     },
     async listImages() {
       return images;

@@ -1,5 +1,6 @@
-// The one client of the Studio's file API (/studio/api, see docs: the Studio contract). Every call
-// carries the per-start token; expected outcomes (a conflict, an invalid draft, an image that
+// The one client of the Studio's file API (/studio/api, see docs: the Studio contract). The session
+// is the cookie (decision 048); every change carries the session's CSRF token; a 401 is a
+// StudioApiError of status 401 (the session ended: the app returns to sign-in). Expected outcomes (a conflict, an invalid draft, an image that
 // exists) are results, not exceptions, so each screen must handle them; anything else throws a
 // StudioApiError whose message is already a sentence for a non-developer.
 import type { VariantComparison, VariantFunnel, VariantId } from '../../domain/funnel-report';
@@ -49,8 +50,9 @@ export interface Draft {
   content: Json;
 }
 
+/** A saved draft on the server (decision 049): its version, and its number for the workflow. */
 export type PutResult =
-  | { ok: true; version: string }
+  | { ok: true; version: string; number?: number; state?: 'draft' }
   | { ok: false; error: 'changed'; current: { content: Json; version: string } | null }
   | { ok: false; error: 'invalid'; problems: Problem[] };
 
@@ -78,6 +80,18 @@ export type ComparisonData = { source: string } & (
   { comparison: VariantComparison; unavailable?: undefined } | { unavailable: string; comparison?: undefined }
 );
 
+export type VersionState = 'draft' | 'review' | 'approved' | 'scheduled' | 'published' | 'archived';
+
+/** One version of a document, as the review buttons need it. */
+export interface VersionInfo {
+  number: number;
+  state: VersionState;
+  authorId: string;
+  authorName: string;
+  note: string | null;
+  createdAt: string;
+}
+
 export interface StudioApi {
   listFiles(): Promise<FileList>;
   /** null when the file does not exist. */
@@ -88,7 +102,19 @@ export interface StudioApi {
     request: { path: string; content: Json; host?: string; landing?: string },
     signal?: AbortSignal,
   ): Promise<{ html: string; problems: Problem[] }>;
-  putFile(request: { path: string; content: Json; baseVersion: string | null }): Promise<PutResult>;
+  /** Saves a draft on the server (not live: it goes live through review and publish). */
+  putFile(
+    request: { path: string; content: Json; baseVersion: string | null },
+    signal?: AbortSignal,
+  ): Promise<PutResult>;
+  /** The versions of a document (newest first), for the review buttons. */
+  versions(path: string, signal?: AbortSignal): Promise<VersionInfo[]>;
+  /** A draft to review, with a note for the reviewer. */
+  submitForReview(request: { path: string; number: number; note: string }): Promise<void>;
+  /** A publisher approves a version in review (someone else's). */
+  approve(request: { path: string; number: number }): Promise<void>;
+  /** A publisher puts an approved version live now. */
+  publishNow(request: { path: string; number: number }): Promise<void>;
   listImages(): Promise<ImageInfo[]>;
   uploadImage(name: string, file: Blob, overwrite: boolean): Promise<UploadResult>;
   /** The portal's funnel per variant (read-only, from the database the portal uses). */
@@ -106,6 +132,8 @@ export class StudioApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** A 429's Retry-After, in seconds. */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'StudioApiError';
@@ -114,28 +142,40 @@ export class StudioApiError extends Error {
 
 const FALLBACK_MESSAGES: Record<number, string> = {
   400: 'The studio refused that request.',
-  403: 'The studio did not recognise this tab. Reload the page to reconnect.',
+  401: 'Your session has ended: sign in again.',
+  403: 'The studio refused that. Reload the page and try again.',
   404: 'That file was not found.',
   413: 'That is too large for the studio to accept.',
   415: 'That kind of file is not accepted.',
+  429: 'Too many tries: wait a little and try again.',
 };
 
-async function errorFrom(response: Response): Promise<StudioApiError> {
-  let code = 'failed';
+/** A refusal as a StudioApiError: the server's sentence (`msg`, or the file API's `message`). */
+export async function errorFrom(response: Response): Promise<StudioApiError> {
+  let code = response.status === 401 ? 'signed-out' : 'failed';
   let message = FALLBACK_MESSAGES[response.status] ?? 'The studio could not do that. Try again.';
   try {
-    const body = (await response.json()) as { error?: string; message?: string };
-    if (body.error) code = body.error;
-    if (body.message) message = body.message;
+    const body = (await response.json()) as { error?: string; error_code?: string; message?: string; msg?: string };
+    const named = body.error ?? body.error_code;
+    if (named) code = named;
+    if (body.msg ?? body.message) message = body.msg ?? body.message ?? message;
   } catch {
     // A body that is not JSON keeps the fallback sentence.
   }
-  return new StudioApiError(response.status, code, message);
+  const retry = Number(response.headers.get('retry-after'));
+  return new StudioApiError(response.status, code, message, retry > 0 ? retry : undefined);
 }
 
-/** The client over fetch, for the studio page served with `<meta name="studio-token">`. */
+/** The session's CSRF token (GET /studio/api/account/session), shared by the Studio's clients. */
+export interface CsrfHolder {
+  token: string;
+}
+
+const isChange = (method: string | undefined) => method !== undefined && method !== 'GET' && method !== 'HEAD';
+
+/** The client over fetch: the session cookie, and the CSRF token on every change. */
 export function createStudioApi(
-  token: string,
+  csrf: CsrfHolder,
   base = '/studio/api',
   fetchImpl: typeof fetch = fetch,
 ): StudioApi {
@@ -143,7 +183,10 @@ export function createStudioApi(
     fetchImpl(`${base}${path}`, {
       ...init,
       credentials: 'same-origin',
-      headers: { 'X-Studio-Token': token, ...(init.headers as Record<string, string> | undefined) },
+      headers: {
+        ...(isChange(init.method) ? { 'X-CSRF-Token': csrf.token } : {}),
+        ...(init.headers as Record<string, string> | undefined),
+      },
     });
   const json = (body: unknown): RequestInit => ({
     body: JSON.stringify(body),
@@ -174,8 +217,8 @@ export function createStudioApi(
         await call('/preview', { method: 'POST', ...json(request), signal }),
       );
     },
-    async putFile(request) {
-      const response = await call('/file', { method: 'PUT', ...json(request) });
+    async putFile(request, signal) {
+      const response = await call('/file', { method: 'PUT', ...json(request), signal });
       if (response.status === 409) {
         const body = (await response.json()) as { current: { content: Json; version: string } | null };
         return { ok: false, error: 'changed', current: body.current ?? null };
@@ -184,7 +227,29 @@ export function createStudioApi(
         const body = (await response.json()) as { problems: Problem[] };
         return { ok: false, error: 'invalid', problems: body.problems };
       }
-      return { ok: true, ...(await ok<{ version: string }>(response)) };
+      const saved = await ok<{ version: string | number; number?: number; state?: 'draft' }>(response);
+      const number = saved.number ?? Number(saved.version);
+      return {
+        ok: true,
+        version: String(saved.version),
+        state: 'draft',
+        ...(Number.isInteger(number) ? { number } : {}),
+      };
+    },
+    async versions(path, signal) {
+      const body = await ok<{ versions: VersionInfo[] }>(
+        await call(`/history?path=${encodeURIComponent(path)}`, { signal }),
+      );
+      return body.versions;
+    },
+    async submitForReview(request) {
+      await ok<unknown>(await call('/versions/submit', { method: 'POST', ...json(request) }));
+    },
+    async approve(request) {
+      await ok<unknown>(await call('/versions/approve', { method: 'POST', ...json(request) }));
+    },
+    async publishNow(request) {
+      await ok<unknown>(await call('/versions/publish', { method: 'POST', ...json(request) }));
     },
     async listImages() {
       return (await ok<{ images: ImageInfo[] }>(await call('/images'))).images;
@@ -213,9 +278,4 @@ function funnelSearch({ from, to, utmSource }: FunnelQuery): string {
   const search = new URLSearchParams({ from, to });
   if (utmSource !== undefined) search.set('utm_source', utmSource);
   return search.toString();
-}
-
-/** The token the studio HTML carries for this start of the studio. */
-export function readStudioToken(doc: Document = document): string {
-  return doc.querySelector<HTMLMetaElement>('meta[name="studio-token"]')?.content ?? '';
 }

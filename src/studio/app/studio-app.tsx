@@ -1,18 +1,19 @@
 // The studio's routes under /studio, over an API client (the real one, or a fake in tests). The
 // editor is loaded when it opens, or once the home page is shown (later-parts.ts).
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { HomePage } from './home-page';
 import { EditorPage, FunnelPage } from './later-parts';
 import { StudioApiContext } from './studio-form-context';
 import type { StudioApi } from './studio-api';
 
-export function StudioApp({ api }: { api: StudioApi }) {
+export function StudioApp({ api, header }: { api: StudioApi; header?: ReactNode }) {
   return (
     <StudioApiContext.Provider value={api}>
       <a className="ef-skip-link" href="#main">
         Skip to content
       </a>
+      {header}
       <Routes>
         <Route path="/" element={<HomePage />} />
         <Route
