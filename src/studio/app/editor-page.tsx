@@ -14,6 +14,7 @@ import { ChangePanel } from './change-panel';
 import { ConflictView } from './conflict-view';
 import { ErrorSummary } from './error-summary';
 import { ReviewPanel } from './review-panel';
+import { useStaff } from './signed-in';
 import { StudioApiError } from './studio-api';
 import { changeList, moneyEdit } from '../../engine/content/change-list';
 import { copiedFromKey, draftStore } from '../model/draft-store';
@@ -195,6 +196,8 @@ function shapeOf(draft: Json | null): string {
 export function EditorPage() {
   const file = useParams()['*'] ?? '';
   const api = useStudioApi();
+  // Signing in again (the session had ended) checks and saves what could not be meanwhile.
+  const staff = useStaff();
   const store = useMemo(() => draftStore(localStorage), []);
   const kind = kindOf(file);
   const schema = SCHEMAS[kind];
@@ -357,7 +360,7 @@ export function EditorPage() {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [api, draft, file, say]);
+  }, [api, draft, file, say, staff]);
 
   const undo = useCallback(() => {
     dispatch({ type: 'undo' });
@@ -477,13 +480,20 @@ export function EditorPage() {
         const result = await api.putFile({ path: file, content, baseVersion }, signal);
         if (signal.aborted) return;
         if (result.ok) {
-          setSaved({ content, version: result.version, ...(result.number === undefined ? {} : { number: result.number }) });
+          setSaved({
+            content,
+            version: result.version,
+            ...(result.number === undefined ? {} : { number: result.number }),
+          });
           setSaveNote(`Draft saved at ${timeOf(new Date())}. Students see it only once it is published.`);
         } else if (result.error === 'changed') {
           setConflict({ current: result.current });
-          say('Not saved: someone published another version of this page since you opened it. Choose what to keep below.', {
-            kind: 'error',
-          });
+          say(
+            'Not saved: someone published another version of this page since you opened it. Choose what to keep below.',
+            {
+              kind: 'error',
+            },
+          );
           requestAnimationFrame(() => document.getElementById('st-conflict')?.focus());
         } else {
           setProblems(result.problems);
@@ -512,7 +522,7 @@ export function EditorPage() {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [draft, unsaved, conflict, saveDraft]);
+  }, [draft, unsaved, conflict, saveDraft, staff]);
 
   const submit = async () => {
     if (saved?.number === undefined) return;
@@ -521,7 +531,9 @@ export function EditorPage() {
       await api.submitForReview({ path: file, number: saved.number, note: note.trim() });
       setSubmitted(saved.number);
       setNote('');
-      say('Submitted for review. A publisher checks it and publishes it; students see the published page until then.');
+      say(
+        'Submitted for review. A publisher checks it and publishes it; students see the published page until then.',
+      );
     } catch (error) {
       say(`Not submitted: ${(error as Error).message}`, { kind: 'error' });
     } finally {

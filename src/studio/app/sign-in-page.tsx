@@ -35,7 +35,9 @@ function failureOf(error: unknown, field: Field | undefined, now: () => Date): F
   if (!(error instanceof StudioApiError))
     return { message: 'The Studio could not be reached. Check the connection and try again.' };
   if (error.status === 429) {
-    const at = error.retryAfter ? ` You can try again at ${clock(new Date(now().getTime() + error.retryAfter * 1000))}.` : '';
+    const at = error.retryAfter
+      ? ` You can try again at ${clock(new Date(now().getTime() + error.retryAfter * 1000))}.`
+      : '';
     return { message: `${error.message}${at}` };
   }
   return field ? { message: error.message, field } : { message: error.message };
@@ -158,7 +160,9 @@ export function SignInPage({
       );
     } catch (error) {
       // A wrong password answers for the pair (never which one): the password is the field to retry.
-      refuse(failureOf(error, error instanceof StudioApiError && error.status === 400 ? 'email' : 'password', now));
+      refuse(
+        failureOf(error, error instanceof StudioApiError && error.status === 400 ? 'email' : 'password', now),
+      );
     } finally {
       setBusy(false);
     }
@@ -171,12 +175,16 @@ export function SignInPage({
     if (!recovery && !/^\d{6}$/.test(given))
       return refuse({ message: 'Enter the 6 digits your authenticator app shows.', field: 'code' });
     if (recovery && given.length < 6)
-      return refuse({ message: 'Enter one of your recovery codes, for example abcd-efgh-jkmn-pqrs.', field: 'code' });
+      return refuse({
+        message: 'Enter one of your recovery codes, for example abcd-efgh-jkmn-pqrs.',
+        field: 'code',
+      });
     setBusy(true);
     try {
       const answer = await account.secondFactor(step.ticket.ticket, given);
       setFailure(null);
-      if (answer.recoveryCodes?.length) setStep({ kind: 'recovery', staff: answer.staff, codes: answer.recoveryCodes });
+      if (answer.recoveryCodes?.length)
+        setStep({ kind: 'recovery', staff: answer.staff, codes: answer.recoveryCodes });
       else onSignedIn(answer.staff);
     } catch (error) {
       refuse(failureOf(error, 'code', now));
@@ -289,17 +297,19 @@ export function SignInPage({
             Set up your authenticator app
           </h1>
           <p>
-            The Studio asks for a code from an app on your phone each time you sign in, so a stolen password is
-            not enough. This is the first time, so the app needs to learn the Studio’s key.
+            The Studio asks for a code from an app on your phone each time you sign in, so a stolen password
+            is not enough. This is the first time, so the app needs to learn the Studio’s key.
           </p>
           {failure && <ErrorBox failure={failure} />}
           <ol className="st-signin__steps">
             <li>
-              Open an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password or similar) and
-              choose to add an account by entering a setup key.
+              Open an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password or similar)
+              and choose to add an account by entering a setup key.
             </li>
             <li>
-              <span id="st-secret-label">Type this key, as one word (the spaces are only there to help you):</span>
+              <span id="st-secret-label">
+                Type this key, as one word (the spaces are only there to help you):
+              </span>
               <code className="st-secret" aria-labelledby="st-secret-label">
                 {groupsOfFour(step.secret)}
               </code>

@@ -15,11 +15,10 @@ export const canPublish = (staff: Staff | null): boolean =>
 
 /**
  * The same client, but a 401 from any call (the session ended: idle, expired, signed out in another
- * tab) also calls `onSignedOut` once per client. The call still fails, so the screen that made it
- * stops; its draft stays in the browser's draft store for after the next sign-in.
+ * tab) also calls `onSignedOut`. The call still fails, so the screen that made it stops; its draft
+ * stays, for after the next sign-in.
  */
 export function signOutOn401(api: StudioApi, onSignedOut: () => void): StudioApi {
-  let told = false;
   const wrapped = {} as Record<string, unknown>;
   for (const [name, method] of Object.entries(api) as [string, unknown][]) {
     if (typeof method !== 'function') {
@@ -30,10 +29,7 @@ export function signOutOn401(api: StudioApi, onSignedOut: () => void): StudioApi
       try {
         return await (method as (...a: unknown[]) => Promise<unknown>).apply(api, args);
       } catch (error) {
-        if (error instanceof StudioApiError && error.status === 401 && !told) {
-          told = true;
-          onSignedOut();
-        }
+        if (error instanceof StudioApiError && error.status === 401) onSignedOut();
         throw error;
       }
     };

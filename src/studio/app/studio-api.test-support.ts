@@ -124,7 +124,11 @@ export function createFakeStudioApi(
   const move = (path: string, number: number, from: VersionInfo['state'], to: VersionInfo['state']) => {
     const version = versionAt(path, number);
     if (version.state !== from)
-      throw new StudioApiError(409, 'state', `Version ${number} is ${version.state}: it cannot be ${to} now.`);
+      throw new StudioApiError(
+        409,
+        'state',
+        `Version ${number} is ${version.state}: it cannot be ${to} now.`,
+      );
     version.state = to;
     return version;
   };
@@ -247,7 +251,11 @@ export function createFakeStudioApi(
     async submitForReview({ path, number, note }) {
       const problems = check([{ path, content: versionAt(path, number).content }]);
       if (problems.length)
-        throw new StudioApiError(422, 'invalid', 'The site would not work with this version: fix the problems listed first.');
+        throw new StudioApiError(
+          422,
+          'invalid',
+          'The site would not work with this version: fix the problems listed first.',
+        );
       move(path, number, 'draft', 'review').note = note || null;
     },
     async approve({ path, number }) {

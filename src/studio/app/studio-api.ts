@@ -155,7 +155,12 @@ export async function errorFrom(response: Response): Promise<StudioApiError> {
   let code = response.status === 401 ? 'signed-out' : 'failed';
   let message = FALLBACK_MESSAGES[response.status] ?? 'The studio could not do that. Try again.';
   try {
-    const body = (await response.json()) as { error?: string; error_code?: string; message?: string; msg?: string };
+    const body = (await response.json()) as {
+      error?: string;
+      error_code?: string;
+      message?: string;
+      msg?: string;
+    };
     const named = body.error ?? body.error_code;
     if (named) code = named;
     if (body.msg ?? body.message) message = body.msg ?? body.message ?? message;
@@ -171,7 +176,8 @@ export interface CsrfHolder {
   token: string;
 }
 
-const isChange = (method: string | undefined) => method !== undefined && method !== 'GET' && method !== 'HEAD';
+const isChange = (method: string | undefined) =>
+  method !== undefined && method !== 'GET' && method !== 'HEAD';
 
 /** The client over fetch: the session cookie, and the CSRF token on every change. */
 export function createStudioApi(

@@ -9,15 +9,20 @@ import { signOutOn401, StaffContext } from './signed-in';
 import { StudioApp } from './studio-app';
 import type { StudioApi } from './studio-api';
 
-const ROLE_WORDS: Record<Staff['role'], string> = { editor: 'Editor', publisher: 'Publisher', admin: 'Admin' };
+const ROLE_WORDS: Record<Staff['role'], string> = {
+  editor: 'Editor',
+  publisher: 'Publisher',
+  admin: 'Admin',
+};
 
 export const SESSION_ENDED =
   'Your session has ended, so the Studio signed you out. Sign in again: your unsaved changes are kept in this browser.';
 
 type State =
   | { kind: 'checking' }
-  | { kind: 'out'; notice?: string }
-  | { kind: 'in'; staff: Staff; round: number };
+  /** `kept`: the person whose Studio stays open, hidden, behind the sign-in (their session ended). */
+  | { kind: 'out'; notice?: string; kept?: Staff }
+  | { kind: 'in'; staff: Staff };
 
 function StudioHeader({ staff, onSignOut, error }: { staff: Staff; onSignOut(): void; error: string }) {
   return (
@@ -45,25 +50,30 @@ export function StudioRoot({ account, api }: { account: AccountApi; api: StudioA
   useEffect(() => {
     let live = true;
     account.session().then(
-      (staff) => live && setState(staff ? { kind: 'in', staff, round: 1 } : { kind: 'out' }),
-      (error: Error) => live && setState({ kind: 'out', notice: `The Studio could not be reached: ${error.message}` }),
+      (staff) => live && setState(staff ? { kind: 'in', staff } : { kind: 'out' }),
+      (error: Error) =>
+        live && setState({ kind: 'out', notice: `The Studio could not be reached: ${error.message}` }),
     );
     return () => {
       live = false;
     };
   }, [account]);
 
-  const round = state.kind === 'in' ? state.round : 0;
+  // A 401 from any call: back to sign-in, the Studio kept open behind it (hidden), so nothing typed
+  // is lost, not even the keys still on their way to the form; the draft store has it too.
   const guarded = useMemo(
-    // A new client per sign-in: each tells of its own session's end once.
-    () => (round ? signOutOn401(api, () => setState({ kind: 'out', notice: SESSION_ENDED })) : api),
-    [api, round],
+    () =>
+      signOutOn401(api, () =>
+        setState((last) =>
+          last.kind === 'in' ? { kind: 'out', notice: SESSION_ENDED, kept: last.staff } : last,
+        ),
+      ),
+    [api],
   );
 
-  const signedIn = useCallback(
-    (staff: Staff) => setState((last) => ({ kind: 'in', staff, round: (last.kind === 'in' ? last.round : round) + 1 })),
-    [round],
-  );
+  // A new object at each sign-in: what depends on the session (the editor's check and save of a
+  // draft the ended session could not take) runs again.
+  const signedIn = useCallback((staff: Staff) => setState({ kind: 'in', staff: { ...staff } }), []);
 
   const signOut = async () => {
     setSignOutError('');
@@ -81,14 +91,32 @@ export function StudioRoot({ account, api }: { account: AccountApi; api: StudioA
         <p role="status">Opening examflow Studio…</p>
       </main>
     );
-  if (state.kind === 'out')
-    return <SignInPage account={account} onSignedIn={signedIn} {...(state.notice ? { notice: state.notice } : {})} />;
+  const open = state.kind === 'in' ? state.staff : state.kept;
   return (
-    <StaffContext.Provider value={state.staff}>
-      <StudioApp
-        api={guarded}
-        header={<StudioHeader staff={state.staff} onSignOut={() => void signOut()} error={signOutError} />}
-      />
-    </StaffContext.Provider>
+    <>
+      {state.kind === 'out' && (
+        <SignInPage
+          account={account}
+          onSignedIn={signedIn}
+          {...(state.notice ? { notice: state.notice } : {})}
+        />
+      )}
+      {open && (
+        <div hidden={state.kind === 'out'} className="st-app">
+          <StaffContext.Provider value={open}>
+            <StudioApp
+              // Another person signing in here gets a Studio of their own.
+              key={open.id}
+              api={guarded}
+              header={
+                state.kind === 'in' ? (
+                  <StudioHeader staff={state.staff} onSignOut={() => void signOut()} error={signOutError} />
+                ) : null
+              }
+            />
+          </StaffContext.Provider>
+        </div>
+      )}
+    </>
   );
 }
