@@ -123,7 +123,8 @@ const boundaryZones = [
     message:
       'Services, auth and the database never import the sandbox or the seed: the sandbox stands apart, and a migration carries its own data (decision 039).',
   },
-  // examflow Studio is dev only (decision 028): nothing the production build or server runs imports it.
+  // examflow Studio is a build of its own (DESIGN.md decision 8, scripts/lib/vite-studio-config.ts):
+  // nothing of the public site, the server or their build imports it.
   {
     target: [
       'src/app',
@@ -141,7 +142,8 @@ const boundaryZones = [
       'scripts/lib/vite-client-config.ts',
     ],
     from: 'src/studio',
-    message: 'examflow Studio is dev only (decision 028): production code never imports src/studio.',
+    message:
+      'examflow Studio is a build of its own (DESIGN.md decision 8): the site, the server and their build never import src/studio.',
   },
   {
     target: 'server/routes',

@@ -2,10 +2,11 @@
 // app at /studio and /studio/*. Its API (/studio/api/*) and preview links (/studio/preview/*) are
 // the API server's, proxied there (decision 049). Development only (apply: 'serve'): the
 // production build never sees this plugin or src/studio (decision 028).
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
+import { studioHtml } from '../../server/routes/studio/app';
 import { projectRoot } from '../../src/engine/node/paths';
 import { DEV_ASSETS } from './vite-plugin-pages';
 
@@ -19,30 +20,11 @@ export function isStudioPath(url: string): boolean {
   return pathname === STUDIO_PATH || pathname.startsWith(`${STUDIO_PATH}/`);
 }
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-
-export function studioHtml(token: string): string {
-  return `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <meta name="studio-token" content="${escapeAttribute(token)}" />
-    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-    <title>examflow Studio</title>
-  </head>
-  <body>
-    <div id="studio-root"></div>
-    <script type="module" src="${STUDIO_ENTRY}"></script>
-  </body>
-</html>
-`;
-}
+/** The Studio's page on the dev server: the production server's page (server/routes/studio/app.ts)
+ * with the entry's source, which Vite serves with hot reload. */
+export const devStudioHtml = (): string => studioHtml({ entry: STUDIO_ENTRY, styles: [], preloads: [] });
 
 export interface StudioPluginOptions {
-  /** The per-start token; a fresh one by default. */
-  token?: string;
   /**
    * `npm run studio`: scan the Studio's and the page script's imports when the server starts, so
    * opening the Studio (and its first preview) never waits for, nor reloads after, a late
@@ -51,21 +33,10 @@ export interface StudioPluginOptions {
   eager?: boolean;
 }
 
-/** Whether a Host header names this machine (localhost, *.localhost, 127.x.x.x, [::1]). */
-export function isStudioHost(host: string | undefined): boolean {
-  return (
-    host !== undefined &&
-    /^(?:localhost|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/i.test(
-      host,
-    )
-  );
-}
-
 /** The API server's Studio paths: proxied to it (vite.config.ts), never this plugin's. */
 const API_PATHS = ['/studio/api/', '/studio/preview/'];
 
 export function examflowStudio(options: StudioPluginOptions = {}): Plugin {
-  const token = options.token ?? randomBytes(32).toString('hex');
   return {
     name: 'examflow:studio',
     apply: 'serve',
@@ -93,17 +64,19 @@ export function examflowStudio(options: StudioPluginOptions = {}): Plugin {
         if (!isStudioPath(url)) return next();
         // The Studio's API and preview links are the API server's (decision 049): proxied there.
         if (API_PATHS.some((prefix) => url.startsWith(prefix))) return next();
-        // The page holds the token: only for this machine's names, and never framed by another site.
-        if ((req.method !== 'GET' && req.method !== 'HEAD') || !isStudioHost(req.headers.host)) {
-          res.statusCode = req.method === 'GET' || req.method === 'HEAD' ? 403 : 405;
+        // The page holds no secret (the session is the API server's cookie, decision 048): it is
+        // never framed by another site, never indexed, and sends no referrer.
+        if (req.method !== 'GET' && req.method !== 'HEAD') {
+          res.statusCode = 405;
           res.end();
           return;
         }
-        void server.transformIndexHtml(STUDIO_PATH, studioHtml(token)).then((html) => {
+        void server.transformIndexHtml(STUDIO_PATH, devStudioHtml()).then((html) => {
           res.setHeader('Content-Type', 'text/html; charset=utf-8');
           res.setHeader('Cache-Control', 'no-store');
           res.setHeader('Content-Security-Policy', "frame-ancestors 'self'");
           res.setHeader('Referrer-Policy', 'no-referrer');
+          res.setHeader('X-Robots-Tag', 'noindex');
           res.end(html);
         }, next);
       });
