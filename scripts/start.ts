@@ -28,6 +28,9 @@ async function main(): Promise<void> {
   console.log(`examflow is running at ${base}/`);
   console.log(`  programmes by host: http://{mock-neet,mock-jee,iat,digital}.localhost:${port}/`);
   console.log(`  API reference:      ${base}/api/docs  (${base}/api/openapi.json)`);
+  console.log(
+    `  examflow Studio:    ${config.studio.host ? `http://${config.studio.host}:${port}` : base}/studio/  (first account: npm run studio:user -- create --email … --name … --role admin)`,
+  );
   if (config.sandbox) {
     console.log(`  sandbox SMS (OTPs): ${base}/sandbox/messages`);
     console.log(

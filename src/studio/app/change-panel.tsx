@@ -79,7 +79,7 @@ export function ChangePanel({
       <h2 id="st-changes-title">What changes for students</h2>
       {isNew && (
         <p>
-          This is a new page: students do not see it until you publish.
+          This is a new page: students do not see it until it is published.
           {copiedFrom && ` Below: what differs from the page it was copied from (${copiedFrom}).`}
         </p>
       )}

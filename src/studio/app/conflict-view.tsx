@@ -62,9 +62,9 @@ export function ConflictView({
             <button
               type="button"
               className="st-button"
-              onClick={() => onResolve(mine, null, 'Your version will be published as a new page.')}
+              onClick={() => onResolve(mine, null, 'Your version is kept as a draft of a new page.')}
             >
-              Keep mine (publish it again)
+              Keep mine (as a new draft)
             </button>
           </div>
         </>
@@ -72,7 +72,7 @@ export function ConflictView({
         <>
           <p>
             Nothing you typed is lost. Below is each place where your version and the one published meanwhile
-            differ. Choose which to keep, then check the preview and publish again.
+            differ. Choose which to keep, then check the preview: your draft is saved again.
           </p>
           <div className="st-actions">
             <button
@@ -136,7 +136,7 @@ export function ConflictView({
                   onResolve(
                     mergeChoices(disk.content, mine, changes, choices),
                     disk.version,
-                    'Merged your choices. Check the preview, then publish again.',
+                    'Merged your choices. Check the preview; the draft is saved again.',
                   )
                 }
               >

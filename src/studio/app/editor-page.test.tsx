@@ -7,6 +7,7 @@ import { draftStore as makeDraftStore } from '../model/draft-store';
 import { createFakeStudioApi, fakeLanding, type FakeStudioApi } from './studio-api.test-support';
 import type { Json } from './studio-api';
 import { StudioApp } from './studio-app';
+import { DRAFT_SAVE_DEBOUNCE_MS } from './editor-page';
 
 afterEach(() => {
   cleanup();
@@ -139,6 +140,37 @@ describe('studio editor', () => {
       title: 'My new title',
       description: expect.stringMatching(/^Their description/) as Json,
     });
+  });
+
+  it('saves the draft on the server once typing pauses, aborting a save the next keystroke made stale', async () => {
+    const api = createFakeStudioApi({ [FILE]: fakeLanding() });
+    const signals: AbortSignal[] = [];
+    const putFile = api.putFile.bind(api);
+    api.putFile = async (request, signal) => {
+      if (signal) signals.push(signal);
+      // The first save is slow: the person types on before it is answered.
+      if (signals.length === 1) await new Promise((resolve) => setTimeout(resolve, 400));
+      // As fetch does: an aborted request is never answered.
+      if (signal?.aborted) throw new DOMException('The save was aborted.', 'AbortError');
+      return putFile(request, signal);
+    };
+    renderEditor(api);
+    // Three keystrokes in quick succession: one save, of the last.
+    await typeTitle('A');
+    await typeTitle('AB');
+    await typeTitle('ABC');
+    await waitFor(() => expect(signals).toHaveLength(1));
+    expect(DRAFT_SAVE_DEBOUNCE_MS).toBeLessThanOrEqual(250);
+    // Typing while it is on its way: that save is aborted, and the newer draft is saved instead.
+    await typeTitle('ABCD');
+    await waitFor(() => expect(signals[0]?.aborted).toBe(true));
+    await waitFor(() => expect(api.writes.at(-1)?.content).toMatchObject({ title: 'ABCD' }));
+    expect(signals).toHaveLength(2);
+    expect(
+      await screen.findByText(/^Draft saved at \d\d:\d\d\. Students see it only once it is published\./),
+    ).toBeTruthy();
+    // Nothing was published.
+    expect(api.files.get(FILE)).toMatchObject({ title: 'NEET repeater scholarship' });
   });
 
   it('names the English page a Hindi page translates by its title and address, not its file', async () => {

@@ -279,13 +279,13 @@ export function EditorPage() {
         });
         if (loaded && kept.baseVersion !== loaded.version)
           say(
-            `Restored your unpublished changes (kept ${when}). The published page changed since: you will be asked to merge when you publish.`,
+            `Restored your unpublished changes (kept ${when}). The published page changed since: you will be asked what to keep when it is saved.`,
           );
         else
           say(
             loaded
               ? `Restored your unpublished changes (kept ${when}).`
-              : 'This new page is a draft until you publish it.',
+              : 'This new page is a draft until it is published.',
           );
       } else {
         setBaseVersion(loaded?.version ?? null);

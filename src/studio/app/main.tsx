@@ -21,9 +21,9 @@ if (import.meta.hot) {
   });
 }
 
-// No <StrictMode>: the Studio only ever runs on React's development build, where StrictMode renders
-// every component twice; that doubled the form's redraw after each typist's pause (and so the
-// preview's delay) for every person using it, not just for the Studio's developers.
+// No <StrictMode>: on the dev server (React's development build) StrictMode renders every component
+// twice; that doubled the form's redraw after each typist's pause (and so the preview's delay) for
+// every person using the Studio there, not just for the Studio's developers.
 const root = document.getElementById('studio-root');
 const csrf = { token: '' };
 if (root) {

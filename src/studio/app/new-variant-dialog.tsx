@@ -139,8 +139,8 @@ export function NewVariantDialog({
     <Modal heading={`New variant from “${source.title}”`} closeLabel="Close" onClose={onClose}>
       <form className="st-form" onSubmit={(e) => void submit(e)} noValidate>
         <p>
-          The new page starts as a copy of {source.paths.join(', ')}. Nothing is published until you publish
-          it.
+          The new page starts as a copy of {source.paths.join(', ')}. Nothing is published until a publisher
+          publishes it.
         </p>
         <div className="st-field">
           <label htmlFor="st-new-paths">New page address(es)</label>
