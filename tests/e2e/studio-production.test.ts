@@ -137,10 +137,19 @@ describe('signing in to the Studio on the production server', () => {
       await banner.getByRole('button', { name: 'Sign out' }).click();
       await page.getByText('You have signed out.').waitFor();
       ahead += 31_000;
-      await givePassword(page, email, password);
+      // By keyboard only: the e-mail field, Tab to the password, Enter; the code screen's heading
+      // takes the focus, Tab reaches the code, Enter sends it.
+      await page.getByLabel('E-mail address').focus();
+      await page.keyboard.type(email);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(password);
+      await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
-      await page.getByLabel('6-digit code').fill('000000');
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Enter your code');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('st-code');
+      await page.keyboard.type('000000');
+      await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: 'There is a problem' }).waitFor();
       const code = page.getByLabel('6-digit code');
       expect(await code.getAttribute('aria-invalid')).toBe('true');

@@ -374,6 +374,8 @@ export function EditorPage() {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+      // Keys typed in the sign-in, shown over this editor when the session ended, are not its own.
+      if (event.target instanceof Element && event.target.closest('.st-signin')) return;
       const key = event.key.toLowerCase();
       if (key === 'z' && !event.shiftKey) {
         event.preventDefault();
