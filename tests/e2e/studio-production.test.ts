@@ -190,7 +190,7 @@ describe('STUDIO_HOST', () => {
     const page = await browser.newPage();
     const html = await page.goto(studio('/studio/'));
     expect(html?.status()).toBe(200);
-    const entry = /src="(\/studio\/assets\/[^"]+\.js)"/.exec(await html!.text())?.[1] ?? '';
+    const entry = /src="(\/studio\/assets\/[^"]+\.js)"/.exec((await html?.text()) ?? '')?.[1] ?? '';
     expect(entry).not.toBe('');
     for (const route of [
       '/studio/',
