@@ -1,5 +1,5 @@
-// Precompiles the registration forms' validators ahead of time (DESIGN.md decision 4): no ajv and no
-// `new Function` in the browser. For every programme and form (schemas/forms/<form>.schema.json),
+// Precompiles the registration forms' (and examflow Studio's editor's) validators ahead of time
+// (DESIGN.md decision 4): no ajv and no `new Function` in the browser. For every programme and form (schemas/forms/<form>.schema.json),
 // the schema narrowed to the programme's step (deriveFormSchema, the same function the client runs)
 // is compiled with @rjsf/validator-ajv8's compileSchemaValidatorsCode into
 // src/generated/forms/<form>.<programme>.cjs (CommonJS: the ESM output fails with "invalid export
@@ -15,6 +15,7 @@ import { compile } from 'json-schema-to-typescript';
 import prettier from 'prettier';
 import type { Programme } from '../src/generated/config/programme';
 import { FORM_NAMES, deriveFormSchema, stepFor } from '../src/ui/forms/form-schema';
+import { SCHEMAS } from '../src/studio/app/schema-bundle';
 
 const root = path.resolve(import.meta.dirname, '..');
 /** Forms not narrowed per programme: schemas/forms/<form>.schema.json compiled as it is. */
@@ -83,6 +84,15 @@ async function main(): Promise<void> {
     );
     // Not in the registry: the registration steps import the registry, and a page's lazy JS would
     // then count a form it never shows. Its one screen imports ./<form>.cjs itself.
+  }
+  // examflow Studio's editor: its form over each kind of config file, validated without `new
+  // Function` too (the Studio's CSP forbids eval as the site's does).
+  for (const [kind, schema] of Object.entries(SCHEMAS)) {
+    files.set(`studio-${kind}.cjs`, `${banner}\n${compileSchemaValidatorsCode(schema)}\n`);
+    files.set(
+      `studio-${kind}.d.cts`,
+      `${banner}\nimport type { ValidatorFunctions } from '@rjsf/validator-ajv8/lib/types.js';\ndeclare const validators: ValidatorFunctions;\nexport = validators;\n`,
+    );
   }
   files.set(
     'form-validators.ts',

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteIndex } from '../../../src/engine/site-index';
 import { testApp, type TestApp } from '../../../tests/support/server-harness';
+import { configFromEnv } from '../../config';
 import { studioAssetsOf } from './app';
 
 let dist: string;
@@ -52,7 +53,7 @@ beforeAll(async () => {
   plain = await testApp({ distDir: dist });
   limited = await testApp({
     distDir: dist,
-    config: { studio: { sessionIdleMinutes: 30, sessionAbsoluteHours: 12, host: 'studio.example.com' } },
+    config: { studio: { ...configFromEnv({}).studio, host: 'studio.example.com' } },
   });
 });
 
@@ -147,7 +148,6 @@ describe('STUDIO_HOST', () => {
   });
 
   it('is read from the environment, lower-cased; unset or blank is no limit', async () => {
-    const { configFromEnv } = await import('../../config');
     expect(configFromEnv({ STUDIO_HOST: ' Studio.Example.com ' }).studio.host).toBe('studio.example.com');
     expect(configFromEnv({}).studio.host).toBeUndefined();
     expect(configFromEnv({ STUDIO_HOST: '' }).studio.host).toBeUndefined();

@@ -34,6 +34,7 @@ import {
   type TranslationInfo,
 } from './studio-form-context';
 import { StudioForm } from './studio-form';
+import { useStudioValidator } from './studio-validator';
 import type { Json, LandingSummary, Problem } from './studio-api';
 
 export const VALIDATE_DEBOUNCE_MS = 300;
@@ -202,6 +203,7 @@ export function EditorPage() {
   const kind = kindOf(file);
   const schema = SCHEMAS[kind];
   const uiSchema = useMemo(() => uiSchemaFor(kind), [kind]);
+  const validator = useStudioValidator(kind);
   const [state, dispatch] = useDraftHistory();
   const [published, setPublished] = useState<{ content: Json; version: string } | null>(null);
   const [baseVersion, setBaseVersion] = useState<string | null>(null);
@@ -550,7 +552,14 @@ export function EditorPage() {
         <Link to="/">Back to all pages</Link>
       </main>
     );
-  if (draft === null || !state)
+  if (validator instanceof Error)
+    return (
+      <main id="main" className="st-main" tabIndex={-1}>
+        <p role="alert">The editor could not open: {validator.message} Reload the page to try again.</p>
+        <Link to="/">Back to all pages</Link>
+      </main>
+    );
+  if (draft === null || !state || !validator)
     return (
       <main id="main" className="st-main" tabIndex={-1}>
         <p role="status">Opening the page…</p>
@@ -674,6 +683,7 @@ export function EditorPage() {
             errors={errors}
             context={context}
             onChange={onChange}
+            validator={validator}
           />
         </div>
         <div className="st-editor__side">

@@ -10,10 +10,10 @@ import type {
   RJSFSchema,
   TitleFieldProps,
   UiSchema,
+  ValidatorType,
   Widget,
   WidgetProps,
 } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
 import { createContext, memo, useContext, useId, useState, type DragEvent } from 'react';
 import { getAt, insertItem, isObject, moveItem, pointerOf, type JsonPath } from './json-path';
 import { missingReason } from '../../engine/content/translations';
@@ -562,6 +562,8 @@ export interface StudioFormProps {
   errors: ErrorSchema<unknown>;
   context: StudioFormContext;
   onChange(data: Json, fieldId?: string): void;
+  /** The schema's precompiled validator (studio-validator.ts). */
+  validator: ValidatorType<unknown, RJSFSchema>;
 }
 
 /** The generated form over one config file's draft. */
@@ -572,6 +574,7 @@ export const StudioForm = memo(function StudioForm({
   errors,
   context,
   onChange,
+  validator,
 }: StudioFormProps) {
   return (
     <HeldTyping>
