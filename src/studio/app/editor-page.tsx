@@ -664,6 +664,7 @@ export function EditorPage() {
           }}
         />
       )}
+      <ReviewPanel path={file} />
       <div className="st-editor__columns">
         <div className="st-editor__form">
           <ErrorSummary problems={problems} file={file} doc={draft} />
@@ -702,7 +703,6 @@ export function EditorPage() {
               No landing page registers for this programme yet: there is nothing to preview.
             </p>
           )}
-          <ReviewPanel path={file} />
           <ChangePanel
             changes={changes}
             isNew={published === null}
