@@ -70,7 +70,14 @@ async function main(): Promise<void> {
   const configSchemas = path.join(root, 'schemas/config');
   const i18nSchemaFile = path.join(configSchemas, 'i18n.schema.json');
   await writeIfChanged(i18nSchemaFile, await i18nSchema(path.join(root, 'config'), i18nSchemaFile), changed);
-  const validators = await validatorsModule(configSchemas, ['site', 'hosts', 'programme', 'landing', 'i18n', 'coupon']);
+  const validators = await validatorsModule(configSchemas, [
+    'site',
+    'hosts',
+    'programme',
+    'landing',
+    'i18n',
+    'coupon',
+  ]);
   await writeIfChanged(path.join(root, 'src/generated/validators/config.cjs'), validators.code, changed);
   await writeIfChanged(path.join(root, 'src/generated/validators/config.d.cts'), validators.types, changed);
   for (const group of groups) {

@@ -10,13 +10,7 @@ import {
   type TestApp,
 } from '../../tests/support/server-harness';
 import { ContentError } from '../services/content/errors';
-import {
-  approve,
-  publish,
-  saveDraft,
-  submitForReview,
-  type Actor,
-} from '../services/content/versions';
+import { approve, publish, saveDraft, submitForReview, type Actor } from '../services/content/versions';
 
 const START = new Date('2025-04-01T06:00:00Z');
 const editor: Actor = { id: 'e', name: 'Esha', role: 'editor' };

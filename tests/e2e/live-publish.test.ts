@@ -89,7 +89,13 @@ async function loadWhile(done: Promise<unknown>): Promise<number[]> {
   const statuses: number[] = [];
   let over = false;
   void done.finally(() => (over = true));
-  const pages = [PAGE, '/iacstexam', '/iacst-scholarship/terms-conditions', '/mock-neet-exam', '/neet-repeater-scholarship-hindi'];
+  const pages = [
+    PAGE,
+    '/iacstexam',
+    '/iacst-scholarship/terms-conditions',
+    '/mock-neet-exam',
+    '/neet-repeater-scholarship-hindi',
+  ];
   await Promise.all(
     Array.from({ length: 8 }, async (_, i) => {
       for (let n = i; !over; n++) {

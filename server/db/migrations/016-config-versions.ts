@@ -38,7 +38,9 @@ export const m016ConfigVersions: Migration = {
       .addColumn('generation', 'integer', (c) => c.notNull())
       .addColumn('changed_at', 'text', (c) => c.notNull())
       .execute();
-    await run(`INSERT INTO config_generation (id, generation, changed_at) VALUES (1, 0, '1970-01-01T00:00:00.000Z')`);
+    await run(
+      `INSERT INTO config_generation (id, generation, changed_at) VALUES (1, 0, '1970-01-01T00:00:00.000Z')`,
+    );
 
     const refuse = 'A config version is immutable: make a new version instead.';
     if (isPostgres(db as unknown as Db)) {
