@@ -11,6 +11,7 @@ const PLACEHOLDERS: Record<string, (programme: Programme) => number | undefined>
   fee: (p) => p.fee.amount,
   feePerTest: (p) => p.fee.perTest,
   tests: (p) => p.fee.tests,
+  papers: (p) => p.fee.papers,
   offlineSwitchFee: (p) => p.fee.offlineSwitchFee,
 };
 
