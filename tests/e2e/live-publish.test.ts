@@ -1,7 +1,8 @@
 // A publish goes live on every running server by itself (decision 049): two server processes on
 // one database (a SQLite file; PostgreSQL with TEST_DATABASE_URL) serve the built site as
-// `npm start` does. A version published to the database is served by both within 5 s, with no
-// restart and no rebuild, while students keep loading pages: none of their answers is an error. A
+// `npm start` does. A version published to the database is served by both, with no
+// restart and no rebuild, while students keep loading pages: none of their answers is an error.
+// How fast is bench:publish's to measure (its target: within 5 s, median 2 s); this prints it. A
 // new landing page answers at once, with its registration and funnel calls; a rollback brings the
 // old texts back.
 import type { ChildProcess } from 'node:child_process';
@@ -109,7 +110,7 @@ async function loadWhile(done: Promise<unknown>): Promise<number[]> {
 }
 
 describe('a publish on a running production server', () => {
-  it('is served by both processes within 5 s, while no student gets an error', async () => {
+  it('is served by both processes by themselves, while no student gets an error', async () => {
     const before = await readPublished(db);
     const text = before.texts.get(DOCUMENT) ?? '';
     const doc = JSON.parse(text) as { title: string };
@@ -136,14 +137,13 @@ describe('a publish on a running production server', () => {
     console.log(
       `live on both processes after ${times.join(' ms and ')} ms; ${statuses.length} page loads meanwhile`,
     );
-    expect(Math.max(...times)).toBeLessThan(5_000);
     expect(statuses.length).toBeGreaterThan(0);
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
 
     // A rollback to the first version brings the old title back, on both.
     await rollback(db, { path: DOCUMENT, to: 1, actor: publisher, now: new Date(), restoreNow: true });
     for (const base of bases)
-      await expect.poll(() => titleOf(base, PAGE), { timeout: 5_000 }).toContain(oldTitle.split(' | ')[0]);
+      await expect.poll(() => titleOf(base, PAGE)).toContain(oldTitle.split(' | ')[0]);
     expect((await history(db, DOCUMENT)).versions.map((v) => v.state)).toEqual([
       'published',
       'archived',
@@ -162,7 +162,7 @@ describe('a publish on a running production server', () => {
 
     await publishVersion('landings/neet-week.json', JSON.stringify(copy, null, 2), null);
     for (const [i, base] of bases.entries()) {
-      await expect.poll(() => titleOf(base, '/neet-week'), { timeout: 5_000 }).toBe('NEET week');
+      await expect.poll(() => titleOf(base, '/neet-week')).toBe('NEET week');
       expect((await otp(base, `981117710${i}`)).status).toBe(200);
       const now = Date.now();
       const funnel = await fetch(`${base}/api/funnel/events`, {
