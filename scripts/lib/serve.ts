@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
+import type { RenderPreview } from '../../server/services/content/preview';
 import { configFromEnv } from '../../server/config';
 import { configDir } from '../../src/engine/node/paths';
 import { build, distDir } from '../build';
@@ -58,13 +59,18 @@ export interface TestServer {
 
 /** The real server (sandbox on, no request log) on a throwaway data folder and a free port. */
 export async function startTestServer(
-  options: { distDir?: string; now?: () => Date } = {},
+  options: {
+    distDir?: string;
+    now?: () => Date;
+    /** The Studio's preview renderer (the dev server's: devPreviewRenderer); else dist's, if any. */
+    renderPreview?: RenderPreview;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'examflow-data-'));
   const app = await buildApp({
     distDir: options.distDir,
     renderPages: options.distDir ? pageRenderer(options.distDir) : undefined,
-    renderPreview: options.distDir ? previewRenderer(options.distDir) : undefined,
+    renderPreview: options.renderPreview ?? (options.distDir ? previewRenderer(options.distDir) : undefined),
     // Every browser test is this machine: one address, far more OTPs an hour than a real one sends.
     config: {
       ...configFromEnv({ NODE_ENV: 'test', LOG: 'off', OTP_SENDS_PER_ADDRESS_PER_HOUR: '1000000' }),

@@ -2,10 +2,11 @@
 // (which proxies /api and /sandbox to it, as scripts/dev.ts does), on free ports.
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { createServer } from 'vite';
+import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll } from 'vitest';
 import { connectDevContent } from '../../scripts/lib/dev-content';
 import { startTestServer, type TestServer } from '../../scripts/lib/serve';
+import { devPreviewRenderer } from '../../scripts/lib/studio-preview';
 import { CONFIG_RELOAD_EVENT } from '../../scripts/lib/vite-plugin-pages';
 import { projectRoot } from '../../src/engine/node/paths';
 import { copyConfig, type ConfigCopy } from '../fixtures/config-copy';
@@ -23,7 +24,9 @@ export interface DevServer {
 export async function startDevServer(): Promise<DevServer> {
   const copy = copyConfig();
   process.env.EXAMFLOW_CONFIG_DIR = copy.dir; // read by the pages plugin and the Studio when they start
-  const api = await startTestServer({ now: e2eNow });
+  // The Studio's previews are drawn by Vite's renderer, as scripts/lib/dev-server.ts has it.
+  const started: { vite?: ViteDevServer } = {};
+  const api = await startTestServer({ now: e2eNow, renderPreview: devPreviewRenderer(() => started.vite) });
   process.env.EXAMFLOW_API_URL = api.base;
   // The Studio reads the funnel from the API server's database.
   process.env.DATA_DIR = api.dataDir;
@@ -33,6 +36,7 @@ export async function startDevServer(): Promise<DevServer> {
     logLevel: 'silent',
     server: { port: 0, host: 'localhost' },
   });
+  started.vite = server;
   // As npm run dev: the pages are the API server's published config (decision 049).
   const content = await connectDevContent(api.app, server, CONFIG_RELOAD_EVENT);
   await server.listen();
@@ -62,6 +66,8 @@ export async function startDevServer(): Promise<DevServer> {
 /** The dev server and a browser, for every test of a file. */
 export interface DevSession {
   base: string;
+  /** The API server beside Vite: its app's context makes staff accounts, its clock the TOTP codes. */
+  api: TestServer;
   copy: ConfigCopy;
   browser: Browser;
 }
@@ -75,7 +81,7 @@ export function devServerForFile(): DevSession {
   let dev: DevServer | undefined;
   beforeAll(async () => {
     dev = await startDevServer();
-    Object.assign(session, { base: dev.base, copy: dev.copy, browser: await launchBrowser() });
+    Object.assign(session, { base: dev.base, api: dev.api, copy: dev.copy, browser: await launchBrowser() });
   }, 120_000);
   afterAll(async () => {
     await session.browser?.close();

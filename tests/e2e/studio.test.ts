@@ -1,17 +1,20 @@
-// examflow Studio in a browser against the dev server's real file API, on a temporary copy of
-// config/: a marketing person copies the Hindi NEET repeater page, changes its address, hero
-// heading and a FAQ entry's Hindi text, sees the preview follow at 390 and 1280 px, reads what
-// changes for students, publishes, and the running dev server serves the new page at once. An
-// invalid change (a duplicate path, an empty heading) is shown at its field and keeps Publish
-// disabled; a file changed on disk after opening is refused with both versions shown and nothing
-// typed lost; the registration card of a draft is put into states of its flow with the draft's
-// texts. axe is clean on the home page and the editor. One dev server for the file.
-import { renameSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+// examflow Studio in a browser against the dev server (its API server's database holds the
+// config, seeded from a temporary copy of config/), signed in as an editor and as a publisher
+// (decision 048): the editor copies the Hindi NEET repeater page, changes its address, hero heading
+// and a FAQ entry's Hindi text, sees the preview follow at 390 and 1280 px, reads what changes for
+// students, and submits the draft saved as they typed; the publisher approves and publishes it, and
+// the running dev server serves the new page (decision 049). An invalid change (a duplicate path,
+// an empty heading) is shown at its field and keeps "Submit for review" disabled; a page the
+// publisher published again after the editor opened it refuses the editor's save with both
+// versions shown and nothing typed lost; the registration card of a draft is put into states of
+// its flow with the draft's texts. axe is clean on the home page and the editor. One dev server
+// for the file, each account signed in once.
 import type { FrameLocator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { openDocument } from '../../server/services/content/documents';
 import { seriousViolations } from './browser';
 import { devServerForFile } from './dev-server';
+import { publishThroughApi, signInToStudio } from '../../scripts/lib/studio-sign-in';
 
 const dev = devServerForFile();
 
@@ -21,9 +24,12 @@ const NEW_FILE = 'landings/neet-repeater-hindi-2027.json';
 const HERO = 'नीट रिपीटर छात्रवृत्ति 2027';
 const FAQ_HEADING = 'कौन आवेदन कर सकता है? (2027)';
 const FAQ_POINT = 'कक्षा 12 के छात्र और 12 पास छात्र, 2027 में।';
+const THEIRS = 'उनका शीर्षक 2027 | निःशुल्क ऑनलाइन परीक्षा';
 
 const preview = (page: Page): FrameLocator => page.frameLocator('iframe[title^="Preview"]');
-const publish = (page: Page) => page.getByRole('button', { name: 'Publish', exact: true });
+const submit = (page: Page) => page.getByRole('button', { name: 'Submit for review', exact: true });
+/** Why "Submit for review" is disabled, as the editor says it beside the button. */
+const whyNot = (page: Page) => page.locator('#st-publish-why').textContent();
 
 /** The ids rjsf gives the fields of the copied page (its blocks: see config/landings/neet-repeater-hindi.json). */
 async function blockIndex(type: string): Promise<number> {
@@ -42,18 +48,27 @@ async function describedText(page: Page, selector: string): Promise<string> {
 }
 
 describe('examflow Studio against the dev server', () => {
+  /** The editor's page: a context of its own (axe needs one, and the drafts in its storage start empty). */
   let page: Page;
+  let publisher: Page;
   let hero = '';
   let faq = '';
 
   beforeAll(async () => {
-    // A context of its own: axe needs one (and the drafts in its storage start empty).
-    const context = await dev.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    const ctx = dev.api.app.ctx;
+    ({ page } = await signInToStudio(dev.browser, dev.base, ctx, {
+      email: 'asha.editor@example.com',
+      name: 'Asha Rao',
+      role: 'editor',
+    }));
+    ({ page: publisher } = await signInToStudio(dev.browser, dev.base, ctx, {
+      email: 'ravi.publisher@example.com',
+      name: 'Ravi Kumar',
+      role: 'publisher',
+    }));
     hero = `#root_blocks_${await blockIndex('hero')}_heading`;
     faq = `#root_blocks_${await blockIndex('faq')}_items_0`;
-  });
+  }, 120_000);
 
   it('home lists the pages, searches them, and is axe clean', async () => {
     await page.goto(`${dev.base}/studio/`);
@@ -100,6 +115,9 @@ describe('examflow Studio against the dev server', () => {
     const phone = await page.locator('iframe[title^="Preview"]').evaluate((f) => f.clientWidth);
     expect(phone).toBe(390);
 
+    // Back at the top, as a person would scroll: the editor's sticky bar (now with the draft's save,
+    // the reviewer's note and its status lines) covers the width buttons where a scroll to them leaves them.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByRole('button', { name: /Desktop \(1280 px\)/ }).click();
     const frame = page.locator('iframe[title^="Preview"]');
     await expect.poll(() => frame.evaluate((f) => f.clientWidth), { timeout: 20_000 }).toBe(1280);
@@ -128,10 +146,11 @@ describe('examflow Studio against the dev server', () => {
     expect(text).not.toMatch(/\/blocks\/|\d{4}-\d\d-\d\dT/);
   });
 
-  it('shows an empty heading and a duplicate path at their fields, with Publish disabled', async () => {
+  it('shows an empty heading and a duplicate path at their fields, with "Submit for review" disabled', async () => {
     await page.locator(hero).fill('');
     await expect.poll(() => describedText(page, hero)).toMatch(/Hero · Heading: must be filled in/);
-    expect(await publish(page).isDisabled()).toBe(true);
+    expect(await submit(page).isDisabled()).toBe(true);
+    expect(await whyNot(page)).toMatch(/^Fix (the problem|the \d+ problems) to submit it for review\.$/);
     await page.locator(hero).fill(HERO);
 
     await page.locator('#root_paths_0').fill('/neet-repeater-scholarship');
@@ -140,43 +159,80 @@ describe('examflow Studio against the dev server', () => {
       .toMatch(
         /Page address 1: path "\/neet-repeater-scholarship" is already used by the page “NEET Repeater Scholarship[^”]*” \(\/neet-repeater-scholarship\)/,
       );
-    expect(await publish(page).isDisabled()).toBe(true);
+    expect(await submit(page).isDisabled()).toBe(true);
+    expect(await whyNot(page)).toMatch(/^Fix (the problem|the \d+ problems) to submit it for review\.$/);
     const summary = page.locator('.st-error-summary');
     expect(await summary.textContent()).toMatch(/problem/);
     await page.locator('#root_paths_0').fill(NEW_PATH);
-    await expect.poll(() => publish(page).isDisabled(), { timeout: 10_000 }).toBe(false);
+    // Enabled once the page checks clean and the draft is saved on the server.
+    await expect.poll(() => submit(page).isDisabled(), { timeout: 20_000 }).toBe(false);
+    expect(await page.getByText(/^Draft saved at \d\d:\d\d\./).count()).toBe(1);
   });
 
-  it('publishes, and the running dev server serves the new page with the new texts', async () => {
-    await publish(page).click();
-    await page.getByText(/^Published\./).waitFor({ timeout: 20_000 });
-    const written = dev.copy.read<{ paths: string[]; blocks: { heading?: string }[] }>(NEW_FILE);
-    expect(written.paths).toEqual([NEW_PATH]);
+  it('submits the draft; a publisher approves and publishes it; the running dev server serves the new texts', async () => {
+    await submit(page).click();
+    await page.getByText(/^Submitted for review\. A publisher/).waitFor({ timeout: 20_000 });
+    expect(await submit(page).isDisabled()).toBe(true);
+    expect(await whyNot(page)).toBe('Submitted for review.');
+    // Students do not see it yet.
+    expect((await fetch(`${dev.base}${NEW_PATH}`, { headers: { Accept: 'text/html' } })).status).toBe(404);
+
+    await publisher.goto(`${dev.base}/studio/edit/${NEW_FILE}`);
+    const waiting = publisher.getByRole('region', { name: 'Waiting for a publisher' });
+    await waiting.getByText(/Version \d+ by Asha Rao, submitted for review\./).waitFor({ timeout: 30_000 });
+    await waiting.getByRole('button', { name: /^Approve version \d+$/ }).click();
+    await waiting.getByRole('button', { name: /^Publish version \d+ now$/ }).click();
+    await publisher
+      .getByText(/^Version \d+ is published: students see it now\.$/)
+      .waitFor({ timeout: 20_000 });
+
+    const published = await openDocument(dev.api.app.ctx, NEW_FILE);
+    expect((published.content as { paths: string[] }).paths).toEqual([NEW_PATH]);
+    await expect
+      .poll(
+        async () => (await fetch(`${dev.base}${NEW_PATH}`, { headers: { Accept: 'text/html' } })).text(),
+        { timeout: 20_000 },
+      )
+      .toContain(HERO);
     const html = await (await fetch(`${dev.base}${NEW_PATH}`, { headers: { Accept: 'text/html' } })).text();
-    expect(html).toContain(HERO);
     expect(html).toContain(FAQ_HEADING);
     expect(html).toContain(FAQ_POINT);
-  });
+  }, 90_000);
 
-  it('refuses a file changed on disk after opening, shows both versions, and keeps what was typed', async () => {
-    await page.locator('#root_title').fill('मेरा नया शीर्षक 2027');
-    // Someone else changes the title meanwhile (written whole, as an editor or git would).
-    const file = path.join(dev.copy.dir, NEW_FILE);
-    const theirs = dev.copy.read<Record<string, unknown>>(NEW_FILE);
-    theirs.title = 'उनका शीर्षक 2027';
-    writeFileSync(`${file}.tmp`, `${JSON.stringify(theirs, null, 2)}\n`);
-    renameSync(`${file}.tmp`, file);
-    await expect.poll(() => publish(page).isDisabled(), { timeout: 10_000 }).toBe(false);
-    await publish(page).click();
+  it('refuses a save after a publisher published the page again, shows both versions, and keeps what was typed', async () => {
+    // A page the editor has not touched in this browser (no draft kept for it).
+    const file = 'landings/neet-repeater-hindi.json';
+    await page.goto(`${dev.base}/studio/edit/${file}`);
+    const title = page.locator('#root_title');
+    await title.waitFor({ timeout: 30_000 });
+    // The publisher, in their own tab, publishes another title meanwhile.
+    // (Its title keeps the page's "निःशुल्क": a change to an amount or "free" is money, which a
+    // publisher may not approve alone.)
+    await publishThroughApi(publisher, file, { title: THEIRS });
+
+    await title.fill('मेरा नया शीर्षक 2027');
     const conflict = page.getByRole('region', { name: /someone else changed this page/i });
-    await conflict.waitFor({ timeout: 10_000 });
+    await conflict.waitFor({ timeout: 20_000 });
+    expect(
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /^Not saved: / })
+        .textContent(),
+    ).toMatch(/someone published another version of this page since you opened it/);
     const text = (await conflict.textContent()) ?? '';
-    expect(text).toContain('उनका शीर्षक 2027');
-    expect(text).toContain('मेरा नया शीर्षक 2027');
-    expect(dev.copy.read<{ title: string }>(NEW_FILE).title).toBe('उनका शीर्षक 2027');
-    expect(await page.locator('#root_title').inputValue()).toBe('मेरा नया शीर्षक 2027');
-    expect(await publish(page).isDisabled()).toBe(true);
-  });
+    expect(text).toContain(`Published meanwhile: ${THEIRS}`);
+    expect(text).toContain('Yours: मेरा नया शीर्षक 2027');
+    expect(await title.inputValue()).toBe('मेरा नया शीर्षक 2027');
+    await expect.poll(() => whyNot(page), { timeout: 10_000 }).toBe('Choose what to keep first.');
+    expect(await submit(page).isDisabled()).toBe(true);
+    expect(((await openDocument(dev.api.app.ctx, file)).content as { title: string }).title).toBe(THEIRS);
+
+    // Keeping theirs and mine: the draft is saved again, made from what is published now.
+    await conflict.getByRole('button', { name: 'Keep all of mine' }).click();
+    await expect.poll(() => conflict.count()).toBe(0);
+    await expect.poll(() => submit(page).isDisabled(), { timeout: 20_000 }).toBe(false);
+    expect(await title.inputValue()).toBe('मेरा नया शीर्षक 2027');
+  }, 90_000);
 
   it('puts the registration card of a draft into states of its flow, with the draft’s texts', async () => {
     const file = 'landings/mock-neet.json';

@@ -1,0 +1,101 @@
+// A staff member of examflow Studio signed in through its own screens (decision 048), for the
+// browser tests and the Studio's scripts: the account is made on the API server's database as
+// `npm run studio:user -- create` makes it, then a browser page gives the password, enrols the
+// authenticator app with a code of the secret the screen shows, and passes the recovery codes.
+// The code is of the server's clock (ctx.now: the e2e clock on the test servers); a new account has
+// used no code yet, so signing each account in once needs no wait for the next 30-s step.
+import type { Browser, Page } from 'playwright-core';
+import { totpCode } from '../../server/auth/staff-totp';
+import { createStaff } from '../../server/services/staff/accounts';
+import { COMMAND_LINE, type AuditCtx } from '../../server/services/staff/audit';
+
+export type StaffRole = 'editor' | 'publisher' | 'admin';
+
+export interface SignedInStaff {
+  page: Page;
+  email: string;
+  name: string;
+  role: StaffRole;
+}
+
+/**
+ * Makes the account on the server behind `base` (its app context) and signs it in, in a new
+ * browser context, at `route` (the Studio's home unless said); resolves once the Studio shows
+ * who is signed in.
+ */
+export async function signInToStudio(
+  browser: Browser,
+  base: string,
+  ctx: AuditCtx,
+  who: { email: string; name: string; role: StaffRole },
+  options: { viewport?: { width: number; height: number }; route?: string } = {},
+): Promise<SignedInStaff> {
+  const { password } = await createStaff(ctx, who, { actor: COMMAND_LINE, ip: null });
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await page.goto(`${base}${options.route ?? '/studio/'}`);
+  // The first start of the dev server's Studio may still be preparing its modules.
+  await page.getByLabel('E-mail address').waitFor({ timeout: 60_000 });
+  await page.getByLabel('E-mail address').fill(who.email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const secret = ((await page.locator('.st-secret').textContent()) ?? '').replace(/\s+/g, '');
+  await page.getByLabel('6-digit code').fill(totpCode(secret, ctx.now()));
+  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await page
+    .getByRole('banner')
+    .getByText(/Signed in as/)
+    .waitFor();
+  return { page, ...who };
+}
+
+/**
+ * What a publisher does in another tab, through the Studio's API with their session (its CSRF token
+ * on each change): a new version of the document from the one published now, with `change`
+ * applied, submitted, approved and published. Resolves with the published version's number.
+ */
+export async function publishThroughApi(
+  publisher: Page,
+  path: string,
+  change: Record<string, unknown>,
+): Promise<number> {
+  return publisher.evaluate(
+    async ([path, change]) => {
+      const ask = async (route: string, init?: { method: string; body: unknown }, csrf = '') => {
+        const response = await fetch(`/studio/api${route}`, {
+          credentials: 'same-origin',
+          ...(init
+            ? {
+                method: init.method,
+                body: JSON.stringify(init.body),
+                headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf },
+              }
+            : {}),
+        });
+        if (!response.ok) throw new Error(`${route} answered ${response.status}: ${await response.text()}`);
+        return (await response.json()) as Record<string, unknown>;
+      };
+      const { csrf_token: csrf } = (await ask('/account/session')) as { csrf_token: string };
+      const current = (await ask(`/file?path=${encodeURIComponent(path)}`)) as {
+        content: Record<string, unknown>;
+        version: string;
+      };
+      const saved = (await ask(
+        '/file',
+        {
+          method: 'PUT',
+          body: { path, content: { ...current.content, ...change }, baseVersion: current.version },
+        },
+        csrf,
+      )) as { number: number };
+      const version = { path, number: saved.number };
+      await ask('/versions/submit', { method: 'POST', body: { ...version, note: '' } }, csrf);
+      await ask('/versions/approve', { method: 'POST', body: version }, csrf);
+      await ask('/versions/publish', { method: 'POST', body: version }, csrf);
+      return saved.number;
+    },
+    [path, change] as const,
+  );
+}
