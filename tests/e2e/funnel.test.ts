@@ -2,12 +2,14 @@
 // database beside Vite), one visitor registers on /iacstexam (variant default) and another leaves
 // /neet-repeater-scholarship (iacst_repeater_neet) after verifying the OTP; the Studio's Funnel
 // view, reading that database, shows 1 registered on the first and the second stopped at
-// "OTP verified". Each visitor is its own browser context: its own anonymous id.
+// "OTP verified". Each visitor is its own browser context: its own anonymous id. The Studio is
+// opened signed in as an editor (decision 048).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { freshMobile, seriousViolations } from './browser';
 import { devServerForFile } from './dev-server';
 import { completeFreeRegistration, verifyFreshMobile } from './registration-walk';
+import { signInToStudio } from '../../scripts/lib/studio-sign-in';
 
 const dev = devServerForFile();
 
@@ -45,8 +47,13 @@ describe('the funnel', () => {
     await verifyFreshMobile(second, dev.base, freshMobile());
     await leave(second);
 
-    const studio = await (await dev.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await studio.goto(`${dev.base}/studio/funnel`);
+    const { page: studio } = await signInToStudio(
+      dev.browser,
+      dev.base,
+      dev.api.app.ctx,
+      { email: 'funnel.editor@example.com', name: 'Asha Rao', role: 'editor' },
+      { route: '/studio/funnel' },
+    );
     // The beacons of pages just left may land a moment after: read again until both are there.
     let registered: Map<string, string[]> = new Map();
     let stopped: Map<string, string[]> = new Map();
