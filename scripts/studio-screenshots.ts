@@ -1,33 +1,41 @@
 // Screenshots of examflow Studio at a tablet and a desktop width, to look at (usable
-// at 1280 px, not broken at 768 px): the home page, the editor of a landing and of a programme, the
-// change list with money, the money confirmation, New variant from…, the card-state preview and
-// the publish conflict view. Runs `npm run dev`'s servers on a copy of config/ (nothing real is
-// written).
+// at 1280 px, not broken at 768 px): the sign-in, the Funnel view, the home page, the editor of a
+// landing and of a programme, the draft saved and submitted for review, a publisher's "Waiting for
+// a publisher", the change list with money, the money confirmation, New variant from…, the
+// card-state preview and the conflict view (a publisher published the page again meanwhile). Runs
+// `npm run dev`'s servers on a copy of config/ and a temporary database (nothing real is written);
+// an editor and a publisher of each width are made there and signed in (decision 048).
 //
 //   npx tsx scripts/studio-screenshots.ts
 //   OUT=/tmp/shots WIDTHS=768 npx tsx scripts/studio-screenshots.ts
 //
 // The PNGs are named <width>-<nn>-<what>.png. Open them and look.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { createServer } from 'vite';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createServer, type ViteDevServer } from 'vite';
 import { chromiumFlags, chromiumPath } from './lib/chromium';
+import { connectDevContent } from './lib/dev-content';
+import { devPreviewRenderer } from './lib/studio-preview';
 import { fillDemoTraffic } from '../server/sandbox/demo-traffic';
-import { startTestServer } from './lib/serve';
+import { startTestServer, type TestServer } from './lib/serve';
+import { CONFIG_RELOAD_EVENT } from './lib/vite-plugin-pages';
 import { projectRoot } from '../src/engine/node/paths';
+import { publishThroughApi, signInToStudio } from './lib/studio-sign-in';
 
 const out = process.env.OUT ?? '/tmp/shots-studio';
 const widths = (process.env.WIDTHS ?? '768,1280').split(',').map(Number);
 
 async function main(): Promise<void> {
   mkdirSync(out, { recursive: true });
-  // A copy of config/: the conflict shot changes a published file behind the Studio's back.
+  // A copy of config/: the API server's database is seeded from it.
   const configDir = mkdtempSync(path.join(tmpdir(), 'examflow-studio-shots-'));
   cpSync(path.join(projectRoot, 'config'), configDir, { recursive: true });
   process.env.EXAMFLOW_CONFIG_DIR = configDir;
-  const api = await startTestServer();
+  // The Studio's previews are drawn by Vite's renderer, as scripts/lib/dev-server.ts has it.
+  const started: { vite?: ViteDevServer } = {};
+  const api = await startTestServer({ renderPreview: devPreviewRenderer(() => started.vite) });
   process.env.EXAMFLOW_API_URL = api.base;
   // The Funnel view reads the API server's database: three weeks of demo visits in it.
   process.env.DATA_DIR = api.dataDir;
@@ -38,6 +46,9 @@ async function main(): Promise<void> {
     logLevel: 'silent',
     server: { port: 0, host: 'localhost' },
   });
+  started.vite = vite;
+  // As npm run dev: the pages are the API server's published config (decision 049).
+  const content = await connectDevContent(api.app, vite, CONFIG_RELOAD_EVENT);
   await vite.listen();
   const address = vite.httpServer?.address();
   if (!address || typeof address === 'string') throw new Error('no port');
@@ -45,19 +56,17 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   try {
     for (const width of widths) {
-      const page = await browser.newPage({ viewport: { width, height: 900 } });
-      page.setDefaultTimeout(30_000);
       let n = 0;
-      const shot = async (what: string, full = false) => {
+      const shot = async (page: Page, what: string, full = false) => {
         const file = path.join(out, `${width}-${String(++n).padStart(2, '0')}-${what}.png`);
         await page.screenshot({ path: file, fullPage: full });
         console.log(file);
       };
-      await shots(page, base, configDir, width, shot);
-      await page.close();
+      await shots(browser, api, base, width, shot);
     }
   } finally {
     await browser.close();
+    content.disconnect();
     await vite.close();
     await api.close();
     rmSync(configDir, { recursive: true, force: true });
@@ -65,12 +74,36 @@ async function main(): Promise<void> {
 }
 
 async function shots(
-  page: Page,
+  browser: Browser,
+  api: TestServer,
   base: string,
-  configDir: string,
   width: number,
-  shot: (what: string, full?: boolean) => Promise<void>,
+  take: (page: Page, what: string, full?: boolean) => Promise<void>,
 ): Promise<void> {
+  const viewport = { width, height: 900 };
+  const signIn = await browser.newPage({ viewport });
+  await signIn.goto(`${base}/studio/`);
+  await signIn.getByRole('heading', { name: 'Sign in' }).waitFor({ timeout: 60_000 });
+  await take(signIn, 'sign-in');
+  await signIn.context().close();
+
+  const who = (role: 'editor' | 'publisher', name: string) => ({
+    email: `${role}-${width}@example.com`,
+    name,
+    role,
+  });
+  const { page } = await signInToStudio(browser, base, api.app.ctx, who('editor', 'Asha Rao'), { viewport });
+  const { page: publisher } = await signInToStudio(
+    browser,
+    base,
+    api.app.ctx,
+    who('publisher', 'Ravi Kumar'),
+    { viewport },
+  );
+  page.setDefaultTimeout(30_000);
+  publisher.setDefaultTimeout(30_000);
+  const shot = (what: string, full = false) => take(page, what, full);
+
   await page.goto(`${base}/studio/funnel`);
   await page.getByRole('table', { name: 'The numbers' }).waitFor({ timeout: 60_000 });
   await shot('funnel');
@@ -106,8 +139,9 @@ async function shots(
   await shot('editor-landing');
   const hero = page.locator('[id^="root_blocks_"][id$="_heading"]').first();
   await hero.fill('NEET repeaters: one more try, 70% off');
+  await page.getByText(/^Draft saved at/).waitFor();
   await page.waitForTimeout(1200);
-  await shot('editor-landing-typed');
+  await shot('editor-landing-draft-saved');
   await page.getByRole('region', { name: 'What changes for students' }).scrollIntoViewIfNeeded();
   await shot('change-list-landing');
   await page.getByLabel('Registration card state').scrollIntoViewIfNeeded();
@@ -115,21 +149,31 @@ async function shots(
   await page.waitForTimeout(1500);
   await shot('card-state-otp');
 
-  // The conflict: someone else changes the published file meanwhile.
-  const file = path.join(configDir, landing);
-  const theirs = JSON.parse(readFileSync(file, 'utf8')) as { title: string };
-  theirs.title = `Changed by someone else meanwhile (${width})`;
-  writeFileSync(`${file}.tmp`, `${JSON.stringify(theirs, null, 2)}\n`);
-  renameSync(`${file}.tmp`, file);
-  const publish = page.getByRole('button', { name: 'Publish', exact: true });
-  await page.waitForFunction(() => {
-    const b = [...document.querySelectorAll('button')].find((x) => x.textContent === 'Publish');
-    return b && !(b as HTMLButtonElement).disabled;
+  // The conflict: a publisher publishes another version of the page meanwhile; the editor's next
+  // change is not saved, and both versions are shown.
+  await publishThroughApi(publisher, landing, {
+    title: `Changed by someone else meanwhile (${width}) | Free online iACST`,
   });
-  await publish.click();
+  await hero.fill('NEET repeaters: one more try, 75% off');
   await page.getByRole('region', { name: /someone else changed this page/i }).waitFor();
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot('conflict');
+  await page.getByRole('button', { name: 'Keep all of mine' }).click();
+  const submit = page.getByRole('button', { name: 'Submit for review' });
+  await page.waitForFunction(() => {
+    const b = [...document.querySelectorAll('button')].find((x) => x.textContent === 'Submit for review');
+    return b && !(b as HTMLButtonElement).disabled;
+  });
+  await submit.click();
+  await page.getByText(/^Submitted for review\. A publisher/).waitFor();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot('submitted');
+
+  await publisher.goto(`${base}/studio/edit/${landing}`);
+  await publisher.getByRole('region', { name: 'Waiting for a publisher' }).waitFor();
+  await publisher.waitForTimeout(1500);
+  await take(publisher, 'publisher-waiting');
+  await publisher.context().close();
 
   await page.goto(`${base}/studio/edit/programmes/iacst.json`);
   await page.getByLabel(/^Registration fee/).waitFor();
@@ -147,6 +191,7 @@ async function shots(
   await shot('programme-after-money');
   await page.getByRole('region', { name: 'What changes for students' }).scrollIntoViewIfNeeded();
   await shot('change-list-programme');
+  await page.context().close();
 }
 
 main().catch((error: unknown) => {

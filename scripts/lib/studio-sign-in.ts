@@ -52,50 +52,44 @@ export async function signInToStudio(
 }
 
 /**
- * What a publisher does in another tab, through the Studio's API with their session (its CSRF token
- * on each change): a new version of the document from the one published now, with `change`
- * applied, submitted, approved and published. Resolves with the published version's number.
+ * What a publisher does in another tab, through the Studio's API with their session (the browser
+ * context's cookies, and the session's CSRF token on each change): a new version of the document
+ * from the one published now, with `change` applied, submitted, approved and published. Resolves
+ * with the published version's number. (Node-side requests: a function evaluated in the page would
+ * carry the __name helper tsx adds, which the page does not have.)
  */
 export async function publishThroughApi(
   publisher: Page,
   path: string,
   change: Record<string, unknown>,
 ): Promise<number> {
-  return publisher.evaluate(
-    async ([path, change]) => {
-      const ask = async (route: string, init?: { method: string; body: unknown }, csrf = '') => {
-        const response = await fetch(`/studio/api${route}`, {
-          credentials: 'same-origin',
-          ...(init
-            ? {
-                method: init.method,
-                body: JSON.stringify(init.body),
-                headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf },
-              }
-            : {}),
-        });
-        if (!response.ok) throw new Error(`${route} answered ${response.status}: ${await response.text()}`);
-        return (await response.json()) as Record<string, unknown>;
-      };
-      const { csrf_token: csrf } = (await ask('/account/session')) as { csrf_token: string };
-      const current = (await ask(`/file?path=${encodeURIComponent(path)}`)) as {
-        content: Record<string, unknown>;
-        version: string;
-      };
-      const saved = (await ask(
-        '/file',
-        {
-          method: 'PUT',
-          body: { path, content: { ...current.content, ...change }, baseVersion: current.version },
-        },
-        csrf,
-      )) as { number: number };
-      const version = { path, number: saved.number };
-      await ask('/versions/submit', { method: 'POST', body: { ...version, note: '' } }, csrf);
-      await ask('/versions/approve', { method: 'POST', body: version }, csrf);
-      await ask('/versions/publish', { method: 'POST', body: version }, csrf);
-      return saved.number;
-    },
-    [path, change] as const,
+  const api = `${new URL(publisher.url()).origin}/studio/api`;
+  const { request } = publisher;
+  const ok = async <T>(answer: Awaited<ReturnType<typeof request.get>>, what: string): Promise<T> => {
+    if (!answer.ok()) throw new Error(`${what} answered ${answer.status()}: ${await answer.text()}`);
+    return (await answer.json()) as T;
+  };
+  const { csrf_token: csrf } = await ok<{ csrf_token: string }>(
+    await request.get(`${api}/account/session`),
+    'the session',
   );
+  const post = async (route: string, data: unknown, method: 'post' | 'put' = 'post') =>
+    ok<Record<string, unknown>>(
+      await request[method](`${api}${route}`, { data, headers: { 'X-CSRF-Token': csrf } }),
+      route,
+    );
+  const current = await ok<{ content: Record<string, unknown>; version: string }>(
+    await request.get(`${api}/file?path=${encodeURIComponent(path)}`),
+    'the file',
+  );
+  const saved = await post(
+    '/file',
+    { path, content: { ...current.content, ...change }, baseVersion: current.version },
+    'put',
+  );
+  const version = { path, number: Number(saved.number) };
+  await post('/versions/submit', { ...version, note: '' });
+  await post('/versions/approve', version);
+  await post('/versions/publish', version);
+  return version.number;
 }
