@@ -68,7 +68,16 @@ describe('examflow Studio against the dev server', () => {
     }));
     hero = `#root_blocks_${await blockIndex('hero')}_heading`;
     faq = `#root_blocks_${await blockIndex('faq')}_items_0`;
-  }, 120_000);
+    // The editor's modules loaded once, by the publisher, before any test: a dependency Vite finds
+    // on their first load reloads the page, and a new page's editor reloaded after its draft was
+    // saved on the server takes that draft for the published page (a bug of the editor, reported).
+    await publisher.goto(`${dev.base}/studio/edit/landings/mock-neet.json`);
+    await preview(publisher).getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 });
+    await publisher
+      .getByLabel('Registration card state')
+      .locator('option', { hasText: 'OTP sent' })
+      .waitFor({ state: 'attached', timeout: 30_000 });
+  }, 180_000);
 
   it('home lists the pages, searches them, and is axe clean', async () => {
     await page.goto(`${dev.base}/studio/`);
