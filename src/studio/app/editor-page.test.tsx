@@ -202,3 +202,23 @@ describe('studio editor', () => {
     await waitFor(() => expect(draftStore().load(HINDI)?.content).toMatchObject({ translationOf: FILE }));
   });
 });
+
+describe('studio editor: a page never published', () => {
+  it('opens its newest server draft as a new page, not as the published one', async () => {
+    const api = createFakeStudioApi({ [FILE]: fakeLanding({ title: 'NEET dropper week' }) });
+    const getFile = api.getFile.bind(api);
+    // The server answers an unpublished page's newest draft, saying nothing is published.
+    api.getFile = async (path) => {
+      const loaded = await getFile(path);
+      return loaded && path === FILE ? { ...loaded, published: null } : loaded;
+    };
+    renderEditor(api);
+    expect((await titleField()).value).toBe('NEET dropper week');
+    expect(await screen.findByText(/new, not published yet/)).toBeTruthy();
+    expect(
+      screen
+        .getAllByRole('status')
+        .some((s) => s.textContent === 'This new page is a draft until it is published.'),
+    ).toBe(true);
+  });
+});

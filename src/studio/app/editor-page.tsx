@@ -256,15 +256,18 @@ export function EditorPage() {
   useEffect(() => {
     let live = true;
     (async () => {
-      const [loaded, hostsFile, files] = await Promise.all([
+      const [answered, hostsFile, files] = await Promise.all([
         api.getFile(file),
         api.getFile('hosts.json'),
         api.listFiles(),
       ]);
       if (!live) return;
+      // A page never published answers its newest draft: the page is new, that draft its content so far.
+      const serverDraft = answered?.published === null ? answered : null;
+      const loaded = serverDraft ? null : answered;
       const stored = store.load(file);
       const kept = stored && { ...stored, content: stored.content as Json };
-      if (!loaded && !kept)
+      if (!loaded && !kept && !serverDraft)
         return setLoadError('This page does not exist: it may have been renamed or removed.');
       setHosts((hostsFile?.content as unknown as Hosts | undefined) ?? null);
       setSummary(files.landings.find((l) => l.path === file) ?? null);
@@ -291,7 +294,8 @@ export function EditorPage() {
           );
       } else {
         setBaseVersion(loaded?.version ?? null);
-        dispatch({ type: 'load', start: loaded?.content ?? null });
+        dispatch({ type: 'load', start: loaded?.content ?? serverDraft?.content ?? null });
+        if (serverDraft) say('This new page is a draft until it is published.');
       }
       const source = loaded ? null : localStorage.getItem(copiedFromKey(file));
       if (source) {

@@ -43,6 +43,8 @@ export interface LoadedFile {
   path: string;
   content: Json;
   version: string;
+  /** The published version's number; null: the page is not published (the answer is its newest draft). */
+  published?: number | null;
 }
 
 export interface Draft {
