@@ -44,12 +44,14 @@ export class LiveContent {
     this.parts.push(part);
   }
 
-  /** Brings this process to the database's generation (at once when called again meanwhile). */
+  /**
+   * Brings this process to the database's generation. Loads run one after another: one asked for
+   * while another runs starts after it (a publish may have landed after that one read the generation).
+   */
   refresh(): Promise<void> {
-    this.running ??= this.load().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+    const next = (this.running ?? Promise.resolve()).catch(() => undefined).then(() => this.load());
+    this.running = next;
+    return next;
   }
 
   private async load(): Promise<void> {
@@ -86,6 +88,6 @@ export class LiveContent {
   async stop(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
-    await this.running;
+    await this.running?.catch(() => undefined);
   }
 }
