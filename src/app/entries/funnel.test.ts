@@ -58,6 +58,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  // The page this file made is not left for the next file of the worker (its focus order).
+  document.body.innerHTML = '';
 });
 
 describe('the funnel reporter on a landing page', () => {
