@@ -97,6 +97,7 @@ function* events(end: number): Generator<FunnelEventsTable> {
         // As the server stores it when the event arrives (services/funnel/events.ts).
         gap_bucket: gap === undefined ? UNTIMED : gapBucket(gap),
         sandbox: 0,
+        page_version: 1,
       };
     }
   }

@@ -29,6 +29,9 @@ export interface CreateOrder {
   successQuery?: Record<string, string>;
   failureQuery?: Record<string, string>;
   details?: Record<string, unknown>;
+  /** The programme config version the amount was computed from (absent or null: none known, as
+   *  for config read from files); every service that opens an order passes it. */
+  configVersion?: number | null;
 }
 
 /** The payment data of part 2 §3: the client posts `fields` to `action_url`. */
@@ -114,6 +117,7 @@ const insertOrder = preparedInsert<Order>(
     'refund_reason',
     'refund_txn',
     'refunded_at',
+    'config_version',
   ],
   (db, values) =>
     db
@@ -137,6 +141,7 @@ function orderValues(input: Omit<CreateOrder, 'studentId' | 'kind'>) {
     success_query: JSON.stringify(input.successQuery ?? {}),
     failure_query: JSON.stringify(input.failureQuery ?? {}),
     details: JSON.stringify(input.details ?? {}),
+    config_version: input.configVersion ?? null,
   };
 }
 

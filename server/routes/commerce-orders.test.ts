@@ -50,7 +50,10 @@ describe('POST /api/course-order', () => {
       product_id: 'NEET-C11-2Y',
       amount: 2000,
       status: 'created',
+      // The programme version served when the order was made (decision 049).
+      config_version: t.app.ctx.site.versions?.['programmes/iacst.json'],
     });
+    expect(stored.config_version).toBeGreaterThan(0);
     expect(JSON.parse(stored.details)).toMatchObject({
       billing: { zip: '110070', father_name: 'Rakesh Verma' },
     });

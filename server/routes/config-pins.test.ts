@@ -21,17 +21,44 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const signup = async (mobile: string, configVersion?: number) =>
+const LANDING = 'landings/mock-neet.json';
+const VISITOR = 'pinned-visitor-0000001';
+
+const signup = async (mobile: string, configVersion?: number, pageVersion?: number) =>
   t.call({
     method: 'POST',
     url: '/api/signup',
     headers: await registrationHeaders(t, mobile, 'MOCK-NEET'),
-    payload: mockNeetSignupBody(mobile, configVersion ? { config_version: configVersion } : {}),
+    payload: mockNeetSignupBody(mobile, {
+      ...(configVersion ? { config_version: configVersion } : {}),
+      ...(pageVersion
+        ? {
+            funnel: {
+              visitor: VISITOR,
+              variant: 'default',
+              host: 'localhost',
+              path: '/mock-neet-exam',
+              locale: 'en',
+              page_version: pageVersion,
+            },
+          }
+        : {}),
+    }),
   });
 
-const versionOf = async (mobile: string) =>
-  (await t.db.selectFrom('students').select('config_version').where('mobile', '=', mobile).executeTakeFirst())
-    ?.config_version;
+/** The programme version the registration and its order were made against (one, or undefined). */
+const versionOf = async (mobile: string) => {
+  const rows = await t.db
+    .selectFrom('students')
+    .leftJoin('orders', 'orders.student_id', 'students.id')
+    .select(['students.config_version as registration', 'orders.config_version as order'])
+    .where('mobile', '=', mobile)
+    .execute();
+  if (rows.length === 0) return undefined;
+  expect(rows).toHaveLength(1);
+  expect(rows[0]?.order).toBe(rows[0]?.registration);
+  return rows[0]?.registration;
+};
 
 describe('the fee of the page the student saw', () => {
   it('holds after a publish changes it, for the grace period, and is recorded', async () => {
@@ -54,11 +81,23 @@ describe('the fee of the page the student saw', () => {
     await publish(t.db, { ...version, actor: { id: 'p', name: 'P', role: 'publisher' }, now: t.clock.now() });
     await expect.poll(() => t.app.ctx.site.programmes['mock-neet']?.fee.amount).toBe(300);
 
-    // Opened before the publish: the page's fee.
-    const before = await signup('9822300001', shown);
+    // Opened before the publish: the page's fee; the registration, its order and its funnel step
+    // record the versions the page was rendered from.
+    const page = numbers.get(LANDING) ?? 0;
+    expect(page).toBeGreaterThan(0);
+    const before = await signup('9822300001', shown, page);
     expect(before.statusCode, before.body).toBe(200);
     expect((before.data.data as { exam_fee: number }).exam_fee).toBe(200);
     expect(await versionOf('9822300001')).toBe(shown);
+    const orderId = (before.data.data as { payment_data: { order_id: string } }).payment_data.order_id;
+    expect((await t.call({ method: 'POST', url: `/sandbox/gateway/${orderId}/pay` })).statusCode).toBe(303);
+    const steps = await t.db
+      .selectFrom('funnel_events')
+      .select('page_version')
+      .where('visitor', '=', VISITOR)
+      .execute();
+    expect(steps.length).toBeGreaterThan(0);
+    expect(steps.map((s) => s.page_version)).toEqual(steps.map(() => page));
     // Opened after it (or without a version): the new fee.
     const after = await signup('9822300002', draft.number);
     expect((after.data.data as { exam_fee: number }).exam_fee).toBe(300);

@@ -29,8 +29,9 @@ export interface DocumentProps {
   noindex?: boolean;
   /** site.flags.blockDevtoolsShortcuts: read by the page script. */
   blockDevtools?: boolean;
-  /** A landing variant that reports its funnel, when the assets have the reporter (which reads it). */
-  funnel?: { programme: string; variant: string };
+  /** A landing variant that reports its funnel, when the assets have the reporter (which reads it),
+   *  with the landing's config version when it has one (decision 049). */
+  funnel?: { programme: string; variant: string; version?: number | undefined };
   /** The page is whole without its scripts: they load after its first paint (../engine/after-paint.ts). */
   scriptsAfterPaint?: boolean;
   /** API reads to start as the head is parsed, on these page paths, when a session is stored
@@ -59,6 +60,7 @@ export function renderDocument({
       data-block-devtools={blockDevtools ? '' : undefined}
       data-funnel-programme={reported?.programme}
       data-funnel-variant={reported?.variant}
+      data-funnel-version={reported?.version}
     >
       <head>
         <meta charSet="utf-8" />

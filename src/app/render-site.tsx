@@ -199,7 +199,7 @@ export function renderRoute(
   assets: PageAssets,
 ): string {
   if (route?.kind === 'landing') {
-    const { landing } = landingForProfile(bundle, route.landing, profile);
+    const { landing, file } = landingForProfile(bundle, route.landing, profile);
     const programme = programmeOf(bundle, landing.programme);
     const strings = stringsFor(bundle, landing.locale);
     const context: BlockContext = {
@@ -219,7 +219,7 @@ export function renderRoute(
       blockDevtools: bundle.site.flags.blockDevtoolsShortcuts,
       // A page with the registration card is a step of the funnel: it reports its views.
       funnel: landing.blocks.some((b) => b.type === 'registration-card')
-        ? { programme: landing.programme, variant: landing.variantKey }
+        ? { programme: landing.programme, variant: landing.variantKey, version: bundle.versions?.[file] }
         : undefined,
       scriptsAfterPaint: true,
       assets,

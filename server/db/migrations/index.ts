@@ -22,6 +22,7 @@ import { m017Staff } from './017-staff';
 import { m018ConfigImages } from './018-config-images';
 import { m019PreviewLinks } from './019-preview-links';
 import { m020ConfigPins } from './020-config-pins';
+import { m021VersionRecords } from './021-version-records';
 
 const migrations: Record<string, Migration> = {
   '001-core': m001Core,
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '018-config-images': m018ConfigImages,
   '019-preview-links': m019PreviewLinks,
   '020-config-pins': m020ConfigPins,
+  '021-version-records': m021VersionRecords,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -27,6 +27,8 @@ export interface FunnelEventsTable {
   /** 1: demo traffic made up by `npm run demo:traffic` (sandbox only); 0: a real visitor's event,
    * always, for every event the server records. */
   sandbox: number;
+  /** The landing page's config version the visitor saw (migration 021); null: not known. */
+  page_version: number | null;
 }
 
 export interface FunnelDailyTable {

@@ -23,6 +23,8 @@ export interface OrdersTable {
   refund_reason: string | null;
   refund_txn: string | null;
   refunded_at: string | null;
+  /** The programme config version the amount was computed from (migration 021); null: none known. */
+  config_version: number | null;
 }
 
 export interface PaymentsTables {

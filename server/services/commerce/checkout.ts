@@ -1,5 +1,6 @@
 // What a checkout may pay by, the sample-paper pack it sells, and the orders for a course and for the
 // pack (server/routes/commerce/checkout.ts takes the order posts and checks their fields).
+import { servedVersion } from '../content/pins';
 import type { CourseOrderBody } from '../../../src/generated/api/course-order';
 import type { Programme } from '../../../src/generated/config/programme';
 import { ApiError } from '../../api/errors';
@@ -28,7 +29,8 @@ export function orderCourse(ctx: AppContext, student: Student, body: CourseOrder
   return ctx.db.transaction().execute(async (trx) => {
     await lockStudent(trx, student.id);
     const inTrx = { ...ctx, db: trx };
-    const { courses } = await offersFor(inTrx, student, await loadExamContext(inTrx, student));
+    const exam = await loadExamContext(inTrx, student);
+    const { courses } = await offersFor(inTrx, student, exam);
     const course = courses.find((c) => c.product_id === body.product_id);
     // The price, the waiver and the term are the server's: a tampered term finds no course.
     if (!course || course.product_course_term !== body.product_course_term)
@@ -63,6 +65,7 @@ export function orderCourse(ctx: AppContext, student: Student, body: CourseOrder
         successQuery: { type: ctx.site.site.commerce.courseReturnType },
         failureQuery: { type: ctx.site.site.commerce.courseReturnType },
         details,
+        configVersion: servedVersion(ctx, exam.programme),
       },
       trx,
     );
@@ -95,6 +98,7 @@ export function orderMockPack(
         amount: pack.fee.amount,
         paymentMethod: method,
         returnPath: '/dashboard',
+        configVersion: servedVersion(ctx, pack),
         details: {
           programme: pack.id,
           papers: pack.fee.papers ?? null,

@@ -10,6 +10,10 @@ import type { ProgrammeChoice } from '../master/programme-lookup';
 
 const documentOf = (programme: Programme) => `programmes/${programme.id}.json`;
 
+/** The programme's version served now: what an order made now is computed from (null: files). */
+export const servedVersion = (ctx: Pick<AppContext, 'site'>, programme: Programme): number | null =>
+  ctx.site.versions?.[documentOf(programme)] ?? null;
+
 /**
  * The choice with the programme as the page showed it (`shown`, the version the page was rendered
  * from), and the version it is. Without a shown version, or for config read from files, the

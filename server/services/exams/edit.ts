@@ -1,6 +1,7 @@
 // The edit-exam flow (part 2 §4): dates to move to, and the change itself. Editing needs
 // is_edit_allowed and an edit left (dates a centre sets are not counted); a first switch to an
 // offline exam costs the programme's offlineSwitchFee, and the change waits for the payment.
+import { servedVersion } from '../content/pins';
 import type { Kysely, Transaction } from 'kysely';
 import type { ExamEditDatesBody } from '../../../src/generated/api/exam-edit-dates';
 import type { ExamEditInfoBody, ExamEditInfoReply } from '../../../src/generated/api/exam-edit-info';
@@ -210,7 +211,7 @@ export async function updateExamInfo(
       { booking: next },
       method,
       fee,
-      programme.examType,
+      programme,
     );
     return {
       success: 'true',
@@ -261,7 +262,7 @@ async function pendingEditOrder(
   change: Change,
   method: string,
   fee: number,
-  examType: string,
+  programme: Programme,
 ): Promise<PaymentData> {
   const { payment } = await openOrder(
     ctx,
@@ -274,7 +275,8 @@ async function pendingEditOrder(
       returnPath: '/dashboard',
       successQuery: { editExam: 'true' },
       failureQuery: { editExam: 'true' },
-      details: { exam_type: examType },
+      details: { exam_type: programme.examType },
+      configVersion: servedVersion(ctx, programme),
     },
     trx,
   );

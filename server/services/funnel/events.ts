@@ -27,6 +27,8 @@ export interface FunnelOrigin {
   utm_medium?: string;
   utm_campaign?: string;
   has_gclid: boolean;
+  /** The landing page's config version the visitor saw, when the page said. */
+  page_version?: number | undefined;
 }
 
 /** An event as it arrives: its gap bucket is set when it is stored. */
@@ -49,6 +51,7 @@ function row(origin: FunnelOrigin, step: FunnelStep, atMs: number): Arriving {
     has_gclid: origin.has_gclid ? 1 : 0,
     // What the server records is a real visitor's: only `npm run demo:traffic` writes 1.
     sandbox: 0,
+    page_version: origin.page_version ?? null,
   };
 }
 

@@ -291,6 +291,7 @@ describe('demo traffic (the sandbox mark)', () => {
     has_gclid: 1,
     gap_bucket: gapBucket,
     sandbox: 1,
+    page_version: null,
   });
   const daily = () =>
     db

@@ -482,6 +482,7 @@ export async function write(
           amount: c.payable,
           paymentMethod: c.paymentMode,
           returnPath: c.registrationPath,
+          configVersion: c.configVersion,
           successQuery: {
             registeration: 'success',
             roll_no: student.roll_number,
@@ -495,7 +496,6 @@ export async function write(
             coupon_code: c.discount?.code ?? null,
             funnel,
             login_url: loginUrl,
-            config_version: c.configVersion,
           },
           newStudent: !pending,
         },

@@ -136,6 +136,18 @@ describe('the funnel reporter on a landing page', () => {
     expect(sent()[2]?.events[0]?.visitor).not.toBe(first?.visitor);
   });
 
+  it('names the page version the page was rendered from, in its events and its signup origin', async () => {
+    document.documentElement.dataset.funnelVersion = '7';
+    try {
+      await openPage('/neet-repeater-scholarship');
+    } finally {
+      delete document.documentElement.dataset.funnelVersion;
+    }
+    vi.advanceTimersByTime(2_000);
+    expect(sent()[0]?.events[0]).toMatchObject({ step: 'page_view', page_version: 7 });
+    expect(funnelOrigin()).toMatchObject({ page_version: 7 });
+  });
+
   it('sends at once when the page is hidden or left, and a step reported again is not sent again', async () => {
     await openPage('/neet-repeater-scholarship');
     reportFunnelStep('otp_sent');

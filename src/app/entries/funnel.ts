@@ -40,7 +40,7 @@ function reportFunnelStep(step: ClientFunnelStep): void {
 }
 
 const root = document.documentElement;
-const { funnelProgramme: programme, funnelVariant: variant } = root.dataset;
+const { funnelProgramme: programme, funnelVariant: variant, funnelVersion: version } = root.dataset;
 if (programme && variant)
   try {
     // The visit's campaign: this address's when it has one, else the one this tab arrived with.
@@ -54,6 +54,7 @@ if (programme && variant)
     let visitor = localStorage.getItem('examflow:funnel-visitor');
     if (!visitor) localStorage.setItem('examflow:funnel-visitor', (visitor = crypto.randomUUID()));
     origin = { visitor, variant, host: location.host, path: location.pathname, locale: root.lang };
+    if (version) origin.page_version = Number(version);
     context = { programme, ...origin, ...(JSON.parse(campaign) as Pick<Context, 'has_gclid'>) };
     reportFunnelStep('page_view');
     // The channel's FUNNEL_EVENT, written out: importing the constant would make the channel a

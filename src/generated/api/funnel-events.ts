@@ -42,6 +42,13 @@ export type Locale = string;
  * via the `definition` "utm".
  */
 export type Utm = string;
+/**
+ * the landing page's config version the page was rendered from (absent where the config is read from files)
+ *
+ * This interface was referenced by `FunnelEventsApi`'s JSON-Schema
+ * via the `definition` "pageVersion".
+ */
+export type PageVersion = number;
 
 /**
  * POST /api/funnel/events: a batch of funnel steps a visitor reached (no session; limited per address; application/json, or text/plain holding JSON as navigator.sendBeacon sends it). No personal data: an anonymous visitor id, the page and the campaign only.
@@ -102,6 +109,7 @@ export interface FunnelEvent {
    * whether the visit came with a gclid (the gclid itself is not sent)
    */
   has_gclid: boolean;
+  page_version?: PageVersion;
 }
 /**
  * This interface was referenced by `FunnelEventsApi`'s JSON-Schema

@@ -93,6 +93,10 @@ export interface SignupFunnelOrigin {
    * the page's language (en, hi)
    */
   locale: string;
+  /**
+   * the landing page's config version the page was rendered from (absent where the config is read from files)
+   */
+  page_version?: number;
 }
 /**
  * This interface was referenced by `RegistrationSignupApi`'s JSON-Schema
