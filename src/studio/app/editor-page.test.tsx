@@ -173,6 +173,37 @@ describe('studio editor', () => {
     expect(api.files.get(FILE)).toMatchObject({ title: 'NEET repeater scholarship' });
   });
 
+  it('keeps what was typed while the page’s Hindi version arrives, and then shows it beside each text', async () => {
+    const HINDI = 'landings/neet-repeater-hindi.json';
+    const api = createFakeStudioApi({
+      [FILE]: fakeLanding(),
+      [HINDI]: fakeLanding({
+        paths: ['/neet-repeater-hindi'],
+        variantKey: 'iacst_repeater_neet_hindi',
+        locale: 'hi',
+        title: 'नीट रिपीटर छात्रवृत्ति',
+        translationOf: FILE,
+      }),
+    });
+    // The Hindi page is slow to come: the editor types before it does.
+    let release = () => {};
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    const getFile = api.getFile.bind(api);
+    api.getFile = async (path) => {
+      if (path === HINDI) await arrived;
+      return getFile(path);
+    };
+    renderEditor(api);
+    await typeTitle('NEET repeaters 2027');
+    release();
+    await screen.findByText(/^Beside each text: its Hindi version on/);
+    expect((await titleField()).value).toBe('NEET repeaters 2027');
+    await waitFor(() => expect(draftStore().load(FILE)?.content).toMatchObject({ title: 'NEET repeaters 2027' }));
+    expect(screen.getByRole('note', { name: /^Hindi text of Page title/ }).textContent).toContain(
+      'नीट रिपीटर छात्रवृत्ति',
+    );
+  });
+
   it('names the English page a Hindi page translates by its title and address, not its file', async () => {
     const user = userEvent.setup();
     const HINDI = 'landings/neet-repeater-hindi.json';

@@ -28,6 +28,7 @@ import { DraftAhead, PreviewPane } from './preview-pane';
 import { kindOf, SCHEMAS, uiSchemaFor, type FileKind } from './schema-bundle';
 import { StatusBar, useStatus } from './status';
 import {
+  TranslationsContext,
   useStudioApi,
   type Counterpart,
   type StudioFormContext,
@@ -420,8 +421,6 @@ export function EditorPage() {
         say(text, { undo: true });
       },
       announce: (text, options) => say(text, options),
-      getCounterpart: () => counterpart,
-      translationAt: (pointer) => translations.get(pointer),
       pageLocale: () => localeRef.current,
       confirmMoney: (pointer, before, after) => {
         const edit = moneyEdit(kind, draftRef.current, pointer, before, after);
@@ -443,7 +442,11 @@ export function EditorPage() {
         else commit();
       },
     }),
-    [api, counterpart, say, dispatch, translations, kind, ahead, afterPreview],
+    [api, say, dispatch, kind, ahead, afterPreview],
+  );
+  const translationsContext = useMemo(
+    () => ({ counterpart, at: (pointer: string) => translations.get(pointer) }),
+    [counterpart, translations],
   );
 
   const onChange = useCallback(
@@ -678,18 +681,17 @@ export function EditorPage() {
               {fileInWords(counterpart.file, names)}, to compare.
             </p>
           )}
-          <StudioForm
-            // rjsf keeps its fields when only formContext changes: the other language's page, found
-            // after the form first shows, remounts it so every text shows its pair.
-            key={counterpart?.file ?? 'alone'}
-            schema={schema}
-            uiSchema={uiSchema}
-            formData={draft}
-            errors={errors}
-            context={context}
-            onChange={onChange}
-            validator={validator}
-          />
+          <TranslationsContext.Provider value={translationsContext}>
+            <StudioForm
+              schema={schema}
+              uiSchema={uiSchema}
+              formData={draft}
+              errors={errors}
+              context={context}
+              onChange={onChange}
+              validator={validator}
+            />
+          </TranslationsContext.Provider>
         </div>
         <div className="st-editor__side">
           {kind === 'landing' ? (

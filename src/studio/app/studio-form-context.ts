@@ -23,9 +23,6 @@ export interface StudioFormContext {
   edit(update: (draft: Json) => Json, message: string): void;
   /** Say what was done (role=status), optionally with an Undo button. */
   announce(message: string, options?: { undo?: boolean }): void;
-  getCounterpart(): Counterpart | null;
-  /** The text at this pointer in the other language (Hindi pages, or pages with a Hindi page). */
-  translationAt(pointer: string): TranslationInfo | undefined;
   pageLocale(): string;
   api: StudioApi;
   /**
@@ -42,6 +39,20 @@ export interface StudioFormContext {
    */
   typed(fieldId: string, before: unknown, after: unknown, commit: () => void): void;
 }
+
+/**
+ * The other language's texts, beside each field (Hindi pages, or pages with a Hindi page). A React
+ * context, not formContext: the other page arrives after the form first shows, and a context
+ * reaches the fields that read it without @rjsf redrawing (or the editor remounting) the form,
+ * which would drop keys held typing has not yet given it.
+ */
+export interface Translations {
+  counterpart: Counterpart | null;
+  /** The text at this pointer in the other language. */
+  at(pointer: string): TranslationInfo | undefined;
+}
+
+export const TranslationsContext = createContext<Translations>({ counterpart: null, at: () => undefined });
 
 export const LOCALE_NAMES: Record<string, string> = { en: 'English', hi: 'Hindi' };
 

@@ -21,7 +21,7 @@ import { HeldTyping, heldWidget } from '../../ui/forms/held-typing';
 import { ImagePicker } from './image-picker';
 import { usePageNames } from './page-names';
 import { blockSchema, blockTypes, words } from './schema-bundle';
-import { LOCALE_NAMES, type StudioFormContext } from './studio-form-context';
+import { LOCALE_NAMES, TranslationsContext, type StudioFormContext } from './studio-form-context';
 import type { Json } from './studio-api';
 
 const defaults = getDefaultRegistry();
@@ -75,12 +75,13 @@ function describeItem(item: Json | undefined, arrayTitle: string, index: number)
 
 function FieldTemplate(props: FieldTemplateProps<unknown, RJSFSchema, StudioFormContext>) {
   const context = props.registry.formContext;
+  const translations = useContext(TranslationsContext);
   const label = itemLabel(props.label);
   const inner = <DefaultFieldTemplate {...props} label={label} />;
   if (props.hidden) return inner;
-  const pair = context.translationAt(pointerOf(props.fieldPathId.path));
+  const pair = translations.at(pointerOf(props.fieldPathId.path));
   if (!pair) return inner;
-  const other = context.getCounterpart();
+  const other = translations.counterpart;
   const otherLocale = other?.locale ?? (context.pageLocale() === 'hi' ? 'en' : 'hi');
   const otherName = LOCALE_NAMES[otherLocale] ?? otherLocale;
   const theirText = pair.other ?? '';
