@@ -13,9 +13,13 @@
 //      load included), 10 keys, one at a time (each pause now also saves the draft on the server:
 //      a PUT 250 ms after the key, beside the preview's request);
 //   3. the form's own keystroke cost at 4× CPU, read from a Chromium trace as bench:typing reads it
-//      (keydown to the first frame painted after it), 20 keys at a typist's pace.
+//      (keydown to the first frame painted after it), 20 keys at a typist's pace;
+//   4. on the production server (studio-production.ts): the first screen after sign-in, and a
+//      keystroke to the draft saved on the server;
+//   5. then bench:publish (a publish live on two processes while students load pages), unless
+//      BENCH_PUBLISH=0.
 // Figures only: a missed target is printed as MISS, never an exit code.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -28,6 +32,7 @@ import { projectRoot } from '../../src/engine/node/paths';
 import { signInToStudio } from '../lib/studio-sign-in';
 import { chromiumFlags, chromiumPath } from '../lib/chromium';
 import { keyCosts, trace } from './key-trace';
+import { measureProductionStudio, type ProductionFigures } from './studio-production';
 import { machineContext, median, table } from './shared';
 
 const STARTS = Number(process.env.BENCH_STARTS ?? 3);
@@ -279,6 +284,7 @@ const previewSplits: PreviewSplit[] = [];
 let formBusy: number[] = [];
 let formToFrame: number[] = [];
 let longestTask = Number.NaN;
+let production: ProductionFigures | undefined;
 try {
   console.log(machineContext('examflow bench:studio — `npm run studio` in Chromium'));
   console.log(`config: a temporary copy in ${configDir}; landing edited: ${LANDING}\n`);
@@ -385,6 +391,17 @@ try {
   } catch (error) {
     console.log(`form keystrokes: not measured (${(error as Error).message})`);
   }
+
+  // 4. The Studio on the production server: after sign-in, and a draft saved.
+  try {
+    production = await measureProductionStudio(browser);
+    console.log(
+      `production: after sign-in (ms) ${production.afterSignIn.map(ms).join(' ')}; signed-in home ` +
+        `${production.signedInHome.map(ms).join(' ')}; key to draft saved ${production.keyToSaved.map(ms).join(' ')}`,
+    );
+  } catch (error) {
+    console.log(`production Studio: not measured (${(error as Error).message})`);
+  }
 } finally {
   await studio?.stop();
   await browser.close();
@@ -431,6 +448,31 @@ rows.push([
   '≤ 50 ms',
   status(max(formBusy), 50),
 ]);
+if (production) {
+  const { afterSignIn, signedInHome: home, keyToSaved, saveRequest } = production;
+  rows.push([
+    `production: first screen after sign-in (${afterSignIn.length} new accounts)`,
+    ms(median(afterSignIn)),
+    ms(max(afterSignIn)),
+    '≤ 2000 ms',
+    status(max(afterSignIn), 2000),
+  ]);
+  rows.push([
+    `  with a session: /studio to the list`,
+    ms(median(home)),
+    ms(max(home)),
+    '≤ 2000 ms',
+    status(max(home), 2000),
+  ]);
+  rows.push([
+    `production: keystroke to draft saved on the server (${keyToSaved.length} keys)`,
+    ms(median(keyToSaved)),
+    ms(max(keyToSaved)),
+    '≤ 300 ms',
+    status(max(keyToSaved), 300),
+  ]);
+  rows.push([`  of which the save request`, ms(median(saveRequest)), ms(max(saveRequest)), '', '']);
+}
 console.log('');
 console.log(table(rows, ['left', 'right', 'right', 'left', 'left']));
 console.log(
@@ -443,3 +485,11 @@ console.log(
     machineContext('').split('\n')[1] ?? '',
   ].join('\n'),
 );
+
+if (process.env.BENCH_PUBLISH !== '0') {
+  console.log('\nbench:publish, as part of bench:studio:\n');
+  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/publish.ts'], {
+    cwd: projectRoot,
+    stdio: 'inherit',
+  });
+}

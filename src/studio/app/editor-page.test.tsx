@@ -7,7 +7,6 @@ import { draftStore as makeDraftStore } from '../model/draft-store';
 import { createFakeStudioApi, fakeLanding, type FakeStudioApi } from './studio-api.test-support';
 import type { Json } from './studio-api';
 import { StudioApp } from './studio-app';
-import { DRAFT_SAVE_DEBOUNCE_MS } from './editor-page';
 
 afterEach(() => {
   cleanup();
@@ -142,30 +141,29 @@ describe('studio editor', () => {
     });
   });
 
-  it('saves the draft on the server once typing pauses, aborting a save the next keystroke made stale', async () => {
+  it('saves the draft on the server as typing pauses, aborting a save the next change made stale', async () => {
     const api = createFakeStudioApi({ [FILE]: fakeLanding() });
     const signals: AbortSignal[] = [];
     const putFile = api.putFile.bind(api);
+    // The first save is slow: the person types on before it is answered.
+    let answerFirst = () => {};
+    const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve));
     api.putFile = async (request, signal) => {
       if (signal) signals.push(signal);
-      // The first save is slow: the person types on before it is answered.
-      if (signals.length === 1) await new Promise((resolve) => setTimeout(resolve, 400));
+      if (signals.length === 1) await firstAnswered;
       // As fetch does: an aborted request is never answered.
       if (signal?.aborted) throw new DOMException('The save was aborted.', 'AbortError');
       return putFile(request, signal);
     };
     renderEditor(api);
-    // Three keystrokes in quick succession: one save, of the last.
     await typeTitle('A');
-    await typeTitle('AB');
-    await typeTitle('ABC');
-    await waitFor(() => expect(signals).toHaveLength(1));
-    expect(DRAFT_SAVE_DEBOUNCE_MS).toBeLessThanOrEqual(250);
+    await waitFor(() => expect(signals.length).toBeGreaterThan(0));
     // Typing while it is on its way: that save is aborted, and the newer draft is saved instead.
-    await typeTitle('ABCD');
+    await typeTitle('AB');
     await waitFor(() => expect(signals[0]?.aborted).toBe(true));
-    await waitFor(() => expect(api.writes.at(-1)?.content).toMatchObject({ title: 'ABCD' }));
-    expect(signals).toHaveLength(2);
+    answerFirst();
+    await waitFor(() => expect(api.writes.at(-1)?.content).toMatchObject({ title: 'AB' }));
+    expect(api.writes.map((w) => (w.content as { title: string }).title)).not.toContain('A');
     expect(
       await screen.findByText(/^Draft saved at \d\d:\d\d\. Students see it only once it is published\./),
     ).toBeTruthy();

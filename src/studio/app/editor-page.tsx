@@ -39,8 +39,11 @@ import { useStudioValidator } from './studio-validator';
 import type { Json, LandingSummary, Problem } from './studio-api';
 
 export const VALIDATE_DEBOUNCE_MS = 300;
-/** A draft is saved on the server this long after the last keystroke (a save in flight is aborted
- * by the next keystroke), so it is there within about 300 ms of the person stopping. */
+/**
+ * A draft is saved on the server this long after its last change (a newer save aborts one in
+ * flight). Typed text does not wait for it: held typing already waited for the typist's pause
+ * (SEND_AFTER_MS), so the draft its keys make is saved as they are sent, before @rjsf redraws.
+ */
 export const DRAFT_SAVE_DEBOUNCE_MS = 250;
 
 const timeOf = (date: Date) => date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
@@ -238,6 +241,8 @@ export function EditorPage() {
   const { message, say } = useStatus();
   const draft = state?.present ?? null;
   const draftRef = useRef<Json>(null);
+  // Saves a draft now unless it is the one on its way (set below, once saving is defined).
+  const saveNowRef = useRef<(content: Json) => void>(() => {});
   const ahead = useMemo(() => new DraftAhead(), []);
   const afterPreview = useMemo(() => new FormAfterPreview(), []);
   useEffect(() => {
@@ -438,7 +443,9 @@ export function EditorPage() {
         const current = draftRef.current;
         if (current === null || typeof before !== 'string' || typeof after !== 'string') return commit();
         const path = pathOfFieldId(current, fieldId, (value) => value === before);
-        if (path && ahead.tell(setAt(current, path, after))) afterPreview.defer(commit);
+        const next = path && setAt(current, path, after);
+        if (next) saveNowRef.current(next);
+        if (next && ahead.tell(next)) afterPreview.defer(commit);
         else commit();
       },
     }),
@@ -524,16 +531,43 @@ export function EditorPage() {
     [api, file, baseVersion, say],
   );
 
+  // The save on its way: a save of the same draft is not sent again, a newer one aborts it.
+  // `typed`: a save of typed keys @rjsf has not yet taken (the draft may first show an older state).
+  const inFlight = useRef<{ content: Json; controller: AbortController; typed: boolean } | null>(null);
+  const saveNow = useCallback(
+    (content: Json, typed = false) => {
+      const going = inFlight.current;
+      if (going && same(going.content, content)) return;
+      going?.controller.abort();
+      const controller = new AbortController();
+      inFlight.current = { content, controller, typed };
+      void saveDraft(content, controller.signal).finally(() => {
+        if (inFlight.current?.controller === controller) inFlight.current = null;
+      });
+    },
+    [saveDraft],
+  );
   const unsaved = draft !== null && dirty && (!saved || !same(saved.content, draft));
-  useEffect(() => {
-    if (draft === null || !unsaved || conflict) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => void saveDraft(draft, controller.signal), DRAFT_SAVE_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
+  useLayoutEffect(() => {
+    // Typed text is saved at once only where a save would be now (no conflict to settle first;
+    // not the published page itself, typed back).
+    saveNowRef.current = (content) => {
+      if (!conflict && !same(content, published?.content ?? undefined)) saveNow(content, true);
     };
-  }, [draft, unsaved, conflict, saveDraft, staff]);
+  }, [conflict, published, saveNow]);
+  useEffect(() => {
+    // A change made the save on its way stale: it is aborted now, not when the next one goes. (A
+    // save of typed keys is not: the draft may pass an older state before @rjsf takes them.)
+    const going = inFlight.current;
+    if (going && !going.typed && draft !== null && !same(going.content, draft)) {
+      going.controller.abort();
+      inFlight.current = null;
+    }
+    if (draft === null || !unsaved || conflict) return;
+    const timer = setTimeout(() => saveNow(draft), DRAFT_SAVE_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, unsaved, conflict, saveNow, staff]);
+  // Leaving the page does not abort a save on its way: the draft is then on the server too.
 
   const submit = async () => {
     if (saved?.number === undefined) return;

@@ -14,7 +14,7 @@ import type {
   Widget,
   WidgetProps,
 } from '@rjsf/utils';
-import { createContext, memo, useContext, useId, useState, type DragEvent } from 'react';
+import { createContext, memo, useContext, useId, useState, type DragEvent, type ReactNode } from 'react';
 import { getAt, insertItem, isObject, moveItem, pointerOf, type JsonPath } from './json-path';
 import { missingReason } from '../../engine/content/translations';
 import { HeldTyping, heldWidget } from '../../ui/forms/held-typing';
@@ -74,33 +74,55 @@ function describeItem(item: Json | undefined, arrayTitle: string, index: number)
 }
 
 function FieldTemplate(props: FieldTemplateProps<unknown, RJSFSchema, StudioFormContext>) {
-  const context = props.registry.formContext;
-  const translations = useContext(TranslationsContext);
   const label = itemLabel(props.label);
   const inner = <DefaultFieldTemplate {...props} label={label} />;
   if (props.hidden) return inner;
-  const pair = translations.at(pointerOf(props.fieldPathId.path));
-  if (!pair) return inner;
-  const other = translations.counterpart;
-  const otherLocale = other?.locale ?? (context.pageLocale() === 'hi' ? 'en' : 'hi');
-  const otherName = LOCALE_NAMES[otherLocale] ?? otherLocale;
-  const theirText = pair.other ?? '';
-  const ownText = typeof props.formData === 'string' ? props.formData : undefined;
-  const reason = pair.side === 'hi' ? missingReason(pair.other, ownText) : missingReason(ownText, pair.other);
-  const missing = reason ? MISSING_WORDS[pair.side][reason] : '';
-  if (!other && !missing) return inner;
+  // One shape whether or not the other language is shown beside it: the other page arrives after
+  // the field first shows, and a new parent would remount the field (and drop its held keys).
   return (
-    <div className="st-pair">
+    <FieldWithPair label={label} props={props}>
       {inner}
-      <div className="st-pair__other" aria-label={`${otherName} text of ${label}`} role="note">
-        <span className="st-pair__locale">{otherName}</span>
-        {other && (
-          <p lang={otherLocale} className="st-pair__text">
-            {theirText || <em>(none)</em>}
-          </p>
-        )}
-        {missing && <p className="st-badge st-badge--warn">{missing}</p>}
-      </div>
+    </FieldWithPair>
+  );
+}
+
+/** A field, and beside it its text in the other language (or what is missing there), if any. */
+function FieldWithPair({
+  label,
+  props,
+  children,
+}: {
+  label: string;
+  props: FieldTemplateProps<unknown, RJSFSchema, StudioFormContext>;
+  children: ReactNode;
+}) {
+  const translations = useContext(TranslationsContext);
+  const pair = translations.at(pointerOf(props.fieldPathId.path));
+  const other = translations.counterpart;
+  const otherLocale = other?.locale ?? (props.registry.formContext.pageLocale() === 'hi' ? 'en' : 'hi');
+  const otherName = LOCALE_NAMES[otherLocale] ?? otherLocale;
+  const ownText = typeof props.formData === 'string' ? props.formData : undefined;
+  const reason = !pair
+    ? undefined
+    : pair.side === 'hi'
+      ? missingReason(pair.other, ownText)
+      : missingReason(ownText, pair.other);
+  const missing = pair && reason ? MISSING_WORDS[pair.side][reason] : '';
+  const shown = pair && (other || missing);
+  return (
+    <div className={shown ? 'st-pair' : undefined}>
+      {children}
+      {shown && (
+        <div className="st-pair__other" aria-label={`${otherName} text of ${label}`} role="note">
+          <span className="st-pair__locale">{otherName}</span>
+          {other && (
+            <p lang={otherLocale} className="st-pair__text">
+              {pair.other || <em>(none)</em>}
+            </p>
+          )}
+          {missing && <p className="st-badge st-badge--warn">{missing}</p>}
+        </div>
+      )}
     </div>
   );
 }
