@@ -267,4 +267,54 @@ describe('schedules', () => {
       state: 'published',
     });
   });
+
+  it('withdraws a schedule or publishes a scheduled version now; the inbox shows what was sent back', async () => {
+    const eva = await c.s.enrolled('editor', 'eva@example.com');
+    const pam = await c.s.enrolled('publisher', 'pam@example.com');
+    const path = 'landings/mock-jee.json';
+    const saved = await c.edit(eva, path, (doc) => {
+      doc.title = 'MOCK-JEE | campaign';
+    });
+    const number = saved.data.number as number;
+    await c.post(eva, '/versions/submit', { path, number, note: 'Campaign' });
+    const sentBack = await c.post(pam, '/versions/send-back', { path, number, comment: 'Say which week' });
+    expect(sentBack.data.version).toMatchObject({ state: 'draft', note: 'Say which week' });
+    const inbox = await c.s.as(eva, { method: 'GET', url: '/studio/api/inbox' });
+    expect(inbox.data.versions).toContainEqual(
+      expect.objectContaining({
+        path,
+        number,
+        state: 'draft',
+        note: 'Say which week',
+        reviewedBy: 'Test publisher',
+      }),
+    );
+
+    await c.post(eva, '/versions/submit', { path, number, note: 'Campaign, week 2' });
+    await c.post(pam, '/versions/approve', { path, number });
+    const at = (ms: number) => new Date(c.t.clock.now().getTime() + ms).toISOString();
+    await c.post(pam, '/versions/publish', { path, number, publish_at: at(86_400_000) });
+    const editorWithdraws = await c.post(eva, '/versions/unschedule', { path, number });
+    expect(editorWithdraws.statusCode).toBe(403);
+    const withdrawn = await c.post(pam, '/versions/unschedule', { path, number });
+    expect(withdrawn.statusCode).toBe(200);
+    expect(withdrawn.data).toMatchObject({
+      msg: 'The schedule is withdrawn: the version is approved and waits to be published.',
+      version: { state: 'approved', publishAt: null, unpublishAt: null },
+    });
+    expect(versionsOf((await c.s.audited('config.unscheduled')).at(-1))).toEqual([{ path, number }]);
+    const again = await c.post(pam, '/versions/unschedule', { path, number });
+    expect(again.statusCode).toBe(409);
+    expect(again.data.msg).toBe(`Version ${number} is approved: it cannot be withdrawn from a schedule now.`);
+
+    // Scheduled again, with an end; then published at once, keeping the end it was scheduled with.
+    const end = at(2 * 86_400_000);
+    await c.post(pam, '/versions/publish', { path, number, publish_at: at(86_400_000), unpublish_at: end });
+    const now = await c.post(pam, '/versions/publish', { path, number });
+    expect(now.data).toMatchObject({
+      msg: 'Published: students see it now.',
+      version: { state: 'published', unpublishAt: new Date(end).toISOString() },
+    });
+    expect(c.t.app.ctx.site.landings.find((l) => l.file === path)?.landing.title).toBe('MOCK-JEE | campaign');
+  });
 });

@@ -1,6 +1,6 @@
 // examflow Studio's review workflow (decision 049): submit, send back, approve, publish (now or
-// scheduled), unpublish, roll back and discard; a document's history, two versions compared, and
-// the publishers' inbox. Editors save, submit and discard their own drafts; publishers and admins
+// scheduled; a schedule withdrawn), unpublish, roll back and discard; a document's history, two
+// versions compared, and the publishers' inbox. Editors save, submit and discard their own drafts; publishers and admins
 // do the rest. Every action is audited with the versions it concerns.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { StudioCompareQuery, StudioCompareReply } from '../../../src/generated/api/studio-compare';
@@ -13,6 +13,7 @@ import type { StudioVersionsRollbackBody } from '../../../src/generated/api/stud
 import type { StudioVersionsSendBackBody } from '../../../src/generated/api/studio-versions-send-back';
 import type { StudioVersionsSubmitBody } from '../../../src/generated/api/studio-versions-submit';
 import type { StudioVersionsUnpublishBody } from '../../../src/generated/api/studio-versions-unpublish';
+import type { StudioVersionsUnscheduleBody } from '../../../src/generated/api/studio-versions-unschedule';
 import type { StudioVersionReply } from '../../../src/generated/api/studio-common';
 import { ApiError } from '../../api/errors';
 import { apiSchema } from '../../api/schemas';
@@ -28,6 +29,7 @@ import {
   sendBackVersion,
   submitVersion,
   unpublishDocument,
+  unscheduleVersion,
   versionNow,
 } from '../../services/content/workflow';
 import { audit, type AuditedVersion } from '../../services/staff/audit';
@@ -158,6 +160,21 @@ export function registerStudioVersionRoutes(app: FastifyInstance): void {
         msg: scheduled ? 'Scheduled.' : 'Published: students see it now.',
         version: { path, number },
         details: { publish_at: publish_at ?? null, unpublish_at: unpublish_at ?? null },
+      };
+    },
+  );
+
+  action<StudioVersionsUnscheduleBody>(
+    '/studio/api/versions/unschedule',
+    'studio-versions-unschedule',
+    'publisher',
+    'Withdraw a scheduled version’s schedule (it is approved again)',
+    async (request, { path, number }) => {
+      await unscheduleVersion(ctx, { path, number, actor: actorOfRequest(request) });
+      return {
+        code: 'config.unscheduled',
+        msg: 'The schedule is withdrawn: the version is approved and waits to be published.',
+        version: { path, number },
       };
     },
   );

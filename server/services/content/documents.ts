@@ -247,7 +247,11 @@ export async function saveFromStudio(
   return { saved, others };
 }
 
-/** Every version waiting for a publisher (in review, approved, scheduled), newest first. */
+/**
+ * Every version waiting for a publisher (in review, approved, scheduled), and the drafts a
+ * publisher sent back to their authors (a draft with a reviewer: its note is the comment), newest
+ * first.
+ */
 export async function inbox({ db }: ContentCtx) {
   const rows = await db
     .selectFrom('config_versions')
@@ -266,7 +270,12 @@ export async function inbox({ db }: ContentCtx) {
       'unpublish_at',
       'reviewed_by',
     ])
-    .where('state', 'in', ['review', 'approved', 'scheduled'])
+    .where((eb) =>
+      eb.or([
+        eb('state', 'in', ['review', 'approved', 'scheduled']),
+        eb.and([eb('state', '=', 'draft'), eb('reviewed_by', 'is not', null)]),
+      ]),
+    )
     .orderBy('created_at', 'desc')
     .orderBy('number', 'desc')
     .execute();

@@ -414,6 +414,8 @@ async function transition(
   number: number,
   from: readonly VersionState[],
   set: Partial<ConfigVersionsTable> & { state: VersionState },
+  /** The move in words, when the new state does not say it ("withdrawn from the schedule"). */
+  move = MOVE_WORDS[set.state],
 ): Promise<void> {
   const result = await db
     .updateTable('config_versions')
@@ -426,7 +428,7 @@ async function transition(
     const row = await versionRow(db, path, number);
     throw new ContentError(
       'state',
-      `Version ${number} is ${STATE_WORDS[row.state]}: it cannot be ${MOVE_WORDS[set.state]} now.`,
+      `Version ${number} is ${STATE_WORDS[row.state]}: it cannot be ${move} now.`,
     );
   }
 }
@@ -508,8 +510,9 @@ export async function approve(
 
 /**
  * Publishes an approved version now, or schedules it (publishAt in the future; unpublishAt ends a
- * campaign page by itself). Publishing is a compare-and-set: the document must still publish the
- * version this one was made from, or the publisher is told of the conflict.
+ * campaign page by itself). A scheduled version may be published now or scheduled again.
+ * Publishing is a compare-and-set: the document must still publish the version this one was made
+ * from, or the publisher is told of the conflict.
  */
 export async function publish(
   db: Db,
@@ -526,15 +529,35 @@ export async function publish(
     await checkSiteWith(db, path, null);
   }
   if (request.publishAt && request.publishAt > now) {
-    await transition(db, path, number, ['approved'], {
+    await transition(db, path, number, PUBLISHABLE, {
       state: 'scheduled',
       publish_at: iso(request.publishAt),
       unpublish_at: request.unpublishAt ? iso(request.unpublishAt) : null,
     });
     return { scheduled: true };
   }
-  await publishNow(db, path, number, ['approved'], now, request.unpublishAt);
+  await publishNow(db, path, number, PUBLISHABLE, now, request.unpublishAt);
   return { scheduled: false };
+}
+
+/** The states a publisher publishes (or schedules) from: approved, or scheduled already. */
+const PUBLISHABLE: readonly VersionState[] = ['approved', 'scheduled'];
+
+/** Scheduled → approved: the schedule withdrawn (its start and end forgotten), to publish later. */
+export async function unschedule(
+  db: Db,
+  request: { path: string; number: number; actor: Actor },
+): Promise<void> {
+  if (!canPublish(request.actor))
+    throw new ContentError('forbidden', 'Only a publisher can withdraw a schedule.');
+  await transition(
+    db,
+    request.path,
+    request.number,
+    ['scheduled'],
+    { state: 'approved', publish_at: null, unpublish_at: null },
+    'withdrawn from a schedule',
+  );
 }
 
 async function publishNow(

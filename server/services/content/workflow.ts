@@ -12,6 +12,7 @@ import {
   sendBack,
   submitForReview,
   unpublish,
+  unschedule,
   type Actor,
   type VersionSummary,
 } from './versions';
@@ -33,6 +34,7 @@ export const submitVersion = (ctx: Ctx, request: Ref & { note: string }) => subm
 export const sendBackVersion = (ctx: Ctx, request: Ref & { comment: string }) => sendBack(ctx.db, request);
 export const approveVersion = (ctx: Ctx, request: Ref) => approve(ctx.db, request);
 export const discardVersion = (ctx: Ctx, request: Ref) => discard(ctx.db, request);
+export const unscheduleVersion = (ctx: Ctx, request: Ref) => unschedule(ctx.db, request);
 export const documentHistory = (ctx: Ctx, path: string) => history(ctx.db, path);
 
 export async function publishVersion(

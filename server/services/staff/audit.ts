@@ -41,6 +41,7 @@ export type StaffAuditAction =
   | 'config.approved'
   | 'config.published'
   | 'config.scheduled'
+  | 'config.unscheduled'
   | 'config.unpublished'
   | 'config.rolled-back'
   | 'config.discarded'
