@@ -173,6 +173,26 @@ export const indiaInstant = (date: string, hhmm = '00:00'): Date => {
   return new Date(Date.UTC(y, m - 1, d, h, min) - INDIA_OFFSET_MS);
 };
 
+/**
+ * An instant's day and clock time in India, as date and time inputs hold them: { date:
+ * '2026-12-05', time: '14:05' }, whatever the zone of the machine that runs it.
+ */
+export function indiaWallClock(instant: Date): { date: string; time: string } {
+  const local = new Date(instant.getTime() + INDIA_OFFSET_MS).toISOString();
+  return { date: local.slice(0, 10), time: local.slice(11, 16) };
+}
+
+/**
+ * A day and clock time typed in India time (YYYY-MM-DD, HH:MM) as an ISO date-time with India's
+ * offset, 2026-12-05T14:05:00+05:30, the instant it names anywhere; undefined when it is not a
+ * real date and time.
+ */
+export function indiaIso(date: string, hhmm: string): string | undefined {
+  if (!isIsoDate(date) || Number.isNaN(indiaInstant(date, hhmm).getTime()) || hhmm.startsWith('24'))
+    return undefined;
+  return `${date}T${hhmm}:00+05:30`;
+}
+
 const DAY_MS = 86_400_000;
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 const isoDateShape = /^\d{4}-\d{2}-\d{2}$/;

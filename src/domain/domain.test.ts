@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   dobForLink,
+  indiaIso,
+  indiaWallClock,
   normaliseDob,
   parseDob,
   showDob,
@@ -55,6 +57,25 @@ describe('showing dates (one rule for every screen)', () => {
     expect(showExamDate('2027-04-13T03:30:00.000Z')).toBe('13 Apr 2027 (Tuesday)');
     expect(showExamDate('2027-04-12T18:30:00Z')).toBe('13 Apr 2027 (Tuesday)');
     expect(showExamDate('2026-11-25', 'hi')).toBe('25 नवंबर 2026 (बुधवार)');
+  });
+});
+
+describe('India time as date and time inputs hold it', () => {
+  it('reads an instant as its India day and clock time, and a typed India time as an ISO instant', () => {
+    // 20:00 UTC is 01:30 the next day in India.
+    expect(indiaWallClock(new Date('2026-12-04T20:00:00Z'))).toEqual({ date: '2026-12-05', time: '01:30' });
+    const iso = indiaIso('2026-12-05', '14:05');
+    expect(iso).toBe('2026-12-05T14:05:00+05:30');
+    expect(new Date(iso ?? '').toISOString()).toBe('2026-12-05T08:35:00.000Z');
+    expect(indiaWallClock(new Date(iso ?? ''))).toEqual({ date: '2026-12-05', time: '14:05' });
+    for (const [date, time] of [
+      ['2026-02-30', '10:00'],
+      ['2026-12-05', '25:00'],
+      ['2026-12-05', '24:00'],
+      ['', '10:00'],
+      ['2026-12-05', ''],
+    ] as const)
+      expect(indiaIso(date, time), `${date} ${time}`).toBeUndefined();
   });
 });
 

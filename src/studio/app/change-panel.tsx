@@ -62,6 +62,49 @@ export function ChangeRow({ change, linked = true }: { change: Change; linked?: 
   );
 }
 
+/**
+ * Changes in words, those to money apart at the top under a heading of `level`; `linked`: each
+ * goes to its field in the form.
+ */
+export function ChangeList({
+  changes,
+  linked = true,
+  level = 3,
+}: {
+  changes: Change[];
+  linked?: boolean;
+  level?: 3 | 4 | 5;
+}) {
+  const MoneyHeading = `h${level}` as const;
+  const money = changes.filter((c) => c.money || c.kind === 'money');
+  const rest = changes.filter((c) => !(c.money || c.kind === 'money'));
+  return (
+    <>
+      {money.length > 0 && (
+        <div className="st-changes__money">
+          <MoneyHeading>Money students pay</MoneyHeading>
+          <ul>
+            {money.map((change, i) => (
+              <li key={`m${i}`}>
+                <ChangeRow change={change} linked={linked} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {rest.length > 0 && (
+        <ul className="st-changes__list">
+          {rest.map((change, i) => (
+            <li key={i} className={`st-change st-change--${change.kind}`}>
+              <ChangeRow change={change} linked={linked} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
 export function ChangePanel({
   changes,
   isNew,
@@ -72,8 +115,6 @@ export function ChangePanel({
   /** A new page's source (New variant from…): the changes are what differs from it. */
   copiedFrom?: string;
 }) {
-  const money = changes.filter((c) => c.money || c.kind === 'money');
-  const rest = changes.filter((c) => !(c.money || c.kind === 'money'));
   return (
     <section className="st-changes" aria-labelledby="st-changes-title">
       <h2 id="st-changes-title">What changes for students</h2>
@@ -86,27 +127,7 @@ export function ChangePanel({
       {changes.length === 0 ? (
         <p>Nothing yet: students see the published page.</p>
       ) : (
-        <>
-          {money.length > 0 && (
-            <div className="st-changes__money">
-              <h3>Money students pay</h3>
-              <ul>
-                {money.map((change, i) => (
-                  <li key={`m${i}`}>
-                    <ChangeRow change={change} />
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-          <ul className="st-changes__list">
-            {rest.map((change, i) => (
-              <li key={i} className={`st-change st-change--${change.kind}`}>
-                <ChangeRow change={change} />
-              </li>
-            ))}
-          </ul>
-        </>
+        <ChangeList changes={changes} />
       )}
     </section>
   );

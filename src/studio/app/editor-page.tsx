@@ -2,7 +2,7 @@
 // the same code as `npm run validate:config`), undo and redo over the whole draft, the draft saved
 // on the server as the person types (and kept in the browser as the offline fallback), the preview,
 // what changes for students, submit for review (with the merge when the page was published
-// meanwhile), and for publishers the versions others submitted, to approve and publish.
+// meanwhile), and the other versions in progress, with the way to the Inbox and the history.
 import type { ErrorSchema } from '@rjsf/utils';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -705,7 +705,7 @@ export function EditorPage() {
           }}
         />
       )}
-      <ReviewPanel path={file} />
+      <ReviewPanel path={file} changed={submitted} />
       <div className="st-editor__columns">
         <div className="st-editor__form">
           <ErrorSummary problems={problems} file={file} doc={draft} />

@@ -6,6 +6,7 @@ import { draftStore } from '../model/draft-store';
 import { lastDays, percent, variantKey, weekFigures, type WeekFigures } from '../model/funnel-view';
 import { loadLaterParts } from './later-parts';
 import { NewVariantDialog } from './new-variant-dialog';
+import { canPublish, useStaff } from './signed-in';
 import { useStudioApi } from './studio-form-context';
 import type { FileList, LandingSummary } from './studio-api';
 
@@ -53,8 +54,18 @@ function WeekCells({ figures, loaded }: { figures: WeekFigures | undefined; load
   );
 }
 
+/** A row's way to its history: every version, compare, roll back. */
+function HistoryLink({ path, title }: { path: string; title: string }) {
+  return (
+    <Link to={`/history/${path}`} className="st-row-link" aria-label={`History of ${title}`}>
+      History
+    </Link>
+  );
+}
+
 export function HomePage() {
   const api = useStudioApi();
+  const staff = useStaff();
   const [files, setFiles] = useState<FileList | null>(null);
   const [error, setError] = useState('');
   const [query, setQuery] = useState('');
@@ -111,7 +122,16 @@ export function HomePage() {
       <h1>examflow Studio</h1>
       <p className="st-lead">
         Choose a page to edit, or start a new variant from a copy of one. See how each variant converts in the{' '}
-        <Link to="/funnel">Funnel</Link>.
+        <Link to="/funnel">Funnel</Link>
+        {canPublish(staff) ? (
+          <>
+            , and approve, publish and schedule changes in the <Link to="/inbox">Inbox</Link>.
+          </>
+        ) : (
+          <>
+            ; follow your changes in <Link to="/inbox">Your changes in review</Link>.
+          </>
+        )}
       </p>
       <div className="st-field st-search">
         <label htmlFor="st-search">Search pages and programmes</label>
@@ -186,14 +206,17 @@ export function HomePage() {
                     loaded={week !== null}
                   />
                   <td>
-                    <button
-                      type="button"
-                      className="st-button st-button--small st-button--secondary"
-                      onClick={() => setSource(l)}
-                      aria-label={`New variant from ${l.title}`}
-                    >
-                      New variant from…
-                    </button>
+                    <div className="st-row-actions">
+                      <button
+                        type="button"
+                        className="st-button st-button--small st-button--secondary"
+                        onClick={() => setSource(l)}
+                        aria-label={`New variant from ${l.title}`}
+                      >
+                        New variant from…
+                      </button>
+                      <HistoryLink path={l.path} title={l.title} />
+                    </div>
                   </td>
                 </tr>
               ))}
@@ -210,6 +233,9 @@ export function HomePage() {
                 <th scope="col">Programme</th>
                 <th scope="col">Id</th>
                 <th scope="col">Last change</th>
+                <th scope="col">
+                  <span className="ef-visually-hidden">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -221,6 +247,9 @@ export function HomePage() {
                   </th>
                   <td>{p.id}</td>
                   <td>{readableDate(p.modified)}</td>
+                  <td>
+                    <HistoryLink path={p.path} title={p.title} />
+                  </td>
                 </tr>
               ))}
             </tbody>

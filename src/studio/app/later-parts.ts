@@ -8,6 +8,10 @@ const loadEditor = () => import('./editor-page');
 
 export const EditorPage = lazy(async () => ({ default: (await loadEditor()).EditorPage }));
 
+/** The review screens: the Inbox and a document's history. */
+export const InboxPage = lazy(async () => ({ default: (await import('./inbox-page')).InboxPage }));
+export const HistoryPage = lazy(async () => ({ default: (await import('./history-page')).HistoryPage }));
+
 /** The Funnel view, with chart.js: only when opened. */
 export const FunnelPage = lazy(async () => ({ default: (await import('./funnel-page')).FunnelPage }));
 

@@ -1,103 +1,54 @@
-// For publishers: the versions of this page that others submitted, to approve and then publish now.
-// (The full review, history and schedule screens are later work; this is the least that lets a
-// change go live from the Studio.) Editors see nothing here: they submit, a publisher publishes.
-import { useCallback, useEffect, useState } from 'react';
+// Above the editor's form: the other versions of this page in progress (someone else's draft, a
+// version in review, approved or scheduled), in one line, with the way to the Inbox (where a
+// publisher approves, publishes and schedules them) and to this page's history.
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { stateInWords } from '../model/version-words';
 import { canPublish, useStaff } from './signed-in';
+import type { VersionState, VersionSummary } from './studio-api';
 import { useStudioApi } from './studio-form-context';
-import type { VersionInfo } from './studio-api';
 
-const WAITING = new Set<VersionInfo['state']>(['review', 'approved']);
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
-export function ReviewPanel({ path }: { path: string }) {
+const OPEN = new Set<VersionState>(['draft', 'review', 'approved', 'scheduled']);
+
+export function ReviewPanel({
+  path,
+  changed,
+}: {
+  path: string;
+  /** Read again when it changes (a submission). */ changed?: unknown;
+}) {
   const api = useStudioApi();
   const staff = useStaff();
-  const publisher = canPublish(staff);
-  const [versions, setVersions] = useState<VersionInfo[] | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
-  const [news, setNews] = useState<{ text: string; error?: boolean } | null>(null);
+  const [open, setOpen] = useState<VersionSummary[]>([]);
 
-  const load = useCallback(
-    (signal?: AbortSignal) =>
-      api.versions(path, signal).then(
-        (list) => setVersions(list.filter((v) => WAITING.has(v.state) && v.authorId !== staff?.id)),
-        () => signal?.aborted || setVersions(null),
-      ),
-    [api, path, staff?.id],
-  );
   useEffect(() => {
-    if (!publisher) return;
     const controller = new AbortController();
-    void load(controller.signal);
+    api.history(path, controller.signal).then(
+      ({ versions }) =>
+        setOpen(
+          // The person's own draft is the one they are editing.
+          versions.filter((v) => OPEN.has(v.state) && !(v.state === 'draft' && v.authorId === staff?.id)),
+        ),
+      () => undefined,
+    );
     return () => controller.abort();
-  }, [publisher, load]);
+  }, [api, path, staff?.id, changed]);
 
-  if (!publisher || !versions || versions.length === 0)
-    return news ? (
-      <p role={news.error ? 'alert' : 'status'} className="st-note">
-        {news.text}
-      </p>
-    ) : null;
-
-  const act = async (version: VersionInfo, action: 'approve' | 'publish') => {
-    setBusy(version.number);
-    setNews(null);
-    try {
-      if (action === 'approve') await api.approve({ path, number: version.number });
-      else await api.publishNow({ path, number: version.number });
-      setNews({
-        text:
-          action === 'approve'
-            ? `Version ${version.number} approved: publish it when you are ready.`
-            : `Version ${version.number} is published: students see it now.`,
-      });
-      await load();
-    } catch (error) {
-      setNews({ text: `Not done: ${(error as Error).message}`, error: true });
-    } finally {
-      setBusy(null);
-    }
-  };
-
+  const who = (v: VersionSummary) => (v.authorId === staff?.id ? 'you' : v.authorName);
   return (
-    <section className="st-review" aria-labelledby="st-review-title">
-      <h2 id="st-review-title">Waiting for a publisher</h2>
-      <ul>
-        {versions.map((version) => (
-          <li key={version.number}>
-            <p>
-              Version {version.number} by {version.authorName},{' '}
-              {version.state === 'review' ? 'submitted for review' : 'approved, not published yet'}.
-              {version.note && <span className="st-muted"> Note: “{version.note}”</span>}
-            </p>
-            <div className="st-actions">
-              {version.state === 'review' ? (
-                <button
-                  type="button"
-                  className="st-button st-button--secondary"
-                  disabled={busy !== null}
-                  onClick={() => void act(version, 'approve')}
-                >
-                  Approve version {version.number}
-                </button>
-              ) : (
-                <button
-                  type="button"
-                  className="st-button"
-                  disabled={busy !== null}
-                  onClick={() => void act(version, 'publish')}
-                >
-                  Publish version {version.number} now
-                </button>
-              )}
-            </div>
-          </li>
-        ))}
-      </ul>
-      {news && (
-        <p role={news.error ? 'alert' : 'status'} className="st-note">
-          {news.text}
+    <nav className="st-review-line" aria-label="Review and history of this page">
+      {open.length > 0 && (
+        <p>
+          <strong>In progress:</strong>{' '}
+          {open.map((v) => `version ${v.number} by ${who(v)} (${lowerFirst(stateInWords(v))})`).join('; ')}.
         </p>
       )}
-    </section>
+      <Link to="/inbox">
+        {canPublish(staff) ? 'Inbox: approve, publish, schedule' : 'Your changes in review'}
+      </Link>
+      <Link to={`/history/${path}`}>History of this page</Link>
+    </nav>
   );
 }

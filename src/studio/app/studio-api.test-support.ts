@@ -1,8 +1,14 @@
 // An in-memory file API implementing the Studio contract, for the studio's component tests: files
 // by path under config/ (the published versions), versions that change with the bytes, drafts saved
-// as numbered versions beside them (submit, approve, publish), a small validate (an empty title, an
-// address used by another landing, a variant key used twice in a programme) and a preview that
-// draws the title.
+// as numbered versions beside them and the review workflow on them (submit, send back, approve with
+// the money rule, publish now or scheduled with its compare-and-set, withdraw a schedule,
+// unpublish, roll back, discard, preview links, the inbox, history and compare), a small validate
+// (an empty title, an address used by another landing, a variant key used twice in a programme)
+// and a preview that draws the title. `refuseNext` makes the next call of an action fail as the
+// server would (a 409, a 403), and `calls` records what each action was sent.
+import { changeList } from '../../engine/content/change-list';
+import { configKindOf } from '../../engine/content/schema-labels';
+import type { Hosts } from '../../generated/config/hosts';
 import type {
   ComparisonData,
   Draft,
@@ -10,12 +16,14 @@ import type {
   FunnelData,
   FunnelQuery,
   ImageInfo,
+  InboxItem,
   Json,
   LoadedFile,
   Problem,
   PutResult,
   StudioApi,
-  VersionInfo,
+  VersionState,
+  VersionSummary,
 } from './studio-api';
 import { StudioApiError } from './studio-api';
 
@@ -70,6 +78,21 @@ export interface FakeFunnel {
   comparison?: ComparisonData;
 }
 
+type FakeVersion = VersionSummary & { content: Json };
+
+/** The workflow's actions, which `refuseNext` can make fail and `calls` records. */
+export type WorkflowAction =
+  | 'submitForReview'
+  | 'sendBack'
+  | 'approve'
+  | 'publishNow'
+  | 'schedule'
+  | 'unschedule'
+  | 'unpublish'
+  | 'rollback'
+  | 'discard'
+  | 'previewLink';
+
 export interface FakeStudioApi extends StudioApi {
   files: Map<string, Json>;
   /** Every funnel query asked, in order. */
@@ -77,15 +100,23 @@ export interface FakeStudioApi extends StudioApi {
   /** Every draft saved on the server, in order. */
   writes: { path: string; content: Json }[];
   /** Every version, by path, oldest first. */
-  versionsOf: Map<string, (VersionInfo & { content: Json })[]>;
+  versionsOf: Map<string, FakeVersion[]>;
+  /** The number of each document's published version (null: taken off the site). */
+  publishedOf: Map<string, number | null>;
+  /** Every workflow action asked, in order, with what it was sent. */
+  calls: { action: WorkflowAction; request: unknown }[];
   /** Publish a file as another person would. */
   writeOnDisk(path: string, content: Json): void;
-  /** A version by another person (to review). */
-  addVersion(path: string, content: Json, version: Partial<VersionInfo>): VersionInfo;
+  /** A version by another person (to review); a published one becomes the one students see. */
+  addVersion(path: string, content: Json, version: Partial<VersionSummary>): VersionSummary;
+  /** The next call of `action` fails with this refusal (as the server would answer it). */
+  refuseNext(action: WorkflowAction, error: StudioApiError): void;
 }
 
 /** Who saves drafts in the fake (the signed-in person of the tests). */
 export const FAKE_AUTHOR = { id: 'staff-me', name: 'Test Editor' };
+/** Who approves and sends back in the fake. */
+export const FAKE_REVIEWER = 'Test Publisher';
 
 const NO_VISITS = { source: 'a test database', unavailable: 'No visits are recorded yet.' };
 
@@ -100,30 +131,53 @@ export function createFakeStudioApi(
   );
   const modified = new Map<string, string>();
   const writes: { path: string; content: Json }[] = [];
-  const versionsOf = new Map<string, (VersionInfo & { content: Json })[]>();
-  const addVersion = (path: string, content: Json, version: Partial<VersionInfo>) => {
+  const versionsOf = new Map<string, FakeVersion[]>();
+  const publishedOf = new Map<string, number | null>();
+  const calls: { action: WorkflowAction; request: unknown }[] = [];
+  const refusals = new Map<WorkflowAction, StudioApiError>();
+  /** `version` is live: the one it replaces is archived. */
+  const goLive = (version: FakeVersion) => {
+    const before = publishedOf.get(version.path);
+    const old = versionsOf.get(version.path)?.find((v) => v.number === before);
+    if (old && old !== version) old.state = 'archived';
+    version.state = 'published';
+    version.publishedAt ??= '2026-03-02T10:00:00.000Z';
+    publishedOf.set(version.path, version.number);
+    files.set(version.path, version.content);
+  };
+  const addVersion = (path: string, content: Json, version: Partial<VersionSummary>) => {
     const list = versionsOf.get(path) ?? [];
-    const made = {
+    const made: FakeVersion = {
+      path,
       number: list.length + 1,
-      state: 'draft' as const,
+      parentNumber: publishedOf.get(path) ?? null,
+      state: 'draft',
       authorId: FAKE_AUTHOR.id,
       authorName: FAKE_AUTHOR.name,
       note: null,
       createdAt: '2026-03-01T09:30:00.000Z',
+      changes: [],
+      touchesMoney: false,
+      reviewedBy: null,
+      publishAt: null,
+      unpublishAt: null,
+      publishedAt: null,
       ...version,
       content,
     };
     versionsOf.set(path, [...list, made]);
-    return made;
+    if (made.state === 'published') goLive(made);
+    const { content: _content, ...summary } = made;
+    return summary;
   };
   const versionAt = (path: string, number: number) => {
     const found = versionsOf.get(path)?.find((v) => v.number === number);
-    if (!found) throw new StudioApiError(404, 'not-found', `There is no version ${number} of ${path}.`);
+    if (!found) throw new StudioApiError(404, 'not-found', `There is no version ${number} of this page.`);
     return found;
   };
-  const move = (path: string, number: number, from: VersionInfo['state'], to: VersionInfo['state']) => {
+  const move = (path: string, number: number, from: VersionState[], to: VersionState) => {
     const version = versionAt(path, number);
-    if (version.state !== from)
+    if (!from.includes(version.state))
       throw new StudioApiError(
         409,
         'state',
@@ -131,6 +185,25 @@ export function createFakeStudioApi(
       );
     version.state = to;
     return version;
+  };
+  /** Records the call, and answers the refusal asked for it, if any. */
+  const asked = (action: WorkflowAction, request: unknown) => {
+    calls.push({ action, request });
+    const refusal = refusals.get(action);
+    if (refusal) {
+      refusals.delete(action);
+      throw refusal;
+    }
+  };
+  const publishNow = (version: FakeVersion) => {
+    const live = publishedOf.get(version.path);
+    if (live !== undefined && version.parentNumber !== live)
+      throw new StudioApiError(
+        409,
+        'changed',
+        'Someone published another version of this page since this one was made: compare the two and make a new version.',
+      );
+    goLive(version);
   };
   const hostsOf = (programme: Json | undefined) =>
     ((obj(files.get('hosts.json')).profiles ?? []) as Obj[])
@@ -175,7 +248,12 @@ export function createFakeStudioApi(
     files,
     writes,
     versionsOf,
+    publishedOf,
+    calls,
     addVersion,
+    refuseNext(action, error) {
+      refusals.set(action, error);
+    },
     funnelQueries,
     async funnel(query) {
       funnelQueries.push(query);
@@ -245,10 +323,32 @@ export function createFakeStudioApi(
       const made = addVersion(path, content, {});
       return { ok: true, version: String(made.number), number: made.number, state: 'draft' };
     },
-    async versions(path) {
-      return [...(versionsOf.get(path) ?? [])].reverse().map(({ content: _content, ...version }) => version);
+    async history(path) {
+      const versions = [...(versionsOf.get(path) ?? [])].reverse();
+      return {
+        published: publishedOf.get(path) ?? null,
+        versions: versions.map(({ content: _content, ...version }) => version),
+      };
     },
-    async submitForReview({ path, number, note }) {
+    async inbox() {
+      const waiting: InboxItem[] = [];
+      for (const list of versionsOf.values())
+        for (const { content: _content, authorName, parentNumber: _p, publishedAt: _at, ...v } of list)
+          if (['review', 'approved', 'scheduled'].includes(v.state) || (v.state === 'draft' && v.reviewedBy))
+            waiting.push({ ...v, author: authorName });
+      return waiting.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.number - a.number);
+    },
+    async compare(path, from, to) {
+      const kind = configKindOf(path);
+      const [before, after] = [versionAt(path, from).content, versionAt(path, to).content];
+      const changes = kind
+        ? changeList(before as never, after as never, { hosts: FAKE_HOSTS as unknown as Hosts, kind })
+        : [];
+      return { changes, touchesMoney: changes.some((c) => c.money) };
+    },
+    async submitForReview(request) {
+      asked('submitForReview', request);
+      const { path, number, note } = request;
       const problems = check([{ path, content: versionAt(path, number).content }]);
       if (problems.length)
         throw new StudioApiError(
@@ -256,14 +356,74 @@ export function createFakeStudioApi(
           'invalid',
           'The site would not work with this version: fix the problems listed first.',
         );
-      move(path, number, 'draft', 'review').note = note || null;
+      move(path, number, ['draft'], 'review').note = note || null;
     },
-    async approve({ path, number }) {
-      move(path, number, 'review', 'approved');
+    async sendBack(request) {
+      asked('sendBack', request);
+      const version = move(request.path, request.number, ['review'], 'draft');
+      version.note = request.comment;
+      version.reviewedBy = FAKE_REVIEWER;
     },
-    async publishNow({ path, number }) {
-      const version = move(path, number, 'approved', 'published');
-      files.set(path, version.content);
+    async approve(request) {
+      asked('approve', request);
+      const version = versionAt(request.path, request.number);
+      if (version.touchesMoney && version.authorId === FAKE_AUTHOR.id)
+        throw new StudioApiError(
+          403,
+          'forbidden',
+          'This version changes what students pay: a publisher other than its author must approve it.',
+        );
+      move(request.path, request.number, ['review'], 'approved').reviewedBy = FAKE_REVIEWER;
+    },
+    async publishNow(request) {
+      asked('publishNow', request);
+      const version = versionAt(request.path, request.number);
+      if (!['approved', 'scheduled'].includes(version.state))
+        throw new StudioApiError(409, 'state', `Version ${version.number} cannot be published now.`);
+      publishNow(version);
+    },
+    async schedule(request) {
+      asked('schedule', request);
+      const { path, number, publishAt, unpublishAt } = request;
+      if (unpublishAt && Date.parse(unpublishAt) <= Date.parse(publishAt))
+        throw new StudioApiError(422, 'invalid', 'The end must come after the start.');
+      const version = move(path, number, ['approved', 'scheduled'], 'scheduled');
+      version.publishAt = new Date(publishAt).toISOString();
+      version.unpublishAt = unpublishAt ? new Date(unpublishAt).toISOString() : null;
+    },
+    async unschedule(request) {
+      asked('unschedule', request);
+      const version = move(request.path, request.number, ['scheduled'], 'approved');
+      version.publishAt = null;
+      version.unpublishAt = null;
+    },
+    async unpublish(request) {
+      asked('unpublish', request);
+      const live = publishedOf.get(request.path);
+      if (live == null) throw new StudioApiError(409, 'state', 'This page is not published.');
+      versionAt(request.path, live).state = 'archived';
+      publishedOf.set(request.path, null);
+    },
+    async rollback(request) {
+      asked('rollback', request);
+      const { path, to, restoreNow } = request;
+      const made = addVersion(path, versionAt(path, to).content, {
+        state: 'draft',
+        note: `Restores version ${to}.`,
+        changes: (await api.compare(path, publishedOf.get(path) ?? to, to)).changes,
+      });
+      const version = versionAt(path, made.number);
+      if (restoreNow) publishNow(version);
+      else version.state = 'review';
+    },
+    async discard(request) {
+      asked('discard', request);
+      move(request.path, request.number, ['draft'], 'archived');
+    },
+    async previewLink(request) {
+      asked('previewLink', request);
+      versionAt(request.path, request.number);
+      return { url: `/studio/preview/token-${calls.length}`, expiresAt: '2026-03-04T10:00:00.000Z' };
     },
     async listImages() {
       return images;

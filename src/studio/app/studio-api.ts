@@ -4,6 +4,8 @@
 // exists) are results, not exceptions, so each screen must handle them; anything else throws a
 // StudioApiError whose message is already a sentence for a non-developer.
 import type { VariantComparison, VariantFunnel, VariantId } from '../../domain/funnel-report';
+import type { StudioChange, StudioVersionSummary } from '../../generated/api/studio-history';
+import type { StudioInboxItem } from '../../generated/api/studio-inbox';
 
 /** A JSON value as the config files hold it. */
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -25,6 +27,8 @@ export interface LandingSummary {
   variantKey: string;
   programme: string;
   modified: string;
+  /** The published version's number; null: not on the site (new, or taken off). */
+  published?: number | null;
 }
 
 export interface ProgrammeSummary {
@@ -32,6 +36,7 @@ export interface ProgrammeSummary {
   id: string;
   title: string;
   modified: string;
+  published?: number | null;
 }
 
 export interface FileList {
@@ -84,14 +89,28 @@ export type ComparisonData = { source: string } & (
 
 export type VersionState = 'draft' | 'review' | 'approved' | 'scheduled' | 'published' | 'archived';
 
-/** One version of a document, as the review buttons need it. */
-export interface VersionInfo {
+/** One version of a document: author, state, what it changes for students, review and schedule. */
+export type VersionSummary = StudioVersionSummary;
+/** A version waiting for a publisher, or a draft sent back to its author (GET /inbox). */
+export type InboxItem = StudioInboxItem;
+export type VersionChange = StudioChange;
+
+/** Every version of a document, newest first, and the number of the one students see (null: none). */
+export interface DocumentHistory {
+  published: number | null;
+  versions: VersionSummary[];
+}
+
+/** A version of a document, as the workflow's actions name it. */
+export interface VersionRef {
+  path: string;
   number: number;
-  state: VersionState;
-  authorId: string;
-  authorName: string;
-  note: string | null;
-  createdAt: string;
+}
+
+/** A link that opens a version's page without signing in, until it expires (ISO). */
+export interface PreviewLink {
+  url: string;
+  expiresAt: string;
 }
 
 export interface StudioApi {
@@ -109,14 +128,37 @@ export interface StudioApi {
     request: { path: string; content: Json; baseVersion: string | null },
     signal?: AbortSignal,
   ): Promise<PutResult>;
-  /** The versions of a document (newest first), for the review buttons. */
-  versions(path: string, signal?: AbortSignal): Promise<VersionInfo[]>;
+  /** Every version of a document, newest first. */
+  history(path: string, signal?: AbortSignal): Promise<DocumentHistory>;
+  /** Every version waiting for a publisher, and the drafts sent back to their authors. */
+  inbox(signal?: AbortSignal): Promise<InboxItem[]>;
+  /** What changes for students from version `from` to version `to`. */
+  compare(
+    path: string,
+    from: number,
+    to: number,
+    signal?: AbortSignal,
+  ): Promise<{ changes: VersionChange[]; touchesMoney: boolean }>;
   /** A draft to review, with a note for the reviewer. */
-  submitForReview(request: { path: string; number: number; note: string }): Promise<void>;
-  /** A publisher approves a version in review (someone else's). */
-  approve(request: { path: string; number: number }): Promise<void>;
-  /** A publisher puts an approved version live now. */
-  publishNow(request: { path: string; number: number }): Promise<void>;
+  submitForReview(request: VersionRef & { note: string }): Promise<void>;
+  /** A publisher sends a version in review back to its author, with a comment. */
+  sendBack(request: VersionRef & { comment: string }): Promise<void>;
+  /** A publisher approves a version in review (a money change: someone else's). */
+  approve(request: VersionRef): Promise<void>;
+  /** A publisher puts an approved (or scheduled) version live now. */
+  publishNow(request: VersionRef): Promise<void>;
+  /** A publisher schedules an approved version: ISO date-times with their offset (India: +05:30). */
+  schedule(request: VersionRef & { publishAt: string; unpublishAt?: string }): Promise<void>;
+  /** A publisher withdraws a schedule: the version is approved again. */
+  unschedule(request: VersionRef): Promise<void>;
+  /** A publisher takes a landing page off the site. */
+  unpublish(request: { path: string }): Promise<void>;
+  /** A new version equal to version `to`: sent to review, or restored now (publisher). */
+  rollback(request: { path: string; to: number; restoreNow: boolean }): Promise<void>;
+  /** Its author (or a publisher) discards a draft. */
+  discard(request: VersionRef): Promise<void>;
+  /** A link a lead opens on a phone without signing in. */
+  previewLink(request: VersionRef): Promise<PreviewLink>;
   listImages(): Promise<ImageInfo[]>;
   uploadImage(name: string, file: Blob, overwrite: boolean): Promise<UploadResult>;
   /** The portal's funnel per variant (read-only, from the database the portal uses). */
@@ -204,6 +246,9 @@ export function createStudioApi(
     if (!response.ok) throw await errorFrom(response);
     return (await response.json()) as T;
   };
+  /** A workflow action: a refusal throws the server's sentence (409, 403, 422…). */
+  const post = async <T = unknown>(path: string, body: unknown): Promise<T> =>
+    ok<T>(await call(path, { method: 'POST', ...json(body) }));
 
   return {
     async listFiles() {
@@ -244,20 +289,57 @@ export function createStudioApi(
         ...(Number.isInteger(number) ? { number } : {}),
       };
     },
-    async versions(path, signal) {
-      const body = await ok<{ versions: VersionInfo[] }>(
+    async history(path, signal) {
+      const { published, versions } = await ok<DocumentHistory>(
         await call(`/history?path=${encodeURIComponent(path)}`, { signal }),
       );
-      return body.versions;
+      return { published, versions };
+    },
+    async inbox(signal) {
+      return (await ok<{ versions: InboxItem[] }>(await call('/inbox', { signal }))).versions;
+    },
+    async compare(path, from, to, signal) {
+      const search = new URLSearchParams({ path, from: String(from), to: String(to) });
+      const { changes, touchesMoney } = await ok<{ changes: VersionChange[]; touchesMoney: boolean }>(
+        await call(`/compare?${search.toString()}`, { signal }),
+      );
+      return { changes, touchesMoney };
     },
     async submitForReview(request) {
-      await ok<unknown>(await call('/versions/submit', { method: 'POST', ...json(request) }));
+      await post('/versions/submit', request);
+    },
+    async sendBack(request) {
+      await post('/versions/send-back', request);
     },
     async approve(request) {
-      await ok<unknown>(await call('/versions/approve', { method: 'POST', ...json(request) }));
+      await post('/versions/approve', request);
     },
     async publishNow(request) {
-      await ok<unknown>(await call('/versions/publish', { method: 'POST', ...json(request) }));
+      await post('/versions/publish', request);
+    },
+    async schedule({ path, number, publishAt, unpublishAt }) {
+      await post('/versions/publish', {
+        path,
+        number,
+        publish_at: publishAt,
+        ...(unpublishAt === undefined ? {} : { unpublish_at: unpublishAt }),
+      });
+    },
+    async unschedule(request) {
+      await post('/versions/unschedule', request);
+    },
+    async unpublish(request) {
+      await post('/versions/unpublish', request);
+    },
+    async rollback({ path, to, restoreNow }) {
+      await post('/versions/rollback', { path, to, restore_now: restoreNow });
+    },
+    async discard(request) {
+      await post('/versions/discard', request);
+    },
+    async previewLink(request) {
+      const made = await post<{ url: string; expires_at: string }>('/preview-links', request);
+      return { url: made.url, expiresAt: made.expires_at };
     },
     async listImages() {
       return (await ok<{ images: ImageInfo[] }>(await call('/images'))).images;

@@ -3,9 +3,24 @@
 import { Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { HomePage } from './home-page';
-import { EditorPage, FunnelPage } from './later-parts';
+import { EditorPage, FunnelPage, HistoryPage, InboxPage } from './later-parts';
 import { StudioApiContext } from './studio-form-context';
 import type { StudioApi } from './studio-api';
+
+/** A screen loaded when it is opened, saying so meanwhile. */
+function Opening({ what, page }: { what: string; page: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <main id="main" className="st-main" tabIndex={-1}>
+          <p role="status">Opening {what}…</p>
+        </main>
+      }
+    >
+      {page}
+    </Suspense>
+  );
+}
 
 export function StudioApp({ api, header }: { api: StudioApi; header?: ReactNode }) {
   return (
@@ -44,6 +59,8 @@ export function StudioApp({ api, header }: { api: StudioApi; header?: ReactNode 
             </Suspense>
           }
         />
+        <Route path="/inbox" element={<Opening what="the Inbox" page={<InboxPage />} />} />
+        <Route path="/history/*" element={<Opening what="the history" page={<HistoryPage />} />} />
         <Route
           path="*"
           element={

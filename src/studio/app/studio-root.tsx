@@ -3,9 +3,10 @@
 // from any call (the session ended) returns here to sign-in; the URL and the drafts kept in the
 // browser stay, so the same editor opens with the same draft after signing in again.
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { AccountApi, Staff } from './account-api';
 import { SignInPage } from './sign-in-page';
-import { signOutOn401, StaffContext } from './signed-in';
+import { canPublish, signOutOn401, StaffContext } from './signed-in';
 import { StudioApp } from './studio-app';
 import type { StudioApi } from './studio-api';
 
@@ -28,6 +29,10 @@ function StudioHeader({ staff, onSignOut, error }: { staff: Staff; onSignOut(): 
   return (
     <header className="st-top">
       <span className="st-top__name">examflow Studio</span>
+      <nav aria-label="Studio" className="st-top__nav">
+        <Link to="/">All pages</Link>
+        <Link to="/inbox">{canPublish(staff) ? 'Inbox' : 'Your changes in review'}</Link>
+      </nav>
       <span className="st-top__who">
         Signed in as <strong>{staff.name}</strong> · {ROLE_WORDS[staff.role]}
       </span>

@@ -6,6 +6,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { configDir } from '../../engine/node/paths';
 import {
+  documentName,
   fileInWords,
   friendlyMessage,
   problemField,
@@ -182,6 +183,12 @@ describe('messages name pages, programmes and images in words, never a file or a
     expect(fileInWords('hosts.json')).toBe('the sites and their addresses');
     expect(fileInWords('i18n/hi.json')).toBe('the Hindi interface texts');
     expect(fileInWords('landings/unknown.json', names)).toBe('another page');
+    expect(documentName('landings/adst.json', names)).toEqual({
+      title: titleOf('landings/adst.json'),
+      where: '/adst',
+    });
+    expect(documentName('programmes/iacst.json', names).where).toBe('Programme');
+    expect(documentName('site.json', names)).toEqual({ title: 'Site settings', where: '' });
     const hosts = said('hosts.json', (d) => ((d.profiles[0].hosts as string[])[0] = 'iacst.localhost'));
     expect(hosts.length).toBeGreaterThan(0);
     for (const message of hosts) expect(message).toMatch(/^The sites and their addresses · Profiles · 1 · /);

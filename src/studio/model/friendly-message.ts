@@ -39,6 +39,19 @@ export function fileInWords(file: string, names?: PageNames): string {
   return otherFileName(file) ?? 'another settings file';
 }
 
+/**
+ * A document as a heading names it: a page by its title and addresses, a programme by its name,
+ * anything else in words ("The site settings"); never by its file.
+ */
+export function documentName(file: string, names?: PageNames): { title: string; where: string } {
+  const page = names?.landings.find((l) => l.path === file);
+  if (page) return { title: page.title || 'Untitled page', where: page.paths.join(', ') };
+  const programme = names?.programmes.find((p) => p.path === file);
+  if (programme) return { title: programme.title || programme.id, where: 'Programme' };
+  const words = fileInWords(file, names).replace(/^the /, '');
+  return { title: words.charAt(0).toUpperCase() + words.slice(1), where: '' };
+}
+
 const FILE = String.raw`(?:config\/)?((?:landings|programmes|i18n)\/[a-z0-9][a-z0-9-]*\.json|site\.json|hosts\.json)`;
 
 /**
