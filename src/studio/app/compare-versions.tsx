@@ -1,6 +1,6 @@
 // "Compare two versions": any two versions of a document, and what changes for students from the
 // first to the second, in words (money apart).
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { stateInWords } from '../model/version-words';
 import { ChangeList } from './change-panel';
 import type { VersionChange, VersionSummary } from './studio-api';
@@ -33,7 +33,11 @@ export function CompareVersions({
   const [busy, setBusy] = useState(false);
 
   // A new version listed (after an action): compare from the same, to the newest.
-  useEffect(() => setTo(newest), [newest]);
+  const [listedNewest, setListedNewest] = useState(newest);
+  if (listedNewest !== newest) {
+    setListedNewest(newest);
+    setTo(newest);
+  }
 
   const compare = async (event: React.FormEvent) => {
     event.preventDefault();

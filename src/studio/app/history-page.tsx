@@ -7,8 +7,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { documentName } from '../model/friendly-message';
 import { CompareVersions } from './compare-versions';
-import { usePageNames } from './page-names';
-import type { DocumentHistory, VersionSummary } from './studio-api';
+import { pageNamesOf } from './page-names';
+import type { DocumentHistory, FileList, VersionSummary } from './studio-api';
 import { useStudioApi } from './studio-form-context';
 import { VersionCard } from './version-card';
 
@@ -18,8 +18,8 @@ const folded = (v: VersionSummary) => v.state === 'archived' && v.publishedAt ==
 export function HistoryPage() {
   const path = useParams()['*'] ?? '';
   const api = useStudioApi();
-  const names = usePageNames();
   const [history, setHistory] = useState<DocumentHistory | null>(null);
+  const [files, setFiles] = useState<FileList | null>(null);
   const [loadError, setLoadError] = useState('');
   const [showAll, setShowAll] = useState(false);
   const [news, setNews] = useState<{ number: number; text: string } | null>(null);
@@ -27,9 +27,10 @@ export function HistoryPage() {
 
   const load = useCallback(
     (signal?: AbortSignal) =>
-      api.history(path, signal).then(
-        (found) => {
+      Promise.all([api.history(path, signal), api.listFiles()]).then(
+        ([found, listed]) => {
           setHistory(found);
+          setFiles(listed);
           setLoadError('');
         },
         (error: Error) => signal?.aborted || setLoadError(error.message),
@@ -52,7 +53,7 @@ export function HistoryPage() {
     else pageNews.current?.focus();
   }, [news, stillListed]);
 
-  const name = documentName(path, names);
+  const name = documentName(path, files ? pageNamesOf(files) : undefined);
   const landing = path.startsWith('landings/');
   const everLive = versions.some((v) => v.publishedAt !== null);
   const done = (version: VersionSummary, text: string) =>
@@ -72,7 +73,7 @@ export function HistoryPage() {
         <Link to={`/edit/${path}`}>Open in the editor</Link>
         <Link to="/inbox">Inbox</Link>
       </nav>
-      <h1>History: {name.title}</h1>
+      <h1>{history ? `History: ${name.title}` : 'History'}</h1>
       <p className="st-lead">
         {name.where && `${name.where} · `}Every version, newest first. Times are India time.
       </p>

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../../../tests/fixtures/a11y-dom';
 import { createFakeStudioApi, fakeLanding, type FakeStudioApi } from './studio-api.test-support';
 import { StudioApp } from './studio-app';
+import { renderStudioAs } from './studio-render.test-support';
 
 afterEach(() => {
   cleanup();
@@ -118,5 +119,19 @@ describe('studio home', () => {
     // Saved as a draft on the server shortly after, never published.
     await waitFor(() => expect(api.writes.map((w) => w.path)).toEqual(['landings/neet-repeater-2026.json']));
     expect(api.files.has('landings/neet-repeater-2026.json')).toBe(false);
+  });
+
+  it('leads from each page and programme to its history, and a publisher to the Inbox', async () => {
+    const user = userEvent.setup();
+    const api = createFakeStudioApi(files());
+    renderStudioAs(api, 'publisher', '/');
+    expect(
+      (await screen.findByRole('link', { name: 'History of Mock NEET test series' })).getAttribute('href'),
+    ).toBe('/history/landings/mock-neet.json');
+    expect(screen.getByRole('link', { name: 'History of iACST' }).getAttribute('href')).toBe(
+      '/history/programmes/iacst.json',
+    );
+    await user.click(screen.getByRole('link', { name: 'Inbox' }));
+    expect(await screen.findByText('Nothing is waiting for a publisher.')).toBeTruthy();
   });
 });

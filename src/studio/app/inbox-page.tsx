@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { documentName } from '../model/friendly-message';
 import { InboxItem, itemKey } from './inbox-item';
-import { usePageNames } from './page-names';
+import { pageNamesOf } from './page-names';
 import { canPublish, useStaff } from './signed-in';
 import type { FileList, InboxItem as Item, VersionState } from './studio-api';
 import { useStudioApi } from './studio-form-context';
@@ -29,7 +29,6 @@ export function InboxPage() {
   const api = useStudioApi();
   const staff = useStaff();
   const publisher = canPublish(staff);
-  const names = usePageNames();
   const [items, setItems] = useState<Item[] | null>(null);
   const [files, setFiles] = useState<FileList | null>(null);
   const [loadError, setLoadError] = useState('');
@@ -54,6 +53,7 @@ export function InboxPage() {
     return () => controller.abort();
   }, [load]);
 
+  const names = files ? pageNamesOf(files) : undefined;
   const shown = (items ?? []).filter((item) => publisher || item.authorId === staff?.id);
   const stillListed = news !== null && shown.some((item) => itemKey(item) === news.key);
 

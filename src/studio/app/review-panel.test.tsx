@@ -1,14 +1,13 @@
 // @vitest-environment jsdom
-// A publisher approves and publishes a version someone else submitted; an editor sees no such
-// buttons, and nobody is offered their own version.
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+// Above the editor's form: the other versions of the page in progress, in words, and the way to
+// the Inbox (where a publisher approves and publishes them: inbox-page.test.tsx) and to the page's
+// history. Nobody approves or publishes from the editor; a person's own draft is not listed.
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Staff } from './account-api';
-import { StaffContext } from './signed-in';
-import { createFakeStudioApi, FAKE_AUTHOR, fakeLanding } from './studio-api.test-support';
-import { StudioApp } from './studio-app';
+import { createFakeStudioApi, fakeLanding } from './studio-api.test-support';
+import { renderStudioAs } from './studio-render.test-support';
 
 afterEach(() => {
   cleanup();
@@ -16,15 +15,6 @@ afterEach(() => {
 });
 
 const FILE = 'landings/neet-repeater.json';
-const staffOf = (role: Staff['role']): Staff => ({
-  id: FAKE_AUTHOR.id,
-  email: 'me@example.com',
-  name: FAKE_AUTHOR.name,
-  role,
-  disabled: false,
-  second_factor: true,
-  created_at: '2026-12-01T09:00:00.000Z',
-});
 
 function renderAs(role: Staff['role']) {
   const api = createFakeStudioApi({ [FILE]: fakeLanding() });
@@ -35,35 +25,35 @@ function renderAs(role: Staff['role']) {
     note: 'Title for 2027',
   });
   api.addVersion(FILE, fakeLanding({ title: 'My own' }), { state: 'review' });
-  render(
-    <MemoryRouter initialEntries={[`/edit/${FILE}`]}>
-      <StaffContext.Provider value={staffOf(role)}>
-        <StudioApp api={api} />
-      </StaffContext.Provider>
-    </MemoryRouter>,
-  );
+  api.addVersion(FILE, fakeLanding({ title: 'My draft' }), { state: 'draft' });
+  renderStudioAs(api, role, `/edit/${FILE}`);
   return api;
 }
 
-describe('the review buttons', () => {
-  it("let a publisher approve, then publish now, someone else's version", async () => {
+describe('the review line above the editor', () => {
+  it('tells a publisher what is in progress and leads to the Inbox, where they approve and publish', async () => {
     const user = userEvent.setup();
-    const api = renderAs('publisher');
-    const panel = await screen.findByRole('region', { name: 'Waiting for a publisher' });
-    expect(panel.textContent).toMatch(
-      /Version 1 by Ravi Kumar, submitted for review\. Note: “Title for 2027”/,
+    renderAs('publisher');
+    const line = await screen.findByRole('navigation', { name: 'Review and history of this page' });
+    await within(line).findByText(/In progress:/);
+    expect(line.textContent).toContain(
+      'In progress: version 2 by you (in review); version 1 by Ravi Kumar (in review).',
     );
-    expect(panel.textContent).not.toMatch(/Version 2/);
-    await user.click(within(panel).getByRole('button', { name: 'Approve version 1' }));
-    await user.click(await within(panel).findByRole('button', { name: 'Publish version 1 now' }));
-    await waitFor(() => expect(api.files.get(FILE)).toMatchObject({ title: 'Their new title' }));
-    expect(await screen.findByText('Version 1 is published: students see it now.')).toBeTruthy();
+    expect(line.textContent).not.toMatch(/version 3/);
+    expect(screen.queryByRole('button', { name: /approve|publish/i })).toBeNull();
+    expect(within(line).getByRole('link', { name: 'History of this page' }).getAttribute('href')).toBe(
+      `/history/${FILE}`,
+    );
+    await user.click(within(line).getByRole('link', { name: 'Inbox: approve, publish, schedule' }));
+    const ravi = (await screen.findAllByRole('article')).find((a) => a.textContent?.includes('Ravi Kumar'));
+    expect(ravi && within(ravi).getByRole('button', { name: 'Approve' })).toBeTruthy();
   });
 
-  it('are not there for an editor', async () => {
+  it('leads an editor to their own changes in review, with no publisher’s buttons', async () => {
     renderAs('editor');
     await screen.findByRole('button', { name: 'Submit for review' });
-    expect(screen.queryByRole('region', { name: 'Waiting for a publisher' })).toBeNull();
+    const line = screen.getByRole('navigation', { name: 'Review and history of this page' });
+    expect(within(line).getByRole('link', { name: 'Your changes in review' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /approve/i })).toBeNull();
   });
 });

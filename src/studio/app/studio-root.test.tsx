@@ -73,6 +73,7 @@ describe('signing in to the Studio', () => {
     expect(await screen.findByRole('heading', { name: 'Landing pages' })).toBeTruthy();
     const banner = screen.getByRole('banner');
     expect(banner.textContent).toMatch(/Signed in as Asha Rao · Publisher/);
+    expect(within(banner).getByRole('link', { name: 'Inbox' }).getAttribute('href')).toBe('/inbox');
     expect(account.calls).toEqual(['session', 'sign-in', 'second-factor']);
 
     await user.click(within(banner).getByRole('button', { name: 'Sign out' }));
@@ -87,6 +88,9 @@ describe('signing in to the Studio', () => {
     renderRoot(account);
     expect(await screen.findByRole('heading', { name: 'Landing pages' })).toBeTruthy();
     expect(screen.getByRole('banner').textContent).toMatch(/Asha Rao · Editor/);
+    expect(
+      within(screen.getByRole('banner')).getByRole('link', { name: 'Your changes in review' }),
+    ).toBeTruthy();
   });
 
   it('enrols at the first sign-in: the key in groups of four, the otpauth link, then 10 recovery codes once', async () => {
