@@ -123,7 +123,9 @@ export function InboxItem({
           {item.note}”
         </p>
       )}
-      {item.state === 'approved' && item.reviewedBy && <p>Approved by {item.reviewedBy}.</p>}
+      {(item.state === 'approved' || item.state === 'scheduled') && item.reviewedBy && (
+        <p>Approved by {item.reviewedBy}.</p>
+      )}
       {item.state === 'scheduled' && item.publishAt && (
         <p>
           Goes live on {indiaTime(item.publishAt)} (India time)

@@ -4,7 +4,6 @@
 // the list is read again and the focus goes to the version (or, when it has left the Inbox, to the
 // sentence saying what happened).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { documentName } from '../model/friendly-message';
 import { InboxItem, itemKey } from './inbox-item';
 import { pageNamesOf } from './page-names';
@@ -32,7 +31,8 @@ export function InboxPage() {
   const [items, setItems] = useState<Item[] | null>(null);
   const [files, setFiles] = useState<FileList | null>(null);
   const [loadError, setLoadError] = useState('');
-  const [news, setNews] = useState<{ key: string; text: string } | null>(null);
+  /** What the last action did, to which version (`page`: as said once it has left the Inbox). */
+  const [news, setNews] = useState<{ key: string; text: string; page: string } | null>(null);
   const pageNews = useRef<HTMLParagraphElement>(null);
 
   const load = useCallback(
@@ -67,13 +67,12 @@ export function InboxPage() {
   const done = (item: Item, text: string) => {
     const { title } = documentName(item.path, names);
     void load().then(() =>
-      setNews({ key: itemKey(item), text: `${title}, version ${item.number}: ${text}` }),
+      setNews({ key: itemKey(item), text, page: `${title}, version ${item.number}: ${text}` }),
     );
   };
 
   return (
     <main id="main" className="st-main" tabIndex={-1}>
-      <Link to="/">All pages</Link>
       <h1>{publisher ? 'Inbox' : 'Your changes in review'}</h1>
       <p className="st-lead">
         {publisher
@@ -82,7 +81,7 @@ export function InboxPage() {
       </p>
       {loadError && <p role="alert">{loadError}</p>}
       <p role="status" ref={pageNews} tabIndex={-1} className="st-status-line">
-        {!items ? 'Loading…' : news && !stillListed ? news.text : ''}
+        {!items ? 'Loading…' : news && !stillListed ? news.page : ''}
       </p>
       {items && shown.length === 0 && (
         <p>

@@ -3,7 +3,7 @@
 // publisher approves, publishes and schedules them) and to this page's history.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { stateInWords } from '../model/version-words';
+import { authorInWords, stateInWords } from '../model/version-words';
 import { canPublish, useStaff } from './signed-in';
 import type { VersionState, VersionSummary } from './studio-api';
 import { useStudioApi } from './studio-form-context';
@@ -36,7 +36,8 @@ export function ReviewPanel({
     return () => controller.abort();
   }, [api, path, staff?.id, changed]);
 
-  const who = (v: VersionSummary) => (v.authorId === staff?.id ? 'you' : v.authorName);
+  const who = (v: VersionSummary) =>
+    v.authorId === staff?.id ? 'you' : authorInWords(v.authorId, v.authorName);
   return (
     <nav className="st-review-line" aria-label="Review and history of this page">
       {open.length > 0 && (

@@ -4,7 +4,7 @@
 // publisher, landing pages) and discard a draft (its author or a publisher), each after a dialog
 // that says what students will see.
 import { useEffect, useState } from 'react';
-import { indiaTime, stateInWords, versionLine } from '../model/version-words';
+import { authorInWords, indiaTime, stateInWords } from '../model/version-words';
 import { Modal } from '../../ui/modal/modal';
 import { ChangeList } from './change-panel';
 import { PreviewLinkBox } from './preview-link';
@@ -89,7 +89,7 @@ export function VersionCard({
         {version.touchesMoney && <span className="st-badge st-badge--warn">Changes money</span>}
       </h3>
       <p className="st-version__meta">
-        {versionLine(version, version.authorName).replace(`Version ${number} by`, 'By')}
+        By {authorInWords(version.authorId, version.authorName)}, {indiaTime(version.createdAt)}
         {version.reviewedBy && version.state !== 'draft' && ` · Reviewed by ${version.reviewedBy}`}
         {version.publishedAt && ` · Published ${indiaTime(version.publishedAt)}`}
       </p>
@@ -155,7 +155,10 @@ export function VersionCard({
       </p>
       {dialog === 'rollback' && (
         <Modal heading={`Roll back to version ${number}?`} closeLabel="Cancel" onClose={close}>
-          <p>A new version equal to version {number} is made from the one students see now.</p>
+          <p>
+            A new version equal to version {number} is made
+            {published === null ? '.' : ' from the one students see now.'}
+          </p>
           <RollbackChanges path={path} from={published} to={number} />
           <ul className="st-choices">
             <li>

@@ -11,11 +11,21 @@ const typed = (startDate: string, startTime: string, endDate = '', endTime = '')
   endDate,
   endTime,
 });
-const base = { number: 3, createdAt: '2026-12-05T08:35:00.000Z', reviewedBy: null, publishAt: null };
+const base = {
+  number: 3,
+  createdAt: '2026-12-05T08:35:00.000Z',
+  authorId: 'staff-esha',
+  reviewedBy: null,
+  publishAt: null,
+};
 
 describe('versions in words', () => {
   it('says each state as marketing reads it', () => {
     expect(versionLine(base, 'Esha')).toBe('Version 3 by Esha, 5 Dec 2026 (Saturday), 02:05 PM');
+    // Never a file name for the versions that came from the config files.
+    expect(versionLine({ ...base, number: 1, authorId: 'seed' }, 'config/ files')).toMatch(
+      /^Version 1 by the site’s first setup, /,
+    );
     expect(stateInWords({ ...base, state: 'draft' })).toBe('Draft');
     expect(stateInWords({ ...base, state: 'draft', reviewedBy: 'Pia' })).toBe('Sent back by Pia');
     expect(stateInWords({ ...base, state: 'review' })).toBe('In review');

@@ -34,9 +34,23 @@ export function stateInWords(version: VersionFacts): string {
   }
 }
 
+/** The versions that came from the developers' config files (the seed, the dev server, config:import). */
+const FILE_AUTHORS: Record<string, string> = {
+  seed: 'the site’s first setup',
+  files: 'a developer',
+  import: 'a developer (imported)',
+};
+
+/** Who made a version, in words: a person's name, or where a version from the files came from. */
+export const authorInWords = (authorId: string, authorName: string): string =>
+  FILE_AUTHORS[authorId] ?? authorName;
+
 /** "Version 3 by Esha, 5 Dec 2026 (Saturday), 02:05 PM". */
-export const versionLine = (version: { number: number; createdAt: string }, author: string): string =>
-  `Version ${version.number} by ${author}, ${indiaTime(version.createdAt)}`;
+export const versionLine = (
+  version: { number: number; createdAt: string; authorId: string },
+  author: string,
+): string =>
+  `Version ${version.number} by ${authorInWords(version.authorId, author)}, ${indiaTime(version.createdAt)}`;
 
 /** What is typed in the schedule form: India dates (YYYY-MM-DD) and times (HH:MM); end optional. */
 export interface ScheduleInput {
