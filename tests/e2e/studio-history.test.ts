@@ -100,6 +100,7 @@ it('schedules a campaign from the Inbox: live by itself, ended by itself; Histor
     await form.getByRole('group', { name: group }).getByLabel('Date').fill(date);
     await form.getByRole('group', { name: group }).getByLabel('Time').fill(time);
   }
+  await shoot(page, 'inbox-schedule-form');
   await form.getByRole('button', { name: 'Schedule' }).click();
   await item.getByText(/^Scheduled: it goes live on/).waitFor();
   const [version] = await server.app.ctx.db
@@ -130,6 +131,12 @@ it('schedules a campaign from the Inbox: live by itself, ended by itself; Histor
   const first = page.getByRole('article', { name: 'Version 1 · Earlier version' });
   expect(await seriousViolations(page)).toEqual([]);
   await shoot(page, 'history');
+  await first.getByRole('button', { name: 'Make a preview link' }).click();
+  const link = await first.getByLabel('Preview link').inputValue();
+  expect(link).toMatch(new RegExp(`^${server.base}/studio/preview/[A-Za-z0-9_-]{43}$`));
+  await shoot(page, 'history-preview-link');
+  // The lead's phone: no session, the version's page under a "Preview" line.
+  expect(await (await fetch(link)).text()).toContain(`<title>${OLD_TITLE}</title>`);
   await first.getByRole('button', { name: 'Roll back to this version…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Roll back to version 1?' });
   await dialog.getByText('The page is not on the site now: this brings it back.').waitFor();

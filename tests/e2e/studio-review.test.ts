@@ -1,7 +1,7 @@
 // The review workflow in the Studio on the production build (decisions 048–050): an editor signs in
 // with a second factor, edits a landing page's title, the draft is saved on the server as they
-// type, and they submit it; a publisher signs in, approves and publishes it; the running server
-// (not restarted, not rebuilt) serves the new title.
+// type, and they submit it; a publisher signs in, goes from the page to the Inbox, approves and
+// publishes it; the running server (not restarted, not rebuilt) serves the new title.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { distDir } from '../../scripts/build';
@@ -60,11 +60,15 @@ it('edits, saves a draft as you type and submits; a publisher approves and publi
   await editor.screenshot({ path: '/tmp/studio-shots/review-submitted-1280.png' });
 
   const publisher = await signIn('publisher@example.com', 'publisher');
+  // From the page's editor, the way to the Inbox, where a publisher approves and publishes.
   await publisher.goto(`${server.base}/studio/edit/landings/mock-neet.json`);
-  const waiting = publisher.getByRole('region', { name: 'Waiting for a publisher' });
-  await waiting.getByRole('button', { name: /^Approve version/ }).click();
-  await waiting.getByRole('button', { name: /^Publish version \d+ now/ }).click();
-  await publisher.getByText(/is published: students see it now/).waitFor();
+  const line = publisher.getByRole('navigation', { name: 'Review and history of this page' });
+  await line.getByText(/version \d+ by editor \(in review\)/).waitFor();
+  await line.getByRole('link', { name: 'Inbox: approve, publish, schedule' }).click();
+  const waiting = publisher.getByRole('article', { name: /NEET Mock Test/ });
+  await waiting.getByRole('button', { name: 'Approve' }).click();
+  await waiting.getByRole('button', { name: 'Publish now' }).click();
+  await publisher.getByText(/version \d+: Published: students see it now\./).waitFor();
   await publisher.screenshot({ path: '/tmp/studio-shots/review-published-1280.png' });
   await expect
     .poll(async () => (await fetch(`${server.base}/mock-neet-exam`)).text())

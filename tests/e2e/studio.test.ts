@@ -186,13 +186,13 @@ describe('examflow Studio against the dev server', () => {
     // Students do not see it yet.
     expect((await fetch(`${dev.base}${NEW_PATH}`, { headers: { Accept: 'text/html' } })).status).toBe(404);
 
-    await publisher.goto(`${dev.base}/studio/edit/${NEW_FILE}`);
-    const waiting = publisher.getByRole('region', { name: 'Waiting for a publisher' });
-    await waiting.getByText(/Version \d+ by Asha Rao, submitted for review\./).waitFor({ timeout: 30_000 });
-    await waiting.getByRole('button', { name: /^Approve version \d+$/ }).click();
-    await waiting.getByRole('button', { name: /^Publish version \d+ now$/ }).click();
+    await publisher.goto(`${dev.base}/studio/inbox`);
+    const waiting = publisher.getByRole('article', { name: new RegExp(NEW_PATH) });
+    await waiting.getByText(/Version \d+ by Asha Rao, .* · In review/).waitFor({ timeout: 30_000 });
+    await waiting.getByRole('button', { name: 'Approve' }).click();
+    await waiting.getByRole('button', { name: 'Publish now' }).click();
     await publisher
-      .getByText(/^Version \d+ is published: students see it now\.$/)
+      .getByText(/, version \d+: Published: students see it now\.$/)
       .waitFor({ timeout: 20_000 });
 
     const published = await openDocument(dev.api.app.ctx, NEW_FILE);

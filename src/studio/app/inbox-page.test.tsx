@@ -178,6 +178,8 @@ describe('the Inbox, for a publisher', () => {
     fireEvent.change(within(start).getByLabelText('Time'), { target: { value: '09:00' } });
     fireEvent.change(within(end).getByLabelText('Date'), { target: { value: '2030-01-15' } });
     fireEvent.change(within(end).getByLabelText('Time'), { target: { value: '08:00' } });
+    // What was typed, in words, whatever order the date box shows day and month in.
+    expect(start.textContent).toContain('That is 15 Jan 2030 (Tuesday), 09:00 AM, India time.');
     await user.click(within(form).getByRole('button', { name: 'Schedule' }));
     // An end before the start: said at the end's fields, which take the focus; nothing sent.
     const endDate = within(end).getByLabelText('Date');

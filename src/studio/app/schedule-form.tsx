@@ -1,8 +1,8 @@
 // "Schedule": when an approved version goes live and, for a landing page, when it ends, typed in
 // India time whatever the zone of this computer (sent as +05:30). Each problem is at its fields.
 import { useEffect, useId, useRef, useState } from 'react';
-import { indiaWallClock } from '../../domain/dates';
-import { checkSchedule, type ScheduleInput } from '../model/version-words';
+import { indiaIso, indiaWallClock } from '../../domain/dates';
+import { checkSchedule, indiaTime, type ScheduleInput } from '../model/version-words';
 
 const HOUR_MS = 3_600_000;
 
@@ -15,6 +15,12 @@ function defaults(now: Date): ScheduleInput {
     endDate: '',
     endTime: '',
   };
+}
+
+/** The date and time typed, in words: a date box may show the month first (12/07/2026). */
+function InWords({ date, time }: { date: string; time: string }) {
+  const iso = indiaIso(date, time);
+  return <p className="st-help st-schedule__words">{iso ? `That is ${indiaTime(iso)}, India time.` : ''}</p>;
 }
 
 export function ScheduleForm({
@@ -92,6 +98,7 @@ export function ScheduleForm({
             />
           </div>
         </div>
+        <InWords date={input.startDate} time={input.startTime} />
         {errors.start && (
           <p id={`${id}-start-error`} className="st-field-error">
             {errors.start}
@@ -126,6 +133,7 @@ export function ScheduleForm({
               />
             </div>
           </div>
+          <InWords date={input.endDate} time={input.endTime} />
           {errors.end && (
             <p id={`${id}-end-error`} className="st-field-error">
               {errors.end}
