@@ -1,7 +1,7 @@
 // Screenshots of examflow Studio at a tablet and a desktop width, to look at (usable
 // at 1280 px, not broken at 768 px): the sign-in, the Funnel view, the home page, the editor of a
-// landing and of a programme, the draft saved and submitted for review, a publisher's "Waiting for
-// a publisher", the change list with money, the money confirmation, New variant from…, the
+// landing and of a programme, the draft saved and submitted for review, a publisher's Inbox and
+// the page's History, the change list with money, the money confirmation, New variant from…, the
 // card-state preview and the conflict view (a publisher published the page again meanwhile). Runs
 // `npm run dev`'s servers on a copy of config/ and a temporary database (nothing real is written);
 // an editor and a publisher of each width are made there and signed in (decision 048).
@@ -169,10 +169,12 @@ async function shots(
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot('submitted');
 
-  await publisher.goto(`${base}/studio/edit/${landing}`);
-  await publisher.getByRole('region', { name: 'Waiting for a publisher' }).waitFor();
-  await publisher.waitForTimeout(1500);
-  await take(publisher, 'publisher-waiting');
+  await publisher.goto(`${base}/studio/inbox`);
+  await publisher.getByRole('region', { name: /^Waiting for review/ }).waitFor();
+  await take(publisher, 'publisher-inbox');
+  await publisher.goto(`${base}/studio/history/${landing}`);
+  await publisher.getByRole('list', { name: 'Versions, newest first' }).waitFor();
+  await take(publisher, 'publisher-history');
   await publisher.context().close();
 
   await page.goto(`${base}/studio/edit/programmes/iacst.json`);
