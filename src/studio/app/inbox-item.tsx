@@ -98,6 +98,9 @@ export function InboxItem({
   const publisher = canPublish(staff);
   const mine = staff !== null && item.authorId === staff.id;
   const [form, setForm] = useState<'send-back' | 'schedule' | null>(null);
+  // A form cancelled gives the focus back to the button that opened it.
+  const sendBackButton = useRef<HTMLButtonElement>(null);
+  const scheduleButton = useRef<HTMLButtonElement>(null);
   const { busy, refusal, alert, run } = useVersionAction((text) => onDone(item, text));
   const headingId = `inbox-${itemKey(item)}`;
   const name = documentName(item.path, names);
@@ -156,6 +159,7 @@ export function InboxItem({
         )}
         {publisher && item.state === 'review' && (
           <button
+            ref={sendBackButton}
             type="button"
             className="st-button st-button--secondary"
             disabled={busy}
@@ -177,6 +181,7 @@ export function InboxItem({
         )}
         {publisher && item.state === 'approved' && (
           <button
+            ref={scheduleButton}
             type="button"
             className="st-button st-button--secondary"
             disabled={busy}
@@ -210,7 +215,10 @@ export function InboxItem({
         <SendBackForm
           author={item.author}
           busy={busy}
-          onCancel={() => setForm(null)}
+          onCancel={() => {
+            setForm(null);
+            sendBackButton.current?.focus();
+          }}
           onSend={(comment) =>
             void act(
               () => api.sendBack({ ...ref, comment }),
@@ -224,7 +232,10 @@ export function InboxItem({
           landing={item.path.startsWith('landings/')}
           liveNow={liveNow}
           busy={busy}
-          onCancel={() => setForm(null)}
+          onCancel={() => {
+            setForm(null);
+            scheduleButton.current?.focus();
+          }}
           onSchedule={(at) =>
             void act(
               () => api.schedule({ ...ref, ...at }),

@@ -146,8 +146,13 @@ describe('the Inbox, for a publisher', () => {
     renderStudioAs(api, 'publisher', '/inbox');
     const ravi = await item(/NEET repeater scholarship/, 2);
     await user.click(within(ravi).getByRole('button', { name: 'Send back…' }));
-    const comment = within(ravi).getByLabelText('Comment for Ravi Kumar (required)');
+    let comment = within(ravi).getByLabelText('Comment for Ravi Kumar (required)');
     expect(document.activeElement).toBe(comment);
+    // Cancelled: the focus goes back to the button; opened again.
+    await user.click(within(ravi).getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(within(ravi).getByRole('button', { name: 'Send back…' }));
+    await user.click(within(ravi).getByRole('button', { name: 'Send back…' }));
+    comment = within(ravi).getByLabelText('Comment for Ravi Kumar (required)');
     await user.click(within(ravi).getByRole('button', { name: 'Send back' }));
     expect(linkedError(comment)).toBe('Write a comment: Ravi Kumar needs to know what to change.');
     expect(api.calls).toEqual([]);
