@@ -4,7 +4,7 @@
 // in with a second factor edits the NEET repeater page's hero heading and a FAQ answer in English
 // and in Hindi and submits both; in the Studio of the second, a publisher approves and publishes
 // them; both processes, never restarted, serve the new texts (the time is printed; bench:studio
-// holds the target), and a rollback brings the old texts back. A new variant copied in the Studio
+// holds the target), and a rollback from the page's History brings the old texts back. A new variant copied in the Studio
 // takes a student's registration in a browser at once, and the Studio's funnel counts it, with the
 // page version the student saw.
 import type { ChildProcess } from 'node:child_process';
@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess } from '../../scripts/fault/server-process';
 import { signInToStudio } from '../../scripts/lib/studio-sign-in';
 import { createDb, sqliteFileIn, type Db } from '../../server/db/database';
-import { readPublished, rollback, type Actor } from '../../server/services/content/versions';
+import { readPublished } from '../../server/services/content/versions';
 import { freshPostgresDatabase } from '../support/server-harness';
 import { freshMobile, launchBrowser } from './browser';
 import { completeFreeRegistration, verifyFreshMobile } from './registration-walk';
@@ -112,16 +112,13 @@ async function editAndSubmit(file: string, hero: string, faq: string): Promise<v
   await editor.getByText(/^Submitted for review\. A publisher/).waitFor({ timeout: 20_000 });
 }
 
-/** The publisher approves and publishes what waits on the document's page in their Studio. */
-async function approveAndPublish(file: string, author: string): Promise<void> {
-  await publisher.goto(`${bases[1]}/studio/edit/${file}`);
-  const waiting = publisher.getByRole('region', { name: 'Waiting for a publisher' });
-  await waiting.getByText(new RegExp(`Version \\d+ by ${author}, submitted for review\\.`)).waitFor({
-    timeout: 30_000,
-  });
-  await waiting.getByRole('button', { name: /^Approve version \d+$/ }).click();
-  await waiting.getByRole('button', { name: /^Publish version \d+ now$/ }).click();
-  await publisher.getByText(/^Version \d+ is published: students see it now\.$/).waitFor({ timeout: 20_000 });
+/** The publisher approves and publishes, in their Studio's Inbox, what waits for the page at `path`. */
+async function approveAndPublish(path: string): Promise<void> {
+  await publisher.goto(`${bases[1]}/studio/inbox`);
+  const waiting = publisher.getByRole('article', { name: new RegExp(` ${path}$`) });
+  await waiting.getByRole('button', { name: 'Approve' }).click();
+  await waiting.getByRole('button', { name: 'Publish now' }).click();
+  await publisher.getByText(/version \d+: Published: students see it now\./).waitFor({ timeout: 20_000 });
 }
 
 describe('the Studio on two production processes', () => {
@@ -134,12 +131,11 @@ describe('the Studio on two production processes', () => {
     }
     for (const base of bases) expect(await html(base, ENGLISH.page)).not.toContain(EDITS[ENGLISH.file]?.hero);
 
-    for (const { file } of [ENGLISH, HINDI]) {
-      await approveAndPublish(file, 'Esha Editor');
+    for (const { file, page } of [ENGLISH, HINDI]) {
+      await approveAndPublish(page);
       const published = Date.now();
       const times = await Promise.all(
         bases.map(async (base) => {
-          const page = file === ENGLISH.file ? ENGLISH.page : HINDI.page;
           await expect
             .poll(() => html(base, page), { timeout: 20_000, interval: 100 })
             .toContain(EDITS[file]?.hero);
@@ -152,15 +148,14 @@ describe('the Studio on two production processes', () => {
       );
     }
 
-    // The lead changes their mind: the English page goes back to what it was, on both.
-    const publisherActor: Actor = { id: 'e2e', name: 'Pia Publisher', role: 'publisher' };
-    await rollback(db, {
-      path: ENGLISH.file,
-      to: old.get(ENGLISH.page) ?? 1,
-      actor: publisherActor,
-      now: new Date(),
-      restoreNow: true,
+    // The lead changes their mind: the publisher restores the English page from its History.
+    await publisher.goto(`${bases[1]}/studio/history/${ENGLISH.file}`);
+    const earlier = publisher.getByRole('article', {
+      name: `Version ${old.get(ENGLISH.page) ?? 1} · Earlier version`,
     });
+    await earlier.getByRole('button', { name: 'Roll back to this version…' }).click();
+    await publisher.getByRole('dialog').getByRole('button', { name: 'Restore now' }).click();
+    await earlier.getByText(/is restored: students see it now\./).waitFor({ timeout: 20_000 });
     for (const base of bases) {
       await expect
         .poll(() => html(base, ENGLISH.page), { timeout: 20_000 })
@@ -184,7 +179,7 @@ describe('the Studio on two production processes', () => {
     await submit(editor).click();
     await editor.getByText(/^Submitted for review\. A publisher/).waitFor({ timeout: 20_000 });
     expect(await html(bases[1] ?? '', COPY.page)).toBe('HTTP 404');
-    await approveAndPublish(COPY.file, 'Esha Editor');
+    await approveAndPublish(COPY.page);
 
     // A student on the other process, on a phone, as soon as it serves the page.
     const base = bases[1] ?? '';
