@@ -8,8 +8,8 @@ import { parseArgs } from 'node:util';
 import { configFromEnv } from '../server/config';
 import { createDb, sqliteFileIn } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrations/index';
-import type { StaffRole } from '../server/db/tables/staff';
-import { createStaff, resetPassword, STAFF_ROLES } from '../server/services/staff/accounts';
+import { STAFF_ROLES, type StaffRole } from '../server/db/tables/staff';
+import { createStaff, resetPassword } from '../server/services/staff/accounts';
 import { COMMAND_LINE } from '../server/services/staff/audit';
 
 const USAGE = `Usage:

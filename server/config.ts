@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { projectRoot } from '../src/engine/node/paths';
+import { STAFF_ROLES, type StaffRole } from './db/tables/staff';
 
 export interface ServerConfig {
   /** PostgreSQL when set; otherwise SQLite in dataDir. */
@@ -66,6 +67,27 @@ export interface StudioSettings {
    * studio.example.com; 404 on every other); unset: any host the server answers.
    */
   host?: string;
+  /** Signing in through the organisation's OpenID Connect provider (decision 051); unset: passwords only. */
+  oidc?: OidcSettings;
+}
+
+/** The organisation's OpenID Connect provider (decision 051), from the STUDIO_OIDC_* variables. */
+export interface OidcSettings {
+  /** STUDIO_OIDC_ISSUER: its /.well-known/openid-configuration is read at the first sign-in. */
+  issuer: string;
+  /** STUDIO_OIDC_CLIENT_ID, STUDIO_OIDC_CLIENT_SECRET (unset: a public client, PKCE alone). */
+  clientId: string;
+  clientSecret?: string;
+  /** STUDIO_OIDC_REDIRECT_URL; unset: the Studio's origin + /studio/api/account/oidc/callback. */
+  redirectUrl?: string;
+  /** STUDIO_OIDC_NAME: the button says "Sign in with <name>". */
+  name: string;
+  /**
+   * STUDIO_OIDC_EMAIL_DOMAINS (comma-separated) and STUDIO_OIDC_NEW_ROLE: a verified e-mail of one of
+   * these domains without an account gets one with this role. Unset (the default): only e-mails an
+   * admin made an account for sign in.
+   */
+  newAccounts?: { domains: string[]; role: StaffRole };
 }
 
 export interface SmsSettings {
@@ -99,6 +121,42 @@ const int = (value: string | undefined, fallback: number): number => {
   return Number.isInteger(n) && n > 0 ? n : fallback;
 };
 
+/** The STUDIO_OIDC_* variables; a half-made setting stops the start with the reason (never signs in nobody quietly). */
+function oidcFromEnv(env: NodeJS.ProcessEnv): OidcSettings | undefined {
+  const value = (name: string) => env[name]?.trim() || undefined;
+  const issuer = value('STUDIO_OIDC_ISSUER');
+  const clientId = value('STUDIO_OIDC_CLIENT_ID');
+  if (!issuer && !clientId) return undefined;
+  if (!issuer || !clientId)
+    throw new Error(
+      'Set both STUDIO_OIDC_ISSUER and STUDIO_OIDC_CLIENT_ID (or neither) to sign in to the Studio through OpenID Connect.',
+    );
+  for (const [name, url] of [
+    ['STUDIO_OIDC_ISSUER', issuer],
+    ['STUDIO_OIDC_REDIRECT_URL', value('STUDIO_OIDC_REDIRECT_URL')],
+  ] as const)
+    if (url !== undefined && !URL.canParse(url)) throw new Error(`${name} is not a URL: ${url}`);
+  const domains = (value('STUDIO_OIDC_EMAIL_DOMAINS') ?? '')
+    .split(',')
+    .map((d) => d.trim().toLowerCase().replace(/^@/, ''))
+    .filter(Boolean);
+  const role = value('STUDIO_OIDC_NEW_ROLE') as StaffRole | undefined;
+  if (role !== undefined && !STAFF_ROLES.includes(role))
+    throw new Error(`STUDIO_OIDC_NEW_ROLE is editor, publisher or admin, not ${role}.`);
+  if (domains.length > 0 !== (role !== undefined))
+    throw new Error(
+      'Set both STUDIO_OIDC_EMAIL_DOMAINS and STUDIO_OIDC_NEW_ROLE (or neither): new accounts need a domain and a role.',
+    );
+  return {
+    issuer,
+    clientId,
+    clientSecret: value('STUDIO_OIDC_CLIENT_SECRET'),
+    redirectUrl: value('STUDIO_OIDC_REDIRECT_URL'),
+    name: value('STUDIO_OIDC_NAME') ?? 'your organisation',
+    ...(role ? { newAccounts: { domains, role } } : {}),
+  };
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
   return {
@@ -116,6 +174,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       maxImageBytes: int(env.STUDIO_MAX_IMAGE_BYTES, 2 * 1024 * 1024),
       previewLinkHours: int(env.STUDIO_PREVIEW_LINK_HOURS, 72),
       host: env.STUDIO_HOST?.trim().toLowerCase() || undefined,
+      oidc: oidcFromEnv(env),
     },
     bodyLimit: int(env.BODY_LIMIT, 64 * 1024),
     logger: env.LOG !== 'off' && !env.VITEST,

@@ -9,6 +9,7 @@ import { registerMasterRoutes } from '../routes/master';
 import { registerRecoveryRoutes } from '../routes/recovery';
 import { registerRegistrationRoutes } from '../routes/registration';
 import { registerStudioAccountRoutes } from '../routes/studio/account';
+import { registerStudioOidcRoutes } from '../routes/studio/account-oidc';
 import { registerStudioContentRoutes } from '../routes/studio/content';
 import { registerStudioFunnelRoutes } from '../routes/studio/funnel';
 import { registerStudioImageRoutes } from '../routes/studio/images';
@@ -29,6 +30,7 @@ export function registerApiRoutes(
   registerFunnelRoutes(app);
   registerHealthRoutes(app);
   registerStudioAccountRoutes(app);
+  registerStudioOidcRoutes(app);
   registerStudioStaffRoutes(app);
   registerStudioContentRoutes(app);
   registerStudioVersionRoutes(app);

@@ -39,12 +39,16 @@ export const actorOf = (staff: Pick<StaffOnRequest, 'id' | 'email'>): AuditActor
   email: staff.email,
 });
 
-/** A new session for a staff member who has passed both factors. */
-export async function createStaffSession(
+/**
+ * A new session, its cookie set on the reply, for a staff member who has proven who they are: both
+ * factors (staff-sign-in.ts), or the organisation's OpenID Connect provider (staff-oidc.ts).
+ */
+export async function openStaffSession(
   ctx: AppContext,
   staffId: string,
   request: FastifyRequest,
-): Promise<{ token: string; csrfToken: string; expiresAt: Date }> {
+  reply: FastifyReply,
+): Promise<{ csrfToken: string; expiresAt: Date }> {
   const token = newToken();
   const csrfToken = newToken();
   const now = ctx.now();
@@ -65,7 +69,8 @@ export async function createStaffSession(
       user_agent: request.headers['user-agent']?.slice(0, 300) ?? null,
     })
     .execute();
-  return { token, csrfToken, expiresAt };
+  setStudioCookie(request, reply, token, expiresAt);
+  return { csrfToken, expiresAt };
 }
 
 /** The staff member holding this token, or null: unknown, revoked, idle too long, expired, disabled. */
@@ -143,7 +148,7 @@ const cookieOptions = (request: FastifyRequest) => ({
   secure: request.protocol === 'https',
 });
 
-export function setStudioCookie(
+function setStudioCookie(
   request: FastifyRequest,
   reply: FastifyReply,
   token: string,

@@ -33,7 +33,7 @@ import {
   verifyNoPassword,
   verifyPassword,
 } from './staff-passwords';
-import { createStaffSession, setStudioCookie } from './staff-sessions';
+import { openStaffSession } from './staff-sessions';
 import { newTotpSecret, totpCodeStep } from './staff-totp';
 import { clear, secondsUntil, takeAll, type Limit, type ThrottleRule } from './throttle';
 import { hashToken, newId, newToken } from './tokens';
@@ -63,7 +63,7 @@ const DEVICE_DAYS = 90;
 const WRONG_PASSWORD = 'The e-mail address or the password is wrong.';
 
 /** A 429 that says how long to wait, in the message and in a true Retry-After. */
-function tooManyRequestsFor(ctx: AppContext, until: Date, what: string): ApiError {
+export function tooManyRequestsFor(ctx: AppContext, until: Date, what: string): ApiError {
   const seconds = secondsUntil(ctx, until);
   const wait = seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
   const error = new ApiError(429, `${what}: try again in ${wait}.`);
@@ -343,8 +343,7 @@ export async function completeSignIn(
     return wrong({ reason: outcome.reason });
   }
   await giveBack();
-  const session = await createStaffSession(ctx, staff.id, request);
-  setStudioCookie(request, reply, session.token, session.expiresAt);
+  const session = await openStaffSession(ctx, staff.id, request, reply);
   await trustDevice(ctx, request, reply, staff.id);
   if (outcome.method === 'enrolment') await audit(ctx, { actor, action: 'enrolment.confirmed', ip });
   await audit(ctx, { actor, action: 'sign-in.success', ip, details: { method: outcome.method } });

@@ -23,6 +23,7 @@ import { m018ConfigImages } from './018-config-images';
 import { m019PreviewLinks } from './019-preview-links';
 import { m020ConfigPins } from './020-config-pins';
 import { m021VersionRecords } from './021-version-records';
+import { m022StaffOidc } from './022-staff-oidc';
 
 const migrations: Record<string, Migration> = {
   '001-core': m001Core,
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '019-preview-links': m019PreviewLinks,
   '020-config-pins': m020ConfigPins,
   '021-version-records': m021VersionRecords,
+  '022-staff-oidc': m022StaffOidc,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

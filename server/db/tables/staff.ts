@@ -5,6 +5,9 @@ import type { Generated } from 'kysely';
 
 export type StaffRole = 'editor' | 'publisher' | 'admin';
 
+/** The roles, each able to do all the one before it can (editor < publisher < admin). */
+export const STAFF_ROLES: readonly StaffRole[] = ['editor', 'publisher', 'admin'];
+
 export interface StaffTable {
   id: string;
   /** As the admin typed it (shown). */
@@ -74,6 +77,27 @@ export interface StaffDevicesTable {
   expires_at: string;
 }
 
+/**
+ * A sign-in through the organisation's OpenID Connect provider, from its start to its callback
+ * (decision 051): used once, within 10 minutes, by the browser holding the token.
+ */
+export interface StaffOidcFlowsTable {
+  /** SHA-256 of the browser's cookie examflow_studio_oidc. */
+  token_hash: string;
+  state: string;
+  nonce: string;
+  /** PKCE (S256): the provider saw only its challenge. */
+  code_verifier: string;
+  redirect_uri: string;
+  /** The Studio page to open after the callback (a /studio path). */
+  return_to: string;
+  created_at: string;
+  expires_at: string;
+  /** Set by the callback: a second one is refused. */
+  used_at: string | null;
+  ip: string;
+}
+
 export interface StaffAuditTable {
   /** In the order written (serial / autoincrement): the list's `before` cursor. */
   id: Generated<number>;
@@ -95,5 +119,6 @@ export interface StaffTables {
   staff_tickets: StaffTicketsTable;
   staff_sessions: StaffSessionsTable;
   staff_devices: StaffDevicesTable;
+  staff_oidc_flows: StaffOidcFlowsTable;
   staff_audit: StaffAuditTable;
 }

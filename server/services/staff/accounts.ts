@@ -5,11 +5,9 @@ import { ApiError } from '../../api/errors';
 import { hashPassword, newPassword } from '../../auth/staff-passwords';
 import { hashToken, newId } from '../../auth/tokens';
 import { lockStaffRoles } from '../../db/locks';
-import type { StaffRole, StaffTable } from '../../db/tables/staff';
+import { STAFF_ROLES, type StaffRole, type StaffTable } from '../../db/tables/staff';
 import { iso } from '../../timestamps';
 import { audit, type AuditActor, type AuditCtx } from './audit';
-
-export const STAFF_ROLES: readonly StaffRole[] = ['editor', 'publisher', 'admin'];
 
 /** Whether a role may do what `needed` may: an admin can do all a publisher can, who can do all an editor can. */
 export const roleAtLeast = (role: StaffRole, needed: StaffRole): boolean =>
