@@ -17,6 +17,10 @@ export const RECOVERY_CODES = Array.from(
 export const WRONG_PASSWORD = 'The e-mail address or the password is wrong.';
 export const WRONG_CODE = 'The code is wrong or has been used already.';
 export const SIGNED_OUT = 'Sign in to the Studio first (or again: the session has ended).';
+export const ORGANISATION = 'Example Sign-In';
+export const PROVIDER_PAGE = 'https://login.example.com/authorize?state=abc';
+export const NO_ACCOUNT =
+  'Your e-mail address at Example Sign-In has no Studio account. Ask an admin of the Studio to make one for it, then sign in again.';
 
 export interface FakeAccount extends AccountApi {
   staff: Staff;
@@ -25,9 +29,15 @@ export interface FakeAccount extends AccountApi {
   /** Seconds of a lock on the next sign-in try (429 with Retry-After), 0 for none. */
   lockSeconds: number;
   calls: string[];
+  /** The organisation's sign-in's name (decision 051), or null where there is none. */
+  organisation: string | null;
+  /** What starting the organisation's sign-in throws, when it fails. */
+  startError: Error | null;
 }
 
-export function createFakeAccount(options: { role?: Staff['role']; enrolled?: boolean } = {}): FakeAccount {
+export function createFakeAccount(
+  options: { role?: Staff['role']; enrolled?: boolean; organisation?: string } = {},
+): FakeAccount {
   const unused = new Set(RECOVERY_CODES);
   let tickets = 0;
   const account: FakeAccount = {
@@ -44,6 +54,8 @@ export function createFakeAccount(options: { role?: Staff['role']; enrolled?: bo
     enrolled: options.enrolled ?? true,
     lockSeconds: 0,
     calls: [],
+    organisation: options.organisation ?? null,
+    startError: null,
     async session() {
       account.calls.push('session');
       return account.signedIn ? account.staff : null;
@@ -85,6 +97,16 @@ export function createFakeAccount(options: { role?: Staff['role']; enrolled?: bo
     async signOut() {
       account.calls.push('sign-out');
       account.signedIn = false;
+    },
+    async organisationSignIn(refused) {
+      account.calls.push(refused ? `organisation ${refused}` : 'organisation');
+      if (!account.organisation) return null;
+      return { name: account.organisation, ...(refused === 'no-account' ? { refusal: NO_ACCOUNT } : {}) };
+    },
+    async startOrganisationSignIn(returnTo) {
+      account.calls.push(`organisation-start ${returnTo}`);
+      if (account.startError) throw account.startError;
+      return PROVIDER_PAGE;
     },
   };
   return account;

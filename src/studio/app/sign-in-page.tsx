@@ -5,6 +5,7 @@
 // that takes the focus; a 429 also says at what time to try again.
 import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import type { AccountApi, Staff, Ticket } from './account-api';
+import { OrganisationSignIn } from './organisation-sign-in';
 import { StudioApiError } from './studio-api';
 
 type Field = 'email' | 'password' | 'code';
@@ -114,12 +115,15 @@ export function SignInPage({
   notice,
   onSignedIn,
   now = () => new Date(),
+  openPage,
 }: {
   account: AccountApi;
   /** Why the person is here again (the session ended, signed out). */
   notice?: string;
   onSignedIn(staff: Staff): void;
   now?: () => Date;
+  /** Opens the organisation's sign-in page (the browser leaves the Studio; a test watches instead). */
+  openPage?: (url: string) => void;
 }) {
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const [email, setEmail] = useState('');
@@ -232,6 +236,12 @@ export function SignInPage({
             </p>
           )}
           {failure && <ErrorBox failure={failure} />}
+          <OrganisationSignIn
+            account={account}
+            onRefused={(message) => refuse({ message })}
+            onError={(error) => refuse(failureOf(error, undefined, now))}
+            {...(openPage ? { openPage } : {})}
+          />
           <Input
             field="email"
             label="E-mail address"

@@ -74,7 +74,7 @@ describe('signing in to the Studio', () => {
     const banner = screen.getByRole('banner');
     expect(banner.textContent).toMatch(/Signed in as Asha Rao · Publisher/);
     expect(within(banner).getByRole('link', { name: 'Inbox' }).getAttribute('href')).toBe('/inbox');
-    expect(account.calls).toEqual(['session', 'sign-in', 'second-factor']);
+    expect(account.calls).toEqual(['session', 'organisation', 'sign-in', 'second-factor']);
 
     await user.click(within(banner).getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
