@@ -148,12 +148,7 @@ const cookieOptions = (request: FastifyRequest) => ({
   secure: request.protocol === 'https',
 });
 
-function setStudioCookie(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  token: string,
-  expiresAt: Date,
-): void {
+function setStudioCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date): void {
   reply.setCookie(STUDIO_COOKIE, token, { ...cookieOptions(request), expires: expiresAt });
 }
 
