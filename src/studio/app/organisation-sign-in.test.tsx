@@ -64,6 +64,9 @@ describe('signing in with the organisation’s account', () => {
     started(PROVIDER_PAGE);
     await waitFor(() => expect(openPage).toHaveBeenCalledWith(PROVIDER_PAGE));
     expect(account.calls).toEqual(['organisation', 'organisation-start /studio/funnel?variant=a']);
+    // Back from the provider, the page as it was left (the back-forward cache): the button works again.
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    expect(((await button()) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('shows no such button where the Studio has no provider', async () => {

@@ -57,6 +57,16 @@ export function OrganisationSignIn({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [account]);
 
+  // Back from the provider's page, a browser may show this page as it was left (its back-forward
+  // cache): the button must not stay "Opening…".
+  useEffect(() => {
+    const shown = (event: PageTransitionEvent) => {
+      if (event.persisted) setBusy(false);
+    };
+    window.addEventListener('pageshow', shown);
+    return () => window.removeEventListener('pageshow', shown);
+  }, []);
+
   if (!offer) return null;
   const begin = async () => {
     setBusy(true);
