@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import type { AccountApi, Staff, Ticket } from './account-api';
 import { OrganisationSignIn } from './organisation-sign-in';
+import { SetupQr } from './setup-qr';
 import { StudioApiError } from './studio-api';
 
 type Field = 'email' | 'password' | 'code';
@@ -314,11 +315,13 @@ export function SignInPage({
           <ol className="st-signin__steps">
             <li>
               Open an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password or similar)
-              and choose to add an account by entering a setup key.
+              and choose to add an account, then scan this code with it:
+              <SetupQr uri={step.uri} />
             </li>
             <li>
               <span id="st-secret-label">
-                Type this key, as one word (the spaces are only there to help you):
+                Or, if the app cannot scan it, choose to enter a setup key and type this key, as one word (the
+                spaces are only there to help you):
               </span>
               <code className="st-secret" aria-labelledby="st-secret-label">
                 {groupsOfFour(step.secret)}

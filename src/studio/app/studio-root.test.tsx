@@ -103,6 +103,13 @@ describe('signing in to the Studio', () => {
     expect(groupsOfFour('JBSWY3DPEHPK3PXPJB')).toBe('JBSW Y3DP EHPK 3PXP JB');
     const link = screen.getByRole('link', { name: /open it in an authenticator app/i });
     expect(link.getAttribute('href')).toMatch(/^otpauth:\/\/totp\//);
+    // The same link as a QR code to scan, an image drawn from it (no markup put into the page).
+    const qr = await screen.findByRole('img', { name: /QR code of the Studio's key/ });
+    const svg = decodeURIComponent(
+      (qr.getAttribute('src') ?? '').replace(/^data:image\/svg\+xml;charset=utf-8,/, ''),
+    );
+    expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 (\d+) \1"/);
+    expect(svg.match(/<path/g)?.length).toBeGreaterThan(0);
     expect(await seriousViolations(container)).toEqual([]);
 
     await user.type(screen.getByLabelText('6-digit code'), CODE);
