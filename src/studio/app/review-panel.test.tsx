@@ -4,8 +4,9 @@
 // history. Nobody approves or publishes from the editor; a person's own draft is not listed.
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Staff } from './account-api';
+import { REVIEW_LINE_REFRESH_MS } from './review-panel';
 import { createFakeStudioApi, fakeLanding } from './studio-api.test-support';
 import { renderStudioAs } from './studio-render.test-support';
 
@@ -47,6 +48,25 @@ describe('the review line above the editor', () => {
     await user.click(within(line).getByRole('link', { name: 'Inbox: approve, publish, schedule' }));
     const ravi = (await screen.findAllByRole('article')).find((a) => a.textContent?.includes('Ravi Kumar'));
     expect(ravi && within(ravi).getByRole('button', { name: 'Approve' })).toBeTruthy();
+  });
+
+  it('names a colleague who starts a draft of the page after it was opened', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const api = renderAs('editor');
+      const line = await screen.findByRole('navigation', { name: 'Review and history of this page' });
+      await within(line).findByText(/In progress:/);
+      expect(line.textContent).not.toContain('Asha Rao');
+      api.addVersion(FILE, fakeLanding({ title: 'Asha’s title' }), {
+        state: 'draft',
+        authorId: 'staff-asha',
+        authorName: 'Asha Rao',
+      });
+      await vi.advanceTimersByTimeAsync(REVIEW_LINE_REFRESH_MS);
+      await within(line).findByText(/version 4 by Asha Rao \(draft\)/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('leads an editor to their own changes in review, with no publisher’s buttons', async () => {

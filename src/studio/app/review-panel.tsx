@@ -12,6 +12,9 @@ const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1
 
 const OPEN = new Set<VersionState>(['draft', 'review', 'approved', 'scheduled']);
 
+/** How often the line is read again while the page is open: someone may start on it meanwhile. */
+export const REVIEW_LINE_REFRESH_MS = 30_000;
+
 export function ReviewPanel({
   path,
   changed,
@@ -25,15 +28,26 @@ export function ReviewPanel({
 
   useEffect(() => {
     const controller = new AbortController();
-    api.history(path, controller.signal).then(
-      ({ versions }) =>
-        setOpen(
-          // The person's own draft is the one they are editing.
-          versions.filter((v) => OPEN.has(v.state) && !(v.state === 'draft' && v.authorId === staff?.id)),
-        ),
-      () => undefined,
+    const read = () =>
+      api.history(path, controller.signal).then(
+        ({ versions }) =>
+          setOpen(
+            // The person's own draft is the one they are editing.
+            versions.filter((v) => OPEN.has(v.state) && !(v.state === 'draft' && v.authorId === staff?.id)),
+          ),
+        () => undefined,
+      );
+    void read();
+    // Read again now and then while the tab is in view: a colleague who starts on this page after
+    // it was opened is named too.
+    const timer = setInterval(
+      () => document.visibilityState === 'visible' && void read(),
+      REVIEW_LINE_REFRESH_MS,
     );
-    return () => controller.abort();
+    return () => {
+      clearInterval(timer);
+      controller.abort();
+    };
   }, [api, path, staff?.id, changed]);
 
   const who = (v: VersionSummary) =>
