@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configDir } from '../node/paths';
+import type { Coupon } from '../../generated/config/coupon';
 import type { Hosts } from '../../generated/config/hosts';
 import type { FaqBlock, HeroBlock, Landing } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
@@ -377,5 +378,51 @@ describe('moneyEdit words the editor’s confirmation as the change list does', 
     ).toBeUndefined();
     expect(moneyEdit('programme', iacst, '/schedule/durationMinutes', 60, 90)).toBeUndefined();
     expect(moneyEdit('programme', iacst, '/fee/amount', 0, 0)).toBeUndefined();
+  });
+});
+
+describe('changeList on a coupon: every field is money', () => {
+  const coupon = { hosts, kind: 'coupon' as const };
+  const save10: Coupon = {
+    $schema: '../../schemas/config/coupon.schema.json',
+    code: 'SAVE10',
+    programmes: ['mock-neet'],
+    discount: { percent: 10 },
+    validFrom: '2027-01-01',
+    validUntil: '2027-01-31',
+  };
+
+  it('says the discount, the days, the classes and the uses in words, each as money', () => {
+    const draft: Coupon = {
+      ...save10,
+      discount: { amount: 500 },
+      validUntil: '2027-02-15',
+      classes: ['11', '12'],
+      uses: 200,
+    };
+    const changes = changeList(save10, draft, coupon);
+    expect(changes.map((c) => [c.label, c.before, c.after])).toEqual([
+      ['Discount', '10% off', '₹500 off'],
+      ['Last day', '31 Jan 2027', '15 Feb 2027'],
+      ['Classes', 'every class', '11, 12'],
+      ['Number of uses', 'no limit', '200 uses'],
+    ]);
+    expect(changes.every((c) => c.money && c.kind === 'money')).toBe(true);
+  });
+
+  it('names a new coupon by its code, and the confirmation words a discount as the list does', () => {
+    expect(changeList(null, save10, coupon)).toEqual([
+      { kind: 'setting', pointer: '', label: 'New coupon', after: 'SAVE10' },
+    ]);
+    expect(moneyEdit('coupon', save10, '/discount', { percent: 10 }, { percent: 20 })).toEqual({
+      label: 'Discount',
+      before: '10% off',
+      after: '20% off',
+    });
+    expect(moneyEdit('coupon', save10, '/uses', undefined, 50)).toEqual({
+      label: 'Number of uses',
+      before: 'no limit',
+      after: '50 uses',
+    });
   });
 });

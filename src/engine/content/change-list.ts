@@ -3,10 +3,11 @@
 // never by position alone, so a move is not a removal and an addition), paths added or removed with
 // the URLs they affect on every host, translations missing on a Hindi page, and every student-facing
 // amount the change alters flagged as money.
+import type { Coupon } from '../../generated/config/coupon';
 import type { Hosts } from '../../generated/config/hosts';
 import type { Landing } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
-import { moneyFieldAt, moneyInside, sayMoney, type MoneyField } from './money-fields';
+import { moneyFieldAt, moneyInside, sayMoney, schemaPointer, type MoneyField } from './money-fields';
 import { urlsOf } from './paths';
 import { isRecord, pointerOf, segmentsOf } from './pointer';
 import {
@@ -54,7 +55,7 @@ export interface ChangeContext {
   counterpart?: Landing;
 }
 
-type Doc = Landing | Programme;
+type Doc = Landing | Programme | Coupon;
 
 /** Amounts a text states: ₹499, Rs. 99, INR 1,000, 60%, free / निःशुल्क / मुफ़्त. */
 const amountPattern =
@@ -244,7 +245,8 @@ export function moneyEdit(
       after: changed.map(([, , is]) => saidLowered(is)).join(', '),
     };
   }
-  if (field && !isRecord(before) && !isRecord(after))
+  // A field that is money as a whole (a coupon's discount, an object) is said as one value.
+  if (field && (field.at === schemaPointer(pointer) || (!isRecord(before) && !isRecord(after))))
     return {
       label: moneyLabel(kind, doc, field, pointer),
       before: sayMoney(field, before),
@@ -302,6 +304,12 @@ class Differ {
             side === 'after' ? this.afterDoc : this.beforeDoc,
           );
 
+    // A money field that is an object (a coupon's discount) is one change, said in words.
+    const money = at.length === 0 ? undefined : this.moneyAt(pointer, [before, after]);
+    if (money && money.at === schemaPointer(pointer) && (isRecord(before) || isRecord(after))) {
+      this.leaf(before, after, at, was, false);
+      return;
+    }
     // A dashboard condition is one setting, said in words.
     if (resolved && (resolved.def === 'dashboardCondition' || resolved.node.oneOf)) {
       const node = resolved.node.oneOf
@@ -478,6 +486,13 @@ function pathChanges(before: Landing | null, after: Landing, hosts: Hosts): Chan
   return changes;
 }
 
+/** A new file in words: "New page" and its title, "New coupon" and its code. */
+function newDocument(kind: ConfigKind, doc: Doc): { label: string; after: string } {
+  if (kind === 'coupon' && 'code' in doc) return { label: 'New coupon', after: doc.code };
+  if ('title' in doc) return { label: 'New page', after: doc.title };
+  return { label: 'New programme', after: 'name' in doc ? doc.name : '' };
+}
+
 function isLanding(doc: Doc, kind: ConfigKind): doc is Landing {
   return kind === 'landing' && 'blocks' in doc;
 }
@@ -494,12 +509,7 @@ export function changeList(before: Doc | null, after: Doc, ctx: ChangeContext): 
     changes.push(...pathChanges(before && isLanding(before, ctx.kind) ? before : null, after, ctx.hosts));
   }
   if (before === null) {
-    changes.push({
-      kind: 'setting',
-      pointer: '',
-      label: ctx.kind === 'landing' ? 'New page' : 'New programme',
-      after: 'title' in after ? after.title : after.name,
-    });
+    changes.push({ kind: 'setting', pointer: '', ...newDocument(ctx.kind, after) });
   } else {
     const differ = new Differ(ctx.kind, before, after);
     const { paths: _b, ...beforeRest } = before as Landing;

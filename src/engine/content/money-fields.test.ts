@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import commonSchema from '../../../schemas/config/common.schema.json';
+import couponSchema from '../../../schemas/config/coupon.schema.json';
 import landingSchema from '../../../schemas/config/landing.schema.json';
 import programmeSchema from '../../../schemas/config/programme.schema.json';
 import {
@@ -33,6 +34,7 @@ const files: Record<string, Node> = {
   'landing.schema.json': landingSchema as Node,
   'programme.schema.json': programmeSchema as Node,
   'common.schema.json': commonSchema as Node,
+  'coupon.schema.json': couponSchema as unknown as Node,
 };
 
 // Words that say a field may hold or decide an amount: such a field must be classified by hand.
@@ -99,6 +101,7 @@ function amountLike({ pointer, node }: Leaf): boolean {
 const kinds: [ConfigKind, string][] = [
   ['programme', 'programme.schema.json'],
   ['landing', 'landing.schema.json'],
+  ['coupon', 'coupon.schema.json'],
 ];
 
 describe('every numeric or amount-like field is classified', () => {
@@ -223,5 +226,21 @@ describe('the money fields', () => {
     );
     expect(sayMoney(field('/registration/steps/-/fields/-/name'), 'coupon')).toBe('asked');
     expect(sayMoney(field('/registration/steps/-/fields/-/name'), undefined)).toBe('not asked');
+  });
+
+  it('are every field of a coupon, said in words', () => {
+    const pointers = fieldsOf('coupon.schema.json').map((f) => f.pointer);
+    expect(pointers.filter((p) => p !== '/$schema' && !isMoneyField('coupon', p))).toEqual([]);
+    const field = (at: string) => {
+      const found = moneyFieldAt('coupon', at);
+      if (!found) throw new Error(`${at} is money`);
+      return found;
+    };
+    expect(sayMoney(field('/discount'), { percent: 10 })).toBe('10% off');
+    expect(sayMoney(field('/discount'), { amount: 1500 })).toBe('₹1,500 off');
+    expect(sayMoney(field('/validFrom'), '2027-01-01')).toBe('1 Jan 2027');
+    expect(sayMoney(field('/classes'), undefined)).toBe('every class');
+    expect(sayMoney(field('/uses'), 1)).toBe('1 use');
+    expect(sayMoney(field('/leadTerm'), '')).toBe('any term');
   });
 });

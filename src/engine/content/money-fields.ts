@@ -1,13 +1,28 @@
-// Which fields of a landing or programme file decide what a student pays or has waived: the one
+// Which fields of a landing, programme or coupon file decide what a student pays or has waived: the one
 // list the editor's confirmation, its ₹ and % inputs and the change list's "Money students pay" all
 // read. Every other numeric or amount-like field is listed as not money, with why: a unit test walks
 // the schemas and fails on a field in neither list, so a field added to a schema must be classified.
+import { dayMonthYear, isIsoDate } from '../../domain/dates';
 import { formatInr } from '../../domain/fees';
 import { segmentsOf } from './pointer';
 import type { ConfigKind } from './schema-labels';
 
 /** How a money field's value is said: ₹1,200, 60 %, 6 tests, the components a scholarship lowers. */
-export type MoneyUnit = 'rupees' | 'percent' | 'count' | 'days' | 'components' | 'classes' | 'question';
+export type MoneyUnit =
+  | 'rupees'
+  | 'percent'
+  | 'count'
+  | 'days'
+  | 'components'
+  | 'classes'
+  | 'question'
+  /** A coupon's discount: { percent } or { amount }, said "10% off" or "₹500 off". */
+  | 'discount'
+  /** A day (YYYY-MM-DD), said "1 Jan 2026". */
+  | 'date'
+  /** Programme ids, or a text that decides who may use a coupon (its academic term). */
+  | 'programmes'
+  | 'text';
 
 export interface MoneyField {
   /** A schema-level pointer: `-` stands for any entry of a list. */
@@ -19,6 +34,8 @@ export interface MoneyField {
   noun?: string;
   /** Only these values are money (a registration question is money when it is the coupon box). */
   values?: readonly string[];
+  /** What an empty field means, in words ("every class", "no limit"); "not set" without. */
+  unset?: string;
   why: string;
 }
 
@@ -170,14 +187,52 @@ const landingNotMoney: NotMoneyField[] = [
   { at: '/**/image/height', why: 'An image’s size in pixels.' },
 ];
 
+// Every field of a coupon decides who pays less, and by how much (its code is what students type).
+const couponMoney: MoneyField[] = [
+  { at: '/code', unit: 'text', label: 'Code students type', why: 'What a student types to pay less.' },
+  {
+    at: '/programmes',
+    unit: 'programmes',
+    label: 'Programmes',
+    why: 'Whose exam fee the coupon lowers.',
+  },
+  {
+    at: '/classes',
+    unit: 'classes',
+    label: 'Classes',
+    unset: 'every class',
+    why: 'Which students may use the coupon.',
+  },
+  {
+    at: '/leadTerm',
+    unit: 'text',
+    label: 'Academic term',
+    unset: 'any term',
+    why: 'Which students may use the coupon.',
+  },
+  { at: '/discount', unit: 'discount', label: 'Discount', why: 'What the coupon takes off the exam fee.' },
+  { at: '/validFrom', unit: 'date', label: 'First day', why: 'From when students pay less.' },
+  { at: '/validUntil', unit: 'date', label: 'Last day', why: 'Until when students pay less.' },
+  {
+    at: '/uses',
+    unit: 'count',
+    noun: 'uses',
+    label: 'Number of uses',
+    unset: 'no limit',
+    why: 'How many registrations pay less.',
+  },
+];
+
 export const moneyFields: Record<ConfigKind, readonly MoneyField[]> = {
   landing: landingMoney,
   programme: programmeMoney,
+  coupon: couponMoney,
 };
 
 export const notMoneyFields: Record<ConfigKind, readonly NotMoneyField[]> = {
   landing: landingNotMoney,
   programme: programmeNotMoney,
+  coupon: [],
 };
 
 /** A document pointer as a schema-level one: list positions become `-`. */
@@ -259,10 +314,21 @@ export function moneyInside(kind: ConfigKind, pointer: string, value: unknown): 
 
 const plural = (n: number, noun: string): string => `${n} ${n === 1 ? noun.replace(/s$/, '') : noun}`;
 
-/** A money value in words: ₹1,200 · ₹0 (free) · 60% · 6 tests · 30 days · not set. */
+/** A coupon's discount in words: 10% off · ₹500 off ('not set' for anything else). */
+export function sayDiscount(discount: unknown): string {
+  if (typeof discount !== 'object' || discount === null) return 'not set';
+  const { percent, amount } = discount as { percent?: unknown; amount?: unknown };
+  if (typeof percent === 'number') return `${percent}% off`;
+  if (typeof amount === 'number') return `₹${formatInr(amount)} off`;
+  return 'not set';
+}
+
+/** A money value in words: ₹1,200 · ₹0 (free) · 60% · 6 tests · 30 days · 10% off · 1 Jan 2026 · not set. */
 export function sayMoney(field: MoneyField, value: unknown): string {
   if (field.unit === 'question') return field.values?.includes(String(value)) ? 'asked' : 'not asked';
-  if (value === undefined || value === null || value === '') return 'not set';
+  if (value === undefined || value === null || value === '') return field.unset ?? 'not set';
+  if (field.unit === 'discount') return sayDiscount(value);
+  if (field.unit === 'date' && typeof value === 'string' && isIsoDate(value)) return dayMonthYear(value);
   if (typeof value === 'number') {
     switch (field.unit) {
       case 'rupees':
@@ -277,6 +343,7 @@ export function sayMoney(field: MoneyField, value: unknown): string {
         return String(value);
     }
   }
-  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map((v) => String(v)).join(', ');
+  if (Array.isArray(value))
+    return value.length === 0 ? (field.unset ?? 'none') : value.map((v) => String(v)).join(', ');
   return String(value);
 }

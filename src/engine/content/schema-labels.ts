@@ -1,12 +1,13 @@
-// Names a field of a landing or programme file in words, from the config's JSON Schemas: the block
+// Names a field of a landing, programme or coupon file in words, from the config's JSON Schemas: the block
 // type and the field ("Hero · Heading", "FAQ · Question 3"), never a JSON pointer. The schemas have
 // few titles, so the field names fall back to a small word list and then to the key itself.
 import commonSchema from '../../../schemas/config/common.schema.json';
+import couponSchema from '../../../schemas/config/coupon.schema.json';
 import landingSchema from '../../../schemas/config/landing.schema.json';
 import programmeSchema from '../../../schemas/config/programme.schema.json';
 import { isRecord, segmentsOf } from './pointer';
 
-export type ConfigKind = 'landing' | 'programme';
+export type ConfigKind = 'landing' | 'programme' | 'coupon';
 
 export interface SchemaNode {
   title?: string;
@@ -27,12 +28,14 @@ export interface SchemaNode {
 const roots: Record<ConfigKind | 'common', SchemaNode> = {
   landing: landingSchema as SchemaNode,
   programme: programmeSchema as SchemaNode,
+  coupon: couponSchema as unknown as SchemaNode,
   common: commonSchema as SchemaNode,
 };
 
 export function configKindOf(file: string): ConfigKind | undefined {
   if (file.startsWith('landings/')) return 'landing';
   if (file.startsWith('programmes/')) return 'programme';
+  if (file.startsWith('coupons/')) return 'coupon';
   return undefined;
 }
 
@@ -75,7 +78,10 @@ export function childSchema(parent: Resolved, segment: string, parentValue: unkn
     if (branch) node = resolve(branch, parent.root).node;
   }
   if (node.oneOf) {
-    const object = node.oneOf.map((n) => resolve(n, parent.root)).find((r) => r.node.properties);
+    // The branch that has the field (a coupon's discount: a percent or an amount), else the first object.
+    const branches = node.oneOf.map((n) => resolve(n, parent.root));
+    const object =
+      branches.find((r) => r.node.properties?.[segment]) ?? branches.find((r) => r.node.properties);
     if (object) node = object.node;
   }
   const child = /^\d+$/.test(segment) ? node.items : node.properties?.[segment];
@@ -195,6 +201,19 @@ const words: Record<string, string> = {
   translations: 'Translations',
   hi: 'Hindi',
   en: 'English',
+  // coupon
+  code: 'Code',
+  discount: 'Discount',
+  leadTerm: 'Academic term',
+  validFrom: 'First day',
+  validUntil: 'Last day',
+  uses: 'Number of uses',
+};
+
+const THIS_FILE: Record<ConfigKind, string> = {
+  landing: 'This page',
+  programme: 'This programme',
+  coupon: 'This coupon',
 };
 
 // A landing's own title and description are the browser tab's and the search results'.
@@ -270,7 +289,7 @@ function blockLabel(blocks: unknown[], index: number): string {
  */
 export function labelAt(kind: ConfigKind, pointer: string, doc: unknown): string {
   const segments = segmentsOf(pointer);
-  if (segments.length === 0) return kind === 'landing' ? 'This page' : 'This programme';
+  if (segments.length === 0) return THIS_FILE[kind];
   const top = kind === 'landing' && segments.length === 1 ? landingTopWords[segments[0] ?? ''] : undefined;
   if (top) return top;
   const trail = schemaTrail(kind, pointer, doc);
