@@ -114,6 +114,35 @@ describe('staff accounts', () => {
     expect((await s.as(admin, { method: 'GET', url: '/studio/api/staff' })).statusCode).toBe(403);
   });
 
+  it('lists when each account last signed in; the audit log names who acted, newest first, in pages', async () => {
+    const admin = await s.enrolled('admin', 'lister@example.com');
+    await s.account('editor', 'never-signed-in@example.com');
+    const list = (await s.as(admin, { method: 'GET', url: '/studio/api/staff' })).data.staff as {
+      email: string;
+      last_sign_in_at: string | null;
+    }[];
+    expect(list.find((a) => a.email === 'never-signed-in@example.com')?.last_sign_in_at).toBeNull();
+    expect(list.find((a) => a.email === 'lister@example.com')?.last_sign_in_at).toBe(
+      t.clock.now().toISOString(),
+    );
+
+    const page = async (query: string) =>
+      (await s.as(admin, { method: 'GET', url: `/studio/api/audit?${query}` })).data as {
+        entries: { id: number; action: string; actor_name: string | null; actor_email: string | null }[];
+        next_before: string | null;
+      };
+    const first = await page('limit=2');
+    expect(first.entries).toHaveLength(2);
+    expect(first.entries[0]?.id).toBeGreaterThan(first.entries[1]?.id ?? Infinity);
+    const older = await page(`limit=2&before=${first.next_before}`);
+    expect(older.entries[0]?.id).toBeLessThan(first.entries[1]?.id ?? 0);
+    const signIns = await page('action=sign-in.success');
+    expect(signIns.entries[0]).toMatchObject({ actor_email: 'lister@example.com', actor_name: 'Test admin' });
+    expect(signIns.entries.every((e) => e.action === 'sign-in.success')).toBe(true);
+    const made = await page('action=staff.created');
+    expect(made.entries.find((e) => e.actor_email === 'command line')?.actor_name).toBeNull();
+  });
+
   it('a person changes their own password with the current one; their other sessions end', async () => {
     const who = await s.enrolled('editor', 'changer@example.com');
     t.clock.advance(30_000);

@@ -5,6 +5,7 @@
 // versions.
 import type { ConfigBundle, LandingFile } from '../../../src/engine/config-bundle';
 import type { Change } from '../../../src/engine/content/change-list';
+import type { Coupon } from '../../../src/generated/config/coupon';
 import type { Hosts } from '../../../src/generated/config/hosts';
 import type { Landing } from '../../../src/generated/config/landing';
 import type { Programme } from '../../../src/generated/config/programme';
@@ -90,7 +91,18 @@ const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-/** What the Studio's home page lists: every landing and programme, with who is working on it. */
+const whole = (value: unknown): number | undefined => (Number.isInteger(value) ? Number(value) : undefined);
+
+/** A coupon's discount as far as its draft has one: a percent or an amount (a draft may have neither). */
+function discountOf(value: unknown): { percent?: number; amount?: number } {
+  const { percent, amount } = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
+  const out: { percent?: number; amount?: number } = {};
+  if (whole(percent) !== undefined) out.percent = whole(percent);
+  if (whole(amount) !== undefined) out.amount = whole(amount);
+  return out;
+}
+
+/** What the Studio's home page lists: every landing, programme and coupon, with who is working on it. */
 export async function listDocuments({ db }: ContentCtx) {
   const docs = await documentsAndVersions(db);
   const shown = [...docs].flatMap(([path, doc]) => {
@@ -155,7 +167,26 @@ export async function listDocuments({ db }: ContentCtx) {
         ...extra(path, doc, row),
       };
     });
-  return { landings, programmes };
+  const coupons = shown
+    .filter(({ path }) => path.startsWith('coupons/'))
+    .map(({ path, doc, row }) => {
+      const coupon = (parsedOr(contents.get(path)) ?? {}) as Partial<Coupon>;
+      const uses = whole(coupon.uses);
+      return {
+        path,
+        code: text(coupon.code) || path.slice('coupons/'.length, -'.json'.length).toUpperCase(),
+        discount: discountOf(coupon.discount),
+        validFrom: text(coupon.validFrom),
+        validUntil: text(coupon.validUntil),
+        programmes: strings(coupon.programmes),
+        classes: strings(coupon.classes),
+        leadTerm: text(coupon.leadTerm),
+        uses: uses ?? null,
+        ...extra(path, doc, row),
+      };
+    })
+    .sort((a, b) => a.code.localeCompare(b.code));
+  return { landings, programmes, coupons };
 }
 
 export function badPath(): ContentError {

@@ -43,8 +43,24 @@ export const staffByEmail = (ctx: AuditCtx, email: string): Promise<StaffTable |
 export const staffById = (ctx: AuditCtx, id: string): Promise<StaffTable | undefined> =>
   ctx.db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirst();
 
-export const listStaff = async (ctx: AuditCtx): Promise<StaffSummary[]> =>
-  (await ctx.db.selectFrom('staff').selectAll().orderBy('email_key').execute()).map(summaryOf);
+/** Every account, with when it last signed in (its newest session's start; null: never). */
+export const listStaff = async (
+  ctx: AuditCtx,
+): Promise<(StaffSummary & { last_sign_in_at: string | null })[]> =>
+  (
+    await ctx.db
+      .selectFrom('staff')
+      .selectAll('staff')
+      .select((eb) =>
+        eb
+          .selectFrom('staff_sessions')
+          .select((s) => s.fn.max('staff_sessions.created_at').as('at'))
+          .whereRef('staff_sessions.staff_id', '=', 'staff.id')
+          .as('last_sign_in_at'),
+      )
+      .orderBy('email_key')
+      .execute()
+  ).map(({ last_sign_in_at: last, ...row }) => ({ ...summaryOf(row), last_sign_in_at: last ?? null }));
 
 export interface ActedBy {
   actor: AuditActor;

@@ -95,26 +95,34 @@ export interface AuditRecord {
   at: string;
   actor_id: string | null;
   actor_email: string | null;
+  /** The account's name now (null: the command line, nobody known, or an account since removed). */
+  actor_name: string | null;
   action: string;
   ip: string | null;
   details: Record<string, unknown>;
   versions: AuditedVersion[];
 }
 
-const record = (row: Selectable<StaffAuditTable>): AuditRecord => ({
+const record = (row: Selectable<StaffAuditTable> & { actor_name: string | null }): AuditRecord => ({
   ...row,
   id: Number(row.id),
   details: JSON.parse(row.details) as Record<string, unknown>,
   versions: JSON.parse(row.versions) as AuditedVersion[],
 });
 
-/** Entries newest first: `limit` of them older than the entry `before`, of one action if given. */
+/** Entries newest first (with the actor's name): `limit` of them older than the entry `before`, of one action if given. */
 export async function listAudit(
   ctx: AuditCtx,
   { before, action, limit }: { before?: number; action?: string; limit: number },
 ): Promise<AuditRecord[]> {
-  let query = ctx.db.selectFrom('staff_audit').selectAll().orderBy('id', 'desc').limit(limit);
-  if (before !== undefined) query = query.where('id', '<', before);
-  if (action !== undefined) query = query.where('action', '=', action);
+  let query = ctx.db
+    .selectFrom('staff_audit')
+    .leftJoin('staff', 'staff.id', 'staff_audit.actor_id')
+    .selectAll('staff_audit')
+    .select('staff.name as actor_name')
+    .orderBy('staff_audit.id', 'desc')
+    .limit(limit);
+  if (before !== undefined) query = query.where('staff_audit.id', '<', before);
+  if (action !== undefined) query = query.where('staff_audit.action', '=', action);
   return (await query.execute()).map(record);
 }

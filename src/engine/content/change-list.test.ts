@@ -412,7 +412,7 @@ describe('changeList on a coupon: every field is money', () => {
 
   it('names a new coupon by its code, and the confirmation words a discount as the list does', () => {
     expect(changeList(null, save10, coupon)).toEqual([
-      { kind: 'setting', pointer: '', label: 'New coupon', after: 'SAVE10' },
+      { kind: 'setting', pointer: '', label: 'New coupon', after: 'SAVE10', money: true },
     ]);
     expect(moneyEdit('coupon', save10, '/discount', { percent: 10 }, { percent: 20 })).toEqual({
       label: 'Discount',

@@ -509,7 +509,14 @@ export function changeList(before: Doc | null, after: Doc, ctx: ChangeContext): 
     changes.push(...pathChanges(before && isLanding(before, ctx.kind) ? before : null, after, ctx.hosts));
   }
   if (before === null) {
-    changes.push({ kind: 'setting', pointer: '', ...newDocument(ctx.kind, after) });
+    // A new file that holds money (a coupon, a programme's fee) is a money change as a whole.
+    const money = moneyInside(ctx.kind, '', after).length > 0;
+    changes.push({
+      kind: 'setting',
+      pointer: '',
+      ...newDocument(ctx.kind, after),
+      ...(money ? { money } : {}),
+    });
   } else {
     const differ = new Differ(ctx.kind, before, after);
     const { paths: _b, ...beforeRest } = before as Landing;

@@ -41,6 +41,10 @@ export interface StudioAuditEntry {
   at: string;
   actor_id: string | null;
   actor_email: string | null;
+  /**
+   * the account's name now; null for the command line or nobody known
+   */
+  actor_name: string | null;
   action: string;
   ip: string | null;
   details: {

@@ -69,6 +69,10 @@ export interface StudioStaff {
    */
   second_factor: boolean;
   created_at: string;
+  /**
+   * When the account last signed in (its newest session began); null: never. In the list of accounts only.
+   */
+  last_sign_in_at?: string | null;
 }
 /**
  * A config version: its document and its number.
