@@ -7,6 +7,7 @@ import {
   parseDob,
   showDob,
   showExamDate,
+  showStaffTime,
   showTime,
   toDdMmYyyy,
   wrongDatePart,
@@ -57,6 +58,13 @@ describe('showing dates (one rule for every screen)', () => {
     expect(showExamDate('2027-04-13T03:30:00.000Z')).toBe('13 Apr 2027 (Tuesday)');
     expect(showExamDate('2027-04-12T18:30:00Z')).toBe('13 Apr 2027 (Tuesday)');
     expect(showExamDate('2026-11-25', 'hi')).toBe('25 नवंबर 2026 (बुधवार)');
+  });
+
+  it('shows an instant to staff in India time, on the 24-hour clock', () => {
+    expect(showStaffTime('2026-12-05T08:35:00.000Z')).toBe('5 Dec 2026, 14:05');
+    // Past midnight in India, still the day before in UTC.
+    expect(showStaffTime('2026-12-31T19:00:00Z')).toBe('1 Jan 2027, 00:30');
+    expect(showStaffTime('later')).toBe('');
   });
 });
 

@@ -26,6 +26,7 @@ import type {
   VersionSummary,
 } from './studio-api';
 import { StudioApiError } from './studio-api';
+import { createFakeStaff, type FakeStaff } from './staff-api.test-support';
 
 function versionOf(content: Json): string {
   const text = JSON.stringify(content);
@@ -111,6 +112,8 @@ export interface FakeStudioApi extends StudioApi {
   addVersion(path: string, content: Json, version: Partial<VersionSummary>): VersionSummary;
   /** The next call of `action` fails with this refusal (as the server would answer it). */
   refuseNext(action: WorkflowAction, error: StudioApiError): void;
+  /** The accounts and the audit log (People, Activity). */
+  people: FakeStaff;
 }
 
 /** Who saves drafts in the fake (the signed-in person of the tests). */
@@ -244,7 +247,13 @@ export function createFakeStudioApi(
     return problems;
   };
 
+  const people = createFakeStaff();
   const api: FakeStudioApi = {
+    people,
+    listStaff: () => people.listStaff(),
+    addStaff: (person) => people.addStaff(person),
+    changeStaff: (id, change) => people.changeStaff(id, change),
+    activity: (query) => people.activity(query),
     files,
     writes,
     versionsOf,
@@ -268,7 +277,7 @@ export function createFakeStudioApi(
       modified.set(path, '2026-03-02T10:00:00.000Z');
     },
     async listFiles(): Promise<FileList> {
-      const list: FileList = { landings: [], programmes: [] };
+      const list: FileList = { landings: [], programmes: [], coupons: [] };
       for (const [path, content] of files) {
         const page = obj(content);
         const when = modified.get(path) ?? '2026-03-01T09:30:00.000Z';
@@ -281,6 +290,19 @@ export function createFakeStudioApi(
             locale: String(page.locale ?? 'en'),
             variantKey: String(page.variantKey ?? ''),
             programme: String(page.programme ?? ''),
+            modified: when,
+          });
+        else if (path.startsWith('coupons/'))
+          list.coupons.push({
+            path,
+            code: String(page.code ?? ''),
+            discount: obj(page.discount) as { percent?: number; amount?: number },
+            validFrom: String(page.validFrom ?? ''),
+            validUntil: String(page.validUntil ?? ''),
+            programmes: (page.programmes ?? []) as string[],
+            classes: (page.classes ?? []) as string[],
+            leadTerm: String(page.leadTerm ?? ''),
+            uses: typeof page.uses === 'number' ? page.uses : null,
             modified: when,
           });
         else if (path.startsWith('programmes/'))

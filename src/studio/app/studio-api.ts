@@ -6,6 +6,9 @@
 import type { VariantComparison, VariantFunnel, VariantId } from '../../domain/funnel-report';
 import type { StudioChange, StudioVersionSummary } from '../../generated/api/studio-history';
 import type { StudioInboxItem } from '../../generated/api/studio-inbox';
+import type { StudioAuditEntry } from '../../generated/api/studio-audit';
+import type { StudioStaff } from '../../generated/api/studio-common';
+import type { StudioCouponSummary } from '../../generated/api/studio-files';
 
 /** A JSON value as the config files hold it. */
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -39,9 +42,27 @@ export interface ProgrammeSummary {
   published?: number | null;
 }
 
+/** A coupon as the home page lists it (a draft's fields as far as it has them). */
+export type CouponSummary = Omit<StudioCouponSummary, 'published' | 'openVersions'> &
+  Partial<Pick<StudioCouponSummary, 'published' | 'openVersions'>>;
+
 export interface FileList {
   landings: LandingSummary[];
   programmes: ProgrammeSummary[];
+  coupons: CouponSummary[];
+}
+
+/** A staff account as People lists it: `last_sign_in_at` null when it never signed in. */
+export type StaffMember = StudioStaff;
+
+/** One entry of the audit log, and who wrote it by name. */
+export type ActivityEntry = StudioAuditEntry;
+
+/** A page of the audit log: `before` the entry id to continue from, `action` one action code. */
+export interface ActivityQuery {
+  before?: string;
+  action?: string;
+  limit?: number;
 }
 
 export interface LoadedFile {
@@ -159,6 +180,20 @@ export interface StudioApi {
   discard(request: VersionRef): Promise<void>;
   /** A link a lead opens on a phone without signing in. */
   previewLink(request: VersionRef): Promise<PreviewLink>;
+  /** Every staff account (admins). */
+  listStaff(): Promise<StaffMember[]>;
+  /** A new account and its first password, shown once (admins). */
+  addStaff(person: { name: string; email: string; role: StaffMember['role'] }): Promise<{
+    staff: StaffMember;
+    password: string;
+  }>;
+  /** A role changed, or the account disabled or enabled (admins; 409 when no enabled admin would be left). */
+  changeStaff(id: string, change: { role?: StaffMember['role']; disabled?: boolean }): Promise<StaffMember>;
+  /** The audit log, newest first (publishers and admins); `nextBefore` null on the last page. */
+  activity(
+    query: ActivityQuery,
+    signal?: AbortSignal,
+  ): Promise<{ entries: ActivityEntry[]; nextBefore: string | null }>;
   listImages(): Promise<ImageInfo[]>;
   uploadImage(name: string, file: Blob, overwrite: boolean): Promise<UploadResult>;
   /** The portal's funnel per variant (read-only, from the database the portal uses). */
@@ -340,6 +375,30 @@ export function createStudioApi(
     async previewLink(request) {
       const made = await post<{ url: string; expires_at: string }>('/preview-links', request);
       return { url: made.url, expiresAt: made.expires_at };
+    },
+    async listStaff() {
+      return (await ok<{ staff: StaffMember[] }>(await call('/staff'))).staff;
+    },
+    async addStaff(person) {
+      return ok<{ staff: StaffMember; password: string }>(
+        await call('/staff', { method: 'POST', ...json(person) }),
+      );
+    },
+    async changeStaff(id, change) {
+      const body = await ok<{ staff: StaffMember }>(
+        await call(`/staff/${encodeURIComponent(id)}`, { method: 'PATCH', ...json(change) }),
+      );
+      return body.staff;
+    },
+    async activity({ before, action, limit }, signal) {
+      const search = new URLSearchParams();
+      if (before) search.set('before', before);
+      if (action) search.set('action', action);
+      if (limit) search.set('limit', String(limit));
+      const body = await ok<{ entries: ActivityEntry[]; next_before: string | null }>(
+        await call(`/audit?${search.toString()}`, { signal }),
+      );
+      return { entries: body.entries, nextBefore: body.next_before };
     },
     async listImages() {
       return (await ok<{ images: ImageInfo[] }>(await call('/images'))).images;

@@ -21,6 +21,8 @@ function otherFileName(file: string): string | undefined {
   if (file === 'hosts.json') return 'the sites and their addresses';
   const locale = /^i18n\/([a-z-]+)\.json$/.exec(file)?.[1];
   if (locale) return `the ${LANGUAGES[locale] ?? `“${locale}”`} interface texts`;
+  const coupon = /^coupons\/([a-z0-9-]+)\.json$/.exec(file)?.[1];
+  if (coupon) return `the coupon ${coupon.toUpperCase()}`;
   return undefined;
 }
 
