@@ -9,6 +9,7 @@ import type { Programme } from '../../generated/config/programme';
 import { ChangeRow } from './change-panel';
 import { getAt, pathOf, setAt } from './json-path';
 import { changeList, type Change } from '../../engine/content/change-list';
+import type { ConfigKind } from '../../engine/content/schema-labels';
 import type { Json } from './studio-api';
 
 type Side = 'mine' | 'disk';
@@ -37,7 +38,7 @@ export function ConflictView({
   mine: Json;
   disk: { content: Json; version: string } | null;
   hosts: Hosts;
-  kind: 'landing' | 'programme';
+  kind: ConfigKind;
   onResolve(content: Json, baseVersion: string | null, message: string): void;
 }) {
   const changes = useMemo(

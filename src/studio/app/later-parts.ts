@@ -15,6 +15,10 @@ export const HistoryPage = lazy(async () => ({ default: (await import('./history
 /** The Funnel view, with chart.js: only when opened. */
 export const FunnelPage = lazy(async () => ({ default: (await import('./funnel-page')).FunnelPage }));
 
+/** People (admins) and Activity (publishers, admins): only when opened. */
+export const PeoplePage = lazy(async () => ({ default: (await import('./people-page')).PeoplePage }));
+export const ActivityPage = lazy(async () => ({ default: (await import('./activity-page')).ActivityPage }));
+
 /** Loads the later parts when the browser is next idle (call it once the first screen is shown). */
 export function loadLaterParts(): void {
   const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));

@@ -4,12 +4,13 @@
 // and block `type` fields hidden, image fields with the picker, money fields with confirmation.
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import common from '../../../schemas/config/common.schema.json';
+import coupon from '../../../schemas/config/coupon.schema.json';
 import landing from '../../../schemas/config/landing.schema.json';
 import programme from '../../../schemas/config/programme.schema.json';
 import { moneyFieldAt } from '../../engine/content/money-fields';
 import type { Json } from './studio-api';
 
-export type FileKind = 'landing' | 'programme';
+export type FileKind = 'landing' | 'programme' | 'coupon';
 
 /** Labels better than the property name's words; the rest are the name in words. */
 const LABELS: Record<string, string> = {
@@ -87,11 +88,41 @@ function bundle(schema: Node): RJSFSchema {
 export const SCHEMAS: Record<FileKind, RJSFSchema> = {
   landing: bundle(landing as Node),
   programme: bundle(programme as Node),
+  coupon: bundle(coupon as unknown as Node),
 };
 
 export function kindOf(path: string): FileKind {
-  return path.startsWith('programmes/') ? 'programme' : 'landing';
+  if (path.startsWith('programmes/')) return 'programme';
+  if (path.startsWith('coupons/')) return 'coupon';
+  return 'landing';
 }
+
+/** A coupon's classes as a person says them. */
+const CLASS_WORDS: Record<string, string> = { '12-passed': 'Passed class 12' };
+
+/**
+ * A coupon's form beyond what its schema derives: the code is fixed (it names the coupon), the
+ * programmes are ticked by name, the discount is a percent or rupees (studio-coupon-fields.tsx);
+ * every other field is a money field (money-fields.ts) and asks before it changes.
+ */
+const COUPON_UI: UiSchema = {
+  code: {
+    'ui:widget': 'text',
+    'ui:readonly': true,
+    'ui:help': 'Fixed when the coupon was made. For another code, make a new coupon.',
+  },
+  programmes: { 'ui:field': 'coupon-programmes' },
+  discount: { 'ui:field': 'coupon-discount' },
+  classes: {
+    'ui:options': {
+      choiceWords: Object.fromEntries(
+        coupon.properties.classes.items.enum.map((c) => [c, CLASS_WORDS[c] ?? `Class ${c}`]),
+      ),
+      noneMeans: 'None ticked: students of every class may use it.',
+    },
+  },
+  leadTerm: { 'ui:placeholder': 'e.g. 2026-27' },
+};
 
 /** The block types the landing schema knows, in its order. */
 export function blockTypes(): string[] {
@@ -192,7 +223,11 @@ export function uiSchemaFor(kind: FileKind): UiSchema {
     }
     return ui;
   };
-  return { ...build(root as Node, '', 0), 'ui:submitButtonOptions': { norender: true } };
+  const derived = build(root as Node, '', 0);
+  if (kind === 'coupon')
+    for (const [name, extra] of Object.entries(COUPON_UI))
+      derived[name] = { ...(derived[name] as UiSchema | undefined), ...(extra as UiSchema) };
+  return { ...derived, 'ui:submitButtonOptions': { norender: true } };
 }
 
 export function asJson(value: unknown): Json {

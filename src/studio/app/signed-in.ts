@@ -13,6 +13,9 @@ export const useStaff = (): Staff | null => useContext(StaffContext);
 export const canPublish = (staff: Staff | null): boolean =>
   staff?.role === 'publisher' || staff?.role === 'admin';
 
+/** Whether this person manages accounts (decision 048: admin). */
+export const isAdmin = (staff: Staff | null): boolean => staff?.role === 'admin';
+
 /**
  * The same client, but a 401 from any call (the session ended: idle, expired, signed out in another
  * tab) also calls `onSignedOut`. The call still fails, so the screen that made it stops; its draft

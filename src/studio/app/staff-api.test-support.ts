@@ -89,12 +89,21 @@ export function createFakeStaff(staff: StaffMember[] = [ADMIN, EDITOR]): FakeSta
       const role = change.role ?? account.role;
       const disabled = change.disabled ?? account.disabled;
       const otherAdmins = fake.staff.filter((s) => s.id !== id && s.role === 'admin' && !s.disabled);
-      if (account.role === 'admin' && !account.disabled && (role !== 'admin' || disabled) && !otherAdmins.length)
+      if (
+        account.role === 'admin' &&
+        !account.disabled &&
+        (role !== 'admin' || disabled) &&
+        !otherAdmins.length
+      )
         throw new StudioApiError(409, 'failed', LAST_ADMIN);
       if (disabled !== account.disabled)
         write(disabled ? 'staff.disabled' : 'staff.enabled', { staff_id: id, email: account.email });
       if (role !== account.role)
-        write('staff.changed', { staff_id: id, email: account.email, role: { from: account.role, to: role } });
+        write('staff.changed', {
+          staff_id: id,
+          email: account.email,
+          role: { from: account.role, to: role },
+        });
       Object.assign(account, { role, disabled });
       return { ...account };
     },

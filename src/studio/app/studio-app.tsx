@@ -3,7 +3,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { HomePage } from './home-page';
-import { EditorPage, FunnelPage, HistoryPage, InboxPage } from './later-parts';
+import { ActivityPage, EditorPage, FunnelPage, HistoryPage, InboxPage, PeoplePage } from './later-parts';
 import { StudioApiContext } from './studio-form-context';
 import type { StudioApi } from './studio-api';
 
@@ -45,22 +45,11 @@ export function StudioApp({ api, header }: { api: StudioApi; header?: ReactNode 
             </Suspense>
           }
         />
-        <Route
-          path="/funnel"
-          element={
-            <Suspense
-              fallback={
-                <main id="main" className="st-main" tabIndex={-1}>
-                  <p role="status">Opening the funnel…</p>
-                </main>
-              }
-            >
-              <FunnelPage />
-            </Suspense>
-          }
-        />
+        <Route path="/funnel" element={<Opening what="the funnel" page={<FunnelPage />} />} />
         <Route path="/inbox" element={<Opening what="the Inbox" page={<InboxPage />} />} />
         <Route path="/history/*" element={<Opening what="the history" page={<HistoryPage />} />} />
+        <Route path="/people" element={<Opening what="People" page={<PeoplePage />} />} />
+        <Route path="/activity" element={<Opening what="the activity" page={<ActivityPage />} />} />
         <Route
           path="*"
           element={

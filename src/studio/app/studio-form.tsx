@@ -19,6 +19,7 @@ import { getAt, insertItem, isObject, moveItem, pointerOf, type JsonPath } from 
 import { missingReason } from '../../engine/content/translations';
 import { HeldTyping, heldWidget } from '../../ui/forms/held-typing';
 import { ImagePicker } from './image-picker';
+import { couponFields } from './studio-coupon-fields';
 import { usePageNames } from './page-names';
 import { blockSchema, blockTypes, words } from './schema-bundle';
 import { LOCALE_NAMES, TranslationsContext, type StudioFormContext } from './studio-form-context';
@@ -408,6 +409,8 @@ const UNIT_SIGNS: Record<string, { before?: string; after?: string }> = {
 function MoneyWidget(props: WidgetProps<unknown, RJSFSchema, StudioFormContext>) {
   const { id, value, onChange, registry, required, disabled, readonly, options, schema } = props;
   const numeric = schema.type === 'integer' || schema.type === 'number';
+  // A coupon's first and last day: the browser's date input (its value is YYYY-MM-DD).
+  const date = options.moneyUnit === 'date';
   const committed = typeof value === 'number' || typeof value === 'string' ? String(value) : '';
   const [text, setText] = useState<string | null>(null);
   const shown = text ?? committed;
@@ -428,7 +431,7 @@ function MoneyWidget(props: WidgetProps<unknown, RJSFSchema, StudioFormContext>)
       <input
         id={id}
         className="st-input"
-        type={numeric ? 'number' : 'text'}
+        type={numeric ? 'number' : date ? 'date' : 'text'}
         inputMode={numeric ? 'numeric' : undefined}
         value={shown}
         required={required}
@@ -452,14 +455,21 @@ function MoneyWidget(props: WidgetProps<unknown, RJSFSchema, StudioFormContext>)
   );
 }
 
-/** Fee components a scholarship lowers: one box each, each tick confirmed before it applies. */
+/**
+ * Fee components a scholarship lowers, a coupon's classes: one box each, each tick confirmed before
+ * it applies. `choiceWords` names a value in words; with `noneMeans`, no box ticked leaves the field
+ * empty (a coupon for every class).
+ */
 function MoneyChoicesWidget(props: WidgetProps<unknown, RJSFSchema, StudioFormContext>) {
   const { id, value, onChange, registry, disabled, readonly, options } = props;
   const chosen = Array.isArray(value) ? value.map(String) : [];
   const all = (options.enumOptions ?? []).map((o) => String(o.value));
+  const words = (options.choiceWords ?? {}) as Record<string, string>;
+  const noneMeans = typeof options.noneMeans === 'string' ? options.noneMeans : '';
   const toggle = async (choice: string, on: boolean) => {
-    const next = all.filter((c) => (c === choice ? on : chosen.includes(c)));
-    if (await registry.formContext.confirmMoney(widgetPointer(id), chosen, next)) onChange(next);
+    const ticked = all.filter((c) => (c === choice ? on : chosen.includes(c)));
+    const next = noneMeans && ticked.length === 0 ? undefined : ticked;
+    if (await registry.formContext.confirmMoney(widgetPointer(id), value, next)) onChange(next);
   };
   return (
     <div className="st-money st-money--choices" id={id}>
@@ -472,9 +482,10 @@ function MoneyChoicesWidget(props: WidgetProps<unknown, RJSFSchema, StudioFormCo
             disabled={disabled || readonly}
             onChange={(e) => void toggle(choice, e.target.checked)}
           />{' '}
-          {choice}
+          {words[choice] ?? choice}
         </label>
       ))}
+      {noneMeans && <span className="st-help">{noneMeans}</span>}
       <span className="st-money__note">
         Decides what students pay: you will be asked to confirm a change.
       </span>
@@ -610,6 +621,7 @@ export const StudioForm = memo(function StudioForm({
         formContext={context}
         templates={templates}
         widgets={widgets}
+        fields={couponFields}
         showErrorList={false}
         noHtml5Validate
         onChange={(event, id) => onChange(event.formData as Json, id)}

@@ -3,18 +3,13 @@
 // from any call (the session ended) returns here to sign-in; the URL and the drafts kept in the
 // browser stay, so the same editor opens with the same draft after signing in again.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { NavLink } from 'react-router-dom';
 import type { AccountApi, Staff } from './account-api';
+import { ROLE_WORDS } from './roles';
 import { SignInPage } from './sign-in-page';
-import { canPublish, signOutOn401, StaffContext } from './signed-in';
+import { canPublish, isAdmin, signOutOn401, StaffContext } from './signed-in';
 import { StudioApp } from './studio-app';
 import type { StudioApi } from './studio-api';
-
-const ROLE_WORDS: Record<Staff['role'], string> = {
-  editor: 'Editor',
-  publisher: 'Publisher',
-  admin: 'Admin',
-};
 
 export const SESSION_ENDED =
   'Your session has ended, so the Studio signed you out. Sign in again: your unsaved changes are kept in this browser.';
@@ -29,9 +24,14 @@ function StudioHeader({ staff, onSignOut, error }: { staff: Staff; onSignOut(): 
   return (
     <header className="st-top">
       <span className="st-top__name">examflow Studio</span>
-      <nav aria-label="Studio" className="st-top__nav">
-        <Link to="/">All pages</Link>
-        <Link to="/inbox">{canPublish(staff) ? 'Inbox' : 'Your changes in review'}</Link>
+      <nav className="st-top__nav" aria-label="Studio">
+        <NavLink to="/" end>
+          Pages and coupons
+        </NavLink>
+        <NavLink to="/inbox">{canPublish(staff) ? 'Inbox' : 'Your changes in review'}</NavLink>
+        <NavLink to="/funnel">Funnel</NavLink>
+        {canPublish(staff) && <NavLink to="/activity">Activity</NavLink>}
+        {isAdmin(staff) && <NavLink to="/people">People</NavLink>}
       </nav>
       <span className="st-top__who">
         Signed in as <strong>{staff.name}</strong> · {ROLE_WORDS[staff.role]}

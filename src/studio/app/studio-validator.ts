@@ -10,6 +10,7 @@ import { SCHEMAS, type FileKind } from './schema-bundle';
 const LOADERS: Record<FileKind, () => Promise<ValidatorFunctions>> = {
   landing: () => import('../../generated/forms/studio-landing.cjs').then((m) => m.default),
   programme: () => import('../../generated/forms/studio-programme.cjs').then((m) => m.default),
+  coupon: () => import('../../generated/forms/studio-coupon.cjs').then((m) => m.default),
 };
 
 const loaded = new Map<FileKind, Promise<ValidatorType<unknown, RJSFSchema>>>();
