@@ -12,6 +12,7 @@ import type { Programme } from '../../generated/config/programme';
 import { Modal } from '../../ui/modal/modal';
 import { ChangePanel } from './change-panel';
 import { ConflictView } from './conflict-view';
+import { CouponSummary } from './coupon-summary';
 import { ErrorSummary } from './error-summary';
 import { ReviewPanel } from './review-panel';
 import { useStaff } from './signed-in';
@@ -140,8 +141,12 @@ export function withoutInventedObjects(before: Json | undefined, after: Json): J
 }
 
 /** What the header says the file is, in a reader's words: the page's addresses, or the programme. */
+/** What the editor calls the file it edits, in its sentences. */
+const NOUN: Record<FileKind, string> = { landing: 'page', programme: 'programme', coupon: 'coupon' };
+
 function whereItIs(kind: FileKind, draft: Json): string {
   if (kind === 'programme') return `Programme ${String(getAt(draft, ['examType']) ?? '')}`.trim();
+  if (kind === 'coupon') return 'Coupon: every change is checked by a second person';
   const paths = getAt(draft, ['paths']);
   const list = Array.isArray(paths) ? paths.filter((p): p is string => typeof p === 'string') : [];
   return list.length > 0 ? `Landing page at ${list.join(', ')}` : 'Landing page (no address yet)';
@@ -274,7 +279,7 @@ export function EditorPage() {
       const stored = store.load(file);
       const kept = stored && { ...stored, content: stored.content as Json };
       if (!loaded && !kept && !serverDraft)
-        return setLoadError('This page does not exist: it may have been renamed or removed.');
+        return setLoadError(`This ${NOUN[kind]} does not exist: it may have been renamed or removed.`);
       setHosts((hostsFile?.content as unknown as Hosts | undefined) ?? null);
       setSummary(files.landings.find((l) => l.path === file) ?? null);
       const programmeId = files.programmes.find((p) => p.path === file)?.id;
@@ -296,12 +301,12 @@ export function EditorPage() {
           say(
             loaded
               ? `Restored your unpublished changes (kept ${when}).`
-              : 'This new page is a draft until it is published.',
+              : `This new ${NOUN[kind]} is a draft until it is published.`,
           );
       } else {
         setBaseVersion(loaded?.version ?? null);
         dispatch({ type: 'load', start: loaded?.content ?? serverDraft?.content ?? null });
-        if (serverDraft) say('This new page is a draft until it is published.');
+        if (serverDraft) say(`This new ${NOUN[kind]} is a draft until it is published.`);
       }
       const source = loaded ? null : localStorage.getItem(copiedFromKey(file));
       if (source) {
@@ -603,7 +608,7 @@ export function EditorPage() {
   if (draft === null || !state || !validator)
     return (
       <main id="main" className="st-main" tabIndex={-1}>
-        <p role="status">Opening the page…</p>
+        <p role="status">Opening the {NOUN[kind]}…</p>
       </main>
     );
 
@@ -622,7 +627,10 @@ export function EditorPage() {
               : submitted === saved.number
                 ? 'Submitted for review.'
                 : '';
-  const title = getAt(draft, [kind === 'landing' ? 'title' : 'name']);
+  const title =
+    kind === 'coupon'
+      ? `Coupon ${String(getAt(draft, ['code']) ?? '')}`
+      : getAt(draft, [kind === 'landing' ? 'title' : 'name']);
   return (
     <main id="main" className="st-main st-editor" tabIndex={-1}>
       <header className="st-editor__bar">
@@ -728,7 +736,9 @@ export function EditorPage() {
           </TranslationsContext.Provider>
         </div>
         <div className="st-editor__side">
-          {kind === 'landing' ? (
+          {kind === 'coupon' ? (
+            <CouponSummary draft={draft} />
+          ) : kind === 'landing' ? (
             <PreviewPane
               api={api}
               path={file}

@@ -54,7 +54,7 @@ describe('studio home', () => {
     expect(screen.getByRole('link', { name: 'iACST' })).toBeTruthy();
     expect(screen.getAllByText('1 Mar 2026, 09:30').length).toBeGreaterThan(0);
 
-    const search = screen.getByRole('searchbox', { name: /search pages and programmes/i });
+    const search = screen.getByRole('searchbox', { name: /search pages, programmes and coupons/i });
     await user.type(search, 'hindi');
     expect(rowTitles()).toEqual(['नीट रिपीटर छात्रवृत्ति']);
     expect(screen.getByRole('status').textContent).toMatch(/1 of 3 pages/);

@@ -4,9 +4,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { draftStore } from '../model/draft-store';
 import { lastDays, percent, variantKey, weekFigures, type WeekFigures } from '../model/funnel-view';
+import { CouponList } from './coupon-list';
 import { loadLaterParts } from './later-parts';
 import { NewVariantDialog } from './new-variant-dialog';
-import { canPublish, useStaff } from './signed-in';
+import { canPublish, isAdmin, useStaff } from './signed-in';
 import { useStudioApi } from './studio-form-context';
 import type { FileList, LandingSummary } from './studio-api';
 
@@ -114,6 +115,9 @@ export function HomePage() {
   const programmes = (files?.programmes ?? []).filter((p) =>
     matches(query, [p.title, p.id, p.path, readableDate(p.modified)]),
   );
+  const coupons = (files?.coupons ?? []).filter((c) =>
+    matches(query, [c.code, ...c.programmes, c.validFrom, c.validUntil, 'coupon']),
+  );
   const listed = new Set((files?.landings ?? []).map((l) => l.path));
   const unpublished = [...drafts].filter((d) => d.startsWith('landings/') && !listed.has(d));
 
@@ -121,20 +125,26 @@ export function HomePage() {
     <main id="main" className="st-main" tabIndex={-1}>
       <h1>examflow Studio</h1>
       <p className="st-lead">
-        Choose a page to edit, or start a new variant from a copy of one. See how each variant converts in the{' '}
-        <Link to="/funnel">Funnel</Link>
+        Choose a page or a coupon to edit, or start a new variant from a copy of a page. See how each variant
+        converts in the <Link to="/funnel">Funnel</Link>
         {canPublish(staff) ? (
           <>
-            , and approve, publish and schedule changes in the <Link to="/inbox">Inbox</Link>.
+            , approve, publish and schedule changes in the <Link to="/inbox">Inbox</Link>, and see what everyone
+            did in the <Link to="/activity">Activity</Link>.
           </>
         ) : (
           <>
             ; follow your changes in <Link to="/inbox">Your changes in review</Link>.
           </>
+        )}{' '}
+        {isAdmin(staff) && (
+          <>
+            Add people and change their roles in <Link to="/people">People</Link>.
+          </>
         )}
       </p>
       <div className="st-field st-search">
-        <label htmlFor="st-search">Search pages and programmes</label>
+        <label htmlFor="st-search">Search pages, programmes and coupons</label>
         <input
           id="st-search"
           type="search"
@@ -144,13 +154,13 @@ export function HomePage() {
           aria-describedby="st-search-hint"
         />
         <p id="st-search-hint" className="st-help">
-          By title, address, site, language, variant key, programme or date.
+          By title, address, site, language, variant key, programme, coupon code or date.
         </p>
       </div>
       {error && <p role="alert">{error}</p>}
       <p role="status" className="st-status-line">
         {files
-          ? `${landings.length} of ${files.landings.length} pages, ${programmes.length} of ${files.programmes.length} programmes`
+          ? `${landings.length} of ${files.landings.length} pages, ${programmes.length} of ${files.programmes.length} programmes, ${coupons.length} of ${files.coupons.length} coupons`
           : 'Loading…'}
       </p>
       {unpublished.length > 0 && (
@@ -256,6 +266,7 @@ export function HomePage() {
           </table>
         </div>
       </section>
+      {files && <CouponList coupons={coupons} all={files.coupons} programmes={files.programmes} />}
       {source && files && (
         <NewVariantDialog
           source={source}
