@@ -184,7 +184,7 @@ function RoleDialog({
     }
   };
   return (
-    <Modal heading={`Change the role of ${person.name}`} closeLabel="Cancel" onClose={onClose}>
+    <Modal heading={`Change the role of ${person.name}`} closeLabel="Close" onClose={onClose}>
       <fieldset className="st-roles">
         <legend>Role</legend>
         {ROLES.map((r) => (
@@ -252,7 +252,7 @@ function AccountDialog({
   return (
     <Modal
       heading={`${disable ? 'Disable' : 'Enable'} the account of ${person.name}?`}
-      closeLabel="Cancel"
+      closeLabel="Close"
       onClose={onClose}
     >
       <p>
