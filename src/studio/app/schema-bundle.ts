@@ -112,7 +112,8 @@ const COUPON_UI: UiSchema = {
     'ui:help': 'Fixed when the coupon was made. For another code, make a new coupon.',
   },
   programmes: { 'ui:field': 'coupon-programmes' },
-  discount: { 'ui:field': 'coupon-discount' },
+  // The field draws both kinds of discount itself, instead of @rjsf's "Option 1 / Option 2".
+  discount: { 'ui:field': 'coupon-discount', 'ui:fieldReplacesAnyOrOneOf': true },
   classes: {
     'ui:options': {
       choiceWords: Object.fromEntries(

@@ -437,6 +437,7 @@ function MoneyWidget(props: WidgetProps<unknown, RJSFSchema, StudioFormContext>)
         required={required}
         disabled={disabled}
         readOnly={readonly}
+        placeholder={props.placeholder || undefined}
         aria-describedby={`${id}__error ${id}__description ${id}__help ${id}__money`}
         onChange={(e) => setText(e.target.value)}
         onBlur={() => void commit()}
@@ -472,7 +473,7 @@ function MoneyChoicesWidget(props: WidgetProps<unknown, RJSFSchema, StudioFormCo
     if (await registry.formContext.confirmMoney(widgetPointer(id), value, next)) onChange(next);
   };
   return (
-    <div className="st-money st-money--choices" id={id}>
+    <div className="st-money st-money--choices" id={id} role="group" aria-label={props.label}>
       {all.map((choice, i) => (
         <label key={choice} className="st-check">
           <input
