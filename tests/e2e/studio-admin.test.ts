@@ -1,0 +1,134 @@
+// People, Activity and coupons in the Studio on the production build (decisions 048–050): an admin
+// adds an editor and sees the one-time password; the editor signs in with it (setting up the
+// authenticator app); the admin sees that sign-in in Activity; the editor changes a coupon's
+// discount (confirming the money change) and submits it; a publisher who is not its author approves
+// and publishes it; the registration card's coupon check then gives the new discount. Screenshots
+// of each screen at 1280x800 and 390 px wide go to /tmp/studio-shots.
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { distDir } from '../../scripts/build';
+import { startTestServer, type TestServer } from '../../scripts/lib/serve';
+import { totpCode } from '../../server/auth/staff-totp';
+import { createStaff } from '../../server/services/staff/accounts';
+import { COMMAND_LINE } from '../../server/services/staff/audit';
+import { launchBrowser } from './browser';
+
+const SHOTS = '/tmp/studio-shots';
+let server: TestServer;
+let browser: Browser;
+// The clock moves a TOTP step ahead for each code, so no code is refused as a replay.
+let ahead = 0;
+const now = () => new Date(Date.now() + ahead);
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  server = await startTestServer({ distDir: distDir(), now });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Signs in through the Studio's screens with a first password, setting up the authenticator app. */
+async function signIn(email: string, password: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await page.goto(`${server.base}/studio/`);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const secret = ((await page.locator('.st-secret').textContent()) ?? '').replace(/\s+/g, '');
+  ahead += 31_000;
+  await page.getByLabel('6-digit code').fill(totpCode(secret, now()));
+  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await page
+    .getByRole('banner')
+    .getByText(/Signed in as/)
+    .waitFor();
+  return page;
+}
+
+async function account(email: string, name: string, role: 'admin' | 'publisher'): Promise<Page> {
+  const { password } = await createStaff(
+    server.app.ctx,
+    { email, name, role },
+    { actor: COMMAND_LINE, ip: null },
+  );
+  return signIn(email, password);
+}
+
+/** The page at 1280x800 and at 390 px wide (its whole length), as `name`-1280.png and -390.png. */
+async function shots(page: Page, name: string) {
+  await page.screenshot({ path: `${SHOTS}/${name}-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+const couponCheck = async () => {
+  const answer = await fetch(`${server.base}/api/coupon/validate`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ exam_type: 'MOCK-NEET', coupon_code: 'neet50', class_stream: '12&SOM' }),
+  });
+  return ((await answer.json()) as { data?: { exam_discount_amount: number } }).data?.exam_discount_amount;
+};
+
+it('an admin adds an editor, who signs in and changes a coupon; a publisher publishes it; the card gets it', async () => {
+  expect(await couponCheck()).toBe(50);
+
+  const admin = await account('admin@example.com', 'Anita Admin', 'admin');
+  await admin.getByRole('navigation', { name: 'Studio' }).getByRole('link', { name: 'People' }).click();
+  await admin.getByLabel('Name', { exact: true }).fill('Esha Editor');
+  await admin.getByLabel('E-mail address').fill('esha@example.com');
+  await admin.getByLabel('Role', { exact: true }).selectOption('editor');
+  await admin.getByRole('button', { name: 'Add the person' }).click();
+  await admin.getByRole('heading', { name: 'Esha Editor can sign in now' }).waitFor();
+  const password = ((await admin.locator('.st-secret').textContent()) ?? '').trim();
+  expect(password).toMatch(/^[A-Za-z0-9_-]{20}$/);
+  await shots(admin, 'people');
+
+  const editor = await signIn('esha@example.com', password);
+
+  await admin.getByRole('link', { name: 'Activity' }).click();
+  await admin.getByLabel('Show').selectOption({ label: 'Signed in' });
+  const signedIn = admin.getByRole('row').filter({ hasText: 'Esha Editor' }).first();
+  await expect.poll(() => signedIn.textContent()).toMatch(/Esha Editor.*esha@example\.com.*Signed in/);
+  await admin.getByLabel('Show').selectOption({ label: 'Everything' });
+  await admin.getByRole('row').filter({ hasText: 'Added a person' }).first().waitFor();
+  await shots(admin, 'activity');
+
+  await editor.getByRole('heading', { name: 'Coupons' }).waitFor();
+  await editor.getByRole('link', { name: 'Edit coupon NEET50' }).scrollIntoViewIfNeeded();
+  await shots(editor, 'coupon-list');
+  await editor.getByRole('link', { name: 'Edit coupon NEET50' }).click();
+  const rupees = editor.getByLabel('Rupees off');
+  await rupees.fill('120');
+  await rupees.press('Enter');
+  const confirm = editor.getByRole('dialog', { name: 'Change what students pay?' });
+  await confirm.getByText('Discount: ₹50 off → ₹120 off.').waitFor();
+  await confirm.getByRole('button', { name: 'Yes, change it' }).click();
+  await editor.getByText(/get ₹120 off the exam fee/).waitFor();
+  await editor.getByText(/^Draft saved at/).waitFor();
+  const submit = editor.getByRole('button', { name: 'Submit for review' });
+  await expect.poll(() => submit.isDisabled()).toBe(false);
+  await submit.click();
+  await editor
+    .getByText(/^Submitted for review\. A publisher/)
+    .first()
+    .waitFor();
+  await shots(editor, 'coupon-editor');
+
+  const publisher = await account('pia@example.com', 'Pia Publisher', 'publisher');
+  await publisher.goto(`${server.base}/studio/edit/coupons/neet50.json`);
+  const waiting = publisher.getByRole('region', { name: 'Waiting for a publisher' });
+  await waiting.getByRole('button', { name: /^Approve version/ }).click();
+  await waiting.getByRole('button', { name: /^Publish version \d+ now/ }).click();
+  await publisher.getByText(/is published: students see it now/).waitFor();
+
+  await expect.poll(couponCheck).toBe(120);
+});
