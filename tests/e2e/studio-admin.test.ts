@@ -61,11 +61,16 @@ async function account(email: string, name: string, role: 'admin' | 'publisher')
   return signIn(email, password);
 }
 
-/** The page at 1280x800 and at 390 px wide (its whole length), as `name`-1280.png and -390.png. */
-async function shots(page: Page, name: string) {
+/**
+ * The page from its top at 1280x800 and at 390 px wide, as `name`-1280.png and -390.png: the whole
+ * length at 390 unless `screen` (a page with a sticky bar, drawn over its middle in a full shot).
+ */
+async function shots(page: Page, name: string, { screen = false } = {}) {
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/${name}-1280.png` });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: !screen });
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
@@ -103,8 +108,9 @@ it('an admin adds an editor, who signs in and changes a coupon; a publisher publ
   await shots(admin, 'activity');
 
   await editor.getByRole('heading', { name: 'Coupons' }).waitFor();
-  await editor.getByRole('link', { name: 'Edit coupon NEET50' }).scrollIntoViewIfNeeded();
-  await shots(editor, 'coupon-list');
+  await shots(editor, 'home');
+  await editor.getByRole('heading', { name: 'Coupons' }).scrollIntoViewIfNeeded();
+  await editor.screenshot({ path: `${SHOTS}/coupon-list-1280.png` });
   await editor.getByRole('link', { name: 'Edit coupon NEET50' }).click();
   const rupees = editor.getByLabel('Rupees off');
   await rupees.fill('120');
@@ -121,7 +127,9 @@ it('an admin adds an editor, who signs in and changes a coupon; a publisher publ
     .getByText(/^Submitted for review\. A publisher/)
     .first()
     .waitFor();
-  await shots(editor, 'coupon-editor');
+  await shots(editor, 'coupon-editor', { screen: true });
+  await editor.getByRole('group', { name: 'Discount' }).scrollIntoViewIfNeeded();
+  await editor.screenshot({ path: `${SHOTS}/coupon-editor-form-1280.png` });
 
   const publisher = await account('pia@example.com', 'Pia Publisher', 'publisher');
   await publisher.goto(`${server.base}/studio/edit/coupons/neet50.json`);

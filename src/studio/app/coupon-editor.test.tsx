@@ -32,7 +32,13 @@ function files(): Record<string, Json> {
       programmes: ['iat'],
       discount: { percent: 25 },
       validFrom: '2026-12-20',
-      validUntil: '2027-03-31',
+      validUntil: '2030-03-31',
+    },
+    'coupons/old.json': {
+      ...(neet50 as object),
+      code: 'OLD',
+      validFrom: '2023-01-01',
+      validUntil: '2023-12-31',
     },
     'programmes/mock-neet.json': { id: 'mock-neet', examType: 'MOCK-NEET', name: 'Mock NEET' },
     'programmes/iat.json': { id: 'iat', examType: 'IAT', name: 'Invictus Admission Test' },
@@ -59,9 +65,12 @@ describe('coupons on the home page', () => {
     const row = within(within(table).getByRole('rowheader', { name: 'IAT25' }).closest('tr') as HTMLElement);
     expect(row.getByText('25% off')).toBeTruthy();
     expect(row.getByText('20 Dec 2026')).toBeTruthy();
-    expect(row.getByText('31 Mar 2027')).toBeTruthy();
+    expect(row.getByText('31 Mar 2030')).toBeTruthy();
     expect(row.getByText('Invictus Admission Test')).toBeTruthy();
-    expect(within(table).getByText('₹50 off')).toBeTruthy();
+    expect(within(table).getAllByText('₹50 off')).toHaveLength(2);
+    const old = within(within(table).getByRole('rowheader', { name: 'OLD' }).closest('tr') as HTMLElement);
+    expect(old.getByText('Published, ended')).toBeTruthy();
+    expect(row.getByText('Published')).toBeTruthy();
     expect(within(table).getByRole('link', { name: 'Edit coupon NEET50' }).getAttribute('href')).toBe(
       `/edit/${FILE}`,
     );

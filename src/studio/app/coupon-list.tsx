@@ -2,17 +2,19 @@
 // where each stands (published, a draft, in review), each with Edit; "New coupon" starts one.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { dayMonthYear, isIsoDate } from '../../domain/dates';
+import { dayMonthYear, indiaDate, isIsoDate } from '../../domain/dates';
 import { sayDiscount } from '../../engine/content/money-fields';
 import { NewCouponDialog } from './new-coupon-dialog';
 import type { CouponSummary, ProgrammeSummary } from './studio-api';
 
 const day = (date: string) => (isIsoDate(date) ? dayMonthYear(date) : 'not set');
 
-/** Where a coupon stands, in words: "Published", "Draft by Esha", "In review". */
-export function standing(coupon: CouponSummary): string {
+/** Where a coupon stands, in words: "Published", "Published, ended", "Published; draft by Esha". */
+export function standing(coupon: CouponSummary, today: string): string {
   const open = coupon.openVersions?.[0];
-  const published = coupon.published === null ? 'New, not published yet' : 'Published';
+  const ended = isIsoDate(coupon.validUntil) && coupon.validUntil < today;
+  const published =
+    coupon.published === null ? 'New, not published yet' : ended ? 'Published, ended' : 'Published';
   if (!open) return published;
   const what =
     open.state === 'draft'
@@ -37,6 +39,7 @@ export function CouponList({
   programmes: ProgrammeSummary[];
 }) {
   const [adding, setAdding] = useState(false);
+  const today = indiaDate(new Date());
   const title = (id: string) => programmes.find((p) => p.id === id)?.title || id;
   return (
     <section aria-labelledby="st-coupons-title">
@@ -73,7 +76,7 @@ export function CouponList({
                 <td data-label="First day">{day(c.validFrom)}</td>
                 <td data-label="Last day">{day(c.validUntil)}</td>
                 <td data-label="Programmes">{c.programmes.map(title).join(', ') || 'none yet'}</td>
-                <td data-label="State">{standing(c)}</td>
+                <td data-label="State">{standing(c, today)}</td>
                 <td>
                   <Link to={`/edit/${c.path}`} aria-label={`Edit coupon ${c.code}`}>
                     Edit

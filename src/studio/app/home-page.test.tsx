@@ -52,7 +52,8 @@ describe('studio home', () => {
     await screen.findByRole('link', { name: 'Mock NEET test series' });
     expect(rowTitles()).toHaveLength(3);
     expect(screen.getByRole('link', { name: 'iACST' })).toBeTruthy();
-    expect(screen.getAllByText('1 Mar 2026, 09:30').length).toBeGreaterThan(0);
+    // India time (09:30 UTC is 15:00 there).
+    expect(screen.getAllByText('1 Mar 2026, 15:00').length).toBeGreaterThan(0);
 
     const search = screen.getByRole('searchbox', { name: /search pages, programmes and coupons/i });
     await user.type(search, 'hindi');

@@ -123,6 +123,18 @@ const COUPON_UI: UiSchema = {
     },
   },
   leadTerm: { 'ui:placeholder': 'e.g. 2026-27' },
+  // What a marketing person decides first: how much off, for whom, when; then who else and how many.
+  'ui:order': [
+    'code',
+    'discount',
+    'programmes',
+    'validFrom',
+    'validUntil',
+    'classes',
+    'leadTerm',
+    'uses',
+    '*',
+  ],
 };
 
 /** The block types the landing schema knows, in its order. */
@@ -227,7 +239,9 @@ export function uiSchemaFor(kind: FileKind): UiSchema {
   const derived = build(root as Node, '', 0);
   if (kind === 'coupon')
     for (const [name, extra] of Object.entries(COUPON_UI))
-      derived[name] = { ...(derived[name] as UiSchema | undefined), ...(extra as UiSchema) };
+      derived[name] = Array.isArray(extra)
+        ? extra
+        : { ...(derived[name] as UiSchema | undefined), ...(extra as UiSchema) };
   return { ...derived, 'ui:submitButtonOptions': { norender: true } };
 }
 
