@@ -164,6 +164,16 @@ describe('the coupon editor', () => {
       ),
     );
 
+    // A class ticked, then unticked again: no box ticked is every class (the field left out).
+    await user.click(screen.getByRole('checkbox', { name: 'Class 11' }));
+    expect(within(await dialog()).getByText(/Classes: every class → 11\./)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Yes, change it' }));
+    await waitFor(() => expect(summary().textContent).toContain('in class 11 who type'));
+    await user.click(screen.getByRole('checkbox', { name: 'Class 11' }));
+    expect(within(await dialog()).getByText(/Classes: 11 → every class\./)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Yes, change it' }));
+    await waitFor(() => expect(summary().textContent).not.toContain('in class'));
+
     await waitFor(() =>
       expect(api.writes.at(-1)?.content).toMatchObject({
         discount: { amount: 120 },
@@ -171,6 +181,7 @@ describe('the coupon editor', () => {
         programmes: ['mock-neet', 'iat'],
       }),
     );
+    expect(api.writes.at(-1)?.content).not.toHaveProperty('classes');
     const submit = screen.getByRole('button', { name: 'Submit for review' });
     await waitFor(() => expect(submit).toHaveProperty('disabled', false));
     await user.click(submit);

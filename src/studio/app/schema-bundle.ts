@@ -119,7 +119,7 @@ const COUPON_UI: UiSchema = {
       choiceWords: Object.fromEntries(
         coupon.properties.classes.items.enum.map((c) => [c, CLASS_WORDS[c] ?? `Class ${c}`]),
       ),
-      noneMeans: 'None ticked: students of every class may use it.',
+      noneMeans: true,
     },
   },
   leadTerm: { 'ui:placeholder': 'e.g. 2026-27' },

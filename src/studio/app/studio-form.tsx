@@ -459,14 +459,14 @@ function MoneyWidget(props: WidgetProps<unknown, RJSFSchema, StudioFormContext>)
 /**
  * Fee components a scholarship lowers, a coupon's classes: one box each, each tick confirmed before
  * it applies. `choiceWords` names a value in words; with `noneMeans`, no box ticked leaves the field
- * empty (a coupon for every class).
+ * empty (a coupon for every class: its help says so).
  */
 function MoneyChoicesWidget(props: WidgetProps<unknown, RJSFSchema, StudioFormContext>) {
   const { id, value, onChange, registry, disabled, readonly, options } = props;
   const chosen = Array.isArray(value) ? value.map(String) : [];
   const all = (options.enumOptions ?? []).map((o) => String(o.value));
   const words = (options.choiceWords ?? {}) as Record<string, string>;
-  const noneMeans = typeof options.noneMeans === 'string' ? options.noneMeans : '';
+  const noneMeans = options.noneMeans === true;
   const toggle = async (choice: string, on: boolean) => {
     const ticked = all.filter((c) => (c === choice ? on : chosen.includes(c)));
     const next = noneMeans && ticked.length === 0 ? undefined : ticked;
@@ -486,7 +486,6 @@ function MoneyChoicesWidget(props: WidgetProps<unknown, RJSFSchema, StudioFormCo
           {words[choice] ?? choice}
         </label>
       ))}
-      {noneMeans && <span className="st-help">{noneMeans}</span>}
       <span className="st-money__note">
         Decides what students pay: you will be asked to confirm a change.
       </span>
