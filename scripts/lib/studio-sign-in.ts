@@ -31,13 +31,29 @@ export async function signInToStudio(
   options: { viewport?: { width: number; height: number }; route?: string } = {},
 ): Promise<SignedInStaff> {
   const { password } = await createStaff(ctx, who, { actor: COMMAND_LINE, ip: null });
+  const page = await signInWithPassword(browser, base, ctx, { email: who.email, password }, options);
+  return { page, ...who };
+}
+
+/**
+ * Signs an account in for the first time with its first password (an admin's "Add a person" gave
+ * it, or the command line), enrolling the authenticator app: resolves with the page once the Studio
+ * shows who is signed in.
+ */
+export async function signInWithPassword(
+  browser: Browser,
+  base: string,
+  ctx: AuditCtx,
+  { email, password }: { email: string; password: string },
+  options: { viewport?: { width: number; height: number }; route?: string } = {},
+): Promise<Page> {
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   await page.goto(`${base}${options.route ?? '/studio/'}`);
   // The first start of the dev server's Studio may still be preparing its modules.
   await page.getByLabel('E-mail address').waitFor({ timeout: 60_000 });
-  await page.getByLabel('E-mail address').fill(who.email);
+  await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Continue' }).click();
   const secret = ((await page.locator('.st-secret').textContent()) ?? '').replace(/\s+/g, '');
@@ -48,7 +64,7 @@ export async function signInToStudio(
     .getByRole('banner')
     .getByText(/Signed in as/)
     .waitFor();
-  return { page, ...who };
+  return page;
 }
 
 /**

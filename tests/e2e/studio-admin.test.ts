@@ -9,21 +9,17 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { distDir } from '../../scripts/build';
 import { startTestServer, type TestServer } from '../../scripts/lib/serve';
-import { totpCode } from '../../server/auth/staff-totp';
-import { createStaff } from '../../server/services/staff/accounts';
-import { COMMAND_LINE } from '../../server/services/staff/audit';
+import { signInToStudio, signInWithPassword } from '../../scripts/lib/studio-sign-in';
 import { launchBrowser } from './browser';
 
 const SHOTS = '/tmp/studio-shots';
 let server: TestServer;
 let browser: Browser;
-// The clock moves a TOTP step ahead for each code, so no code is refused as a replay.
-let ahead = 0;
-const now = () => new Date(Date.now() + ahead);
+const viewport = { width: 1280, height: 800 };
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  server = await startTestServer({ distDir: distDir(), now });
+  server = await startTestServer({ distDir: distDir() });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -31,35 +27,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Signs in through the Studio's screens with a first password, setting up the authenticator app. */
-async function signIn(email: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto(`${server.base}/studio/`);
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  const secret = ((await page.locator('.st-secret').textContent()) ?? '').replace(/\s+/g, '');
-  ahead += 31_000;
-  await page.getByLabel('6-digit code').fill(totpCode(secret, now()));
-  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
-  await page.getByRole('button', { name: 'I have saved them' }).click();
-  await page
-    .getByRole('banner')
-    .getByText(/Signed in as/)
-    .waitFor();
-  return page;
-}
-
-async function account(email: string, name: string, role: 'admin' | 'publisher'): Promise<Page> {
-  const { password } = await createStaff(
-    server.app.ctx,
-    { email, name, role },
-    { actor: COMMAND_LINE, ip: null },
-  );
-  return signIn(email, password);
-}
+// Each account signs in once, with a code of the server's clock (scripts/lib/studio-sign-in.ts).
+const account = async (email: string, name: string, role: 'admin' | 'publisher') =>
+  (await signInToStudio(browser, server.base, server.app.ctx, { email, name, role }, { viewport })).page;
 
 /**
  * The page from its top at 1280x800 and at 390 px wide, as `name`-1280.png and -390.png: the whole
@@ -97,7 +67,13 @@ it('an admin adds an editor, who signs in and changes a coupon; a publisher publ
   expect(password).toMatch(/^[A-Za-z0-9_-]{20}$/);
   await shots(admin, 'people');
 
-  const editor = await signIn('esha@example.com', password);
+  const editor = await signInWithPassword(
+    browser,
+    server.base,
+    server.app.ctx,
+    { email: 'esha@example.com', password },
+    { viewport },
+  );
 
   await admin.getByRole('link', { name: 'Activity' }).click();
   await admin.getByLabel('Show').selectOption({ label: 'Signed in' });

@@ -2,7 +2,7 @@
 // app, when they last signed in; add a person (their first password shown once), change a role,
 // disable or enable an account, each behind a dialog. A refusal is the server's own sentence
 // (the last enabled admin cannot be demoted or disabled: decision 048).
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { showStaffTime } from '../../domain/dates';
 import { Modal } from '../../ui/modal/modal';
@@ -144,19 +144,73 @@ export function PeoplePage() {
 
 const article = (role: Role) => `${role === 'admin' || role === 'editor' ? 'an' : 'a'} ${ROLE_WORDS[role]}`;
 
-/** A change the server may refuse: its sentence in a box that takes the focus. */
-function useRefusal() {
+/**
+ * A dialog that changes one account when confirmed; a refusal is the server's sentence, in a box
+ * that takes the focus, and the dialog stays open.
+ */
+function ChangeDialog({
+  person,
+  heading,
+  change,
+  confirm,
+  danger = false,
+  unchanged = false,
+  onClose,
+  onDone,
+  children,
+}: {
+  person: StaffMember;
+  heading: string;
+  change: { role?: Role; disabled?: boolean };
+  confirm: string;
+  danger?: boolean;
+  /** Nothing chosen would change: the confirm button is off. */
+  unchanged?: boolean;
+  onClose(): void;
+  onDone(person: StaffMember): void;
+  children: ReactNode;
+}) {
+  const api = useStudioApi();
+  const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState('');
   const box = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (refusal) box.current?.focus();
   }, [refusal]);
-  const shown = refusal ? (
-    <p ref={box} tabIndex={-1} role="alert" className="st-field-error st-dialog-error">
-      Not changed: {refusal}
-    </p>
-  ) : null;
-  return { shown, setRefusal };
+  const act = async () => {
+    setBusy(true);
+    setRefusal('');
+    try {
+      onDone(await api.changeStaff(person.id, change));
+    } catch (error) {
+      setRefusal((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal heading={heading} closeLabel="Close" onClose={onClose}>
+      {children}
+      {refusal && (
+        <p ref={box} tabIndex={-1} role="alert" className="st-field-error st-dialog-error">
+          Not changed: {refusal}
+        </p>
+      )}
+      <div className="st-actions">
+        <button
+          type="button"
+          className={`st-button${danger ? ' st-button--danger' : ''}`}
+          disabled={busy || unchanged}
+          onClick={() => void act()}
+        >
+          {busy ? 'Changing…' : confirm}
+        </button>
+        <button type="button" className="st-button st-button--secondary" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </Modal>
+  );
 }
 
 function RoleDialog({
@@ -168,23 +222,17 @@ function RoleDialog({
   onClose(): void;
   onDone(person: StaffMember): void;
 }) {
-  const api = useStudioApi();
   const [role, setRole] = useState<Role>(person.role);
-  const [busy, setBusy] = useState(false);
-  const { shown, setRefusal } = useRefusal();
-  const save = async () => {
-    setBusy(true);
-    setRefusal('');
-    try {
-      onDone(await api.changeStaff(person.id, { role }));
-    } catch (error) {
-      setRefusal((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Modal heading={`Change the role of ${person.name}`} closeLabel="Close" onClose={onClose}>
+    <ChangeDialog
+      person={person}
+      heading={`Change the role of ${person.name}`}
+      change={{ role }}
+      confirm="Change role"
+      unchanged={role === person.role}
+      onClose={onClose}
+      onDone={onDone}
+    >
       <fieldset className="st-roles">
         <legend>Role</legend>
         {ROLES.map((r) => (
@@ -206,21 +254,7 @@ function RoleDialog({
           </label>
         ))}
       </fieldset>
-      {shown}
-      <div className="st-actions">
-        <button
-          type="button"
-          className="st-button"
-          disabled={busy || role === person.role}
-          onClick={() => void save()}
-        >
-          {busy ? 'Changing…' : 'Change role'}
-        </button>
-        <button type="button" className="st-button st-button--secondary" onClick={onClose}>
-          Cancel
-        </button>
-      </div>
-    </Modal>
+    </ChangeDialog>
   );
 }
 
@@ -235,45 +269,21 @@ function AccountDialog({
   onClose(): void;
   onDone(person: StaffMember): void;
 }) {
-  const api = useStudioApi();
-  const [busy, setBusy] = useState(false);
-  const { shown, setRefusal } = useRefusal();
-  const act = async () => {
-    setBusy(true);
-    setRefusal('');
-    try {
-      onDone(await api.changeStaff(person.id, { disabled: disable }));
-    } catch (error) {
-      setRefusal((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Modal
+    <ChangeDialog
+      person={person}
       heading={`${disable ? 'Disable' : 'Enable'} the account of ${person.name}?`}
-      closeLabel="Close"
+      change={{ disabled: disable }}
+      confirm={disable ? 'Disable the account' : 'Enable the account'}
+      danger={disable}
       onClose={onClose}
+      onDone={onDone}
     >
       <p>
         {disable
           ? `${person.name} is signed out at once and cannot sign in until an admin enables the account again. Their drafts and the changes they made stay.`
           : `${person.name} can sign in again with their password and authenticator app.`}
       </p>
-      {shown}
-      <div className="st-actions">
-        <button
-          type="button"
-          className={`st-button${disable ? ' st-button--danger' : ''}`}
-          disabled={busy}
-          onClick={() => void act()}
-        >
-          {disable ? 'Disable the account' : 'Enable the account'}
-        </button>
-        <button type="button" className="st-button st-button--secondary" onClick={onClose}>
-          Cancel
-        </button>
-      </div>
-    </Modal>
+    </ChangeDialog>
   );
 }
