@@ -123,8 +123,8 @@ export function HomePage() {
     <main id="main" className="st-main" tabIndex={-1}>
       <h1>examflow Studio</h1>
       <p className="st-lead">
-        Choose a page or a coupon to edit, or start a new variant from a copy of a page. See how each variant
-        converts in the <Link to="/funnel">Funnel</Link>
+        Choose a page or a <a href="#st-coupons-title">coupon</a> to edit, or start a new variant from a copy
+        of a page. See how each variant converts in the <Link to="/funnel">Funnel</Link>
         {canPublish(staff) ? (
           <>
             , approve, publish and schedule changes in the <Link to="/inbox">Inbox</Link>, and see what everyone
