@@ -64,10 +64,7 @@ it('a 50/50 split of /neet-repeater-scholarship is in the site index, and each p
   expect(previewHtml).not.toContain('data-funnel-variant');
   // Config read from files has no versions; the database's published config names each page's.
   expect(htmlAt('/jee-repeater-scholarship')).not.toContain('data-funnel-version');
-  const versioned = renderSite(
-    { ...result.bundle, versions: { 'landings/jee-repeater.json': 4 } },
-    assets,
-  );
+  const versioned = renderSite({ ...result.bundle, versions: { 'landings/jee-repeater.json': 4 } }, assets);
   const jee = versioned.index.routes.find((r) => r.path === '/jee-repeater-scholarship');
   expect(versioned.pages.get(jee?.files.iacst ?? '')).toContain('data-funnel-version="4"');
 });

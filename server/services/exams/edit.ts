@@ -204,15 +204,7 @@ export async function updateExamInfo(
     const method = body.payment_mode ?? programme.payment.default;
     if (!programme.payment.methods.some((m) => m.value === method))
       throw new ApiError(400, message('signup.paymentMethod'));
-    const data = await pendingEditOrder(
-      ctx,
-      trx,
-      student,
-      { booking: next },
-      method,
-      fee,
-      programme,
-    );
+    const data = await pendingEditOrder(ctx, trx, student, { booking: next }, method, fee, programme);
     return {
       success: 'true',
       msg: say('exam.payToSwitch', { fee }),

@@ -196,7 +196,9 @@ describe('studio editor', () => {
     release();
     await screen.findByText(/^Beside each text: its Hindi version on/);
     expect((await titleField()).value).toBe('NEET repeaters 2027');
-    await waitFor(() => expect(draftStore().load(FILE)?.content).toMatchObject({ title: 'NEET repeaters 2027' }));
+    await waitFor(() =>
+      expect(draftStore().load(FILE)?.content).toMatchObject({ title: 'NEET repeaters 2027' }),
+    );
     expect(screen.getByRole('note', { name: /^Hindi text of Page title/ }).textContent).toContain(
       'नीट रिपीटर छात्रवृत्ति',
     );

@@ -127,8 +127,8 @@ export function HomePage() {
         of a page. See how each variant converts in the <Link to="/funnel">Funnel</Link>
         {canPublish(staff) ? (
           <>
-            , approve, publish and schedule changes in the <Link to="/inbox">Inbox</Link>, and see what everyone
-            did in the <Link to="/activity">Activity</Link>.
+            , approve, publish and schedule changes in the <Link to="/inbox">Inbox</Link>, and see what
+            everyone did in the <Link to="/activity">Activity</Link>.
           </>
         ) : (
           <>
