@@ -107,11 +107,13 @@ it('an admin adds an editor, who signs in and changes a coupon; a publisher publ
   await editor.locator('.st-editor__form').screenshot({ path: `${SHOTS}/coupon-editor-form-1280.png` });
 
   const publisher = await account('pia@example.com', 'Pia Publisher', 'publisher');
-  await publisher.goto(`${server.base}/studio/edit/coupons/neet50.json`);
-  const waiting = publisher.getByRole('region', { name: 'Waiting for a publisher' });
-  await waiting.getByRole('button', { name: /^Approve version/ }).click();
-  await waiting.getByRole('button', { name: /^Publish version \d+ now/ }).click();
-  await publisher.getByText(/is published: students see it now/).waitFor();
+  // In the Inbox, where a publisher approves and publishes (the author could not: it is money).
+  await publisher.goto(`${server.base}/studio/inbox`);
+  const waiting = publisher.getByRole('article', { name: /^Coupon NEET50/ });
+  await waiting.getByText('Changes money').waitFor();
+  await waiting.getByRole('button', { name: 'Approve' }).click();
+  await waiting.getByRole('button', { name: 'Publish now' }).click();
+  await publisher.getByText(/version \d+: Published: students see it now\./).waitFor();
 
   await expect.poll(couponCheck).toBe(120);
 });

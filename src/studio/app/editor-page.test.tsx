@@ -122,7 +122,8 @@ describe('studio editor', () => {
     const conflict = await screen.findByRole('region', { name: /someone else changed this page/i });
     expect(api.writes).toEqual([]);
     expect(within(conflict).getByText('Published meanwhile: Their title')).toBeTruthy();
-    expect(within(conflict).getByText('Yours: My new title')).toBeTruthy();
+    // (The save goes as the typed keys are sent; the form takes them a moment later.)
+    expect(await within(conflict).findByText('Yours: My new title')).toBeTruthy();
     expect(within(conflict).getByText(/^Published meanwhile: Their description/)).toBeTruthy();
     expect(submitButton()).toHaveProperty('disabled', true);
 

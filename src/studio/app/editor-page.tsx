@@ -47,6 +47,9 @@ export const VALIDATE_DEBOUNCE_MS = 300;
  * (SEND_AFTER_MS), so the draft its keys make is saved as they are sent, before @rjsf redraws.
  */
 export const DRAFT_SAVE_DEBOUNCE_MS = 250;
+/** Typed keys sent reach @rjsf within this (FormAfterPreview waits 150 ms at most): past it, the
+ * form's draft is what stands, even if it never took them. */
+const TYPED_TAKEN_WITHIN_MS = 1_000;
 
 /** A time of day in India time (14:05), as every Studio screen says times. */
 const timeOf = (date: Date) => showStaffTime(date.toISOString()).slice(-5);
@@ -552,14 +555,24 @@ export function EditorPage() {
     [saveDraft],
   );
   const unsaved = draft !== null && dirty && (!saved || !same(saved.content, draft));
+  // The last draft saved as its keys were sent, until @rjsf takes them: the drafts the form passes
+  // through meanwhile (a key sent earlier, flushed later) are older, and are not saved.
+  const typedAhead = useRef<{ content: Json; at: number } | null>(null);
   useLayoutEffect(() => {
     // Typed text is saved at once only where a save would be now (no conflict to settle first;
     // not the published page itself, typed back).
     saveNowRef.current = (content) => {
-      if (!conflict && !same(content, published?.content ?? undefined)) saveNow(content, true);
+      if (conflict || same(content, published?.content ?? undefined)) return;
+      typedAhead.current = { content, at: Date.now() };
+      saveNow(content, true);
     };
   }, [conflict, published, saveNow]);
   useEffect(() => {
+    const typed = typedAhead.current;
+    if (typed && draft !== null) {
+      if (same(typed.content, draft)) typedAhead.current = null;
+      else if (Date.now() - typed.at < TYPED_TAKEN_WITHIN_MS) return;
+    }
     // A change made the save on its way stale: it is aborted now, not when the next one goes. (A
     // save of typed keys is not: the draft may pass an older state before @rjsf takes them.)
     const going = inFlight.current;
