@@ -145,10 +145,10 @@ export function withoutInventedObjects(before: Json | undefined, after: Json): J
   return out;
 }
 
-/** What the header says the file is, in a reader's words: the page's addresses, or the programme. */
 /** What the editor calls the file it edits, in its sentences. */
 const NOUN: Record<FileKind, string> = { landing: 'page', programme: 'programme', coupon: 'coupon' };
 
+/** What the header says the file is, in a reader's words: the page's addresses, or the programme. */
 function whereItIs(kind: FileKind, draft: Json): string {
   if (kind === 'programme') return `Programme ${String(getAt(draft, ['examType']) ?? '')}`.trim();
   if (kind === 'coupon') return 'Coupon: every change is checked by a second person';
