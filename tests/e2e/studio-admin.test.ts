@@ -117,3 +117,43 @@ it('an admin adds an editor, who signs in and changes a coupon; a publisher publ
 
   await expect.poll(couponCheck).toBe(120);
 });
+
+it('a money change by its author alone cannot be published, in the Inbox or through the API', async () => {
+  const ravi = await account('ravi@example.com', 'Ravi Publisher', 'publisher');
+  await ravi.goto(`${server.base}/studio/edit/coupons/neet50.json`);
+  const rupees = ravi.getByLabel('Rupees off');
+  await rupees.fill('130');
+  await rupees.press('Enter');
+  await ravi
+    .getByRole('dialog', { name: 'Change what students pay?' })
+    .getByRole('button', { name: 'Yes, change it' })
+    .click();
+  const submit = ravi.getByRole('button', { name: 'Submit for review' });
+  await expect.poll(() => submit.isDisabled()).toBe(false);
+  await submit.click();
+  await ravi
+    .getByText(/^Submitted for review\. A publisher/)
+    .first()
+    .waitFor();
+
+  await ravi.goto(`${server.base}/studio/inbox`);
+  const own = ravi.getByRole('article', { name: /^Coupon NEET50/ });
+  await own.getByText("A change to money needs another publisher's approval.").waitFor();
+  expect(await own.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+  expect(await own.getByRole('button', { name: 'Publish now' }).count()).toBe(0);
+
+  // Nor through the API with his own session: refused, and nothing changes for students.
+  const api = `${server.base}/studio/api`;
+  const csrf = ((await (await ravi.request.get(`${api}/account/session`)).json()) as { csrf_token: string })
+    .csrf_token;
+  const inbox = (await (await ravi.request.get(`${api}/inbox`)).json()) as {
+    versions: { path: string; number: number; authorId: string }[];
+  };
+  const mine = inbox.versions.find((v) => v.path === 'coupons/neet50.json');
+  const refused = await ravi.request.post(`${api}/versions/approve`, {
+    data: { path: 'coupons/neet50.json', number: mine?.number },
+    headers: { 'X-CSRF-Token': csrf },
+  });
+  expect(refused.status()).toBe(403);
+  expect(await couponCheck()).toBe(120);
+});
