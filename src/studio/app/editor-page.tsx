@@ -42,14 +42,12 @@ import type { Json, LandingSummary, Problem } from './studio-api';
 
 export const VALIDATE_DEBOUNCE_MS = 300;
 /**
- * A draft is saved on the server this long after its last change (a newer save aborts one in
- * flight). Typed text does not wait for it: held typing already waited for the typist's pause
- * (SEND_AFTER_MS), so the draft its keys make is saved as they are sent, before @rjsf redraws.
+ * A draft is saved on the server this long after it changes (a save in flight is aborted by the
+ * next change). Saving sooner (as held typing sends the keys, or 50 ms after) was tried: the
+ * draft was on the server 240–410 ms after the last key, but keystrokes at 4× CPU went from a
+ * median of 49 ms to 250–450 ms (bench:studio), so the 250 ms stands for now.
  */
 export const DRAFT_SAVE_DEBOUNCE_MS = 250;
-/** Typed keys sent reach @rjsf within this (FormAfterPreview waits 150 ms at most): past it, the
- * form's draft is what stands, even if it never took them. */
-const TYPED_TAKEN_WITHIN_MS = 1_000;
 
 /** A time of day in India time (14:05), as every Studio screen says times. */
 const timeOf = (date: Date) => showStaffTime(date.toISOString()).slice(-5);
@@ -251,8 +249,6 @@ export function EditorPage() {
   const { message, say } = useStatus();
   const draft = state?.present ?? null;
   const draftRef = useRef<Json>(null);
-  // Saves a draft now unless it is the one on its way (set below, once saving is defined).
-  const saveNowRef = useRef<(content: Json) => void>(() => {});
   const ahead = useMemo(() => new DraftAhead(), []);
   const afterPreview = useMemo(() => new FormAfterPreview(), []);
   useEffect(() => {
@@ -450,9 +446,7 @@ export function EditorPage() {
         const current = draftRef.current;
         if (current === null || typeof before !== 'string' || typeof after !== 'string') return commit();
         const path = pathOfFieldId(current, fieldId, (value) => value === before);
-        const next = path && setAt(current, path, after);
-        if (next) saveNowRef.current(next);
-        if (next && ahead.tell(next)) afterPreview.defer(commit);
+        if (path && ahead.tell(setAt(current, path, after))) afterPreview.defer(commit);
         else commit();
       },
     }),
@@ -538,53 +532,16 @@ export function EditorPage() {
     [api, file, baseVersion, say],
   );
 
-  // The save on its way: a save of the same draft is not sent again, a newer one aborts it.
-  // `typed`: a save of typed keys @rjsf has not yet taken (the draft may first show an older state).
-  const inFlight = useRef<{ content: Json; controller: AbortController; typed: boolean } | null>(null);
-  const saveNow = useCallback(
-    (content: Json, typed = false) => {
-      const going = inFlight.current;
-      if (going && same(going.content, content)) return;
-      going?.controller.abort();
-      const controller = new AbortController();
-      inFlight.current = { content, controller, typed };
-      void saveDraft(content, controller.signal).finally(() => {
-        if (inFlight.current?.controller === controller) inFlight.current = null;
-      });
-    },
-    [saveDraft],
-  );
   const unsaved = draft !== null && dirty && (!saved || !same(saved.content, draft));
-  // The last draft saved as its keys were sent, until @rjsf takes them: the drafts the form passes
-  // through meanwhile (a key sent earlier, flushed later) are older, and are not saved.
-  const typedAhead = useRef<{ content: Json; at: number } | null>(null);
-  useLayoutEffect(() => {
-    // Typed text is saved at once only where a save would be now (no conflict to settle first;
-    // not the published page itself, typed back).
-    saveNowRef.current = (content) => {
-      if (conflict || same(content, published?.content ?? undefined)) return;
-      typedAhead.current = { content, at: Date.now() };
-      saveNow(content, true);
-    };
-  }, [conflict, published, saveNow]);
   useEffect(() => {
-    const typed = typedAhead.current;
-    if (typed && draft !== null) {
-      if (same(typed.content, draft)) typedAhead.current = null;
-      else if (Date.now() - typed.at < TYPED_TAKEN_WITHIN_MS) return;
-    }
-    // A change made the save on its way stale: it is aborted now, not when the next one goes. (A
-    // save of typed keys is not: the draft may pass an older state before @rjsf takes them.)
-    const going = inFlight.current;
-    if (going && !going.typed && draft !== null && !same(going.content, draft)) {
-      going.controller.abort();
-      inFlight.current = null;
-    }
     if (draft === null || !unsaved || conflict) return;
-    const timer = setTimeout(() => saveNow(draft), DRAFT_SAVE_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [draft, unsaved, conflict, saveNow, staff]);
-  // Leaving the page does not abort a save on its way: the draft is then on the server too.
+    const controller = new AbortController();
+    const timer = setTimeout(() => void saveDraft(draft, controller.signal), DRAFT_SAVE_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [draft, unsaved, conflict, saveDraft, staff]);
 
   const submit = async () => {
     if (saved?.number === undefined) return;
