@@ -156,17 +156,6 @@ export function showDateTime(instant: string, locale = 'en'): string {
   return at ? `${at.date}, ${at.time}` : '';
 }
 
-/**
- * An instant as staff screens say it, in India time on the 24-hour clock: 5 Dec 2026, 14:05. An
- * unreadable value gives '' (nothing shown, never "Invalid Date").
- */
-export function showStaffTime(instant: string): string {
-  const ms = Date.parse(instant);
-  if (Number.isNaN(ms)) return '';
-  const local = new Date(ms + INDIA_OFFSET_MS).toISOString();
-  return `${dayMonthYear(local.slice(0, 10))}, ${local.slice(11, 16)}`;
-}
-
 /** The instant of an India date and time (HH:MM); arithmetic, not string parsing (a hot path). */
 export const indiaInstant = (date: string, hhmm = '00:00'): Date => {
   const [y, m, d] = [Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10))];

@@ -7,7 +7,7 @@ import {
   parseDob,
   showDob,
   showExamDate,
-  showStaffTime,
+  showDateTime,
   showTime,
   toDdMmYyyy,
   wrongDatePart,
@@ -60,11 +60,11 @@ describe('showing dates (one rule for every screen)', () => {
     expect(showExamDate('2026-11-25', 'hi')).toBe('25 नवंबर 2026 (बुधवार)');
   });
 
-  it('shows an instant to staff in India time, on the 24-hour clock', () => {
-    expect(showStaffTime('2026-12-05T08:35:00.000Z')).toBe('5 Dec 2026, 14:05');
+  it('shows an instant in India time, as the portal and the Studio say it', () => {
+    expect(showDateTime('2026-12-05T08:35:00.000Z')).toBe('5 Dec 2026 (Saturday), 02:05 PM');
     // Past midnight in India, still the day before in UTC.
-    expect(showStaffTime('2026-12-31T19:00:00Z')).toBe('1 Jan 2027, 00:30');
-    expect(showStaffTime('later')).toBe('');
+    expect(showDateTime('2026-12-31T19:00:00Z')).toBe('1 Jan 2027 (Friday), 12:30 AM');
+    expect(showDateTime('later')).toBe('');
   });
 });
 

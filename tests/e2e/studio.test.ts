@@ -175,7 +175,7 @@ describe('examflow Studio against the dev server', () => {
     await page.locator('#root_paths_0').fill(NEW_PATH);
     // Enabled once the page checks clean and the draft is saved on the server.
     await expect.poll(() => submit(page).isDisabled(), { timeout: 20_000 }).toBe(false);
-    expect(await page.getByText(/^Draft saved at \d\d:\d\d\./).count()).toBe(1);
+    expect(await page.getByText(/^Draft saved at \d\d:\d\d [AP]M\./).count()).toBe(1);
   });
 
   it('submits the draft; a publisher approves and publishes it; the running dev server serves the new texts', async () => {

@@ -73,7 +73,7 @@ describe('Activity', () => {
     const [changed, published, refused] = rows().map((r) => within(r));
     expect(changed?.getByText('Changed a role')).toBeTruthy();
     expect(changed?.getByText('esha@example.com: Editor → Publisher.')).toBeTruthy();
-    expect(published?.getByRole('rowheader').textContent).toBe('5 Dec 2026, 14:05');
+    expect(published?.getByRole('rowheader').textContent).toBe('5 Dec 2026 (Saturday), 02:05 PM');
     expect(published?.getByText('Asha Rao')).toBeTruthy();
     expect(published?.getByText('Published')).toBeTruthy();
     expect(

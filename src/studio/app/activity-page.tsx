@@ -3,7 +3,7 @@
 // pages and coupons concerned with their versions, and from which address (decision 048).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { showStaffTime } from '../../domain/dates';
+import { showDateTime } from '../../domain/dates';
 import { actionWords, ACTION_GROUPS, concerningWords, detailWords, whoWords } from '../model/audit-words';
 import { usePageNames } from './page-names';
 import { canPublish, useStaff } from './signed-in';
@@ -139,7 +139,7 @@ export function ActivityPage() {
                     ref={entry.id === focusId ? firstNew : undefined}
                     tabIndex={entry.id === focusId ? -1 : undefined}
                   >
-                    {showStaffTime(entry.at)}
+                    {showDateTime(entry.at)}
                   </th>
                   <td data-label="Who">
                     {who.name}

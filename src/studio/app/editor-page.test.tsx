@@ -166,7 +166,9 @@ describe('studio editor', () => {
     await waitFor(() => expect(api.writes.at(-1)?.content).toMatchObject({ title: 'AB' }));
     expect(api.writes.map((w) => (w.content as { title: string }).title)).not.toContain('A');
     expect(
-      await screen.findByText(/^Draft saved at \d\d:\d\d\. Students see it only once it is published\./),
+      await screen.findByText(
+        /^Draft saved at \d\d:\d\d [AP]M\. Students see it only once it is published\./,
+      ),
     ).toBeTruthy();
     // Nothing was published.
     expect(api.files.get(FILE)).toMatchObject({ title: 'NEET repeater scholarship' });

@@ -9,7 +9,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { Hosts } from '../../generated/config/hosts';
 import type { Landing } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
-import { showStaffTime } from '../../domain/dates';
+import { indiaDateTime, showDateTime } from '../../domain/dates';
 import { Modal } from '../../ui/modal/modal';
 import { ChangePanel } from './change-panel';
 import { ConflictView } from './conflict-view';
@@ -49,8 +49,8 @@ export const VALIDATE_DEBOUNCE_MS = 300;
  */
 export const DRAFT_SAVE_DEBOUNCE_MS = 250;
 
-/** A time of day in India time (14:05), as every Studio screen says times. */
-const timeOf = (date: Date) => showStaffTime(date.toISOString()).slice(-5);
+/** A time of day in India time (02:05 PM), as every Studio screen says times. */
+const timeOf = (date: Date) => indiaDateTime(date.toISOString())?.time ?? '';
 
 const NO_HOSTS: string[] = [];
 
@@ -290,7 +290,7 @@ export function EditorPage() {
         setBaseVersion(kept.baseVersion);
         const start = loaded?.content ?? kept.content;
         dispatch({ type: 'load', start, restored: loaded ? kept.content : undefined });
-        const when = showStaffTime(kept.savedAt);
+        const when = showDateTime(kept.savedAt);
         if (loaded && kept.baseVersion !== loaded.version)
           say(
             `Restored your unpublished changes (kept ${when}). The published page changed since: you will be asked what to keep when it is saved.`,

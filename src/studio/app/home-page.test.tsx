@@ -53,7 +53,7 @@ describe('studio home', () => {
     expect(rowTitles()).toHaveLength(3);
     expect(screen.getByRole('link', { name: 'iACST' })).toBeTruthy();
     // India time (09:30 UTC is 15:00 there).
-    expect(screen.getAllByText('1 Mar 2026, 15:00').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('1 Mar 2026 (Sunday), 03:00 PM').length).toBeGreaterThan(0);
 
     const search = screen.getByRole('searchbox', { name: /search pages, programmes and coupons/i });
     await user.type(search, 'hindi');

@@ -2,7 +2,7 @@
 // the start of a new variant.
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { showStaffTime } from '../../domain/dates';
+import { showDateTime } from '../../domain/dates';
 import { draftStore } from '../model/draft-store';
 import { lastDays, percent, variantKey, weekFigures, type WeekFigures } from '../model/funnel-view';
 import { CouponList } from './coupon-list';
@@ -14,8 +14,8 @@ import type { FileList, LandingSummary } from './studio-api';
 
 const LANGUAGES: Record<string, string> = { en: 'English', hi: 'Hindi' };
 
-/** When a page last changed, in India time: 5 Dec 2026, 14:05. */
-export const readableDate = (iso: string): string => showStaffTime(iso);
+/** When a page last changed, in India time: 5 Dec 2026 (Saturday), 02:05 PM. */
+export const readableDate = (iso: string): string => showDateTime(iso);
 
 function matches(query: string, fields: string[]): boolean {
   const q = query.trim().toLowerCase();

@@ -40,7 +40,7 @@ describe('People', () => {
     expect(asha.getByText('Admin')).toBeTruthy();
     expect(asha.getByText('Set up')).toBeTruthy();
     expect(asha.getByText('Active')).toBeTruthy();
-    expect(asha.getByText('5 Dec 2026, 14:05')).toBeTruthy();
+    expect(asha.getByText('5 Dec 2026 (Saturday), 02:05 PM')).toBeTruthy();
     const esha = await rowOf('Esha Iyer');
     expect(esha.getByText('Editor')).toBeTruthy();
     expect(esha.getByText(/^Not yet/)).toBeTruthy();

@@ -4,7 +4,7 @@
 // (the last enabled admin cannot be demoted or disabled: decision 048).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { showStaffTime } from '../../domain/dates';
+import { showDateTime } from '../../domain/dates';
 import { Modal } from '../../ui/modal/modal';
 import { AddPerson } from './add-person';
 import { ROLE_HELP, ROLE_WORDS, ROLES, type Role } from './roles';
@@ -83,7 +83,7 @@ export function PeoplePage() {
                 </td>
                 <td data-label="Account">{person.disabled ? 'Disabled' : 'Active'}</td>
                 <td data-label="Last sign-in">
-                  {person.last_sign_in_at ? showStaffTime(person.last_sign_in_at) : 'Never'}
+                  {person.last_sign_in_at ? showDateTime(person.last_sign_in_at) : 'Never'}
                 </td>
                 <td>
                   <div className="st-row-actions">
