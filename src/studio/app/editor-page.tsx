@@ -4,7 +4,7 @@
 // what changes for students, submit for review (with the merge when the page was published
 // meanwhile), and the other versions in progress, with the way to the Inbox and the history.
 import type { ErrorSchema } from '@rjsf/utils';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Hosts } from '../../generated/config/hosts';
 import type { Landing } from '../../generated/config/landing';
@@ -42,12 +42,16 @@ import type { Json, LandingSummary, Problem } from './studio-api';
 
 export const VALIDATE_DEBOUNCE_MS = 300;
 /**
- * A draft is saved on the server this long after it changes (a save in flight is aborted by the
- * next change). Saving sooner (as held typing sends the keys, or 50 ms after) was tried: the
- * draft was on the server 240–410 ms after the last key, but keystrokes at 4× CPU went from a
- * median of 49 ms to 250–450 ms (bench:studio), so the 250 ms stands for now.
+ * A draft is saved on the server this long after its last change (a newer save aborts one in
+ * flight). Typed text does not wait for it: held typing already waited for the typist's pause
+ * (SEND_AFTER_MS), so the draft its keys make is saved as they are sent, before @rjsf redraws. The
+ * save's answer renders only the page's header (the form, preview and lists are memoised), as a
+ * transition.
  */
 export const DRAFT_SAVE_DEBOUNCE_MS = 250;
+/** Typed keys sent reach @rjsf within this (FormAfterPreview waits 150 ms at most): past it, the
+ * form's draft is what stands, even if it never took them. */
+const TYPED_TAKEN_WITHIN_MS = 1_000;
 
 /** A time of day in India time (02:05 PM), as every Studio screen says times. */
 const timeOf = (date: Date) => indiaDateTime(date.toISOString())?.time ?? '';
@@ -249,6 +253,8 @@ export function EditorPage() {
   const { message, say } = useStatus();
   const draft = state?.present ?? null;
   const draftRef = useRef<Json>(null);
+  // Saves a draft now unless it is the one on its way (set below, once saving is defined).
+  const saveNowRef = useRef<(content: Json) => void>(() => {});
   const ahead = useMemo(() => new DraftAhead(), []);
   const afterPreview = useMemo(() => new FormAfterPreview(), []);
   useEffect(() => {
@@ -340,7 +346,11 @@ export function EditorPage() {
     };
   }, [api, file, kind, store, say, dispatch]);
 
-  const dirty = draft !== null && JSON.stringify(draft) !== JSON.stringify(published?.content ?? null);
+  // Worked out when the draft changes, not at every render (a save's answer renders this page too).
+  const dirty = useMemo(
+    () => draft !== null && JSON.stringify(draft) !== JSON.stringify(published?.content ?? null),
+    [draft, published],
+  );
 
   // Keep the draft in the browser while it differs from the published file.
   useEffect(() => {
@@ -413,7 +423,7 @@ export function EditorPage() {
 
   // Each text's pair in the other language, read by the form's fields through the context: rebuilt
   // when the page's shape (blocks, entries) or the other page changes, not at every keystroke.
-  const shape = kind === 'landing' ? shapeOf(draft) : '';
+  const shape = useMemo(() => (kind === 'landing' ? shapeOf(draft) : ''), [kind, draft]);
   const translations = useMemo(
     () =>
       shape ? translationMap(JSON.parse(shape) as Json, counterpart) : new Map<string, TranslationInfo>(),
@@ -446,7 +456,9 @@ export function EditorPage() {
         const current = draftRef.current;
         if (current === null || typeof before !== 'string' || typeof after !== 'string') return commit();
         const path = pathOfFieldId(current, fieldId, (value) => value === before);
-        if (path && ahead.tell(setAt(current, path, after))) afterPreview.defer(commit);
+        const next = path && setAt(current, path, after);
+        if (next) saveNowRef.current(next);
+        if (next && ahead.tell(next)) afterPreview.defer(commit);
         else commit();
       },
     }),
@@ -472,7 +484,7 @@ export function EditorPage() {
   );
   // The same object while its messages are: a keystroke that changes no message does not make
   // @rjsf redraw the whole form a second time for new extraErrors.
-  const errorsJson = JSON.stringify(errorTree);
+  const errorsJson = useMemo(() => JSON.stringify(errorTree), [errorTree]);
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const errors = useMemo(() => errorTree, [errorsJson]);
 
@@ -494,17 +506,20 @@ export function EditorPage() {
   // page published meanwhile is a conflict to merge, as before.
   const saveDraft = useCallback(
     async (content: Json, signal: AbortSignal) => {
-      setSaving(true);
+      // How saving goes is told as a transition: a key typed meanwhile is drawn first.
+      startTransition(() => setSaving(true));
       try {
         const result = await api.putFile({ path: file, content, baseVersion }, signal);
         if (signal.aborted) return;
         if (result.ok) {
-          setSaved({
-            content,
-            version: result.version,
-            ...(result.number === undefined ? {} : { number: result.number }),
+          startTransition(() => {
+            setSaved({
+              content,
+              version: result.version,
+              ...(result.number === undefined ? {} : { number: result.number }),
+            });
+            setSaveNote(`Draft saved at ${timeOf(new Date())}. Students see it only once it is published.`);
           });
-          setSaveNote(`Draft saved at ${timeOf(new Date())}. Students see it only once it is published.`);
         } else if (result.error === 'changed') {
           setConflict({ current: result.current });
           say(
@@ -526,22 +541,62 @@ export function EditorPage() {
           `Not saved on the server (${(error as Error).message}): kept in this browser, saved at your next change.`,
         );
       } finally {
-        if (!signal.aborted) setSaving(false);
+        if (!signal.aborted) startTransition(() => setSaving(false));
       }
     },
     [api, file, baseVersion, say],
   );
 
-  const unsaved = draft !== null && dirty && (!saved || !same(saved.content, draft));
-  useEffect(() => {
-    if (draft === null || !unsaved || conflict) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => void saveDraft(draft, controller.signal), DRAFT_SAVE_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
+  // The save on its way: a save of the same draft is not sent again, a newer one aborts it.
+  // `typed`: a save of typed keys @rjsf has not yet taken (the draft may first show an older state).
+  const inFlight = useRef<{ content: Json; controller: AbortController; typed: boolean } | null>(null);
+  const saveNow = useCallback(
+    (content: Json, typed = false) => {
+      const going = inFlight.current;
+      if (going && same(going.content, content)) return;
+      going?.controller.abort();
+      const controller = new AbortController();
+      inFlight.current = { content, controller, typed };
+      void saveDraft(content, controller.signal).finally(() => {
+        if (inFlight.current?.controller === controller) inFlight.current = null;
+      });
+    },
+    [saveDraft],
+  );
+  const unsaved = useMemo(
+    () => draft !== null && dirty && (!saved || !same(saved.content, draft)),
+    [draft, dirty, saved],
+  );
+  // The last draft saved as its keys were sent, until @rjsf takes them: the drafts the form passes
+  // through meanwhile (a key sent earlier, flushed later) are older, and are not saved.
+  const typedAhead = useRef<{ content: Json; at: number } | null>(null);
+  useLayoutEffect(() => {
+    // Typed text is saved at once only where a save would be now (no conflict to settle first;
+    // not the published page itself, typed back).
+    saveNowRef.current = (content) => {
+      if (conflict || same(content, published?.content ?? undefined)) return;
+      typedAhead.current = { content, at: Date.now() };
+      saveNow(content, true);
     };
-  }, [draft, unsaved, conflict, saveDraft, staff]);
+  }, [conflict, published, saveNow]);
+  useEffect(() => {
+    const typed = typedAhead.current;
+    if (typed && draft !== null) {
+      if (same(typed.content, draft)) typedAhead.current = null;
+      else if (Date.now() - typed.at < TYPED_TAKEN_WITHIN_MS) return;
+    }
+    // A change made the save on its way stale: it is aborted now, not when the next one goes. (A
+    // save of typed keys is not: the draft may pass an older state before @rjsf takes them.)
+    const going = inFlight.current;
+    if (going && !going.typed && draft !== null && !same(going.content, draft)) {
+      going.controller.abort();
+      inFlight.current = null;
+    }
+    if (draft === null || !unsaved || conflict) return;
+    const timer = setTimeout(() => saveNow(draft), DRAFT_SAVE_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, unsaved, conflict, saveNow, staff]);
+  // Leaving the page does not abort a save on its way: the draft is then on the server too.
 
   const submit = async () => {
     if (saved?.number === undefined) return;
