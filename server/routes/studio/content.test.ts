@@ -120,6 +120,30 @@ describe('documents', () => {
     ).map((r) => `${r.number}:${r.state}`);
     expect(states).toEqual(['1:published', '2:archived', '3:draft', '4:draft']);
 
+    // Saved again from the published version, as the editor saves while she types (a save it
+    // aborted may have arrived too): still one draft of hers, Eli's untouched.
+    for (const title of ['typed on', 'typed on again'])
+      expect(
+        (
+          await c.edit(
+            c.people.esha,
+            LANDING,
+            (doc) => {
+              doc.title = `NEET Repeater | ${title}`;
+            },
+            '1',
+          )
+        ).statusCode,
+      ).toBe(200);
+    const open = await c.t.db
+      .selectFrom('config_versions')
+      .select('number')
+      .where('path', '=', LANDING)
+      .where('state', '=', 'draft')
+      .orderBy('number')
+      .execute();
+    expect(open.map((r) => r.number)).toEqual([3, 6]);
+
     const entry = (await c.s.audited('config.draft-saved'))[0];
     expect(entry).toMatchObject({ actor_email: 'esha@example.com' });
     expect(JSON.parse(entry?.versions ?? '[]')).toEqual([{ path: LANDING, number: 2 }]);

@@ -209,7 +209,8 @@ export async function openDocument({ db }: ContentCtx, path: string, number?: nu
   return {
     path,
     content: JSON.parse(version.content) as unknown,
-    version: String(base),
+    // What a save continues from: the published version, or the one an older version was made from.
+    version: String(number === undefined ? base : (version.parentNumber ?? base)),
     number: version.number,
     state: version.state,
     published: doc.published,
@@ -261,8 +262,11 @@ export async function saveFromStudio(
       },
     );
   }
-  const ownDraft =
-    baseRow && baseRow.state === 'draft' && baseRow.author_id === actor.id ? baseRow.number : undefined;
+  // One draft per author: a save supersedes their earlier drafts of the document (the editor saves
+  // as they type, and a save it aborted may still have reached the server).
+  const ownDrafts = (doc?.versions ?? [])
+    .filter((v) => v.state === 'draft' && v.author_id === actor.id)
+    .map((v) => Number(v.number));
   const saved = await saveDraft(db, {
     path,
     content: draftText(request.content),
@@ -270,7 +274,7 @@ export async function saveFromStudio(
     actor,
     now: request.now,
     site: request.site,
-    ...(ownDraft === undefined ? {} : { replaces: Number(ownDraft) }),
+    replaces: ownDrafts,
   });
   const others = (doc?.versions ?? [])
     .filter((v) => OPEN_STATES.includes(v.state) && v.author_id !== actor.id)

@@ -322,8 +322,8 @@ export async function saveDraft(
     actor: Actor;
     now: Date;
     site?: ConfigBundle;
-    /** The author's own draft this one supersedes (it is archived with the save, if still a draft of theirs). */
-    replaces?: number;
+    /** The author's own drafts this one supersedes (archived with the save, those still drafts of theirs). */
+    replaces?: readonly number[];
   },
 ): Promise<VersionSummary> {
   const { path, content, parent, actor, now } = request;
@@ -371,12 +371,12 @@ export async function saveDraft(
           published_at: null,
         };
         await tx.insertInto('config_versions').values(row).execute();
-        if (request.replaces !== undefined)
+        if (request.replaces?.length)
           await tx
             .updateTable('config_versions')
             .set({ state: 'archived' })
             .where('path', '=', path)
-            .where('number', '=', request.replaces)
+            .where('number', 'in', request.replaces)
             .where('state', '=', 'draft')
             .where('author_id', '=', actor.id)
             .execute();

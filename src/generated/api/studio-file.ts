@@ -33,7 +33,7 @@ export interface StudioFileReply {
     [k: string]: unknown | undefined;
   };
   /**
-   * the published version's number (the newest draft's when none is published): send it back as baseVersion
+   * the published version's number (the newest draft's when none is published; for a version asked by `number`, the version it was made from): send it back as baseVersion
    */
   version: string;
   number: number;

@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { draftStore as makeDraftStore } from '../model/draft-store';
 import { createFakeStudioApi, fakeLanding, type FakeStudioApi } from './studio-api.test-support';
+import { renderStudioAs } from './studio-render.test-support';
 import type { Json } from './studio-api';
 import { StudioApp } from './studio-app';
 
@@ -63,6 +64,21 @@ describe('studio editor', () => {
     renderEditor(api);
     expect((await titleField()).value).toBe('Typed before the reload');
     expect(await screen.findByText(/restored your unpublished changes/i)).toBeTruthy();
+  });
+
+  it('continues my draft saved on the server when this browser keeps none (another computer), not another person’s', async () => {
+    const api = createFakeStudioApi({ [FILE]: fakeLanding() });
+    api.addVersion(FILE, fakeLanding({ title: 'Typed on my laptop' }), {});
+    api.addVersion(FILE, fakeLanding({ title: 'Typed by Eli' }), {
+      authorId: 'staff-eli',
+      authorName: 'Eli',
+    });
+    renderStudioAs(api, 'editor', `/edit/${FILE}`);
+    expect((await titleField()).value).toBe('Typed on my laptop');
+    expect(await screen.findByText(/^Continued your draft, saved /)).toBeTruthy();
+    // It is the draft on the server: not saved again, and it can be submitted as it is.
+    await waitFor(() => expect(submitButton()).toHaveProperty('disabled', false));
+    expect(api.writes).toEqual([]);
   });
 
   it('keeps Submit disabled, and looking it, while a problem stands; the summary links to the field', async () => {

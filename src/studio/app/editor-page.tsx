@@ -17,7 +17,8 @@ import { CouponSummary } from './coupon-summary';
 import { ErrorSummary } from './error-summary';
 import { ReviewPanel } from './review-panel';
 import { useStaff } from './signed-in';
-import { StudioApiError } from './studio-api';
+import { StudioApiError, type LoadedFile } from './studio-api';
+import type { Staff } from './account-api';
 import { changeList, moneyEdit } from '../../engine/content/change-list';
 import { copiedFromKey, draftStore } from '../model/draft-store';
 import { fileInWords, friendlyMessage, problemField, type PageNames } from '../model/friendly-message';
@@ -210,11 +211,21 @@ function shapeOf(draft: Json | null): string {
   );
 }
 
+/** This person's newest draft among a document's versions in progress (newest first). */
+function ownDraft(drafts: LoadedFile['drafts'], staff: Staff | null) {
+  return drafts?.find((d) => d.state === 'draft' && d.authorId === staff?.id);
+}
+
 export function EditorPage() {
   const file = useParams()['*'] ?? '';
   const api = useStudioApi();
   // Signing in again (the session had ended) checks and saves what could not be meanwhile.
   const staff = useStaff();
+  // Who is signed in, for the load (a sign-in again does not reload the page).
+  const staffRef = useRef(staff);
+  useLayoutEffect(() => {
+    staffRef.current = staff;
+  }, [staff]);
   const store = useMemo(() => draftStore(localStorage), []);
   const kind = kindOf(file);
   const schema = SCHEMAS[kind];
@@ -284,7 +295,18 @@ export function EditorPage() {
       const serverDraft = answered?.published === null ? answered : null;
       const loaded = serverDraft ? null : answered;
       const stored = store.load(file);
-      const kept = stored && { ...stored, content: stored.content as Json };
+      const keptHere = stored && { ...stored, content: stored.content as Json };
+      // Else my draft on the server (saved in another browser or computer, or sent back to me).
+      const mine = keptHere || !loaded ? undefined : ownDraft(answered?.drafts, staffRef.current);
+      const onServer = mine ? await api.getFile(file, mine.number) : null;
+      if (!live) return;
+      const kept =
+        keptHere ??
+        (mine && onServer
+          ? { content: onServer.content, baseVersion: onServer.version, savedAt: mine.createdAt }
+          : null);
+      if (mine && onServer)
+        setSaved({ content: onServer.content, version: String(mine.number), number: mine.number });
       if (!loaded && !kept && !serverDraft)
         return setLoadError(`This ${NOUN[kind]} does not exist: it may have been renamed or removed.`);
       setHosts((hostsFile?.content as unknown as Hosts | undefined) ?? null);
@@ -304,7 +326,9 @@ export function EditorPage() {
         else
           say(
             loaded
-              ? `Restored your unpublished changes (kept ${when}).`
+              ? keptHere
+                ? `Restored your unpublished changes (kept ${when}).`
+                : `Continued your draft, saved ${when}.`
               : `This new ${NOUN[kind]} is a draft until it is published.`,
           );
       } else {

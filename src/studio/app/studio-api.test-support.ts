@@ -315,9 +315,29 @@ export function createFakeStudioApi(
       }
       return list;
     },
-    async getFile(path): Promise<LoadedFile | null> {
+    async getFile(path, number): Promise<LoadedFile | null> {
+      if (number !== undefined) {
+        const version = versionAt(path, number);
+        const parent = version.parentNumber;
+        const fromPublished = parent === (publishedOf.get(path) ?? null) && files.has(path);
+        // The base to save from: the published version (as getFile answers it), or its parent.
+        const base = fromPublished ? versionOf(files.get(path) ?? null) : String(parent ?? number);
+        return { path, content: version.content, version: base };
+      }
       const content = files.get(path);
-      return content === undefined ? null : { path, content, version: versionOf(content) };
+      if (content === undefined) return null;
+      const drafts = (versionsOf.get(path) ?? [])
+        .filter((v) => ['draft', 'review', 'approved', 'scheduled'].includes(v.state))
+        .map((v) => ({
+          number: v.number,
+          state: v.state,
+          author: v.authorName,
+          authorId: v.authorId,
+          createdAt: v.createdAt,
+          note: v.note,
+        }))
+        .reverse();
+      return { path, content, version: versionOf(content), drafts };
     },
     async validate(drafts) {
       return check(drafts);

@@ -7,7 +7,7 @@ import type { VariantComparison, VariantFunnel, VariantId } from '../../domain/f
 import type { StudioChange, StudioVersionSummary } from '../../generated/api/studio-history';
 import type { StudioInboxItem } from '../../generated/api/studio-inbox';
 import type { StudioAuditEntry } from '../../generated/api/studio-audit';
-import type { StudioStaff } from '../../generated/api/studio-common';
+import type { StudioOpenVersion, StudioStaff } from '../../generated/api/studio-common';
 import type { StudioCouponSummary } from '../../generated/api/studio-files';
 
 /** A JSON value as the config files hold it. */
@@ -71,6 +71,8 @@ export interface LoadedFile {
   version: string;
   /** The published version's number; null: the page is not published (the answer is its newest draft). */
   published?: number | null;
+  /** The versions in progress (drafts, in review, approved, scheduled), with their authors. */
+  drafts?: StudioOpenVersion[];
 }
 
 export interface Draft {
@@ -137,7 +139,8 @@ export interface PreviewLink {
 export interface StudioApi {
   listFiles(): Promise<FileList>;
   /** null when the file does not exist. */
-  getFile(path: string): Promise<LoadedFile | null>;
+  /** A document at its published version (or, with `number`, at that version). */
+  getFile(path: string, number?: number): Promise<LoadedFile | null>;
   validate(drafts: Draft[], signal?: AbortSignal): Promise<Problem[]>;
   preview(
     /** `landing`: for a programme draft, which of its landing pages to draw (config path). */
@@ -289,8 +292,9 @@ export function createStudioApi(
     async listFiles() {
       return ok<FileList>(await call('/files'));
     },
-    async getFile(path) {
-      const response = await call(`/file?path=${encodeURIComponent(path)}`);
+    async getFile(path, number) {
+      const at = number === undefined ? '' : `&number=${number}`;
+      const response = await call(`/file?path=${encodeURIComponent(path)}${at}`);
       if (response.status === 404) return null;
       return ok<LoadedFile>(response);
     },
