@@ -19,12 +19,13 @@ export function previewRenderer(distDir: string): RenderPreview {
   ) as Manifest;
   // A preview reports nothing to the funnel (no funnelJs).
   const { css, js, preload } = assetsFromManifest(manifest);
-  return async ({ bundle, route, profile, scripts }) =>
+  return async ({ bundle, route, profile, scripts, marks }) =>
     renderRoute(
       bundle,
       route,
       profile,
       scripts ? { css, js, preload } : withoutScripts({ css, js, preload }),
+      { studioMarks: marks === true },
     );
 }
 
@@ -32,8 +33,10 @@ export function previewRenderer(distDir: string): RenderPreview {
 const withoutScripts = (assets: PageAssets): PageAssets => ({ css: assets.css, js: [], preload: [] });
 
 /** A renderer without a build (server tests): the page names the dev page script it would load. */
-export const plainPreviewRenderer: RenderPreview = async ({ bundle, route, profile, scripts }) =>
-  renderRoute(bundle, route, profile, scripts ? DEV_ASSETS : withoutScripts(DEV_ASSETS));
+export const plainPreviewRenderer: RenderPreview = async ({ bundle, route, profile, scripts, marks }) =>
+  renderRoute(bundle, route, profile, scripts ? DEV_ASSETS : withoutScripts(DEV_ASSETS), {
+    studioMarks: marks === true,
+  });
 
 /** What a dev preview page loads: the page script, and the styles at once so it is never unstyled. */
 const PREVIEW_ASSETS = { ...DEV_ASSETS, css: ['/src/ui/styles.css', '/src/ui/screens.css'] };
@@ -44,13 +47,16 @@ const PREVIEW_ASSETS = { ...DEV_ASSETS, css: ['/src/ui/styles.css', '/src/ui/scr
  */
 export function devPreviewRenderer(vite: () => ViteDevServer | undefined): RenderPreview {
   let transform: ((url: string, html: string) => Promise<string>) | undefined;
-  return async ({ bundle, route, profile, scripts }) => {
+  return async ({ bundle, route, profile, scripts, marks }) => {
     const server = vite();
     if (!server) throw new Error('the dev server is still starting');
     transform ??= transformByShell((url, html) => server.transformIndexHtml(url, html));
     const render = (await server.ssrLoadModule('/src/app/render-site.tsx')) as typeof RenderSite;
     const assets = scripts ? PREVIEW_ASSETS : withoutScripts(PREVIEW_ASSETS);
-    return transform(route.path, render.renderRoute(bundle, route, profile, assets));
+    return transform(
+      route.path,
+      render.renderRoute(bundle, route, profile, assets, { studioMarks: marks === true }),
+    );
   };
 }
 

@@ -14,6 +14,7 @@ import { LoginScreen } from '../features/login/login-screen';
 import type { BlockContext } from '../features/landing/block-context';
 import { prerenderRegistrationCard } from './prerender-islands';
 import { renderBlock } from '../features/landing/block-renderer';
+import { isShown } from '../features/landing/page-heading';
 import { LandingPage } from '../features/landing/landing-page';
 import { NotFoundScreen } from '../features/not-found/not-found-screen';
 import { RecoveryScreen } from '../features/recovery/recovery-screen';
@@ -197,6 +198,8 @@ export function renderRoute(
   route: Route | undefined,
   profile: HostProfile,
   assets: PageAssets,
+  /** `studioMarks`: the Studio's preview, which names each block's place in the draft. */
+  options: { studioMarks?: boolean } = {},
 ): string {
   if (route?.kind === 'landing') {
     const { landing, file } = landingForProfile(bundle, route.landing, profile);
@@ -211,6 +214,7 @@ export function renderRoute(
       t: createTranslator(strings),
       strings,
       prerenderRegistrationCard,
+      ...(options.studioMarks ? { studioMarks: true } : {}),
     };
     return renderDocument({
       lang: landing.locale,
@@ -218,7 +222,7 @@ export function renderRoute(
       description: landing.description,
       blockDevtools: bundle.site.flags.blockDevtoolsShortcuts,
       // A page with the registration card is a step of the funnel: it reports its views.
-      funnel: landing.blocks.some((b) => b.type === 'registration-card')
+      funnel: landing.blocks.some((b) => b.type === 'registration-card' && isShown(b))
         ? { programme: landing.programme, variant: landing.variantKey, version: bundle.versions?.[file] }
         : undefined,
       scriptsAfterPaint: true,

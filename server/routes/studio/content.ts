@@ -132,7 +132,7 @@ export function registerStudioContentRoutes(app: FastifyInstance): void {
           host: '',
         };
       const started = performance.now();
-      const result = await previewDraft(app.ctx, body, { render, checked });
+      const result = await previewDraft(app.ctx, body, { render, checked, marks: true });
       const total = performance.now() - started;
       // For the browser's devtools and bench:studio: where a preview's time goes.
       const timing = (name: string, ms: number) => `${name};dur=${ms.toFixed(1)}`;

@@ -31,6 +31,9 @@ export type RenderPreview = (page: {
   /** Whether the page loads its scripts: not on a preview link's page, which is read-only (no
    *  registration card comes alive there). A preview never loads the funnel's reporter. */
   scripts: boolean;
+  /** The Studio editor's own preview: each block names its place in the draft (its outline and
+   *  in-place editing find blocks by it); never on a preview link's page or a live one. */
+  marks?: boolean;
 }) => Promise<string>;
 
 export interface Draft {
@@ -118,7 +121,7 @@ const nothing = (problems: Problem[], validate: number, message?: string): Previ
 export async function previewDraft(
   { db }: ContentCtx,
   request: PreviewRequest,
-  deps: { render: RenderPreview; checked?: CheckedFiles; scripts?: boolean },
+  deps: { render: RenderPreview; checked?: CheckedFiles; scripts?: boolean; marks?: boolean },
 ): Promise<PreviewResult> {
   const started = performance.now();
   const checked = await validateWithDrafts({ db }, [request], deps.checked);
@@ -151,7 +154,13 @@ export async function previewDraft(
     const profile = request.host
       ? resolveProfile(bundle.hosts, request.host)
       : (profilesServing(bundle, landing)[0] ?? defaultProfile(bundle.hosts));
-    const html = await deps.render({ bundle, route, profile, scripts: deps.scripts ?? true });
+    const html = await deps.render({
+      bundle,
+      route,
+      profile,
+      scripts: deps.scripts ?? true,
+      ...(deps.marks ? { marks: true } : {}),
+    });
     return {
       html,
       problems: checked.problems,

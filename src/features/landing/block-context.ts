@@ -20,6 +20,8 @@ export interface BlockContext {
   strings: UiStringTable;
   /** The registration card's first step as HTML, from the app (which joins its view and machine). */
   prerenderRegistrationCard?: (data: RegistrationCardData) => string;
+  /** The Studio's preview only: each block marked with its place in the draft (never on a live page). */
+  studioMarks?: boolean;
 }
 
 export type BlockOfType<T extends Block['type']> = Extract<Block, { type: T }>;

@@ -1,15 +1,24 @@
 import type { Block, Landing } from '../../generated/config/landing';
 import type { BlockContext } from './block-context';
 import { renderBlock } from './block-renderer';
-import { pageHeadingBlock } from './page-heading';
+import { isShown, pageHeadingBlock } from './page-heading';
 
 /** Blocks drawn outside <main>: the header before it; back-to-top and the footer after it. */
 const beforeMain = new Set<Block['type']>(['header']);
 const afterMain = new Set<Block['type']>(['back-to-top', 'footer']);
 
 export function LandingPage({ landing, context }: { landing: Landing; context: BlockContext }) {
-  const indexed = landing.blocks.map((block, i) => ({ block, i }));
-  const draw = ({ block, i }: { block: Block; i: number }) => renderBlock(block, context, i);
+  const indexed = landing.blocks.map((block, i) => ({ block, i })).filter(({ block }) => isShown(block));
+  const draw = ({ block, i }: { block: Block; i: number }) =>
+    // The Studio's preview names each block's place in the draft (decision 053-outline): its
+    // outline and in-place editing find the block by it. `display: contents` keeps the layout.
+    context.studioMarks ? (
+      <div key={i} data-studio-block={`/blocks/${i}`}>
+        {renderBlock(block, context)}
+      </div>
+    ) : (
+      renderBlock(block, context, i)
+    );
   return (
     <>
       <a className="ef-skip-link" href="#main">

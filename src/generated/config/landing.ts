@@ -25,6 +25,13 @@ export type Block =
   | LegalLinksBlock
   | BackToTopBlock
   | FooterBlock;
+/**
+ * Kept in the page's draft but not shown to students until it is shown again.
+ *
+ * This interface was referenced by `Landing`'s JSON-Schema
+ * via the `definition` "blockHidden".
+ */
+export type HiddenFromThePage = boolean;
 
 /**
  * A page students visit (a programme's page, another version of it such as a repeater or campaign page, or a terms page): its addresses, its texts and the blocks it shows, in order.
@@ -144,6 +151,7 @@ export interface CriteriaTable {
 export interface HeaderBlock {
   type: 'header';
   showCallUs?: boolean;
+  hidden?: HiddenFromThePage;
 }
 /**
  * Hero banner: the page's main heading, a sub-heading, key points and an image.
@@ -158,6 +166,7 @@ export interface HeroBlock {
   points?: string[];
   image: Image;
   cta?: Link;
+  hidden?: HiddenFromThePage;
 }
 export interface Image {
   /**
@@ -191,6 +200,7 @@ export interface GreenStripBlock {
    */
   icon: string;
   text: string;
+  hidden?: HiddenFromThePage;
 }
 /**
  * Where the registration form sits on the page, from its first step to the thank-you message. Its steps and fields are set in the programme, not here.
@@ -218,6 +228,7 @@ export interface RegistrationCardBlock {
    * Items: A page address on this site, e.g. /neet-repeater or /iacst/hindi: in lower case (letters, digits and -), starting with / and not ending with one. The home page is /.
    */
   checkedListsOn?: string[];
+  hidden?: HiddenFromThePage;
 }
 /**
  * A link that scrolls to the how-it-works section.
@@ -235,6 +246,7 @@ export interface HowToRegisterLinkBlock {
    * The Id of the 'How it works' block this link scrolls to.
    */
   target: string;
+  hidden?: HiddenFromThePage;
 }
 /**
  * The test details or the eligibility table, as set in the programme.
@@ -249,6 +261,7 @@ export interface CriteriaBlock {
    */
   id?: string;
   source: 'testDetails' | 'eligibility';
+  hidden?: HiddenFromThePage;
 }
 /**
  * Questions students click to read the answer; the first starts open. Left empty, the heading reads 'Frequently asked questions'.
@@ -267,6 +280,7 @@ export interface FaqBlock {
    * @minItems 1
    */
   items: [FaqItem, ...FaqItem[]];
+  hidden?: HiddenFromThePage;
   minItems?: 0;
 }
 export interface FaqItem {
@@ -358,6 +372,7 @@ export interface AccordionBlock {
    * @minItems 1
    */
   items: [FaqItem, ...FaqItem[]];
+  hidden?: HiddenFromThePage;
   minItems?: 0;
 }
 /**
@@ -488,6 +503,7 @@ export interface HowItWorksBlock {
           image: Image;
         },
       ];
+  hidden?: HiddenFromThePage;
 }
 /**
  * Highlights that slide past one after another, on their own and in a loop.
@@ -522,6 +538,7 @@ export interface HighlightsCarouselBlock {
       image?: Image;
     }[],
   ];
+  hidden?: HiddenFromThePage;
   minItems?: 0;
 }
 /**
@@ -557,6 +574,7 @@ export interface CardStackBlock {
       image: Image;
     }[],
   ];
+  hidden?: HiddenFromThePage;
 }
 /**
  * Feature cards with an apply link, notices such as 'Admissions Closing Soon' and a register link.
@@ -595,6 +613,7 @@ export interface FeatureCardsBlock {
   applyLink: Link;
   notices: string[];
   registerLink: Link;
+  hidden?: HiddenFromThePage;
 }
 /**
  * Test highlights, each an icon and a line of text.
@@ -628,6 +647,7 @@ export interface TestHighlightsBlock {
       icon: string;
     }[],
   ];
+  hidden?: HiddenFromThePage;
   minItems?: 0;
 }
 /**
@@ -639,6 +659,7 @@ export interface TestHighlightsBlock {
 export interface ValidityBlock {
   type: 'validity';
   text: string;
+  hidden?: HiddenFromThePage;
 }
 /**
  * A banner on the provider's track record: heading, text and figures.
@@ -651,6 +672,7 @@ export interface LegacyBannerBlock {
   heading: string;
   text: string;
   stats?: Stat[];
+  hidden?: HiddenFromThePage;
 }
 export interface Stat {
   /**
@@ -672,6 +694,7 @@ export interface StatsBlock {
    * @minItems 1
    */
   items: [Stat, ...Stat[]];
+  hidden?: HiddenFromThePage;
   minItems?: 0;
 }
 /**
@@ -702,6 +725,7 @@ export interface RichTextBlock {
       points?: string[];
     }[],
   ];
+  hidden?: HiddenFromThePage;
 }
 /**
  * Links to the terms and the privacy policy. Left empty, it shows the programme's terms link and the site's privacy link.
@@ -712,6 +736,7 @@ export interface RichTextBlock {
 export interface LegalLinksBlock {
   type: 'legal-links';
   links?: Link[];
+  hidden?: HiddenFromThePage;
 }
 /**
  * A button that takes students back to the top of the page; it appears once they have scrolled down a little.
@@ -721,6 +746,7 @@ export interface LegalLinksBlock {
  */
 export interface BackToTopBlock {
   type: 'back-to-top';
+  hidden?: HiddenFromThePage;
 }
 /**
  * The page footer: address, phone, e-mail, social links, app link and copyright. Its content comes from the site settings, not from this page.
@@ -730,4 +756,5 @@ export interface BackToTopBlock {
  */
 export interface FooterBlock {
   type: 'footer';
+  hidden?: HiddenFromThePage;
 }

@@ -79,6 +79,10 @@ describe('programme editor: money', () => {
   it('confirms a fee, a percent, a fee component and the coupon box, and lists each in words', async () => {
     const user = userEvent.setup();
     renderProgramme();
+    // The outline shows one section of the programme at a time.
+    await user.click(
+      await screen.findByRole('button', { name: /^Fees, payment and scholarship/ }, { timeout: 5000 }),
+    );
     const fee = await screen.findByLabelText<HTMLInputElement>(/^Registration fee/, {}, { timeout: 5000 });
 
     // A fee typed then left: asked, and kept when the person says no.
@@ -126,6 +130,7 @@ describe('programme editor: money', () => {
     expect(moneyList().getByText('Fee components the scholarship lowers · Tuition Fee')).toBeTruthy();
 
     // The coupon question removed: asked; cancelled, it stays.
+    await user.click(screen.getByRole('button', { name: 'Registration steps' }));
     const coupon = screen
       .getAllByRole<HTMLSelectElement>('combobox')
       .find((select) => select.value === 'coupon' || select.selectedOptions[0]?.textContent === 'coupon');

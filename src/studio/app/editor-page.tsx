@@ -15,6 +15,8 @@ import { ChangePanel } from './change-panel';
 import { ConflictView } from './conflict-view';
 import { CouponSummary } from './coupon-summary';
 import { ErrorSummary } from './error-summary';
+import { useOutline } from './editor-outline';
+import { FormSelectionContext } from './form-selection';
 import { ReviewPanel } from './review-panel';
 import { useStaff } from './signed-in';
 import { StudioApiError, type LoadedFile } from './studio-api';
@@ -492,6 +494,19 @@ export function EditorPage() {
     () => ({ counterpart, at: (pointer: string) => translations.get(pointer) }),
     [counterpart, translations],
   );
+  const outlineEdit = useCallback(
+    (next: Json, text: string, undoable?: boolean) => {
+      dispatch({ type: 'change', next });
+      say(text, undoable ? { undo: true } : {});
+    },
+    [dispatch, say],
+  );
+  const { outline, selection } = useOutline({
+    kind,
+    draft,
+    edit: outlineEdit,
+    confirmMoney: context.confirmMoney,
+  });
 
   const onChange = useCallback(
     (formState: Json) => {
@@ -762,7 +777,8 @@ export function EditorPage() {
         />
       )}
       <ReviewPanel path={file} changed={submitted} />
-      <div className="st-editor__columns">
+      <div className={`st-editor__columns${outline ? ' st-editor__columns--outline' : ''}`}>
+        {outline && <div className="st-editor__outline">{outline}</div>}
         <div className="st-editor__form">
           <ErrorSummary problems={problems} file={file} doc={draft} />
           {counterpart && (
@@ -772,15 +788,17 @@ export function EditorPage() {
             </p>
           )}
           <TranslationsContext.Provider value={translationsContext}>
-            <StudioForm
-              schema={schema}
-              uiSchema={uiSchema}
-              formData={draft}
-              errors={errors}
-              context={context}
-              onChange={onChange}
-              validator={validator}
-            />
+            <FormSelectionContext.Provider value={selection}>
+              <StudioForm
+                schema={schema}
+                uiSchema={uiSchema}
+                formData={draft}
+                errors={errors}
+                context={context}
+                onChange={onChange}
+                validator={validator}
+              />
+            </FormSelectionContext.Provider>
           </TranslationsContext.Provider>
         </div>
         <div className="st-editor__side">

@@ -2,12 +2,21 @@
 // error summary's links and the change list's.
 import { pathOf } from './json-path';
 
+/** Asks the editor to bring a field into view (its outline chooses the part holding it). */
+export const SHOW_FIELD_EVENT = 'studio:show-field';
+
 export function fieldId(pointer: string): string {
   return ['root', ...pathOf(pointer)].join('_');
 }
 
+/** The outline shows one part of the form at a time: the editor chooses the part holding `pointer`. */
+export function revealField(pointer: string, doc: Document = document): void {
+  doc.dispatchEvent(new CustomEvent(SHOW_FIELD_EVENT, { detail: pointer }));
+}
+
 /** Focus the field for a pointer, or its nearest drawn ancestor; false when none is on the page. */
 export function focusField(pointer: string, doc: Document = document): boolean {
+  revealField(pointer, doc);
   const parts = pathOf(pointer);
   for (let n = parts.length; n >= 0; n--) {
     const element = doc.getElementById(['root', ...parts.slice(0, n)].join('_'));

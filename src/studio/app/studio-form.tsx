@@ -18,6 +18,8 @@ import { createContext, memo, useContext, useId, useState, type DragEvent, type 
 import { getAt, insertItem, isObject, moveItem, pointerOf, type JsonPath } from './json-path';
 import { missingReason } from '../../engine/content/translations';
 import { HeldTyping, heldWidget } from '../../ui/forms/held-typing';
+import { focusField, revealField } from './field-focus';
+import { useShown } from './form-selection';
 import { ImagePicker } from './image-picker';
 import { couponFields } from './studio-coupon-fields';
 import { usePageNames } from './page-names';
@@ -110,8 +112,10 @@ function FieldWithPair({
       : missingReason(ownText, pair.other);
   const missing = pair && reason ? MISSING_WORDS[pair.side][reason] : '';
   const shown = pair && (other || missing);
+  // Outside the part of the page the outline has chosen: kept, not shown.
+  const inView = useShown(pointerOf(props.fieldPathId.path));
   return (
-    <div className={shown ? 'st-pair' : undefined}>
+    <div className={shown ? 'st-pair' : undefined} hidden={!inView}>
       {children}
       {shown && (
         <div className="st-pair__other" aria-label={`${otherName} text of ${label}`} role="note">
@@ -191,7 +195,8 @@ function AddBlock({
       (d) => insertItem(d, ['blocks'], index, block),
       `Added a ${words(type)} block at position ${index + 1}.`,
     );
-    requestAnimationFrame(() => document.getElementById(`root_blocks_${index}`)?.focus());
+    // The outline chooses the new block, and its first field takes the focus.
+    requestAnimationFrame(() => focusField(`/blocks/${index}`));
   };
   return (
     <div className="st-add-block" role="group" aria-labelledby={`${id}-title`}>
@@ -239,9 +244,12 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps<unknown, RJSF
   const arrayPointer = pointerOf(arrayPath);
   const { items, listName } = useContext(ItemContext);
   const name = describeItem(items[index] as Json | undefined, listName, index);
+  const inView = useShown(pointerOf(itemPath));
   const move = (to: number) => {
     if (to < 0 || to >= totalItems) return;
     (to < index ? buttonsProps.onMoveUpItem : buttonsProps.onMoveDownItem)();
+    // The entry keeps being the one shown (a block chosen in the outline follows it).
+    requestAnimationFrame(() => revealField(pointerOf([...arrayPath, to])));
     context.announce(`Moved ${name} to position ${to + 1} of ${totalItems}.`);
   };
   const onDrop = (event: DragEvent) => {
@@ -259,6 +267,7 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps<unknown, RJSF
   };
   return (
     <li
+      hidden={!inView}
       className={`st-item${over ? ' st-item--over' : ''}`}
       onDragOver={(event) => {
         if (event.dataTransfer.types.includes(DRAG_TYPE)) {
