@@ -120,5 +120,5 @@ export function useOutline({
         {...(kind === 'landing' ? { actions } : {})}
       />
     );
-  return { outline, selection, reveal, select: setSelected };
+  return { outline, selection, reveal, selected: chosen?.key ?? '' };
 }

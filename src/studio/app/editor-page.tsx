@@ -26,7 +26,9 @@ import { copiedFromKey, draftStore } from '../model/draft-store';
 import { fileInWords, friendlyMessage, problemField, type PageNames } from '../model/friendly-message';
 import { History } from '../model/history';
 import { landingTexts, translationPairs } from '../../engine/content/translations';
-import { getAt, isObject, pathOf, pathOfFieldId, setAt } from './json-path';
+import { getAt, isObject, pathOf, pathOfFieldId, pointerOf, setAt } from './json-path';
+import { markField } from './field-focus';
+import { PreviewEditing } from './preview-editing';
 import { usePageNames } from './page-names';
 import { FormAfterPreview } from './form-after-preview';
 import { DraftAhead, PreviewPane } from './preview-pane';
@@ -501,12 +503,38 @@ export function EditorPage() {
     },
     [dispatch, say],
   );
-  const { outline, selection } = useOutline({
+  const { outline, selection, reveal, selected } = useOutline({
     kind,
     draft,
     edit: outlineEdit,
     confirmMoney: context.confirmMoney,
   });
+  // Texts edited in the preview itself (a landing page's: a programme's preview shows a page).
+  const revealRef = useRef(reveal);
+  useLayoutEffect(() => {
+    revealRef.current = reveal;
+  }, [reveal]);
+  const editing = useMemo(
+    () =>
+      kind !== 'landing'
+        ? undefined
+        : new PreviewEditing({
+            draft: () => draftRef.current ?? {},
+            typed(pointer, text) {
+              const next = setAt(draftRef.current ?? {}, pathOf(pointer), text);
+              dispatch({ type: 'change', next, field: pointer });
+            },
+            picked(pointer) {
+              revealRef.current(pointer);
+              markField(pointer);
+            },
+          }),
+    [kind, dispatch],
+  );
+  // The block chosen in the outline is outlined in the preview, which scrolls to it.
+  useEffect(() => {
+    if (selected.startsWith('/blocks/')) editing?.show(selected);
+  }, [editing, selected]);
 
   const onChange = useCallback(
     (formState: Json) => {
@@ -779,7 +807,14 @@ export function EditorPage() {
       <ReviewPanel path={file} changed={submitted} />
       <div className={`st-editor__columns${outline ? ' st-editor__columns--outline' : ''}`}>
         {outline && <div className="st-editor__outline">{outline}</div>}
-        <div className="st-editor__form">
+        <div
+          className="st-editor__form"
+          onFocus={(event) => {
+            // A field focused: the preview shows its block, outlined, and scrolls to its text.
+            const path = editing && pathOfFieldId(draftRef.current ?? {}, event.target.id);
+            if (path) editing.show(pointerOf(path));
+          }}
+        >
           <ErrorSummary problems={problems} file={file} doc={draft} />
           {counterpart && (
             <p className="st-note">
@@ -811,6 +846,7 @@ export function EditorPage() {
               content={draft}
               hosts={summary?.hosts ?? NO_HOSTS}
               ahead={ahead}
+              {...(editing ? { editing } : {})}
             />
           ) : programmeLandings.length > 0 ? (
             <PreviewPane api={api} path={file} content={draft} landings={programmeLandings} ahead={ahead} />

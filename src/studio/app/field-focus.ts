@@ -32,3 +32,19 @@ export function focusField(pointer: string, doc: Document = document): boolean {
   }
   return false;
 }
+
+/**
+ * Scrolls the field for a pointer into view and marks it (a text clicked in the preview), without
+ * taking the focus from where the person types; the mark moves to the next field marked.
+ */
+export function markField(pointer: string, doc: Document = document): void {
+  for (const marked of Array.from(doc.querySelectorAll('.st-field--marked')))
+    marked.classList.remove('st-field--marked');
+  const element = doc.getElementById(fieldId(pointer));
+  if (!element) return;
+  const group = element.matches('input, select, textarea')
+    ? (element.closest('.form-group') ?? element)
+    : element;
+  group.classList.add('st-field--marked');
+  group.scrollIntoView?.({ block: 'center' });
+}

@@ -4,12 +4,18 @@
 // to apply again, no image to decode again, and the scroll position stays where the person put it.
 // The frame runs no script (its sandbox has no allow-scripts), so the page is its markup alone.
 import { useLayoutEffect, useRef, type CSSProperties } from 'react';
+import { EDITOR_ATTRIBUTES } from './preview-editing';
+
+/** An element's attributes, less those the editor adds to the frame's page (in-place editing). */
+const pageAttributes = (element: Element) =>
+  Array.from(element.attributes).filter((a) => !EDITOR_ATTRIBUTES.has(a.name));
 
 /** Whether two nodes are the same element (tag and attributes), not minding their children. */
 function sameElement(a: Element, b: Element): boolean {
-  if (a.tagName !== b.tagName || a.attributes.length !== b.attributes.length) return false;
-  for (const attribute of Array.from(a.attributes))
-    if (b.getAttribute(attribute.name) !== attribute.value) return false;
+  const theirs = pageAttributes(b);
+  const ours = pageAttributes(a);
+  if (a.tagName !== b.tagName || ours.length !== theirs.length) return false;
+  for (const attribute of ours) if (b.getAttribute(attribute.name) !== attribute.value) return false;
   return true;
 }
 
@@ -26,6 +32,8 @@ function patchChildren(target: Node, source: Node): void {
   theirs.forEach((node, i) => {
     const mine = ours[i];
     if (!mine || mine.isEqualNode(node)) return;
+    // A text being typed in place is ahead of any drawing of the draft: it is left as it is.
+    if (mine instanceof Element && mine.hasAttribute('data-studio-editing')) return;
     if (mine.nodeType === Node.TEXT_NODE && node.nodeType === Node.TEXT_NODE) {
       mine.nodeValue = node.nodeValue;
     } else if (mine instanceof Element && node instanceof Element && sameElement(mine, node)) {
@@ -55,18 +63,23 @@ export function PreviewFrame({
   html,
   style,
   onDrawn,
+  onDocument,
 }: {
   html: string;
   style: CSSProperties;
   /** After each page is put in the frame (patched, or set to load). */
   onDrawn?: () => void;
+  /** The frame's document once it holds the page (loaded, or patched). */
+  onDocument?: (doc: Document) => void;
 }) {
   const frame = useRef<HTMLIFrameElement>(null);
   // The page the frame's document holds once loaded (patching waits for the load of a new one).
   const loaded = useRef<string | null>(null);
   const drawn = useRef(onDrawn);
+  const held = useRef(onDocument);
   useLayoutEffect(() => {
     drawn.current = onDrawn;
+    held.current = onDocument;
   });
   useLayoutEffect(() => {
     const element = frame.current;
@@ -74,6 +87,7 @@ export function PreviewFrame({
     const doc = loaded.current !== null ? element.contentDocument : null;
     if (doc && patchDocument(doc, html)) {
       loaded.current = html;
+      held.current?.(doc);
     } else {
       loaded.current = null;
       element.srcdoc = html;
@@ -89,6 +103,8 @@ export function PreviewFrame({
       onLoad={(event) => {
         // Whatever loaded, patchDocument compares the document's head before patching it.
         loaded.current = event.currentTarget.srcdoc;
+        const doc = event.currentTarget.contentDocument;
+        if (doc) held.current?.(doc);
       }}
     />
   );

@@ -6,6 +6,7 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { CardStatePreviewForDraft } from './card-state-preview';
 import { latestRequests, type LatestRequests } from './latest-request';
+import type { PreviewEditing } from './preview-editing';
 import { PreviewFrame } from './preview-frame';
 import type { Json, LandingSummary, StudioApi } from './studio-api';
 
@@ -56,8 +57,11 @@ export const PreviewPane = memo(function PreviewPane({
   hosts: landingHosts = [],
   landings,
   ahead,
+  editing,
 }: {
   api: StudioApi;
+  /** A landing draft's preview: its texts are edited in place (see PreviewEditing). */
+  editing?: PreviewEditing;
   path: string;
   content: Json;
   /** Drafts told before they render (see DraftAhead). */
@@ -175,6 +179,9 @@ export const PreviewPane = memo(function PreviewPane({
           </label>
         )}
       </div>
+      {editing && (
+        <p className="st-muted st-preview__hint">Click a text in the preview to change it there.</p>
+      )}
       <p className={`st-preview__note${state === 'ok' ? '' : ' st-preview__note--warn'}`} role="status">
         {state === 'loading' ? 'Drawing the preview…' : note}
       </p>
@@ -190,6 +197,7 @@ export const PreviewPane = memo(function PreviewPane({
             html={html}
             style={{ width, height, transform: `scale(${scale})` }}
             onDrawn={() => ahead?.drawn()}
+            {...(editing ? { onDocument: (doc: Document) => editing.attach(doc) } : {})}
           />
         )}
       </div>
