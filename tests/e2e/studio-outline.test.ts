@@ -32,6 +32,7 @@ describe('the Studio outline and editing in place', () => {
   let blocks: { type: string; items?: { heading: string }[] }[] = [];
 
   beforeAll(async () => {
+    if (process.env.H_DEBUG) setTimeout(() => page.on('console', (m) => console.log('PAGE', m.text())), 5000);
     ({ page } = await signInToStudio(
       dev.browser,
       dev.base,
@@ -49,8 +50,13 @@ describe('the Studio outline and editing in place', () => {
     const heading = preview(page).getByRole('heading', { level: 1 });
     await heading.click();
     await expect.poll(() => heading.getAttribute('contenteditable')).toBe('plaintext-only');
-    await page.keyboard.press('End');
-    await page.keyboard.type(' 2027');
+    await page.keyboard.press('Control+End');
+    if (process.env.H_DEBUG) await heading.evaluate((h) => { (h.ownerDocument.defaultView as unknown as { old: Element }).old = h; h.ownerDocument.addEventListener('focusout', (e) => console.log('FOCUSOUT', (e as FocusEvent).relatedTarget, new Error().stack)); });
+    await page.keyboard.type(' 2027', { delay: 50 });
+    if (process.env.H_DEBUG) {
+      await page.waitForTimeout(1500);
+      console.log('DEBUG', await heading.evaluate((h) => [h.outerHTML, h.ownerDocument.activeElement?.outerHTML.slice(0, 200), h.isConnected, h.ownerDocument.querySelectorAll('[data-studio-editing]').length, (h.ownerDocument.defaultView as unknown as { old?: Element }).old?.isConnected, document.activeElement?.tagName].join(' || ')));
+    }
     // The form shows the hero (chosen in the outline), its heading field in view and marked.
     const field = page.locator(`#root_blocks_${hero}_heading`);
     await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe('NEET repeater scholarship 2027');
@@ -73,7 +79,7 @@ describe('the Studio outline and editing in place', () => {
     await page.getByRole('button', { name: /Desktop \(1280 px\)/ }).click();
     const text = preview(page).getByText(question, { exact: true });
     await text.click();
-    await page.keyboard.press('End');
+    await page.keyboard.press('Control+End');
     await page.keyboard.type('!');
     const field = page.locator(`#root_blocks_${faq}_items_1_heading`);
     await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe(`${question}!`);
@@ -89,6 +95,7 @@ describe('the Studio outline and editing in place', () => {
     const faq = outline(page).getByRole('listitem').filter({ hasText: /^\d+\. FAQ/ });
     await faq.getByRole('button', { name: /^\d+\. FAQ/ }).click();
     await faq.dragTo(outline(page).getByRole('listitem').nth(3));
+    if (process.env.H_DEBUG) console.log('DEBUG', await entries(page), await faq.boundingBox(), await outline(page).getByRole('listitem').nth(3).boundingBox());
     await expect.poll(() => entries(page).then((names) => names[2])).toMatch(/^3\. FAQ: 7 questions/);
     expect(await outline(page).locator('[aria-current="true"]').textContent()).toMatch(/^3\. FAQ/);
     // The form: the FAQ's fields only (the page's title and the hero are not shown).

@@ -19,6 +19,12 @@ function sameElement(a: Element, b: Element): boolean {
   return true;
 }
 
+/**
+ * Whether a node is an element, whichever window made it: the frame's nodes are not instances of
+ * this window's Element, so `instanceof` would take every one of them for something else.
+ */
+const isElement = (node: Node): node is Element => node.nodeType === Node.ELEMENT_NODE;
+
 /** Makes `target`'s children those of `source` (another document's), replacing only what differs. */
 function patchChildren(target: Node, source: Node): void {
   const doc = target.ownerDocument ?? (target as Document);
@@ -33,10 +39,10 @@ function patchChildren(target: Node, source: Node): void {
     const mine = ours[i];
     if (!mine || mine.isEqualNode(node)) return;
     // A text being typed in place is ahead of any drawing of the draft: it is left as it is.
-    if (mine instanceof Element && mine.hasAttribute('data-studio-editing')) return;
+    if (isElement(mine) && mine.hasAttribute('data-studio-editing')) return;
     if (mine.nodeType === Node.TEXT_NODE && node.nodeType === Node.TEXT_NODE) {
       mine.nodeValue = node.nodeValue;
-    } else if (mine instanceof Element && node instanceof Element && sameElement(mine, node)) {
+    } else if (isElement(mine) && isElement(node) && sameElement(mine, node)) {
       patchChildren(mine, node);
     } else {
       target.replaceChild(doc.importNode(node, true), mine);
