@@ -177,6 +177,12 @@ async function openEditor(
   const page = await context.newPage();
   page.setDefaultTimeout(60_000);
   await page.goto(`${studio.url}edit/${LANDING}`);
+  // The form shows the block chosen in the outline: the hero's.
+  const hero = Number(/_blocks_(\d+)_/.exec(heroField)?.[1] ?? 0);
+  await page
+    .getByRole('navigation', { name: 'Blocks of the page' })
+    .getByRole('button', { name: new RegExp(`^${hero + 1}\\. `) })
+    .click();
   const field = page.locator(heroField);
   await field.waitFor();
   await page.frameLocator('iframe[title^="Preview"]').getByRole('heading', { level: 1 }).first().waitFor();
@@ -257,6 +263,22 @@ async function keyToPreview(page: Page, key: string, expected: string): Promise<
 function status(value: number, target: number): string {
   return Number.isFinite(value) ? (value <= target ? 'PASS' : 'MISS') : 'n/a';
 }
+
+/** In the page (a string: see keyToPreview): each outline entry clicked, ms to the next frame. */
+const CHOOSE_EACH_ENTRY = `(async () => {
+  const buttons = [...document.querySelectorAll('nav.st-outline .st-outline__name')];
+  const times = [];
+  for (const button of buttons) {
+    const start = performance.now();
+    button.click();
+    await new Promise((drawn) => requestAnimationFrame(() => setTimeout(drawn, 0)));
+    times.push(performance.now() - start);
+    await new Promise((rest) => setTimeout(rest, 150));
+  }
+  return times;
+})()`;
+const chooseMs: number[] = [];
+const chooseSlowMs: number[] = [];
 
 const max = (values: number[]) => (values.length ? Math.max(...values) : Number.NaN);
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : 'n/a');
@@ -392,7 +414,24 @@ try {
     console.log(`form keystrokes: not measured (${(error as Error).message})`);
   }
 
-  // 4. The Studio on the production server: after sign-in, and a draft saved.
+  // 4. Choosing each entry of the outline in turn: the click to the next frame drawn after it
+  //    (the form showing that block, the preview scrolled to it), at 1× and 4× CPU.
+  try {
+    const page = await openEditor(browser, studio, session, heroField);
+    const cdp = await page.context().newCDPSession(page);
+    for (const rate of [1, SLOWDOWN]) {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+      const times = (await page.evaluate(CHOOSE_EACH_ENTRY)) as number[];
+      (rate === 1 ? chooseMs : chooseSlowMs).push(...times);
+    }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    console.log(`outline, each entry chosen (ms, 1× CPU): ${chooseMs.map(ms).join(' ')}`);
+    await page.context().close();
+  } catch (error) {
+    console.log(`outline: not measured (${(error as Error).message})`);
+  }
+
+  // 5. The Studio on the production server: after sign-in, and a draft saved.
   try {
     production = await measureProductionStudio(browser);
     console.log(
@@ -411,6 +450,14 @@ try {
 }
 
 const rows: string[][] = [['Figure', 'median ms', 'worst ms', 'target', '']];
+rows.push([
+  `choosing a block in the outline, click to frame, 1× CPU (${chooseMs.length} entries)`,
+  ms(median(chooseMs)),
+  ms(max(chooseMs)),
+  '≤ 100 ms',
+  status(max(chooseMs), 100),
+]);
+rows.push([`  the same at ${SLOWDOWN}× CPU`, ms(median(chooseSlowMs)), ms(max(chooseSlowMs)), '', '']);
 starts.forEach(({ screenMs, homeMs }, i) => {
   rows.push([
     `first screen (sign-in form), start ${i + 1} (${i === 0 ? 'cold' : 'warm'})`,

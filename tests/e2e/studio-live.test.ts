@@ -20,6 +20,7 @@ import { readPublished } from '../../server/services/content/versions';
 import { freshPostgresDatabase } from '../support/server-harness';
 import { freshMobile, launchBrowser } from './browser';
 import { completeFreeRegistration, verifyFreshMobile } from './registration-walk';
+import { shownField } from './studio-outline';
 
 const ENGLISH = { file: 'landings/neet-repeater.json', page: '/neet-repeater-scholarship' };
 const HINDI = { file: 'landings/neet-repeater-hindi.json', page: '/neet-repeater-scholarship-hindi' };
@@ -103,10 +104,9 @@ const submit = (page: Page) => page.getByRole('button', { name: 'Submit for revi
 /** The editor changes the page's hero heading and first FAQ answer, and submits the draft. */
 async function editAndSubmit(file: string, hero: string, faq: string): Promise<void> {
   await editor.goto(`${bases[0]}/studio/edit/${file}`);
-  const heading = editor.locator(await blockField(file, 'hero', 'heading'));
-  await heading.waitFor({ timeout: 30_000 });
-  await heading.fill(hero);
-  await editor.locator(await blockField(file, 'faq', 'items_0_points_0')).fill(faq);
+  await editor.locator('#root_title').waitFor({ timeout: 30_000 });
+  await (await shownField(editor, await blockField(file, 'hero', 'heading'))).fill(hero);
+  await (await shownField(editor, await blockField(file, 'faq', 'items_0_points_0'))).fill(faq);
   await expect.poll(() => submit(editor).isDisabled(), { timeout: 20_000 }).toBe(false);
   await submit(editor).click();
   await editor.getByText(/^Submitted for review\. A publisher/).waitFor({ timeout: 20_000 });

@@ -4,7 +4,6 @@
 // edited the same way; focusing a field outlines its block in the preview; the FAQ, chosen in the
 // outline, is dragged to position 3, and the form shows that block only.
 import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +23,7 @@ const entries = (page: Page) =>
 /** With STUDIO_SHOTS set, a screenshot of the editor as it is (to look at, not to compare). */
 async function shot(page: Page, name: string): Promise<void> {
   if (!process.env.STUDIO_SHOTS) return;
-  writeFileSync(path.join(tmpdir(), `studio-outline-${name}.png`), await page.screenshot());
+  writeFileSync(path.join(process.env.STUDIO_SHOTS, `studio-outline-${name}.png`), await page.screenshot());
 }
 
 describe('the Studio outline and editing in place', () => {
@@ -51,11 +50,29 @@ describe('the Studio outline and editing in place', () => {
     await heading.click();
     await expect.poll(() => heading.getAttribute('contenteditable')).toBe('plaintext-only');
     await page.keyboard.press('Control+End');
-    if (process.env.H_DEBUG) await heading.evaluate((h) => { (h.ownerDocument.defaultView as unknown as { old: Element }).old = h; h.ownerDocument.addEventListener('focusout', (e) => console.log('FOCUSOUT', (e as FocusEvent).relatedTarget, new Error().stack)); });
+    if (process.env.H_DEBUG)
+      await heading.evaluate((h) => {
+        (h.ownerDocument.defaultView as unknown as { old: Element }).old = h;
+        h.ownerDocument.addEventListener('focusout', (e) =>
+          console.log('FOCUSOUT', (e as FocusEvent).relatedTarget, new Error().stack),
+        );
+      });
     await page.keyboard.type(' 2027', { delay: 50 });
     if (process.env.H_DEBUG) {
       await page.waitForTimeout(1500);
-      console.log('DEBUG', await heading.evaluate((h) => [h.outerHTML, h.ownerDocument.activeElement?.outerHTML.slice(0, 200), h.isConnected, h.ownerDocument.querySelectorAll('[data-studio-editing]').length, (h.ownerDocument.defaultView as unknown as { old?: Element }).old?.isConnected, document.activeElement?.tagName].join(' || ')));
+      console.log(
+        'DEBUG',
+        await heading.evaluate((h) =>
+          [
+            h.outerHTML,
+            h.ownerDocument.activeElement?.outerHTML.slice(0, 200),
+            h.isConnected,
+            h.ownerDocument.querySelectorAll('[data-studio-editing]').length,
+            (h.ownerDocument.defaultView as unknown as { old?: Element }).old?.isConnected,
+            document.activeElement?.tagName,
+          ].join(' || '),
+        ),
+      );
     }
     // The form shows the hero (chosen in the outline), its heading field in view and marked.
     const field = page.locator(`#root_blocks_${hero}_heading`);
@@ -68,7 +85,9 @@ describe('the Studio outline and editing in place', () => {
       .poll(() => changes.textContent(), { timeout: 10_000 })
       .toMatch(/Hero · Heading\s*NEET repeater scholarship.*NEET repeater scholarship 2027/s);
     // What was typed stays in the preview's heading while the draft is drawn again.
-    await expect.poll(() => heading.textContent(), { timeout: 10_000 }).toBe('NEET repeater scholarship 2027');
+    await expect
+      .poll(() => heading.textContent(), { timeout: 10_000 })
+      .toBe('NEET repeater scholarship 2027');
     await shot(page, 'in-place-1280');
   }, 60_000);
 
@@ -85,17 +104,46 @@ describe('the Studio outline and editing in place', () => {
     await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe(`${question}!`);
 
     // The reverse: a field focused in the form outlines its block in the preview.
-    await outline(page).getByRole('button', { name: /^2\. Hero/ }).click();
+    await outline(page)
+      .getByRole('button', { name: /^2\. Hero/ })
+      .click();
     await page.locator(`#root_blocks_1_subheading`).focus();
     const current = preview(page).locator('[data-studio-current]');
     await expect.poll(() => current.getAttribute('data-studio-block')).toBe('/blocks/1');
   }, 60_000);
 
   it('drags the FAQ, chosen in the outline, to position 3; the form shows that block only', async () => {
-    const faq = outline(page).getByRole('listitem').filter({ hasText: /^\d+\. FAQ/ });
+    const faq = outline(page)
+      .getByRole('listitem')
+      .filter({ hasText: /^\d+\. FAQ/ });
     await faq.getByRole('button', { name: /^\d+\. FAQ/ }).click();
-    await faq.dragTo(outline(page).getByRole('listitem').nth(3));
-    if (process.env.H_DEBUG) console.log('DEBUG', await entries(page), await faq.boundingBox(), await outline(page).getByRole('listitem').nth(3).boundingBox());
+    await shot(page, 'before-drag-1280');
+    if (process.env.H_DEBUG) {
+      page.on('console', (m) => console.log('PAGE', m.text()));
+      await page.evaluate(() =>
+        ['dragstart', 'dragenter', 'drop', 'dragend'].forEach((t) =>
+          document.addEventListener(
+            t,
+            (e) => console.log(t, (e.target as Element).tagName, (e as DragEvent).dataTransfer?.types.join()),
+            true,
+          ),
+        ),
+      );
+    }
+    // Both ends of the drag in view: the page and the outline's own scroll at their tops.
+    await page.evaluate(() => {
+      window.scrollTo(0, 0);
+      document.querySelector('.st-editor__outline')?.scrollTo(0, 0);
+    });
+    // Held by its name (the chosen entry's controls are below it).
+    await faq.dragTo(outline(page).getByRole('listitem').nth(3), { sourcePosition: { x: 60, y: 12 } });
+    if (process.env.H_DEBUG)
+      console.log(
+        'DEBUG',
+        await entries(page),
+        await faq.boundingBox(),
+        await outline(page).getByRole('listitem').nth(3).boundingBox(),
+      );
     await expect.poll(() => entries(page).then((names) => names[2])).toMatch(/^3\. FAQ: 7 questions/);
     expect(await outline(page).locator('[aria-current="true"]').textContent()).toMatch(/^3\. FAQ/);
     // The form: the FAQ's fields only (the page's title and the hero are not shown).
@@ -109,7 +157,12 @@ describe('the Studio outline and editing in place', () => {
       .toMatch(/Frequently asked questions|FAQ/i);
     await shot(page, 'selected-1280');
     await page.setViewportSize({ width: 390, height: 800 });
+    await outline(page).scrollIntoViewIfNeeded();
     await shot(page, 'selected-390');
+    await preview(page).getByRole('heading', { level: 1 }).click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('!');
+    await shot(page, 'in-place-390');
     await page.setViewportSize({ width: 1280, height: 800 });
   }, 60_000);
 });

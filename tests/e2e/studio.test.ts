@@ -14,6 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openDocument } from '../../server/services/content/documents';
 import { seriousViolations } from './browser';
 import { devServerForFile } from './dev-server';
+import { shownField } from './studio-outline';
 import { publishThroughApi, signInToStudio } from '../../scripts/lib/studio-sign-in';
 
 const dev = devServerForFile();
@@ -114,9 +115,9 @@ describe('examflow Studio against the dev server', () => {
       .poll(() => pair.locator('.st-pair__other').textContent(), { timeout: 20_000 })
       .toMatch(/Who can apply/);
 
-    await page.locator(hero).fill(HERO);
-    await page.locator(`${faq}_heading`).fill(FAQ_HEADING);
-    await page.locator(`${faq}_points_0`).fill(FAQ_POINT);
+    await (await shownField(page, hero)).fill(HERO);
+    await (await shownField(page, `${faq}_heading`)).fill(FAQ_HEADING);
+    await (await shownField(page, `${faq}_points_0`)).fill(FAQ_POINT);
     await preview(page).getByRole('heading', { name: HERO }).waitFor({ timeout: 10_000 });
     await expect
       .poll(() => preview(page).locator('body').textContent(), { timeout: 20_000 })
@@ -156,13 +157,13 @@ describe('examflow Studio against the dev server', () => {
   });
 
   it('shows an empty heading and a duplicate path at their fields, with "Submit for review" disabled', async () => {
-    await page.locator(hero).fill('');
+    await (await shownField(page, hero)).fill('');
     await expect.poll(() => describedText(page, hero)).toMatch(/Hero · Heading: must be filled in/);
     expect(await submit(page).isDisabled()).toBe(true);
     expect(await whyNot(page)).toMatch(/^Fix (the problem|the \d+ problems) to submit it for review\.$/);
-    await page.locator(hero).fill(HERO);
+    await (await shownField(page, hero)).fill(HERO);
 
-    await page.locator('#root_paths_0').fill('/neet-repeater-scholarship');
+    await (await shownField(page, '#root_paths_0')).fill('/neet-repeater-scholarship');
     await expect
       .poll(() => describedText(page, '#root_paths_0'), { timeout: 10_000 })
       .toMatch(
@@ -172,7 +173,7 @@ describe('examflow Studio against the dev server', () => {
     expect(await whyNot(page)).toMatch(/^Fix (the problem|the \d+ problems) to submit it for review\.$/);
     const summary = page.locator('.st-error-summary');
     expect(await summary.textContent()).toMatch(/problem/);
-    await page.locator('#root_paths_0').fill(NEW_PATH);
+    await (await shownField(page, '#root_paths_0')).fill(NEW_PATH);
     // Enabled once the page checks clean and the draft is saved on the server.
     await expect.poll(() => submit(page).isDisabled(), { timeout: 20_000 }).toBe(false);
     expect(await page.getByText(/^Draft saved at \d\d:\d\d [AP]M\./).count()).toBe(1);
@@ -212,7 +213,7 @@ describe('examflow Studio against the dev server', () => {
     // A page the editor has not touched in this browser (no draft kept for it).
     const file = 'landings/neet-repeater-hindi.json';
     await page.goto(`${dev.base}/studio/edit/${file}`);
-    const title = page.locator('#root_title');
+    const title = await shownField(page, '#root_title');
     await title.waitFor({ timeout: 30_000 });
     // The publisher, in their own tab, publishes another title meanwhile.
     // (Its title keeps the page's "निःशुल्क": a change to an amount or "free" is money, which a
@@ -251,7 +252,7 @@ describe('examflow Studio against the dev server', () => {
       .read<{ blocks: { type: string }[] }>(file)
       .blocks.findIndex((b) => b.type === 'registration-card');
     await page.goto(`${dev.base}/studio/edit/${file}`);
-    const heading = page.locator(`#root_blocks_${cardIndex}_heading`);
+    const heading = await shownField(page, `#root_blocks_${cardIndex}_heading`);
     await heading.waitFor({ timeout: 30_000 });
     await heading.fill('Book your NEET mock (Studio draft)');
 

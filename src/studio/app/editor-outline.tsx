@@ -92,7 +92,7 @@ export function useOutline({
           setAt(draft, ['blocks', index, 'hidden'], hidden ? undefined : true),
           hidden
             ? `${name(index)} is shown on the page again.`
-            : `${name(index)} is hidden from the page. It stays in the draft: choose "Show on page" to bring it back.`,
+            : `${name(index)} is hidden from the page. It stays in the draft: choose "Show" in the list of blocks to bring it back.`,
           true,
         );
       },

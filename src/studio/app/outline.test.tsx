@@ -88,7 +88,7 @@ describe('the outline', () => {
     expect(names()[0]).toBe('1. FAQ: 1 question');
     await waitFor(() => expect(keptBlocks()).toEqual(['faq', 'header', 'hero']));
 
-    await user.click(outline().getByRole('button', { name: 'Duplicate' }));
+    await user.click(outline().getByRole('button', { name: 'Duplicate FAQ: 1 question' }));
     expect(names()).toEqual([
       '1. FAQ: 1 question',
       '2. FAQ: 1 question',
@@ -101,7 +101,7 @@ describe('the outline', () => {
         .getAttribute('aria-current'),
     ).toBe('true');
 
-    await user.click(outline().getByRole('button', { name: 'Hide from page' }));
+    await user.click(outline().getByRole('button', { name: 'Hide FAQ: 1 question from the page' }));
     expect(outline().getByRole('button', { name: /^2\. FAQ/ }).textContent).toMatch(/Hidden$/);
     await waitFor(() =>
       expect(
@@ -109,10 +109,10 @@ describe('the outline', () => {
           ?.hidden,
       ).toBe(true),
     );
-    await user.click(outline().getByRole('button', { name: 'Show on page' }));
+    await user.click(outline().getByRole('button', { name: 'Show FAQ: 1 question on the page' }));
     expect(outline().getByRole('button', { name: /^2\. FAQ/ }).textContent).not.toMatch(/Hidden/);
 
-    await user.click(outline().getByRole('button', { name: 'Remove' }));
+    await user.click(outline().getByRole('button', { name: 'Remove FAQ: 1 question' }));
     expect(names()).toHaveLength(3);
     await user.click(screen.getByRole('button', { name: 'Undo: Removed FAQ: 1 question.' }));
     expect(names()).toHaveLength(4);

@@ -160,9 +160,10 @@ function BlockTools({
       <button
         type="button"
         className="st-button st-button--small st-button--secondary"
+        aria-label={entry.hidden ? `Show ${entry.name} on the page` : `Hide ${entry.name} from the page`}
         onClick={() => actions.toggleHidden(index)}
       >
-        {entry.hidden ? 'Show on page' : 'Hide from page'}
+        {entry.hidden ? 'Show' : 'Hide'}
       </button>
       <button
         type="button"

@@ -199,6 +199,21 @@ function moneyUi(field: Node, pointer: string, kind: FileKind): UiSchema {
   return { ...title, 'ui:widget': 'money', 'ui:options': options };
 }
 
+/**
+ * Texts that run to sentences (a FAQ answer's points, a paragraph, a search description): @rjsf's
+ * textarea, which the Studio's styles size to what it holds (field-sizing), not a one-line input.
+ */
+const LONG_TEXTS = new Set([
+  'description',
+  'subheading',
+  'points',
+  'paragraphs',
+  'text',
+  'notices',
+  'tagline',
+  'notEligible',
+]);
+
 /** The uiSchema for a kind of file, derived from its schema. */
 export function uiSchemaFor(kind: FileKind): UiSchema {
   const root = SCHEMAS[kind];
@@ -227,7 +242,13 @@ export function uiSchemaFor(kind: FileKind): UiSchema {
       else if (typeof child.pattern === 'string' && child.pattern.startsWith('^/images/'))
         childUi['ui:widget'] = 'image';
       else if (moneyFieldAt(kind, childPointer)) Object.assign(childUi, moneyUi(child, childPointer, kind));
-      else if (name === 'description' && child.type === 'string') childUi['ui:widget'] = 'textarea';
+      else if (LONG_TEXTS.has(name) && child.type === 'string') childUi['ui:widget'] = 'textarea';
+      else if (
+        LONG_TEXTS.has(name) &&
+        child.type === 'array' &&
+        resolve(child.items as Node, root).type === 'string'
+      )
+        childUi.items = { ...(childUi.items as UiSchema | undefined), 'ui:widget': 'textarea' };
       if (Object.keys(childUi).length > 0) ui[name] = childUi;
     }
     if (schema.type === 'array' && isNode(schema.items)) {
