@@ -31,7 +31,6 @@ describe('the Studio outline and editing in place', () => {
   let blocks: { type: string; items?: { heading: string }[] }[] = [];
 
   beforeAll(async () => {
-    if (process.env.H_DEBUG) setTimeout(() => page.on('console', (m) => console.log('PAGE', m.text())), 5000);
     ({ page } = await signInToStudio(
       dev.browser,
       dev.base,
@@ -50,30 +49,7 @@ describe('the Studio outline and editing in place', () => {
     await heading.click();
     await expect.poll(() => heading.getAttribute('contenteditable')).toBe('plaintext-only');
     await page.keyboard.press('Control+End');
-    if (process.env.H_DEBUG)
-      await heading.evaluate((h) => {
-        (h.ownerDocument.defaultView as unknown as { old: Element }).old = h;
-        h.ownerDocument.addEventListener('focusout', (e) =>
-          console.log('FOCUSOUT', (e as FocusEvent).relatedTarget, new Error().stack),
-        );
-      });
-    await page.keyboard.type(' 2027', { delay: 50 });
-    if (process.env.H_DEBUG) {
-      await page.waitForTimeout(1500);
-      console.log(
-        'DEBUG',
-        await heading.evaluate((h) =>
-          [
-            h.outerHTML,
-            h.ownerDocument.activeElement?.outerHTML.slice(0, 200),
-            h.isConnected,
-            h.ownerDocument.querySelectorAll('[data-studio-editing]').length,
-            (h.ownerDocument.defaultView as unknown as { old?: Element }).old?.isConnected,
-            document.activeElement?.tagName,
-          ].join(' || '),
-        ),
-      );
-    }
+    await page.keyboard.type(' 2027');
     // The form shows the hero (chosen in the outline), its heading field in view and marked.
     const field = page.locator(`#root_blocks_${hero}_heading`);
     await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe('NEET repeater scholarship 2027');
@@ -117,19 +93,6 @@ describe('the Studio outline and editing in place', () => {
       .getByRole('listitem')
       .filter({ hasText: /^\d+\. FAQ/ });
     await faq.getByRole('button', { name: /^\d+\. FAQ/ }).click();
-    await shot(page, 'before-drag-1280');
-    if (process.env.H_DEBUG) {
-      page.on('console', (m) => console.log('PAGE', m.text()));
-      await page.evaluate(() =>
-        ['dragstart', 'dragenter', 'drop', 'dragend'].forEach((t) =>
-          document.addEventListener(
-            t,
-            (e) => console.log(t, (e.target as Element).tagName, (e as DragEvent).dataTransfer?.types.join()),
-            true,
-          ),
-        ),
-      );
-    }
     // Both ends of the drag in view: the page and the outline's own scroll at their tops.
     await page.evaluate(() => {
       window.scrollTo(0, 0);
@@ -137,13 +100,6 @@ describe('the Studio outline and editing in place', () => {
     });
     // Held by its name (the chosen entry's controls are below it).
     await faq.dragTo(outline(page).getByRole('listitem').nth(3), { sourcePosition: { x: 60, y: 12 } });
-    if (process.env.H_DEBUG)
-      console.log(
-        'DEBUG',
-        await entries(page),
-        await faq.boundingBox(),
-        await outline(page).getByRole('listitem').nth(3).boundingBox(),
-      );
     await expect.poll(() => entries(page).then((names) => names[2])).toMatch(/^3\. FAQ: 7 questions/);
     expect(await outline(page).locator('[aria-current="true"]').textContent()).toMatch(/^3\. FAQ/);
     // The form: the FAQ's fields only (the page's title and the hero are not shown).

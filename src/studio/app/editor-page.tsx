@@ -510,27 +510,20 @@ export function EditorPage() {
     confirmMoney: context.confirmMoney,
   });
   // Texts edited in the preview itself (a landing page's: a programme's preview shows a page).
-  const revealRef = useRef(reveal);
-  useLayoutEffect(() => {
-    revealRef.current = reveal;
-  }, [reveal]);
-  const editing = useMemo(
-    () =>
-      kind !== 'landing'
-        ? undefined
-        : new PreviewEditing({
-            draft: () => draftRef.current ?? {},
-            typed(pointer, text) {
-              const next = setAt(draftRef.current ?? {}, pathOf(pointer), text);
-              dispatch({ type: 'change', next, field: pointer });
-            },
-            picked(pointer) {
-              revealRef.current(pointer);
-              markField(pointer);
-            },
-          }),
-    [kind, dispatch],
-  );
+  const editing = useMemo(() => (kind === 'landing' ? new PreviewEditing() : undefined), [kind]);
+  useEffect(() => {
+    editing?.handle({
+      draft: () => draftRef.current ?? {},
+      typed(pointer, text) {
+        const next = setAt(draftRef.current ?? {}, pathOf(pointer), text);
+        dispatch({ type: 'change', next, field: pointer });
+      },
+      picked(pointer) {
+        reveal(pointer);
+        markField(pointer);
+      },
+    });
+  }, [editing, dispatch, reveal]);
   // The block chosen in the outline is outlined in the preview, which scrolls to it.
   useEffect(() => {
     if (selected.startsWith('/blocks/')) editing?.show(selected);

@@ -62,6 +62,8 @@ describe('the outline', () => {
       'NEET repeater scholarship',
     );
     expect(screen.queryByRole('textbox', { name: /^Search description/ })).toBeNull();
+    // A sub-heading runs to sentences: a multi-line box.
+    expect(screen.getByRole('textbox', { name: /^Sub-heading/ }).tagName).toBe('TEXTAREA');
     // The FAQ's fields are kept but not shown.
     expect(screen.queryByRole('button', { name: /Remove 3\. FAQ/i })).toBeNull();
 

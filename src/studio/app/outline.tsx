@@ -153,6 +153,7 @@ function BlockTools({
       <button
         type="button"
         className="st-button st-button--small st-button--secondary"
+        aria-label={`Duplicate ${entry.name}`}
         onClick={() => actions.duplicate(index)}
       >
         Duplicate
@@ -168,6 +169,7 @@ function BlockTools({
       <button
         type="button"
         className="st-button st-button--small st-button--danger"
+        aria-label={`Remove ${entry.name}`}
         onClick={() => actions.remove(index)}
       >
         Remove

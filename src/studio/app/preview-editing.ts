@@ -73,7 +73,12 @@ export interface PreviewEditingHandlers {
 export class PreviewEditing {
   private doc: Document | undefined;
   private current: string | undefined;
-  constructor(private readonly handlers: PreviewEditingHandlers) {}
+  private handlers: PreviewEditingHandlers = { draft: () => null, typed() {}, picked() {} };
+
+  /** What the editor does with what happens in the preview (set once the editor has mounted). */
+  handle(handlers: PreviewEditingHandlers): void {
+    this.handlers = handlers;
+  }
 
   /** After each draw of the preview (a new document or a patched one). */
   attach(doc: Document): void {
