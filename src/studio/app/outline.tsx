@@ -32,7 +32,8 @@ export function Outline({
   title: string;
 }) {
   const id = useId();
-  const [open, setOpen] = useState(true);
+  // On a narrow screen the list starts closed: it would push the form a screen down.
+  const [open, setOpen] = useState(() => !window.matchMedia?.('(max-width: 1023px)').matches);
   const [over, setOver] = useState<number | null>(null);
   const blocks = entries.filter((e) => e.index !== undefined).length;
   const onDrop = (event: DragEvent, to: number) => {
