@@ -3,6 +3,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
+import programmeSchema from '../../../schemas/config/programme.schema.json';
 import { blockName, landingOutline, programmeOutline, shows } from '../model/outline';
 import { draftStore } from '../model/draft-store';
 import { createFakeStudioApi, fakeLanding } from './studio-api.test-support';
@@ -130,6 +131,11 @@ describe('the outline', () => {
       'Dashboard blocks',
       'FAQ on the dashboard',
     ]);
+    // Every field of a programme is in a section (the file's marker aside).
+    for (const name of Object.keys(programmeSchema.properties).filter((n) => n !== '$schema'))
+      expect(
+        sections.some((section) => shows(section, `/${name}`) && !section.hide.includes(`/${name}`)),
+      ).toBe(true);
     const dashboard = sections[4];
     expect(shows(dashboard, '/dashboard/blocks/0')).toBe(true);
     expect(shows(dashboard, '/dashboard/faq/0')).toBe(false);
