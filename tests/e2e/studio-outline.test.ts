@@ -121,4 +121,15 @@ describe('the Studio outline and editing in place', () => {
     await shot(page, 'in-place-390');
     await page.setViewportSize({ width: 1280, height: 800 });
   }, 60_000);
+
+  it('gives a programme its sections: choosing Fees shows the fee, not the programme’s name', async () => {
+    await page.goto(`${dev.base}/studio/edit/programmes/iacst.json`);
+    const sections = page.getByRole('navigation', { name: 'Sections' });
+    await sections.getByRole('button', { name: /^Facts/ }).waitFor({ timeout: 30_000 });
+    expect(await page.locator('#root_name').isVisible()).toBe(true);
+    await sections.getByRole('button', { name: 'Fees, payment and scholarship' }).click();
+    expect(await page.locator('#root_fee_amount').isVisible()).toBe(true);
+    expect(await page.locator('#root_name').isVisible()).toBe(false);
+    await shot(page, 'programme-1280');
+  }, 60_000);
 });
