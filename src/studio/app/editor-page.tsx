@@ -26,7 +26,7 @@ import { copiedFromKey, draftStore } from '../model/draft-store';
 import { fileInWords, friendlyMessage, problemField, type PageNames } from '../model/friendly-message';
 import { History } from '../model/history';
 import { landingTexts, translationPairs } from '../../engine/content/translations';
-import { getAt, isObject, pathOf, pathOfFieldId, pointerOf, setAt } from './json-path';
+import { getAt, isObject, pathOf, pathOfFieldId, pointerOf, setAt, type JsonPath } from './json-path';
 import { markField } from './field-focus';
 import { PreviewEditing } from './preview-editing';
 import { usePageNames } from './page-names';
@@ -54,9 +54,9 @@ export const VALIDATE_DEBOUNCE_MS = 300;
  * transition.
  */
 export const DRAFT_SAVE_DEBOUNCE_MS = 250;
-/** Typed keys sent reach @rjsf within this (FormAfterPreview waits 150 ms at most): past it, the
- * form's draft is what stands, even if it never took them. */
-const TYPED_TAKEN_WITHIN_MS = 1_000;
+/** Typed keys sent reach @rjsf within this (FormAfterPreview waits 150 ms at most, a loaded laptop
+ * takes longer): past it, the form's draft is what stands, even if it never took them. */
+const TYPED_TAKEN_WITHIN_MS = 5_000;
 
 /** A time of day in India time (02:05 PM), as every Studio screen says times. */
 const timeOf = (date: Date) => indiaDateTime(date.toISOString())?.time ?? '';
@@ -269,7 +269,7 @@ export function EditorPage() {
   const draft = state?.present ?? null;
   const draftRef = useRef<Json>(null);
   // Saves a draft now unless it is the one on its way (set below, once saving is defined).
-  const saveNowRef = useRef<(content: Json) => void>(() => {});
+  const saveNowRef = useRef<(content: Json, path: JsonPath, text: string) => void>(() => {});
   const ahead = useMemo(() => new DraftAhead(), []);
   const afterPreview = useMemo(() => new FormAfterPreview(), []);
   useEffect(() => {
@@ -485,7 +485,7 @@ export function EditorPage() {
         if (current === null || typeof before !== 'string' || typeof after !== 'string') return commit();
         const path = pathOfFieldId(current, fieldId, (value) => value === before);
         const next = path && setAt(current, path, after);
-        if (next) saveNowRef.current(next);
+        if (next) saveNowRef.current(next, path, after);
         if (next && ahead.tell(next)) afterPreview.defer(commit);
         else commit();
       },
@@ -629,21 +629,32 @@ export function EditorPage() {
   );
   // The last draft saved as its keys were sent, until @rjsf takes them: the drafts the form passes
   // through meanwhile (a key sent earlier, flushed later) are older, and are not saved.
-  const typedAhead = useRef<{ content: Json; at: number } | null>(null);
+  // (Whether the form took them is read at the typed text's place: a change made after them, a
+  // checkbox ticked, is saved as any other.)
+  const typedAhead = useRef<{ path: JsonPath; text: string; at: number } | null>(null);
   useLayoutEffect(() => {
     // Typed text is saved at once only where a save would be now (no conflict to settle first;
     // not the published page itself, typed back).
-    saveNowRef.current = (content) => {
+    saveNowRef.current = (content, path, text) => {
       if (conflict || same(content, published?.content ?? undefined)) return;
-      typedAhead.current = { content, at: Date.now() };
+      typedAhead.current = { path, text, at: Date.now() };
       saveNow(content, true);
     };
   }, [conflict, published, saveNow]);
   useEffect(() => {
     const typed = typedAhead.current;
     if (typed && draft !== null) {
-      if (same(typed.content, draft)) typedAhead.current = null;
-      else if (Date.now() - typed.at < TYPED_TAKEN_WITHIN_MS) return;
+      const waited = Date.now() - typed.at;
+      if (getAt(draft, typed.path) === typed.text || waited >= TYPED_TAKEN_WITHIN_MS)
+        typedAhead.current = null;
+      else {
+        // Not taken yet: this draft is older than the one saved. Saved anyway if it never is.
+        const timer = setTimeout(() => {
+          typedAhead.current = null;
+          if (draftRef.current !== null) saveNow(draftRef.current);
+        }, TYPED_TAKEN_WITHIN_MS - waited);
+        return () => clearTimeout(timer);
+      }
     }
     // A change made the save on its way stale: it is aborted now, not when the next one goes. (A
     // save of typed keys is not: the draft may pass an older state before @rjsf takes them.)
