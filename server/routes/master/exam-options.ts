@@ -21,7 +21,8 @@ import { centreLabelIn, inShownOrder, stateNameIn } from '../../services/master/
 import { dateLabel } from '../../services/exams/time';
 import { anyDateOpen, openExamDates } from '../../services/master/exam-calendar';
 import { programmeFor } from './programme-lookup';
-import { examSlots, withOpenDates } from '../../services/master/exam-options';
+import { examSlots } from '../../../src/domain/exam-slots';
+import { withOpenDates } from '../../services/master/exam-options';
 import { states } from '../../services/master/master-lists';
 
 const tags = ['exam options'];

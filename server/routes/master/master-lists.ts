@@ -16,7 +16,7 @@ import { apiSchema } from '../../api/schemas';
 import { centreValue, listedCentres } from '../../services/master/centres';
 import { centreLabelIn, inShownOrder, stateNameIn } from '../../services/master/place-names';
 import { programmeFor } from './programme-lookup';
-import { examSlots } from '../../services/master/exam-options';
+import { examSlots } from '../../../src/domain/exam-slots';
 import {
   boards,
   citiesWithStates,

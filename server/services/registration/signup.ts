@@ -31,7 +31,7 @@ import {
 import { centreByCode, classStreamOf, eligible, serves } from '../master/centres';
 import { istDateOf, openExamDates } from '../master/exam-calendar';
 import { masterSnapshot } from '../master/master-snapshot';
-import { examSlots } from '../master/exam-options';
+import { examSlots } from '../../../src/domain/exam-slots';
 import { requiredFields, type ProgrammeChoice } from '../master/programme-lookup';
 import { takeCouponUse, throttledCouponDiscount, type Discount } from './coupons';
 import { forgetDrafts } from './drafts';

@@ -132,6 +132,26 @@ describe('card state preview', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  it('moves the state list with the card as it is clicked through', async () => {
+    const { container, user } = setup();
+    const select = (await screen.findByRole('combobox', {
+      name: 'Registration card state',
+    })) as HTMLSelectElement;
+    await waitFor(() => expect(select.disabled).toBe(false), { timeout: 10_000 });
+    const shown = () => select.selectedOptions[0]?.textContent;
+    await waitFor(() => expect(shown()).toBe('Step 1 – mobile number'));
+    const inCard = card(container);
+    await user.type(await inCard.findByRole('textbox', { name: /Mobile number/ }), '9876543210');
+    await user.click(inCard.getByRole('button', { name: en.strings['registration.verify'] }));
+    await waitFor(() => expect(shown()).toBe('OTP sent'));
+    // The card stays where the student took it: no new card was put in "OTP sent".
+    expect(screen.queryByText('Putting the card in this state…')).toBeNull();
+    // Choosing from the list still puts the card in that state.
+    await choose(user, 'Step 1 – mobile number');
+    expect(shown()).toBe('Step 1 – mobile number');
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
   it('says so when the page has no registration card', async () => {
     const api = createFakeStudioApi({});
     render(<CardStatePreviewForDraft api={api} content={{ blocks: [{ type: 'header' }] }} width={390} />);

@@ -4,8 +4,19 @@
 // strings in its locale, driven into the chosen state with canned answers. Nothing here calls the
 // API, and the card cannot leave the Studio: its links and forms go nowhere, and the gateway, the
 // login and the dashboard redirects are no-ops.
-import { memo, useEffect, useId, useMemo, useRef, useState, type SyntheticEvent } from 'react';
+import {
+  memo,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type SyntheticEvent,
+} from 'react';
 import type { AnyActorRef, InspectionEvent } from 'xstate';
+import { cardParts } from '../../features/registration/card-state';
+import { viewOf } from '../../features/registration/card-view';
 import { registrationCardData, type RegistrationCardData } from '../../engine/registration-card';
 import { RegistrationCardRoot } from '../../features/registration/registration-card-root';
 import type { UiStringTable } from '../../generated/config/i18n';
@@ -17,9 +28,11 @@ import {
   cannedRegistration,
   exploreCardStates,
   playRecipe,
+  viewKind,
   type CardRecipe,
   type CardStateEntry,
 } from '../model/card-states';
+import { cannedWorldOf, type CannedWorld } from '../model/card-world';
 import type { Json, StudioApi } from './studio-api';
 
 type CardBlock = Extract<Block, { type: 'registration-card' }>;
@@ -77,6 +90,20 @@ export const CardStatePreviewForDraft = memo(function CardStatePreviewForDraft({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, programmeId, locale, Boolean(block)]);
 
+  const eligibility = JSON.stringify(landing.eligibility ?? null);
+  const programme = files && typeof files !== 'string' ? files.programme : undefined;
+  // The made-up answers come from the draft's programme and its page (classes, slots, fee).
+  const world = useMemo(
+    () =>
+      programme &&
+      cannedWorldOf({
+        programme,
+        locale,
+        ...(landing.eligibility ? { eligibility: landing.eligibility } : {}),
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [programme, locale, eligibility],
+  );
   const built =
     block && files && typeof files !== 'string'
       ? registrationCardData({
@@ -95,8 +122,8 @@ export const CardStatePreviewForDraft = memo(function CardStatePreviewForDraft({
 
   if (!block) return <p className="st-card-states__note">This page has no registration card.</p>;
   if (typeof files === 'string') return <p role="alert">{files}</p>;
-  if (!data) return <p role="status">Loading the registration card…</p>;
-  return <CardStatePreview data={data} width={width} />;
+  if (!data || !world) return <p role="status">Loading the registration card…</p>;
+  return <CardStatePreview data={data} world={world} width={width} />;
 });
 
 /** The card's input as the page gives it, for the exploration (the query comes with each recipe). */
@@ -108,19 +135,26 @@ const inputOf = (data: RegistrationCardData) => ({
 
 export const CardStatePreview = memo(function CardStatePreview({
   data,
+  world,
   width,
 }: {
   data: RegistrationCardData;
+  world: CannedWorld;
   width: number;
 }) {
   const selectId = useId();
-  // The states depend on the programme and the page's course type, not on the texts.
-  const flowKey = JSON.stringify(inputOf(data));
+  // The states depend on the programme, the page's course type and its made-up answers, not on
+  // the texts.
+  const flowKey = JSON.stringify({ input: inputOf(data), world });
   const [states, setStates] = useState<CardStateEntry[] | Error>();
   const [chosen, setChosen] = useState('');
+  // The state the card is in now, as a student clicks through it (the list follows the card).
+  const [reached, setReached] = useState<string>();
+  // Each choice in the list puts the card in that state again, even the one it was put in last.
+  const [plays, setPlays] = useState(0);
   useEffect(() => {
     let live = true;
-    exploreCardStates({ input: JSON.parse(flowKey) as ReturnType<typeof inputOf> }).then(
+    exploreCardStates(JSON.parse(flowKey) as { input: ReturnType<typeof inputOf>; world: CannedWorld }).then(
       (list) => live && setStates(list),
       (error: unknown) => live && setStates(error instanceof Error ? error : new Error(String(error))),
     );
@@ -130,15 +164,24 @@ export const CardStatePreview = memo(function CardStatePreview({
   if (states instanceof Error)
     return <p role="alert">The card's states could not be listed: {states.message}</p>;
   const entry = states?.find((s) => s.id === chosen) ?? states?.[0];
+  const shown = states?.find((s) => s.id === reached) ?? entry;
+  const onReached = (kinds: string[]) => {
+    const known = kinds.find((kind) => states?.some((s) => s.id === kind));
+    if (known) setReached(known);
+  };
   return (
     <div className="st-card-states">
       <div className="st-card-states__bar">
         <label htmlFor={selectId}>Registration card state</label>
         <select
           id={selectId}
-          value={entry?.id ?? ''}
+          value={shown?.id ?? ''}
           disabled={!states}
-          onChange={(event) => setChosen(event.target.value)}
+          onChange={(event) => {
+            setChosen(event.target.value);
+            setReached(undefined);
+            setPlays((n) => n + 1);
+          }}
         >
           {states ? (
             states.map((s) => (
@@ -158,10 +201,12 @@ export const CardStatePreview = memo(function CardStatePreview({
       {entry ? (
         // A new state or new texts: a new card, put into that state from its first screen.
         <CardInState
-          key={`${entry.id}|${JSON.stringify(data)}`}
+          key={`${entry.id}|${plays}|${JSON.stringify(data)}`}
           data={data}
+          world={world}
           recipe={entry.recipe}
           width={width}
+          onReached={onReached}
         />
       ) : null}
     </div>
@@ -190,25 +235,48 @@ const stay = (event: SyntheticEvent) => {
 
 function CardInState({
   data,
+  world,
   recipe,
   width,
+  onReached,
 }: {
   data: RegistrationCardData;
+  world: CannedWorld;
   recipe: CardRecipe;
   width: number;
+  /** The kinds of screen the card shows now (after the recipe), most particular first. */
+  onReached: (kinds: string[]) => void;
 }) {
-  const machine = useMemo(() => cannedRegistration(recipe.answers), [recipe.answers]);
+  const machine = useMemo(() => cannedRegistration(world, recipe.answers), [world, recipe.answers]);
   const root = useRef<AnyActorRef | undefined>(undefined);
   const box = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
+  const played = useRef(false);
+  // What to tell the list, while this card is the one shown (a replaced card's timers say nothing).
+  const report = useRef<typeof onReached | undefined>(undefined);
+  useLayoutEffect(() => {
+    report.current = onReached;
+    return () => void (report.current = undefined);
+  }, [onReached]);
+  const pending = useRef(false);
   // The card's running actor: the root that processed its first event (an actor React created
-  // but never started reports none).
+  // but never started reports none). Once the recipe has played, every step the student takes in
+  // the card is told to the list (once per burst of the machines' events).
   const inspect = useMemo(
     () => (event: InspectionEvent) => {
       if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId)
         root.current = event.actorRef as AnyActorRef;
+      if (!played.current || pending.current) return;
+      pending.current = true;
+      queueMicrotask(() => {
+        pending.current = false;
+        const actor = root.current;
+        if (!actor) return;
+        const view = viewOf(cardParts(actor.getSnapshot() as Parameters<typeof cardParts>[0]));
+        report.current?.([viewKind(view, recipe), viewKind(view, { answers: recipe.answers })]);
+      });
     },
-    [],
+    [recipe],
   );
   useEffect(() => {
     let live = true;
@@ -217,7 +285,9 @@ function CardInState({
     void (async () => {
       await playRecipe(actor, recipe, () => live);
       if (live && recipe.revealFieldErrors && box.current) await revealFieldErrors(box.current, () => live);
-      if (live) setReady(true);
+      if (!live) return;
+      played.current = true;
+      setReady(true);
     })();
     return () => void (live = false);
   }, [recipe]);

@@ -10,11 +10,7 @@ import { WRONG_OTP_ERROR_CODE } from '../../domain/otp-rules';
 import type { StringKey } from '../../engine/i18n';
 import { cardParts, stepActors, type CardParts } from '../../features/registration/card-state';
 import { viewOf, type CardStep, type CardView } from '../../features/registration/card-view';
-import type { ExamCentre } from '../../generated/api/exam-centres';
-import type { ExamDate } from '../../generated/api/exam-dates';
 import type { ExamSlot } from '../../generated/api/exam-slots';
-import type { ExamState } from '../../generated/api/exam-states';
-import type { ClassStream } from '../../generated/api/master-class-streams';
 import type { RegistrationCallerIdentityStatusReply } from '../../generated/api/registration-caller-identity-status';
 import type { LeadRecord, RegistrationLeadBySfIdReply } from '../../generated/api/registration-lead-by-sf-id';
 import type { RegistrationOtpVerifyReply } from '../../generated/api/registration-otp-verify';
@@ -24,6 +20,7 @@ import type {
   RegistrationSignupReply,
 } from '../../generated/api/registration-signup';
 import type { EntryQuery } from '../../machines/entry-query';
+import type { CannedWorld } from './card-world';
 import type { RegistrationMachine } from '../../machines/registration-machine';
 import { registrationVerifyMachine } from '../../machines/registration-mobile-machine';
 import {
@@ -57,31 +54,6 @@ export const CANNED = {
   discount: 50,
 } as const;
 
-const classStreams: ClassStream[] = [
-  { id: 'cs-11-som', stream: '11&SOM', class: '11', display_name: 'Class 11 Medical' },
-  { id: 'cs-12-soe', stream: '12&SOE', class: '12', display_name: 'Class 12 Engineering' },
-];
-/** Where the online-only course and "nearest centre" lead. */
-const preset = {
-  state: { tid: '9', stateName: 'Delhi', shortCode: 'DL' },
-  centre: { label: 'Delhi Central', value: 'RCC Delhi Central-DL001-1', code: 'DL001', id: '1' },
-};
-const slots: ExamSlot[] = [
-  { tid: 'slot-1', name: 'Offline, 9 AM to 12 PM', mode: 'Offline', start: '09:00', end: '12:00' },
-  { tid: 'slot-2', name: 'Online, 9 AM to 10 PM', mode: 'Online', start: '09:00', end: '22:00' },
-];
-// Gujarat too: a programme may hold a state to offline tests only (offlineOnlyStates).
-const states: ExamState[] = [
-  preset.state,
-  { tid: '10', stateName: 'Uttar Pradesh', shortCode: 'UP' },
-  { tid: '12', stateName: 'Gujarat', shortCode: 'GJ' },
-];
-const centres: ExamCentre[] = [
-  preset.centre,
-  { label: 'Noida', value: 'RCC Noida-UP002-2', code: 'UP002', id: '2' },
-];
-const firstDate: ExamDate = { value: '2030-04-13', label: '13 Apr 2030' };
-const dates: ExamDate[] = [firstDate, { value: '2030-04-20', label: '20 Apr 2030' }];
 /** The details a student submits in a recipe (complete, so the details step accepts them). */
 export const CANNED_DETAILS: StudentDetails = {
   studentName: 'Ananya Rao',
@@ -121,7 +93,7 @@ const paymentData: PaymentData = {
 };
 
 /** The thank-you's schedule of a canned signup: the chosen slot's hours, else the first slot's. */
-function cannedSchedule(slotId: string | undefined): RegistrationSchedule {
+function cannedSchedule(slots: ExamSlot[], slotId: string | undefined): RegistrationSchedule {
   const slot = slots.find((s) => s.tid === slotId) ?? slots[0];
   return { opens_at: slot?.start ?? '09:00', closes_at: slot?.end ?? '12:00' };
 }
@@ -136,7 +108,12 @@ const ok = <T>(data: T) => ({ success: 'true' as const, data });
  * The card's calls answered from the canned world, and its effects (toasts, analytics, the
  * gateway, the login and dashboard redirects) doing nothing: the preview never leaves the Studio.
  */
-export function cannedImplementations(answers: CannedAnswers = {}): RegistrationImplementations {
+export function cannedImplementations(
+  world: CannedWorld,
+  answers: CannedAnswers = {},
+): RegistrationImplementations {
+  const { classStreams, slots, states, centres, dates, preset } = world;
+  const [firstDate] = dates;
   const noop = () => {};
   const verified = (mobile: string): RegistrationOtpVerifyReply => ({
     success: 'true',
@@ -213,11 +190,11 @@ export function cannedImplementations(answers: CannedAnswers = {}): Registration
             branch_address: '',
             gps_link: '',
             exam_fee: 0,
-            exam_date: firstDate.value,
+            exam_date: firstDate?.value ?? '',
             sf_id: 'sf-studio',
             psid: '',
             // Canned like the dates: the chosen slot's hours (the server's comes from the config).
-            schedule: cannedSchedule(input.body.exam_slot),
+            schedule: cannedSchedule(world.slots, input.body.exam_slot),
           },
         };
       }),
@@ -235,8 +212,8 @@ export function cannedImplementations(answers: CannedAnswers = {}): Registration
 }
 
 /** The registration machine answering from the canned world. */
-export const cannedRegistration = (answers: CannedAnswers = {}): RegistrationMachine =>
-  provideRegistration(cannedImplementations(answers), async () => undefined);
+export const cannedRegistration = (world: CannedWorld, answers: CannedAnswers = {}): RegistrationMachine =>
+  provideRegistration(cannedImplementations(world, answers), async () => undefined);
 
 // ── Recipes ───────────────────────────────────────────────────────────────────────────────────
 /** How to put the card in a state: the page's entry, the canned answers, what the student does. */
@@ -437,7 +414,11 @@ function studentEvents(parts: CardParts): AnyEventObject[] {
           { type: 'callerIdentity.start' },
         ]
       : [{ type: 'otp.send' }, { type: 'mobile.blur' }];
-  if (at === 'step2') return [{ type: 'details.submit', details: CANNED_DETAILS }];
+  if (at === 'step2') {
+    // The page's first class and stream: a page for class 12 medical is sent class 12 medical.
+    const classStream = context.options.classStreams?.[0]?.stream ?? CANNED_DETAILS.classStream;
+    return [{ type: 'details.submit', details: { ...CANNED_DETAILS, classStream } }];
+  }
   if (at === 'step3') {
     const values = {
       examSlot: context.exam.slot,
@@ -505,32 +486,43 @@ function placeKey(parts: CardParts): string {
 export interface ExploreOptions {
   /** The card's input as the page gives it (programme, registration page, a fixed course type). */
   input: Omit<RegistrationInput, 'query'>;
+  /** The made-up answers drawn from the page's own programme (card-world.ts). */
+  world: CannedWorld;
   /** Student actions per path at most (the search stops deeper). */
   maxDepth?: number;
 }
 
-/** The entries the page may start from (its query), each with its canned world. */
-const ROOTS: Array<Pick<CardRecipe, 'answers' | 'query'>> = [
-  { answers: {}, query: {} },
-  { answers: { noDates: true }, query: {} },
-  // Back from the gateway: the payment failed, then a finished registration.
-  { answers: {}, query: { status: 'failure', mobile: CANNED.mobile } },
-  {
-    answers: {},
-    query: {
-      registeration: 'success',
-      roll_no: '250000000099',
-      dob: '05-01-2010',
-      exam_date: firstDate.value,
+/**
+ * The entries the page may start from (its query), each with its canned answers. Back from the
+ * gateway with a failed payment only where the programme charges a fee: a free programme never
+ * sends a student to the gateway, so its card never shows that screen.
+ */
+function rootsOf({
+  input,
+  world,
+}: Omit<ExploreOptions, 'maxDepth'>): Array<Pick<CardRecipe, 'answers' | 'query'>> {
+  const paid = input.programme.fee.amount > 0;
+  return [
+    { answers: {}, query: {} },
+    { answers: { noDates: true }, query: {} },
+    ...(paid ? [{ answers: {}, query: { status: 'failure', mobile: CANNED.mobile } }] : []),
+    {
+      answers: {},
+      query: {
+        registeration: 'success',
+        roll_no: '250000000099',
+        dob: '05-01-2010',
+        exam_date: world.dates[0]?.value ?? '',
+      },
     },
-  },
-];
+  ];
+}
 
 async function run(
-  input: ExploreOptions['input'],
+  { input, world }: Omit<ExploreOptions, 'maxDepth'>,
   recipe: Pick<CardRecipe, 'answers' | 'query' | 'events'>,
 ): Promise<Actor<RegistrationMachine>> {
-  const actor = createActor(cannedRegistration(recipe.answers), {
+  const actor = createActor(cannedRegistration(world, recipe.answers), {
     input: { ...input, query: recipe.query },
   }).start();
   await playRecipe(actor, recipe);
@@ -541,15 +533,19 @@ async function run(
  * The card's states for a page: every screen its machines reach with the canned answers, once
  * each, in the order a student meets them, with the shortest recipe to it.
  */
-export async function exploreCardStates({ input, maxDepth = 12 }: ExploreOptions): Promise<CardStateEntry[]> {
+export async function exploreCardStates({
+  input,
+  world,
+  maxDepth = 12,
+}: ExploreOptions): Promise<CardStateEntry[]> {
   const found = new Map<string, CardStateEntry>();
-  for (const root of ROOTS) {
+  for (const root of rootsOf({ input, world })) {
     const seen = new Set<string>();
     let frontier: CardRecipe[] = [{ ...root, events: [] }];
     for (let depth = 0; depth <= maxDepth && frontier.length > 0; depth++) {
       const next: CardRecipe[] = [];
       for (const recipe of frontier) {
-        const actor = await run(input, recipe);
+        const actor = await run({ input, world }, recipe);
         try {
           const parts = cardParts(actor.getSnapshot());
           const place = placeKey(parts);
@@ -588,8 +584,11 @@ export async function exploreCardStates({ input, maxDepth = 12 }: ExploreOptions
 }
 
 /** Replays a recipe on a fresh canned card and returns the card's view there (for checks). */
-export async function viewAfter(input: ExploreOptions['input'], recipe: CardRecipe): Promise<CardView> {
-  const actor = await run(input, recipe);
+export async function viewAfter(
+  page: Omit<ExploreOptions, 'maxDepth'>,
+  recipe: CardRecipe,
+): Promise<CardView> {
+  const actor = await run(page, recipe);
   try {
     return viewOf(cardParts(actor.getSnapshot()));
   } finally {
