@@ -15,6 +15,7 @@ import { registerStudioFunnelRoutes } from '../routes/studio/funnel';
 import { registerStudioImageRoutes } from '../routes/studio/images';
 import { registerStudioPreviewLinkRoutes } from '../routes/studio/preview-links';
 import { registerStudioStaffRoutes } from '../routes/studio/staff';
+import { registerStudioTranslationRoutes } from '../routes/studio/translations';
 import { registerStudioVersionRoutes } from '../routes/studio/versions';
 
 export function registerApiRoutes(
@@ -34,6 +35,7 @@ export function registerApiRoutes(
   registerStudioStaffRoutes(app);
   registerStudioContentRoutes(app);
   registerStudioVersionRoutes(app);
+  registerStudioTranslationRoutes(app);
   registerStudioPreviewLinkRoutes(app);
   registerStudioFunnelRoutes(app);
   // Its own scope: only the upload route parses image bodies.

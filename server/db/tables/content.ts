@@ -72,10 +72,21 @@ export interface ConfigPreviewLinksTable {
   expires_at: string;
 }
 
+/** A Hindi version's translation basis (migration 023): Hindi pointer → hash of its English text. */
+export interface ConfigTranslationBasisTable {
+  path: string;
+  number: number;
+  /** JSON: { [hindiPointer]: hash } (src/engine/content/translation-basis.ts). */
+  basis: string;
+  updated_by: string;
+  updated_at: string;
+}
+
 export interface ContentTables {
   config_documents: ConfigDocumentsTable;
   config_versions: ConfigVersionsTable;
   config_generation: ConfigGenerationTable;
   config_images: ConfigImagesTable;
   config_preview_links: ConfigPreviewLinksTable;
+  config_translation_basis: ConfigTranslationBasisTable;
 }

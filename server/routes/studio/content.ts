@@ -14,6 +14,7 @@ import { isDocumentPath } from '../../services/content/versions';
 import { previewDraft, validateWithDrafts } from '../../services/content/preview';
 import { audit } from '../../services/staff/audit';
 import { answering, refusalOf } from './content-refusals';
+import { recordBasis } from '../../services/content/translation-basis';
 import { contentActor, versionNumber } from './content-actor';
 
 const tags = ['studio'];
@@ -79,6 +80,14 @@ export function registerStudioContentRoutes(app: FastifyInstance): void {
           site: app.ctx.site,
         }),
       );
+      // A Hindi page's new version records which English texts its texts are in step with.
+      await recordBasis(app.ctx, {
+        path,
+        number: saved.number,
+        previous: baseVersion === null ? null : Number(baseVersion),
+        actor: contentActor(staff),
+        now: app.ctx.now(),
+      });
       await audit(app.ctx, {
         actor: actorOf(staff),
         action: 'config.draft-saved',

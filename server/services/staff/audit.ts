@@ -47,7 +47,8 @@ export type StaffAuditAction =
   | 'config.discarded'
   | 'config.refused'
   | 'config.preview-link'
-  | 'config.image-uploaded';
+  | 'config.image-uploaded'
+  | 'config.translations-confirmed';
 
 /** Who acted: a staff member, the command line (no id), or nobody known (null). */
 export interface AuditActor {

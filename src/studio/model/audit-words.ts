@@ -37,6 +37,7 @@ export const ACTION_GROUPS: readonly ActionGroup[] = [
       ['config.discarded', 'Discarded a draft'],
       ['config.preview-link', 'Made a preview link'],
       ['config.image-uploaded', 'Uploaded an image'],
+      ['config.translations-confirmed', 'Confirmed Hindi texts still right'],
     ],
   },
   {
