@@ -43,6 +43,7 @@ import {
 } from './studio-form-context';
 import { StudioForm } from './studio-form';
 import { useStudioValidator } from './studio-validator';
+import { TranslationStatus, useTranslationMarks } from './translation-status';
 import type { Json, LandingSummary, Problem } from './studio-api';
 
 export const VALIDATE_DEBOUNCE_MS = 300;
@@ -492,9 +493,14 @@ export function EditorPage() {
     }),
     [api, say, dispatch, kind, ahead, afterPreview],
   );
+  const marks = useTranslationMarks({ api, file, draft, twin: counterpart, savedKey: saved?.version });
   const translationsContext = useMemo(
-    () => ({ counterpart, at: (pointer: string) => translations.get(pointer) }),
-    [counterpart, translations],
+    () => ({
+      counterpart,
+      at: (pointer: string) => translations.get(pointer),
+      ...(marks && marks.hindiFile === file ? { stale: marks.stale } : {}),
+    }),
+    [counterpart, translations, marks, file],
   );
   const outlineEdit = useCallback(
     (next: Json, text: string, undoable?: boolean) => {
@@ -826,6 +832,7 @@ export function EditorPage() {
               {fileInWords(counterpart.file, names)}, to compare.
             </p>
           )}
+          {marks && <TranslationStatus marks={marks} file={file} name={(f) => fileInWords(f, names)} />}
           <TranslationsContext.Provider value={translationsContext}>
             <FormSelectionContext.Provider value={selection}>
               <StudioForm

@@ -8,7 +8,13 @@
 // server would (a 409, a 403), and `calls` records what each action was sent.
 import { changeList } from '../../engine/content/change-list';
 import { configKindOf } from '../../engine/content/schema-labels';
+import {
+  basisInStep,
+  nextBasis,
+  type TranslationBasis,
+} from '../../engine/content/translation-basis';
 import type { Hosts } from '../../generated/config/hosts';
+import type { Landing } from '../../generated/config/landing';
 import type {
   ComparisonData,
   Draft,
@@ -138,6 +144,8 @@ export function createFakeStudioApi(
   const publishedOf = new Map<string, number | null>();
   const calls: { action: WorkflowAction; request: unknown }[] = [];
   const refusals = new Map<WorkflowAction, StudioApiError>();
+  /** Each Hindi page's translation basis, once asked for. */
+  const bases = new Map<string, TranslationBasis>();
   /** `version` is live: the one it replaces is archived. */
   const goLive = (version: FakeVersion) => {
     const before = publishedOf.get(version.path);
@@ -364,6 +372,30 @@ export function createFakeStudioApi(
       writes.push({ path, content });
       const made = addVersion(path, content, {});
       return { ok: true, version: String(made.number), number: made.number, state: 'draft' };
+    },
+    async translations(path) {
+      const hi = files.get(path) as unknown as Landing | undefined;
+      const enPath = hi?.locale === 'hi' ? hi.translationOf : undefined;
+      const en = enPath === undefined ? undefined : files.get(enPath);
+      if (!hi || !enPath || en === undefined) return null;
+      // As the server takes a page nobody translated through the Studio: in step with the English
+      // page it started with.
+      if (!bases.has(path)) bases.set(path, basisInStep(en as unknown as Landing, hi));
+      return { english: { path: enPath, content: en }, basis: bases.get(path) ?? {} };
+    },
+    async confirmTranslations(path, pointers) {
+      const state = await this.translations(path);
+      const hi = files.get(path) as unknown as Landing;
+      if (!state?.english) throw new StudioApiError(404, 'not-found', 'This page is not the translation of another page.');
+      const basis = nextBasis({
+        en: state.english.content as unknown as Landing,
+        hi,
+        previousHi: hi,
+        previousBasis: state.basis,
+        confirmed: pointers,
+      });
+      bases.set(path, basis);
+      return basis;
     },
     async history(path) {
       const versions = [...(versionsOf.get(path) ?? [])].reverse();

@@ -9,6 +9,7 @@ import type { StudioInboxItem } from '../../generated/api/studio-inbox';
 import type { StudioAuditEntry } from '../../generated/api/studio-audit';
 import type { StudioOpenVersion, StudioStaff } from '../../generated/api/studio-common';
 import type { StudioCouponSummary } from '../../generated/api/studio-files';
+import type { TranslationBasis } from '../../engine/content/translation-basis';
 
 /** A JSON value as the config files hold it. */
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -73,6 +74,12 @@ export interface LoadedFile {
   published?: number | null;
   /** The versions in progress (drafts, in review, approved, scheduled), with their authors. */
   drafts?: StudioOpenVersion[];
+}
+
+/** A Hindi page against the English page it translates (decision 053). */
+export interface TranslationState {
+  english: { path: string; content: Json } | null;
+  basis: TranslationBasis;
 }
 
 export interface Draft {
@@ -154,6 +161,10 @@ export interface StudioApi {
   ): Promise<PutResult>;
   /** Every version of a document, newest first. */
   history(path: string, signal?: AbortSignal): Promise<DocumentHistory>;
+  /** A Hindi page's translation basis, and the English page as it stands now (null: it translates none). */
+  translations(path: string): Promise<TranslationState | null>;
+  /** These Hindi texts are still right for the English as it is now. */
+  confirmTranslations(path: string, pointers: string[]): Promise<TranslationBasis>;
   /** Every version waiting for a publisher, and the drafts sent back to their authors. */
   inbox(signal?: AbortSignal): Promise<InboxItem[]>;
   /** What changes for students from version `from` to version `to`. */
@@ -327,6 +338,14 @@ export function createStudioApi(
         state: 'draft',
         ...(Number.isInteger(number) ? { number } : {}),
       };
+    },
+    async translations(path) {
+      const response = await call(`/translations?path=${encodeURIComponent(path)}`);
+      if (response.status === 404) return null;
+      return ok<TranslationState>(response);
+    },
+    async confirmTranslations(path, pointers) {
+      return (await post<{ basis: TranslationBasis }>('/translations/confirm', { path, pointers })).basis;
     },
     async history(path, signal) {
       const { published, versions } = await ok<DocumentHistory>(

@@ -50,6 +50,8 @@ export interface Translations {
   counterpart: Counterpart | null;
   /** The text at this pointer in the other language. */
   at(pointer: string): TranslationInfo | undefined;
+  /** On a Hindi page: the English text changed since this one was translated (decision 053). */
+  stale?(pointer: string): boolean;
 }
 
 export const TranslationsContext = createContext<Translations>({ counterpart: null, at: () => undefined });

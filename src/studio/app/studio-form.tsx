@@ -25,6 +25,7 @@ import { couponFields } from './studio-coupon-fields';
 import { usePageNames } from './page-names';
 import { blockSchema, blockTypes, words } from './schema-bundle';
 import { LOCALE_NAMES, TranslationsContext, type StudioFormContext } from './studio-form-context';
+import { STATE_WORDS } from './translation-status';
 import type { Json } from './studio-api';
 
 const defaults = getDefaultRegistry();
@@ -110,7 +111,12 @@ function FieldWithPair({
     : pair.side === 'hi'
       ? missingReason(pair.other, ownText)
       : missingReason(ownText, pair.other);
-  const missing = pair && reason ? MISSING_WORDS[pair.side][reason] : '';
+  const missing =
+    pair && reason
+      ? MISSING_WORDS[pair.side][reason]
+      : translations.stale?.(pointerOf(props.fieldPathId.path))
+        ? STATE_WORDS.stale
+        : '';
   const shown = pair && (other || missing);
   // Outside the part of the page the outline has chosen: kept, not shown.
   const inView = useShown(pointerOf(props.fieldPathId.path));
