@@ -93,6 +93,7 @@ describe('examflow Studio against the dev server', () => {
     await page.getByRole('button', { name: new RegExp(`^New variant from ${SOURCE}`) }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel(/new page address/i).fill('/neet-repeater-scholarship');
+    await dialog.getByLabel(/title of the new page/i).fill('नीट रिपीटर छात्रवृत्ति 2027');
     await dialog.getByLabel(/variant key/i).fill('iacst_repeater_neet_hindi_2027');
     await dialog.getByRole('button', { name: /check and create/i }).click();
     await expect
@@ -104,6 +105,7 @@ describe('examflow Studio against the dev server', () => {
 
     await dialog.getByLabel(/new page address/i).fill(NEW_PATH);
     await dialog.getByRole('button', { name: /check and create/i }).click();
+    await dialog.getByRole('button', { name: 'Open the new page' }).click();
     await page.getByText(`Landing page at ${NEW_PATH} · new, not published yet`).waitFor({ timeout: 20_000 });
     await preview(page).getByRole('heading', { level: 1 }).first().waitFor({ timeout: 20_000 });
   });

@@ -83,6 +83,10 @@ describe('studio home', () => {
       '/neet-repeater-hindi-2 /neet-repeater-hindi',
     );
     await user.type(within(dialog).getByLabelText(/variant key/i), 'iacst_repeater_neet_2026');
+    await user.type(
+      within(dialog).getByLabelText(/title of the new page/i),
+      'NEET Repeater Scholarship 2026',
+    );
     await user.click(within(dialog).getByRole('button', { name: /check and create/i }));
 
     const addresses = within(dialog).getByLabelText(/new page address/i);
@@ -113,7 +117,12 @@ describe('studio home', () => {
     const dialog = screen.getByRole('dialog');
     await user.type(within(dialog).getByLabelText(/new page address/i), '/neet-repeater-2026');
     await user.type(within(dialog).getByLabelText(/variant key/i), 'iacst_repeater_neet_2026');
+    await user.type(
+      within(dialog).getByLabelText(/title of the new page/i),
+      'NEET Repeater Scholarship 2026',
+    );
     await user.click(within(dialog).getByRole('button', { name: /check and create/i }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Open the new page' }));
     expect(
       await screen.findByText('Landing page at /neet-repeater-2026 · new, not published yet'),
     ).toBeTruthy();

@@ -1,8 +1,9 @@
-// "New variant from…": a copy of a landing with new addresses and a new variant key. The copy is
-// checked by the file API's validate (the same cross-checks as validate:config: an address taken by
-// another variant, a reserved route, another host's page) before anything is kept; it then opens
-// as a draft, written to config/ only when published.
-import { useState, type FormEvent } from 'react';
+// "New variant from…": a copy of a landing with a new title, addresses and variant key (suggested
+// from the title), and of its Hindi page too when asked. The copies are checked by the file API's
+// validate (the same cross-checks as validate:config: an address taken by another variant, a
+// reserved route, another host's page) before anything is kept; they are then kept as drafts, and
+// the dialog lists the copied texts that still name the page they were copied from.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../ui/modal/modal';
 import type { ConfigBundle } from '../../engine/config-bundle';
@@ -10,6 +11,8 @@ import type { Landing } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
 import type { Site } from '../../generated/config/site';
 import { copiedFromKey, draftStore } from '../model/draft-store';
+import { keyFromTitle, pathFromTitle, type LeftoverText } from '../../engine/content/leftover-texts';
+import { LeftoverList, useTwinOf } from './new-variant-twin';
 import { pageNamesFor } from './page-names';
 import { useStudioApi } from './studio-form-context';
 import type { Json, LandingSummary, Problem, StudioApi } from './studio-api';
@@ -66,8 +69,21 @@ export function NewVariantDialog({
 }) {
   const api = useStudioApi();
   const navigate = useNavigate();
+  const [title, setTitle] = useState('');
+  const [titleError, setTitleError] = useState('');
   const [pathsText, setPathsText] = useState('');
   const [key, setKey] = useState('');
+  // The address and key follow the title until they are typed in.
+  const [typed, setTyped] = useState({ paths: false, key: false });
+  const twin = useTwinOf(api, source, landings);
+  const [copyTwin, setCopyTwin] = useState(true);
+  const [made, setMade] = useState<{
+    file: string;
+    left: LeftoverText[];
+    twin?: { file: string; left: LeftoverText[] };
+  }>();
+  const madeHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => madeHeading.current?.focus(), [made]);
   const [pathErrors, setPathErrors] = useState<string[]>([]);
   const [keyErrors, setKeyErrors] = useState<string[]>([]);
   const [other, setOther] = useState<string[]>([]);
@@ -79,6 +95,11 @@ export function NewVariantDialog({
     setPathErrors([]);
     setKeyErrors([]);
     setOther([]);
+    setTitleError('');
+    if (title.trim() === '') {
+      setTitleError('Enter the new page’s title, as search results and the browser tab show it.');
+      return;
+    }
     if (paths.length === 0) {
       setPathErrors(['Enter at least one address, for example /neet-repeater-2026.']);
       return;
@@ -91,12 +112,14 @@ export function NewVariantDialog({
       // list is the Studio's first screen); the home page loads them once it is idle anyway.
       // The other pages' names too: a message names the page that has an address, by its title
       // (awaited, so a quick click after the dialog opens does not say “another page”).
-      const [bundle, { friendlyMessage, withoutFileNames }, { newVariantFrom }, names] = await Promise.all([
-        loadBundle(api, landings, programmes),
-        import('../model/friendly-message'),
-        import('../../engine/content/paths'),
-        pageNamesFor(api).catch(() => undefined),
-      ]);
+      const [bundle, { friendlyMessage, withoutFileNames }, { newVariantFrom }, { leftoverTexts }, names] =
+        await Promise.all([
+          loadBundle(api, landings, programmes),
+          import('../model/friendly-message'),
+          import('../../engine/content/paths'),
+          import('../../engine/content/leftover-texts'),
+          pageNamesFor(api).catch(() => undefined),
+        ]);
       const sourcePage = bundle.landings.find((l) => l.file === source.path)?.landing;
       if (!sourcePage) throw new Error(`The page “${source.title}” could not be read: reload and try again.`);
       const made = newVariantFrom(sourcePage, { paths, variantKey: key }, bundle);
@@ -110,10 +133,35 @@ export function NewVariantDialog({
         return;
       }
       const { file, landing } = made;
+      landing.title = title.trim();
       const content = landing as unknown as Json;
-      const problems = (await api.validate([{ path: file, content }])).filter(
+      // The Hindi page's copy: its addresses and key after the new ones, translating the new page;
+      // its title is the new English one until someone translates it.
+      const twinPage =
+        copyTwin && twin ? bundle.landings.find((l) => l.file === twin.path)?.landing : undefined;
+      const twinMade = twinPage
+        ? newVariantFrom(
+            twinPage,
+            { paths: paths.map((p) => `${p.replace(/\/$/, '')}-hindi`), variantKey: `${key}_hindi` },
+            bundle,
+          )
+        : undefined;
+      if (twinMade && !twinMade.ok) {
+        setOther(twinMade.problems.map((p) => `Hindi page: ${sentence(withoutFileNames(p.message, names))}`));
+        return;
+      }
+      const twinCopy = twinMade?.ok
+        ? { file: twinMade.file, landing: { ...twinMade.landing, title: title.trim(), translationOf: file } }
+        : undefined;
+      const drafts = [
+        { path: file, content },
+        ...(twinCopy ? [{ path: twinCopy.file, content: twinCopy.landing as unknown as Json }] : []),
+      ];
+      const problems = (await api.validate(drafts)).filter(
         (p: Problem) =>
-          p.file === file || paths.some((path) => p.message.includes(path)) || p.message.includes(key),
+          drafts.some((d) => d.path === p.file) ||
+          paths.some((path) => p.message.includes(path)) ||
+          p.message.includes(key),
       );
       const at = (pointer: string) => problems.filter((p) => p.pointer.startsWith(pointer));
       const words = (list: Problem[]) => list.map((p) => friendlyMessage(p, content, names));
@@ -125,15 +173,59 @@ export function NewVariantDialog({
         ),
       );
       if (problems.length > 0) return;
-      draftStore(localStorage).save(file, content, null);
+      const store = draftStore(localStorage);
+      store.save(file, content, null);
       localStorage.setItem(copiedFromKey(file), source.path);
-      navigate(`/edit/${file}`);
+      if (twinCopy && twin && twinPage) {
+        store.save(twinCopy.file, twinCopy.landing as unknown as Json, null);
+        localStorage.setItem(copiedFromKey(twinCopy.file), twin.path);
+      }
+      setMade({
+        file,
+        left: leftoverTexts(sourcePage, landing),
+        ...(twinCopy && twinPage
+          ? { twin: { file: twinCopy.file, left: leftoverTexts(twinPage, twinCopy.landing) } }
+          : {}),
+      });
     } catch (error) {
       setOther([(error as Error).message]);
     } finally {
       setBusy(false);
     }
   };
+
+  const onTitle = (value: string) => {
+    setTitle(value);
+    if (!typed.paths) setPathsText(pathFromTitle(value));
+    if (!typed.key) setKey(keyFromTitle(source.programme, value));
+  };
+
+  if (made)
+    return (
+      <Modal heading={`New variant from “${source.title}”`} closeLabel="Close" onClose={onClose}>
+        <h3 ref={madeHeading} tabIndex={-1} className="st-made__heading">
+          {made.twin ? 'Two drafts made: the new page and its Hindi page' : 'Draft made'}
+        </h3>
+        <LeftoverList heading="On the new page" left={made.left} source={source.title} />
+        {made.twin && (
+          <LeftoverList heading="On its Hindi page" left={made.twin.left} source={twin?.title ?? ''} />
+        )}
+        <div className="st-actions">
+          <button type="button" className="st-button" onClick={() => navigate(`/edit/${made.file}`)}>
+            Open the new page
+          </button>
+          {made.twin && (
+            <button
+              type="button"
+              className="st-button st-button--secondary"
+              onClick={() => navigate(`/edit/${made.twin?.file ?? ''}`)}
+            >
+              Open its Hindi page
+            </button>
+          )}
+        </div>
+      </Modal>
+    );
 
   return (
     <Modal heading={`New variant from “${source.title}”`} closeLabel="Close" onClose={onClose}>
@@ -143,6 +235,25 @@ export function NewVariantDialog({
           publishes it.
         </p>
         <div className="st-field">
+          <label htmlFor="st-new-title">Title of the new page</label>
+          <p id="st-new-title-hint" className="st-help">
+            As search results and the browser tab show it, for example “JEE Dropper Scholarship 2027”.
+          </p>
+          <input
+            id="st-new-title"
+            className="st-input"
+            value={title}
+            onChange={(e) => onTitle(e.target.value)}
+            aria-invalid={titleError !== ''}
+            aria-describedby={`st-new-title-hint${titleError ? ' st-new-title-error' : ''}`}
+          />
+          {titleError && (
+            <p id="st-new-title-error" className="st-field-error">
+              {titleError}
+            </p>
+          )}
+        </div>
+        <div className="st-field">
           <label htmlFor="st-new-paths">New page address(es)</label>
           <p id="st-new-paths-hint" className="st-help">
             One or more, separated by spaces or commas, for example /neet-repeater-2026.
@@ -151,7 +262,10 @@ export function NewVariantDialog({
             id="st-new-paths"
             className="st-input"
             value={pathsText}
-            onChange={(e) => setPathsText(e.target.value)}
+            onChange={(e) => {
+              setPathsText(e.target.value);
+              setTyped((t) => ({ ...t, paths: true }));
+            }}
             aria-invalid={pathErrors.length > 0}
             aria-describedby={`st-new-paths-hint${pathErrors.length ? ' st-new-paths-error' : ''}`}
           />
@@ -173,7 +287,10 @@ export function NewVariantDialog({
             id="st-new-key"
             className="st-input"
             value={key}
-            onChange={(e) => setKey(e.target.value)}
+            onChange={(e) => {
+              setKey(e.target.value);
+              setTyped((t) => ({ ...t, key: true }));
+            }}
             aria-invalid={keyErrors.length > 0}
             aria-describedby={`st-new-key-hint${keyErrors.length ? ' st-new-key-error' : ''}`}
           />
@@ -185,6 +302,22 @@ export function NewVariantDialog({
             </ul>
           )}
         </div>
+        {twin && (
+          <div className="st-field st-field--check">
+            <input
+              id="st-new-twin"
+              type="checkbox"
+              checked={copyTwin}
+              onChange={(e) => setCopyTwin(e.target.checked)}
+              aria-describedby="st-new-twin-hint"
+            />
+            <label htmlFor="st-new-twin">Copy its Hindi page too</label>
+            <p id="st-new-twin-hint" className="st-help">
+              “{twin.title}” is copied as the new page’s Hindi page, at the new addresses with -hindi after
+              them.
+            </p>
+          </div>
+        )}
         {other.length > 0 && (
           <ul className="st-field-error" role="alert">
             {other.map((e) => (
