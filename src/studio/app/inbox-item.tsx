@@ -10,6 +10,7 @@ import { indiaTime, stateInWords, versionLine } from '../model/version-words';
 import { ChangeList } from './change-panel';
 import { ScheduleForm } from './schedule-form';
 import { canPublish, useStaff } from './signed-in';
+import { TranslationWarning } from './translation-warning';
 import type { InboxItem as Item } from './studio-api';
 import { useStudioApi } from './studio-form-context';
 import { RefusalAlert, useVersionAction } from './version-action';
@@ -120,6 +121,7 @@ export function InboxItem({
         {versionLine(item, item.author)} · <strong>{stateInWords(item)}</strong>
         {item.touchesMoney && <span className="st-badge st-badge--warn">Changes money</span>}
       </p>
+      <TranslationWarning path={item.path} />
       {item.note && (
         <p>
           {item.state === 'draft' ? `Comment from ${item.reviewedBy ?? 'the reviewer'}` : 'Note'}: “
