@@ -11,7 +11,12 @@ import type { Landing } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
 import type { Site } from '../../generated/config/site';
 import { copiedFromKey, draftStore } from '../model/draft-store';
-import { keyFromTitle, pathFromTitle, type LeftoverText } from '../../engine/content/leftover-texts';
+import {
+  keyFromTitle,
+  leftoverTexts,
+  pathFromTitle,
+  type LeftoverText,
+} from '../../engine/content/leftover-texts';
 import { LeftoverList, useTwinOf } from './new-variant-twin';
 import { pageNamesFor } from './page-names';
 import { useStudioApi } from './studio-form-context';
@@ -112,14 +117,12 @@ export function NewVariantDialog({
       // list is the Studio's first screen); the home page loads them once it is idle anyway.
       // The other pages' names too: a message names the page that has an address, by its title
       // (awaited, so a quick click after the dialog opens does not say “another page”).
-      const [bundle, { friendlyMessage, withoutFileNames }, { newVariantFrom }, { leftoverTexts }, names] =
-        await Promise.all([
-          loadBundle(api, landings, programmes),
-          import('../model/friendly-message'),
-          import('../../engine/content/paths'),
-          import('../../engine/content/leftover-texts'),
-          pageNamesFor(api).catch(() => undefined),
-        ]);
+      const [bundle, { friendlyMessage, withoutFileNames }, { newVariantFrom }, names] = await Promise.all([
+        loadBundle(api, landings, programmes),
+        import('../model/friendly-message'),
+        import('../../engine/content/paths'),
+        pageNamesFor(api).catch(() => undefined),
+      ]);
       const sourcePage = bundle.landings.find((l) => l.file === source.path)?.landing;
       if (!sourcePage) throw new Error(`The page “${source.title}” could not be read: reload and try again.`);
       const made = newVariantFrom(sourcePage, { paths, variantKey: key }, bundle);

@@ -1,0 +1,130 @@
+// Translations in step and previews that tell the truth, in a browser against the dev server
+// (decision 053): an editor changes an English FAQ answer and finds its Hindi answer marked
+// "English changed since this was translated" on the Hindi page (and confirms it still right);
+// copies a page with its Hindi page and reads the copied texts that still name the page they came
+// from; the card states of the free iACST page offer no payment, and its thank-you says Online.
+// Screenshots of each new screen at 1280x800 and 390 px go to $STUDIO_SHOTS (when set).
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './browser';
+import { devServerForFile } from './dev-server';
+import { signInToStudio } from '../../scripts/lib/studio-sign-in';
+
+const dev = devServerForFile();
+const EN = 'landings/neet-repeater.json';
+const HI = 'landings/neet-repeater-hindi.json';
+const STALE = 'English changed since this was translated';
+const ANSWER = 'Students of class 12 and class 12 passed who are taking NEET again in 2027.';
+const shots = process.env.STUDIO_SHOTS;
+
+/** Screenshots at the laptop's size and a phone's width, when asked for. */
+async function shoot(page: Page, name: string): Promise<void> {
+  if (!shots) return;
+  mkdirSync(shots, { recursive: true });
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+describe('Studio: translations in step, copies with their Hindi page, truthful card states', () => {
+  let page: Page;
+  let faq = '';
+
+  beforeAll(async () => {
+    ({ page } = await signInToStudio(dev.browser, dev.base, dev.api.app.ctx, {
+      email: 'asha.editor@example.com',
+      name: 'Asha Rao',
+      role: 'editor',
+    }));
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const blocks = dev.copy.read<{ blocks: { type: string }[] }>(EN).blocks;
+    faq = `#root_blocks_${blocks.findIndex((b) => b.type === 'faq')}_items_0_points_0`;
+  }, 180_000);
+
+  it('marks the Hindi FAQ answer stale after the English answer changes, until confirmed', async () => {
+    await page.goto(`${dev.base}/studio/edit/${EN}`);
+    await page.locator(faq).waitFor({ timeout: 60_000 });
+    const line = page.getByText(/^Hindi page:/);
+    await expect.poll(() => line.textContent(), { timeout: 30_000 }).toMatch(/up to date/);
+    await page.locator(faq).fill(ANSWER);
+    await expect
+      .poll(() => line.textContent(), { timeout: 20_000 })
+      .toMatch(/1 text there needs translating after these changes/);
+    await page.getByText(/^Draft saved at/).waitFor({ timeout: 20_000 });
+    await line.scrollIntoViewIfNeeded();
+    await shoot(page, 'english-hindi-line');
+
+    await line.getByRole('link').click();
+    const list = page.getByRole('region', { name: /^Texts to translate/ });
+    await list.getByText(STALE).waitFor({ timeout: 30_000 });
+    const row = list.getByRole('listitem').filter({ hasText: STALE });
+    expect(await row.count()).toBe(1);
+    expect(await row.textContent()).toContain(ANSWER);
+    // Beside the Hindi field too.
+    await page
+      .locator('.st-pair', { has: page.locator(faq) })
+      .getByText(STALE)
+      .waitFor();
+    await list.scrollIntoViewIfNeeded();
+    await shoot(page, 'hindi-stale-list');
+    await page.evaluate(() => document.querySelector('iframe[title^="Preview"]')?.remove());
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await row.getByRole('button', { name: 'Still right' }).click();
+    await expect.poll(() => list.getByText(STALE).count(), { timeout: 10_000 }).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('st-translations-heading');
+  }, 180_000);
+
+  it('copies a page with its Hindi page and lists the texts that still name the page it came from', async () => {
+    await page.goto(`${dev.base}/studio/`);
+    await page.getByRole('heading', { name: 'Landing pages' }).waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: /^New variant from NEET Repeater Scholarship/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/title of the new page/i).fill('JEE Dropper Scholarship 2027');
+    expect(await dialog.getByLabel(/new page address/i).inputValue()).toBe('/jee-dropper-scholarship-2027');
+    const twin = dialog.getByRole('checkbox', { name: 'Copy its Hindi page too' });
+    await twin.waitFor({ timeout: 20_000 });
+    expect(await twin.isChecked()).toBe(true);
+    await shoot(page, 'new-variant-form');
+    await dialog.getByRole('button', { name: /check and create/i }).click();
+    await dialog
+      .getByRole('heading', { name: 'Two drafts made: the new page and its Hindi page' })
+      .waitFor({ timeout: 30_000 });
+    const english = dialog.getByRole('region', { name: 'On the new page' });
+    expect(await english.textContent()).toMatch(/Search results description/);
+    expect(await english.textContent()).toMatch(/neet repeater/i);
+    const hindi = dialog.getByRole('region', { name: 'On its Hindi page' });
+    expect(await hindi.textContent()).toMatch(/Search results description/);
+    await shoot(page, 'new-variant-leftovers');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Open its Hindi page' }).click();
+    await page.getByRole('region', { name: /^Texts to translate/ }).waitFor({ timeout: 30_000 });
+  }, 180_000);
+
+  it('offers no payment state on the free iACST page, and its thank-you says Online', async () => {
+    await page.goto(`${dev.base}/studio/edit/landings/iacst-default.json`);
+    const states = page.getByLabel('Registration card state');
+    await expect
+      .poll(() => states.locator('option').allTextContents(), { timeout: 60_000 })
+      .toContain('Thank you');
+    const labels = await states.locator('option').allTextContents();
+    expect(labels.filter((l) => /payment|coupon/i.test(l))).toEqual([]);
+    await states.selectOption({ label: 'Thank you' });
+    await expect
+      .poll(() => page.locator('.st-card-states__frame').getAttribute('aria-busy'), { timeout: 20_000 })
+      .toBe('false');
+    const card = page.locator('.st-card-states section.ef-register');
+    expect(await card.textContent()).toMatch(/Online, any time from 9 AM to 10 PM/);
+    expect(await card.textContent()).not.toMatch(/Offline/);
+    await card.scrollIntoViewIfNeeded();
+    await shoot(page, 'card-thank-you-online');
+  }, 180_000);
+});
