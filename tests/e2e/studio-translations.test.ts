@@ -14,7 +14,6 @@ import { signInToStudio } from '../../scripts/lib/studio-sign-in';
 
 const dev = devServerForFile();
 const EN = 'landings/neet-repeater.json';
-const HI = 'landings/neet-repeater-hindi.json';
 const STALE = 'English changed since this was translated';
 const ANSWER = 'Students of class 12 and class 12 passed who are taking NEET again in 2027.';
 const shots = process.env.STUDIO_SHOTS;
@@ -122,7 +121,10 @@ describe('Studio: translations in step, copies with their Hindi page, truthful c
       .poll(() => page.locator('.st-card-states__frame').getAttribute('aria-busy'), { timeout: 20_000 })
       .toBe('false');
     const card = page.locator('.st-card-states section.ef-register');
-    expect(await card.textContent()).toMatch(/Online, any time from 9 AM to 10 PM/);
+    // The thank-you's rows come with the form steps' code.
+    await expect
+      .poll(() => card.textContent(), { timeout: 20_000 })
+      .toMatch(/Online, any time from 9 AM to 10 PM/);
     expect(await card.textContent()).not.toMatch(/Offline/);
     await card.scrollIntoViewIfNeeded();
     await shoot(page, 'card-thank-you-online');

@@ -50,7 +50,7 @@ describe('translations in step', () => {
     open(api, HI);
     // The fake Hindi page is still in English elsewhere: those texts are listed as missing.
     const list = await screen.findByRole('region', { name: /^Texts to translate/ });
-    await within(list).findByText(STALE);
+    await within(list).findByText(STALE, undefined, { timeout: 5_000 });
     const stale = within(list)
       .getAllByRole('listitem')
       .filter((item) => item.textContent?.includes(STALE));
@@ -71,7 +71,7 @@ describe('translations in step', () => {
 
     const before = within(list).getAllByRole('listitem').length;
     await user.click(within(list).getByRole('button', { name: 'Still right' }));
-    await waitFor(() => expect(screen.queryByText(STALE)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(STALE)).toBeNull(), { timeout: 5_000 });
     expect(within(list).getAllByRole('listitem')).toHaveLength(before - 1);
     expect(document.activeElement?.id).toBe('st-translations-heading');
   });
@@ -85,7 +85,7 @@ describe('translations in step', () => {
     await screen.findAllByText(STALE);
     const title = await screen.findByLabelText<HTMLInputElement>(/^Page title/);
     await user.type(title, ' 2027');
-    await waitFor(() => expect(screen.queryByText(STALE)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(STALE)).toBeNull(), { timeout: 5_000 });
   });
 
   it('links the English page to its Hindi page, with how many texts need translating there', async () => {
@@ -100,6 +100,6 @@ describe('translations in step', () => {
     expect(within(line).getByRole('link').getAttribute('href')).toBe(`/edit/${HI}`);
     const title = await screen.findByLabelText<HTMLInputElement>(/^Page title/);
     await user.type(title, ' 2027');
-    await waitFor(() => expect(count()).toBe(before + 1));
+    await waitFor(() => expect(count()).toBe(before + 1), { timeout: 5_000 });
   });
 });

@@ -50,7 +50,10 @@ export function useTranslationMarks({
   savedKey: unknown;
 }): TranslationMarks | null {
   const hindiFile = twin?.locale === 'hi' ? twin.file : twin ? file : null;
+  // `page`: the page being edited when it was read (the link between the two pages opens the other
+  // in the same editor; the last page's marks are never shown on it).
   const [state, setState] = useState<{
+    page: string;
     english: { path: string; content: Json };
     basis: TranslationBasis;
     loadedHi: Json;
@@ -63,14 +66,14 @@ export function useTranslationMarks({
     api.translations(hindiFile).then(
       (answer) => {
         if (live && answer?.english)
-          setState({ english: answer.english, basis: answer.basis, loadedHi: hiAtLoad });
+          setState({ page: file, english: answer.english, basis: answer.basis, loadedHi: hiAtLoad });
       },
       () => undefined,
     );
     return () => void (live = false);
     // Read when the page opens and after each save, not on every keystroke.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, hindiFile, savedKey]);
+  }, [api, file, hindiFile, savedKey]);
 
   const confirm = useCallback(
     async (pointers: string[]) => {
@@ -82,7 +85,7 @@ export function useTranslationMarks({
   );
 
   return useMemo(() => {
-    if (!hindiFile || !state) return null;
+    if (!hindiFile || !state || state.page !== file) return null;
     // On the English page its own draft is the English as it will be; on the Hindi page, the
     // English as it stands on the server (its newest version being worked on).
     const english = hindiFile === file ? state.english.content : draft;
