@@ -105,7 +105,9 @@ describe('Studio: translations in step, copies with their Hindi page, truthful c
     await shoot(page, 'new-variant-leftovers');
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Open its Hindi page' }).click();
-    await page.getByRole('region', { name: /^Texts to translate/ }).waitFor({ timeout: 30_000 });
+    await page
+      .getByText('Landing page at /jee-dropper-scholarship-2027-hindi · new, not published yet')
+      .waitFor({ timeout: 30_000 });
   }, 180_000);
 
   it('offers no payment state on the free iACST page, and its thank-you says Online', async () => {

@@ -2,7 +2,8 @@
 // the English text it was translated from (src/engine/content/translation-basis.ts holds the rule).
 // A save records it (a text edited since the version it was made from is in step with the English
 // now; the others keep theirs); a confirmation marks texts in step without an edit. A version saved
-// before this existed is taken as in step with the English page published when it was made.
+// before this existed (the seed) is taken as in step with the English page as published: an
+// English draft marks what it changes, and a Hindi save records the basis from then on.
 import { basisInStep, nextBasis, type TranslationBasis } from '../../../src/engine/content/translation-basis';
 import type { Landing } from '../../../src/generated/config/landing';
 import type { Db } from '../../db/database';
@@ -47,17 +48,16 @@ async function current(db: Db, path: string) {
     .executeTakeFirst();
 }
 
-/** The English page that was published when a Hindi version was made (else the English now). */
-async function englishAt(db: Db, enPath: string, at: string): Promise<Landing | undefined> {
-  const then = await db
+/** The English page as published now (else as it stands): what an unrecorded Hindi version follows. */
+async function publishedEnglish(db: Db, enPath: string): Promise<Landing | undefined> {
+  const published = await db
     .selectFrom('config_versions')
-    .select('content')
-    .where('path', '=', enPath)
-    .where('published_at', 'is not', null)
-    .where('published_at', '<=', at)
-    .orderBy('published_at', 'desc')
+    .innerJoin('config_documents', 'config_documents.path', 'config_versions.path')
+    .select('config_versions.content')
+    .where('config_versions.path', '=', enPath)
+    .whereRef('config_versions.number', '=', 'config_documents.published_number')
     .executeTakeFirst();
-  return landingOf(then?.content ?? (await current(db, enPath))?.content);
+  return landingOf(published?.content ?? (await current(db, enPath))?.content);
 }
 
 /** The basis recorded for a Hindi version, or the one it is taken to have (see the top). */
@@ -75,7 +75,7 @@ async function basisOfVersion(
   if (row) return JSON.parse(row.basis) as TranslationBasis;
   const hi = landingOf(version.content);
   const enPath = englishPathOf(hi);
-  const en = enPath ? await englishAt(db, enPath, version.created_at) : undefined;
+  const en = enPath ? await publishedEnglish(db, enPath) : undefined;
   return hi && en ? basisInStep(en, hi) : {};
 }
 
