@@ -120,6 +120,7 @@ export async function translationState({ db }: ContentCtx, path: string) {
   const en = await current(db, enPath);
   return {
     number: Number(version.number),
+    content: hi as unknown,
     english: en ? { path: enPath, content: JSON.parse(en.content) as unknown } : null,
     basis: await basisOfVersion(db, path, version),
   };

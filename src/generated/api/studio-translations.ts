@@ -25,6 +25,12 @@ export interface StudioTranslationsReply {
    * the Hindi version the basis belongs to
    */
   number: number;
+  /**
+   * the Hindi version the basis belongs to, as saved
+   */
+  content: {
+    [k: string]: unknown | undefined;
+  };
   english: null | {
     path: string;
     /**

@@ -8,11 +8,7 @@
 // server would (a 409, a 403), and `calls` records what each action was sent.
 import { changeList } from '../../engine/content/change-list';
 import { configKindOf } from '../../engine/content/schema-labels';
-import {
-  basisInStep,
-  nextBasis,
-  type TranslationBasis,
-} from '../../engine/content/translation-basis';
+import { basisInStep, nextBasis, type TranslationBasis } from '../../engine/content/translation-basis';
 import type { Hosts } from '../../generated/config/hosts';
 import type { Landing } from '../../generated/config/landing';
 import type {
@@ -381,12 +377,17 @@ export function createFakeStudioApi(
       // As the server takes a page nobody translated through the Studio: in step with the English
       // page it started with.
       if (!bases.has(path)) bases.set(path, basisInStep(en as unknown as Landing, hi));
-      return { english: { path: enPath, content: en }, basis: bases.get(path) ?? {} };
+      return {
+        content: hi as unknown as Json,
+        english: { path: enPath, content: en },
+        basis: bases.get(path) ?? {},
+      };
     },
     async confirmTranslations(path, pointers) {
       const state = await this.translations(path);
       const hi = files.get(path) as unknown as Landing;
-      if (!state?.english) throw new StudioApiError(404, 'not-found', 'This page is not the translation of another page.');
+      if (!state?.english)
+        throw new StudioApiError(404, 'not-found', 'This page is not the translation of another page.');
       const basis = nextBasis({
         en: state.english.content as unknown as Landing,
         hi,

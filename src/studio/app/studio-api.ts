@@ -78,6 +78,8 @@ export interface LoadedFile {
 
 /** A Hindi page against the English page it translates (decision 053). */
 export interface TranslationState {
+  /** The Hindi page as saved in the version the basis belongs to. */
+  content: Json;
   english: { path: string; content: Json } | null;
   basis: TranslationBasis;
 }

@@ -19,7 +19,7 @@ export const STATE_WORDS: Record<TextToTranslate['state'], string> = {
   stale: 'English changed since this was translated',
 };
 
-const isLanding = (value: Json | null | undefined): value is Json & { blocks: Json[] } =>
+const isLanding = (value: Json | null | undefined): value is { blocks: Json[]; [key: string]: Json } =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && Array.isArray(value.blocks);
 
 export interface TranslationMarks {
@@ -62,17 +62,15 @@ export function useTranslationMarks({
   useEffect(() => {
     if (!hindiFile) return;
     let live = true;
-    const hiAtLoad = hindiNow;
     api.translations(hindiFile).then(
       (answer) => {
         if (live && answer?.english)
-          setState({ page: file, english: answer.english, basis: answer.basis, loadedHi: hiAtLoad });
+          setState({ page: file, english: answer.english, basis: answer.basis, loadedHi: answer.content });
       },
       () => undefined,
     );
     return () => void (live = false);
     // Read when the page opens and after each save, not on every keystroke.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, file, hindiFile, savedKey]);
 
   const confirm = useCallback(
@@ -89,7 +87,8 @@ export function useTranslationMarks({
     // On the English page its own draft is the English as it will be; on the Hindi page, the
     // English as it stands on the server (its newest version being worked on).
     const english = hindiFile === file ? state.english.content : draft;
-    if (!isLanding(english) || !isLanding(hindiNow)) return null;
+    // Until the page's own draft has loaded, the editor may still hold the last page's.
+    if (!isLanding(english) || !isLanding(hindiNow) || hindiNow.locale !== 'hi') return null;
     const rows = textsToTranslate(
       english as unknown as Landing,
       hindiNow as unknown as Landing,
