@@ -1,7 +1,7 @@
 // The studio's routes under /studio, over an API client (the real one, or a fake in tests). The
 // editor is loaded when it opens, or once the home page is shown (later-parts.ts).
 import { Suspense, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useParams } from 'react-router-dom';
 import { HomePage } from './home-page';
 import { ActivityPage, EditorPage, FunnelPage, HistoryPage, InboxPage, PeoplePage } from './later-parts';
 import { StudioApiContext } from './studio-form-context';
@@ -41,7 +41,7 @@ export function StudioApp({ api, header }: { api: StudioApi; header?: ReactNode 
                 </main>
               }
             >
-              <EditorPage />
+              <EditorForPage />
             </Suspense>
           }
         />
@@ -62,4 +62,13 @@ export function StudioApp({ api, header }: { api: StudioApi; header?: ReactNode 
       </Routes>
     </StudioApiContext.Provider>
   );
+}
+
+/**
+ * One editor per page: a link from one page's editor to another's (its Hindi page) opens a new
+ * editor, so nothing of the last page's draft is kept (or saved) as the new page's.
+ */
+function EditorForPage() {
+  const file = useParams()['*'] ?? '';
+  return <EditorPage key={file} />;
 }
