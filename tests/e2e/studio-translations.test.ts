@@ -1,5 +1,5 @@
 // Translations in step and previews that tell the truth, in a browser against the dev server
-// (decision 053): an editor changes an English FAQ answer and finds its Hindi answer marked
+// (decision 054): an editor changes an English FAQ answer and finds its Hindi answer marked
 // "English changed since this was translated" on the Hindi page (and confirms it still right);
 // copies a page with its Hindi page and reads the copied texts that still name the page they came
 // from; the card states of the free iACST page offer no payment, and its thank-you says Online.

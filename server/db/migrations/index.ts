@@ -24,7 +24,7 @@ import { m019PreviewLinks } from './019-preview-links';
 import { m020ConfigPins } from './020-config-pins';
 import { m021VersionRecords } from './021-version-records';
 import { m022StaffOidc } from './022-staff-oidc';
-import { m023TranslationBasis } from './023-translation-basis-i';
+import { m023TranslationBasis } from './023-translation-basis';
 
 const migrations: Record<string, Migration> = {
   '001-core': m001Core,
@@ -49,7 +49,7 @@ const migrations: Record<string, Migration> = {
   '020-config-pins': m020ConfigPins,
   '021-version-records': m021VersionRecords,
   '022-staff-oidc': m022StaffOidc,
-  '023-translation-basis-i': m023TranslationBasis,
+  '023-translation-basis': m023TranslationBasis,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

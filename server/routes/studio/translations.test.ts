@@ -1,4 +1,4 @@
-// Translations in step, through the real routes and database (decision 053): an English FAQ answer
+// Translations in step, through the real routes and database (decision 054): an English FAQ answer
 // changed in a draft marks its Hindi answer stale; editing the Hindi answer, or confirming it,
 // puts it in step again, recorded with the Hindi version; the other texts are never marked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Translations in step (decision 053): a Hindi page's basis (which English text each of its texts
+// Translations in step (decision 054): a Hindi page's basis (which English text each of its texts
 // was translated from) and the English page as it stands now, so the Studio marks the texts whose
 // English changed; and "still right", which marks them in step without an edit (audited).
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// Translations in step (decision 053): each version of a Hindi page records, per text, the hash of
+// Translations in step (decision 054): each version of a Hindi page records, per text, the hash of
 // the English text it was translated from (src/engine/content/translation-basis.ts holds the rule).
 // A save records it (a text edited since the version it was made from is in step with the English
 // now; the others keep theirs); a confirmation marks texts in step without an edit. A version saved

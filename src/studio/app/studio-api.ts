@@ -76,7 +76,7 @@ export interface LoadedFile {
   drafts?: StudioOpenVersion[];
 }
 
-/** A Hindi page against the English page it translates (decision 053). */
+/** A Hindi page against the English page it translates (decision 054). */
 export interface TranslationState {
   /** The Hindi page as saved in the version the basis belongs to. */
   content: Json;

@@ -50,7 +50,7 @@ export interface Translations {
   counterpart: Counterpart | null;
   /** The text at this pointer in the other language. */
   at(pointer: string): TranslationInfo | undefined;
-  /** On a Hindi page: the English text changed since this one was translated (decision 053). */
+  /** On a Hindi page: the English text changed since this one was translated (decision 054). */
   stale?(pointer: string): boolean;
 }
 

@@ -1,4 +1,4 @@
-// Translations in step (decision 053), in the editor: on a Hindi page, the list of its texts
+// Translations in step (decision 054), in the editor: on a Hindi page, the list of its texts
 // missing or stale against the English page ("English changed since this was translated"), each
 // with a way to it and, when stale, "Still right"; on an English page, a link to its Hindi page
 // and how many texts there need translating after this draft. The marks come from the server's

@@ -1,6 +1,6 @@
 // Before a publish (the Inbox): a landing page whose Hindi page has texts missing or stale (its
 // own, or its English page's changes left to translate) says so. A warning, never a block: a
-// page may go live in English first and be translated after (decision 053).
+// page may go live in English first and be translated after (decision 054).
 import { useEffect, useState } from 'react';
 import { textsToTranslate } from '../../engine/content/translation-basis';
 import type { Landing } from '../../generated/config/landing';

@@ -1,4 +1,4 @@
-// The editor's outline (decision 053-outline): a page's blocks, or a programme's sections, by the
+// The editor's outline (decision 053): a page's blocks, or a programme's sections, by the
 // names a reader knows them by; the entry chosen decides which part of the form is shown. Pure:
 // the outline's view and the form's fields both ask `shows` here.
 import type { Json } from '../app/studio-api';

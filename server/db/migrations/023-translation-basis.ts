@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-// Translations in step (decision 053): for each version of a Hindi page, the hash of the English text
+// Translations in step (decision 054): for each version of a Hindi page, the hash of the English text
 // each of its texts was translated from. Kept beside the version, not in its text: the version's
 // text never changes, while a confirmation ("still right") may come later.
 export const m023TranslationBasis: Migration = {
