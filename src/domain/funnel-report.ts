@@ -10,8 +10,17 @@ export interface FunnelFilter {
   programme?: string;
   /** Only these variants. */
   variants?: readonly VariantId[];
-  /** Only visits from this UTM source ('' for visits without one). */
+  /** Only visits from this UTM source, medium, campaign ('' for visits without one). */
   utmSource?: string;
+  utmMedium?: string;
+  utmCampaign?: string;
+}
+
+/** A campaign's three UTM values ('' where the visit had none), as the Funnel view's filters list them. */
+export interface Campaign {
+  utmSource: string;
+  utmMedium: string;
+  utmCampaign: string;
 }
 
 export interface VariantId {
@@ -22,8 +31,9 @@ export interface VariantId {
 export interface StepFigures {
   step: FunnelStep;
   visitors: number;
-  /** visitors ÷ the nearest earlier step that anyone reached (a free programme has no payment
-   * steps, so its registered step follows exam_chosen); null for the page view or with none before. */
+  /** visitors ÷ the visitors of the step before it in this funnel (a free programme has no payment
+   * steps, so its registered step follows exam_chosen); null for the page view or when the step
+   * before had none. */
   fromPrevious: number | null;
   /** visitors ÷ page views; null without page views. */
   fromView: number | null;

@@ -32,3 +32,10 @@ export const stepCode = (step: FunnelStep): number => (FUNNEL_STEPS.indexOf(step
 /** The step of a stored code; undefined for a code this version does not know. */
 export const stepOfCode = (code: number): FunnelStep | undefined =>
   code % 10 === 0 ? FUNNEL_STEPS[code / 10 - 1] : undefined;
+
+/** The steps only a paid registration has. */
+const PAYMENT_STEPS: readonly FunnelStep[] = ['payment_started', 'paid'];
+
+/** The steps a programme's funnel has, in order: a free programme (no fee) has no payment steps. */
+export const funnelStepsOf = (programme: { fee: { amount: number } }): readonly FunnelStep[] =>
+  programme.fee.amount > 0 ? FUNNEL_STEPS : FUNNEL_STEPS.filter((s) => !PAYMENT_STEPS.includes(s));

@@ -25,6 +25,7 @@ import { m020ConfigPins } from './020-config-pins';
 import { m021VersionRecords } from './021-version-records';
 import { m022StaffOidc } from './022-staff-oidc';
 import { m023TranslationBasis } from './023-translation-basis';
+import { m023FunnelCampaigns } from './023-funnel-campaigns-g';
 
 const migrations: Record<string, Migration> = {
   '001-core': m001Core,
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '021-version-records': m021VersionRecords,
   '022-staff-oidc': m022StaffOidc,
   '023-translation-basis': m023TranslationBasis,
+  '023-funnel-campaigns-g': m023FunnelCampaigns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -37,6 +37,9 @@ export interface FunnelDailyTable {
   variant: string;
   step: number;
   utm_source: string;
+  /** '' when the visits had none (migration 023: rows rolled up before it have ''). */
+  utm_medium: string;
+  utm_campaign: string;
   /** The gap bucket of these visitors' time from their previous step (-1: untimed). */
   gap_bucket: number;
   /** Visitors who reached the step that day with that gap (each visitor-step is one event). */

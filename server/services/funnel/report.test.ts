@@ -4,14 +4,14 @@
 // apart before and after the roll-up. On SQLite and, with
 // TEST_DATABASE_URL (scripts/with-postgres.sh), on PostgreSQL: the same queries on both.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stepCode, type FunnelStep } from '../../../src/domain/funnel-steps';
+import { FUNNEL_STEPS, funnelStepsOf, stepCode, type FunnelStep } from '../../../src/domain/funnel-steps';
 import { freshPostgresDatabase } from '../../../tests/support/server-harness';
 import { createDb, type Db } from '../../db/database';
 import { migrateToLatest } from '../../db/migrations/index';
 import type { FunnelEventsTable } from '../../db/tables/funnel';
 import { recordServerSteps } from './events';
 import { bucketMedian, gapBucket, UNTIMED } from './gap-buckets';
-import { compareVariants, funnelReport, type StepFigures } from './report';
+import { compareVariants, funnelCampaigns, funnelReport, type StepFigures } from './report';
 import { rollupFunnel } from './rollup';
 
 let db: Db;
@@ -44,8 +44,9 @@ async function visit(
   utmSource: string,
   steps: [FunnelStep, number][],
   start = T0,
+  campaign: { utm_medium?: string; utm_campaign?: string } = {},
 ) {
-  const origin = { ...id, visitor, host: 'iacst.example.com', path: '/x', locale: 'en' };
+  const origin = { ...id, visitor, host: 'iacst.example.com', path: '/x', locale: 'en', ...campaign };
   for (const [step, after] of steps)
     await recordServerSteps(
       db,
@@ -63,20 +64,34 @@ function bm(...gapsS: number[]): number | null {
 }
 
 async function seed() {
-  await visit(A, 'visitor-a1-0000000', 'google', [
-    ['page_view', 0],
-    ['card_started', 10 * S],
-    ['otp_sent', 30 * S],
-    ['otp_verified', 60 * S],
-    ['details_saved', 120 * S],
-    ['exam_chosen', 180 * S],
-    ['registered', 200 * S],
-  ]);
-  await visit(A, 'visitor-a2-0000000', 'google', [
-    ['page_view', 0],
-    ['card_started', 20 * S],
-    ['otp_sent', 50 * S],
-  ]);
+  await visit(
+    A,
+    'visitor-a1-0000000',
+    'google',
+    [
+      ['page_view', 0],
+      ['card_started', 10 * S],
+      ['otp_sent', 30 * S],
+      ['otp_verified', 60 * S],
+      ['details_saved', 120 * S],
+      ['exam_chosen', 180 * S],
+      ['registered', 200 * S],
+    ],
+    T0,
+    { utm_medium: 'cpc', utm_campaign: 'neet-2025' },
+  );
+  await visit(
+    A,
+    'visitor-a2-0000000',
+    'google',
+    [
+      ['page_view', 0],
+      ['card_started', 20 * S],
+      ['otp_sent', 50 * S],
+    ],
+    T0,
+    { utm_medium: 'cpc', utm_campaign: 'जेईई-push' },
+  );
   await visit(A, 'visitor-a3-0000000', 'facebook', [
     ['page_view', 0],
     ['card_started', 40 * S],
@@ -114,8 +129,8 @@ describe('the funnel report', () => {
       details_saved: [1, 1, 1 / 4, bm(60)],
       exam_chosen: [1, 1, 1 / 4, bm(60)],
       payment_started: [0, 0, 0, null],
-      // A free registration: its previous step is the last one anyone reached (exam chosen).
-      registered: [1, 1, 1 / 4, bm(20)],
+      // From the step before it in the list, even when nobody reached that one.
+      registered: [1, null, 1 / 4, bm(20)],
       paid: [0, 0, 0, null],
     });
     // Bucket medians, near the exact ones: 20 s and 25 s.
@@ -125,11 +140,32 @@ describe('the funnel report', () => {
     expect(stepsOf(b?.steps ?? [])).toMatchObject({
       page_view: [1, null, 1, null],
       card_started: [0, 0, 0, null],
-      // Nobody between: the view is the previous step; the time is from the visitor's own previous step.
-      payment_started: [1, 1, 1, bm(100)],
+      otp_sent: [0, null, 0, null],
+      // Nobody between: no share of nobody; the time is from the visitor's own previous step.
+      payment_started: [1, null, 1, bm(100)],
       registered: [1, 1, 1, bm(60)],
       paid: [1, 1, 1, 0],
     });
+  });
+
+  it('shows a free programme without payment steps: each step converts from the one above it', async () => {
+    const free = funnelStepsOf({ fee: { amount: 0 } });
+    const report = await funnelReport(db, MARCH_1_15, (programme) =>
+      programme === A.programme ? free : FUNNEL_STEPS,
+    );
+    const a = report[1];
+    expect(a?.steps.map((s) => s.step)).toEqual([
+      'page_view',
+      'card_started',
+      'otp_sent',
+      'otp_verified',
+      'details_saved',
+      'exam_chosen',
+      'registered',
+    ]);
+    expect(stepsOf(a?.steps ?? []).registered).toEqual([1, 1, 1 / 4, bm(20)]);
+    expect(a?.bySource.every((s) => s.steps.length === free.length)).toBe(true);
+    expect(funnelStepsOf({ fee: { amount: 200 } })).toEqual(FUNNEL_STEPS);
   });
 
   it('splits each variant by UTM source', async () => {
@@ -140,7 +176,7 @@ describe('the funnel report', () => {
       page_view: [2, null, 1, null],
       card_started: [2, 1, 1, bm(10, 20)],
       otp_sent: [2, 1, 1, bm(20, 30)],
-      registered: [1, 1, 1 / 2, bm(20)],
+      registered: [1, null, 1 / 2, bm(20)],
     });
     expect(sources.facebook).toMatchObject({
       page_view: [1, null, 1, null],
@@ -160,9 +196,9 @@ describe('the funnel report', () => {
     ]);
     const [c] = await funnelReport(db, { ...MARCH_1_15, variants: [C] });
     expect(stepsOf(c?.steps ?? [])).toMatchObject({
-      details_saved: [1, 1, 1, bm(40)],
+      details_saved: [1, null, 1, bm(40)],
       exam_chosen: [1, 1, 1, bm(30)],
-      registered: [1, 1, 1, bm(30)], // from exam chosen (70 s), not from details saved (60 s)
+      registered: [1, null, 1, bm(30)], // timed from exam chosen (70 s), not from details saved (60 s)
     });
     await db.deleteFrom('funnel_events').where('visitor', '=', 'late-batch-visitor-01').execute();
   });
@@ -177,6 +213,25 @@ describe('the funnel report', () => {
       ['iacst_repeater_neet', 1, 1],
     ]);
     expect(await funnelReport(db, { ...MARCH_1_15, programme: 'mock-neet' })).toEqual([]);
+  });
+
+  it('filters by UTM medium and campaign, and lists the campaigns the range has', async () => {
+    const cpc = await funnelReport(db, { ...MARCH_1_15, utmMedium: 'cpc' });
+    expect(cpc.map((v) => [v.variant, v.steps[0]?.visitors, v.steps[2]?.visitors])).toEqual([
+      ['iacst_repeater_neet', 2, 2],
+    ]);
+    const hindi = await funnelReport(db, { ...MARCH_1_15, utmSource: 'google', utmCampaign: 'जेईई-push' });
+    expect(hindi.map((v) => [v.variant, v.steps[0]?.visitors, v.steps[3]?.visitors])).toEqual([
+      ['iacst_repeater_neet', 1, 0],
+    ]);
+    expect(await funnelReport(db, { ...MARCH_1_15, utmSource: 'facebook', utmMedium: 'cpc' })).toEqual([]);
+    expect(await funnelCampaigns(db, MARCH_1_15)).toEqual([
+      { utmSource: '', utmMedium: '', utmCampaign: '' },
+      { utmSource: 'facebook', utmMedium: '', utmCampaign: '' },
+      { utmSource: 'google', utmMedium: '', utmCampaign: '' },
+      { utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'neet-2025' },
+      { utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'जेईई-push' },
+    ]);
   });
 });
 
@@ -227,6 +282,7 @@ describe('the roll-up', () => {
       MARCH_1_15,
       { from: '2025-02-01', to: '2025-02-01' },
       { from: '2025-03-01', to: '2025-03-31', utmSource: 'google' },
+      { from: '2025-03-01', to: '2025-03-31', utmMedium: 'cpc', utmCampaign: 'neet-2025' },
     ];
     const totals = async () =>
       Promise.all(
@@ -245,6 +301,7 @@ describe('the roll-up', () => {
         v.bySource.map((source) => [source.utmSource, source.steps.map((x) => x.medianMsFromPrevious)]),
       ]);
     const before = await totals();
+    const campaignsBefore = await funnelCampaigns(db, MARCH_1_15);
     const mediansBefore = await medians();
     const eventsBefore = Number(
       (
@@ -262,6 +319,7 @@ describe('the roll-up', () => {
     expect(left).toEqual([{ visitor: 'visitor-a5-0000000', day: '2025-03-20' }]);
     expect(await totals()).toEqual(before);
     expect(await medians()).toEqual(mediansBefore);
+    expect(await funnelCampaigns(db, MARCH_1_15)).toEqual(campaignsBefore);
 
     // Again: nothing more to roll up, nothing counted twice.
     expect(await rollupFunnel(db, { now: new Date('2025-04-01T06:00:00Z'), afterDays: 20 })).toEqual({

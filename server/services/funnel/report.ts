@@ -10,6 +10,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { FUNNEL_STEPS, stepCode, stepOfCode, type FunnelStep } from '../../../src/domain/funnel-steps';
 import type { Database } from '../../db/schema';
 import type {
+  Campaign,
   FunnelFilter,
   StepFigures,
   VariantComparison,
@@ -19,7 +20,7 @@ import type {
 import { bucketMedian, UNTIMED } from './gap-buckets';
 import { compareConversions } from './statistics';
 
-export type { FunnelFilter, StepFigures, VariantComparison, VariantFunnel, VariantId };
+export type { Campaign, FunnelFilter, StepFigures, VariantComparison, VariantFunnel, VariantId };
 
 interface CountRow {
   programme: string;
@@ -46,6 +47,8 @@ function conditions(filter: FunnelFilter): RawBuilder<unknown> {
       );
   }
   if (filter.utmSource !== undefined) parts.push(sql`utm_source = ${filter.utmSource}`);
+  if (filter.utmMedium !== undefined) parts.push(sql`utm_medium = ${filter.utmMedium}`);
+  if (filter.utmCampaign !== undefined) parts.push(sql`utm_campaign = ${filter.utmCampaign}`);
   return sql.join(parts, sql` and `);
 }
 
@@ -55,10 +58,11 @@ interface Tally {
   gaps: Map<number, number>;
 }
 
-function figures(tallies: Map<number, Tally>): StepFigures[] {
+/** Each of the funnel's steps with its figures; "from previous step" is from the step before it. */
+function figures(tallies: Map<number, Tally>, steps: readonly FunnelStep[]): StepFigures[] {
   const views = tallies.get(stepCode('page_view'))?.visitors ?? 0;
   let previous: number | null = null;
-  return FUNNEL_STEPS.map((step) => {
+  return steps.map((step) => {
     const tally = tallies.get(stepCode(step));
     const visitors = tally?.visitors ?? 0;
     const gaps =
@@ -68,12 +72,12 @@ function figures(tallies: Map<number, Tally>): StepFigures[] {
     const result: StepFigures = {
       step,
       visitors,
-      fromPrevious: step === 'page_view' || previous === null ? null : visitors / previous,
+      fromPrevious: previous ? visitors / previous : null,
       fromView: views > 0 ? visitors / views : null,
       medianMsFromPrevious: bucketMedian(gaps),
       timed,
     };
-    if (visitors > 0) previous = visitors;
+    previous = visitors;
     return result;
   });
 }
@@ -86,6 +90,9 @@ function add(map: Map<number, Tally>, step: number, bucket: number, n: number): 
   tally.gaps.set(bucket, (tally.gaps.get(bucket) ?? 0) + n);
 }
 
+/** The steps of a programme's funnel (a free one has no payment steps: funnelStepsOf). */
+export type StepsOf = (programme: string) => readonly FunnelStep[];
+
 /**
  * The funnel of every variant with events in the range (or of the filter's variants), steps in
  * order. Two grouped counts, the events' and the rolled-up days', each in the order of its table's
@@ -93,7 +100,11 @@ function add(map: Map<number, Tally>, step: number, bucket: number, n: number): 
  * one by one. Demo traffic (the sandbox mark) is counted with the rest and its page views are told
  * apart (sandboxVisitors).
  */
-export async function funnelReport(db: Kysely<Database>, filter: FunnelFilter): Promise<VariantFunnel[]> {
+export async function funnelReport(
+  db: Kysely<Database>,
+  filter: FunnelFilter,
+  stepsOf: StepsOf = () => FUNNEL_STEPS,
+): Promise<VariantFunnel[]> {
   const where = conditions(filter);
   const [raw, rolled] = await Promise.all([
     sql<CountRow>`select programme, variant, step, utm_source, gap_bucket, sandbox, count(*) as visitors
@@ -140,12 +151,31 @@ export async function funnelReport(db: Kysely<Database>, filter: FunnelFilter): 
     .map(({ programme, variant, all, bySource, sandboxVisitors }) => ({
       programme,
       variant,
-      steps: figures(all),
+      steps: figures(all, stepsOf(programme)),
       sandboxVisitors,
       bySource: [...bySource.entries()]
         .sort(([a], [b]) => a.localeCompare(b))
-        .map(([utmSource, steps]) => ({ utmSource, steps: figures(steps) })),
+        .map(([utmSource, steps]) => ({ utmSource, steps: figures(steps, stepsOf(programme)) })),
     }));
+}
+
+/** The campaigns (UTM source, medium, campaign) with visits in the filter's days, sorted. */
+export async function funnelCampaigns(
+  db: Kysely<Database>,
+  filter: Pick<FunnelFilter, 'from' | 'to'>,
+): Promise<Campaign[]> {
+  const where = conditions({ from: filter.from, to: filter.to });
+  const { rows } = await sql<{ utm_source: string; utm_medium: string; utm_campaign: string }>`
+    select utm_source, utm_medium, utm_campaign from funnel_events where ${where}
+    union select utm_source, utm_medium, utm_campaign from funnel_daily where ${where}`.execute(db);
+  return rows
+    .map((r) => ({ utmSource: r.utm_source, utmMedium: r.utm_medium, utmCampaign: r.utm_campaign }))
+    .sort(
+      (a, b) =>
+        a.utmSource.localeCompare(b.utmSource) ||
+        a.utmMedium.localeCompare(b.utmMedium) ||
+        a.utmCampaign.localeCompare(b.utmCampaign),
+    );
 }
 
 /** Two variants over the same range: view → registered and view → paid. */

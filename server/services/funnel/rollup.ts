@@ -1,5 +1,5 @@
 // The funnel's roll-up (decision 029): events older than the configured number of
-// days become daily counts per variant, step, UTM source, gap bucket (the time from the previous
+// days become daily counts per variant, step, UTM source, medium and campaign, gap bucket (the time from the previous
 // step) and sandbox mark (demo traffic stays apart from real), in one transaction with their
 // deletion, so the report's totals and medians are the same before and after and the events table
 // does not grow without bound.
@@ -13,7 +13,7 @@ import { forgetStaleOrderFunnelOrigins } from './events';
 const DAY_MS = 24 * 60 * 60_000;
 /** An arbitrary constant naming the roll-up's advisory lock on PostgreSQL. */
 const ROLLUP_LOCK = 240_024;
-/** Rows per insert (8 parameters each: far under either database's limit). */
+/** Rows per insert (10 parameters each: far under either database's limit). */
 const CHUNK = 500;
 
 export interface RollupResult {
@@ -41,9 +41,29 @@ export async function rollupFunnel(
     const counts = await trx
       .selectFrom('funnel_events')
       .where('day', '<', cutoff)
-      .select(['day', 'programme', 'variant', 'step', 'utm_source', 'gap_bucket', 'sandbox'])
+      .select([
+        'day',
+        'programme',
+        'variant',
+        'step',
+        'utm_source',
+        'utm_medium',
+        'utm_campaign',
+        'gap_bucket',
+        'sandbox',
+      ])
       .select((eb) => eb.fn.countAll<number | string>().as('visitors'))
-      .groupBy(['day', 'programme', 'variant', 'step', 'utm_source', 'gap_bucket', 'sandbox'])
+      .groupBy([
+        'day',
+        'programme',
+        'variant',
+        'step',
+        'utm_source',
+        'utm_medium',
+        'utm_campaign',
+        'gap_bucket',
+        'sandbox',
+      ])
       .execute();
     if (counts.length === 0) return { events: 0, dailyRows: 0 };
     let events = 0;
@@ -64,7 +84,17 @@ export async function rollupFunnel(
         // A day rolled up again (an event that arrived late for it) adds to its counts.
         .onConflict((oc) =>
           oc
-            .columns(['programme', 'variant', 'day', 'step', 'utm_source', 'gap_bucket', 'sandbox'])
+            .columns([
+              'programme',
+              'variant',
+              'day',
+              'step',
+              'utm_source',
+              'utm_medium',
+              'utm_campaign',
+              'gap_bucket',
+              'sandbox',
+            ])
             .doUpdateSet((eb) => ({
               visitors: eb('funnel_daily.visitors', '+', eb.ref('excluded.visitors')),
             })),

@@ -3,7 +3,15 @@
 // A bad range or pair is refused in words.
 import { daysBetween } from '../../../src/domain/dates';
 import type { AppContext } from '../../context';
-import { compareVariants, funnelReport, type FunnelFilter, type VariantId } from './report';
+import { FUNNEL_STEPS, funnelStepsOf } from '../../../src/domain/funnel-steps';
+import {
+  compareVariants,
+  funnelCampaigns,
+  funnelReport,
+  type FunnelFilter,
+  type StepsOf,
+  type VariantId,
+} from './report';
 
 /** The longest range a report covers: a year and a month (the roll-up keeps older days too). */
 const MAX_DAYS = 400;
@@ -20,15 +28,29 @@ function validDay(value: string | undefined): value is string {
   );
 }
 
+interface FunnelQuery {
+  from?: string;
+  to?: string;
+  utm_source?: string;
+  utm_medium?: string;
+  utm_campaign?: string;
+}
+
 /** The filter of a request's query, or a refusal in words. */
-export function funnelFilter(query: { from?: string; to?: string; utm_source?: string }): FunnelFilter {
+export function funnelFilter(query: FunnelQuery): FunnelFilter {
   const { from, to } = query;
   if (!validDay(from) || !validDay(to))
     throw new FunnelRefusal('Choose a first and a last day for the report.');
   const days = daysBetween(from, to);
   if (days < 0) throw new FunnelRefusal('The first day must come before the last day.');
   if (days >= MAX_DAYS) throw new FunnelRefusal(`Choose at most ${MAX_DAYS} days.`);
-  return { from, to, ...(query.utm_source === undefined ? {} : { utmSource: query.utm_source }) };
+  return {
+    from,
+    to,
+    ...(query.utm_source === undefined ? {} : { utmSource: query.utm_source }),
+    ...(query.utm_medium === undefined ? {} : { utmMedium: query.utm_medium }),
+    ...(query.utm_campaign === undefined ? {} : { utmCampaign: query.utm_campaign }),
+  };
 }
 
 /** `programme:variant` → the variant. */
@@ -37,17 +59,24 @@ export function variantOf(value: string | undefined): VariantId | undefined {
   return match?.[1] && match[2] ? { programme: match[1], variant: match[2] } : undefined;
 }
 
-export async function studioFunnel(
-  ctx: AppContext,
-  query: { from?: string; to?: string; utm_source?: string },
-) {
-  return { source: FUNNEL_SOURCE, variants: await funnelReport(ctx.db, funnelFilter(query)) };
+/** Each programme's steps by its published fee (a programme no longer on the site: all steps). */
+function stepsOfSite(ctx: AppContext): StepsOf {
+  return (id) => {
+    const programme = ctx.site.programmes[id];
+    return programme ? funnelStepsOf(programme) : FUNNEL_STEPS;
+  };
 }
 
-export async function studioComparison(
-  ctx: AppContext,
-  query: { from?: string; to?: string; utm_source?: string; a?: string; b?: string },
-) {
+export async function studioFunnel(ctx: AppContext, query: FunnelQuery) {
+  const filter = funnelFilter(query);
+  const [variants, campaigns] = await Promise.all([
+    funnelReport(ctx.db, filter, stepsOfSite(ctx)),
+    funnelCampaigns(ctx.db, filter),
+  ]);
+  return { source: FUNNEL_SOURCE, variants, campaigns };
+}
+
+export async function studioComparison(ctx: AppContext, query: FunnelQuery & { a?: string; b?: string }) {
   const filter = funnelFilter(query);
   const a = variantOf(query.a);
   const b = variantOf(query.b);

@@ -20,6 +20,8 @@ export interface StudioFunnelCompareQuery {
    */
   to?: string;
   utm_source?: string;
+  utm_medium?: string;
+  utm_campaign?: string;
   /**
    * programme:variant
    */

@@ -20,6 +20,8 @@ export interface StudioFunnelQuery {
    */
   to?: string;
   utm_source?: string;
+  utm_medium?: string;
+  utm_campaign?: string;
 }
 /**
  * This interface was referenced by `StudioFunnelApi`'s JSON-Schema
@@ -29,6 +31,14 @@ export interface StudioFunnelReply {
   source: string;
   variants?: {
     [k: string]: unknown | undefined;
+  }[];
+  /**
+   * the UTM source, medium and campaign of the visits in the days given ('' for none)
+   */
+  campaigns?: {
+    utmSource: string;
+    utmMedium: string;
+    utmCampaign: string;
   }[];
   unavailable?: string;
 }

@@ -13,20 +13,9 @@ import {
 import { Bar } from 'react-chartjs-2';
 import { FUNNEL_STEP_NAMES, type VariantFunnel } from '../../domain/funnel-report';
 import { FUNNEL_STEPS } from '../../domain/funnel-steps';
+import { variantColour } from '../model/funnel-view';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
-
-/** Distinct hues, each dark enough to see on white (≥ 3:1): a variant keeps its colour by its place. */
-export const VARIANT_COLOURS = [
-  '#0b5cad',
-  '#c2410c',
-  '#15803d',
-  '#7e22ce',
-  '#b91c1c',
-  '#0e7490',
-  '#a16207',
-  '#4d5b6a',
-];
 
 const OPTIONS: ChartOptions<'bar'> = {
   responsive: true,
@@ -52,12 +41,17 @@ export function FunnelChart({
   variants: VariantFunnel[];
   name: (v: VariantFunnel) => string;
 }) {
+  // The steps any shown variant has (a free programme has no payment steps), in funnel order.
+  const steps = FUNNEL_STEPS.filter((step) => variants.some((v) => v.steps.some((s) => s.step === step)));
   const data = {
-    labels: FUNNEL_STEPS.map((step) => FUNNEL_STEP_NAMES[step]),
+    labels: steps.map((step) => FUNNEL_STEP_NAMES[step]),
     datasets: variants.map((v, i) => ({
       label: name(v),
-      data: FUNNEL_STEPS.map((step) => v.steps.find((s) => s.step === step)?.visitors ?? 0),
-      backgroundColor: VARIANT_COLOURS[i % VARIANT_COLOURS.length],
+      data: steps.map((step) => v.steps.find((s) => s.step === step)?.visitors ?? 0),
+      backgroundColor: variantColour(i).hex,
+      // An edge on every bar: the pale colours (yellow, sky blue) stand out from the white too.
+      borderColor: '#1f2933',
+      borderWidth: 1,
     })),
   };
   return (
@@ -67,21 +61,30 @@ export function FunnelChart({
           data={data}
           options={OPTIONS}
           role="img"
-          aria-label={`Visitors at each step, one colour per variant: ${variants.map(name).join('; ')}. The same numbers are in the table.`}
+          aria-label={`Visitors at each step, one colour per variant: ${variants
+            .map((v, i) => `${name(v)} in ${variantColour(i).name.toLowerCase()}`)
+            .join('; ')}. The same numbers are in the table.`}
         />
       </div>
       <ul className="st-legend" aria-label="Colours">
         {variants.map((v, i) => (
           <li key={`${v.programme}:${v.variant}`}>
-            <span
-              className="st-swatch"
-              style={{ background: VARIANT_COLOURS[i % VARIANT_COLOURS.length] }}
-              aria-hidden="true"
-            />
+            <Swatch index={i} />
             {name(v)}
           </li>
         ))}
       </ul>
+    </>
+  );
+}
+
+/** A variant's colour as a square, with the colour's name for readers who cannot tell the colours apart. */
+export function Swatch({ index }: { index: number }) {
+  const colour = variantColour(index);
+  return (
+    <>
+      <span className="st-swatch" style={{ background: colour.hex }} aria-hidden="true" />
+      <span className="st-swatch-name">{colour.name}:</span>{' '}
     </>
   );
 }

@@ -8,7 +8,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { seriousViolations } from '../../../tests/fixtures/a11y-dom';
 import type { StepFigures, VariantFunnel } from '../../domain/funnel-report';
-import { FUNNEL_STEPS } from '../../domain/funnel-steps';
+import { FUNNEL_STEPS, funnelStepsOf, type FunnelStep } from '../../domain/funnel-steps';
 import { createFakeStudioApi, fakeLanding, type FakeFunnel } from './studio-api.test-support';
 import { StudioApp } from './studio-app';
 
@@ -16,14 +16,15 @@ import { StudioApp } from './studio-app';
 // the chart's canvas stands in, with the data and name FunnelChart gives it.
 vi.mock('react-chartjs-2', () => ({
   Bar: (props: {
-    data: { datasets: { label: string; data: number[] }[] };
+    data: { labels: string[]; datasets: { label: string; data: number[]; backgroundColor: string }[] };
     role: string;
     'aria-label': string;
   }) => (
     <canvas
       role={props.role}
       aria-label={props['aria-label']}
-      data-sets={JSON.stringify(props.data.datasets.map((d) => [d.label, d.data]))}
+      data-labels={JSON.stringify(props.data.labels)}
+      data-sets={JSON.stringify(props.data.datasets.map((d) => [d.label, d.data, d.backgroundColor]))}
     />
   ),
 }));
@@ -38,8 +39,9 @@ function variant(
   visitors: number[],
   sources: string[] = ['google', ''],
   sandboxVisitors = 0,
+  stepList: readonly FunnelStep[] = FUNNEL_STEPS,
 ): VariantFunnel {
-  const steps: StepFigures[] = FUNNEL_STEPS.map((step, i) => ({
+  const steps: StepFigures[] = stepList.map((step, i) => ({
     step,
     visitors: visitors[i] ?? 0,
     fromPrevious: i === 0 || !visitors[i - 1] ? null : (visitors[i] ?? 0) / (visitors[i - 1] ?? 1),
@@ -71,9 +73,17 @@ function renderAt(funnel: FakeFunnel, path = '/funnel') {
   return { api, ...view };
 }
 
+const CAMPAIGNS = [
+  { utmSource: '', utmMedium: '', utmCampaign: '' },
+  { utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'neet-2026' },
+  { utmSource: 'google', utmMedium: 'email', utmCampaign: 'रिपीटर' },
+  { utmSource: 'facebook', utmMedium: 'social', utmCampaign: 'neet-2026' },
+];
+
 const DATA: FakeFunnel = {
   data: {
     source: 'a test database',
+    campaigns: CAMPAIGNS,
     variants: [
       variant('iacst_repeater_neet', [1200, 600, 400, 300, 250, 200, 150, 120, 100]),
       variant('iacst_adst', [1000, 400]),
@@ -88,9 +98,11 @@ describe('the Funnel view', () => {
     expect(
       await screen.findByRole('img', { name: /Visitors at each step, one colour per variant/ }),
     ).toBeTruthy();
+    // Each variant by its title and address, with its colour named in words beside the swatch.
     await within(table).findByRole('columnheader', {
-      name: 'NEET repeater scholarship (iacst_repeater_neet)',
+      name: 'Blue: NEET repeater scholarship (/neet-repeater)',
     });
+    within(table).getByRole('columnheader', { name: 'Orange: ADST online (/adst)' });
     const rows = within(table)
       .getAllByRole('row')
       .map((row) => [...row.querySelectorAll('th, td')].map((c) => c.textContent).join(' | '));
@@ -116,9 +128,39 @@ describe('the Funnel view', () => {
       within(source)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['All sources', 'No campaign (direct or unknown)', 'google']);
+    ).toEqual(['All sources', 'None (direct or unknown)', 'facebook', 'google']);
     await user.selectOptions(source, 'google');
     await waitFor(() => expect(api.funnelQueries.at(-1)).toMatchObject({ utmSource: 'google' }));
+    // The medium and the campaign list what the source chosen had.
+    const medium = screen.getByRole('combobox', { name: 'Medium (UTM)' });
+    expect(
+      within(medium)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All mediums', 'cpc', 'email']);
+    await user.selectOptions(medium, 'email');
+    const campaign = screen.getByRole('combobox', { name: 'Campaign name (UTM)' });
+    expect(
+      within(campaign)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All campaigns', 'रिपीटर']);
+    await user.selectOptions(campaign, 'रिपीटर');
+    await waitFor(() =>
+      expect(api.funnelQueries.at(-1)).toMatchObject({
+        utmSource: 'google',
+        utmMedium: 'email',
+        utmCampaign: 'रिपीटर',
+      }),
+    );
+    expect(screen.getByText(/variants with visits/).textContent).toContain(
+      'source google, medium email, campaign रिपीटर',
+    );
+    // A new source starts its medium and campaign over.
+    await user.selectOptions(source, 'facebook');
+    await waitFor(() =>
+      expect(api.funnelQueries.at(-1)).toEqual({ ...api.funnelQueries[0], utmSource: 'facebook' }),
+    );
     await user.click(screen.getByRole('button', { name: 'Last 7 days' }));
     await waitFor(() => expect(api.funnelQueries.at(-1)?.from).not.toBe(api.funnelQueries[0]?.from));
 
@@ -147,15 +189,72 @@ describe('the Funnel view', () => {
     expect(click).toHaveBeenCalledOnce();
     const [blob] = saved;
     if (!blob) throw new Error('nothing downloaded');
-    const csv = await blob.text();
+    // UTF-8 with a byte-order mark, so Excel shows Hindi intact.
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).slice(1);
     const lines = csv.split('\r\n');
     expect(lines[1]).toBe(
-      'Variant,Step,Visitors,From previous step,From page view,Median time from previous step',
+      'Variant,Programme,Variant key,Path,Step,Visitors,From previous step,From page view,Median time from previous step',
     );
     expect(lines).toContain(
-      'NEET repeater scholarship (iacst_repeater_neet),Registered,120,80.0 %,10.0 %,1 min 30 s',
+      'NEET repeater scholarship (/neet-repeater),iacst,iacst_repeater_neet,/neet-repeater,Registered,120,80.0 %,10.0 %,1 min 30 s',
     );
-    expect(lines.filter((l) => l.startsWith('ADST online (iacst_adst),'))).toHaveLength(FUNNEL_STEPS.length);
+    expect(lines.filter((l) => l.startsWith('ADST online (/adst),iacst,iacst_adst,/adst,'))).toHaveLength(
+      FUNNEL_STEPS.length,
+    );
+  });
+
+  it('shows a free programme without payment rows, each step from the row above it', async () => {
+    const free = funnelStepsOf({ fee: { amount: 0 } });
+    renderAt({
+      data: {
+        source: 'a test database',
+        variants: [variant('iacst_adst', [1000, 400, 0, 0, 0, 0, 50], [''], 0, free)],
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'The numbers' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('th, td')].map((c) => c.textContent).join(' | '));
+    expect(rows.some((r) => r.startsWith('Payment'))).toBe(false);
+    expect(rows.some((r) => r.startsWith('Paid'))).toBe(false);
+    // Registered follows "Exam chosen" (0): no share of nobody, not a share of an earlier row.
+    expect(rows).toContain('Registered | 50 | – | 5.0 % | 1 min 30 s');
+    const chart = screen.getByRole('img', { name: /Visitors at each step/ });
+    expect(JSON.parse(chart.getAttribute('data-labels') ?? '[]')).not.toContain('Paid');
+  });
+
+  it('gives 12 variants 12 colours, and the table says which is which', async () => {
+    const files = Object.fromEntries(
+      Array.from({ length: 12 }, (_, i) => [
+        `landings/page-${i}.json`,
+        fakeLanding({ paths: [`/page-${i}`], variantKey: `v${i}`, title: `Page ${i}` }),
+      ]),
+    );
+    const api = createFakeStudioApi(files, [], {
+      data: {
+        source: 'a test database',
+        variants: Array.from({ length: 12 }, (_, i) => variant(`v${i}`, [100 + i, 10])),
+      },
+    });
+    render(
+      <MemoryRouter initialEntries={['/funnel']}>
+        <StudioApp api={api} />
+      </MemoryRouter>,
+    );
+    const chart = await screen.findByRole('img', { name: /Visitors at each step/ });
+    const sets = JSON.parse(chart.getAttribute('data-sets') ?? '[]') as [string, number[], string][];
+    expect(sets).toHaveLength(12);
+    expect(new Set(sets.map(([, , colour]) => colour)).size).toBe(12);
+    const table = screen.getByRole('table', { name: 'The numbers' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent ?? '')
+      .filter((t) => t.includes('Page '));
+    expect(headers).toHaveLength(12);
+    expect(new Set(headers.map((h) => h.split(':')[0])).size).toBe(12);
+    expect(headers[7]).toBe('Yellow: Page 7 (/page-7)');
   });
 
   it('compares two variants with their ranges and says what it means', async () => {
@@ -198,6 +297,7 @@ describe('the Funnel view', () => {
     await user.selectOptions(b, 'iacst:iacst_adst');
     await user.click(screen.getByRole('button', { name: 'Compare' }));
     const result = await screen.findByRole('table', { name: /^A: NEET repeater/ });
+    expect(within(result).getByRole('rowheader', { name: 'Page view → paid' })).toBeTruthy();
     const text = result.textContent ?? '';
     expect(text).toContain('10.0 % (120 of 1,200; 95 % range 8.0 % to 12.0 %)');
     expect(text).toContain('A converts better than B on page view → registered (p < 0.001).');

@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { dayMonthYear } from '../../domain/dates';
-import type { Comparison, VariantFunnel, VariantId } from '../../domain/funnel-report';
+import type { Campaign, Comparison, VariantFunnel, VariantId } from '../../domain/funnel-report';
 import {
   daysIn,
   funnelCsv,
@@ -16,19 +16,39 @@ import {
   variantKey,
   verdict,
 } from '../model/funnel-view';
-import { FunnelChart, VARIANT_COLOURS } from './funnel-chart';
+import { FunnelChart, Swatch } from './funnel-chart';
 import { useStudioApi } from './studio-form-context';
-import type { ComparisonData, FunnelData, LandingSummary } from './studio-api';
+import type { ComparisonData, FunnelData, FunnelQuery, LandingSummary } from './studio-api';
 
 const ALL = '\u0000all';
 
-/** A variant in words: its page's title and key, or the key alone for a page that is gone. */
+const pageOf = (landings: LandingSummary[], id: VariantId) =>
+  landings.find((l) => l.programme === id.programme && l.variantKey === id.variant);
+
+/** A variant in words: its page's title and address, or its programme for a page that is gone. */
 function namer(landings: LandingSummary[]): (id: VariantId) => string {
   return (id) => {
-    const page = landings.find((l) => l.programme === id.programme && l.variantKey === id.variant);
-    return page ? `${page.title} (${id.variant})` : `${id.variant} (${id.programme})`;
+    const page = pageOf(landings, id);
+    const address = page?.paths[0];
+    return page
+      ? `${page.title}${address ? ` (${address})` : ''}`
+      : `A page no longer on the site (${id.programme})`;
   };
 }
+
+/** A UTM value in words: '' is a visit without one. */
+const campaignWord = (value: string) => (value === '' ? 'None (direct or unknown)' : value);
+
+/** The distinct values of one of a campaign's fields among those matching the earlier choices. */
+function choices(campaigns: Campaign[], field: keyof Campaign, earlier: Partial<Campaign>): string[] {
+  const matching = campaigns.filter((c) =>
+    Object.entries(earlier).every(([k, v]) => v === undefined || c[k as keyof Campaign] === v),
+  );
+  return [...new Set(matching.map((c) => c[field]))].sort();
+}
+
+/** A chosen filter value, or undefined for "all". */
+const chosen = (value: string) => (value === ALL ? undefined : value);
 
 function download(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -43,9 +63,11 @@ export function FunnelPage() {
   const api = useStudioApi();
   const [range, setRange] = useState(() => lastDays(new Date(), 28));
   const [source, setSource] = useState(ALL);
+  const [medium, setMedium] = useState(ALL);
+  const [campaign, setCampaign] = useState(ALL);
+  const [campaigns, setCampaigns] = useState<Campaign[]>([]);
   const [programme, setProgramme] = useState(ALL);
   const [data, setData] = useState<FunnelData | null>(null);
-  const [sources, setSources] = useState<string[]>([]);
   const [error, setError] = useState('');
   const [landings, setLandings] = useState<LandingSummary[]>([]);
 
@@ -63,37 +85,53 @@ export function FunnelPage() {
         ? 'The first day must come before the last day.'
         : '';
 
+  const filter = useMemo(
+    () => ({
+      ...range,
+      ...(chosen(source) === undefined ? {} : { utmSource: source }),
+      ...(chosen(medium) === undefined ? {} : { utmMedium: medium }),
+      ...(chosen(campaign) === undefined ? {} : { utmCampaign: campaign }),
+    }),
+    [range, source, medium, campaign],
+  );
+
   useEffect(() => {
     if (rangeProblem) return;
     const controller = new AbortController();
-    api.funnel({ ...range, ...(source === ALL ? {} : { utmSource: source }) }, controller.signal).then(
+    api.funnel(filter, controller.signal).then(
       (answer) => {
         setError('');
         setData(answer);
-        // The source list comes from the unfiltered report: a filtered one has only its own.
-        if (source === ALL && answer.variants)
-          setSources([...new Set(answer.variants.flatMap((v) => v.bySource.map((s) => s.utmSource)))].sort());
+        // The campaigns of the whole range (the server lists them unfiltered).
+        if (answer.campaigns) setCampaigns(answer.campaigns);
       },
       (e: Error) => {
         if (e.name !== 'AbortError') setError(e.message);
       },
     );
     return () => controller.abort();
-  }, [api, range, source, rangeProblem]);
+  }, [api, filter, rangeProblem]);
 
   const name = useMemo(() => namer(landings), [landings]);
   const all = data?.variants ?? [];
   const programmes = [...new Set(all.map((v) => v.programme))].sort();
   const shown = programme === ALL ? all : all.filter((v) => v.programme === programme);
-  const rows = funnelRows(shown, name);
+  const rows = funnelRows(shown, name, (id) => pageOf(landings, id)?.paths[0] ?? '');
   const views = shown.reduce(
     (sum, v) => sum + (v.steps.find((s) => s.step === 'page_view')?.visitors ?? 0),
     0,
   );
   const demoViews = shown.reduce((sum, v) => sum + v.sandboxVisitors, 0);
-  const sourceName = (s: string) => (s === '' ? 'No campaign (direct or unknown)' : s);
+  const campaignFilter = [
+    ['source', source],
+    ['medium', medium],
+    ['campaign', campaign],
+  ]
+    .filter(([, value]) => value !== ALL)
+    .map(([what, value]) => `${what} ${campaignWord(value ?? '')}`)
+    .join(', ');
   const filterWords = `${dayMonthYear(range.from)} to ${dayMonthYear(range.to)}${
-    source === ALL ? '' : `, source ${sourceName(source)}`
+    campaignFilter ? `, ${campaignFilter}` : ''
   }`;
 
   return (
@@ -128,17 +166,40 @@ export function FunnelPage() {
             aria-describedby={rangeProblem ? 'st-funnel-range-error' : undefined}
           />
         </div>
-        <div className="st-field">
-          <label htmlFor="st-funnel-source">Campaign source (UTM)</label>
-          <select id="st-funnel-source" value={source} onChange={(e) => setSource(e.target.value)}>
-            <option value={ALL}>All sources</option>
-            {sources.map((s) => (
-              <option key={s} value={s}>
-                {sourceName(s)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <CampaignSelect
+          id="st-funnel-source"
+          label="Campaign source (UTM)"
+          all="All sources"
+          value={source}
+          options={choices(campaigns, 'utmSource', {})}
+          onChange={(value) => {
+            setSource(value);
+            setMedium(ALL);
+            setCampaign(ALL);
+          }}
+        />
+        <CampaignSelect
+          id="st-funnel-medium"
+          label="Medium (UTM)"
+          all="All mediums"
+          value={medium}
+          options={choices(campaigns, 'utmMedium', { utmSource: chosen(source) })}
+          onChange={(value) => {
+            setMedium(value);
+            setCampaign(ALL);
+          }}
+        />
+        <CampaignSelect
+          id="st-funnel-campaign"
+          label="Campaign name (UTM)"
+          all="All campaigns"
+          value={campaign}
+          options={choices(campaigns, 'utmCampaign', {
+            utmSource: chosen(source),
+            utmMedium: chosen(medium),
+          })}
+          onChange={setCampaign}
+        />
         <div className="st-field">
           <label htmlFor="st-funnel-programme">Programme</label>
           <select id="st-funnel-programme" value={programme} onChange={(e) => setProgramme(e.target.value)}>
@@ -177,7 +238,7 @@ export function FunnelPage() {
             : `${shown.length} ${shown.length === 1 ? 'variant' : 'variants'} with visits, ${filterWords} (${daysIn(range.from, range.to)} days), from ${data.source}.`}
       </p>
       {data?.variants && shown.length === 0 && (
-        <p>No visits in this range. Try a longer range or all sources.</p>
+        <p>No visits in this range. Try a longer range or all campaigns.</p>
       )}
       {demoViews > 0 && (
         <p className="st-note">
@@ -201,10 +262,7 @@ export function FunnelPage() {
                   onClick={() =>
                     download(
                       `funnel-${range.from}-to-${range.to}.csv`,
-                      funnelCsv(rows, {
-                        ...range,
-                        source: source === ALL ? 'All sources' : sourceName(source),
-                      }),
+                      funnelCsv(rows, { ...range, filter: campaignFilter || 'All campaigns' }),
                     )
                   }
                 >
@@ -226,11 +284,7 @@ export function FunnelPage() {
                     <tbody key={variantKey(v)}>
                       <tr>
                         <th scope="colgroup" colSpan={5} className="st-funnel__variant">
-                          <span
-                            className="st-swatch"
-                            style={{ background: VARIANT_COLOURS[i % VARIANT_COLOURS.length] }}
-                            aria-hidden="true"
-                          />
+                          <Swatch index={i} />
                           {name(v)}
                         </th>
                       </tr>
@@ -251,11 +305,7 @@ export function FunnelPage() {
               </div>
             </section>
           </div>
-          <CompareVariants
-            variants={shown}
-            name={name}
-            query={{ ...range, ...(source === ALL ? {} : { utmSource: source }) }}
-          />
+          <CompareVariants variants={shown} name={name} query={filter} />
         </>
       )}
     </main>
@@ -269,7 +319,7 @@ function CompareVariants({
 }: {
   variants: VariantFunnel[];
   name: (id: VariantId) => string;
-  query: { from: string; to: string; utmSource?: string };
+  query: FunnelQuery;
 }) {
   const api = useStudioApi();
   const keys = variants.map(variantKey);
@@ -305,8 +355,8 @@ function CompareVariants({
     <section aria-labelledby="st-compare-title" className="st-compare">
       <h2 id="st-compare-title">Compare two variants</h2>
       <p className="st-help">
-        Page view → registered and page view → paid, each with its 95 % range, and the chance that a
-        difference this large is luck (a two-proportion test).
+        Page view → registered (and → paid for a paid programme), each with its 95 % range, and the chance
+        that a difference this large is luck (a two-proportion test).
       </p>
       <div className="st-funnel-filters">
         <div className="st-field">
@@ -358,7 +408,10 @@ function CompareVariants({
           <ComparisonTable
             rows={[
               { what: 'Page view → registered', comparison: answer.comparison.registered },
-              { what: 'Page view → paid', comparison: answer.comparison.paid },
+              // Free programmes have no payment: no paid row when neither variant has one.
+              ...(hasPaid(va) || hasPaid(vb)
+                ? [{ what: 'Page view → paid', comparison: answer.comparison.paid }]
+                : []),
             ]}
             a={name(answer.comparison.a)}
             b={name(answer.comparison.b)}
@@ -366,6 +419,39 @@ function CompareVariants({
         )}
       </div>
     </section>
+  );
+}
+
+const hasPaid = (v: VariantFunnel | undefined) => v?.steps.some((s) => s.step === 'paid') ?? false;
+
+/** One of the campaign filters: "all", or one of the values the range's visits had. */
+function CampaignSelect({
+  id,
+  label,
+  all,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  all: string;
+  value: string;
+  options: string[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="st-field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value={ALL}>{all}</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {campaignWord(o)}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 

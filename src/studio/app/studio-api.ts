@@ -3,7 +3,7 @@
 // StudioApiError of status 401 (the session ended: the app returns to sign-in). Expected outcomes (a conflict, an invalid draft, an image that
 // exists) are results, not exceptions, so each screen must handle them; anything else throws a
 // StudioApiError whose message is already a sentence for a non-developer.
-import type { VariantComparison, VariantFunnel, VariantId } from '../../domain/funnel-report';
+import type { Campaign, VariantComparison, VariantFunnel, VariantId } from '../../domain/funnel-report';
 import type { StudioChange, StudioVersionSummary } from '../../generated/api/studio-history';
 import type { StudioInboxItem } from '../../generated/api/studio-inbox';
 import type { StudioAuditEntry } from '../../generated/api/studio-audit';
@@ -103,16 +103,19 @@ export interface ImageInfo {
 
 export type UploadResult = { ok: true; src: string } | { ok: false; error: 'exists' };
 
-/** The Funnel view's filter: India days, both included; a campaign source ('' for none). */
+/** The Funnel view's filter: India days, both included; a campaign's source, medium, name ('' for none). */
 export interface FunnelQuery {
   from: string;
   to: string;
   utmSource?: string;
+  utmMedium?: string;
+  utmCampaign?: string;
 }
 
 /** The funnel's numbers, or why there are none (no portal database yet). */
 export type FunnelData = { source: string } & (
-  { variants: VariantFunnel[]; unavailable?: undefined } | { unavailable: string; variants?: undefined }
+  | { variants: VariantFunnel[]; campaigns?: Campaign[]; unavailable?: undefined }
+  | { unavailable: string; variants?: undefined; campaigns?: undefined }
 );
 
 export type ComparisonData = { source: string } & (
@@ -448,8 +451,10 @@ export function createStudioApi(
   };
 }
 
-function funnelSearch({ from, to, utmSource }: FunnelQuery): string {
+function funnelSearch({ from, to, utmSource, utmMedium, utmCampaign }: FunnelQuery): string {
   const search = new URLSearchParams({ from, to });
   if (utmSource !== undefined) search.set('utm_source', utmSource);
+  if (utmMedium !== undefined) search.set('utm_medium', utmMedium);
+  if (utmCampaign !== undefined) search.set('utm_campaign', utmCampaign);
   return search.toString();
 }

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Comparison, StepFigures, VariantFunnel } from '../../domain/funnel-report';
 import { FUNNEL_STEPS } from '../../domain/funnel-steps';
-import { duration, funnelCsv, funnelRows, lastDays, percent, verdict, weekFigures } from './funnel-view';
+import {
+  duration,
+  funnelCsv,
+  funnelRows,
+  lastDays,
+  percent,
+  variantColour,
+  verdict,
+  weekFigures,
+} from './funnel-view';
 
 function variant(variantKey: string, visitors: number[]): VariantFunnel {
   const steps: StepFigures[] = FUNNEL_STEPS.map((step, i) => ({
@@ -39,9 +48,16 @@ describe('the funnel in words', () => {
   });
 
   it('makes one row per variant and step, and a CSV that a spreadsheet reads as text', () => {
-    const rows = funnelRows([variant('a', [100, 40])], (v) => `Page, "A" (${v.variant})`);
+    const rows = funnelRows(
+      [variant('a', [100, 40])],
+      (v) => `Page, "A" (${v.variant})`,
+      () => '/neet-repeater',
+    );
     expect(rows[1]).toEqual({
       variant: 'Page, "A" (a)',
+      programme: 'iacst',
+      variantKey: 'a',
+      path: '/neet-repeater',
       step: 'Started the form',
       visitors: 40,
       fromPrevious: '40.0 %',
@@ -52,17 +68,27 @@ describe('the funnel in words', () => {
     const csv = funnelCsv([...rows, { ...rows[0], variant: '=HYPERLINK("x")' } as (typeof rows)[number]], {
       from: '2026-03-01',
       to: '2026-03-07',
-      source: 'All sources',
+      filter: 'All campaigns',
     });
-    const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('Funnel 2026-03-01 to 2026-03-07,All sources');
+    // Excel reads UTF-8 (a Hindi title) only after a byte-order mark.
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect([...new TextEncoder().encode(csv).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines[0]).toBe('Funnel 2026-03-01 to 2026-03-07,All campaigns');
     expect(lines[1]).toBe(
-      'Variant,Step,Visitors,From previous step,From page view,Median time from previous step',
+      'Variant,Programme,Variant key,Path,Step,Visitors,From previous step,From page view,Median time from previous step',
     );
-    expect(lines[2]).toBe('"Page, ""A"" (a)",Page view,100,–,100.0 %,–');
+    expect(lines[2]).toBe('"Page, ""A"" (a)",iacst,a,/neet-repeater,Page view,100,–,100.0 %,–');
     // A formula is written as text, never run by the spreadsheet that opens the file.
     expect(lines.at(-2)).toMatch(/^"'=HYPERLINK\(""x""\)",/);
     expect(csv.endsWith('\r\n')).toBe(true);
+  });
+
+  it('gives up to 12 variants 12 different colours, each with a name', () => {
+    const colours = Array.from({ length: 12 }, (_, i) => variantColour(i));
+    expect(new Set(colours.map((c) => c.hex)).size).toBe(12);
+    expect(new Set(colours.map((c) => c.name)).size).toBe(12);
+    expect(variantColour(12)).toEqual(variantColour(0));
   });
 
   it('says what a comparison means, and why there is none yet', () => {

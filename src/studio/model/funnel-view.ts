@@ -43,8 +43,37 @@ export function duration(ms: number | null): string {
   return h % 24 ? `${d} ${unit} ${h % 24} h` : `${d} ${unit}`;
 }
 
+/**
+ * One colour per variant, 12 that colour-blind readers can also tell apart: Okabe and Ito's eight
+ * (Color Universal Design, 2008) and four of Paul Tol's "muted" set; each with a name, so the table
+ * can say which variant is which colour in words. A 13th variant takes the first colour again.
+ */
+export const VARIANT_COLOURS: readonly { hex: string; name: string }[] = [
+  { hex: '#0072B2', name: 'Blue' },
+  { hex: '#E69F00', name: 'Orange' },
+  { hex: '#009E73', name: 'Green' },
+  { hex: '#D55E00', name: 'Red-orange' },
+  { hex: '#CC79A7', name: 'Pink' },
+  { hex: '#56B4E9', name: 'Sky blue' },
+  { hex: '#000000', name: 'Black' },
+  { hex: '#F0E442', name: 'Yellow' },
+  { hex: '#332288', name: 'Indigo' },
+  { hex: '#882255', name: 'Wine' },
+  { hex: '#999933', name: 'Olive' },
+  { hex: '#44AA99', name: 'Teal' },
+];
+
+/** The colour of the variant in the `index`th place. */
+export const variantColour = (index: number): { hex: string; name: string } =>
+  VARIANT_COLOURS[index % VARIANT_COLOURS.length] ?? { hex: '#000000', name: 'Black' };
+
 export interface FunnelRow {
+  /** The variant in words (its page's title). */
   variant: string;
+  programme: string;
+  variantKey: string;
+  /** Where the variant's page is (its address), '' when it is not on the site any more. */
+  path: string;
   step: string;
   visitors: number;
   fromPrevious: string;
@@ -53,10 +82,17 @@ export interface FunnelRow {
 }
 
 /** One row per variant and step, in funnel order: the table, and the CSV. */
-export function funnelRows(variants: VariantFunnel[], name: (id: VariantId) => string): FunnelRow[] {
+export function funnelRows(
+  variants: VariantFunnel[],
+  name: (id: VariantId) => string,
+  pathOf: (id: VariantId) => string,
+): FunnelRow[] {
   return variants.flatMap((v) =>
     v.steps.map((s) => ({
       variant: name(v),
+      programme: v.programme,
+      variantKey: v.variant,
+      path: pathOf(v),
       step: FUNNEL_STEP_NAMES[s.step],
       visitors: s.visitors,
       fromPrevious: percent(s.fromPrevious),
@@ -68,6 +104,9 @@ export function funnelRows(variants: VariantFunnel[], name: (id: VariantId) => s
 
 const CSV_HEADER = [
   'Variant',
+  'Programme',
+  'Variant key',
+  'Path',
   'Step',
   'Visitors',
   'From previous step',
@@ -82,16 +121,24 @@ function cell(value: string | number): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The table as CSV (RFC 4180, CRLF), with the range and the source it covers in its first line. */
-export function funnelCsv(rows: FunnelRow[], range: { from: string; to: string; source: string }): string {
+/** Excel reads a CSV as UTF-8 (Hindi titles intact) only when the file starts with the byte-order mark. */
+const BYTE_ORDER_MARK = '\uFEFF';
+
+/**
+ * The table as CSV (RFC 4180, CRLF, UTF-8 with a byte-order mark), with the range and the filter it
+ * covers in its first line.
+ */
+export function funnelCsv(rows: FunnelRow[], range: { from: string; to: string; filter: string }): string {
   const lines = [
-    [`Funnel ${range.from} to ${range.to}`, range.source].map(cell).join(','),
+    [`Funnel ${range.from} to ${range.to}`, range.filter].map(cell).join(','),
     CSV_HEADER.map(cell).join(','),
     ...rows.map((r) =>
-      [r.variant, r.step, r.visitors, r.fromPrevious, r.fromView, r.median].map(cell).join(','),
+      [r.variant, r.programme, r.variantKey, r.path, r.step, r.visitors, r.fromPrevious, r.fromView, r.median]
+        .map(cell)
+        .join(','),
     ),
   ];
-  return `${lines.join('\r\n')}\r\n`;
+  return `${BYTE_ORDER_MARK}${lines.join('\r\n')}\r\n`;
 }
 
 /** p to 3 decimals, "< 0.001" below. */
