@@ -296,7 +296,7 @@ describe('changeList on a programme', () => {
       }),
     );
     expect(changes).toContainEqual(
-      expect.objectContaining({ kind: 'setting', label: 'Schedule · Exam date', after: '2026-05-10' }),
+      expect.objectContaining({ kind: 'setting', label: 'Schedule · Exam dates', after: '2026-05-10' }),
     );
     expect(moneyChanges(changes)).toEqual([]);
   });

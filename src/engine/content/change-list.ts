@@ -10,6 +10,7 @@ import type { Programme } from '../../generated/config/programme';
 import { moneyFieldAt, moneyInside, sayMoney, schemaPointer, type MoneyField } from './money-fields';
 import { urlsOf } from './paths';
 import { isRecord, pointerOf, segmentsOf } from './pointer';
+import { entryWord } from './field-words';
 import {
   blockName,
   isTextField,
@@ -465,7 +466,7 @@ function pathChanges(before: Landing | null, after: Landing, hosts: Hosts): Chan
     changes.push({
       kind,
       pointer: `/paths/${index}`,
-      label: 'Page address',
+      label: entryWord('paths'),
       ...(kind === 'path-added' ? { after: path } : { before: path }),
       urls: urls.map((u) => u.url),
       ...(others.length > 0

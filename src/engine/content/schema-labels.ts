@@ -1,10 +1,11 @@
 // Names a field of a landing, programme or coupon file in words, from the config's JSON Schemas: the block
 // type and the field ("Hero · Heading", "FAQ · Question 3"), never a JSON pointer. The schemas have
-// few titles, so the field names fall back to a small word list and then to the key itself.
+// few titles, so the field names come from marketing's one word table (field-words.ts).
 import commonSchema from '../../../schemas/config/common.schema.json';
 import couponSchema from '../../../schemas/config/coupon.schema.json';
 import landingSchema from '../../../schemas/config/landing.schema.json';
 import programmeSchema from '../../../schemas/config/programme.schema.json';
+import { blockName, entryWord, fieldWords, topFieldWords } from './field-words';
 import { isRecord, segmentsOf } from './pointer';
 
 export type ConfigKind = 'landing' | 'programme' | 'coupon';
@@ -114,162 +115,17 @@ export function isTextField(resolved: Resolved | undefined): boolean {
   return node.type === 'string' && !node.pattern && !node.enum && node.const === undefined;
 }
 
-// Words for keys and block types the schemas give no title. Singular: an array's entry is "Step 2".
-const words: Record<string, string> = {
-  // landing
-  paths: 'Page address',
-  variantKey: 'Variant key',
-  programme: 'Programme',
-  locale: 'Language',
-  title: 'Title',
-  description: 'Description',
-  translationOf: 'Translation of',
-  tokenRule: 'Redirect rule',
-  eligibility: 'Eligibility',
-  classes: 'Class',
-  streams: 'Stream',
-  criteria: 'Criteria',
-  blocks: 'Block',
-  heading: 'Heading',
-  subheading: 'Sub-heading',
-  subHeading: 'Sub-heading',
-  points: 'Point',
-  image: 'Image',
-  src: 'Image file',
-  alt: 'Image description',
-  width: 'Width',
-  height: 'Height',
-  cta: 'Button',
-  label: 'Label',
-  href: 'Link',
-  icon: 'Icon',
-  text: 'Text',
-  items: 'Entry',
-  steps: 'Step',
-  cards: 'Card',
-  rows: 'Row',
-  mode: 'Row label',
-  details: 'Details',
-  sections: 'Section',
-  paragraphs: 'Paragraph',
-  links: 'Link',
-  stats: 'Figure',
-  value: 'Value',
-  notices: 'Notice',
-  applyLink: 'Apply link',
-  registerLink: 'Register link',
-  checkedListsOn: 'Checked lists on',
-  courseType: 'Course type',
-  target: 'Target',
-  source: 'Table',
-  showCallUs: 'Show "Call us"',
-  id: 'Anchor id',
-  // programme
-  examType: 'Exam type',
-  name: 'Name',
-  shortName: 'Short name',
-  fee: 'Fee',
-  amount: 'Registration fee (₹)',
-  perTest: 'Per test',
-  tests: 'Tests',
-  papers: 'Papers',
-  offlineSwitchFee: 'Offline switch fee (₹)',
-  schedule: 'Schedule',
-  dates: 'Exam date',
-  slots: 'Time slot',
-  windows: 'Time windows',
-  scholarship: 'Scholarship',
-  maxPercent: 'Maximum scholarship (%)',
-  abovePercent: 'Above (%)',
-  waives: 'Waives',
-  repeater: 'Repeaters',
-  offlineTest: 'Offline test',
-  registration: 'Registration',
-  fields: 'Field',
-  payment: 'Payment',
-  methods: 'Payment method',
-  support: 'Support',
-  login: 'Login screen',
-  tagline: 'Tagline',
-  dashboard: 'Dashboard',
-  faq: 'Question',
-  videos: 'Videos',
-  when: 'Shows when',
-  activeWhen: 'Done when',
-  labelAfterExam: 'Label after the exam',
-  testDetails: 'Test details',
-  translations: 'Translations',
-  hi: 'Hindi',
-  en: 'English',
-  // coupon
-  code: 'Code',
-  discount: 'Discount',
-  leadTerm: 'Academic term',
-  validFrom: 'First day',
-  validUntil: 'Last day',
-  uses: 'Number of uses',
-};
-
 const THIS_FILE: Record<ConfigKind, string> = {
   landing: 'This page',
   programme: 'This programme',
   coupon: 'This coupon',
 };
 
-// A landing's own title and description are the browser tab's and the search results'.
-const landingTopWords: Record<string, string> = {
-  title: 'Page title (browser tab, search results)',
-  description: 'Search results description',
-};
+export { blockName };
 
-const blockWords: Record<string, string> = {
-  faq: 'FAQ',
-  'how-to-register-link': 'How-to-register link',
-  'registration-card': 'Registration card',
-  'green-strip': 'Green strip',
-  'how-it-works': 'How it works',
-  'highlights-carousel': 'Highlights carousel',
-  'card-stack': 'Card stack',
-  'feature-cards': 'Feature cards',
-  'test-highlights': 'Test highlights',
-  'legacy-banner': 'Track-record banner',
-  'rich-text': 'Text sections',
-  'legal-links': 'Legal links',
-  'back-to-top': 'Back-to-top button',
-  // dashboard blocks
-  stepsTracker: 'Steps tracker',
-  fomoBanner: 'Closing-soon banner',
-  resultBanner: 'Result banner',
-  mainExamCard: 'Exam card',
-  testplayerDown: 'Test platform down notice',
-  refreshCard: 'Refresh card',
-  guidedJourney: 'Guided journey banner',
-  samplePapers: 'Sample papers',
-  courseSection: 'Courses for you',
-  branches: 'Branches',
-  video: 'Video banner',
-  liveTest: 'Live test',
-  testSeries: 'Test series',
-  seriesCalendar: 'Series calendar',
-  bookmarkPrompt: 'Bookmark prompt',
-  teamContact: 'Team contact',
-};
-
-function humanise(key: string): string {
-  const spaced = key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[-_]/g, ' ')
-    .toLowerCase();
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-}
-
-/** A block type (landing or dashboard) in words: "hero" → "Hero", "faq" → "FAQ". */
-export function blockName(type: string): string {
-  return blockWords[type] ?? humanise(type);
-}
-
+/** A field in words: its schema's title, else marketing's words for it (field-words.ts). */
 export function fieldName(key: string, resolved?: Resolved): string {
-  return resolved?.node.title ?? words[key] ?? humanise(key);
+  return resolved?.node.title ?? fieldWords(key).label;
 }
 
 function blockLabel(blocks: unknown[], index: number): string {
@@ -290,8 +146,8 @@ function blockLabel(blocks: unknown[], index: number): string {
 export function labelAt(kind: ConfigKind, pointer: string, doc: unknown): string {
   const segments = segmentsOf(pointer);
   if (segments.length === 0) return THIS_FILE[kind];
-  const top = kind === 'landing' && segments.length === 1 ? landingTopWords[segments[0] ?? ''] : undefined;
-  if (top) return top;
+  const top = segments.length === 1 ? topFieldWords(kind, segments[0] ?? '') : undefined;
+  if (top) return top.label;
   const trail = schemaTrail(kind, pointer, doc);
   const parts: string[] = [];
   let value: unknown = doc;
@@ -318,7 +174,7 @@ export function labelAt(kind: ConfigKind, pointer: string, doc: unknown): string
         : key === 'points' && trail[i - 1]?.def === 'faqItem'
           ? 'Answer point'
           : key
-            ? fieldName(key)
+            ? entryWord(key)
             : 'Entry';
     parts.push(`${noun} ${n + 1}`);
   });

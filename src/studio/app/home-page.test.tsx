@@ -131,6 +131,45 @@ describe('studio home', () => {
     expect(api.files.has('landings/neet-repeater-2026.json')).toBe(false);
   });
 
+  it('shows marketing’s columns: no variant key, id or host list until “Technical details” is opened', async () => {
+    const user = userEvent.setup();
+    renderAt(createFakeStudioApi(files()));
+    const table = await screen.findByRole('table', { name: 'Landing pages' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).not.toContain('Variant key');
+    expect(headers).not.toContain('Sites');
+    const programmes = screen.getByRole('table', { name: 'Programmes' });
+    expect(
+      within(programmes)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).not.toContain('Id');
+    // A page's programme by its name, not its id.
+    const neet = within(table).getByRole('link', { name: 'NEET repeater scholarship' }).closest('tr');
+    expect(neet?.textContent).toContain('iACST');
+    // The key and the sites are one click away, folded.
+    const details = within(neet as HTMLElement)
+      .getByText('Technical details')
+      .closest('details');
+    expect(details?.open).toBe(false);
+    await user.click(within(neet as HTMLElement).getByText('Technical details'));
+    expect(details?.open).toBe(true);
+    expect(details?.textContent).toContain('iacst_repeater_neet');
+  });
+
+  it('shows the site’s settings as a plain screen, not an empty page form', async () => {
+    renderAt(createFakeStudioApi(files()), '/edit/site.json');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Site settings' })).toBeTruthy();
+    expect(screen.queryByText(/untitled/i)).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.getByRole('link', { name: 'See who changed them and when' }).getAttribute('href')).toBe(
+      '/history/site.json',
+    );
+    expect(document.activeElement?.textContent).toBe('Site settings');
+  });
+
   it('leads from each page and programme to its history, and a publisher to the Inbox', async () => {
     const user = userEvent.setup();
     const api = createFakeStudioApi(files());

@@ -22,17 +22,20 @@ function matches(query: string, fields: string[]): boolean {
   return !q || fields.some((f) => f.toLowerCase().includes(q));
 }
 
-/** A page is served on every site: the first two, the rest behind "and N more" (a long list is noise). */
-function SiteList({ hosts }: { hosts: string[] }) {
-  if (hosts.length <= 3) return <>{hosts.join(', ')}</>;
+/** What only a developer needs of a page or programme, one click away: its key and sites. */
+function TechnicalDetails({ facts }: { facts: [string, string][] }) {
   return (
-    <>
-      {hosts.slice(0, 2).join(', ')}
-      <details className="st-more">
-        <summary>and {hosts.length - 2} more</summary>
-        {hosts.slice(2).join(', ')}
-      </details>
-    </>
+    <details className="st-more">
+      <summary>Technical details</summary>
+      <dl className="st-facts">
+        {facts.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
   );
 }
 
@@ -116,6 +119,7 @@ export function HomePage() {
   const coupons = (files?.coupons ?? []).filter((c) =>
     matches(query, [c.code, ...c.programmes, c.validFrom, c.validUntil, 'coupon']),
   );
+  const programmeTitle = (id: string) => files?.programmes.find((p) => p.id === id)?.title ?? id;
   const listed = new Set((files?.landings ?? []).map((l) => l.path));
   const unpublished = [...drafts].filter((d) => d.startsWith('landings/') && !listed.has(d));
 
@@ -152,7 +156,7 @@ export function HomePage() {
           aria-describedby="st-search-hint"
         />
         <p id="st-search-hint" className="st-help">
-          By title, address, site, language, variant key, programme, coupon code or date.
+          By title, address, language, programme, coupon code or date.
         </p>
       </div>
       {error && <p role="alert">{error}</p>}
@@ -182,14 +186,12 @@ export function HomePage() {
               <tr>
                 <th scope="col">Title</th>
                 <th scope="col">Addresses</th>
-                <th scope="col">Sites</th>
                 <th scope="col">Language</th>
-                <th scope="col">Variant key</th>
                 <th scope="col">Programme</th>
                 <th scope="col">Last change</th>
                 <th scope="col">Visitors, last 7 days</th>
                 <th scope="col">Page view → registered</th>
-                <th scope="col">
+                <th scope="col" className="st-actions-cell">
                   <span className="ef-visually-hidden">Actions</span>
                 </th>
               </tr>
@@ -202,18 +204,14 @@ export function HomePage() {
                     {drafts.has(l.path) && <span className="st-badge">Unpublished changes</span>}
                   </th>
                   <td>{l.paths.join(', ')}</td>
-                  <td>
-                    <SiteList hosts={l.hosts} />
-                  </td>
                   <td>{LANGUAGES[l.locale] ?? l.locale}</td>
-                  <td>{l.variantKey}</td>
-                  <td>{l.programme}</td>
+                  <td>{programmeTitle(l.programme)}</td>
                   <td>{readableDate(l.modified)}</td>
                   <WeekCells
                     figures={week?.get(variantKey({ programme: l.programme, variant: l.variantKey }))}
                     loaded={week !== null}
                   />
-                  <td>
+                  <td className="st-actions-cell">
                     <div className="st-row-actions">
                       <button
                         type="button"
@@ -225,6 +223,13 @@ export function HomePage() {
                       </button>
                       <HistoryLink path={l.path} title={l.title} />
                     </div>
+                    <TechnicalDetails
+                      facts={[
+                        ['Variant name in reports', l.variantKey],
+                        ['File', l.path],
+                        ['Sites', l.hosts.join(', ')],
+                      ]}
+                    />
                   </td>
                 </tr>
               ))}
@@ -239,9 +244,8 @@ export function HomePage() {
             <thead>
               <tr>
                 <th scope="col">Programme</th>
-                <th scope="col">Id</th>
                 <th scope="col">Last change</th>
-                <th scope="col">
+                <th scope="col" className="st-actions-cell">
                   <span className="ef-visually-hidden">Actions</span>
                 </th>
               </tr>
@@ -253,10 +257,15 @@ export function HomePage() {
                     <Link to={`/edit/${p.path}`}>{p.title}</Link>
                     {drafts.has(p.path) && <span className="st-badge">Unpublished changes</span>}
                   </th>
-                  <td>{p.id}</td>
                   <td>{readableDate(p.modified)}</td>
-                  <td>
+                  <td className="st-actions-cell">
                     <HistoryLink path={p.path} title={p.title} />
+                    <TechnicalDetails
+                      facts={[
+                        ['Programme name in reports', p.id],
+                        ['File', p.path],
+                      ]}
+                    />
                   </td>
                 </tr>
               ))}

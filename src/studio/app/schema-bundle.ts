@@ -7,46 +7,14 @@ import common from '../../../schemas/config/common.schema.json';
 import coupon from '../../../schemas/config/coupon.schema.json';
 import landing from '../../../schemas/config/landing.schema.json';
 import programme from '../../../schemas/config/programme.schema.json';
+import { choiceWords, fieldWords, humanise } from '../../engine/content/field-words';
 import { moneyFieldAt } from '../../engine/content/money-fields';
 import type { Json } from './studio-api';
 
 export type FileKind = 'landing' | 'programme' | 'coupon';
 
-/** Labels better than the property name's words; the rest are the name in words. */
-const LABELS: Record<string, string> = {
-  paths: 'Page addresses',
-  variantKey: 'Variant key',
-  programme: 'Programme',
-  locale: 'Language',
-  title: 'Page title',
-  description: 'Search description',
-  blocks: 'Blocks',
-  heading: 'Heading',
-  subheading: 'Sub-heading',
-  subHeading: 'Sub-heading',
-  points: 'Points',
-  cta: 'Button',
-  href: 'Link address',
-  src: 'Image',
-  alt: 'Image description (for screen readers)',
-  tokenRule: 'Redirect rules',
-  translationOf: 'Translation of (the English page)',
-  items: 'Entries',
-  // Key names that would read as code ("If token", "Dob", "Soe").
-  ifToken: 'If signed in',
-  ifNoToken: 'If not signed in',
-  unlessQuery: 'Unless the address has',
-  param: 'Parameter',
-  dob: 'Date of birth range',
-  SOE: 'Engineering (SOE)',
-  SOF: 'Foundation (SOF)',
-  SOM: 'Medical (SOM)',
-};
-
-export function words(name: string): string {
-  const spaced = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ');
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1).toLowerCase();
-}
+/** A key in words ("offlineSwitchFee" → "Offline switch fee"). */
+export const words = humanise;
 
 type Node = { [key: string]: unknown };
 
@@ -56,10 +24,33 @@ function isNode(value: unknown): value is Node {
 
 const COMMON_PREFIX = 'common-';
 
-/** A copy with refs made local: common's definitions under `common-<name>`, generator keywords dropped. */
-function rewrite(value: unknown, localPrefix: string, propertyName?: string): unknown {
+/** Where a node is: the kind of file, and whether it is a property of the file itself. */
+interface Place {
+  kind?: FileKind;
+  top?: boolean;
+}
+
+/**
+ * A copy with refs made local: common's definitions under `common-<name>`, generator keywords
+ * dropped, each property titled in marketing's words (field-words.ts) and a block-valued choice
+ * said as the block's name.
+ */
+function rewrite(value: unknown, localPrefix: string, propertyName?: string, place: Place = {}): unknown {
   if (Array.isArray(value)) return value.map((item) => rewrite(item, localPrefix));
   if (!isNode(value)) return value;
+  if (
+    propertyName &&
+    Array.isArray(value.enum) &&
+    value.enum.some((v) => choiceWords(propertyName, String(v)) !== v)
+  ) {
+    const { enum: values, ...rest } = value;
+    value = {
+      ...rest,
+      type: 'string',
+      oneOf: (values as string[]).map((v) => ({ const: v, title: choiceWords(propertyName, v) })),
+    };
+    if (!isNode(value)) return value;
+  }
   const out: Node = {};
   for (const [key, child] of Object.entries(value)) {
     if (key === 'tsType' || key === '$id' || key === '$schema') continue;
@@ -68,17 +59,19 @@ function rewrite(value: unknown, localPrefix: string, propertyName?: string): un
       const prefix = file === 'common.schema.json' ? COMMON_PREFIX : localPrefix;
       out.$ref = fragment.replace('/definitions/', `#/definitions/${prefix}`);
     } else if (key === 'properties' && isNode(child)) {
+      // The root's own properties are the file's top level ("Page title" there, "Title" inside).
+      const top = { kind: place.kind, top: propertyName === undefined && place.top !== false };
       out.properties = Object.fromEntries(
-        Object.entries(child).map(([name, sub]) => [name, rewrite(sub, localPrefix, name)]),
+        Object.entries(child).map(([name, sub]) => [name, rewrite(sub, localPrefix, name, top)]),
       );
-    } else out[key] = rewrite(child, localPrefix);
+    } else out[key] = rewrite(child, localPrefix, undefined, { kind: place.kind, top: false });
   }
-  if (propertyName && !('title' in out)) out.title = LABELS[propertyName] ?? words(propertyName);
+  if (propertyName && !('title' in out)) out.title = fieldWords(propertyName, place).label;
   return out;
 }
 
-function bundle(schema: Node): RJSFSchema {
-  const main = rewrite(schema, '') as Node;
+function bundle(schema: Node, kind: FileKind): RJSFSchema {
+  const main = rewrite(schema, '', undefined, { kind, top: true }) as Node;
   const shared = (rewrite(common, COMMON_PREFIX) as Node).definitions as Node;
   const definitions: Node = { ...(main.definitions as Node | undefined) };
   for (const [name, def] of Object.entries(shared)) definitions[COMMON_PREFIX + name] = def;
@@ -86,9 +79,9 @@ function bundle(schema: Node): RJSFSchema {
 }
 
 export const SCHEMAS: Record<FileKind, RJSFSchema> = {
-  landing: bundle(landing as Node),
-  programme: bundle(programme as Node),
-  coupon: bundle(coupon as unknown as Node),
+  landing: bundle(landing as Node, 'landing'),
+  programme: bundle(programme as Node, 'programme'),
+  coupon: bundle(coupon as unknown as Node, 'coupon'),
 };
 
 export function kindOf(path: string): FileKind {
@@ -249,6 +242,8 @@ export function uiSchemaFor(kind: FileKind): UiSchema {
         resolve(child.items as Node, root).type === 'string'
       )
         childUi.items = { ...(childUi.items as UiSchema | undefined), 'ui:widget': 'textarea' };
+      if (fieldWords(name, { kind, top: pointer === '' }).technical)
+        childUi['ui:options'] = { ...(childUi['ui:options'] as object | undefined), technical: true };
       if (Object.keys(childUi).length > 0) ui[name] = childUi;
     }
     if (schema.type === 'array' && isNode(schema.items)) {

@@ -3,6 +3,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Route, Routes, useParams } from 'react-router-dom';
 import { HomePage } from './home-page';
+import { hasEditorForm, SettingsScreen } from './settings-screen';
 import { ActivityPage, EditorPage, FunnelPage, HistoryPage, InboxPage, PeoplePage } from './later-parts';
 import { StudioApiContext } from './studio-form-context';
 import type { StudioApi } from './studio-api';
@@ -20,6 +21,14 @@ function Opening({ what, page }: { what: string; page: ReactNode }) {
       {page}
     </Suspense>
   );
+}
+
+/** The editor for a page, programme or coupon; the settings screen for any other document. */
+function EditorOrSettings() {
+  const path = useParams()['*'] ?? '';
+  // One editor per page: a link from one page's editor to another's (its Hindi page) opens a new
+  // editor, so nothing of the last page's draft is kept (or saved) as the new page's.
+  return hasEditorForm(path) ? <EditorPage key={path} /> : <SettingsScreen />;
 }
 
 export function StudioApp({ api, header }: { api: StudioApi; header?: ReactNode }) {
@@ -41,7 +50,7 @@ export function StudioApp({ api, header }: { api: StudioApi; header?: ReactNode 
                 </main>
               }
             >
-              <EditorForPage />
+              <EditorOrSettings />
             </Suspense>
           }
         />
@@ -62,13 +71,4 @@ export function StudioApp({ api, header }: { api: StudioApi; header?: ReactNode 
       </Routes>
     </StudioApiContext.Provider>
   );
-}
-
-/**
- * One editor per page: a link from one page's editor to another's (its Hindi page) opens a new
- * editor, so nothing of the last page's draft is kept (or saved) as the new page's.
- */
-function EditorForPage() {
-  const file = useParams()['*'] ?? '';
-  return <EditorPage key={file} />;
 }

@@ -23,7 +23,8 @@ import { useShown } from './form-selection';
 import { ImagePicker } from './image-picker';
 import { couponFields } from './studio-coupon-fields';
 import { usePageNames } from './page-names';
-import { blockSchema, blockTypes, words } from './schema-bundle';
+import { blockName } from '../../engine/content/field-words';
+import { blockSchema, blockTypes } from './schema-bundle';
 import { LOCALE_NAMES, TranslationsContext, type StudioFormContext } from './studio-form-context';
 import { STATE_WORDS } from './translation-status';
 import type { Json } from './studio-api';
@@ -65,7 +66,7 @@ const ItemContext = createContext<{ items: unknown[]; listName: string }>({ item
 /** What an array item is called in its controls: a block by its type, an entry by its text. */
 function describeItem(item: Json | undefined, arrayTitle: string, index: number): string {
   if (isObject(item)) {
-    if (typeof item.type === 'string') return `${index + 1}. ${words(item.type)} block`;
+    if (typeof item.type === 'string') return `${index + 1}. ${blockName(item.type)} block`;
     for (const key of ['heading', 'title', 'label', 'text', 'mode']) {
       const value = item[key];
       if (typeof value === 'string' && value.trim()) {
@@ -81,6 +82,14 @@ function FieldTemplate(props: FieldTemplateProps<unknown, RJSFSchema, StudioForm
   const label = itemLabel(props.label);
   const inner = <DefaultFieldTemplate {...props} label={label} />;
   if (props.hidden) return inner;
+  // A field only a developer changes (field-words.ts) stays one click away, not among marketing's.
+  if (props.uiSchema?.['ui:options']?.technical)
+    return (
+      <details className="st-technical" open={(props.rawErrors?.length ?? 0) > 0 || undefined}>
+        <summary>Technical details: {label}</summary>
+        {inner}
+      </details>
+    );
   // One shape whether or not the other language is shown beside it: the other page arrives after
   // the field first shows, and a new parent would remount the field (and drop its held keys).
   return (
@@ -199,7 +208,7 @@ function AddBlock({
       if (sub.default !== undefined && key !== 'type') block[key] = sub.default;
     context.edit(
       (d) => insertItem(d, ['blocks'], index, block),
-      `Added a ${words(type)} block at position ${index + 1}.`,
+      `Added a ${blockName(type)} block at position ${index + 1}.`,
     );
     // The outline chooses the new block, and its first field takes the focus.
     requestAnimationFrame(() => focusField(`/blocks/${index}`));
@@ -213,7 +222,7 @@ function AddBlock({
       <select id={`${id}-type`} value={type} onChange={(e) => setType(e.target.value)} disabled={disabled}>
         {blockTypes().map((t) => (
           <option key={t} value={t}>
-            {words(t)}
+            {blockName(t)}
           </option>
         ))}
       </select>

@@ -109,7 +109,7 @@ describe('friendlyMessage names the field and says the problem plainly', () => {
 
   it('a list with too few entries', () => {
     const found = problemsAfter('landings/neet-repeater.json', (d) => (faqOf(d).items = []));
-    expect(say(found)).toEqual(['FAQ · Entry: needs at least 1 entry']);
+    expect(say(found)).toEqual(['FAQ · Entries: needs at least 1 entry']);
   });
 });
 
@@ -123,7 +123,7 @@ describe('messages name pages, programmes and images in words, never a file or a
     );
     expect(
       said('landings/neet-repeater-hindi.json', (d) => (d.translationOf = 'landings/gone.json')),
-    ).toEqual(['Translation of: cannot translate that page: that page does not exist']);
+    ).toEqual(['Translation of (the English page): cannot translate that page: that page does not exist']);
     // Its own file: the page is in its own locale.
     expect(
       said(
@@ -131,7 +131,7 @@ describe('messages name pages, programmes and images in words, never a file or a
         (d) => (d.translationOf = 'landings/neet-repeater-hindi.json'),
       ),
     ).toEqual([
-      `Translation of: cannot translate that page: the page “${titleOf('landings/neet-repeater-hindi.json')}” (/neet-repeater-scholarship-hindi) is in the same locale (hi)`,
+      `Translation of (the English page): cannot translate that page: the page “${titleOf('landings/neet-repeater-hindi.json')}” (/neet-repeater-scholarship-hindi) is in the same locale (hi)`,
     ]);
   });
 
