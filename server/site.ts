@@ -12,6 +12,7 @@ import { resolveProfile } from '../src/engine/hosts';
 import { chooseVariant } from '../src/engine/experiments';
 import { decidePage } from '../src/engine/page-request';
 import { imageByName } from './services/content/images';
+import { authenticateStaff, STUDIO_COOKIE } from './auth/staff-sessions';
 
 export interface StaticFile {
   body: Buffer;
@@ -136,12 +137,17 @@ async function sendUploadedImage(
   pathname: string,
 ): Promise<FastifyReply | undefined> {
   const name = /^\/images\/([a-z0-9][a-z0-9.-]*)$/.exec(pathname)?.[1];
-  const uploaded = name ? await imageByName(app.ctx.db, name) : undefined;
+  if (!name) return undefined;
+  // The site serves published uploads; a signed-in staff member also a draft's (its preview).
+  const token = request.cookies[STUDIO_COOKIE];
+  const staff = token ? await authenticateStaff(app.ctx, token) : null;
+  const uploaded = await imageByName(app.ctx.db, name, { drafts: staff !== null });
   if (!uploaded) return undefined;
+  // What a staff member sees may be a draft's: never kept by a shared cache.
+  if (staff) reply.header('Cache-Control', 'private, no-store');
   // Long-cached only while one upload has this name: an image uploaded again under it changes.
-  reply
-    .header('Cache-Control', uploaded.unique ? 'public, max-age=31536000, immutable' : 'no-cache')
-    .header('ETag', `"${uploaded.sha256}"`);
+  else reply.header('Cache-Control', uploaded.unique ? 'public, max-age=31536000, immutable' : 'no-cache');
+  reply.header('ETag', `"${uploaded.sha256}"`);
   if (request.headers['if-none-match'] === `"${uploaded.sha256}"`) return reply.code(304).send();
   return send(request, reply, { body: uploaded.bytes, type: uploaded.type });
 }

@@ -36,7 +36,7 @@ export function registerStudioRequestRules(app: FastifyInstance): void {
       ?.trim()
       .toLowerCase();
     // An image upload's body is the image (decision 049): a form of another site cannot send one.
-    const upload = request.url.split('?')[0] === STUDIO_IMAGES;
+    const upload = request.method === 'POST' && request.url.split('?')[0] === STUDIO_IMAGES;
     if (upload && !IMAGE_TYPES.some((t) => t === type)) {
       const msg = 'That file cannot be used: only PNG, JPEG, WebP and SVG images are accepted.';
       throw new ApiError(415, msg, { error: 'bad-type', message: msg });

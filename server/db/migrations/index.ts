@@ -26,6 +26,7 @@ import { m021VersionRecords } from './021-version-records';
 import { m022StaffOidc } from './022-staff-oidc';
 import { m023TranslationBasis } from './023-translation-basis';
 import { m023FunnelCampaigns } from './023-funnel-campaigns-g';
+import { m024DraftImages } from './024-draft-images-g';
 
 const migrations: Record<string, Migration> = {
   '001-core': m001Core,
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '022-staff-oidc': m022StaffOidc,
   '023-translation-basis': m023TranslationBasis,
   '023-funnel-campaigns-g': m023FunnelCampaigns,
+  '024-draft-images-g': m024DraftImages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -60,6 +60,11 @@ export interface ConfigImagesTable {
   /** The staff member's name. */
   uploaded_by: string;
   uploaded_at: string;
+  /** When a version using it was first published (migration 024); null: a draft's only, not served. */
+  published_at: string | null;
+  /** Pixels, read from the file (null: its header did not say). */
+  width: number | null;
+  height: number | null;
 }
 
 /** A preview link (migration 019): the SHA-256 of its token, the version it shows, its end. */

@@ -37,10 +37,26 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
+/** A PNG's signature and IHDR (640 × 320), then filler: enough for its type and size. */
 const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(64, 7),
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+  Buffer.from('IHDR', 'ascii'),
+  Buffer.from([0, 0, 0x02, 0x80, 0, 0, 0x01, 0x40]),
+  Buffer.alloc(52, 7),
 ]);
+
+/** Publishes a version of a landing whose first `old` image is `src` instead (a publisher approves). */
+async function publishWithImage(path: string, old: string, src: string) {
+  const opened = await c.open(c.people.esha, path);
+  const content = JSON.parse(JSON.stringify(opened.data.content).replace(old, src)) as Doc;
+  const saved = await c.s.as(c.people.esha, {
+    method: 'PUT',
+    url: '/studio/api/file',
+    payload: { path, content, baseVersion: opened.data.version },
+  });
+  if (saved.statusCode !== 200) throw new Error(saved.body);
+  await c.publishVersion(c.people.esha, c.people.pia, path, saved.data.number as number);
+}
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
 
 const upload = (name: string, type: string, body: Buffer | string, overwrite = false) =>
@@ -52,16 +68,34 @@ const upload = (name: string, type: string, body: Buffer | string, overwrite = f
   });
 
 describe('images', () => {
-  it('stores an upload in the database, audited; the site serves it, long-cached while its name is unique', async () => {
+  it('stores an upload with its draft, audited, its size read from the file; the site serves it once published, long-cached while its name is unique', async () => {
     const stored = await upload('hero-2027.png', 'image/png', PNG);
     expect(stored.statusCode).toBe(201);
-    expect(stored.data).toEqual({ src: '/images/hero-2027.png' });
+    expect(stored.data).toEqual({ src: '/images/hero-2027.png', width: 640, height: 320 });
     expect((await c.s.audited('config.image-uploaded')).at(-1)?.details).toMatchObject({
       src: '/images/hero-2027.png',
       type: 'image/png',
       bytes: PNG.length,
     });
 
+    // A draft's image: not on the site; a signed-in staff member's preview shows it, never cached.
+    expect((await c.t.call({ method: 'GET', url: '/images/hero-2027.png' })).statusCode).toBe(404);
+    const previewed = await c.s.as(c.people.esha, { method: 'GET', url: '/images/hero-2027.png' });
+    expect(previewed.statusCode).toBe(200);
+    expect(previewed.headers['cache-control']).toBe('private, no-store');
+    const drafts = (await c.s.as(c.people.esha, { method: 'GET', url: '/studio/api/images' })).data
+      .images as unknown[];
+    expect(drafts).toContainEqual({
+      src: '/images/hero-2027.png',
+      name: 'hero-2027.png',
+      bytes: PNG.length,
+      width: 640,
+      height: 320,
+      draft: true,
+    });
+
+    // Published with a page that uses it: on the site.
+    await publishWithImage('landings/adst.json', '/images/login-iacst.svg', '/images/hero-2027.png');
     const served = await c.t.call({ method: 'GET', url: '/images/hero-2027.png' });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
@@ -70,7 +104,13 @@ describe('images', () => {
 
     const list = await c.s.as(c.people.esha, { method: 'GET', url: '/studio/api/images' });
     const images = list.data.images as { name: string; bytes: number; src: string }[];
-    expect(images).toContainEqual({ src: '/images/hero-2027.png', name: 'hero-2027.png', bytes: PNG.length });
+    expect(images).toContainEqual({
+      src: '/images/hero-2027.png',
+      name: 'hero-2027.png',
+      bytes: PNG.length,
+      width: 640,
+      height: 320,
+    });
     expect(images.some((i) => i.name === 'icon-class.svg' && i.bytes > 0)).toBe(true);
     expect(images.map((i) => i.name)).toEqual([...images.map((i) => i.name)].sort());
 
@@ -99,9 +139,13 @@ describe('images', () => {
       true,
     );
     expect(replaced.statusCode).toBe(201);
+    // The new bytes are the draft's until a page using them is published again: the site keeps
+    // the published ones, the Studio's preview shows the new.
     const served = await c.t.call({ method: 'GET', url: '/images/hero-2027.png' });
-    expect(served.rawPayload.length).toBe(PNG.length + 3);
+    expect(served.rawPayload.length).toBe(PNG.length);
     expect(served.headers['cache-control']).toBe('no-cache');
+    const previewed = await c.s.as(c.people.esha, { method: 'GET', url: '/images/hero-2027.png' });
+    expect(previewed.rawPayload.length).toBe(PNG.length + 3);
     const again304 = await c.t.call({
       method: 'GET',
       url: '/images/hero-2027.png',
@@ -206,5 +250,60 @@ describe('images', () => {
     expect(JSON.stringify(c.t.app.ctx.site.landings.find((l) => l.file === path))).toContain(
       '/images/hero-2027.png',
     );
+  });
+
+  it('leaves nothing on the site for a discarded draft, and lists images no published page uses for a publisher to remove', async () => {
+    const JPEG_SIZED = Buffer.concat([
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00]),
+      // SOF0: length 17, precision 8, height 200, width 300.
+      Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0xc8, 0x01, 0x2c, 0x03]),
+      Buffer.alloc(40, 0),
+    ]);
+    const stored = await upload('abandoned.jpg', 'image/jpeg', JPEG_SIZED);
+    expect(stored.data).toEqual({ src: '/images/abandoned.jpg', width: 300, height: 200 });
+    // A draft that uses it, then discarded: the site never shows the image.
+    const path = 'landings/mock-jee.json';
+    const opened = await c.open(c.people.esha, path);
+    const content = JSON.parse(
+      JSON.stringify(opened.data.content).replace(/\/images\/[a-z0-9-]+\.svg/, '/images/abandoned.jpg'),
+    ) as Doc;
+    const saved = await c.s.as(c.people.esha, {
+      method: 'PUT',
+      url: '/studio/api/file',
+      payload: { path, content, baseVersion: opened.data.version },
+    });
+    expect(saved.statusCode).toBe(200);
+    const discarded = await c.post(c.people.esha, '/versions/discard', { path, number: saved.data.number });
+    expect(discarded.statusCode).toBe(200);
+    expect((await c.t.call({ method: 'GET', url: '/images/abandoned.jpg' })).statusCode).toBe(404);
+
+    // Unused: the abandoned upload (a draft's) and the first upload replaced on its page since? No:
+    // hero-2027.png is used by two published pages, so only the abandoned one is listed.
+    const unused = await c.s.as(c.people.pia, { method: 'GET', url: '/studio/api/images/unused' });
+    expect(unused.statusCode).toBe(200);
+    expect(unused.data.images).toEqual([
+      {
+        src: '/images/abandoned.jpg',
+        name: 'abandoned.jpg',
+        bytes: JPEG_SIZED.length,
+        width: 300,
+        height: 200,
+        draft: true,
+      },
+    ]);
+    // Removing is a publisher's; an image a published page uses stays.
+    const remove = (who: typeof c.people.pia, name: string) =>
+      c.s.as(who, { method: 'DELETE', url: `/studio/api/images?name=${name}` });
+    expect((await remove(c.people.esha, 'abandoned.jpg')).statusCode).toBe(403);
+    const used = await remove(c.people.pia, 'hero-2027.png');
+    expect(used.statusCode).toBe(409);
+    expect(used.data.msg).toBe('A published page uses this image: change the page first.');
+    const removed = await remove(c.people.pia, 'abandoned.jpg');
+    expect(removed.statusCode).toBe(200);
+    expect(removed.data.images).toEqual([]);
+    expect((await c.s.as(c.people.pia, { method: 'GET', url: '/images/abandoned.jpg' })).statusCode).toBe(
+      404,
+    );
+    expect((await c.s.audited('config.image-removed')).at(-1)?.details).toEqual({ name: 'abandoned.jpg' });
   });
 });

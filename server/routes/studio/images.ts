@@ -6,11 +6,11 @@ import type {
   StudioImageUploadQuery,
   StudioImageUploadReply,
 } from '../../../src/generated/api/studio-image-upload';
-import type { StudioImagesReply } from '../../../src/generated/api/studio-images';
+import type { StudioImageRemoveQuery, StudioImagesReply } from '../../../src/generated/api/studio-images';
 import { apiSchema } from '../../api/schemas';
 import { actorOf, requireStaff, staffOf } from '../../auth/staff-sessions';
 import { IMAGE_TYPES } from '../../services/content/image-check';
-import { listImages, storeImage } from '../../services/content/images';
+import { listImages, removeImage, storeImage, unusedImages } from '../../services/content/images';
 import { audit } from '../../services/staff/audit';
 import { answering } from './content-refusals';
 
@@ -57,7 +57,47 @@ export async function registerStudioImageRoutes(app: FastifyInstance): Promise<v
         details: { src: stored.src, type: stored.type, bytes: bytes.length, sha256: stored.sha256 },
       });
       reply.code(201);
-      return { src: stored.src };
+      return { src: stored.src, width: stored.width, height: stored.height };
+    },
+  );
+
+  // The uploads no published page uses, for a publisher to remove (a draft's stay listed as drafts).
+  app.get<{ Reply: StudioImagesReply }>(
+    '/studio/api/images/unused',
+    {
+      schema: apiSchema('studio-images', {
+        summary: 'Uploaded images no published page uses',
+        tags,
+        staff: true,
+      }),
+      preHandler: requireStaff('publisher'),
+    },
+    async () => ({ images: await unusedImages(app.ctx) }),
+  );
+
+  app.delete<{ Querystring: StudioImageRemoveQuery; Reply: StudioImagesReply }>(
+    '/studio/api/images',
+    {
+      schema: {
+        ...apiSchema('studio-images', {
+          summary: 'Remove an uploaded image no published page uses',
+          tags,
+          staff: true,
+        }),
+        querystring: { $ref: 'studio-images.schema.json#/definitions/removeQuery' },
+      },
+      preHandler: requireStaff('publisher'),
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      await answering(request, () => removeImage(app.ctx, request.query.name));
+      await audit(app.ctx, {
+        actor: actorOf(staff),
+        action: 'config.image-removed',
+        ip: request.ip,
+        details: { name: request.query.name },
+      });
+      return { images: await unusedImages(app.ctx) };
     },
   );
 }

@@ -9,6 +9,7 @@ import { publicDir } from '../../../src/engine/node/paths';
 import type { Db } from '../../db/database';
 import { iso } from '../../timestamps';
 import { extensionFits, isImageType, sniffImage, svgProblem, typeWords } from './image-check';
+import { imagePixelSize } from './image-size';
 import { ContentError } from './errors';
 import type { ContentCtx } from './context';
 
@@ -32,6 +33,11 @@ export interface ImageInfo {
   src: string;
   name: string;
   bytes: number;
+  /** Pixels, when known (uploads: read from the file). */
+  width?: number;
+  height?: number;
+  /** An upload no published version uses yet: the site does not serve it. */
+  draft?: boolean;
 }
 
 async function builtImages(dir: string): Promise<ImageInfo[]> {
@@ -47,16 +53,29 @@ async function builtImages(dir: string): Promise<ImageInfo[]> {
   );
 }
 
+/** The uploads by name (the newest of each name last), as the Studio lists them. */
+async function uploadedInfos(db: Db): Promise<ImageInfo[]> {
+  const rows = await db
+    .selectFrom('config_images')
+    .select(['name', 'size', 'width', 'height', 'published_at'])
+    .orderBy('id', 'asc')
+    .execute();
+  const byName = new Map<string, ImageInfo>();
+  for (const row of rows)
+    byName.set(row.name, {
+      src: `/images/${row.name}`,
+      name: row.name,
+      bytes: Number(row.size),
+      ...(row.width && row.height ? { width: Number(row.width), height: Number(row.height) } : {}),
+      ...(row.published_at === null ? { draft: true } : {}),
+    });
+  return [...byName.values()];
+}
+
 /** The site's images by name: the uploaded one (newest) where a name is both. */
 export async function listImages({ db }: ContentCtx, dir = builtImagesDir): Promise<ImageInfo[]> {
   const byName = new Map((await builtImages(dir)).map((image) => [image.name, image]));
-  const uploaded = await db
-    .selectFrom('config_images')
-    .select(['name', 'size'])
-    .orderBy('id', 'asc')
-    .execute();
-  for (const row of uploaded)
-    byName.set(row.name, { src: `/images/${row.name}`, name: row.name, bytes: Number(row.size) });
+  for (const image of await uploadedInfos(db)) byName.set(image.name, image);
   return [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -86,7 +105,7 @@ export async function storeImage(
     now: Date;
     dir?: string;
   },
-): Promise<{ src: string; sha256: string; type: string }> {
+): Promise<{ src: string; sha256: string; type: string; width?: number; height?: number }> {
   const name = imageName(request.name);
   if (!name)
     throw new ContentError(
@@ -107,6 +126,8 @@ export async function storeImage(
   if (!request.overwrite && (await taken(db, name, request.dir ?? builtImagesDir)))
     throw new ContentError('conflict', 'An image with that name exists already.');
   const sha256 = createHash('sha256').update(request.bytes).digest('hex');
+  const size = imagePixelSize(request.bytes, found);
+  // A draft's until a version that uses it is published (publishImagesIn): the site serves it then.
   await db
     .insertInto('config_images')
     .values({
@@ -117,9 +138,12 @@ export async function storeImage(
       sha256,
       uploaded_by: request.by,
       uploaded_at: iso(request.now),
+      published_at: null,
+      width: size?.width ?? null,
+      height: size?.height ?? null,
     })
     .execute();
-  return { src: `/images/${name}`, sha256, type: found };
+  return { src: `/images/${name}`, sha256, type: found, ...size };
 }
 
 /** An uploaded image to serve: its newest bytes, and whether the name was ever uploaded again. */
@@ -129,10 +153,19 @@ export interface StoredImage {
   sha256: string;
   /** Only one upload has this name: its bytes never change, so a browser may keep them. */
   unique: boolean;
+  /** On the site (a published version uses it); false: a draft's, shown only to staff. */
+  published: boolean;
 }
 
-/** One query: the newest upload of `name` and how many there are. */
-export async function imageByName(db: Db, name: string): Promise<StoredImage | undefined> {
+/**
+ * One query: the newest upload of `name` and how many there are; only published uploads unless
+ * `drafts` (a signed-in staff member previewing a draft).
+ */
+export async function imageByName(
+  db: Db,
+  name: string,
+  { drafts = false }: { drafts?: boolean } = {},
+): Promise<StoredImage | undefined> {
   if (!imageName(name)) return undefined;
   const row = await db
     .selectFrom('config_images as i')
@@ -140,6 +173,7 @@ export async function imageByName(db: Db, name: string): Promise<StoredImage | u
       'i.type',
       'i.bytes',
       'i.sha256',
+      'i.published_at',
       eb
         .selectFrom('config_images as o')
         .select((o) => o.fn.countAll<number>().as('n'))
@@ -147,6 +181,7 @@ export async function imageByName(db: Db, name: string): Promise<StoredImage | u
         .as('uploads'),
     ])
     .where('i.name', '=', name)
+    .$if(!drafts, (q) => q.where('i.published_at', 'is not', null))
     .orderBy('i.id', 'desc')
     .limit(1)
     .executeTakeFirst();
@@ -156,5 +191,63 @@ export async function imageByName(db: Db, name: string): Promise<StoredImage | u
     bytes: Buffer.from(row.bytes),
     sha256: row.sha256,
     unique: Number(row.uploads) === 1,
+    published: row.published_at !== null,
   };
+}
+
+/** The uploaded image names a document's text uses (`/images/<name>`). */
+export function imagesIn(content: string): string[] {
+  return [
+    ...new Set(
+      [...content.matchAll(/\/images\/([a-z0-9][a-z0-9-]{0,110}\.(?:png|jpe?g|webp|svg))/g)].map(
+        (m) => m[1] ?? '',
+      ),
+    ),
+  ];
+}
+
+/**
+ * On publish (in its transaction): the uploads the published text uses go on the site. An upload
+ * only a discarded draft used stays unpublished, never served.
+ */
+export async function publishImagesIn(db: Db, content: string, now: Date): Promise<void> {
+  const names = imagesIn(content);
+  if (names.length === 0) return;
+  await db
+    .updateTable('config_images')
+    .set({ published_at: iso(now) })
+    .where('name', 'in', names)
+    .where('published_at', 'is', null)
+    .execute();
+}
+
+/** The uploaded names every published version uses. */
+async function publishedUses(db: Db): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('config_documents as d')
+    .innerJoin('config_versions as v', (j) =>
+      j.onRef('v.path', '=', 'd.path').onRef('v.number', '=', 'd.published_number'),
+    )
+    .select('v.content')
+    .execute();
+  return new Set(rows.flatMap((r) => imagesIn(r.content)));
+}
+
+/** Uploaded images no published page uses (published once and since replaced, or never published). */
+export async function unusedImages({ db }: ContentCtx): Promise<ImageInfo[]> {
+  const used = await publishedUses(db);
+  return (await uploadedInfos(db))
+    .filter((i) => !used.has(i.name))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Removes an uploaded image (every upload of its name), refused while a published page uses it. */
+export async function removeImage({ db }: ContentCtx, name: unknown): Promise<void> {
+  const valid = imageName(name);
+  if (!valid) throw new ContentError('bad-path', 'That is not an image name.');
+  if ((await publishedUses(db)).has(valid))
+    throw new ContentError('conflict', 'A published page uses this image: change the page first.');
+  const removed = await db.deleteFrom('config_images').where('name', '=', valid).executeTakeFirst();
+  if (Number(removed.numDeletedRows) === 0)
+    throw new ContentError('not-found', 'There is no such uploaded image.');
 }

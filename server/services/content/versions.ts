@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { changeList, type Change } from '../../../src/engine/content/change-list';
 import { configKindOf } from '../../../src/engine/content/schema-labels';
+import { publishImagesIn } from './images';
 import { amountsIn } from '../../../src/engine/content/change-list';
 import type { ConfigBundle } from '../../../src/engine/config-bundle';
 import { validateConfig, type ConfigReader } from '../../../src/engine/node/validate-config';
@@ -600,6 +601,8 @@ async function publishNow(
       published_at: iso(now),
       unpublish_at: end ? iso(end) : null,
     });
+    // The draft's uploads it uses go on the site with it.
+    await publishImagesIn(tx, row.content, now);
     await bumpGeneration(tx, now);
   });
 }

@@ -48,7 +48,8 @@ export type StaffAuditAction =
   | 'config.refused'
   | 'config.preview-link'
   | 'config.image-uploaded'
-  | 'config.translations-confirmed';
+  | 'config.translations-confirmed'
+  | 'config.image-removed';
 
 /** Who acted: a staff member, the command line (no id), or nobody known (null). */
 export interface AuditActor {

@@ -20,4 +20,12 @@ export interface StudioImageUploadQuery {
  */
 export interface StudioImageUploadReply {
   src: string;
+  /**
+   * pixels, read from the file
+   */
+  width?: number;
+  /**
+   * pixels, read from the file
+   */
+  height?: number;
 }

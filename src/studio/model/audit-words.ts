@@ -38,6 +38,7 @@ export const ACTION_GROUPS: readonly ActionGroup[] = [
       ['config.preview-link', 'Made a preview link'],
       ['config.image-uploaded', 'Uploaded an image'],
       ['config.translations-confirmed', 'Confirmed Hindi texts still right'],
+      ['config.image-removed', 'Removed an image no page used'],
     ],
   },
   {
@@ -120,6 +121,8 @@ export function detailWords(entry: Pick<StudioAuditEntry, 'action' | 'details'>)
       return text(d.reason) ?? '';
     case 'config.image-uploaded':
       return text(d.src) ? `${String(d.src).replace(/^\/images\//, '')}` : '';
+    case 'config.image-removed':
+      return text(d.name) ? String(d.name) : '';
     default:
       return email ? `For ${email}.` : '';
   }
