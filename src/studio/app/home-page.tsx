@@ -8,6 +8,7 @@ import { lastDays, percent, variantKey, weekFigures, type WeekFigures } from '..
 import { CouponList } from './coupon-list';
 import { loadLaterParts } from './later-parts';
 import { NewVariantDialog } from './new-variant-dialog';
+import { UnusedImages } from './unused-images';
 import { canPublish, isAdmin, useStaff } from './signed-in';
 import { useStudioApi } from './studio-form-context';
 import type { FileList, LandingSummary } from './studio-api';
@@ -274,6 +275,7 @@ export function HomePage() {
         </div>
       </section>
       {files && <CouponList coupons={coupons} all={files.coupons} programmes={files.programmes} />}
+      {canPublish(staff) && <UnusedImages />}
       {source && files && (
         <NewVariantDialog
           source={source}

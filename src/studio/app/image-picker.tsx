@@ -1,6 +1,8 @@
 // Choose an image from public/images or upload one: type and size checked here (the server checks
 // again, by the file's bytes), the name made safe, and an existing file replaced only when asked.
-import { useEffect, useState } from 'react';
+// A new image asks for its description (screen readers read it) before it is used, and takes its
+// width and height from the file (the server reads them). An upload is the draft's until published.
+import { useEffect, useRef, useState } from 'react';
 import { Modal } from '../../ui/modal/modal';
 import type { ImageInfo, StudioApi } from './studio-api';
 
@@ -41,13 +43,16 @@ export function ImagePicker({
 }: {
   api: StudioApi;
   current: string;
-  onPick(src: string, size?: { width: number; height: number }): void;
+  onPick(src: string, size?: { width: number; height: number }, alt?: string): void;
   onClose(): void;
 }) {
   const [images, setImages] = useState<ImageInfo[] | null>(null);
   const [status, setStatus] = useState('');
   const [pending, setPending] = useState<{ file: File; name: string } | null>(null);
   const [filter, setFilter] = useState('');
+  const [uploaded, setUploaded] = useState<{ src: string; size?: { width: number; height: number } } | null>(
+    null,
+  );
   useEffect(() => {
     api.listImages().then(setImages, (error: Error) => setStatus(error.message));
   }, [api]);
@@ -64,8 +69,12 @@ export function ImagePicker({
         return;
       }
       setPending(null);
-      setStatus(`Uploaded ${name}.`);
-      await pick(result.src);
+      setStatus(`Uploaded ${name}. Describe it to use it.`);
+      const size =
+        result.width && result.height
+          ? { width: result.width, height: result.height }
+          : await sizeOf(result.src);
+      setUploaded({ src: result.src, ...(size ? { size } : {}) });
     } catch (error) {
       setStatus((error as Error).message);
     }
@@ -78,6 +87,17 @@ export function ImagePicker({
       return setStatus('That image is larger than 2 MB: make it smaller first.');
     void upload(file, safeImageName(file.name, file.type), false);
   };
+
+  if (uploaded)
+    return (
+      <Modal heading="Describe the new image" closeLabel="Close" onClose={onClose}>
+        <DescribeImage
+          src={uploaded.src}
+          size={uploaded.size}
+          onDone={(alt) => onPick(uploaded.src, uploaded.size, alt)}
+        />
+      </Modal>
+    );
 
   const shown = (images ?? []).filter((image) => image.name.toLowerCase().includes(filter.toLowerCase()));
   return (
@@ -127,6 +147,7 @@ export function ImagePicker({
                 >
                   <img src={image.src} alt="" width={72} height={72} />
                   <span>{image.name}</span>
+                  {image.draft && <span className="st-badge">Not on the site until published</span>}
                 </button>
               </li>
             ))}
@@ -134,5 +155,71 @@ export function ImagePicker({
         )}
       </div>
     </Modal>
+  );
+}
+
+/** A new image's description, required: what a screen reader says in its place. */
+function DescribeImage({
+  src,
+  size,
+  onDone,
+}: {
+  src: string;
+  size?: { width: number; height: number };
+  onDone(alt: string): void;
+}) {
+  const [alt, setAlt] = useState('');
+  const [error, setError] = useState('');
+  const field = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => field.current?.focus(), []);
+  return (
+    <form
+      className="st-picker"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!alt.trim()) {
+          setError('Describe the image: people who cannot see it hear this instead.');
+          field.current?.focus();
+          return;
+        }
+        onDone(alt.trim());
+      }}
+      noValidate
+    >
+      <img className="st-picker__preview" src={src} alt="" />
+      {size && (
+        <p className="st-help">
+          {size.width} × {size.height} pixels (taken from the file).
+        </p>
+      )}
+      <label className="st-label" htmlFor="st-picker-alt">
+        Image description (for screen readers)
+      </label>
+      <p id="st-picker-alt-help" className="st-help">
+        Say what the image shows, as you would on the phone: “Students writing the test in a hall”.
+      </p>
+      {error && (
+        <p id="st-picker-alt-error" className="st-field-error">
+          {error}
+        </p>
+      )}
+      <textarea
+        id="st-picker-alt"
+        ref={field}
+        className="st-input"
+        rows={2}
+        required
+        value={alt}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'st-picker-alt-error st-picker-alt-help' : 'st-picker-alt-help'}
+        onChange={(e) => {
+          setAlt(e.target.value);
+          if (error && e.target.value.trim()) setError('');
+        }}
+      />
+      <button type="submit" className="st-button">
+        Use this image
+      </button>
+    </form>
   );
 }

@@ -506,8 +506,18 @@ export function createFakeStudioApi(
     async uploadImage(name) {
       if (images.some((i) => i.name === name)) return { ok: false, error: 'exists' };
       const src = `/images/${name}`;
-      images.push({ src, name, bytes: 10 });
-      return { ok: true, src };
+      images.push({ src, name, bytes: 10, width: 640, height: 320, draft: true });
+      return { ok: true, src, width: 640, height: 320 };
+    },
+    async unusedImages() {
+      return images.filter((i) => i.draft);
+    },
+    async removeImage(name) {
+      images.splice(
+        images.findIndex((i) => i.name === name),
+        1,
+      );
+      return images.filter((i) => i.draft);
     },
   };
   return api;

@@ -3,6 +3,7 @@
 // StudioApiError of status 401 (the session ended: the app returns to sign-in). Expected outcomes (a conflict, an invalid draft, an image that
 // exists) are results, not exceptions, so each screen must handle them; anything else throws a
 // StudioApiError whose message is already a sentence for a non-developer.
+import type { StudioImage } from '../../generated/api/studio-images';
 import type { Campaign, VariantComparison, VariantFunnel, VariantId } from '../../domain/funnel-report';
 import type { StudioChange, StudioVersionSummary } from '../../generated/api/studio-history';
 import type { StudioInboxItem } from '../../generated/api/studio-inbox';
@@ -95,13 +96,11 @@ export type PutResult =
   | { ok: false; error: 'changed'; current: { content: Json; version: string } | null }
   | { ok: false; error: 'invalid'; problems: Problem[] };
 
-export interface ImageInfo {
-  src: string;
-  name: string;
-  bytes: number;
-}
+export type ImageInfo = StudioImage;
 
-export type UploadResult = { ok: true; src: string } | { ok: false; error: 'exists' };
+/** An upload's address and its size in pixels, read from the file by the server. */
+export type UploadResult =
+  { ok: true; src: string; width?: number; height?: number } | { ok: false; error: 'exists' };
 
 /** The Funnel view's filter: India days, both included; a campaign's source, medium, name ('' for none). */
 export interface FunnelQuery {
@@ -215,6 +214,10 @@ export interface StudioApi {
   ): Promise<{ entries: ActivityEntry[]; nextBefore: string | null }>;
   listImages(): Promise<ImageInfo[]>;
   uploadImage(name: string, file: Blob, overwrite: boolean): Promise<UploadResult>;
+  /** Uploaded images no published page uses (a publisher's list to tidy). */
+  unusedImages(): Promise<ImageInfo[]>;
+  /** Removes an uploaded image no published page uses; answers the list left. */
+  removeImage(name: string): Promise<ImageInfo[]>;
   /** The portal's funnel per variant (read-only, from the database the portal uses). */
   funnel(query: FunnelQuery, signal?: AbortSignal): Promise<FunnelData>;
   compareVariants(
@@ -439,7 +442,14 @@ export function createStudioApi(
         headers: { 'Content-Type': file.type },
       });
       if (response.status === 409) return { ok: false, error: 'exists' };
-      return { ok: true, ...(await ok<{ src: string }>(response)) };
+      return { ok: true, ...(await ok<{ src: string; width?: number; height?: number }>(response)) };
+    },
+    async unusedImages() {
+      return (await ok<{ images: ImageInfo[] }>(await call('/images/unused'))).images;
+    },
+    async removeImage(name) {
+      const response = await call(`/images?name=${encodeURIComponent(name)}`, { method: 'DELETE' });
+      return (await ok<{ images: ImageInfo[] }>(response)).images;
     },
     async funnel(query, signal) {
       return ok<FunnelData>(await call(`/funnel?${funnelSearch(query)}`, { signal }));

@@ -15,7 +15,7 @@ import type {
   WidgetProps,
 } from '@rjsf/utils';
 import { createContext, memo, useContext, useId, useState, type DragEvent, type ReactNode } from 'react';
-import { getAt, insertItem, isObject, moveItem, pointerOf, type JsonPath } from './json-path';
+import { getAt, insertItem, isObject, moveItem, pointerOf, setAt, type JsonPath } from './json-path';
 import { missingReason } from '../../engine/content/translations';
 import { HeldTyping, heldWidget } from '../../ui/forms/held-typing';
 import { focusField, revealField } from './field-focus';
@@ -387,21 +387,35 @@ function ImageWidget(props: WidgetProps<unknown, RJSFSchema, StudioFormContext>)
           api={registry.formContext.api}
           current={src}
           onClose={() => setOpen(false)}
-          onPick={(picked, size) => {
+          onPick={(picked, size, alt) => {
             setOpen(false);
-            onChange(picked);
-            // An image object's width and height follow the picked file's.
+            // An image object's width, height and (a new image's) description follow the file:
+            // one edit of the draft with its src (rjsf's onChange would send its older copy after).
             const parentId = id.replace(/_src$/, '');
-            if (size && parentId !== id) {
-              const path = parentId
-                .replace(/^root_?/, '')
-                .split('_')
-                .filter(Boolean)
-                .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-              registry.formContext.setAt([...path, 'width'], size.width);
-              registry.formContext.setAt([...path, 'height'], size.height);
+            if (parentId === id) {
+              onChange(picked);
+              registry.formContext.announce(`Chose ${picked}.`);
+              return;
             }
-            registry.formContext.announce(`Chose ${picked}.`);
+            const path = parentId
+              .replace(/^root_?/, '')
+              .split('_')
+              .filter(Boolean)
+              .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+            const fields: [string, Json | undefined][] = [
+              ['src', picked],
+              ['width', size?.width],
+              ['height', size?.height],
+              ['alt', alt],
+            ];
+            registry.formContext.edit(
+              (draft) =>
+                fields.reduce<Json>(
+                  (next, [key, value]) => (value === undefined ? next : setAt(next, [...path, key], value)),
+                  draft,
+                ),
+              `Chose ${picked}.`,
+            );
           }}
         />
       )}
