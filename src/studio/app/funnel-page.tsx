@@ -269,7 +269,13 @@ export function FunnelPage() {
                   Download CSV
                 </button>
               </div>
-              <div className="st-table-wrap st-funnel__table">
+              {/* A box that scrolls: focusable, so a keyboard scrolls it too. */}
+              <div
+                className="st-table-wrap st-funnel__table"
+                role="region"
+                aria-labelledby="st-funnel-table-title"
+                tabIndex={0}
+              >
                 <table className="st-table" aria-labelledby="st-funnel-table-title">
                   <thead>
                     <tr>

@@ -615,7 +615,23 @@ function held(name: string) {
   Told.displayName = `Told(${Held.displayName ?? name})`;
   return Told;
 }
+const DefaultSelectWidget = defaults.widgets.SelectWidget as Widget<unknown, RJSFSchema, StudioFormContext>;
+
+/** rjsf's select, and for the choice of a field's kind (oneOf) a label it does not draw itself. */
+function SelectWidget(props: WidgetProps<unknown, RJSFSchema, StudioFormContext>) {
+  if (!props.id.endsWith('__oneof_select')) return <DefaultSelectWidget {...props} />;
+  return (
+    <>
+      <label className="ef-visually-hidden" htmlFor={props.id}>
+        {props.label}: which kind
+      </label>
+      <DefaultSelectWidget {...props} />
+    </>
+  );
+}
+
 const widgets = {
+  SelectWidget,
   TextWidget: held('TextWidget'),
   TextareaWidget: held('TextareaWidget'),
   URLWidget: held('URLWidget'),
