@@ -129,7 +129,10 @@ const TOP_WORDS: Record<WordsKind, Record<string, FieldWords>> = {
     title: { label: 'Page title (browser tab, search results)' },
     description: { label: 'Search results description' },
   },
-  programme: { id: { label: 'Programme name in reports and addresses', technical: true } },
+  programme: {
+    id: { label: 'Programme name in reports and addresses', technical: true },
+    mode: { label: 'Exam mode (online or offline)' },
+  },
   coupon: {},
 };
 
