@@ -1,4 +1,4 @@
-// A landing page's blocks as the Studio leaves them (decision 053-outline): a hidden block is kept
+// A landing page's blocks as the Studio leaves them (decision 053): a hidden block is kept
 // in the config but not drawn; only the Studio's preview names each block's place in the draft.
 import { describe, expect, it } from 'vitest';
 import type { ConfigBundle } from '../engine/config-bundle';

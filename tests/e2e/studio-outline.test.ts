@@ -1,4 +1,4 @@
-// The Studio editor's outline and editing in place (decision 053-outline), in a browser against the
+// The Studio editor's outline and editing in place (decision 053), in a browser against the
 // dev server: an editor clicks the hero heading in the preview and types there, and the form's
 // field (brought into view and marked) and the change list follow; at 1280 px a FAQ question is
 // edited the same way; focusing a field outlines its block in the preview; the FAQ, chosen in the

@@ -25,8 +25,8 @@ import { m020ConfigPins } from './020-config-pins';
 import { m021VersionRecords } from './021-version-records';
 import { m022StaffOidc } from './022-staff-oidc';
 import { m023TranslationBasis } from './023-translation-basis';
-import { m023FunnelCampaigns } from './023-funnel-campaigns-g';
-import { m024DraftImages } from './024-draft-images-g';
+import { m024FunnelCampaigns } from './024-funnel-campaigns';
+import { m025DraftImages } from './025-draft-images';
 
 const migrations: Record<string, Migration> = {
   '001-core': m001Core,
@@ -52,8 +52,8 @@ const migrations: Record<string, Migration> = {
   '021-version-records': m021VersionRecords,
   '022-staff-oidc': m022StaffOidc,
   '023-translation-basis': m023TranslationBasis,
-  '023-funnel-campaigns-g': m023FunnelCampaigns,
-  '024-draft-images-g': m024DraftImages,
+  '024-funnel-campaigns': m024FunnelCampaigns,
+  '025-draft-images': m025DraftImages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

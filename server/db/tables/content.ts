@@ -60,7 +60,7 @@ export interface ConfigImagesTable {
   /** The staff member's name. */
   uploaded_by: string;
   uploaded_at: string;
-  /** When a version using it was first published (migration 024); null: a draft's only, not served. */
+  /** When a version using it was first published (migration 025); null: a draft's only, not served. */
   published_at: string | null;
   /** Pixels, read from the file (null: its header did not say). */
   width: number | null;

@@ -37,7 +37,7 @@ export interface FunnelDailyTable {
   variant: string;
   step: number;
   utm_source: string;
-  /** '' when the visits had none (migration 023: rows rolled up before it have ''). */
+  /** '' when the visits had none (migration 024: rows rolled up before it have ''). */
   utm_medium: string;
   utm_campaign: string;
   /** The gap bucket of these visitors' time from their previous step (-1: untimed). */

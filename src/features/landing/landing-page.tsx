@@ -10,7 +10,7 @@ const afterMain = new Set<Block['type']>(['back-to-top', 'footer']);
 export function LandingPage({ landing, context }: { landing: Landing; context: BlockContext }) {
   const indexed = landing.blocks.map((block, i) => ({ block, i })).filter(({ block }) => isShown(block));
   const draw = ({ block, i }: { block: Block; i: number }) =>
-    // The Studio's preview names each block's place in the draft (decision 053-outline): its
+    // The Studio's preview names each block's place in the draft (decision 053): its
     // outline and in-place editing find the block by it. `display: contents` keeps the layout.
     context.studioMarks ? (
       <div key={i} data-studio-block={`/blocks/${i}`}>

@@ -1,4 +1,4 @@
-// Editing in the preview itself (decision 053-outline). The Studio's preview marks each block with
+// Editing in the preview itself (decision 053). The Studio's preview marks each block with
 // its place in the draft (data-studio-block); here each plain text in a block is matched to the
 // draft's text it shows (data-studio-text, its pointer), and a click on one makes it editable in
 // place: what is typed goes into the draft, the form's field follows. The frame runs no script of

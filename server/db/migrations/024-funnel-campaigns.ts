@@ -4,7 +4,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 // both as key columns (the table is rebuilt: neither database changes a primary key in place, and
 // rows rolled up before keep '' for both, as a visit without them), and the events' day index
 // carries the three so the Funnel view's list of campaigns is read from the index alone.
-export const m023FunnelCampaigns: Migration = {
+export const m024FunnelCampaigns: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('funnel_daily_next')

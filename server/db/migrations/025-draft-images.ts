@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 // (decision 049): the site serves only published images (published_at set on publish), so a
 // discarded draft leaves nothing on the site. Images uploaded before this were served at once:
 // they count as published. Width and height are read from the file when it is uploaded.
-export const m024DraftImages: Migration = {
+export const m025DraftImages: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable('config_images').addColumn('published_at', 'text').execute();
     await db.schema.alterTable('config_images').addColumn('width', 'integer').execute();
