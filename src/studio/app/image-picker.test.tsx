@@ -27,6 +27,8 @@ describe('a new image', () => {
         <StudioApp api={api} />
       </MemoryRouter>,
     );
+    // The hero's image: the hero chosen in the outline first (the form shows one block at a time).
+    await user.click(await screen.findByRole('button', { name: /^2\. Hero/ }));
     const [choose] = await screen.findAllByRole('button', { name: 'Choose image…' });
     if (!choose) throw new Error('no image field');
     await user.click(choose);

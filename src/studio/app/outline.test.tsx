@@ -46,7 +46,7 @@ describe('the outline', () => {
     await screen.findByLabelText(/^Page title/);
     expect(names()).toEqual(['1. Header', '2. Hero: NEET repeater scholarship', '3. FAQ: 1 question']);
     // Page settings first: the page's own fields, no block.
-    expect(screen.getByRole('textbox', { name: /^Search description/ })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: /^Search results description/ })).toBeTruthy();
     // (Role queries skip what is not shown.)
     expect(screen.getAllByRole<HTMLInputElement>('textbox').some((t) => t.value === 'What is it?')).toBe(
       false,
@@ -62,7 +62,7 @@ describe('the outline', () => {
       'value',
       'NEET repeater scholarship',
     );
-    expect(screen.queryByRole('textbox', { name: /^Search description/ })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: /^Search results description/ })).toBeNull();
     // A sub-heading runs to sentences: a multi-line box.
     expect(screen.getByRole('textbox', { name: /^Sub-heading/ }).tagName).toBe('TEXTAREA');
     // The FAQ's fields are kept but not shown.
