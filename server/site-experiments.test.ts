@@ -1,11 +1,12 @@
 // Experiments on the site server: a path split 50/50 between two variants serves
 // each variant's prerendered page; 1,000 first visits split within a few percent; a returning
 // visitor keeps the variant (a first-party cookie); search engines and previews get the default;
-// a host profile that shows another variant's content at the path is not split.
+// a host profile that shows another variant's content at the path is not split. Each browser the split
+// assigns is recorded once as an exposure; bots and visits to a variant's own path are not.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SiteIndex } from '../src/engine/site-index';
 import { testApp, type TestApp } from '../tests/support/server-harness';
 
@@ -63,28 +64,56 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
+const exposures = () => harness.db.selectFrom('experiment_exposures').selectAll().orderBy('at_ms').execute();
+/** The exposures once the background writes of earlier visits are done (they run every 500 ms). */
+const settledExposures = async () => {
+  await new Promise((resolve) => setTimeout(resolve, 700));
+  return exposures();
+};
 const visit = (headers: Record<string, string> = {}) =>
   harness.app.inject({ url: '/split', headers: { 'user-agent': CHROME, ...headers } });
 
 describe('a path split between variants', () => {
   it('1,000 first visits split within a few percent of 50/50, each told its variant in a cookie', async () => {
     let fresh = 0;
+    const visitors = new Set<string>();
     for (let i = 0; i < 1000; i++) {
       const response = await visit();
       expect(response.statusCode).toBe(200);
-      const cookie = String(response.headers['set-cookie']);
+      const [vid, arm] = response.headers['set-cookie'] as string[];
       const shown = response.body.includes('variant new') ? 'fresh' : 'current';
       expect(response.body).toContain(shown === 'fresh' ? 'variant new' : 'variant current');
-      expect(cookie).toBe(`ef_exp_split-test=${shown}; Path=/; Max-Age=7776000; SameSite=Lax; HttpOnly`);
+      expect(vid).toMatch(/^ef_vid=[0-9a-f-]{36}; Path=\/; Max-Age=31536000; SameSite=Lax$/);
+      expect(arm).toBe(`ef_exp_split-test=${shown}; Path=/; Max-Age=7776000; SameSite=Lax; HttpOnly`);
+      visitors.add(String(vid).slice(7, 43));
       if (shown === 'fresh') fresh++;
     }
-    // Math.random on the server: σ of a share of 1,000 at 50 % is 1.6 points; 6 points is ~3.8σ.
+    // The hash of random visitor ids: σ of a share of 1,000 at 50 % is 1.6 points; 6 points is ~3.8σ.
     expect(Math.abs(fresh / 1000 - 0.5)).toBeLessThan(0.06);
+    // Each is recorded once as an exposure, by the arm it was shown (written in the background).
+    await vi.waitFor(async () => expect(await exposures()).toHaveLength(1000), { timeout: 5000 });
+    const rows = await exposures();
+    expect(new Set(rows.map((r) => r.visitor))).toEqual(visitors);
+    expect(rows.filter((r) => r.arm === 'fresh')).toHaveLength(fresh);
+    expect(rows[0]).toMatchObject({
+      experiment: 'split-test',
+      day: expect.stringMatching(/^\d{4}-\d\d-\d\d$/) as unknown,
+    });
+  });
+
+  it('a visitor seen again is not exposed twice', async () => {
+    const before = (await settledExposures()).length;
+    const first = await visit({ cookie: 'ef_vid=one-visitor-seen-twice' });
+    const arm = String((first.headers['set-cookie'] as string[])[0]).split(';')[0];
+    await visit({ cookie: `ef_vid=one-visitor-seen-twice; ${arm}` });
+    await visit({ cookie: 'ef_vid=one-visitor-seen-twice' });
+    await vi.waitFor(async () => expect(await exposures()).toHaveLength(before + 1), { timeout: 5000 });
+    expect(await settledExposures()).toHaveLength(before + 1);
   });
 
   it('a returning visitor keeps the variant, and the page is not cached across cookies', async () => {
     for (let i = 0; i < 20; i++) {
-      const response = await visit({ cookie: 'ef_exp_split-test=fresh' });
+      const response = await visit({ cookie: 'ef_vid=returning-visitor-0001; ef_exp_split-test=fresh' });
       expect(response.body).toContain('variant new');
       expect(response.headers['set-cookie']).toBeUndefined();
       expect(response.headers.vary).toContain('Cookie');
@@ -93,7 +122,8 @@ describe('a path split between variants', () => {
     }
   });
 
-  it('search engines and link previews see the default page, with no cookie', async () => {
+  it('search engines and link previews see the default page, with no cookie, and are not exposed', async () => {
+    const before = (await settledExposures()).length;
     for (const agent of [
       'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
       'WhatsApp/2.23.20.0 A',
@@ -104,6 +134,7 @@ describe('a path split between variants', () => {
         expect(response.headers['set-cookie']).toBeUndefined();
       }
     }
+    expect(await settledExposures()).toHaveLength(before);
   });
 
   it('is not split on a host profile that shows another variant’s content there', async () => {
@@ -114,9 +145,18 @@ describe('a path split between variants', () => {
     }
   });
 
-  it('leaves the variant’s own path as it was', async () => {
+  it('leaves the variant’s own path as it was: a visit there is not an exposure', async () => {
+    const before = (await settledExposures()).length;
     const response = await harness.app.inject({ url: '/new-page', headers: { 'user-agent': CHROME } });
     expect(response.body).toContain('variant new');
     expect(response.headers['set-cookie']).toBeUndefined();
+    expect(await settledExposures()).toHaveLength(before);
+  });
+
+  it('writes the exposures still queued when the server closes', async () => {
+    const before = (await settledExposures()).length;
+    for (let i = 0; i < 30; i++) await visit();
+    await harness.app.close();
+    expect(await exposures()).toHaveLength(before + 30);
   });
 });

@@ -1,5 +1,6 @@
 // Serves the built site: static assets (precompressed, long-cached when hashed) and the
 // prerendered pages, picked by host profile and path, after the token rules.
+import { randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -13,6 +14,7 @@ import { chooseVariant } from '../src/engine/experiments';
 import { decidePage } from '../src/engine/page-request';
 import { imageByName } from './services/content/images';
 import { authenticateStaff, STUDIO_COOKIE } from './auth/staff-sessions';
+import { ExposureLog } from './services/experiments/exposures';
 
 export interface StaticFile {
   body: Buffer;
@@ -207,6 +209,11 @@ export async function registerSite(
     });
   }
 
+  const exposures = new ExposureLog(app.ctx.db, (error: unknown) =>
+    app.log.error({ err: error }, 'experiment exposures not recorded'),
+  );
+  app.addHook('onClose', () => exposures.flush());
+
   // The pages and their assets: not an API operation (hidden from the OpenAPI document).
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     // One site for the whole request, whatever a publish swaps in meanwhile.
@@ -244,11 +251,19 @@ export async function registerSite(
       const choice = chooseVariant(experiment, {
         cookieHeader: request.headers.cookie,
         userAgent: request.headers['user-agent'],
-        random: Math.random,
+        newVisitorId: randomUUID,
         secure: request.protocol === 'https',
       });
       files = routeFiles.get(choice.routePath) ?? files;
-      if (choice.setCookie) reply.header('Set-Cookie', choice.setCookie);
+      if (choice.setCookies.length > 0) reply.header('Set-Cookie', choice.setCookies);
+      // Only a split decides an exposure: a visit to a variant's own path is that variant's alone.
+      if (choice.exposure)
+        exposures.record({
+          experiment: experiment.id,
+          arm: choice.exposure.variantKey,
+          visitor: choice.exposure.visitor,
+          atMs: app.ctx.now().getTime(),
+        });
     }
     reply.code(decision.status);
     return send(request, reply, page(files, profile.id)).header('Vary', 'Accept-Encoding, Cookie, Host');

@@ -3,6 +3,7 @@
 // Under `npm run dev` the config is the API server's published versions (decision 049): a file
 // edited in config/ is published when it validates, and a publish in the Studio shows here too.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import type * as RenderSite from '../../src/app/render-site';
@@ -109,8 +110,8 @@ export function examflowPages(): Plugin {
           const render = (await server.ssrLoadModule('/src/app/render-site.tsx')) as typeof RenderSite;
           const profile = resolveProfile(bundle.hosts, req.headers.host);
           let route = decision.kind === 'page' ? decision.route : undefined;
-          // A path split between variants (site.json experiments): the visitor's variant, drawn and
-          // kept by its cookie as `npm start` does (src/engine/experiments.ts).
+          // A path split between variants (site.json experiments): the visitor's variant, by the hash
+          // of its id and kept by its cookie as `npm start` does (no exposures recorded in dev) (src/engine/experiments.ts).
           const experiment = render
             .siteExperiments(bundle)
             .find((e) => e.path === route?.path && !e.skipProfiles.includes(profile.id));
@@ -118,10 +119,10 @@ export function examflowPages(): Plugin {
             const choice = chooseVariant(experiment, {
               cookieHeader: req.headers.cookie,
               userAgent: req.headers['user-agent'],
-              random: Math.random,
+              newVisitorId: randomUUID,
             });
             route = routes.find((r) => r.path === choice.routePath) ?? route;
-            if (choice.setCookie) res.setHeader('Set-Cookie', choice.setCookie);
+            if (choice.setCookies.length > 0) res.setHeader('Set-Cookie', choice.setCookies);
           }
           const html = render.renderRoute(bundle, route, profile, DEV_PAGE_ASSETS);
           res.statusCode = decision.status;

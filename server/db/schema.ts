@@ -2,6 +2,7 @@ import type { CommerceTables } from './tables/commerce';
 import type { ContentTables } from './tables/content';
 import type { CoreTables } from './tables/core';
 import type { ExamsTables } from './tables/exams';
+import type { ExperimentTables } from './tables/experiments';
 import type { FunnelTables } from './tables/funnel';
 import type { MasterTables } from './tables/master';
 import type { PaymentsTables } from './tables/payments';
@@ -15,4 +16,5 @@ export type Database = CoreTables &
   PaymentsTables &
   FunnelTables &
   ContentTables &
-  StaffTables;
+  StaffTables &
+  ExperimentTables;

@@ -1,9 +1,16 @@
-// Experiments: 1,000 simulated first visits split by the weights, a returning
+// Experiments: 1,000 simulated first visits split by the hash of their ids and the weights, a returning
 // visitor keeps the variant, bots and previews see the default; validate:config refuses weights
 // that do not add up, unknown variants and variants of another programme.
 import { afterEach, describe, expect, it } from 'vitest';
 import { copyConfig, type ConfigCopy } from '../../tests/fixtures/config-copy';
-import { chooseVariant, cookieValue, isBotOrPreview, type IndexedExperiment } from './experiments';
+import {
+  bucketOf,
+  chooseVariant,
+  cookieValue,
+  fnv1a32,
+  isBotOrPreview,
+  type IndexedExperiment,
+} from './experiments';
 import { validateConfig } from './node/validate-config';
 
 const EXPERIMENT: IndexedExperiment = {
@@ -30,17 +37,30 @@ function seeded(seed: number): () => number {
   };
 }
 
+/** Visitor ids as browsers' crypto.randomUUID would make them, from a seeded generator. */
+const visitorIds = (seed: number) => {
+  const random = seeded(seed);
+  return () => Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16)).join('');
+};
+
 describe('choosing a visitor’s variant', () => {
+  it('FNV-1a 32-bit gives the published test vectors', () => {
+    // The FNV reference vectors (Fowler, Noll, Vo; draft-eastlake-fnv, test suite): "" and "a".
+    expect(fnv1a32('')).toBe(0x811c9dc5);
+    expect(fnv1a32('a')).toBe(0xe40c292c);
+    expect(fnv1a32('foobar')).toBe(0xbf9cf968);
+  });
+
   it.each([1, 2, 3])('1,000 first visits split within a few percent of 70/30 (seed %i)', (seed) => {
-    const random = seeded(seed);
+    const newVisitorId = visitorIds(seed);
     const counts = new Map<string, number>();
     for (let i = 0; i < 1000; i++) {
-      const choice = chooseVariant(EXPERIMENT, { userAgent: CHROME, random });
-      expect(choice.setCookie).toMatch(
-        new RegExp(
-          `^ef_exp_neet-repeater-2025=${choice.variantKey}; Path=/; Max-Age=7776000; SameSite=Lax; HttpOnly$`,
-        ),
-      );
+      const choice = chooseVariant(EXPERIMENT, { userAgent: CHROME, newVisitorId });
+      expect(choice.setCookies).toEqual([
+        `ef_vid=${choice.exposure?.visitor}; Path=/; Max-Age=31536000; SameSite=Lax`,
+        `ef_exp_neet-repeater-2025=${choice.variantKey}; Path=/; Max-Age=7776000; SameSite=Lax; HttpOnly`,
+      ]);
+      expect(choice.exposure?.variantKey).toBe(choice.variantKey);
       counts.set(choice.variantKey, (counts.get(choice.variantKey) ?? 0) + 1);
     }
     // σ of a share of 1,000 at 30 % is 1.45 points: 4 points is ~3σ.
@@ -48,23 +68,57 @@ describe('choosing a visitor’s variant', () => {
     expect((counts.get('iacst_repeater_neet') ?? 0) + (counts.get('iacst_repeater_jee') ?? 0)).toBe(1000);
   });
 
+  it('the arm is the hash of the experiment and the visitor: the same on every server, without a cookie of the arm', () => {
+    const cookieHeader = 'ef_vid=0123456789abcdef0123';
+    const arms = new Set(
+      [1, 2, 3].map(
+        () =>
+          chooseVariant(EXPERIMENT, { userAgent: CHROME, cookieHeader, newVisitorId: () => 'unused' })
+            .variantKey,
+      ),
+    );
+    expect(arms.size).toBe(1);
+    const choice = chooseVariant(EXPERIMENT, {
+      userAgent: CHROME,
+      cookieHeader,
+      newVisitorId: () => 'unused',
+    });
+    expect(choice.exposure).toEqual({ visitor: '0123456789abcdef0123', variantKey: choice.variantKey });
+    // The visitor id stands (no ef_vid cookie sent again); the arm's cookie is given.
+    expect(choice.setCookies).toHaveLength(1);
+    expect(bucketOf('neet-repeater-2025', '0123456789abcdef0123')).toBeGreaterThanOrEqual(0);
+    expect(choice.variantKey).toBe(
+      bucketOf('neet-repeater-2025', '0123456789abcdef0123') < 0.7
+        ? 'iacst_repeater_neet'
+        : 'iacst_repeater_jee',
+    );
+  });
+
   it('a returning visitor keeps the variant their cookie names, and is not given it again', () => {
-    const first = chooseVariant(EXPERIMENT, { userAgent: CHROME, random: () => 0.95 });
-    expect(first).toMatchObject({ variantKey: 'iacst_repeater_jee', routePath: '/jee-repeater-scholarship' });
-    const cookie = `ef_session=; ${String(first.setCookie?.split(';')[0])}; other=1`;
-    for (const random of [() => 0, () => 0.5, () => 0.99])
-      expect(chooseVariant(EXPERIMENT, { userAgent: CHROME, cookieHeader: cookie, random })).toEqual({
-        variantKey: 'iacst_repeater_jee',
-        routePath: '/jee-repeater-scholarship',
-      });
-    // A cookie naming a variant the experiment no longer has draws again.
+    const cookie =
+      'ef_session=; ef_vid=returning-visitor-0001; ef_exp_neet-repeater-2025=iacst_repeater_jee; other=1';
     expect(
-      chooseVariant(EXPERIMENT, {
-        userAgent: CHROME,
-        cookieHeader: 'ef_exp_neet-repeater-2025=gone',
-        random: () => 0,
-      }),
-    ).toMatchObject({ variantKey: 'iacst_repeater_neet', setCookie: expect.any(String) as unknown });
+      chooseVariant(EXPERIMENT, { userAgent: CHROME, cookieHeader: cookie, newVisitorId: () => 'x' }),
+    ).toEqual({
+      variantKey: 'iacst_repeater_jee',
+      routePath: '/jee-repeater-scholarship',
+      setCookies: [],
+      exposure: { visitor: 'returning-visitor-0001', variantKey: 'iacst_repeater_jee' },
+    });
+    // A cookie naming a variant the experiment no longer has: the hash decides, and is given the cookie.
+    const again = chooseVariant(EXPERIMENT, {
+      userAgent: CHROME,
+      cookieHeader: 'ef_vid=returning-visitor-0001; ef_exp_neet-repeater-2025=gone',
+      newVisitorId: () => 'x',
+    });
+    expect(again.setCookies[0]).toMatch(/^ef_exp_neet-repeater-2025=iacst_repeater_(neet|jee);/);
+    // A visitor id that is not one (too short) is replaced.
+    const minted = chooseVariant(EXPERIMENT, {
+      userAgent: CHROME,
+      cookieHeader: 'ef_vid=short',
+      newVisitorId: () => 'minted-visitor-id-0001',
+    });
+    expect(minted.exposure?.visitor).toBe('minted-visitor-id-0001');
   });
 
   it('search engines and link previews see the default, with no cookie', () => {
@@ -82,9 +136,10 @@ describe('choosing a visitor’s variant', () => {
     ];
     for (const userAgent of bots) {
       expect(isBotOrPreview(userAgent)).toBe(true);
-      expect(chooseVariant(EXPERIMENT, { userAgent, random: () => 0.99 })).toEqual({
+      expect(chooseVariant(EXPERIMENT, { userAgent, newVisitorId: () => 'never-a-visitor-0001' })).toEqual({
         variantKey: 'iacst_repeater_neet',
         routePath: '/neet-repeater-scholarship',
+        setCookies: [],
       });
     }
     expect(isBotOrPreview(CHROME)).toBe(false);

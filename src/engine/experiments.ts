@@ -126,21 +126,57 @@ export function cookieValue(cookieHeader: string | undefined, name: string): str
   return parseCookie(cookieHeader ?? '')[name];
 }
 
-export interface VariantChoice {
-  variantKey: string;
-  routePath: string;
-  /** A Set-Cookie value to send: the visitor's first visit (a returning visitor's cookie stands). */
-  setCookie?: string;
+/** The funnel's anonymous visitor id (decision 029), minted by the server when a split path is
+ * served to a browser without one; not HttpOnly: the page's funnel script reads it as its own id. */
+export const VISITOR_COOKIE = 'ef_vid';
+/** A visitor id as the funnel accepts it (schemas/api/funnel-events: 16 to 64 letters, digits, - and _). */
+export const VISITOR_ID = /^[A-Za-z0-9_-]{16,64}$/;
+const VISITOR_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/** FNV-1a, 32 bits (Fowler–Noll–Vo), over the string's UTF-16 code units as GrowthBook's SDK does. */
+export function fnv1a32(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
 }
 
 /**
- * The variant this request is shown: a bot's or preview's is the default (no cookie); a returning
- * visitor's is the one their cookie names while the experiment still has it; a first visit draws
- * one by weight with `random` (in [0, 1)) and is given the cookie.
+ * Where a visitor falls in [0, 1) for an experiment: GrowthBook's hash version 2 (the FNV-1a of the
+ * decimal FNV-1a of `seed + value`, modulo 10,000), with `${experimentId}:` as the seed. Deterministic
+ * and sticky: the same visitor lands in the same place on every server, with no stored state.
+ */
+export function bucketOf(experimentId: string, visitorId: string): number {
+  return (fnv1a32(String(fnv1a32(`${experimentId}:${visitorId}`))) % 10_000) / 10_000;
+}
+
+/** The arm a bucket in [0, 1) falls in, by the arms' weights in order. */
+export function armAt<T extends { weight: number }>(arms: readonly T[], bucket: number): T | undefined {
+  const total = arms.reduce((sum, v) => sum + v.weight, 0);
+  let draw = bucket * total;
+  return arms.find((v) => (draw -= v.weight) < 0) ?? arms[arms.length - 1];
+}
+
+export interface VariantChoice {
+  variantKey: string;
+  routePath: string;
+  /** Set-Cookie values to send: the variant on a first visit, the visitor id when it was minted. */
+  setCookies: string[];
+  /** The visitor the split assigned (a browser, not a bot or preview): the server records it once. */
+  exposure?: { visitor: string; variantKey: string };
+}
+
+/**
+ * The variant this request is shown: a bot's or preview's is the default (no cookie, no exposure);
+ * a returning visitor's is the one their `ef_exp_<id>` cookie names while the experiment still has
+ * it; otherwise the arm the hash of the experiment and the visitor id falls in. The visitor id is
+ * the `ef_vid` cookie, or `newVisitorId()` given back as that cookie.
  */
 export function chooseVariant(
   experiment: IndexedExperiment,
-  request: { cookieHeader?: string; userAgent?: string; random: () => number; secure?: boolean },
+  request: { cookieHeader?: string; userAgent?: string; newVisitorId: () => string; secure?: boolean },
 ): VariantChoice {
   const byKey = (key: string | undefined) => experiment.variants.find((v) => v.variantKey === key);
   const fallback = byKey(experiment.defaultVariant) ?? {
@@ -148,17 +184,24 @@ export function chooseVariant(
     routePath: experiment.path,
   };
   if (isBotOrPreview(request.userAgent))
-    return { variantKey: fallback.variantKey, routePath: fallback.routePath };
+    return { variantKey: fallback.variantKey, routePath: fallback.routePath, setCookies: [] };
+  const attributes = (maxAge: number) =>
+    `Path=/; Max-Age=${maxAge}; SameSite=Lax${request.secure ? '; Secure' : ''}`;
+  const setCookies: string[] = [];
+  const given = cookieValue(request.cookieHeader, VISITOR_COOKIE);
+  let visitor = given !== undefined && VISITOR_ID.test(given) ? given : undefined;
+  if (!visitor) {
+    visitor = request.newVisitorId();
+    setCookies.push(`${VISITOR_COOKIE}=${visitor}; ${attributes(VISITOR_COOKIE_MAX_AGE_S)}`);
+  }
   const name = `${EXPERIMENT_COOKIE_PREFIX}${experiment.id}`;
   const kept = byKey(cookieValue(request.cookieHeader, name));
-  if (kept) return { variantKey: kept.variantKey, routePath: kept.routePath };
-  const total = experiment.variants.reduce((sum, v) => sum + v.weight, 0);
-  let draw = request.random() * total;
-  const drawn = experiment.variants.find((v) => (draw -= v.weight) < 0) ?? fallback;
-  const attributes = `Path=/; Max-Age=${EXPERIMENT_COOKIE_MAX_AGE_S}; SameSite=Lax; HttpOnly${request.secure ? '; Secure' : ''}`;
+  const chosen = kept ?? armAt(experiment.variants, bucketOf(experiment.id, visitor)) ?? fallback;
+  if (!kept) setCookies.push(`${name}=${chosen.variantKey}; ${attributes(EXPERIMENT_COOKIE_MAX_AGE_S)}; HttpOnly`);
   return {
-    variantKey: drawn.variantKey,
-    routePath: drawn.routePath,
-    setCookie: `${name}=${drawn.variantKey}; ${attributes}`,
+    variantKey: chosen.variantKey,
+    routePath: chosen.routePath,
+    setCookies,
+    exposure: { visitor, variantKey: chosen.variantKey },
   };
 }

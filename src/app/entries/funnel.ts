@@ -51,8 +51,12 @@ if (programme && variant)
     let campaign = JSON.stringify(fresh);
     if (campaign === NO_CAMPAIGN) campaign = sessionStorage.getItem('examflow:funnel-campaign') ?? campaign;
     else sessionStorage.setItem('examflow:funnel-campaign', campaign);
-    let visitor = localStorage.getItem('examflow:funnel-visitor');
-    if (!visitor) localStorage.setItem('examflow:funnel-visitor', (visitor = crypto.randomUUID()));
+    // The id the server gave with a split page (the ef_vid cookie) is the visitor's from then on,
+    // so the funnel's steps join the experiment's exposure (src/engine/experiments.ts).
+    const given = /(?:^|; )ef_vid=([A-Za-z0-9_-]{16,64})(?:;|$)/.exec(document.cookie)?.[1];
+    let visitor = given ?? localStorage.getItem('examflow:funnel-visitor');
+    if (!visitor) visitor = crypto.randomUUID();
+    localStorage.setItem('examflow:funnel-visitor', visitor);
     origin = { visitor, variant, host: location.host, path: location.pathname, locale: root.lang };
     if (version) origin.page_version = Number(version);
     context = { programme, ...origin, ...(JSON.parse(campaign) as Pick<Context, 'has_gclid'>) };
