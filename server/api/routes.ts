@@ -12,6 +12,7 @@ import { registerStudioAccountRoutes } from '../routes/studio/account';
 import { registerStudioOidcRoutes } from '../routes/studio/account-oidc';
 import { registerStudioContentRoutes } from '../routes/studio/content';
 import { registerStudioFunnelRoutes } from '../routes/studio/funnel';
+import { registerStudioExperimentRoutes } from '../routes/studio/experiments';
 import { registerStudioImageRoutes } from '../routes/studio/images';
 import { registerStudioPreviewLinkRoutes } from '../routes/studio/preview-links';
 import { registerStudioStaffRoutes } from '../routes/studio/staff';
@@ -38,6 +39,7 @@ export function registerApiRoutes(
   registerStudioTranslationRoutes(app);
   registerStudioPreviewLinkRoutes(app);
   registerStudioFunnelRoutes(app);
+  registerStudioExperimentRoutes(app);
   // Its own scope: only the upload route parses image bodies.
   void app.register(registerStudioImageRoutes);
   // An unknown API path answers JSON (404, or 405 for another method), never the site's 404 page.

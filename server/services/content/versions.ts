@@ -274,6 +274,14 @@ export async function history(
   };
 }
 
+function sameWithoutExperiments(before: string, after: string): boolean {
+  const rest = (text: string) => {
+    const { experiments: _experiments, ...others } = JSON.parse(text) as Record<string, unknown>;
+    return JSON.stringify(others);
+  };
+  return rest(before) === rest(after);
+}
+
 /** What a version changes for students against `before` (null: a new document), and whether it
  *  touches money (a fee, a price, a percentage, an amount in a text, the payment settings). */
 export function describeChange(
@@ -289,6 +297,13 @@ export function describeChange(
     return { changes, touchesMoney: changes.some((c) => c.money) };
   }
   if (before === after) return { changes: [], touchesMoney: false };
+  // An experiment started or ended (decision 053e) splits pages that already passed review; it
+  // changes no price, so one publisher may take it live.
+  if (path === 'site.json' && before !== null && sameWithoutExperiments(before, after))
+    return {
+      changes: [{ kind: 'setting', pointer: '/experiments', label: 'Experiments', money: false }],
+      touchesMoney: false,
+    };
   // Site settings (payment methods, commerce) and coupons are money; a string table is when an
   // amount it states changes; the hosts never are.
   const touchesMoney =
@@ -719,7 +734,7 @@ const SCHEDULER: Actor = { id: 'schedule', name: 'Schedule', role: 'publisher' }
 export async function publishFiles(
   db: Db,
   files: ReadonlyMap<string, string>,
-  request: { actor: Actor; now: Date; site?: ConfigBundle },
+  request: { actor: Actor; now: Date; site?: ConfigBundle; note?: string },
 ): Promise<string[]> {
   const { actor, now } = request;
   return db.transaction().execute(async (trx) => {
@@ -758,7 +773,7 @@ export async function publishFiles(
           created_at: iso(now),
           summary: JSON.stringify(changes),
           touches_money: touchesMoney ? 1 : 0,
-          note: 'From the config/ files',
+          note: request.note ?? 'From the config/ files',
           reviewed_by: null,
           publish_at: null,
           unpublish_at: null,
