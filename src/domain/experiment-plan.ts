@@ -23,3 +23,16 @@ export function plannedDays(perArm: number, dailyVisitors: number, smallestShare
   const perDay = dailyVisitors * smallestShare;
   return perDay > 0 ? Math.ceil(perArm / perDay) : null;
 }
+
+/** Why an experiment's shares cannot be used, or null: they add up to 100 %, each at least 1 %. */
+export function sharesProblem(weights: readonly number[]): string | null {
+  if (weights.some((w) => !Number.isInteger(w) || w < 1)) return 'Give each version a whole share of at least 1 %.';
+  const total = weights.reduce((s, w) => s + w, 0);
+  return total === 100 ? null : `The shares add up to ${total} %: they must add up to 100 %.`;
+}
+
+/** Shares as equal as whole percents allow, the first taking what is left: 3 → [34, 33, 33]. */
+export function equalShares(count: number): number[] {
+  const each = Math.floor(100 / count);
+  return Array.from({ length: count }, (_, i) => (i === 0 ? 100 - each * (count - 1) : each));
+}

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context';
 import type { Experiment as SiteExperiment } from '../../../src/generated/config/site';
+import { sharesProblem } from '../../../src/domain/experiment-plan';
 import { ContentError } from '../content/errors';
 import {
   readPublished,
@@ -132,8 +133,8 @@ export async function createExperiment(
     if (!keys.has(arm.variantKey)) throw refuse('Each version must be a page of the same programme.');
   if (new Set(input.arms.map((a) => a.variantKey)).size !== input.arms.length)
     throw refuse('Each version can be chosen once.');
-  if (input.arms.reduce((s, a) => s + a.weight, 0) !== 100 || input.arms.some((a) => a.weight < 1))
-    throw refuse('The shares must add up to 100 %, each at least 1 %.');
+  const shares = sharesProblem(input.arms.map((a) => a.weight));
+  if (shares) throw refuse(shares);
   if (input.goal === 'paid' && !page.paid)
     throw refuse('This programme is free: choose “registered” as the goal.');
   if (input.secondary.length > 3) throw refuse('Choose at most three more steps.');

@@ -742,6 +742,14 @@ export function EditorPage() {
             {whereItIs(kind, draft)}
             {published ? '' : ' · new, not published yet'}
           </span>
+          {kind === 'landing' && published && typeof getAt(draft, ['paths', 0]) === 'string' && (
+            <Link
+              className="st-muted"
+              to={`/experiments/new?path=${encodeURIComponent(String(getAt(draft, ['paths', 0])))}`}
+            >
+              Test this page against another version
+            </Link>
+          )}
         </div>
         <div className="st-editor__actions">
           <button

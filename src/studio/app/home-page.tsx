@@ -129,7 +129,8 @@ export function HomePage() {
       <h1>examflow Studio</h1>
       <p className="st-lead">
         Choose a page or a <a href="#st-coupons-title">coupon</a> to edit, or start a new variant from a copy
-        of a page. See how each variant converts in the <Link to="/funnel">Funnel</Link>
+        of a page. See how each variant converts in the <Link to="/funnel">Funnel</Link>, test versions of a
+        page against each other in <Link to="/experiments">Experiments</Link>
         {canPublish(staff) ? (
           <>
             , approve, publish and schedule changes in the <Link to="/inbox">Inbox</Link>, and see what

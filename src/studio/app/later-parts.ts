@@ -15,6 +15,17 @@ export const HistoryPage = lazy(async () => ({ default: (await import('./history
 /** The Funnel view, with chart.js: only when opened. */
 export const FunnelPage = lazy(async () => ({ default: (await import('./funnel-page')).FunnelPage }));
 
+/** Experiments: the list, a new one, one's results. */
+export const ExperimentsPage = lazy(async () => ({
+  default: (await import('./experiments-page')).ExperimentsPage,
+}));
+export const NewExperimentPage = lazy(async () => ({
+  default: (await import('./new-experiment-page')).NewExperimentPage,
+}));
+export const ExperimentPage = lazy(async () => ({
+  default: (await import('./experiment-page')).ExperimentPage,
+}));
+
 /** People (admins) and Activity (publishers, admins): only when opened. */
 export const PeoplePage = lazy(async () => ({ default: (await import('./people-page')).PeoplePage }));
 export const ActivityPage = lazy(async () => ({ default: (await import('./activity-page')).ActivityPage }));

@@ -29,6 +29,7 @@ import type {
 } from './studio-api';
 import { StudioApiError } from './studio-api';
 import { createFakeStaff, type FakeStaff } from './staff-api.test-support';
+import { createFakeExperiments, type FakeExperiments } from './experiments-api.test-support';
 
 function versionOf(content: Json): string {
   const text = JSON.stringify(content);
@@ -116,6 +117,8 @@ export interface FakeStudioApi extends StudioApi {
   refuseNext(action: WorkflowAction, error: StudioApiError): void;
   /** The accounts and the audit log (People, Activity). */
   people: FakeStaff;
+  /** The experiments, their results and the actions asked. */
+  experimentsFake: FakeExperiments;
 }
 
 /** Who saves drafts in the fake (the signed-in person of the tests). */
@@ -252,8 +255,15 @@ export function createFakeStudioApi(
   };
 
   const people = createFakeStaff();
+  const experiments = createFakeExperiments();
   const api: FakeStudioApi = {
     people,
+    experimentsFake: experiments,
+    experiments: () => experiments.experiments(),
+    experimentPlan: (path) => experiments.experimentPlan(path),
+    createExperiment: (body) => experiments.createExperiment(body),
+    experiment: (id) => experiments.experiment(id),
+    experimentAction: (id, body) => experiments.experimentAction(id, body),
     listStaff: () => people.listStaff(),
     addStaff: (person) => people.addStaff(person),
     changeStaff: (id, change) => people.changeStaff(id, change),

@@ -5,6 +5,11 @@
 // StudioApiError whose message is already a sentence for a non-developer.
 import type { StudioImage } from '../../generated/api/studio-images';
 import type { Campaign, VariantComparison, VariantFunnel, VariantId } from '../../domain/funnel-report';
+import type { StudioExperimentActionBody } from '../../generated/api/studio-experiment-action';
+import type { StudioExperimentCreateBody } from '../../generated/api/studio-experiment-create';
+import type { StudioExperimentPlanReply } from '../../generated/api/studio-experiment-plan';
+import type { StudioExperimentReply } from '../../generated/api/studio-experiment';
+import type { StudioExperiment } from '../../generated/api/studio-experiments';
 import type { StudioChange, StudioVersionSummary } from '../../generated/api/studio-history';
 import type { StudioInboxItem } from '../../generated/api/studio-inbox';
 import type { StudioAuditEntry } from '../../generated/api/studio-audit';
@@ -226,6 +231,16 @@ export interface StudioApi {
     b: VariantId,
     signal?: AbortSignal,
   ): Promise<ComparisonData>;
+  /** Every experiment made in the Studio, newest first. */
+  experiments(signal?: AbortSignal): Promise<StudioExperiment[]>;
+  /** What a new experiment on the page at `path` is planned from (its last 14 days). */
+  experimentPlan(path: string, signal?: AbortSignal): Promise<StudioExperimentPlanReply>;
+  /** A new draft experiment (editors and up). */
+  createExperiment(body: StudioExperimentCreateBody): Promise<StudioExperiment>;
+  /** One experiment and its results. */
+  experiment(id: string, signal?: AbortSignal): Promise<StudioExperimentReply>;
+  /** Start, pause, stop, or declare a winner. */
+  experimentAction(id: string, body: StudioExperimentActionBody): Promise<StudioExperiment>;
 }
 
 export class StudioApiError extends Error {
@@ -453,6 +468,24 @@ export function createStudioApi(
     },
     async funnel(query, signal) {
       return ok<FunnelData>(await call(`/funnel?${funnelSearch(query)}`, { signal }));
+    },
+    async experiments(signal) {
+      return (await ok<{ experiments: StudioExperiment[] }>(await call('/experiments', { signal })))
+        .experiments;
+    },
+    async experimentPlan(path, signal) {
+      return ok<StudioExperimentPlanReply>(
+        await call(`/experiments/plan?path=${encodeURIComponent(path)}`, { signal }),
+      );
+    },
+    async createExperiment(body) {
+      return post<StudioExperiment>('/experiments', body);
+    },
+    async experiment(id, signal) {
+      return ok<StudioExperimentReply>(await call(`/experiments/${encodeURIComponent(id)}`, { signal }));
+    },
+    async experimentAction(id, body) {
+      return post<StudioExperiment>(`/experiments/${encodeURIComponent(id)}/action`, body);
     },
     async compareVariants(query, a, b, signal) {
       const pair = `&a=${encodeURIComponent(`${a.programme}:${a.variant}`)}&b=${encodeURIComponent(`${b.programme}:${b.variant}`)}`;

@@ -4,7 +4,17 @@ import { Suspense, type ReactNode } from 'react';
 import { Route, Routes, useParams } from 'react-router-dom';
 import { HomePage } from './home-page';
 import { hasEditorForm, SettingsScreen } from './settings-screen';
-import { ActivityPage, EditorPage, FunnelPage, HistoryPage, InboxPage, PeoplePage } from './later-parts';
+import {
+  ActivityPage,
+  EditorPage,
+  ExperimentPage,
+  ExperimentsPage,
+  FunnelPage,
+  HistoryPage,
+  InboxPage,
+  NewExperimentPage,
+  PeoplePage,
+} from './later-parts';
 import { StudioApiContext } from './studio-form-context';
 import type { StudioApi } from './studio-api';
 
@@ -55,6 +65,15 @@ export function StudioApp({ api, header }: { api: StudioApi; header?: ReactNode 
           }
         />
         <Route path="/funnel" element={<Opening what="the funnel" page={<FunnelPage />} />} />
+        <Route path="/experiments" element={<Opening what="the experiments" page={<ExperimentsPage />} />} />
+        <Route
+          path="/experiments/new"
+          element={<Opening what="a new experiment" page={<NewExperimentPage />} />}
+        />
+        <Route
+          path="/experiments/:id"
+          element={<Opening what="the experiment" page={<ExperimentPage />} />}
+        />
         <Route path="/inbox" element={<Opening what="the Inbox" page={<InboxPage />} />} />
         <Route path="/history/*" element={<Opening what="the history" page={<HistoryPage />} />} />
         <Route path="/people" element={<Opening what="People" page={<PeoplePage />} />} />

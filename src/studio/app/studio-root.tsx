@@ -30,6 +30,7 @@ function StudioHeader({ staff, onSignOut, error }: { staff: Staff; onSignOut(): 
         </NavLink>
         <NavLink to="/inbox">{canPublish(staff) ? 'Inbox' : 'Your changes in review'}</NavLink>
         <NavLink to="/funnel">Funnel</NavLink>
+        <NavLink to="/experiments">Experiments</NavLink>
         {canPublish(staff) && <NavLink to="/activity">Activity</NavLink>}
         {isAdmin(staff) && <NavLink to="/people">People</NavLink>}
       </nav>
