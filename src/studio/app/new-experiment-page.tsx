@@ -196,8 +196,10 @@ export function NewExperimentPage() {
                     type="checkbox"
                     checked={chosen.includes(v.variantKey)}
                     onChange={(e) => choose(v.variantKey, e.target.checked)}
-                  />{' '}
-                  {v.title} <span className="st-muted">({v.path})</span>
+                  />
+                  <span>
+                    {v.title} <span className="st-muted">({v.path})</span>
+                  </span>
                 </label>
               ))}
             </fieldset>
@@ -231,8 +233,8 @@ export function NewExperimentPage() {
                   name="goal"
                   checked={goal === 'registered'}
                   onChange={() => setGoal('registered')}
-                />{' '}
-                A visitor registers
+                />
+                <span>A visitor registers</span>
               </label>
               {plan.paid && (
                 <label className="st-check">
@@ -241,8 +243,8 @@ export function NewExperimentPage() {
                     name="goal"
                     checked={goal === 'paid'}
                     onChange={() => setGoal('paid')}
-                  />{' '}
-                  A visitor pays
+                  />
+                  <span>A visitor pays</span>
                 </label>
               )}
             </fieldset>
@@ -260,8 +262,8 @@ export function NewExperimentPage() {
                     onChange={(e) =>
                       setMore(e.target.checked ? [...more, step] : more.filter((s) => s !== step))
                     }
-                  />{' '}
-                  {FUNNEL_STEP_NAMES[step]}
+                  />
+                  <span>{FUNNEL_STEP_NAMES[step]}</span>
                 </label>
               ))}
             </fieldset>
