@@ -142,30 +142,6 @@ export function ExperimentPage() {
           </button>
         )}
       </div>
-      {publisher && e.status !== 'draft' && e.status !== 'decided' && (
-        <div className="st-actions st-winner">
-          <div className="st-field">
-            <label htmlFor="st-exp-winner">Winner</label>
-            <select id="st-exp-winner" value={winner} onChange={(ev) => setWinner(ev.target.value)}>
-              {e.arms.map((a) => (
-                <option key={a.variantKey} value={a.variantKey}>
-                  {title(a.variantKey)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button
-            type="button"
-            className="st-button"
-            disabled={busy}
-            onClick={() =>
-              void act({ action: 'declare', winner }, `“${title(winner)}” is now the page at ${e.path}.`)
-            }
-          >
-            Make it the page at {e.path}
-          </button>
-        </div>
-      )}
       {!publisher && (
         <p className="st-muted">A publisher starts the experiment, stops it and chooses the winner.</p>
       )}
@@ -232,6 +208,37 @@ export function ExperimentPage() {
             </table>
           </div>
         </>
+      )}
+      {publisher && e.status !== 'draft' && e.status !== 'decided' && (
+        <section aria-labelledby="st-exp-winner-title">
+          <h2 id="st-exp-winner-title">Choose the winner</h2>
+          <p className="st-help">
+            The winner becomes the page at {e.path} for everyone; when it is the other page, the two pages
+            swap addresses.
+          </p>
+          <div className="st-actions st-winner">
+            <div className="st-field">
+              <label htmlFor="st-exp-winner">Winner</label>
+              <select id="st-exp-winner" value={winner} onChange={(ev) => setWinner(ev.target.value)}>
+                {e.arms.map((a) => (
+                  <option key={a.variantKey} value={a.variantKey}>
+                    {title(a.variantKey)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button
+              type="button"
+              className="st-button"
+              disabled={busy}
+              onClick={() =>
+                void act({ action: 'declare', winner }, `“${title(winner)}” is now the page at ${e.path}.`)
+              }
+            >
+              Make it the page at {e.path}
+            </button>
+          </div>
+        </section>
       )}
     </main>
   );
