@@ -6,6 +6,7 @@
 // 2. POSTs batches of 10 events with autocannon (50 connections) to a server in its own process:
 //    events/s and p99, and a portal read (GET /api/master) alone and, at its own target rate
 //    (3,000 req/s), while the batches arrive.
+// 3. (with 1) an experiment's results over 1,000,000 exposures of two variants (BENCH_EXPOSURES).
 // Figures only: it never fails on a timing. BENCH_EVENTS, BENCH_SECONDS change the sizes;
 // BENCH_ONLY=report or BENCH_ONLY=post runs one half.
 import { spawn } from 'node:child_process';
@@ -23,6 +24,8 @@ import { migrateToLatest } from '../../server/db/migrations/index';
 import type { FunnelEventsTable } from '../../server/db/tables/funnel';
 import { gapBucket, UNTIMED } from '../../server/services/funnel/gap-buckets';
 import { compareVariants, funnelReport } from '../../server/services/funnel/report';
+import type { ExperimentRecord } from '../../server/services/experiments/experiments';
+import { experimentResults } from '../../server/services/experiments/results';
 import { freshPostgresDatabase } from '../../tests/support/server-harness';
 import { machineContext, median, table } from './shared';
 import { paced, type PacedResult } from './paced';
@@ -164,7 +167,82 @@ async function queryBench(name: string, db: Db): Promise<string[][]> {
       `view→registered p = ${p}`,
     );
   }
+  rows.push(...(await experimentBench(name, db, end)));
   return rows;
+}
+
+const EXPOSURES = Number(process.env.BENCH_EXPOSURES ?? 1_000_000);
+
+/**
+ * An experiment's results (decision 053e) over EXPOSURES exposures split between two variants of
+ * one programme: the bench's visitors of those variants first (their events are the conversions),
+ * then visitors without events, all exposed before the 30 days.
+ */
+async function experimentBench(name: string, db: Db, end: number): Promise<string[][]> {
+  const programme = variants.find(
+    (v) => variants.filter((w) => w.programme === v.programme).length > 1,
+  )?.programme;
+  const pair = variants.filter((v) => v.programme === programme).slice(0, 2);
+  if (pair.length < 2) return [];
+  const arms = pair.map((v) => variants.indexOf(v));
+  const started = performance.now();
+  let chunk: { experiment: string; arm: string; visitor: string; at_ms: number; day: string }[] = [];
+  const at = end - (DAYS + 1) * DAY_MS;
+  await db.transaction().execute(async (trx) => {
+    let made = 0;
+    for (let v = 0; made < EXPOSURES; v++) {
+      const index = v % variants.length;
+      if (!arms.includes(index)) continue;
+      made++;
+      chunk.push({
+        experiment: 'bench',
+        arm: variants[index]?.variant ?? '',
+        visitor: `bench-${v.toString(36).padStart(12, '0')}`,
+        at_ms: at,
+        day: indiaDate(new Date(at)),
+      });
+      // 5 columns: 5,000 rows are 25,000 parameters.
+      if (chunk.length === 5_000) {
+        await trx.insertInto('experiment_exposures').values(chunk).execute();
+        chunk = [];
+      }
+    }
+    if (chunk.length) await trx.insertInto('experiment_exposures').values(chunk).execute();
+  });
+  await sql`${sql.raw(isPostgres(db) ? 'vacuum analyze experiment_exposures' : 'analyze')}`.execute(db);
+  const loadMs = performance.now() - started;
+  const experiment: ExperimentRecord = {
+    id: 'bench',
+    name: 'bench',
+    hypothesis: '',
+    path: '/bench',
+    programme: pair[0]?.programme ?? '',
+    arms: pair.map((v) => ({ variantKey: v.variant, weight: 50 })),
+    goal: 'registered',
+    secondary: ['otp_verified', 'details_saved', 'exam_chosen'],
+    minEffect: 0.1,
+    plannedPerArm: 0,
+    baselineRate: 0,
+    status: 'running',
+    createdBy: 'bench',
+    createdAt: new Date(at).toISOString(),
+    startedAt: new Date(at).toISOString(),
+    stoppedAt: null,
+    winner: null,
+  };
+  const results = await timed(5, () => experimentResults(db, experiment, new Date(end)));
+  const [first, second] = results.last.arms;
+  const ms = median(results.ms);
+  return [
+    [name, `load ${EXPOSURES.toLocaleString('en')} exposures`, loadMs.toFixed(0), '', ''],
+    [
+      name,
+      `experiment results, ${EXPOSURES.toLocaleString('en')} exposures, 4 steps`,
+      ms.toFixed(0),
+      Math.min(...results.ms).toFixed(0),
+      `${first?.exposed.toLocaleString('en')} / ${second?.exposed.toLocaleString('en')} exposed, ${first?.steps[0]?.conversions} / ${second?.steps[0]?.conversions} registered; ${ms <= 1000 ? 'PASS' : 'MISS'} (≤ 1 s)`,
+    ],
+  ];
 }
 
 type Figures = Pick<PacedResult, 'perS' | 'p50' | 'p99' | 'non2xx'>;

@@ -46,8 +46,6 @@ export function NewExperimentPage() {
       );
   }, [api]);
   useEffect(() => {
-    setPlan(null);
-    setChosen([]);
     if (!path) return;
     const abort = new AbortController();
     api.experimentPlan(path, abort.signal).then(setPlan, () => undefined);
@@ -140,7 +138,16 @@ export function NewExperimentPage() {
       <form onSubmit={(e) => void submit(e)} noValidate>
         <div className="st-field">
           <label htmlFor="st-exp-page">Page to test</label>
-          <select id="st-exp-page" value={path} onChange={(e) => setPath(e.target.value)}>
+          <select
+            id="st-exp-page"
+            value={path}
+            onChange={(e) => {
+              // Another page: its own versions and figures.
+              setPlan(null);
+              setChosen([]);
+              setPath(e.target.value);
+            }}
+          >
             <option value="">Choose a page</option>
             {pages.map((p) => (
               <option key={p.path} value={p.path}>
