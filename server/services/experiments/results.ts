@@ -58,12 +58,17 @@ export async function exposureCounts(db: Db, experiment: string): Promise<Map<st
 }
 
 async function conversionCounts(db: Db, experiment: ExperimentRecord, steps: FunnelStep[]) {
+  // The arms' conversion events drive the join (far fewer than the exposures), each finding its
+  // visitor's exposure by the unique (experiment, visitor) index; CROSS JOIN keeps SQLite's planner
+  // to that order (PostgreSQL reads it as an inner join).
   const rows = await sql<{ arm: string; step: number; n: number | string }>`
     select e.arm as arm, f.step as step, count(*) as n
-    from experiment_exposures e
-    join funnel_events f on f.visitor = e.visitor and f.programme = ${experiment.programme}
-      and f.variant = e.arm and f.at_ms >= e.at_ms - ${CLOCK_GRACE_MS}
-    where e.experiment = ${experiment.id} and f.step in (${sql.join(steps.map(stepCode))})
+    from funnel_events f cross join experiment_exposures e
+    where f.programme = ${experiment.programme}
+      and f.variant in (${sql.join(experiment.arms.map((a) => a.variantKey))})
+      and f.step in (${sql.join(steps.map(stepCode))})
+      and e.experiment = ${experiment.id} and e.visitor = f.visitor and e.arm = f.variant
+      and f.at_ms >= e.at_ms - ${CLOCK_GRACE_MS}
     group by e.arm, f.step`.execute(db);
   const counts = new Map<string, number>();
   for (const r of rows.rows) counts.set(`${r.arm}\n${stepOfCode(Number(r.step)) ?? ''}`, Number(r.n));
