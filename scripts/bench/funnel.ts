@@ -174,7 +174,7 @@ async function queryBench(name: string, db: Db): Promise<string[][]> {
 const EXPOSURES = Number(process.env.BENCH_EXPOSURES ?? 1_000_000);
 
 /**
- * An experiment's results (decision 053e) over EXPOSURES exposures split between two variants of
+ * An experiment's results (decision 056) over EXPOSURES exposures split between two variants of
  * one programme: the bench's visitors of those variants first (their events are the conversions),
  * then visitors without events, all exposed before the 30 days.
  */

@@ -1,4 +1,4 @@
-// How many visitors an experiment needs (decision 053e): the two-proportion sample size per arm
+// How many visitors an experiment needs (decision 056): the two-proportion sample size per arm
 // for a two-sided test at α = 0.05 with power 0.8 (Fleiss, Statistical Methods for Rates and
 // Proportions, 3rd ed., eq. 4.14 without continuity correction):
 //   n = ( z₁₋α/₂ √(2 p̄ (1 − p̄)) + z₁₋β √(p₁(1 − p₁) + p₂(1 − p₂)) )² / (p₂ − p₁)²,

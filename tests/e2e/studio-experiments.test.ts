@@ -1,4 +1,4 @@
-// An experiment made in the Studio on the production build (decision 053e): an editor creates one
+// An experiment made in the Studio on the production build (decision 056): an editor creates one
 // on /neet-repeater-scholarship with two versions (the page and the JEE repeater page) and the
 // planned visitors; a publisher starts it (site.json published, live at once); 400 first visits
 // from browsers split within a few percent of 50/50, each recorded once as an exposure by the arm it

@@ -27,7 +27,7 @@ import { m022StaffOidc } from './022-staff-oidc';
 import { m023TranslationBasis } from './023-translation-basis';
 import { m024FunnelCampaigns } from './024-funnel-campaigns';
 import { m025DraftImages } from './025-draft-images';
-import { m023ExperimentsE } from './023-experiments-e';
+import { m026Experiments } from './026-experiments';
 
 const migrations: Record<string, Migration> = {
   '001-core': m001Core,
@@ -55,7 +55,7 @@ const migrations: Record<string, Migration> = {
   '023-translation-basis': m023TranslationBasis,
   '024-funnel-campaigns': m024FunnelCampaigns,
   '025-draft-images': m025DraftImages,
-  '023-experiments-e': m023ExperimentsE,
+  '026-experiments': m026Experiments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

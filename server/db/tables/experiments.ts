@@ -1,4 +1,4 @@
-// Experiments made in the Studio and the visitors they exposed (decision 053e). No personal data:
+// Experiments made in the Studio and the visitors they exposed (decision 056). No personal data:
 // the visitor is the anonymous random id the funnel already uses (funnel_events.visitor).
 export interface ExperimentsTable {
   /** Short id, letters, digits and -: the `ef_exp_<id>` cookie and site.json's experiment id. */

@@ -1,4 +1,4 @@
-// examflow Studio's experiments (decision 053e): the list, a new one from a page, its results, and
+// examflow Studio's experiments (decision 056): the list, a new one from a page, its results, and
 // start / pause / stop / declare a winner. Editors create and pause; a publisher starts, stops and
 // declares (decision 048). Rules live in server/services/experiments/*; every action is audited.
 import type { FastifyInstance } from 'fastify';

@@ -297,7 +297,7 @@ export function describeChange(
     return { changes, touchesMoney: changes.some((c) => c.money) };
   }
   if (before === after) return { changes: [], touchesMoney: false };
-  // An experiment started or ended (decision 053e) splits pages that already passed review; it
+  // An experiment started or ended (decision 056) splits pages that already passed review; it
   // changes no price, so one publisher may take it live.
   if (path === 'site.json' && before !== null && sameWithoutExperiments(before, after))
     return {

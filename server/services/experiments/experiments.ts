@@ -1,4 +1,4 @@
-// Experiments made in the Studio (decision 053e): created by an editor from a page, started,
+// Experiments made in the Studio (decision 056): created by an editor from a page, started,
 // paused, stopped and decided by a publisher. Starting, pausing and stopping change site.json's
 // `experiments` through a content version (saved, submitted, approved and published by the
 // publisher, so it has its history like any publish); declaring a winner gives the winner the path.

@@ -1,4 +1,4 @@
-// Exposures (decision 053e): the server records each visitor a split assigned, once per experiment.
+// Exposures (decision 056): the server records each visitor a split assigned, once per experiment.
 // Serving a page never waits for the database: exposures are queued and written in batches
 // (insert-or-ignore on the unique (experiment, visitor) index, SQLite and PostgreSQL alike) every
 // FLUSH_MS or every BATCH rows, and on the server's close, so a normal shutdown loses none.

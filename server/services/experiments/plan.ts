@@ -1,4 +1,4 @@
-// What the Studio's new-experiment form needs to plan (decision 053e): the page at a path, the
+// What the Studio's new-experiment form needs to plan (decision 056): the page at a path, the
 // other pages of its programme, whether it is paid, and its last 14 days: visitors a day and the
 // conversion to each goal (the planned sample size is computed from these, src/domain/experiment-plan.ts).
 import { indiaDate } from '../../../src/domain/dates';

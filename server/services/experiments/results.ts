@@ -1,4 +1,4 @@
-// An experiment's results (decision 053e): per arm, the exposed visitors and, for each step, those
+// An experiment's results (decision 056): per arm, the exposed visitors and, for each step, those
 // who reached it on their arm's variant at or after their exposure (a minute's grace for the
 // browser's clock), with the sequential test against the first arm, the SRM check, the minimums
 // and the adjusted p-values. One grouped query; the same Kysely SQL on SQLite and PostgreSQL.

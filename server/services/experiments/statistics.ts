@@ -1,4 +1,4 @@
-// An experiment's statistics (decision 053e), pure: GrowthBook's sequential test (asymptotic
+// An experiment's statistics (decision 056), pure: GrowthBook's sequential test (asymptotic
 // confidence sequences, Waudby-Smith et al. 2023, as gbstats' SequentialTwoSidedTTest with N* =
 // 5000), the lift relative by the delta method and absolute, the sample-ratio-mismatch χ² test,
 // the minimums before a verdict, and Holm–Bonferroni / Benjamini–Hochberg adjusted p-values.

@@ -1,7 +1,7 @@
 // One experiment: what it tests, its state and actions (a publisher starts, stops and chooses the
 // winner; anyone may pause), and its results in plain words: per version the visitors, conversions
 // and rate, the change against the page now with its range, a verdict only once the minimums are
-// met, and a warning instead of results when the split itself went wrong (decision 053e).
+// met, and a warning instead of results when the split itself went wrong (decision 056).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { showDateTime } from '../../domain/dates';

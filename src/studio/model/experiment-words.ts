@@ -1,4 +1,4 @@
-// An experiment's figures in plain words for marketing (decision 053e): statuses, what is missing
+// An experiment's figures in plain words for marketing (decision 056): statuses, what is missing
 // before a verdict, rates, lifts with their range, the plan. No statistics vocabulary on screen.
 import type { StudioExperimentResults } from '../../generated/api/studio-experiment';
 import type { StudioExperiment } from '../../generated/api/studio-experiments';

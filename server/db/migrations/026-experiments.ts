@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 // Experiments made in the Studio and their exposures: see server/db/tables/experiments.ts.
-export const m023ExperimentsE: Migration = {
+export const m026Experiments: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('experiments')
