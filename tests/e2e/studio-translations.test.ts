@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { shownField } from './studio-outline';
 import { seriousViolations } from './browser';
 import { devServerForFile } from './dev-server';
 import { signInToStudio } from '../../scripts/lib/studio-sign-in';
@@ -50,10 +51,10 @@ describe('Studio: translations in step, copies with their Hindi page, truthful c
 
   it('marks the Hindi FAQ answer stale after the English answer changes, until confirmed', async () => {
     await page.goto(`${dev.base}/studio/edit/${EN}`);
-    await page.locator(faq).waitFor({ timeout: 60_000 });
+    await page.getByRole('navigation', { name: 'Blocks of the page' }).waitFor({ timeout: 60_000 });
     const line = page.getByText(/^Hindi page:/);
     await expect.poll(() => line.textContent(), { timeout: 30_000 }).toMatch(/up to date/);
-    await page.locator(faq).fill(ANSWER);
+    await (await shownField(page, faq)).fill(ANSWER);
     await expect
       .poll(() => line.textContent(), { timeout: 20_000 })
       .toMatch(/1 text there needs translating after these changes/);
@@ -68,6 +69,7 @@ describe('Studio: translations in step, copies with their Hindi page, truthful c
     expect(await row.count()).toBe(1);
     expect(await row.textContent()).toContain(ANSWER);
     // Beside the Hindi field too.
+    await shownField(page, faq);
     await page
       .locator('.st-pair', { has: page.locator(faq) })
       .getByText(STALE)
