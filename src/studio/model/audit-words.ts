@@ -39,6 +39,7 @@ export const ACTION_GROUPS: readonly ActionGroup[] = [
       ['config.image-uploaded', 'Uploaded an image'],
       ['config.translations-confirmed', 'Confirmed Hindi texts still right'],
       ['config.image-removed', 'Removed an image no page used'],
+      ['experiment.created', 'Made an experiment'],
     ],
   },
   {
@@ -123,6 +124,8 @@ export function detailWords(entry: Pick<StudioAuditEntry, 'action' | 'details'>)
       return text(d.src) ? `${String(d.src).replace(/^\/images\//, '')}` : '';
     case 'config.image-removed':
       return text(d.name) ? String(d.name) : '';
+    case 'experiment.created':
+      return text(d.path) ? `On ${String(d.path)}.` : '';
     default:
       return email ? `For ${email}.` : '';
   }
