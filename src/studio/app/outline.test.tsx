@@ -116,9 +116,9 @@ describe('the outline', () => {
     expect(outline().getByRole('button', { name: /^2\. FAQ/ }).textContent).not.toMatch(/Hidden/);
 
     await user.click(outline().getByRole('button', { name: 'Remove FAQ: 1 question' }));
-    expect(names()).toHaveLength(3);
+    await waitFor(() => expect(names()).toHaveLength(3));
     await user.click(screen.getByRole('button', { name: 'Undo: Removed FAQ: 1 question.' }));
-    expect(names()).toHaveLength(4);
+    await waitFor(() => expect(names()).toHaveLength(4));
   });
 
   it('gives a programme its sections, each showing its own fields', () => {
