@@ -26,7 +26,8 @@ export function plannedDays(perArm: number, dailyVisitors: number, smallestShare
 
 /** Why an experiment's shares cannot be used, or null: they add up to 100 %, each at least 1 %. */
 export function sharesProblem(weights: readonly number[]): string | null {
-  if (weights.some((w) => !Number.isInteger(w) || w < 1)) return 'Give each version a whole share of at least 1 %.';
+  if (weights.some((w) => !Number.isInteger(w) || w < 1))
+    return 'Give each version a whole share of at least 1 %.';
   const total = weights.reduce((s, w) => s + w, 0);
   return total === 100 ? null : `The shares add up to ${total} %: they must add up to 100 %.`;
 }

@@ -197,7 +197,8 @@ export function chooseVariant(
   const name = `${EXPERIMENT_COOKIE_PREFIX}${experiment.id}`;
   const kept = byKey(cookieValue(request.cookieHeader, name));
   const chosen = kept ?? armAt(experiment.variants, bucketOf(experiment.id, visitor)) ?? fallback;
-  if (!kept) setCookies.push(`${name}=${chosen.variantKey}; ${attributes(EXPERIMENT_COOKIE_MAX_AGE_S)}; HttpOnly`);
+  if (!kept)
+    setCookies.push(`${name}=${chosen.variantKey}; ${attributes(EXPERIMENT_COOKIE_MAX_AGE_S)}; HttpOnly`);
   return {
     variantKey: chosen.variantKey,
     routePath: chosen.routePath,
