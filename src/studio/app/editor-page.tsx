@@ -741,15 +741,15 @@ export function EditorPage() {
           <span className="st-muted">
             {whereItIs(kind, draft)}
             {published ? '' : ' · new, not published yet'}
+            {kind === 'landing' && published && typeof getAt(draft, ['paths', 0]) === 'string' && (
+              <>
+                {' · '}
+                <Link to={`/experiments/new?path=${encodeURIComponent(String(getAt(draft, ['paths', 0])))}`}>
+                  Test this page against another version
+                </Link>
+              </>
+            )}
           </span>
-          {kind === 'landing' && published && typeof getAt(draft, ['paths', 0]) === 'string' && (
-            <Link
-              className="st-muted"
-              to={`/experiments/new?path=${encodeURIComponent(String(getAt(draft, ['paths', 0])))}`}
-            >
-              Test this page against another version
-            </Link>
-          )}
         </div>
         <div className="st-editor__actions">
           <button
