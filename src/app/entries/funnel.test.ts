@@ -136,6 +136,25 @@ describe('the funnel reporter on a landing page', () => {
     expect(sent()[2]?.events[0]?.visitor).not.toBe(first?.visitor);
   });
 
+  it('takes the id the server gave with a split page (ef_vid), so its steps join the experiment’s exposure', async () => {
+    await openPage('/neet-repeater-scholarship');
+    vi.advanceTimersByTime(2_000);
+    const before = sent()[0]?.events[0]?.visitor;
+    const given = '3f2a9c1e-7b4d-4e8a-9c2f-1a2b3c4d5e6f';
+    document.cookie = `ef_vid=${given}; path=/`;
+    try {
+      await openPage('/neet-repeater-scholarship');
+      vi.advanceTimersByTime(2_000);
+    } finally {
+      document.cookie = 'ef_vid=; path=/; max-age=0';
+    }
+    expect(before).not.toBe(given);
+    expect(sent()[1]?.events[0]).toMatchObject({ step: 'page_view', visitor: given });
+    expect(funnelOrigin()).toMatchObject({ visitor: given });
+    // Kept as the browser's id from then on, the cookie gone or not.
+    expect(localStorage.getItem('examflow:funnel-visitor')).toBe(given);
+  });
+
   it('names the page version the page was rendered from, in its events and its signup origin', async () => {
     document.documentElement.dataset.funnelVersion = '7';
     try {
