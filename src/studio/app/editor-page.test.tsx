@@ -112,7 +112,8 @@ describe('studio editor', () => {
     await waitFor(() => expect(submitButton()).toHaveProperty('disabled', false));
     await user.type(screen.getByLabelText(/note for the reviewer/i), 'New title for 2026');
     await user.click(submitButton());
-    expect(await screen.findByText(/^Submitted for review\. A publisher checks it/)).toBeTruthy();
+    const news = await screen.findByText(/^Submitted for review\. A publisher checks it/);
+    await waitFor(() => expect(document.activeElement).toBe(news));
     expect(lastVersion(api)).toMatchObject({
       state: 'review',
       note: 'New title for 2026',

@@ -685,6 +685,8 @@ export function EditorPage() {
       say(
         'Submitted for review. A publisher checks it and publishes it; students see the published page until then.',
       );
+      // The Submit button is disabled now: the focus goes to the news, not to the page's body.
+      requestAnimationFrame(() => document.getElementById('st-news')?.focus());
     } catch (error) {
       say(`Not submitted: ${(error as Error).message}`, { kind: 'error' });
     } finally {

@@ -1,6 +1,7 @@
 // Every action says what it did: one polite live region (role=status) for news, one alert region for
 // failures, both always in the page (a region added with its text is often not announced), and an
-// optional Undo button beside the news.
+// optional Undo button beside the news. The news can take the focus (#st-news) when the button that
+// did the action can no longer hold it (disabled once done).
 import { useCallback, useState } from 'react';
 
 export interface StatusMessage {
@@ -29,7 +30,7 @@ export function StatusBar({ message, onUndo }: { message: StatusMessage | null; 
   const error = message?.kind === 'error' ? message : null;
   return (
     <div className="st-status">
-      <p className="st-status__text" role="status" aria-live="polite">
+      <p id="st-news" className="st-status__text" role="status" aria-live="polite" tabIndex={-1}>
         {info?.text ?? ''}
       </p>
       <p className="st-status__text st-status__text--error" role="alert">
