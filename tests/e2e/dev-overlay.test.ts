@@ -74,7 +74,9 @@ describe('dev server', () => {
         headers: { accept: 'text/html', 'user-agent': userAgent, ...(cookie ? { cookie } : {}) },
       });
       const title = /<title>([^<]*)<\/title>/.exec(await response.text())?.[1] ?? '';
-      return { title: title.replace(/&amp;/g, '&'), cookie: response.headers.get('set-cookie') ?? '' };
+      // The experiment's cookie (a first visit is also given its visitor id, ef_vid: decision 056).
+      const given = response.headers.getSetCookie().find((c) => c.startsWith('ef_exp_')) ?? '';
+      return { title: title.replace(/&amp;/g, '&'), cookie: given };
     };
     const phone =
       'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';

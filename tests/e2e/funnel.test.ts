@@ -62,8 +62,8 @@ describe('the funnel', () => {
         async () => {
           await studio.getByRole('button', { name: 'Last 7 days' }).click();
           await studio.getByRole('table', { name: 'The numbers' }).waitFor({ timeout: 30_000 });
-          registered = await stepsOf(studio, /\(default\)$/);
-          stopped = await stepsOf(studio, /\(iacst_repeater_neet\)$/);
+          registered = await stepsOf(studio, /\(\/iacstexam\)$/);
+          stopped = await stepsOf(studio, /\(\/neet-repeater-scholarship\)$/);
           return [registered.get('Registered')?.[0], stopped.get('OTP verified')?.[0]];
         },
         { timeout: 30_000, interval: 1000 },
@@ -86,8 +86,8 @@ describe('the funnel', () => {
 
     // The campaign filter: only the first came from google.
     await studio.getByRole('combobox', { name: 'Campaign source (UTM)' }).selectOption('google');
-    await expect.poll(() => stepsOf(studio, /\(iacst_repeater_neet\)$/).then((m) => m.size)).toBe(0);
-    expect((await stepsOf(studio, /\(default\)$/)).get('Registered')?.[0]).toBe('1');
+    await expect.poll(() => stepsOf(studio, /\(\/neet-repeater-scholarship\)$/).then((m) => m.size)).toBe(0);
+    expect((await stepsOf(studio, /\(\/iacstexam\)$/)).get('Registered')?.[0]).toBe('1');
     expect(await seriousViolations(studio)).toEqual([]);
 
     // The home page: each variant's last 7 days.
