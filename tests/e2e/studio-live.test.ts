@@ -169,9 +169,15 @@ describe('the Studio on two production processes', () => {
     await editor.goto(`${bases[0]}/studio/`);
     await editor.getByRole('button', { name: /^New variant from NEET Repeater Scholarship/ }).click();
     const dialog = editor.getByRole('dialog');
+    await dialog.getByLabel(/title of the new page/i).fill('NEET Repeater Scholarship, live copy');
     await dialog.getByLabel(/new page address/i).fill(COPY.page);
     await dialog.getByLabel(/variant key/i).fill(COPY.key);
+    // The English page alone (its Hindi twin is copied by studio-translations).
+    const twin = dialog.getByRole('checkbox', { name: 'Copy its Hindi page too' });
+    await twin.waitFor({ timeout: 20_000 });
+    await twin.uncheck();
     await dialog.getByRole('button', { name: /check and create/i }).click();
+    await dialog.getByRole('button', { name: 'Open the new page' }).click();
     await editor
       .getByText(`Landing page at ${COPY.page} · new, not published yet`)
       .waitFor({ timeout: 20_000 });
@@ -207,7 +213,7 @@ describe('the Studio on two production processes', () => {
     await table.waitFor({ timeout: 30_000 });
     const variant = table
       .locator('tbody')
-      .filter({ has: publisher.getByRole('columnheader', { name: new RegExp(`\\(${COPY.key}\\)$`) }) });
+      .filter({ has: publisher.getByRole('columnheader', { name: new RegExp(`\\(${COPY.page}\\)$`) }) });
     const registered = variant.locator('tr').filter({ hasText: /^Registered/ });
     expect((await registered.locator('td').first().textContent())?.trim()).toBe('1');
   }, 180_000);
