@@ -21,17 +21,6 @@ import type { ExperimentsTable } from '../../db/tables/experiments';
 type Ctx = Pick<AppContext, 'db' | 'now' | 'site' | 'content'>;
 
 export type ExperimentStatus = 'draft' | 'running' | 'paused' | 'stopped' | 'decided';
-export const GOALS = ['registered', 'paid'] as const;
-export const SECONDARY_STEPS = [
-  'card_started',
-  'otp_sent',
-  'otp_verified',
-  'details_saved',
-  'exam_chosen',
-  'payment_started',
-  'registered',
-  'paid',
-] as const;
 
 export interface ExperimentArm {
   variantKey: string;
