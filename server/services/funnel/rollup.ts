@@ -16,6 +16,19 @@ const ROLLUP_LOCK = 240_024;
 /** Rows per insert (10 parameters each: far under either database's limit). */
 const CHUNK = 500;
 
+/** What a daily row is counted by (each funnel_daily row: one of these combinations). */
+const DAILY_KEY = [
+  'day',
+  'programme',
+  'variant',
+  'step',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'gap_bucket',
+  'sandbox',
+] as const;
+
 export interface RollupResult {
   /** Events rolled up (and deleted). */
   events: number;
@@ -41,29 +54,9 @@ export async function rollupFunnel(
     const counts = await trx
       .selectFrom('funnel_events')
       .where('day', '<', cutoff)
-      .select([
-        'day',
-        'programme',
-        'variant',
-        'step',
-        'utm_source',
-        'utm_medium',
-        'utm_campaign',
-        'gap_bucket',
-        'sandbox',
-      ])
+      .select(DAILY_KEY)
       .select((eb) => eb.fn.countAll<number | string>().as('visitors'))
-      .groupBy([
-        'day',
-        'programme',
-        'variant',
-        'step',
-        'utm_source',
-        'utm_medium',
-        'utm_campaign',
-        'gap_bucket',
-        'sandbox',
-      ])
+      .groupBy(DAILY_KEY)
       .execute();
     if (counts.length === 0) return { events: 0, dailyRows: 0 };
     let events = 0;
