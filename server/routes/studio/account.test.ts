@@ -245,7 +245,9 @@ describe('guards', () => {
     expect(missing.statusCode).toBe(403);
     expect(missing.data.msg).toMatch(/CSRF token/);
     expect((await s.audited('access.refused')).at(-1)?.details).toMatchObject({ reason: 'csrf-missing' });
-    const wrong = await s.as({ ...who, csrf: `${who.csrf.slice(0, -1)}A` }, create);
+    // A token one character off (never the same character: that would be the right token).
+    const last = who.csrf.at(-1) === 'A' ? 'B' : 'A';
+    const wrong = await s.as({ ...who, csrf: `${who.csrf.slice(0, -1)}${last}` }, create);
     expect(wrong.statusCode).toBe(403);
     expect((await s.audited('access.refused')).at(-1)?.details).toMatchObject({ reason: 'csrf-wrong' });
     expect(
