@@ -28,6 +28,7 @@ import { m023TranslationBasis } from './023-translation-basis';
 import { m024FunnelCampaigns } from './024-funnel-campaigns';
 import { m025DraftImages } from './025-draft-images';
 import { m026Experiments } from './026-experiments';
+import { m027ExperimentConversions } from './027-experiment-conversions';
 
 const migrations: Record<string, Migration> = {
   '001-core': m001Core,
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '024-funnel-campaigns': m024FunnelCampaigns,
   '025-draft-images': m025DraftImages,
   '026-experiments': m026Experiments,
+  '027-experiment-conversions': m027ExperimentConversions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

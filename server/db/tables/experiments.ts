@@ -39,7 +39,22 @@ export interface ExperimentExposuresTable {
   day: string;
 }
 
+/**
+ * An exposed visitor's step on their arm, moved here from funnel_events by the funnel's roll-up
+ * (server/services/funnel/rollup.ts), whose daily counts name no visitor: an experiment longer
+ * than the funnel keeps its events still counts every conversion.
+ */
+export interface ExperimentConversionsTable {
+  experiment: string;
+  arm: string;
+  visitor: string;
+  /** The step's code (src/domain/funnel-steps.ts stepCode). */
+  step: number;
+  at_ms: number | string;
+}
+
 export interface ExperimentTables {
   experiments: ExperimentsTable;
   experiment_exposures: ExperimentExposuresTable;
+  experiment_conversions: ExperimentConversionsTable;
 }

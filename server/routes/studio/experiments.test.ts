@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stepCode } from '../../../src/domain/funnel-steps';
 import { writeExposures } from '../../services/experiments/exposures';
+import { rollupFunnel } from '../../services/funnel/rollup';
 import { contentApp, type ContentApp } from './content.test-support';
 
 let c: ContentApp;
@@ -143,6 +144,27 @@ describe('experiments in the Studio', () => {
     expect(shortfall).toEqual({ kind: 'visitors', arm: 1, have: 37, need: 100 });
     expect(verdict).toBeNull();
     expect(srm.mismatch).toBe(false);
+
+    // An experiment longer than the funnel keeps its events: the roll-up turns them into daily
+    // counts that name no visitor, and the conversions are kept beside them (twice: nothing doubles).
+    const counted = async () => {
+      const again = await c.s.as(c.people.esha, { method: 'GET', url: `/studio/api/experiments/${id}` });
+      return (again.data.results as typeof results.data.results).arms.map(
+        (a: { exposed: number; steps: { conversions: number }[] }) => [
+          a.exposed,
+          a.steps.map((s) => s.conversions),
+        ],
+      );
+    };
+    const later = new Date(at + 100 * 86_400_000);
+    for (let i = 0; i < 2; i++) await rollupFunnel(c.t.db, { now: later, afterDays: 90 });
+    expect(
+      await c.t.db.selectFrom('funnel_events').select('visitor').where('day', '=', '2026-12-07').execute(),
+    ).toEqual([]);
+    expect(await counted()).toEqual([
+      [40, [6, 0]],
+      [37, [9, 12]],
+    ]);
   });
 
   it('an editor may pause it (everyone sees the page again); a publisher declares the winner, which takes the path', async () => {

@@ -1,6 +1,5 @@
 // An experiment's results (decision 056): per arm, the exposed visitors and, for each step, those
-// who reached it on their arm's variant at or after their exposure (a minute's grace for the
-// browser's clock), with the sequential test against the first arm, the SRM check, the minimums
+// who reached it (conversions.ts says what counts), with the sequential test against the first arm, the SRM check, the minimums
 // and the adjusted p-values. One grouped query; the same Kysely SQL on SQLite and PostgreSQL.
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
@@ -17,9 +16,8 @@ import {
 } from './statistics';
 import type { AppContext } from '../../context';
 import { getExperiment, type ExperimentRecord } from './experiments';
+import { countConversions } from './conversions';
 
-/** Funnel events may carry a browser time a little before the server's exposure. */
-const CLOCK_GRACE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
 export interface StepResult {
@@ -58,20 +56,9 @@ export async function exposureCounts(db: Db, experiment: string): Promise<Map<st
 }
 
 async function conversionCounts(db: Db, experiment: ExperimentRecord, steps: FunnelStep[]) {
-  // The arms' conversion events drive the join (far fewer than the exposures), each finding its
-  // visitor's exposure by the unique (experiment, visitor) index; CROSS JOIN keeps SQLite's planner
-  // to that order (PostgreSQL reads it as an inner join).
-  const rows = await sql<{ arm: string; step: number; n: number | string }>`
-    select e.arm as arm, f.step as step, count(*) as n
-    from funnel_events f cross join experiment_exposures e
-    where f.programme = ${experiment.programme}
-      and f.variant in (${sql.join(experiment.arms.map((a) => a.variantKey))})
-      and f.step in (${sql.join(steps.map(stepCode))})
-      and e.experiment = ${experiment.id} and e.visitor = f.visitor and e.arm = f.variant
-      and f.at_ms >= e.at_ms - ${CLOCK_GRACE_MS}
-    group by e.arm, f.step`.execute(db);
   const counts = new Map<string, number>();
-  for (const r of rows.rows) counts.set(`${r.arm}\n${stepOfCode(Number(r.step)) ?? ''}`, Number(r.n));
+  for (const r of await countConversions(db, experiment, steps.map(stepCode)))
+    counts.set(`${r.arm}\n${stepOfCode(r.step) ?? ''}`, r.n);
   return counts;
 }
 

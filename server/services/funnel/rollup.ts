@@ -9,6 +9,7 @@ import { isPostgres } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { FunnelDailyTable } from '../../db/tables/funnel';
 import { forgetStaleOrderFunnelOrigins } from './events';
+import { keepConversionsBefore } from '../experiments/conversions';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** An arbitrary constant naming the roll-up's advisory lock on PostgreSQL. */
@@ -93,6 +94,8 @@ export async function rollupFunnel(
             })),
         )
         .execute();
+    // Daily counts name no visitor: an experiment's conversions among these events are kept first.
+    await keepConversionsBefore(trx, cutoff);
     await trx.deleteFrom('funnel_events').where('day', '<', cutoff).execute();
     return { events, dailyRows: rows.length };
   });
