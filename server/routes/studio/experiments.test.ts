@@ -40,9 +40,10 @@ describe('experiments in the Studio', () => {
     });
     expect(plan.statusCode).toBe(200);
     expect(plan.data).toMatchObject({ variantKey: 'iacst_repeater_neet', paid: false, dailyVisitors: 0 });
-    expect((plan.data.variants as { variantKey: string }[]).map((v) => v.variantKey)).toContain(
-      'iacst_repeater_neet_hindi',
-    );
+    const offered = (plan.data.variants as { variantKey: string }[]).map((v) => v.variantKey);
+    expect(offered).toContain('iacst_repeater_neet_hindi');
+    // Only pages a visitor can register on: not the programme's terms page.
+    expect(offered).not.toContain('terms');
     const none = await c.s.as(c.people.esha, {
       method: 'GET',
       url: '/studio/api/experiments/plan?path=/nowhere',
@@ -149,12 +150,10 @@ describe('experiments in the Studio', () => {
     // counts that name no visitor, and the conversions are kept beside them (twice: nothing doubles).
     const counted = async () => {
       const again = await c.s.as(c.people.esha, { method: 'GET', url: `/studio/api/experiments/${id}` });
-      return (again.data.results as typeof results.data.results).arms.map(
-        (a: { exposed: number; steps: { conversions: number }[] }) => [
-          a.exposed,
-          a.steps.map((s) => s.conversions),
-        ],
-      );
+      const { arms } = again.data.results as {
+        arms: { exposed: number; steps: { conversions: number }[] }[];
+      };
+      return arms.map((a) => [a.exposed, a.steps.map((s) => s.conversions)]);
     };
     const later = new Date(at + 100 * 86_400_000);
     for (let i = 0; i < 2; i++) await rollupFunnel(c.t.db, { now: later, afterDays: 90 });

@@ -75,13 +75,25 @@ export function recordOf(row: ExperimentsTable): ExperimentRecord {
   };
 }
 
-/** The page at a path and the variants of its programme (other landing pages of it, each with a path of its own). */
+/** A page a visitor can register on (an experiment's goal is a step of its registration card). */
+const takesRegistrations = (landing: Ctx['site']['landings'][number]['landing']): boolean =>
+  landing.blocks.some((block) => block.type === 'registration-card');
+
+/**
+ * The page at a path and the variants of its programme: the other landing pages of it that have a
+ * path of their own and a registration card (not, say, its terms page).
+ */
 export function pageAt(site: Ctx['site'], path: string) {
   const owner = site.landings.find((l) => l.landing.paths.includes(path));
   if (!owner) return undefined;
   const programme = site.programmes[owner.landing.programme];
   const variants = site.landings
-    .filter((l) => l.landing.programme === owner.landing.programme && l.landing.paths[0] !== undefined)
+    .filter(
+      (l) =>
+        l.landing.programme === owner.landing.programme &&
+        l.landing.paths[0] !== undefined &&
+        takesRegistrations(l.landing),
+    )
     .map((l) => ({
       variantKey: l.landing.variantKey,
       title: l.landing.title,
