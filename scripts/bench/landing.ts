@@ -2,8 +2,9 @@
 // site, served by the real server in-process: first the registration card's timings in Chromium with
 // applied throttling (150 ms RTT, 1.6 Mbps down, 4× CPU; ./card-timing.ts): FCP, LCP, when the
 // card's field is visible and when Verify works, and the JS requested before the load event; then
-// Lighthouse (mobile defaults, simulated throttling) unless --card-only. Prints figures against the
-// issue's targets; never fails on a score (these machines are shared and noisy).
+// Lighthouse (mobile defaults, simulated throttling) unless --card-only; last, the server's figure
+// for an experiment's exposure (bench:exposure). Prints figures against the issue's targets; never
+// fails on a score (these machines are shared and noisy).
 import { execFileSync } from 'node:child_process';
 import type { IndexedRoute } from '../../src/engine/site-index';
 import { launchThrottledBrowser, measureCard, THROTTLING, type CardTiming } from './card-timing';
@@ -428,6 +429,14 @@ async function main(): Promise<void> {
     for (const w of warnings) console.log(`  ${w}`);
   }
   console.log(`\n${savedResultsNote('last run per route')}`);
+
+  // The server's figure: what recording an experiment's exposure adds to serving a page (its own
+  // bench, run here too so this bench reports it beside the pages').
+  console.log('');
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench/exposure.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_REQUESTS: process.env.BENCH_REQUESTS ?? '2000' },
+  });
 }
 
 main().catch((error: unknown) => {
