@@ -8,9 +8,11 @@ import type { Db } from '../../db/database';
 /** Funnel events may carry a browser time a little before the server's exposure. */
 export const CLOCK_GRACE_MS = 60_000;
 
-/** The join of f (funnel_events) and e (experiment_exposures) of x (experiments) that is a conversion. */
-const IS_CONVERSION: RawBuilder<unknown> = sql`x.programme = f.programme
-  and e.experiment = x.id and e.visitor = f.visitor and e.arm = f.variant
+/**
+ * The join of f (funnel_events) and e (experiment_exposures) that is a conversion, once f is on
+ * the experiment's programme and e is of the experiment.
+ */
+const IS_CONVERSION: RawBuilder<unknown> = sql`e.visitor = f.visitor and e.arm = f.variant
   and f.at_ms >= e.at_ms - ${CLOCK_GRACE_MS}`;
 
 /**
@@ -24,7 +26,7 @@ export async function keepConversionsBefore(trx: Db, cutoff: string): Promise<nu
     insert into experiment_conversions (experiment, arm, visitor, step, at_ms)
     select e.experiment, e.arm, f.visitor, f.step, f.at_ms
     from experiments x cross join funnel_events f cross join experiment_exposures e
-    where f.day < ${cutoff} and ${IS_CONVERSION}
+    where f.day < ${cutoff} and f.programme = x.programme and e.experiment = x.id and ${IS_CONVERSION}
     on conflict (experiment, visitor, step) do nothing`.execute(trx);
   return Number(result.numAffectedRows ?? 0);
 }
@@ -32,19 +34,20 @@ export async function keepConversionsBefore(trx: Db, cutoff: string): Promise<nu
 /** Conversions per arm and step code: the events still in funnel_events, and those kept. */
 export async function countConversions(
   db: Db,
-  experiment: { id: string; arms: { variantKey: string }[] },
+  experiment: { id: string; programme: string; arms: { variantKey: string }[] },
   stepCodes: number[],
 ): Promise<{ arm: string; step: number; n: number }[]> {
   const arms = sql.join(experiment.arms.map((a) => a.variantKey));
   const steps = sql.join(stepCodes);
   // The arms' conversion events drive the join (far fewer than the exposures), each finding its
-  // visitor's exposure by the unique (experiment, visitor) index.
+  // visitor's exposure by the unique (experiment, visitor) index; CROSS JOIN keeps SQLite's planner
+  // to that order (PostgreSQL reads it as an inner join).
   const rows = await sql<{ arm: string; step: number | string; n: number | string }>`
     select arm, step, sum(n) as n from (
       select e.arm as arm, f.step as step, count(*) as n
-      from experiments x cross join funnel_events f cross join experiment_exposures e
-      where x.id = ${experiment.id} and f.variant in (${arms}) and f.step in (${steps})
-        and ${IS_CONVERSION}
+      from funnel_events f cross join experiment_exposures e
+      where f.programme = ${experiment.programme} and f.variant in (${arms}) and f.step in (${steps})
+        and e.experiment = ${experiment.id} and ${IS_CONVERSION}
       group by e.arm, f.step
       union all
       select arm, step, count(*) as n from experiment_conversions
