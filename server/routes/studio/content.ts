@@ -6,6 +6,9 @@ import type { StudioFileSaveBody, StudioFileSaveReply } from '../../../src/gener
 import type { StudioFilesReply } from '../../../src/generated/api/studio-files';
 import type { StudioPreviewBody, StudioPreviewReply } from '../../../src/generated/api/studio-preview';
 import type { StudioValidateBody, StudioValidateReply } from '../../../src/generated/api/studio-validate';
+import type { StudioCardWorldBody, StudioCardWorldReply } from '../../../src/generated/api/studio-card-world';
+import { cardWorldPlaces } from '../../services/master/card-world';
+import { ContentError } from '../../services/content/errors';
 import { CheckedFiles } from '../../../src/engine/node/validate-config';
 import { apiSchema } from '../../api/schemas';
 import { actorOf, requireStaff, staffOf } from '../../auth/staff-sessions';
@@ -154,6 +157,24 @@ export function registerStudioContentRoutes(app: FastifyInstance): void {
         ].join(', '),
       );
       return { html: result.html, problems: result.problems, pagePath: result.pagePath, host: result.host };
+    },
+  );
+  app.post<{ Body: StudioCardWorldBody; Reply: StudioCardWorldReply }>(
+    '/studio/api/card-world',
+    {
+      bodyLimit,
+      schema: apiSchema('studio-card-world', {
+        summary: 'The states, centres and dates the card preview offers for a programme',
+        tags,
+        staff: true,
+      }),
+      preHandler: requireStaff('editor'),
+    },
+    async (request) => {
+      const { programme: id, locale } = request.body;
+      const programme = app.ctx.site.programmes[id];
+      if (!programme) throw refusalOf(new ContentError('not-found', 'There is no such programme.'));
+      return cardWorldPlaces(app.ctx, programme, locale);
     },
   );
 }

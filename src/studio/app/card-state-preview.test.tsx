@@ -11,6 +11,7 @@ import landing from '../../../config/landings/mock-neet.json';
 import site from '../../../config/site.json';
 import { seriousViolations } from '../../../tests/fixtures/a11y-dom';
 import { CardStatePreviewForDraft } from './card-state-preview';
+import type { CardWorldPlaces } from './studio-api';
 import type { Json } from './studio-api';
 import { createFakeStudioApi } from './studio-api.test-support';
 
@@ -38,7 +39,7 @@ function draft(): Json {
   return copy as unknown as Json;
 }
 
-function setup() {
+function setup(places: CardWorldPlaces | null = null) {
   const api = createFakeStudioApi({
     'programmes/mock-neet.json': mockNeet as unknown as Json,
     'site.json': site as unknown as Json,
@@ -52,6 +53,7 @@ function setup() {
       },
     } as unknown as Json,
   });
+  api.cardPlaces = places;
   const view = render(<CardStatePreviewForDraft api={api} content={draft()} width={390} />);
   return { ...view, api, user: userEvent.setup() };
 }
@@ -150,6 +152,24 @@ describe('card state preview', () => {
     await choose(user, 'Step 1 – mobile number');
     expect(shown()).toBe('Step 1 – mobile number');
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('offers the programme’s real places and dates, as the server lists them', async () => {
+    const { container, user, api } = setup({
+      states: [{ tid: '77', stateName: 'Rajasthan', shortCode: 'RJ' }],
+      centres: [{ label: 'Kota Main', value: 'RCC Kota Main-RJ001-7', code: 'RJ001', id: '7' }],
+      dates: [{ value: '2031-04-13', label: '13 Apr 2031 (Sunday)' }],
+      preset: null,
+    });
+    await choose(user, 'Coupon not valid');
+    const inCard = card(container);
+    expect(await inCard.findByText(DRAFT_COUPON_INVALID)).toBeTruthy();
+    const shown = container.querySelector('section.ef-register')?.textContent ?? '';
+    expect(shown).toContain('Rajasthan');
+    expect(shown).toContain('Kota Main');
+    expect(shown).toContain('13 Apr 2031');
+    expect(shown).not.toContain('Delhi Central');
+    expect(api.cardWorldRequests).toEqual([{ programme: 'mock-neet', locale: 'en' }]);
   });
 
   it('says so when the page has no registration card', async () => {

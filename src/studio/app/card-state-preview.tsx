@@ -33,6 +33,7 @@ import {
   type CardStateEntry,
 } from '../model/card-states';
 import { cannedWorldOf, type CannedWorld } from '../model/card-world';
+import type { CardWorldPlaces } from './studio-api';
 import type { Json, StudioApi } from './studio-api';
 
 type CardBlock = Extract<Block, { type: 'registration-card' }>;
@@ -90,19 +91,35 @@ export const CardStatePreviewForDraft = memo(function CardStatePreviewForDraft({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, programmeId, locale, Boolean(block)]);
 
+  // The real places and dates of the programme (the sample stands in until they come).
+  const [places, setPlaces] = useState<CardWorldPlaces | null>(null);
+  useEffect(() => {
+    if (!block || !programmeId) return;
+    let live = true;
+    api.cardWorld({ programme: programmeId, locale: locale === 'hi' ? 'hi' : 'en' }).then(
+      (answer) => live && setPlaces(answer),
+      () => live && setPlaces(null),
+    );
+    return () => void (live = false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, programmeId, locale, Boolean(block)]);
+
   const eligibility = JSON.stringify(landing.eligibility ?? null);
   const programme = files && typeof files !== 'string' ? files.programme : undefined;
   // The made-up answers come from the draft's programme and its page (classes, slots, fee).
   const world = useMemo(
     () =>
       programme &&
-      cannedWorldOf({
-        programme,
-        locale,
-        ...(landing.eligibility ? { eligibility: landing.eligibility } : {}),
-      }),
+      cannedWorldOf(
+        {
+          programme,
+          locale,
+          ...(landing.eligibility ? { eligibility: landing.eligibility } : {}),
+        },
+        places,
+      ),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [programme, locale, eligibility],
+    [programme, locale, eligibility, places],
   );
   const built =
     block && files && typeof files !== 'string'

@@ -12,6 +12,7 @@ import { basisInStep, nextBasis, type TranslationBasis } from '../../engine/cont
 import type { Hosts } from '../../generated/config/hosts';
 import type { Landing } from '../../generated/config/landing';
 import type {
+  CardWorldPlaces,
   ComparisonData,
   Draft,
   FileList,
@@ -119,6 +120,9 @@ export interface FakeStudioApi extends StudioApi {
   people: FakeStaff;
   /** The experiments, their results and the actions asked. */
   experimentsFake: FakeExperiments;
+  /** What the card preview's places answer (null: as for a draft with problems), and who asked. */
+  cardPlaces: CardWorldPlaces | null;
+  cardWorldRequests: Parameters<StudioApi['cardWorld']>[0][];
 }
 
 /** Who saves drafts in the fake (the signed-in person of the tests). */
@@ -257,6 +261,8 @@ export function createFakeStudioApi(
   const people = createFakeStaff();
   const experiments = createFakeExperiments();
   const api: FakeStudioApi = {
+    cardPlaces: null,
+    cardWorldRequests: [],
     people,
     experimentsFake: experiments,
     experiments: () => experiments.experiments(),
@@ -355,6 +361,10 @@ export function createFakeStudioApi(
     },
     async validate(drafts) {
       return check(drafts);
+    },
+    async cardWorld(request) {
+      api.cardWorldRequests.push(request);
+      return api.cardPlaces;
     },
     async preview({ path, content }) {
       const problems = check([{ path, content }]).filter((p) => p.file === path);

@@ -3,6 +3,7 @@
 // StudioApiError of status 401 (the session ended: the app returns to sign-in). Expected outcomes (a conflict, an invalid draft, an image that
 // exists) are results, not exceptions, so each screen must handle them; anything else throws a
 // StudioApiError whose message is already a sentence for a non-developer.
+import type { StudioCardWorldReply as CardWorldPlaces } from '../../generated/api/studio-card-world';
 import type { StudioImage } from '../../generated/api/studio-images';
 import type { Campaign, VariantComparison, VariantFunnel, VariantId } from '../../domain/funnel-report';
 import type { StudioExperimentActionBody } from '../../generated/api/studio-experiment-action';
@@ -152,6 +153,8 @@ export interface PreviewLink {
   expiresAt: string;
 }
 
+export type { CardWorldPlaces };
+
 export interface StudioApi {
   listFiles(): Promise<FileList>;
   /** null when the file does not exist. */
@@ -163,6 +166,8 @@ export interface StudioApi {
     request: { path: string; content: Json; host?: string; landing?: string },
     signal?: AbortSignal,
   ): Promise<{ html: string; problems: Problem[] }>;
+  /** The states, centres and dates the card preview offers for a programme (null: it has none). */
+  cardWorld(request: { programme: string; locale: 'en' | 'hi' }): Promise<CardWorldPlaces | null>;
   /** Saves a draft on the server (not live: it goes live through review and publish). */
   putFile(
     request: { path: string; content: Json; baseVersion: string | null },
@@ -342,6 +347,11 @@ export function createStudioApi(
       return ok<{ html: string; problems: Problem[] }>(
         await call('/preview', { method: 'POST', ...json(request), signal }),
       );
+    },
+    async cardWorld(request) {
+      const response = await call('/card-world', { method: 'POST', ...json(request) });
+      if (response.status === 404) return null;
+      return ok<CardWorldPlaces>(response);
     },
     async putFile(request, signal) {
       const response = await call('/file', { method: 'PUT', ...json(request), signal });

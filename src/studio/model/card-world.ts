@@ -1,8 +1,9 @@
 // The made-up world the Studio's card preview answers from, drawn from the draft's own programme
 // and page: the classes and streams the page admits, the programme's slots (in the page's
-// language, so an online test's thank-you says Online), whether it charges a fee. States and
-// centres are a sample of the master list (real places); a centre preset for an online test is
-// the programme's default centre when it names one.
+// language, so an online test's thank-you says Online), whether it charges a fee. States, centres
+// and dates are the server's (POST /studio/api/card-world: the master list's places holding the
+// programme's exam, the dates its schedule opens now); a sample of real places stands in until
+// they arrive.
 import { classInWords, classStreamValue } from '../../domain/class-stream';
 import { examSlots } from '../../domain/exam-slots';
 import type { ExamCentre } from '../../generated/api/exam-centres';
@@ -12,6 +13,7 @@ import type { ExamState } from '../../generated/api/exam-states';
 import type { ClassStream } from '../../generated/api/master-class-streams';
 import type { Landing } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
+import type { StudioCardWorldReply as CardWorldPlaces } from '../../generated/api/studio-card-world';
 
 export interface CannedWorld {
   classStreams: ClassStream[];
@@ -71,17 +73,22 @@ const SAMPLE_DATES: ExamDate[] = [
   { value: '2030-04-20', label: '20 Apr 2030' },
 ];
 
-/** The canned world for a page of this programme. */
-export function cannedWorldOf(source: WorldSource): CannedWorld {
-  const [firstState, ...otherStates] = SAMPLE_STATES as [ExamState, ...ExamState[]];
-  const defaultCode = source.programme.registration.defaultCentre;
-  const centre = SAMPLE_CENTRES.find((c) => c.code === defaultCode) ?? (SAMPLE_CENTRES[0] as ExamCentre);
+/** The canned world for a page of this programme, with the server's real places and dates when known. */
+export function cannedWorldOf(source: WorldSource, places?: CardWorldPlaces | null): CannedWorld {
+  const states = places?.states.length ? places.states : SAMPLE_STATES;
+  const centres = places?.centres.length ? places.centres : SAMPLE_CENTRES;
+  const [firstState] = states as [ExamState, ...ExamState[]];
+  const presetCode = places?.centres.length
+    ? places.preset?.centreCode
+    : source.programme.registration.defaultCentre;
+  const centre = centres.find((c) => c.code === presetCode) ?? (centres[0] as ExamCentre);
+  const state = states.find((s) => s.tid === places?.preset?.stateTid) ?? firstState;
   return {
     classStreams: classStreamsOf(source),
     slots: examSlots(source.programme, source.locale),
-    states: [firstState, ...otherStates],
-    centres: SAMPLE_CENTRES,
-    dates: SAMPLE_DATES,
-    preset: { state: firstState, centre },
+    states,
+    centres,
+    dates: places?.dates.length ? places.dates : SAMPLE_DATES,
+    preset: { state, centre },
   };
 }
