@@ -197,6 +197,12 @@ export const entryWord = (key: string): string => {
   return words.entry ?? words.label;
 };
 
+/** One entry of the list a label names ("Sections of the page" → "Section"), when the table says. */
+export function entryOfLabel(label: string): string | undefined {
+  const all = [FIELD_WORDS, ...Object.values(TOP_WORDS)].flatMap((table) => Object.values(table));
+  return all.find((words) => words.label === label && words.entry)?.entry;
+}
+
 /** A block type (landing or dashboard) in words: "hero" → "Hero", "courseSection" → "Courses for you". */
 export function blockName(type: string): string {
   return BLOCK_WORDS[type] ?? humanise(type);

@@ -31,6 +31,8 @@ describe('studio form: blocks', () => {
     // The form shows the block chosen in the outline, with the list's own controls.
     await user.click(screen.getByRole('button', { name: /^2\. Hero/ }));
     await screen.findByRole('button', { name: 'Move 2. Hero block down' });
+    // The block's own heading names an entry of the list in words, not "Sections of the page 2".
+    expect(screen.getByRole('group', { name: /^Section 2/ })).toBeTruthy();
     await user.selectOptions(screen.getByLabelText('Type'), 'validity');
     await user.selectOptions(screen.getByLabelText('Where'), 'After 1. Header block');
     await user.click(screen.getByRole('button', { name: 'Add block' }));

@@ -23,7 +23,7 @@ import { useShown } from './form-selection';
 import { ImagePicker } from './image-picker';
 import { couponFields } from './studio-coupon-fields';
 import { usePageNames } from './page-names';
-import { blockName } from '../../engine/content/field-words';
+import { blockName, entryOfLabel } from '../../engine/content/field-words';
 import { blockSchema, blockTypes } from './schema-bundle';
 import { LOCALE_NAMES, TranslationsContext, type StudioFormContext } from './studio-form-context';
 import { STATE_WORDS } from './translation-status';
@@ -37,7 +37,7 @@ function itemLabel(label: string): string {
   const match = /^(.*)-(\d+)$/.exec(label);
   if (!match) return label;
   const [, name = '', n] = match;
-  return `${singular(name)} ${n}`;
+  return `${entryOfLabel(name) ?? singular(name)} ${n}`;
 }
 
 function singular(name: string): string {
