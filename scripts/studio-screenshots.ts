@@ -2,7 +2,7 @@
 // at 1280 px, not broken at 768 px): the sign-in, the Funnel view, the home page, the editor of a
 // landing and of a programme, the draft saved and submitted for review, a publisher's Inbox and
 // the page's History, the change list with money, the money confirmation, New variant from…, the
-// card-state preview and the conflict view (a publisher published the page again meanwhile). Runs
+// card-state preview (an OTP sent; an offline test's exam step) and the conflict view (a publisher published the page again meanwhile). Runs
 // `npm run dev`'s servers on a copy of config/ and a temporary database (nothing real is written);
 // an editor and a publisher of each width are made there and signed in (decision 048).
 //
@@ -125,8 +125,9 @@ async function shots(
     .getByRole('button', { name: /^New variant from/ })
     .first()
     .click();
+  await page.getByLabel('Title of the new page').fill('NEET repeater copy');
+  // An address another page has: refused at the field.
   await page.getByLabel(/new page address/i).fill('/neet-repeater-scholarship');
-  await page.getByLabel(/variant key/i).fill('iacst_copy_test');
   await page.getByRole('button', { name: /check and create/i }).click();
   await page.locator('#st-new-paths-error').waitFor();
   await shot('new-variant-refused');
@@ -137,6 +138,11 @@ async function shots(
   await page.locator('iframe[title^="Preview"]').waitFor();
   await page.waitForTimeout(1500);
   await shot('editor-landing');
+  // The form shows the block chosen in the outline: the hero.
+  await page
+    .getByRole('navigation', { name: 'Blocks of the page' })
+    .getByRole('button', { name: /^\d+\. Hero/ })
+    .click();
   const hero = page.locator('[id^="root_blocks_"][id$="_heading"]').first();
   await hero.fill('NEET repeaters: one more try, 70% off');
   await page.getByText(/^Draft saved at/).waitFor();
@@ -177,7 +183,24 @@ async function shots(
   await take(publisher, 'publisher-history');
   await publisher.context().close();
 
+  // An offline test's card at its exam step: the programme's own states, centres and dates.
+  await page.goto(`${base}/studio/edit/landings/mock-neet.json`);
+  await page.getByLabel('Registration card state').waitFor();
+  await page.getByLabel('Registration card state').scrollIntoViewIfNeeded();
+  // The list is ready once the card's states are drawn (it is disabled until then).
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('select')].some(
+      (select) => select.labels?.[0]?.textContent === 'Registration card state' && !select.disabled,
+    ),
+  );
+  await page.getByLabel('Registration card state').selectOption({ label: 'Coupon not valid' });
+  await page.waitForTimeout(1500);
+  await shot('card-state-exam');
   await page.goto(`${base}/studio/edit/programmes/iacst.json`);
+  await page
+    .getByRole('navigation', { name: /^Blocks|^Sections/ })
+    .getByRole('button', { name: /Fees, payment/ })
+    .click();
   await page.getByLabel(/^Registration fee/).waitFor();
   await page.waitForTimeout(1500);
   await shot('editor-programme');
@@ -193,6 +216,7 @@ async function shots(
   await shot('programme-after-money');
   await page.getByRole('region', { name: 'What changes for students' }).scrollIntoViewIfNeeded();
   await shot('change-list-programme');
+
   await page.context().close();
 }
 
