@@ -214,7 +214,7 @@ describe('studio editor', () => {
     renderEditor(api);
     await typeTitle('NEET repeaters 2027');
     release();
-    await screen.findByText(/^Beside each text: its Hindi version on/);
+    await screen.findByText(/^Hindi page: .*its texts shown beside each text here/);
     expect((await titleField()).value).toBe('NEET repeaters 2027');
     await waitFor(() =>
       expect(draftStore().load(FILE)?.content).toMatchObject({ title: 'NEET repeaters 2027' }),

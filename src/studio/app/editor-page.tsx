@@ -836,7 +836,8 @@ export function EditorPage() {
           }}
         >
           <ErrorSummary problems={problems} file={file} doc={draft} />
-          {counterpart && (
+          {/* The translation line names the other page too: one note, not two. */}
+          {counterpart && !marks && (
             <p className="st-note">
               Beside each text: its {counterpart.locale === 'hi' ? 'Hindi' : 'English'} version on{' '}
               {fileInWords(counterpart.file, names)}, to compare.

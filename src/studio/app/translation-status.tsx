@@ -130,7 +130,8 @@ export function TranslationStatus({
     const count = marks.rows.length;
     return (
       <p className="st-note st-translation-line">
-        Hindi page: <Link to={`/edit/${marks.hindiFile}`}>{name(marks.hindiFile)}</Link>.{' '}
+        Hindi page: <Link to={`/edit/${marks.hindiFile}`}>{name(marks.hindiFile)}</Link>, its texts shown
+        beside each text here to compare.{' '}
         {count === 0
           ? 'Every text there is translated and up to date.'
           : `${count} ${count === 1 ? 'text there needs' : 'texts there need'} translating after these changes.`}
@@ -144,7 +145,8 @@ export function TranslationStatus({
         Texts to translate ({marks.rows.length})
       </h2>
       <p className="st-note">
-        English page: <Link to={`/edit/${marks.englishFile}`}>{name(marks.englishFile)}</Link>.{' '}
+        English page: <Link to={`/edit/${marks.englishFile}`}>{name(marks.englishFile)}</Link>, its texts
+        shown beside each text here to compare.{' '}
         {marks.rows.length === 0 ? 'Every text is translated and up to date with it.' : null}
       </p>
       {marks.rows.length > 0 && (
