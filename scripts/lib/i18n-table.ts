@@ -4,6 +4,7 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import prettier from 'prettier';
+import { placeholdersOf } from '../../src/engine/content/text-placeholders';
 
 /** One locale's file as it is on disk. */
 export interface LocaleFile {
@@ -15,9 +16,6 @@ export interface LocaleFile {
 }
 
 export const REFERENCE_LOCALE = 'en';
-
-const placeholders = (text: string): string[] =>
-  [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '').sort();
 
 /** The locales that have a file, sorted. */
 export function localesIn(configDir: string): string[] {
@@ -132,7 +130,7 @@ export function problemsOf(configDir: string, add: NewString): string[] {
   const english = add.texts[REFERENCE_LOCALE];
   if (english !== undefined)
     for (const [locale, text] of Object.entries(add.texts))
-      if (placeholders(text).join() !== placeholders(english).join())
+      if (placeholdersOf(text).join() !== placeholdersOf(english).join())
         problems.push(`the ${locale} text's {placeholders} differ from the English`);
   return problems;
 }

@@ -20,7 +20,7 @@ import {
   type Problem,
   type ValidationResult,
 } from '../../../src/engine/node/validate-config';
-import { readerOf, readPublished } from './versions';
+import { englishAsPublished, readerOf, readPublished } from './versions';
 import type { ContentCtx } from './context';
 
 /** Draws one page of a config: the site's renderer with the page's assets (scripts/lib/studio-preview.ts). */
@@ -57,7 +57,11 @@ export async function validateWithDrafts(
   const { texts, images } = await readPublished(db);
   const overlay = new Map(drafts.map((d) => [d.path, draftText(d.content)]));
   const options = { images, ...(checked ? { checked } : {}) };
-  const result = validateConfig(withDrafts(readerOf(texts), overlay), options);
+  const english = englishAsPublished(texts);
+  const result = validateConfig(withDrafts(readerOf(texts), overlay), {
+    ...options,
+    ...(english ? { englishAsPublished: english } : {}),
+  });
   const published = result.bundle ? undefined : validateConfig(readerOf(texts), options).bundle;
   return { ...result, published };
 }

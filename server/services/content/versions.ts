@@ -57,6 +57,23 @@ export function readerOf(files: ReadonlyMap<string, string>): ConfigReader {
   };
 }
 
+/**
+ * The English texts as published: a draft of the English table keeps their {placeholders}, which
+ * the code fills (decision 057). Undefined when there is no readable English table.
+ */
+export function englishAsPublished(
+  published: ReadonlyMap<string, string>,
+): Record<string, string> | undefined {
+  try {
+    const table = JSON.parse(published.get('i18n/en.json') ?? 'null') as {
+      strings?: Record<string, string>;
+    } | null;
+    return table?.strings;
+  } catch {
+    return undefined;
+  }
+}
+
 export interface VersionSummary {
   path: string;
   number: number;
@@ -454,9 +471,13 @@ const canPublish = (actor: Actor): boolean => actor.role === 'publisher' || acto
 /** The site with `path` at `content` (null: without it) must validate before it can be submitted or published. */
 async function checkSiteWith(db: Db, path: string, content: string | null): Promise<void> {
   const { texts, images } = await readPublished(db);
+  const english = englishAsPublished(texts);
   if (content === null) texts.delete(path);
   else texts.set(path, content);
-  const result = validateConfig(readerOf(texts), { images });
+  const result = validateConfig(readerOf(texts), {
+    images,
+    ...(english ? { englishAsPublished: english } : {}),
+  });
   if (!result.bundle)
     throw new ContentError(
       'invalid',

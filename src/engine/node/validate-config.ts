@@ -12,6 +12,7 @@ import type { Landing } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
 import type { Coupon } from '../../generated/config/coupon';
 import { withMoneyFilled } from '../money-texts';
+import { tableProblems } from '../content/text-placeholders';
 import type { Site } from '../../generated/config/site';
 import { describeAjvError as describe } from './ajv-messages';
 import { configHtmlProblems } from './config-html';
@@ -149,6 +150,31 @@ export interface ValidateOptions {
   checked?: CheckedFiles;
   /** Images that exist besides publicDir's (`/images/x.png`): the server's uploaded ones (decision 049). */
   images?: ReadonlySet<string>;
+  /**
+   * The English texts as published: an English draft keeps their {placeholders} (the code fills
+   * them). Without it (the files, `npm run validate:config`) the English table is its own reference.
+   */
+  englishAsPublished?: Readonly<Record<string, string>>;
+}
+
+type Texts = Readonly<Record<string, string>>;
+
+/** Every locale's texts against the English (and the English against its published texts): decision 057. */
+function stringTableProblems(strings: ConfigBundle['strings'], englishAsPublished?: Texts): Problem[] {
+  const tables = strings as Partial<Record<string, Texts>>;
+  const english = tables.en;
+  if (!english) return [];
+  const checks: { locale: string; reference: Texts; table: Texts }[] = Object.entries(tables)
+    .filter((entry): entry is [string, Texts] => entry[0] !== 'en' && entry[1] !== undefined)
+    .map(([locale, table]) => ({ locale, reference: english, table }));
+  if (englishAsPublished) checks.push({ locale: 'en', reference: englishAsPublished, table: english });
+  return checks.flatMap(({ locale, reference, table }) =>
+    tableProblems(reference, table).map(({ key, message }) => ({
+      file: `i18n/${locale}.json`,
+      pointer: `/strings/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+      message,
+    })),
+  );
 }
 
 /**
@@ -214,6 +240,7 @@ export function validateConfig(
     }
     strings[table.locale as Locale] = table.strings;
   }
+  problems.push(...stringTableProblems(strings, options.englishAsPublished));
 
   const files =
     2 +
