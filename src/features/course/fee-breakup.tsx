@@ -177,7 +177,7 @@ export function FeeBreakup(props: FeeBreakupProps) {
         <PayButton {...props} />
       </div>
       {open ? (
-        <Modal heading={title} closeLabel={t('course.fee.close')} onClose={() => toggle(false)}>
+        <Modal heading={title} closeLabel={t('course.close')} onClose={() => toggle(false)}>
           <Breakup course={course} t={t} digitalOnly={digitalOnly} />
         </Modal>
       ) : null}

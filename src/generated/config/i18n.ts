@@ -847,10 +847,6 @@ export interface UiStringTable {
    */
   'testLaunch.opening': string;
   /**
-   * Close
-   */
-  'testLaunch.dismiss': string;
-  /**
    * Live Test
    */
   'mockJee.liveHeading': string;
@@ -1267,10 +1263,6 @@ export interface UiStringTable {
    */
   'portal.courses.next': string;
   /**
-   * Course details open here soon. Call us to register meanwhile.
-   */
-  'portal.courses.soon': string;
-  /**
    * Branches near you
    */
   'portal.branches.heading': string;
@@ -1370,10 +1362,6 @@ export interface UiStringTable {
    * Your profile is up to date.
    */
   'portal.profile.refreshed': string;
-  /**
-   * Your session has ended. Please log in again.
-   */
-  'portal.sessionEnded': string;
   /**
    * Edit exam details
    */
@@ -1607,10 +1595,6 @@ export interface UiStringTable {
    */
   'result.print': string;
   /**
-   * Preparing to print…
-   */
-  'result.printing': string;
-  /**
    * Back to dashboard
    */
   'result.backToDashboard': string;
@@ -1839,10 +1823,6 @@ export interface UiStringTable {
    */
   'course.fee.savings': string;
   /**
-   * Pay now
-   */
-  'course.fee.payNow': string;
-  /**
    * Registration fee is non-refundable as per policy
    */
   'course.fee.policy': string;
@@ -1862,10 +1842,6 @@ export interface UiStringTable {
    * Taking you to payment…
    */
   'course.fee.paying': string;
-  /**
-   * Close
-   */
-  'course.fee.close': string;
   /**
    * Checkout
    */
@@ -1966,10 +1942,6 @@ export interface UiStringTable {
    * Try again
    */
   'course.failed.retry': string;
-  /**
-   * Checking your payment…
-   */
-  'course.confirming': string;
   /**
    * Payment Successful!
    */
