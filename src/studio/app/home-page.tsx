@@ -275,6 +275,13 @@ export function HomePage() {
           </table>
         </div>
       </section>
+      <section aria-labelledby="st-texts-title">
+        <h2 id="st-texts-title">Texts of the registration card, login and dashboard</h2>
+        <p>
+          The buttons, headings and messages students read around the pages, in English and Hindi.{' '}
+          <Link to="/texts">Edit the texts</Link>
+        </p>
+      </section>
       {files && <CouponList coupons={coupons} all={files.coupons} programmes={files.programmes} />}
       {canPublish(staff) && <UnusedImages />}
       {source && files && (

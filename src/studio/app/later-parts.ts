@@ -8,6 +8,9 @@ const loadEditor = () => import('./editor-page');
 
 export const EditorPage = lazy(async () => ({ default: (await loadEditor()).EditorPage }));
 
+/** The Texts screen: the string tables, by where students read them. */
+export const TextsPage = lazy(async () => ({ default: (await import('./texts-page')).TextsPage }));
+
 /** The review screens: the Inbox and a document's history. */
 export const InboxPage = lazy(async () => ({ default: (await import('./inbox-page')).InboxPage }));
 export const HistoryPage = lazy(async () => ({ default: (await import('./history-page')).HistoryPage }));

@@ -18,9 +18,12 @@ export const REVIEW_LINE_REFRESH_MS = 30_000;
 export function ReviewPanel({
   path,
   changed,
+  what = 'this page',
 }: {
   path: string;
   /** Read again when it changes (a submission). */ changed?: unknown;
+  /** What the document is, in its links and name ("the Hindi texts"). */
+  what?: string;
 }) {
   const api = useStudioApi();
   const staff = useStaff();
@@ -53,7 +56,7 @@ export function ReviewPanel({
   const who = (v: VersionSummary) =>
     v.authorId === staff?.id ? 'you' : authorInWords(v.authorId, v.authorName);
   return (
-    <nav className="st-review-line" aria-label="Review and history of this page">
+    <nav className="st-review-line" aria-label={`Review and history of ${what}`}>
       {open.length > 0 && (
         <p>
           <strong>In progress:</strong>{' '}
@@ -63,7 +66,7 @@ export function ReviewPanel({
       <Link to="/inbox">
         {canPublish(staff) ? 'Inbox: approve, publish, schedule' : 'Your changes in review'}
       </Link>
-      <Link to={`/history/${path}`}>History of this page</Link>
+      <Link to={`/history/${path}`}>History of {what}</Link>
     </nav>
   );
 }

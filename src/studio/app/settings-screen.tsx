@@ -1,4 +1,4 @@
-// A document the Studio has no form for (the site's settings, its host names, the text tables):
+// A document the Studio has no form for (the site's settings, its host names):
 // said in words, with its history one click away, instead of an empty page form.
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -7,6 +7,9 @@ import { Link, useParams } from 'react-router-dom';
 export const hasEditorForm = (path: string): boolean =>
   /^(landings|programmes|coupons)\/[^/]+\.json$/.test(path);
 
+/** A string table (i18n/<locale>.json): the Texts screen edits it. */
+export const isTextTable = (path: string): boolean => /^i18n\/[^/]+\.json$/.test(path);
+
 const NAMES: Record<string, string> = {
   'site.json': 'Site settings',
   'hosts.json': 'Site addresses',
@@ -14,8 +17,7 @@ const NAMES: Record<string, string> = {
 
 export function SettingsScreen() {
   const path = useParams()['*'] ?? '';
-  const name =
-    NAMES[path] ?? (path.startsWith('i18n/') ? 'Texts of the registration and portal' : 'Settings');
+  const name = NAMES[path] ?? 'Settings';
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (

@@ -3,7 +3,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Route, Routes, useParams } from 'react-router-dom';
 import { HomePage } from './home-page';
-import { hasEditorForm, SettingsScreen } from './settings-screen';
+import { hasEditorForm, isTextTable, SettingsScreen } from './settings-screen';
 import {
   ActivityPage,
   EditorPage,
@@ -14,6 +14,7 @@ import {
   InboxPage,
   NewExperimentPage,
   PeoplePage,
+  TextsPage,
 } from './later-parts';
 import { StudioApiContext } from './studio-form-context';
 import type { StudioApi } from './studio-api';
@@ -33,9 +34,11 @@ function Opening({ what, page }: { what: string; page: ReactNode }) {
   );
 }
 
-/** The editor for a page, programme or coupon; the settings screen for any other document. */
+/** The editor for a page, programme or coupon; the Texts screen for a string table; the settings
+ *  screen for any other document. */
 function EditorOrSettings() {
   const path = useParams()['*'] ?? '';
+  if (isTextTable(path)) return <TextsPage />;
   // One editor per page: a link from one page's editor to another's (its Hindi page) opens a new
   // editor, so nothing of the last page's draft is kept (or saved) as the new page's.
   return hasEditorForm(path) ? <EditorPage key={path} /> : <SettingsScreen />;
@@ -64,6 +67,7 @@ export function StudioApp({ api, header }: { api: StudioApi; header?: ReactNode 
             </Suspense>
           }
         />
+        <Route path="/texts" element={<Opening what="the texts" page={<TextsPage />} />} />
         <Route path="/funnel" element={<Opening what="the funnel" page={<FunnelPage />} />} />
         <Route path="/experiments" element={<Opening what="the experiments" page={<ExperimentsPage />} />} />
         <Route

@@ -1,0 +1,166 @@
+// @vitest-environment jsdom
+// The Texts screen over a fake API and the real string tables: texts grouped by where students read
+// them, search in either language, the Hindi still to write, a dropped {placeholder} refused at its
+// field, and an edit saved as a draft of that language's table and submitted for review.
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import en from '../../../config/i18n/en.json';
+import hi from '../../../config/i18n/hi.json';
+import { createFakeStudioApi, type FakeStudioApi } from './studio-api.test-support';
+import { renderStudioAs } from './studio-render.test-support';
+import type { Json } from './studio-api';
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+type Table = { strings: Record<string, string> };
+
+function api(hindi: (strings: Record<string, string>) => void = () => {}): FakeStudioApi {
+  const hiCopy = structuredClone(hi) as Table;
+  hindi(hiCopy.strings);
+  return createFakeStudioApi({
+    'i18n/en.json': structuredClone(en) as unknown as Json,
+    'i18n/hi.json': hiCopy as unknown as Json,
+  });
+}
+
+const place = (name: string) =>
+  screen.getByRole('heading', { level: 2, name }).closest('details') as HTMLElement;
+const search = () => screen.getByLabelText('Search the texts (English or Hindi)');
+const STEP_1 = 'Registration card · Step 1 (mobile number)';
+/** A text's group, found by its published English text (in a place: a text may be in several). */
+const text = (english: string, where?: string) =>
+  within(where ? place(where) : document.body).getByRole('group', { name: `“${english}”` });
+
+describe('the Texts screen', () => {
+  it('groups the texts by where students read them, closed until opened, English and Hindi side by side', async () => {
+    const user = userEvent.setup();
+    renderStudioAs(api(), 'editor', '/texts');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Texts students read' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    const step1 = place('Registration card · Step 1 (mobile number)');
+    expect(step1.textContent).toMatch(/\d+ texts/);
+    expect(place('Result page')).toBeTruthy();
+    expect(place('Messages and errors · Mobile number and OTP')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: '“Register Now”' })).toBeNull();
+
+    await user.click(within(step1).getByText('Registration card · Step 1 (mobile number)'));
+    const row = text('Register Now', STEP_1);
+    expect(within(row).getByLabelText('English')).toHaveProperty('value', 'Register Now');
+    expect(within(row).getByLabelText('Hindi')).toHaveProperty('value', hi.strings['registration.heading']);
+    // The payment's texts are elsewhere, not among step 1's.
+    expect(within(step1).queryByRole('group', { name: '“Pay and Register Now”' })).toBeNull();
+  });
+
+  it('finds texts by words in either language, and lists the Hindi still to write', async () => {
+    const user = userEvent.setup();
+    renderStudioAs(
+      api((s) => {
+        s['registration.heading'] = 'Register Now';
+        s['login.heading'] = '';
+      }),
+      'editor',
+      '/texts',
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Texts students read' });
+    await user.type(search(), 'OTP sent to');
+    // Both, each in its own place.
+    const captions = (name: string) =>
+      within(place(name))
+        .getAllByRole('group')
+        .map((g) => g.getAttribute('aria-labelledby'));
+    expect(captions('Registration card · Step 1 (mobile number)')).toEqual(['registration.otpSent-caption']);
+    expect(captions('Forgot roll number or password')).toEqual(['recover.otpSent-caption']);
+    expect(screen.getByText('2 texts match.')).toBeTruthy();
+
+    await user.clear(search());
+    await user.type(search(), hi.strings['registration.resendOtp']);
+    expect(screen.getAllByRole('group', { name: '“Resend OTP”' }).length).toBeGreaterThan(0);
+
+    await user.clear(search());
+    await user.click(screen.getByLabelText(/^Only texts whose Hindi is missing or still in English/));
+    const groups = screen.getAllByRole('group').map((g) => g.getAttribute('aria-labelledby'));
+    expect(groups).toContain('registration.heading-caption');
+    expect(groups).toContain('login.heading-caption');
+    expect(within(text('Register Now', STEP_1)).getByText('Still in English')).toBeTruthy();
+    expect(within(text('Student login')).getByText('Missing')).toBeTruthy();
+  });
+
+  it('refuses a Hindi text that drops {mobile}, at the field, and blocks its submission', async () => {
+    renderStudioAs(api(), 'editor', '/texts');
+    await screen.findByRole('heading', { level: 1, name: 'Texts students read' });
+    fireEvent.change(search(), { target: { value: 'OTP sent to' } });
+    const row = within(place('Registration card · Step 1 (mobile number)')).getByRole('group');
+    const hindi = within(row).getByLabelText('Hindi');
+    fireEvent.change(hindi, { target: { value: 'ओटीपी भेजा गया।' } });
+    expect(hindi.getAttribute('aria-invalid')).toBe('true');
+    const described = (hindi.getAttribute('aria-describedby') ?? '').split(' ');
+    const error = document.getElementById(described[0] ?? '');
+    expect(error?.textContent).toBe(
+      'Keep {mobile} in this text, written exactly so: the page puts the real value there.',
+    );
+    // The hint says so before any mistake, for the English and the Hindi.
+    expect(described.map((id) => document.getElementById(id)?.textContent)).toContain(
+      'Keep {mobile} as written: the page puts the real value there.',
+    );
+    const submit = screen.getByRole('button', { name: 'Submit Hindi texts for review' });
+    expect(submit).toHaveProperty('disabled', true);
+    expect(screen.getByText('Fix the text marked in red to submit the Hindi texts.')).toBeTruthy();
+    // An empty English text is an error too.
+    const english = within(row).getByLabelText('English');
+    fireEvent.change(english, { target: { value: ' ' } });
+    expect(english.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('saves an edit as a draft of that language, and submits it for review', async () => {
+    const user = userEvent.setup();
+    const fake = api();
+    renderStudioAs(fake, 'editor', '/texts');
+    await screen.findByRole('heading', { level: 1, name: 'Texts students read' });
+    await user.type(search(), 'Register Now');
+    const english = within(text('Register Now', STEP_1)).getByLabelText('English');
+    await user.clear(english);
+    await user.type(english, 'Register Today');
+    await waitFor(() => expect(fake.writes.length).toBeGreaterThan(0), { timeout: 3000 });
+    await waitFor(() =>
+      expect(
+        (fake.writes.at(-1)?.content as { strings: Record<string, string> }).strings['registration.heading'],
+      ).toBe('Register Today'),
+    );
+    expect(fake.writes.every((w) => w.path === 'i18n/en.json')).toBe(true);
+    // The row keeps its place (found by the text students see now) while it is edited.
+    expect(text('Register Now', STEP_1)).toBeTruthy();
+    expect(await screen.findByText(/^Draft saved at /)).toBeTruthy();
+
+    const submit = screen.getByRole('button', { name: 'Submit English texts for review' });
+    await waitFor(() => expect(submit).toHaveProperty('disabled', false));
+    expect(screen.getByRole('button', { name: 'Submit Hindi texts for review' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    await user.type(
+      screen.getByLabelText('Note for the reviewer of the English texts (optional)'),
+      'New heading',
+    );
+    await user.click(submit);
+    expect(await screen.findByText(/^Submitted for review\. A publisher/)).toBeTruthy();
+    const number = fake.versionsOf.get('i18n/en.json')?.at(-1)?.number;
+    expect(fake.calls).toContainEqual({
+      action: 'submitForReview',
+      request: { path: 'i18n/en.json', number, note: 'New heading' },
+    });
+  });
+
+  it("opens from the home page, and for a string table's address", async () => {
+    const user = userEvent.setup();
+    renderStudioAs(api(), 'editor', '/');
+    await user.click(await screen.findByRole('link', { name: 'Edit the texts' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Texts students read' })).toBeTruthy();
+    cleanup();
+    renderStudioAs(api(), 'editor', '/edit/i18n/hi.json');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Texts students read' })).toBeTruthy();
+  });
+});
