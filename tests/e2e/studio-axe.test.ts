@@ -1,6 +1,6 @@
 // Every screen of the Studio under axe-core at 1280 × 800 and 768 × 1024, on the production build:
 // home, the page and programme editors, the new-variant dialog, history, the Inbox, the funnel (with
-// visits) and the site's settings screen. No serious or critical violation at either width; at
+// visits), the texts (with an error) and the site's settings screen. No serious or critical violation at either width; at
 // 768 px the home table keeps its buttons on screen; a dialog closed gives focus back, never to the
 // body. Screenshots at 1280, 768 and 390 px go to /tmp/studio-shots-g.
 import type { Browser, Page } from 'playwright-core';
@@ -99,6 +99,18 @@ const SCREENS: Screen[] = [
     name: 'funnel',
     route: '/studio/funnel',
     ready: (p) => p.getByRole('table', { name: 'The numbers' }).waitFor({ timeout: 30_000 }),
+  },
+  {
+    // The texts, searched, a Hindi text marked wrong (its {mobile} dropped).
+    name: 'texts',
+    route: '/studio/texts',
+    ready: (p) => p.getByRole('group', { name: '“OTP sent to {mobile}.”' }).first().waitFor(),
+    open: async (p) => {
+      await p.getByRole('heading', { name: 'Texts students read' }).waitFor({ timeout: 30_000 });
+      await p.getByLabel('Search the texts (English or Hindi)').fill('OTP sent to');
+      const hindi = p.getByRole('group', { name: '“OTP sent to {mobile}.”' }).first().getByLabel('Hindi');
+      await hindi.fill('ओटीपी भेजा गया।');
+    },
   },
   {
     name: 'site-settings',

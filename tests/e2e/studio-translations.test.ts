@@ -2,7 +2,8 @@
 // (decision 054): an editor changes an English FAQ answer and finds its Hindi answer marked
 // "English changed since this was translated" on the Hindi page (and confirms it still right);
 // copies a page with its Hindi page and reads the copied texts that still name the page they came
-// from; the card states of the free iACST page offer no payment, and its thank-you says Online.
+// from; the card states of the free iACST page offer no payment, and its thank-you says Online; the
+// Texts screen changes the card's "Register Now", and once published the landing page says so.
 // Screenshots of each new screen at 1280x800 and 390 px go to $STUDIO_SHOTS (when set).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -111,6 +112,58 @@ describe('Studio: translations in step, copies with their Hindi page, truthful c
       .getByText('Landing page at /jee-dropper-scholarship-2027-hindi · new, not published yet')
       .waitFor({ timeout: 30_000 });
   }, 180_000);
+
+  it('changes "Register Now" in the Texts screen; once a publisher publishes it, the landing page says so', async () => {
+    const landing = `${dev.base}/iacstexam`;
+    expect(await (await fetch(landing)).text()).toContain('>Register Now<');
+    await page.goto(`${dev.base}/studio/`);
+    await page.getByRole('link', { name: 'Edit the texts' }).click();
+    await page.getByRole('heading', { name: 'Texts students read' }).waitFor({ timeout: 30_000 });
+    await shoot(page, 'texts');
+    await page.getByLabel('Search the texts (English or Hindi)').fill('Register Now');
+    const step1 = page.getByRole('group', { name: 'Registration card · Step 1 (mobile number)' });
+    const heading = page
+      .locator('details', {
+        has: page.getByRole('heading', { name: 'Registration card · Step 1 (mobile number)' }),
+      })
+      .getByRole('group', { name: '“Register Now”' });
+    expect(await step1.count()).toBe(0);
+    await heading.getByLabel('English').fill('Register Today');
+    await page.getByText(/^Draft saved at/).waitFor({ timeout: 20_000 });
+    await shoot(page, 'texts-search');
+
+    // A Hindi text without its {mobile}: marked at the field, and the Hindi texts cannot be submitted.
+    await page.getByLabel('Search the texts (English or Hindi)').fill('OTP sent to');
+    const otp = page.getByRole('group', { name: '“OTP sent to {mobile}.”' }).first();
+    const hindi = otp.getByLabel('Hindi');
+    const before = await hindi.inputValue();
+    await hindi.fill('ओटीपी भेजा गया।');
+    await otp.getByText(/^Keep \{mobile\} in this text/).waitFor();
+    expect(await page.getByRole('button', { name: 'Submit Hindi texts for review' }).isDisabled()).toBe(true);
+    await shoot(page, 'texts-error');
+    expect(await seriousViolations(page)).toEqual([]);
+    await hindi.fill(before);
+
+    const submit = page.getByRole('button', { name: 'Submit English texts for review' });
+    await expect.poll(() => submit.isDisabled(), { timeout: 20_000 }).toBe(false);
+    await submit.click();
+    await page.getByText(/^Submitted for review\. A publisher/).waitFor();
+
+    const { page: publisher } = await signInToStudio(dev.browser, dev.base, dev.api.app.ctx, {
+      email: 'pia.publisher@example.com',
+      name: 'Pia Publisher',
+      role: 'publisher',
+    });
+    await publisher.goto(`${dev.base}/studio/inbox`);
+    const waiting = publisher.getByRole('article', { name: /English texts students read/ });
+    await waiting.getByRole('button', { name: 'Approve' }).click();
+    await waiting.getByRole('button', { name: 'Publish now' }).click();
+    await publisher.getByText(/Published: students see it now\./).waitFor({ timeout: 30_000 });
+    await expect
+      .poll(async () => (await fetch(landing)).text(), { timeout: 30_000 })
+      .toContain('>Register Today<');
+    await publisher.context().close();
+  }, 240_000);
 
   it('offers no payment state on the free iACST page, and its thank-you says Online', async () => {
     await page.goto(`${dev.base}/studio/edit/landings/iacst-default.json`);

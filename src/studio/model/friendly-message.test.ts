@@ -181,7 +181,7 @@ describe('messages name pages, programmes and images in words, never a file or a
       /^In the programme “.+”$/,
     );
     expect(fileInWords('hosts.json')).toBe('the sites and their addresses');
-    expect(fileInWords('i18n/hi.json')).toBe('the Hindi interface texts');
+    expect(fileInWords('i18n/hi.json')).toBe('the Hindi texts students read');
     expect(fileInWords('landings/unknown.json', names)).toBe('another page');
     expect(documentName('landings/adst.json', names)).toEqual({
       title: titleOf('landings/adst.json'),

@@ -20,7 +20,7 @@ function otherFileName(file: string): string | undefined {
   if (file === 'site.json') return 'the site settings';
   if (file === 'hosts.json') return 'the sites and their addresses';
   const locale = /^i18n\/([a-z-]+)\.json$/.exec(file)?.[1];
-  if (locale) return `the ${LANGUAGES[locale] ?? `“${locale}”`} interface texts`;
+  if (locale) return `the ${LANGUAGES[locale] ?? `“${locale}”`} texts students read`;
   const coupon = /^coupons\/([a-z0-9-]+)\.json$/.exec(file)?.[1];
   if (coupon) return `the coupon ${coupon.toUpperCase()}`;
   return undefined;
@@ -75,7 +75,7 @@ export function withoutFileNames(message: string, names?: PageNames): string {
       .replace(
         /locale "([^"]+)" has no file config\/i18n\/[^\s]+\.json/g,
         (_, locale: string) =>
-          `there are no interface texts in ${LANGUAGES[locale] ?? `the language “${locale}”`}`,
+          `there are no texts students read in ${LANGUAGES[locale] ?? `the language “${locale}”`}`,
       )
       .replace(new RegExp(`there is no file ${FILE}`, 'g'), 'that page does not exist')
       // "image /images/x.png does not exist (expected public/images/x.png)"
