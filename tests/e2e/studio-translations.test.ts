@@ -7,7 +7,7 @@
 // Screenshots of each new screen at 1280x800 and 390 px go to $STUDIO_SHOTS (when set).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { shownField } from './studio-outline';
 import { seriousViolations } from './browser';
@@ -21,7 +21,7 @@ const ANSWER = 'Students of class 12 and class 12 passed who are taking NEET aga
 const shots = process.env.STUDIO_SHOTS;
 
 /** Screenshots at the laptop's size and a phone's width, when asked for. */
-async function shoot(page: Page, name: string): Promise<void> {
+async function shoot(page: Page, name: string, focus?: Locator): Promise<void> {
   if (!shots) return;
   mkdirSync(shots, { recursive: true });
   for (const [width, height] of [
@@ -29,6 +29,7 @@ async function shoot(page: Page, name: string): Promise<void> {
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width, height });
+    await focus?.scrollIntoViewIfNeeded();
     await page.waitForTimeout(300);
     await page.screenshot({ path: path.join(shots, `${name}-${width}.png`) });
   }
@@ -114,8 +115,13 @@ describe('Studio: translations in step, copies with their Hindi page, truthful c
   }, 180_000);
 
   it('changes "Register Now" in the Texts screen; once a publisher publishes it, the landing page says so', async () => {
-    const landing = `${dev.base}/iacstexam`;
-    expect(await (await fetch(landing)).text()).toContain('>Register Now<');
+    // The landing page as a student's browser loads it (its HTML: the card's first screen is in it).
+    const student = await dev.browser.newPage();
+    const landingHtml = async () => {
+      const answer = await student.goto(`${dev.base}/iacstexam`);
+      return (await answer?.text()) ?? '';
+    };
+    expect(await landingHtml()).toContain('>Register Now<');
     await page.goto(`${dev.base}/studio/`);
     await page.getByRole('link', { name: 'Edit the texts' }).click();
     await page.getByRole('heading', { name: 'Texts students read' }).waitFor({ timeout: 30_000 });
@@ -130,7 +136,7 @@ describe('Studio: translations in step, copies with their Hindi page, truthful c
     expect(await step1.count()).toBe(0);
     await heading.getByLabel('English').fill('Register Today');
     await page.getByText(/^Draft saved at/).waitFor({ timeout: 20_000 });
-    await shoot(page, 'texts-search');
+    await shoot(page, 'texts-search', heading);
 
     // A Hindi text without its {mobile}: marked at the field, and the Hindi texts cannot be submitted.
     await page.getByLabel('Search the texts (English or Hindi)').fill('OTP sent to');
@@ -140,7 +146,7 @@ describe('Studio: translations in step, copies with their Hindi page, truthful c
     await hindi.fill('ओटीपी भेजा गया।');
     await otp.getByText(/^Keep \{mobile\} in this text/).waitFor();
     expect(await page.getByRole('button', { name: 'Submit Hindi texts for review' }).isDisabled()).toBe(true);
-    await shoot(page, 'texts-error');
+    await shoot(page, 'texts-error', otp);
     expect(await seriousViolations(page)).toEqual([]);
     await hindi.fill(before);
 
@@ -159,10 +165,9 @@ describe('Studio: translations in step, copies with their Hindi page, truthful c
     await waiting.getByRole('button', { name: 'Approve' }).click();
     await waiting.getByRole('button', { name: 'Publish now' }).click();
     await publisher.getByText(/Published: students see it now\./).waitFor({ timeout: 30_000 });
-    await expect
-      .poll(async () => (await fetch(landing)).text(), { timeout: 30_000 })
-      .toContain('>Register Today<');
+    await expect.poll(landingHtml, { timeout: 30_000 }).toContain('>Register Today<');
     await publisher.context().close();
+    await student.close();
   }, 240_000);
 
   it('offers no payment state on the free iACST page, and its thank-you says Online', async () => {

@@ -10,6 +10,7 @@ import hi from '../../../config/i18n/hi.json';
 import { createFakeStudioApi, type FakeStudioApi } from './studio-api.test-support';
 import { renderStudioAs } from './studio-render.test-support';
 import type { Json } from './studio-api';
+import { hindiMissing } from './texts-page';
 
 afterEach(() => {
   cleanup();
@@ -87,6 +88,13 @@ describe('the Texts screen', () => {
     expect(groups).toContain('login.heading-caption');
     expect(within(text('Register Now', STEP_1)).getByText('Still in English')).toBeTruthy();
     expect(within(text('Student login')).getByText('Missing')).toBeTruthy();
+  });
+
+  it('takes a Hindi text equal to an English text without words ("{class} {stream}") as written', () => {
+    expect(hindiMissing('{class} {stream}', '{class} {stream}')).toBe(false);
+    expect(hindiMissing('₹{amount}', '₹{amount}')).toBe(false);
+    expect(hindiMissing('Register Now', 'Register Now ')).toBe(true);
+    expect(hindiMissing('Register Now', '')).toBe(true);
   });
 
   it('refuses a Hindi text that drops {mobile}, at the field, and blocks its submission', async () => {

@@ -20,9 +20,12 @@ type Lang = keyof typeof LANGUAGE;
 const rowsFor = (text: string) =>
   text.split('\n').reduce((sum, line) => sum + Math.max(1, Math.ceil(line.length / 44)), 0);
 
-/** The Hindi text still to write: absent, empty, or the English text as it is. */
+/** Whether a text has words to translate besides its {placeholders} ("{class} {stream}" has none). */
+const hasWords = (text: string) => /\p{L}/u.test(text.replace(/\{\w+\}/g, ''));
+
+/** The Hindi text still to write: absent, empty, or the English text as it is (when it has words). */
 export const hindiMissing = (english: string, hindi: string | undefined) =>
-  !hindi?.trim() || hindi.trim() === english.trim();
+  !hindi?.trim() || (hindi.trim() === english.trim() && hasWords(english));
 
 const idOf = (lang: Lang, key: string) => `st-text-${lang}-${key.replace(/[^\w-]/g, '_')}`;
 
