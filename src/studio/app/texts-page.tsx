@@ -98,6 +98,7 @@ const TextRow = memo(function TextRow({
       <p id={`${row.key}-caption`} className="st-text__caption">
         “{row.published}”
       </p>
+      {row.en !== row.published && <span className="st-badge">English changed, not published yet</span>}
       <p id={`${row.key}-hint`} className="st-help">
         {names.length > 0
           ? `Keep ${names.map((n) => `{${n}}`).join(', ')} as written: the page puts the real value there.`
