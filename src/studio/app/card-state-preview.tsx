@@ -16,7 +16,7 @@ import {
 } from 'react';
 import type { AnyActorRef, InspectionEvent } from 'xstate';
 import { cardParts } from '../../features/registration/card-state';
-import { viewOf } from '../../features/registration/card-view';
+import { viewOf, type CardStep } from '../../features/registration/card-view';
 import { registrationCardData, type RegistrationCardData } from '../../engine/registration-card';
 import { RegistrationCardRoot } from '../../features/registration/registration-card-root';
 import type { UiStringTable } from '../../generated/config/i18n';
@@ -55,10 +55,16 @@ export const CardStatePreviewForDraft = memo(function CardStatePreviewForDraft({
   api,
   content,
   width,
+  strings,
+  step,
 }: {
   api: StudioApi;
   content: Json;
   width: number;
+  /** The texts to draw it with (a draft of the string table), instead of the published ones. */
+  strings?: UiStringTable;
+  /** The screen to show first (the first state of that step), instead of the card's first. */
+  step?: CardStep;
 }) {
   const landing = content as unknown as Landing;
   const block = cardBlockOf(content);
@@ -125,6 +131,7 @@ export const CardStatePreviewForDraft = memo(function CardStatePreviewForDraft({
     block && files && typeof files !== 'string'
       ? registrationCardData({
           ...files,
+          ...(strings ? { strings } : {}),
           landing,
           block,
           path: landing.paths?.[0] ?? '/',
@@ -140,7 +147,7 @@ export const CardStatePreviewForDraft = memo(function CardStatePreviewForDraft({
   if (!block) return <p className="st-card-states__note">This page has no registration card.</p>;
   if (typeof files === 'string') return <p role="alert">{files}</p>;
   if (!data || !world) return <p role="status">Loading the registration card…</p>;
-  return <CardStatePreview data={data} world={world} width={width} />;
+  return <CardStatePreview data={data} world={world} width={width} {...(step ? { step } : {})} />;
 });
 
 /** The card's input as the page gives it, for the exploration (the query comes with each recipe). */
@@ -154,10 +161,13 @@ export const CardStatePreview = memo(function CardStatePreview({
   data,
   world,
   width,
+  step,
 }: {
   data: RegistrationCardData;
   world: CannedWorld;
   width: number;
+  /** The screen to show until another is chosen (its first state), else the card's first. */
+  step?: CardStep;
 }) {
   const selectId = useId();
   // The states depend on the programme, the page's course type and its made-up answers, not on
@@ -180,7 +190,8 @@ export const CardStatePreview = memo(function CardStatePreview({
 
   if (states instanceof Error)
     return <p role="alert">The card's states could not be listed: {states.message}</p>;
-  const entry = states?.find((s) => s.id === chosen) ?? states?.[0];
+  const entry =
+    states?.find((s) => s.id === chosen) ?? states?.find((s) => s.view.step === step) ?? states?.[0];
   const shown = states?.find((s) => s.id === reached) ?? entry;
   const onReached = (kinds: string[]) => {
     const known = kinds.find((kind) => states?.some((s) => s.id === kind));

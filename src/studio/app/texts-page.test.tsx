@@ -7,6 +7,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../../../config/i18n/en.json';
 import hi from '../../../config/i18n/hi.json';
+import mockNeet from '../../../config/programmes/mock-neet.json';
+import landing from '../../../config/landings/mock-neet.json';
+import site from '../../../config/site.json';
 import { createFakeStudioApi, type FakeStudioApi } from './studio-api.test-support';
 import { renderStudioAs } from './studio-render.test-support';
 import type { Json } from './studio-api';
@@ -25,6 +28,9 @@ function api(hindi: (strings: Record<string, string>) => void = () => {}): FakeS
   return createFakeStudioApi({
     'i18n/en.json': structuredClone(en) as unknown as Json,
     'i18n/hi.json': hiCopy as unknown as Json,
+    'programmes/mock-neet.json': mockNeet as unknown as Json,
+    'landings/mock-neet.json': landing as unknown as Json,
+    'site.json': site as unknown as Json,
   });
 }
 
@@ -170,5 +176,28 @@ describe('the Texts screen', () => {
     cleanup();
     renderStudioAs(api(), 'editor', '/edit/i18n/hi.json');
     expect(await screen.findByRole('heading', { level: 1, name: 'Texts students read' })).toBeTruthy();
+  });
+
+  it('shows a registration text in the card as it is being edited, at the screen where it shows', async () => {
+    const user = userEvent.setup();
+    renderStudioAs(api(), 'editor', '/texts');
+    await screen.findByRole('heading', { level: 1, name: 'Texts students read' });
+    fireEvent.change(search(), { target: { value: 'Verify OTP' } });
+    const row = text('Verify OTP', STEP_1);
+    fireEvent.change(within(row).getByLabelText('English'), { target: { value: 'Type the code' } });
+    await user.click(within(row).getByRole('button', { name: 'See “Verify OTP” in the card' }));
+    const dialog = await screen.findByRole('dialog', { name: '“Verify OTP” in the registration card' });
+    // The OTP screen, with the text as typed (not yet published).
+    expect(
+      await within(dialog).findByRole('heading', { name: 'Type the code' }, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole('combobox', { name: 'Registration card state' })).toHaveProperty(
+      'value',
+      'otp',
+    );
+    // A text of the login has no card to show.
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    fireEvent.change(search(), { target: { value: 'Student login' } });
+    expect(within(text('Student login')).queryByRole('button', { name: /in the card$/ })).toBeNull();
   });
 });

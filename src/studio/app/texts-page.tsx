@@ -2,13 +2,16 @@
 // the string tables hold, grouped by where students read it (text-places.ts), English and Hindi side
 // by side, searchable, with the Hindi texts missing or still in English picked out. Each language is
 // its own document, saved as a draft and submitted for review as the page editor does (decision 057).
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { placeholdersOf, textProblem } from '../../engine/content/text-placeholders';
-import { PLACES, placeOf, type Place } from '../model/text-places';
+import { cardStepOf, PLACES, placeOf, type Place } from '../model/text-places';
 import { ReviewPanel } from './review-panel';
 import { StatusBar, useStatus } from './status';
 import { useTextTable, type Strings, type TextTable } from './text-table';
+
+/** The card preview, with the card's code: loaded when asked for. */
+const TextInCard = lazy(async () => ({ default: (await import('./text-in-card')).TextInCard }));
 
 /** At most this many texts are shown for a search: more is a search to narrow. */
 export const SHOWN_AT_MOST = 60;
@@ -88,9 +91,11 @@ const sameRow = (a: { row: Row }, b: { row: Row }) =>
 const TextRow = memo(function TextRow({
   row,
   onChange,
+  onShowInCard,
 }: {
   row: Row;
   onChange(lang: Lang, key: string, text: string): void;
+  onShowInCard(row: Row): void;
 }) {
   const names = placeholdersOf(row.published);
   return (
@@ -98,6 +103,16 @@ const TextRow = memo(function TextRow({
       <p id={`${row.key}-caption`} className="st-text__caption">
         “{row.published}”
       </p>
+      {cardStepOf(row.key) && (
+        <button
+          type="button"
+          className="st-button st-button--small st-button--secondary st-text__see"
+          aria-label={`See “${row.published}” in the card`}
+          onClick={() => onShowInCard(row)}
+        >
+          See it in the card
+        </button>
+      )}
       {row.en !== row.published && <span className="st-badge">English changed, not published yet</span>}
       <p id={`${row.key}-hint`} className="st-help">
         {names.length > 0
@@ -221,6 +236,8 @@ export function TextsPage() {
     [setEnglish, setHindi],
   );
 
+  const [inCard, setInCard] = useState<Row | null>(null);
+  const showInCard = useCallback((row: Row) => setInCard(row), []);
   const rows = useMemo(
     () => rowsOf(en.published, en.strings, hi.strings),
     [en.published, en.strings, hi.strings],
@@ -331,10 +348,24 @@ export function TextsPage() {
                 {missing > 0 ? ` · Hindi missing or still in English: ${missing}` : ''}
               </span>
             </summary>
-            {isOpen && list.map((row) => <TextRow key={row.key} row={row} onChange={onChange} />)}
+            {isOpen &&
+              list.map((row) => (
+                <TextRow key={row.key} row={row} onChange={onChange} onShowInCard={showInCard} />
+              ))}
           </details>
         );
       })}
+      {inCard && (
+        <Suspense fallback={<p role="status">Loading the registration card…</p>}>
+          <TextInCard
+            textKey={inCard.key}
+            english={inCard.published}
+            lang="en"
+            strings={{ en: en.strings, hi: hi.strings }}
+            onClose={() => setInCard(null)}
+          />
+        </Suspense>
+      )}
     </main>
   );
 }

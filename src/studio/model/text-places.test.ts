@@ -2,7 +2,7 @@
 // person recognises, and the table names nothing the string table no longer has.
 import { describe, expect, it } from 'vitest';
 import en from '../../../config/i18n/en.json';
-import { PLACE_RULES, PLACES, placeOf, ruleFor } from './text-places';
+import { CARD_STEP_OF_KEY, cardStepOf, PLACE_RULES, PLACES, placeOf, ruleFor } from './text-places';
 
 const keys = Object.keys(en.strings);
 
@@ -23,5 +23,14 @@ describe('where each text appears', () => {
 
   it('lists every place it uses, and uses every place it lists', () => {
     expect(new Set(keys.map(placeOf))).toEqual(new Set(PLACES));
+  });
+
+  it('knows the card screen of the registration texts, and of no other', () => {
+    expect(Object.keys(CARD_STEP_OF_KEY).filter((key) => !keys.includes(key))).toEqual([]);
+    expect(cardStepOf('registration.heading')).toBe('mobile');
+    expect(cardStepOf('registration.otpSent')).toBe('otp');
+    expect(cardStepOf('registration.payAndRegister')).toBe('exam');
+    expect(cardStepOf('registration.success')).toBe('success');
+    expect(cardStepOf('login.heading')).toBeUndefined();
   });
 });

@@ -4,6 +4,8 @@
 // (an exception where a prefix is too coarse). text-places.test.ts proves every key has a place and
 // every rule still places a key.
 
+import type { CardStep } from '../../features/registration/card-view';
+
 /** The places, in the order the Texts screen lists them. */
 export const PLACES = [
   'Registration card · Step 1 (mobile number)',
@@ -207,4 +209,41 @@ export function ruleFor(key: string): string | undefined {
 export function placeOf(key: string): Place | 'Elsewhere' {
   const rule = ruleFor(key);
   return rule === undefined ? 'Elsewhere' : (RULES.get(rule) ?? 'Elsewhere');
+}
+
+/** The registration card's screen where the texts of a place show (the Texts screen's "See it in the card"). */
+const CARD_STEP_OF_PLACE: Partial<Record<Place, CardStep>> = {
+  [STEP_1]: 'mobile',
+  [DETAILS]: 'details',
+  [EXAM]: 'exam',
+  // The fee, the coupon and the Pay button are on the exam step.
+  [PAYMENT]: 'exam',
+  [DONE]: 'success',
+  'Registration card · Every step': 'mobile',
+};
+
+/** Texts of a place shown on another screen than the place's. */
+export const CARD_STEP_OF_KEY: Readonly<Record<string, CardStep>> = {
+  'registration.verifyHeading': 'otp',
+  'registration.otpSent': 'otp',
+  'registration.editNumber': 'otp',
+  'registration.resendOtp': 'otp',
+  'registration.resendWait': 'otp',
+  'registration.verifying': 'otp',
+  'form.otp': 'otp',
+  'form.otpDigit': 'otp',
+  'registration.accountExists': 'accountExists',
+  'registration.login': 'accountExists',
+  'registration.otherNumber': 'accountExists',
+  'registration.paymentFailed': 'paymentFailed',
+  'registration.paymentFailedText': 'paymentFailed',
+  'registration.tryAgain': 'paymentFailed',
+  'registration.redirecting': 'payment',
+};
+
+/** The card's screen a registration text shows on, or undefined for a text outside the card. */
+export function cardStepOf(key: string): CardStep | undefined {
+  const place = placeOf(key);
+  const step = place === 'Elsewhere' ? undefined : CARD_STEP_OF_PLACE[place];
+  return step && (CARD_STEP_OF_KEY[key] ?? step);
 }
