@@ -137,6 +137,13 @@ describe('Studio: translations in step, copies with their Hindi page, truthful c
     await heading.getByLabel('English').fill('Register Today');
     await page.getByText(/^Draft saved at/).waitFor({ timeout: 20_000 });
     await shoot(page, 'texts-search', heading);
+    // The card with the draft's heading.
+    await heading.getByRole('button', { name: 'See “Register Now” in the card' }).click();
+    const card = page.getByRole('dialog', { name: '“Register Now” in the registration card' });
+    await card.getByRole('heading', { name: 'Register Today' }).waitFor({ timeout: 30_000 });
+    await shoot(page, 'texts-card');
+    expect(await seriousViolations(page)).toEqual([]);
+    await card.getByRole('button', { name: 'Close' }).click();
 
     // A Hindi text without its {mobile}: marked at the field, and the Hindi texts cannot be submitted.
     await page.getByLabel('Search the texts (English or Hindi)').fill('OTP sent to');

@@ -16,27 +16,37 @@ const hasCard = (content: Json | undefined) =>
   Array.isArray((content as JsonObject | undefined)?.blocks) &&
   ((content as JsonObject).blocks as JsonObject[]).some((b) => b.type === 'registration-card');
 
-/** The first page in `lang` with a registration card: its content and title. */
-function usePageWithCard(lang: Lang) {
+interface CardPage {
+  path: string;
+  title: string;
+  content: Json;
+}
+
+/** The pages in `lang` with a registration card, by title (or why there are none). */
+function usePagesWithCard(lang: Lang): CardPage[] | string | null {
   const api = useStudioApi();
-  const [found, setFound] = useState<{ lang: Lang; page: { content: Json; title: string } | string }>();
+  const [found, setFound] = useState<{ lang: Lang; pages: CardPage[] | string }>();
   useEffect(() => {
     let live = true;
     (async () => {
       const { landings } = await api.listFiles();
+      const pages: CardPage[] = [];
       for (const landing of landings.filter((l) => l.locale === lang && l.published !== null)) {
         const file = await api.getFile(landing.path);
-        if (file && hasCard(file.content)) return { content: file.content, title: landing.title };
+        if (file && hasCard(file.content))
+          pages.push({ path: landing.path, title: landing.title, content: file.content });
       }
-      return `No ${LANGUAGE[lang]} page has a registration card.`;
+      return pages.length > 0
+        ? pages.sort((a, b) => a.title.localeCompare(b.title))
+        : `No ${LANGUAGE[lang]} page has a registration card.`;
     })().then(
-      (page) => live && setFound({ lang, page }),
-      (error: Error) => live && setFound({ lang, page: `The card could not be loaded: ${error.message}` }),
+      (pages) => live && setFound({ lang, pages }),
+      (error: Error) => live && setFound({ lang, pages: `The card could not be loaded: ${error.message}` }),
     );
     return () => void (live = false);
   }, [api, lang]);
-  // While another language's page loads, nothing is shown of the last one.
-  return found?.lang === lang ? found.page : null;
+  // While another language's pages load, nothing is shown of the last one.
+  return found?.lang === lang ? found.pages : null;
 }
 
 export function TextInCard({
@@ -55,39 +65,55 @@ export function TextInCard({
 }) {
   const api = useStudioApi();
   const [lang, setLang] = useState<Lang>(first);
-  const page = usePageWithCard(lang);
+  const pages = usePagesWithCard(lang);
+  const [chosen, setChosen] = useState('');
+  const page =
+    typeof pages === 'string' || pages === null ? pages : (pages.find((p) => p.path === chosen) ?? pages[0]);
   const name = useId();
+  const pageSelect = useId();
   const step = cardStepOf(textKey);
   return (
     <Modal heading={`“${english}” in the registration card`} closeLabel="Close" onClose={onClose}>
-      <fieldset className="st-fieldset st-text-card__lang">
-        <legend>Language of the card</legend>
-        {(['en', 'hi'] as const).map((l) => (
-          <label key={l} className="st-check">
-            <input type="radio" name={name} checked={lang === l} onChange={() => setLang(l)} />
-            {LANGUAGE[l]}
-          </label>
-        ))}
-      </fieldset>
-      {typeof page === 'string' ? (
-        <p role="alert">{page}</p>
-      ) : page === null ? (
-        <p role="status">Loading the registration card…</p>
-      ) : (
-        <>
-          <p className="st-muted">
-            The card of the page “{page.title}”, with the texts as you have them now (not yet published ones
-            included). Choose another state of the card in the list.
-          </p>
-          <CardStatePreviewForDraft
-            api={api}
-            content={page.content}
-            width={360}
-            strings={strings[lang] as unknown as UiStringTable}
-            {...(step ? { step } : {})}
-          />
-        </>
-      )}
+      <div className="st-text-card">
+        <fieldset className="st-fieldset st-text-card__lang">
+          <legend>Language of the card</legend>
+          {(['en', 'hi'] as const).map((l) => (
+            <label key={l} className="st-check">
+              <input type="radio" name={name} checked={lang === l} onChange={() => setLang(l)} />
+              {LANGUAGE[l]}
+            </label>
+          ))}
+        </fieldset>
+        {typeof page === 'string' ? (
+          <p role="alert">{page}</p>
+        ) : !page || !Array.isArray(pages) ? (
+          <p role="status">Loading the registration card…</p>
+        ) : (
+          <>
+            <div className="st-field">
+              <label htmlFor={pageSelect}>Page</label>
+              <select id={pageSelect} value={page.path} onChange={(event) => setChosen(event.target.value)}>
+                {pages.map((p) => (
+                  <option key={p.path} value={p.path}>
+                    {p.title}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <p className="st-muted">
+              With the texts as you have them now, changes not yet published included. Choose another state of
+              the card in the list.
+            </p>
+            <CardStatePreviewForDraft
+              api={api}
+              content={page.content}
+              width={360}
+              strings={strings[lang] as unknown as UiStringTable}
+              {...(step ? { step } : {})}
+            />
+          </>
+        )}
+      </div>
     </Modal>
   );
 }
