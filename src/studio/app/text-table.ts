@@ -89,6 +89,8 @@ export function useTextTable(path: string): TextTable {
 
   const unsaved = dirty && JSON.stringify(saved?.strings) !== JSON.stringify(strings);
   const going = useRef<AbortController | null>(null);
+  // A save met a newer publish and put these changes on top of it: the next saved note says so too.
+  const merged = useRef(false);
   const save = useCallback(
     async (texts: Strings, base: string | null) => {
       if (!doc) return;
@@ -102,15 +104,22 @@ export function useTextTable(path: string): TextTable {
         if (controller.signal.aborted) return;
         if (result.ok) {
           setSaved({ strings: texts, number: result.number ?? 0 });
-          setSaveNote(`Draft saved at ${timeOf(new Date())}. Students see it only once it is published.`);
+          setSaveNote(
+            `Draft saved at ${timeOf(new Date())}. ${
+              merged.current
+                ? 'Someone published these texts meanwhile: your changes are kept on top of theirs.'
+                : 'Students see it only once it is published.'
+            }`,
+          );
+          merged.current = false;
         } else if (result.error === 'changed' && result.current) {
           // Published meanwhile: this person's changed texts on top of the new published ones.
           const theirs = stringsOf(result.current.content);
           const mine = Object.fromEntries(Object.entries(texts).filter(([k, v]) => published[k] !== v));
-          const merged = { ...theirs, ...mine };
           setPublished(theirs);
-          setStrings(merged);
+          setStrings({ ...theirs, ...mine });
           setBaseVersion(result.current.version);
+          merged.current = true;
           setSaveNote('Someone published these texts meanwhile: your changes are kept on top of theirs.');
         } else setSaveNote('Not saved on the server: fix the texts marked in red first.');
       } catch (error) {

@@ -200,4 +200,34 @@ describe('the Texts screen', () => {
     fireEvent.change(search(), { target: { value: 'Student login' } });
     expect(within(text('Student login')).queryByRole('button', { name: /in the card$/ })).toBeNull();
   });
+
+  it('puts my changed texts on top of texts someone published meanwhile, and saves', async () => {
+    const fake = api();
+    renderStudioAs(fake, 'editor', '/texts');
+    await screen.findByRole('heading', { level: 1, name: 'Texts students read' });
+    // Published by someone else after the screen opened.
+    const theirs = structuredClone(en) as unknown as Table;
+    theirs.strings['login.heading'] = 'Log in to your dashboard';
+    fake.writeOnDisk('i18n/en.json', theirs as unknown as Json);
+    fireEvent.change(search(), { target: { value: 'Register Now' } });
+    fireEvent.change(within(text('Register Now', STEP_1)).getByLabelText('English'), {
+      target: { value: 'Register Today' },
+    });
+    expect(
+      await screen.findByText(/Someone published these texts meanwhile/, {}, { timeout: 3000 }),
+    ).toBeTruthy();
+    await waitFor(
+      () => {
+        const saved = fake.writes.at(-1)?.content as Table | undefined;
+        expect(saved?.strings['registration.heading']).toBe('Register Today');
+        expect(saved?.strings['login.heading']).toBe('Log in to your dashboard');
+      },
+      { timeout: 3000 },
+    );
+    expect(
+      await screen.findByText(
+        /^Draft saved at .*Someone published these texts meanwhile: your changes are kept/,
+      ),
+    ).toBeTruthy();
+  });
 });
