@@ -161,6 +161,7 @@ describe('the Texts screen', () => {
     );
     await user.click(submit);
     expect(await screen.findByText(/^Submitted for review\. A publisher/)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement?.id).toBe('st-news'));
     const number = fake.versionsOf.get('i18n/en.json')?.at(-1)?.number;
     expect(fake.calls).toContainEqual({
       action: 'submitForReview',

@@ -287,7 +287,11 @@ export function TextsPage() {
             lang={lang}
             table={lang === 'en' ? en : hi}
             problems={problemsIn(lang)}
-            onSubmitted={(text, ok) => say(text, { kind: ok ? 'info' : 'error' })}
+            onSubmitted={(text, ok) => {
+              say(text, { kind: ok ? 'info' : 'error' });
+              // The Submit button is disabled now: the focus goes to the news, not to the page's body.
+              if (ok) requestAnimationFrame(() => document.getElementById('st-news')?.focus());
+            }}
           />
         ))}
       </div>
