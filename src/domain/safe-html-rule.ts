@@ -53,6 +53,17 @@ const isPdf = (href: string): boolean => {
   }
 };
 
+/**
+ * Why the rule removes a link's address, or undefined when it keeps it: `scheme` for an address
+ * that is none of those above (javascript:, a bare www.…), `pdf-elsewhere` for a PDF on another
+ * origin. The Studio's link button asks it before it adds a link.
+ */
+export function linkRefusal(href: string, origin?: string): 'scheme' | 'pdf-elsewhere' | undefined {
+  const address = href.replace(IGNORED_IN_URL, '');
+  if (!LINK.test(address)) return 'scheme';
+  return isPdf(address) && !ownUrl(address, origin) ? 'pdf-elsewhere' : undefined;
+}
+
 /** Applies the media and link rules to one element DOMPurify kept. */
 function checkElement(node: Element, origin: string | undefined): void {
   if (SAME_ORIGIN_ONLY.has(node.nodeName)) {
@@ -66,10 +77,7 @@ function checkElement(node: Element, origin: string | undefined): void {
   }
   if (node.nodeName === 'A') {
     const href = node.getAttribute('href');
-    if (href !== null) {
-      const address = href.replace(IGNORED_IN_URL, '');
-      if (!LINK.test(address) || (isPdf(address) && !ownUrl(address, origin))) node.removeAttribute('href');
-    }
+    if (href !== null && linkRefusal(href, origin)) node.removeAttribute('href');
   }
   for (const name of ['src', 'poster', 'controls', 'type'])
     if (node.hasAttribute(name)) node.removeAttribute(name);

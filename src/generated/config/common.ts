@@ -6,6 +6,11 @@
  */
 export type NonEmptyText = string;
 /**
+ * This interface was referenced by `Common`'s JSON-Schema
+ * via the `definition` "htmlText".
+ */
+export type HtmlText = string;
+/**
  * Where the link goes: a page of this site (e.g. /neet-repeater), a part of this page (e.g. #faq), a web address (https://…), a phone number (tel:…) or an e-mail address (mailto:…).
  *
  * This interface was referenced by `Common`'s JSON-Schema
@@ -163,6 +168,9 @@ export interface FaqItem {
    */
   withBlock?: 'courseSection' | 'branches' | 'samplePapers';
   when?: DashboardCondition;
+}
+export interface HtmlFaqItem {
+  points?: HtmlText[];
 }
 /**
  * This interface was referenced by `Common`'s JSON-Schema

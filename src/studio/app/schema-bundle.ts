@@ -70,11 +70,33 @@ function rewrite(value: unknown, localPrefix: string, propertyName?: string, pla
   return out;
 }
 
+/**
+ * A definition that refines another one's properties (`allOf: [{ $ref }]` beside `properties`, e.g.
+ * an FAQ entry whose answers are HTML) as one schema: the other's, each refined property's keywords
+ * over its own. Same meaning; the form keeps the other's order of fields (rjsf's own merge would
+ * put the refined ones first).
+ */
+function flattenRefinements(definitions: Node): void {
+  for (const [name, def] of Object.entries(definitions)) {
+    if (!isNode(def) || !Array.isArray(def.allOf) || def.allOf.length !== 1) continue;
+    const [only] = def.allOf as unknown[];
+    const target = isNode(only) && typeof only.$ref === 'string' ? only.$ref : undefined;
+    const base = target ? definitions[target.replace('#/definitions/', '')] : undefined;
+    if (!isNode(base) || !isNode(base.properties) || !isNode(def.properties)) continue;
+    const { allOf: _allOf, properties: refined, ...rest } = def;
+    const properties: Node = { ...base.properties };
+    for (const [key, sub] of Object.entries(refined as Node))
+      properties[key] = { ...(properties[key] as Node | undefined), ...(sub as Node) };
+    definitions[name] = { ...base, ...rest, properties };
+  }
+}
+
 function bundle(schema: Node, kind: FileKind): RJSFSchema {
   const main = rewrite(schema, '', undefined, { kind, top: true }) as Node;
   const shared = (rewrite(common, COMMON_PREFIX) as Node).definitions as Node;
   const definitions: Node = { ...(main.definitions as Node | undefined) };
   for (const [name, def] of Object.entries(shared)) definitions[COMMON_PREFIX + name] = def;
+  flattenRefinements(definitions);
   return { ...main, definitions } as RJSFSchema;
 }
 
@@ -207,6 +229,12 @@ const LONG_TEXTS = new Set([
   'notEligible',
 ]);
 
+/** The widget of a text the pages show as HTML (rich-text-widget.tsx). */
+export const RICH_TEXT = 'rich-text';
+
+/** A text shown as HTML: its schema says so (`contentMediaType`), and that is all a new one needs. */
+const isHtml = (schema: Node): boolean => schema.type === 'string' && schema.contentMediaType === 'text/html';
+
 /** The uiSchema for a kind of file, derived from its schema. */
 export function uiSchemaFor(kind: FileKind): UiSchema {
   const root = SCHEMAS[kind];
@@ -235,6 +263,9 @@ export function uiSchemaFor(kind: FileKind): UiSchema {
       else if (typeof child.pattern === 'string' && child.pattern.startsWith('^/images/'))
         childUi['ui:widget'] = 'image';
       else if (moneyFieldAt(kind, childPointer)) Object.assign(childUi, moneyUi(child, childPointer, kind));
+      else if (isHtml(child)) childUi['ui:widget'] = RICH_TEXT;
+      else if (child.type === 'array' && isNode(child.items) && isHtml(resolve(child.items, root)))
+        childUi.items = { ...(childUi.items as UiSchema | undefined), 'ui:widget': RICH_TEXT };
       else if (LONG_TEXTS.has(name) && child.type === 'string') childUi['ui:widget'] = 'textarea';
       else if (
         LONG_TEXTS.has(name) &&
