@@ -13,6 +13,7 @@ describe('the rich-text value', () => {
       '<ul><li>One</li><li>Two <em>2</em></li></ul>',
     );
     expect(rule.store('<p>First</p><p>Second</p>')).toBe('<p>First</p><p>Second</p>');
+    expect(rule.store('<ul><li><p>One</p></li></ul><p></p>')).toBe('<ul><li>One</li></ul>');
     expect(rule.store('<p></p>')).toBe('');
     expect(rule.store('<p>  </p>')).toBe('');
   });

@@ -25,7 +25,7 @@ export interface RichTextRule {
   /**
    * The field's value from the editor's HTML: what the rule keeps, a lone paragraph without its
    * <p> (a dashboard answer is one bullet point, <li>…</li>) and a list item's one paragraph
-   * likewise; '' when nothing is written.
+   * likewise, no empty paragraph; '' when nothing is written.
    */
   store(editorHtml: string): string;
   /** A paste as the rule keeps it, and what it lost in words (none when nothing that matters). */
@@ -63,6 +63,8 @@ export function createRichTextRule(window: Window & typeof globalThis): RichText
   return {
     store(editorHtml) {
       const root = parse(sanitize(editorHtml));
+      // An empty paragraph (the line the editor keeps after a list) says nothing.
+      for (const paragraph of root.querySelectorAll('p')) if (!paragraph.hasChildNodes()) paragraph.remove();
       for (const item of root.querySelectorAll('li')) unwrapLoneParagraph(item);
       unwrapLoneParagraph(root);
       if (!root.textContent?.trim() && !root.querySelector('video')) return '';
@@ -81,7 +83,11 @@ export function createRichTextRule(window: Window & typeof globalThis): RichText
       if (handlers > 0) removed.push('hidden code run on a click or as the page loads');
       const links = before.querySelectorAll('a[href]').length - after.querySelectorAll('a[href]').length;
       if (links > 0)
-        removed.push(links === 1 ? 'a link to an address that is not allowed' : `${links} links to addresses that are not allowed`);
+        removed.push(
+          links === 1
+            ? 'a link to an address that is not allowed'
+            : `${links} links to addresses that are not allowed`,
+        );
       return { html: kept, removed };
     },
     linkProblem(href) {

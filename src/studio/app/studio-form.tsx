@@ -19,32 +19,20 @@ import { getAt, insertItem, isObject, moveItem, pointerOf, setAt, type JsonPath 
 import { missingReason } from '../../engine/content/translations';
 import { HeldTyping, heldWidget } from '../../ui/forms/held-typing';
 import { focusField, revealField } from './field-focus';
+import { itemLabel, singular } from './item-label';
 import { useShown } from './form-selection';
 import { ImagePicker } from './image-picker';
 import { couponFields } from './studio-coupon-fields';
 import { usePageNames } from './page-names';
-import { blockName, entryOfLabel } from '../../engine/content/field-words';
-import { blockSchema, blockTypes } from './schema-bundle';
+import { blockName } from '../../engine/content/field-words';
+import { blockSchema, blockTypes, RICH_TEXT } from './schema-bundle';
+import { RichTextWidget } from './rich-text-widget';
 import { LOCALE_NAMES, TranslationsContext, type StudioFormContext } from './studio-form-context';
 import { STATE_WORDS } from './translation-status';
 import type { Json } from './studio-api';
 
 const defaults = getDefaultRegistry();
 const DefaultFieldTemplate = defaults.templates.FieldTemplate;
-
-/** "Points-2" (rjsf's item title) → "Point 2". */
-function itemLabel(label: string): string {
-  const match = /^(.*)-(\d+)$/.exec(label);
-  if (!match) return label;
-  const [, name = '', n] = match;
-  return `${entryOfLabel(name) ?? singular(name)} ${n}`;
-}
-
-function singular(name: string): string {
-  if (/ies$/.test(name)) return name.replace(/ies$/, 'y');
-  if (/(ss|x|ch|sh)es$/.test(name)) return name.replace(/es$/, '');
-  return name.replace(/s$/, '');
-}
 
 /** Why a translation is missing, in words, by the language of the draft's own text. */
 const MISSING_WORDS = {
@@ -592,6 +580,11 @@ const templates = { FieldTemplate, ArrayFieldTemplate, ArrayFieldItemTemplate, T
 function held(name: string) {
   const widget = defaults.widgets[name];
   if (!widget) throw new Error(`@rjsf has no ${name}`);
+  return told(widget as Widget<unknown, RJSFSchema, StudioFormContext>, name);
+}
+
+/** A widget holding its keys, which it sends through the editor (formContext.typed). */
+function told(widget: Widget<unknown, RJSFSchema, StudioFormContext>, name: string) {
   const Held = heldWidget(widget);
   function Told(props: WidgetProps<unknown, RJSFSchema, StudioFormContext>) {
     const { id, value, onChange, registry } = props;
@@ -641,6 +634,7 @@ const widgets = {
   money: MoneyWidget,
   'money-choices': MoneyChoicesWidget,
   'money-select': MoneySelectWidget,
+  [RICH_TEXT]: told(RichTextWidget, 'RichTextWidget'),
 };
 
 export interface StudioFormProps {
