@@ -36,7 +36,10 @@ export interface RichTextEditorProps {
 type Mark = 'bold' | 'italic' | 'bulletList' | 'orderedList' | 'link';
 
 interface Tool {
+  /** Its name, as a screen reader says it and its tip shows it. */
   name: string;
+  /** What the button shows: short, so the toolbar fits a narrow column (the name starts with it). */
+  shown: string;
   /** Pressed while the text at the cursor has it (aria-pressed); actions have none. */
   mark?: Mark;
   shortcut?: string;
@@ -45,24 +48,43 @@ interface Tool {
 }
 
 const TOOLS: Tool[] = [
-  { name: 'Bold', mark: 'bold', shortcut: 'Control+B', run: (e) => e.chain().focus().toggleBold().run() },
+  {
+    name: 'Bold',
+    shown: 'B',
+    mark: 'bold',
+    shortcut: 'Control+B',
+    run: (e) => e.chain().focus().toggleBold().run(),
+  },
   {
     name: 'Italic',
+    shown: 'I',
     mark: 'italic',
     shortcut: 'Control+I',
     run: (e) => e.chain().focus().toggleItalic().run(),
   },
-  { name: 'Bulleted list', mark: 'bulletList', run: (e) => e.chain().focus().toggleBulletList().run() },
-  { name: 'Numbered list', mark: 'orderedList', run: (e) => e.chain().focus().toggleOrderedList().run() },
-  { name: 'Link', mark: 'link', run: () => undefined },
+  {
+    name: 'Bulleted list',
+    shown: '• List',
+    mark: 'bulletList',
+    run: (e) => e.chain().focus().toggleBulletList().run(),
+  },
+  {
+    name: 'Numbered list',
+    shown: '1. List',
+    mark: 'orderedList',
+    run: (e) => e.chain().focus().toggleOrderedList().run(),
+  },
+  { name: 'Link', shown: 'Link', mark: 'link', run: () => undefined },
   {
     name: 'Undo',
+    shown: 'Undo',
     shortcut: 'Control+Z',
     run: (e) => e.chain().focus().undo().run(),
     can: (e) => e.can().undo(),
   },
   {
     name: 'Redo',
+    shown: 'Redo',
     shortcut: 'Control+Shift+Z',
     run: (e) => e.chain().focus().redo().run(),
     can: (e) => e.can().redo(),
@@ -215,6 +237,8 @@ function Toolbar({ editor, label, disabled }: { editor: Editor; label: string; d
             type="button"
             className={`st-rich__tool st-rich__tool--${tool.name.toLowerCase().replace(/ /g, '-')}`}
             tabIndex={i === current ? 0 : -1}
+            aria-label={tool.name}
+            title={tool.shortcut ? `${tool.name} (${tool.shortcut.replace('Control', 'Ctrl')})` : tool.name}
             aria-pressed={tool.mark ? Boolean(state.pressed[tool.mark]) : undefined}
             aria-keyshortcuts={tool.shortcut}
             aria-expanded={tool.mark === 'link' ? linking : undefined}
@@ -222,7 +246,7 @@ function Toolbar({ editor, label, disabled }: { editor: Editor; label: string; d
             onFocus={() => setCurrent(i)}
             onClick={() => (tool.mark === 'link' ? setLinking((open) => !open) : tool.run(editor))}
           >
-            {tool.name}
+            {tool.shown}
           </button>
         ))}
       </div>
