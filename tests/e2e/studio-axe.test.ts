@@ -1,6 +1,7 @@
 // Every screen of the Studio under axe-core at 1280 × 800 and 768 × 1024, on the production build:
-// home, the page and programme editors, the new-variant dialog, history, the Inbox, the funnel (with
-// visits), the texts (with an error) and the site's settings screen. No serious or critical violation at either width; at
+// home, the page and programme editors (and the programme's dashboard FAQ in the rich-text editor),
+// the new-variant dialog, history, the Inbox, the funnel (with visits), the texts (with an error)
+// and the site's settings screen. No serious or critical violation at either width; at
 // 768 px the home table keeps its buttons on screen; a dialog closed gives focus back, never to the
 // body. Screenshots at 1280, 768 and 390 px go to /tmp/studio-shots-g.
 import type { Browser, Page } from 'playwright-core';
@@ -76,6 +77,17 @@ const SCREENS: Screen[] = [
     name: 'programme-editor',
     route: '/studio/edit/programmes/iacst.json',
     ready: (p) => p.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 }),
+  },
+  {
+    // The dashboard FAQ's answers: texts shown as HTML, in the rich-text editor (decision 058).
+    name: 'programme-editor-faq',
+    route: '/studio/edit/programmes/iacst.json',
+    open: (p) => p.getByRole('button', { name: /^FAQ on the dashboard/ }).click({ timeout: 60_000 }),
+    ready: (p) =>
+      p
+        .getByRole('toolbar', { name: /^Formatting of / })
+        .first()
+        .waitFor({ timeout: 30_000 }),
   },
   {
     name: 'new-variant-dialog',

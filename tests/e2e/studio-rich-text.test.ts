@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInToStudio } from '../../scripts/lib/studio-sign-in';
+import { seriousViolations } from './browser';
 import { devServerForFile } from './dev-server';
 
 const dev = devServerForFile();
@@ -93,6 +94,7 @@ describe('a dashboard FAQ answer in the Studio', () => {
     await page.keyboard.type('Keep your roll number');
     await expect.poll(() => answer.innerHTML()).toContain('<li><p>Keep your roll number</p></li>');
     await shot(page, 'bold-list-1280');
+    expect(await seriousViolations(page)).toEqual([]);
     await expect
       .poll(() => savedAnswer(page), { timeout: 20_000 })
       .toMatch(

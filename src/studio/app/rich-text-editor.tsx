@@ -38,7 +38,7 @@ type Mark = 'bold' | 'italic' | 'bulletList' | 'orderedList' | 'link';
 interface Tool {
   /** Its name, as a screen reader says it and its tip shows it. */
   name: string;
-  /** What the button shows: short, so the toolbar fits a narrow column (the name starts with it). */
+  /** What the button shows: short, so the toolbar fits a narrow column (a word of its name, or a sign). */
   shown: string;
   /** Pressed while the text at the cursor has it (aria-pressed); actions have none. */
   mark?: Mark;
@@ -77,14 +77,14 @@ const TOOLS: Tool[] = [
   { name: 'Link', shown: 'Link', mark: 'link', run: () => undefined },
   {
     name: 'Undo',
-    shown: 'Undo',
+    shown: '↺',
     shortcut: 'Control+Z',
     run: (e) => e.chain().focus().undo().run(),
     can: (e) => e.can().undo(),
   },
   {
     name: 'Redo',
-    shown: 'Redo',
+    shown: '↻',
     shortcut: 'Control+Shift+Z',
     run: (e) => e.chain().focus().redo().run(),
     can: (e) => e.can().redo(),
