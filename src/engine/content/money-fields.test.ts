@@ -23,7 +23,7 @@ interface Node {
   enum?: unknown[];
   properties?: Record<string, Node>;
   items?: Node;
-  allOf?: { then?: Node }[];
+  allOf?: (Node & { if?: Node; then?: Node })[];
   oneOf?: Node[];
   anyOf?: Node[];
   additionalProperties?: boolean | Node;
@@ -64,7 +64,8 @@ function fieldsOf(root: string): Leaf[] {
       node = { ...def, ...(raw.description ? { description: raw.description } : {}) };
     }
     const branches = [
-      ...(node.allOf ?? []).map((b) => b.then).filter((b): b is Node => Boolean(b)),
+      // A landing block's branch (if/then), or the definition another refines (an HTML FAQ entry).
+      ...(node.allOf ?? []).map((b) => (b.if ? b.then : b)).filter((b): b is Node => Boolean(b)),
       ...(node.oneOf ?? []),
       ...(node.anyOf ?? []),
     ];

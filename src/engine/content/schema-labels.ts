@@ -7,6 +7,7 @@ import landingSchema from '../../../schemas/config/landing.schema.json';
 import programmeSchema from '../../../schemas/config/programme.schema.json';
 import { blockName, entryWord, fieldWords, topFieldWords } from './field-words';
 import { isRecord, segmentsOf } from './pointer';
+import { flattenRefinement } from './schema-refinement';
 
 export type ConfigKind = 'landing' | 'programme' | 'coupon';
 
@@ -64,6 +65,13 @@ export function resolve(node: SchemaNode, root: ConfigKind | 'common'): Resolved
     if (!target) break;
     current = target;
   }
+  // A refinement (an FAQ entry whose answers are HTML) names its fields as the entry it refines.
+  const definitions = roots[where].definitions ?? {};
+  const flat = flattenRefinement(current, (ref) => definitions[ref.replace(/^.*#\/definitions\//, '')]);
+  if (flat) {
+    current = flat.schema;
+    defs.push(flat.base);
+  }
   const merged: SchemaNode = { ...current };
   if (own.title) merged.title = own.title;
   if (own.description) merged.description = own.description;
@@ -110,7 +118,7 @@ export function schemaAt(kind: ConfigKind, pointer: string, doc: unknown): Resol
 /** Whether a field holds words a student reads (not an id, a link, an image file or a setting). */
 export function isTextField(resolved: Resolved | undefined): boolean {
   if (!resolved) return false;
-  if (resolved.defs.includes('nonEmptyText')) return true;
+  if (resolved.defs.includes('nonEmptyText') || resolved.defs.includes('htmlText')) return true;
   const { node } = resolved;
   return node.type === 'string' && !node.pattern && !node.enum && node.const === undefined;
 }
@@ -168,14 +176,13 @@ export function labelAt(kind: ConfigKind, pointer: string, doc: unknown): string
       parts.push(blockLabel(parentValue, n));
       return;
     }
-    const noun =
-      resolved?.def === 'faqItem'
-        ? 'Question'
-        : key === 'points' && trail[i - 1]?.def === 'faqItem'
-          ? 'Answer point'
-          : key
-            ? entryWord(key)
-            : 'Entry';
+    const noun = resolved?.defs.includes('faqItem')
+      ? 'Question'
+      : key === 'points' && trail[i - 1]?.defs.includes('faqItem')
+        ? 'Answer point'
+        : key
+          ? entryWord(key)
+          : 'Entry';
     parts.push(`${noun} ${n + 1}`);
   });
   // "FAQ · Question 3 · Heading" reads better as "FAQ · Question 3".

@@ -1,15 +1,19 @@
-// Config texts the app renders as HTML (the dashboard FAQ's answers: a programme's dashboard.faq and
-// the site's admissionsFaq) must already be what the one sanitising rule (src/domain/safe-html-rule.ts)
-// leaves of them: the config is validated before it is served, so the browser shows these texts
-// as they are and loads no DOMPurify for them. The check runs the rule as the
-// server does (DOMPurify over a jsdom window, server/services/exams/sanitize-html.ts), without an
+// Config texts the app renders as HTML (their schema marks them, html-texts.ts: today the dashboard
+// FAQ's answers, a programme's dashboard.faq and the site's admissionsFaq) must already be what the
+// one sanitising rule (src/domain/safe-html-rule.ts) leaves of them: the config is validated before
+// it is served, so the browser shows these texts as they are and loads no DOMPurify for them. The
+// check runs the rule as the server does (DOMPurify over a jsdom window, server/services/exams/sanitize-html.ts), without an
 // origin: a video or a PDF link is the site's own only by a site path. The words the dashboard
 // puts in for {opensAt}, {validityDays} … are times and numbers the app formats, never markup.
 import { createRequire } from 'node:module';
 import type * as Jsdom from 'jsdom';
 import { createSanitizer } from '../../domain/safe-html-rule';
 import type { ConfigBundle } from '../config-bundle';
-import type { FaqItem } from '../../generated/config/landing';
+import { htmlTexts, type SchemaFiles } from '../content/html-texts';
+import common from '../../../schemas/config/common.schema.json';
+import landing from '../../../schemas/config/landing.schema.json';
+import programme from '../../../schemas/config/programme.schema.json';
+import site from '../../../schemas/config/site.schema.json';
 import type { Problem } from './cross-check';
 
 type Sanitizer = ReturnType<typeof createSanitizer>;
@@ -84,29 +88,36 @@ export function htmlRuleChange(html: string): string | undefined {
   return `the sanitising rule ${words.join(' and ')}`;
 }
 
-function faqProblems(file: string, pointer: string, items: FaqItem[]): Problem[] {
-  return items.flatMap((item, i) =>
-    item.points.flatMap((point, k) => {
-      const change = htmlRuleChange(point);
-      return change
-        ? [
-            {
-              file,
-              pointer: `${pointer}/${i}/points/${k}`,
-              message: `an FAQ answer is shown as HTML as it is, so it must be what the sanitising rule (src/domain/safe-html-rule.ts) keeps: ${change}`,
-            },
-          ]
-        : [];
-    }),
-  );
+/** The config schemas, by the names their `$ref`s use. */
+const SCHEMA_FILES: SchemaFiles = {
+  'common.schema.json': common,
+  'site.schema.json': site,
+  'programme.schema.json': programme,
+  'landing.schema.json': landing,
+};
+
+function problemsIn(file: string, schema: string, data: unknown): Problem[] {
+  return htmlTexts(SCHEMA_FILES, schema, data).flatMap(({ pointer, text }) => {
+    const change = htmlRuleChange(text);
+    return change
+      ? [
+          {
+            file,
+            pointer,
+            message: `this text is shown as HTML as it is, so it must be what the sanitising rule (src/domain/safe-html-rule.ts) keeps: ${change}`,
+          },
+        ]
+      : [];
+  });
 }
 
-/** Every config text rendered as HTML that the sanitising rule would change. */
+/** Every config text shown as HTML (its schema says so) that the sanitising rule would change. */
 export function configHtmlProblems(bundle: ConfigBundle, programmeFiles: Record<string, string>): Problem[] {
   return [
-    ...faqProblems('site.json', '/admissionsFaq', bundle.site.admissionsFaq),
-    ...Object.entries(bundle.programmes).flatMap(([id, programme]) =>
-      faqProblems(programmeFiles[id] ?? `programmes/${id}.json`, '/dashboard/faq', programme.dashboard.faq),
+    ...problemsIn('site.json', 'site.schema.json', bundle.site),
+    ...Object.entries(bundle.programmes).flatMap(([id, data]) =>
+      problemsIn(programmeFiles[id] ?? `programmes/${id}.json`, 'programme.schema.json', data),
     ),
+    ...bundle.landings.flatMap(({ file, landing: data }) => problemsIn(file, 'landing.schema.json', data)),
   ];
 }

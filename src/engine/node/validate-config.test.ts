@@ -465,7 +465,7 @@ describe('FAQ answers shown as HTML pass the sanitising rule as they are', () =>
       {
         file: 'programmes/iacst.json',
         pointer: '/dashboard/faq/0/points/1',
-        message: `an FAQ answer is shown as HTML as it is, so it ${RULE}: the sanitising rule ${change}`,
+        message: `this text is shown as HTML as it is, so it ${RULE}: the sanitising rule ${change}`,
       },
     ]);
   });
@@ -477,7 +477,7 @@ describe('FAQ answers shown as HTML pass the sanitising rule as they are', () =>
       {
         file: 'site.json',
         pointer: '/admissionsFaq/2/points/0',
-        message: `an FAQ answer is shown as HTML as it is, so it ${RULE}: the sanitising rule would remove <img src="x" onerror="alert(1)">`,
+        message: `this text is shown as HTML as it is, so it ${RULE}: the sanitising rule would remove <img src="x" onerror="alert(1)">`,
       },
     ]);
   });

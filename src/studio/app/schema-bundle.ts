@@ -9,6 +9,7 @@ import landing from '../../../schemas/config/landing.schema.json';
 import programme from '../../../schemas/config/programme.schema.json';
 import { choiceWords, fieldWords, humanise } from '../../engine/content/field-words';
 import { moneyFieldAt } from '../../engine/content/money-fields';
+import { flattenRefinement } from '../../engine/content/schema-refinement';
 import type { Json } from './studio-api';
 
 export type FileKind = 'landing' | 'programme' | 'coupon';
@@ -70,24 +71,16 @@ function rewrite(value: unknown, localPrefix: string, propertyName?: string, pla
   return out;
 }
 
-/**
- * A definition that refines another one's properties (`allOf: [{ $ref }]` beside `properties`, e.g.
- * an FAQ entry whose answers are HTML) as one schema: the other's, each refined property's keywords
- * over its own. Same meaning; the form keeps the other's order of fields (rjsf's own merge would
- * put the refined ones first).
- */
+/** Each refinement among the definitions as one schema (schema-refinement.ts): rjsf's own merge would put the refined fields first. */
 function flattenRefinements(definitions: Node): void {
   for (const [name, def] of Object.entries(definitions)) {
-    if (!isNode(def) || !Array.isArray(def.allOf) || def.allOf.length !== 1) continue;
-    const [only] = def.allOf as unknown[];
-    const target = isNode(only) && typeof only.$ref === 'string' ? only.$ref : undefined;
-    const base = target ? definitions[target.replace('#/definitions/', '')] : undefined;
-    if (!isNode(base) || !isNode(base.properties) || !isNode(def.properties)) continue;
-    const { allOf: _allOf, properties: refined, ...rest } = def;
-    const properties: Node = { ...base.properties };
-    for (const [key, sub] of Object.entries(refined as Node))
-      properties[key] = { ...(properties[key] as Node | undefined), ...(sub as Node) };
-    definitions[name] = { ...base, ...rest, properties };
+    const flat = isNode(def)
+      ? flattenRefinement(def, (ref) => {
+          const target = definitions[ref.replace('#/definitions/', '')];
+          return isNode(target) ? target : undefined;
+        })
+      : undefined;
+    if (flat) definitions[name] = flat.schema;
   }
 }
 

@@ -150,7 +150,7 @@ describe('messages name pages, programmes and images in words, never a file or a
     });
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(
-      /^Dashboard · Question 1 · Answer point 1: an FAQ answer is shown as HTML as it is/,
+      /^Dashboard · Question 1 · Answer point 1: this text is shown as HTML as it is/,
     );
     expect(found[0]).not.toMatch(fileOrPointer);
   });
