@@ -8,6 +8,7 @@ import {
   useEffect,
   useId,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type KeyboardEvent,
@@ -125,13 +126,15 @@ export default function RichTextEditor(props: RichTextEditorProps) {
   const told = useRef(value);
   const [removed, setRemoved] = useState<string[]>([]);
   const pastedId = `${id}__pasted`;
+  const unshownId = `${id}__unshown`;
+  const unshown = useMemo(() => rule.unshown(value), [rule, value]);
   const attributes = {
     id,
     class: 'st-rich__text',
     role: 'textbox',
     'aria-multiline': 'true',
     'aria-label': label,
-    'aria-describedby': `${describedBy} ${pastedId}`,
+    'aria-describedby': `${describedBy} ${unshown.length ? `${unshownId} ` : ''}${pastedId}`,
     'aria-invalid': String(invalid),
     'aria-required': String(required),
     // In the tab order, and focusField (field-focus.ts) does not take it out.
@@ -183,6 +186,12 @@ export default function RichTextEditor(props: RichTextEditorProps) {
   return (
     <div className={`st-rich${disabled ? ' st-rich--disabled' : ''}`}>
       <Toolbar editor={editor} label={label} disabled={disabled} />
+      {unshown.length > 0 && (
+        <p id={unshownId} className="st-rich__note">
+          This answer has {unshown.join(' and ')} that this editor cannot show. It stays while you leave this
+          answer as it is; a change made here removes it.
+        </p>
+      )}
       <EditorContent editor={editor} />
       <p id={pastedId} className="st-rich__pasted" role="status">
         {removed.length > 0 && `Removed from what you pasted: ${removed.join(', ')}.`}

@@ -53,6 +53,14 @@ describe('the rich-text value', () => {
     expect(rule.paste('<img src=a><img src=b>').removed).toEqual(['2 images']);
   });
 
+  it('names what of a stored answer the editor cannot hold', () => {
+    expect(rule.unshown('<video src="/media/a.mp4" controls=""></video> and <h3>Fees</h3>')).toEqual([
+      'a video',
+      'a heading',
+    ]);
+    expect(rule.unshown('<strong>Bold</strong> <ul><li>one</li></ul> a < b')).toEqual([]);
+  });
+
   it('refuses a link address the rule would remove, in words', () => {
     expect(rule.linkProblem('https://example.com')).toBeUndefined();
     expect(rule.linkProblem('/iacst')).toBeUndefined();

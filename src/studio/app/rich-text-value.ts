@@ -14,6 +14,20 @@ const LOST: [selector: string, one: string, many: (n: number) => string][] = [
   ['table', 'a table (its words are kept)', (n) => `${n} tables (their words are kept)`],
 ];
 
+/** What the rule keeps and the editor cannot hold (it offers no heading and no video). */
+const UNSHOWN: [selector: string, one: string, many: (n: number) => string][] = [
+  ['video', 'a video', (n) => `${n} videos`],
+  ['h3, h4', 'a heading', (n) => `${n} headings`],
+];
+
+/** Each kind `kinds` names that `root` holds, in words. */
+function counted(root: DocumentFragment, kinds: typeof LOST, less?: DocumentFragment): string[] {
+  return kinds.flatMap(([selector, one, many]) => {
+    const n = root.querySelectorAll(selector).length - (less?.querySelectorAll(selector).length ?? 0);
+    return n <= 0 ? [] : [n === 1 ? one : many(n)];
+  });
+}
+
 /** Elements carrying code run on an event (onclick, onerror…): the rule keeps none. */
 function withHandlers(root: DocumentFragment): number {
   return [...root.querySelectorAll('*')].filter((element) =>
@@ -30,6 +44,11 @@ export interface RichTextRule {
   store(editorHtml: string): string;
   /** A paste as the rule keeps it, and what it lost in words (none when nothing that matters). */
   paste(html: string): { html: string; removed: string[] };
+  /**
+   * What of a stored value the editor has no place for (the rule keeps it, the editor offers no
+   * such thing), in words: a change made in the editor would lose it.
+   */
+  unshown(value: string): string[];
   /** Why a link to `href` cannot be added, in words; undefined when the rule keeps it. */
   linkProblem(href: string): string | undefined;
 }
@@ -74,11 +93,7 @@ export function createRichTextRule(window: Window & typeof globalThis): RichText
       const kept = sanitize(html);
       const before = parse(html);
       const after = parse(kept);
-      const removed: string[] = [];
-      for (const [selector, one, many] of LOST) {
-        const lost = before.querySelectorAll(selector).length - after.querySelectorAll(selector).length;
-        if (lost > 0) removed.push(lost === 1 ? one : many(lost));
-      }
+      const removed = counted(before, LOST, after);
       const handlers = withHandlers(before) - withHandlers(after);
       if (handlers > 0) removed.push('hidden code run on a click or as the page loads');
       const links = before.querySelectorAll('a[href]').length - after.querySelectorAll('a[href]').length;
@@ -89,6 +104,9 @@ export function createRichTextRule(window: Window & typeof globalThis): RichText
             : `${links} links to addresses that are not allowed`,
         );
       return { html: kept, removed };
+    },
+    unshown(value) {
+      return value.includes('<') ? counted(parse(value), UNSHOWN) : [];
     },
     linkProblem(href) {
       const refusal = linkRefusal(href.trim());

@@ -28,19 +28,21 @@ beforeAll(() => {
 const FILE = 'programmes/iacst.json';
 const FIRST_ANSWER = ['dashboard', 'faq', 0, 'points', 0];
 // The programme's dashboard and what it needs to draw (its whole form is slow to draw in jsdom).
-const iacst = {
-  $schema: iacstConfig.$schema,
-  id: iacstConfig.id,
-  name: iacstConfig.name,
-  dashboard: {
-    ...iacstConfig.dashboard,
-    faq: [{ id: 'when', heading: 'When can I take my test?', points: ['On the exam date you chose.'] }],
-  },
-} as unknown as Json;
+const withAnswer = (answer: string) =>
+  ({
+    $schema: iacstConfig.$schema,
+    id: iacstConfig.id,
+    name: iacstConfig.name,
+    dashboard: {
+      ...iacstConfig.dashboard,
+      faq: [{ id: 'when', heading: 'When can I take my test?', points: [answer] }],
+    },
+  }) as unknown as Json;
+const iacst = withAnswer('On the exam date you chose.');
 
-async function openFaq() {
+async function openFaq(programme = iacst) {
   const user = userEvent.setup();
-  const api = createFakeStudioApi({ [FILE]: iacst });
+  const api = createFakeStudioApi({ [FILE]: programme });
   render(
     <MemoryRouter initialEntries={[`/edit/${FILE}`]}>
       <StudioApp api={api} />
@@ -48,11 +50,22 @@ async function openFaq() {
   );
   await user.click(await screen.findByRole('button', { name: /^FAQ on the dashboard/ }, { timeout: 5000 }));
   // The editor is a chunk of its own: loaded (the first time, slowly in jsdom) once the field shows.
-  const text = await screen.findByRole('textbox', { name: 'Point 1' }, { timeout: 20_000 });
-  const toolbar = screen.getByRole('toolbar', { name: 'Formatting of Point 1' });
+  // (Found by its id: a role query over the whole programme form takes seconds a try in jsdom.)
+  const text = await waitFor(
+    () => {
+      const found = document.querySelector<HTMLElement>('#root_dashboard_faq_0_points_0[role="textbox"]');
+      if (!found) throw new Error('the answer has no editor yet');
+      return found;
+    },
+    { timeout: 20_000 },
+  );
+  // The answer's own field: queries inside it are quick.
+  const field = within(text.closest<HTMLElement>('.form-group') ?? document.body);
+  expect(field.getByRole('textbox', { name: 'Point 1' })).toBe(text);
+  const toolbar = field.getByRole('toolbar', { name: 'Formatting of Point 1' });
   /** The answer as the draft holds it, once saved. */
   const saved = () => getAt(api.writes.at(-1)?.content ?? iacst, FIRST_ANSWER);
-  return { user, api, text, toolbar, saved };
+  return { user, api, text, field, toolbar, saved };
 }
 
 /** A paste of `html` into the editor, as a browser sends it. */
@@ -117,14 +130,16 @@ describe('a text shown as HTML is edited as formatted text', () => {
   });
 
   it('keeps only what the rule keeps of a paste, and says in words what it removed', async () => {
-    const { text, saved } = await openFaq();
+    const opened = await openFaq();
+    const { text, saved } = opened;
     text.focus();
     paste(
       text,
       '<meta charset="utf-8"><p>Call <img src="x" onerror="alert(1)"><script>alert(2)</script>' +
         '<a href="javascript:alert(3)">us</a> <b onclick="steal()">today</b></p>',
     );
-    const note = await screen.findByText(
+    const { field } = opened;
+    const note = await field.findByText(
       'Removed from what you pasted: a script, an image, hidden code run on a click or as the page loads, a link to an address that is not allowed.',
     );
     expect(note.id).toBe(`${text.id}__pasted`);
@@ -140,17 +155,26 @@ describe('a text shown as HTML is edited as formatted text', () => {
     await waitFor(() => expect(saved()).toContain('<em>Soon</em>'));
   });
 
+  it('says what of an answer it cannot show (a video), and leaves the answer as it is', async () => {
+    const answer = '<video src="/media/how-to.mp4" controls=""></video>Watch how to start.';
+    const { text, api, field } = await openFaq(withAnswer(answer));
+    const note = field.getByText(/^This answer has a video that this editor cannot show\./);
+    expect(text.getAttribute('aria-describedby')).toContain(note.id);
+    expect(text.textContent).toBe('Watch how to start.');
+    expect(api.writes).toEqual([]);
+  });
+
   it('asks a link its address, refuses one the rule refuses, and adds one it keeps', async () => {
-    const { user, text, toolbar, saved } = await openFaq();
+    const { user, text, field, toolbar, saved } = await openFaq();
     text.focus();
     await user.keyboard('{Control>}a{/Control}');
     const link = within(toolbar).getByRole('button', { name: 'Link' });
     await user.click(link);
-    const address = screen.getByRole('textbox', { name: 'Link address' });
+    const address = field.getByRole('textbox', { name: 'Link address' });
     expect(document.activeElement).toBe(address);
     await user.type(address, 'javascript:alert(1)');
-    await user.click(screen.getByRole('button', { name: 'Add link' }));
-    const problem = screen.getByText(/This address cannot be used\. Start it with https:\/\//);
+    await user.click(field.getByRole('button', { name: 'Add link' }));
+    const problem = field.getByText(/This address cannot be used\. Start it with https:\/\//);
     expect(address.getAttribute('aria-invalid')).toBe('true');
     expect(address.getAttribute('aria-describedby')).toContain(problem.id);
     expect(unchanged(saved())).toBe(true);
@@ -158,7 +182,7 @@ describe('a text shown as HTML is edited as formatted text', () => {
     await user.clear(address);
     await user.type(address, '/iacstexam{Enter}');
     await waitFor(() => expect(saved()).toBe('<a href="/iacstexam">On the exam date you chose.</a>'));
-    expect(screen.queryByRole('textbox', { name: 'Link address' })).toBeNull();
+    expect(field.queryByRole('textbox', { name: 'Link address' })).toBeNull();
     await waitFor(() => expect(link.getAttribute('aria-pressed')).toBe('true'));
   });
 });
