@@ -57,6 +57,22 @@ describe('changeList on a landing', () => {
     expect(labels).toEqual(['FAQ · Question 3', 'FAQ · Question 3 · Answer point 1']);
   });
 
+  it('says a dashboard FAQ answer (shown as HTML) in words and formatting, never its tags', () => {
+    const before = iacst.dashboard.faq[0]?.points[0] ?? '';
+    const draft = structuredClone(iacst);
+    const item = draft.dashboard.faq[0];
+    if (!item) throw new Error('iacst has a dashboard FAQ');
+    item.points[0] = `<strong>${before}</strong><ul><li>Bring a photo ID &amp; <a href="/iacstexam">your card</a></li></ul>`;
+    expect(changeList(iacst, draft, programme)).toEqual([
+      expect.objectContaining({
+        kind: 'text',
+        label: 'Dashboard · Question 1 · Answer point 1',
+        before,
+        after: `${before} • Bring a photo ID & your card (bold, a bulleted list, a link to /iacstexam)`,
+      }),
+    ]);
+  });
+
   it('lists a block added and a block removed, each once', () => {
     const draft = draftOf(neet, (d) => {
       d.blocks.splice(blockIndex(d, 'green-strip'), 1);

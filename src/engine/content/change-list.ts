@@ -10,6 +10,7 @@ import type { Programme } from '../../generated/config/programme';
 import { moneyFieldAt, moneyInside, sayMoney, schemaPointer, type MoneyField } from './money-fields';
 import { urlsOf } from './paths';
 import { isRecord, pointerOf, segmentsOf } from './pointer';
+import { htmlInWords } from './html-words';
 import { entryWord } from './field-words';
 import {
   blockName,
@@ -18,6 +19,7 @@ import {
   resolve,
   schemaAt,
   type ConfigKind,
+  type Resolved,
   type SchemaNode,
 } from './schema-labels';
 import { missingTranslations } from './translations';
@@ -71,6 +73,9 @@ function moneyText(before: string | undefined, after: string | undefined): boole
   const b = amountsIn(after);
   return a.length !== b.length || a.some((x, i) => x !== b[i]);
 }
+
+/** Whether the schema says the field is shown as HTML (html-texts.ts). */
+const isHtml = (resolved: Resolved | undefined): boolean => resolved?.node.contentMediaType === 'text/html';
 
 function say(value: unknown): string | undefined {
   if (value === undefined) return undefined;
@@ -338,7 +343,7 @@ class Differ {
       }
       return;
     }
-    this.leaf(before, after, at, was, resolved?.node && isTextField(resolved));
+    this.leaf(before, after, at, was, resolved?.node && isTextField(resolved), isHtml(resolved));
   }
 
   private leaf(
@@ -347,13 +352,16 @@ class Differ {
     at: (string | number)[],
     was: (string | number)[],
     text: boolean | undefined,
+    html = false,
   ): void {
     const pointer = pointerOf(at);
     const label = this.label(
       after === undefined ? pointerOf(was) : pointer,
       after === undefined ? 'before' : 'after',
     );
-    const change: Change = { kind: 'setting', pointer, label, before: say(before), after: say(after) };
+    // A text shown as HTML: its words and formatting, not its tags.
+    const shown = (value: unknown) => (html && typeof value === 'string' ? htmlInWords(value) : say(value));
+    const change: Change = { kind: 'setting', pointer, label, before: shown(before), after: shown(after) };
     const money = this.moneyAt(pointer, [before, after]);
     if (money) {
       change.kind = 'money';

@@ -17,6 +17,8 @@ export interface SchemaNode {
   type?: string;
   $ref?: string;
   pattern?: string;
+  /** text/html: a text the pages show as HTML (html-texts.ts). */
+  contentMediaType?: string;
   enum?: unknown[];
   const?: unknown;
   minimum?: number;
