@@ -82,7 +82,13 @@ const SCREENS: Screen[] = [
     // The dashboard FAQ's answers: texts shown as HTML, in the rich-text editor (decision 058).
     name: 'programme-editor-faq',
     route: '/studio/edit/programmes/iacst.json',
-    open: (p) => p.getByRole('button', { name: /^FAQ on the dashboard/ }).click({ timeout: 60_000 }),
+    open: async (p) => {
+      // Below 1024 px the outline's list starts closed.
+      const toggle = p.getByRole('button', { name: /^(Show|Hide) list$/ });
+      await toggle.waitFor({ timeout: 60_000 });
+      if ((await toggle.textContent()) === 'Show list') await toggle.click();
+      await p.getByRole('button', { name: /^FAQ on the dashboard/ }).click();
+    },
     ready: (p) =>
       p
         .getByRole('toolbar', { name: /^Formatting of / })
