@@ -92,6 +92,9 @@ const TOOLS: Tool[] = [
   },
 ];
 
+/** Where the history's buttons (undo, redo) start, apart from the formatting's. */
+const HISTORY = TOOLS.findIndex((tool) => tool.name === 'Undo');
+
 /** What the rule allows and a dashboard answer needs; no heading, code, quote, rule or strike. */
 function extensions(rule: RichTextRule) {
   return [
@@ -236,27 +239,43 @@ function Toolbar({ editor, label, disabled }: { editor: Editor; label: string; d
         aria-label={`Formatting of ${label}`}
         onKeyDown={onKeyDown}
       >
-        {TOOLS.map((tool, i) => (
-          <button
-            key={tool.name}
-            ref={(element) => {
-              buttons.current[i] = element;
-              if (tool.mark === 'link') linkButton.current = element;
-            }}
-            type="button"
-            className={`st-rich__tool st-rich__tool--${tool.name.toLowerCase().replace(/ /g, '-')}`}
-            tabIndex={i === current ? 0 : -1}
-            aria-label={tool.name}
-            title={tool.shortcut ? `${tool.name} (${tool.shortcut.replace('Control', 'Ctrl')})` : tool.name}
-            aria-pressed={tool.mark ? Boolean(state.pressed[tool.mark]) : undefined}
-            aria-keyshortcuts={tool.shortcut}
-            aria-expanded={tool.mark === 'link' ? linking : undefined}
-            disabled={disabled || !state.can[tool.name]}
-            onFocus={() => setCurrent(i)}
-            onClick={() => (tool.mark === 'link' ? setLinking((open) => !open) : tool.run(editor))}
-          >
-            {tool.shown}
-          </button>
+        {[TOOLS.slice(0, HISTORY), TOOLS.slice(HISTORY)].map((group, g) => (
+          <span key={g} className={`st-rich__group${g ? ' st-rich__group--history' : ''}`}>
+            {group.map((tool, k) => {
+              const i = g ? HISTORY + k : k;
+              // Unavailable, yet focusable: the arrow keys pass over it as over the others.
+              const off = !state.can[tool.name];
+              return (
+                <button
+                  key={tool.name}
+                  ref={(element) => {
+                    buttons.current[i] = element;
+                    if (tool.mark === 'link') linkButton.current = element;
+                  }}
+                  type="button"
+                  className={`st-rich__tool st-rich__tool--${tool.name.toLowerCase().replace(/ /g, '-')}`}
+                  tabIndex={i === current ? 0 : -1}
+                  aria-label={tool.name}
+                  title={
+                    tool.shortcut ? `${tool.name} (${tool.shortcut.replace('Control', 'Ctrl')})` : tool.name
+                  }
+                  aria-pressed={tool.mark ? Boolean(state.pressed[tool.mark]) : undefined}
+                  aria-keyshortcuts={tool.shortcut}
+                  aria-expanded={tool.mark === 'link' ? linking : undefined}
+                  aria-disabled={off || undefined}
+                  disabled={disabled}
+                  onFocus={() => setCurrent(i)}
+                  onClick={() => {
+                    if (off) return;
+                    if (tool.mark === 'link') setLinking((open) => !open);
+                    else tool.run(editor);
+                  }}
+                >
+                  {tool.shown}
+                </button>
+              );
+            })}
+          </span>
         ))}
       </div>
       {linking && (

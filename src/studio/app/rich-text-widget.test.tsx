@@ -93,7 +93,8 @@ describe('a text shown as HTML is edited as formatted text', () => {
     expect(names).toEqual(['Bold', 'Italic', 'Bulleted list', 'Numbered list', 'Link', 'Undo', 'Redo']);
     const bold = within(toolbar).getByRole('button', { name: 'Bold' });
     expect(bold.getAttribute('aria-pressed')).toBe('false');
-    expect(within(toolbar).getByRole('button', { name: 'Undo' })).toHaveProperty('disabled', true);
+    // Nothing to undo yet: it says so, and stays in the toolbar's keys (a toolbar's way).
+    expect(within(toolbar).getByRole('button', { name: 'Undo' }).getAttribute('aria-disabled')).toBe('true');
     expect(
       within(toolbar)
         .getAllByRole('button')
@@ -116,7 +117,9 @@ describe('a text shown as HTML is edited as formatted text', () => {
     await user.click(bold);
     await waitFor(() => expect(saved()).toBe('<strong>On the exam date you chose.</strong>'));
     await waitFor(() => expect(bold.getAttribute('aria-pressed')).toBe('true'));
-    expect(within(toolbar).getByRole('button', { name: 'Undo' })).toHaveProperty('disabled', false);
+    await waitFor(() =>
+      expect(within(toolbar).getByRole('button', { name: 'Undo' }).getAttribute('aria-disabled')).toBeNull(),
+    );
 
     await user.click(within(toolbar).getByRole('button', { name: 'Bulleted list' }));
     await waitFor(() =>
