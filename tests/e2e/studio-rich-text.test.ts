@@ -143,4 +143,28 @@ describe('a dashboard FAQ answer in the Studio', () => {
     await shot(page, 'pasted-390');
     await page.setViewportSize({ width: 1280, height: 800 });
   }, 90_000);
+  it('asks a link its address and refuses one the rule refuses, saying why', async () => {
+    const answer = page.locator(ANSWER);
+    const toolbar = page.getByRole('toolbar', { name: 'Formatting of Point 1' }).first();
+    await answer.click();
+    await page.keyboard.press('Control+A');
+    await toolbar.getByRole('button', { name: 'Link' }).click();
+    const address = page.getByRole('textbox', { name: 'Link address' });
+    expect(await address.evaluate((input) => input === document.activeElement)).toBe(true);
+    await address.fill('javascript:alert(1)');
+    await page.keyboard.press('Enter');
+    const why = await address.evaluate((input) =>
+      (input.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    );
+    expect(why).toMatch(/^This address cannot be used\. Start it with https:\/\//);
+    expect(await address.getAttribute('aria-invalid')).toBe('true');
+    await shot(page, 'link-refused-1280');
+    // Escape closes the form and gives the focus back to the Link button.
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Link');
+    expect(await savedAnswer(page)).not.toContain('javascript:');
+  }, 60_000);
 });
