@@ -149,9 +149,7 @@ describe('messages name pages, programmes and images in words, never a file or a
       (d.dashboard.faq[0].points as string[])[0] = '<b onclick="x()">Hi</b>';
     });
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatch(
-      /^Dashboard · Question 1 · Answer point 1: this text is shown as HTML as it is/,
-    );
+    expect(found[0]).toMatch(/^Dashboard · Question 1 · Answer point 1: this text is shown as HTML as it is/);
     expect(found[0]).not.toMatch(fileOrPointer);
   });
 
