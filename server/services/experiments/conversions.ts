@@ -1,4 +1,4 @@
-// What counts as an experiment's conversion (decision 056): a funnel step its exposed visitor
+// What counts as an experiment's conversion (decisions 056, 059): a funnel step its exposed visitor
 // reached on their arm's variant (the experiment's programme) at or after the exposure, with a
 // minute's grace for the browser's clock. Read live from funnel_events, and kept in
 // experiment_conversions when the funnel's roll-up turns old events into daily counts.
@@ -6,7 +6,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database';
 
 /** Funnel events may carry a browser time a little before the server's exposure. */
-export const CLOCK_GRACE_MS = 60_000;
+const CLOCK_GRACE_MS = 60_000;
 
 /**
  * The join of f (funnel_events) and e (experiment_exposures) that is a conversion, once f is on

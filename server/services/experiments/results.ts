@@ -1,6 +1,6 @@
 // An experiment's results (decision 056): per arm, the exposed visitors and, for each step, those
-// who reached it (conversions.ts says what counts), with the sequential test against the first arm, the SRM check, the minimums
-// and the adjusted p-values. One grouped query; the same Kysely SQL on SQLite and PostgreSQL.
+// who reached it (conversions.ts says what counts), with the sequential test against the first
+// arm, the SRM check, the minimums and the adjusted p-values. The same SQL on SQLite and PostgreSQL.
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { stepCode, stepOfCode, type FunnelStep } from '../../../src/domain/funnel-steps';

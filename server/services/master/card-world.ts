@@ -5,6 +5,7 @@
 import type { Locale } from '../../../src/engine/config-bundle';
 import type { Programme } from '../../../src/generated/config/programme';
 import type { AppContext } from '../../context';
+import type { StudioCardWorldReply as CardWorldPlaces } from '../../../src/generated/api/studio-card-world';
 import { centreByCode, centreValue, listedCentres } from './centres';
 import { datesPerCentre, openExamDates } from './exam-calendar';
 import { states } from './master-lists';
@@ -13,14 +14,6 @@ import { dateLabel } from '../exams/time';
 
 /** How many of each list the preview shows (enough to choose between). */
 const SHOWN = 3;
-
-export interface CardWorldPlaces {
-  states: { tid: string; stateName: string; shortCode: string }[];
-  centres: { label: string; value: string; code: string; id: string }[];
-  dates: { value: string; label: string }[];
-  /** The centre an online test or "nearest centre" preset leads to, and its state. */
-  preset: { stateTid: string; centreCode: string } | null;
-}
 
 export async function cardWorldPlaces(
   ctx: AppContext,

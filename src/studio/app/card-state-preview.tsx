@@ -33,8 +33,7 @@ import {
   type CardStateEntry,
 } from '../model/card-states';
 import { cannedWorldOf, type CannedWorld } from '../model/card-world';
-import type { CardWorldPlaces } from './studio-api';
-import type { Json, StudioApi } from './studio-api';
+import type { CardWorldPlaces, Json, StudioApi } from './studio-api';
 
 type CardBlock = Extract<Block, { type: 'registration-card' }>;
 
