@@ -3,6 +3,8 @@
 // (src/engine/node/config-html.ts) and the Studio edits each as formatted text (schema-bundle.ts),
 // so a new HTML text needs its schema's mark and its renderer, nothing else (decision 058).
 
+import { escapeSegment } from './pointer';
+
 type Schema = { readonly [key: string]: unknown };
 
 /** The config schemas by file name (`common.schema.json`…), as their `$ref`s name them. */
@@ -15,8 +17,6 @@ export interface HtmlText {
 
 const isSchema = (value: unknown): value is Schema =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const escape = (key: string | number) => String(key).replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Whether a plain `if` (properties with a const each, e.g. a block's type) holds for `data`. */
 function ifHolds(condition: Schema, data: unknown): boolean | undefined {
@@ -54,7 +54,7 @@ export function htmlTexts(files: SchemaFiles, file: string, data: unknown): Html
       const properties = isSchema(schema.properties) ? schema.properties : {};
       for (const [key, item] of Object.entries(value)) {
         const sub = key in properties ? properties[key] : schema.additionalProperties;
-        walk(sub, base, item, `${pointer}/${escape(key)}`, depth + 1);
+        walk(sub, base, item, `${pointer}/${escapeSegment(key)}`, depth + 1);
       }
     }
     if (Array.isArray(value) && isSchema(schema.items))

@@ -6,6 +6,7 @@ import { dayMonthYear, isIsoDate } from '../../domain/dates';
 import { formatInr } from '../../domain/fees';
 import { segmentsOf } from './pointer';
 import type { ConfigKind } from './schema-labels';
+import { escapeSegment } from './pointer';
 
 /** How a money field's value is said: ₹1,200, 60 %, 6 tests, the components a scholarship lowers. */
 export type MoneyUnit =
@@ -306,7 +307,7 @@ export function moneyInside(kind: ConfigKind, pointer: string, value: unknown): 
     }
     if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${at}/${i}`));
     else if (typeof v === 'object' && v !== null)
-      for (const [k, x] of Object.entries(v)) walk(x, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      for (const [k, x] of Object.entries(v)) walk(x, `${at}/${escapeSegment(k)}`);
   };
   walk(value, pointer);
   return found;

@@ -9,6 +9,7 @@ import { variantKeyProblem } from '../variant-keys';
 import type { Block } from '../../generated/config/landing';
 import type { Programme } from '../../generated/config/programme';
 import { scheduleTextProblems } from './schedule-texts';
+import { escapeSegment } from '../content/pointer';
 
 /** One thing wrong in the config, where it is and what. */
 export interface Problem {
@@ -26,16 +27,12 @@ interface CrossCheckOptions {
   images?: ReadonlySet<string>;
 }
 
-function escapePointer(segment: string | number): string {
-  return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
 /** Every /images/… string in a value, with its JSON pointer. */
 function imageRefs(value: unknown, pointer = ''): { src: string; pointer: string }[] {
   if (typeof value === 'string') return value.startsWith('/images/') ? [{ src: value, pointer }] : [];
   if (Array.isArray(value)) return value.flatMap((v, i) => imageRefs(v, `${pointer}/${i}`));
   if (value && typeof value === 'object') {
-    return Object.entries(value).flatMap(([k, v]) => imageRefs(v, `${pointer}/${escapePointer(k)}`));
+    return Object.entries(value).flatMap(([k, v]) => imageRefs(v, `${pointer}/${escapeSegment(k)}`));
   }
   return [];
 }

@@ -5,6 +5,7 @@
 // say the time through {opensAt}, {closesAt} or {startBy} do; this catches the ones written out by hand.
 import { latestFullStart, reportingTime } from '../../domain/exam-window';
 import type { Programme } from '../../generated/config/programme';
+import { escapeSegment } from '../content/pointer';
 
 export interface TextProblem {
   pointer: string;
@@ -68,9 +69,7 @@ function strings(value: unknown, pointer: string): { text: string; pointer: stri
   if (typeof value === 'string') return [{ text: value, pointer }];
   if (Array.isArray(value)) return value.flatMap((v, i) => strings(v, `${pointer}/${i}`));
   if (value && typeof value === 'object')
-    return Object.entries(value).flatMap(([k, v]) =>
-      strings(v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`),
-    );
+    return Object.entries(value).flatMap(([k, v]) => strings(v, `${pointer}/${escapeSegment(k)}`));
   return [];
 }
 

@@ -18,6 +18,7 @@ import { describeAjvError as describe } from './ajv-messages';
 import { configHtmlProblems } from './config-html';
 import { crossCheck, type Problem } from './cross-check';
 import { publicDir as defaultPublicDir } from './paths';
+import { pointerOf } from '../content/pointer';
 
 // A problem's shape lives with the cross-file checks (which this module runs) so they need not
 // import this module back.
@@ -171,7 +172,7 @@ function stringTableProblems(strings: ConfigBundle['strings'], englishAsPublishe
   return checks.flatMap(({ locale, reference, table }) =>
     tableProblems(reference, table).map(({ key, message }) => ({
       file: `i18n/${locale}.json`,
-      pointer: `/strings/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+      pointer: pointerOf(['strings', key]),
       message,
     })),
   );

@@ -2,20 +2,14 @@
 // and the JSON pointers the validators speak. The form's array controls (drag, add a typed block)
 // edit the draft through these, outside rjsf.
 import type { Json } from './studio-api';
+import { pointerOf as pointerOfSegments, segmentsOf } from '../../engine/content/pointer';
 
 export type JsonPath = (string | number)[];
 
-export function pointerOf(path: JsonPath): string {
-  return path.map((part) => `/${String(part).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
-}
+export const pointerOf = (path: JsonPath): string => pointerOfSegments(path);
 
-export function pathOf(pointer: string): string[] {
-  if (!pointer) return [];
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
+/** A pointer's segments; anything not a pointer (no leading /) names no place. */
+export const pathOf = (pointer: string): string[] => (pointer.startsWith('/') ? segmentsOf(pointer) : []);
 
 export function getAt(value: Json | undefined, path: readonly (string | number)[]): Json | undefined {
   let current = value;
