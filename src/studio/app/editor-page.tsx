@@ -3,6 +3,7 @@
 // on the server as the person types (and kept in the browser as the offline fallback), the preview,
 // what changes for students, submit for review (with the merge when the page was published
 // meanwhile), and the other versions in progress, with the way to the Inbox and the history.
+import { ReviewNote } from './review-note';
 import type { ErrorSchema } from '@rjsf/utils';
 import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -780,16 +781,11 @@ export function EditorPage() {
           >
             {saving ? 'Saving…' : 'Save draft'}
           </button>
-          <label className="ef-visually-hidden" htmlFor="st-review-note">
-            Note for the reviewer (optional)
-          </label>
-          <input
+          <ReviewNote
             id="st-review-note"
             className="st-input st-editor__note"
-            placeholder="Note for the reviewer (optional)"
             value={note}
-            maxLength={500}
-            onChange={(event) => setNote(event.target.value)}
+            onChange={setNote}
           />
           <button
             type="button"

@@ -2,6 +2,7 @@
 // the string tables hold, grouped by where students read it (text-places.ts), English and Hindi side
 // by side, searchable, with the Hindi texts missing or still in English picked out. Each language is
 // its own document, saved as a draft and submitted for review as the page editor does (decision 057).
+import { ReviewNote } from './review-note';
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { placeholdersOf, textProblem } from '../../engine/content/text-placeholders';
@@ -158,16 +159,11 @@ function SubmitLine({
       <h2 id={`st-texts-submit-${lang}`}>{LANGUAGE[lang]} texts</h2>
       <ReviewPanel path={table.path} what={what} changed={table.submitted} />
       <div className="st-texts__submit-row">
-        <label className="ef-visually-hidden" htmlFor={noteId}>
-          Note for the reviewer of {what} (optional)
-        </label>
-        <input
+        <ReviewNote
           id={noteId}
-          className="st-input"
-          placeholder="Note for the reviewer (optional)"
+          label={`Note for the reviewer of ${what} (optional)`}
           value={note}
-          maxLength={500}
-          onChange={(event) => setNote(event.target.value)}
+          onChange={setNote}
         />
         <button
           type="button"
