@@ -30,6 +30,8 @@ const USED_WITHOUT_IMPORT: Record<string, string> = {
   'size-limit': 'npm run size and scripts/test.sh, budgets in .size-limit.js',
   '@size-limit/file': "size-limit's plugin for files, found by size-limit itself",
   dpdm: 'npm run lint:cycles (part of npm run lint): no import cycle, type-only imports included',
+  // A peer dependency TipTap's own packages import (ProseMirror, one copy at the pinned version).
+  '@tiptap/pm': 'imported by @tiptap/react and @tiptap/starter-kit, which declare it as a peer',
 };
 
 interface Manifest {
