@@ -29,6 +29,7 @@ import { experimentResults } from '../../server/services/experiments/results';
 import { freshPostgresDatabase } from '../../tests/support/server-harness';
 import { machineContext, median, table } from './shared';
 import { paced, type PacedResult } from './paced';
+import { seededRandom } from '../../src/engine/seeded-random';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -57,20 +58,9 @@ const ONWARD: Record<FunnelStep, number> = {
   paid: 0.95,
 };
 
-/** mulberry32: the same data on every run. */
-function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Visitors walking the funnel until `EVENTS` rows, spread over the 30 days before `end`. */
 function* events(end: number): Generator<FunnelEventsTable> {
-  const random = seeded(24);
+  const random = seededRandom(24);
   let made = 0;
   for (let v = 0; made < EVENTS; v++) {
     const id = variants[v % variants.length];

@@ -10,6 +10,7 @@ import type { ServerConfig } from '../config';
 import type { AppContext } from '../context';
 import { replaceDemoFunnelEvents, type DemoFunnelEvent, type FunnelOrigin } from '../services/funnel/events';
 import { gapBucket, UNTIMED } from '../services/funnel/gap-buckets';
+import { seededRandom } from '../../src/engine/seeded-random';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -46,17 +47,6 @@ export interface DemoTrafficResult {
   /** Events written. */
   events: number;
   variants: DemoVariantFigures[];
-}
-
-/** mulberry32: small, fast and seedable (the bench's generator too). */
-function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** FNV-1a: a variant's name as a 32-bit seed. */
@@ -131,7 +121,7 @@ function generate(
   variants: readonly Variant[],
   { now, days, seed = 24 }: Pick<DemoTrafficOptions, 'now' | 'days' | 'seed'>,
 ): { rows: DemoFunnelEvent[]; figures: DemoVariantFigures[] } {
-  let random = seeded(seed);
+  let random = seededRandom(seed);
   /** A log-normal time around a median (most within a factor of 2–3 of it). */
   const around = (medianMs: number) => {
     const normal = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
@@ -145,7 +135,7 @@ function generate(
   for (const v of variants) {
     // Each variant its own sequence, from its name: its size and its rates stay the same from one
     // fill to the next, whatever the other variants drew.
-    random = seeded(seed ^ hash(`${v.programme}/${v.variant}`));
+    random = seededRandom(seed ^ hash(`${v.programme}/${v.variant}`));
     // Each variant its own size (300–2,500 visitors a week) and a slightly better or worse card
     // (± 4 % on every step, up to about ± 30 % from view to registered), so a comparison has
     // something to show.

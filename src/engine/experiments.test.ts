@@ -12,6 +12,7 @@ import {
   type IndexedExperiment,
 } from './experiments';
 import { validateConfig } from './node/validate-config';
+import { seededRandom } from './seeded-random';
 
 const EXPERIMENT: IndexedExperiment = {
   id: 'neet-repeater-2025',
@@ -26,20 +27,9 @@ const EXPERIMENT: IndexedExperiment = {
 const CHROME =
   'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
 
-/** mulberry32: a small seeded generator, so the split is the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Visitor ids as browsers' crypto.randomUUID would make them, from a seeded generator. */
 const visitorIds = (seed: number) => {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   return () => Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16)).join('');
 };
 

@@ -13,6 +13,7 @@ import {
   shortfall,
   type Arm,
 } from './statistics';
+import { seededRandom } from '../../../src/engine/seeded-random';
 
 describe('the sequential test (gbstats SequentialTwoSidedTTest)', () => {
   it('gives gbstats’ worked example for proportions', () => {
@@ -155,20 +156,9 @@ describe('the planned sample size', () => {
   });
 });
 
-/** mulberry32: a small seeded generator, so the simulation is the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('an A/A simulation: 1,000 experiments, looked at every day for 28 days', () => {
   it('keeps false positives at or under 5 % (where a fixed z-test read daily does not)', () => {
-    const random = seeded(2026);
+    const random = seededRandom(2026);
     const RATE = 0.1;
     const PER_ARM_PER_DAY = 100;
     let sequentialHits = 0;

@@ -17,7 +17,7 @@ const ROLLUP_LOCK = 240_024;
 /** Rows per insert (10 parameters each: far under either database's limit). */
 const CHUNK = 500;
 
-/** What a daily row is counted by (each funnel_daily row: one of these combinations). */
+/** What a daily row is counted by (each funnel_daily row: one of these combinations; its unique key). */
 const DAILY_KEY = [
   'day',
   'programme',
@@ -77,21 +77,9 @@ export async function rollupFunnel(
         .values(rows.slice(i, i + CHUNK))
         // A day rolled up again (an event that arrived late for it) adds to its counts.
         .onConflict((oc) =>
-          oc
-            .columns([
-              'programme',
-              'variant',
-              'day',
-              'step',
-              'utm_source',
-              'utm_medium',
-              'utm_campaign',
-              'gap_bucket',
-              'sandbox',
-            ])
-            .doUpdateSet((eb) => ({
-              visitors: eb('funnel_daily.visitors', '+', eb.ref('excluded.visitors')),
-            })),
+          oc.columns([...DAILY_KEY]).doUpdateSet((eb) => ({
+            visitors: eb('funnel_daily.visitors', '+', eb.ref('excluded.visitors')),
+          })),
         )
         .execute();
     // Daily counts name no visitor: an experiment's conversions among these events are kept first.
