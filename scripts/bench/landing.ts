@@ -311,7 +311,8 @@ async function main(): Promise<void> {
           const blocked = figures(await chrome.run(url, { blockScripts: true }));
           scriptsBlocked.push(blocked.lcp);
           console.error(
-            `  ${route.path} run ${run}/${runs}, scripts blocked: LCP ${Math.round(blocked.lcp)} ms`,
+            `  ${route.path} run ${run}/${runs}, scripts blocked: perf ${blocked.scores.performance}, ` +
+              `LCP ${Math.round(blocked.lcp)} ms, TBT ${Math.round(blocked.tbt)} ms`,
           );
         }
       }

@@ -36,7 +36,8 @@ describe('credential recovery', () => {
       await page.getByText(why).getAttribute('id'),
     );
     await loginId(page).fill('9999999999');
-    expect(await next(page).isEnabled()).toBe(true);
+    // The key that makes a whole number is told once it is painted: Next follows in the next frame.
+    await expect.poll(() => next(page).isEnabled()).toBe(true);
     expect(await page.getByText(why).count()).toBe(0);
     await next(page).click();
     await page.getByText('No registration found for this mobile number.').waitFor();

@@ -23,6 +23,7 @@ import { CourseDescription, stickyThreshold } from './course-description';
 import { coursePurchaseView } from './course-purchase-view';
 import { PaymentSuccess } from './payment-success';
 import { ExitIntentDialog, PaymentFailedDialog, RetentionDialog } from './purchase-dialogs';
+import { painted } from '../../../tests/support/painted';
 
 const t = createTranslator(en.strings as UiStringTable);
 
@@ -233,9 +234,11 @@ describe('checkout', () => {
     );
     expect(linkedError(screen.getByLabelText("Father's name"))).toBe('Only alphabets are allowed');
     await userEvent.type(screen.getByLabelText('Billing address'), '1');
+    await painted();
     expect(linkedError(screen.getByLabelText('Billing address'))).toBeUndefined();
     expect(linkedError(screen.getByLabelText('City'))).toBe('City is required');
     await userEvent.type(screen.getByLabelText('Pincode'), '0');
+    await painted();
     expect(linkedError(screen.getByLabelText('Pincode'))).toBeUndefined();
     expect(linkedError(screen.getByLabelText('City'))).toBeUndefined();
     expect(linkedError(screen.getByLabelText('State'))).toBeUndefined();

@@ -16,6 +16,7 @@ import type { Programme } from '../../generated/config/programme';
 import { loginMachine } from '../../machines/login-machine';
 import { LoginForm, type LoginFormData } from './login-form';
 import { LoginScreen } from './login-screen';
+import { painted } from '../../../tests/support/painted';
 
 afterEach(() => cleanup());
 
@@ -112,14 +113,19 @@ describe('typing in the login form (held-typing.tsx)', () => {
     expect(roll.getAttribute('aria-invalid')).toBe('true');
     // Keys as input events in one go: no pause can pass between them and the submit.
     act(() => roll.focus());
-    for (const key of '250000000001') fireEvent.change(roll, { target: { value: `${roll.value}${key}` } });
-    // The first key cleared the error at once; the rest stayed in the field.
+    fireEvent.change(roll, { target: { value: '2' } });
+    await painted();
+    for (const key of '50000000001') fireEvent.change(roll, { target: { value: `${roll.value}${key}` } });
+    // The first key cleared the error once it was painted; the rest stayed in the field.
     expect(roll.getAttribute('aria-invalid')).toBeNull();
     expect(events).toEqual(['rollNumber.change']);
     const dob = screen.getByRole<HTMLInputElement>('textbox', { name: /Password/ });
     act(() => dob.focus());
     expect(events).toEqual(['rollNumber.change', 'rollNumber.change']);
-    for (const key of '0501200') fireEvent.change(dob, { target: { value: `${dob.value}${key}` } });
+    // Its first key clears its error, once painted.
+    fireEvent.change(dob, { target: { value: '0' } });
+    await painted();
+    for (const key of '501200') fireEvent.change(dob, { target: { value: `${dob.value}${key}` } });
     expect(events).toEqual(['rollNumber.change', 'rollNumber.change', 'password.change']);
     fireEvent.change(dob, { target: { value: `${dob.value}8` } });
     expect(dob.value).toBe('05/01/2008');

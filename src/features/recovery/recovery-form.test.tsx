@@ -15,6 +15,7 @@ import { recoveryMachine } from '../../machines/recovery-machine';
 import { RecoveryForm } from './recovery-form';
 import { RecoveryScreen } from './recovery-screen';
 import type { RecoveryFormData } from './recovery-view';
+import { painted } from '../../../tests/support/painted';
 
 afterEach(() => cleanup());
 
@@ -34,7 +35,7 @@ function islandData(): RecoveryFormData {
 }
 
 describe('typing in the recovery form (held-typing.tsx)', () => {
-  it('holds the keys, sends at once the key that enables Next and the one that clears an error, and Next sends what was typed', () => {
+  it('holds the keys, sends at once the key that enables Next and the one that clears an error, and Next sends what was typed', async () => {
     const sent: RecoverOtpBody[] = [];
     const machine = recoveryMachine.provide({
       actors: {
@@ -63,8 +64,9 @@ describe('typing in the recovery form (held-typing.tsx)', () => {
     expect(field.value).toBe('900000000');
     expect(events).toEqual([]);
     expect(next.disabled).toBe(true);
-    // The tenth digit makes a whole mobile number: Next is enabled at once.
+    // The tenth digit makes a whole mobile number: Next is enabled once the key is painted.
     fireEvent.change(field, { target: { value: `${field.value}2` } });
+    await painted();
     expect(events).toEqual(['id.change']);
     expect(next.disabled).toBe(false);
     fireEvent.submit(field.closest('form') as HTMLFormElement);
@@ -98,6 +100,7 @@ describe('typing in the recovery form (held-typing.tsx)', () => {
     expect(field.getAttribute('aria-invalid')).toBe('true');
     events.length = 0;
     fireEvent.change(field, { target: { value: '900000000' } });
+    await painted();
     expect(field.getAttribute('aria-invalid')).toBeNull();
     expect(events).toEqual(['id.change']);
   });

@@ -31,6 +31,7 @@ import { provideRegistration } from '../../machines/registration-provide';
 import { fromPromise } from 'xstate';
 import { cardViewData, loadLaterSteps, RegistrationCard } from './registration-card';
 import { linkedError, seriousViolations } from '../../../tests/fixtures/a11y-dom';
+import { painted } from '../../../tests/support/painted';
 
 afterEach(cleanup);
 
@@ -194,7 +195,8 @@ describe('registration card, step 1', () => {
     // Keys as input events in one go: no pause can pass between them and the submit.
     act(() => input.focus());
     for (const key of '9000000001') fireEvent.change(input, { target: { value: `${input.value}${key}` } });
-    // The tenth digit reached the machine at once: Verify is enabled.
+    // The tenth digit reached the machine once it was painted: Verify is enabled.
+    await painted();
     expect(verify.disabled).toBe(false);
     // An eleventh (a student id) is held in the field…
     fireEvent.change(input, { target: { value: `${input.value}2` } });
@@ -501,6 +503,7 @@ describe('registration card, step 3: the coupon in Hindi', () => {
     answer = 'network';
     // A new code clears the message, so what follows is the fallback's own text.
     await user.type(coupon, 'X');
+    await painted();
     expect(linkedError(coupon) ?? '').not.toContain('त्रुटि');
     await user.click(apply);
     await waitFor(() => expect(api.validateCoupon).toHaveBeenCalledTimes(2));

@@ -12,7 +12,9 @@ import { HeldTextInput } from './widgets/text-input';
 
 beforeEach(() => {
   // Only the timers held typing uses: React's scheduler and user-event keep theirs.
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'],
+  });
 });
 afterEach(() => {
   cleanup();
@@ -27,6 +29,9 @@ function type(input: HTMLInputElement, text: string) {
   act(() => input.focus());
   for (const key of text) fireEvent.change(input, { target: { value: input.value + key } });
 }
+
+/** A frame and the task after it (well within the pause): where an at-once key is told. */
+const paint = () => act(() => vi.advanceTimersByTime(50));
 
 interface OwnerProps {
   /** Every value the owner (a machine, say) was told, in order. */
@@ -162,20 +167,37 @@ describe('held typing', () => {
     expect(screen.getByText('Enter a name')).toBeTruthy();
     expect(field().getAttribute('aria-invalid')).toBe('true');
     type(field(), 'A');
+    // The key is painted first; the owner hears it right after, not after the pause.
+    expect(told).toEqual([]);
+    paint();
     expect(told).toEqual(['A']);
     expect(screen.queryByText('Enter a name')).toBeNull();
     expect(field().getAttribute('aria-invalid')).toBeNull();
     type(field(), 'sha');
+    paint();
     expect(told).toEqual(['A']);
     expect(field().value).toBe('Asha');
+  });
+
+  it('a submit before the frame of an at-once key takes that key', async () => {
+    const told: string[] = [];
+    const onSubmit = vi.fn();
+    render(<Owner told={told} initialError="Enter a name" onSubmit={onSubmit} />);
+    type(field(), 'A');
+    fireEvent.submit(field().closest('form') as HTMLFormElement);
+    expect(told).toEqual(['A']);
+    paint();
+    expect(told).toEqual(['A']);
   });
 
   it('an edit the caller names goes at once (one that enables a button)', async () => {
     const told: string[] = [];
     render(<Owner told={told} sendsAtOnce={(next) => next.length === 3} />);
     type(field(), 'Ash');
+    paint();
     expect(told).toEqual(['Ash']);
     type(field(), 'a');
+    paint();
     expect(told).toEqual(['Ash']);
   });
 

@@ -3,8 +3,9 @@
 // submits the form; a text box keeps its own value (useTypedInput, decision 045), so a keystroke
 // renders nothing, and the OTP boxes re-render only themselves. An edit that changes what the rest
 // of the screen shows goes at once: one that clears a shown error, one that enables or disables a
-// button (the caller says which), a complete code. A phone at a quarter of a laptop's speed spends
-// ~30 ms re-rendering a whole form per key.
+// button (the caller says which), a complete code; from a text box, right after the key is painted
+// (decision 060). A phone at a quarter of a laptop's speed spends ~30 ms re-rendering a whole form
+// per key.
 import {
   createContext,
   useContext,
@@ -23,6 +24,22 @@ import type { FormContextType, StrictRJSFSchema, WidgetProps } from '@rjsf/utils
 
 /** How long after the last key a field tells its owner: longer than a typist's gap between keys. */
 export const SEND_AFTER_MS = 200;
+
+/**
+ * Runs `run` in a task after the next frame is painted (an animation frame, then a task): a key
+ * that goes "at once" is painted first and its owner renders right after (decision 060). Returns
+ * the cancel.
+ */
+export function afterNextPaint(run: () => void): () => void {
+  let timer = 0;
+  const frame = window.requestAnimationFrame(() => {
+    timer = window.setTimeout(run, 0);
+  });
+  return () => {
+    window.cancelAnimationFrame(frame);
+    window.clearTimeout(timer);
+  };
+}
 
 interface Held {
   value: unknown;
@@ -222,8 +239,8 @@ export interface TypedInputOptions {
 /**
  * A text box that keeps its own value (an uncontrolled <input>, decision 045): a key costs the
  * browser's edit and a timer, no React render. The owner (`value`, `onChange`) is told after a
- * pause, on leaving the box, on a submit of the HeldTyping around it, or at once when `atOnce` or
- * the form's rule says so; outside a HeldTyping every edit is told at once. When the owner's value
+ * pause, on leaving the box, on a submit of the HeldTyping around it, or once the key is painted
+ * when `atOnce` or the form's rule says so; outside a HeldTyping every edit is told at once. When the owner's value
  * changes by itself (a look-up, a reset), the box shows it and drops the keys not yet told. `set`
  * writes a value and tells it at once (a date picked in a calendar).
  */
@@ -237,7 +254,8 @@ export function useTypedInput(
   const ref = useRef<HTMLInputElement>(null);
   // `told`: the owner's value as this box last knew it, as drawn or as just told (a slow phone can
   // take a key between a send and the owner's re-render: that key is not the owner's change).
-  const latest = useRef({ told: value, onChange, options, timer: 0 });
+  // `cancel`: the pending send (the pause's timer, or the frame an at-once key waits for).
+  const latest = useRef({ told: value, onChange, options, cancel: () => {} });
   useLayoutEffect(() => {
     latest.current.onChange = onChange;
     latest.current.options = options;
@@ -245,7 +263,7 @@ export function useTypedInput(
   const [typed] = useState(() => {
     const tell = (next: string) => {
       const self = latest.current;
-      window.clearTimeout(self.timer);
+      self.cancel();
       keys?.take(id);
       self.told = next;
       (keys?.sendTo(id) ?? self.onChange)(next);
@@ -260,7 +278,7 @@ export function useTypedInput(
     const self = latest.current;
     if (value === self.told) return;
     self.told = value;
-    window.clearTimeout(self.timer);
+    self.cancel();
     keys?.take(id);
     if (ref.current && ref.current.value !== value) ref.current.value = value;
   }, [value, id, keys]);
@@ -280,13 +298,19 @@ export function useTypedInput(
         const self = latest.current;
         const next = self.options.normalise?.(box.value) ?? box.value;
         if (next !== box.value) box.value = next;
-        window.clearTimeout(self.timer);
-        if (!keys || self.options.atOnce?.(next) || keys.atOnce(id, next)) {
+        self.cancel();
+        if (!keys) {
           typed.tell(next);
           return;
         }
+        // Held, and told after the pause; an edit that changes what the rest of the screen shows
+        // is told as soon as this key is painted (a submit or a blur before that takes it too).
         keys.hold(id, { value: next, over: self.told, send: typed.send });
-        self.timer = window.setTimeout(typed.send, keys.pauseMs);
+        if (self.options.atOnce?.(next) || keys.atOnce(id, next)) self.cancel = afterNextPaint(typed.send);
+        else {
+          const timer = window.setTimeout(typed.send, keys.pauseMs);
+          self.cancel = () => window.clearTimeout(timer);
+        }
       },
       onBlur: (event) => {
         typed.send();

@@ -18,6 +18,7 @@ import { loadForm, type LoadedForm } from './load-form';
 import { SchemaForm } from './schema-form';
 import type { FormContext } from './theme';
 import { linkedError, seriousViolations } from '../../../tests/fixtures/a11y-dom';
+import { painted } from '../../../tests/support/painted';
 
 afterEach(cleanup);
 
@@ -341,8 +342,10 @@ describe('held typing in a schema form (held-typing.tsx)', () => {
     expect(data().dob).toBeUndefined();
     const next = screen.getByRole('button', { name: 'Next' });
     expect(next).toHaveProperty('disabled', true);
-    // The key that completes the date unblocks Next: it is told at once, and Next follows.
+    // The key that completes the date unblocks Next: it is told once it is painted (not after the
+    // pause), and Next follows.
     fireEvent.change(dob, { target: { value: `${dob.value}0` } });
+    await painted();
     expect(data().dob).toBe('12/05/2010');
     expect(next).toHaveProperty('disabled', false);
     // A key that keeps Next as it is stays in the field again.
@@ -372,8 +375,9 @@ describe('held typing in a schema form (held-typing.tsx)', () => {
     await user.keyboard('.');
     expect(data().email).toBe('ravi@example');
     expect(linkedError(email)).toBe('Enter a valid email address');
-    // …and the one that fixes it goes at once: no pause, no blur.
+    // …and the one that fixes it goes once it is painted: no pause, no blur.
     await user.keyboard('in');
+    await painted();
     expect(document.activeElement).toBe(email);
     expect(data().email).toBe('ravi@example.in');
     expect(linkedError(email)).toBeUndefined();
