@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 /** A mobile number no other test uses: 9 then the time and a counter. */
-/** `before`: runs before the page loads (a route set after could miss the idle prefetch). */
+/** `before`: runs before the page loads (a route it sets is in place for every request). */
 async function openPage(
   path: string,
   origin = base,
@@ -233,7 +233,7 @@ describe('registration card', () => {
   });
 
   it('when steps 2 to 5 do not arrive (a dropped connection) says so, and Try again loads them and goes on', async () => {
-    // The form steps' chunk (with steps 2 to 5's machines) fails, at the idle prefetch and after step 1.
+    // The form steps' chunk (with steps 2 to 5's machines) fails, when the code is sent and after step 1.
     const chunk = /\/assets\/form-steps-[\w-]+\.js$/;
     const page = await openPage('/iacstexam', base, (p) =>
       p.route(chunk, (route) => route.abort('internetdisconnected')),

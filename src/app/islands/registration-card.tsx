@@ -232,6 +232,10 @@ export function mount(element: HTMLElement): void {
             codeSent: () => {
               reportFunnelStep('otp_sent');
               void analytics.track('otp_sent');
+              // Steps 2 to 5 and their forms arrive while the student reads the SMS (decision 061):
+              // a visitor who only reads the page never fetches or runs them. A failure here is
+              // tried again when step 1 ends, and said then.
+              void prefetchFormSteps().catch(() => undefined);
             },
           },
         }),
@@ -401,11 +405,6 @@ export function mount(element: HTMLElement): void {
       const link = event.target instanceof Element ? event.target.closest('a[href^="#"]') : null;
       if (link && link.getAttribute('href') === `#${element.id}`) void analytics.track('apply_for_selection');
     });
-    // Steps 2 to 5 and their forms arrive while the student types the mobile number (a failure
-    // here is tried again when step 1 ends, and said then).
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2_000));
-    idle(() => void prefetchFormSteps().catch(() => undefined));
-
     const card = (
       <RegistrationCardRoot
         data={data}
