@@ -179,6 +179,16 @@ describe('held typing', () => {
     expect(field().value).toBe('Asha');
   });
 
+  it('an at-once key is told without a frame too (a hidden tab paints none), well before the pause', async () => {
+    const noFrames = vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+    const told: string[] = [];
+    render(<Owner told={told} initialError="Enter a name" />);
+    type(field(), 'A');
+    act(() => vi.advanceTimersByTime(SEND_AFTER_MS / 2));
+    expect(told).toEqual(['A']);
+    noFrames.mockRestore();
+  });
+
   it('a submit before the frame of an at-once key takes that key', async () => {
     const told: string[] = [];
     const onSubmit = vi.fn();

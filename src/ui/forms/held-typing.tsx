@@ -25,14 +25,18 @@ import type { FormContextType, StrictRJSFSchema, WidgetProps } from '@rjsf/utils
 /** How long after the last key a field tells its owner: longer than a typist's gap between keys. */
 export const SEND_AFTER_MS = 200;
 
+/** The longest an at-once key waits for its frame: a hidden tab paints no frames at all. */
+const FRAME_WAIT_MS = 100;
+
 /**
- * Runs `run` in a task after the next frame is painted (an animation frame, then a task): a key
- * that goes "at once" is painted first and its owner renders right after (decision 060). Returns
- * the cancel.
+ * Runs `run` in a task after the next frame is painted (an animation frame, then a task), or after
+ * FRAME_WAIT_MS if no frame comes: a key that goes "at once" is painted first and its owner
+ * renders right after (decision 060). Returns the cancel.
  */
 export function afterNextPaint(run: () => void): () => void {
-  let timer = 0;
+  let timer = window.setTimeout(run, FRAME_WAIT_MS);
   const frame = window.requestAnimationFrame(() => {
+    window.clearTimeout(timer);
     timer = window.setTimeout(run, 0);
   });
   return () => {
