@@ -33,7 +33,7 @@ const FRAME_WAIT_MS = 100;
  * FRAME_WAIT_MS if no frame comes: a key that goes "at once" is painted first and its owner
  * renders right after (decision 060). Returns the cancel.
  */
-export function afterNextPaint(run: () => void): () => void {
+function afterNextPaint(run: () => void): () => void {
   let timer = window.setTimeout(run, FRAME_WAIT_MS);
   const frame = window.requestAnimationFrame(() => {
     window.clearTimeout(timer);
@@ -244,9 +244,9 @@ export interface TypedInputOptions {
  * A text box that keeps its own value (an uncontrolled <input>, decision 045): a key costs the
  * browser's edit and a timer, no React render. The owner (`value`, `onChange`) is told after a
  * pause, on leaving the box, on a submit of the HeldTyping around it, or once the key is painted
- * when `atOnce` or the form's rule says so; outside a HeldTyping every edit is told at once. When the owner's value
- * changes by itself (a look-up, a reset), the box shows it and drops the keys not yet told. `set`
- * writes a value and tells it at once (a date picked in a calendar).
+ * when `atOnce` or the form's rule says so; outside a HeldTyping every edit is told at once. When
+ * the owner's value changes by itself (a look-up, a reset), the box shows it and drops the keys
+ * not yet told. `set` writes a value and tells it at once (a date picked in a calendar).
  */
 export function useTypedInput(
   id: string,
