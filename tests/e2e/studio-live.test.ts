@@ -106,7 +106,12 @@ async function editAndSubmit(file: string, hero: string, faq: string): Promise<v
   await editor.goto(`${bases[0]}/studio/edit/${file}`);
   await editor.locator('#root_title').waitFor({ timeout: 30_000 });
   await (await shownField(editor, await blockField(file, 'hero', 'heading'))).fill(hero);
-  await (await shownField(editor, await blockField(file, 'faq', 'items_0_points_0'))).fill(faq);
+  const answer = await shownField(editor, await blockField(file, 'faq', 'items_0_points_0'));
+  await answer.fill(faq);
+  // Leaving the field tells the draft its keys now: Submit is then enabled for the draft with both
+  // edits, not for the one saved before the answer's keys were told (a tap then would find Submit
+  // disabled again under the finger, as the late keys start a new save).
+  await answer.blur();
   await expect.poll(() => submit(editor).isDisabled(), { timeout: 20_000 }).toBe(false);
   await submit(editor).click();
   await editor.getByText(/^Submitted for review\. A publisher/).waitFor({ timeout: 20_000 });
