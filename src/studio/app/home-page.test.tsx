@@ -147,7 +147,10 @@ describe('studio home', () => {
         .map((h) => h.textContent),
     ).not.toContain('Id');
     // A page's programme by its name, not its id.
-    const neet = within(table).getByRole('link', { name: 'NEET repeater scholarship' }).closest('tr');
+    // The rows come with the pages' list, which may follow the table's first paint.
+    const neet = (await within(table).findByRole('link', { name: 'NEET repeater scholarship' })).closest(
+      'tr',
+    );
     expect(neet?.textContent).toContain('iACST');
     // The key and the sites are one click away, folded.
     const details = within(neet as HTMLElement)
