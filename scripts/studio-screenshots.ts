@@ -13,7 +13,7 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page, type Route } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 import { chromiumFlags, chromiumPath } from './lib/chromium';
 import { connectDevContent } from './lib/dev-content';
@@ -170,8 +170,19 @@ async function shots(
     const b = [...document.querySelectorAll('button')].find((x) => x.textContent === 'Submit for review');
     return b && !(b as HTMLButtonElement).disabled;
   });
+  // Submit clicked right after typing, the draft's save slowed: Submit waits for it.
+  const slowSave = async (route: Route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await route.fallback();
+  };
+  await page.route('**/studio/api/file', slowSave);
+  await hero.fill('NEET repeaters: one more try, 80% off');
   await submit.click();
+  await page.getByRole('button', { name: 'Submitting…' }).waitFor();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot('submit-waits-for-save');
   await page.getByText(/^Submitted for review\. A publisher/).waitFor();
+  await page.unroute('**/studio/api/file', slowSave);
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot('submitted');
 

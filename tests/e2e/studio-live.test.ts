@@ -108,10 +108,8 @@ async function editAndSubmit(file: string, hero: string, faq: string): Promise<v
   await (await shownField(editor, await blockField(file, 'hero', 'heading'))).fill(hero);
   const answer = await shownField(editor, await blockField(file, 'faq', 'items_0_points_0'));
   await answer.fill(faq);
-  // Leaving the field tells the draft its keys now: Submit is then enabled for the draft with both
-  // edits, not for the one saved before the answer's keys were told (a tap then would find Submit
-  // disabled again under the finger, as the late keys start a new save).
-  await answer.blur();
+  // Submit at once, the answer's keys still held: the click's blur tells them, and Submit waits
+  // for the draft holding both edits (the published pages are checked for both below).
   await expect.poll(() => submit(editor).isDisabled(), { timeout: 20_000 }).toBe(false);
   await submit(editor).click();
   await editor.getByText(/^Submitted for review\. A publisher/).waitFor({ timeout: 20_000 });

@@ -122,6 +122,41 @@ describe('studio editor', () => {
     expect(submitButton()).toHaveProperty('disabled', true);
   });
 
+  it('takes a Submit clicked right after typing: it waits for the draft with those keys, then submits it', async () => {
+    const user = userEvent.setup();
+    const api = createFakeStudioApi({ [FILE]: fakeLanding() });
+    renderEditor(api);
+    await typeTitle('A better title');
+    await waitFor(() => expect(submitButton()).toHaveProperty('disabled', false));
+    // Keys held by the field (told after the typist's pause), then Submit at once: the click's
+    // blur tells them and starts a new save, under the pointer.
+    const field = await titleField();
+    await user.click(field);
+    await user.type(field, ' for 2026');
+    await user.click(submitButton());
+    await screen.findByText(/^Submitted for review\. A publisher checks it/);
+    expect(lastVersion(api)).toMatchObject({
+      state: 'review',
+      content: { title: 'A better title for 2026' },
+    });
+  });
+
+  it('says why a Submit waiting for the draft was not sent when the check finds a problem', async () => {
+    const user = userEvent.setup();
+    const api = createFakeStudioApi({ [FILE]: fakeLanding() });
+    renderEditor(api);
+    await typeTitle('A better title');
+    await waitFor(() => expect(submitButton()).toHaveProperty('disabled', false));
+    const field = await titleField();
+    await user.clear(field);
+    await user.click(submitButton());
+    expect(
+      await screen.findByText(/^Not submitted: fix the problem to submit it for review\./i),
+    ).toBeTruthy();
+    expect(lastVersion(api)?.state).not.toBe('review');
+    expect(submitButton()).toHaveProperty('disabled', true);
+  });
+
   it('refuses to save over a page published meanwhile, shows both versions and merges by choice', async () => {
     const user = userEvent.setup();
     const api = createFakeStudioApi({ [FILE]: fakeLanding() });

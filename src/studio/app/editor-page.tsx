@@ -257,6 +257,8 @@ export function EditorPage() {
   const [saveNote, setSaveNote] = useState('');
   const [note, setNote] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  // A Submit clicked while the draft was on its way: sent once it is saved (askSubmit, below).
+  const [submitWanted, setSubmitWanted] = useState(false);
   const [submitted, setSubmitted] = useState<number | null>(null);
   const [conflict, setConflict] = useState<{ current: { content: Json; version: string } | null } | null>(
     null,
@@ -604,6 +606,8 @@ export function EditorPage() {
         if (signal.aborted) return;
         // A 401 is the app's (it returns to sign-in); the draft is kept in this browser meanwhile.
         if (error instanceof StudioApiError && error.status === 401) return;
+        // A Submit waiting for this save is not sent: the next click saves again first.
+        setSubmitWanted(false);
         setSaveNote(
           `Not saved on the server (${(error as Error).message}): kept in this browser, saved at your next change.`,
         );
@@ -676,7 +680,25 @@ export function EditorPage() {
   }, [draft, unsaved, conflict, saveNow, staff]);
   // Leaving the page does not abort a save on its way: the draft is then on the server too.
 
-  const submit = async () => {
+  // Why Submit cannot send now. `blockedReason`: the editor must act first. `waitReason`: the draft
+  // is on its way (keys just told, a save or a check under way); a Submit clicked meanwhile is
+  // kept and sent once it is saved, so a click right after typing (whose blur tells the held keys
+  // and starts a new save) is not lost.
+  const blockedReason =
+    checked === draft && problems.length > 0
+      ? `Fix ${problems.length === 1 ? 'the problem' : `the ${problems.length} problems`} to submit it for review.`
+      : conflict
+        ? 'Choose what to keep first.'
+        : !dirty
+          ? 'No changes to submit.'
+          : '';
+  const waitReason =
+    checked !== draft
+      ? 'Checking the page…'
+      : unsaved || saving || saved?.number === undefined
+        ? 'Saving the draft…'
+        : '';
+  const submit = useCallback(async () => {
     if (saved?.number === undefined) return;
     setSubmitting(true);
     try {
@@ -693,7 +715,27 @@ export function EditorPage() {
     } finally {
       setSubmitting(false);
     }
+  }, [api, file, saved, note, say]);
+  // Keys told but not yet in the draft, a save or a check on its way: Submit waits for them.
+  const draftOnItsWay = useCallback(
+    () => Boolean(waitReason || typedAhead.current || inFlight.current),
+    [waitReason],
+  );
+  const askSubmit = () => {
+    if (!draftOnItsWay()) return void submit();
+    setSubmitWanted(true);
+    // A draft left unsaved (its save failed) is saved now, not at the next change.
+    if (!inFlight.current && !typedAhead.current && unsaved && draft !== null && !conflict) saveNow(draft);
   };
+  // The kept Submit goes to the server once the draft is saved (or is dropped, and said, when the
+  // check found a problem): a request that follows the state, once per click.
+  useEffect(() => {
+    if (!submitWanted || (!blockedReason && draftOnItsWay())) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setSubmitWanted(false);
+    if (blockedReason) say(`Not submitted: ${blockedReason}`, { kind: 'error' });
+    else void submit();
+  }, [submitWanted, blockedReason, draftOnItsWay, say, submit]);
 
   if (loadError)
     return (
@@ -716,21 +758,8 @@ export function EditorPage() {
       </main>
     );
 
-  const fileProblems = problems.length;
-  const blockedReason =
-    checked !== draft
-      ? 'Checking the page…'
-      : fileProblems > 0
-        ? `Fix ${fileProblems === 1 ? 'the problem' : `the ${fileProblems} problems`} to submit it for review.`
-        : conflict
-          ? 'Choose what to keep first.'
-          : !dirty
-            ? 'No changes to submit.'
-            : unsaved || saving || saved?.number === undefined
-              ? 'Saving the draft…'
-              : submitted === saved.number
-                ? 'Submitted for review.'
-                : '';
+  const submitNote =
+    blockedReason || waitReason || (submitted === saved?.number ? 'Submitted for review.' : '');
   const title =
     kind === 'coupon'
       ? `Coupon ${String(getAt(draft, ['code']) ?? '')}`
@@ -790,14 +819,19 @@ export function EditorPage() {
           <button
             type="button"
             className="st-button"
-            onClick={() => void submit()}
-            disabled={Boolean(blockedReason) || submitting}
+            onClick={askSubmit}
+            disabled={
+              Boolean(blockedReason) ||
+              (!waitReason && submitted === saved?.number) ||
+              submitting ||
+              submitWanted
+            }
             aria-describedby="st-publish-why"
           >
-            {submitting ? 'Submitting…' : 'Submit for review'}
+            {submitting || submitWanted ? 'Submitting…' : 'Submit for review'}
           </button>
           <span id="st-publish-why" className="st-muted">
-            {blockedReason}
+            {submitNote}
           </span>
           <span className="st-muted" role="status">
             {saveNote}
