@@ -141,6 +141,28 @@ describe('studio editor', () => {
     });
   });
 
+  it('drops a kept Submit whose save failed, and saves again at the next click', async () => {
+    const user = userEvent.setup();
+    const api = createFakeStudioApi({ [FILE]: fakeLanding() });
+    renderEditor(api);
+    await typeTitle('A better title');
+    await waitFor(() => expect(submitButton()).toHaveProperty('disabled', false));
+    const putFile = api.putFile.bind(api);
+    api.putFile = () => Promise.reject(new Error('the network is down'));
+    const field = await titleField();
+    await user.clear(field);
+    await user.type(field, 'Another title');
+    await user.click(submitButton());
+    expect(await screen.findByText(/^Not saved on the server \(the network is down\)/)).toBeTruthy();
+    await waitFor(() => expect(submitButton()).toHaveProperty('disabled', false));
+    expect(lastVersion(api)?.state).not.toBe('review');
+
+    api.putFile = putFile;
+    await user.click(submitButton());
+    await screen.findByText(/^Submitted for review\. A publisher checks it/);
+    expect(lastVersion(api)).toMatchObject({ state: 'review', content: { title: 'Another title' } });
+  });
+
   it('says why a Submit waiting for the draft was not sent when the check finds a problem', async () => {
     const user = userEvent.setup();
     const api = createFakeStudioApi({ [FILE]: fakeLanding() });

@@ -35,6 +35,7 @@ import { FormAfterPreview } from './form-after-preview';
 import { DraftAhead, PreviewPane } from './preview-pane';
 import { kindOf, SCHEMAS, uiSchemaFor, type FileKind } from './schema-bundle';
 import { StatusBar, useStatus } from './status';
+import { useSubmitWhenSaved } from './submit-when-saved';
 import {
   TranslationsContext,
   useStudioApi,
@@ -257,8 +258,8 @@ export function EditorPage() {
   const [saveNote, setSaveNote] = useState('');
   const [note, setNote] = useState('');
   const [submitting, setSubmitting] = useState(false);
-  // A Submit clicked while the draft was on its way: sent once it is saved (askSubmit, below).
-  const [submitWanted, setSubmitWanted] = useState(false);
+  // The last save failed (a kept Submit is then not sent: useSubmitWhenSaved).
+  const [saveFailed, setSaveFailed] = useState(false);
   const [submitted, setSubmitted] = useState<number | null>(null);
   const [conflict, setConflict] = useState<{ current: { content: Json; version: string } | null } | null>(
     null,
@@ -577,6 +578,7 @@ export function EditorPage() {
     async (content: Json, signal: AbortSignal) => {
       // How saving goes is told as a transition: a key typed meanwhile is drawn first.
       startTransition(() => setSaving(true));
+      setSaveFailed(false);
       try {
         const result = await api.putFile({ path: file, content, baseVersion }, signal);
         if (signal.aborted) return;
@@ -606,8 +608,7 @@ export function EditorPage() {
         if (signal.aborted) return;
         // A 401 is the app's (it returns to sign-in); the draft is kept in this browser meanwhile.
         if (error instanceof StudioApiError && error.status === 401) return;
-        // A Submit waiting for this save is not sent: the next click saves again first.
-        setSubmitWanted(false);
+        setSaveFailed(true);
         setSaveNote(
           `Not saved on the server (${(error as Error).message}): kept in this browser, saved at your next change.`,
         );
@@ -721,21 +722,20 @@ export function EditorPage() {
     () => Boolean(waitReason || typedAhead.current || inFlight.current),
     [waitReason],
   );
+  const refuse = useCallback((text: string) => say(text, { kind: 'error' }), [say]);
+  const sendSubmit = useCallback(() => void submit(), [submit]);
+  const kept = useSubmitWhenSaved({
+    blocked: blockedReason,
+    onItsWay: draftOnItsWay,
+    failed: saveFailed,
+    submit: sendSubmit,
+    refuse,
+  });
   const askSubmit = () => {
-    if (!draftOnItsWay()) return void submit();
-    setSubmitWanted(true);
+    kept.ask();
     // A draft left unsaved (its save failed) is saved now, not at the next change.
     if (!inFlight.current && !typedAhead.current && unsaved && draft !== null && !conflict) saveNow(draft);
   };
-  // The kept Submit goes to the server once the draft is saved (or is dropped, and said, when the
-  // check found a problem): a request that follows the state, once per click.
-  useEffect(() => {
-    if (!submitWanted || (!blockedReason && draftOnItsWay())) return;
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setSubmitWanted(false);
-    if (blockedReason) say(`Not submitted: ${blockedReason}`, { kind: 'error' });
-    else void submit();
-  }, [submitWanted, blockedReason, draftOnItsWay, say, submit]);
 
   if (loadError)
     return (
@@ -824,11 +824,11 @@ export function EditorPage() {
               Boolean(blockedReason) ||
               (!waitReason && submitted === saved?.number) ||
               submitting ||
-              submitWanted
+              kept.waiting
             }
             aria-describedby="st-publish-why"
           >
-            {submitting || submitWanted ? 'Submitting…' : 'Submit for review'}
+            {submitting || kept.waiting ? 'Submitting…' : 'Submit for review'}
           </button>
           <span id="st-publish-why" className="st-muted">
             {submitNote}

@@ -33,6 +33,10 @@ export interface TextTable {
   /** Edits not yet on the server. */
   unsaved: boolean;
   saving: boolean;
+  /** The last save failed (it is tried again at the next change, or by saveNow). */
+  saveFailed: boolean;
+  /** Saves the edits now, not after the typist's pause (a Submit clicked meanwhile). */
+  saveNow(): void;
   saveNote: string;
   /** Sends the saved draft to review; answers a sentence for the status bar. */
   submit(note: string): Promise<{ ok: boolean; text: string }>;
@@ -55,6 +59,7 @@ export function useTextTable(path: string): TextTable {
   const [saved, setSaved] = useState<{ strings: Strings; number: number } | null>(null);
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [saveFailed, setSaveFailed] = useState(false);
   const [saveNote, setSaveNote] = useState('');
   const [submitted, setSubmitted] = useState<number | null>(null);
 
@@ -98,6 +103,7 @@ export function useTextTable(path: string): TextTable {
       const controller = new AbortController();
       going.current = controller;
       startTransition(() => setSaving(true));
+      setSaveFailed(false);
       try {
         const content = { ...doc, strings: texts };
         const result = await api.putFile({ path, content, baseVersion: base }, controller.signal);
@@ -121,9 +127,13 @@ export function useTextTable(path: string): TextTable {
           setBaseVersion(result.current.version);
           merged.current = true;
           setSaveNote('Someone published these texts meanwhile: your changes are kept on top of theirs.');
-        } else setSaveNote('Not saved on the server: fix the texts marked in red first.');
+        } else {
+          setSaveFailed(true);
+          setSaveNote('Not saved on the server: fix the texts marked in red first.');
+        }
       } catch (error) {
         if (controller.signal.aborted || (error instanceof StudioApiError && error.status === 401)) return;
+        setSaveFailed(true);
         setSaveNote(`Not saved (${(error as Error).message}): saved at your next change.`);
       } finally {
         if (!controller.signal.aborted) startTransition(() => setSaving(false));
@@ -165,6 +175,10 @@ export function useTextTable(path: string): TextTable {
     savedNumber: saved?.number ?? null,
     unsaved,
     saving,
+    saveFailed,
+    saveNow: () => {
+      if (unsaved && !saving) void save(strings, baseVersion);
+    },
     saveNote,
     submit,
     submitted,

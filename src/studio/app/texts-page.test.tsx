@@ -42,6 +42,19 @@ const STEP_1 = 'Registration card · Step 1 (mobile number)';
 const text = (english: string, where?: string) =>
   within(where ? place(where) : document.body).getByRole('group', { name: `“${english}”` });
 
+/** An editor opens the Texts screen and types "Register Today" over step 1's "Register Now". */
+async function typeRegisterToday() {
+  const user = userEvent.setup();
+  const fake = api();
+  renderStudioAs(fake, 'editor', '/texts');
+  await screen.findByRole('heading', { level: 1, name: 'Texts students read' });
+  await user.type(search(), 'Register Now');
+  const english = within(text('Register Now', STEP_1)).getByLabelText('English');
+  await user.clear(english);
+  await user.type(english, 'Register Today');
+  return { user, fake };
+}
+
 describe('the Texts screen', () => {
   it('groups the texts by where students read them, closed until opened, English and Hindi side by side', async () => {
     const user = userEvent.setup();
@@ -130,14 +143,7 @@ describe('the Texts screen', () => {
   });
 
   it('saves an edit as a draft of that language, and submits it for review', async () => {
-    const user = userEvent.setup();
-    const fake = api();
-    renderStudioAs(fake, 'editor', '/texts');
-    await screen.findByRole('heading', { level: 1, name: 'Texts students read' });
-    await user.type(search(), 'Register Now');
-    const english = within(text('Register Now', STEP_1)).getByLabelText('English');
-    await user.clear(english);
-    await user.type(english, 'Register Today');
+    const { user, fake } = await typeRegisterToday();
     await waitFor(() => expect(fake.writes.length).toBeGreaterThan(0), { timeout: 3000 });
     await waitFor(() =>
       expect(
@@ -167,6 +173,19 @@ describe('the Texts screen', () => {
       action: 'submitForReview',
       request: { path: 'i18n/en.json', number, note: 'New heading' },
     });
+  });
+
+  it('takes a Submit clicked right after typing: the texts are saved at once, then submitted', async () => {
+    const { user, fake } = await typeRegisterToday();
+    // Clicked before the typist's pause has saved anything.
+    expect(fake.writes).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Submit English texts for review' }));
+    expect(await screen.findByText(/^Submitted for review\. A publisher/)).toBeTruthy();
+    const version = fake.versionsOf.get('i18n/en.json')?.at(-1);
+    expect(version).toMatchObject({ state: 'review' });
+    expect((version?.content as { strings: Record<string, string> }).strings['registration.heading']).toBe(
+      'Register Today',
+    );
   });
 
   it("opens from the home page, and for a string table's address", async () => {

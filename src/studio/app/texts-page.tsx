@@ -9,6 +9,7 @@ import { placeholdersOf, textProblem } from '../../engine/content/text-placehold
 import { cardStepOf, PLACES, placeOf, type Place } from '../model/text-places';
 import { ReviewPanel } from './review-panel';
 import { StatusBar, useStatus } from './status';
+import { useSubmitWhenSaved } from './submit-when-saved';
 import { useTextTable, type Strings, type TextTable } from './text-table';
 
 /** The card preview, with the card's code: loaded when asked for. */
@@ -143,16 +144,34 @@ function SubmitLine({
   const [note, setNote] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const what = `the ${LANGUAGE[lang]} texts`;
-  const why =
+  const blocked =
     problems > 0
       ? `Fix ${problems === 1 ? 'the text' : `the ${problems} texts`} marked in red to submit ${what}.`
       : table.savedNumber === null && !table.unsaved
         ? 'No changes to submit.'
-        : table.unsaved || table.saving
-          ? 'Saving the draft…'
-          : table.submitted === table.savedNumber
-            ? 'Submitted for review.'
-            : '';
+        : '';
+  const onItsWay = table.unsaved || table.saving;
+  const done = !onItsWay && table.submitted === table.savedNumber;
+  const why = blocked || (onItsWay ? 'Saving the draft…' : done ? 'Submitted for review.' : '');
+  const { submit } = table;
+  const send = useCallback(() => {
+    setSubmitting(true);
+    void submit(note.trim()).then(({ ok, text }) => {
+      setSubmitting(false);
+      if (ok) setNote('');
+      onSubmitted(text, ok);
+    });
+  }, [submit, note, onSubmitted]);
+  const isOnItsWay = useCallback(() => onItsWay, [onItsWay]);
+  const refuse = useCallback((text: string) => onSubmitted(text, false), [onSubmitted]);
+  // A click right after typing is kept until the texts are saved (useSubmitWhenSaved).
+  const kept = useSubmitWhenSaved({
+    blocked,
+    onItsWay: isOnItsWay,
+    failed: table.saveFailed,
+    submit: send,
+    refuse,
+  });
   const noteId = `st-texts-note-${lang}`;
   return (
     <section className="st-texts__submit" aria-labelledby={`st-texts-submit-${lang}`}>
@@ -168,18 +187,15 @@ function SubmitLine({
         <button
           type="button"
           className="st-button"
-          disabled={Boolean(why) || submitting}
+          disabled={Boolean(blocked) || done || submitting || kept.waiting}
           aria-describedby={`st-texts-why-${lang}`}
           onClick={() => {
-            setSubmitting(true);
-            void table.submit(note.trim()).then(({ ok, text }) => {
-              setSubmitting(false);
-              if (ok) setNote('');
-              onSubmitted(text, ok);
-            });
+            kept.ask();
+            // Saved now rather than after the typist's pause.
+            table.saveNow();
           }}
         >
-          {submitting ? 'Submitting…' : `Submit ${LANGUAGE[lang]} texts for review`}
+          {submitting || kept.waiting ? 'Submitting…' : `Submit ${LANGUAGE[lang]} texts for review`}
         </button>
       </div>
       <p id={`st-texts-why-${lang}`} className="st-muted">
