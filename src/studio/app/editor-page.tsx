@@ -676,7 +676,11 @@ export function EditorPage() {
       inFlight.current = null;
     }
     if (draft === null || !unsaved || conflict) return;
-    const timer = setTimeout(() => saveNow(draft), DRAFT_SAVE_DEBOUNCE_MS);
+    const timer = setTimeout(() => {
+      // Keys typed since were saved as they were told, ahead of this draft: not this older one
+      // (a slow machine can take longer than the pause for @rjsf to take them).
+      if (!typedAhead.current) saveNow(draft);
+    }, DRAFT_SAVE_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [draft, unsaved, conflict, saveNow, staff]);
   // Leaving the page does not abort a save on its way: the draft is then on the server too.
