@@ -33,6 +33,16 @@ async function typeTitle(text: string) {
   fireEvent.change(await titleField(), { target: { value: text } });
 }
 
+/** The editor with a changed title saved as a draft: Submit is enabled. */
+async function withSavedTitle() {
+  const user = userEvent.setup();
+  const api = createFakeStudioApi({ [FILE]: fakeLanding() });
+  renderEditor(api);
+  await typeTitle('A better title');
+  await waitFor(() => expect(submitButton()).toHaveProperty('disabled', false));
+  return { user, api };
+}
+
 describe('studio editor', () => {
   it('undoes and redoes across the whole draft, by button and by keyboard, and keeps the draft', async () => {
     const user = userEvent.setup();
@@ -123,11 +133,7 @@ describe('studio editor', () => {
   });
 
   it('takes a Submit clicked right after typing: it waits for the draft with those keys, then submits it', async () => {
-    const user = userEvent.setup();
-    const api = createFakeStudioApi({ [FILE]: fakeLanding() });
-    renderEditor(api);
-    await typeTitle('A better title');
-    await waitFor(() => expect(submitButton()).toHaveProperty('disabled', false));
+    const { user, api } = await withSavedTitle();
     // Keys held by the field (told after the typist's pause), then Submit at once: the click's
     // blur tells them and starts a new save, under the pointer.
     const field = await titleField();
@@ -142,11 +148,7 @@ describe('studio editor', () => {
   });
 
   it('drops a kept Submit whose save failed, and saves again at the next click', async () => {
-    const user = userEvent.setup();
-    const api = createFakeStudioApi({ [FILE]: fakeLanding() });
-    renderEditor(api);
-    await typeTitle('A better title');
-    await waitFor(() => expect(submitButton()).toHaveProperty('disabled', false));
+    const { user, api } = await withSavedTitle();
     const putFile = api.putFile.bind(api);
     api.putFile = () => Promise.reject(new Error('the network is down'));
     const field = await titleField();
@@ -164,11 +166,7 @@ describe('studio editor', () => {
   });
 
   it('says why a Submit waiting for the draft was not sent when the check finds a problem', async () => {
-    const user = userEvent.setup();
-    const api = createFakeStudioApi({ [FILE]: fakeLanding() });
-    renderEditor(api);
-    await typeTitle('A better title');
-    await waitFor(() => expect(submitButton()).toHaveProperty('disabled', false));
+    const { user, api } = await withSavedTitle();
     const field = await titleField();
     await user.clear(field);
     await user.click(submitButton());
