@@ -147,6 +147,15 @@ describe('studio editor', () => {
     });
   });
 
+  it('sends the keys a field still holds when Submit is clicked without leaving the field', async () => {
+    const { user, api } = await withSavedTitle();
+    // Typed into the field and held (its pause not over), and no blur: Submit sends them itself.
+    await typeTitle('Another title');
+    await user.click(submitButton());
+    await screen.findByText(/^Submitted for review\. A publisher checks it/);
+    expect(lastVersion(api)).toMatchObject({ state: 'review', content: { title: 'Another title' } });
+  });
+
   it('drops a kept Submit whose save failed, and saves again at the next click', async () => {
     const { user, api } = await withSavedTitle();
     const putFile = api.putFile.bind(api);

@@ -36,6 +36,7 @@ import { DraftAhead, PreviewPane } from './preview-pane';
 import { kindOf, SCHEMAS, uiSchemaFor, type FileKind } from './schema-bundle';
 import { StatusBar, useStatus } from './status';
 import { useSubmitWhenSaved } from './submit-when-saved';
+import { HeldKeys } from '../../ui/forms/held-typing';
 import {
   TranslationsContext,
   useStudioApi,
@@ -258,6 +259,8 @@ export function EditorPage() {
   const [saveNote, setSaveNote] = useState('');
   const [note, setNote] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  // The form's held keys: Submit sends them before it asks (askSubmit).
+  const [heldKeys] = useState(() => new HeldKeys());
   // The last save failed (a kept Submit is then not sent: useSubmitWhenSaved).
   const [saveFailed, setSaveFailed] = useState(false);
   const [submitted, setSubmitted] = useState<number | null>(null);
@@ -736,6 +739,8 @@ export function EditorPage() {
     refuse,
   });
   const askSubmit = () => {
+    // The keys a field still holds first (a click that did not take the focus from the field).
+    heldKeys.sendAll();
     kept.ask();
     // A draft left unsaved (its save failed) is saved now, not at the next change.
     if (!inFlight.current && !typedAhead.current && unsaved && draft !== null && !conflict) saveNow(draft);
@@ -888,6 +893,7 @@ export function EditorPage() {
                 context={context}
                 onChange={onChange}
                 validator={validator}
+                heldKeys={heldKeys}
               />
             </FormSelectionContext.Provider>
           </TranslationsContext.Provider>

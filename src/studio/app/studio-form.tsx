@@ -17,7 +17,7 @@ import type {
 import { createContext, memo, useContext, useId, useState, type DragEvent, type ReactNode } from 'react';
 import { getAt, insertItem, isObject, moveItem, pointerOf, setAt, type JsonPath } from './json-path';
 import { missingReason } from '../../engine/content/translations';
-import { HeldTyping, heldWidget } from '../../ui/forms/held-typing';
+import { HeldTyping, heldWidget, type HeldKeys } from '../../ui/forms/held-typing';
 import { focusField, revealField } from './field-focus';
 import { itemLabel, singular } from './item-label';
 import { useShown } from './form-selection';
@@ -646,6 +646,8 @@ export interface StudioFormProps {
   onChange(data: Json, fieldId?: string): void;
   /** The schema's precompiled validator (studio-validator.ts). */
   validator: ValidatorType<unknown, RJSFSchema>;
+  /** The fields' held keys, which the editor's Submit sends first. */
+  heldKeys?: HeldKeys;
 }
 
 /** The generated form over one config file's draft. */
@@ -657,9 +659,10 @@ export const StudioForm = memo(function StudioForm({
   context,
   onChange,
   validator,
+  heldKeys,
 }: StudioFormProps) {
   return (
-    <HeldTyping>
+    <HeldTyping keys={heldKeys}>
       <Form<unknown, RJSFSchema, StudioFormContext>
         schema={schema}
         uiSchema={uiSchema}

@@ -104,12 +104,15 @@ export interface HeldTypingProps {
    * goes reach it still.
    */
   sendTo?: (id: string, value: unknown) => void;
+  /** The keys' holder, when an action outside the form sends them too (the Studio's Submit). */
+  keys?: HeldKeys;
   children?: ReactNode;
 }
 
 /** A form's held keys, for the fields inside (and its HeldForm). */
-export function HeldTyping({ sendsAtOnce, sendTo, children }: HeldTypingProps) {
-  const [keys] = useState(() => new HeldKeys());
+export function HeldTyping({ sendsAtOnce, sendTo, keys: given, children }: HeldTypingProps) {
+  const [own] = useState(() => new HeldKeys());
+  const keys = given ?? own;
   useEffect(() => {
     keys.setRules({ sendsAtOnce, sendTo });
   });
