@@ -266,7 +266,10 @@ describe('highlights carousel', () => {
     const region = screen.getByRole('region', { name: 'Test highlights carousel' });
     expect(region.getAttribute('aria-roledescription')).toBe('carousel');
     expect(region.dataset.autoplayMs).toBe('3000');
-    const slides = within(region).getAllByRole('group');
+    // Without script the slides scroll in a viewport a keyboard can reach (a labelled tab stop).
+    const viewport = within(region).getByRole('group', { name: 'Test highlights carousel' });
+    expect(viewport.tabIndex).toBe(0);
+    const slides = within(viewport).getAllByRole('group');
     expect(slides.map((s) => s.getAttribute('aria-label'))).toEqual(['1 of 3', '2 of 3', '3 of 3']);
     expect(slides.every((s) => s.getAttribute('aria-roledescription') === 'slide')).toBe(true);
     expect(screen.queryByRole('button')).toBeNull();

@@ -55,7 +55,14 @@ export const HighlightsCarousel: BlockComponent<'highlights-carousel'> = ({ bloc
             </button>
           </div>
         </div>
-        <div className="ef-carousel__viewport">
+        {/* Scrollable without script: a keyboard reaches it (the enhancer removes the stop). */}
+        <div
+          className="ef-carousel__viewport"
+          role="group"
+          aria-label={t('carousel.label', { heading: block.heading })}
+          tabIndex={0}
+          data-carousel-viewport
+        >
           <div id={slidesId} className="ef-carousel__track" data-carousel-track>
             {block.items.map((item, i) => (
               <div

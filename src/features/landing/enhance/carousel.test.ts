@@ -50,6 +50,8 @@ describe('carousel', () => {
     expect(queryByRole(root, 'button', { name: 'Next slide' })).not.toBeNull();
     expect(button(root, 'Pause automatic sliding')).toBeTruthy();
     expect(current(root)).toBe('1 of 3');
+    // The arrows drive it: its viewport no longer scrolls, and is no longer a tab stop.
+    expect(root.querySelector('[data-carousel-viewport]')?.hasAttribute('tabindex')).toBe(false);
   });
 
   it('advances every 3 s and loops back to the first slide', () => {

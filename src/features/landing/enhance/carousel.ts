@@ -72,6 +72,8 @@ export function carousel(el: HTMLElement): () => void {
   });
 
   el.setAttribute('data-enhanced', '');
+  // The arrows drive it now: the viewport no longer scrolls, and is no longer a tab stop.
+  el.querySelector('[data-carousel-viewport]')?.removeAttribute('tabindex');
   controls.hidden = false;
   go(0);
   sync();
