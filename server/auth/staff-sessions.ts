@@ -69,7 +69,7 @@ export async function openStaffSession(
       user_agent: request.headers['user-agent']?.slice(0, 300) ?? null,
     })
     .execute();
-  setStudioCookie(request, reply, token, expiresAt);
+  setStudioCookie(request, reply, token, ctx.config.studio.sessionAbsoluteHours * 3600);
   return { csrfToken, expiresAt };
 }
 
@@ -148,8 +148,13 @@ const cookieOptions = (request: FastifyRequest) => ({
   secure: request.protocol === 'https',
 });
 
-function setStudioCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date): void {
-  reply.setCookie(STUDIO_COOKIE, token, { ...cookieOptions(request), expires: expiresAt });
+/**
+ * The cookie lasts as long as the session, counted from when the browser receives it (Max-Age), not
+ * to a date of the server's clock (Expires): a browser whose clock is hours ahead of the server's
+ * would otherwise drop the cookie at once and sign the person out as they sign in.
+ */
+function setStudioCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAgeSeconds: number): void {
+  reply.setCookie(STUDIO_COOKIE, token, { ...cookieOptions(request), maxAge: maxAgeSeconds });
 }
 
 export function clearStudioCookie(request: FastifyRequest, reply: FastifyReply): void {

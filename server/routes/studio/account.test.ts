@@ -42,6 +42,10 @@ describe('sign-in with enrolment and TOTP', () => {
     expect(setCookie).toMatch(/SameSite=Strict/);
     expect(setCookie).toMatch(/Path=\/studio(;|$)/);
     expect(setCookie).not.toMatch(/Secure/); // plain http here (the cookie is Secure over https)
+    // Its life counts from when the browser gets it, not to a date of the server's clock (a browser
+    // whose clock runs ahead would drop an Expires cookie at once: signed out while signing in).
+    expect(setCookie).toMatch(new RegExp(`Max-Age=${12 * 3600}(;|$)`));
+    expect(setCookie).not.toMatch(/Expires=/);
     const cookie = s.cookieOf(done, 'examflow_studio');
     const sessions = await t.db.selectFrom('staff_sessions').select('token_hash').execute();
     expect(sessions.some((r) => r.token_hash === cookie)).toBe(false);
