@@ -153,7 +153,12 @@ const cookieOptions = (request: FastifyRequest) => ({
  * to a date of the server's clock (Expires): a browser whose clock is hours ahead of the server's
  * would otherwise drop the cookie at once and sign the person out as they sign in.
  */
-function setStudioCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAgeSeconds: number): void {
+function setStudioCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  maxAgeSeconds: number,
+): void {
   reply.setCookie(STUDIO_COOKIE, token, { ...cookieOptions(request), maxAge: maxAgeSeconds });
 }
 
