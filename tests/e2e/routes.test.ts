@@ -194,6 +194,20 @@ describe('prerendered HTML', () => {
     await noJs.close();
   });
 
+  it('every landing page is axe clean before its scripts run (a slow phone reads it so first)', async () => {
+    // Its script files held back (axe itself needs script in the page, so script stays on).
+    const noJs = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await noJs.route(/\.m?js(\?|$)/, (route) => route.abort());
+    const page = await noJs.newPage();
+    const found: string[] = [];
+    for (const path of landingPaths) {
+      await page.goto(url(path));
+      for (const violation of await seriousViolations(page)) found.push(`${path}: ${violation}`);
+    }
+    expect(found).toEqual([]);
+    await noJs.close();
+  });
+
   it('sends security headers and compressed, cacheable assets', async () => {
     const page = await fetch(url('/iacstexam'), { headers: { 'accept-encoding': 'br' } });
     const csp = page.headers.get('content-security-policy') ?? '';
