@@ -231,6 +231,10 @@ export interface UiStringTable {
    */
   'carousel.slide': string;
   /**
+   * Accessible name of a carousel's scrollable list of slides, inside the carousel's own region
+   */
+  'carousel.slides': string;
+  /**
    * Step {n}
    */
   'steps.step': string;

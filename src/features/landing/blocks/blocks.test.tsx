@@ -266,8 +266,9 @@ describe('highlights carousel', () => {
     const region = screen.getByRole('region', { name: 'Test highlights carousel' });
     expect(region.getAttribute('aria-roledescription')).toBe('carousel');
     expect(region.dataset.autoplayMs).toBe('3000');
-    // Without script the slides scroll in a viewport a keyboard can reach (a labelled tab stop).
-    const viewport = within(region).getByRole('group', { name: 'Test highlights carousel' });
+    // Without script the slides scroll in a viewport a keyboard can reach (a labelled tab stop),
+    // named for what it holds rather than with the region's name a second time.
+    const viewport = within(region).getByRole('group', { name: 'Slides' });
     expect(viewport.tabIndex).toBe(0);
     const slides = within(viewport).getAllByRole('group');
     expect(slides.map((s) => s.getAttribute('aria-label'))).toEqual(['1 of 3', '2 of 3', '3 of 3']);

@@ -55,11 +55,12 @@ export const HighlightsCarousel: BlockComponent<'highlights-carousel'> = ({ bloc
             </button>
           </div>
         </div>
-        {/* Scrollable without script: a keyboard reaches it (the enhancer removes the stop). */}
+        {/* Scrollable without script: a keyboard reaches it (the enhancer removes the stop). Its name
+            is its own, not the region's again: "Slides" inside "… carousel". */}
         <div
           className="ef-carousel__viewport"
           role="group"
-          aria-label={t('carousel.label', { heading: block.heading })}
+          aria-label={t('carousel.slides')}
           tabIndex={0}
           data-carousel-viewport
         >
