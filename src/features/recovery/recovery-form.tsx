@@ -8,7 +8,7 @@ import { type RecoveryMachine, type RecoveryMessageKey } from '../../machines/re
 import { normaliseLoginId } from '../../domain/phone';
 import { canRecover } from '../../domain/validation';
 import { HeldTypingForm } from '../../ui/forms/held-typing';
-import { HeldOtpInput } from '../../ui/forms/widgets/otp-input';
+import { OtpInput } from '../../ui/forms/widgets/otp-input';
 import { HeldTextInput } from '../../ui/forms/widgets/text-input';
 import { useChildSnapshot } from '../../ui/use-child-snapshot';
 import { useKeptMachine } from '../../ui/use-kept-machine';
@@ -144,7 +144,7 @@ export function RecoveryForm({
         <p role="status">
           {fill(strings.otpSent, { mobile: maskedMobile })} {edit}
         </p>
-        <HeldOtpInput
+        <OtpInput
           id="otp"
           label={fill(strings.otp, { digits: code.length })}
           value={code.value}

@@ -20,7 +20,7 @@ import { HeldTypingForm } from '../../ui/forms/held-typing';
 import { HeldMobileInput } from '../../ui/forms/widgets/mobile-input';
 import { ModalLoader } from '../../ui/loader/modal-loader';
 import { loadingData } from './card-busy';
-import { HeldOtpInput } from '../../ui/forms/widgets/otp-input';
+import { OtpInput } from '../../ui/forms/widgets/otp-input';
 import { useChildSnapshot } from '../../ui/use-child-snapshot';
 import { useKeptMachine } from '../../ui/use-kept-machine';
 import { cardParts, stepActors, type VerifySnapshot } from './card-state';
@@ -395,7 +395,7 @@ function CodeEntry({
           {t('registration.editNumber')}
         </button>
       </p>
-      <HeldOtpInput
+      <OtpInput
         id="reg_otp"
         label={t('form.otp', { digits: code.length })}
         value={code.value}

@@ -17,7 +17,8 @@ import type {
 import { createContext, memo, useContext, useId, useState, type DragEvent, type ReactNode } from 'react';
 import { getAt, insertItem, isObject, moveItem, pointerOf, setAt, type JsonPath } from './json-path';
 import { missingReason } from '../../engine/content/translations';
-import { HeldTyping, heldWidget, type HeldKeys } from '../../ui/forms/held-typing';
+import { HeldTyping, type HeldKeys } from '../../ui/forms/held-typing';
+import { heldWidget } from './held-widget';
 import { focusField, revealField } from './field-focus';
 import { itemLabel, singular } from './item-label';
 import { useShown } from './form-selection';

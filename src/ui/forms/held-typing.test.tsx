@@ -7,7 +7,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HeldTypingForm, SEND_AFTER_MS, useSendHeld } from './held-typing';
-import { HeldOtpInput } from './widgets/otp-input';
+import { OtpInput } from './widgets/otp-input';
 import { HeldTextInput } from './widgets/text-input';
 
 beforeEach(() => {
@@ -269,7 +269,7 @@ describe('held OTP boxes', () => {
     const [code, setCode] = useState('');
     return (
       <HeldTypingForm>
-        <HeldOtpInput
+        <OtpInput
           id="otp"
           label="OTP"
           value={code}
@@ -292,9 +292,12 @@ describe('held OTP boxes', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Digit 3 of 4').value).toBe('3');
     expect(document.activeElement).toBe(screen.getByLabelText('Digit 4 of 4'));
     type(screen.getByLabelText<HTMLInputElement>('Digit 4 of 4'), '4');
+    paint();
     expect(told).toEqual(['1234']);
     // An edit of a whole code goes at once too (the flow's Verify follows it).
     fireEvent.keyDown(screen.getByLabelText('Digit 4 of 4'), { key: 'Backspace' });
+    paint();
     expect(told).toEqual(['1234', '123']);
+    expect(screen.getByLabelText<HTMLInputElement>('Digit 4 of 4').value).toBe('');
   });
 });

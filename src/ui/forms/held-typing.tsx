@@ -1,11 +1,11 @@
 // Held typing: the one way examflow's forms take keys. A field shows what was typed and tells its
 // owner (a machine's event, @rjsf's onChange) only once the person pauses, leaves the field, or
-// submits the form; a text box keeps its own value (useTypedInput, decision 045), so a keystroke
-// renders nothing, and the OTP boxes re-render only themselves. An edit that changes what the rest
-// of the screen shows goes at once: one that clears a shown error, one that enables or disables a
-// button (the caller says which), a complete code; from a text box, right after the key is painted
-// (decision 060). A phone at a quarter of a laptop's speed spends ~30 ms re-rendering a whole form
-// per key.
+// submits the form. The student forms' boxes keep their own value (useTypedValue: the text boxes,
+// the date of birth, the OTP boxes; decision 045), so a keystroke renders nothing; the Studio's
+// controlled widgets hold their keys here too (studio/app/held-widget.tsx). An edit that changes
+// what the rest of the screen shows goes right after it is painted (decision 060): one that clears
+// a shown error, one that enables or disables a button (the caller says which), a complete code.
+// A phone at a quarter of a laptop's speed spends ~30 ms re-rendering a whole form per key.
 import {
   createContext,
   useContext,
@@ -20,7 +20,6 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
-import type { FormContextType, StrictRJSFSchema, WidgetProps } from '@rjsf/utils';
 
 /** How long after the last key a field tells its owner: longer than a typist's gap between keys. */
 export const SEND_AFTER_MS = 200;
@@ -164,67 +163,94 @@ export function useSendHeld(): () => void {
   return () => keys?.sendAll();
 }
 
-export interface HeldValue<V> {
-  /** What the field shows: the keys typed, while they are held; else the owner's value. */
-  value: V;
-  /** A key: held (and sent after the pause) or, when it goes at once, sent now. */
-  change: (next: V) => void;
-  /** Sends the held keys now (leaving the field). */
+/** The held keys of the form around, if any (a field of its own kind: the Studio's held widget). */
+export function useHeldKeys(): HeldKeys | null {
+  return useContext(HeldContext);
+}
+
+/** A typed value's edits (useTypedValue): the field shows them itself, so an edit renders nothing. */
+export interface TypedValue {
+  /**
+   * An edit the field already shows: held and told after the pause, or told as soon as its frame
+   * is painted when `now`, the field's `atOnce` or the form's rule says so.
+   */
+  change: (next: string, now?: boolean) => void;
+  /** Tells the held edit now (leaving the field). */
   send: () => void;
+  /** Tells a value at once (a date picked in a calendar). */
+  tell: (next: string) => void;
+  /**
+   * Shows the owner's value again and drops the edits not yet told: the owner emptied a wrong
+   * code, perhaps before it ever drew the code it was told.
+   */
+  reset: () => void;
 }
 
 /**
- * The core of a held field. `value` and `onChange` are the owner's; `atOnce` says which edits go
- * at once. Outside a HeldTyping every edit goes at once (nothing would send held keys on submit).
+ * The core of a field that keeps its own value (uncontrolled boxes, decision 045): an edit costs
+ * a timer, no React render. The owner (`value`, `onChange`) is told after a pause, on leaving the
+ * field, on a submit of the HeldTyping around it, or once the edit is painted when it goes at
+ * once; outside a HeldTyping every edit is told at once. When the owner's value changes by itself
+ * (a look-up, a reset, a wrong code emptied), `show` puts it in the field and the edits not yet
+ * told are dropped.
  */
-export function useHeldValue<V>(
+export function useTypedValue(
   id: string,
-  value: V,
-  onChange: (value: V) => void,
-  atOnce?: (next: V) => boolean,
-): HeldValue<V> {
+  value: string,
+  onChange: (value: string) => void,
+  options: { atOnce?: (next: string) => boolean; show: (value: string) => void },
+): TypedValue {
   const keys = useContext(HeldContext);
-  const [typed, setTyped] = useState<{ text: V; over: V } | null>(null);
-  // The owner's value as this field last knew it: as drawn, or as just sent. A key that comes
-  // after a send and before the owner's re-render is typed over what was sent (a slow phone can
-  // take a key between the two), not over the value drawn before it.
-  const latest = useRef({ value, onChange, timer: 0 });
+  // `told`: the owner's value as this field last knew it, as drawn or as just told (a slow phone
+  // can take a key between a send and the owner's re-render: that key is not the owner's change).
+  // `cancel`: the pending send (the pause's timer, or the frame an at-once edit waits for).
+  const latest = useRef({ value, told: value, onChange, options, cancel: () => {} });
   useLayoutEffect(() => {
     latest.current.value = value;
     latest.current.onChange = onChange;
+    latest.current.options = options;
   });
-  const tell = (next: V) => {
-    latest.current.value = next;
-    (keys?.sendTo(id) ?? latest.current.onChange)(next);
-  };
-  const [send] = useState(() => () => {
-    const self = latest.current;
-    window.clearTimeout(self.timer);
-    const held = keys?.take(id);
-    if (!held) return;
-    setTyped(null);
-    // A look-up filled the field, a wrong code emptied the boxes: what the owner did wins.
-    if (held.over === self.value) tell(held.value as V);
-  });
-  // Leaving (a step that ends, a page that changes) takes the keys not yet sent.
-  useEffect(() => send, [send]);
-  return {
-    value: typed && typed.over === value ? typed.text : value,
-    change: (next) => {
+  const [typed] = useState((): TypedValue => {
+    const tell = (next: string) => {
       const self = latest.current;
-      window.clearTimeout(self.timer);
-      if (!keys || atOnce?.(next) || keys.atOnce(id, next)) {
-        keys?.take(id);
-        setTyped(null);
+      self.cancel();
+      keys?.take(id);
+      self.told = next;
+      (keys?.sendTo(id) ?? self.onChange)(next);
+    };
+    const send = () => {
+      const held = keys?.take(id);
+      if (held) tell(held.value as string);
+    };
+    const change = (next: string, now = false) => {
+      const self = latest.current;
+      self.cancel();
+      if (!keys) {
         tell(next);
         return;
       }
-      setTyped({ text: next, over: self.value });
-      keys.hold(id, { value: next, over: self.value, send });
-      self.timer = window.setTimeout(send, keys.pauseMs);
-    },
-    send,
-  };
+      keys.hold(id, { value: next, over: self.told, send });
+      if (now || self.options.atOnce?.(next) || keys.atOnce(id, next)) self.cancel = afterNextPaint(send);
+      else {
+        const timer = window.setTimeout(send, keys.pauseMs);
+        self.cancel = () => window.clearTimeout(timer);
+      }
+    };
+    const reset = () => {
+      const self = latest.current;
+      self.told = self.value;
+      self.cancel();
+      keys?.take(id);
+      self.options.show(self.value);
+    };
+    return { tell, send, change, reset };
+  });
+  useLayoutEffect(() => {
+    if (value !== latest.current.told) typed.reset();
+  }, [value, typed]);
+  // Leaving (a step that ends, a page that changes) tells the edits not yet told.
+  useEffect(() => typed.send, [typed]);
+  return typed;
 }
 
 /** What a typed <input> spreads (useTypedInput): uncontrolled, so a key re-renders nothing. */
@@ -244,12 +270,8 @@ export interface TypedInputOptions {
 }
 
 /**
- * A text box that keeps its own value (an uncontrolled <input>, decision 045): a key costs the
- * browser's edit and a timer, no React render. The owner (`value`, `onChange`) is told after a
- * pause, on leaving the box, on a submit of the HeldTyping around it, or once the key is painted
- * when `atOnce` or the form's rule says so; outside a HeldTyping every edit is told at once. When
- * the owner's value changes by itself (a look-up, a reset), the box shows it and drops the keys
- * not yet told. `set` writes a value and tells it at once (a date picked in a calendar).
+ * A text box on useTypedValue: a key costs the browser's edit and a timer. `set` writes a value and
+ * tells it at once (a date picked in a calendar).
  */
 export function useTypedInput(
   id: string,
@@ -257,71 +279,34 @@ export function useTypedInput(
   onChange: (value: string) => void,
   options: TypedInputOptions = {},
 ): { input: TypedInputProps; set: (next: string) => void } {
-  const keys = useContext(HeldContext);
   const ref = useRef<HTMLInputElement>(null);
-  // `told`: the owner's value as this box last knew it, as drawn or as just told (a slow phone can
-  // take a key between a send and the owner's re-render: that key is not the owner's change).
-  // `cancel`: the pending send (the pause's timer, or the frame an at-once key waits for).
-  const latest = useRef({ told: value, onChange, options, cancel: () => {} });
+  const latest = useRef(options);
   useLayoutEffect(() => {
-    latest.current.onChange = onChange;
-    latest.current.options = options;
+    latest.current = options;
   });
-  const [typed] = useState(() => {
-    const tell = (next: string) => {
-      const self = latest.current;
-      self.cancel();
-      keys?.take(id);
-      self.told = next;
-      (keys?.sendTo(id) ?? self.onChange)(next);
-    };
-    const send = () => {
-      const held = keys?.take(id);
-      if (held) tell(held.value as string);
-    };
-    return { tell, send };
+  const typed = useTypedValue(id, value, onChange, {
+    atOnce: options.atOnce,
+    show: (shown) => {
+      if (ref.current && ref.current.value !== shown) ref.current.value = shown;
+    },
   });
-  useLayoutEffect(() => {
-    const self = latest.current;
-    if (value === self.told) return;
-    self.told = value;
-    self.cancel();
-    keys?.take(id);
-    if (ref.current && ref.current.value !== value) ref.current.value = value;
-  }, [value, id, keys]);
-  // Leaving (a step that ends, a page that changes) tells the keys not yet told.
-  useEffect(() => typed.send, [typed]);
-  const set = (next: string) => {
-    if (ref.current) ref.current.value = next;
-    typed.tell(next);
-  };
   return {
-    set,
+    set: (next) => {
+      if (ref.current) ref.current.value = next;
+      typed.tell(next);
+    },
     input: {
       ref,
       defaultValue: value,
       onChange: (event) => {
         const box = event.target;
-        const self = latest.current;
-        const next = self.options.normalise?.(box.value) ?? box.value;
+        const next = latest.current.normalise?.(box.value) ?? box.value;
         if (next !== box.value) box.value = next;
-        self.cancel();
-        if (!keys) {
-          typed.tell(next);
-          return;
-        }
-        // Held, and told after the pause; an edit that changes what the rest of the screen shows
-        // is told as soon as this key is painted (a submit or a blur before that takes it too).
-        keys.hold(id, { value: next, over: self.told, send: typed.send });
-        if (self.options.atOnce?.(next) || keys.atOnce(id, next)) self.cancel = afterNextPaint(typed.send);
-        else {
-          const timer = window.setTimeout(typed.send, keys.pauseMs);
-          self.cancel = () => window.clearTimeout(timer);
-        }
+        typed.change(next);
       },
       onBlur: (event) => {
         typed.send();
-        latest.current.options.onBlur?.(event.target.value);
+        latest.current.onBlur?.(event.target.value);
       },
     },
   };
@@ -342,26 +327,4 @@ export function sendsOnError<P extends { error?: string; sendsAtOnce?: (next: st
   }
   OnError.displayName = `Held(${Widget.displayName ?? Widget.name})`;
   return OnError;
-}
-
-/** An @rjsf widget that holds its keys (the theme's text and date fields, the Studio's texts). */
-export function heldWidget<T, S extends StrictRJSFSchema, F extends FormContextType>(
-  Widget: ComponentType<WidgetProps<T, S, F>>,
-): ComponentType<WidgetProps<T, S, F>> {
-  function HeldWidget(props: WidgetProps<T, S, F>) {
-    const held = useHeldValue<unknown>(props.id, props.value, (value) => props.onChange(value));
-    return (
-      <Widget
-        {...props}
-        value={held.value}
-        onChange={held.change}
-        onBlur={(id: string, value: unknown) => {
-          held.send();
-          props.onBlur(id, value);
-        }}
-      />
-    );
-  }
-  HeldWidget.displayName = `Held(${Widget.displayName ?? Widget.name})`;
-  return HeldWidget;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ClipboardEvent, type FocusEvent, type KeyboardEvent } from 'react';
 import { OTP_LENGTH } from '../../../domain/otp-rules';
 import { FieldError, FieldHint, FieldLabel, describedBy, type FieldProps } from './field-parts';
-import { useHeldValue } from '../held-typing';
+import { useTypedValue } from '../held-typing';
 
 export interface OtpInputProps extends FieldProps {
   value: string;
@@ -18,7 +18,14 @@ export interface OtpInputProps extends FieldProps {
   autoFocus?: boolean;
 }
 
-/** One box per digit; typing moves on, Backspace moves back, a pasted code fills every box. */
+/**
+ * One box per digit; typing moves on, Backspace moves back, a pasted code fills every box. The
+ * boxes keep the digits themselves (useTypedValue, held-typing.tsx): a digit renders nothing, and
+ * the owner is told after a pause, on leaving the boxes or on a submit. A whole code, an edit of
+ * one, and an edit while an error shows go as soon as they are painted: the verify-mobile flow
+ * checks a code as it completes, its Verify button follows whether the code is whole, and the
+ * owner clears its error.
+ */
 export function OtpInput({
   id,
   label,
@@ -36,33 +43,49 @@ export function OtpInput({
   autoFocus,
 }: OtpInputProps) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
-  const digits = Array.from({ length }, (_, i) => value[i] ?? '');
+  // The code the boxes show: the owner's value, or the digits typed since.
+  const shown = useRef(value);
   const labelId = `${id}-label`;
+  const show = (code: string) => {
+    shown.current = code;
+    boxes.current.forEach((box, i) => {
+      if (box && box.value !== (code[i] ?? '')) box.value = code[i] ?? '';
+    });
+  };
+  const typed = useTypedValue(id, value, onChange, { show });
 
+  // A wrong code: the owner emptied it (perhaps before it drew it), and the first box takes focus.
   useEffect(() => {
-    if (focusKey !== undefined) boxes.current[0]?.focus();
-  }, [focusKey]);
+    if (focusKey === undefined) return;
+    typed.reset();
+    boxes.current[0]?.focus();
+  }, [focusKey, typed]);
 
   function update(next: string, focusIndex: number) {
+    const before = shown.current;
     const code = next.replace(/\D/g, '').slice(0, length);
-    onChange(code);
+    show(code);
+    typed.change(code, Boolean(error) || code.length === length || before.length === length);
     boxes.current[Math.min(focusIndex, length - 1)]?.focus();
-    if (code.length === length && code !== value) onComplete?.(code);
+    if (code.length === length && code !== before) onComplete?.(code);
   }
 
-  function setDigit(index: number, typed: string) {
-    const digit = typed.replace(/\D/g, '').slice(-1);
-    if (!digit) return;
+  function setDigit(index: number, typedText: string) {
+    const digit = typedText.replace(/\D/g, '').slice(-1);
+    const code = shown.current;
+    // A letter is not a digit: the box shows what it showed.
+    if (!digit) return show(code);
     // Digits fill from the left: a box past the end of the code writes to the first empty one.
-    const at = Math.min(index, value.length);
-    update(value.slice(0, at) + digit + value.slice(at + 1), at + 1);
+    const at = Math.min(index, code.length);
+    update(code.slice(0, at) + digit + code.slice(at + 1), at + 1);
   }
 
   function onKeyDown(index: number, event: KeyboardEvent<HTMLInputElement>) {
+    const code = shown.current;
     if (event.key === 'Backspace') {
       event.preventDefault();
-      if (digits[index]) update(value.slice(0, index) + value.slice(index + 1), index);
-      else if (index > 0) update(value.slice(0, index - 1) + value.slice(index), index - 1);
+      if (code[index]) update(code.slice(0, index) + code.slice(index + 1), index);
+      else if (index > 0) update(code.slice(0, index - 1) + code.slice(index), index - 1);
     } else if (event.key === 'ArrowLeft' && index > 0) {
       event.preventDefault();
       boxes.current[index - 1]?.focus();
@@ -80,7 +103,9 @@ export function OtpInput({
   }
 
   function onGroupBlur(event: FocusEvent<HTMLDivElement>) {
-    if (!event.currentTarget.contains(event.relatedTarget)) onBlur?.(value);
+    if (event.currentTarget.contains(event.relatedTarget)) return;
+    typed.send();
+    onBlur?.(shown.current);
   }
 
   const describedIds = describedBy({ id, hint, error });
@@ -95,7 +120,7 @@ export function OtpInput({
         aria-describedby={describedIds}
         onBlur={onGroupBlur}
       >
-        {digits.map((digit, index) => (
+        {Array.from({ length }, (_, index) => (
           <input
             key={index}
             ref={(element) => {
@@ -107,7 +132,7 @@ export function OtpInput({
             inputMode="numeric"
             pattern="[0-9]*"
             autoComplete={index === 0 ? 'one-time-code' : 'off'}
-            value={digit}
+            defaultValue={value[index] ?? ''}
             disabled={disabled}
             required={required}
             autoFocus={autoFocus && index === 0}
@@ -115,10 +140,10 @@ export function OtpInput({
             aria-invalid={error ? true : undefined}
             aria-describedby={describedIds}
             onChange={(event) => {
-              const typed = event.target.value;
+              const text = event.target.value;
               // Some keyboards (and autofill of one-time-code) put the whole code into one box.
-              if (typed.replace(/\D/g, '').length > 1) update(typed, typed.length);
-              else setDigit(index, typed);
+              if (text.replace(/\D/g, '').length > 1) update(text, text.length);
+              else setDigit(index, text);
             }}
             onKeyDown={(event) => onKeyDown(index, event)}
             onPaste={onPaste}
@@ -128,32 +153,5 @@ export function OtpInput({
       </div>
       <FieldError id={id} error={error} />
     </div>
-  );
-}
-
-/**
- * The same boxes holding their digits until a pause, leaving them or a submit (held-typing.tsx): a
- * digit re-renders the boxes, not the form around them. A whole code, an edit of one, and an edit
- * while an error shows go at once: the verify-mobile flow checks a code as it completes, its Verify
- * button follows whether the code is whole, and the owner clears its error.
- */
-export function HeldOtpInput(props: OtpInputProps) {
-  const length = props.length ?? OTP_LENGTH;
-  const held = useHeldValue(
-    props.id,
-    props.value,
-    props.onChange,
-    (next) => Boolean(props.error) || next.length === length || props.value.length === length,
-  );
-  return (
-    <OtpInput
-      {...props}
-      value={held.value}
-      onChange={held.change}
-      onBlur={(value) => {
-        held.send();
-        props.onBlur?.(value);
-      }}
-    />
   );
 }

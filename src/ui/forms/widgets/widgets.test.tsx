@@ -250,6 +250,35 @@ describe('OtpInput', () => {
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Digit 1 of 4' }));
   });
 
+  it('a code its owner refuses before drawing it empties the boxes and focuses the first', async () => {
+    // The owner answers the whole code at once with an empty one and a new focus key, as the
+    // verify-mobile flow does when the server says the code is wrong: it never draws "1234".
+    function Refusing() {
+      const [wrong, setWrong] = useState(0);
+      return (
+        <OtpInput
+          id="otp"
+          label="Enter the 4-digit OTP"
+          value=""
+          focusKey={wrong || undefined}
+          onChange={(code) => {
+            if (code.length === 4) setWrong((n) => n + 1);
+          }}
+          digitLabel={(n, total) => `Digit ${n} of ${total}`}
+        />
+      );
+    }
+    const user = userEvent.setup();
+    render(<Refusing />);
+    const box = (n: number) => screen.getByRole<HTMLInputElement>('textbox', { name: `Digit ${n} of 4` });
+    await user.click(box(1));
+    await user.keyboard('1234');
+    expect([1, 2, 3, 4].map((n) => box(n).value)).toEqual(['', '', '', '']);
+    expect(document.activeElement).toBe(box(1));
+    await user.keyboard('5');
+    expect(box(1).value).toBe('5');
+  });
+
   it('has no serious accessibility violations', async () => {
     const { container } = render(<Otp error="Please enter a valid OTP" />);
     expect(await seriousViolations(container)).toEqual([]);
