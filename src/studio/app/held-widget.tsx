@@ -5,7 +5,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from
 import type { FormContextType, StrictRJSFSchema, WidgetProps } from '@rjsf/utils';
 import { useHeldKeys } from '../../ui/forms/held-typing';
 
-export interface HeldValue<V> {
+interface HeldValue<V> {
   /** What the field shows: the keys typed, while they are held; else the owner's value. */
   value: V;
   /** A key: held (and sent after the pause) or, when it goes at once, sent now. */
@@ -15,15 +15,11 @@ export interface HeldValue<V> {
 }
 
 /**
- * The core of a held field. `value` and `onChange` are the owner's; `atOnce` says which edits go
- * at once. Outside a HeldTyping every edit goes at once (nothing would send held keys on submit).
+ * The core of a held widget. `value` and `onChange` are the owner's; an edit the form's rule names
+ * (HeldTypingProps.sendsAtOnce) goes at once. Outside a HeldTyping every edit goes at once (nothing
+ * would send held keys on submit).
  */
-export function useHeldValue<V>(
-  id: string,
-  value: V,
-  onChange: (value: V) => void,
-  atOnce?: (next: V) => boolean,
-): HeldValue<V> {
+function useHeldValue<V>(id: string, value: V, onChange: (value: V) => void): HeldValue<V> {
   const keys = useHeldKeys();
   const [typed, setTyped] = useState<{ text: V; over: V } | null>(null);
   // The owner's value as this field last knew it: as drawn, or as just sent. A key that comes
@@ -44,7 +40,7 @@ export function useHeldValue<V>(
     const held = keys?.take(id);
     if (!held) return;
     setTyped(null);
-    // A look-up filled the field, a wrong code emptied the boxes: what the owner did wins.
+    // The owner changed the value under the keys (a reset, an undo): what the owner did wins.
     if (held.over === self.value) tell(held.value as V);
   });
   // Leaving (a step that ends, a page that changes) takes the keys not yet sent.
@@ -54,7 +50,7 @@ export function useHeldValue<V>(
     change: (next) => {
       const self = latest.current;
       window.clearTimeout(self.timer);
-      if (!keys || atOnce?.(next) || keys.atOnce(id, next)) {
+      if (!keys || keys.atOnce(id, next)) {
         keys?.take(id);
         setTyped(null);
         tell(next);
@@ -68,7 +64,7 @@ export function useHeldValue<V>(
   };
 }
 
-/** An @rjsf widget that holds its keys (the theme's text and date fields, the Studio's texts). */
+/** An @rjsf widget that holds its keys (the Studio's texts). */
 export function heldWidget<T, S extends StrictRJSFSchema, F extends FormContextType>(
   Widget: ComponentType<WidgetProps<T, S, F>>,
 ): ComponentType<WidgetProps<T, S, F>> {
