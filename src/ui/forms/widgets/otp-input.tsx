@@ -13,9 +13,24 @@ export interface OtpInputProps extends FieldProps {
   /** The accessible name of box n of total, e.g. "Digit 2 of 4". */
   digitLabel: (n: number, total: number) => string;
   length?: number;
-  /** Changing this focuses the first box (error_code 1 clears the boxes and refocuses the first). */
+  /**
+   * Changing this shows the owner's value again, dropping digits not yet told, and focuses the first
+   * box (error_code 1 clears the boxes and refocuses the first). Also on mount, when it is set.
+   */
   focusKey?: string | number;
   autoFocus?: boolean;
+}
+
+/**
+ * What was typed or pasted into a box that held `held`. A second tap on a box puts the caret beside
+ * its digit instead of selecting it (Chromium, touch and mouse), so the box holds the digit and the
+ * new text side by side, the new text ending at the caret: it is one typed digit, not a pasted code.
+ */
+function arrived(box: HTMLInputElement, held: string): string {
+  const text = box.value;
+  if (!held || text.length <= held.length) return text;
+  const end = box.selectionEnd ?? text.length;
+  return text.slice(end - (text.length - held.length), end);
 }
 
 /**
@@ -140,7 +155,7 @@ export function OtpInput({
             aria-invalid={error ? true : undefined}
             aria-describedby={describedIds}
             onChange={(event) => {
-              const text = event.target.value;
+              const text = arrived(event.target, shown.current[index] ?? '');
               // Some keyboards (and autofill of one-time-code) put the whole code into one box.
               if (text.replace(/\D/g, '').length > 1) update(text, text.length);
               else setDigit(index, text);

@@ -236,6 +236,26 @@ describe('OtpInput', () => {
     expect(onComplete).toHaveBeenCalledWith('4821');
   });
 
+  it('a digit typed beside the one a box holds replaces that digit, the rest of the code kept', async () => {
+    // A second tap on a box puts the caret beside its digit instead of selecting it: the box then
+    // holds two characters for a moment, which is not a pasted code (it was read as "29" before).
+    const user = userEvent.setup();
+    const onComplete = vi.fn();
+    render(<Otp onComplete={onComplete} />);
+    const box = (n: number) => screen.getByRole<HTMLInputElement>('textbox', { name: `Digit ${n} of 4` });
+    const code = () => [1, 2, 3, 4].map((n) => box(n).value).join('');
+    await user.click(box(1));
+    await user.keyboard('1234');
+    await user.type(box(2), '9', { initialSelectionStart: 1, initialSelectionEnd: 1 });
+    expect(code()).toBe('1934');
+    await user.type(box(3), '7', { initialSelectionStart: 0, initialSelectionEnd: 0 });
+    expect(code()).toBe('1974');
+    expect(onComplete).toHaveBeenLastCalledWith('1974');
+    // A letter beside a digit changes nothing.
+    await user.type(box(4), 'x', { initialSelectionStart: 1, initialSelectionEnd: 1 });
+    expect(code()).toBe('1974');
+  });
+
   it('links the error to the group and each box, and refocuses the first box on request', () => {
     const { rerender } = render(<Otp error="Please enter a valid OTP" />);
     const group = screen.getByRole('group', { name: 'Enter the 4-digit OTP' });
